@@ -1,0 +1,5 @@
+import sys
+
+from gofish.cli import main
+
+sys.exit(main())

@@ -1,0 +1,63 @@
+"""The ``gofish`` command. Each subcommand lives in its own module of this package.
+
+A command module defines ``register(subparsers)``, which adds its parser and
+sets ``run`` (a function taking the parsed arguments and returning an exit
+code). Modules are found automatically, so adding a command is adding a file.
+Heavy imports belong inside ``run`` so that ``gofish replay`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from gofish.core import GoFishError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gofish",
+        description="Go Fish with exact rules: play, replay, simulate.",
+    )
+    parser.add_argument("--version", action="version", version=f"gofish {_version()}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(subparsers)
+    return parser
+
+
+def _version() -> str:
+    from gofish import __version__
+
+    return __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "run", None)
+    if run is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(run(args) or 0)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except GoFishError as error:
+        print(f"gofish: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The rules core: standard library only, and nothing else of the package.
+
+Everything else (bots, interfaces, storage, simulation) imports from here.
+"""
+
+from gofish.core.actions import Ask
+from gofish.core.cards import FULL_DECK, RANKS, SUITS, Card, Rank, Suit, parse_deck, sorted_cards
+from gofish.core.errors import GoFishError, IllegalActionError, MalformedInputError
+from gofish.core.events import (
+    EVENT_TYPES,
+    Asked,
+    BookLaid,
+    Dealt,
+    Drew,
+    Event,
+    GameOver,
+    HandedOver,
+    LeftPlay,
+    LuckyDraw,
+    Refilled,
+    TurnPassed,
+    WentFishing,
+)
+from gofish.core.game import Game, new_game
+from gofish.core.record import (
+    RecordError,
+    game_from_record,
+    game_to_record,
+    replay_line,
+    replay_record,
+    snapshot,
+)
+from gofish.core.rules import PRESETS, Rules, make_rules
+from gofish.core.view import View, redact
+
+__all__ = [
+    "EVENT_TYPES",
+    "FULL_DECK",
+    "PRESETS",
+    "RANKS",
+    "SUITS",
+    "Ask",
+    "Asked",
+    "BookLaid",
+    "Card",
+    "Dealt",
+    "Drew",
+    "Event",
+    "Game",
+    "GameOver",
+    "GoFishError",
+    "HandedOver",
+    "IllegalActionError",
+    "LeftPlay",
+    "LuckyDraw",
+    "MalformedInputError",
+    "Rank",
+    "RecordError",
+    "Refilled",
+    "Rules",
+    "Suit",
+    "TurnPassed",
+    "View",
+    "WentFishing",
+    "game_from_record",
+    "game_to_record",
+    "make_rules",
+    "new_game",
+    "parse_deck",
+    "redact",
+    "replay_line",
+    "replay_record",
+    "snapshot",
+    "sorted_cards",
+]

@@ -1,0 +1,68 @@
+"""The one kind of move in Go Fish: asking an opponent for a rank (R5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gofish.core.cards import RANKS, SUITS, Rank, Suit
+from gofish.core.errors import MalformedInputError
+from gofish.core.rules import MAX_PLAYERS
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Ask player ``target`` for ``rank`` (and, under ``ask: card``, that ``suit``).
+
+    Use :meth:`of` to get the shared instance instead of building a new one.
+    """
+
+    target: int
+    rank: Rank
+    suit: Suit | None = None
+
+    @staticmethod
+    def of(target: int, rank: Rank | str | int, suit: Suit | str | None = None) -> Ask:
+        """The interned ask for these values; text ranks and suits are parsed."""
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
+            raise MalformedInputError(f"there is no player {target!r} to ask")
+        parsed_rank = Rank.parse(rank)
+        parsed_suit = None if suit is None else Suit.parse(suit)
+        return _ASKS[(target, parsed_rank, parsed_suit)]
+
+    @classmethod
+    def from_dict(cls, data: object) -> Ask:
+        """Read ``{"target": 1, "rank": "9"}`` (plus ``"suit"`` under ``ask: card``)."""
+        if not isinstance(data, Mapping):
+            raise MalformedInputError(f"an action must be an object, not {data!r}")
+        if "target" not in data or "rank" not in data:
+            raise MalformedInputError("an action needs a 'target' and a 'rank'")
+        return cls.of(data["target"], data["rank"], data.get("suit"))
+
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        """The record form; ``player`` is the asker when known."""
+        out: dict[str, Any] = {} if player is None else {"player": player}
+        out["target"] = self.target
+        out["rank"] = self.rank.symbol
+        if self.suit is not None:
+            out["suit"] = self.suit.letter
+        return out
+
+    def __str__(self) -> str:
+        wanted = self.rank.plural if self.suit is None else f"the {self.rank.symbol}{self.suit.symbol}"
+        return f"ask player {self.target} for {wanted}"
+
+
+_ASKS: dict[tuple[int, Rank, Suit | None], Ask] = {
+    (target, rank, suit): Ask(target, rank, suit)
+    for target in range(MAX_PLAYERS)
+    for rank in RANKS
+    for suit in (None, *SUITS)
+}
+
+#: ``RANK_ASKS[target][rank]`` is the rank-only ask, indexed by rank value (0 unused).
+RANK_ASKS: tuple[tuple[Ask, ...], ...] = tuple(
+    (_ASKS[(target, Rank.ACE, None)], *(_ASKS[(target, rank, None)] for rank in RANKS))
+    for target in range(MAX_PLAYERS)
+)

@@ -1,0 +1,218 @@
+"""Ranks, suits and cards, each with a canonical text form (R1)."""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+from typing import Final
+
+from gofish.core.errors import MalformedInputError
+
+
+class Rank(IntEnum):
+    """A card rank. The value is its position A=1 … K=13."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The canonical text form: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self.value]
+
+    @property
+    def plural(self) -> str:
+        """How a player says it at the table: ``aces``, ``9s``, ``kings``."""
+        return _RANK_PLURALS.get(self.value, f"{self.symbol}s")
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: object) -> Rank:
+        """Read a rank from text (``A``, ``10``, ``T``, ``q``…) or an int 1–13."""
+        if isinstance(text, Rank):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 1 <= text <= 13:
+                return cls(text)
+            raise MalformedInputError(f"rank {text} is out of range: ranks are 1 (A) to 13 (K)")
+        if isinstance(text, str):
+            found = _RANK_BY_TEXT.get(text.strip().upper())
+            if found is not None:
+                return found
+        raise MalformedInputError(
+            f"unknown rank {text!r}: use one of A 2 3 4 5 6 7 8 9 10 J Q K"
+        )
+
+
+class Suit(Enum):
+    """A card suit. Suits only matter under the ``ask: card`` house rule."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The printed suit symbol, e.g. ♠."""
+        return _SUIT_SYMBOLS[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: object) -> Suit:
+        """Read a suit from its letter (``s``, ``H``) or symbol (``♠``)."""
+        if isinstance(text, Suit):
+            return text
+        if isinstance(text, str):
+            found = _SUIT_BY_TEXT.get(text.strip().upper())
+            if found is not None:
+                return found
+        raise MalformedInputError(f"unknown suit {text!r}: use one of S H D C")
+
+
+_RANK_SYMBOLS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_PLURALS: Final = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+_RANK_BY_TEXT: Final = {sym: Rank(i) for i, sym in enumerate(_RANK_SYMBOLS) if sym}
+_RANK_BY_TEXT.update({"T": Rank.TEN, "1": Rank.ACE, "ACE": Rank.ACE, "KING": Rank.KING,
+                      "QUEEN": Rank.QUEEN, "JACK": Rank.JACK})
+_SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_BY_TEXT: Final = {s.value: s for s in Suit}
+_SUIT_BY_TEXT.update({sym: Suit(letter) for letter, sym in _SUIT_SYMBOLS.items()})
+_SUIT_BY_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+
+#: Sort order of suits inside a rank when a hand is listed: C, D, H, S.
+SUIT_SORT_ORDER: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+
+
+class Card:
+    """One playing card. There are exactly 52 instances; compare with ``==`` or ``is``."""
+
+    __slots__ = ("index", "rank", "suit", "text")
+
+    rank: Rank
+    suit: Suit
+    index: int
+    text: str
+
+    def __new__(cls, rank: Rank | str | int, suit: Suit | str) -> Card:
+        return _CARDS[(Rank.parse(rank), Suit.parse(suit))]
+
+    @classmethod
+    def _make(cls, rank: Rank, suit: Suit, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "text", rank.symbol + suit.value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.text,))
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Read a card: rank then suit letter, e.g. ``AS``, ``10h``, ``Td``, ``qc``."""
+        if isinstance(text, Card):
+            return text
+        if isinstance(text, str):
+            found = _CARD_BY_TEXT.get(text.strip().upper())
+            if found is not None:
+                return found
+        raise MalformedInputError(
+            f"unknown card {text!r}: write the rank then the suit letter, e.g. AS, 10H, TD, QC"
+        )
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, e.g. ``9♦``."""
+        return self.rank.symbol + self.suit.symbol
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (self.rank.value, SUIT_SORT_ORDER[self.suit])
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.text!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.sort_key < other.sort_key
+
+    def __hash__(self) -> int:
+        return self.index
+
+
+def _build_deck() -> tuple[dict[tuple[Rank, Suit], Card], dict[str, Card], tuple[Card, ...]]:
+    by_pair: dict[tuple[Rank, Suit], Card] = {}
+    by_text: dict[str, Card] = {}
+    ordered: list[Card] = []
+    for rank in Rank:
+        for suit in Suit:
+            card = Card._make(rank, suit, len(ordered))
+            ordered.append(card)
+            by_pair[(rank, suit)] = card
+            by_text[card.text] = card
+            by_text[card.text.replace("10", "T")] = card
+    return by_pair, by_text, tuple(ordered)
+
+
+_CARDS, _CARD_BY_TEXT, FULL_DECK = _build_deck()
+
+RANKS: Final = tuple(Rank)
+SUITS: Final = tuple(Suit)
+
+
+def sorted_cards(cards: object) -> list[Card]:
+    """Cards in display order: by rank A…K, then suit C, D, H, S."""
+    return sorted(cards, key=_card_sort_key)  # type: ignore[call-overload]
+
+
+def _card_sort_key(card: Card) -> tuple[int, int]:
+    return card.sort_key
+
+
+def parse_deck(cards: object) -> list[Card]:
+    """Read a full 52-card deck given as card strings or cards; refuse anything else."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise MalformedInputError("a deck must be a list of 52 cards")
+    parsed: list[Card] = []
+    for position, item in enumerate(cards):
+        try:
+            parsed.append(Card.parse(item))
+        except MalformedInputError as error:
+            raise MalformedInputError(f"deck position {position}: {error}") from None
+    if len(parsed) != 52:
+        raise MalformedInputError(f"a deck must have 52 cards, this one has {len(parsed)}")
+    seen: set[Card] = set()
+    for card in parsed:
+        if card in seen:
+            raise MalformedInputError(f"the deck holds {card} twice")
+        seen.add(card)
+    return parsed

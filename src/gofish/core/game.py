@@ -1,0 +1,485 @@
+"""The game itself: dealing, asking, fishing, books, refills and the end (R1–R19).
+
+A ``Game`` holds the whole truth, hidden cards included. Players, bots and
+clients are given only ``game.view(player)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from gofish.core.actions import RANK_ASKS, Ask
+from gofish.core.cards import FULL_DECK, RANKS, SUITS, Card, Rank, parse_deck, sorted_cards
+from gofish.core.errors import IllegalActionError, MalformedInputError
+from gofish.core.events import (
+    Asked,
+    BookLaid,
+    Dealt,
+    Drew,
+    Event,
+    GameOver,
+    HandedOver,
+    LeftPlay,
+    LuckyDraw,
+    Refilled,
+    TurnPassed,
+    WentFishing,
+)
+from gofish.core.rules import Rules, check_players, make_rules
+
+if TYPE_CHECKING:
+    from gofish.core.view import View
+
+RulesSpec = str | Rules | dict[str, Any]
+
+
+def new_game(
+    rules: RulesSpec = "classic",
+    players: int = 2,
+    seed: int | str | None = None,
+    deck: Iterable[Card | str] | None = None,
+    first_player: int | None = None,
+) -> Game:
+    """Shuffle (or take a stacked ``deck``), deal and lay dealt books: a game ready to play.
+
+    With a ``seed`` the whole game is reproducible; without one the shuffle and
+    the starting player come from the operating system's secure random source.
+    """
+    check_players(players)
+    resolved = make_rules(rules).for_players(players)
+    rng: random.Random = random.SystemRandom() if seed is None else random.Random(_check_seed(seed))
+    if deck is None:
+        cards = list(FULL_DECK)
+        rng.shuffle(cards)
+    else:
+        cards = parse_deck(deck)
+    if first_player is None:
+        first_player = rng.randrange(players)
+    return Game(resolved, players, cards, first_player)
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise MalformedInputError(f"a seed must be a whole number or a string, not {seed!r}")
+    return seed
+
+
+class Game:
+    """One game of Go Fish under fixed rules. Drive it with :meth:`play`."""
+
+    def __init__(self, rules: Rules, players: int, deck: Sequence[Card], first_player: int) -> None:
+        check_players(players)
+        if rules.hand_size is None:
+            rules = rules.for_players(players)
+        rules.check(players)
+        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
+            0 <= first_player < players
+        ):
+            raise MalformedInputError(
+                f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
+            )
+        self.rules = rules
+        self.num_players = players
+        self.first_player = first_player
+        self._deck: tuple[Card, ...] = tuple(parse_deck(deck))
+        self._book_size = rules.book_size
+        self._rank_asks = rules.ask == "rank"
+        # _hands[player][rank value] is the list of that player's cards of that rank.
+        self._hands: list[list[list[Card]]] = [[[] for _ in range(14)] for _ in range(players)]
+        self._sizes = [0] * players
+        self._books: list[list[Rank]] = [[] for _ in range(players)]
+        self._books_laid = 0
+        self._in_play = [True] * players
+        self._pond: list[Card] = []  # the top of the pond is the END of this list
+        self._events: list[Event] = []
+        self._actions: list[tuple[int, Ask]] = []
+        self._legal: tuple[Ask, ...] | None = None
+        self._redacted: dict[int | None, list[Event]] = {}
+        self.current_player: int | None = first_player
+        self.winners: tuple[int, ...] | None = None
+        self._events.extend(self._deal())
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def books(self) -> tuple[tuple[Rank, ...], ...]:
+        """Each player's books, in the order they were laid."""
+        return tuple(tuple(b) for b in self._books)
+
+    @property
+    def pond_size(self) -> int:
+        return len(self._pond)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(self._sizes)
+
+    @property
+    def in_play(self) -> tuple[bool, ...]:
+        """False for players who left play (bicycle, R15); they keep their books."""
+        return tuple(self._in_play)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The full, unredacted history. Never hand this to a player: use :meth:`view`."""
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[tuple[int, Ask], ...]:
+        """Every ask played so far, as ``(player, ask)``."""
+        return tuple(self._actions)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck in dealing order (R2), as the game was set up."""
+        return self._deck
+
+    def hand(self, player: int) -> list[Card]:
+        """A player's hand, sorted. The game knows every hand; players see only views."""
+        self._check_seat(player)
+        return sorted_cards(card for cards in self._hands[player] for card in cards)
+
+    def pond(self) -> list[Card]:
+        """The pond from the top down (hidden information)."""
+        return self._pond[::-1]
+
+    def legal_actions(self) -> tuple[Ask, ...]:
+        """Every ask the player to act may make now; empty once the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def is_legal(self, action: Ask) -> bool:
+        return action in self.legal_actions()
+
+    def view(self, player: int | None) -> View:
+        """What ``player`` may know (``None``: a spectator). The only thing a bot or client gets."""
+        from gofish.core.view import build_view  # late: view imports this module
+
+        if player is not None:
+            self._check_seat(player)
+        return build_view(self, player)
+
+    def to_record(self) -> dict[str, Any]:
+        """This game as a portable record (see RULES.md, "Game records")."""
+        from gofish.core.record import game_to_record
+
+        return game_to_record(self)
+
+    # ----------------------------------------------------------------- playing
+
+    def play(self, action: Ask) -> list[Event]:
+        """Play ``action`` for the player to act; return the events it caused."""
+        player = self.current_player
+        if player is None:
+            raise IllegalActionError("the game is over: no more asks can be made")
+        if not isinstance(action, Ask):
+            raise MalformedInputError(f"an action must be an Ask, not {action!r}")
+        self._check_ask(player, action)
+        events: list[Event] = [Asked(player, action.target, action.rank, action.suit)]
+        if self._hands[action.target][action.rank]:
+            taken = self._take(player, action)
+        else:
+            taken = None
+        if taken:
+            self._after_hit(player, action, taken, events)
+        else:
+            self._after_miss(player, action, events)
+        self._actions.append((player, action))
+        self._events.extend(events)
+        self._legal = None
+        return events
+
+    def _check_ask(self, player: int, action: Ask) -> None:
+        target, rank = action.target, action.rank
+        if not isinstance(rank, Rank):
+            raise MalformedInputError(f"an ask needs a Rank, not {rank!r}: use Ask.of()")
+        if isinstance(target, bool) or not isinstance(target, int) or target < 0:
+            raise MalformedInputError(f"there is no player {target!r} to ask")
+        if target == player:
+            raise IllegalActionError(f"player {player} cannot ask themselves")
+        if target >= self.num_players:
+            raise IllegalActionError(
+                f"there is no player {target}: seats are 0 to {self.num_players - 1}"
+            )
+        if not self._sizes[target]:
+            raise IllegalActionError(f"player {target} has no cards to ask for")
+        held = self._hands[player][rank]
+        if not held:
+            raise IllegalActionError(f"player {player} does not hold any {rank.symbol}")
+        if self._rank_asks:
+            if action.suit is not None:
+                raise IllegalActionError("ask for a rank only: suits are named only under ask: card")
+            return
+        if action.suit is None:
+            raise IllegalActionError("under ask: card you must name the suit as well as the rank")
+        wanted = Card(rank, action.suit)
+        if wanted in held:
+            raise IllegalActionError(f"player {player} already holds the {wanted} and cannot ask for it")
+
+    def _take(self, player: int, action: Ask) -> list[Card]:
+        """Move the asked cards from target to asker (R6); return them."""
+        target_cards = self._hands[action.target][action.rank]
+        if self._rank_asks:
+            taken = target_cards[:]
+            target_cards.clear()
+        else:
+            wanted = Card(action.rank, action.suit)  # type: ignore[arg-type]
+            if wanted not in target_cards:
+                return []
+            target_cards.remove(wanted)
+            taken = [wanted]
+        self._sizes[action.target] -= len(taken)
+        self._hands[player][action.rank].extend(taken)
+        self._sizes[player] += len(taken)
+        return taken
+
+    def _after_hit(self, player: int, action: Ask, taken: list[Card], events: list[Event]) -> None:
+        events.append(HandedOver(action.target, player, action.rank, len(taken), tuple(taken)))
+        self._lay_books(player, (action.rank,), events)
+        if self._ended(events):
+            return
+        refill = self.rules.refill
+        if refill in ("hand", "card"):
+            # R12: the player who surrendered refills first, then the asker.
+            self._refill(action.target, events)
+            self._refill(player, events)
+            if self._ended(events):
+                return
+        elif refill == "turn" and not self._sizes[player]:
+            self._replenish(player, events)  # R16
+            if self._ended(events):
+                return
+        self._continue_or_pass(player, events)  # R7
+
+    def _after_miss(self, player: int, action: Ask, events: list[Event]) -> None:
+        pond = self._pond
+        events.append(WentFishing(player, action.target, not pond))
+        if not pond:
+            self._pass_turn(player, events)  # R8: an empty pond simply passes the turn
+            return
+        card = pond.pop()
+        self._hands[player][card.rank].append(card)
+        self._sizes[player] += 1
+        events.append(Drew(player, "fish", card))
+        lucky = self.rules.lucky_draw and (
+            card.rank == action.rank if self._rank_asks else (card.suit is action.suit and card.rank == action.rank)
+        )
+        if lucky:
+            events.append(LuckyDraw(player, card))
+        self._lay_books(player, (card.rank,), events)
+        if self._ended(events):
+            return
+        refill = self.rules.refill
+        if refill in ("hand", "card"):
+            self._refill(player, events)  # R11: at once, whoever's turn it is
+            if self._ended(events):
+                return
+        elif refill == "turn" and lucky and not self._sizes[player]:
+            self._replenish(player, events)  # R16: the turn goes on, so draw one
+            if self._ended(events):
+                return
+        if lucky:
+            self._continue_or_pass(player, events)
+        else:
+            self._pass_turn(player, events)
+
+    # ------------------------------------------------------------ card moves
+
+    def _lay_books(self, player: int, ranks: Iterable[Rank], events: list[Event]) -> None:
+        """Lay down every complete book among ``ranks`` (R3), in rank order."""
+        hand = self._hands[player]
+        size = self._book_size
+        for rank in ranks:
+            cards = hand[rank]
+            while len(cards) >= size:
+                del cards[:size]
+                self._sizes[player] -= size
+                self._books[player].append(rank)
+                self._books_laid += 1
+                events.append(BookLaid(player, rank))
+
+    def _draw(self, player: int, count: int) -> list[Card]:
+        pond = self._pond
+        drawn = pond[-count:][::-1]
+        del pond[-count:]
+        hand = self._hands[player]
+        for card in drawn:
+            hand[card.rank].append(card)
+        self._sizes[player] += len(drawn)
+        return drawn
+
+    def _refill(self, player: int, events: list[Event]) -> None:
+        """R11: an empty hand draws a full hand (or one card under refill: card) at once."""
+        per_refill = self.rules.hand_size if self.rules.refill == "hand" else 1
+        assert per_refill is not None
+        while not self._sizes[player] and self._pond and not self.is_over:
+            drawn = self._draw(player, per_refill)
+            events.append(Refilled(player, len(drawn), tuple(drawn)))
+            self._lay_books(player, sorted({card.rank for card in drawn}), events)
+            self._ended(events)
+
+    def _replenish(self, player: int, events: list[Event]) -> None:
+        """R16: an asker whose book emptied their hand draws one card, or leaves play."""
+        if self._pond:
+            card = self._draw(player, 1)[0]
+            events.append(Drew(player, "replenish", card))
+        else:
+            self._leave_play(player, events)
+
+    def _leave_play(self, player: int, events: list[Event]) -> None:
+        self._in_play[player] = False
+        events.append(LeftPlay(player))
+
+    # ------------------------------------------------------------ turn order
+
+    def _can_ask(self, player: int) -> bool:
+        if not self._sizes[player]:
+            return False
+        sizes = self._sizes
+        return any(sizes[other] for other in range(self.num_players) if other != player)
+
+    def _continue_or_pass(self, player: int, events: list[Event]) -> None:
+        """R7: a hit or lucky draw keeps the turn, if the player can still ask."""
+        if self._in_play[player] and self._can_ask(player):
+            return
+        self._pass_turn(player, events)
+
+    def _pass_turn(self, player: int, events: list[Event]) -> None:
+        """R9: the turn goes to the next seat that can ask; others are passed over."""
+        self._start_turn(player + 1, events)
+
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        n = self.num_players
+        skipped: list[int] = []
+        for step in range(2 * n):
+            candidate = (seat + step) % n
+            if not self._in_play[candidate]:
+                continue
+            if not self._sizes[candidate] and self.rules.refill == "turn":
+                events.append(TurnPassed(candidate, tuple(skipped)))
+                skipped = []
+                self._draw_on_empty_turn(candidate, events)  # R15
+                if self._ended(events):
+                    return
+                if self._in_play[candidate] and self._can_ask(candidate):
+                    self.current_player = candidate
+                    return
+                if self._in_play[candidate]:
+                    skipped.append(candidate)
+                continue
+            if self._can_ask(candidate):
+                self.current_player = candidate
+                events.append(TurnPassed(candidate, tuple(skipped)))
+                return
+            skipped.append(candidate)  # R9, R13: dead hand or nobody to ask
+        # Nobody can ask: only reachable when the game is already decided.
+        self._finish(events)
+
+    def _draw_on_empty_turn(self, player: int, events: list[Event]) -> None:
+        if self._pond:
+            card = self._draw(player, 1)[0]
+            events.append(Drew(player, "empty_hand", card))
+            self._lay_books(player, (card.rank,), events)
+        else:
+            self._leave_play(player, events)
+
+    # ------------------------------------------------------------------- end
+
+    def _ended(self, events: list[Event]) -> bool:
+        """Check the end condition (R14, R17, R19); finish the game if it is met."""
+        if self.winners is not None:
+            return True
+        if self.rules.end == "all-books":
+            done = self._books_laid >= self.rules.total_books
+        else:
+            done = not self._pond or not all(self._sizes)
+        if done:
+            self._finish(events)
+        return done
+
+    def _finish(self, events: list[Event]) -> None:
+        counts = tuple(len(b) for b in self._books)
+        best = max(counts)
+        self.winners = tuple(p for p, c in enumerate(counts) if c == best)  # R10
+        self.current_player = None
+        self._legal = ()
+        events.append(GameOver(self.winners, counts))
+
+    # ------------------------------------------------------------------ deal
+
+    def _deal(self) -> list[Event]:
+        """R2 deal, R4 dealt books then refills, then the first turn."""
+        n, size = self.num_players, self.rules.hand_size
+        assert size is not None
+        dealt_count = n * size
+        for i, card in enumerate(self._deck[:dealt_count]):
+            player = (self.first_player + i) % n
+            self._hands[player][card.rank].append(card)
+            self._sizes[player] += 1
+        self._pond = list(self._deck[dealt_count:])[::-1]
+        events: list[Event] = []
+        order = [(self.first_player + i) % n for i in range(n)]
+        for player in order:
+            dealt = tuple(self._deck[(player - self.first_player) % n : dealt_count : n])
+            events.append(Dealt(player, len(dealt), dealt))
+        for player in order:
+            self._lay_books(player, RANKS, events)
+        if self._ended(events):
+            return events
+        if self.rules.refill in ("hand", "card"):
+            for player in order:
+                self._refill(player, events)
+            if self._ended(events):
+                return events
+        self._begin_first_turn(events)
+        return events
+
+    def _begin_first_turn(self, events: list[Event]) -> None:
+        first = self.first_player
+        needs_draw = not self._sizes[first] and self.rules.refill == "turn"
+        if not needs_draw and self._can_ask(first):
+            return
+        self._start_turn(first, events)
+
+    # --------------------------------------------------------------- helpers
+
+    def _compute_legal(self) -> tuple[Ask, ...]:
+        player = self.current_player
+        if player is None:
+            return ()
+        hand = self._hands[player]
+        held = [rank for rank in RANKS if hand[rank]]
+        sizes = self._sizes
+        targets = [t for t in range(self.num_players) if t != player and sizes[t]]
+        if self._rank_asks:
+            return tuple(RANK_ASKS[t][rank] for t in targets for rank in held)
+        return tuple(
+            Ask.of(t, rank, suit)
+            for t in targets
+            for rank in held
+            for suit in SUITS
+            if Card(rank, suit) not in hand[rank]
+        )
+
+    def _check_seat(self, player: object) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self.num_players
+        ):
+            raise MalformedInputError(
+                f"there is no player {player!r}: seats are 0 to {self.num_players - 1}"
+            )
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"player {self.current_player} to ask"
+        return (
+            f"<Game {self.rules.preset} {self.num_players} players, {state}, "
+            f"pond {len(self._pond)}, books {[len(b) for b in self._books]}>"
+        )

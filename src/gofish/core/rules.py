@@ -1,0 +1,171 @@
+"""Rule sets: the three presets and the house-rule options on top of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final, Literal
+
+from gofish.core.errors import MalformedInputError
+
+RefillMode = Literal["hand", "card", "turn", "none"]
+EndMode = Literal["all-books", "first-empty"]
+AskMode = Literal["rank", "card"]
+
+REFILL_MODES: Final = ("hand", "card", "turn", "none")
+END_MODES: Final = ("all-books", "first-empty")
+ASK_MODES: Final = ("rank", "card")
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
+DECK_SIZE: Final = 52
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set: a preset name plus the value of every house-rule option.
+
+    ``hand_size`` may be ``None``, meaning "the preset's deal for this many
+    players"; :meth:`for_players` turns it into a number.
+    """
+
+    preset: str = "classic"
+    lucky_draw: bool = True
+    refill: RefillMode = "hand"
+    end: EndMode = "all-books"
+    hand_size: int | None = None
+    book_size: int = 4
+    ask: AskMode = "rank"
+
+    @property
+    def total_books(self) -> int:
+        """How many books the deck makes: 13, or 26 under pairs."""
+        return DECK_SIZE // self.book_size
+
+    def default_hand_size(self, players: int) -> int:
+        """The preset's deal for a player count (R11, R15 section, R18 section)."""
+        if self.preset == "nordic":
+            return 7
+        if self.preset == "bicycle":
+            return 7 if players <= 3 else 5
+        return 7 if players == 2 else 5
+
+    def for_players(self, players: int) -> Rules:
+        """These rules with the hand size fixed for ``players``, checked to be playable."""
+        check_players(players)
+        size = self.hand_size if self.hand_size is not None else self.default_hand_size(players)
+        resolved = replace(self, hand_size=size)
+        resolved.check(players)
+        return resolved
+
+    def check(self, players: int) -> None:
+        """Refuse combinations that cannot be played, saying why."""
+        if self.refill == "none" and self.end == "all-books":
+            raise MalformedInputError(
+                "refill 'none' needs end 'first-empty': with no refill and play until every "
+                "book is down, an emptied hand could never play again"
+            )
+        size = self.hand_size
+        if size is not None and players * size > DECK_SIZE:
+            raise MalformedInputError(
+                f"cannot deal {size} cards to each of {players} players: "
+                f"that is {players * size} cards and the deck holds {DECK_SIZE}"
+            )
+
+    def options(self, players: int | None = None) -> dict[str, Any]:
+        """Every option that differs from the preset, as record-ready JSON values.
+
+        With ``players``, a hand size equal to the preset's deal is left out.
+        """
+        base = PRESETS[self.preset]
+        out = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)
+        }
+        if players is not None and out.get("hand_size") == self.default_hand_size(players):
+            del out["hand_size"]
+        return out
+
+    def to_json(self, players: int | None = None) -> str | dict[str, Any]:
+        """The ``rules`` value of a game record: a preset name or an object."""
+        extra = self.options(players)
+        if not extra:
+            return self.preset
+        return {"preset": self.preset, **extra}
+
+
+PRESETS: Final[Mapping[str, Rules]] = {
+    "classic": Rules(preset="classic", refill="hand", end="all-books"),
+    "bicycle": Rules(preset="bicycle", refill="turn", end="all-books"),
+    "nordic": Rules(preset="nordic", refill="none", end="first-empty"),
+}
+
+OPTION_NAMES: Final = ("lucky_draw", "refill", "end", "hand_size", "book_size", "ask")
+
+
+def check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise MalformedInputError(f"the number of players must be a whole number, not {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise MalformedInputError(
+            f"{players} players cannot play: every rule set takes {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
+    return players
+
+
+def make_rules(spec: object = "classic", **options: object) -> Rules:
+    """Build rules from a preset name, a record's ``rules`` object or a ``Rules``.
+
+    Keyword options override the spec, e.g. ``make_rules("classic", lucky_draw=False)``.
+    Unknown presets, unknown options and bad values raise ``MalformedInputError``.
+    """
+    if isinstance(spec, Rules):
+        base, given = spec, {}
+    elif isinstance(spec, str):
+        base, given = _preset(spec), {}
+    elif isinstance(spec, Mapping):
+        given = dict(spec)
+        name = given.pop("preset", "classic")
+        base = _preset(name)
+    else:
+        raise MalformedInputError(
+            f"rules must be a preset name or an object with a 'preset', not {spec!r}"
+        )
+    given.update(options)
+    return replace(base, **{name: _check_option(name, value) for name, value in given.items()})
+
+
+def _preset(name: object) -> Rules:
+    if isinstance(name, str):
+        found = PRESETS.get(name.strip().lower())
+        if found is not None:
+            return found
+    raise MalformedInputError(f"unknown preset {name!r}: choose classic, bicycle or nordic")
+
+
+def _check_option(name: object, value: object) -> object:
+    """Validate one house-rule option; return its normalised value."""
+    if name == "lucky_draw":
+        if isinstance(value, bool):
+            return value
+        raise MalformedInputError(f"lucky_draw must be true or false, not {value!r}")
+    if name == "hand_size":
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+            return value
+        if value is None:
+            return None
+        raise MalformedInputError(f"hand_size must be a whole number from 1 to 13, not {value!r}")
+    if name == "book_size":
+        if isinstance(value, int) and not isinstance(value, bool) and value in (2, 4):
+            return value
+        raise MalformedInputError(f"book_size must be 4 (books) or 2 (pairs), not {value!r}")
+    choices: dict[str, tuple[str, ...]] = {"refill": REFILL_MODES, "end": END_MODES,
+                                           "ask": ASK_MODES}
+    if isinstance(name, str) and name in choices:
+        if isinstance(value, str) and value in choices[name]:
+            return value
+        allowed = ", ".join(choices[name])
+        raise MalformedInputError(f"{name} must be one of {allowed}, not {value!r}")
+    raise MalformedInputError(
+        f"unknown option {name!r}: the options are {', '.join(OPTION_NAMES)}"
+    )

@@ -1,0 +1,114 @@
+"""One player's view of a game: the only place hidden information is filtered.
+
+A ``View`` holds the viewer's own hand, what everybody can see (hand sizes,
+books, the pond's size, who is in play) and the history with every card the
+viewer may not see blanked out. Bots, clients and logs get views, never games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from gofish.core.actions import Ask
+from gofish.core.cards import Card, Rank, sorted_cards
+from gofish.core.events import Event
+from gofish.core.rules import Rules
+
+if TYPE_CHECKING:
+    from gofish.core.game import Game
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` may see it (``None``: a spectator, who sees no secret)."""
+    secrets = event.secret_fields
+    if not secrets or (viewer is not None and viewer in event.owners()):
+        return event
+    return replace(event, **dict.fromkeys(secrets))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat (or a spectator, ``viewer=None``) may know right now."""
+
+    viewer: int | None
+    rules: Rules
+    num_players: int
+    first_player: int
+    current_player: int | None
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    books: tuple[tuple[Rank, ...], ...]
+    in_play: tuple[bool, ...]
+    pond_size: int
+    history: tuple[Event, ...]
+    winners: tuple[int, ...] | None
+    legal_actions: tuple[Ask, ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.viewer is not None and self.viewer == self.current_player
+
+    def held_ranks(self) -> tuple[Rank, ...]:
+        """Distinct ranks in the viewer's hand, A…K."""
+        if not self.hand:
+            return ()
+        return tuple(sorted({card.rank for card in self.hand}))
+
+    def count_of(self, rank: Rank) -> int:
+        """How many cards of ``rank`` the viewer holds."""
+        return sum(1 for card in self.hand or () if card.rank == rank)
+
+    def opponents(self) -> tuple[int, ...]:
+        """Seats other than the viewer's, in seat order."""
+        return tuple(p for p in range(self.num_players) if p != self.viewer)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (for clients and external bots)."""
+        return {
+            "viewer": self.viewer,
+            "rules": self.rules.to_json(self.num_players),
+            "players": self.num_players,
+            "first_player": self.first_player,
+            "current_player": self.current_player,
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "books": [[str(r) for r in b] for b in self.books],
+            "in_play": list(self.in_play),
+            "pond": self.pond_size,
+            "history": [event.to_dict() for event in self.history],
+            "winners": None if self.winners is None else list(self.winners),
+            "legal_actions": [action.to_dict() for action in self.legal_actions],
+        }
+
+
+def redacted_history(game: Game, viewer: int | None) -> tuple[Event, ...]:
+    """The game's history as ``viewer`` may see it, redacted once per event and cached."""
+    cache = game._redacted.setdefault(viewer, [])
+    events = game._events
+    if len(cache) < len(events):
+        cache.extend(redact(event, viewer) for event in events[len(cache):])
+    return tuple(cache)
+
+
+def build_view(game: Game, viewer: int | None) -> View:
+    mine = viewer is not None and viewer == game.current_player
+    return View(
+        viewer=viewer,
+        rules=game.rules,
+        num_players=game.num_players,
+        first_player=game.first_player,
+        current_player=game.current_player,
+        hand=None if viewer is None else tuple(sorted_cards(game.hand(viewer))),
+        hand_sizes=game.hand_sizes,
+        books=game.books,
+        in_play=game.in_play,
+        pond_size=game.pond_size,
+        history=redacted_history(game, viewer),
+        winners=game.winners,
+        legal_actions=game.legal_actions() if mine else (),
+    )
