@@ -50,7 +50,9 @@ class Ask:
         return out
 
     def __str__(self) -> str:
-        wanted = self.rank.plural if self.suit is None else f"the {self.rank.symbol}{self.suit.symbol}"
+        if self.suit is None:
+            return f"ask player {self.target} for {self.rank.plural}"
+        wanted = f"the {self.rank.symbol}{self.suit.symbol}"
         return f"ask player {self.target} for {wanted}"
 
 

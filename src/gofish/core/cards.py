@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
 from typing import Final
 
@@ -189,9 +190,9 @@ RANKS: Final = tuple(Rank)
 SUITS: Final = tuple(Suit)
 
 
-def sorted_cards(cards: object) -> list[Card]:
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by rank A…K, then suit C, D, H, S."""
-    return sorted(cards, key=_card_sort_key)  # type: ignore[call-overload]
+    return sorted(cards, key=_card_sort_key)
 
 
 def _card_sort_key(card: Card) -> tuple[int, int]:

@@ -184,11 +184,7 @@ class Game:
             raise MalformedInputError(f"an action must be an Ask, not {action!r}")
         self._check_ask(player, action)
         events: list[Event] = [Asked(player, action.target, action.rank, action.suit)]
-        if self._hands[action.target][action.rank]:
-            taken = self._take(player, action)
-        else:
-            taken = None
-        if taken:
+        if self._hands[action.target][action.rank] and (taken := self._take(player, action)):
             self._after_hit(player, action, taken, events)
         else:
             self._after_miss(player, action, events)
@@ -216,13 +212,17 @@ class Game:
             raise IllegalActionError(f"player {player} does not hold any {rank.symbol}")
         if self._rank_asks:
             if action.suit is not None:
-                raise IllegalActionError("ask for a rank only: suits are named only under ask: card")
+                raise IllegalActionError(
+                    "ask for a rank only: suits are named only under ask: card"
+                )
             return
         if action.suit is None:
             raise IllegalActionError("under ask: card you must name the suit as well as the rank")
         wanted = Card(rank, action.suit)
         if wanted in held:
-            raise IllegalActionError(f"player {player} already holds the {wanted} and cannot ask for it")
+            raise IllegalActionError(
+                f"player {player} already holds the {wanted} and cannot ask for it"
+            )
 
     def _take(self, player: int, action: Ask) -> list[Card]:
         """Move the asked cards from target to asker (R6); return them."""
@@ -269,8 +269,9 @@ class Game:
         self._hands[player][card.rank].append(card)
         self._sizes[player] += 1
         events.append(Drew(player, "fish", card))
-        lucky = self.rules.lucky_draw and (
-            card.rank == action.rank if self._rank_asks else (card.suit is action.suit and card.rank == action.rank)
+        # R8: only the very rank (under ask: card, the very card) asked for is lucky.
+        lucky = self.rules.lucky_draw and card.rank == action.rank and (
+            self._rank_asks or card.suit is action.suit
         )
         if lucky:
             events.append(LuckyDraw(player, card))

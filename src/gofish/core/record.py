@@ -14,7 +14,10 @@ from gofish.core.rules import check_players, make_rules
 
 
 class RecordError(MalformedInputError):
-    """A record that cannot be replayed; ``action_index`` is None when the record itself is at fault."""
+    """A record that cannot be replayed.
+
+    ``action_index`` is the failing action's index, or None when the record itself is at fault.
+    """
 
     def __init__(self, message: str, action_index: int | None = None) -> None:
         super().__init__(message)

@@ -119,12 +119,13 @@ def make_rules(spec: object = "classic", **options: object) -> Rules:
     Keyword options override the spec, e.g. ``make_rules("classic", lucky_draw=False)``.
     Unknown presets, unknown options and bad values raise ``MalformedInputError``.
     """
+    given: dict[str, object] = {}
     if isinstance(spec, Rules):
-        base, given = spec, {}
+        base = spec
     elif isinstance(spec, str):
-        base, given = _preset(spec), {}
+        base = _preset(spec)
     elif isinstance(spec, Mapping):
-        given = dict(spec)
+        given = {str(key): value for key, value in spec.items()}
         name = given.pop("preset", "classic")
         base = _preset(name)
     else:
@@ -132,7 +133,8 @@ def make_rules(spec: object = "classic", **options: object) -> Rules:
             f"rules must be a preset name or an object with a 'preset', not {spec!r}"
         )
     given.update(options)
-    return replace(base, **{name: _check_option(name, value) for name, value in given.items()})
+    checked: dict[str, Any] = {name: _check_option(name, value) for name, value in given.items()}
+    return replace(base, **checked)
 
 
 def _preset(name: object) -> Rules:

@@ -1,0 +1,79 @@
+"""What a bot is: something that, given only its view, picks one of the legal asks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from gofish.core import Ask, Game, View
+
+
+class Bot(Protocol):
+    """A computer player. It sees its seat's ``View`` and nothing else."""
+
+    name: str
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        """Return one of ``legal`` (never empty when called)."""
+        ...
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    name: str
+    description: str
+    factory: Callable[..., Bot]
+    strength: int = 0  # rough order for menus: 0 gentlest
+
+
+_REGISTRY: dict[str, BotInfo] = {}
+
+
+def register_bot(
+    name: str, factory: Callable[..., Bot], description: str, strength: int = 0
+) -> None:
+    """Make a bot available by name (``gofish bots`` lists them)."""
+    _REGISTRY[name] = BotInfo(name, description, factory, strength)
+
+
+def available_bots() -> list[BotInfo]:
+    """Every registered bot, gentlest first."""
+    _load_builtin()
+    return sorted(_REGISTRY.values(), key=lambda info: (info.strength, info.name))
+
+
+def make_bot(name: str, **options: object) -> Bot:
+    """A fresh bot by registered name; unknown names raise ``ValueError`` listing the known."""
+    _load_builtin()
+    info = _REGISTRY.get(name.strip().lower())
+    if info is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise ValueError(f"unknown bot {name!r}: choose one of {known}")
+    return info.factory(**options)
+
+
+def _load_builtin() -> None:
+    # Importing the package registers the built-in bots.
+    import gofish.bots  # noqa: F401
+
+
+def bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
+    """Ask ``bot`` for the current player's move, giving it only that seat's view."""
+    seat = game.current_player
+    if seat is None:
+        raise ValueError("the game is over: no bot can move")
+    view = game.view(seat)
+    action = bot.choose(view, view.legal_actions, rng)
+    if action not in view.legal_actions:
+        raise ValueError(f"bot {bot.name!r} chose an illegal action: {action}")
+    return action
+
+
+def play_out(game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> Game:
+    """Let ``bots[seat]`` play every seat until the game is over."""
+    while game.current_player is not None:
+        seat = game.current_player
+        game.play(bot_turn(game, bots[seat], rngs[seat]))
+    return game

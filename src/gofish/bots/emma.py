@@ -1,0 +1,70 @@
+"""Emma, the computer opponent of seed 000 (RULES.md, "Emma").
+
+She remembers the ranks her opponents ask for, most recent first, and asks for
+the most recent one she holds, forgetting it once she has asked. With nothing
+remembered that she holds, she picks uniformly among the distinct ranks in her
+hand. With more than two players she asks whoever most recently asked for that
+rank, if they still hold cards, otherwise a random opponent holding cards.
+Everything she uses comes from her view: her own hand and the public asks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from gofish.core import Ask, Asked, Rank, View
+
+
+class EmmaMemory:
+    """Emma's memory, rebuilt from the public history, extended incrementally."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen = 0  # how many history events have been read
+        self.ranks: list[Rank] = []  # most recent first
+        self.last_asker: dict[Rank, int] = {}
+
+    def update(self, view: View) -> None:
+        history = view.history
+        if len(history) < self.seen:  # a different game: start over
+            self.__init__(self.seat)  # type: ignore[misc]
+        for event in history[self.seen :]:
+            if not isinstance(event, Asked):
+                continue
+            if event.player == self.seat:
+                if event.rank in self.ranks:
+                    self.ranks.remove(event.rank)  # used up once she asks for it
+            else:
+                if event.rank in self.ranks:
+                    self.ranks.remove(event.rank)
+                self.ranks.insert(0, event.rank)
+                self.last_asker[event.rank] = event.player
+        self.seen = len(history)
+
+
+class EmmaBot:
+    name = "emma"
+
+    def __init__(self) -> None:
+        self._memory: EmmaMemory | None = None
+
+    def memory(self, view: View) -> EmmaMemory:
+        assert view.viewer is not None
+        if self._memory is None or self._memory.seat != view.viewer:
+            self._memory = EmmaMemory(view.viewer)
+        self._memory.update(view)
+        return self._memory
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        memory = self.memory(view)
+        held = view.held_ranks()
+        rank = next((r for r in memory.ranks if r in held), None)
+        if rank is None:
+            rank = held[rng.randrange(len(held))]
+        targets = sorted({a.target for a in legal if a.rank == rank})
+        target = memory.last_asker.get(rank)
+        if target not in targets:
+            target = targets[rng.randrange(len(targets))]
+        choices = [a for a in legal if a.rank == rank and a.target == target]
+        return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
