@@ -1,0 +1,168 @@
+"""What the table has revealed: public card counting from one seat's view.
+
+Seed 000 calls counting "the whole strategy of the game". From the public
+history alone (asks, hand-overs, go fish answers, shown draws, books) this
+tracks, per player and rank, the fewest cards that player is known to hold and
+whether they are known to hold none. The coach panels and the ``counter`` bot
+use it. It reads only a ``View``, so it cannot know more than the viewer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gofish.core import (
+    RANKS,
+    Asked,
+    BookLaid,
+    Dealt,
+    Drew,
+    Event,
+    HandedOver,
+    LeftPlay,
+    LuckyDraw,
+    Rank,
+    Refilled,
+    View,
+    WentFishing,
+)
+
+CARDS_PER_RANK = 4
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """One line of the coach panel."""
+
+    rank: Rank
+    mine: int
+    known: tuple[int, ...]  # per seat: fewest cards known held (the viewer's: exact)
+    known_none: tuple[bool, ...]  # per seat: known to hold none right now
+    booked: int  # cards of this rank already in books
+    unaccounted: int  # in the pond or unknown hands
+
+
+class Tracker:
+    """Public knowledge, updated event by event (events already redacted for the viewer)."""
+
+    def __init__(self, num_players: int, viewer: int | None, book_size: int = 4) -> None:
+        self.num_players = num_players
+        self.viewer = viewer
+        self.book_size = book_size
+        self.seen = 0
+        # known[seat][rank value]: the fewest cards of that rank the seat is known to hold.
+        self.known = [[0] * 14 for _ in range(num_players)]
+        # none[seat][rank value]: the seat is known to hold no card of that rank.
+        self.none = [[False] * 14 for _ in range(num_players)]
+        self.booked = [0] * 14
+        self.asked_last: dict[Rank, int] = {}
+        self._rank_mode = True  # False while reading an ask under ask: card
+        self._last_ask_rank: Rank | None = None
+
+    def update(self, view: View) -> Tracker:
+        """Read the events of ``view.history`` not read yet."""
+        history = view.history
+        for event in history[self.seen :]:
+            self.apply(event)
+        self.seen = len(history)
+        for seat, size in enumerate(view.hand_sizes):
+            if size == 0:
+                self._clear(seat, known_none=True)
+            elif sum(self.known[seat]) >= size:
+                # Every card of this hand is accounted for: it holds no other rank.
+                self.none[seat] = [count == 0 for count in self.known[seat]]
+        return self
+
+    def apply(self, event: Event) -> None:
+        if isinstance(event, Asked):
+            self._last_ask_rank = event.rank
+            self._rank_mode = event.suit is None
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is not None:
+            handler(event)
+
+    # -- event handlers -------------------------------------------------------
+    def _on_dealt(self, e: Dealt) -> None:
+        self._unknown_cards_arrived(e.player)
+
+    def _on_asked(self, e: Asked) -> None:
+        row = self.known[e.player]
+        row[e.rank] = max(row[e.rank], 1)  # R5: the asker holds at least one
+        self.none[e.player][e.rank] = False
+        self.asked_last[e.rank] = e.player
+
+    def _on_handed_over(self, e: HandedOver) -> None:
+        self.known[e.receiver][e.rank] += e.count
+        giver = self.known[e.giver]
+        giver[e.rank] = max(0, giver[e.rank] - e.count)
+        if e.count and self._rank_mode:
+            giver[e.rank] = 0
+            self.none[e.giver][e.rank] = True  # R6: surrender is total
+
+    def _on_went_fishing(self, e: WentFishing) -> None:
+        rank = self._last_ask_rank
+        if rank is not None and self._rank_mode:
+            self.known[e.target][rank] = 0
+            self.none[e.target][rank] = True
+
+    def _on_drew(self, e: Drew) -> None:
+        self._unknown_cards_arrived(e.player)
+
+    def _on_lucky_draw(self, e: LuckyDraw) -> None:
+        self.known[e.player][e.card.rank] += 1
+        self.none[e.player][e.card.rank] = False
+
+    def _on_book_laid(self, e: BookLaid) -> None:
+        row = self.known[e.player]
+        row[e.rank] = max(0, row[e.rank] - self.book_size)
+        self.booked[e.rank] += self.book_size
+        if self.booked[e.rank] >= CARDS_PER_RANK:
+            for seat in range(self.num_players):
+                self.known[seat][e.rank] = 0
+                self.none[seat][e.rank] = True
+
+    def _on_refilled(self, e: Refilled) -> None:
+        self._unknown_cards_arrived(e.player)
+
+    def _on_left_play(self, e: LeftPlay) -> None:
+        self._clear(e.player, known_none=True)
+
+    # -- helpers ----------------------------------------------------------------
+    def _unknown_cards_arrived(self, seat: int) -> None:
+        # A card nobody saw may be of any rank, so "holds none" is no longer certain.
+        self.none[seat] = [False] * 14
+
+    def _clear(self, seat: int, *, known_none: bool) -> None:
+        self.known[seat] = [0] * 14
+        self.none[seat] = [known_none] * 14
+
+
+def track(view: View) -> Tracker:
+    """A fresh tracker that has read the whole of ``view``'s history."""
+    return Tracker(view.num_players, view.viewer, view.rules.book_size).update(view)
+
+
+def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
+    """Per rank: my cards, what each opponent is known to hold, booked, unaccounted."""
+    tracker = tracker or track(view)
+    mine = [0] * 14
+    for card in view.hand or ():
+        mine[card.rank] += 1
+    rows = []
+    for rank in RANKS:
+        known = tuple(
+            mine[rank] if seat == view.viewer else tracker.known[seat][rank]
+            for seat in range(view.num_players)
+        )
+        booked = tracker.booked[rank]
+        rows.append(
+            RankRow(
+                rank=rank,
+                mine=mine[rank],
+                known=known,
+                known_none=tuple(tracker.none[seat][rank] for seat in range(view.num_players)),
+                booked=booked,
+                unaccounted=max(0, CARDS_PER_RANK - booked - sum(known)),
+            )
+        )
+    return rows

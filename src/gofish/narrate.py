@@ -1,0 +1,163 @@
+"""Events as plain sentences, from one seat's point of view.
+
+Every interface (terminal, plain mode, browser log, replays) uses this, so a
+game reads the same everywhere. It only ever receives events already redacted
+for the viewer, so it cannot leak a card the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gofish.core import (
+    Asked,
+    BookLaid,
+    Card,
+    Dealt,
+    Drew,
+    Event,
+    GameOver,
+    HandedOver,
+    LeftPlay,
+    LuckyDraw,
+    Rank,
+    Refilled,
+    Suit,
+    TurnPassed,
+    WentFishing,
+)
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def count_word(count: int) -> str:
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+
+
+def rank_words(rank: Rank, count: int = 2) -> str:
+    """``an ace``/``aces``, ``a 9``/``9s``: how a rank is said for ``count`` cards."""
+    if count != 1:
+        return rank.plural
+    article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
+    return f"{article} {rank.plural[:-1]}"
+
+
+def card_words(card: Card) -> str:
+    return card.pretty
+
+
+class Narrator:
+    """Turns events into sentences for ``viewer`` (None: a spectator)."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+
+    # -- grammar helpers ---------------------------------------------------
+    def who(self, seat: int, *, capital: bool = True) -> str:
+        if seat == self.viewer:
+            return "You" if capital else "you"
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat}"
+
+    def verb(self, seat: int, plain: str, third: str | None = None) -> str:
+        """``ask``/``asks`` depending on whether the subject is the viewer."""
+        if seat == self.viewer:
+            return plain
+        return third if third is not None else plain + "s"
+
+    def possessive(self, seat: int) -> str:
+        return "your" if seat == self.viewer else "their"
+
+    # -- sentences ----------------------------------------------------------
+    def describe(self, event: Event) -> str:
+        method = getattr(self, f"_on_{event.kind}", None)
+        if method is None:
+            return str(event)
+        return str(method(event))
+
+    def _on_dealt(self, e: Dealt) -> str:
+        if e.cards is not None and e.player == self.viewer:
+            shown = " ".join(card_words(c) for c in sorted(e.cards))
+            return f"You are dealt {count_word(e.count)} cards: {shown}."
+        return f"{self.who(e.player)} {self.verb(e.player, 'are', 'is')} dealt {e.count} cards."
+
+    def _on_asked(self, e: Asked) -> str:
+        wanted = _wanted(e.rank, e.suit)
+        target = self.who(e.target, capital=False)
+        return f"{self.who(e.player)} {self.verb(e.player, 'ask')} {target} for {wanted}."
+
+    def _on_handed_over(self, e: HandedOver) -> str:
+        giver = self.who(e.giver)
+        what = f"{count_word(e.count)}"
+        if e.cards is not None and (self.viewer in (e.giver, e.receiver)):
+            what += ": " + " ".join(card_words(c) for c in e.cards)
+        return f"{giver} {self.verb(e.giver, 'hand')} over {what}."
+
+    def _on_went_fishing(self, e: WentFishing) -> str:
+        target = self.who(e.target)
+        said = f'{target} {self.verb(e.target, "say")}: "Go fish!"'
+        if e.pond_empty:
+            return said + " The pond is empty, so the turn passes."
+        return said
+
+    def _on_drew(self, e: Drew) -> str:
+        who = self.who(e.player)
+        drawn = "a card" if e.card is None else f"the {card_words(e.card)}"
+        reason = {
+            "fish": "",
+            "empty_hand": f" into {self.possessive(e.player)} empty hand",
+            "replenish": f" to refill {self.possessive(e.player)} empty hand",
+        }.get(e.reason, "")
+        return f"{who} {self.verb(e.player, 'draw')} {drawn}{reason}."
+
+    def _on_lucky_draw(self, e: LuckyDraw) -> str:
+        who = self.who(e.player)
+        pronoun = "you" if e.player == self.viewer else "they"
+        return (
+            f"{who} {self.verb(e.player, 'show')} the {card_words(e.card)}: the card "
+            f"{pronoun} asked for, so {pronoun} {self.verb(e.player, 'go', 'go')} again."
+        )
+
+    def _on_book_laid(self, e: BookLaid) -> str:
+        return f"{self.who(e.player)} {self.verb(e.player, 'lay')} down a book of {e.rank.plural}."
+
+    def _on_refilled(self, e: Refilled) -> str:
+        who = self.who(e.player)
+        if e.cards is not None and e.player == self.viewer:
+            shown = " ".join(card_words(c) for c in sorted(e.cards))
+            return f"Your hand was empty: you draw {count_word(e.count)} fresh cards: {shown}."
+        return f"{who}'s hand was empty: {self.verb(e.player, 'draw')} {e.count} fresh cards."
+
+    def _on_left_play(self, e: LeftPlay) -> str:
+        who = self.who(e.player)
+        has = self.verb(e.player, "have", "has")
+        return f"{who} {has} no cards and the pond is dry: out of play."
+
+    def _on_turn_passed(self, e: TurnPassed) -> str:
+        skipped = "".join(
+            f"{self.who(s)} {self.verb(s, 'are', 'is')} passed over. " for s in e.skipped
+        )
+        if e.player == self.viewer:
+            return f"{skipped}Your turn."
+        return f"{skipped}{self.who(e.player)}'s turn."
+
+    def _on_game_over(self, e: GameOver) -> str:
+        scores = ", ".join(
+            f"{self.who(seat)} {count}" for seat, count in enumerate(e.books)
+        )
+        if len(e.winners) == 1:
+            winner = e.winners[0]
+            return f"Game over. {self.who(winner)} {self.verb(winner, 'win')}! Books: {scores}."
+        names = " and ".join(self.who(w) for w in e.winners)
+        return f"Game over: a shared win for {names}. Books: {scores}."
+
+
+def _wanted(rank: Rank, suit: Suit | None) -> str:
+    if suit is None:
+        return rank.plural
+    return f"the {rank.symbol}{suit.symbol}"
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """One event as a sentence for ``viewer``."""
+    return Narrator(names, viewer).describe(event)
