@@ -1,0 +1,39 @@
+"""Games on disk: a local SQLite database of records, seats and results.
+
+Imports the rules core; the core never imports this. See ``docs/storage.md``.
+
+    >>> import gofish, tempfile, pathlib
+    >>> from gofish.storage import open_store
+    >>> game = gofish.new_game("classic", seed=3)
+    >>> seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+    >>> with open_store(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3") as store:
+    ...     game_id = store.save(gofish.game_to_record(game), seats=seats)
+    ...     store.get(game_id).over
+    False
+"""
+
+from gofish.storage.errors import StorageError, UnknownGameError
+from gofish.storage.paths import DB_ENV, default_db_path
+from gofish.storage.store import (
+    HUMAN,
+    ResultPoint,
+    StatsRow,
+    Store,
+    StoredGame,
+    open_store,
+    save_game,
+)
+
+__all__ = [
+    "DB_ENV",
+    "HUMAN",
+    "ResultPoint",
+    "StatsRow",
+    "StorageError",
+    "Store",
+    "StoredGame",
+    "UnknownGameError",
+    "default_db_path",
+    "open_store",
+    "save_game",
+]

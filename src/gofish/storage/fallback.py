@@ -1,0 +1,64 @@
+"""The file a game goes to when the database cannot take it, so it is never lost.
+
+Each line is one JSON object: the record, the seats, the source and the game id
+the app had, plus why and when. ``Store.recover_unsaved`` moves them back in.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+FALLBACK_SUFFIX = ".unsaved.jsonl"
+
+
+def fallback_path(db_path: Path) -> Path:
+    """``games.sqlite3`` → ``games.sqlite3.unsaved.jsonl`` beside it."""
+    return db_path.with_name(db_path.name + FALLBACK_SUFFIX)
+
+
+def _last_resort_path() -> Path:
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no user name in some containers
+        user = str(os.getuid()) if hasattr(os, "getuid") else "player"
+    return Path(tempfile.gettempdir()) / f"gofish-{user}{FALLBACK_SUFFIX}"
+
+
+def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
+    """Append ``entry`` beside the database (or, failing that, in the temp dir).
+
+    Returns where it went, or None if neither place could be written.
+    """
+    line = json.dumps({**entry, "written_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                       "database": str(db_path)})
+    for target in (fallback_path(db_path), _last_resort_path()):
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "a", encoding="utf-8") as stream:
+                stream.write(line + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+            return target
+        except OSError:
+            continue
+    return None
+
+
+def read_fallback(path: Path) -> list[dict[str, Any]]:
+    """Every readable entry of a fallback file (unreadable lines are skipped, not fatal)."""
+    entries: list[dict[str, Any]] = []
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        for line in stream:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(entry, dict) and "record" in entry and "seats" in entry:
+                entries.append(entry)
+    return entries

@@ -1,0 +1,91 @@
+"""The database schema and its migrations.
+
+``MIGRATIONS[n]`` upgrades a database from version ``n`` to ``n + 1``; the
+current version is kept in the one-row ``schema_version`` table. Add a
+migration at the end, never edit an old one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+from gofish.storage.errors import StorageError
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    # 0 -> 1: games and their seats.
+    """
+    CREATE TABLE games (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        record        TEXT    NOT NULL,  -- the game record (RULES.md), JSON
+        source        TEXT    NOT NULL,  -- which app stored it: terminal, web, ...
+        rules         TEXT    NOT NULL,  -- the record's rules value, JSON
+        rules_preset  TEXT    NOT NULL,
+        rules_options TEXT    NOT NULL,  -- house rules that differ from the preset, JSON
+        rules_label   TEXT    NOT NULL,  -- e.g. 'classic (lucky_draw=false)'
+        players       INTEGER NOT NULL,
+        over          INTEGER NOT NULL,  -- 0 or 1
+        winners       TEXT,              -- JSON list of seats, NULL while in progress
+        books         TEXT    NOT NULL,  -- JSON list: books per seat
+        actions       INTEGER NOT NULL,  -- number of asks played
+        created_at    TEXT    NOT NULL,  -- UTC, ISO 8601
+        updated_at    TEXT    NOT NULL,
+        finished_at   TEXT
+    );
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat    INTEGER NOT NULL,
+        name    TEXT    NOT NULL,
+        bot     TEXT,                    -- NULL for a human
+        books   INTEGER NOT NULL,
+        result  TEXT,                    -- 'win', 'shared', 'loss'; NULL while in progress
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
+    CREATE INDEX games_unfinished ON games (over, updated_at DESC);
+    """,
+)
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+def read_version(connection: sqlite3.Connection) -> int:
+    has_table = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
+    if has_table is None:
+        return 0
+    row = connection.execute("SELECT version FROM schema_version").fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def migrate(connection: sqlite3.Connection) -> None:
+    """Bring the schema up to date in one transaction (a no-op when it already is)."""
+    version = read_version(connection)
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"this games database was written by a newer gofish (schema {version}, "
+            f"this version knows up to {SCHEMA_VERSION}): upgrade gofish to read it"
+        )
+    if version == SCHEMA_VERSION:
+        return
+    # executescript commits first, so run each statement inside our own transaction.
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = read_version(connection)  # another process may have migrated meanwhile
+        for step in MIGRATIONS[version:]:
+            for statement in _statements(step):
+                connection.execute(statement)
+        connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        connection.execute("DELETE FROM schema_version")
+        connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (they contain no semicolons in strings)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

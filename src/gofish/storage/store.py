@@ -1,0 +1,664 @@
+"""The games database: save, list, load and count games (standard library sqlite3).
+
+One ``Store`` owns one connection. Every method takes the store's lock, and the
+connection is opened with ``check_same_thread=False``, so a single Store may be
+shared by the threads of a web server; creating one Store per thread works too
+(SQLite's WAL mode lets readers and one writer work side by side).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from gofish.core import Game, game_from_record
+from gofish.storage.errors import StorageError, UnknownGameError
+from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
+from gofish.storage.paths import default_db_path
+from gofish.storage.schema import migrate
+from gofish.storage.summary import GameSummary, check_seats, summarize
+
+T = TypeVar("T")
+
+Seat = dict[str, str | None]
+HUMAN = "human"  # how a human seat is named among opponents in stats
+
+DEFAULT_TIMEOUT = 1.0  # seconds SQLite waits for a lock before each retry
+SAVE_ATTEMPTS = 3
+_RETRY_PAUSES = (0.05, 0.2)
+
+
+def utc_now() -> str:
+    """The current time as stored: UTC, ISO 8601, milliseconds."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One stored game: its record, who sat where, and what the store derived from it."""
+
+    id: int
+    record: dict[str, Any]
+    seats: list[Seat]
+    source: str
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    over: bool
+    winners: list[int] | None
+    books: list[int]
+    rules: str | dict[str, Any]
+    players: int
+    rules_label: str
+    actions: int
+
+    @property
+    def names(self) -> list[str]:
+        return [str(seat["name"]) for seat in self.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat["bot"] is None]
+
+    def opponents(self, seat: int | None = None) -> list[str]:
+        """Bot names (``human`` for people) of everyone but ``seat`` (default: first human)."""
+        if seat is None:
+            humans = self.human_seats
+            seat = humans[0] if humans else -1
+        return [_identity(s) for index, s in enumerate(self.seats) if index != seat]
+
+    def result(self, seat: int) -> str | None:
+        """``win``, ``shared`` or ``loss`` for ``seat``; None while the game is in progress."""
+        if self.winners is None:
+            return None
+        return _result(seat, self.winners)
+
+    def game(self) -> Game:
+        """The game itself, rebuilt from the record (to resume or replay it)."""
+        return game_from_record(self.record)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (for the browser app)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    """Results of one kind of seat against one line-up of opponents under one rule set."""
+
+    player: str  # "human", or the bot name for bot seats (with human_only=False)
+    opponents: tuple[str, ...]  # bot names of the other seats, sorted; "human" for people
+    rules: str  # rules label: the preset, plus house rules that differ from it
+    games: int
+    wins: int  # outright wins
+    losses: int
+    shared_wins: int  # tied for the most books (R10)
+    books: int  # total books laid by this seat over these games
+
+    @property
+    def win_rate(self) -> float:
+        """Outright wins per game (shared wins not counted)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def books_per_game(self) -> float:
+        return self.books / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "opponents": list(self.opponents), "win_rate": self.win_rate,
+                "books_per_game": self.books_per_game}
+
+
+class ResultPoint(NamedTuple):
+    """One finished game from a human seat's side, for a chart over time."""
+
+    finished_at: str
+    rules: str  # rules label, as in StatsRow
+    opponents: tuple[str, ...]
+    won: bool  # among the winners, shared wins included
+    books: int
+
+
+class _DatabaseFailure(StorageError):
+    """The database itself failed (locked, damaged, unwritable), not the caller's input."""
+
+
+def _identity(seat: Seat) -> str:
+    return HUMAN if seat["bot"] is None else str(seat["bot"])
+
+
+def _result(seat: int, winners: Sequence[int]) -> str:
+    if seat not in winners:
+        return "loss"
+    return "win" if len(winners) == 1 else "shared"
+
+
+# ---------------------------------------------------------------- errors
+
+
+def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
+    """A sentence a player understands, from an sqlite3 exception."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    text = str(error)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return (f"the games database {path} is locked by another program "
+                "(is another gofish running?); try again in a moment")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in text or (
+        "malformed" in text
+    ):
+        return (f"the games database {path} is damaged or is not a gofish database ({text}); "
+                "move it away to start a fresh one, or choose another file with --database "
+                "or $GOFISH_DB")
+    if name.startswith("SQLITE_READONLY") or "readonly" in text:
+        return f"cannot write to the games database {path}: the file or its directory is read-only"
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return (f"cannot open the games database {path}: the path is a directory, or its "
+                "directory is missing or not writable")
+    if name.startswith("SQLITE_FULL") or "full" in text:
+        return f"cannot write to the games database {path}: the disk is full"
+    return f"the games database {path} cannot be used: {text}"
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(error)
+
+
+# ----------------------------------------------------------------- store
+
+
+class Store:
+    """A games database. Use :func:`open_store` to get one; close it (or use ``with``)."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        clock: Callable[[], str] = utc_now,
+    ) -> None:
+        self.path = path
+        self._timeout = timeout
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._connection: sqlite3.Connection | None = None
+        self._connection = self._guard(self._connect)
+
+    # -- connection -------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(
+                f"cannot create the directory for the games database {self.path.parent}: "
+                f"{error.strerror or error}"
+            ) from None
+        if self.path.is_dir():
+            raise StorageError(f"the games database path {self.path} is a directory, not a file")
+        connection = sqlite3.connect(
+            self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
+        )
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA journal_mode = WAL")
+            migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise StorageError(f"the games database {self.path} is closed")
+        return self._connection
+
+    def close(self) -> None:
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _guard(self, operation: Callable[[], T]) -> T:
+        """Run ``operation`` under the lock, turning sqlite3 errors into StorageError."""
+        with self._lock:
+            try:
+                return operation()
+            except sqlite3.Error as error:
+                raise StorageError(describe_sqlite_error(error, self.path)) from None
+            except OSError as error:
+                raise StorageError(
+                    f"the games database {self.path} cannot be used: {error.strerror or error}"
+                ) from None
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        connection = self.connection
+        connection.execute("BEGIN IMMEDIATE")  # take the write lock now, not halfway through
+        try:
+            yield connection
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+
+    # -- writing ----------------------------------------------------------
+
+    def save(
+        self,
+        record: dict[str, Any],
+        *,
+        seats: list[dict[str, Any]],
+        game_id: int | None = None,
+        source: str = "terminal",
+    ) -> int:
+        """Store a new game (``game_id`` None) or update game ``game_id``; return its id.
+
+        The record is replayed to check it and derive the rules, result and books.
+        If the database is locked the save is retried briefly; if it still fails (or
+        the file is damaged) the game is written to a JSON Lines file beside the
+        database and StorageError says where (``error.fallback_path``).
+        """
+        summary = summarize(record)
+        checked = check_seats(seats, summary.players)
+        try:
+            return self._retrying(lambda: self._write(summary, checked, game_id, source))
+        except _DatabaseFailure as error:
+            # Unknown ids and mismatched games are the caller's mistake and pass through;
+            # only a database that cannot take the game triggers the rescue.
+            raise rescue(self.path, error, summary.record, checked, game_id, source) from None
+
+    def _retrying(self, operation: Callable[[], T]) -> T:
+        for attempt in range(SAVE_ATTEMPTS):
+            try:
+                with self._lock:
+                    return operation()
+            except sqlite3.Error as error:
+                if not _is_busy(error) or attempt == SAVE_ATTEMPTS - 1:
+                    raise _DatabaseFailure(describe_sqlite_error(error, self.path)) from None
+            except OSError as error:
+                raise _DatabaseFailure(
+                    f"the games database {self.path} cannot be used: {error.strerror or error}"
+                ) from None
+            time.sleep(_RETRY_PAUSES[min(attempt, len(_RETRY_PAUSES) - 1)])
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _write(
+        self, summary: GameSummary, seats: list[Seat], game_id: int | None, source: str
+    ) -> int:
+        now = self._clock()
+        with self._transaction() as db:
+            if game_id is None:
+                finished_at = now if summary.over else None
+                cursor = db.execute(
+                    "INSERT INTO games (record, source, rules, rules_preset, rules_options, "
+                    "rules_label, players, over, winners, books, actions, created_at, "
+                    "updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*_game_columns(summary, source), now, now, finished_at),
+                )
+                assert cursor.lastrowid is not None
+                game_id = cursor.lastrowid
+            else:
+                self._update(db, game_id, summary, source, now)
+            db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, name, bot, books, result) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, index, seat["name"], seat["bot"], summary.books[index],
+                     None if summary.winners is None else _result(index, summary.winners))
+                    for index, seat in enumerate(seats)
+                ],
+            )
+        return game_id
+
+    def _update(
+        self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str
+    ) -> None:
+        row = db.execute(
+            "SELECT record, finished_at FROM games WHERE id = ?", (_check_id(game_id),)
+        ).fetchone()
+        if row is None:
+            raise UnknownGameError(game_id)
+        stored = _load_json(row[0], self.path)
+        if not _same_deal(stored, summary.record):
+            raise StorageError(
+                f"game {game_id} is a different game (another deal or other rules): "
+                "save this one as a new game instead"
+            )
+        finished_at = (row[1] or now) if summary.over else None
+        db.execute(
+            "UPDATE games SET record = ?, source = ?, rules = ?, rules_preset = ?, "
+            "rules_options = ?, rules_label = ?, players = ?, over = ?, winners = ?, "
+            "books = ?, actions = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+            (*_game_columns(summary, source), now, finished_at, game_id),
+        )
+
+    def delete(self, game_id: int) -> None:
+        """Remove a stored game; UnknownGameError if there is none with that id."""
+
+        def remove() -> None:
+            with self._transaction() as db:
+                cursor = db.execute("DELETE FROM games WHERE id = ?", (_check_id(game_id),))
+                if cursor.rowcount == 0:
+                    raise UnknownGameError(game_id)
+
+        self._guard(lambda: self._retrying(remove))
+
+    def recover_unsaved(self) -> list[int]:
+        """Move games from the fallback file into the database; return their ids.
+
+        Entries already in the database (the same deal, with at least those asks)
+        are skipped, so running this twice is harmless. The file is removed once
+        every entry is in.
+        """
+        path = fallback_path(self.path)
+        if not path.exists():
+            return []
+        try:
+            entries = read_fallback(path)
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise StorageError(
+                f"cannot read the unsaved games in {path}: {error.strerror}"
+            ) from None
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        saved = [self._recover_one(entry) for entry in entries]
+        if len(entries) == lines:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        return [game_id for game_id in saved if game_id is not None]
+
+    def _recover_one(self, entry: dict[str, Any]) -> int | None:
+        summary = summarize(entry["record"])
+        existing = self._find_superseding(summary.record)
+        if existing is not None:
+            return None
+        game_id = entry.get("game_id")
+        if isinstance(game_id, int) and not isinstance(game_id, bool):
+            try:
+                current = self.get(game_id)
+            except UnknownGameError:
+                current = None
+            if current is None or not _same_deal(current.record, summary.record):
+                game_id = None
+        else:
+            game_id = None
+        source = entry.get("source") if isinstance(entry.get("source"), str) else "terminal"
+        return self.save(summary.record, seats=entry["seats"], game_id=game_id,
+                         source=str(source))
+
+    def _find_superseding(self, record: dict[str, Any]) -> int | None:
+        """The id of a stored game with this deal whose asks begin with ``record``'s."""
+        def find() -> int | None:
+            rows = self.connection.execute(
+                "SELECT id, record FROM games WHERE players = ? AND actions >= ?",
+                (record["players"], len(record["actions"])),
+            ).fetchall()
+            for game_id, text in rows:
+                stored = _load_json(text, self.path)
+                if _same_deal(stored, record) and (
+                    stored["actions"][: len(record["actions"])] == record["actions"]
+                ):
+                    return int(game_id)
+            return None
+
+        return self._guard(find)
+
+    # -- reading ----------------------------------------------------------
+
+    def get(self, game_id: int) -> StoredGame:
+        """The stored game ``game_id``; UnknownGameError if there is none."""
+
+        def load() -> StoredGame:
+            row = self.connection.execute(
+                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (_check_id(game_id),)
+            ).fetchone()
+            if row is None:
+                raise UnknownGameError(game_id)
+            return self._build([row])[0]
+
+        return self._guard(load)
+
+    def list_games(
+        self, limit: int = 50, offset: int = 0, finished: bool | None = None
+    ) -> list[StoredGame]:
+        """Stored games, most recently played first; ``finished`` filters by state."""
+        for name, value in (("limit", limit), ("offset", offset)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise StorageError(f"{name} must be a whole number of 0 or more, not {value!r}")
+        where = "" if finished is None else f"WHERE over = {1 if finished else 0}"
+
+        def load() -> list[StoredGame]:
+            rows = self.connection.execute(
+                f"SELECT {_GAME_FIELDS} FROM games {where} "
+                "ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+                (limit, offset),
+            ).fetchall()
+            return self._build(rows)
+
+        return self._guard(load)
+
+    def latest_unfinished(self) -> StoredGame | None:
+        """The game in progress played most recently (for ``gofish resume``)."""
+        games = self.list_games(limit=1, finished=False)
+        return games[0] if games else None
+
+    def count(self, finished: bool | None = None) -> int:
+        where = "" if finished is None else f" WHERE over = {1 if finished else 0}"
+        row = self._guard(
+            lambda: self.connection.execute(f"SELECT COUNT(*) FROM games{where}").fetchone()
+        )
+        return int(row[0])
+
+    def _build(self, rows: Sequence[Sequence[Any]]) -> list[StoredGame]:
+        if not rows:
+            return []
+        ids = [row[0] for row in rows]
+        marks = ", ".join("?" * len(ids))
+        seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
+        for game_id, name, bot in self.connection.execute(
+            f"SELECT game_id, name, bot FROM seats WHERE game_id IN ({marks}) "
+            "ORDER BY game_id, seat",
+            ids,
+        ):
+            seats[game_id].append({"name": name, "bot": bot})
+        return [self._stored_game(row, seats[row[0]]) for row in rows]
+
+    def _stored_game(self, row: Sequence[Any], seats: list[Seat]) -> StoredGame:
+        (game_id, record, source, rules, players, over, winners, books, actions, label,
+         created_at, updated_at, finished_at) = row
+        return StoredGame(
+            id=game_id,
+            record=_load_json(record, self.path),
+            seats=seats,
+            source=source,
+            created_at=created_at,
+            updated_at=updated_at,
+            finished_at=finished_at,
+            over=bool(over),
+            winners=None if winners is None else _load_json(winners, self.path),
+            books=_load_json(books, self.path),
+            rules=_load_json(rules, self.path),
+            players=players,
+            rules_label=label,
+            actions=actions,
+        )
+
+    # -- statistics -------------------------------------------------------
+
+    def _seat_results(self, human_only: bool) -> list[tuple[str, str, str, tuple[str, ...],
+                                                            str, int]]:
+        """(finished_at, player, rules label, opponents, result, books) per seat of finished
+        games, oldest first."""
+
+        def load() -> list[tuple[str, str, str, tuple[str, ...], str, int]]:
+            rows = self.connection.execute(
+                "SELECT g.id, g.finished_at, g.rules_label, s.seat, s.bot, s.books, s.result "
+                "FROM games g JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
+                "ORDER BY g.finished_at, g.id, s.seat"
+            ).fetchall()
+            lineups: dict[int, list[str]] = {}
+            for game_id, _, _, _, bot, _, _ in rows:
+                lineups.setdefault(game_id, []).append(HUMAN if bot is None else bot)
+            results = []
+            for game_id, finished_at, label, seat, bot, books, result in rows:
+                if human_only and bot is not None:
+                    continue
+                lineup = lineups[game_id]
+                opponents = tuple(sorted(lineup[:seat] + lineup[seat + 1:]))
+                player = HUMAN if bot is None else bot
+                results.append((finished_at or "", player, label, opponents, result, books))
+            return results
+
+        return self._guard(load)
+
+    def stats(self, human_only: bool = True) -> list[StatsRow]:
+        """Wins, losses, shared wins and books per (player, opponents, rules), finished games only.
+
+        With ``human_only`` (the default) only human seats count: "how do I do
+        against Emma at classic?". Otherwise every seat, bots included, is counted.
+        """
+        groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
+        for _, player, label, opponents, result, books in self._seat_results(human_only):
+            tally = groups.setdefault((player, opponents, label), [0, 0, 0, 0, 0])
+            tally[0] += 1
+            tally[1 + ("win", "loss", "shared").index(result)] += 1
+            tally[4] += books
+        return [
+            StatsRow(player, opponents, label, *tally)
+            for (player, opponents, label), tally in sorted(
+                groups.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
+            )
+        ]
+
+    def results_over_time(self) -> list[ResultPoint]:
+        """Every finished game from each human seat's side, oldest first."""
+        return [
+            ResultPoint(finished_at, label, opponents, result != "loss", books)
+            for finished_at, _, label, opponents, result, books in self._seat_results(True)
+        ]
+
+
+_GAME_FIELDS = (
+    "id, record, source, rules, players, over, winners, books, actions, rules_label, "
+    "created_at, updated_at, finished_at"
+)
+
+
+def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
+    """Values for the columns record … actions, in the order of the INSERT."""
+    return (
+        json.dumps(summary.record, separators=(",", ":")),
+        source,
+        json.dumps(summary.rules),
+        summary.preset,
+        json.dumps(summary.options, sort_keys=True),
+        summary.rules_label,
+        summary.players,
+        int(summary.over),
+        None if summary.winners is None else json.dumps(list(summary.winners)),
+        json.dumps(list(summary.books)),
+        summary.actions,
+    )
+
+
+def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
+    keys = ("rules", "players", "deck", "first_player")
+    return all(stored.get(key) == record.get(key) for key in keys)
+
+
+def _check_id(game_id: object) -> int:
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise UnknownGameError(game_id)
+    return game_id
+
+
+def _load_json(text: object, path: Path) -> Any:
+    try:
+        return json.loads(str(text))
+    except json.JSONDecodeError:
+        raise StorageError(
+            f"the games database {path} holds a damaged entry; it may have been edited by hand"
+        ) from None
+
+
+# ------------------------------------------------------------- functions
+
+
+def open_store(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    recover: bool = True,
+) -> Store:
+    """Open (creating it, its directory and its tables if needed) the games database.
+
+    ``path`` None means :func:`default_db_path`. With ``recover``, games that an
+    earlier failure left in the fallback file are moved back in (best effort).
+    """
+    resolved = default_db_path() if path is None else Path(path).expanduser()
+    store = Store(resolved, timeout=timeout)
+    if recover:
+        with contextlib.suppress(StorageError):
+            store.recover_unsaved()
+    return store
+
+
+def save_game(
+    record: dict[str, Any],
+    *,
+    seats: list[dict[str, Any]],
+    game_id: int | None = None,
+    source: str = "terminal",
+    path: str | os.PathLike[str] | None = None,
+) -> int:
+    """Open the database, save one game and close it, never losing the game.
+
+    For apps that do not keep a Store open: even when the database cannot be
+    opened at all, the game goes to the fallback file and StorageError says where.
+    """
+    resolved = default_db_path() if path is None else Path(path).expanduser()
+    try:
+        store = Store(resolved)
+    except StorageError as error:
+        summary = summarize(record)
+        checked = check_seats(seats, summary.players)
+        raise rescue(resolved, error, summary.record, checked, game_id, source) from None
+    with store:
+        return store.save(record, seats=seats, game_id=game_id, source=source)
+
+
+def rescue(
+    db_path: Path, error: StorageError, record: dict[str, Any], seats: list[Seat],
+    game_id: int | None, source: str,
+) -> StorageError:
+    """Write a game the database refused to the fallback file; the error to raise, saying where."""
+    entry = {"record": record, "seats": seats, "game_id": game_id, "source": source,
+             "reason": str(error)}
+    where = write_fallback(db_path, entry)
+    if where is None:
+        return StorageError(f"{error}; the game could not be written anywhere else either")
+    return StorageError(
+        f"{error}. The game is not lost: it was written to {where} and will be added to "
+        "the database the next time it can be opened",
+        fallback_path=where,
+    )

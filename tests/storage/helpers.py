@@ -1,0 +1,40 @@
+"""Helpers for the storage tests: finished and unfinished games with known seats."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gofish
+from gofish.bots import bot_turn, make_bot, play_out
+
+YOU = {"name": "You", "bot": None}
+EMMA = {"name": "Emma", "bot": "emma"}
+RANDOM = {"name": "Randy", "bot": "random"}
+
+
+def played_game(
+    rules: Any = "classic", players: int = 2, seed: int = 1, asks: int | None = None
+) -> gofish.Game:
+    """A seeded game played by bots: to the end, or only ``asks`` asks."""
+    game = gofish.new_game(rules, players=players, seed=seed)
+    bots = [make_bot("emma") if seat % 2 else make_bot("random") for seat in range(players)]
+    rngs = [random.Random(seed * 10 + seat) for seat in range(players)]
+    if asks is None:
+        return play_out(game, bots, rngs)
+    for _ in range(asks):
+        seat = game.current_player
+        assert seat is not None, "the game ended before the wanted number of asks"
+        game.play(bot_turn(game, bots[seat], rngs[seat]))
+    return game
+
+
+class TickingClock:
+    """Timestamps that move on by one second per call, so ordering is certain."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+
+    def __call__(self) -> str:
+        self.ticks += 1
+        return f"2026-01-01T00:{self.ticks // 60:02d}:{self.ticks % 60:02d}.000+00:00"
