@@ -217,3 +217,8 @@ def parse_deck(cards: object) -> list[Card]:
             raise MalformedInputError(f"the deck holds {card} twice")
         seen.add(card)
     return parsed
+
+
+def card_of(rank: Rank, suit: Suit) -> Card:
+    """The shared instance of the card of ``rank`` and ``suit``."""
+    return _CARDS[(rank, suit)]

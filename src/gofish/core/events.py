@@ -5,23 +5,31 @@ An event that carries a card some players may not see lists those fields in
 done in one place only: :func:`gofish.core.view.redact`.
 
 Events are slotted dataclasses, not frozen ones, because millions are made in
-simulations; treat them as immutable.
+simulations; treat them as immutable. ``event.kind`` names the type in JSON.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, cast
 
 from gofish.core.cards import Card, Rank, Suit
 
 
-@dataclass(slots=True)
 class Event:
-    """Base of every event."""
+    """Base of every event (each kind is a dataclass below)."""
 
-    kind: ClassVar[str] = "event"
-    secret_fields: ClassVar[tuple[str, ...]] = ()
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        """The event's name in JSON and in narration, e.g. ``"asked"``."""
+        return EVENT_KINDS[type(self)]
+
+    @property
+    def secret_fields(self) -> tuple[str, ...]:
+        """Fields only ``owners()`` may see; :func:`gofish.core.view.redact` blanks them."""
+        return _SECRET_FIELDS.get(type(self), ())
 
     def owners(self) -> tuple[int, ...]:
         """Players allowed to see the secret fields."""
@@ -30,7 +38,7 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with a ``type`` key; cards and ranks as text."""
         out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):
+        for f in fields(cast(Any, self)):
             out[f.name] = _jsonable(getattr(self, f.name))
         return out
 
@@ -47,8 +55,6 @@ def _jsonable(value: object) -> object:
 class Dealt(Event):
     """A player was dealt their opening hand (the cards are theirs alone to see)."""
 
-    kind: ClassVar[str] = "dealt"
-    secret_fields: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
     count: int
     cards: tuple[Card, ...] | None
@@ -61,7 +67,6 @@ class Dealt(Event):
 class Asked(Event):
     """``player`` asked ``target`` for a rank (and a suit under ``ask: card``)."""
 
-    kind: ClassVar[str] = "asked"
     player: int
     target: int
     rank: Rank
@@ -72,8 +77,6 @@ class Asked(Event):
 class HandedOver(Event):
     """``giver`` handed ``count`` cards of ``rank`` to ``receiver`` (R6)."""
 
-    kind: ClassVar[str] = "handed_over"
-    secret_fields: ClassVar[tuple[str, ...]] = ("cards",)
     giver: int
     receiver: int
     rank: Rank
@@ -88,7 +91,6 @@ class HandedOver(Event):
 class WentFishing(Event):
     """``target`` had none and said "Go fish!" to ``player`` (R8)."""
 
-    kind: ClassVar[str] = "went_fishing"
     player: int
     target: int
     pond_empty: bool
@@ -98,8 +100,6 @@ class WentFishing(Event):
 class Drew(Event):
     """``player`` drew one card from the pond: to fish, or on an empty hand (R15, R16)."""
 
-    kind: ClassVar[str] = "drew"
-    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     player: int
     reason: str  # "fish", "empty_hand" (R15) or "replenish" (R16)
     card: Card | None
@@ -112,7 +112,6 @@ class Drew(Event):
 class LuckyDraw(Event):
     """``player`` fished the card asked for and showed it: the turn goes on (R8)."""
 
-    kind: ClassVar[str] = "lucky_draw"
     player: int
     card: Card
 
@@ -121,7 +120,6 @@ class LuckyDraw(Event):
 class BookLaid(Event):
     """``player`` laid down a book of ``rank`` (R3)."""
 
-    kind: ClassVar[str] = "book_laid"
     player: int
     rank: Rank
 
@@ -130,8 +128,6 @@ class BookLaid(Event):
 class Refilled(Event):
     """``player``'s empty hand was refilled with ``count`` cards from the pond (R11)."""
 
-    kind: ClassVar[str] = "refilled"
-    secret_fields: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
     count: int
     cards: tuple[Card, ...] | None
@@ -144,7 +140,6 @@ class Refilled(Event):
 class LeftPlay(Event):
     """``player`` had an empty hand and the pond was dry: out of play, books kept (R15)."""
 
-    kind: ClassVar[str] = "left_play"
     player: int
 
 
@@ -152,7 +147,6 @@ class LeftPlay(Event):
 class TurnPassed(Event):
     """The turn passed to ``player``; ``skipped`` were passed over (R9, R13)."""
 
-    kind: ClassVar[str] = "turn_passed"
     player: int
     skipped: tuple[int, ...] = ()
 
@@ -161,10 +155,30 @@ class TurnPassed(Event):
 class GameOver(Event):
     """The game ended; ``books`` counts each player's books (R10)."""
 
-    kind: ClassVar[str] = "game_over"
     winners: tuple[int, ...]
     books: tuple[int, ...]
 
+
+# Kept outside the classes (not as class attributes) so the core also compiles with mypyc.
+EVENT_KINDS: dict[type[Event], str] = {
+    Dealt: "dealt",
+    Asked: "asked",
+    HandedOver: "handed_over",
+    WentFishing: "went_fishing",
+    Drew: "drew",
+    LuckyDraw: "lucky_draw",
+    BookLaid: "book_laid",
+    Refilled: "refilled",
+    LeftPlay: "left_play",
+    TurnPassed: "turn_passed",
+    GameOver: "game_over",
+}
+_SECRET_FIELDS: dict[type[Event], tuple[str, ...]] = {
+    Dealt: ("cards",),
+    HandedOver: ("cards",),
+    Drew: ("card",),
+    Refilled: ("cards",),
+}
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     Dealt, Asked, HandedOver, WentFishing, Drew, LuckyDraw, BookLaid, Refilled, LeftPlay,

@@ -11,7 +11,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gofish.core.actions import RANK_ASKS, Ask
-from gofish.core.cards import FULL_DECK, RANKS, SUITS, Card, Rank, parse_deck, sorted_cards
+from gofish.core.cards import (
+    FULL_DECK,
+    RANKS,
+    SUITS,
+    Card,
+    Rank,
+    card_of,
+    parse_deck,
+    sorted_cards,
+)
 from gofish.core.errors import IllegalActionError, MalformedInputError
 from gofish.core.events import (
     Asked,
@@ -80,12 +89,24 @@ class Game:
             raise MalformedInputError(
                 f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
             )
+        self._set_up(rules, players, first_player, _checked_deck(deck))
+        self._events.extend(self._deal())
+
+    def _set_up(
+        self, rules: Rules, players: int, first_player: int, deck: tuple[Card, ...]
+    ) -> None:
+        """Every attribute of an empty table: no card dealt yet."""
         self.rules = rules
         self.num_players = players
         self.first_player = first_player
-        self._deck: tuple[Card, ...] = tuple(parse_deck(deck))
+        self._deck: tuple[Card, ...] = deck
+        # Rule flags read on every ask, cached as plain attributes for speed.
         self._book_size = rules.book_size
         self._rank_asks = rules.ask == "rank"
+        self._refill_mode = rules.refill
+        self._refills_at_once = rules.refill in ("hand", "card")
+        self._all_books = rules.end == "all-books"
+        self._total_books = rules.total_books
         # _hands[player][rank value] is the list of that player's cards of that rank.
         self._hands: list[list[list[Card]]] = [[[] for _ in range(14)] for _ in range(players)]
         self._sizes = [0] * players
@@ -99,7 +120,6 @@ class Game:
         self._redacted: dict[int | None, list[Event]] = {}
         self.current_player: int | None = first_player
         self.winners: tuple[int, ...] | None = None
-        self._events.extend(self._deal())
 
     # ----------------------------------------------------------------- queries
 
@@ -218,7 +238,7 @@ class Game:
             return
         if action.suit is None:
             raise IllegalActionError("under ask: card you must name the suit as well as the rank")
-        wanted = Card(rank, action.suit)
+        wanted = card_of(rank, action.suit)
         if wanted in held:
             raise IllegalActionError(
                 f"player {player} already holds the {wanted} and cannot ask for it"
@@ -231,7 +251,7 @@ class Game:
             taken = target_cards[:]
             target_cards.clear()
         else:
-            wanted = Card(action.rank, action.suit)  # type: ignore[arg-type]
+            wanted = card_of(action.rank, action.suit)  # type: ignore[arg-type]
             if wanted not in target_cards:
                 return []
             target_cards.remove(wanted)
@@ -246,14 +266,13 @@ class Game:
         self._lay_books(player, (action.rank,), events)
         if self._ended(events):
             return
-        refill = self.rules.refill
-        if refill in ("hand", "card"):
+        if self._refills_at_once:
             # R12: the player who surrendered refills first, then the asker.
             self._refill(action.target, events)
             self._refill(player, events)
             if self._ended(events):
                 return
-        elif refill == "turn" and not self._sizes[player]:
+        elif self._refill_mode == "turn" and not self._sizes[player]:
             self._replenish(player, events)  # R16
             if self._ended(events):
                 return
@@ -270,7 +289,7 @@ class Game:
         self._sizes[player] += 1
         events.append(Drew(player, "fish", card))
         # R8: only the very rank (under ask: card, the very card) asked for is lucky.
-        lucky = self.rules.lucky_draw and card.rank == action.rank and (
+        lucky = self.rules.lucky_draw and card.rank is action.rank and (
             self._rank_asks or card.suit is action.suit
         )
         if lucky:
@@ -278,12 +297,11 @@ class Game:
         self._lay_books(player, (card.rank,), events)
         if self._ended(events):
             return
-        refill = self.rules.refill
-        if refill in ("hand", "card"):
+        if self._refills_at_once:
             self._refill(player, events)  # R11: at once, whoever's turn it is
             if self._ended(events):
                 return
-        elif refill == "turn" and lucky and not self._sizes[player]:
+        elif self._refill_mode == "turn" and lucky and not self._sizes[player]:
             self._replenish(player, events)  # R16: the turn goes on, so draw one
             if self._ended(events):
                 return
@@ -342,10 +360,9 @@ class Game:
     # ------------------------------------------------------------ turn order
 
     def _can_ask(self, player: int) -> bool:
-        if not self._sizes[player]:
-            return False
+        """The player holds a card and at least one other player does too."""
         sizes = self._sizes
-        return any(sizes[other] for other in range(self.num_players) if other != player)
+        return sizes[player] > 0 and len(sizes) - sizes.count(0) >= 2
 
     def _continue_or_pass(self, player: int, events: list[Event]) -> None:
         """R7: a hit or lucky draw keeps the turn, if the player can still ask."""
@@ -355,7 +372,12 @@ class Game:
 
     def _pass_turn(self, player: int, events: list[Event]) -> None:
         """R9: the turn goes to the next seat that can ask; others are passed over."""
-        self._start_turn(player + 1, events)
+        seat = (player + 1) % self.num_players
+        if self._sizes[seat] and self._in_play[seat] and self._can_ask(seat):
+            self.current_player = seat  # the usual case: the next seat simply asks
+            events.append(TurnPassed(seat, ()))
+            return
+        self._start_turn(seat, events)
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         n = self.num_players
@@ -364,7 +386,7 @@ class Game:
             candidate = (seat + step) % n
             if not self._in_play[candidate]:
                 continue
-            if not self._sizes[candidate] and self.rules.refill == "turn":
+            if not self._sizes[candidate] and self._refill_mode == "turn":
                 events.append(TurnPassed(candidate, tuple(skipped)))
                 skipped = []
                 self._draw_on_empty_turn(candidate, events)  # R15
@@ -398,10 +420,10 @@ class Game:
         """Check the end condition (R14, R17, R19); finish the game if it is met."""
         if self.winners is not None:
             return True
-        if self.rules.end == "all-books":
-            done = self._books_laid >= self.rules.total_books
+        if self._all_books:
+            done = self._books_laid >= self._total_books
         else:
-            done = not self._pond or not all(self._sizes)
+            done = not self._pond or 0 in self._sizes
         if done:
             self._finish(events)
         return done
@@ -459,15 +481,19 @@ class Game:
         hand = self._hands[player]
         held = [rank for rank in RANKS if hand[rank]]
         sizes = self._sizes
-        targets = [t for t in range(self.num_players) if t != player and sizes[t]]
         if self._rank_asks:
-            return tuple(RANK_ASKS[t][rank] for t in targets for rank in held)
+            if self.num_players == 2:  # the common case, kept cheap
+                asks = RANK_ASKS[1 - player]
+                return tuple([asks[rank] for rank in held]) if sizes[1 - player] else ()
+            targets = [t for t in range(self.num_players) if t != player and sizes[t]]
+            return tuple([RANK_ASKS[t][rank] for t in targets for rank in held])
+        targets = [t for t in range(self.num_players) if t != player and sizes[t]]
         return tuple(
             Ask.of(t, rank, suit)
             for t in targets
             for rank in held
             for suit in SUITS
-            if Card(rank, suit) not in hand[rank]
+            if card_of(rank, suit) not in hand[rank]
         )
 
     def _check_seat(self, player: object) -> None:
@@ -484,3 +510,15 @@ class Game:
             f"<Game {self.rules.preset} {self.num_players} players, {state}, "
             f"pond {len(self._pond)}, books {[len(b) for b in self._books]}>"
         )
+
+
+def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck as a tuple, validated; cheap when it already is 52 distinct cards."""
+    if (
+        isinstance(deck, (list, tuple))
+        and len(deck) == 52
+        and all(type(card) is Card for card in deck)
+        and len(set(deck)) == 52
+    ):
+        return tuple(deck)
+    return tuple(parse_deck(deck))

@@ -8,7 +8,7 @@ viewer may not see blanked out. Bots, clients and logs get views, never games.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import Ask
 from gofish.core.cards import Card, Rank, sorted_cards
@@ -24,7 +24,8 @@ def redact(event: Event, viewer: int | None) -> Event:
     secrets = event.secret_fields
     if not secrets or (viewer is not None and viewer in event.owners()):
         return event
-    return replace(event, **dict.fromkeys(secrets))
+    blanked: Event = replace(cast(Any, event), **dict.fromkeys(secrets))
+    return blanked
 
 
 @dataclass(frozen=True, slots=True)
