@@ -1,0 +1,1 @@
+"""Tests of the rules engine (``gofish.core``) and ``gofish replay``."""
