@@ -1,0 +1,98 @@
+"""What the history, stats, show and export commands share: the --database option,
+opening the store, and turning storage failures into one line on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Collection
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gofish.storage import Store, StoredGame
+
+EXIT_STORAGE = 1  # the database is damaged, locked or unreadable
+EXIT_USAGE = 2  # the user asked for something that is not there
+
+
+def add_database_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--database",
+        metavar="PATH",
+        help="the games database (default: $GOFISH_DB, else "
+        "$XDG_DATA_HOME/gofish/games.sqlite3, i.e. ~/.local/share/gofish/games.sqlite3)",
+    )
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    from gofish.storage import default_db_path
+
+    return Path(args.database).expanduser() if args.database else default_db_path()
+
+
+def with_store(
+    args: argparse.Namespace, command: str, body: Callable[[Store], int],
+    *, when_missing: Callable[[Path], int],
+) -> int:
+    """Open the database, run ``body``, close it; storage errors become one line on stderr.
+
+    A database that does not exist yet is not created by a command that only reads:
+    ``when_missing`` decides what to say instead.
+    """
+    from gofish.storage import StorageError, open_store
+
+    path = database_path(args)
+    if not path.exists():
+        return when_missing(path)
+    try:
+        with open_store(path) as store:
+            return body(store)
+    except StorageError as error:
+        return fail(command, error)
+
+
+def fail(command: str, error: Exception) -> int:
+    """Print ``error`` as ``gofish COMMAND: message`` and return the exit code for it."""
+    from gofish.storage import UnknownGameError
+
+    print(f"gofish {command}: {error}", file=sys.stderr)
+    return EXIT_USAGE if isinstance(error, UnknownGameError) else EXIT_STORAGE
+
+
+def no_such_game(command: str, game_id: int) -> Callable[[Path], int]:
+    def report(path: Path) -> int:
+        print(f"gofish {command}: there is no stored game with id {game_id} "
+              f"(no games database at {path} yet)", file=sys.stderr)
+        return EXIT_USAGE
+
+    return report
+
+
+def local_time(stamp: str | None) -> str:
+    """A stored UTC timestamp as local ``YYYY-MM-DD HH:MM`` (blank if unset)."""
+    if not stamp:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def player_seat(game: StoredGame) -> int | None:
+    """The seat a person played (the first human seat), or None for a bots-only game."""
+    humans = game.human_seats
+    return humans[0] if humans else None
+
+
+def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()) -> str:
+    """Rows as aligned plain-text columns; columns in ``right`` are right-aligned."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        parts = [cell.rjust(w) if i in right else cell.ljust(w)
+                 for i, (cell, w) in enumerate(zip(cells, widths, strict=True))]
+        return "  ".join(parts).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

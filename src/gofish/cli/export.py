@@ -1,0 +1,45 @@
+"""``gofish export ID``: a stored game's record as one JSON line (RULES.md "Game records")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from gofish.cli._database import EXIT_STORAGE, add_database_option, no_such_game, with_store
+
+if TYPE_CHECKING:
+    from gofish.storage import Store
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write a stored game's record as one JSON line",
+        description="Write the game record of stored game ID, as one JSON line that "
+        "gofish replay (or any tool reading RULES.md records) accepts.",
+    )
+    parser.add_argument("id", type=int, help="the game id (see gofish history)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of standard output")
+    add_database_option(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    def export(store: Store) -> int:
+        line = json.dumps(store.get(args.id).record, separators=(",", ":")) + "\n"
+        if args.output is None:
+            sys.stdout.write(line)
+            return 0
+        try:
+            with open(args.output, "w", encoding="utf-8") as stream:
+                stream.write(line)
+        except OSError as error:
+            print(f"gofish export: cannot write {args.output}: {error.strerror or error}",
+                  file=sys.stderr)
+            return EXIT_STORAGE
+        return 0
+
+    return with_store(args, "export", export, when_missing=no_such_game("export", args.id))

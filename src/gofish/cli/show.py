@@ -1,0 +1,149 @@
+"""``gofish show ID``: replay a stored game in the terminal, one sentence per event.
+
+Seen from the person's seat by default, with only what that seat could see at
+the table; ``--all-cards`` shows every hand, and only for a finished game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from gofish.cli._database import (
+    EXIT_USAGE,
+    add_database_option,
+    local_time,
+    no_such_game,
+    player_seat,
+    with_store,
+)
+
+if TYPE_CHECKING:
+    from gofish.core import Event, Game
+    from gofish.storage import Store, StoredGame
+
+TTY_DELAY = 0.6  # seconds between events when watching in a terminal
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "show",
+        help="replay a stored game step by step",
+        description="Replay stored game ID event by event, as plain sentences, from the "
+        "human player's seat: you see only what that seat saw at the table.",
+    )
+    parser.add_argument("id", type=int, help="the game id (see gofish history)")
+    parser.add_argument("--delay", type=_seconds, default=None, metavar="SECONDS",
+                        help=f"pause between events (default {TTY_DELAY} in a terminal, "
+                        "0 when piped)")
+    parser.add_argument("--step", action="store_true",
+                        help="wait for Enter before each turn")
+    parser.add_argument("--all-cards", action="store_true",
+                        help="show every hand and every drawn card (finished games only)")
+    add_database_option(parser)
+    parser.set_defaults(run=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError("must be between 0 and 60 seconds")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded: list[StoredGame] = []
+
+    def load(store: Store) -> int:
+        loaded.append(store.get(args.id))
+        return 0
+
+    code = with_store(args, "show", load, when_missing=no_such_game("show", args.id))
+    if code:
+        return code
+    stored = loaded[0]  # the database is closed again: nothing is held during the replay
+    if args.all_cards and not stored.over:
+        print(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
+              "finished games, so that it cannot show hidden cards", file=sys.stderr)
+        return EXIT_USAGE
+    delay = args.delay if args.delay is not None else (TTY_DELAY if sys.stdout.isatty() else 0.0)
+    play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
+    return 0
+
+
+def play_back(stored: StoredGame, *, all_cards: bool, delay: float, step: bool) -> None:
+    print(heading(stored, all_cards))
+    for number, lines in enumerate(turns(stored, all_cards=all_cards)):
+        if step and number and not _wait_for_enter():
+            step = False  # standard input is closed: play the rest without stopping
+        for line in lines:
+            print(line, flush=True)
+            if delay:
+                time.sleep(delay)
+    if not stored.over:
+        print("The game is still in progress: carry on with gofish resume.")
+
+
+def heading(stored: StoredGame, all_cards: bool) -> str:
+    seat = player_seat(stored)
+    if all_cards:
+        seen = "every card shown"
+    elif seat is None:
+        seen = "seen as a spectator"
+    else:
+        name = stored.names[seat]
+        seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
+    players = ", ".join(stored.names)
+    return (f"Game {stored.id}: {stored.rules_label}, {players}; "
+            f"{local_time(stored.created_at)}; {seen}.")
+
+
+def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
+    """The game as sentences, one list per turn (a turn ends when the turn passes)."""
+    import gofish
+    from gofish.core import Ask, TurnPassed, redact
+    from gofish.narrate import describe
+
+    viewer = player_seat(stored)
+    names = stored.names
+    game = gofish.game_from_record({**stored.record, "actions": []})
+
+    def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
+        shown = events if all_cards else (redact(event, viewer) for event in events)
+        return [describe(event, viewer, names) for event in shown]
+
+    lines = [*sentences(game.events), *_hands(game, names, all_cards)]
+    for action in stored.record["actions"]:
+        events = game.play(Ask.from_dict(action))
+        lines.extend(sentences(events))
+        if any(isinstance(event, TurnPassed) for event in events) and not game.is_over:
+            yield lines
+            lines = list(_hands(game, names, all_cards))
+    yield lines
+
+
+def _hands(game: Game, names: list[str], all_cards: bool) -> Iterator[str]:
+    """Every hand, for ``--all-cards`` (the game is over, so nothing is secret any more)."""
+    if not all_cards:
+        return
+    from gofish.narrate import card_words
+
+    shown = "; ".join(
+        f"{name}: {' '.join(card_words(card) for card in game.hand(seat)) or '(empty)'}"
+        for seat, name in enumerate(names)
+    )
+    yield f"  [hands] {shown}; pond {game.pond_size}"
+
+
+def _wait_for_enter() -> bool:
+    """Wait for Enter; False if standard input has ended."""
+    print("  (Enter for the next turn)", end="", file=sys.stderr, flush=True)
+    answer = sys.stdin.readline()
+    print(file=sys.stderr)
+    return answer != ""

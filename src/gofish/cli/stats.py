@@ -1,0 +1,63 @@
+"""``gofish stats``: wins, losses and books per game, per opponent and rule set."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gofish.cli._database import add_database_option, table, with_store
+
+if TYPE_CHECKING:
+    from gofish.storage import StatsRow, Store
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="your wins, losses and books per game against each opponent",
+        description="Results of finished games from the human player's side, per "
+        "opponent line-up and rule set. A shared win is a tie for the most books.",
+    )
+    parser.add_argument("--all-seats", action="store_true",
+                        help="count every seat, computer players included")
+    parser.add_argument("--json", action="store_true", help="one JSON object per row instead")
+    add_database_option(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    def show(store: Store) -> int:
+        rows = store.stats(human_only=not args.all_seats)
+        if args.json:
+            for row in rows:
+                print(json.dumps(row.to_dict()))
+        elif not rows:
+            print("No finished games yet: play one with gofish play.")
+        else:
+            print(stats_table(rows, with_player=args.all_seats))
+        return 0
+
+    def missing(path: Path) -> int:
+        if not args.json:
+            print(f"No finished games yet ({path} does not exist): play one with gofish play.")
+        return 0
+
+    return with_store(args, "stats", show, when_missing=missing)
+
+
+def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
+    headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
+               "books/game"]
+    body = [
+        [row.rules, ", ".join(row.opponents), str(row.games), str(row.wins), str(row.losses),
+         str(row.shared_wins), f"{row.win_rate:.0%}", f"{row.books_per_game:.1f}"]
+        for row in rows
+    ]
+    if with_player:
+        headers.insert(0, "player")
+        for row, cells in zip(rows, body, strict=True):
+            cells.insert(0, row.player)
+    first_number = 3 if with_player else 2
+    return table(headers, body, right=set(range(first_number, len(headers))))

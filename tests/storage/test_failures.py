@@ -1,0 +1,168 @@
+"""A damaged or locked database gives a clear message and never loses the game."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import gofish
+from gofish.storage import StorageError, Store, open_store, save_game
+
+from .helpers import EMMA, YOU, played_game
+
+GARBAGE = bytes(range(256)) * 64
+
+
+def _fallback(db_path: Path) -> Path:
+    return db_path.with_name(db_path.name + ".unsaved.jsonl")
+
+
+def test_opening_a_garbage_file_says_it_is_damaged(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(GARBAGE)
+    with pytest.raises(StorageError, match="damaged or is not a gofish database") as caught:
+        open_store(db_path)
+    assert "Traceback" not in str(caught.value)
+    assert db_path.read_bytes() == GARBAGE  # we never overwrite what we cannot read
+
+
+def test_saving_into_a_corrupt_database_keeps_the_game(db_path: Path) -> None:
+    game = played_game(seed=11)
+    with open_store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=12)), seats=[YOU, EMMA])
+    db_path.write_bytes(GARBAGE)  # the file is damaged between two games
+    with pytest.raises(StorageError, match="damaged") as caught:
+        save_game(gofish.game_to_record(game), seats=[YOU, EMMA], path=db_path)
+    where = caught.value.fallback_path
+    assert where == _fallback(db_path)
+    assert str(where) in str(caught.value)
+    entry = json.loads(where.read_text().splitlines()[0])
+    assert entry["seats"] == [YOU, EMMA]
+    assert gofish.replay_record(entry["record"]) == gofish.snapshot(game)
+    # Once the damaged file is moved away, the next open takes the game back in.
+    db_path.rename(db_path.with_suffix(".broken"))
+    with open_store(db_path) as store:
+        [stored] = store.list_games()
+        assert gofish.replay_record(stored.record) == gofish.snapshot(game)
+        assert stored.seats == [YOU, EMMA]
+    assert not where.exists()
+
+
+def test_a_store_whose_file_is_replaced_by_garbage(db_path: Path) -> None:
+    game = played_game(seed=13)
+    store = Store(db_path)
+    store.close()
+    db_path.write_bytes(GARBAGE)
+    for name in ("-wal", "-shm"):
+        db_path.with_name(db_path.name + name).unlink(missing_ok=True)
+    with pytest.raises(StorageError):
+        Store(db_path)
+    with pytest.raises(StorageError) as caught:
+        save_game(gofish.game_to_record(game), seats=[YOU, EMMA], path=db_path)
+    assert caught.value.fallback_path is not None
+
+
+def _hold_write_lock(db_path: Path) -> sqlite3.Connection:
+    holder = sqlite3.connect(db_path, isolation_level=None, timeout=0, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO schema_version (version) SELECT version FROM schema_version")
+    return holder
+
+
+def test_a_locked_database_gives_a_clear_error_and_keeps_the_game(db_path: Path) -> None:
+    game = played_game(seed=14)
+    store = open_store(db_path, timeout=0.05)
+    holder = _hold_write_lock(db_path)
+    try:
+        started = time.monotonic()
+        with pytest.raises(StorageError, match="locked by another program") as caught:
+            store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+        assert time.monotonic() - started < 3  # brief retries, not a hang
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    where = caught.value.fallback_path
+    assert where is not None and where.exists()
+    assert store.count() == 0
+    # After the lock is gone, the rescued game comes back in, once only.
+    assert len(store.recover_unsaved()) == 1
+    assert store.recover_unsaved() == []
+    [stored] = store.list_games()
+    assert gofish.replay_record(stored.record) == gofish.snapshot(game)
+    store.close()
+
+
+def test_a_lock_released_while_retrying_lets_the_save_through(db_path: Path) -> None:
+    game = played_game(seed=15)
+    store = open_store(db_path, timeout=0.1)
+    holder = _hold_write_lock(db_path)
+
+    def release() -> None:
+        time.sleep(0.15)
+        holder.execute("ROLLBACK")
+
+    releaser = threading.Thread(target=release)
+    releaser.start()
+    try:
+        game_id = store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+    finally:
+        releaser.join()
+        holder.close()
+    assert store.get(game_id).over
+    assert not _fallback(db_path).exists()
+    store.close()
+
+
+def test_reading_a_locked_database_is_not_blocked_by_a_writer(db_path: Path) -> None:
+    # WAL mode: the history can be listed while another program writes.
+    with open_store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=16)), seats=[YOU, EMMA])
+        holder = _hold_write_lock(db_path)
+        try:
+            assert len(store.list_games()) == 1
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+
+
+def test_recovery_skips_games_saved_meanwhile(db_path: Path) -> None:
+    # The app kept playing after a failed save and a later save of the same game worked:
+    # the older rescued copy must not come back as a duplicate or overwrite it.
+    partial = played_game(seed=17, asks=3)
+    finished = played_game(seed=17)
+    store = open_store(db_path, timeout=0.05)
+    holder = _hold_write_lock(db_path)
+    try:
+        with pytest.raises(StorageError):
+            store.save(gofish.game_to_record(partial), seats=[YOU, EMMA])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    game_id = store.save(gofish.game_to_record(finished), seats=[YOU, EMMA])
+    assert store.recover_unsaved() == []
+    assert store.count() == 1 and store.get(game_id).over
+    assert not _fallback(db_path).exists()
+    store.close()
+
+
+def test_an_unwritable_place_still_keeps_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    (tmp_path / "temp").mkdir()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    game = played_game(seed=18)
+    with pytest.raises(StorageError, match="cannot create the directory") as caught:
+        save_game(gofish.game_to_record(game), seats=[YOU, EMMA],
+                  path=blocker / "gofish" / "games.sqlite3")
+    where = caught.value.fallback_path
+    assert where is not None and where.parent == tmp_path / "temp"  # beside it is impossible
+    [line] = where.read_text().splitlines()
+    assert gofish.replay_record(json.loads(line)["record"]) == gofish.snapshot(game)
