@@ -1,0 +1,222 @@
+"""The history, stats, show and export commands, run as a user runs them (subprocesses)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import gofish
+from gofish.core import Dealt, Drew, HandedOver, LuckyDraw, Refilled
+from gofish.storage import Store
+
+from .helpers import EMMA, RANDOM, YOU, played_game
+
+CARD = re.compile(r"(?<![0-9])(10|[2-9AJQK])([♠♥♦♣])")
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def gofish_cmd(*args: str, stdin: str = "", env: dict[str, str] | None = None
+               ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gofish", *args],
+        input=stdin, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})},
+    )
+
+
+def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int,
+                         message: str) -> None:
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+@pytest.fixture
+def games(db_path: Path) -> Iterator[dict[str, gofish.Game]]:
+    """Three stored games: ids 1 (won or lost vs Emma), 2 (bicycle), 3 (unfinished)."""
+    stored = {
+        "classic": played_game(seed=21),
+        "bicycle": played_game("bicycle", players=3, seed=22),
+        "unfinished": played_game(seed=23, asks=6),
+    }
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(stored["classic"]), seats=[YOU, EMMA])
+        store.save(gofish.game_to_record(stored["bicycle"]), seats=[EMMA, YOU, RANDOM])
+        store.save(gofish.game_to_record(stored["unfinished"]), seats=[YOU, EMMA])
+    yield stored
+
+
+def test_history_lists_games_newest_first(db_path: Path, games: dict[str, gofish.Game]) -> None:
+    result = gofish_cmd("history", "--database", str(db_path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["id", "date", "rules", "opponents", "result", "books"]
+    ids = [line.split()[0] for line in lines[2:]]
+    assert ids == ["3", "2", "1"]
+    classic = games["classic"]
+    assert classic.winners is not None
+    verdict = "won" if classic.winners == (0,) else "lost"
+    books = [len(b) for b in classic.books]
+    assert re.search(rf"^ *1 .*classic +Emma +{verdict} +{books[0]} \(vs {books[1]}\)$",
+                     result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^ *3 .*in progress", result.stdout, re.MULTILINE)
+    assert re.search(r"^ *2 .*bicycle +Emma, Randy ", result.stdout, re.MULTILINE)
+    limited = gofish_cmd("history", "--limit", "1", "--database", str(db_path))
+    assert [line.split()[0] for line in limited.stdout.splitlines()[2:]] == ["3"]
+
+
+def test_history_json_and_the_environment_variable(db_path: Path,
+                                                   games: dict[str, gofish.Game]) -> None:
+    result = gofish_cmd("history", "--json", env={"GOFISH_DB": str(db_path)})
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["id"] for row in rows] == [3, 2, 1]
+    assert rows[1]["seats"] == [EMMA, YOU, RANDOM]
+    assert rows[0]["over"] is False
+
+
+def test_history_of_a_database_that_does_not_exist(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sqlite3"
+    result = gofish_cmd("history", "--database", str(missing))
+    assert result.returncode == 0
+    assert "No games stored yet" in result.stdout
+    assert not missing.exists()  # reading never creates the file
+
+
+def test_stats_counts_per_opponent_and_rules(db_path: Path,
+                                             games: dict[str, gofish.Game]) -> None:
+    result = gofish_cmd("stats", "--database", str(db_path))
+    assert result.returncode == 0, result.stderr
+    classic, bicycle = games["classic"], games["bicycle"]
+    assert classic.winners is not None and bicycle.winners is not None
+    you_won = int(classic.winners == (0,))
+    row = re.search(r"^classic +emma +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)% +([\d.]+)$",
+                    result.stdout, re.MULTILINE)
+    assert row is not None, result.stdout
+    assert row.groups() == ("1", str(you_won), str(1 - you_won), "0", str(100 * you_won),
+                            f"{len(classic.books[0]):.1f}")
+    bicycle_row = re.search(r"^bicycle +emma, random +1 .* ([\d.]+)$", result.stdout,
+                            re.MULTILINE)
+    assert bicycle_row is not None and bicycle_row.group(1) == f"{len(bicycle.books[1]):.1f}"
+    assert "in progress" not in result.stdout
+
+
+def _cards_in(text: str) -> set[str]:
+    return {rank + SUIT_LETTERS[suit] for rank, suit in CARD.findall(text)}
+
+
+def _seen_by(game: gofish.Game, seat: int) -> set[str]:
+    """Every card ``seat`` saw at the table, worked out from the full history."""
+    seen: set[str] = set()
+    for event in game.events:
+        if isinstance(event, (Dealt, Refilled)) and event.player == seat and event.cards:
+            seen.update(str(card) for card in event.cards)
+        elif isinstance(event, Drew) and event.player == seat and event.card is not None:
+            seen.add(str(event.card))
+        elif isinstance(event, HandedOver) and seat in (event.giver, event.receiver):
+            seen.update(str(card) for card in event.cards or ())
+        elif isinstance(event, LuckyDraw):
+            seen.add(str(event.card))
+    return seen
+
+
+def test_show_an_unfinished_game_reveals_only_the_players_cards(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    result = gofish_cmd("show", "3", "--database", str(db_path))
+    assert result.returncode == 0, result.stderr
+    game = games["unfinished"]
+    shown = _cards_in(result.stdout)
+    assert shown  # the player's own dealt hand at least
+    assert shown <= _seen_by(game, 0)
+    assert "You are dealt" in result.stdout
+    assert "still in progress" in result.stdout
+    refused = gofish_cmd("show", "3", "--all-cards", "--database", str(db_path))
+    assert_clean_failure(refused, 2, "still in progress")
+    assert refused.stdout == ""
+
+
+def test_show_a_finished_game_from_a_seat_and_with_all_cards(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    game = games["bicycle"]
+    mine = gofish_cmd("show", "2", "--database", str(db_path))
+    assert mine.returncode == 0, mine.stderr
+    assert _seen_by(game, 1) != {str(card) for card in game.deck}  # or the check is empty
+    assert _cards_in(mine.stdout) <= _seen_by(game, 1)  # the person sat at seat 1
+    assert mine.stdout.strip().splitlines()[-1].startswith("Game over")
+    everything = gofish_cmd("show", "2", "--all-cards", "--database", str(db_path))
+    assert everything.returncode == 0, everything.stderr
+    assert _cards_in(everything.stdout) == {str(card) for card in game.deck}
+
+
+def test_show_step_waits_for_enter_between_turns(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    plain = gofish_cmd("show", "1", "--database", str(db_path))
+    stepped = gofish_cmd("show", "1", "--step", "--database", str(db_path), stdin="\n" * 3)
+    assert stepped.returncode == 0
+    assert stepped.stdout == plain.stdout  # same story; EOF after three turns ends the pauses
+    assert stepped.stderr.count("Enter for the next turn") == 4
+
+
+def test_export_writes_a_record_that_replays_to_the_original(
+    db_path: Path, games: dict[str, gofish.Game], tmp_path: Path
+) -> None:
+    result = gofish_cmd("export", "2", "--database", str(db_path))
+    assert result.returncode == 0, result.stderr
+    [line] = result.stdout.splitlines()
+    assert gofish.replay_record(json.loads(line)) == gofish.snapshot(games["bicycle"])
+    out = tmp_path / "game.jsonl"
+    assert gofish_cmd("export", "3", "-o", str(out), "--database", str(db_path)).returncode == 0
+    assert gofish.replay_line(out.read_text()) == gofish.snapshot(games["unfinished"])
+    replayed = gofish_cmd("replay", "--json", str(out))
+    assert json.loads(replayed.stdout) == gofish.snapshot(games["unfinished"])
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+def test_unknown_ids_are_one_clear_line(db_path: Path, games: dict[str, gofish.Game],
+                                        command: str) -> None:
+    assert_clean_failure(gofish_cmd(command, "99", "--database", str(db_path)), 2,
+                         "no stored game with id 99")
+    not_a_number = gofish_cmd(command, "abc", "--database", str(db_path))
+    assert not_a_number.returncode == 2 and "Traceback" not in not_a_number.stderr
+    assert "invalid int value" in not_a_number.stderr
+
+
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["show", "1"], ["export", "1"]])
+def test_a_corrupt_database_is_one_clear_line(tmp_path: Path, command: list[str]) -> None:
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"\x00garbage" * 500)
+    result = gofish_cmd(*command, "--database", str(broken))
+    assert_clean_failure(result, 1, "is damaged or is not a gofish database")
+    assert broken.read_bytes() == b"\x00garbage" * 500
+
+
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["show", "1"]])
+def test_a_locked_database_is_one_clear_line(db_path: Path, games: dict[str, gofish.Game],
+                                             command: list[str]) -> None:
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")  # readers are shut out too
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("DELETE FROM seats WHERE game_id = 0")
+    try:
+        result = gofish_cmd(*command, "--database", str(db_path))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert_clean_failure(result, 1, "is locked by another program")
+
+
+def test_export_to_an_unwritable_place(db_path: Path, games: dict[str, gofish.Game],
+                                       tmp_path: Path) -> None:
+    result = gofish_cmd("export", "1", "-o", str(tmp_path), "--database", str(db_path))
+    assert_clean_failure(result, 1, "cannot write")
