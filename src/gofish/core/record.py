@@ -115,6 +115,6 @@ def replay_line(line: str) -> dict[str, Any]:
     """Replay one JSON Lines line (a line that is not JSON is a record at fault)."""
     try:
         record = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (ValueError, RecursionError) as error:  # also too deep, or a number too long
         return {"ok": False, "action_index": None, "error": f"the line is not valid JSON: {error}"}
     return replay_record(record)
