@@ -78,7 +78,18 @@ def _check_seed(seed: object) -> int | str:
 class Game:
     """One game of Go Fish under fixed rules. Drive it with :meth:`play`."""
 
-    def __init__(self, rules: Rules, players: int, deck: Sequence[Card], first_player: int) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        deck: Sequence[Card],
+        first_player: int,
+        *,
+        deal: bool = True,
+    ) -> None:
+        if not deal:  # a blank table, filled in by from_position() or clone()
+            self._set_up(rules, players, first_player, tuple(deck))
+            return
         check_players(players)
         if rules.hand_size is None:
             rules = rules.for_players(players)
@@ -510,6 +521,77 @@ class Game:
             f"<Game {self.rules.preset} {self.num_players} players, {state}, "
             f"pond {len(self._pond)}, books {[len(b) for b in self._books]}>"
         )
+
+    # ------------------------------------------------------- arbitrary positions
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        players: int,
+        hands: Sequence[Sequence[Card]],
+        pond: Sequence[Card],
+        books: Sequence[Sequence[Rank]],
+        current_player: int,
+        in_play: Sequence[bool] | None = None,
+    ) -> Game:
+        """A game set up in any position, with no history (for search and analysis).
+
+        ``pond`` is listed from the top down, as :meth:`pond` gives it. Every card
+        not in a book must be in exactly one hand or the pond. The position must be
+        one where ``current_player`` can ask; such a game has no deal to record, so
+        its ``deck`` is only the cards of the position and ``to_record`` is meaningless.
+        """
+        check_players(players)
+        rules = rules.for_players(players)
+        if len(hands) != players or len(books) != players:
+            raise MalformedInputError(f"a position needs one hand and one book list per player "
+                                      f"({players}), got {len(hands)} and {len(books)}")
+        cards = [Card.parse(card) for hand in hands for card in hand]
+        cards.extend(Card.parse(card) for card in pond)
+        if len(set(cards)) != len(cards):
+            raise MalformedInputError("a position holds the same card twice")
+        per_rank = [0] * 14
+        for card in cards:
+            per_rank[card.rank] += 1
+        for seat_books in books:
+            for rank in seat_books:
+                per_rank[Rank.parse(rank)] += rules.book_size
+        wrong = [rank.symbol for rank in RANKS if per_rank[rank] != len(SUITS)]
+        if wrong:
+            raise MalformedInputError(
+                f"cards and books do not make up the deck: wrong count of {', '.join(wrong)}"
+            )
+        game = cls(rules, players, cards, current_player, deal=False)
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                parsed = Card.parse(card)
+                game._hands[seat][parsed.rank].append(parsed)
+        game._sizes = [len(hand) for hand in hands]
+        game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
+        game._books_laid = sum(len(seat_books) for seat_books in books)
+        game._in_play = [True] * players if in_play is None else [bool(p) for p in in_play]
+        game._pond = [Card.parse(card) for card in pond][::-1]
+        game._check_seat(current_player)
+        if not game._in_play[current_player] or not game._can_ask(current_player):
+            raise MalformedInputError(f"player {current_player} cannot ask in this position")
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy of this game (history shared: events are never mutated)."""
+        game = Game(self.rules, self.num_players, self._deck, self.first_player, deal=False)
+        game._hands = [[cards[:] for cards in hand] for hand in self._hands]
+        game._sizes = self._sizes[:]
+        game._books = [seat_books[:] for seat_books in self._books]
+        game._books_laid = self._books_laid
+        game._in_play = self._in_play[:]
+        game._pond = self._pond[:]
+        game._events = self._events[:]
+        game._actions = self._actions[:]
+        game._legal = self._legal
+        game.current_player = self.current_player
+        game.winners = self.winners
+        return game
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
