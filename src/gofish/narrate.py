@@ -79,7 +79,8 @@ class Narrator:
         if e.cards is not None and e.player == self.viewer:
             shown = " ".join(card_words(c) for c in sorted(e.cards))
             return f"You are dealt {count_word(e.count)} cards: {shown}."
-        return f"{self.who(e.player)} {self.verb(e.player, 'are', 'is')} dealt {e.count} cards."
+        dealt = f"{count_word(e.count)} card{'s' if e.count != 1 else ''}"
+        return f"{self.who(e.player)} {self.verb(e.player, 'are', 'is')} dealt {dealt}."
 
     def _on_asked(self, e: Asked) -> str:
         wanted = _wanted(e.rank, e.suit)
@@ -123,10 +124,11 @@ class Narrator:
 
     def _on_refilled(self, e: Refilled) -> str:
         who = self.who(e.player)
+        fresh = f"{count_word(e.count)} fresh card{'s' if e.count != 1 else ''}"
         if e.cards is not None and e.player == self.viewer:
             shown = " ".join(card_words(c) for c in sorted(e.cards))
-            return f"Your hand was empty: you draw {count_word(e.count)} fresh cards: {shown}."
-        return f"{who}'s hand was empty: {self.verb(e.player, 'draw')} {e.count} fresh cards."
+            return f"Your hand was empty: you draw {fresh}: {shown}."
+        return f"{who}'s hand was empty: {who} {self.verb(e.player, 'draw')} {fresh}."
 
     def _on_left_play(self, e: LeftPlay) -> str:
         who = self.who(e.player)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, TextIO
@@ -27,6 +28,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.file == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # Like a file: bytes that are not UTF-8 make a bad line, not a crash.
+            sys.stdin.reconfigure(encoding="utf-8", errors="replace")
         return replay_stream(sys.stdin, sys.stdout, as_json=args.json)
     try:
         with open(args.file, encoding="utf-8", errors="replace") as stream:

@@ -1,0 +1,159 @@
+"""``gofish play``: sit down at the table against Emma (and other bots).
+
+The Textual table by default; ``--plain`` (or no terminal) gives the line mode.
+Every ask is saved, so an interrupted game can be picked up with ``gofish resume``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, NoReturn
+
+from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
+from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
+
+MAX_SPEED = 10.0
+
+
+class OptionError(GoFishError):
+    """A bad command-line option, reported in one line."""
+
+
+def one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Make argparse report a bad option in one line (no usage dump) and exit 2."""
+    prog = parser.prog
+
+    def error(message: str) -> NoReturn:
+        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+    parser.error = error  # type: ignore[method-assign]
+
+
+def add_front_end_options(parser: argparse.ArgumentParser) -> None:
+    """The options ``play`` and ``resume`` share: how to show the table and where to save."""
+    parser.add_argument("--plain", action="store_true",
+                        help="line mode for screen readers, pipes and scripts (moves on stdin)")
+    parser.add_argument("--speed", default="1", metavar="X",
+                        help="bot pacing: 1 normal, 2 slower, 0.5 faster, 0 instant")
+    parser.add_argument("--database", metavar="PATH",
+                        help="the games database (default: $GOFISH_DB or the user data directory)")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play Go Fish in the terminal against Emma and other bots",
+        description=(
+            "Play Go Fish in the terminal. Keys: a rank (A 2-9 0 J Shift+Q K) asks for it, "
+            "arrows pick the opponent, ? help, c coach, n new game, q quit."
+        ),
+    )
+    parser.add_argument("--rules", default="classic", metavar="PRESET",
+                        help="classic (default), bicycle or nordic")
+    parser.add_argument("--players", type=str, default=None, metavar="N",
+                        help="players at the table, you included (2-5; default 2)")
+    parser.add_argument("--opponents", default="emma", metavar="BOTS",
+                        help="comma-separated bot names, one per opponent (default: emma)")
+    parser.add_argument("--seed", default=None, help="shuffle seed, to replay the same deal")
+    parser.add_argument("--name", default="You", help="your name in the game history")
+    parser.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
+                        help="drawing the rank you asked for lets you go again")
+    parser.add_argument("--refill", choices=REFILL_MODES, default=None,
+                        help="what an empty hand does: hand, card, turn or none")
+    parser.add_argument("--end", choices=END_MODES, default=None,
+                        help="all-books or first-empty")
+    parser.add_argument("--hand-size", default=None, metavar="N", help="cards dealt (1-13)")
+    parser.add_argument("--book-size", default=None, metavar="4|2", help="4, or 2 for pairs")
+    parser.add_argument("--ask", choices=ASK_MODES, default=None,
+                        help="rank, or card (name rank and suit)")
+    add_front_end_options(parser)
+    one_line_errors(parser)
+    parser.set_defaults(run=run)
+
+
+def whole_number(text: str | None, option: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise OptionError(f"{option} needs a whole number, not {text!r}") from None
+
+
+def parse_speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        raise OptionError(f"--speed needs a number such as 1, 0.5 or 0, not {text!r}") from None
+    if not 0 <= speed <= MAX_SPEED:
+        raise OptionError(f"--speed must be from 0 (instant) to {MAX_SPEED:g}, not {text}")
+    return speed
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    options: dict[str, object] = {}
+    for name in ("lucky_draw", "refill", "end", "ask"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    for name, option in (("hand_size", "--hand-size"), ("book_size", "--book-size")):
+        value = whole_number(getattr(args, name), option)
+        if value is not None:
+            options[name] = value
+    return make_rules(args.rules, **options)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gofish.session import TableSession, TableSettings, opponents_for
+
+    speed = parse_speed(args.speed)
+    rules = rules_from(args)
+    opponents = [name for name in args.opponents.split(",") if name.strip()]
+    players = whole_number(args.players, "--players")
+    if players is None:
+        players = max(2, len(opponents) + 1)
+    name = args.name.strip()
+    if not name:
+        raise OptionError("--name cannot be empty")
+    seed = args.seed
+    if seed is not None and seed.lstrip("-").isdigit():
+        seed = int(seed)
+    try:
+        rules.for_players(players)
+    except MalformedInputError as error:
+        raise OptionError(str(error)) from None
+    settings = TableSettings(rules=rules, players=players,
+                             opponents=opponents_for(players, opponents), name=name, seed=seed)
+    store = open_games_store(args.database, required=False)
+    session = TableSession.deal(settings, store, source="plain" if args.plain else "terminal")
+    return launch(session, plain=args.plain, speed=speed)
+
+
+def open_games_store(path: str | None, *, required: bool) -> Any:
+    """The games database, or None (with a warning) if it cannot be opened and is optional."""
+    from gofish.storage import StorageError, open_store
+
+    try:
+        return open_store(path)
+    except StorageError as error:
+        if required:
+            raise OptionError(str(error)) from None
+        print(f"gofish: warning: games will not be saved: {error}", file=sys.stderr)
+        return None
+
+
+def launch(session: Any, *, plain: bool, speed: float) -> int:
+    """Show the table: the Textual app on a terminal, the line mode otherwise."""
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from gofish.plain import play_plain
+
+        return play_plain(session, sys.stdin, sys.stdout)
+    from gofish.tui import GoFishApp
+
+    app = GoFishApp(session, speed=speed)
+    app.run()
+    final = app.session
+    if not final.is_over and final.game_id is not None and final.game.actions:
+        print(f"Game {final.game_id} saved: gofish resume picks it up.")
+    return 0

@@ -1,0 +1,50 @@
+"""``gofish resume``: pick up an unfinished game from the games database."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gofish.cli.play import (
+    OptionError,
+    add_front_end_options,
+    launch,
+    one_line_errors,
+    open_games_store,
+    parse_speed,
+    whole_number,
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "resume",
+        help="go on with an unfinished game (the latest one, or game ID)",
+        description="Resume the most recent unfinished game, or the stored game ID.",
+    )
+    parser.add_argument("id", nargs="?", default=None, help="the stored game's id")
+    add_front_end_options(parser)
+    one_line_errors(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gofish.session import TableSession
+    from gofish.storage import StorageError
+
+    speed = parse_speed(args.speed)
+    game_id = whole_number(args.id, "the game id")
+    store = open_games_store(args.database, required=True)
+    try:
+        stored = store.latest_unfinished() if game_id is None else store.get(game_id)
+    except StorageError as error:
+        raise OptionError(str(error)) from None
+    if stored is None:
+        raise OptionError("there is no unfinished game to resume: start one with gofish play")
+    if stored.over:
+        raise OptionError(
+            f"game {stored.id} is already finished: gofish show {stored.id} replays it"
+        )
+    session = TableSession.resume(stored.record, stored.seats, store, stored.id,
+                                  source="plain" if args.plain else "terminal")
+    return launch(session, plain=args.plain, speed=speed)

@@ -1,0 +1,308 @@
+"""The plain line mode: the same game as sentences on standard output, moves on standard input.
+
+Made for screen readers, pipes and scripts. Every event is one sentence; when it
+is your turn a line lists what you may ask for, then one line of input is read:
+
+    9            ask for 9s (the only opponent, or the one you asked last)
+    9 2          ask player 2 for 9s         ask 2 for 9 / ask emma for 9
+    10h          under "ask: card", ask for the 10 of hearts
+    hand, table, coach, help, quit
+
+End of input saves the game as unfinished (``gofish resume`` picks it up).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from gofish.core import Card, Event, MalformedInputError, Rank, Suit
+from gofish.knowledge import coach_rows
+from gofish.rules_help import rules_paragraphs
+from gofish.session import IllegalChoice, TableSession
+
+COMMANDS = (
+    ("9, 10, A, J, Q, K", "ask for that rank (the only opponent, or the last one you asked)"),
+    ("9 2 / ask 2 for 9", "ask player 2 (or: ask emma for 9) for 9s"),
+    ("10h / ask 2 for 10h", "under ask: card, ask for one card: rank then suit letter"),
+    ("hand", "show your hand"),
+    ("table", "show everyone's cards, books and the pond"),
+    ("coach", "what the table has revealed, per rank"),
+    ("help", "this list and the rules"),
+    ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
+)
+
+_ASK_PATTERN = re.compile(r"^ask\s+(?P<target>\S+)\s+for\s+(?P<wanted>\S+)$")
+
+
+@dataclass
+class Move:
+    """One parsed line: what to ask for and whom (None: not said)."""
+
+    rank: Rank
+    suit: Suit | None
+    target: int | None
+
+
+class PlainTable:
+    """Runs games at one table over text streams until the input ends or the person quits."""
+
+    def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO) -> None:
+        self.session = session
+        self.stdin = stdin
+        self.stdout = stdout
+        self.last_target: int | None = None
+        self.interactive = stdin.isatty()
+
+    def say(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def read(self) -> str | None:
+        """One line of input; None at the end of input."""
+        if self.interactive:
+            self.stdout.write("> ")
+            self.stdout.flush()
+        line = self.stdin.readline()
+        return None if line == "" else line.strip()
+
+    # -- the loop ---------------------------------------------------------------
+    def run(self) -> int:
+        self.introduce()
+        while True:
+            session = self.session
+            if session.is_over:
+                if not self.offer_new_game():
+                    return 0
+            elif session.bot_to_act:
+                self.tell(session.bot_move())
+            elif not self.human_turn():
+                self.goodbye()
+                return 0
+
+    def introduce(self) -> None:
+        session = self.session
+        opponents = ", ".join(
+            f"{session.names[seat]} (player {seat})" for seat in session.opponents()
+        )
+        self.say(f"Go Fish, {session.rules.preset} rules. You are player {session.human}, "
+                 f"against {opponents}. Type help for the commands.")
+        if session.game_id is not None and session.game.actions:
+            self.say(f"Resuming game {session.game_id}.")
+        self.say_lines(text for _, text in session.history())
+        self.warn(session.save())
+
+    def tell(self, events: Sequence[Event]) -> None:
+        self.say_lines(text for _, text in self.session.narrate(events))
+        self.warn(self.session.save_warning)
+
+    def say_lines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    def warn(self, warning: str | None) -> None:
+        if warning:
+            self.say(f"Warning: {warning}")
+
+    def human_turn(self) -> bool:
+        """Read lines until one ask is made; False when the person stops."""
+        self.say(self.prompt())
+        while True:
+            line = self.read()
+            if line is None:
+                return False
+            outcome = self.handle(line)
+            if outcome is not None:
+                return outcome
+
+    def handle(self, line: str) -> bool | None:
+        """Act on one line: True after an ask, False to stop, None to read another."""
+        words = line.lower().split()
+        if not words:
+            self.say(self.prompt())
+            return None
+        command = COMMAND_HANDLERS.get(words[0]) if len(words) == 1 else None
+        if command is not None:
+            return command(self)
+        try:
+            move = self.parse_move(line)
+            events = self.session.ask(move.target, move.rank, move.suit)
+        except (IllegalChoice, MalformedInputError) as why:
+            self.say(f"{why} Type help for the commands.")
+            self.say(self.prompt())
+            return None
+        self.last_target = move.target
+        self.tell(events)
+        return True
+
+    def offer_new_game(self) -> bool:
+        self.say_lines(self.session.end_lines())
+        self.say("Type new to play again with the same settings, or quit.")
+        while True:
+            line = self.read()
+            if line is None or line.lower() in ("quit", "exit", "no", "n", "q"):
+                return False
+            if line.lower() in ("new", "yes", "y", "again"):
+                self.session = self.session.next_game()
+                self.last_target = None
+                self.introduce()
+                return True
+            self.say("Type new to play again, or quit.")
+
+    def goodbye(self) -> None:
+        session = self.session
+        self.warn(session.save())
+        if session.game_id is not None:
+            self.say(f"Game {session.game_id} saved unfinished: "
+                     f"gofish resume {session.game_id} picks it up.")
+        else:
+            self.say("Goodbye.")
+
+    # -- reading moves -------------------------------------------------------------
+    def parse_move(self, line: str) -> Move:
+        text = line.strip().lower()
+        matched = _ASK_PATTERN.match(text)
+        if matched:
+            target_word, wanted = matched["target"], matched["wanted"]
+        else:
+            words = text.split()
+            if len(words) > 2:
+                raise MalformedInputError(f"I did not understand {line.strip()!r}.")
+            wanted, target_word = words[0], (words[1] if len(words) == 2 else None)
+        rank, suit = self.parse_wanted(wanted)
+        target = self.default_target() if target_word is None else self.parse_target(target_word)
+        return Move(rank, suit, target)
+
+    def parse_wanted(self, word: str) -> tuple[Rank, Suit | None]:
+        by_card = self.session.rules.ask == "card"
+        try:
+            return Rank.parse(word), None
+        except MalformedInputError:
+            pass
+        try:
+            card = Card.parse(word)
+        except MalformedInputError:
+            raise MalformedInputError(
+                f"{word!r} is not a rank: use A 2 3 4 5 6 7 8 9 10 J Q K"
+                + (" with a suit letter, e.g. 10h." if by_card else ".")
+            ) from None
+        if not by_card:
+            raise MalformedInputError(
+                f"Ask for a rank only (e.g. {card.rank.symbol}): suits are named only "
+                "under the ask-for-a-card house rule."
+            )
+        return card.rank, card.suit
+
+    def parse_target(self, word: str) -> int:
+        session = self.session
+        if word.isdigit() and int(word) in session.opponents():
+            return int(word)
+        for seat in session.opponents():
+            if session.names[seat].lower().startswith(word):
+                return seat
+        raise MalformedInputError(f"There is no opponent {word!r}: {self.opponent_list()}.")
+
+    def default_target(self) -> int:
+        askable = self.session.askable_opponents()
+        if len(askable) == 1:
+            return askable[0]
+        if self.last_target in askable:
+            return self.last_target
+        raise MalformedInputError(
+            f"Say whom to ask, e.g. '9 {askable[0]}' or 'ask {askable[0]} for 9': "
+            f"{self.opponent_list()}."
+        )
+
+    # -- what the person sees --------------------------------------------------------
+    def opponent_list(self) -> str:
+        session = self.session
+        sizes = session.game.hand_sizes
+        books = session.game.books
+        return ", ".join(
+            f"{seat} {session.names[seat]} ({_plural(sizes[seat], 'card')}, "
+            f"{_plural(len(books[seat]), 'book')})"
+            for seat in session.opponents()
+        )
+
+    def prompt(self) -> str:
+        session = self.session
+        ranks = " ".join(rank.symbol for rank in session.held_ranks())
+        what = "a card: a rank you hold and a suit you don't, e.g. 10h" if (
+            session.rules.ask == "card") else "a rank"
+        whom = ""
+        if len(session.askable_opponents()) > 1:
+            whom = f" Opponents: {self.opponent_list()}."
+        return f"Your hand: {self.hand_text()}. Ask for {what} ({ranks}).{whom}"
+
+    def hand_text(self) -> str:
+        view = self.session.view()
+        groups: dict[Rank, list[str]] = {}
+        for card in view.hand or ():
+            groups.setdefault(card.rank, []).append(card.pretty)
+        return ", ".join(" ".join(cards) for cards in groups.values()) or "empty"
+
+    def show_hand(self) -> None:
+        self.say(f"Your hand: {self.hand_text()}.")
+        books = self.session.view().books[self.session.human]
+        self.say(f"Your books: {' '.join(r.symbol for r in books) or 'none yet'}.")
+
+    def show_table(self) -> None:
+        view = self.session.view()
+        self.show_hand()
+        for seat in self.session.opponents():
+            books = " ".join(r.symbol for r in view.books[seat]) or "none"
+            out = "" if view.in_play[seat] else ", out of play"
+            self.say(f"{self.session.names[seat]} (player {seat}): "
+                     f"{_plural(view.hand_sizes[seat], 'card')}{out}; books: {books}.")
+        pond = "The sea" if view.rules.preset == "nordic" else "The pond"
+        self.say(f"{pond}: {_plural(view.pond_size, 'card')}.")
+
+    def show_coach(self) -> None:
+        session = self.session
+        for row in coach_rows(session.view()):
+            known = "; ".join(
+                f"{session.names[seat]} "
+                + (f"at least {row.known[seat]}" if row.known[seat]
+                   else ("none" if row.known_none[seat] else "unknown"))
+                for seat in session.opponents()
+            )
+            self.say(f"{row.rank.symbol}: you {row.mine}; {known}; booked {row.booked}; "
+                     f"not seen {row.unaccounted}.")
+
+    def show_help(self) -> None:
+        self.say("Commands:")
+        for words, meaning in COMMANDS:
+            self.say(f"  {words}: {meaning}")
+        self.say(f"Rules ({self.session.rules.preset}):")
+        self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _show(method: Callable[[PlainTable], None]) -> Callable[[PlainTable], bool | None]:
+    def run(table: PlainTable) -> None:
+        method(table)
+        table.say(table.prompt())
+
+    return run
+
+
+COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
+    "help": _show(PlainTable.show_help),
+    "?": _show(PlainTable.show_help),
+    "hand": _show(PlainTable.show_hand),
+    "table": _show(PlainTable.show_table),
+    "status": _show(PlainTable.show_table),
+    "coach": _show(PlainTable.show_coach),
+    "quit": lambda table: False,
+    "exit": lambda table: False,
+}
+
+
+def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO) -> int:
+    """Play at ``session``'s table over the given streams; the exit status."""
+    return PlainTable(session, stdin, stdout).run()

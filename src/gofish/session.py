@@ -1,0 +1,318 @@
+"""One person at a table with computer opponents: the game loop every front end shares.
+
+A ``TableSession`` owns the ``Game``, the bots (each given only its own view),
+the seat names and the saving of the game after every ask. The terminal app and
+the plain line mode only ever show ``session.view()`` and the narrated events,
+so neither can reveal a hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gofish.bots import Bot, bot_turn, make_bot
+from gofish.core import (
+    Ask,
+    Card,
+    Event,
+    Game,
+    GoFishError,
+    Rank,
+    Rules,
+    Suit,
+    View,
+    game_from_record,
+    new_game,
+    redact,
+)
+from gofish.narrate import Narrator
+from gofish.tally import PlayerTally, tally
+
+HUMAN_SEAT = 0
+FRIENDLY_NAMES = {"emma": "Emma", "random": "Randy"}
+
+
+class IllegalChoice(ValueError):
+    """A move the person may not make right now; the message says why, in table words."""
+
+
+class GameStore(Protocol):
+    """The part of ``gofish.storage.Store`` a session uses."""
+
+    def save(
+        self,
+        record: dict[str, Any],
+        *,
+        seats: list[dict[str, Any]],
+        game_id: int | None = None,
+        source: str = "terminal",
+    ) -> int: ...
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """Everything needed to deal a new game with the same settings again."""
+
+    rules: Rules
+    players: int = 2
+    opponents: tuple[str, ...] = ("emma",)
+    name: str = "You"
+    seed: int | str | None = None
+
+    def seats(self) -> list[dict[str, str | None]]:
+        """Seat 0 is the person; the others are bots, named so they can be told apart."""
+        seats: list[dict[str, str | None]] = [{"name": self.name, "bot": None}]
+        taken = {self.name.lower()}
+        for bot in self.opponents:
+            base = FRIENDLY_NAMES.get(bot, bot.replace("_", " ").title())
+            name, number = base, 2
+            while name.lower() in taken:
+                name, number = f"{base} {number}", number + 1
+            taken.add(name.lower())
+            seats.append({"name": name, "bot": bot})
+        return seats
+
+    def seed_for(self, game_number: int) -> int | str | None:
+        """The seed of the n-th game at this table: replays stay reproducible."""
+        if self.seed is None or game_number == 0:
+            return self.seed
+        return f"{self.seed}/{game_number}"
+
+
+def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
+    """The bot for each opponent seat: the names given, the last one repeated (emma by default)."""
+    chosen = [name.strip().lower() for name in names if name.strip()] or ["emma"]
+    if len(chosen) > players - 1:
+        raise GoFishError(
+            f"{len(chosen)} opponents were named but a {players}-player game has "
+            f"{players - 1}: use --players {len(chosen) + 1} or name fewer"
+        )
+    chosen += [chosen[-1]] * (players - 1 - len(chosen))
+    for name in chosen:
+        try:
+            make_bot(name)
+        except ValueError as error:
+            raise GoFishError(str(error)) from None
+    return tuple(chosen)
+
+
+@dataclass
+class TableSession:
+    """A game in progress at one table, seen from the person's seat."""
+
+    settings: TableSettings
+    game: Game
+    seats: list[dict[str, str | None]]
+    store: GameStore | None = None
+    game_id: int | None = None
+    game_number: int = 0
+    source: str = "terminal"
+    human: int = HUMAN_SEAT
+    bots: dict[int, Bot] = field(default_factory=dict)
+    rngs: dict[int, random.Random] = field(default_factory=dict)
+    save_warning: str | None = None
+
+    def __post_init__(self) -> None:
+        seed = self.settings.seed_for(self.game_number)
+        for seat, info in enumerate(self.seats):
+            bot = info.get("bot")
+            if bot is not None:
+                self.bots[seat] = make_bot(bot)
+                self.rngs[seat] = random.Random(f"{seed}/bot{seat}") if seed is not None else (
+                    random.Random()
+                )
+        self.narrator = Narrator(self.names, self.human)
+
+    # -- setting up ---------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls,
+        settings: TableSettings,
+        store: GameStore | None = None,
+        *,
+        game_number: int = 0,
+        source: str = "terminal",
+    ) -> TableSession:
+        game = new_game(settings.rules, settings.players, seed=settings.seed_for(game_number))
+        return cls(settings, game, settings.seats(), store, game_number=game_number,
+                   source=source)
+
+    @classmethod
+    def resume(
+        cls,
+        record: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        store: GameStore | None,
+        game_id: int,
+        *,
+        source: str = "terminal",
+    ) -> TableSession:
+        """Pick up a stored game where it stopped; the person takes the first human seat."""
+        game = game_from_record(record)
+        seat_list: list[dict[str, str | None]] = [
+            {"name": str(seat.get("name") or f"Player {index}"), "bot": seat.get("bot")}
+            for index, seat in enumerate(seats)
+        ]
+        humans = [index for index, seat in enumerate(seat_list) if seat["bot"] is None]
+        if len(seat_list) != game.num_players or not humans:
+            raise GoFishError(f"stored game {game_id} has no seat for a person to take")
+        human = humans[0]
+        for index in humans[1:]:
+            seat_list[index]["bot"] = "emma"  # a second person's seat is played by Emma
+        settings = TableSettings(
+            rules=game.rules,
+            players=game.num_players,
+            opponents=tuple(str(s["bot"]) for i, s in enumerate(seat_list) if i != human),
+            name=str(seat_list[human]["name"]),
+        )
+        return cls(settings, game, seat_list, store, game_id=game_id, source=source,
+                   human=human)
+
+    def next_game(self) -> TableSession:
+        """A fresh deal with the same settings (and the same store)."""
+        return TableSession.deal(self.settings, self.store, game_number=self.game_number + 1,
+                                 source=self.source)
+
+    # -- what the person may know --------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [str(seat["name"]) for seat in self.seats]
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def view(self) -> View:
+        return self.game.view(self.human)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.game.current_player == self.human
+
+    @property
+    def bot_to_act(self) -> bool:
+        return self.game.current_player is not None and self.game.current_player != self.human
+
+    def opponents(self) -> list[int]:
+        return [seat for seat in range(self.game.num_players) if seat != self.human]
+
+    def askable_opponents(self) -> list[int]:
+        """Opponents holding cards: the only ones who may be asked (R5)."""
+        sizes = self.game.hand_sizes
+        return [seat for seat in self.opponents() if sizes[seat]]
+
+    def held_ranks(self) -> list[Rank]:
+        return sorted({card.rank for card in self.game.hand(self.human)})
+
+    def askable_suits(self, rank: Rank) -> list[Suit]:
+        """Under ask: card, the suits of ``rank`` the person does not hold."""
+        mine = {card.suit for card in self.game.hand(self.human) if card.rank == rank}
+        return [suit for suit in Suit if suit not in mine]
+
+    def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
+        """The events as the person may see them, each with its sentence."""
+        seen = [redact(event, self.human) for event in events]
+        return [(event, self.narrator.describe(event)) for event in seen]
+
+    def history(self) -> list[tuple[Event, str]]:
+        """Everything so far, as the person may see it."""
+        return self.narrate(self.game.events)
+
+    def tallies(self) -> list[PlayerTally]:
+        return tally(self.view().history, self.game.num_players)
+
+    def headline(self) -> str:
+        """Who won, in a few words (R10: every player with the most books wins)."""
+        winners = self.game.winners or ()
+        who = [self.narrator.who(seat) for seat in winners]
+        if len(who) == 1:
+            return f"{who[0]} {self.narrator.verb(winners[0], 'win')}!"
+        return "A shared win for " + ", ".join(who[:-1]) + f" and {who[-1]}!"
+
+    def end_lines(self) -> list[str]:
+        """The end-of-game summary as sentences (for the plain mode)."""
+        lines = [self.headline()]
+        for seat, figures in enumerate(self.tallies()):
+            lines.append(
+                f"{self.names[seat] if seat != self.human else 'You'}: {figures.books} "
+                f"book{'s' if figures.books != 1 else ''}; {figures.asks} asks, "
+                f"{figures.hits} hits, {figures.go_fish} go fish, "
+                f"{figures.lucky_draws} lucky draws, longest streak {figures.longest_streak}."
+            )
+        return lines
+
+    # -- playing ---------------------------------------------------------------------
+    def explain(self, target: int | None, rank: Rank, suit: Suit | None = None) -> str | None:
+        """Why asking ``target`` for ``rank`` (``suit``) is not allowed now; None if it is."""
+        game = self.game
+        if game.is_over:
+            return "The game is over: press n for a new game."
+        if not self.human_to_act:
+            return f"Wait: it is {self.names[game.current_player or 0]}'s turn."
+        held = self.held_ranks()
+        if rank not in held:
+            return self._why_not_held(rank, held)
+        if target is None or target == self.human or not 0 <= target < game.num_players:
+            return "Choose an opponent to ask."
+        if not game.hand_sizes[target]:
+            return f"{self.names[target]} has no cards, so cannot be asked."
+        if game.rules.ask == "card":
+            if suit is None:
+                return f"Name the suit too: which {rank.symbol} do you want?"
+            wanted = Card(rank, suit)
+            if wanted in game.hand(self.human):
+                return f"You hold the {wanted.pretty} yourself: ask for a card you do not have."
+        return None
+
+    def _why_not_held(self, rank: Rank, held: Sequence[Rank]) -> str:
+        books = [r for seat_books in self.game.books for r in seat_books]
+        if rank in books and self.game.rules.book_size == 4:
+            return f"The {rank.plural} are already in a book: nobody can ask for them."
+        choices = " ".join(r.symbol for r in held)
+        return (
+            f"You have no {rank.plural}: you may only ask for a rank you hold ({choices})."
+        )
+
+    def ask(self, target: int | None, rank: Rank, suit: Suit | None = None) -> list[Event]:
+        """The person asks; raises ``IllegalChoice`` (with the reason) if not allowed."""
+        reason = self.explain(target, rank, suit)
+        if reason is not None:
+            raise IllegalChoice(reason)
+        assert target is not None
+        action = Ask.of(target, rank, suit if self.game.rules.ask == "card" else None)
+        events = self.game.play(action)
+        self.save()
+        return events
+
+    def bot_move(self) -> list[Event]:
+        """The bot whose turn it is asks once."""
+        seat = self.game.current_player
+        if seat is None or seat not in self.bots:
+            return []
+        events = self.game.play(bot_turn(self.game, self.bots[seat], self.rngs[seat]))
+        self.save()
+        return events
+
+    def save(self) -> str | None:
+        """Store the game as it stands (finished or not); return a warning if that failed."""
+        if self.store is None:
+            return None
+        from gofish.storage import StorageError
+
+        try:
+            self.game_id = self.store.save(
+                self.game.to_record(), seats=self.seats, game_id=self.game_id,
+                source=self.source,
+            )
+        except StorageError as error:
+            self.save_warning = f"Could not save the game: {error}"
+            return self.save_warning
+        self.save_warning = None
+        return None

@@ -1,0 +1,360 @@
+"""The Go Fish table in a terminal: you against Emma (and friends), keyboard first.
+
+The app shows only the person's view (through ``TableSession``). Bot turns are
+played from timers, one ask at a time, so the person can follow them and the
+interface never waits on a bot.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Footer, Header, RichLog, Static
+
+from gofish.core import (
+    BookLaid,
+    Event,
+    GameOver,
+    LuckyDraw,
+    Rank,
+    Suit,
+    TurnPassed,
+    WentFishing,
+)
+from gofish.knowledge import coach_rows
+from gofish.session import IllegalChoice, TableSession
+from gofish.tui.screens import GameOverScreen, HelpScreen, summary_table
+from gofish.tui.widgets import (
+    RANK_KEYS,
+    CoachPanel,
+    HandView,
+    OpponentPanel,
+    PondPanel,
+    books_text,
+)
+
+#: Seconds between two bot asks at speed 1; the pause after your own miss is longer.
+BOT_PAUSE = 1.2
+AFTER_YOUR_TURN = 1.6
+BEFORE_GAME_OVER = 1.0
+
+KEY_TO_RANK: dict[str, Rank] = {key: rank for rank, key in RANK_KEYS.items()}
+KEY_TO_RANK.update({"A": Rank.ACE, "1": Rank.ACE, "J": Rank.JACK, "K": Rank.KING,
+                    "t": Rank.TEN, "T": Rank.TEN})
+KEY_TO_SUIT: dict[str, Suit] = {s.letter.lower(): s for s in Suit}
+KEY_TO_SUIT.update({s.letter: s for s in Suit})
+
+LOG_LINES = 500
+SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
+
+
+class GoFishApp(App[None]):
+    """One table; ``session`` is the game in progress, ``speed`` scales bot pauses (0: none)."""
+
+    CSS_PATH = "gofish.tcss"
+    TITLE = "Go Fish"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help"),
+        Binding("c", "coach", "Coach"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, session: TableSession, *, speed: float = 1.0) -> None:
+        super().__init__()
+        self.session = session
+        self.speed = speed
+        self.target: int | None = None
+        self.picked_rank: Rank | None = None  # waiting for a suit (ask: card)
+        self.confirm_quit = False
+        self._bot_timer: Timer | None = None
+        self._log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
+        self._log_width = 0
+
+    # -- layout ------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♣")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with Horizontal(id="table"):
+                    for seat in self.session.opponents():
+                        yield OpponentPanel(seat, self.session.names[seat])
+                    yield PondPanel(id="pond")
+                yield RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
+                with Vertical(id="hand-box"):
+                    yield HandView(id="hand")
+                yield Static(id="prompt")
+            yield CoachPanel(id="coach")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#coach").border_title = "Coach"
+        self.start(self.session)
+
+    def start(self, session: TableSession) -> None:
+        """Sit down at ``session``'s table: draw it, narrate the deal, let bots move."""
+        self._stop_bots()
+        self.session = session
+        self.picked_rank = None
+        self.confirm_quit = False
+        rules = session.rules
+        opponents = ", ".join(session.names[seat] for seat in session.opponents())
+        self.sub_title = f"{rules.preset} · you against {opponents}"
+        # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
+        self.query_one("#log", RichLog).clear()
+        self._log_lines = []
+        if session.game_id is not None and session.game.actions:
+            self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
+        self.write_events(session.history())
+        warning = session.save()
+        if warning:
+            self.write_line(Text(warning, style="bold red"))
+        self.call_after_refresh(self.refresh_table)
+        self.after_move(first_pause=AFTER_YOUR_TURN / 2)
+
+    # -- drawing -----------------------------------------------------------------
+    def refresh_table(self) -> None:
+        session = self.session
+        view = session.view()
+        askable = session.askable_opponents()
+        if self.target not in askable:
+            self.target = askable[0] if askable else None
+        for seat in session.opponents():
+            panel = self.query(f"#opponent-{seat}").first(OpponentPanel)
+            panel.show(
+                cards=view.hand_sizes[seat],
+                books=view.books[seat],
+                in_play=view.in_play[seat],
+                to_act=view.current_player == seat,
+                target=seat == self.target and session.human_to_act and len(askable) > 1,
+            )
+        self.query(PondPanel).first().show(view.pond_size, sea=view.rules.preset == "nordic")
+        box = self.query_one("#hand-box")
+        box.border_title = Text.assemble("Your hand · ", books_text(view.books[session.human]))
+        box.set_class(session.human_to_act, "-to-act")
+        hand = self.query_one(HandView)
+        hand.show(view.hand or (), active=session.human_to_act, picked=self.picked_rank)
+        coach = self.query_one(CoachPanel)
+        if coach.display:
+            coach.show(coach_rows(view), session.names, session.human)
+        self.show_prompt()
+
+    def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
+        prompt = self.query_one("#prompt", Static)
+        prompt.set_class(error, "-error")
+        prompt.update(message if message is not None else self.default_prompt())
+
+    def default_prompt(self) -> str:
+        session = self.session
+        if session.is_over:
+            return "Game over. n: play again · q: quit · ?: help"
+        if not session.human_to_act:
+            seat = session.game.current_player or 0
+            return f"{session.names[seat]} is thinking…"
+        if self.target is None:
+            return "Nobody holds cards to ask for."
+        whom = session.names[self.target]
+        if self.picked_rank is not None:
+            suits = " ".join(
+                f"{s.letter}={s.symbol}" for s in session.askable_suits(self.picked_rank)
+            )
+            return f"Which {self.picked_rank.symbol} do you want from {whom}? {suits} · Esc: back"
+        keys = " ".join(RANK_KEYS[rank] for rank in session.held_ranks())
+        more = " (←/→ to change)" if len(session.askable_opponents()) > 1 else ""
+        return f"Your turn. Ask {whom}{more} for a rank: press {keys}"
+
+    def write_events(self, narrated: list[tuple[Event, str]]) -> None:
+        for event, sentence in narrated:
+            self.write_line(self.styled(event, sentence))
+
+    def write_line(self, line: Text) -> None:
+        self._log_lines.append(line)
+        del self._log_lines[:-LOG_LINES]
+        self.query_one("#log", RichLog).write(line)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.rewrap_log)
+
+    def rewrap_log(self) -> None:
+        """RichLog wraps lines as they are written: write them again at the new width."""
+        log = self.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        if width == self._log_width:
+            return
+        self._log_width = width
+        log.clear()
+        for line in self._log_lines:
+            log.write(line)
+
+    def styled(self, event: Event, sentence: str) -> Text:
+        if isinstance(event, TurnPassed):
+            return Text(f"── {sentence}", style="dim")
+        if isinstance(event, GameOver):
+            return Text(sentence, style="bold #ffd75f")
+        if isinstance(event, BookLaid):
+            return Text(f"★ {sentence}", style="bold #87d787")
+        if isinstance(event, LuckyDraw):
+            return Text(sentence, style="bold #5fd7ff")
+        if isinstance(event, WentFishing):
+            return Text(sentence, style="italic")
+        seat = getattr(event, "player", getattr(event, "giver", None))
+        if isinstance(seat, int) and seat != self.session.human:
+            return Text(sentence, style=SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+        return Text(sentence)
+
+    # -- keys and clicks ---------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if self.screen is not self.screen_stack[0]:
+            return
+        key, char = event.key, event.character or ""
+        if self.confirm_quit:
+            self.confirm_quit = False
+            if key == "q":
+                event.prevent_default()
+                self.exit()
+                return
+            self.show_prompt()
+        handled = self.handle_table_key(key, char)
+        if handled:
+            event.prevent_default()
+            event.stop()
+
+    def handle_table_key(self, key: str, char: str) -> bool:
+        """Keys that play: ranks, suits, targets, Esc. True if the key was used."""
+        if self.picked_rank is not None:
+            if char in KEY_TO_SUIT:
+                self.try_ask(self.picked_rank, KEY_TO_SUIT[char])
+                return True
+            if key == "escape":
+                self.picked_rank = None
+                self.refresh_table()
+                return True
+        if key in ("left", "shift+tab"):
+            self.move_target(-1)
+            return True
+        if key in ("right", "tab"):
+            self.move_target(+1)
+            return True
+        if char in KEY_TO_RANK:
+            self.try_ask(KEY_TO_RANK[char], None)
+            return True
+        return False
+
+    def move_target(self, step: int) -> None:
+        askable = self.session.askable_opponents()
+        if not askable:
+            return
+        index = askable.index(self.target) if self.target in askable else 0
+        self.target = askable[(index + step) % len(askable)]
+        self.refresh_table()
+
+    def on_hand_view_rank_picked(self, message: HandView.RankPicked) -> None:
+        self.try_ask(message.rank, None)
+
+    def on_opponent_panel_picked(self, message: OpponentPanel.Picked) -> None:
+        seat = message.seat
+        if seat not in self.session.askable_opponents():
+            self.show_prompt(f"{self.session.names[seat]} has no cards to ask for.", error=True)
+            return
+        self.target = seat
+        self.refresh_table()
+
+    # -- playing -----------------------------------------------------------------
+    def try_ask(self, rank: Rank, suit: Suit | None) -> None:
+        """Ask the chosen opponent for ``rank``; explain instead if that is not allowed."""
+        session = self.session
+        needs_suit = session.rules.ask == "card" and suit is None
+        if needs_suit and rank in session.held_ranks() and session.human_to_act:
+            self.picked_rank = rank
+            self.refresh_table()
+            return
+        try:
+            events_ = session.ask(self.target, rank, suit)
+        except IllegalChoice as why:
+            self.picked_rank = None if suit is None else self.picked_rank
+            self.show_prompt(str(why), error=True)
+            return
+        self.picked_rank = None
+        self.write_events(session.narrate(events_))
+        self.after_move(first_pause=AFTER_YOUR_TURN)
+
+    def after_move(self, *, first_pause: float) -> None:
+        """Redraw, then hand over to the bots or to the end of the game."""
+        if self.session.save_warning:
+            self.write_line(Text(self.session.save_warning, style="bold red"))
+        self.refresh_table()
+        if self.session.is_over:
+            self._later(BEFORE_GAME_OVER, self.show_game_over)
+        elif self.session.bot_to_act:
+            self._later(first_pause, self.bot_step)
+
+    def bot_step(self) -> None:
+        """One bot ask (at speed 0: every bot ask until it is the person's turn)."""
+        self._bot_timer = None
+        session = self.session
+        while session.bot_to_act:
+            self.write_events(session.narrate(session.bot_move()))
+            if self.speed > 0:
+                break
+        self.after_move(first_pause=BOT_PAUSE)
+
+    def _later(self, seconds: float, callback: object) -> None:
+        self._stop_bots()
+        delay = seconds * self.speed
+        if delay <= 0:
+            self.call_later(callback)  # type: ignore[arg-type]
+        else:
+            self._bot_timer = self.set_timer(delay, callback)  # type: ignore[arg-type]
+
+    def _stop_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def show_game_over(self) -> None:
+        self._bot_timer = None
+        session = self.session
+        if not session.is_over or self.screen is not self.screen_stack[0]:
+            return
+        names = [
+            "You" if seat == session.human else name for seat, name in enumerate(session.names)
+        ]
+        table = summary_table(names, session.tallies(), session.game.winners or ())
+        self.push_screen(GameOverScreen(session.headline(), table), self.after_game_over)
+
+    def after_game_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.action_new_game()
+        elif choice == "quit":
+            self.exit()
+
+    # -- actions -----------------------------------------------------------------
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.session.rules))
+
+    def action_coach(self) -> None:
+        coach = self.query_one(CoachPanel)
+        coach.display = not coach.display
+        self.refresh_table()
+        self.call_after_refresh(self.rewrap_log)
+
+    def action_new_game(self) -> None:
+        self.start(self.session.next_game())
+
+    def action_quit_game(self) -> None:
+        if self.session.is_over or not self.session.game.actions:
+            self.exit()
+            return
+        self.confirm_quit = True
+        self.show_prompt(
+            "Quit? Press q again to quit (the game is saved: gofish resume), any other key "
+            "to stay. Shift+Q asks for queens."
+        )

@@ -1,0 +1,120 @@
+"""Pop-up screens over the table: help (controls and rules) and the end of a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gofish.core import Rules
+from gofish.rules_help import rules_paragraphs
+from gofish.tally import PlayerTally
+
+CONTROLS = (
+    ("A 2-9 0 J Shift+Q K", "ask for that rank (0 is the 10; lower-case q is quit)"),
+    ("← → Tab", "choose whom to ask (with more than one opponent)"),
+    ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
+    ("Esc", "cancel a half-made choice"),
+    ("mouse", "click a group of your cards to ask, an opponent to target"),
+    ("c", "show or hide the coach: what the table has revealed"),
+    ("?", "this help"),
+    ("n", "new game with the same settings"),
+    ("q", "quit (your game is saved: gofish resume)"),
+)
+
+
+def help_text(rules: Rules) -> Text:
+    text = Text()
+    text.append("Controls\n", style="bold underline")
+    for keys, meaning in CONTROLS:
+        text.append(f"  {keys:<21}", style="bold #ffd75f")
+        text.append(f"{meaning}\n")
+    text.append(f"\nRules: {rules.preset}\n", style="bold underline")
+    for paragraph in rules_paragraphs(rules):
+        text.append(f"{paragraph}\n")
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    """Controls and the rules of the game being played; any of Esc, ? or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static(help_text(self.rules), id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").border_title = "Help · Esc to close"
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
+                  winners: Sequence[int]) -> Table:
+    """Books and the short summary per player, winners starred."""
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    for title in ("", "Books", "Asks", "Hits", "Go fish", "Lucky", "Streak"):
+        table.add_column(title, justify="left" if not title else "right")
+    for seat, (name, figures) in enumerate(zip(names, tallies, strict=True)):
+        star = "★ " if seat in winners else "  "
+        table.add_row(
+            star + name,
+            str(figures.books),
+            str(figures.asks),
+            str(figures.hits),
+            str(figures.go_fish),
+            str(figures.lucky_draws),
+            str(figures.longest_streak),
+            style="bold #ffd75f" if seat in winners else "",
+        )
+    return table
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Who won, with the figures; dismissed with ``new``, ``quit`` or ``look``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "Play again"),
+        Binding("enter", "choose('new')", "Play again", show=False),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('look')", "Look at the table"),
+    ]
+
+    def __init__(self, headline: str, table: Table) -> None:
+        super().__init__()
+        self.headline = headline
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="over-box"):
+            yield Static(Text(self.headline, style="bold"), id="over-headline")
+            yield Static(self.table, id="over-table")
+            with Horizontal(id="over-buttons"):
+                yield Button("Play again (n)", id="again", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#over-box").border_title = "Game over"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("new" if event.button.id == "again" else "quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,229 @@
+"""The pieces of the table: your hand, the opponents, the pond and the coach panel.
+
+Each widget draws only what it is given from the person's ``View``; none of
+them ever sees the ``Game``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from gofish.core import Card, Rank
+from gofish.knowledge import RankRow
+
+#: The key that asks for each rank (shown under each group of your hand).
+RANK_KEYS: dict[Rank, str] = {rank: rank.symbol for rank in Rank}
+RANK_KEYS[Rank.TEN] = "0"
+RANK_KEYS[Rank.ACE] = "a"
+RANK_KEYS[Rank.JACK] = "j"
+RANK_KEYS[Rank.KING] = "k"
+RANK_KEYS[Rank.QUEEN] = "Q"
+
+CARD_RED = "bold #c8102e on #f4f1ea"
+CARD_BLACK = "bold #111111 on #f4f1ea"
+CARD_PICKED = "on #ffd75f"
+GROUP_GAP = 2
+
+
+def card_style(card: Card, picked: bool = False) -> str:
+    style = CARD_RED if card.suit.is_red else CARD_BLACK
+    return f"{style.split(' on ')[0]} {CARD_PICKED}" if picked else style
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """Where one rank group was drawn, for mouse clicks."""
+
+    row: int
+    start: int
+    end: int
+    rank: Rank
+
+
+class HandView(Widget):
+    """Your hand, grouped by rank and sorted; click a group to ask for that rank."""
+
+    class RankPicked(Message):
+        """The person clicked a rank group."""
+
+        def __init__(self, rank: Rank) -> None:
+            super().__init__()
+            self.rank = rank
+
+    DEFAULT_CSS = """
+    HandView { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._cards: tuple[Card, ...] = ()
+        self._active = False
+        self._picked: Rank | None = None
+        self._spots: list[_Spot] = []
+
+    def show(self, cards: Sequence[Card], *, active: bool, picked: Rank | None = None) -> None:
+        self._cards = tuple(cards)
+        self._active = active
+        self._picked = picked
+        self.refresh(layout=True)
+
+    def _groups(self) -> list[tuple[Rank, list[Card]]]:
+        groups: dict[Rank, list[Card]] = {}
+        for card in sorted(self._cards):
+            groups.setdefault(card.rank, []).append(card)
+        return list(groups.items())
+
+    def _rows(self, width: int) -> list[list[tuple[Rank, list[Card], int]]]:
+        """Groups packed into rows no wider than ``width``: (rank, cards, strip width)."""
+        rows: list[list[tuple[Rank, list[Card], int]]] = [[]]
+        used = 0
+        for rank, cards in self._groups():
+            strip = sum(len(c.pretty) for c in cards) + len(cards) + 1
+            if rows[-1] and used + GROUP_GAP + strip > width:
+                rows.append([])
+                used = 0
+            used += (GROUP_GAP if rows[-1] else 0) + strip
+            rows[-1].append((rank, cards, strip))
+        return rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, 2 * len(self._rows(max(width, 10)))) if self._cards else 1
+
+    def render(self) -> Text:
+        if not self._cards:
+            return Text("(no cards in your hand)", style="dim italic")
+        width = max(self.size.width, 10)
+        out = Text()
+        self._spots = []
+        for row_index, row in enumerate(self._rows(width)):
+            cards_line, keys_line = Text(), Text()
+            for rank, cards, strip in row:
+                if cards_line:
+                    cards_line.append(" " * GROUP_GAP)
+                    keys_line.append(" " * GROUP_GAP)
+                start = len(cards_line)
+                picked = rank == self._picked
+                cards_line.append(" ", style=card_style(cards[0], picked))
+                for card in cards:
+                    cards_line.append(card.pretty, style=card_style(card, picked))
+                    cards_line.append(" ", style=card_style(card, picked))
+                key = RANK_KEYS[rank]
+                hint_style = "bold #ffd75f" if self._active else "#7f7f7f"
+                keys_line.append(key.center(strip), style=hint_style)
+                self._spots.append(_Spot(row_index, start, start + strip, rank))
+            if row_index:
+                out.append("\n")
+            out.append_text(cards_line)
+            out.append("\n")
+            out.append_text(keys_line)
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for spot in self._spots:
+            if offset.y // 2 == spot.row and spot.start <= offset.x < spot.end:
+                event.stop()
+                self.post_message(self.RankPicked(spot.rank))
+                return
+
+
+class OpponentPanel(Static):
+    """One opponent: name, how many cards (backs only), books, whose turn."""
+
+    class Picked(Message):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(id=f"opponent-{seat}", classes="opponent")
+        self.seat = seat
+        self.border_title = name
+
+    def show(
+        self, *, cards: int, books: Sequence[Rank], in_play: bool, to_act: bool, target: bool
+    ) -> None:
+        self.set_class(to_act, "-to-act")
+        self.set_class(target, "-target")
+        self.set_class(not in_play, "-out")
+        self.border_subtitle = "asking" if to_act else ("your target" if target else "")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if not in_play:
+            text.append("out of play", style="italic")
+        else:
+            label = f" {cards} card{'s' if cards != 1 else ''}"
+            room = max(1, self.content_size.width - len(label)) if self.content_size.width else 8
+            text.append("▮" * min(cards, room), style="#5f87d7")
+            text.append(label)
+        text.append("\n")
+        text.append_text(books_text(books))
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.seat))
+
+
+def books_text(books: Sequence[Rank]) -> Text:
+    """``Books: 7 K`` (or ``No books yet``)."""
+    if not books:
+        return Text("No books yet", style="dim")
+    text = Text(f"Books {len(books)}: ", style="")
+    text.append(" ".join(rank.symbol for rank in books), style="bold #87d787")
+    return text
+
+
+class PondPanel(Static):
+    """The pond (the sea in the Nordic game) as a pile with its count."""
+
+    def show(self, count: int, *, sea: bool) -> None:
+        self.border_title = "The sea" if sea else "Pond"
+        pile = "≈" if sea else "▚"
+        length = 0 if count == 0 else max(1, math.ceil(count / 52 * 12))
+        text = Text(no_wrap=True)
+        text.append(pile * length or "(empty)", style="#5fafd7" if sea else "#8787d7")
+        text.append(f"\n{count} card{'s' if count != 1 else ''}")
+        self.update(text)
+
+
+class CoachPanel(Static):
+    """Public card counting per rank (toggle with c): what the table has revealed."""
+
+    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        table.add_column("Rank", justify="left")
+        table.add_column("You", justify="right")
+        others = [seat for seat in range(len(names)) if seat != viewer]
+        for seat in others:
+            table.add_column(names[seat][:5], justify="right")
+        table.add_column("Book", justify="right")
+        table.add_column("Left", justify="right")
+        for row in rows:
+            done = row.booked >= 4
+            cells = [row.rank.symbol, str(row.mine) if row.mine else "·"]
+            for seat in others:
+                cells.append(_known_cell(row, seat))
+            cells += [str(row.booked) if row.booked else "·", str(row.unaccounted)]
+            table.add_row(*cells, style="dim" if done else ("bold" if row.mine else ""))
+        legend = Text("\n2+ holds at least 2 · – none\n· unknown · Left: not seen", style="dim")
+        self.update(Group(table, legend))
+
+
+def _known_cell(row: RankRow, seat: int) -> str:
+    """``2+``: holds at least two; ``–``: known to hold none; ``·``: unknown."""
+    if row.known[seat]:
+        return f"{row.known[seat]}+"
+    return "–" if row.known_none[seat] else "·"

@@ -1,0 +1,139 @@
+"""``gofish replay`` as an outside tool sees it: run as a subprocess on JSON Lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import gofish
+
+from .stacked import deal
+
+OK_KEYS = ["ok", "over", "current_player", "pond", "hands", "books", "winners"]
+ERROR_KEYS = ["ok", "action_index", "error"]
+
+
+def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}  # as strict as a real terminal
+    return subprocess.run(
+        [sys.executable, "-m", "gofish", "replay", *args],
+        input=stdin, capture_output=True, timeout=60, env=env, check=False,
+    )
+
+
+def _finished_game() -> gofish.Game:
+    game = gofish.new_game("nordic", players=3, seed=4)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    return game
+
+
+def _mixed_lines() -> tuple[list[bytes], list[dict[str, Any]]]:
+    """Input lines and, for each non-blank one, the result RULES.md calls for."""
+    started = deal("classic", ["9 9 K", "9 2 3"], pond="4 K 5")
+    started.play(gofish.Ask.of(1, "9"))
+    finished = _finished_game()
+    out_of_turn = started.to_record()
+    out_of_turn["actions"].append({"player": 1, "target": 0, "rank": "2"})
+    cases: list[tuple[bytes, dict[str, Any] | None]] = [
+        (json.dumps(started.to_record()).encode(), gofish.snapshot(started)),
+        (b"", None),
+        (b"   \t", None),
+        (json.dumps(finished.to_record()).encode(), gofish.snapshot(finished)),
+        (json.dumps(out_of_turn).encode(),
+         {"ok": False, "action_index": 1, "error": "it is player 0's turn, not player 1's"}),
+        (b"this is not json", None),
+        (b"\xff\xfe\x00\x9c binary \x80 garbage", None),
+        (b"[1, 2, 3]",
+         {"ok": False, "action_index": None, "error": "a record must be a JSON object, not list"}),
+        (b'{"rules": "bridge", "players": 2, "deck": []}', None),
+        (b"[" * 50_000, None),
+    ]
+    lines = [line for line, _ in cases]
+    expected: list[dict[str, Any]] = []
+    for line, result in cases:
+        if not line.strip():
+            continue
+        expected.append(result if result is not None else {"ok": False, "action_index": None})
+    return lines, expected
+
+
+def _check_results(stdout: bytes, expected: list[dict[str, Any]]) -> None:
+    out_lines = stdout.decode("utf-8").splitlines()
+    assert len(out_lines) == len(expected)  # one line per non-blank input line
+    for text, want in zip(out_lines, expected, strict=True):
+        got = json.loads(text)
+        if got["ok"]:
+            assert list(got) == OK_KEYS
+            assert got == want
+        else:
+            assert list(got) == ERROR_KEYS
+            assert isinstance(got["error"], str) and got["error"]
+            for key, value in want.items():
+                assert got[key] == value
+
+
+def test_replay_json_on_a_file_mixing_good_and_bad_lines(tmp_path: Path) -> None:
+    lines, expected = _mixed_lines()
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    done = _run("--json", str(path))
+    assert b"Traceback" not in done.stderr
+    _check_results(done.stdout, expected)
+    assert done.returncode == 1  # some record failed
+
+
+def test_replay_json_reads_standard_input_including_binary_garbage() -> None:
+    lines, expected = _mixed_lines()
+    done = _run("--json", "-", stdin=b"\n".join(lines))
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
+    _check_results(done.stdout, expected)
+
+
+def test_replay_json_error_lines_say_what_was_wrong() -> None:
+    bad = {"rules": "bridge", "players": 2, "deck": []}
+    done = _run("--json", "-", stdin=json.dumps(bad).encode() + b"\nnope\n")
+    first, second = (json.loads(line) for line in done.stdout.decode().splitlines())
+    assert first == {"ok": False, "action_index": None,
+                     "error": "unknown preset 'bridge': choose classic, bicycle or nordic"}
+    assert second["error"].startswith("the line is not valid JSON")
+
+
+def test_replay_of_good_records_only_exits_0() -> None:
+    game = _finished_game()
+    done = _run("--json", "-", stdin=json.dumps(game.to_record()).encode() + b"\n")
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == gofish.snapshot(game)
+
+
+def test_replay_without_json_prints_each_record_readably(tmp_path: Path) -> None:
+    lines, expected = _mixed_lines()
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    done = _run(str(path))
+    assert b"Traceback" not in done.stderr
+    text = done.stdout.decode()
+    headers = [line for line in text.splitlines() if line.startswith("record ")]
+    assert len(headers) == len(expected)
+    assert headers[0] == "record 1: in progress, player 0 to ask"
+    assert "cannot replay (action 1): it is player 0's turn, not player 1's" in headers[2]
+    assert "cannot replay (the record itself): the line is not valid JSON" in headers[3]
+    assert "  player 0: hand 9D 9H 9S KS; books none" in text
+
+
+def test_replay_of_a_missing_file_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    done = _run("--json", str(tmp_path / "nope.jsonl"))
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stderr
+    assert b"cannot read" in done.stderr and b"nope.jsonl" in done.stderr
+    assert done.stdout == b""
+
+
+def test_replay_of_a_directory_is_a_clear_error(tmp_path: Path) -> None:
+    done = _run(str(tmp_path))
+    assert done.returncode == 2
+    assert b"Traceback" not in done.stderr and b"cannot read" in done.stderr

@@ -1,0 +1,1 @@
+"""Tests of the plain line mode (``gofish play --plain``) and ``gofish resume``."""

@@ -1,0 +1,1 @@
+"""Tests of the terminal table (``gofish play``), driven through Textual's pilot."""

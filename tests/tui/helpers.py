@@ -1,0 +1,80 @@
+"""Drive the table like a person would: keys only, reading only what the screen offers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from gofish.core import make_rules
+from gofish.session import TableSession, TableSettings
+from gofish.storage import open_store
+from gofish.tui import GoFishApp
+from gofish.tui.screens import GameOverScreen
+from gofish.tui.widgets import RANK_KEYS
+
+MAX_KEYS = 3000
+
+
+def make_app(
+    preset: str = "classic",
+    *,
+    players: int = 2,
+    seed: int = 7,
+    database: Path | None = None,
+    **options: Any,
+) -> GoFishApp:
+    settings = TableSettings(
+        rules=make_rules(preset, **options),
+        players=players,
+        opponents=("emma",) * (players - 1),
+        seed=seed,
+    )
+    store = open_store(database) if database is not None else None
+    return GoFishApp(TableSession.deal(settings, store), speed=0)
+
+
+def run_app(
+    app: GoFishApp,
+    script: Callable[[GoFishApp, Pilot[None]], Awaitable[None]],
+    size: tuple[int, int] = (80, 24),
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(main())
+
+
+async def play_to_the_end(app: GoFishApp, pilot: Pilot[None]) -> int:
+    """Press keys for the person until the game-over screen shows; return the keys pressed."""
+    presses = 0
+    turn = 0
+    while not isinstance(app.screen, GameOverScreen):
+        assert presses < MAX_KEYS, "the game did not finish"
+        session = app.session
+        if session.human_to_act:
+            turn += 1
+            if len(session.askable_opponents()) > 1 and turn % 3 == 0:
+                await pilot.press("right")  # vary whom we ask
+            rank = session.held_ranks()[turn % len(session.held_ranks())]
+            await pilot.press(RANK_KEYS[rank])
+            if session.rules.ask == "card":
+                await pilot.press(session.askable_suits(rank)[0].letter.lower())
+            presses += 1
+        await pilot.pause()
+    return presses
+
+
+def screen_text(app: GoFishApp) -> str:
+    """The screen as plain text (from the SVG export: what a person would read)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    texts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape("".join(texts)).replace("\xa0", " ")

@@ -1,0 +1,66 @@
+"""Complete games at the terminal table, played through the keyboard, for every preset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from gofish.storage import open_store
+from gofish.tui import GoFishApp
+from gofish.tui.screens import GameOverScreen
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "options"),
+    [
+        ("classic", 2, {}),
+        ("bicycle", 3, {}),
+        ("nordic", 4, {}),
+        ("classic", 2, {"ask": "card", "book_size": 2}),
+    ],
+)
+def test_a_whole_game_is_played_with_keys_only(
+    preset: str, players: int, options: dict[str, object], tmp_path: Path
+) -> None:
+    app = make_app(preset, players=players, seed=11, database=tmp_path / "g.db", **options)
+    outcome: dict[str, object] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        outcome["presses"] = await play_to_the_end(app, pilot)
+        outcome["text"] = screen_text(app)
+        game = app.session.game
+        outcome["winners"] = game.winners
+        outcome["books"] = [len(b) for b in game.books]
+        outcome["id"] = app.session.game_id
+
+    run_app(app, script)
+    assert outcome["presses"] > 0
+    books = outcome["books"]
+    assert isinstance(books, list)
+    best = max(books)
+    assert outcome["winners"] == tuple(s for s, b in enumerate(books) if b == best)  # R10
+    text = str(outcome["text"])
+    assert "Books" in text and "Play again" in text
+    with open_store(tmp_path / "g.db") as store:  # saved, and marked finished
+        stored = store.get(int(str(outcome["id"])))
+        assert stored.over and stored.books == books
+
+
+def test_play_again_deals_a_new_game_with_the_same_settings() -> None:
+    app = make_app("nordic", players=3, seed=5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        first = app.session
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen)
+        second = app.session
+        assert second is not first and not second.is_over
+        assert second.rules == first.rules and second.names == first.names
+        assert second.game.deck != first.game.deck
+
+    run_app(app, script)
