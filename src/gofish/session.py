@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from gofish.bots import Bot, bot_turn, make_bot
 from gofish.core import (
@@ -29,6 +29,7 @@ from gofish.core import (
     redact,
 )
 from gofish.narrate import Narrator
+from gofish.storage import StorageError, Store
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -37,19 +38,6 @@ FRIENDLY_NAMES = {"emma": "Emma", "random": "Randy"}
 
 class IllegalChoice(ValueError):
     """A move the person may not make right now; the message says why, in table words."""
-
-
-class GameStore(Protocol):
-    """The part of ``gofish.storage.Store`` a session uses."""
-
-    def save(
-        self,
-        record: dict[str, Any],
-        *,
-        seats: list[dict[str, Any]],
-        game_id: int | None = None,
-        source: str = "terminal",
-    ) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -106,7 +94,7 @@ class TableSession:
     settings: TableSettings
     game: Game
     seats: list[dict[str, str | None]]
-    store: GameStore | None = None
+    store: Store | None = None
     game_id: int | None = None
     game_number: int = 0
     source: str = "terminal"
@@ -131,7 +119,7 @@ class TableSession:
     def deal(
         cls,
         settings: TableSettings,
-        store: GameStore | None = None,
+        store: Store | None = None,
         *,
         game_number: int = 0,
         source: str = "terminal",
@@ -145,7 +133,7 @@ class TableSession:
         cls,
         record: Mapping[str, Any],
         seats: Sequence[Mapping[str, Any]],
-        store: GameStore | None,
+        store: Store | None,
         game_id: int,
         *,
         source: str = "terminal",
@@ -304,8 +292,6 @@ class TableSession:
         """Store the game as it stands (finished or not); return a warning if that failed."""
         if self.store is None:
             return None
-        from gofish.storage import StorageError
-
         try:
             self.game_id = self.store.save(
                 self.game.to_record(), seats=self.seats, game_id=self.game_id,

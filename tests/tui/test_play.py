@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
 from textual.pilot import Pilot
 
 from gofish.storage import open_store
 from gofish.tui import GoFishApp
 from gofish.tui.screens import GameOverScreen
-from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
 
 
 @pytest.mark.parametrize(
