@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import gofish
-from gofish.storage import StorageError, Store, open_store, save_game
+from gofish.storage import FallbackSaver, StorageError, Store, open_saver, open_store, save_game
 
 from .helpers import EMMA, YOU, played_game
 
@@ -166,3 +166,57 @@ def test_an_unwritable_place_still_keeps_the_game(
     assert where is not None and where.parent == tmp_path / "temp"  # beside it is impossible
     [line] = where.read_text().splitlines()
     assert gofish.replay_record(json.loads(line)["record"]) == gofish.snapshot(game)
+
+
+def test_many_rescued_copies_of_one_game_come_back_as_one(db_path: Path) -> None:
+    # Apps save after every ask; with the database locked throughout, each save leaves
+    # a copy. Only the longest may come back, as one game.
+    store = open_store(db_path, timeout=0.02)
+    holder = _hold_write_lock(db_path)
+    try:
+        for asks in (2, 4, 6):
+            with pytest.raises(StorageError):
+                store.save(gofish.game_to_record(played_game(seed=19, asks=asks)),
+                           seats=[YOU, EMMA])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert len(_fallback(db_path).read_text().splitlines()) == 3
+    [game_id] = store.recover_unsaved()
+    assert store.get(game_id).actions == 6
+    assert store.count() == 1 and not _fallback(db_path).exists()
+    store.close()
+
+
+def test_rescued_asks_carry_on_a_stored_game(db_path: Path) -> None:
+    store = open_store(db_path, timeout=0.02)
+    game_id = store.save(gofish.game_to_record(played_game(seed=20, asks=2)), seats=[YOU, EMMA])
+    holder = _hold_write_lock(db_path)
+    try:
+        with pytest.raises(StorageError):
+            store.save(gofish.game_to_record(played_game(seed=20, asks=5)), seats=[YOU, EMMA],
+                       game_id=game_id)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.recover_unsaved() == [game_id]
+    assert store.count() == 1 and store.get(game_id).actions == 5
+    store.close()
+
+
+def test_a_saver_for_a_database_that_cannot_be_opened(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(GARBAGE)
+    saver = open_saver(db_path)
+    assert isinstance(saver, FallbackSaver)
+    assert "damaged" in str(saver.error)
+    game = played_game(seed=21)
+    with pytest.raises(StorageError) as caught:
+        saver.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+    assert caught.value.fallback_path == _fallback(db_path)
+    db_path.unlink()  # the player moves the damaged file away; the next save gets through
+    game_id = saver.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+    with open_store(db_path) as store:
+        assert store.count() == 1
+        assert gofish.replay_record(store.get(game_id).record) == gofish.snapshot(game)
+    assert isinstance(open_saver(db_path), Store)

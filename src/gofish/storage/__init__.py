@@ -16,10 +16,12 @@ from gofish.storage.errors import StorageError, UnknownGameError
 from gofish.storage.paths import DB_ENV, default_db_path
 from gofish.storage.store import (
     HUMAN,
+    FallbackSaver,
     ResultPoint,
     StatsRow,
     Store,
     StoredGame,
+    open_saver,
     open_store,
     save_game,
 )
@@ -27,6 +29,7 @@ from gofish.storage.store import (
 __all__ = [
     "DB_ENV",
     "HUMAN",
+    "FallbackSaver",
     "ResultPoint",
     "StatsRow",
     "StorageError",
@@ -34,6 +37,7 @@ __all__ = [
     "StoredGame",
     "UnknownGameError",
     "default_db_path",
+    "open_saver",
     "open_store",
     "save_game",
 ]

@@ -212,6 +212,9 @@ class Store:
             connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             connection.execute("PRAGMA foreign_keys = ON")
             connection.execute("PRAGMA journal_mode = WAL")
+            # WAL with NORMAL sync survives any crash of the app; only a power cut can
+            # lose the last save, and the app saves again after the next ask.
+            connection.execute("PRAGMA synchronous = NORMAL")
             migrate(connection)
         except BaseException:
             connection.close()
@@ -366,60 +369,67 @@ class Store:
     def recover_unsaved(self) -> list[int]:
         """Move games from the fallback file into the database; return their ids.
 
-        Entries already in the database (the same deal, with at least those asks)
-        are skipped, so running this twice is harmless. The file is removed once
-        every entry is in.
+        Apps save after every move, so the file may hold several copies of one
+        game at different moments: the longest goes in, and any copy whose asks
+        a stored game already begins with is skipped. Running this twice is
+        harmless. The file is removed once every entry is in; entries that
+        still fail stay there.
         """
         path = fallback_path(self.path)
         if not path.exists():
             return []
         try:
             entries = read_fallback(path)
-            text = path.read_text(encoding="utf-8", errors="replace")
+            lines = sum(1 for line in path.read_text(errors="replace").splitlines() if line)
         except OSError as error:
             raise StorageError(
                 f"cannot read the unsaved games in {path}: {error.strerror}"
             ) from None
-        lines = sum(1 for line in text.splitlines() if line.strip())
-        saved = [self._recover_one(entry) for entry in entries]
-        if len(entries) == lines:
+        entries.sort(key=_action_count, reverse=True)
+        saved: list[int] = []
+        failed = len(entries) != lines  # unreadable lines: keep the file for a person to look at
+        for entry in entries:
+            try:
+                game_id = self._recover_one(entry)
+            except StorageError:
+                failed = True
+                continue
+            if game_id is not None:
+                saved.append(game_id)
+        if not failed:
             with contextlib.suppress(OSError):
                 path.unlink()
-        return [game_id for game_id in saved if game_id is not None]
+        return saved
 
     def _recover_one(self, entry: dict[str, Any]) -> int | None:
         summary = summarize(entry["record"])
-        existing = self._find_superseding(summary.record)
-        if existing is not None:
-            return None
-        game_id = entry.get("game_id")
-        if isinstance(game_id, int) and not isinstance(game_id, bool):
-            try:
-                current = self.get(game_id)
-            except UnknownGameError:
-                current = None
-            if current is None or not _same_deal(current.record, summary.record):
-                game_id = None
-        else:
-            game_id = None
-        source = entry.get("source") if isinstance(entry.get("source"), str) else "terminal"
-        return self.save(summary.record, seats=entry["seats"], game_id=game_id,
-                         source=str(source))
+        seats = check_seats(entry["seats"], summary.players)
+        actions = summary.record["actions"]
+        same_deal = self._games_with_deal(summary.record)
+        if any(stored[: len(actions)] == actions for stored in same_deal.values()):
+            return None  # this copy, or a later one, is already in
+        # Update the game it was saved as, or one it carries on from; else add it.
+        wanted = entry.get("game_id")
+        target = wanted if wanted in same_deal else next(
+            (game_id for game_id, stored in same_deal.items()
+             if actions[: len(stored)] == stored), None)
+        source = entry.get("source")
+        source = source if isinstance(source, str) else "terminal"
+        return self._retrying(lambda: self._write(summary, seats, target, source))
 
-    def _find_superseding(self, record: dict[str, Any]) -> int | None:
-        """The id of a stored game with this deal whose asks begin with ``record``'s."""
-        def find() -> int | None:
+    def _games_with_deal(self, record: dict[str, Any]) -> dict[int, list[Any]]:
+        """Stored games with the same deal as ``record``: id -> their actions."""
+
+        def find() -> dict[int, list[Any]]:
             rows = self.connection.execute(
-                "SELECT id, record FROM games WHERE players = ? AND actions >= ?",
-                (record["players"], len(record["actions"])),
+                "SELECT id, record FROM games WHERE players = ?", (record["players"],)
             ).fetchall()
+            found: dict[int, list[Any]] = {}
             for game_id, text in rows:
                 stored = _load_json(text, self.path)
-                if _same_deal(stored, record) and (
-                    stored["actions"][: len(record["actions"])] == record["actions"]
-                ):
-                    return int(game_id)
-            return None
+                if _same_deal(stored, record):
+                    found[int(game_id)] = stored["actions"]
+            return found
 
         return self._guard(find)
 
@@ -581,6 +591,12 @@ def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
     )
 
 
+def _action_count(entry: dict[str, Any]) -> int:
+    record = entry.get("record")
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return len(actions) if isinstance(actions, list) else 0
+
+
 def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
     keys = ("rules", "players", "deck", "first_player")
     return all(stored.get(key) == record.get(key) for key in keys)
@@ -645,6 +661,44 @@ def save_game(
         raise rescue(resolved, error, summary.record, checked, game_id, source) from None
     with store:
         return store.save(record, seats=seats, game_id=game_id, source=source)
+
+
+class FallbackSaver:
+    """Stands in for a Store that could not be opened, so a game is still never lost.
+
+    Each ``save`` tries the database again (it may have been unlocked or moved
+    away meanwhile); if it still fails, the game goes to the fallback file and
+    StorageError says where. ``error`` is why the database could not be opened.
+    """
+
+    def __init__(self, path: Path, error: StorageError) -> None:
+        self.path = path
+        self.error = error
+
+    def save(
+        self,
+        record: dict[str, Any],
+        *,
+        seats: list[dict[str, Any]],
+        game_id: int | None = None,
+        source: str = "terminal",
+    ) -> int:
+        return save_game(record, seats=seats, game_id=game_id, source=source, path=self.path)
+
+    def close(self) -> None:
+        """Nothing to close: present so it can be used where a Store is closed."""
+
+
+def open_saver(path: str | os.PathLike[str] | None = None) -> Store | FallbackSaver:
+    """A Store if the database opens, else a FallbackSaver: for apps that only need to save.
+
+    Check ``isinstance(saver, FallbackSaver)`` (and ``saver.error``) to warn the player.
+    """
+    resolved = default_db_path() if path is None else Path(path).expanduser()
+    try:
+        return open_store(resolved)
+    except StorageError as error:
+        return FallbackSaver(resolved, error)
 
 
 def rescue(
