@@ -496,12 +496,18 @@ class Game:
             if self.num_players == 2:  # the common case, kept cheap
                 asks = RANK_ASKS[1 - player]
                 return tuple([asks[rank] for rank in held]) if sizes[1 - player] else ()
-            targets = [t for t in range(self.num_players) if t != player and sizes[t]]
-            return tuple([RANK_ASKS[t][rank] for t in targets for rank in held])
-        targets = [t for t in range(self.num_players) if t != player and sizes[t]]
+            targets = tuple([t for t in range(self.num_players) if t != player and sizes[t]])
+            key = (targets, tuple(held))
+            legal = _LEGAL_RANK_ASKS.get(key)
+            if legal is None:
+                legal = tuple([RANK_ASKS[t][rank] for t in targets for rank in held])
+                if len(_LEGAL_RANK_ASKS) < _LEGAL_CACHE_LIMIT:
+                    _LEGAL_RANK_ASKS[key] = legal
+            return legal
+        opponents = [t for t in range(self.num_players) if t != player and sizes[t]]
         return tuple(
             Ask.of(t, rank, suit)
-            for t in targets
+            for t in opponents
             for rank in held
             for suit in SUITS
             if card_of(rank, suit) not in hand[rank]
@@ -592,6 +598,11 @@ class Game:
         game.current_player = self.current_player
         game.winners = self.winners
         return game
+
+
+# Legal rank asks by (targets, held ranks): the same few lists recur all game long.
+_LEGAL_RANK_ASKS: dict[tuple[tuple[int, ...], tuple[Rank, ...]], tuple[Ask, ...]] = {}
+_LEGAL_CACHE_LIMIT = 100_000
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
