@@ -1,0 +1,231 @@
+"""The web app: the page, its static files, a small JSON API and the live table websocket.
+
+``create_app(database)`` builds it; ``gofish serve`` runs it on uvicorn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from gofish.bots import available_bots
+from gofish.core import PRESETS, GoFishError, make_rules
+from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
+from gofish.storage import StorageError, Store, UnknownGameError, open_store
+from gofish.web.help import rules_help
+from gofish.web.messages import MessageError, StartMessage, parse_message
+from gofish.web.replay import replay_frames
+from gofish.web.session import BOT_DISPLAY_NAMES, DEFAULT_PACE, GameSession, MoveRefused
+
+STATIC_DIR = Path(__file__).parent / "static"
+HUMAN_SEAT = 0
+
+
+class StoreHolder:
+    """Opens the games database on first use, so a broken database never stops the server."""
+
+    def __init__(self, database: str | Path | Store | None) -> None:
+        self._given = database
+        self._store: Store | None = database if isinstance(database, Store) else None
+        self.error: str | None = None
+
+    def get(self) -> Store | None:
+        if self._store is None and self.error is None:
+            try:
+                path = None if self._given is None or isinstance(self._given, Store) else (
+                    self._given
+                )
+                self._store = open_store(path)
+            except StorageError as error:
+                self.error = str(error)
+        return self._store
+
+    def require(self) -> Store:
+        store = self.get()
+        if store is None:
+            raise StorageError(self.error or "the games database is not available")
+        return store
+
+    def close(self) -> None:
+        if self._store is not None and not isinstance(self._given, Store):
+            self._store.close()
+            self._store = None
+
+
+def create_app(
+    database: str | Path | Store | None = None, *, pace: float = DEFAULT_PACE
+) -> FastAPI:
+    """The whole web app. ``database``: a path, an open Store, or None for the default file."""
+    holder = StoreHolder(database)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        holder.close()
+
+    app = FastAPI(title="gofish", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
+    app.state.stores = holder
+    app.state.pace = pace
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.exception_handler(StorageError)
+    async def storage_failed(_: Request, error: StorageError) -> JSONResponse:
+        status = 404 if isinstance(error, UnknownGameError) else 503
+        return JSONResponse({"error": str(error)}, status_code=status)
+
+    @app.exception_handler(GoFishError)
+    async def bad_rules(_: Request, error: GoFishError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html", headers=_NO_STORE)
+
+    @app.get("/api/setup")
+    async def setup() -> dict[str, Any]:
+        return setup_choices()
+
+    @app.get("/api/help")
+    async def help_page(request: Request) -> dict[str, Any]:
+        query = dict(request.query_params)
+        players = _whole_number(query.pop("players", "2"), "players")
+        preset = query.pop("preset", "classic")
+        rules = make_rules(preset, **{k: _option_value(k, v) for k, v in query.items()})
+        return rules_help(rules, players)
+
+    @app.get("/api/games")
+    async def games(limit: int = 20, offset: int = 0) -> dict[str, Any]:
+        store = holder.require()
+        listed = store.list_games(limit=max(0, min(limit, 200)), offset=max(0, offset))
+        return {"games": [_game_row(game) for game in listed], "total": store.count()}
+
+    @app.get("/api/games/{game_id}")
+    async def game(game_id: int) -> dict[str, Any]:
+        stored = holder.require().get(game_id)
+        return {**_game_row(stored), "frames": replay_frames(stored.record, stored.names)}
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        store = holder.require()
+        return {
+            "rows": [row.to_dict() for row in store.stats()],
+            "over_time": [point._asdict() for point in store.results_over_time()],
+        }
+
+    @app.websocket("/ws/play")
+    async def play(socket: WebSocket) -> None:
+        await socket.accept()
+        await TableConnection(socket, holder, app.state.pace).serve()
+
+    return app
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+class TableConnection:
+    """One page's websocket: start games on request and pass its moves to the session."""
+
+    def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float) -> None:
+        self.socket = socket
+        self.stores = stores
+        self.pace = pace
+        self.session: GameSession | None = None
+
+    async def serve(self) -> None:
+        try:
+            while True:
+                frame = await self.socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                raw = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
+                await self.handle(raw or "")
+        except WebSocketDisconnect:
+            return
+        finally:
+            if self.session is not None:
+                await self.session.close()
+
+    async def handle(self, raw: str | bytes) -> None:
+        try:
+            message = parse_message(raw)
+            if isinstance(message, StartMessage):
+                await self.start(message)
+            elif self.session is None:
+                raise MoveRefused("no game yet: start one first")
+            else:
+                await self.session.submit(HUMAN_SEAT, message)
+        except (MessageError, MoveRefused, GoFishError) as error:
+            version = None if self.session is None else self.session.version
+            await self.socket.send_json({"type": "refused", "message": str(error),
+                                         "version": version})
+
+    async def start(self, message: StartMessage) -> None:
+        session = GameSession.from_start(message, store=self.stores.get(), pace=self.pace)
+        if self.session is not None:
+            await self.session.close()
+        self.session = session
+        await self.socket.send_json({"type": "welcome", "help": session.help(),
+                                     "storage": self.stores.error})
+        await session.connect(HUMAN_SEAT, self.socket.send_json)
+
+
+def setup_choices() -> dict[str, Any]:
+    """What the start screen offers: presets, house rules and the built-in bots."""
+    return {
+        "presets": {
+            name: {"refill": rules.refill, "end": rules.end, "lucky_draw": rules.lucky_draw,
+                   "book_size": rules.book_size, "ask": rules.ask,
+                   "hand_sizes": {n: rules.default_hand_size(n)
+                                  for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}}
+            for name, rules in PRESETS.items()
+        },
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+        "options": {"refill": list(REFILL_MODES), "end": list(END_MODES), "ask": list(ASK_MODES),
+                    "book_size": [4, 2], "lucky_draw": [True, False]},
+        "bots": [
+            {"name": info.name, "display": BOT_DISPLAY_NAMES.get(info.name, info.name.title()),
+             "description": info.description}
+            for info in available_bots()
+        ],
+    }
+
+
+def _game_row(game: Any) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "names": game.names,
+        "seats": game.seats,
+        "rules": game.rules_label,
+        "players": game.players,
+        "over": game.over,
+        "winners": game.winners,
+        "books": game.books,
+        "actions": game.actions,
+        "source": game.source,
+        "created_at": game.created_at,
+        "finished_at": game.finished_at,
+    }
+
+
+def _whole_number(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise GoFishError(f"{name} must be a whole number, not {text!r}") from None
+
+
+def _option_value(name: str, text: str) -> object:
+    """Query-string text to the option's type (the core checks the value itself)."""
+    if name == "lucky_draw":
+        return {"true": True, "false": False}.get(text.lower(), text)
+    if name in ("hand_size", "book_size"):
+        return _whole_number(text, name)
+    return text

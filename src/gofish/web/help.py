@@ -1,0 +1,83 @@
+"""The help page: the rules in force at this table, in plain words (RULES.md R1–R19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gofish.core import Rules
+
+_PRESET_INTRO = {
+    "classic": (
+        "Classic Go Fish, as played against Emma: play until all the books are down. "
+        "An empty hand is refilled from the pond."
+    ),
+    "bicycle": (
+        "Play until every book is down. A player whose turn starts with an empty hand draws "
+        "one card; with the pond dry they leave play, keeping their books."
+    ),
+    "nordic": (
+        "Hopp i havet, the Nordic game: the pond is the sea, a loose spread of face-down "
+        "cards. The game ends the moment any hand or the sea is empty."
+    ),
+}
+
+_REFILL = {
+    "hand": "When your hand empties and the pond has cards, you draw a full fresh hand at once.",
+    "card": "When your hand empties and the pond has cards, you draw one card at once.",
+    "turn": (
+        "An empty hand stays empty until its turn; then it draws one card. If a book empties "
+        "your hand during your turn you draw one card and go on asking."
+    ),
+    "none": "Nothing is ever drawn into an empty hand.",
+}
+
+
+def rules_help(rules: Rules, players: int) -> dict[str, Any]:
+    """Sections of the help page for ``rules`` with ``players`` at the table."""
+    resolved = rules.for_players(players)
+    book = "pair" if resolved.book_size == 2 else "book"
+    asking = [
+        "On your turn, ask one opponent who holds cards for a rank you hold at least one of.",
+        "They hand over every card of that rank, and you ask again."
+        if resolved.ask == "rank"
+        else "Name a rank and a suit: you must hold that rank but not that card. "
+        "If they hold the card they hand it over, and you ask again.",
+        "If they hold none they say \"Go fish!\" and you draw from the pond.",
+        (
+            "If you draw the very card you asked for, show it and ask again; "
+            "any other card ends your turn."
+        )
+        if resolved.lucky_draw
+        else "Whatever you draw, your turn ends (no lucky draw).",
+        "With an empty pond a miss simply passes the turn.",
+    ]
+    books = [
+        f"A {book} is {resolved.book_size} cards of one rank. It is laid down the moment "
+        "you hold it, even straight from the deal, and it counts one point.",
+        _REFILL[resolved.refill],
+    ]
+    ending = (
+        [f"The game ends when all {resolved.total_books} {book}s are down."]
+        if resolved.end == "all-books"
+        else ["The game ends the moment any hand is empty or the pond is empty, even mid-turn."]
+    )
+    ending.append(f"Whoever has the most {book}s wins; a tie is a shared win.")
+    return {
+        "title": f"Rules: {resolved.preset}",
+        "intro": _PRESET_INTRO[resolved.preset],
+        "sections": [
+            {"heading": "The deal", "paragraphs": [
+                f"{players} players, {resolved.hand_size} cards each from a 52-card deck. "
+                "The rest is the pond."]},
+            {"heading": "Asking", "paragraphs": asking},
+            {"heading": f"{book.capitalize()}s and empty hands", "paragraphs": books},
+            {"heading": "The end", "paragraphs": ending},
+            {"heading": "Playing here", "paragraphs": [
+                "Click a card in your hand to ask for its rank (with more players, pick the "
+                "opponent first). With the keyboard: Tab to a card or an opponent, Enter to "
+                "choose. Under ask: card, choose the suit you want from the buttons shown.",
+                "When you must fish from the sea, click any face-down card of the sea.",
+                "The coach panel lists, per rank, what the table has revealed.",
+            ]},
+        ],
+    }

@@ -1,0 +1,125 @@
+"""Every message the page may send, as a schema: anything else is refused with a reason.
+
+The page is never trusted: these models check shape and ranges, and the
+session then checks the move against the rules and the state version.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from gofish.core import MalformedInputError, Rank, Suit
+
+MAX_MESSAGE_BYTES = 4096
+MAX_NAME_LENGTH = 24
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class HouseRules(_Strict):
+    """House-rule options on top of a preset; ``None`` keeps the preset's value."""
+
+    lucky_draw: bool | None = None
+    refill: Literal["hand", "card", "turn", "none"] | None = None
+    end: Literal["all-books", "first-empty"] | None = None
+    hand_size: Annotated[int, Field(ge=1, le=13)] | None = None
+    book_size: Literal[2, 4] | None = None
+    ask: Literal["rank", "card"] | None = None
+
+    def chosen(self) -> dict[str, object]:
+        return {name: value for name, value in self.model_dump().items() if value is not None}
+
+
+class StartMessage(_Strict):
+    """Deal a new game: rules, the player's name and one bot name per opponent."""
+
+    type: Literal["start"]
+    preset: Literal["classic", "bicycle", "nordic"] = "classic"
+    players: Annotated[int, Field(ge=2, le=5)] = 2
+    options: HouseRules = Field(default_factory=HouseRules)
+    opponents: Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=4)] = []
+    name: Annotated[str, Field(max_length=200)] = "You"
+    seed: Annotated[int, Field(ge=0, le=2**63)] | None = None
+    pace: Annotated[float, Field(ge=0, le=5)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _clean_name(cls, value: str) -> str:
+        return clean_name(value)
+
+
+class AskMessage(_Strict):
+    """Ask ``target`` for ``rank`` (and ``suit`` under ask: card), at table ``version``."""
+
+    type: Literal["ask"]
+    version: Annotated[int, Field(ge=0)]
+    target: Annotated[int, Field(ge=0, le=4)]
+    rank: Annotated[str, Field(max_length=3)]
+    suit: Annotated[str, Field(max_length=1)] | None = None
+
+    @field_validator("rank")
+    @classmethod
+    def _known_rank(cls, value: str) -> str:
+        try:
+            return Rank.parse(value).symbol
+        except MalformedInputError as error:
+            raise ValueError(str(error)) from None
+
+    @field_validator("suit")
+    @classmethod
+    def _known_suit(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            return Suit.parse(value).letter
+        except MalformedInputError as error:
+            raise ValueError(str(error)) from None
+
+
+class FishMessage(_Strict):
+    """Draw from the pond after "Go fish!" (the nordic sea: ``index`` is the card clicked)."""
+
+    type: Literal["fish"]
+    version: Annotated[int, Field(ge=0)]
+    index: Annotated[int, Field(ge=0, le=51)] = 0
+
+
+ClientMessage = Annotated[StartMessage | AskMessage | FishMessage, Field(discriminator="type")]
+_CLIENT_MESSAGE: TypeAdapter[StartMessage | AskMessage | FishMessage] = TypeAdapter(ClientMessage)
+
+
+class MessageError(ValueError):
+    """A message from the page that does not fit the schema; the text says why."""
+
+
+def parse_message(raw: str | bytes) -> StartMessage | AskMessage | FishMessage:
+    """Validate one websocket message; raise ``MessageError`` with a readable reason."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise MessageError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")
+    try:
+        return _CLIENT_MESSAGE.validate_json(raw)
+    except ValidationError as error:
+        raise MessageError(_explain(error)) from None
+
+
+def _explain(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(part) for part in item["loc"]) or "message"
+        problems.append(f"{where}: {item['msg']}")
+    return "refused message: " + "; ".join(problems)
+
+
+def clean_name(value: str) -> str:
+    """A display name: control characters dropped, spaces collapsed, at most 24 characters.
+
+    HTML is left as typed: the page shows names as text, never as markup.
+    """
+    kept = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+    collapsed = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+    return collapsed or "You"

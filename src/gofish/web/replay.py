@@ -1,0 +1,52 @@
+"""Frames for the replay viewer: a stored game step by step, ask by ask.
+
+A finished game is shown with every hand open (nothing is secret any more);
+a game still in progress is shown as a spectator sees it: hand sizes only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gofish.core import Event, Game, redact
+from gofish.core.record import apply_record_action, start_from_record
+from gofish.narrate import Narrator
+
+
+def replay_frames(record: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The position after the deal, then after each ask, with the sentences that led there."""
+    game, actions = start_from_record(record)
+    final = _final_game(record)
+    reveal = final.is_over
+    narrator = Narrator(names, None)
+    frames = [_frame(game, 0, game.events, narrator, reveal)]
+    for index, action in enumerate(actions):
+        done = len(game.events)
+        apply_record_action(game, index, action)
+        frames.append(_frame(game, index + 1, game.events[done:], narrator, reveal))
+    return frames
+
+
+def _final_game(record: dict[str, Any]) -> Game:
+    from gofish.core import game_from_record
+
+    return game_from_record(record)
+
+
+def _frame(
+    game: Game, step: int, events: Sequence[Event], narrator: Narrator, reveal: bool
+) -> dict[str, Any]:
+    shown = events if reveal else [redact(event, None) for event in events]
+    return {
+        "step": step,
+        "text": [narrator.describe(event) for event in shown],
+        "hands": [[str(c) for c in game.hand(p)] for p in range(game.num_players)]
+        if reveal
+        else None,
+        "hand_sizes": list(game.hand_sizes),
+        "books": [[str(rank) for rank in books] for books in game.books],
+        "pond": game.pond_size,
+        "current": game.current_player,
+        "winners": None if game.winners is None else list(game.winners),
+    }

@@ -1,0 +1,401 @@
+"""One game at a browser table, held on the server: the game, its bots, pacing and storage.
+
+The session is authoritative. A page is a listener on one seat and only ever
+receives what ``game.view(seat)`` holds (plus the seats' names), turned into
+JSON here; every move it sends is checked against the state version and the
+rules before it reaches the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gofish.bots import Bot, bot_turn, make_bot
+from gofish.core import (
+    Ask,
+    Asked,
+    Card,
+    Event,
+    Game,
+    GoFishError,
+    View,
+    WentFishing,
+    make_rules,
+    new_game,
+)
+from gofish.knowledge import coach_rows
+from gofish.narrate import Narrator
+from gofish.storage import Store
+from gofish.web.help import rules_help
+from gofish.web.messages import AskMessage, FishMessage, StartMessage
+from gofish.web.speech import speech_for
+
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+DEFAULT_PACE = 1.4  # seconds between a bot's asks: slow enough for a person to follow
+
+#: How bots are called at the table; others get their registered name, capitalised.
+BOT_DISPLAY_NAMES = {"emma": "Emma", "random": "Rory"}
+
+
+class MoveRefused(ValueError):
+    """A move from the page that cannot be played now; the text says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str | None  # None: a person
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+
+def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
+    """The person in seat 0, then one bot per opponent seat, with distinct display names."""
+    if len(opponents) > players - 1:
+        raise MoveRefused(f"{len(opponents)} opponents chosen for {players - 1} opponent seats")
+    chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
+    seats = [Seat(name, None)]
+    used = {name.casefold()}
+    for bot in chosen:
+        display = BOT_DISPLAY_NAMES.get(bot, bot.capitalize())
+        candidate, number = display, 2
+        while candidate.casefold() in used:
+            candidate, number = f"{display} {number}", number + 1
+        used.add(candidate.casefold())
+        seats.append(Seat(candidate, bot))
+    return seats
+
+
+class GameSession:
+    """A game being played in browsers: seats, bots, listeners and the state version."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        store: Store | None = None,
+        pace: float = DEFAULT_PACE,
+        seed: int | None = None,
+        pick_from_pond: bool | None = None,
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise ValueError(f"{len(seats)} seats for a {game.num_players}-player game")
+        self.game = game
+        self.seats = list(seats)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(info.bot) for seat, info in enumerate(seats) if info.bot
+        }
+        self.rng = random.Random(seed)
+        self.store = store
+        self.pace = pace
+        # Nordic players fish from a spread-out sea by clicking a card of it.
+        self.pick_from_pond = game.rules.preset == "nordic" if pick_from_pond is None else (
+            pick_from_pond
+        )
+        self.version = 0
+        self.game_id: int | None = None
+        self.notice: str | None = None
+        self._pending: tuple[int, Ask] | None = None  # a miss waiting for its player to fish
+        self._listeners: dict[int, Sender] = {}
+        self._sent: dict[int, int] = {}  # history events already sent, per seat
+        self._preshown: dict[int, int] = {}  # events shown ahead of the game (the pending miss)
+        self._lock = asyncio.Lock()
+        self._bots_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_start(
+        cls, message: StartMessage, *, store: Store | None = None, pace: float | None = None
+    ) -> GameSession:
+        """Deal the game a start message asks for; GoFishError/MoveRefused say what is wrong."""
+        unknown = [bot for bot in message.opponents if not _is_bot(bot)]
+        if unknown:
+            raise MoveRefused(f"unknown opponent {unknown[0]!r}")
+        rules = make_rules(message.preset, **message.options.chosen())
+        game = new_game(rules, players=message.players, seed=message.seed)
+        seats = seats_for(message.name, message.opponents, message.players)
+        chosen_pace = message.pace if message.pace is not None else pace
+        return cls(game, seats, store=store, seed=message.seed,
+                   pace=DEFAULT_PACE if chosen_pace is None else chosen_pace)
+
+    # ------------------------------------------------------------ listeners
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    async def connect(self, seat: int, send: Sender) -> None:
+        """Send ``seat``'s page the whole table so far, then keep it updated."""
+        async with self._lock:
+            self._listeners[seat] = send
+            self._sent[seat] = 0
+            self._preshown[seat] = 0
+            await self._send_update(seat)
+        self._wake_bots()
+
+    def disconnect(self, seat: int) -> None:
+        self._listeners.pop(seat, None)
+
+    async def close(self) -> None:
+        """Stop the bots and keep an unfinished game in the store (to resume later)."""
+        self._listeners.clear()
+        if self._bots_task is not None:
+            self._bots_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._bots_task
+        self._save()
+
+    # ---------------------------------------------------------------- moves
+
+    async def submit(self, seat: int, message: AskMessage | FishMessage) -> None:
+        """Play a move sent by ``seat``'s page; MoveRefused if it is stale or illegal."""
+        async with self._lock:
+            self._check_fresh(seat, message.version)
+            if isinstance(message, FishMessage):
+                self._fish(seat)
+            else:
+                self._ask(seat, message)
+            self.version += 1
+            self._save_if_waiting_for_person()
+            await self._broadcast()
+        self._wake_bots()
+
+    def _check_fresh(self, seat: int, version: int) -> None:
+        if version != self.version:
+            raise MoveRefused(
+                f"that move was made on an old table (version {version}, now {self.version}); "
+                "the table has been brought up to date"
+            )
+        if self.game.is_over:
+            raise MoveRefused("the game is over")
+        current = self.game.current_player
+        if current != seat:
+            raise MoveRefused(f"it is {self.names[current or 0]}'s turn, not yours")
+
+    def _ask(self, seat: int, message: AskMessage) -> None:
+        if self._pending is not None:
+            raise MoveRefused("you were told to go fish: draw from the pond first")
+        try:
+            action = Ask.of(message.target, message.rank, message.suit)
+        except GoFishError as error:
+            raise MoveRefused(str(error)) from None
+        if not self.game.is_legal(action):
+            raise MoveRefused(self._why_illegal(seat, action))
+        if self.pick_from_pond and self._misses(action):
+            # Show the ask and the "Go fish!" now; the draw waits for the player's click.
+            self._pending = (seat, action)
+            return
+        self.game.play(action)
+
+    def _fish(self, seat: int) -> None:
+        pending = self._pending
+        if pending is None or pending[0] != seat:
+            raise MoveRefused("there is nothing to fish for: ask for a rank first")
+        self._pending = None
+        self.game.play(pending[1])
+
+    def _misses(self, action: Ask) -> bool:
+        """Whether ``action`` will send its asker fishing from a non-empty pond."""
+        if not self.game.pond_size:
+            return False
+        held = self.game.hand(action.target)
+        if action.suit is None:
+            return all(card.rank != action.rank for card in held)
+        return Card(action.rank, action.suit) not in held
+
+    def _why_illegal(self, seat: int, action: Ask) -> str:
+        try:
+            self.game._check_ask(seat, action)  # the core's own explanation
+        except GoFishError as error:
+            return _second_person(str(error), seat)
+        return "that ask is not allowed now"
+
+    # ------------------------------------------------------------------ bots
+
+    def _wake_bots(self) -> None:
+        if self._bots_task is None or self._bots_task.done():
+            self._bots_task = asyncio.get_running_loop().create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        while self._listeners:
+            seat = self.game.current_player
+            if seat is None or seat not in self.bots:
+                return
+            await asyncio.sleep(self.pace)
+            async with self._lock:
+                if self.game.current_player != seat:
+                    continue
+                self.game.play(bot_turn(self.game, self.bots[seat], self.rng))
+                self.version += 1
+                self._save_if_waiting_for_person()
+                await self._broadcast()
+
+    # --------------------------------------------------------------- storage
+
+    def _save_if_waiting_for_person(self) -> None:
+        current = self.game.current_player
+        if current is None or current not in self.bots:
+            self._save()
+
+    def _save(self) -> None:
+        if self.store is None or not self.game.actions:
+            return
+        try:
+            self.game_id = self.store.save(
+                self.game.to_record(),
+                seats=[seat.to_dict() for seat in self.seats],
+                game_id=self.game_id,
+                source="web",
+            )
+        except Exception as error:  # a storage failure must never end the game
+            self.notice = f"the game could not be saved: {error}"
+
+    # ------------------------------------------------------------- updates
+
+    async def _broadcast(self) -> None:
+        for seat in list(self._listeners):
+            await self._send_update(seat)
+
+    def _new_events(self, seat: int, view: View) -> list[Event]:
+        """History events ``seat`` has not been sent, then a pending miss shown ahead of time.
+
+        A miss whose draw waits for a click is shown as its ask and "Go fish!"
+        before the game plays it; once played, those two are not sent again.
+        """
+        fresh = list(view.history[self._sent.get(seat, 0):])
+        self._sent[seat] = len(view.history)
+        if self._pending is None:
+            fresh = fresh[self._preshown.pop(seat, 0):]
+        elif not self._preshown.get(seat):
+            player, action = self._pending
+            fresh += [Asked(player, action.target, action.rank, action.suit),
+                      WentFishing(player, action.target, False)]
+            self._preshown[seat] = 2
+        return fresh
+
+    async def _send_update(self, seat: int) -> None:
+        send = self._listeners.get(seat)
+        if send is None:
+            return
+        view = self.game.view(seat)
+        message = {
+            "type": "update",
+            "version": self.version,
+            "events": [self._event_json(event, seat) for event in self._new_events(seat, view)],
+            "state": self.table_state(view),
+        }
+        try:
+            await send(message)
+        except Exception:  # a page that went away stops listening
+            self.disconnect(seat)
+
+    def _event_json(self, event: Event, seat: int) -> dict[str, Any]:
+        spoken = speech_for(event, self.names)
+        return {
+            **event.to_dict(),
+            "text": Narrator(self.names, seat).describe(event),
+            "speech": None if spoken is None else {"seat": spoken.seat, "text": spoken.text},
+        }
+
+    def table_state(self, view: View) -> dict[str, Any]:
+        """Everything ``view.viewer``'s page draws, from that seat's view alone."""
+        seat = view.viewer
+        assert seat is not None
+        phase = self._phase(view)
+        rules = view.rules
+        return {
+            "you": seat,
+            "phase": phase,
+            "current": view.current_player,
+            "players": [
+                {
+                    "seat": index,
+                    "name": info.name,
+                    "bot": info.bot,
+                    "cards": view.hand_sizes[index],
+                    "books": [str(rank) for rank in view.books[index]],
+                    "in_play": view.in_play[index],
+                }
+                for index, info in enumerate(self.seats)
+            ],
+            "hand": [str(card) for card in view.hand or ()],
+            "pond": view.pond_size,
+            "rules": {
+                "preset": rules.preset,
+                "label": rules.to_json(view.num_players),
+                "ask": rules.ask,
+                "book_size": rules.book_size,
+                "total_books": rules.total_books,
+                "sea": self.pick_from_pond,
+            },
+            "legal": [a.to_dict() for a in view.legal_actions] if phase == "ask" else [],
+            "coach": _coach_json(view),
+            "winners": None if view.winners is None else list(view.winners),
+            "result": self._result(view),
+            "game_id": self.game_id,
+            "notice": self.notice,
+        }
+
+    def _phase(self, view: View) -> str:
+        if view.is_over:
+            return "over"
+        if self._pending is not None and self._pending[0] == view.viewer:
+            return "fish"
+        if view.my_turn and self._pending is None:
+            return "ask"
+        return "wait"
+
+    def _result(self, view: View) -> dict[str, Any] | None:
+        if view.winners is None:
+            return None
+        books = [len(b) for b in view.books]
+        ranked = sorted(range(view.num_players), key=lambda s: (-books[s], s))
+        return {
+            "winners": list(view.winners),
+            "you_won": view.viewer in view.winners,
+            "shared": len(view.winners) > 1,
+            "books": books,
+            "standings": [{"seat": s, "name": self.names[s], "books": books[s]} for s in ranked],
+            "asks": len(self.game.actions),
+        }
+
+    def help(self) -> dict[str, Any]:
+        return rules_help(self.game.rules, self.game.num_players)
+
+
+def _coach_json(view: View) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": str(row.rank),
+            "mine": row.mine,
+            "known": list(row.known),
+            "none": list(row.known_none),
+            "booked": row.booked,
+            "unaccounted": row.unaccounted,
+        }
+        for row in coach_rows(view)
+    ]
+
+
+def _second_person(text: str, seat: int) -> str:
+    """The core says "player 0 does not hold any K"; the page says "you do not hold any K"."""
+    return (
+        text.replace(f"player {seat} does not", "you do not")
+        .replace(f"player {seat} already holds", "you already hold")
+        .replace(f"player {seat} cannot ask themselves", "you cannot ask yourself")
+    )
+
+
+def _is_bot(name: str) -> bool:
+    try:
+        make_bot(name)
+    except ValueError:
+        return False
+    return True

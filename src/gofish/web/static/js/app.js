@@ -1,0 +1,248 @@
+// The page: start screen, live table, result, help, history, stats and replays.
+// Pages are sections of index.html shown by the address's #fragment.
+
+import { $, $$, el, fill, getJSON } from './dom.js';
+import { Table } from './table.js';
+import { cardFace } from './cards.js';
+import { showHistory, showReplay } from './history.js';
+import { showStats } from './stats.js';
+
+const params = new URLSearchParams(window.location.search);
+const SPEED = params.has('speed') ? Number(params.get('speed')) : 1;
+const SEED = params.has('seed') ? Number(params.get('seed')) : null;
+const PACE = params.has('pace') ? Number(params.get('pace')) : null;
+const SETUP_KEY = 'gofish.setup';
+const DEFAULT_OPPONENTS = ['emma', 'random'];
+
+let choices = null;
+let socket = null;
+let table = null;
+let lastSetup = null;
+let lastHelp = null;
+
+// ------------------------------------------------------------ announcements
+
+const announcer = $('#announcer');
+export function announce(text) {
+  announcer.append(el('p', { text }));
+  while (announcer.children.length > 6) announcer.firstElementChild.remove();
+}
+
+// ------------------------------------------------------------ pages
+
+function showPage(name) {
+  for (const page of $$('main > section.page')) page.hidden = page.id !== `page-${name}`;
+  for (const link of $$('nav a')) {
+    if (link.dataset.page === name) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+async function route() {
+  const hash = window.location.hash.replace(/^#\/?/, '');
+  const [page, arg] = hash.split('/');
+  try {
+    if (page === 'play' && table) return showPage('play');
+    if (page === 'history') { showPage('history'); return await showHistory($('#page-history')); }
+    if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
+    if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), Number(arg)); }
+    if (page === 'help') { showPage('help'); return await showHelp(); }
+    showPage('start');
+  } catch (error) {
+    announce(String(error.message || error));
+    fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
+  }
+  return null;
+}
+
+// ------------------------------------------------------------ the start screen
+
+function readSetup(form) {
+  const data = new FormData(form);
+  const players = Number(data.get('players'));
+  const options = {};
+  for (const name of ['refill', 'end', 'ask']) if (data.get(name)) options[name] = data.get(name);
+  if (data.get('lucky_draw')) options.lucky_draw = data.get('lucky_draw') === 'true';
+  if (data.get('hand_size')) options.hand_size = Number(data.get('hand_size'));
+  if (data.get('pairs')) options.book_size = 2;
+  const opponents = [];
+  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || 'emma');
+  return { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
+}
+
+function optionSelect(name, label, values, describe = (v) => v) {
+  return el('label', { class: 'field' }, label,
+    el('select', { name }, el('option', { value: '' }, 'as the preset plays it'),
+      values.map((v) => el('option', { value: String(v) }, describe(v)))));
+}
+
+function opponentFields(container, players, saved) {
+  const rows = [];
+  for (let i = 1; i < players; i += 1) {
+    const select = el('select', { name: `opponent${i}`, id: `opponent${i}` },
+      choices.bots.map((bot) => el('option', { value: bot.name, selected: (saved?.[i - 1] || DEFAULT_OPPONENTS[(i - 1) % 2]) === bot.name }, `${bot.display} (${bot.name})`)));
+    rows.push(el('label', { class: 'field', for: `opponent${i}` }, `Opponent ${i}`, select));
+  }
+  fill(container, rows);
+}
+
+function buildStartForm() {
+  const saved = JSON.parse(localStorage.getItem(SETUP_KEY) || 'null');
+  const presets = Object.keys(choices.presets);
+  const blurbs = {
+    classic: 'Two players against Emma; a full fresh hand when yours runs out; all 13 books.',
+    bicycle: '2–5 players; an empty hand draws one card; play until every book is down.',
+    nordic: 'Hopp i havet: fish from a spread-out sea; the game stops at the first empty hand.',
+  };
+  const presetField = el('fieldset', { class: 'presets' }, el('legend', {}, 'Rules'),
+    presets.map((name) => el('label', { class: 'preset' },
+      el('input', { type: 'radio', name: 'preset', value: name, checked: (saved?.preset || 'classic') === name }),
+      el('strong', {}, name), el('span', {}, blurbs[name] || ''))));
+  const playersSelect = el('select', { name: 'players', id: 'players' },
+    [2, 3, 4, 5].map((n) => el('option', { value: String(n), selected: (saved?.players || 2) === n }, `${n} players`)));
+  const opponents = el('div', { class: 'opponent-fields' });
+  const nameInput = el('input', { name: 'name', id: 'name', maxlength: 24, autocomplete: 'nickname', value: saved?.name || 'You' });
+  const house = el('details', { class: 'house-rules' }, el('summary', {}, 'House rules'),
+    optionSelect('lucky_draw', 'Lucky draw (fish your wish, go again)', ['true', 'false'], (v) => (v === 'true' ? 'yes' : 'no')),
+    optionSelect('refill', 'Empty hand', choices.options.refill, (v) => ({
+      hand: 'draw a full hand', card: 'draw one card', turn: 'draw one card on your turn', none: 'no refill' }[v])),
+    optionSelect('end', 'Game ends', choices.options.end, (v) => (v === 'all-books' ? 'when all books are down' : 'at the first empty hand or pond')),
+    optionSelect('ask', 'Ask for', choices.options.ask, (v) => (v === 'rank' ? 'a rank' : 'an exact card (rank and suit)')),
+    el('label', { class: 'field' }, 'Cards dealt', el('input', { type: 'number', name: 'hand_size', min: 1, max: 13, placeholder: 'preset deal' })),
+    el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'pairs', value: '2' }), 'Pairs instead of books of four'),
+  );
+  const error = el('p', { class: 'error', id: 'start-error', role: 'alert' });
+  const form = el('form', { class: 'start-form', 'aria-label': 'New game' },
+    presetField,
+    el('div', { class: 'row' }, el('label', { class: 'field', for: 'players' }, 'Players', playersSelect),
+      el('label', { class: 'field', for: 'name' }, 'Your name', nameInput)),
+    opponents, house, error,
+    el('div', { class: 'actions' },
+      el('button', { type: 'submit', class: 'primary', id: 'deal' }, 'Deal the cards'),
+      el('a', { href: '#/help', class: 'button-link' }, 'Rules of this game')));
+  opponentFields(opponents, saved?.players || 2, saved?.opponents);
+  playersSelect.addEventListener('change', () => opponentFields(opponents, Number(playersSelect.value), readSetup(form).opponents));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const setup = readSetup(form);
+    localStorage.setItem(SETUP_KEY, JSON.stringify(setup));
+    startGame(setup);
+  });
+  const hero = el('div', { class: 'hero', 'aria-hidden': 'true' }, ['AS', 'KH', 'QD', 'JC'].map((c) => cardFace(c, { label: false })));
+  fill($('#page-start'), el('h1', {}, 'Go Fish'), el('p', { class: 'lede' }, 'Ask for ranks, fish from the pond, lay down books.'),
+    el('div', { class: 'start-layout' }, form, hero));
+}
+
+function currentSetup() {
+  const form = $('.start-form');
+  return lastSetup || (form ? readSetup(form) : { preset: 'classic', players: 2, options: {} });
+}
+
+async function showHelp() {
+  let help = table?.state ? lastHelp : null;
+  if (!help) {
+    const setup = currentSetup();
+    const query = new URLSearchParams({ preset: setup.preset, players: setup.players });
+    for (const [key, value] of Object.entries(setup.options || {})) query.set(key, value);
+    help = await getJSON(`/api/help?${query}`);
+  }
+  fill($('#page-help'), el('h1', { text: help.title }), el('p', { class: 'lede', text: help.intro }),
+    help.sections.map((section) => el('section', {}, el('h2', { text: section.heading }),
+      section.paragraphs.map((p) => el('p', { text: p })))),
+    el('p', {}, el('a', { href: table?.state ? '#/play' : '#/', class: 'button-link' }, table?.state ? 'Back to the table' : 'Back')));
+}
+
+// ------------------------------------------------------------ the live table
+
+function connect() {
+  return new Promise((resolve, reject) => {
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${window.location.host}/ws/play`);
+    ws.addEventListener('open', () => resolve(ws));
+    ws.addEventListener('error', () => reject(new Error('cannot reach the game server')));
+    ws.addEventListener('message', (event) => onMessage(JSON.parse(event.data)));
+    ws.addEventListener('close', () => {
+      if (socket === ws) {
+        socket = null;
+        if (table?.state && table.state.phase !== 'over') announce('The connection to the server was lost. Start a new game to play on.');
+      }
+    });
+  });
+}
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    table?.refused('The connection to the server was lost. Start a new game to play on.');
+    return;
+  }
+  socket.send(JSON.stringify(message));
+}
+
+async function startGame(setup) {
+  lastSetup = setup;
+  const message = { ...setup };
+  if (SEED !== null) message.seed = SEED;
+  if (PACE !== null) message.pace = PACE;
+  $('#result').hidden = true;
+  try {
+    if (!socket) socket = await connect();
+  } catch (error) {
+    fill($('#start-error'), String(error.message));
+    return;
+  }
+  if (!table) table = new Table($('#table'), { speed: SPEED, send, announce, onOver: showResult });
+  else table.reset();
+  send(message);
+}
+
+function onMessage(message) {
+  if (message.type === 'welcome') {
+    lastHelp = message.help;
+    if (message.storage) announce(`Games will not be saved: ${message.storage}`);
+    window.location.hash = '#/play';
+    showPage('play');
+    $('#table-title').textContent = `Go Fish: ${message.help.title.replace('Rules: ', '')}`;
+  } else if (message.type === 'update') {
+    table.update(message);
+  } else if (message.type === 'refused') {
+    const onStart = !table?.state;
+    if (onStart) fill($('#start-error'), message.message);
+    else table.refused(message.message);
+  }
+}
+
+function showResult(state) {
+  const result = state.result;
+  const you = state.you;
+  const heading = result.shared
+    ? (result.you_won ? 'A shared win!' : 'A shared win')
+    : (result.you_won ? 'You win!' : `${state.players[result.winners[0]].name} wins`);
+  const standings = el('ol', { class: 'standings' }, result.standings.map((row) => el('li', { class: row.seat === you ? 'you' : '' },
+    el('span', { class: 'name', text: row.name }), el('span', {}, `${row.books} book${row.books === 1 ? '' : 's'}`))));
+  const buttons = el('div', { class: 'actions' },
+    el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
+    el('a', { href: '#/', class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Change the rules'),
+    state.game_id ? el('a', { href: `#/replay/${state.game_id}`, class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Watch the replay') : null);
+  fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
+    el('p', {}, `${result.asks} asks in all. ${state.rules.total_books} ${state.rules.book_size === 2 ? 'pairs' : 'books'} in the deck.`),
+    standings, buttons);
+  $('#result').hidden = false;
+  announce(`${heading}. ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
+  $('#play-again').focus();
+}
+
+// ------------------------------------------------------------ start
+
+async function main() {
+  try {
+    choices = await getJSON('/api/setup');
+    buildStartForm();
+  } catch (error) {
+    fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
+  }
+  window.addEventListener('hashchange', route);
+  if (window.location.hash.startsWith('#/play')) window.location.hash = '#/';
+  route();
+}
+
+main();

@@ -1,0 +1,135 @@
+// Card faces and backs drawn as SVG by this code. Suits differ by shape as well as
+// colour (a four-colour deck), so they can be told apart without seeing colour.
+
+import { svg } from './dom.js';
+
+export const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+export const SUIT_SYMBOLS = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+
+// Suit shapes in a 10 x 10 box.
+const SUIT_PATHS = {
+  H: 'M5 9.6C2.2 7.4 0 5.4 0 3.1 0 1.3 1.3 0 2.8 0 3.8 0 4.6.6 5 1.5 5.4.6 6.2 0 7.2 0 8.7 0 10 1.3 10 3.1 10 5.4 7.8 7.4 5 9.6Z',
+  D: 'M5 0 8.8 5 5 10 1.2 5Z',
+  S: 'M5 0C3.8 2 0 3.9 0 6.4 0 7.9 1.2 8.9 2.5 8.9 3.4 8.9 4.1 8.5 4.6 7.8 4.5 8.8 4 9.5 3.1 10H6.9C6 9.5 5.5 8.8 5.4 7.8 5.9 8.5 6.6 8.9 7.5 8.9 8.8 8.9 10 7.9 10 6.4 10 3.9 6.2 2 5 0Z',
+  C: 'M5 0A2.45 2.45 0 0 0 3 3.9 2.45 2.45 0 1 0 4.5 7.9 3.4 3.4 0 0 1 3.1 10H6.9A3.4 3.4 0 0 1 5.5 7.9 2.45 2.45 0 1 0 7 3.9 2.45 2.45 0 0 0 5 0Z',
+};
+
+// Pip positions (centres) for the number cards, in a 100 x 140 card.
+const L = 31, M = 50, R = 69;
+const PIPS = {
+  2: [[M, 30], [M, 110]],
+  3: [[M, 30], [M, 70], [M, 110]],
+  4: [[L, 30], [R, 30], [L, 110], [R, 110]],
+  5: [[L, 30], [R, 30], [M, 70], [L, 110], [R, 110]],
+  6: [[L, 30], [R, 30], [L, 70], [R, 70], [L, 110], [R, 110]],
+  7: [[L, 30], [R, 30], [M, 50], [L, 70], [R, 70], [L, 110], [R, 110]],
+  8: [[L, 30], [R, 30], [M, 50], [L, 70], [R, 70], [M, 90], [L, 110], [R, 110]],
+  9: [[L, 30], [R, 30], [L, 57], [R, 57], [M, 70], [L, 83], [R, 83], [L, 110], [R, 110]],
+  10: [[L, 30], [R, 30], [M, 44], [L, 57], [R, 57], [L, 83], [R, 83], [M, 96], [L, 110], [R, 110]],
+};
+
+export function parseCard(text) {
+  return { rank: text.slice(0, -1), suit: text.slice(-1) };
+}
+
+export function rankName(rank, count = 1) {
+  const name = RANK_NAMES[rank] || rank;
+  return count === 1 ? name : (RANK_NAMES[rank] ? `${name}s` : `${rank}s`);
+}
+
+export function cardName(text) {
+  const { rank, suit } = parseCard(text);
+  return `${rankName(rank)} of ${SUIT_NAMES[suit]}`;
+}
+
+export function pretty(text) {
+  const { rank, suit } = parseCard(text);
+  return rank + SUIT_SYMBOLS[suit];
+}
+
+function suitShape(suit, x, y, size, flip = false) {
+  const scale = size / 10;
+  const turn = flip ? ` rotate(180 5 5)` : '';
+  return svg('path', {
+    d: SUIT_PATHS[suit],
+    transform: `translate(${x - size / 2} ${y - size / 2}) scale(${scale})${turn}`,
+  });
+}
+
+function cornerIndex(rank, suit, flip) {
+  const group = svg('g', { class: 'corner', transform: flip ? 'rotate(180 50 70)' : null });
+  group.append(
+    svg('text', { x: 11, y: 20, 'text-anchor': 'middle', class: 'corner-rank' }, rank),
+    suitShape(suit, 11, 30, 10),
+  );
+  return group;
+}
+
+function courtPanel(rank, suit) {
+  // Jack, queen and king: a framed panel with the letter and the suit, top and bottom.
+  return svg('g', { class: 'court' },
+    svg('rect', { x: 22, y: 18, width: 56, height: 104, rx: 4, class: 'court-frame' }),
+    svg('path', { d: 'M22 70H78', class: 'court-line' }),
+    svg('text', { x: 50, y: 62, 'text-anchor': 'middle', class: 'court-letter' }, rank),
+    svg('text', { x: 50, y: 78, 'text-anchor': 'middle', class: 'court-letter', transform: 'rotate(180 50 70)' }, rank),
+    suitShape(suit, 36, 32, 12),
+    suitShape(suit, 64, 108, 12, true),
+    courtCrown(rank),
+  );
+}
+
+function courtCrown(rank) {
+  const shapes = {
+    K: 'M38 28 42 20 46 26 50 18 54 26 58 20 62 28Z',
+    Q: 'M40 28 44 21 50 25 56 21 60 28Z',
+    J: 'M42 28 46 22H54L58 28Z',
+  };
+  return svg('path', { d: shapes[rank], class: 'crown' });
+}
+
+/** A face-up card as an SVG element; ``label`` false leaves it to the parent to describe. */
+export function cardFace(text, { label = true } = {}) {
+  const { rank, suit } = parseCard(text);
+  const face = svg('svg', {
+    viewBox: '0 0 100 140',
+    class: `card face suit-${SUIT_NAMES[suit]}`,
+    role: label ? 'img' : null,
+    'aria-label': label ? cardName(text) : null,
+    'aria-hidden': label ? null : 'true',
+    dataset: { card: text },
+  });
+  face.append(svg('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, class: 'card-bg' }));
+  face.append(cornerIndex(rank, suit, false), cornerIndex(rank, suit, true));
+  if (rank === 'A') {
+    face.append(suitShape(suit, 50, 70, 40));
+  } else if (PIPS[rank]) {
+    for (const [x, y] of PIPS[rank]) face.append(suitShape(suit, x, y, 17, y > 70));
+  } else {
+    face.append(courtPanel(rank, suit));
+  }
+  return face;
+}
+
+/** A face-down card. */
+export function cardBack({ label = false } = {}) {
+  const back = svg('svg', {
+    viewBox: '0 0 100 140', class: 'card back',
+    role: label ? 'img' : null, 'aria-label': label ? 'a face-down card' : null,
+    'aria-hidden': label ? null : 'true',
+  });
+  back.append(
+    svg('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, class: 'back-bg' }),
+    svg('rect', { x: 8, y: 8, width: 84, height: 124, rx: 5, class: 'back-inner' }),
+    svg('path', { d: 'M50 40C62 52 62 88 50 100 38 88 38 52 50 40ZM30 70H70', class: 'back-fish' }),
+    svg('circle', { cx: 46, cy: 58, r: 2.5, class: 'back-eye' }),
+  );
+  return back;
+}
+
+/** A suit symbol as inline SVG, for buttons and small labels. */
+export function suitIcon(suit) {
+  const icon = svg('svg', { viewBox: '0 0 10 10', class: `suit-icon suit-${SUIT_NAMES[suit]}`, 'aria-hidden': 'true' });
+  icon.append(svg('path', { d: SUIT_PATHS[suit] }));
+  return icon;
+}

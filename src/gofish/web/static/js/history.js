@@ -1,0 +1,77 @@
+// Past games and the replay viewer, which steps through any stored game.
+
+import { el, fill, getJSON } from './dom.js';
+import { cardBack, cardFace } from './cards.js';
+
+function resultText(game) {
+  if (!game.over) return 'in progress';
+  const names = game.winners.map((seat) => game.names[seat]);
+  return names.length === 1 ? `${names[0]} won` : `shared: ${names.join(' and ')}`;
+}
+
+export async function showHistory(page) {
+  fill(page, el('h1', {}, 'History'), el('p', {}, 'Loading…'));
+  const data = await getJSON('/api/games?limit=100');
+  if (!data.games.length) {
+    fill(page, el('h1', {}, 'History'), el('p', {}, 'No games stored yet.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
+    return;
+  }
+  const rows = data.games.map((game) => el('tr', {},
+    el('td', {}, String(game.id)),
+    el('td', { text: (game.finished_at || game.created_at || '').replace('T', ' ').slice(0, 16) }),
+    el('td', { text: game.names.join(', ') }),
+    el('td', { text: game.rules }),
+    el('td', { text: game.books.join('–') }),
+    el('td', { text: resultText(game) }),
+    el('td', { text: game.source }),
+    el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'))));
+  fill(page, el('h1', {}, 'History'),
+    el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
+    el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
+      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', ''].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, rows))));
+}
+
+export async function showReplay(page, id) {
+  fill(page, el('h1', {}, `Replay of game ${id}`), el('p', {}, 'Loading…'));
+  const game = await getJSON(`/api/games/${id}`);
+  const frames = game.frames;
+  let step = 0;
+  const board = el('div', { class: 'replay-board' });
+  const narration = el('ol', { class: 'replay-text', 'aria-live': 'polite' });
+  const counter = el('span', { class: 'step' });
+  const slider = el('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, 'aria-label': 'Step' });
+  const go = (to) => {
+    step = Math.max(0, Math.min(frames.length - 1, to));
+    slider.value = String(step);
+    draw();
+  };
+  const draw = () => {
+    const frame = frames[step];
+    counter.textContent = step === 0 ? `The deal (of ${frames.length - 1} asks)` : `Ask ${step} of ${frames.length - 1}`;
+    fill(narration, frame.text.map((line) => el('li', { text: line })));
+    fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
+      el('h3', { text: name }),
+      el('div', { class: 'replay-hand', 'aria-label': frame.hands ? `${name}'s hand` : `${frame.hand_sizes[seat]} cards` },
+        frame.hands ? frame.hands[seat].map((card) => cardFace(card)) : Array.from({ length: frame.hand_sizes[seat] }, () => cardBack())),
+      el('p', { class: 'replay-books', text: `Books: ${frame.books[seat].join(' ') || 'none'}` }))),
+    el('p', { class: 'replay-pond' }, `Pond: ${frame.pond} cards`));
+  };
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const controls = el('div', { class: 'replay-controls' },
+    el('button', { type: 'button', onclick: () => go(0), 'aria-label': 'first step' }, '⏮'),
+    el('button', { type: 'button', onclick: () => go(step - 1), 'aria-label': 'previous step', id: 'replay-prev' }, '◀'),
+    slider,
+    el('button', { type: 'button', onclick: () => go(step + 1), 'aria-label': 'next step', id: 'replay-next' }, '▶'),
+    el('button', { type: 'button', onclick: () => go(frames.length - 1), 'aria-label': 'last step' }, '⏭'),
+    counter);
+  page.onkeydown = (event) => {
+    if (event.key === 'ArrowRight') go(step + 1);
+    if (event.key === 'ArrowLeft') go(step - 1);
+  };
+  fill(page, el('h1', {}, `Replay of game ${id}`),
+    el('p', { text: `${game.names.join(', ')} · ${game.rules} · ${resultText(game)}` }),
+    controls, narration, board,
+    el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games')));
+  draw();
+}

@@ -1,0 +1,450 @@
+// The live table: draws the state the server sends, animates its events, and turns
+// clicks and keys into asks. Every move is checked here first so an illegal one is
+// explained and never sent; the server checks it again anyway.
+
+import { $, el, fill, sleep } from './dom.js';
+import { avatar } from './avatar.js';
+import { cardBack, cardFace, cardName, parseCard, pretty, rankName, suitIcon, SUIT_NAMES } from './cards.js';
+
+const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
+const SUITS = ['S', 'H', 'D', 'C'];
+
+export class Table {
+  constructor(root, { speed = 1, send, announce, onOver }) {
+    this.root = root;
+    this.speed = speed;
+    this.send = send;
+    this.announce = announce;
+    this.onOver = onOver;
+    this.state = null;
+    this.version = 0;
+    this.target = null; // chosen opponent (with more than two players)
+    this.rank = null; // chosen rank waiting for an opponent or a suit
+    this.sent = false; // a move is on its way: no second one until the answer
+    this.queue = Promise.resolve();
+    this.layout();
+    document.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  layout() {
+    this.opponents = el('section', { class: 'opponents', 'aria-label': 'Opponents' });
+    this.pond = el('section', { class: 'pond', 'aria-label': 'The pond' });
+    this.status = el('p', { class: 'status', id: 'status', role: 'status' });
+    this.hint = el('p', { class: 'hint', id: 'hint' });
+    this.suitChooser = el('div', { class: 'suit-chooser', hidden: true });
+    this.hand = el('section', { class: 'hand', 'aria-label': 'Your hand' });
+    this.shelf = el('section', { class: 'shelf', 'aria-label': 'Your books' });
+    this.me = el('div', { class: 'me seat-anchor' });
+    this.log = el('ol', { class: 'log', role: 'log', 'aria-label': 'What happened' });
+    this.coach = el('div', { class: 'coach' });
+    this.bubbles = el('div', { class: 'bubbles', 'aria-hidden': 'true' });
+    const felt = el('div', { class: 'felt' },
+      this.opponents,
+      el('div', { class: 'middle' }, this.pond, el('div', { class: 'prompt' }, this.status, this.hint, this.suitChooser)),
+      el('div', { class: 'my-side' }, this.me, this.shelf, this.hand),
+      this.bubbles,
+    );
+    const side = el('aside', { class: 'side' },
+      el('details', { class: 'panel log-panel', open: true }, el('summary', {}, 'Game log'), this.log),
+      el('details', { class: 'panel coach-panel', open: window.innerWidth > 900 },
+        el('summary', {}, 'Coach: what the table has shown'), this.coach),
+    );
+    fill(this.root, felt, side);
+  }
+
+  // ------------------------------------------------------------ updates
+
+  /** Queue one server update: its events play in order, then the new state is drawn. */
+  update(message) {
+    this.queue = this.queue.then(() => this.play(message)).catch((error) => console.error(error));
+    return this.queue;
+  }
+
+  async play(message) {
+    const first = this.state === null;
+    if (first) this.render(message.state);
+    for (const event of message.events) {
+      this.logLine(event.text, event.type);
+      this.announce(event.text);
+      if (event.speech) this.say(event.speech.seat, event.speech.text);
+      if (!first) await this.animate(event);
+    }
+    this.version = message.version;
+    this.sent = false;
+    this.render(message.state);
+    if (message.state.phase === 'over' && this.onOver) this.onOver(message.state);
+  }
+
+  refused(message) {
+    this.sent = false;
+    this.explain(message);
+  }
+
+  reset() {
+    this.state = null;
+    this.target = null;
+    this.rank = null;
+    this.sent = false;
+    this.layout();
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  render(state) {
+    this.state = state;
+    if (state.players[this.target]?.cards === 0) this.target = null;
+    this.renderOpponents(state);
+    this.renderPond(state);
+    this.renderMe(state);
+    this.renderHand(state);
+    this.renderShelf(state);
+    this.renderCoach(state);
+    this.renderStatus(state);
+    this.root.dataset.phase = state.phase;
+  }
+
+  name(seat) {
+    return this.state.players[seat].name;
+  }
+
+  choosingTarget() {
+    return this.state.players.filter((p) => p.seat !== this.state.you).length > 1;
+  }
+
+  renderOpponents(state) {
+    const panels = state.players.filter((p) => p.seat !== state.you).map((player) => {
+      const turn = state.current === player.seat;
+      const chosen = this.target === player.seat;
+      const label = `${player.name}: ${player.cards} card${player.cards === 1 ? '' : 's'}, ` +
+        `${player.books.length} book${player.books.length === 1 ? '' : 's'}` +
+        `${player.in_play ? '' : ', out of play'}${turn ? ', their turn' : ''}`;
+      const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
+        Array.from({ length: Math.min(player.cards, 10) }, () => cardBack()));
+      const body = [
+        avatar(player.bot, player.seat),
+        el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
+          el('span', { class: 'count' }, `${player.cards} card${player.cards === 1 ? '' : 's'}`)),
+        fan,
+        this.booksRow(player, 'small'),
+      ];
+      const props = {
+        class: `opponent seat-anchor${turn ? ' turn' : ''}${chosen ? ' chosen' : ''}${player.in_play ? '' : ' out'}`,
+        dataset: { seat: player.seat },
+        'aria-label': label,
+      };
+      if (this.choosingTarget()) {
+        return el('button', { ...props, type: 'button', 'aria-pressed': String(chosen),
+          onclick: () => this.chooseTarget(player.seat) }, body);
+      }
+      return el('div', { ...props, role: 'group' }, body);
+    });
+    fill(this.opponents, panels);
+  }
+
+  booksRow(player, size) {
+    const row = el('div', { class: `books ${size}`, dataset: { booksOf: player.seat } });
+    for (const rank of player.books) row.append(el('span', { class: 'book-chip', title: `book of ${rankName(rank, 2)}` }, rank));
+    if (!player.books.length) row.append(el('span', { class: 'no-books' }, 'no books'));
+    return row;
+  }
+
+  renderPond(state) {
+    const fishing = state.phase === 'fish';
+    const count = el('span', { class: 'pond-count' }, `${state.pond} card${state.pond === 1 ? '' : 's'} in the ${state.rules.sea ? 'sea' : 'pond'}`);
+    if (state.rules.sea) {
+      const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${state.pond} face-down cards` });
+      for (let i = 0; i < state.pond; i += 1) {
+        const spot = seaSpot(i, state.pond);
+        const style = `left:${spot.x}%;top:${spot.y}%;transform:rotate(${spot.turn}deg)`;
+        const back = cardBack();
+        const card = fishing
+          ? el('button', { type: 'button', class: 'sea-card', style, 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`, onclick: () => this.fish(i) }, back)
+          : el('span', { class: 'sea-card', style }, back);
+        sea.append(card);
+      }
+      fill(this.pond, el('div', { class: 'pond-anchor' }, sea), count);
+      return;
+    }
+    const pile = el('div', { class: 'pile pond-anchor', 'aria-hidden': 'true' },
+      Array.from({ length: Math.min(state.pond, 6) }, (_, i) => {
+        const back = cardBack();
+        back.style.transform = `translate(${i * 2}px, ${-i * 2}px)`;
+        return back;
+      }));
+    if (!state.pond) pile.append(el('span', { class: 'empty-pond' }, 'empty'));
+    fill(this.pond, pile, count);
+  }
+
+  renderMe(state) {
+    const me = state.players[state.you];
+    this.me.dataset.seat = me.seat;
+    this.me.classList.toggle('turn', state.current === me.seat);
+    fill(this.me, avatar(null, me.seat), el('span', { class: 'name', text: me.name }),
+      el('span', { class: 'count' }, `${me.cards} card${me.cards === 1 ? '' : 's'}`));
+  }
+
+  renderShelf(state) {
+    const me = state.players[state.you];
+    const books = el('div', { class: 'books shelf-books', dataset: { booksOf: me.seat } });
+    for (const rank of me.books) {
+      books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `book of ${rankName(rank, 2)}` },
+        cardFace(`${rank}${state.rules.book_size === 2 ? 'H' : 'S'}`, { label: false })));
+    }
+    fill(this.shelf, el('h2', { class: 'shelf-title' }, `Your books: ${me.books.length}`), books);
+  }
+
+  renderHand(state) {
+    const groups = new Map();
+    for (const card of state.hand) {
+      const { rank } = parseCard(card);
+      if (!groups.has(rank)) groups.set(rank, []);
+      groups.get(rank).push(card);
+    }
+    const canAsk = state.phase === 'ask';
+    const buttons = [...groups.entries()].map(([rank, cards]) => {
+      const names = cards.map(cardName).join(', ');
+      const label = `${cards.length} ${rankName(rank, cards.length)}: ${names}.${canAsk ? ` Ask for ${rankName(rank, 2)}` : ''}`;
+      return el('button', {
+        type: 'button',
+        class: `rank-group${this.rank === rank ? ' chosen' : ''}`,
+        dataset: { rank },
+        'aria-label': label,
+        'aria-pressed': String(this.rank === rank),
+        'aria-disabled': String(!canAsk),
+        onclick: () => this.chooseRank(rank),
+      }, cards.map((card) => cardFace(card, { label: false })));
+    });
+    if (!buttons.length) buttons.push(el('p', { class: 'empty-hand' }, 'Your hand is empty.'));
+    fill(this.hand, buttons);
+  }
+
+  renderCoach(state) {
+    const others = state.players.filter((p) => p.seat !== state.you);
+    const head = el('tr', {}, el('th', { scope: 'col' }, 'Rank'), el('th', { scope: 'col' }, 'You'),
+      others.map((p) => el('th', { scope: 'col', text: p.name })),
+      el('th', { scope: 'col' }, 'Booked'), el('th', { scope: 'col' }, 'Unseen'));
+    const rows = state.coach.filter((row) => row.booked < 4).map((row) => el('tr', { class: row.mine ? 'mine' : '' },
+      el('th', { scope: 'row' }, row.rank),
+      el('td', {}, String(row.mine)),
+      others.map((p) => el('td', {}, row.none[p.seat] ? '✗ none' : (row.known[p.seat] ? `≥ ${row.known[p.seat]}` : '?'))),
+      el('td', {}, String(row.booked)),
+      el('td', {}, String(row.unaccounted))));
+    fill(this.coach,
+      el('p', { class: 'coach-help' }, '≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. Unseen: still in the pond or an unknown hand.'),
+      el('table', {}, el('thead', {}, head), el('tbody', {}, rows)));
+  }
+
+  renderStatus(state) {
+    this.suitChooser.hidden = true;
+    const current = state.current === null ? null : this.name(state.current);
+    let text;
+    if (state.phase === 'over') text = 'The game is over.';
+    else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
+    else if (state.phase === 'ask') {
+      text = this.choosingTarget()
+        ? 'Your turn: choose an opponent and a rank from your hand to ask for.'
+        : `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
+    } else text = `${current}'s turn.`;
+    this.status.textContent = text;
+    if (state.notice) this.hint.textContent = state.notice;
+  }
+
+  // ------------------------------------------------------------ choosing a move
+
+  explain(text) {
+    this.hint.textContent = text;
+    this.announce(text);
+  }
+
+  notNow() {
+    const state = this.state;
+    if (!state) return 'The game has not started yet.';
+    if (this.sent) return 'Your last move is on its way.';
+    if (state.phase === 'over') return 'The game is over: play again from the result.';
+    if (state.phase === 'fish') return 'Go fish first: click a face-down card in the sea.';
+    if (state.phase !== 'ask') return `Wait: it is ${this.name(state.current)}'s turn.`;
+    return null;
+  }
+
+  chooseTarget(seat) {
+    const problem = this.notNow();
+    if (problem) return this.explain(problem);
+    const player = this.state.players[seat];
+    if (!player.cards) return this.explain(`${player.name} has no cards to ask for.`);
+    this.target = seat;
+    this.render(this.state);
+    if (this.rank) return this.proceed();
+    return this.explain(`Now choose a rank from your hand to ask ${player.name} for.`);
+  }
+
+  chooseRank(rank) {
+    const problem = this.notNow();
+    if (problem) return this.explain(problem);
+    if (!this.state.hand.some((card) => parseCard(card).rank === rank)) {
+      return this.explain(`You hold no ${rankName(rank, 2)}: you may only ask for a rank you hold.`);
+    }
+    this.rank = rank;
+    if (!this.choosingTarget()) this.target = this.state.players.find((p) => p.seat !== this.state.you).seat;
+    if (this.target === null) {
+      this.render(this.state);
+      return this.explain(`Now choose whom to ask for ${rankName(rank, 2)}.`);
+    }
+    return this.proceed();
+  }
+
+  proceed() {
+    if (this.state.rules.ask === 'card') return this.showSuits();
+    return this.ask(this.target, this.rank, null);
+  }
+
+  showSuits() {
+    const rank = this.rank;
+    const held = new Set(this.state.hand.filter((c) => parseCard(c).rank === rank).map((c) => parseCard(c).suit));
+    const buttons = SUITS.map((suit) => el('button', {
+      type: 'button', class: `suit-button suit-${SUIT_NAMES[suit]}`,
+      'aria-label': held.has(suit) ? `${rankName(rank)} of ${SUIT_NAMES[suit]}: you hold it already` : `ask for the ${rankName(rank)} of ${SUIT_NAMES[suit]}`,
+      'aria-disabled': String(held.has(suit)),
+      onclick: () => (held.has(suit)
+        ? this.explain(`You already hold the ${pretty(rank + suit)}: ask for a card you do not hold.`)
+        : this.ask(this.target, rank, suit)),
+    }, suitIcon(suit), `${rank}${suit}`));
+    fill(this.suitChooser, el('span', {}, `Which ${rankName(rank)}?`), buttons);
+    this.suitChooser.hidden = false;
+    buttons.find((b) => b.getAttribute('aria-disabled') === 'false')?.focus();
+  }
+
+  ask(target, rank, suit) {
+    const legal = this.state.legal.some((a) => a.target === target && a.rank === rank && (a.suit ?? null) === suit);
+    if (!legal) return this.explain(`You cannot ask ${this.name(target)} for that now.`);
+    this.sent = true;
+    this.rank = null;
+    if (this.choosingTarget() && !this.state.players[target].cards) this.target = null;
+    this.hint.textContent = '';
+    this.suitChooser.hidden = true;
+    this.send({ type: 'ask', version: this.version, target, rank, ...(suit ? { suit } : {}) });
+    return true;
+  }
+
+  fish(index) {
+    if (this.state?.phase !== 'fish' || this.sent) return this.explain(this.notNow() || 'You may only fish after "Go fish!".');
+    this.sent = true;
+    this.send({ type: 'fish', version: this.version, index });
+    return true;
+  }
+
+  onKey(event) {
+    if (!this.state || !this.root.isConnected || this.root.closest('[hidden]')) return;
+    if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'f' && this.state.phase === 'fish') {
+      event.preventDefault();
+      this.fish(Math.floor(Math.random() * this.state.pond));
+      return;
+    }
+    const rank = RANK_KEYS[key] || (RANK_ORDER.includes(key) ? key : null);
+    if (rank) {
+      event.preventDefault();
+      this.chooseRank(rank);
+    }
+  }
+
+  // ------------------------------------------------------------ motion and voices
+
+  anchorOf(seat) {
+    return this.root.querySelector(`.seat-anchor[data-seat="${seat}"]`) || this.me;
+  }
+
+  async animate(event) {
+    const you = this.state.you;
+    const pond = this.pond.querySelector('.pond-anchor') || this.pond;
+    const faces = (cards) => (cards || []).map((c) => cardFace(c, { label: false }));
+    const backs = (count) => Array.from({ length: Math.max(1, Math.min(count, 4)) }, () => cardBack());
+    switch (event.type) {
+      case 'asked':
+        this.flash(event.target);
+        return this.pause(650);
+      case 'went_fishing':
+        return this.pause(450);
+      case 'handed_over': {
+        const cards = event.cards && [event.giver, event.receiver].includes(you) ? faces(event.cards) : backs(event.count);
+        return this.fly(cards, this.anchorOf(event.giver), this.anchorOf(event.receiver));
+      }
+      case 'drew':
+        return this.fly(event.card ? faces([event.card]) : backs(1), pond, this.anchorOf(event.player));
+      case 'refilled':
+        return this.fly(event.cards ? faces(event.cards) : backs(event.count), pond, this.anchorOf(event.player));
+      case 'lucky_draw':
+        return this.pause(600);
+      case 'book_laid': {
+        const shelf = this.root.querySelector(`[data-books-of="${event.player}"]`) || this.anchorOf(event.player);
+        const rank = event.rank;
+        return this.fly(['S', 'H', 'D', 'C'].map((s) => cardFace(rank + s, { label: false })), this.anchorOf(event.player), shelf);
+      }
+      default:
+        return this.pause(150);
+    }
+  }
+
+  pause(ms) {
+    return this.speed ? sleep(ms * this.speed) : Promise.resolve();
+  }
+
+  flash(seat) {
+    const anchor = this.anchorOf(seat);
+    anchor.classList.add('asked');
+    setTimeout(() => anchor.classList.remove('asked'), 900 * Math.max(this.speed, 0.2));
+  }
+
+  async fly(cards, from, to) {
+    if (!this.speed || !from || !to) return;
+    const start = from.getBoundingClientRect();
+    const end = to.getBoundingClientRect();
+    const flock = el('div', { class: 'flying', 'aria-hidden': 'true' }, cards);
+    document.body.append(flock);
+    const dx = end.left + end.width / 2 - (start.left + start.width / 2);
+    const dy = end.top + end.height / 2 - (start.top + start.height / 2);
+    flock.style.left = `${start.left + start.width / 2}px`;
+    flock.style.top = `${start.top + start.height / 2}px`;
+    const motion = flock.animate(
+      [{ transform: 'translate(-50%, -50%) scale(1)', opacity: 1 },
+        { transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%)) scale(0.8)`, opacity: 0.9 }],
+      { duration: 520 * this.speed, easing: 'cubic-bezier(.3,.7,.3,1)' },
+    );
+    await motion.finished.catch(() => {});
+    flock.remove();
+  }
+
+  say(seat, text) {
+    const anchor = this.anchorOf(seat);
+    const box = anchor.getBoundingClientRect();
+    const felt = this.root.querySelector('.felt').getBoundingClientRect();
+    this.bubbles.querySelector(`[data-seat="${seat}"]`)?.remove();
+    const bubble = el('div', { class: `bubble${seat === this.state?.you ? ' mine' : ''}`, dataset: { seat } }, el('span', { text }));
+    const x = Math.min(Math.max(box.left - felt.left + box.width / 2, 70), felt.width - 70);
+    const below = seat !== this.state?.you;
+    bubble.style.left = `${x}px`;
+    bubble.style.top = below ? `${box.bottom - felt.top - 6}px` : `${box.top - felt.top - 44}px`;
+    bubble.classList.toggle('below', below);
+    this.bubbles.append(bubble);
+    setTimeout(() => bubble.remove(), Math.max(1800 * (this.speed || 0.5), 900));
+  }
+
+  logLine(text, type) {
+    this.log.append(el('li', { class: `log-${type}`, text }));
+    while (this.log.children.length > 300) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}
+
+/** Where the ``i``-th card of a sea of ``n`` lies: scattered, but the same on every draw. */
+function seaSpot(i, n) {
+  const golden = 2.399963; // the golden angle spreads points evenly without a grid
+  const r = Math.sqrt((i + 0.5) / Math.max(n, 1));
+  const angle = i * golden;
+  return {
+    x: 44 + 40 * r * Math.cos(angle),
+    y: 38 + 34 * r * Math.sin(angle),
+    turn: ((i * 47) % 70) - 35,
+  };
+}

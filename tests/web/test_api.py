@@ -1,0 +1,333 @@
+"""HTTP and websocket tests of the web API (Starlette's TestClient, no browser)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from gofish.core import new_game
+from gofish.storage import open_store
+from gofish.web import create_app
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+
+
+def start(ws: Any, **setup: Any) -> dict[str, Any]:
+    """Send a start message; return the first table update (after the welcome)."""
+    message = {"type": "start", "pace": 0, "opponents": ["emma"], **setup}
+    ws.send_text(json.dumps(message))
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return receive_update(ws)
+
+
+def receive_update(ws: Any) -> dict[str, Any]:
+    message = ws.receive_json()
+    assert message["type"] == "update", message
+    return message
+
+
+def until_my_turn(ws: Any, update: dict[str, Any]) -> dict[str, Any]:
+    """Read updates while the bots play, until it is the person's move or the game is over."""
+    while update["state"]["phase"] not in ("ask", "fish", "over"):
+        update = receive_update(ws)
+    return update
+
+
+def play_to_the_end(ws: Any, update: dict[str, Any]) -> dict[str, Any]:
+    for _ in range(2000):
+        update = until_my_turn(ws, update)
+        state = update["state"]
+        if state["phase"] == "over":
+            return update
+        if state["phase"] == "fish":
+            ws.send_text(json.dumps({"type": "fish", "version": update["version"], "index": 0}))
+        else:
+            ask = state["legal"][0]
+            ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+        update = receive_update(ws)
+    raise AssertionError("the game did not end")
+
+
+def refusal(ws: Any, message: object) -> str:
+    ws.send_text(message if isinstance(message, str) else json.dumps(message))
+    answer = ws.receive_json()
+    assert answer["type"] == "refused", answer
+    return str(answer["message"])
+
+
+# ---------------------------------------------------------------- HTTP
+
+
+def test_page_and_static_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'id="announcer"' in page.text and 'aria-live="polite"' in page.text
+    for name in ("js/app.js", "js/table.js", "js/cards.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+
+
+def test_setup_offers_every_preset_and_builtin_bot(client: TestClient) -> None:
+    setup = client.get("/api/setup").json()
+    assert set(setup["presets"]) == {"classic", "bicycle", "nordic"}
+    assert {"emma", "random"} <= {bot["name"] for bot in setup["bots"]}
+    assert setup["presets"]["bicycle"]["hand_sizes"]["4"] == 5
+
+
+def test_help_describes_the_rules_in_force(client: TestClient) -> None:
+    nordic = client.get("/api/help", params={"preset": "nordic", "players": 3}).json()
+    text = json.dumps(nordic)
+    assert "sea" in text and "any hand is empty" in text  # R19
+    pairs = client.get("/api/help", params={"preset": "classic", "book_size": 2,
+                                            "lucky_draw": "false"}).json()
+    text = json.dumps(pairs)
+    assert "A pair is 2 cards" in text and "no lucky draw" in text
+
+
+def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
+    answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
+    assert answer.status_code == 400
+    assert "refill must be one of" in answer.json()["error"]
+    answer = client.get("/api/help", params={"preset": "classic", "refill": "none"})
+    assert answer.status_code == 400 and "first-empty" in answer.json()["error"]
+
+
+def test_unknown_game_is_a_404_with_a_message(client: TestClient) -> None:
+    answer = client.get("/api/games/999")
+    assert answer.status_code == 404
+    assert "no stored game with id 999" in answer.json()["error"]
+
+
+def test_an_unusable_database_is_reported_not_crashed(tmp_path: Path) -> None:
+    app = create_app(tmp_path, pace=0)  # a directory, not a database file
+    with TestClient(app) as broken:
+        answer = broken.get("/api/games")
+        assert answer.status_code == 503
+        assert "is a directory" in answer.json()["error"]
+        # The table still plays; it only cannot save.
+        with broken.websocket_connect("/ws/play") as ws:
+            ws.send_text(json.dumps({"type": "start", "pace": 0}))
+            welcome = ws.receive_json()
+            assert "is a directory" in welcome["storage"]
+
+
+# ---------------------------------------------------------------- the live table
+
+
+def test_start_sends_only_the_players_own_view(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = start(ws, seed=7, name="Ann")
+    game = new_game("classic", players=2, seed=7)  # the same deal, to know what is hidden
+    state = update["state"]
+    assert state["hand"] == [str(card) for card in game.view(0).hand or ()]
+    hidden = {str(card) for card in game.hand(1)} | {str(card) for card in game.pond()}
+    assert not hidden & _cards_in(update), "an opponent's card or the pond leaked"
+    assert [p["name"] for p in state["players"]] == ["Ann", "Emma"]
+    assert all("dealt" in event["text"] for event in update["events"][:2])
+
+
+def test_no_message_ever_holds_a_card_the_player_may_not_see(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = start(ws, seed=11, preset="bicycle", players=3, opponents=["emma", "random"])
+        seen = [update]
+        for _ in range(3000):
+            state = update["state"]
+            if state["phase"] == "over":
+                break
+            if state["phase"] == "ask":
+                ask = state["legal"][-1]
+                ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+            update = receive_update(ws)
+            seen.append(update)
+    assert seen[-1]["state"]["phase"] == "over"
+    for message in seen:
+        for event in message["events"]:
+            _assert_visible_to(event, seat=0)
+
+
+def _assert_visible_to(event: dict[str, Any], seat: int) -> None:
+    kind = event["type"]
+    for field in ("cards", "card"):
+        if event.get(field) is None:
+            continue
+        owners = {
+            "dealt": [event.get("player")], "refilled": [event.get("player")],
+            "drew": [event.get("player")],
+            "handed_over": [event.get("giver"), event.get("receiver")],
+        }.get(kind)
+        assert owners is None or seat in owners, f"seat {seat} was shown a hidden card: {event}"
+
+
+def _cards_in(message: dict[str, Any]) -> set[str]:
+    found: set[str] = set(message["state"]["hand"])
+    for event in message["events"]:
+        found.update(event.get("cards") or [])
+        if event.get("card"):
+            found.add(event["card"])
+    return found
+
+
+def test_a_stale_move_is_refused_with_a_message(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_my_turn(ws, start(ws, seed=3))
+        ask = update["state"]["legal"][0]
+        message = refusal(ws, {"type": "ask", "version": update["version"] + 5, **ask})
+        assert "old table" in message
+        # The right version is still accepted afterwards.
+        ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+        assert receive_update(ws)["version"] == update["version"] + 1
+
+
+def test_illegal_asks_are_refused_and_explained(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_my_turn(ws, start(ws, seed=3))
+        version = update["version"]
+        held = {card[:-1] for card in update["state"]["hand"]}
+        missing = next(r for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+                       if r not in held)
+        assert "you do not hold any" in refusal(
+            ws, {"type": "ask", "version": version, "target": 1, "rank": missing})  # R5
+        rank = next(iter(held))
+        assert "cannot ask yourself" in refusal(
+            ws, {"type": "ask", "version": version, "target": 0, "rank": rank})
+        assert "no player 3" in refusal(
+            ws, {"type": "ask", "version": version, "target": 3, "rank": rank})
+        assert "suits are named only under ask: card" in refusal(
+            ws, {"type": "ask", "version": version, "target": 1, "rank": rank, "suit": "H"})
+        assert "nothing to fish" in refusal(ws, {"type": "fish", "version": version})
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ("not json at all", "refused message"),
+        ({"type": "cheat", "version": 0}, "type"),
+        ({"type": "ask", "version": 0, "target": 1}, "rank"),
+        ({"type": "ask", "version": 0, "target": 1, "rank": "Z"}, "unknown rank"),
+        ({"type": "ask", "version": 0, "target": "1", "rank": "9"}, "target"),
+        ({"type": "ask", "version": 0, "target": 1, "rank": "9", "peek": True}, "peek"),
+        ({"type": "start", "players": 9}, "players"),
+        ({"type": "start", "preset": "poker"}, "preset"),
+        ({"type": "start", "opponents": ["hal"]}, "unknown opponent 'hal'"),
+        ({"type": "start", "options": {"refill": "none"}}, "first-empty"),
+        ({"type": "start", "players": 5, "options": {"hand_size": 13}}, "cannot deal 13"),
+        ("x" * 5000, "too long"),
+    ],
+)
+def test_malformed_messages_are_refused_and_the_table_goes_on(
+    client: TestClient, message: object, reason: str
+) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        assert reason in refusal(ws, message)
+        update = start(ws, seed=1)  # the connection is still usable
+        assert update["state"]["hand"]
+
+
+def test_moves_before_a_game_is_started_are_refused(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        assert "no game yet" in refusal(ws, {"type": "ask", "version": 0, "target": 1,
+                                             "rank": "9"})
+
+
+def test_a_binary_frame_is_refused_like_text(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_bytes(b'{"type": "fish", "version": 0}')
+        assert ws.receive_json()["type"] == "refused"
+
+
+def test_a_finished_game_is_stored_listed_replayed_and_counted(
+    client: TestClient, tmp_path: Path
+) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        final = play_to_the_end(ws, start(ws, seed=5, name="Zoë"))
+    state = final["state"]
+    assert state["result"]["books"] == [len(p["books"]) for p in state["players"]]
+    assert sum(state["result"]["books"]) == 13  # R14: classic ends with every book down
+    game_id = state["game_id"]
+    listed = client.get("/api/games").json()
+    assert listed["games"][0]["id"] == game_id and listed["games"][0]["source"] == "web"
+    stored = client.get(f"/api/games/{game_id}").json()
+    assert stored["names"] == ["Zoë", "Emma"]
+    frames = stored["frames"]
+    assert len(frames) == stored["actions"] + 1
+    assert frames[-1]["winners"] == state["winners"]
+    assert frames[-1]["hands"] is not None  # a finished game is replayed with hands open
+    stats = client.get("/api/stats").json()
+    assert stats["rows"][0]["games"] == 1 and stats["rows"][0]["opponents"] == ["emma"]
+    assert len(stats["over_time"]) == 1
+    # The terminal reads the same database.
+    with open_store(tmp_path / "games.sqlite3") as store:
+        assert store.get(game_id).over
+
+
+def test_an_unfinished_game_is_kept_when_the_page_leaves(
+    client: TestClient, tmp_path: Path
+) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_my_turn(ws, start(ws, seed=9))
+        ask = update["state"]["legal"][0]
+        ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+        receive_update(ws)
+    with open_store(tmp_path / "games.sqlite3") as store:
+        unfinished = store.latest_unfinished()
+        assert unfinished is not None and unfinished.actions >= 1
+    replay = client.get(f"/api/games/{unfinished.id}").json()
+    assert all(frame["hands"] is None for frame in replay["frames"])  # nothing revealed
+
+
+def test_nordic_waits_for_the_player_to_fish_from_the_sea(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = start(ws, seed=2, preset="nordic")
+        assert update["state"]["rules"]["sea"] is True
+        for _ in range(200):  # ask until an ask misses
+            update = until_my_turn(ws, update)
+            assert update["state"]["phase"] != "over", "no miss in this game"
+            if update["state"]["phase"] == "fish":
+                break
+            ask = update["state"]["legal"][0]
+            ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+            update = receive_update(ws)
+        assert update["state"]["phase"] == "fish"
+        kinds = [event["type"] for event in update["events"]]
+        assert kinds == ["asked", "went_fishing"]
+        assert update["events"][1]["speech"]["text"] == "Go fish!"
+        pond = update["state"]["pond"]
+        hand = len(update["state"]["hand"])
+        assert "go fish" in refusal(ws, {"type": "ask", "version": update["version"],
+                                         **update["state"]["legal"][0]}
+                                    if update["state"]["legal"] else
+                                    {"type": "ask", "version": update["version"], "target": 1,
+                                     "rank": update["state"]["hand"][0][:-1]})
+        ws.send_text(json.dumps({"type": "fish", "version": update["version"], "index": 4}))
+        after = receive_update(ws)
+    kinds = [event["type"] for event in after["events"]]
+    assert kinds[0] == "drew" and "asked" not in kinds[:1]  # the ask is not told twice
+    assert after["state"]["pond"] == pond - 1
+    assert len(after["state"]["hand"]) + 4 * _new_books(after) == hand + 1
+
+
+def _new_books(update: dict[str, Any]) -> int:
+    return sum(1 for event in update["events"] if event["type"] == "book_laid"
+               and event["player"] == 0)
+
+
+def test_names_are_cleaned_but_markup_is_left_as_text(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = start(ws, seed=1, name="  <b>Bo\u0000b</b>\n  ")
+    assert update["state"]["players"][0]["name"] == "<b>Bob</b>"
+
+
+def test_closed_socket_ends_quietly(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        start(ws, seed=1)
+        ws.close()
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nowhere") as ws:
+        ws.receive_json()
