@@ -1,0 +1,149 @@
+"""``gofish tournament`` and ``gofish tournament-merge``: bots against bots, and shards combined."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from gofish.core import PRESETS
+from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament",
+        help="play bots against each other and rank them",
+        description=(
+            "Round robin between bots (registered names, or cmd:PROGRAM for an external bot "
+            "speaking the JSON-lines protocol). Every deal is played from every seat. "
+            "Name a bot twice to make it play itself. See docs/tournament.md."
+        ),
+    )
+    parser.add_argument("bots", nargs="+", metavar="BOT", help="bot names or cmd:PROGRAM [ARGS]")
+    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--players", type=int, default=2, help="seats at each table (default 2)")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games to play in all, rounded up to whole mirrored deals")
+    parser.add_argument("--seed", type=int, default=None, help="master seed (default: random)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="worker processes (default: all cores)")
+    _add_house_rules(parser)
+    speed = parser.add_mutually_exclusive_group()
+    speed.add_argument("--fast", dest="fast", action="store_true", default=None,
+                       help="use the bulk simulator, or fail saying why it cannot")
+    speed.add_argument("--no-fast", dest="fast", action="store_false",
+                       help="always play through the engine")
+    parser.add_argument("--timeout", type=float, default=5.0,
+                        help="seconds an external bot may take per message (default 5)")
+    parser.add_argument("--shard", default=None, metavar="I/N",
+                        help="play only shard I of N (for several machines; merge the JSON "
+                        "outputs with gofish tournament-merge)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
+    parser.add_argument("--progress", action="store_true",
+                        help="show the progress bar even when stderr is not a terminal")
+    parser.set_defaults(run=run)
+
+    merge = subparsers.add_parser(
+        "tournament-merge",
+        help="combine the --json outputs of tournament shards",
+        description="Add up shards played with --shard I/N into one tournament result.",
+    )
+    merge.add_argument("files", nargs="+", help="JSON files written by gofish tournament --json")
+    merge.add_argument("--json", action="store_true", help="print one JSON object")
+    merge.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
+    merge.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
+    merge.set_defaults(run=run_merge)
+
+
+def _add_house_rules(parser: argparse.ArgumentParser) -> None:
+    rules = parser.add_argument_group("house rules (on top of --rules)")
+    rules.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
+                       help="a fished card of the rank asked for keeps the turn")
+    rules.add_argument("--refill", choices=REFILL_MODES, default=None)
+    rules.add_argument("--end", choices=END_MODES, default=None)
+    rules.add_argument("--hand-size", type=int, default=None, metavar="1-13")
+    rules.add_argument("--book-size", type=int, default=None, choices=(2, 4))
+    rules.add_argument("--ask", choices=ASK_MODES, default=None)
+
+
+def _fail(message: str) -> int:
+    print(f"gofish tournament: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from gofish.core import make_rules
+    from gofish.core.rules import check_players
+    from gofish.tournament import Plan, parse_shard, run_tournament, summary
+    from gofish.tournament.run import ProgressBar
+
+    options = {
+        name: getattr(args, name)
+        for name in ("lucky_draw", "refill", "end", "hand_size", "book_size", "ask")
+        if getattr(args, name) is not None
+    }
+    players = check_players(args.players)
+    rules = make_rules(args.rules, **options)
+    rules.for_players(players)  # refuse an unplayable combination before anything starts
+    if args.games < 1:
+        return _fail(f"--games must be at least 1, not {args.games}")
+    if args.jobs is not None and args.jobs < 1:
+        return _fail(f"--jobs must be at least 1, not {args.jobs}")
+    if args.timeout <= 0:
+        return _fail(f"--timeout must be more than 0 seconds, not {args.timeout}")
+    shard, shards = parse_shard(args.shard) if args.shard else (0, 1)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    if seed < 0:
+        return _fail(f"--seed must not be negative, not {seed}")
+    plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards)
+    show_progress = args.progress or sys.stderr.isatty()
+    outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
+                             progress=ProgressBar() if show_progress else None)
+    result = summary(outcome)
+    return _output(result, args)
+
+
+def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
+    from gofish.tournament.report import print_table, write_csv, write_plot
+
+    if args.csv:
+        try:
+            write_csv(result, args.csv)
+        except OSError as error:
+            return _fail(f"cannot write {args.csv}: {error.strerror}")
+    if args.plot:
+        write_plot(result, args.plot)
+    if args.json:
+        sys.stdout.write(json.dumps(result) + "\n")
+    else:
+        print_table(result, sys.stdout)
+    for failure in result["failures"][:3] if args.json else ():
+        print(f"forfeit: {failure}", file=sys.stderr)
+    return 0
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    from gofish.tournament import merge_results
+
+    results = []
+    for path in args.files:
+        try:
+            with open(path, encoding="utf-8") as stream:
+                results.append(json.load(stream))
+        except OSError as error:
+            return _fail(f"cannot read {path}: {error.strerror}")
+        except json.JSONDecodeError as error:
+            return _fail(f"{path} is not a tournament JSON result: {error}")
+        if not isinstance(results[-1], dict) or "totals" not in results[-1]:
+            return _fail(f"{path} is not a tournament JSON result (no 'totals')")
+    merged = merge_results(results)
+    if merged["missing_shards"]:
+        missing = ", ".join(str(i) for i in merged["missing_shards"])
+        print(f"gofish tournament-merge: warning: shards {missing} are missing",
+              file=sys.stderr)
+    return _output(merged, args)

@@ -1,0 +1,243 @@
+"""The engine's side of the external-bot protocol (docs/bots-protocol.md).
+
+One child process per bot seat, spoken to in JSON lines over its standard
+input and output. Every read and write has a deadline, so a bot that hangs,
+floods or stops reading cannot hang the tournament; a failed bot is killed and
+reaped at once (no zombies) and started afresh for its next game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+from gofish.core import Ask, GoFishError, View
+
+PROTOCOL = "gofish-bot"
+PROTOCOL_VERSION = 1
+DEFAULT_TIMEOUT = 5.0
+MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
+_SHOWN = 120  # how much of a bad answer to quote in a message
+
+
+class BotFailure(GoFishError):
+    """The external bot crashed, was late, or answered something that is not a legal move."""
+
+
+def split_command(command: str) -> list[str]:
+    """The program and its arguments; refuses an empty command or a program not found."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise BotFailure(f"cannot read the bot command {command!r}: {error}") from None
+    if not argv:
+        raise BotFailure("the bot command is empty: write cmd:PROGRAM [ARGS…]")
+    if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
+        raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} was not found")
+    return argv
+
+
+class ExternalBot:
+    """A bot that is another program. Call :meth:`close` when done (or use ``with``)."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.command = command
+        self.argv = split_command(command)
+        self.timeout = timeout
+        self.name = command
+        self.bot_name: str | None = None  # the name it gave in its hello
+        self._process: subprocess.Popen[bytes] | None = None
+        self._stderr: IO[bytes] | None = None
+        self._buffer = b""
+
+    # ----------------------------------------------------------- lifecycle
+
+    def __enter__(self) -> ExternalBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start the program and shake hands, unless it is already running."""
+        if self._process is not None:
+            return
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
+        try:
+            self._process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr
+            )
+        except OSError as error:
+            self._stderr.close()
+            self._stderr = None
+            raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
+        assert self._process.stdin is not None and self._process.stdout is not None
+        os.set_blocking(self._process.stdin.fileno(), False)
+        self._buffer = b""
+        self._handshake()
+
+    def _handshake(self) -> None:
+        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
+        answer = self._receive("its hello")
+        if answer.get("type") != "hello":
+            self._fail(f"answered the hello with {_quote(answer)} instead of a hello")
+        version = answer.get("version")
+        if version != PROTOCOL_VERSION:
+            self._fail(f"speaks protocol version {version!r}; this engine speaks "
+                       f"{PROTOCOL_VERSION}")
+        name = answer.get("name")
+        self.bot_name = name if isinstance(name, str) else None
+
+    def close(self) -> None:
+        """Say goodbye, then make sure the process is gone and reaped."""
+        process, self._process = self._process, None
+        if process is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self._write(process, b'{"type": "quit"}\n', time.monotonic() + 0.2)
+            with contextlib.suppress(OSError, ValueError):
+                assert process.stdin is not None
+                process.stdin.close()
+            try:
+                process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def kill(self) -> None:
+        """Stop the program at once (after a failure) and reap it."""
+        process = self._process
+        if process is not None:
+            with contextlib.suppress(OSError):
+                process.kill()
+            process.wait()
+        self.close()
+
+    # ----------------------------------------------------------- the game
+
+    def new_game(self, seat: int, players: int, rules: object) -> None:
+        self.start()
+        self._send({"type": "new_game", "seat": seat, "players": players, "rules": rules})
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
+        self.start()
+        legal_dicts = [action.to_dict() for action in legal]
+        self._send({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
+        answer = self._receive("its move")
+        try:
+            action = Ask.from_dict(answer)
+        except GoFishError as error:
+            self._fail(f"answered {_quote(answer)}, which is not a move: {error}")
+        if action not in legal:
+            self._fail(f"answered {_quote(answer)}, which is not a legal move now")
+        return action
+
+    def game_over(self, winners: Sequence[int], books: Sequence[int]) -> None:
+        """Tell the bot how the game ended (no answer expected)."""
+        if self._process is not None:
+            self._send({"type": "game_over", "winners": list(winners), "books": list(books)})
+
+    # ----------------------------------------------------------- the wire
+
+    def _fail(self, what: str) -> NoReturn:
+        message = f"bot {self.command!r} {what}"
+        self.kill()
+        raise BotFailure(message)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        process = self._process
+        assert process is not None
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        try:
+            self._write(process, data, time.monotonic() + self.timeout)
+        except TimeoutError:
+            self._fail(f"did not read its input within {self.timeout:g} s")
+        except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
+            self._fail(f"stopped reading its input ({self._exit_story()})")
+
+    @staticmethod
+    def _write(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
+        stdin = process.stdin
+        assert stdin is not None
+        view = memoryview(data)
+        with selectors.DefaultSelector() as selector:
+            selector.register(stdin.fileno(), selectors.EVENT_WRITE)
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0 or not selector.select(left):
+                    raise TimeoutError
+                try:
+                    written = os.write(stdin.fileno(), view)
+                except BlockingIOError:
+                    continue
+                view = view[written:]
+
+    def _receive(self, what: str) -> dict[str, Any]:
+        line = self._read_line(what)
+        try:
+            message = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            self._fail(f"answered {_quote(line)} instead of a JSON object for {what}")
+        if not isinstance(message, dict):
+            self._fail(f"answered {_quote(message)} instead of a JSON object for {what}")
+        return message
+
+    def _read_line(self, what: str) -> bytes:
+        process = self._process
+        assert process is not None and process.stdout is not None
+        fd = process.stdout.fileno()
+        deadline = time.monotonic() + self.timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self._buffer:
+                if len(self._buffer) > MAX_LINE:
+                    self._fail(f"sent more than {MAX_LINE} bytes without a newline for {what}")
+                left = deadline - time.monotonic()
+                if left <= 0 or not selector.select(left):
+                    self._fail(f"did not send {what} within {self.timeout:g} s")
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    self._fail(f"exited before sending {what} ({self._exit_story()})")
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.strip()
+
+    def _exit_story(self) -> str:
+        """How the process ended, with the last line it wrote to stderr."""
+        process = self._process
+        if process is None:
+            return "not running"
+        try:
+            code = process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "still running"
+        story = f"exit code {code}"
+        last = self._stderr_tail()
+        return f"{story}; it said: {last}" if last else story
+
+    def _stderr_tail(self) -> str:
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0, os.SEEK_END)
+        size = self._stderr.tell()
+        self._stderr.seek(max(0, size - 2000))
+        lines = self._stderr.read().decode(errors="replace").strip().splitlines()
+        return lines[-1][:200] if lines else ""
+
+
+def _quote(value: object) -> str:
+    text = value.decode(errors="replace") if isinstance(value, bytes) else json.dumps(value)
+    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "…")

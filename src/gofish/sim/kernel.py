@@ -1,0 +1,417 @@
+# mypy: ignore-errors
+# (numba infers and checks the kernel's types itself; its njit options confuse mypy)
+"""The compiled game loop: whole batches of games in numba, move for move like the engine.
+
+This is a port of ``gofish.core.game`` for rank asks (every preset and every
+house rule except ``ask: card``), kept deliberately close to it: each helper
+here is named after the engine method it mirrors. Only ranks are tracked
+(suits never matter under rank asks), the pond is a pointer into the deck, and
+the bots ``random`` and ``emma`` (and ``counter``) are reimplemented on the
+same SplitMix64 streams as ``gofish.sim.rng``. ``tests/sim`` checks game by
+game that the two agree.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+ONE = np.uint64(1)
+UNIT = 1.0 / 9007199254740992.0  # 2**-53
+
+# Refill and end modes, as small integers.
+REFILL_HAND, REFILL_CARD, REFILL_TURN, REFILL_NONE = 0, 1, 2, 3
+END_ALL_BOOKS, END_FIRST_EMPTY = 0, 1
+# Bot kinds.
+BOT_RANDOM, BOT_EMMA, BOT_COUNTER = 0, 1, 2
+
+# Layout of the rule parameters array.
+P_PLAYERS, P_HAND, P_BOOK, P_REFILL, P_END, P_LUCKY, P_TOTAL = 0, 1, 2, 3, 4, 5, 6
+PARAMS = 7
+# Layout of the scalar state array.
+S_PTR, S_LAID, S_CUR, S_OVER, S_CLOCK, S_ACTIONS = 0, 1, 2, 3, 4, 5
+SCALARS = 6
+DECK = 52
+
+
+# ------------------------------------------------------------------ random streams
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def mix64(z: np.uint64) -> np.uint64:
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def derive(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
+    inner = mix64(seed + GOLDEN * np.uint64(deal + 1))
+    return mix64(inner + GOLDEN * np.uint64(stream + 1))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def below(states: np.ndarray, slot: int, n: int) -> int:
+    """``floor(u * n)`` from stream ``slot``: SplitMixRandom.randrange(n)."""
+    states[slot] += GOLDEN
+    u = np.float64(mix64(states[slot]) >> np.uint64(11)) * UNIT
+    return int(u * n)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def shuffle_deal(states, slot, cards, ranks, players):
+    """Fill ``ranks`` with the ranks of the deal in dealing order; return the first player.
+
+    ``cards`` is scratch space for the card indices.
+    """
+    for i in range(DECK):
+        cards[i] = i
+    for last in range(DECK - 1, 0, -1):
+        other = below(states, slot, last + 1)
+        cards[last], cards[other] = cards[other], cards[last]
+    for i in range(DECK):
+        ranks[i] = cards[i] // 4 + 1
+    return below(states, slot, players)
+
+
+# ------------------------------------------------------------------ rules
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def lay_books(cnt, sizes, books, st, prm, p, r):
+    size = prm[P_BOOK]
+    while cnt[p, r] >= size:
+        cnt[p, r] -= size
+        sizes[p] -= size
+        books[p] += 1
+        st[S_LAID] += 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def finish(st):
+    st[S_OVER] = 1
+    st[S_CUR] = -1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def ended(sizes, st, prm):
+    """Engine ``_ended``: R14/R17 (all books) or R19 (first empty hand or sea)."""
+    if st[S_OVER]:
+        return True
+    if prm[P_END] == END_ALL_BOOKS:
+        done = st[S_LAID] >= prm[P_TOTAL]
+    else:
+        done = st[S_PTR] >= DECK
+        for p in range(prm[P_PLAYERS]):
+            if sizes[p] == 0:
+                done = True
+    if done:
+        finish(st)
+    return done
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def draw(cnt, sizes, st, deck, p, count):
+    """Engine ``_draw``: up to ``count`` cards from the top of the pond."""
+    start = st[S_PTR]
+    stop = min(start + count, DECK)
+    for i in range(start, stop):
+        cnt[p, deck[i]] += 1
+    sizes[p] += stop - start
+    st[S_PTR] = stop
+    return start
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def refill(cnt, sizes, books, st, prm, deck, p):
+    """Engine ``_refill`` (R11): a full hand, or one card under refill: card."""
+    per = prm[P_HAND] if prm[P_REFILL] == REFILL_HAND else 1
+    while sizes[p] == 0 and st[S_PTR] < DECK and not st[S_OVER]:
+        start = draw(cnt, sizes, st, deck, p, per)
+        for i in range(start, st[S_PTR]):
+            lay_books(cnt, sizes, books, st, prm, p, deck[i])
+        ended(sizes, st, prm)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def replenish(cnt, sizes, st, deck, in_play, p):
+    """Engine ``_replenish`` (R16): draw one card, or leave play on a dry pond."""
+    if st[S_PTR] < DECK:
+        draw(cnt, sizes, st, deck, p, 1)
+    else:
+        in_play[p] = 0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def can_ask(sizes, prm, p):
+    if sizes[p] == 0:
+        return False
+    for other in range(prm[P_PLAYERS]):  # noqa: SIM110 (a plain loop compiles tighter)
+        if other != p and sizes[other] > 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat):
+    """Engine ``_start_turn`` (R9, R13, R15): the next seat that can ask, or the end."""
+    n = prm[P_PLAYERS]
+    for step in range(2 * n):
+        cand = (seat + step) % n
+        if not in_play[cand]:
+            continue
+        if sizes[cand] == 0 and prm[P_REFILL] == REFILL_TURN:
+            if st[S_PTR] < DECK:  # R15: draw one card on an empty turn
+                draw(cnt, sizes, st, deck, cand, 1)
+                lay_books(cnt, sizes, books, st, prm, cand, deck[st[S_PTR] - 1])
+            else:
+                in_play[cand] = 0
+            if ended(sizes, st, prm):
+                return
+            if in_play[cand] and can_ask(sizes, prm, cand):
+                st[S_CUR] = cand
+                return
+            continue
+        if can_ask(sizes, prm, cand):
+            st[S_CUR] = cand
+            return
+    finish(st)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p):
+    """R7: a hit or a lucky draw keeps the turn if the player can still ask."""
+    if in_play[p] and can_ask(sizes, prm, p):
+        return
+    start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r):
+    """Engine ``Game.play`` for a legal rank ask."""
+    st[S_ACTIONS] += 1
+    refill_mode = prm[P_REFILL]
+    if cnt[target, r] > 0:  # R6 total surrender, R7 keep asking
+        taken = cnt[target, r]
+        cnt[target, r] = 0
+        sizes[target] -= taken
+        cnt[p, r] += taken
+        sizes[p] += taken
+        lay_books(cnt, sizes, books, st, prm, p, r)
+        if ended(sizes, st, prm):
+            return
+        if refill_mode in (REFILL_HAND, REFILL_CARD):
+            refill(cnt, sizes, books, st, prm, deck, target)  # R12: the giver first
+            refill(cnt, sizes, books, st, prm, deck, p)
+            if ended(sizes, st, prm):
+                return
+        elif refill_mode == REFILL_TURN and sizes[p] == 0:
+            replenish(cnt, sizes, st, deck, in_play, p)
+            if ended(sizes, st, prm):
+                return
+        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p)
+        return
+    if st[S_PTR] >= DECK:  # R8: a miss on an empty pond passes the turn
+        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+        return
+    card = deck[st[S_PTR]]
+    draw(cnt, sizes, st, deck, p, 1)
+    lucky = prm[P_LUCKY] == 1 and card == r
+    lay_books(cnt, sizes, books, st, prm, p, card)
+    if ended(sizes, st, prm):
+        return
+    if refill_mode in (REFILL_HAND, REFILL_CARD):
+        refill(cnt, sizes, books, st, prm, deck, p)
+        if ended(sizes, st, prm):
+            return
+    elif refill_mode == REFILL_TURN and lucky and sizes[p] == 0:
+        replenish(cnt, sizes, st, deck, in_play, p)
+        if ended(sizes, st, prm):
+            return
+    if lucky:
+        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p)
+    else:
+        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def deal(cnt, sizes, books, in_play, st, prm, deck, first):
+    """Engine ``_deal`` (R2, R4) and ``_begin_first_turn``."""
+    n = prm[P_PLAYERS]
+    dealt = n * prm[P_HAND]
+    for i in range(dealt):
+        p = (first + i) % n
+        cnt[p, deck[i]] += 1
+        sizes[p] += 1
+    st[S_PTR] = dealt
+    st[S_CUR] = first
+    for i in range(n):
+        for r in range(1, 14):
+            lay_books(cnt, sizes, books, st, prm, (first + i) % n, r)
+    if ended(sizes, st, prm):
+        return
+    if prm[P_REFILL] in (REFILL_HAND, REFILL_CARD):
+        for i in range(n):
+            refill(cnt, sizes, books, st, prm, deck, (first + i) % n)
+        if ended(sizes, st, prm):
+            return
+    needs_draw = sizes[first] == 0 and prm[P_REFILL] == REFILL_TURN
+    if not needs_draw and can_ask(sizes, prm, first):
+        return
+    start_turn(cnt, sizes, books, in_play, st, prm, deck, first)
+
+
+# ------------------------------------------------------------------ bots
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def held_rank(cnt, p, k):
+    """The ``k``-th distinct rank (0-based, A…K) in ``p``'s hand."""
+    for r in range(1, 14):
+        if cnt[p, r] > 0:
+            if k == 0:
+                return r
+            k -= 1
+    return -1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def count_held(cnt, p):
+    held = 0
+    for r in range(1, 14):
+        if cnt[p, r] > 0:
+            held += 1
+    return held
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def nth_target(sizes, n, p, k):
+    """The ``k``-th opponent holding cards, in seat order."""
+    for t in range(n):
+        if t != p and sizes[t] > 0:
+            if k == 0:
+                return t
+            k -= 1
+    return -1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def count_targets(sizes, n, p):
+    targets = 0
+    for t in range(n):
+        if t != p and sizes[t] > 0:
+            targets += 1
+    return targets
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def choose_random(cnt, sizes, n, p, states):
+    """RandomBot: ``legal[randrange(len(legal))]``, legal ordered by target then rank."""
+    held = count_held(cnt, p)
+    index = below(states, p, held * count_targets(sizes, n, p))
+    return nth_target(sizes, n, p, index // held), held_rank(cnt, p, index % held)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def choose_emma(cnt, sizes, n, p, states, stamp, last_asker):
+    """EmmaBot: the most recently asked rank she holds, else a random held rank."""
+    best = -1
+    best_stamp = 0
+    for r in range(1, 14):
+        if cnt[p, r] > 0 and stamp[p, r] > best_stamp:
+            best = r
+            best_stamp = stamp[p, r]
+    if best < 0:
+        best = held_rank(cnt, p, below(states, p, count_held(cnt, p)))
+    target = last_asker[p, best]
+    if target < 0 or sizes[target] == 0:
+        target = nth_target(sizes, n, p, below(states, p, count_targets(sizes, n, p)))
+    return target, best
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def remember_ask(stamp, last_asker, st, n, p, r):
+    """Every seat's Emma memory after ``p`` asked for ``r``."""
+    st[S_CLOCK] += 1
+    for seat in range(n):
+        if seat == p:
+            stamp[seat, r] = 0  # she forgets a rank once she has asked for it
+        else:
+            stamp[seat, r] = st[S_CLOCK]
+            last_asker[seat, r] = p
+
+
+# ------------------------------------------------------------------ games
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, stamp, last_asker):
+    """Play one game to the end; ``books`` and ``st[S_ACTIONS]`` hold the result."""
+    n = prm[P_PLAYERS]
+    for p in range(n):
+        sizes[p] = 0
+        books[p] = 0
+        in_play[p] = 1
+        for r in range(14):
+            cnt[p, r] = 0
+            stamp[p, r] = 0
+            last_asker[p, r] = -1
+    for i in range(SCALARS):
+        st[i] = 0
+    remembers = False  # only Emma needs the memory of asks; skip it when nobody uses it
+    for p in range(n):
+        if kinds[p] != BOT_RANDOM:
+            remembers = True
+    deal(cnt, sizes, books, in_play, st, prm, deck, first)
+    while not st[S_OVER]:
+        p = st[S_CUR]
+        if kinds[p] == BOT_EMMA:
+            target, r = choose_emma(cnt, sizes, n, p, states, stamp, last_asker)
+        else:
+            target, r = choose_random(cnt, sizes, n, p, states)
+        if remembers:
+            remember_ask(stamp, last_asker, st, n, p, r)
+        play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r)
+
+
+@njit(cache=True, error_model="numpy")
+def play_deals(seed, deals, rotations, kinds, prm, books_out, actions_out):
+    """Play game ``g`` = deal ``deals[g]`` in rotation ``rotations[g]`` with bots ``kinds[g]``.
+
+    Deals and bot streams come from ``derive`` exactly as in ``gofish.sim.rng``. Scratch
+    arrays are made here; the loop itself runs without reference counting (``_nrt=False``),
+    which would otherwise cost more than the game logic.
+    """
+    n = prm[P_PLAYERS]
+    cards = np.zeros(DECK, np.int64)
+    deck = np.zeros(DECK, np.int64)
+    deck_state = np.zeros(1, np.uint64)
+    states = np.zeros(n, np.uint64)
+    cnt = np.zeros((n, 14), np.int64)
+    sizes = np.zeros(n, np.int64)
+    books = np.zeros(n, np.int64)
+    in_play = np.zeros(n, np.int64)
+    st = np.zeros(SCALARS, np.int64)
+    stamp = np.zeros((n, 14), np.int64)
+    last_asker = np.zeros((n, 14), np.int64)
+    play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
+                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
+                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker):
+    n = prm[P_PLAYERS]
+    for g in range(deals.shape[0]):
+        deck_state[0] = derive(seed, deals[g], 0)
+        first = shuffle_deal(deck_state, 0, cards, deck, n)
+        for s in range(n):
+            states[s] = derive(seed, deals[g], 1 + 8 * rotations[g] + s)
+        play_game(deck, first, kinds[g], states, prm, cnt, sizes, books, in_play, st, stamp,
+                  last_asker)
+        for s in range(n):
+            books_out[g, s] = books[s]
+        actions_out[g] = st[S_ACTIONS]

@@ -1,0 +1,112 @@
+"""Who plays whom, on which deal, from which seat: the deterministic schedule of a tournament.
+
+The schedule is a list of *units*. A unit is one table (a group of entrants)
+and one deal; it is played once per seating rotation, so every entrant plays
+that deal from every seat (mirroring). Every game is determined by
+``(seed, group, deal, rotation)`` alone, so any split of the units over
+processes, or over machines (``--shard``), gives the same games.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+from gofish.core import GoFishError, Rules
+
+CMD_PREFIX = "cmd:"
+
+
+class TournamentError(GoFishError):
+    """A tournament that cannot be run as asked (unknown bot, bad shard, mismatched merge…)."""
+
+
+def entrant_names(specs: list[str]) -> list[str]:
+    """Display names: a bot named twice becomes ``emma#1``, ``emma#2`` (it plays itself)."""
+    counts = Counter(specs)
+    seen: Counter[str] = Counter()
+    names = []
+    for spec in specs:
+        if counts[spec] > 1:
+            seen[spec] += 1
+            names.append(f"{spec}#{seen[spec]}")
+        else:
+            names.append(spec)
+    return names
+
+
+def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
+    """The groups of entrants that sit at a table, in a fixed order.
+
+    With at least as many entrants as seats: every combination (a round robin
+    of pairings for two players). With fewer: one table whose seats are filled
+    by cycling through the entrants (two bots at four seats: A B A B).
+    """
+    if entrants < 2:
+        raise TournamentError("a tournament needs at least two bots (name one twice to self-play)")
+    if entrants >= players:
+        return list(itertools.combinations(range(entrants), players))
+    return [tuple(seat % entrants for seat in range(players))]
+
+
+def seating(table: tuple[int, ...], rotation: int) -> tuple[int, ...]:
+    """Entrant index in each seat for one rotation: seat ``s`` holds ``table[(s + r) % n]``."""
+    size = len(table)
+    return tuple(table[(seat + rotation) % size] for seat in range(size))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything needed to play any part of the tournament, in any process."""
+
+    rules: Rules
+    players: int
+    seed: int
+    specs: tuple[str, ...]
+    games_asked: int
+    shard: int = 0
+    shards: int = 1
+
+    @property
+    def names(self) -> list[str]:
+        return entrant_names(list(self.specs))
+
+    @property
+    def tables(self) -> list[tuple[int, ...]]:
+        return tables(len(self.specs), self.players)
+
+    @property
+    def deals(self) -> int:
+        """Deals per table: enough for ``games_asked`` games, each deal from every seat."""
+        per_deal = len(self.tables) * self.players
+        return max(1, -(-self.games_asked // per_deal))
+
+    @property
+    def total_units(self) -> int:
+        return len(self.tables) * self.deals
+
+    def units(self) -> list[int]:
+        """This shard's units: every ``shards``-th one, starting at ``shard``."""
+        return list(range(self.shard, self.total_units, self.shards))
+
+    def unit(self, index: int) -> tuple[tuple[int, ...], int]:
+        """The table and the deal number of unit ``index``."""
+        return self.tables[index // self.deals], index % self.deals
+
+    @property
+    def games(self) -> int:
+        """Games this shard plays."""
+        return len(self.units()) * self.players
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``I/N`` (0 ≤ I < N) to ``(I, N)``."""
+    try:
+        index_text, count_text = text.split("/")
+        index, count = int(index_text), int(count_text)
+    except ValueError:
+        raise TournamentError(f"--shard takes I/N, e.g. 0/4, not {text!r}") from None
+    if count < 1 or not 0 <= index < count:
+        raise TournamentError(f"--shard {text}: I must be from 0 to N-1 and N at least 1")
+    return index, count

@@ -1,0 +1,130 @@
+"""Playing a list of units, through the engine or through the bulk simulator.
+
+Both paths use the streams of ``gofish.sim.rng`` (deal ``d`` of the plan is
+the same 52 cards and the same first player in both, and the bot in a seat
+draws the same random numbers), so they play identical games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+
+from gofish.bots import Bot, make_bot
+from gofish.core import Game
+from gofish.protocol import DEFAULT_TIMEOUT, BotFailure, ExternalBot
+from gofish.sim import SIM_BOTS, play_deals
+from gofish.sim.rng import bot_rngs, deal_cards
+from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError, seating
+from gofish.tournament.tally import Tally
+
+
+def make_entrant_bot(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Bot | ExternalBot:
+    """A bot from a tournament entry: a registered name, or ``cmd:PROGRAM [ARGS…]``."""
+    if spec.startswith(CMD_PREFIX):
+        return ExternalBot(spec[len(CMD_PREFIX):].strip(), timeout=timeout)
+    try:
+        return make_bot(spec)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
+
+
+def check_entrants(specs: Sequence[str]) -> None:
+    """Refuse unknown bot names and commands that cannot be found, before any game."""
+    for spec in specs:
+        bot = make_entrant_bot(spec)
+        if isinstance(bot, ExternalBot):
+            bot.close()
+
+
+class SeatBots:
+    """The bot objects of one process: one per entrant and seat, reused game after game."""
+
+    def __init__(self, specs: Sequence[str], timeout: float) -> None:
+        self.specs = specs
+        self.timeout = timeout
+        self._bots: dict[tuple[int, int], Bot | ExternalBot] = {}
+
+    def get(self, entrant: int, seat: int) -> Bot | ExternalBot:
+        key = (entrant, seat)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_entrant_bot(self.specs[entrant], self.timeout)
+        return bot
+
+    def close(self) -> None:
+        for bot in self._bots.values():
+            if isinstance(bot, ExternalBot):
+                bot.close()
+        self._bots.clear()
+
+
+@contextlib.contextmanager
+def seat_bots(specs: Sequence[str], timeout: float) -> Iterator[SeatBots]:
+    bots = SeatBots(specs, timeout)
+    try:
+        yield bots
+    finally:
+        bots.close()
+
+
+def play_engine_game(
+    plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int
+) -> tuple[Game, int | None, str | None]:
+    """One game through ``gofish.core``; returns it with the seat that forfeited and why."""
+    players = plan.players
+    cards, first = deal_cards(plan.seed, deal, players)
+    game = Game(plan.rules.for_players(players), players, cards, first)
+    rngs = bot_rngs(plan.seed, deal, rotation, players)
+    seat = first
+    try:
+        for seat, bot in enumerate(bots):
+            if isinstance(bot, ExternalBot):
+                bot.new_game(seat, players, game.rules.to_json(players))
+        while game.current_player is not None:
+            seat = game.current_player
+            view = game.view(seat)
+            game.play(bots[seat].choose(view, view.legal_actions, rngs[seat]))
+    except BotFailure as failure:
+        return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
+    books = [len(b) for b in game.books]
+    for bot in bots:
+        if isinstance(bot, ExternalBot):
+            with contextlib.suppress(BotFailure):
+                bot.game_over(game.winners or (), books)
+    return game, None, None
+
+
+def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally:
+    tally = Tally(len(plan.specs))
+    with seat_bots(plan.specs, timeout) as pool:
+        for unit in units:
+            table, deal = plan.unit(unit)
+            for rotation in range(plan.players):
+                seats = seating(table, rotation)
+                bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
+                game, failed, why = play_engine_game(plan, bots, deal, rotation)
+                books = [len(b) for b in game.books]
+                tally.add_game(seats, books, len(game.actions), failed, why)
+    return tally
+
+
+def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
+    """The same games as :func:`play_units_engine`, in one compiled batch."""
+    deals: list[int] = []
+    rotations: list[int] = []
+    seatings: list[tuple[int, ...]] = []
+    for unit in units:
+        table, deal = plan.unit(unit)
+        for rotation in range(plan.players):
+            deals.append(deal)
+            rotations.append(rotation)
+            seatings.append(seating(table, rotation))
+    kinds = [[SIM_BOTS[plan.specs[e]] for e in seats] for seats in seatings]
+    tally = Tally(len(plan.specs))
+    if not deals:
+        return tally
+    books, actions = play_deals(plan.rules, plan.players, plan.seed, deals, rotations, kinds)
+    for seats, game_books, asks in zip(seatings, books.tolist(), actions.tolist(), strict=True):
+        tally.add_game(seats, game_books, asks)
+    return tally

@@ -1,0 +1,197 @@
+"""Tournament results for people (a table, a chart) and machines (JSON, CSV), and merging shards."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from gofish.core import make_rules
+from gofish.tournament.plan import Plan, TournamentError
+from gofish.tournament.run import Outcome
+from gofish.tournament.stats import elo_ratings, wilson_interval
+from gofish.tournament.tally import Tally
+
+METHODS = {
+    "ci95": "Wilson score interval on the win rate (shared wins count 1/k), n = seats played",
+    "elo": "Bradley-Terry maximum likelihood on pairwise results (more books wins, equal books "
+    "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
+}
+MAX_FAILURES_KEPT = 100
+
+
+def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[dict[str, Any]]:
+    """One result per entrant: the ``bots`` list of the JSON output."""
+    elos = elo_ratings(tally.pair_games, tally.pair_points)
+    rows = []
+    for i, name in enumerate(names):
+        games = tally.games[i]
+        wins = tally.wins(i)
+        rate = wins / games if games else 0.0
+        low, high = wilson_interval(rate, games)
+        rows.append(
+            {
+                "name": name,
+                "spec": specs[i],
+                "games": games,
+                "wins": wins,
+                "win_rate": rate,
+                "ci95": [low, high],
+                "elo": elos[i],
+                "books_per_game": tally.books[i] / games if games else 0.0,
+                "game_length": tally.asks[i] / games if games else 0.0,
+                "forfeits": tally.forfeits[i],
+            }
+        )
+    return rows
+
+
+def summary(outcome: Outcome) -> dict[str, Any]:
+    """The one JSON object ``gofish tournament --json`` prints."""
+    plan, tally = outcome.plan, outcome.tally
+    return {
+        "rules": plan.rules.to_json(plan.players),
+        "players": plan.players,
+        "games": tally.tables,
+        "seconds": outcome.seconds,
+        "bots": bot_rows(plan.names, plan.specs, tally),
+        "seed": plan.seed,
+        "deals_per_table": plan.deals,
+        "tables": [list(table) for table in plan.tables],
+        "games_asked": plan.games_asked,
+        "shard": [plan.shard, plan.shards],
+        "engine": outcome.engine,
+        "jobs": outcome.jobs,
+        "methods": METHODS,
+        "failures": tally.failures[:MAX_FAILURES_KEPT],
+        "failure_count": len(tally.failures),
+        "totals": tally.raw(),
+    }
+
+
+def print_table(result: dict[str, Any], out: TextIO) -> None:
+    rules = result["rules"]
+    rules_text = rules if isinstance(rules, str) else json.dumps(rules)
+    out.write(
+        f"{result['games']} games, {result['players']} players, rules {rules_text}, "
+        f"{result['seconds']:.2f} s ({result['engine']})\n"
+    )
+    header = f"{'bot':<24} {'games':>8} {'wins':>10} {'win %':>7} {'95% CI':>15} "
+    header += f"{'Elo':>7} {'books':>6} {'length':>7}"
+    out.write(header + "\n" + "-" * len(header) + "\n")
+    ranked = sorted(result["bots"], key=lambda row: -row["elo"])
+    for row in ranked:
+        low, high = row["ci95"]
+        out.write(
+            f"{row['name'][:24]:<24} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
+            f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
+        )
+    if result["failure_count"]:
+        out.write(f"{result['failure_count']} game(s) forfeited by a failing bot; first:\n")
+        for failure in result["failures"][:5]:
+            out.write(f"  {failure}\n")
+
+
+CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
+              "books_per_game", "game_length", "forfeits")
+
+
+def write_csv(result: dict[str, Any], path: str) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(CSV_FIELDS)
+        for row in result["bots"]:
+            low, high = row["ci95"]
+            writer.writerow([row["name"], row["games"], row["wins"], row["win_rate"], low, high,
+                             row["elo"], row["books_per_game"], row["game_length"],
+                             row["forfeits"]])
+
+
+def write_plot(result: dict[str, Any], path: str) -> None:
+    """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise TournamentError(
+            "--plot needs matplotlib: pip install 'gofish[plot]'"
+        ) from None
+    rows = sorted(result["bots"], key=lambda row: -row["elo"])
+    names = [row["name"] for row in rows]
+    rates = [100 * row["win_rate"] for row in rows]
+    errors = [
+        [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
+        [100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
+    ]
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(rows) + 2), 4))
+    bars = axes.bar(names, rates, yerr=errors, capsize=6, color="#3b7dd8")
+    for bar, row in zip(bars, rows, strict=True):
+        axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, 1),
+                      ha="center", va="bottom", color="white", fontsize=9)
+    axes.axhline(100 / result["players"], color="grey", linestyle="--", linewidth=1)
+    axes.set_ylabel("win rate (%), 95% CI")
+    axes.set_title(f"{result['games']} games, {result['players']} players")
+    figure.tight_layout()
+    try:
+        figure.savefig(path)
+    except OSError as error:
+        raise TournamentError(f"cannot write {path}: {error.strerror}") from None
+    finally:
+        plt.close(figure)
+
+
+def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Combine ``--json`` outputs of shards of one tournament into one result."""
+    if not results:
+        raise TournamentError("nothing to merge: give the JSON files of the shards")
+    first = results[0]
+    key_fields = ("rules", "players", "seed", "games_asked")
+    names = [row["name"] for row in first["bots"]]
+    specs = [row["spec"] for row in first["bots"]]
+    shards: set[int] = set()
+    tally: Tally | None = None
+    seconds = 0.0
+    failures: list[str] = []
+    failure_count = 0
+    for number, result in enumerate(results, 1):
+        for name in key_fields:
+            if result.get(name) != first.get(name):
+                raise TournamentError(
+                    f"shard {number} was played with a different {name}: it is not part of "
+                    "the same tournament"
+                )
+        if [row["spec"] for row in result["bots"]] != specs:
+            raise TournamentError(f"shard {number} has different bots")
+        index, count = result["shard"]
+        if count != first["shard"][1] or index in shards:
+            raise TournamentError(f"shard {index}/{count} is given twice or does not fit")
+        shards.add(index)
+        part = Tally.from_raw(result["totals"])
+        if tally is None:
+            tally = part
+        else:
+            tally.merge(part)
+        seconds += float(result["seconds"])
+        failures.extend(result.get("failures", []))
+        failure_count += int(result.get("failure_count", 0))
+    assert tally is not None
+    missing = sorted(set(range(first["shard"][1])) - shards)
+    rules = make_rules(first["rules"])
+    plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"])
+    merged = dict(first)
+    merged.update(
+        games=tally.tables,
+        seconds=seconds,
+        bots=bot_rows(names, specs, tally),
+        shard=[0, 1],
+        failures=failures[:MAX_FAILURES_KEPT],
+        failure_count=failure_count,
+        totals=tally.raw(),
+        missing_shards=missing,
+        deals_per_table=plan.deals,
+    )
+    return merged

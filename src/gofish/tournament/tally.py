@@ -1,0 +1,131 @@
+"""Running totals of a tournament, in integers so that any split adds up to the same result.
+
+A shared win among ``k`` winners counts ``1/k`` to each (R10); it is kept as
+``WIN_UNITS / k`` units (60 is divisible by every table size 1–5), so sums
+are exact whatever order games are added in. The pairwise record behind the
+Elo fit is kept in half points (2 a win, 1 a draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+WIN_UNITS = 60
+
+
+@dataclass
+class Tally:
+    """Totals per entrant and per pair of entrants."""
+
+    entrants: int
+    tables: int = 0  # games played (each counted once)
+    games: list[int] = field(default_factory=list)  # seats played, per entrant
+    win_units: list[int] = field(default_factory=list)
+    books: list[int] = field(default_factory=list)
+    asks: list[int] = field(default_factory=list)  # summed game lengths of the games played
+    forfeits: list[int] = field(default_factory=list)
+    # pair_games[a][b], pair_points[a][b] (half points a scored against b)
+    pair_games: list[list[int]] = field(default_factory=list)
+    pair_points: list[list[int]] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = self.entrants
+        for name in ("games", "win_units", "books", "asks", "forfeits"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * n)
+        if not self.pair_games:
+            self.pair_games = [[0] * n for _ in range(n)]
+        if not self.pair_points:
+            self.pair_points = [[0] * n for _ in range(n)]
+
+    def add_game(
+        self,
+        seats: Sequence[int],
+        books: Sequence[int],
+        asks: int,
+        failed_seat: int | None = None,
+        failure: str | None = None,
+    ) -> None:
+        """Record one game: entrant per seat, books per seat, asks, and a forfeit if any."""
+        self.tables += 1
+        live = [s for s in range(len(seats)) if s != failed_seat]
+        best = max(books[s] for s in live)
+        winners = [s for s in live if books[s] == best]
+        share = WIN_UNITS // len(winners)
+        for seat, entrant in enumerate(seats):
+            self.games[entrant] += 1
+            self.books[entrant] += books[seat]
+            self.asks[entrant] += asks
+        for seat in winners:
+            self.win_units[seats[seat]] += share
+        if failed_seat is not None:
+            self.forfeits[seats[failed_seat]] += 1
+            if failure:
+                self.failures.append(failure)
+        self._add_pairs(seats, books, failed_seat)
+
+    def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
+        """Every pair of seats held by different entrants is one pairwise result."""
+        for i in range(len(seats)):
+            for j in range(i + 1, len(seats)):
+                a, b = seats[i], seats[j]
+                if a == b:
+                    continue
+                if failed == i:
+                    points = 0
+                elif failed == j:
+                    points = 2
+                else:
+                    points = 2 if books[i] > books[j] else 1 if books[i] == books[j] else 0
+                self.pair_games[a][b] += 1
+                self.pair_games[b][a] += 1
+                self.pair_points[a][b] += points
+                self.pair_points[b][a] += 2 - points
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s totals (from another process or shard) to these."""
+        self.tables += other.tables
+        for name in ("games", "win_units", "books", "asks", "forfeits"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        for a in range(self.entrants):
+            for b in range(self.entrants):
+                self.pair_games[a][b] += other.pair_games[a][b]
+                self.pair_points[a][b] += other.pair_points[a][b]
+        self.failures.extend(other.failures)
+
+    def wins(self, entrant: int) -> float:
+        return self.win_units[entrant] / WIN_UNITS
+
+    def raw(self) -> dict[str, Any]:
+        """The exact totals, as stored in ``--json`` output for ``tournament-merge``."""
+        return {
+            "tables": self.tables,
+            "games": self.games,
+            "win_units": self.win_units,
+            "books": self.books,
+            "asks": self.asks,
+            "forfeits": self.forfeits,
+            "pair_games": self.pair_games,
+            "pair_points": self.pair_points,
+        }
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any], failures: list[str] | None = None) -> Tally:
+        entrants = len(raw["games"])
+        return cls(
+            entrants=entrants,
+            tables=int(raw["tables"]),
+            games=[int(v) for v in raw["games"]],
+            win_units=[int(v) for v in raw["win_units"]],
+            books=[int(v) for v in raw["books"]],
+            asks=[int(v) for v in raw["asks"]],
+            forfeits=[int(v) for v in raw["forfeits"]],
+            pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
+            pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
+            failures=list(failures or []),
+        )
