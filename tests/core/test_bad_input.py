@@ -1,0 +1,118 @@
+"""Bad input to the library: malformed (never valid) vs illegal now, each with a clear message,
+and a refused action leaves the game exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+import gofish
+from gofish import Ask, IllegalActionError, MalformedInputError
+
+from .stacked import ask, deal, stack
+
+FULL = [str(c) for c in gofish.FULL_DECK]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (FULL[:51], "a deck must have 52 cards, this one has 51"),
+        ([*FULL, "AS"], "a deck must have 52 cards, this one has 53"),
+        (["2S", *FULL[1:]], "the deck holds 2S twice"),
+        (["1S", *FULL[1:]], "deck position 0: unknown card '1S'"),
+        ([*FULL[:10], "", *FULL[11:]], "deck position 10: unknown card ''"),
+        ([*FULL[:51], None], "deck position 51: unknown card None"),
+        ("AS AH AD", "a deck must be a list of 52 cards"),
+    ],
+)
+def test_new_game_refuses_a_bad_deck_saying_what_is_wrong(deck: object, message: str) -> None:
+    with pytest.raises(MalformedInputError) as error:
+        gofish.new_game("classic", players=2, deck=deck)  # type: ignore[arg-type]
+    assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"first_player": 2}, "first_player must be a seat from 0 to 1, not 2"),
+        ({"first_player": -1}, "first_player must be a seat from 0 to 1, not -1"),
+        ({"first_player": True}, "first_player must be a seat"),
+        ({"seed": 1.5}, "a seed must be a whole number or a string, not 1.5"),
+        ({"seed": [1]}, "a seed must be a whole number or a string"),
+        ({"rules": "go-fish"}, "unknown preset 'go-fish'"),
+        ({"rules": {"preset": "nordic", "sea": "calm"}}, "unknown option 'sea'"),
+        ({"players": 1}, "1 players cannot play: every rule set takes 2 to 5"),
+    ],
+)
+def test_new_game_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {"rules": "classic", "players": 2, "deck": FULL, **kwargs}
+    with pytest.raises(MalformedInputError) as error:
+        gofish.new_game(**arguments)  # type: ignore[arg-type]
+    assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("target", "rank", "suit", "message"),
+    [
+        (0, "9", None, "player 0 cannot ask themselves"),
+        (1, "Q", None, "player 0 does not hold any Q"),
+        (2, "9", None, "player 2 has no cards to ask for"),
+        (1, "9", "H", "ask for a rank only: suits are named only under ask: card"),
+    ],
+)
+def test_illegal_asks_are_refused_and_change_nothing(
+    target: int, rank: str, suit: str | None, message: str
+) -> None:
+    game = deal("bicycle", ["9 K", "3 5", "K K"])
+    ask(game, 2, "K")  # bicycle: seat 2's surrendered hand stays empty (R15); seat 0 goes on
+    assert game.current_player == 0 and game.hand_sizes == (4, 2, 0)
+    before = (game.events, game.hand(0), game.hand_sizes, game.pond_size, game.current_player)
+    with pytest.raises(IllegalActionError) as error:
+        game.play(Ask.of(target, rank, suit))
+    assert message in str(error.value)
+    assert (game.events, game.hand(0), game.hand_sizes, game.pond_size,
+            game.current_player) == before
+
+
+def test_a_game_over_refuses_every_ask() -> None:
+    game = deal("nordic", ["9", "9"])
+    ask(game, 1, "9")
+    assert game.is_over
+    with pytest.raises(IllegalActionError, match="the game is over: no more asks can be made"):
+        ask(game, 1, "9")
+
+
+def test_under_ask_card_a_missing_suit_is_refused() -> None:
+    game = deal("classic", ["9S 2", "9H 3"], ask="card")
+    with pytest.raises(IllegalActionError, match="under ask: card you must name the suit"):
+        game.play(Ask.of(1, "9"))
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Ask.of(5, "9"), "there is no player 5 to ask"),
+        (lambda: Ask.of(-1, "9"), "there is no player -1 to ask"),
+        (lambda: Ask.of(1, "Z"), "unknown rank 'Z'"),
+        (lambda: Ask.of(1, "9", "X"), "unknown suit 'X'"),
+        (lambda: Ask.from_dict({"rank": "9"}), "an action needs a 'target' and a 'rank'"),
+        (lambda: Ask.from_dict("9"), "an action must be an object, not '9'"),
+    ],
+)
+def test_malformed_asks_are_refused_before_they_reach_a_game(make: object, message: str) -> None:
+    with pytest.raises(MalformedInputError) as error:
+        make()  # type: ignore[operator]
+    assert message in str(error.value)
+
+
+def test_play_refuses_something_that_is_not_an_ask() -> None:
+    game = gofish.new_game("classic", 2, deck=stack(["9", "8"]), first_player=0)
+    with pytest.raises(MalformedInputError, match="an action must be an Ask, not"):
+        game.play({"target": 1, "rank": "9"})  # type: ignore[arg-type]
+
+
+def test_both_kinds_of_error_are_value_errors_with_a_common_base() -> None:
+    assert issubclass(MalformedInputError, gofish.GoFishError)
+    assert issubclass(IllegalActionError, gofish.GoFishError)
+    assert issubclass(gofish.GoFishError, ValueError)
+    assert not issubclass(IllegalActionError, MalformedInputError)
