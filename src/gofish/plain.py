@@ -142,9 +142,9 @@ class PlainTable:
         self.say("Type new to play again with the same settings, or quit.")
         while True:
             line = self.read()
-            if line is None or line.lower() in ("quit", "exit", "no", "n", "q"):
+            if line is None or line.lower() in ("quit", "exit", "no", "q"):
                 return False
-            if line.lower() in ("new", "yes", "y", "again"):
+            if line.lower() in ("new", "n", "yes", "y", "again"):
                 self.session = self.session.next_game()
                 self.last_target = None
                 self.introduce()

@@ -219,10 +219,15 @@ class TableSession:
     def headline(self) -> str:
         """Who won, in a few words (R10: every player with the most books wins)."""
         winners = self.game.winners or ()
+        if not winners:
+            return "The game is not over yet."
+        best = len(self.game.books[winners[0]])
+        books = f"{best} book{'s' if best != 1 else ''}"
         who = [self.narrator.who(seat) for seat in winners]
         if len(who) == 1:
-            return f"{who[0]} {self.narrator.verb(winners[0], 'win')}!"
-        return "A shared win for " + ", ".join(who[:-1]) + f" and {who[-1]}!"
+            return f"{who[0]} {self.narrator.verb(winners[0], 'win')} with {books}!"
+        names = ", ".join(who[:-1]) + f" and {who[-1]}"
+        return f"A shared win for {names}, with {books} each!"
 
     def end_lines(self) -> list[str]:
         """The end-of-game summary as sentences (for the plain mode)."""

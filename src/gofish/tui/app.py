@@ -76,27 +76,29 @@ class GoFishApp(App[None]):
         self.picked_rank: Rank | None = None  # waiting for a suit (ask: card)
         self.confirm_quit = False
         self._bot_timer: Timer | None = None
-        self._log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
+        self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(icon="♣")
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                with Horizontal(id="table"):
-                    for seat in self.session.opponents():
-                        yield OpponentPanel(seat, self.session.names[seat])
-                    yield PondPanel(id="pond")
+        with Vertical(id="main"):
+            with Horizontal(id="table"):
+                for seat in self.session.opponents():
+                    yield OpponentPanel(seat, self.session.names[seat])
+                yield PondPanel(id="pond")
+            with Horizontal(id="middle"):
                 yield RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
-                with Vertical(id="hand-box"):
-                    yield HandView(id="hand")
-                yield Static(id="prompt")
-            yield CoachPanel(id="coach")
+                yield CoachPanel(id="coach")
+            with Vertical(id="hand-box"):
+                yield HandView(id="hand")
+            yield Static(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#coach").border_title = "Coach"
+        coach = self.query_one("#coach")
+        coach.border_title = "Coach: what the table has shown"
+        coach.border_subtitle = "2+ at least 2 · – none · · unknown"
         self.start(self.session)
 
     def start(self, session: TableSession) -> None:
@@ -110,7 +112,7 @@ class GoFishApp(App[None]):
         self.sub_title = f"{rules.preset} · you against {opponents}"
         # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
         self.query_one("#log", RichLog).clear()
-        self._log_lines = []
+        self.log_lines = []
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
         self.write_events(session.history())
@@ -176,8 +178,8 @@ class GoFishApp(App[None]):
             self.write_line(self.styled(event, sentence))
 
     def write_line(self, line: Text) -> None:
-        self._log_lines.append(line)
-        del self._log_lines[:-LOG_LINES]
+        self.log_lines.append(line)
+        del self.log_lines[:-LOG_LINES]
         self.query_one("#log", RichLog).write(line)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -191,7 +193,7 @@ class GoFishApp(App[None]):
             return
         self._log_width = width
         log.clear()
-        for line in self._log_lines:
+        for line in self.log_lines:
             log.write(line)
 
     def styled(self, event: Event, sentence: str) -> Text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +19,8 @@ from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
 
 CONTROLS = (
-    ("A 2-9 0 J Shift+Q K", "ask for that rank (0 is the 10; lower-case q is quit)"),
+    ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
+    ("Shift+Q", "ask for queens (a lower-case q is quit)"),
     ("← → Tab", "choose whom to ask (with more than one opponent)"),
     ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
     ("Esc", "cancel a half-made choice"),
@@ -30,16 +32,21 @@ CONTROLS = (
 )
 
 
-def help_text(rules: Rules) -> Text:
-    text = Text()
-    text.append("Controls\n", style="bold underline")
-    for keys, meaning in CONTROLS:
-        text.append(f"  {keys:<21}", style="bold #ffd75f")
-        text.append(f"{meaning}\n")
-    text.append(f"\nRules: {rules.preset}\n", style="bold underline")
+def help_text(rules: Rules) -> Group:
+    keys = Table(box=None, padding=(0, 1), show_header=False, expand=True)
+    keys.add_column(style="bold #ffd75f", no_wrap=True)
+    keys.add_column(ratio=1)
+    for key, meaning in CONTROLS:
+        keys.add_row(key, meaning)
+    rules_text = Text()
     for paragraph in rules_paragraphs(rules):
-        text.append(f"{paragraph}\n")
-    return text
+        rules_text.append(f"{paragraph}\n")
+    return Group(
+        Text("Controls", style="bold underline"),
+        keys,
+        Text(f"\nRules: {rules.preset}", style="bold underline"),
+        rules_text,
+    )
 
 
 class HelpScreen(ModalScreen[None]):

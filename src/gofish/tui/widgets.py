@@ -10,7 +10,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -159,7 +158,7 @@ class OpponentPanel(Static):
         self.set_class(to_act, "-to-act")
         self.set_class(target, "-target")
         self.set_class(not in_play, "-out")
-        self.border_subtitle = "asking" if to_act else ("your target" if target else "")
+        self.border_subtitle = "asking" if to_act else ("target" if target else "")
         text = Text(no_wrap=True, overflow="ellipsis")
         if not in_play:
             text.append("out of play", style="italic")
@@ -200,26 +199,26 @@ class PondPanel(Static):
 
 
 class CoachPanel(Static):
-    """Public card counting per rank (toggle with c): what the table has revealed."""
+    """Public card counting (toggle with c): one column per rank, one row per player.
+
+    Laid out across, so that it fits beside the log in an 80x24 terminal.
+    """
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
-        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        table.add_column("Rank", justify="left")
-        table.add_column("You", justify="right")
-        others = [seat for seat in range(len(names)) if seat != viewer]
-        for seat in others:
-            table.add_column(names[seat][:5], justify="right")
-        table.add_column("Book", justify="right")
-        table.add_column("Left", justify="right")
+        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
+        table.add_column("", justify="left", no_wrap=True, max_width=7)
         for row in rows:
-            done = row.booked >= 4
-            cells = [row.rank.symbol, str(row.mine) if row.mine else "·"]
-            for seat in others:
-                cells.append(_known_cell(row, seat))
-            cells += [str(row.booked) if row.booked else "·", str(row.unaccounted)]
-            table.add_row(*cells, style="dim" if done else ("bold" if row.mine else ""))
-        legend = Text("\n2+ holds at least 2 · – none\n· unknown · Left: not seen", style="dim")
-        self.update(Group(table, legend))
+            table.add_column(row.rank.symbol, justify="right", no_wrap=True, width=2,
+                             header_style="dim" if row.booked >= 4 else "bold")
+        table.add_row("You", *[str(row.mine) if row.mine else "·" for row in rows],
+                      style="bold")
+        for seat in range(len(names)):
+            if seat != viewer:
+                table.add_row(names[seat][:7], *[_known_cell(row, seat) for row in rows])
+        table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
+                      style="#87d787")
+        table.add_row("Unseen", *[str(row.unaccounted) for row in rows], style="#8a8a8a")
+        self.update(table)
 
 
 def _known_cell(row: RankRow, seat: int) -> str:

@@ -1,0 +1,173 @@
+"""The plain line mode, driven through standard input like a script or a screen reader would."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gofish.core import FULL_DECK, RANKS, make_rules
+from gofish.plain import play_plain
+from gofish.session import TableSession, TableSettings
+from gofish.storage import open_store
+
+EVERY_RANK = [rank.symbol for rank in RANKS]
+
+
+def gofish(args: list[str], stdin: str, db: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GOFISH_DB": str(db), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "gofish", *args],
+        input=stdin, capture_output=True, text=True, timeout=120, env=env, check=False,
+    )
+
+
+def rank_script(repeats: int = 60, targets: tuple[int, ...] = ()) -> str:
+    """Lines a dumb script would send: every rank in turn (to every opponent), over and over."""
+    if not targets:
+        return "\n".join(EVERY_RANK * repeats) + "\n"
+    lines = [f"{rank} {target}" for target in targets for rank in EVERY_RANK]
+    return "\n".join(lines * repeats) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "targets"),
+    [
+        (["--rules", "classic"], ()),
+        (["--rules", "bicycle", "--players", "3"], (1, 2)),
+        (["--rules", "nordic", "--players", "3", "--opponents", "emma,random"], (1, 2)),
+    ],
+)
+def test_a_script_plays_a_whole_game_through_stdin(
+    args: list[str], targets: tuple[int, ...], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    done = gofish(["play", "--plain", "--seed", "21", *args], rank_script(targets=targets), db)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert "You are dealt" in out and "Go fish!" in out
+    assert "Game over" in out and "longest streak" in out
+    assert "Type new to play again" in out
+    with open_store(db) as store:
+        [stored] = store.list_games()
+        assert stored.over  # saved, and marked finished
+
+
+def test_every_event_is_a_sentence_and_illegal_moves_are_explained(tmp_path: Path) -> None:
+    lines = "zzz\n10h\nask 7 for 9\nhand\ntable\ncoach\nhelp\n"
+    done = gofish(["play", "--plain", "--seed", "4"], lines, tmp_path / "g.db")
+    assert done.returncode == 0
+    out = done.stdout
+    assert "'zzz' is not a rank" in out
+    assert "Ask for a rank only" in out  # suits only under ask: card
+    assert "There is no opponent '7'" in out
+    assert "Your hand:" in out and "The pond:" in out and "booked" in out
+    assert "Commands:" in out and "Rules (classic):" in out
+
+
+def test_end_of_input_saves_the_game_unfinished(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    done = gofish(["play", "--plain", "--seed", "8"], "", db)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "saved unfinished: gofish resume 1" in done.stdout
+    with open_store(db) as store:
+        stored = store.get(1)
+        assert not stored.over and stored.names == ["You", "Emma"]
+
+
+def test_an_interrupted_game_is_resumed_and_finished(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    first = gofish(["play", "--plain", "--seed", "13", "--name", "Ada"], "A\n2\n3\n4\n5\n6\n", db)
+    assert "saved unfinished" in first.stdout
+    with open_store(db) as store:
+        interrupted = store.get(1)
+        played = interrupted.actions
+    assert played > 0 and not interrupted.over
+    second = gofish(["resume", "--plain", "--database", str(db)], rank_script(), db)
+    assert second.returncode == 0, second.stderr
+    assert "Resuming game 1." in second.stdout and "Game over" in second.stdout
+    with open_store(db) as store:
+        finished = store.get(1)
+        assert finished.over and finished.actions > played
+        assert finished.record["actions"][:played] == interrupted.record["actions"]
+        assert finished.names == ["Ada", "Emma"] and store.count() == 1
+    again = gofish(["resume", "--plain", "--database", str(db)], "", db)
+    assert again.returncode == 2 and "no unfinished game" in again.stderr
+
+
+def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    missing = gofish(["resume", "42", "--plain"], "", db)
+    assert missing.returncode == 2
+    assert "no stored game with id 42" in missing.stderr and "Traceback" not in missing.stderr
+    gofish(["play", "--plain", "--seed", "2"], rank_script(), db)
+    finished = gofish(["resume", "1", "--plain"], "", db)
+    assert finished.returncode == 2 and "already finished" in finished.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "poker"], "unknown preset 'poker'"),
+        (["--players", "9"], "9 players cannot play"),
+        (["--players", "two"], "--players needs a whole number"),
+        (["--speed", "-1"], "--speed must be from 0"),
+        (["--opponents", "nobody"], "unknown bot 'nobody'"),
+        (["--players", "2", "--opponents", "emma,random"], "2 opponents were named"),
+        (["--hand-size", "20"], "hand_size must be a whole number from 1 to 13"),
+        (["--refill", "none"], "refill 'none' needs end 'first-empty'"),
+        (["--refill", "sometimes"], "invalid choice: 'sometimes'"),
+        (["--book-size", "3"], "book_size must be 4"),
+        (["--players", "5", "--hand-size", "13"], "cannot deal 13 cards"),
+    ],
+)
+def test_bad_options_get_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
+    done = gofish(["play", "--plain", *args], "", tmp_path / "g.db")
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert not (tmp_path / "g.db").exists()  # refused before any card is dealt
+
+
+def run_in_process(session: TableSession, lines: str) -> str:
+    out = io.StringIO()
+    assert play_plain(session, io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+def test_ask_for_a_card_is_played_with_card_names() -> None:
+    settings = TableSettings(make_rules("classic", ask="card"), seed=3)
+    session = TableSession.deal(settings)
+    cards = "\n".join(str(card).lower() for card in FULL_DECK)
+    held = session.held_ranks()[0].symbol
+    out = run_in_process(session, f"{held}\n" + (cards + "\n") * 40)
+    assert "Name the suit too" in out  # a rank alone is not enough under ask: card
+    assert "yourself" in out  # asking for a card you hold is explained
+    assert session.is_over and "Game over" in out
+    mine = [ask for player, ask in session.game.actions if player == 0]
+    assert mine and all(ask.suit is not None for ask in mine)
+
+
+def test_whom_to_ask_must_be_said_when_several_opponents_hold_cards() -> None:
+    settings = TableSettings(make_rules("nordic"), players=3, opponents=("emma", "emma"), seed=1)
+    session = TableSession.deal(settings)
+    first = session.held_ranks()[0].symbol
+    out = run_in_process(session, f"{first}\nask emma 2 for {first}\n")
+    assert "Say whom to ask" in out
+    out = run_in_process(session, f"ask emma for {first}\n")
+    assert session.game.actions  # a name (or its beginning) works too
+
+
+def test_play_again_deals_a_fresh_game_with_the_same_settings() -> None:
+    settings = TableSettings(make_rules("nordic"), seed=9)
+    session = TableSession.deal(settings)
+    ranks = rank_script(repeats=30).replace("Q\n", "queen\n")  # q alone would quit at the end
+    out = run_in_process(session, ranks + "new\n")
+    assert out.count("Go Fish, nordic rules.") == 2
+    assert out.count("You are dealt") == 2
+    assert out.count("Game over") == 1 and out.rstrip().endswith("Goodbye.")

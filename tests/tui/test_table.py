@@ -1,0 +1,243 @@
+"""What the table shows and how it answers keys and clicks (80x24 unless said)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import make_app, run_app, screen_text
+from textual.pilot import Pilot
+
+from gofish.core import Rank
+from gofish.session import TableSession
+from gofish.tui import GoFishApp
+from gofish.tui.screens import HelpScreen
+from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def held_and_missing(session: TableSession) -> tuple[Rank, Rank]:
+    held = session.held_ranks()
+    missing = next(rank for rank in Rank if rank not in held)
+    return held[0], missing
+
+
+def my_asks(session: TableSession) -> list[tuple[int, Rank, object]]:
+    """(target, rank, suit) of every ask the person made."""
+    return [(a.target, a.rank, a.suit) for p, a in session.game.actions if p == session.human]
+
+
+def test_the_table_shows_hand_opponents_and_pond() -> None:
+    app = make_app("classic", seed=3)
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        app.save_screenshot("table-80x24.svg", path=str(ARTIFACTS))
+        seen["text"] = screen_text(app)
+
+    run_app(app, script)
+    text = seen["text"]
+    view = app.session.view()
+    assert view.hand
+    for card in view.hand:  # every card of the hand, with its suit symbol
+        assert card.pretty in text
+    assert "Emma" in text and f"{view.hand_sizes[1]} cards" in text
+    assert "Pond" in text and f"{view.pond_size} cards" in text
+    assert "Your turn" in text or "thinking" in text
+    assert (ARTIFACTS / "table-80x24.svg").stat().st_size > 1000
+
+
+def test_the_nordic_pond_is_the_sea_and_every_opponent_is_shown() -> None:
+    app = make_app("nordic", players=5, seed=4)
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        seen["text"] = screen_text(app)
+
+    run_app(app, script)
+    text = seen["text"]
+    assert "The sea" in text
+    for name in app.session.names[1:]:
+        assert name in text
+
+
+def test_an_illegal_rank_is_explained_and_not_played() -> None:
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        assert session.human_to_act
+        _, missing = held_and_missing(session)
+        await pilot.press(RANK_KEYS[missing])
+        await pilot.pause()
+        assert my_asks(session) == []  # R5: only a rank you hold
+        text = screen_text(app)
+        assert f"You have no {missing.plural}" in text
+
+    run_app(app, script)
+
+
+def test_a_held_rank_is_asked_for_and_narrated() -> None:
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        held, _ = held_and_missing(session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert my_asks(session)[0] == (1, held, None)
+        log = "\n".join(line.plain for line in app.log_lines)
+        assert f"You ask Emma for {held.plural}." in log
+
+    run_app(app, script)
+
+
+def test_help_shows_the_controls_and_the_rules_of_the_preset() -> None:
+    app = make_app("nordic", players=3, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "Hopp i havet" in text and "Shift+Q" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+    run_app(app, script)
+
+
+def test_the_coach_panel_toggles_and_counts_only_public_cards() -> None:
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        coach = app.query_one(CoachPanel)
+        assert not coach.display
+        await pilot.press("c")
+        await pilot.pause()
+        assert coach.display
+        text = screen_text(app)
+        assert "Coach" in text and "Unseen" in text and "Booked" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert not coach.display
+
+    run_app(app, script)
+
+
+def test_arrows_choose_whom_to_ask() -> None:
+    app = make_app("bicycle", players=4, seed=2)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        assert session.human_to_act
+        first = app.target
+        await pilot.press("right")
+        second = app.target
+        await pilot.press("left")
+        assert app.target == first
+        await pilot.press("tab")
+        assert app.target == second != first
+        held, _ = held_and_missing(session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert my_asks(session)[0][0] == second
+
+    run_app(app, script)
+
+
+def test_the_mouse_picks_an_opponent_and_asks_for_a_clicked_rank() -> None:
+    app = make_app("bicycle", players=3, seed=2)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        assert session.human_to_act
+        await pilot.click("#opponent-2")
+        assert app.target == 2
+        first_rank = session.held_ranks()[0]
+        await pilot.click(HandView, offset=(2, 0))  # the first group of cards
+        await pilot.pause()
+        assert my_asks(session)[0] == (2, first_rank, None)
+
+    run_app(app, script)
+
+
+def test_ask_for_a_card_takes_a_rank_then_a_suit() -> None:
+    app = make_app("classic", seed=3, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        held, _ = held_and_missing(session)
+        mine = next(c.suit for c in session.game.hand(0) if c.rank == held)
+        await pilot.press(RANK_KEYS[held])
+        assert app.picked_rank == held and not my_asks(session)
+        await pilot.press(mine.letter.lower())  # a card you hold yourself
+        await pilot.pause()
+        assert not my_asks(session)
+        assert "yourself" in screen_text(app)
+        wanted = session.askable_suits(held)[0]
+        await pilot.press(wanted.letter.lower())
+        await pilot.pause()
+        assert my_asks(session)[0] == (1, held, wanted)
+
+    run_app(app, script)
+
+
+def test_pressing_a_rank_during_a_bot_turn_is_explained() -> None:
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app("classic", seed=seed)
+    app.speed = 100.0  # the bot waits: it is still its turn when the key comes
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held = app.session.held_ranks()[0]
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert not app.session.game.actions
+        assert "Wait: it is Emma's turn." in screen_text(app)
+
+    run_app(app, script)
+
+
+def test_quit_asks_once_during_a_game_and_ctrl_c_quits_cleanly() -> None:
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        await pilot.press("q")
+        assert "Press q again to quit" in screen_text(app)
+        await pilot.press("escape")  # changed my mind
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert not app.is_running
+
+    run_app(app, script)
+    second = make_app("classic", seed=3)
+
+    async def interrupt(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+
+    run_app(second, interrupt)
+    assert second.return_code in (None, 0)
+
+
+def test_resizing_keeps_the_table_whole() -> None:
+    app = make_app("bicycle", players=5, seed=6)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        for size in ((60, 20), (40, 12), (200, 60), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert app.size == size
+        text = screen_text(app)
+        assert "Pond" in text and "Your hand" in text
+
+    run_app(app, script)
