@@ -68,7 +68,7 @@ def test_r16_a_lucky_draw_that_empties_the_hand_by_a_book_replenishes_too() -> N
     assert game.current_player == 0
 
 
-def test_r8_r15_a_non_lucky_fish_that_empties_the_hand_waits_for_the_next_turn() -> None:
+def test_r8_a_fish_completing_another_rank_ends_the_turn_and_the_asked_rank_stays() -> None:
     game = deal("bicycle", ["9 K K K", "2 3 4 5"], pond="K 6 7")
     events = ask(game, 1, "9")
     assert events[2:] == [Drew(0, "fish", card("KC")), BookLaid(0, rank("K")), TurnPassed(1, ())]
@@ -147,3 +147,18 @@ def test_r15_a_dealt_book_that_empties_the_first_hand_draws_before_the_first_ask
     )
     assert game.current_player == 0
     assert hand(game, 0) == "3H"
+
+
+def test_r15_without_lucky_draw_a_fish_that_empties_the_hand_waits_for_the_next_turn() -> None:
+    game = deal("bicycle", ["9 9 9", "2 3 4"], pond="9 6 7", lucky_draw=False)
+    events = ask(game, 1, "9")
+    # No replenishing (R16 is for a turn that goes on). Seat 1 holds cards but nobody
+    # else does, so it cannot ask and is passed over (R9); seat 0's new turn begins
+    # with an empty hand, so it draws (R15).
+    assert events[2:] == [
+        Drew(0, "fish", card("9C")),
+        BookLaid(0, rank("9")),
+        TurnPassed(0, (1,)),
+        Drew(0, "empty_hand", card("6S")),
+    ]
+    assert game.current_player == 0 and game.hand_sizes == (1, 3)

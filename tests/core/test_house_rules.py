@@ -230,3 +230,10 @@ def test_ask_card_books_still_need_all_four_cards() -> None:
     game = deal("classic", ["9S 9H 9D", "9C 2 3"], ask="card")
     events = ask(game, 1, "9", "C")
     assert events[1:3] == [HandedOver(1, 0, rank("9"), 1, cards("9C")), BookLaid(0, rank("9"))]
+
+
+def test_end_first_empty_ends_at_the_deal_when_no_pond_is_left() -> None:
+    game = gofish.new_game({"preset": "nordic", "hand_size": 13}, players=4, seed=8)
+    assert game.pond_size == 0
+    assert game.is_over and isinstance(game.events[-1], GameOver)
+    assert game.legal_actions() == ()

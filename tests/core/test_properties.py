@@ -148,8 +148,18 @@ def test_every_game_ends_books_only_grow_and_the_player_to_act_can_act(
     assert game.is_over
     if rules.end == "all-books":
         assert sum(len(b) for b in game.books) == rules.total_books  # R14, R17
+        assert not _last_book_was_fished(game.events)  # see docs/rules.md, "Readings"
     else:
         assert game.pond_size == 0 or 0 in game.hand_sizes  # R19
+
+
+def _last_book_was_fished(events: tuple[Event, ...]) -> bool:
+    """Whether the card that completed the final book came from a go-fish draw."""
+    index = max(i for i, e in enumerate(events) if e.kind == "book_laid")
+    while events[index].kind in ("book_laid", "lucky_draw"):
+        index -= 1
+    cause = events[index]
+    return isinstance(cause, Drew) and cause.reason == "fish"
 
 
 # ------------------------------------------------------------ hidden information
