@@ -171,3 +171,12 @@ def test_play_again_deals_a_fresh_game_with_the_same_settings() -> None:
     assert out.count("Go Fish, nordic rules.") == 2
     assert out.count("You are dealt") == 2
     assert out.count("Game over") == 1 and out.rstrip().endswith("Goodbye.")
+
+
+def test_a_database_that_cannot_be_opened_is_a_warning_not_a_lost_game(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-directory"
+    blocked.mkdir()
+    done = gofish(["play", "--plain", "--seed", "3", "--database", str(blocked)],
+                  rank_script(), tmp_path / "unused.db")
+    assert done.returncode == 0 and "Game over" in done.stdout
+    assert "games will not be saved" in done.stderr and "Traceback" not in done.stderr

@@ -241,3 +241,55 @@ def test_resizing_keeps_the_table_whole() -> None:
         assert "Pond" in text and "Your hand" in text
 
     run_app(app, script)
+
+
+def test_paced_bots_ask_then_answer_and_the_table_stays_usable_meanwhile() -> None:
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app("classic", seed=seed)
+    app.speed = 0.02  # every pause is 2% of normal: the timers run, quickly
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")  # keys work while a bot is about to move
+        assert app.query_one(CoachPanel).display
+        for _ in range(200):
+            if app.session.human_to_act:
+                break
+            await pilot.pause(0.02)
+        assert app.session.human_to_act  # the bot's turn played out by timers
+        lines = [line.plain for line in app.log_lines]
+        asked = next(i for i, line in enumerate(lines) if line.startswith("Emma asks you"))
+        assert lines[asked + 1].startswith(("You say", "You hand over"))
+
+    run_app(app, script)
+
+
+def test_a_stored_game_resumes_at_the_table(tmp_path: Path) -> None:
+    from gofish.storage import open_store
+
+    app = make_app("classic", seed=3, database=tmp_path / "g.db")
+
+    async def first_moves(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for _ in range(3):
+            held, _ = held_and_missing(app.session)
+            await pilot.press(RANK_KEYS[held])
+            await pilot.pause()
+        await pilot.press("ctrl+c")  # walk away mid-game
+
+    run_app(app, first_moves)
+    played = app.session.game
+    assert not played.is_over
+    with open_store(tmp_path / "g.db") as store:
+        stored = store.latest_unfinished()
+        assert stored is not None
+        resumed = GoFishApp(
+            TableSession.resume(stored.record, stored.seats, store, stored.id), speed=0
+        )
+
+        async def look(app: GoFishApp, pilot: Pilot[None]) -> None:
+            assert app.log_lines[0].plain == f"Resuming game {stored.id}."
+            assert app.session.game.actions == played.actions
+            assert app.session.view().hand == played.view(0).hand
+            text = screen_text(app)
+            assert all(card.pretty in text for card in played.hand(0))
+
+        run_app(resumed, look)

@@ -43,6 +43,7 @@ from gofish.tui.widgets import (
 BOT_PAUSE = 1.2
 AFTER_YOUR_TURN = 1.6
 BEFORE_GAME_OVER = 1.0
+ANSWER_PAUSE = 0.7
 
 KEY_TO_RANK: dict[str, Rank] = {key: rank for rank, key in RANK_KEYS.items()}
 KEY_TO_RANK.update({"A": Rank.ACE, "1": Rank.ACE, "J": Rank.JACK, "K": Rank.KING,
@@ -299,14 +300,29 @@ class GoFishApp(App[None]):
             self._later(first_pause, self.bot_step)
 
     def bot_step(self) -> None:
-        """One bot ask (at speed 0: every bot ask until it is the person's turn)."""
+        """One bot ask (at speed 0: every bot ask until it is the person's turn).
+
+        The question shows first and the answer a moment later, as at a real table.
+        """
         self._bot_timer = None
         session = self.session
-        while session.bot_to_act:
-            self.write_events(session.narrate(session.bot_move()))
-            if self.speed > 0:
-                break
-        self.after_move(first_pause=BOT_PAUSE)
+        if self.speed <= 0:
+            while session.bot_to_act:
+                self.write_events(session.narrate(session.bot_move()))
+            self.after_move(first_pause=0)
+            return
+        if not session.bot_to_act:
+            return
+        asker = session.names[session.game.current_player or 0]
+        question, *answer = session.narrate(session.bot_move())
+        self.write_events([question])
+        self.show_prompt(f"{asker} is asking…")
+
+        def reveal() -> None:
+            self.write_events(answer)
+            self.after_move(first_pause=BOT_PAUSE)
+
+        self._later(ANSWER_PAUSE, reveal)
 
     def _later(self, seconds: float, callback: object) -> None:
         self._stop_bots()
