@@ -103,8 +103,8 @@ def run_tournament(
 class ProgressBar:
     """A one-line progress bar on a stream (stderr), redrawn in place."""
 
-    def __init__(self, stream: TextIO = sys.stderr, width: int = 30) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
+        self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.started = time.perf_counter()
 

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""An example external Go Fish bot: a simple card counter, standard library only.
+
+Run it in a tournament with:
+
+    gofish tournament emma "cmd:python examples/mybot.py"
+
+It speaks the JSON-lines protocol of docs/bots-protocol.md: one JSON object
+per line on standard input, one answer per line on standard output. Its
+strategy: remember which opponent last asked for each rank (they hold at least
+one) and ask them for it; forget when they hand those cards over or a book of
+that rank goes down. Otherwise ask for the rank it holds most of, from the
+opponent with the most cards.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+NAME = "mybot"
+VERSION = 1
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.seen = 0
+        self.holder: dict[str, int] = {}  # rank -> opponent known to hold some
+
+    def new_game(self) -> None:
+        self.seen = 0
+        self.holder.clear()
+
+    def read(self, me: int, history: list[dict[str, Any]]) -> None:
+        for event in history[self.seen :]:
+            kind, rank = event.get("type"), event.get("rank")
+            if kind == "asked" and event["player"] != me:
+                self.holder[rank] = event["player"]
+            elif kind == "handed_over" and self.holder.get(rank) == event["giver"]:
+                del self.holder[rank]
+            elif kind == "handed_over" and event["receiver"] != me:
+                self.holder[rank] = event["receiver"]
+            elif kind == "book_laid":
+                self.holder.pop(rank, None)
+        self.seen = len(history)
+
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        me = view["viewer"]
+        self.read(me, view["history"])
+        for action in legal:  # a rank we know an opponent holds
+            if self.holder.get(action["rank"]) == action["target"]:
+                return action
+        counts: dict[str, int] = {}
+        for card in view["hand"]:
+            counts[card[:-1]] = counts.get(card[:-1], 0) + 1
+        sizes = view["hand_sizes"]
+        return max(legal, key=lambda a: (counts.get(a["rank"], 0), sizes[a["target"]]))
+
+
+def main() -> int:
+    counter = Counter()
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            answer: dict[str, Any] | None = {"type": "hello", "name": NAME, "version": VERSION}
+        elif kind == "new_game":
+            counter.new_game()
+            answer = None
+        elif kind == "turn":
+            action = counter.choose(message["view"], message["legal"])
+            answer = {"type": "action", **action}
+        elif kind == "quit":
+            return 0
+        else:  # game_over and anything newer: nothing to say
+            answer = None
+        if answer is not None:
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

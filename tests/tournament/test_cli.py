@@ -1,0 +1,192 @@
+"""``gofish tournament``: JSON shape and arithmetic, determinism, mirroring, shards, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gofish.cli import main
+from gofish.core import make_rules
+from gofish.sim.rng import deal_cards
+from gofish.tournament import Plan, merge_results, run_tournament, summary
+from gofish.tournament.play import make_entrant_bot, play_engine_game
+from gofish.tournament.stats import wilson_interval
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["tournament", *args, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # exactly one JSON object, on one line
+    return json.loads(out)
+
+
+def test_json_shape_and_arithmetic(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "random", "emma", "emma", "--games", "60", "--seed", "4",
+                      "--jobs", "1", "--no-fast")
+    assert result["rules"] == "classic" and result["players"] == 2
+    assert result["games"] == 60 and result["seconds"] > 0
+    names = [row["name"] for row in result["bots"]]
+    assert names == ["random", "emma#1", "emma#2"]
+    for row in result["bots"]:
+        assert set(row) >= {"name", "games", "wins", "win_rate", "ci95", "elo"}
+        assert row["games"] == 40  # each bot meets two others, 20 games each
+        assert row["win_rate"] == pytest.approx(row["wins"] / row["games"])
+        assert row["ci95"] == pytest.approx(list(wilson_interval(row["win_rate"], row["games"])))
+        assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    # R10: a two-player classic game cannot tie, so the wins add up to the games.
+    assert sum(row["wins"] for row in result["bots"]) == pytest.approx(60)
+    assert sum(row["elo"] for row in result["bots"]) == pytest.approx(0, abs=1e-6)
+    best = max(result["bots"], key=lambda row: row["elo"])
+    assert best["wins"] == max(row["wins"] for row in result["bots"])
+
+
+def test_shared_wins_count_one_kth(capsys: pytest.CaptureFixture[str]) -> None:
+    # Pairs (book size 2) in nordic make ties common: the wins are no longer whole numbers.
+    result = run_json(capsys, "random", "emma", "random", "--rules", "nordic", "--players", "3",
+                      "--book-size", "2", "--games", "300", "--seed", "8")
+    wins = [row["wins"] for row in result["bots"]]
+    assert sum(wins) == pytest.approx(result["games"])
+    assert any(abs(w * 6 - round(w * 6)) < 1e-9 and w != int(w) for w in wins)
+    assert [row["name"] for row in result["bots"]] == ["random#1", "emma", "random#2"]
+
+
+def test_a_bot_named_twice_plays_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_json(capsys, "emma", "emma", "--games", "400", "--seed", "2")
+    first, second = result["bots"]
+    assert (first["name"], second["name"]) == ("emma#1", "emma#2")
+    # Mirrored deals: every deal is won once from each seat, so self-play is near 50%.
+    assert first["wins"] + second["wins"] == pytest.approx(400)
+    assert abs(first["win_rate"] - 0.5) < 0.1
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_results_are_identical_for_any_number_of_jobs(fast: bool) -> None:
+    plan = Plan(make_rules("bicycle"), 3, 11, ("random", "emma", "emma", "random"),
+                240 if fast else 96)
+    one = run_tournament(plan, jobs=1, fast=fast)
+    two = run_tournament(plan, jobs=2, fast=fast)
+    three = run_tournament(plan, jobs=3, fast=fast)
+    assert one.tally.raw() == two.tally.raw() == three.tally.raw()
+    assert summary(one)["bots"] == summary(three)["bots"]
+
+
+def test_simulator_and_engine_give_the_same_tournament() -> None:
+    plan = Plan(make_rules("classic", lucky_draw=False), 2, 5, ("emma", "random", "emma"), 300)
+    fast = run_tournament(plan, jobs=1, fast=True)
+    slow = run_tournament(plan, jobs=2, fast=False)
+    assert (fast.engine, slow.engine) == ("sim", "engine")
+    assert fast.tally.raw() == slow.tally.raw()
+
+
+def test_each_deal_is_replayed_from_every_seat_with_the_same_deck() -> None:
+    plan = Plan(make_rules("classic"), 2, 3, ("emma", "random"), 2)
+    games = []
+    for rotation in range(2):
+        bots = [make_entrant_bot(spec) for spec in ("emma", "random")[rotation:] +
+                ("emma", "random")[:rotation]]
+        game, failed, _ = play_engine_game(plan, bots, deal=0, rotation=rotation)
+        assert failed is None
+        games.append(game)
+    cards, first = deal_cards(3, 0, 2)
+    assert games[0].deck == games[1].deck == tuple(cards)
+    assert games[0].first_player == games[1].first_player == first
+
+
+def test_shards_merge_into_the_whole_tournament(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    common = ["random", "emma", "random", "--games", "120", "--seed", "6"]
+    whole = run_json(capsys, *common)
+    paths = []
+    for shard in range(3):
+        part = run_json(capsys, *common, "--shard", f"{shard}/3")
+        path = tmp_path / f"shard{shard}.json"
+        path.write_text(json.dumps(part))
+        paths.append(str(path))
+    merged = run_json_merge(capsys, *paths)
+    assert merged["totals"] == whole["totals"]
+    assert merged["bots"] == whole["bots"]
+    assert merged["games"] == whole["games"]
+    partial = merge_results([json.loads(Path(p).read_text()) for p in paths[:2]])
+    assert partial["missing_shards"] == [2]
+
+
+def run_json_merge(capsys: pytest.CaptureFixture[str], *paths: str) -> dict:
+    assert main(["tournament-merge", *paths, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_table_csv_and_progress(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    csv_path = tmp_path / "out.csv"
+    assert main(["tournament", "random", "emma", "--games", "20", "--seed", "1", "--csv",
+                 str(csv_path), "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert "emma" in captured.out and "95% CI" in captured.out
+    assert "20/20 games" in captured.err
+    lines = csv_path.read_text().splitlines()
+    assert lines[0].startswith("name,games,wins,win_rate,ci95_low,ci95_high,elo")
+    assert len(lines) == 3
+
+
+def test_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chart.png"
+    assert main(["tournament", "random", "emma", "--games", "20", "--seed", "1",
+                 "--plot", str(path)]) == 0
+    assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)
+    code = main(["tournament", "random", "emma", "--games", "4", "--plot",
+                 str(tmp_path / "x.png")])
+    assert code == 2
+    assert "pip install 'gofish[plot]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nobody", "emma"], "unknown bot 'nobody'"),
+        (["emma"], "at least two bots"),
+        (["emma", "random", "--players", "7"], "7 players cannot play"),
+        (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),
+        (["emma", "random", "--hand-size", "30"], "hand_size must be"),
+        (["emma", "random", "--games", "0"], "--games must be at least 1"),
+        (["emma", "random", "--jobs", "0"], "--jobs must be at least 1"),
+        (["emma", "random", "--shard", "4/2"], "--shard"),
+        (["emma", "random", "--timeout", "0"], "--timeout"),
+        (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),
+        (["emma", "cmd:python x.py", "--fast"], "--fast cannot be used"),
+        (["emma", "cmd:no-such-program-here"], "was not found"),
+        (["emma", "cmd:"], "empty"),
+    ],
+)
+def test_bad_input_is_a_clear_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["tournament", *args, "--games", "4"] if "--games" not in args
+                else ["tournament", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_argparse_errors_exit_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tournament", "emma", "random", "--rules", "poker"])
+    assert exit_info.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_merge_refuses_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json")
+    assert main(["tournament-merge", str(junk)]) == 2
+    assert "not a tournament JSON result" in capsys.readouterr().err
+    assert main(["tournament-merge", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err

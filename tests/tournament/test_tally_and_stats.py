@@ -1,0 +1,122 @@
+"""Tournament arithmetic: shared wins, pairwise points, Wilson intervals, Elo."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gofish.core import make_rules
+from gofish.tournament import Tally
+from gofish.tournament.plan import (
+    Plan,
+    TournamentError,
+    entrant_names,
+    parse_shard,
+    seating,
+    tables,
+)
+from gofish.tournament.stats import elo_ratings, wilson_interval
+
+
+def test_a_shared_win_counts_one_kth_to_each_winner() -> None:  # R10
+    tally = Tally(3)
+    tally.add_game(seats=(0, 1, 2), books=(5, 5, 3), asks=40)
+    tally.add_game(seats=(1, 2, 0), books=(4, 4, 4), asks=30)
+    assert [tally.wins(e) for e in range(3)] == pytest.approx([1 / 2 + 1 / 3, 1 / 2 + 1 / 3, 1 / 3])
+    assert sum(tally.wins(e) for e in range(3)) == pytest.approx(2)
+    assert tally.games == [2, 2, 2]
+    assert tally.books == [9, 9, 7]
+    assert tally.asks == [70, 70, 70]
+
+
+def test_pairwise_points_follow_books_and_forfeits() -> None:
+    tally = Tally(3)
+    tally.add_game(seats=(0, 1, 2), books=(5, 5, 3), asks=1)
+    assert tally.pair_points[0][1] == tally.pair_points[1][0] == 1  # a draw
+    assert tally.pair_points[0][2] == 2 and tally.pair_points[2][0] == 0
+    tally.add_game(seats=(0, 1, 2), books=(6, 1, 0), asks=1, failed_seat=0, failure="boom")
+    assert tally.forfeits == [1, 0, 0]
+    assert tally.wins(1) == pytest.approx(0.5 + 1)  # the forfeiting seat cannot win
+    assert tally.pair_points[1][0] == 1 + 2
+    assert tally.failures == ["boom"]
+
+
+def test_a_bot_sitting_twice_at_a_table_has_no_pair_with_itself() -> None:
+    tally = Tally(2)
+    tally.add_game(seats=(0, 1, 0, 1), books=(4, 3, 3, 3), asks=9)
+    assert tally.games == [2, 2]
+    assert tally.pair_games[0][0] == 0
+    assert tally.pair_games[0][1] == 4
+
+
+def test_merge_adds_exactly_and_round_trips() -> None:
+    first, second = Tally(2), Tally(2)
+    first.add_game((0, 1), (7, 6), 50)
+    second.add_game((1, 0), (7, 6), 40)
+    restored = Tally.from_raw(first.raw())
+    restored.merge(second)
+    assert restored.raw()["win_units"] == [60, 60]
+    assert restored.tables == 2
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(0.5, 100)
+    assert (low, high) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    low, high = wilson_interval(0.0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(1.0, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0.3, 0) == (0.0, 1.0)
+
+
+def test_elo_matches_the_logistic_model_for_two_players() -> None:
+    # 75% against one opponent: Bradley-Terry gives 400*log10(3) between them
+    # (slightly less with the one virtual draw of the prior).
+    games = [[0, 1000], [1000, 0]]
+    points = [[0, 1500], [500, 0]]  # half points: 750 wins of 1000
+    a, b = elo_ratings(games, points)
+    assert a + b == pytest.approx(0)
+    expected = 400 * math.log10(750.5 / 250.5)
+    assert a - b == pytest.approx(expected, rel=1e-6)
+
+
+def test_elo_stays_finite_for_a_perfect_score_and_orders_bots() -> None:
+    games = [[0, 10, 10], [10, 0, 10], [10, 10, 0]]
+    points = [[0, 20, 20], [0, 0, 12], [0, 8, 0]]
+    ratings = elo_ratings(games, points)
+    assert all(math.isfinite(r) for r in ratings)
+    assert ratings[0] > ratings[1] > ratings[2]
+
+
+def test_names_tables_and_rotations() -> None:
+    assert entrant_names(["emma", "random", "emma"]) == ["emma#1", "random", "emma#2"]
+    assert tables(3, 2) == [(0, 1), (0, 2), (1, 2)]
+    assert tables(4, 3) == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    assert tables(2, 4) == [(0, 1, 0, 1)]  # seats filled by cycling through the bots
+    assert [seating((4, 5, 6), r) for r in range(3)] == [(4, 5, 6), (5, 6, 4), (6, 4, 5)]
+    with pytest.raises(TournamentError):
+        tables(1, 2)
+
+
+def test_every_entrant_plays_every_deal_from_every_seat() -> None:
+    plan = Plan(make_rules("classic"), 3, 1, ("a", "b", "c", "d"), 100)
+    seen: dict[tuple[tuple[int, ...], int], set[tuple[int, int]]] = {}
+    for unit in plan.units():
+        table, deal = plan.unit(unit)
+        for rotation in range(plan.players):
+            for seat, entrant in enumerate(seating(table, rotation)):
+                seen.setdefault((table, deal), set()).add((entrant, seat))
+    assert len(seen) == len(plan.tables) * plan.deals
+    for (table, _deal), pairs in seen.items():
+        assert pairs == {(e, s) for e in table for s in range(3)}
+    assert plan.games >= 100 and plan.games % (len(plan.tables) * 3) == 0
+
+
+def test_shards_partition_the_units() -> None:
+    full = Plan(make_rules("classic"), 2, 1, ("a", "b", "c"), 500)
+    parts = [Plan(full.rules, 2, 1, full.specs, 500, i, 3).units() for i in range(3)]
+    assert sorted(u for part in parts for u in part) == full.units()
+    assert parse_shard("2/5") == (2, 5)
+    for bad in ("5/5", "x", "1/0", "-1/3"):
+        with pytest.raises(TournamentError):
+            parse_shard(bad)
