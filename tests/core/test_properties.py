@@ -162,6 +162,100 @@ def _last_book_was_fished(events: tuple[Event, ...]) -> bool:
     return isinstance(cause, Drew) and cause.reason == "fish"
 
 
+class EventLedger:
+    """The table rebuilt from the event log alone, as a client following events would."""
+
+    def __init__(self, game: Game) -> None:
+        # Each hand in the order its cards arrived: under pairs, a third card of a rank
+        # stays and the two that arrived first go down (BookLaid names only the rank).
+        self.hands: list[list[Card]] = [[] for _ in range(game.num_players)]
+        self.books: list[list[Any]] = [[] for _ in range(game.num_players)]
+        self.pond = 52
+        self.current: int | None = game.first_player
+        self.in_play = [True] * game.num_players
+        self.book_size = game.rules.book_size
+        self.read = 0
+
+    def follow(self, events: tuple[Event, ...]) -> None:
+        for event in events[self.read:]:
+            self.apply(event)
+        self.read = len(events)
+
+    def apply(self, event: Event) -> None:
+        if isinstance(event, Dealt):
+            assert event.cards is not None and event.count == len(event.cards)
+            self.hands[event.player].extend(event.cards)
+            self.pond -= event.count
+        elif isinstance(event, gofish.Asked):
+            assert event.player == self.current, "only the player to act asks"
+        elif isinstance(event, HandedOver):
+            assert event.cards is not None and event.count == len(event.cards) > 0
+            assert all(c.rank == event.rank for c in event.cards)
+            for card in event.cards:
+                self.hands[event.giver].remove(card)
+            self.hands[event.receiver].extend(event.cards)
+        elif isinstance(event, (Drew, Refilled)):
+            drawn = [event.card] if isinstance(event, Drew) else list(event.cards or ())
+            assert all(c is not None for c in drawn) and drawn
+            self.hands[event.player].extend(c for c in drawn if c is not None)
+            self.pond -= len(drawn)
+        elif isinstance(event, gofish.BookLaid):
+            hand = self.hands[event.player]
+            of_rank = [c for c in hand if c.rank == event.rank]
+            assert len(of_rank) >= self.book_size, "a book needs book_size cards (R3)"
+            for card in of_rank[: self.book_size]:
+                hand.remove(card)
+            self.books[event.player].append(event.rank)
+        elif isinstance(event, gofish.LeftPlay):
+            assert not self.hands[event.player] and self.pond == 0  # R15, R16
+            self.in_play[event.player] = False
+        elif isinstance(event, gofish.TurnPassed):
+            self.current = event.player
+        elif isinstance(event, gofish.GameOver):
+            self.current = None
+            assert event.books == tuple(len(b) for b in self.books)
+
+    def matches(self, game: Game) -> None:
+        for seat, hand in enumerate(self.hands):
+            assert gofish.sorted_cards(hand) == game.hand(seat)
+        assert self.books == [list(b) for b in game.books]
+        assert self.pond == game.pond_size
+        assert self.current == game.current_player
+        assert tuple(self.in_play) == game.in_play
+
+
+@PROPERTY_SETTINGS
+@given(table())
+def test_the_event_log_alone_rebuilds_the_table_and_the_rules_hold_between_asks(
+    setup: tuple[Rules, int, int],
+) -> None:
+    rules, players, seed = setup
+    game = gofish.new_game(rules, players=players, seed=seed)
+    ledger = EventLedger(game)
+
+    def check(position: Game) -> None:
+        ledger.follow(position.events)
+        ledger.matches(position)
+        sizes = position.hand_sizes
+        for seat in range(players):  # R3: a complete book never stays in a hand
+            counts = Counter(card.rank for card in position.hand(seat))
+            assert all(n < rules.book_size for n in counts.values())
+        if position.is_over:
+            return
+        if rules.refill in ("hand", "card"):  # R11: no empty hand while the pond has cards
+            assert position.pond_size == 0 or all(sizes)
+        if rules.end == "first-empty":  # R19: still going means no empty hand or sea
+            assert position.pond_size > 0 and all(sizes)
+        seat = position.current_player
+        assert seat is not None and sizes[seat] > 0
+
+    for position in random_play(game, seed):
+        check(position)
+    if rules.refill == "none":  # R18: nothing is ever drawn into an empty hand
+        assert not any(isinstance(e, Refilled) or (isinstance(e, Drew) and e.reason != "fish")
+                       for e in game.events)
+
+
 # ------------------------------------------------------------ hidden information
 
 
