@@ -1,0 +1,163 @@
+"""Adding rooms to a Starlette or FastAPI app: :func:`mount_rooms` is the one hook.
+
+Routes: ``GET /rooms`` (create or join), ``POST /rooms`` (create),
+``GET /rooms/{code}`` (the room page), ``GET /rooms/{code}/info`` (the lobby,
+public), ``POST /rooms/{code}/join``, ``/rooms/static/…`` and the websocket
+``/ws/room/{code}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from gofish.online.codes import InvalidInput, normalise_code
+from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_body
+from gofish.online.room import RoomError, bot_names
+from gofish.online.server import RoomServer, RoomSettings
+from gofish.online.store import StoreError
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY_BYTES = 4096
+_STATUS = {"not_found": 404, "full": 409, "closed": 409, "forbidden": 403}
+_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def mount_rooms(
+    app: Starlette, *, database_url: str | None, settings: RoomSettings | None = None
+) -> RoomServer:
+    """Add the room routes to ``app`` (first, so a catch-all of the host app cannot hide them).
+
+    ``database_url``: None (SQLite in the user's data folder), a file path,
+    ``sqlite:///path`` or ``postgresql://…``. Calling again replaces the server
+    (its database and settings) without adding the routes twice.
+    """
+    server = RoomServer(database_url, settings)
+    if getattr(app.state, "gofish_rooms", None) is None:
+        app.router.routes[0:0] = _routes()
+        _close_on_shutdown(app)
+    app.state.gofish_rooms = server
+    return server
+
+
+def _routes() -> list[BaseRoute]:
+    return [
+        Route("/rooms", _lobby_page, methods=["GET"]),
+        Route("/rooms", _create, methods=["POST"]),
+        Route("/rooms/bots", _bots, methods=["GET"]),
+        Mount("/rooms/static", app=StaticFiles(directory=STATIC), name="rooms-static"),
+        Route("/rooms/{code}", _room_page, methods=["GET"]),
+        Route("/rooms/{code}/info", _info, methods=["GET"]),
+        Route("/rooms/{code}/join", _join, methods=["POST"]),
+        WebSocketRoute("/ws/room/{code}", _socket),
+    ]
+
+
+def _close_on_shutdown(app: Starlette) -> None:
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(host: Any) -> AsyncIterator[Any]:
+        async with inner(host) as state:
+            yield state
+        rooms: RoomServer | None = getattr(app.state, "gofish_rooms", None)
+        if rooms is not None:
+            await rooms.close()
+
+    app.router.lifespan_context = lifespan
+
+
+def _server(request: Request | WebSocket) -> RoomServer:
+    server: RoomServer = request.app.state.gofish_rooms
+    return server
+
+
+def _page(name: str) -> Response:
+    return FileResponse(STATIC / name, media_type="text/html", headers=_HEADERS)
+
+
+async def _lobby_page(request: Request) -> Response:
+    return _page("lobby.html")
+
+
+async def _room_page(request: Request) -> Response:
+    try:
+        normalise_code(request.path_params["code"])
+    except InvalidInput as error:
+        return JSONResponse({"error": "not_found", "message": str(error)}, 404)
+    return _page("room.html")
+
+
+async def _bots(request: Request) -> Response:
+    return JSONResponse({"bots": bot_names()})
+
+
+async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:
+    """Turn refusals into a JSON error with a fitting status; never a traceback."""
+    try:
+        return JSONResponse(await action())
+    except (InvalidInput, ProtocolError) as error:
+        return JSONResponse({"error": "invalid", "message": str(error)}, 400)
+    except RoomError as error:
+        status = _STATUS.get(error.code, 400)
+        return JSONResponse({"error": error.code, "message": error.message}, status)
+    except StoreError as error:
+        return JSONResponse({"error": "storage", "message": str(error)}, 503)
+
+
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise ProtocolError(f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    return body
+
+
+async def _create(request: Request) -> Response:
+    async def create() -> dict[str, Any]:
+        form: CreateRoom = parse_body(CreateRoom, await _body(request))
+        return await _server(request).create_room(form.name, form.players, form.rules.spec())
+
+    return await _guarded(create)
+
+
+async def _join(request: Request) -> Response:
+    async def join() -> dict[str, Any]:
+        form: JoinRoom = parse_body(JoinRoom, await _body(request))
+        return await _server(request).join_room(request.path_params["code"], form.name)
+
+    return await _guarded(join)
+
+
+async def _info(request: Request) -> Response:
+    return await _guarded(lambda: _server(request).room_info(request.path_params["code"]))
+
+
+async def _socket(websocket: WebSocket) -> None:
+    await _server(websocket).serve_socket(websocket, websocket.path_params["code"])
+
+
+def create_rooms_app(
+    database_url: str | None = None, settings: RoomSettings | None = None
+) -> Starlette:
+    """A stand-alone app with only the rooms (for tests, the benchmark and `gofish rooms`)."""
+    app = Starlette()
+    mount_rooms(app, database_url=database_url, settings=settings)
+    return app

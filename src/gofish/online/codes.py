@@ -1,0 +1,61 @@
+"""Room codes, seat tokens and display names: the small identifiers of a room."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from typing import Final
+
+#: No 0/O, 1/I/L or U/V look-alikes: a code read aloud or off a phone is typed right.
+CODE_ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+CODE_LENGTH: Final = 6
+NAME_MAX: Final = 24
+TOKEN_BYTES: Final = 24
+_CODE_RE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+
+
+class InvalidInput(ValueError):
+    """A room code, name or option a person typed that cannot be used; the message says why."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(text: str) -> str:
+    """``abc-def`` → ``ABCDEF``; refuses anything that cannot be a room code."""
+    code = re.sub(r"[\s-]", "", text).upper()
+    if not _CODE_RE.fullmatch(code):
+        raise InvalidInput(
+            f"{text[:20]!r} is not a room code: codes are {CODE_LENGTH} characters "
+            f"from {CODE_ALPHABET}"
+        )
+    return code
+
+
+def new_token() -> str:
+    """The secret that lets one browser sit in one seat again (kept in its localStorage)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """Only hashes are stored: a leaked database does not hand out seats."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
+
+
+def clean_name(text: str) -> str:
+    """A display name without control characters or runs of spaces, 1 to 24 characters."""
+    visible = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+    name = " ".join(visible.split())
+    if not name:
+        raise InvalidInput("a name needs at least one visible character")
+    if len(name) > NAME_MAX:
+        raise InvalidInput(f"a name has at most {NAME_MAX} characters, not {len(name)}")
+    return name

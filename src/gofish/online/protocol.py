@@ -1,0 +1,163 @@
+"""The wire protocol: what clients may send (checked against a schema) and what they get.
+
+Client → server (JSON text frames). The first frame is ``hello``; every later
+one names the room ``version`` it was based on::
+
+    {"type": "hello", "token": "…"}            # a seat's secret; null or absent: spectate
+    {"type": "ask", "version": 12, "target": 1, "rank": "9"}    # + "suit" under ask: card
+    {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby
+    {"type": "remove_bot", "version": 4, "seat": 2}             # host, in the lobby
+    {"type": "start", "version": 5}                             # host; also the rematch
+
+Server → client: ``welcome`` (once), ``update`` (after every change: the lobby,
+and the game as this seat may see it with the log entries it has not had
+yet), ``presence`` (who is connected) and ``error`` (code, message, version).
+Every game part is built from ``game.view(seat)`` (``None`` for spectators),
+so hidden cards are filtered by :mod:`gofish.core.view` and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from gofish.core import View
+from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
+from gofish.narrate import Narrator
+from gofish.web.messages import HouseRules
+
+_T = TypeVar("_T")
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+Version = Annotated[int, Field(ge=0, le=10_000_000)]
+SeatIndex = Annotated[int, Field(ge=0, lt=_MAX_PLAYERS)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
+
+
+class AskMessage(_Message):
+    type: Literal["ask"]
+    version: Version
+    target: SeatIndex
+    rank: Annotated[str, Field(min_length=1, max_length=2)]
+    suit: Annotated[str, Field(min_length=1, max_length=1)] | None = None
+
+
+class AddBot(_Message):
+    type: Literal["add_bot"]
+    version: Version
+    seat: SeatIndex
+    bot: Annotated[str, Field(min_length=1, max_length=20)]
+
+
+class RemoveBot(_Message):
+    type: Literal["remove_bot"]
+    version: Version
+    seat: SeatIndex
+
+
+class Start(_Message):
+    type: Literal["start"]
+    version: Version
+
+
+Command = AskMessage | AddBot | RemoveBot | Start
+_COMMAND = TypeAdapter[Command](Annotated[Command, Field(discriminator="type")])
+_HELLO = TypeAdapter(Hello)
+
+
+class ProtocolError(ValueError):
+    """A frame that breaks the schema; the message names the field and the problem."""
+
+
+def parse_hello(text: str) -> Hello:
+    return _parse(_HELLO, text)
+
+
+def parse_command(text: str) -> Command:
+    return _parse(_COMMAND, text)
+
+
+def _parse(adapter: TypeAdapter[_T], text: str) -> _T:
+    try:
+        return adapter.validate_json(text)
+    except ValidationError as error:
+        raise ProtocolError(describe_validation_error(error)) from None
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """The first problem, said plainly: ``version: Input should be a valid integer``."""
+    first = error.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in first["loc"])
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+# ------------------------------------------------------------------ HTTP bodies
+
+class RulesChoice(HouseRules):
+    """A preset and house rules, the same schema as the single-player table's."""
+
+    preset: Literal["classic", "bicycle", "nordic"] = "classic"
+
+    def spec(self) -> dict[str, Any]:
+        return {"preset": self.preset, **self.chosen()}
+
+
+class CreateRoom(_Message):
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    players: Annotated[int, Field(ge=2, le=_MAX_PLAYERS)] = 2
+    rules: RulesChoice = RulesChoice(preset="classic")
+
+
+class JoinRoom(_Message):
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def parse_body(model: type[_Message], body: bytes) -> Any:
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as error:
+        raise ProtocolError(describe_validation_error(error)) from None
+
+
+# ------------------------------------------------------------ server messages
+
+class SeatLog:
+    """One viewer's game log: each (already redacted) event and its sentence, built once."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+        self._narrator = Narrator(names, viewer)
+        self.entries: list[dict[str, Any]] = []
+
+    def catch_up(self, view: View) -> list[dict[str, Any]]:
+        history = view.history
+        for event in history[len(self.entries):]:
+            self.entries.append(
+                {"event": event.to_dict(), "text": self._narrator.describe(event)}
+            )
+        return self.entries
+
+
+def game_part(view: View, number: int, log: list[dict[str, Any]], log_from: int) -> dict[str, Any]:
+    """The game as ``view``'s viewer may see it, with log entries from ``log_from`` on.
+
+    The history goes out as those narrated entries instead, a few at a time, so
+    it is cut from the view before ``View.to_dict`` serialises it.
+    """
+    part = replace(view, history=()).to_dict()
+    del part["history"]
+    part.update(number=number, log_from=log_from, log=log[log_from:])
+    return part
+
+
+def error_message(code: str, message: str, version: int | None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "version": version}

@@ -1,0 +1,508 @@
+"""The live side of rooms: connections, broadcasting, bots, presence and persistence.
+
+One :class:`RoomServer` per web app. Each room's changes are serialised by the
+room's lock and go through :meth:`RoomServer.commit`: store the entry, apply it,
+then broadcast. Nothing is broadcast that is not already stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from gofish.bots import Bot, bot_turn, make_bot
+from gofish.core import Ask, GoFishError, View
+from gofish.online.codes import (
+    InvalidInput,
+    clean_name,
+    hash_token,
+    new_code,
+    new_token,
+    normalise_code,
+)
+from gofish.online.protocol import (
+    AddBot,
+    AskMessage,
+    Command,
+    ProtocolError,
+    RemoveBot,
+    SeatLog,
+    error_message,
+    game_part,
+    parse_command,
+    parse_hello,
+)
+from gofish.online.room import Entry, Room, RoomError
+from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
+
+_log = logging.getLogger(__name__)
+
+# Close codes (4000-4999 are the application's own).
+CLOSE_POLICY = 1008
+CLOSE_BAD_HELLO = 4400
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    away_seconds: float = 60.0  # gone this long: a stand-in bot plays the seat
+    bot_delay: float = 1.0  # pause before a bot asks, so people can follow
+    stand_in_bot: str = "emma"
+    max_message_bytes: int = 2048
+    rate_per_second: float = 8.0
+    rate_burst: int = 16
+    max_violations: int = 40  # bad, oversized or over-rate frames before the socket is closed
+    hello_timeout: float = 15.0
+    send_queue: int = 256  # a client this far behind is dropped; it reconnects and catches up
+
+
+class TokenBucket:
+    """Per-connection rate limit: ``rate`` frames a second, bursts of up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """One websocket: a seat's player (``seat`` set) or a spectator (``seat`` None)."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None, settings: RoomSettings) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self.violations = 0
+        self.game_number = 0
+        self.log_sent = 0
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; never blocks the room. A client too far behind is dropped."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.stop()
+
+    def stop(self) -> None:
+        """Stop sending; the writer closes the socket once what is queued is out."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.queue.full():  # a client this far behind gets nothing more: it will resync
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(None)
+
+    async def write_loop(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.websocket.send_text(text)
+        except Exception:  # a dead socket just ends this connection
+            self.closed = True
+            return
+        with contextlib.suppress(Exception):
+            await self.websocket.close(CLOSE_POLICY)
+
+
+@dataclass
+class LiveRoom:
+    room: Room
+    connections: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    logs: dict[int | None, SeatLog] = field(default_factory=dict)
+    logs_game: int = 0
+
+    def seat_log(self, viewer: int | None) -> SeatLog:
+        if self.logs_game != self.room.game_number:
+            self.logs, self.logs_game = {}, self.room.game_number
+        log = self.logs.get(viewer)
+        if log is None:
+            log = self.logs[viewer] = SeatLog(self.room.names, viewer)
+        return log
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class RoomServer:
+    def __init__(self, database_url: str | None, settings: RoomSettings | None = None) -> None:
+        self.settings = settings or RoomSettings()
+        self.store: RoomStore = store_for(database_url)
+        self.rooms: dict[str, LiveRoom] = {}
+        self._opened = False
+        self._open_lock: asyncio.Lock | None = None
+        self._load_lock: asyncio.Lock | None = None
+
+    # ------------------------------------------------------------ life cycle
+
+    async def ready(self) -> None:
+        """Open the database on first use (whatever lifespan the host app has)."""
+        if self._opened:
+            return
+        if self._open_lock is None:
+            self._open_lock = asyncio.Lock()
+        async with self._open_lock:
+            if not self._opened:
+                await self.store.open()
+                self._opened = True
+
+    async def close(self) -> None:
+        for live in self.rooms.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+            for connection in live.connections:
+                connection.stop()
+        self.rooms.clear()
+        if self._opened:
+            await self.store.close()
+            self._opened = False
+
+    async def live_room(self, code: str) -> LiveRoom:
+        """The room, from memory or rebuilt from the database by replaying its entries."""
+        await self.ready()
+        live = self.rooms.get(code)
+        if live is not None:
+            return live
+        if self._load_lock is None:
+            self._load_lock = asyncio.Lock()
+        async with self._load_lock:
+            live = self.rooms.get(code)
+            if live is None:
+                live = await self._load(code)
+        return live
+
+    async def _load(self, code: str) -> LiveRoom:
+        stored = await self.store.load_room(code)
+        if stored is None:
+            raise RoomError("not_found", f"there is no room {code}")
+        room = Room.new(code, stored.rules, stored.players, stored.created_at)
+        for seq, kind, data in stored.entries:
+            if seq != room.version + 1:
+                raise StoreError(f"room {code} is missing entry {room.version + 1}")
+            room.apply(kind, data)
+        live = self.rooms[code] = LiveRoom(room)
+        for seat in room.seats:  # nobody is connected yet: the away clock starts now
+            if seat.kind == "human":
+                self._start_away_clock(live, seat.index)
+        self.schedule_bot(live)
+        return live
+
+    # ----------------------------------------------------------------- HTTP
+
+    async def create_room(self, name: str, players: int, rules: object) -> dict[str, Any]:
+        await self.ready()
+        display = clean_name(name)
+        for _ in range(20):
+            room = Room.new(new_code(), rules, players, utc_now())
+            try:
+                await self.store.create_room(room.code, room.rules.to_json(players), players,
+                                             room.created_at)
+            except DuplicateKey:
+                continue
+            break
+        else:  # pragma: no cover - 29**6 codes make this practically impossible
+            raise StoreError("could not find a free room code")
+        live = self.rooms[room.code] = LiveRoom(room)
+        return await self._seat_person(live, display)
+
+    async def join_room(self, code_text: str, name: str) -> dict[str, Any]:
+        display = clean_name(name)
+        live = await self.live_room(normalise_code(code_text))
+        return await self._seat_person(live, display)
+
+    async def _seat_person(self, live: LiveRoom, name: str) -> dict[str, Any]:
+        token = new_token()
+        async with live.lock:
+            entry = live.room.join_entry(name, hash_token(token))
+            await self.commit(live, entry)
+        seat = entry[1]["seat"]
+        code = live.room.code
+        return {"code": code, "seat": seat, "token": token, "invite": f"/rooms/{code}"}
+
+    async def room_info(self, code_text: str) -> dict[str, Any]:
+        live = await self.live_room(normalise_code(code_text))
+        return live.room.lobby()
+
+    # ------------------------------------------------------------ changes
+
+    async def commit(self, live: LiveRoom, entry: Entry) -> None:
+        """Store ``entry``, apply it, then tell everyone. Call with ``live.lock`` held."""
+        kind, data = entry
+        room = live.room
+        await self.store.append(room.code, room.version + 1, kind, data, utc_now())
+        room.apply(kind, data)
+        if kind == "start":  # people who left in the lobby are on the away clock from now
+            for seat in room.seats:
+                if seat.kind == "human" and not seat.connected:
+                    self._start_away_clock(live, seat.index)
+        self.broadcast(live)
+        self.schedule_bot(live)
+
+    def broadcast(self, live: LiveRoom) -> None:
+        views: dict[int | None, View] = {}
+        lobby = live.room.lobby()
+        for connection in live.connections:
+            connection.send(self._update(live, connection, "update", lobby, views))
+
+    def _update(
+        self,
+        live: LiveRoom,
+        connection: Connection,
+        kind: str,
+        lobby: dict[str, Any],
+        views: dict[int | None, View],
+    ) -> dict[str, Any]:
+        room = live.room
+        message: dict[str, Any] = {"type": kind, "version": room.version, "room": lobby,
+                                   "game": None}
+        game = room.game
+        if game is None:
+            return message
+        seat = connection.seat
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = game.view(seat)  # the one filter for hidden information
+        log = live.seat_log(seat).catch_up(view)
+        if connection.game_number != room.game_number:
+            connection.game_number, connection.log_sent = room.game_number, 0
+        message["game"] = game_part(view, room.game_number, log, connection.log_sent)
+        connection.log_sent = len(log)
+        return message
+
+    def broadcast_presence(self, live: LiveRoom) -> None:
+        message = {
+            "type": "presence",
+            "version": live.room.version,
+            "seats": [seat.public() for seat in live.room.seats],
+            "spectators": sum(1 for c in live.connections if c.seat is None),
+        }
+        for connection in live.connections:
+            connection.send(message)
+
+    # ----------------------------------------------------------------- bots
+
+    def schedule_bot(self, live: LiveRoom) -> None:
+        """If a bot (or a stand-in for an away player) is to ask, let it, after a pause."""
+        if live.room.seat_played_by_bot() is None:
+            return
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(
+            self._bot_ask(live, live.room.version)
+        )
+
+    async def _bot_ask(self, live: LiveRoom, version: int) -> None:
+        await asyncio.sleep(self.settings.bot_delay)
+        async with live.lock:
+            live.bot_task = None
+            room = live.room
+            seat = room.seat_played_by_bot()
+            if seat is None or room.game is None:
+                return
+            if room.version != version:  # someone else moved meanwhile: look again
+                self.schedule_bot(live)
+                return
+            bot = live.bots.get(seat)
+            if bot is None:
+                bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
+            ask = bot_turn(room.game, bot, live.rng)
+            by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
+            try:
+                await self.commit(live, room.ask_entry(seat, ask, by))
+            except StoreError:
+                # The database refused; try again after the usual pause rather than lose the turn.
+                self.schedule_bot(live)
+
+    # ------------------------------------------------------------- presence
+
+    def _start_away_clock(self, live: LiveRoom, seat_index: int) -> None:
+        seat = live.room.seats[seat_index]
+        stamp = seat.gone_since = time.monotonic()
+        asyncio.get_running_loop().call_later(
+            self.settings.away_seconds, self._mark_away, live, seat_index, stamp
+        )
+
+    def _mark_away(self, live: LiveRoom, seat_index: int, stamp: float) -> None:
+        seat = live.room.seats[seat_index]
+        if seat.connected or seat.gone_since != stamp or live.room.status == "lobby":
+            return
+        seat.away = True
+        self.broadcast_presence(live)
+        self.schedule_bot(live)
+
+    def _arrive(self, live: LiveRoom, connection: Connection) -> None:
+        live.connections.append(connection)
+        if connection.seat is not None:
+            seat = live.room.seats[connection.seat]
+            seat.connections += 1
+            seat.gone_since, seat.away = None, False
+        connection.send(self._welcome(live, connection))
+        self.broadcast_presence(live)
+
+    def _leave(self, live: LiveRoom, connection: Connection) -> None:
+        connection.stop()
+        if connection in live.connections:
+            live.connections.remove(connection)
+        if connection.seat is not None:
+            seat = live.room.seats[connection.seat]
+            seat.connections -= 1
+            if not seat.connected:
+                self._start_away_clock(live, connection.seat)
+        self.broadcast_presence(live)
+
+    def _welcome(self, live: LiveRoom, connection: Connection) -> dict[str, Any]:
+        message = self._update(live, connection, "welcome", live.room.lobby(), {})
+        seat = connection.seat
+        message["you"] = {
+            "seat": seat,
+            "role": "spectator" if seat is None else "player",
+            "host": seat == 0,
+            "name": None if seat is None else live.room.seats[seat].name,
+        }
+        return message
+
+    # ------------------------------------------------------------ websocket
+
+    async def serve_socket(self, websocket: WebSocket, code_text: str) -> None:
+        await websocket.accept()
+        connection: Connection | None = None
+        try:
+            live, seat = await self._handshake(websocket, code_text)
+            if live is None:
+                return
+            connection = Connection(websocket, seat, self.settings)
+            writer = asyncio.get_running_loop().create_task(connection.write_loop())
+            self._arrive(live, connection)
+            self.schedule_bot(live)
+            try:
+                await self._read_loop(live, connection)
+            finally:
+                self._leave(live, connection)
+                await writer
+        except Exception:  # one broken socket must not take the room down
+            _log.exception("room socket failed")
+            if connection is not None:
+                connection.stop()
+
+    async def _handshake(
+        self, websocket: WebSocket, code_text: str
+    ) -> tuple[LiveRoom | None, int | None]:
+        """Read ``hello``; return the room and seat, or refuse and close (None)."""
+
+        async def refuse(code: str, message: str, close_code: int) -> tuple[None, None]:
+            await websocket.send_text(json.dumps(error_message(code, message, None)))
+            await websocket.close(close_code)
+            return None, None
+
+        try:
+            frame = await asyncio.wait_for(websocket.receive(), self.settings.hello_timeout)
+        except TimeoutError:
+            return await refuse("timeout", "say hello first", CLOSE_POLICY)
+        text = frame.get("text")
+        if frame["type"] != "websocket.receive" or text is None:
+            return None, None
+        if len(text) > self.settings.max_message_bytes:
+            return await refuse("too_large", "the hello is too long", CLOSE_BAD_HELLO)
+        try:
+            hello = parse_hello(text)
+            live = await self.live_room(normalise_code(code_text))
+        except (ProtocolError, InvalidInput) as error:
+            return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
+        except RoomError as error:
+            return await refuse(error.code, error.message, CLOSE_NOT_FOUND)
+        if hello.token is None:
+            return live, None
+        seat = live.room.seat_for_token_hash(hash_token(hello.token))
+        if seat is None:
+            return await refuse("forbidden", "that token is not for a seat in this room",
+                                CLOSE_FORBIDDEN)
+        return live, seat
+
+    async def _read_loop(self, live: LiveRoom, connection: Connection) -> None:
+        websocket = connection.websocket
+        while not connection.closed:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            problem = self._frame_problem(frame, connection)
+            if problem is None:
+                problem = await self._handle(live, connection, frame["text"])
+            if problem is not None:
+                connection.send(error_message(*problem, live.room.version))
+            if connection.violations > self.settings.max_violations:
+                connection.stop()
+
+    def _frame_problem(self, frame: Any, connection: Connection) -> tuple[str, str] | None:
+        """Rate, type and size checks that come before reading a frame at all."""
+        text = frame.get("text")
+        problem: tuple[str, str] | None = None
+        if not connection.bucket.allow():
+            problem = ("rate_limited", "too many messages: slow down")
+        elif text is None:
+            problem = ("invalid", "send JSON text frames, not binary")
+        elif len(text) > self.settings.max_message_bytes or (
+            len(text.encode("utf-8")) > self.settings.max_message_bytes
+        ):
+            problem = ("too_large",
+                       f"a message may be at most {self.settings.max_message_bytes} bytes")
+        if problem is not None:
+            connection.violations += 1
+        return problem
+
+    async def _handle(
+        self, live: LiveRoom, connection: Connection, text: str
+    ) -> tuple[str, str] | None:
+        try:
+            command = parse_command(text)
+        except ProtocolError as error:
+            connection.violations += 1
+            return "invalid", str(error)
+        try:
+            async with live.lock:
+                live.room.check_version(command.version)
+                await self.commit(live, self._entry_for(live.room, connection.seat, command))
+        except RoomError as error:
+            return error.code, error.message
+        except GoFishError as error:
+            return "invalid", str(error)
+        except StoreError as error:
+            return "storage", f"not saved, so not played: {error}"
+        return None
+
+    @staticmethod
+    def _entry_for(room: Room, seat: int | None, command: Command) -> Entry:
+        if isinstance(command, AskMessage):
+            ask = Ask.of(command.target, command.rank, command.suit)
+            return room.ask_entry(seat, ask, "player")
+        if isinstance(command, AddBot):
+            return room.add_bot_entry(seat, command.seat, command.bot)
+        if isinstance(command, RemoveBot):
+            return room.remove_bot_entry(seat, command.seat)
+        return room.start_entry(seat)
