@@ -1,0 +1,131 @@
+"""External bots over the JSON-lines protocol: good bots play, bad bots forfeit, nothing leaks."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from gofish.cli import main
+from gofish.core import make_rules, new_game
+from gofish.protocol import BotFailure, ExternalBot
+from gofish.tournament import Plan, run_tournament
+
+HEADER = """
+import json, sys, time
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\\n"); sys.stdout.flush()
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        send({"type": "hello", "name": "tiny", "version": 1})
+    elif msg["type"] == "turn":
+"""
+BOTS = {
+    "first_legal": "        send(msg['legal'][0])\n",
+    "crash": "        raise RuntimeError('my strategy fell over')\n",
+    "slow": "        time.sleep(30)\n",
+    "garbage": "        sys.stdout.write('hello world\\n'); sys.stdout.flush()\n",
+    "not_an_ask": "        send({'target': 9, 'rank': 'A'})\n",
+    "illegal": (
+        "        held = {c[:-1] for c in msg['view']['hand']}\n"
+        "        rank = next(r for r in ['A','2','3','4','5','6','7','8','9','10','J','Q','K']"
+        " if r not in held)\n"
+        "        send({'target': msg['legal'][0]['target'], 'rank': rank})\n"
+    ),
+    "flood": "        sys.stdout.write('x' * 3_000_000); sys.stdout.flush(); time.sleep(30)\n",
+}
+
+
+def write_bot(tmp_path: Path, kind: str) -> str:
+    path = tmp_path / f"{kind}.py"
+    path.write_text(HEADER + BOTS[kind])
+    return f"{sys.executable} {path}"
+
+
+def children_of_this_process() -> list[str]:
+    """States of our child processes (``Z`` is a zombie), read from /proc."""
+    me = str(os.getpid())
+    states = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:
+            states.append(fields[0])
+    return states
+
+
+def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "cmd:" + write_bot(tmp_path, "first_legal")),
+                6)
+    outcome = run_tournament(plan, jobs=1)
+    assert outcome.engine == "engine"
+    assert outcome.tally.tables == 6
+    assert outcome.tally.forfeits == [0, 0]
+    assert outcome.tally.failures == []
+    assert sum(outcome.tally.win_units) == 6 * 60
+    assert children_of_this_process() == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("crash", "exited before sending its move (exit code 1; it said: RuntimeError: my "
+                  "strategy fell over)"),
+        ("slow", "did not send its move within 0.5 s"),
+        ("garbage", "answered 'hello world' instead of a JSON object"),
+        ("not_an_ask", "which is not a move: there is no player 9"),
+        ("illegal", "which is not a legal move now"),
+        ("flood", "without a newline"),
+    ],
+)
+def test_a_failing_bot_forfeits_each_game_and_the_tournament_goes_on(
+    tmp_path: Path, kind: str, message: str
+) -> None:
+    plan = Plan(make_rules("classic"), 2, 2, ("random", "cmd:" + write_bot(tmp_path, kind)), 4)
+    outcome = run_tournament(plan, jobs=1, timeout=0.5)
+    tally = outcome.tally
+    assert tally.tables == 4  # every game was played (to the forfeit)
+    assert tally.forfeits == [0, 4]
+    assert tally.wins(0) == 4 and tally.wins(1) == 0
+    assert len(tally.failures) == 4
+    assert all(message in failure for failure in tally.failures), tally.failures[0]
+    assert children_of_this_process() == []  # killed and reaped: no zombies
+
+
+def test_failures_are_reported_by_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = "cmd:" + write_bot(tmp_path, "garbage")
+    assert main(["tournament", "emma", bot, "--games", "2", "--seed", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "forfeited by a failing bot" in out and "hello world" in out
+
+
+def test_handshake_problems_are_failures(tmp_path: Path) -> None:
+    wrong_version = tmp_path / "v99.py"
+    wrong_version.write_text(HEADER.replace('"version": 1', '"version": 99') + BOTS["first_legal"])
+    silent = tmp_path / "silent.py"
+    silent.write_text("import time\ntime.sleep(30)\n")
+    game = new_game("classic", seed=1)
+    for path, message in [(wrong_version, "speaks protocol version 99"),
+                          (silent, "did not send its hello within 0.5 s")]:
+        bot = ExternalBot(f"{sys.executable} {path}", timeout=0.5)
+        with pytest.raises(BotFailure, match=message):
+            bot.choose(game.view(game.current_player), game.legal_actions())
+        bot.close()
+    assert children_of_this_process() == []
+
+
+def test_the_example_bot_beats_random(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "examples" / "mybot.py"
+    plan = Plan(make_rules("classic"), 2, 9, ("random", f"cmd:{sys.executable} {example}"), 60)
+    outcome = run_tournament(plan, jobs=2)
+    assert outcome.tally.failures == []
+    assert outcome.tally.wins(1) > outcome.tally.wins(0)
