@@ -1,0 +1,80 @@
+"""Game.clone and Game.from_position: copies and arbitrary positions for search bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gofish
+from gofish import Card, Game, MalformedInputError, Rank
+
+from .stacked import ask, cards, deal, hand
+
+
+def _mid_game(seed: int) -> Game:
+    game = gofish.new_game("bicycle", players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(12):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_clone_plays_on_exactly_like_the_original_and_independently(seed: int) -> None:
+    game = _mid_game(seed)
+    before = gofish.snapshot(game)
+    copy = game.clone()
+    assert gofish.snapshot(copy) == before and copy.events == game.events
+    rng = random.Random(seed)
+    while not copy.is_over:
+        legal = copy.legal_actions()
+        copy.play(legal[rng.randrange(len(legal))])
+    assert gofish.snapshot(game) == before  # the original did not move
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    assert gofish.snapshot(game) == gofish.snapshot(copy)
+    assert game.events == copy.events
+
+
+def test_from_position_sets_up_any_reachable_position() -> None:
+    rules = gofish.make_rules("classic")
+    rest = [c for c in gofish.FULL_DECK if c.rank not in (Rank.NINE, Rank.KING, Rank.TWO)]
+    game = Game.from_position(
+        rules, 2,
+        hands=[cards("9S 9H KS"), cards("9D 2S 2H 2D 2C")],
+        pond=[*cards("KH KD KC 9C"), *rest],
+        books=[[], []],
+        current_player=0,
+    )
+    assert hand(game, 0) == "9H 9S KS" and game.pond()[0] == Card.parse("KH")
+    events = ask(game, 1, "9")
+    assert events[1] == gofish.HandedOver(1, 0, Rank.NINE, 1, cards("9D"))
+    events = ask(game, 1, "K")  # a miss: fishes the K of hearts, a lucky draw
+    assert [e.kind for e in events] == ["asked", "went_fishing", "drew", "lucky_draw"]
+
+
+def test_from_position_refuses_positions_that_do_not_add_up() -> None:
+    rules = gofish.make_rules("classic")
+    with pytest.raises(MalformedInputError, match="same card twice"):
+        Game.from_position(rules, 2, [cards("9S"), cards("9S")], [], [[], []], 0)
+    with pytest.raises(MalformedInputError, match="wrong count of"):
+        Game.from_position(rules, 2, [cards("9S"), cards("9H")], [], [[], []], 0)
+    with pytest.raises(MalformedInputError, match="one hand and one book list per player"):
+        Game.from_position(rules, 3, [cards("9S"), cards("9H")], [], [[], []], 0)
+    everything_booked = [list(gofish.RANKS[:12]), []]
+    with pytest.raises(MalformedInputError, match="player 1 cannot ask"):
+        Game.from_position(rules, 2, [[], cards("KS KH KD KC")], [], everything_booked, 1)
+
+
+def test_cloning_a_stacked_game_keeps_the_deck_and_record() -> None:
+    game = deal("classic", ["9 9 K", "9 2 3"], pond="4 K 5")
+    ask(game, 1, "9")
+    copy = game.clone()
+    assert copy.to_record() == game.to_record()
+    assert gofish.replay_record(copy.to_record()) == gofish.snapshot(game)
