@@ -293,3 +293,43 @@ def test_a_stored_game_resumes_at_the_table(tmp_path: Path) -> None:
             assert all(card.pretty in text for card in played.hand(0))
 
         run_app(resumed, look)
+
+
+def test_under_ask_for_a_card_the_suit_can_be_clicked() -> None:
+    app = make_app("classic", seed=3, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        held, _ = held_and_missing(session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        mine = next(c.suit for c in session.game.hand(0) if c.rank == held)
+        assert app.query_one(f"#suit-{mine.letter}").disabled  # you hold that one
+        wanted = session.askable_suits(held)[-1]
+        await pilot.click(f"#suit-{wanted.letter}")
+        await pilot.pause()
+        assert my_asks(session)[0] == (1, held, wanted)
+        assert not app.query_one("#suits").display
+
+    run_app(app, script)
+
+
+def test_cards_that_arrived_since_your_last_ask_stand_out() -> None:
+    app = make_app("classic", seed=12)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        hand = app.query_one(HandView)
+        for _ in range(30):
+            if session.human_to_act:
+                before = set(session.view().hand or ())
+                await pilot.press(RANK_KEYS[session.held_ranks()[-1]])
+                await pilot.pause()
+                now = set(session.view().hand or ())
+                if now - before:
+                    assert hand._new == frozenset(now - before)
+                    return
+            await pilot.pause()
+        raise AssertionError("no card ever arrived")
+
+    run_app(app, script)

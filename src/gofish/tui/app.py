@@ -15,10 +15,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from gofish.core import (
     BookLaid,
+    Card,
     Event,
     GameOver,
     LuckyDraw,
@@ -79,6 +80,7 @@ class GoFishApp(App[None]):
         self._bot_timer: Timer | None = None
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
+        self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,6 +96,10 @@ class GoFishApp(App[None]):
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
             yield Static(id="prompt")
+            with Horizontal(id="suits"):
+                for suit in Suit:
+                    yield Button(f"{suit.symbol} {suit.letter}", id=f"suit-{suit.letter}",
+                                 compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -108,6 +114,7 @@ class GoFishApp(App[None]):
         self.session = session
         self.picked_rank = None
         self.confirm_quit = False
+        self._hand_before = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         self.sub_title = f"{rules.preset} · you against {opponents}"
@@ -144,11 +151,33 @@ class GoFishApp(App[None]):
         box.border_title = Text.assemble("Your hand · ", books_text(view.books[session.human]))
         box.set_class(session.human_to_act, "-to-act")
         hand = self.query_one(HandView)
-        hand.show(view.hand or (), active=session.human_to_act, picked=self.picked_rank)
+        self.show_suit_buttons()
+        hand_now = view.hand or ()
+        if self._hand_before is None:
+            self._hand_before = frozenset(hand_now)
+        new = frozenset(hand_now) - self._hand_before
+        hand.show(hand_now, active=session.human_to_act, picked=self.picked_rank, new=new)
         coach = self.query_one(CoachPanel)
         if coach.display:
             coach.show(coach_rows(view), session.names, session.human)
         self.show_prompt()
+
+    def show_suit_buttons(self) -> None:
+        """Under ask: card, clickable suits while a rank waits for its suit."""
+        bar = self.query_one("#suits")
+        rank = self.picked_rank
+        bar.display = rank is not None
+        if rank is None:
+            return
+        open_suits = self.session.askable_suits(rank)
+        for suit in Suit:
+            self.query_one(f"#suit-{suit.letter}", Button).disabled = suit not in open_suits
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        if button_id.startswith("suit-") and self.picked_rank is not None:
+            event.stop()
+            self.try_ask(self.picked_rank, Suit.parse(button_id.removeprefix("suit-")))
 
     def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
         prompt = self.query_one("#prompt", Static)
@@ -279,6 +308,7 @@ class GoFishApp(App[None]):
             self.picked_rank = rank
             self.refresh_table()
             return
+        before = frozenset(session.view().hand or ())
         try:
             events_ = session.ask(self.target, rank, suit)
         except IllegalChoice as why:
@@ -286,6 +316,7 @@ class GoFishApp(App[None]):
             self.show_prompt(str(why), error=True)
             return
         self.picked_rank = None
+        self._hand_before = before
         self.write_events(session.narrate(events_))
         self.after_move(first_pause=AFTER_YOUR_TURN)
 

@@ -32,12 +32,16 @@ RANK_KEYS[Rank.QUEEN] = "Q"
 CARD_RED = "bold #c8102e on #f4f1ea"
 CARD_BLACK = "bold #111111 on #f4f1ea"
 CARD_PICKED = "on #ffd75f"
+CARD_NEW = "on #c6f0c6"  # arrived since your last ask: easy to spot
 GROUP_GAP = 2
 
 
-def card_style(card: Card, picked: bool = False) -> str:
+def card_style(card: Card, picked: bool = False, new: bool = False) -> str:
     style = CARD_RED if card.suit.is_red else CARD_BLACK
-    return f"{style.split(' on ')[0]} {CARD_PICKED}" if picked else style
+    ink = style.split(" on ")[0]
+    if picked:
+        return f"{ink} {CARD_PICKED}"
+    return f"{ink} {CARD_NEW}" if new else style
 
 
 @dataclass(frozen=True)
@@ -69,12 +73,21 @@ class HandView(Widget):
         self._cards: tuple[Card, ...] = ()
         self._active = False
         self._picked: Rank | None = None
+        self._new: frozenset[Card] = frozenset()
         self._spots: list[_Spot] = []
 
-    def show(self, cards: Sequence[Card], *, active: bool, picked: Rank | None = None) -> None:
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        active: bool,
+        picked: Rank | None = None,
+        new: frozenset[Card] = frozenset(),
+    ) -> None:
         self._cards = tuple(cards)
         self._active = active
         self._picked = picked
+        self._new = new
         self.refresh(layout=True)
 
     def _groups(self) -> list[tuple[Rank, list[Card]]]:
@@ -113,10 +126,11 @@ class HandView(Widget):
                     keys_line.append(" " * GROUP_GAP)
                 start = len(cards_line)
                 picked = rank == self._picked
-                cards_line.append(" ", style=card_style(cards[0], picked))
+                cards_line.append(" ", style=card_style(cards[0], picked, cards[0] in self._new))
                 for card in cards:
-                    cards_line.append(card.pretty, style=card_style(card, picked))
-                    cards_line.append(" ", style=card_style(card, picked))
+                    style = card_style(card, picked, card in self._new)
+                    cards_line.append(card.pretty, style=style)
+                    cards_line.append(" ", style=style)
                 key = RANK_KEYS[rank]
                 hint_style = "bold #ffd75f" if self._active else "#7f7f7f"
                 keys_line.append(key.center(strip), style=hint_style)
