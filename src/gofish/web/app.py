@@ -124,6 +124,9 @@ def create_app(
         await socket.accept()
         await TableConnection(socket, holder, app.state.pace).serve()
 
+    from gofish.online import mount_rooms  # late: gofish.online uses gofish.web.messages
+
+    mount_rooms(app, database_url=None)  # online rooms: /rooms…, /ws/room/{code}
     return app
 
 
