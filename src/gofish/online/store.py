@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+DATABASE_ENV = "GOFISH_ROOMS_DB"
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS online_rooms (
         code       TEXT PRIMARY KEY,
@@ -202,6 +204,8 @@ class PostgresStore(RoomStore):
 def store_for(database_url: str | None) -> RoomStore:
     """The store for ``postgresql://…``, ``sqlite:///path``, a plain path or None (default)."""
     if database_url is None:
+        database_url = os.environ.get(DATABASE_ENV, "").strip() or None
+    if database_url is None:
         return SqliteStore(str(_data_home() / "gofish" / "rooms.sqlite3"))
     if database_url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(database_url)
@@ -216,7 +220,5 @@ def store_for(database_url: str | None) -> RoomStore:
 
 
 def _data_home() -> Path:
-    import os
-
     base = os.environ.get("XDG_DATA_HOME")
     return Path(base) if base else Path.home() / ".local" / "share"

@@ -1,0 +1,58 @@
+"""``gofish rooms``: the browser table with online rooms, for playing with friends."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gofish.cli.serve import _port
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "rooms",
+        help="host online rooms: friends join by link or code, bots fill empty seats",
+        description=(
+            "Start the web app with online rooms (open /rooms). Every action is stored "
+            "before it is shown, so a restarted server resumes every room where it was."
+        ),
+    )
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="rooms database: a file path, sqlite:///PATH or postgresql://… "
+                             "(default: $GOFISH_ROOMS_DB or rooms.sqlite3 in the user data dir)")
+    parser.add_argument("--away-seconds", type=_seconds, default=60.0, metavar="SECONDS",
+                        help="a player gone this long is played by a bot until they return "
+                             "(default 60)")
+    parser.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
+                        help="pause before each bot ask (default 1)")
+    parser.set_defaults(run=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"seconds must be from 0 to 86400, not {value}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from gofish.online import RoomSettings, mount_rooms
+    from gofish.web import create_app
+
+    app = create_app()
+    settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
+    mount_rooms(app, database_url=args.database, settings=settings)
+    shown_host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"gofish rooms at http://{shown_host}:{args.port}/rooms  (Ctrl-C stops it)", flush=True)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            ws_max_size=64 * 1024)
+    uvicorn.Server(config).run()
+    return 0
