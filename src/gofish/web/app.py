@@ -109,7 +109,9 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game(game_id: int) -> dict[str, Any]:
         stored = holder.require().get(game_id)
-        return {**_game_row(stored), "frames": replay_frames(stored.record, stored.names)}
+        humans = stored.human_seats
+        frames = replay_frames(stored.record, stored.names, humans[0] if humans else None)
+        return {**_game_row(stored), "frames": frames}
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:

@@ -9,35 +9,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gofish.core import Event, Game, redact
+from gofish.core import Event, Game, game_from_record, redact
 from gofish.core.record import apply_record_action, start_from_record
 from gofish.narrate import Narrator
 
 
-def replay_frames(record: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The position after the deal, then after each ask, with the sentences that led there."""
+def replay_frames(
+    record: dict[str, Any], names: Sequence[str], viewer: int | None = None
+) -> list[dict[str, Any]]:
+    """The position after the deal, then after each ask, with the sentences that led there.
+
+    Sentences are told to ``viewer`` (the person whose game it was: "You ask…").
+    """
     game, actions = start_from_record(record)
-    final = _final_game(record)
-    reveal = final.is_over
-    narrator = Narrator(names, None)
-    frames = [_frame(game, 0, game.events, narrator, reveal)]
+    reveal = game_from_record(record).is_over
+    narrator = Narrator(names, viewer)
+    frames = [_frame(game, 0, game.events, narrator, reveal, viewer)]
     for index, action in enumerate(actions):
         done = len(game.events)
         apply_record_action(game, index, action)
-        frames.append(_frame(game, index + 1, game.events[done:], narrator, reveal))
+        frames.append(_frame(game, index + 1, game.events[done:], narrator, reveal, viewer))
     return frames
 
 
-def _final_game(record: dict[str, Any]) -> Game:
-    from gofish.core import game_from_record
-
-    return game_from_record(record)
-
-
 def _frame(
-    game: Game, step: int, events: Sequence[Event], narrator: Narrator, reveal: bool
+    game: Game, step: int, events: Sequence[Event], narrator: Narrator, reveal: bool,
+    viewer: int | None,
 ) -> dict[str, Any]:
-    shown = events if reveal else [redact(event, None) for event in events]
+    shown = events if reveal else [redact(event, viewer) for event in events]
     return {
         "step": step,
         "text": [narrator.describe(event) for event in shown],

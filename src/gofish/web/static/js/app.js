@@ -66,7 +66,7 @@ function readSetup(form) {
   if (data.get('hand_size')) options.hand_size = Number(data.get('hand_size'));
   if (data.get('pairs')) options.book_size = 2;
   const opponents = [];
-  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || 'emma');
+  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || DEFAULT_OPPONENTS[(i - 1) % 2]);
   return { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
 }
 
@@ -234,6 +234,7 @@ function showResult(state) {
 // ------------------------------------------------------------ start
 
 async function main() {
+  if (SPEED === 0) document.body.classList.add('no-motion');
   try {
     choices = await getJSON('/api/setup');
     buildStartForm();

@@ -72,7 +72,7 @@ function courtPanel(rank, suit) {
     svg('rect', { x: 22, y: 18, width: 56, height: 104, rx: 4, class: 'court-frame' }),
     svg('path', { d: 'M22 70H78', class: 'court-line' }),
     svg('text', { x: 50, y: 62, 'text-anchor': 'middle', class: 'court-letter' }, rank),
-    svg('text', { x: 50, y: 78, 'text-anchor': 'middle', class: 'court-letter', transform: 'rotate(180 50 70)' }, rank),
+    svg('text', { x: 50, y: 62, 'text-anchor': 'middle', class: 'court-letter', transform: 'rotate(180 50 70)' }, rank),
     suitShape(suit, 36, 32, 12),
     suitShape(suit, 64, 108, 12, true),
     courtCrown(rank),

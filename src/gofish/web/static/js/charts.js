@@ -34,11 +34,11 @@ export function lineChart({ title, description, series, max, format = (v) => Str
     const points = line.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     chart.append(svg('polyline', { points, class: `series s${index} ${line.className || ''}` }));
     line.values.forEach((v, i) => {
-      if (line.dots) chart.append(svg('circle', { cx: x(i), cy: y(v), r: 3.5, class: `dot s${index}` }));
+      if (line.dots || n <= 12) chart.append(svg('circle', { cx: x(i), cy: y(v), r: 3.5, class: `dot s${index}` }));
     });
     chart.append(svg('text', { x: PAD.left + 8 + index * 170, y: H - 6, class: `legend s${index}` }, `— ${line.name}`));
   });
-  chart.append(svg('text', { x: W - PAD.right, y: H - 6, 'text-anchor': 'end', class: 'tick' }, xLabel || `${n} games`));
+  chart.append(svg('text', { x: W - PAD.right, y: H - 6, 'text-anchor': 'end', class: 'tick' }, xLabel || `${n} game${n === 1 ? '' : 's'}`));
   return chart;
 }
 
@@ -49,7 +49,7 @@ export function barChart({ title, description, rows, max, format = (v) => String
   const chart = svg('svg', { viewBox: `0 0 ${W} ${height}`, class: 'chart bars', role: 'img' },
     svg('title', {}, title), svg('desc', {}, description));
   const labelWidth = 230;
-  const width = W - labelWidth - 70;
+  const width = W - labelWidth - 130;
   rows.forEach((row, i) => {
     const top = PAD.top + i * rowHeight;
     const length = max ? (row.value / max) * width : 0;

@@ -59,11 +59,11 @@ export async function showReplay(page, id) {
   };
   slider.addEventListener('input', () => go(Number(slider.value)));
   const controls = el('div', { class: 'replay-controls' },
-    el('button', { type: 'button', onclick: () => go(0), 'aria-label': 'first step' }, '⏮'),
+    el('button', { type: 'button', onclick: () => go(0), 'aria-label': 'first step' }, '«'),
     el('button', { type: 'button', onclick: () => go(step - 1), 'aria-label': 'previous step', id: 'replay-prev' }, '◀'),
     slider,
     el('button', { type: 'button', onclick: () => go(step + 1), 'aria-label': 'next step', id: 'replay-next' }, '▶'),
-    el('button', { type: 'button', onclick: () => go(frames.length - 1), 'aria-label': 'last step' }, '⏭'),
+    el('button', { type: 'button', onclick: () => go(frames.length - 1), 'aria-label': 'last step' }, '»'),
     counter);
   page.onkeydown = (event) => {
     if (event.key === 'ArrowRight') go(step + 1);

@@ -54,7 +54,7 @@ export async function showStats(page) {
     title: 'Books in each game',
     description: `Books you laid in each of ${points.length} games.`,
     series: [{ name: 'books', values: points.map((p) => p.books), dots: true }],
-    max: Math.max(...points.map((p) => p.books), 1), format: (v) => v.toFixed(0),
+    max: Math.ceil(Math.max(...points.map((p) => p.books), 4) / 4) * 4, format: (v) => v.toFixed(0),
   });
   const table = el('table', { class: 'stats-table' },
     el('thead', {}, el('tr', {}, ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', 'Books/game'].map((h) => el('th', { scope: 'col' }, h)))),

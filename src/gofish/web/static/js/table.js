@@ -102,6 +102,7 @@ export class Table {
     this.renderCoach(state);
     this.renderStatus(state);
     this.root.dataset.phase = state.phase;
+    this.root.dataset.version = String(this.version);
   }
 
   name(seat) {
@@ -421,11 +422,16 @@ export class Table {
     const felt = this.root.querySelector('.felt').getBoundingClientRect();
     this.bubbles.querySelector(`[data-seat="${seat}"]`)?.remove();
     const bubble = el('div', { class: `bubble${seat === this.state?.you ? ' mine' : ''}`, dataset: { seat } }, el('span', { text }));
-    const x = Math.min(Math.max(box.left - felt.left + box.width / 2, 70), felt.width - 70);
-    const below = seat !== this.state?.you;
-    bubble.style.left = `${x}px`;
-    bubble.style.top = below ? `${box.bottom - felt.top - 6}px` : `${box.top - felt.top - 44}px`;
-    bubble.classList.toggle('below', below);
+    if (seat === this.state?.you) {
+      // Your own words: beside your seat, so they never cover the pond.
+      bubble.style.left = `${box.right - felt.left + 14}px`;
+      bubble.style.top = `${box.top - felt.top + box.height / 2}px`;
+    } else {
+      const x = Math.min(Math.max(box.left - felt.left + box.width / 2, 70), felt.width - 70);
+      bubble.style.left = `${x}px`;
+      bubble.style.top = `${box.bottom - felt.top - 6}px`;
+      bubble.classList.add('below');
+    }
     this.bubbles.append(bubble);
     setTimeout(() => bubble.remove(), Math.max(1800 * (this.speed || 0.5), 900));
   }

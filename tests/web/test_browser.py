@@ -1,0 +1,239 @@
+"""Browser tests: Debian's chromium, driven by playwright, against a live ``gofish`` server.
+
+Screenshots of the table go to artifacts/web/ so a person can look at them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer, screenshot
+
+pytestmark = pytest.mark.browser
+
+MAX_MOVES = 400
+
+
+def open_table(page: Any, server: LiveServer, *, seed: int, preset: str = "classic",
+               players: int = 2, name: str | None = None, width: int | None = None,
+               query: str = "") -> None:
+    """Open the start screen, choose the game and deal; wait for the hand to show."""
+    if width is not None:
+        page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{server.url}/?seed={seed}&speed=0{query}")
+    page.check(f"input[name=preset][value={preset}]")
+    page.select_option("#players", str(players))
+    if name is not None:
+        page.fill("#name", name)
+    page.click("#deal")
+    page.wait_for_selector(
+        "#page-play:not([hidden]) .rank-group, #page-play:not([hidden]) .empty-hand")
+
+
+def phase(page: Any) -> str:
+    return str(page.get_attribute("#table", "data-phase"))
+
+
+def wait_for_my_move(page: Any) -> str:
+    """Wait until the player must ask or fish, or the game is over; return the phase."""
+    page.wait_for_function(
+        "() => ['ask', 'fish', 'over'].includes(document.querySelector('#table').dataset.phase)"
+    )
+    return phase(page)
+
+
+def play_by_clicking(page: Any, *, shot_after: int | None = None, shot_name: str = "") -> int:
+    """Click through a whole game: the first rank, the first opponent, a sea card."""
+    moves = 0
+    while moves < MAX_MOVES:
+        current = wait_for_my_move(page)
+        if current == "over":
+            return moves
+        version = page.get_attribute("#table", "data-version")
+        if current == "fish":
+            page.click(".sea button.sea-card >> nth=-1")
+        else:
+            if page.locator("button.opponent").count():
+                page.click("button.opponent:not(.out) >> nth=0")
+            if phase(page) == "ask":
+                page.click(".rank-group >> nth=0")
+        moves += 1
+        if moves == shot_after:
+            screenshot(page, shot_name)
+        page.wait_for_function(
+            "(before) => document.querySelector('#table').dataset.version !== before"
+            " || document.querySelector('#hint').textContent !== ''", arg=version)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_emma_by_clicking(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=21)
+    screenshot(page, "classic-start")
+    moves = play_by_clicking(page, shot_after=6, shot_name="classic-midgame")
+    assert moves > 0
+    page.wait_for_selector("#result:not([hidden])")
+    screenshot(page, "classic-result")
+    heading = page.inner_text("#result-title")
+    assert heading in ("You win!", "Emma wins")
+    standings = page.locator(".standings li").all_inner_texts()
+    books = [int(line.split()[-2]) for line in standings]
+    assert sum(books) == 13  # R14: every book is down
+    log = page.inner_text(".log")
+    assert "Game over." in log and "You ask Emma for" in log
+    # The game is in the history and its replay steps through it.
+    page.click("text=Watch the replay")
+    page.wait_for_selector(".replay-board")
+    assert page.inner_text(".step").startswith("The deal")
+    page.click("#replay-next")
+    assert page.inner_text(".step").startswith("Ask 1 of")
+    screenshot(page, "replay")
+    page.click("nav >> text=History")
+    page.wait_for_selector(".history-table")
+    assert "Emma" in page.inner_text(".history-table")
+    page.click("nav >> text=Stats")
+    page.wait_for_selector("svg.chart")
+    assert page.locator("svg.chart").count() >= 3
+    screenshot(page, "stats")
+
+
+def test_illegal_choices_are_explained_and_not_sent(page: Any, live_server: LiveServer) -> None:
+    # Slow bots (pace 1 s) so that the page can be tried while it is not the player's turn.
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: frames.append(str(frame))))
+    open_table(page, live_server, seed=4, preset="bicycle", players=3, query="&pace=1")
+
+    def asks() -> list[str]:
+        return [frame for frame in frames if '"type":"ask"' in frame]
+
+    while wait_for_my_move(page) != "ask":
+        page.click(".sea button.sea-card >> nth=-1")
+    # With three players a rank alone is not enough: the page asks for an opponent.
+    page.click(".rank-group >> nth=0")
+    assert "Now choose whom to ask" in page.inner_text("#hint")
+    assert asks() == []
+    page.click("button.opponent >> nth=0")
+    page.wait_for_function("() => document.querySelector('#hint').textContent === ''")
+    assert len(asks()) == 1
+    for _ in range(40):  # ask on until a bot has the turn
+        page.wait_for_function("(v) => document.querySelector('#table').dataset.version !== v",
+                               arg=page.get_attribute("#table", "data-version"))
+        if phase(page) != "ask":
+            break
+        page.click(".rank-group >> nth=0")
+    # Check the phase and click in one step, so a bot's move cannot slip in between.
+    hint = page.evaluate("""() => {
+        if (document.querySelector('#table').dataset.phase !== 'wait') return null;
+        document.querySelector('.rank-group').click();
+        return document.querySelector('#hint').textContent;
+    }""")
+    if hint is not None:
+        count = len(asks())
+        assert hint.startswith("Wait: it is"), hint
+        page.wait_for_timeout(100)
+        assert len(asks()) == count
+
+
+def test_nordic_sea_is_fished_by_clicking_a_card(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=8, preset="nordic", players=3)
+    page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'ask'")
+    shown = int(page.inner_text(".pond-count").split()[0])
+    assert page.locator(".sea .sea-card").count() == shown <= 52 - 3 * 7
+    for _ in range(60):
+        current = wait_for_my_move(page)
+        assert current != "over", "the game ended before a miss"
+        if current == "fish":
+            break
+        if page.locator("button.opponent.chosen").count() == 0:
+            page.click("button.opponent:not(.out) >> nth=0")
+        version = page.get_attribute("#table", "data-version")
+        page.click(".rank-group >> nth=0")
+        page.wait_for_function(
+            "(v) => document.querySelector('#table').dataset.version !== v", arg=version)
+    assert phase(page) == "fish"
+    assert "Go fish" in page.inner_text("#status")
+    screenshot(page, "nordic-sea")
+    before = page.locator(".sea .sea-card").count()
+    assert page.locator(".sea button.sea-card").count() == before
+    page.click(".sea button.sea-card >> nth=-1")
+    page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'fish'")
+    page.wait_for_function(f"() => document.querySelectorAll('.sea .sea-card').length < {before}")
+    assert "You draw the" in page.inner_text(".log")
+
+
+def test_keyboard_only_play(page: Any, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/?seed=21&speed=0")
+    page.wait_for_selector("#deal")
+    page.focus("#deal")
+    page.keyboard.press("Enter")
+    asked = 0
+    while asked < 3 and wait_for_my_move(page) == "ask":
+        # Tab from the top of the page to the first card group, then choose it with Enter.
+        page.focus("body")
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.classList.contains('rank-group')"):
+                break
+        label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+        assert "Ask for" in label
+        log_before = page.locator(".log li").count()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.log li').length > {log_before}")
+        asked += 1
+    assert "You ask Emma for" in page.inner_text(".log")
+    # Every event was announced to screen readers in the live region.
+    announced = page.inner_text("#announcer")
+    assert announced.strip()
+    if wait_for_my_move(page) == "ask":
+        rank = page.get_attribute(".rank-group >> nth=0", "data-rank")
+        key = {"10": "t"}.get(rank, rank.lower())
+        count = page.locator(".log li").count()
+        page.keyboard.press(key)  # a rank's key asks for it
+        page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {count}")
+
+
+def test_a_name_with_html_is_shown_as_text(page: Any, live_server: LiveServer) -> None:
+    name = '<img src=x onerror="window.hacked=1"><b>Bob</b>'
+    open_table(page, live_server, seed=3, name=name)
+    assert page.inner_text(".me .name") == name[:24]
+    assert page.locator(".me img, .me b").count() == 0
+    assert page.evaluate("() => window.hacked") is None
+
+
+def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=5, preset="nordic", players=4, width=360)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 360, f"the page is {wide}px wide at a 360px screen"
+    wait_for_my_move(page)  # the bots are done: the table holds still while it is measured
+    for selector in (".rank-group >> nth=0", ".sea", ".opponent >> nth=2", ".pond-count"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
+    screenshot(page, "phone-nordic")
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{live_server.url}/?seed=5&speed=0")
+    page.wait_for_selector("#deal")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    screenshot(page, "phone-start")
+
+
+def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/?seed=6&speed=0")
+    page.wait_for_selector("#deal")
+    page.click(".house-rules summary")
+    page.select_option("select[name=ask]", "card")
+    page.click("#deal")
+    assert wait_for_my_move(page) == "ask"
+    page.click(".rank-group >> nth=0")
+    page.wait_for_selector(".suit-chooser:not([hidden])")
+    held = page.get_attribute(".rank-group >> nth=0", "data-rank")
+    disabled = page.locator(".suit-button[aria-disabled=true]")
+    assert disabled.count() >= 1
+    disabled.first.click(force=True)  # aria-disabled: still clickable, to explain why not
+    assert "You already hold the" in page.inner_text("#hint")
+    screenshot(page, "ask-card")
+    log_before = page.locator(".log li").count()
+    page.click(".suit-button[aria-disabled=false] >> nth=0")
+    page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {log_before}")
+    assert f"for the {held}" in page.inner_text(".log")
