@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from gofish.core import GoFishError, Rules
 
@@ -72,11 +73,11 @@ class Plan:
     def names(self) -> list[str]:
         return entrant_names(list(self.specs))
 
-    @property
+    @cached_property
     def tables(self) -> list[tuple[int, ...]]:
         return tables(len(self.specs), self.players)
 
-    @property
+    @cached_property
     def deals(self) -> int:
         """Deals per table: enough for ``games_asked`` games, each deal from every seat."""
         per_deal = len(self.tables) * self.players

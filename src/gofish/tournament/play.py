@@ -111,20 +111,20 @@ def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally
 
 def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
     """The same games as :func:`play_units_engine`, in one compiled batch."""
-    deals: list[int] = []
-    rotations: list[int] = []
-    seatings: list[tuple[int, ...]] = []
-    for unit in units:
-        table, deal = plan.unit(unit)
-        for rotation in range(plan.players):
-            deals.append(deal)
-            rotations.append(rotation)
-            seatings.append(seating(table, rotation))
-    kinds = [[SIM_BOTS[plan.specs[e]] for e in seats] for seats in seatings]
+    import numpy as np
+
     tally = Tally(len(plan.specs))
-    if not deals:
+    if not units:
         return tally
-    books, actions = play_deals(plan.rules, plan.players, plan.seed, deals, rotations, kinds)
-    for seats, game_books, asks in zip(seatings, books.tolist(), actions.tolist(), strict=True):
-        tally.add_game(seats, game_books, asks)
+    players = plan.players
+    unit_array = np.asarray(units, dtype=np.int64)
+    table_seats = np.asarray(plan.tables, dtype=np.int64)[unit_array // plan.deals]
+    # Game order: each unit's rotations in turn, as on the engine path.
+    deals = np.repeat(unit_array % plan.deals, players)
+    rotations = np.tile(np.arange(players), len(unit_array))
+    seat_index = (np.arange(players)[None, :] + rotations[:, None]) % players  # seating()
+    seats = np.take_along_axis(np.repeat(table_seats, players, axis=0), seat_index, axis=1)
+    kind_of = np.array([SIM_BOTS.get(spec, -1) for spec in plan.specs], dtype=np.int64)
+    books, actions = play_deals(plan.rules, players, plan.seed, deals, rotations, kind_of[seats])
+    tally.add_games(seats, books, actions)
     return tally
