@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Run one gofish tournament across a Ray cluster, then merge the shards.
+
+Each Ray task plays a deterministic shard (``Plan(..., shard=i, shards=n)``, the
+same as ``gofish tournament ... --shard i/n``) with all the cores Ray gives it;
+the driver merges the JSON results exactly as ``gofish tournament-merge`` does.
+The merged result is identical to playing the whole tournament on one machine.
+
+    pip install 'gofish[sim]' ray
+    ray start --head                      # or join an existing cluster
+    python examples/ray_tournament.py emma random --games 1000000 --shards 16
+
+Not run in CI unless ray is installed (tests/tournament/test_ray_example.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def play_shard(
+    bots: list[str], rules: str, players: int, games: int, seed: int, shard: int, shards: int
+) -> dict[str, Any]:
+    """One shard, played on whichever machine Ray picked."""
+    from gofish.core import make_rules
+    from gofish.tournament import Plan, run_tournament, summary
+
+    plan = Plan(make_rules(rules), players, seed, tuple(bots), games, shard, shards)
+    return summary(run_tournament(plan))
+
+
+def run(bots: list[str], rules: str, players: int, games: int, seed: int, shards: int,
+        address: str | None = None) -> dict[str, Any]:
+    import ray
+
+    from gofish.tournament import merge_results
+
+    ray.init(address=address, ignore_reinit_error=True)
+    remote = ray.remote(play_shard)
+    futures = [remote.remote(bots, rules, players, games, seed, i, shards) for i in range(shards)]
+    return merge_results(ray.get(futures))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bots", nargs="+")
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--address", default=None, help="Ray cluster address (default: local)")
+    args = parser.parse_args()
+    result = run(args.bots, args.rules, args.players, args.games, args.seed, args.shards,
+                 args.address)
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

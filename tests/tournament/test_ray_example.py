@@ -1,0 +1,39 @@
+"""The Ray example merges to the same result as one machine (runs only where ray is installed)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from gofish.core import make_rules
+from gofish.tournament import Plan, run_tournament, summary
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "ray_tournament.py"
+
+
+def load_example():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("ray_tournament", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shards_played_by_the_example_function_merge_to_the_whole() -> None:
+    # The per-shard function needs no Ray: check it, and the merge, on this machine.
+    from gofish.tournament import merge_results
+
+    example = load_example()
+    parts = [example.play_shard(["emma", "random"], "classic", 2, 80, 3, i, 2) for i in range(2)]
+    whole = summary(run_tournament(Plan(make_rules("classic"), 2, 3, ("emma", "random"), 80)))
+    assert merge_results(parts)["totals"] == whole["totals"]
+
+
+def test_on_ray() -> None:
+    pytest.importorskip("ray")
+    example = load_example()
+    result = example.run(["emma", "random"], "classic", 2, 80, 3, 2)
+    whole = summary(run_tournament(Plan(make_rules("classic"), 2, 3, ("emma", "random"), 80)))
+    assert result["totals"] == whole["totals"]
