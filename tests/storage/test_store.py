@@ -275,3 +275,14 @@ def test_stores_in_separate_threads_share_the_file(db_path: Path) -> None:
     with sqlite3.connect(db_path) as check:
         assert check.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 6
     assert len(set(ids)) == 6
+
+
+def test_another_programs_database_is_left_alone(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as other:
+        other.execute("CREATE TABLE notes (body TEXT)")
+    with pytest.raises(StorageError, match="database of another program"):
+        open_store(db_path)
+    with sqlite3.connect(db_path) as other:
+        tables = {row[0] for row in other.execute("SELECT name FROM sqlite_master")}
+    assert tables == {"notes"}

@@ -8,6 +8,7 @@ migration at the end, never edit an old one.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Final
 
 from gofish.storage.errors import StorageError
@@ -59,16 +60,21 @@ def read_version(connection: sqlite3.Connection) -> int:
     return 0 if row is None else int(row[0])
 
 
-def migrate(connection: sqlite3.Connection) -> None:
+def migrate(connection: sqlite3.Connection, path: Path) -> None:
     """Bring the schema up to date in one transaction (a no-op when it already is)."""
     version = read_version(connection)
     if version > SCHEMA_VERSION:
         raise StorageError(
-            f"this games database was written by a newer gofish (schema {version}, "
+            f"the games database {path} was written by a newer gofish (schema {version}, "
             f"this version knows up to {SCHEMA_VERSION}): upgrade gofish to read it"
         )
     if version == SCHEMA_VERSION:
         return
+    if version == 0 and _has_tables(connection):
+        raise StorageError(
+            f"{path} is an SQLite database of another program, not a gofish games "
+            "database: choose another file with --database or $GOFISH_DB"
+        )
     # executescript commits first, so run each statement inside our own transaction.
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -83,6 +89,13 @@ def migrate(connection: sqlite3.Connection) -> None:
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+
+
+def _has_tables(connection: sqlite3.Connection) -> bool:
+    row = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchone()
+    return row is not None
 
 
 def _statements(script: str) -> list[str]:

@@ -215,7 +215,7 @@ class Store:
             # WAL with NORMAL sync survives any crash of the app; only a power cut can
             # lose the last save, and the app saves again after the next ask.
             connection.execute("PRAGMA synchronous = NORMAL")
-            migrate(connection)
+            migrate(connection, self.path)
         except BaseException:
             connection.close()
             raise
@@ -410,7 +410,8 @@ class Store:
             return None  # this copy, or a later one, is already in
         # Update the game it was saved as, or one it carries on from; else add it.
         wanted = entry.get("game_id")
-        target = wanted if wanted in same_deal else next(
+        known = isinstance(wanted, int) and wanted in same_deal
+        target = wanted if known else next(
             (game_id for game_id, stored in same_deal.items()
              if actions[: len(stored)] == stored), None)
         source = entry.get("source")
