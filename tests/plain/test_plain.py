@@ -180,3 +180,11 @@ def test_a_database_that_cannot_be_opened_is_a_warning_not_a_lost_game(tmp_path:
                   rank_script(), tmp_path / "unused.db")
     assert done.returncode == 0 and "Game over" in done.stdout
     assert "games will not be saved" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_unknown_option_is_one_line_too(tmp_path: Path) -> None:
+    done = gofish(["play", "--plain", "--colour", "blue"], "", tmp_path / "g.db")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "gofish: unrecognized arguments: --colour blue (see gofish --help)"
+    )

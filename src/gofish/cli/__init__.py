@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from gofish.core import GoFishError
 
@@ -23,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Go Fish with exact rules: play, replay, simulate.",
     )
     parser.add_argument("--version", action="version", version=f"gofish {_version()}")
+    one_line_errors(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
@@ -32,6 +34,17 @@ def build_parser() -> argparse.ArgumentParser:
         if register is not None:
             register(subparsers)
     return parser
+
+
+def one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Report a bad option in one line (no usage dump) and exit 2."""
+    prog = parser.prog
+
+    def error(message: str) -> NoReturn:
+        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+    parser.error = error  # type: ignore[method-assign]
 
 
 def _version() -> str:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
+from gofish.cli import one_line_errors
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -18,17 +19,6 @@ MAX_SPEED = 10.0
 
 class OptionError(GoFishError):
     """A bad command-line option, reported in one line."""
-
-
-def one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """Make argparse report a bad option in one line (no usage dump) and exit 2."""
-    prog = parser.prog
-
-    def error(message: str) -> NoReturn:
-        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
-        raise SystemExit(2)
-
-    parser.error = error  # type: ignore[method-assign]
 
 
 def add_front_end_options(parser: argparse.ArgumentParser) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gofish.cli import one_line_errors
 from gofish.cli.play import (
     OptionError,
     add_front_end_options,
     launch,
-    one_line_errors,
     open_games_store,
     parse_speed,
     whole_number,
