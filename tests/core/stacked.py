@@ -17,6 +17,16 @@ from gofish import FULL_DECK, Card, Game, Rank
 
 _SUIT_ORDER = "SHDC"
 
+#: Four hands of 13 (no pond): eleven books are dealt, then seats 0 and 1 hold a king,
+#: seat 2 a queen and seat 3 the other three queens and two kings. Seat 0 can take the
+#: kings for a 4-3-4-2 finish once seat 2 books the queens (a shared win).
+ELEVEN_DEALT_BOOKS = [
+    "A A A A 2 2 2 2 3 3 3 3 K",
+    "4 4 4 4 5 5 5 5 6 6 6 6 K",
+    "7 7 7 7 8 8 8 8 9 9 9 9 Q",
+    "10 10 10 10 J J J J Q Q Q K K",
+]
+
 
 def _resolve(groups: Sequence[Sequence[str]]) -> list[list[Card]]:
     """Turn token groups into cards: explicit cards first, then bare ranks take free suits."""

@@ -16,7 +16,7 @@ from gofish import (
     WentFishing,
 )
 
-from .stacked import ask, books, card, cards, deal, hand, rank
+from .stacked import ELEVEN_DEALT_BOOKS, ask, books, card, cards, deal, hand, rank
 
 
 def test_bicycle_deals_seven_to_two_or_three_players_and_five_to_four_or_five() -> None:
@@ -115,12 +115,7 @@ def test_r15_r16_players_leave_play_on_a_dry_pond_keep_their_books_and_can_win()
 def test_r17_ties_share_the_win() -> None:
     game = deal(
         "bicycle",
-        [
-            "A A A A 2 2 2 2 3 3 3 3 K",
-            "4 4 4 4 5 5 5 5 6 6 6 6 K",
-            "7 7 7 7 8 8 8 8 9 9 9 9 Q",
-            "10 10 10 10 J J J J Q Q Q K K",
-        ],
+        ELEVEN_DEALT_BOOKS,
     )
     ask(game, 3, "K")
     events = ask(game, 1, "K")

@@ -25,7 +25,7 @@ from gofish import (
     WentFishing,
 )
 
-from .stacked import ask, books, card, cards, deal, hand, kinds, rank, stack
+from .stacked import ELEVEN_DEALT_BOOKS, ask, books, card, cards, deal, hand, kinds, rank, stack
 
 # R2 -------------------------------------------------------------------------
 
@@ -225,12 +225,7 @@ def test_r9_r10_players_who_cannot_ask_are_passed_over_and_ties_share_the_win() 
     # Twelve dealt books (R4); the 13th ends the game (R14) with a 4-3-4-2 split.
     game = deal(
         "classic",
-        [
-            "A A A A 2 2 2 2 3 3 3 3 K",
-            "4 4 4 4 5 5 5 5 6 6 6 6 K",
-            "7 7 7 7 8 8 8 8 9 9 9 9 Q",
-            "10 10 10 10 J J J J Q Q Q K K",
-        ],
+        ELEVEN_DEALT_BOOKS,
     )
     assert books(game) == ["A 2 3", "4 5 6", "7 8 9", "10 J"]
     ask(game, 3, "K")
