@@ -14,6 +14,7 @@ from .conftest import LiveServer, screenshot
 pytestmark = pytest.mark.browser
 
 MAX_MOVES = 400
+FAST = "&pace=0.02"  # bots move at once (the page's own choice would be 1.4 s)
 
 
 def open_table(page: Any, server: LiveServer, *, seed: int, preset: str = "classic",
@@ -22,7 +23,7 @@ def open_table(page: Any, server: LiveServer, *, seed: int, preset: str = "class
     """Open the start screen, choose the game and deal; wait for the hand to show."""
     if width is not None:
         page.set_viewport_size({"width": width, "height": 800})
-    page.goto(f"{server.url}/?seed={seed}&speed=0{query}")
+    page.goto(f"{server.url}/?seed={seed}&speed=0{query or FAST}")
     page.check(f"input[name=preset][value={preset}]")
     page.select_option("#players", str(players))
     if name is not None:
@@ -163,7 +164,7 @@ def test_nordic_sea_is_fished_by_clicking_a_card(page: Any, live_server: LiveSer
 
 
 def test_keyboard_only_play(page: Any, live_server: LiveServer) -> None:
-    page.goto(f"{live_server.url}/?seed=21&speed=0")
+    page.goto(f"{live_server.url}/?seed=21&speed=0{FAST}")
     page.wait_for_selector("#deal")
     page.focus("#deal")
     page.keyboard.press("Enter")
@@ -219,7 +220,7 @@ def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
 
 
 def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) -> None:
-    page.goto(f"{live_server.url}/?seed=6&speed=0")
+    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
     page.wait_for_selector("#deal")
     page.click(".house-rules summary")
     page.select_option("select[name=ask]", "card")

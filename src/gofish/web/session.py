@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from gofish.web.messages import AskMessage, FishMessage, StartMessage
 from gofish.web.speech import speech_for
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
+logger = logging.getLogger(__name__)
 
 DEFAULT_PACE = 1.4  # seconds between a bot's asks: slow enough for a person to follow
 
@@ -224,6 +226,17 @@ class GameSession:
             self._bots_task = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        try:
+            await self._bot_turns()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a broken bot must not leave the page waiting forever
+            logger.exception("a computer player failed")
+            self.notice = f"a computer player failed ({error}); start a new game"
+            async with self._lock:
+                await self._broadcast()
+
+    async def _bot_turns(self) -> None:
         while self._listeners:
             seat = self.game.current_player
             if seat is None or seat not in self.bots:

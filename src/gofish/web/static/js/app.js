@@ -65,9 +65,12 @@ function readSetup(form) {
   if (data.get('lucky_draw')) options.lucky_draw = data.get('lucky_draw') === 'true';
   if (data.get('hand_size')) options.hand_size = Number(data.get('hand_size'));
   if (data.get('pairs')) options.book_size = 2;
+  const pace = Number(data.get('pace'));
   const opponents = [];
   for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || DEFAULT_OPPONENTS[(i - 1) % 2]);
-  return { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
+  const setup = { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
+  if (pace > 0) setup.pace = pace;
+  return setup;
 }
 
 function optionSelect(name, label, values, describe = (v) => v) {
@@ -116,6 +119,9 @@ function buildStartForm() {
     presetField,
     el('div', { class: 'row' }, el('label', { class: 'field', for: 'players' }, 'Players', playersSelect),
       el('label', { class: 'field', for: 'name' }, 'Your name', nameInput)),
+    el('label', { class: 'field', for: 'pace' }, 'Computer players',
+      el('select', { name: 'pace', id: 'pace' }, [['2.2', 'take their time'], ['1.4', 'play at a normal pace'], ['0.6', 'play fast']]
+        .map(([value, text]) => el('option', { value, selected: String(saved?.pace || '1.4') === value }, text)))),
     opponents, house, error,
     el('div', { class: 'actions' },
       el('button', { type: 'submit', class: 'primary', id: 'deal' }, 'Deal the cards'),

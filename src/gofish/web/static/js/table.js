@@ -83,6 +83,7 @@ export class Table {
 
   reset() {
     this.state = null;
+    this.heldBefore = null;
     this.target = null;
     this.rank = null;
     this.sent = false;
@@ -196,6 +197,9 @@ export class Table {
   }
 
   renderHand(state) {
+    // Cards that just arrived glow for a moment, so you see what you were given or drew.
+    const before = this.heldBefore;
+    this.heldBefore = new Set(state.hand);
     const groups = new Map();
     for (const card of state.hand) {
       const { rank } = parseCard(card);
@@ -214,7 +218,11 @@ export class Table {
         'aria-pressed': String(this.rank === rank),
         'aria-disabled': String(!canAsk),
         onclick: () => this.chooseRank(rank),
-      }, cards.map((card) => cardFace(card, { label: false })));
+      }, cards.map((card) => {
+        const face = cardFace(card, { label: false });
+        if (before && !before.has(card)) face.classList.add('arrived');
+        return face;
+      }));
     });
     if (!buttons.length) buttons.push(el('p', { class: 'empty-hand' }, 'Your hand is empty.'));
     fill(this.hand, buttons);
@@ -248,7 +256,8 @@ export class Table {
         : `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
     } else text = `${current}'s turn.`;
     this.status.textContent = text;
-    if (state.notice) this.hint.textContent = state.notice;
+    if (state.notice && state.notice !== this.lastNotice) this.explain(state.notice);
+    this.lastNotice = state.notice;
   }
 
   // ------------------------------------------------------------ choosing a move

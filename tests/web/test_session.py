@@ -1,0 +1,184 @@
+"""GameSession on its own: seats, views, the pending fish, failures (no server, no browser)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+import pytest
+
+from gofish.core import Ask, Game, View, new_game
+from gofish.storage import StorageError
+from gofish.web import GameSession, MoveRefused, Seat
+from gofish.web.messages import AskMessage, FishMessage
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``scenario`` in a thread of its own: playwright may hold this thread's event loop."""
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=60)
+    if failures:
+        raise failures[0]
+
+
+class Page:
+    """A stand-in for a browser: it keeps every message it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        json.dumps(message)  # everything sent must be JSON-ready
+        self.messages.append(message)
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.messages[-1]
+
+
+def hidden_from(game: Game, seat: int) -> set[str]:
+    others = {str(card) for other in range(game.num_players) if other != seat
+              for card in game.hand(other)}
+    return others | {str(card) for card in game.pond()}
+
+
+def a_miss(game: Game) -> Ask:
+    seat = game.current_player
+    assert seat is not None
+    for action in game.legal_actions():
+        if all(card.rank != action.rank for card in game.hand(action.target)):
+            return action
+    raise AssertionError("no missing ask in this position")
+
+
+def test_two_people_each_see_only_their_own_hand() -> None:
+    async def scenario() -> None:
+        game = new_game("bicycle", players=2, seed=12)
+        session = GameSession(game, [Seat("Ann", None), Seat("Ben", None)], pace=0)
+        pages = [Page(), Page()]
+        for seat, page in enumerate(pages):
+            await session.connect(seat, page.send)
+        for _ in range(6):
+            seat = game.current_player
+            if seat is None:
+                break
+            action = game.legal_actions()[0]
+            await session.submit(seat, AskMessage(type="ask", version=session.version,
+                                                  target=action.target, rank=str(action.rank)))
+            for viewer, page in enumerate(pages):
+                state = page.last["state"]
+                assert state["hand"] == [str(c) for c in game.view(viewer).hand or ()]
+                assert not set(state["hand"]) & hidden_from(game, viewer)
+        with pytest.raises(MoveRefused, match="turn"):
+            other = 1 - (game.current_player or 0)
+            await session.submit(other, AskMessage(type="ask", version=session.version,
+                                                   target=1 - other, rank="A"))
+
+    run(scenario)
+
+
+def test_a_page_that_reconnects_while_fishing_gets_the_pending_miss_once() -> None:
+    async def scenario() -> None:
+        game = new_game("nordic", players=2, seed=31, first_player=0)
+        session = GameSession(game, [Seat("Ann", None), Seat("Ben", None)], pace=0)
+        first, again = Page(), Page()
+        await session.connect(0, first.send)
+        miss = a_miss(game)
+        await session.submit(0, AskMessage(type="ask", version=session.version,
+                                           target=miss.target, rank=str(miss.rank)))
+        assert first.last["state"]["phase"] == "fish"
+        assert not game.actions  # the game waits for the draw
+        await session.connect(0, again.send)  # a reload
+        kinds = [event["type"] for event in again.last["events"]]
+        assert kinds[-2:] == ["asked", "went_fishing"]  # R8
+        assert again.last["state"]["phase"] == "fish"
+        await session.submit(0, FishMessage(type="fish", version=session.version, index=0))
+        after = [event["type"] for event in again.last["events"]]
+        assert after[0] == "drew" and "asked" not in after
+        assert game.actions == ((0, miss),)
+
+    run(scenario)
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        raise RuntimeError("out of order")
+
+
+def test_a_failing_bot_is_reported_to_the_page() -> None:
+    async def scenario() -> None:
+        game = new_game("classic", players=2, seed=4, first_player=1)
+        session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0)
+        session.bots[1] = BrokenBot()
+        page = Page()
+        await session.connect(0, page.send)
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            if page.last["state"]["notice"]:
+                break
+        assert "a computer player failed (out of order)" in page.last["state"]["notice"]
+        await session.close()
+
+    run(scenario)
+
+
+class FullDisk:
+    def save(self, record: dict[str, Any], **_: Any) -> int:
+        raise StorageError("the disk is full")
+
+
+def test_a_failing_store_never_stops_the_game() -> None:
+    async def scenario() -> None:
+        game = new_game("classic", players=2, seed=8, first_player=0)
+        session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0,
+                              store=FullDisk())  # type: ignore[arg-type]
+        page = Page()
+        await session.connect(0, page.send)
+        action = game.legal_actions()[0]
+        await session.submit(0, AskMessage(type="ask", version=session.version,
+                                           target=1, rank=str(action.rank)))
+        for _ in range(100):  # saved once the turn is back with the person
+            if page.last["state"]["notice"]:
+                break
+            await asyncio.sleep(0.01)
+        assert "could not be saved: the disk is full" in page.last["state"]["notice"]
+        assert game.actions  # the move was played all the same
+        await session.close()
+
+    run(scenario)
+
+
+def test_ask_card_moves_name_a_suit() -> None:
+    async def scenario() -> None:
+        game = new_game({"preset": "classic", "ask": "card"}, players=2, seed=5, first_player=0)
+        session = GameSession(game, [Seat("Ann", None), Seat("Ben", None)], pace=0)
+        page = Page()
+        await session.connect(0, page.send)
+        card = game.hand(0)[0]
+        with pytest.raises(MoveRefused, match="you already hold"):
+            await session.submit(0, AskMessage(type="ask", version=0, target=1,
+                                               rank=str(card.rank), suit=card.suit.letter))
+        wanted = next(a for a in game.legal_actions())
+        await session.submit(0, AskMessage(type="ask", version=0, target=1,
+                                           rank=str(wanted.rank),
+                                           suit=wanted.suit.letter if wanted.suit else None))
+        asked = page.last["events"][0]
+        assert wanted.suit is not None
+        assert asked["type"] == "asked" and asked["suit"] == wanted.suit.letter
+
+    run(scenario)
