@@ -31,6 +31,7 @@ def _games() -> list[tuple[gofish.Game, list[dict[str, Any]]]]:
         (played_game(seed=3), emma_first),
         (played_game(seed=4), [YOU, RANDOM]),
         (played_game({"preset": "classic", "lucky_draw": False}, seed=5), [YOU, EMMA]),
+        (played_game({"preset": "nordic", "ask": "card"}, seed=6), [YOU, RANDOM]),
         (played_game("bicycle", players=3, seed=6), [YOU, RANDOM, EMMA]),
         (_tied_nordic_game(), [YOU, EMMA]),
         (played_game(seed=7), [RANDOM, EMMA]),  # no human: only in the all-seats stats
@@ -93,11 +94,11 @@ def test_stats_match_an_independent_count(filled: Any, human_only: bool) -> None
 def test_human_stats_cover_every_finished_human_game(filled: Any) -> None:
     store, _ = filled
     rows = store.stats()
-    assert sum(r.games for r in rows) == 7  # 9 games less the bot-only and unfinished ones
+    assert sum(r.games for r in rows) == 8  # 10 games less the bot-only and unfinished ones
     assert {r.player for r in rows} == {HUMAN}
     against_emma = [r for r in rows if r.opponents == ("emma",) and r.rules == "classic"]
     assert len(against_emma) == 1 and against_emma[0].games == 3
-    tied = [r for r in rows if r.rules.startswith("nordic")]
+    tied = [r for r in rows if r.rules == "nordic"]
     assert len(tied) == 1 and tied[0].shared_wins == 1 and tied[0].wins == 0  # R10
 
 

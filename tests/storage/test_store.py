@@ -51,6 +51,9 @@ def test_house_rules_are_kept_and_labelled(store: Store) -> None:
     assert stored.rules == {"preset": "classic", "lucky_draw": False, "book_size": 2}
     assert stored.rules_label == 'classic (lucky_draw=false, book_size=2)'
     assert gofish.replay_record(stored.record) == gofish.snapshot(game)
+    card_asks = played_game({"preset": "nordic", "ask": "card"}, seed=2)
+    labelled = store.get(store.save(gofish.game_to_record(card_asks), seats=[YOU, EMMA]))
+    assert labelled.rules_label == "nordic (ask=card)"
 
 
 def test_update_an_unfinished_game_then_finish_it(store: Store) -> None:

@@ -54,11 +54,14 @@ def summary_of(game: Game) -> GameSummary:
 
 
 def rules_label(rules: Rules, players: int) -> str:
-    """``classic``, or ``classic (lucky_draw=false)`` when house rules differ from the preset."""
+    """``classic``, or ``classic (lucky_draw=false, ask=card)`` when house rules differ."""
     options = rules.options(players)
     if not options:
         return rules.preset
-    shown = ", ".join(f"{name}={json.dumps(value)}" for name, value in options.items())
+    shown = ", ".join(
+        f"{name}={value if isinstance(value, str) else json.dumps(value)}"
+        for name, value in options.items()
+    )
     return f"{rules.preset} ({shown})"
 
 
