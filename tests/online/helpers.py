@@ -1,0 +1,188 @@
+"""A test-side client for the rooms protocol over Starlette's TestClient."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.testclient import TestClient, WebSocketTestSession
+
+Message = dict[str, Any]
+
+
+class Closed(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(f"socket closed with code {code}")
+        self.code = code
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 5.0) -> Message:
+    """The next frame from the server, or fail after ``timeout`` instead of hanging.
+
+    TestClient's own ``receive`` waits forever; this reads the same stream with a deadline.
+    """
+
+    async def next_frame() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    frame = ws.portal.call(next_frame)
+    if frame["type"] == "websocket.close":
+        raise Closed(frame.get("code", 1000))
+    return json.loads(frame["text"])  # type: ignore[no-any-return]
+
+
+class Player:
+    """One browser's worth of protocol: a socket, the latest state and every message received."""
+
+    def __init__(self, ws: WebSocketTestSession, token: str | None = None) -> None:
+        self.ws = ws
+        self.token = token
+        self.messages: list[Message] = []
+        self.version = -1
+        self.room: Message = {}
+        self.game: Message | None = None
+        self.log: list[Message] = []
+        self.you: Message = {}
+        self.errors: list[Message] = []
+
+    @property
+    def seat(self) -> int | None:
+        return self.you.get("seat")
+
+    def read(self, timeout: float = 5.0) -> Message:
+        message = receive(self.ws, timeout)
+        self.messages.append(message)
+        self._absorb(message)
+        return message
+
+    def read_until(self, wanted: Callable[[Message], bool], timeout: float = 5.0) -> Message:
+        while True:
+            message = self.read(timeout)
+            if wanted(message):
+                return message
+
+    def _absorb(self, message: Message) -> None:
+        kind = message["type"]
+        if kind == "error":
+            self.errors.append(message)
+            return
+        if kind == "presence":
+            self.room = {**self.room, "seats": message["seats"]}
+            return
+        if kind == "welcome":
+            self.you = message["you"]
+        self.version = message["version"]
+        self.room = message["room"]
+        game = message["game"]
+        if game is not None:
+            if self.game is None or self.game["number"] != game["number"]:
+                self.log = []
+            assert game["log_from"] == len(self.log), "log entries were skipped or repeated"
+            self.log.extend(game["log"])
+        self.game = game
+
+    def send(self, payload: Message) -> None:
+        self.ws.send_text(json.dumps(payload))
+
+    def command(self, kind: str, **fields: Any) -> None:
+        self.send({"type": kind, "version": self.version, **fields})
+
+    def my_turn(self) -> bool:
+        return self.game is not None and self.game["current_player"] == self.seat
+
+
+def create_room(client: TestClient, name: str = "Ann", players: int = 2,
+                rules: Message | None = None) -> Message:
+    response = client.post("/rooms", json={"name": name, "players": players,
+                                           "rules": rules or {"preset": "classic"}})
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def join_room(client: TestClient, code: str, name: str) -> Message:
+    response = client.post(f"/rooms/{code}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+_OPEN: list[WebSocketTestSession] = []
+
+
+def connect(client: TestClient, code: str, token: str | None) -> Player:
+    ws = client.websocket_connect(f"/ws/room/{code}")
+    session = ws.__enter__()
+    _OPEN.append(session)
+    player = Player(session, token)
+    player.send({"type": "hello", "token": token})
+    player.read_until(lambda m: m["type"] == "welcome")
+    return player
+
+
+def disconnect(player: Player) -> None:
+    if player.ws in _OPEN:
+        _OPEN.remove(player.ws)
+        player.ws.__exit__(None, None, None)
+
+
+def close_all() -> None:
+    """Close every socket still open: TestClient waits for them before it can stop."""
+    while _OPEN:
+        session = _OPEN.pop()
+        with contextlib.suppress(Exception):  # a socket the server already closed
+            session.__exit__(None, None, None)
+
+
+@contextlib.contextmanager
+def serving(app: Starlette) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        try:
+            yield client
+        finally:
+            close_all()
+
+
+def settled(player: Player, humans: set[int]) -> Callable[[Message], bool]:
+    """An update after which no bot will move: the game is over or a person is to ask."""
+
+    def done(message: Message) -> bool:
+        game = message.get("game") if message["type"] in ("update", "welcome") else None
+        if game is None:
+            return False
+        return game["current_player"] is None or game["current_player"] in humans
+
+    return done
+
+
+def settle(players: list[Player]) -> None:
+    """Read until no bot is about to move, and every player has seen the same version."""
+    humans = {p.seat for p in players if p.seat is not None}
+    lead = max(players, key=lambda p: p.version)  # the newest state anyone has seen
+    if not (lead.game is not None and settled(lead, humans)({"type": "update", "game": lead.game})):
+        lead.read_until(settled(lead, humans))
+    for other in players:
+        if other.version < lead.version:
+            other.read_until(lambda m: m["type"] == "update" and m["version"] >= lead.version)
+
+
+def play_to_end(players: list[Player], max_asks: int = 2000) -> Message:
+    """Every person asks the first legal ask when it is their turn; bots do the rest."""
+    for _ in range(max_asks):
+        settle(players)
+        game = players[0].game
+        assert game is not None
+        if game["current_player"] is None:
+            break
+        actor = next(p for p in players if p.seat == game["current_player"])
+        actor.command("ask", **actor.game["legal_actions"][0])  # type: ignore[index]
+        before = actor.version
+        actor.read_until(lambda m, before=before: m["type"] == "update"
+                         and m["version"] > before)
+        players = [actor] + [p for p in players if p is not actor]
+    final = players[0].game
+    assert final is not None and final["current_player"] is None, "the game did not finish"
+    return final

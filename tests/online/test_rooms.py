@@ -1,0 +1,360 @@
+"""Rooms over the websocket protocol (Starlette TestClient): lobby, play, guards, presence."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from gofish.online import RoomSettings
+from gofish.online.codes import CODE_ALPHABET, CODE_LENGTH
+
+from .conftest import FAST
+from .helpers import (
+    Closed,
+    Player,
+    connect,
+    create_room,
+    disconnect,
+    join_room,
+    play_to_end,
+    receive,
+    serving,
+    settle,
+)
+
+
+def start_game(host: Player, others: list[Player]) -> None:
+    host.command("start")
+    for player in (host, *others):
+        player.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
+
+
+def three_seat_room(client: TestClient) -> tuple[str, Player, Player]:
+    """Ann (host) and Bob joined, Emma in seat 2: the room of most tests."""
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    ann.command("add_bot", seat=2, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    return made["code"], ann, bob
+
+
+def test_create_gives_a_short_unambiguous_code_and_an_invite(client: TestClient) -> None:
+    made = create_room(client)
+    assert len(made["code"]) == CODE_LENGTH and set(made["code"]) <= set(CODE_ALPHABET)
+    assert not set("01OIL") & set(CODE_ALPHABET)
+    assert made["invite"] == f"/rooms/{made['code']}"
+    assert client.get(made["invite"]).status_code == 200
+    info = client.get(f"/rooms/{made['code'].lower()}/info").json()  # codes are typed loosely
+    assert info["status"] == "lobby" and info["seats"][0]["name"] == "Ann"
+    assert "token" not in json.dumps(info) and made["token"] not in json.dumps(info)
+
+
+def test_two_people_and_a_bot_play_a_room_to_the_end(client: TestClient) -> None:
+    code, ann, bob = three_seat_room(client)
+    assert [s["kind"] for s in ann.room["seats"]] == ["human", "human", "bot"]
+    start_game(ann, [bob])
+    final = play_to_end([ann, bob])
+    assert final["winners"], "a finished game names its winners (R10)"
+    assert sum(len(b) for b in final["books"]) == 13  # classic plays to 13 books (R14)
+    assert ann.log[-1]["event"]["type"] == "game_over"
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    game = server.rooms[code].room.game
+    assert game.is_over and list(game.winners) == final["winners"]
+
+
+def test_rematch_deals_a_new_game_to_the_same_seats(client: TestClient) -> None:
+    _code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    play_to_end([ann, bob])
+    bob.command("start")  # any seated player may ask for the rematch
+    bob.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
+    ann.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
+    assert ann.game["log_from"] == 0 and ann.game["winners"] is None
+    assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Bob", "Emma (bot)"]
+
+
+def test_lobby_shows_who_is_there_and_connected(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=3)
+    ann = connect(client, made["code"], made["token"])
+    assert ann.room["seats"][0] == {"seat": 0, "name": "Ann", "kind": "human", "bot": None,
+                                    "connected": True, "away": False}
+    joined = join_room(client, made["code"], "Bob")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["name"] == "Bob")
+    assert ann.room["seats"][1]["connected"] is False
+    bob = connect(client, made["code"], joined["token"])
+    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["connected"])
+    disconnect(bob)
+    ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
+
+
+def test_only_the_host_seats_bots_and_starts_and_only_when_every_seat_is_filled(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    bob.command("add_bot", seat=2, bot="emma")
+    assert bob.read_until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    ann.command("start")
+    refusal = ann.read_until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "not_ready" and "3" in refusal["message"]
+    ann.command("add_bot", seat=2, bot="no-such-bot")
+    assert "unknown bot" in ann.read_until(lambda m: m["type"] == "error")["message"]
+    ann.command("add_bot", seat=1, bot="emma")  # Bob's seat is not empty
+    assert ann.read_until(lambda m: m["type"] == "error")["code"] == "taken"
+    ann.command("add_bot", seat=2, bot="random")
+    ann.read_until(lambda m: m["type"] == "update")
+    ann.command("remove_bot", seat=2)
+    ann.read_until(lambda m: m["type"] == "update")
+    assert ann.room["seats"][2]["kind"] == "open"
+
+
+def test_a_full_or_started_room_refuses_joins_and_a_join_never_reuses_a_seat(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=3)
+    first = join_room(client, made["code"], "Bob")
+    second = join_room(client, made["code"], "Bob")  # same name: still a new seat
+    assert {first["seat"], second["seat"]} == {1, 2} and first["token"] != second["token"]
+    full = client.post(f"/rooms/{made['code']}/join", json={"name": "Cy"})
+    assert full.status_code == 409 and full.json()["error"] == "full"
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert [s.kind for s in server.rooms[made["code"]].room.seats] == ["human"] * 3
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"name": ""}, "name"),
+        ({"name": "\u200b\x00  "}, "visible"),
+        ({"name": "x" * 25}, "at most 24"),
+        ({"name": "Ann", "players": 6}, "players"),
+        ({"name": "Ann", "rules": {"preset": "chess"}}, "preset"),
+        ({"name": "Ann", "rules": {"preset": "classic", "refill": "none"}}, "first-empty"),
+        ({"name": "Ann", "players": 5, "rules": {"preset": "classic", "hand_size": 13}},
+         "cannot deal"),
+        ({"name": "Ann", "admin": True}, "admin"),
+    ],
+)
+def test_bad_room_requests_get_a_clear_reason(client: TestClient, body: dict, reason: str) -> None:
+    response = client.post("/rooms", json=body)
+    assert response.status_code == 400
+    assert reason in response.json()["message"]
+
+
+def test_unknown_and_malformed_codes_are_refused(client: TestClient) -> None:
+    assert client.get("/rooms/ZZZZZZ/info").status_code == 404
+    assert client.post("/rooms/ZZZZZZ/join", json={"name": "A"}).status_code == 404
+    bad = client.get("/rooms/not-a-code!/info")
+    assert bad.status_code == 400 and "not a room code" in bad.json()["message"]
+    big = client.post("/rooms", content=b'{"name": "' + b"a" * 5000 + b'"}')
+    assert big.status_code == 400 and "larger than" in big.json()["message"]
+
+
+def test_a_wrong_token_gets_no_seat(client: TestClient) -> None:
+    code, _ann, _bob = three_seat_room(client)
+    with client.websocket_connect(f"/ws/room/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "A" * 32}))
+        refusal = receive(ws)
+        assert refusal["code"] == "forbidden"
+        with pytest.raises(Closed) as closed:
+            receive(ws)
+        assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/room/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "short"}))
+        assert receive(ws)["code"] == "invalid"
+
+
+def test_a_spectator_sees_the_table_but_no_hand_and_cannot_act(client: TestClient) -> None:
+    code, ann, bob = three_seat_room(client)
+    watcher = connect(client, code, None)
+    assert watcher.you == {"seat": None, "role": "spectator", "host": False, "name": None}
+    start_game(ann, [bob, watcher])
+    assert watcher.game["hand"] is None and watcher.game["legal_actions"] == []
+    dealt = [e["event"] for e in watcher.log if e["event"]["type"] == "dealt"]
+    assert dealt and all(e["cards"] is None for e in dealt)
+    settle([ann, bob, watcher])  # nobody moves now: a person is to ask
+    watcher.command("start")
+    assert watcher.read_until(lambda m: m["type"] == "error")["code"] == "invalid"
+    watcher.command("ask", target=0, rank="A")
+    assert watcher.read_until(lambda m: m["type"] == "error")["code"] == "forbidden"
+
+
+def test_an_ask_based_on_an_old_version_is_refused(client: TestClient) -> None:
+    code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    settle([ann, bob])
+    actor = ann if ann.my_turn() else bob
+    ask = actor.game["legal_actions"][0]
+    actor.send({"type": "ask", "version": actor.version - 1, **ask})
+    refusal = actor.read_until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "stale" and refusal["version"] == actor.version
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert server.rooms[code].room.version == actor.version  # nothing was played
+    actor.command("ask", **ask)
+    actor.read_until(lambda m: m["type"] == "update")
+
+
+def test_out_of_turn_and_illegal_asks_are_refused_with_reasons(client: TestClient) -> None:
+    _code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    settle([ann, bob])
+    actor, waiting = (ann, bob) if ann.my_turn() else (bob, ann)
+    waiting.command("ask", target=actor.seat, rank="A")
+    assert waiting.read_until(lambda m: m["type"] == "error")["code"] == "not_your_turn"
+    held = {card[:-1] for card in actor.game["hand"]}
+    missing = next(r for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+                   if r not in held)
+    actor.command("ask", target=waiting.seat, rank=missing)  # R5: must hold the rank
+    assert actor.read_until(lambda m: m["type"] == "error")["code"] == "illegal"
+    actor.command("ask", target=actor.seat, rank=next(iter(held)))  # cannot ask oneself
+    assert actor.read_until(lambda m: m["type"] == "error")["code"] == "illegal"
+    actor.command("ask", target=waiting.seat, rank="Z")
+    assert "rank" in actor.read_until(lambda m: m["type"] == "error")["message"]
+
+
+@pytest.mark.parametrize(
+    ("frame", "reason"),
+    [
+        ("not json at all", "invalid"),
+        ("[1, 2, 3]", "invalid"),
+        ('{"type": "ask"}', "version"),
+        ('{"type": "shout", "version": 1}', "type"),
+        ('{"type": "start", "version": "1"}', "version"),
+        ('{"type": "start", "version": 1, "extra": true}', "extra"),
+        ('{"type": "ask", "version": 1, "target": 9, "rank": "A"}', "target"),
+        ('{"type": "ask", "version": 1, "target": 1, "rank": "AAAA"}', "rank"),
+        ('{"type": "add_bot", "version": 1, "seat": 1, "bot": "' + "e" * 50 + '"}', "bot"),
+    ],
+)
+def test_frames_that_break_the_schema_are_refused_and_the_socket_stays_usable(
+    client: TestClient, frame: str, reason: str
+) -> None:
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    ann.ws.send_text(frame)
+    refusal = ann.read_until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "invalid"
+    assert reason in refusal["message"] or reason == "invalid"
+    ann.command("add_bot", seat=1, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+
+
+def test_oversized_and_binary_frames_are_refused(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    ann.ws.send_text(json.dumps({"type": "start", "version": 0, "pad": "x" * 5000}))
+    assert ann.read_until(lambda m: m["type"] == "error")["code"] == "too_large"
+    ann.ws.send_bytes(b'{"type": "start", "version": 1}')
+    assert "binary" in ann.read_until(lambda m: m["type"] == "error")["message"]
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert server.rooms[made["code"]].room.version == 1  # only the host's seat entry
+
+
+def test_too_many_frames_are_rate_limited_and_a_flood_is_disconnected(
+    make_app: Callable[..., Starlette],
+) -> None:
+    slow = RoomSettings(away_seconds=5, bot_delay=0, rate_per_second=2, rate_burst=4,
+                        max_violations=10)
+    with serving(make_app(slow)) as client:
+        made = create_room(client, "Ann", players=2)
+        ann = connect(client, made["code"], made["token"])
+        for _ in range(8):
+            ann.command("remove_bot", seat=1)  # refused anyway: it is the rate that counts
+        codes = [ann.read_until(lambda m: m["type"] == "error")["code"] for _ in range(8)]
+        assert codes.count("rate_limited") >= 3 and codes[0] != "rate_limited"
+        with pytest.raises(Closed) as closed:
+            for _ in range(40):
+                ann.command("remove_bot", seat=1)
+            while True:
+                ann.read()
+        assert closed.value.code == 1008
+
+
+def test_a_reconnect_rejoins_the_same_seat_with_the_whole_log(client: TestClient) -> None:
+    code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    settle([ann, bob])
+    hand, log_length, version = bob.game["hand"], len(bob.log), bob.version
+    disconnect(bob)
+    ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
+    again = connect(client, code, bob.token)
+    assert again.seat == 1 and again.version == version
+    assert again.game["hand"] == hand and len(again.log) == log_length
+    assert [e["text"] for e in again.log] == [e["text"] for e in bob.log]
+    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["connected"])
+    play_to_end([ann, again])
+
+
+def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
+    client: TestClient,
+) -> None:
+    code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    settle([ann, bob])
+    disconnect(bob)
+    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["away"], timeout=5)
+    # With Bob away, only Ann is a person: play until Bob has been played for (or the end).
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    room = server.rooms[code].room
+    deadline = time.monotonic() + 20
+    while not any(a.get("by") == "stand-in" for a in _entries_by(room, client, code)):
+        settle([ann])
+        if ann.game["current_player"] is None:
+            break
+        ann.command("ask", **ann.game["legal_actions"][0])
+        ann.read_until(lambda m: m["type"] == "update")
+        assert time.monotonic() < deadline
+    assert any(a.get("by") == "stand-in" for a in _entries_by(room, client, code))
+    if room.status == "over":
+        return
+    back = connect(client, code, bob.token)
+    assert back.seat == 1 and not back.room["seats"][1]["away"]
+    ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["away"])
+    settle([ann, back])
+    if back.my_turn():  # the stand-in has stopped: Bob's turn waits for Bob
+        before = room.version
+        time.sleep(0.3)
+        assert room.version == before
+    play_to_end([ann, back])
+
+
+def _entries_by(room: object, client: TestClient, code: str) -> list[dict]:
+    """The stored ask entries of a room, read from the database like a restart would."""
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    stored = client.portal.call(server.store.load_room, code)  # type: ignore[attr-defined]
+    return [data for _, kind, data in stored.entries if kind == "ask"]
+
+
+def test_a_restarted_server_resumes_the_room_where_it_was(
+    make_app: Callable[..., Starlette],
+) -> None:
+    with serving(make_app()) as client:
+        code, ann, bob = three_seat_room(client)
+        start_game(ann, [bob])
+        for _ in range(3):
+            settle([ann, bob])
+            actor = ann if ann.my_turn() else bob
+            if actor.game["current_player"] is None:
+                break
+            actor.command("ask", **actor.game["legal_actions"][0])
+            actor.read_until(lambda m: m["type"] == "update")
+        settle([ann, bob])
+        before = {"version": ann.version, "ann": ann.game["hand"], "bob": bob.game["hand"],
+                  "log": [e["text"] for e in ann.log]}
+        tokens = (ann.token, bob.token)
+    with serving(make_app(FAST)) as client:  # a new app on the same database
+        ann = connect(client, code, tokens[0])
+        bob = connect(client, code, tokens[1])
+        assert ann.version == before["version"]
+        assert ann.game["hand"] == before["ann"] and bob.game["hand"] == before["bob"]
+        assert [e["text"] for e in ann.log] == before["log"]
+        play_to_end([ann, bob])
