@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from gofish.core import Ask, Game, View, new_game
+from gofish.core import Ask, Asked, Game, Rank, View, new_game
 from gofish.storage import StorageError
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
+from gofish.web.speech import speech_for
 
 
 def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -182,3 +183,17 @@ def test_ask_card_moves_name_a_suit() -> None:
         assert asked["type"] == "asked" and asked["suit"] == wanted.suit.letter
 
     run(scenario)
+
+
+def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
+    names = ["Ann", "Emma", "Rory"]
+
+    def said(event: Asked, table: list[str], listener: int | None = 0) -> str:
+        speech = speech_for(event, table, listener)
+        assert speech is not None and speech.seat == event.player
+        return speech.text
+
+    assert said(Asked(1, 2, Rank.NINE), names) == "Rory, got any 9s?"
+    assert said(Asked(1, 0, Rank.QUEEN), names) == "Got any queens?"
+    assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, got any queens?"
+    assert said(Asked(1, 0, Rank.ACE), names[:2]) == "Got any aces?"

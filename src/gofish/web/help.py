@@ -73,10 +73,14 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
             {"heading": f"{book.capitalize()}s and empty hands", "paragraphs": books},
             {"heading": "The end", "paragraphs": ending},
             {"heading": "Playing here", "paragraphs": [
-                "Click a card in your hand to ask for its rank (with more players, pick the "
-                "opponent first). With the keyboard: Tab to a card or an opponent, Enter to "
-                "choose. Under ask: card, choose the suit you want from the buttons shown.",
-                "When you must fish from the sea, click any face-down card of the sea.",
+                "Click a group of cards in your hand to ask for that rank (with more players, "
+                "click the opponent too, in either order). Under ask: card, then choose the "
+                "suit you want from the buttons shown.",
+                "Keyboard: Tab to a card group or an opponent and press Enter; or press a "
+                "rank's key (A, 2 to 9, 0 or T for 10, J, Q, K). Esc clears a half-made "
+                "choice.",
+                "When you must fish from the sea, click any face-down card of the sea "
+                "(or press F).",
                 "The coach panel lists, per rank, what the table has revealed.",
             ]},
         ],

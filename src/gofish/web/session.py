@@ -310,7 +310,7 @@ class GameSession:
             self.disconnect(seat)
 
     def _event_json(self, event: Event, seat: int) -> dict[str, Any]:
-        spoken = speech_for(event, self.names)
+        spoken = speech_for(event, self.names, seat)
         return {
             **event.to_dict(),
             "text": Narrator(self.names, seat).describe(event),

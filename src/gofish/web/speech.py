@@ -27,13 +27,18 @@ class Speech:
     text: str
 
 
-def speech_for(event: Event, names: Sequence[str]) -> Speech | None:
-    """The line someone says when ``event`` happens, or None for silent events."""
+def speech_for(event: Event, names: Sequence[str], listener: int | None = None) -> Speech | None:
+    """The line someone says when ``event`` happens, or None for silent events.
+
+    With more than two players an ask names whom it is for, except when that is
+    the ``listener`` (the person the line is shown to: "Got any 9s?" is for you).
+    """
     if isinstance(event, Asked):
-        wanted = event.rank.plural if event.suit is None else f"the {event.rank}{event.suit.symbol}"
-        prefix = f"{names[event.target]}, got" if len(names) > 2 else "Got"
-        return Speech(event.player, f"{prefix} any {wanted}?" if event.suit is None
-                      else f"{prefix} {wanted}?")
+        named = len(names) > 2 and event.target != listener
+        prefix = f"{names[event.target]}, got" if named else "Got"
+        if event.suit is None:
+            return Speech(event.player, f"{prefix} any {event.rank.plural}?")
+        return Speech(event.player, f"{prefix} the {event.rank}{event.suit.symbol}?")
     if isinstance(event, WentFishing):
         return Speech(event.target, "Go fish!")
     if isinstance(event, HandedOver):

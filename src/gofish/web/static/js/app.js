@@ -248,6 +248,9 @@ async function main() {
     fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
   }
   window.addEventListener('hashchange', route);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !$('#result').hidden) $('#result').hidden = true;
+  });
   if (window.location.hash.startsWith('#/play')) window.location.hash = '#/';
   route();
 }

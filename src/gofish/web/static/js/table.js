@@ -93,6 +93,8 @@ export class Table {
   // ------------------------------------------------------------ drawing
 
   render(state) {
+    const focused = this.focusKey();
+    const before = this.state?.phase;
     this.state = state;
     if (state.players[this.target]?.cards === 0) this.target = null;
     this.renderOpponents(state);
@@ -104,6 +106,28 @@ export class Table {
     this.renderStatus(state);
     this.root.dataset.phase = state.phase;
     this.root.dataset.version = String(this.version);
+    this.restoreFocus(focused, before !== state.phase);
+  }
+
+  /** What has the keyboard focus inside the table, so a redraw can give it back. */
+  focusKey() {
+    const active = document.activeElement;
+    if (!active || !this.root.contains(active)) return null;
+    if (active.dataset.rank) return `.rank-group[data-rank="${active.dataset.rank}"]`;
+    if (active.dataset.seat) return `button.opponent[data-seat="${active.dataset.seat}"]`;
+    if (active.classList.contains('sea-card')) return 'button.sea-card';
+    return null;
+  }
+
+  restoreFocus(key, phaseChanged) {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    let target = key ? this.root.querySelector(key) : null;
+    if (!target && (key || (lost && phaseChanged && this.root.isConnected && !this.root.closest('[hidden]')))) {
+      // Whose move it is decides where the keyboard is most useful now.
+      if (this.state.phase === 'ask') target = this.hand.querySelector('.rank-group');
+      else if (this.state.phase === 'fish') target = this.pond.querySelector('button.sea-card');
+    }
+    target?.focus({ preventScroll: true });
   }
 
   name(seat) {
@@ -347,6 +371,13 @@ export class Table {
     if (!this.state || !this.root.isConnected || this.root.closest('[hidden]')) return;
     if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    if (key === 'escape' && (this.rank || this.target !== null)) {
+      this.rank = null;
+      this.target = null;
+      this.render(this.state);
+      this.explain('Choice cleared.');
+      return;
+    }
     if (key === 'f' && this.state.phase === 'fish') {
       event.preventDefault();
       this.fish(Math.floor(Math.random() * this.state.pond));
