@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from gofish.bots import make_bot
+from gofish.bots import available_bots, make_bot
 from gofish.core import make_rules
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.reference import engine_game
@@ -79,3 +79,34 @@ def test_house_rules_and_table_sizes(
     preset: str, bots: list[str], options: dict[str, object]
 ) -> None:
     _compare(preset, bots, 600, **options)
+
+
+def _counter_registered() -> bool:
+    return any(info.name == "counter" for info in available_bots())
+
+
+needs_counter = pytest.mark.skipif(
+    not _counter_registered(), reason="the counter bot is not registered"
+)
+
+
+@needs_counter
+@pytest.mark.parametrize(
+    ("preset", "bots", "deals", "options"),
+    [
+        ("classic", ["counter", "emma"], 2_000, {}),
+        ("classic", ["random", "counter"], 1_000, {}),
+        ("bicycle", ["counter", "random", "emma", "counter"], 2_000, {}),
+        ("nordic", ["emma", "counter", "counter"], 2_000, {}),
+        ("classic", ["counter", "random", "counter"], 300, {"book_size": 2}),
+        ("classic", ["counter", "emma"], 300, {"lucky_draw": False}),
+        ("classic", ["counter", "random", "counter"], 300, {"refill": "turn"}),
+        ("classic", ["random", "counter"], 300, {"hand_size": 1}),
+        ("bicycle", ["counter", "counter", "emma", "random", "counter"], 300, {"book_size": 2}),
+        ("nordic", ["counter", "random"], 300, {"refill": "card"}),
+    ],
+)
+def test_counter_matches_the_engine(
+    preset: str, bots: list[str], deals: int, options: dict[str, object]
+) -> None:
+    _compare(preset, bots, deals, **options)

@@ -1,6 +1,6 @@
 """The bulk simulator: whole batches of games in compiled code (numba, the ``sim`` extra).
 
-It plays the built-in ``random`` and ``emma`` bots under any rank-ask rule set
+It plays the built-in ``random``, ``emma`` and ``counter`` bots under any rank-ask rule set
 (every preset and house rule except ``ask: card``) and agrees with the engine
 game for game: the same deal and the same random stream give the same game
 (see ``gofish.sim.rng`` for the shared random-number design).
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 #: Bots the simulator can play, and their kind number in the kernel.
-SIM_BOTS: dict[str, int] = {"random": 0, "emma": 1}
+SIM_BOTS: dict[str, int] = {"random": 0, "emma": 1, "counter": 2}
 _REFILL = {"hand": 0, "card": 1, "turn": 2, "none": 3}
 _END = {"all-books": 0, "first-empty": 1}
 

@@ -6,7 +6,7 @@ This is a port of ``gofish.core.game`` for rank asks (every preset and every
 house rule except ``ask: card``), kept deliberately close to it: each helper
 here is named after the engine method it mirrors. Only ranks are tracked
 (suits never matter under rank asks), the pond is a pointer into the deck, and
-the bots ``random`` and ``emma`` (and ``counter``) are reimplemented on the
+the bots ``random``, ``emma`` and ``counter`` are reimplemented on the
 same SplitMix64 streams as ``gofish.sim.rng``. ``tests/sim`` checks game by
 game that the two agree.
 """
@@ -32,8 +32,10 @@ BOT_RANDOM, BOT_EMMA, BOT_COUNTER = 0, 1, 2
 P_PLAYERS, P_HAND, P_BOOK, P_REFILL, P_END, P_LUCKY, P_TOTAL = 0, 1, 2, 3, 4, 5, 6
 PARAMS = 7
 # Layout of the scalar state array.
-S_PTR, S_LAID, S_CUR, S_OVER, S_CLOCK, S_ACTIONS = 0, 1, 2, 3, 4, 5
-SCALARS = 6
+S_PTR, S_LAID, S_CUR, S_OVER, S_CLOCK, S_ACTIONS, S_TRACK = 0, 1, 2, 3, 4, 5, 6
+S_BOOKED = 7  # st[S_BOOKED + rank]: cards of that rank laid in books (for counter)
+SCALARS = S_BOOKED + 14
+CARDS_PER_RANK = 4
 DECK = 52
 
 
@@ -81,13 +83,15 @@ def shuffle_deal(states, slot, cards, ranks, players):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def lay_books(cnt, sizes, books, st, prm, p, r):
+def lay_books(cnt, sizes, books, st, prm, p, r, kn):
     size = prm[P_BOOK]
     while cnt[p, r] >= size:
         cnt[p, r] -= size
         sizes[p] -= size
         books[p] += 1
         st[S_LAID] += 1
+        if st[S_TRACK]:
+            seen_book(kn, st, prm[P_PLAYERS], p, r, size)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -114,8 +118,10 @@ def ended(sizes, st, prm):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def draw(cnt, sizes, st, deck, p, count):
+def draw(cnt, sizes, st, deck, p, count, kn):
     """Engine ``_draw``: up to ``count`` cards from the top of the pond."""
+    if st[S_TRACK]:
+        seen_unknown_cards(kn, kn.shape[1], p)
     start = st[S_PTR]
     stop = min(start + count, DECK)
     for i in range(start, stop):
@@ -126,23 +132,30 @@ def draw(cnt, sizes, st, deck, p, count):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def refill(cnt, sizes, books, st, prm, deck, p):
+def refill(cnt, sizes, books, st, prm, deck, p, kn):
     """Engine ``_refill`` (R11): a full hand, or one card under refill: card."""
     per = prm[P_HAND] if prm[P_REFILL] == REFILL_HAND else 1
     while sizes[p] == 0 and st[S_PTR] < DECK and not st[S_OVER]:
-        start = draw(cnt, sizes, st, deck, p, per)
+        start = draw(cnt, sizes, st, deck, p, per, kn)
         for i in range(start, st[S_PTR]):
-            lay_books(cnt, sizes, books, st, prm, p, deck[i])
+            lay_books(cnt, sizes, books, st, prm, p, deck[i], kn)
         ended(sizes, st, prm)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def replenish(cnt, sizes, st, deck, in_play, p):
+def replenish(cnt, sizes, st, deck, in_play, p, kn):
     """Engine ``_replenish`` (R16): draw one card, or leave play on a dry pond."""
     if st[S_PTR] < DECK:
-        draw(cnt, sizes, st, deck, p, 1)
+        draw(cnt, sizes, st, deck, p, 1, kn)
     else:
-        in_play[p] = 0
+        leave_play(in_play, st, kn, p)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def leave_play(in_play, st, kn, p):
+    in_play[p] = 0
+    if st[S_TRACK]:
+        seen_leave(kn, kn.shape[1], p)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -156,7 +169,7 @@ def can_ask(sizes, prm, p):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat):
+def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat, kn):
     """Engine ``_start_turn`` (R9, R13, R15): the next seat that can ask, or the end."""
     n = prm[P_PLAYERS]
     for step in range(2 * n):
@@ -165,10 +178,10 @@ def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat):
             continue
         if sizes[cand] == 0 and prm[P_REFILL] == REFILL_TURN:
             if st[S_PTR] < DECK:  # R15: draw one card on an empty turn
-                draw(cnt, sizes, st, deck, cand, 1)
-                lay_books(cnt, sizes, books, st, prm, cand, deck[st[S_PTR] - 1])
+                draw(cnt, sizes, st, deck, cand, 1, kn)
+                lay_books(cnt, sizes, books, st, prm, cand, deck[st[S_PTR] - 1], kn)
             else:
-                in_play[cand] = 0
+                leave_play(in_play, st, kn, cand)
             if ended(sizes, st, prm):
                 return
             if in_play[cand] and can_ask(sizes, prm, cand):
@@ -182,63 +195,73 @@ def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p):
+def continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p, kn):
     """R7: a hit or a lucky draw keeps the turn if the player can still ask."""
     if in_play[p] and can_ask(sizes, prm, p):
         return
-    start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+    start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1, kn)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r):
+def play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r, kn):
     """Engine ``Game.play`` for a legal rank ask."""
     st[S_ACTIONS] += 1
     refill_mode = prm[P_REFILL]
+    tracking = st[S_TRACK]
+    n = prm[P_PLAYERS]
+    if tracking:
+        seen_ask(kn, n, p, r)
     if cnt[target, r] > 0:  # R6 total surrender, R7 keep asking
         taken = cnt[target, r]
         cnt[target, r] = 0
         sizes[target] -= taken
         cnt[p, r] += taken
         sizes[p] += taken
-        lay_books(cnt, sizes, books, st, prm, p, r)
+        if tracking:
+            seen_hand_over(kn, n, target, p, r, taken)
+        lay_books(cnt, sizes, books, st, prm, p, r, kn)
         if ended(sizes, st, prm):
             return
         if refill_mode in (REFILL_HAND, REFILL_CARD):
-            refill(cnt, sizes, books, st, prm, deck, target)  # R12: the giver first
-            refill(cnt, sizes, books, st, prm, deck, p)
+            refill(cnt, sizes, books, st, prm, deck, target, kn)  # R12: the giver first
+            refill(cnt, sizes, books, st, prm, deck, p, kn)
             if ended(sizes, st, prm):
                 return
         elif refill_mode == REFILL_TURN and sizes[p] == 0:
-            replenish(cnt, sizes, st, deck, in_play, p)
+            replenish(cnt, sizes, st, deck, in_play, p, kn)
             if ended(sizes, st, prm):
                 return
-        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p)
+        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p, kn)
         return
+    if tracking:
+        seen_denial(kn, n, target, r)
     if st[S_PTR] >= DECK:  # R8: a miss on an empty pond passes the turn
-        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1, kn)
         return
     card = deck[st[S_PTR]]
-    draw(cnt, sizes, st, deck, p, 1)
+    draw(cnt, sizes, st, deck, p, 1, kn)
     lucky = prm[P_LUCKY] == 1 and card == r
-    lay_books(cnt, sizes, books, st, prm, p, card)
+    if lucky and tracking:
+        seen_lucky_draw(kn, n, p, r)
+    lay_books(cnt, sizes, books, st, prm, p, card, kn)
     if ended(sizes, st, prm):
         return
     if refill_mode in (REFILL_HAND, REFILL_CARD):
-        refill(cnt, sizes, books, st, prm, deck, p)
+        refill(cnt, sizes, books, st, prm, deck, p, kn)
         if ended(sizes, st, prm):
             return
     elif refill_mode == REFILL_TURN and lucky and sizes[p] == 0:
-        replenish(cnt, sizes, st, deck, in_play, p)
+        replenish(cnt, sizes, st, deck, in_play, p, kn)
         if ended(sizes, st, prm):
             return
     if lucky:
-        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p)
+        continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p, kn)
     else:
-        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1)
+        start_turn(cnt, sizes, books, in_play, st, prm, deck, p + 1, kn)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def deal(cnt, sizes, books, in_play, st, prm, deck, first):
+def deal(cnt, sizes, books, in_play, st, prm, deck, first, kn):
     """Engine ``_deal`` (R2, R4) and ``_begin_first_turn``."""
     n = prm[P_PLAYERS]
     dealt = n * prm[P_HAND]
@@ -250,18 +273,18 @@ def deal(cnt, sizes, books, in_play, st, prm, deck, first):
     st[S_CUR] = first
     for i in range(n):
         for r in range(1, 14):
-            lay_books(cnt, sizes, books, st, prm, (first + i) % n, r)
+            lay_books(cnt, sizes, books, st, prm, (first + i) % n, r, kn)
     if ended(sizes, st, prm):
         return
     if prm[P_REFILL] in (REFILL_HAND, REFILL_CARD):
         for i in range(n):
-            refill(cnt, sizes, books, st, prm, deck, (first + i) % n)
+            refill(cnt, sizes, books, st, prm, deck, (first + i) % n, kn)
         if ended(sizes, st, prm):
             return
     needs_draw = sizes[first] == 0 and prm[P_REFILL] == REFILL_TURN
     if not needs_draw and can_ask(sizes, prm, first):
         return
-    start_turn(cnt, sizes, books, in_play, st, prm, deck, first)
+    start_turn(cnt, sizes, books, in_play, st, prm, deck, first, kn)
 
 
 # ------------------------------------------------------------------ bots
@@ -344,11 +367,161 @@ def remember_ask(stamp, last_asker, st, n, p, r):
             last_asker[seat, r] = p
 
 
+# ------------------------------------------------------------------ counter
+# The public card count of gofish.knowledge.Tracker, one copy per viewer seat:
+# kn[v, seat, rank] is the fewest cards of rank that seat is known to hold, and
+# kn[n + v, seat, rank] is 1 when it is known to hold none, as viewer v's
+# tracker has it. Each seen_* function is the Tracker handler of one event.
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_ask(kn, n, p, r):
+    for v in range(n):
+        if kn[v, p, r] < 1:
+            kn[v, p, r] = 1  # R5: the asker holds at least one
+        kn[n + v, p, r] = 0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_hand_over(kn, n, giver, receiver, r, count):
+    for v in range(n):
+        kn[v, receiver, r] += count
+        kn[v, giver, r] = 0
+        kn[n + v, giver, r] = 1  # R6: surrender is total
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_denial(kn, n, target, r):
+    for v in range(n):
+        kn[v, target, r] = 0
+        kn[n + v, target, r] = 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_unknown_cards(kn, n, p):
+    for v in range(n):
+        for r in range(14):
+            kn[n + v, p, r] = 0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_lucky_draw(kn, n, p, r):
+    for v in range(n):
+        kn[v, p, r] += 1
+        kn[n + v, p, r] = 0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_book(kn, st, n, p, r, size):
+    st[S_BOOKED + r] += size
+    every_card_down = st[S_BOOKED + r] >= CARDS_PER_RANK
+    for v in range(n):
+        kn[v, p, r] = max(0, kn[v, p, r] - size)
+        if every_card_down:
+            for seat in range(n):
+                kn[v, seat, r] = 0
+                kn[n + v, seat, r] = 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def seen_leave(kn, n, p):
+    for v in range(n):
+        for r in range(14):
+            kn[v, p, r] = 0
+            kn[n + v, p, r] = 1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def settle_counts(kn, sizes, n, v):
+    """``Tracker.update``'s closing step, done when viewer ``v`` decides."""
+    for seat in range(n):
+        if seat == v:
+            continue  # the viewer's own row is never read
+        if sizes[seat] == 0:
+            for r in range(14):
+                kn[v, seat, r] = 0
+                kn[n + v, seat, r] = 1
+            continue
+        known = 0
+        for r in range(14):
+            known += kn[v, seat, r]
+        if known >= sizes[seat]:  # every card of that hand is accounted for
+            for r in range(14):
+                kn[n + v, seat, r] = 1 if kn[v, seat, r] == 0 else 0
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def counter_key(kn, cnt, sizes, st, n, p, t, r, sure):
+    """Counter's ranking of one ask: sure asks, then open asks (see bots/counter.py)."""
+    if sure:
+        return kn[p, t, r], cnt[p, r], 0
+    unaccounted = CARDS_PER_RANK - st[S_BOOKED + r] - cnt[p, r]
+    for other in range(n):
+        if other != p:
+            unaccounted -= kn[p, other, r]
+    return cnt[p, r], unaccounted, sizes[t]
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def counter_allows(kn, n, p, t, r, mode):
+    if mode == 0:
+        return kn[p, t, r] > 0  # the target is known to hold the rank
+    if mode == 1:
+        return kn[n + p, t, r] == 0  # not known to hold none
+    return True
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def counter_pick(cnt, sizes, st, kn, n, p, states, mode):
+    """The best allowed legal ask, ties broken by ``randrange`` in legal order; -1 if none."""
+    b0, b1, b2 = -1000, -1000, -1000
+    kept = 0
+    for t in range(n):
+        if t == p or sizes[t] == 0:
+            continue
+        for r in range(1, 14):
+            if cnt[p, r] == 0 or not counter_allows(kn, n, p, t, r, mode):
+                continue
+            k0, k1, k2 = counter_key(kn, cnt, sizes, st, n, p, t, r, mode == 0)
+            if k0 > b0 or (k0 == b0 and (k1 > b1 or (k1 == b1 and k2 > b2))):
+                b0, b1, b2 = k0, k1, k2
+                kept = 1
+            elif k0 == b0 and k1 == b1 and k2 == b2:
+                kept += 1
+    if kept == 0:
+        return -1, -1
+    index = 0 if kept == 1 else below(states, p, kept)
+    for t in range(n):
+        if t == p or sizes[t] == 0:
+            continue
+        for r in range(1, 14):
+            if cnt[p, r] == 0 or not counter_allows(kn, n, p, t, r, mode):
+                continue
+            k0, k1, k2 = counter_key(kn, cnt, sizes, st, n, p, t, r, mode == 0)
+            if k0 == b0 and k1 == b1 and k2 == b2:
+                if index == 0:
+                    return t, r
+                index -= 1
+    return -1, -1
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def choose_counter(cnt, sizes, n, p, states, kn, st):
+    """CounterBot: sure asks first, then asks not known to miss, then any ask."""
+    settle_counts(kn, sizes, n, p)
+    for mode in range(3):
+        target, r = counter_pick(cnt, sizes, st, kn, n, p, states, mode)
+        if target >= 0:
+            return target, r
+    return -1, -1
+
+
 # ------------------------------------------------------------------ games
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, stamp, last_asker):
+def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, stamp, last_asker,
+              kn):
     """Play one game to the end; ``books`` and ``st[S_ACTIONS]`` hold the result."""
     n = prm[P_PLAYERS]
     for p in range(n):
@@ -361,20 +534,30 @@ def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, s
             last_asker[p, r] = -1
     for i in range(SCALARS):
         st[i] = 0
-    remembers = False  # only Emma needs the memory of asks; skip it when nobody uses it
+    # Memories are kept only when a bot uses them.
+    remembers = False
     for p in range(n):
-        if kinds[p] != BOT_RANDOM:
+        if kinds[p] == BOT_EMMA:
             remembers = True
-    deal(cnt, sizes, books, in_play, st, prm, deck, first)
+        if kinds[p] == BOT_COUNTER:
+            st[S_TRACK] = 1
+    if st[S_TRACK]:
+        for row in range(2 * n):
+            for seat in range(n):
+                for r in range(14):
+                    kn[row, seat, r] = 0
+    deal(cnt, sizes, books, in_play, st, prm, deck, first, kn)
     while not st[S_OVER]:
         p = st[S_CUR]
         if kinds[p] == BOT_EMMA:
             target, r = choose_emma(cnt, sizes, n, p, states, stamp, last_asker)
+        elif kinds[p] == BOT_COUNTER:
+            target, r = choose_counter(cnt, sizes, n, p, states, kn, st)
         else:
             target, r = choose_random(cnt, sizes, n, p, states)
         if remembers:
             remember_ask(stamp, last_asker, st, n, p, r)
-        play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r)
+        play_ask(cnt, sizes, books, in_play, st, prm, deck, p, target, r, kn)
 
 
 @njit(cache=True, error_model="numpy")
@@ -397,13 +580,14 @@ def play_deals(seed, deals, rotations, kinds, prm, books_out, actions_out):
     st = np.zeros(SCALARS, np.int64)
     stamp = np.zeros((n, 14), np.int64)
     last_asker = np.zeros((n, 14), np.int64)
+    kn = np.zeros((2 * n, n, 14), np.int64)
     play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
-                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker)
+                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker, kn)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
 def play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
-                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker):
+                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker, kn):
     n = prm[P_PLAYERS]
     for g in range(deals.shape[0]):
         deck_state[0] = derive(seed, deals[g], 0)
@@ -411,7 +595,7 @@ def play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, c
         for s in range(n):
             states[s] = derive(seed, deals[g], 1 + 8 * rotations[g] + s)
         play_game(deck, first, kinds[g], states, prm, cnt, sizes, books, in_play, st, stamp,
-                  last_asker)
+                  last_asker, kn)
         for s in range(n):
             books_out[g, s] = books[s]
         actions_out[g] = st[S_ACTIONS]
