@@ -8,7 +8,9 @@ so neither can reveal a hidden card.
 
 from __future__ import annotations
 
+import itertools
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,8 +104,13 @@ class TableSession:
     bots: dict[int, Bot] = field(default_factory=dict)
     rngs: dict[int, random.Random] = field(default_factory=dict)
     save_warning: str | None = None
+    autosave: bool = True  # False: the caller saves (the terminal app, from a thread)
 
     def __post_init__(self) -> None:
+        self._save_lock = threading.Lock()
+        self._versions = itertools.count(1)
+        self._saved_version = 0
+        self._latest_version = 0
         seed = self.settings.seed_for(self.game_number)
         for seat, info in enumerate(self.seats):
             bot = info.get("bot")
@@ -281,7 +288,8 @@ class TableSession:
         assert target is not None
         action = Ask.of(target, rank, suit if self.game.rules.ask == "card" else None)
         events = self.game.play(action)
-        self.save()
+        if self.autosave:
+            self.save()
         return events
 
     def bot_move(self) -> list[Event]:
@@ -290,20 +298,34 @@ class TableSession:
         if seat is None or seat not in self.bots:
             return []
         events = self.game.play(bot_turn(self.game, self.bots[seat], self.rngs[seat]))
-        self.save()
+        if self.autosave:
+            self.save()
         return events
+
+    def snapshot(self) -> tuple[int, dict[str, Any]]:
+        """The game's record now, numbered so that an older one is never saved over it."""
+        version = next(self._versions)
+        self._latest_version = version
+        return version, self.game.to_record()
 
     def save(self) -> str | None:
         """Store the game as it stands (finished or not); return a warning if that failed."""
+        return self.save_snapshot(*self.snapshot())
+
+    def save_snapshot(self, version: int, record: dict[str, Any]) -> str | None:
+        """Store ``record`` unless a newer snapshot is already stored; safe from any thread."""
         if self.store is None:
             return None
-        try:
-            self.game_id = self.store.save(
-                self.game.to_record(), seats=self.seats, game_id=self.game_id,
-                source=self.source,
-            )
-        except StorageError as error:
-            self.save_warning = f"Could not save the game: {error}"
-            return self.save_warning
-        self.save_warning = None
-        return None
+        with self._save_lock:
+            if version <= self._saved_version or version < self._latest_version:
+                return None  # a newer position is stored already, or is about to be
+            try:
+                self.game_id = self.store.save(
+                    record, seats=self.seats, game_id=self.game_id, source=self.source
+                )
+            except StorageError as error:
+                self.save_warning = f"Could not save the game: {error}"
+                return self.save_warning
+            self._saved_version = version
+            self.save_warning = None
+            return None

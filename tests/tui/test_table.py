@@ -333,3 +333,41 @@ def test_cards_that_arrived_since_your_last_ask_stand_out() -> None:
         raise AssertionError("no card ever arrived")
 
     run_app(app, script)
+
+
+class SlowStore:
+    """A games database on a very slow disk: every save takes a second."""
+
+    def __init__(self, path: Path) -> None:
+        from gofish.storage import open_store
+
+        self.inner = open_store(path)
+
+    def save(self, record: dict[str, object], **options: object) -> int:
+        import time
+
+        time.sleep(1.0)
+        return self.inner.save(record, **options)  # type: ignore[arg-type]
+
+
+def test_a_slow_disk_never_freezes_the_table_and_the_last_position_is_saved(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    app = make_app("classic", seed=3)
+    store = SlowStore(tmp_path / "g.db")
+    app.session.store = store  # type: ignore[assignment]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for _ in range(3):
+            held, _ = held_and_missing(app.session)
+            began = time.perf_counter()
+            await pilot.press(RANK_KEYS[held], "c")
+            await pilot.pause()
+            assert time.perf_counter() - began < 0.9  # the saves run beside the table
+        await pilot.press("ctrl+c")
+
+    run_app(app, script)
+    stored = store.inner.get(1)
+    assert stored.record["actions"] == app.session.game.to_record()["actions"]

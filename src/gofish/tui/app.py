@@ -7,6 +7,7 @@ interface never waits on a bot.
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from rich.text import Text
@@ -123,10 +124,8 @@ class GoFishApp(App[None]):
         self.log_lines = []
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
+        session.autosave = False  # saved from a thread: a slow disk never freezes the table
         self.write_events(session.history())
-        warning = session.save()
-        if warning:
-            self.write_line(Text(warning, style="bold red"))
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
 
@@ -322,8 +321,7 @@ class GoFishApp(App[None]):
 
     def after_move(self, *, first_pause: float) -> None:
         """Redraw, then hand over to the bots or to the end of the game."""
-        if self.session.save_warning:
-            self.write_line(Text(self.session.save_warning, style="bold red"))
+        self.save_in_background()
         self.refresh_table()
         if self.session.is_over:
             self._later(BEFORE_GAME_OVER, self.show_game_over)
@@ -354,6 +352,25 @@ class GoFishApp(App[None]):
             self.after_move(first_pause=BOT_PAUSE)
 
         self._later(ANSWER_PAUSE, reveal)
+
+    def save_in_background(self) -> None:
+        """Save the game as it is now, in a worker thread: every ask is saved."""
+        session = self.session
+        if session.store is None:
+            return
+        version, record = session.snapshot()
+
+        def save() -> None:
+            warning = session.save_snapshot(version, record)
+            if warning:
+                with contextlib.suppress(RuntimeError):  # the app may be closing
+                    self.call_from_thread(self.write_line, Text(warning, style="bold red"))
+
+        self.run_worker(save, thread=True, group="save", exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        """Quitting: make sure the latest position is on disk before the process ends."""
+        self.session.save()
 
     def _later(self, seconds: float, callback: object) -> None:
         self._stop_bots()
