@@ -234,6 +234,13 @@ def test_a_closed_store_says_so(db_path: Path) -> None:
     store.close()
     with pytest.raises(StorageError, match="closed"):
         store.list_games()
+    game = played_game(seed=2)
+    with pytest.raises(StorageError, match="closed") as caught:  # the game is still kept
+        store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+    assert caught.value.fallback_path is not None
+    with open_store(db_path) as reopened:
+        [stored] = reopened.list_games()
+        assert gofish.replay_record(stored.record) == gofish.snapshot(game)
 
 
 def test_one_store_shared_by_threads(db_path: Path) -> None:

@@ -224,7 +224,7 @@ class Store:
     @property
     def connection(self) -> sqlite3.Connection:
         if self._connection is None:
-            raise StorageError(f"the games database {self.path} is closed")
+            raise _DatabaseFailure(f"the games database {self.path} is closed")
         return self._connection
 
     def close(self) -> None:
