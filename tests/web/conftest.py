@@ -83,6 +83,8 @@ def page(browser: Any) -> Iterator[Any]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    # Console errors include anything the content security policy blocked.
+    tab.on("console", lambda line: errors.append(line.text) if line.type == "error" else None)
     tab.set_default_timeout(15000)
     yield tab
     context.close()

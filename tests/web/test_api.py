@@ -331,3 +331,22 @@ def test_closed_socket_ends_quietly(client: TestClient) -> None:
         ws.close()
     with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nowhere") as ws:
         ws.receive_json()
+
+
+def test_the_page_forbids_inline_scripts_and_framing(client: TestClient) -> None:
+    headers = client.get("/").headers
+    policy = headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_socket_opened_from_another_site_is_refused(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
+        "/ws/play", headers={"origin": "https://evil.example", "host": "testserver"}
+    ) as ws:
+        ws.receive_json()
+    assert refused.value.code == 1008
+    with client.websocket_connect(
+        "/ws/play", headers={"origin": "http://testserver"}
+    ) as ws:
+        assert start(ws, seed=1)["state"]["hand"]

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -123,8 +124,18 @@ def create_app(
 
     @app.websocket("/ws/play")
     async def play(socket: WebSocket) -> None:
+        if not same_origin(socket):
+            # Another web site must not drive a table from a visitor's browser.
+            await socket.close(code=1008, reason="cross-site connections are refused")
+            return
         await socket.accept()
         await TableConnection(socket, holder, app.state.pace).serve()
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.update(_SECURITY_HEADERS)
+        return response
 
     from gofish.online import mount_rooms  # late: gofish.online uses gofish.web.messages
 
@@ -133,6 +144,24 @@ def create_app(
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+# The page runs only its own scripts (no inline code), so injected markup cannot run.
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """True unless the browser says the page opening the socket came from another site."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (scripts, tests): nothing to protect against
+    host = socket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
 
 
 class TableConnection:
