@@ -7,5 +7,13 @@ set -euo pipefail
 # Debian's build is used; never `playwright install` (it downloads its own browser).
 if [ ! -x /usr/bin/chromium ]; then
     apt-get update
+    APT_UPDATED=1
     DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+# PostgreSQL server binaries for the online-rooms tests (tests/online start a
+# throwaway cluster with initdb/pg_ctl as an unprivileged user; no service is enabled).
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null; then
+    [ -n "${APT_UPDATED:-}" ] || apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
 fi
