@@ -128,10 +128,14 @@ class PlainTable:
             return command(self)
         try:
             move = self.parse_move(line)
+            if move.target is None and move.rank in self.session.held_ranks():
+                raise MalformedInputError(self.whom_to_ask())
             events = self.session.ask(move.target, move.rank, move.suit)
-        except (IllegalChoice, MalformedInputError) as why:
+        except IllegalChoice as why:
+            self.say(str(why))  # says what may be asked instead
+            return None
+        except MalformedInputError as why:
             self.say(f"{why} Type help for the commands.")
-            self.say(self.prompt())
             return None
         self.last_target = move.target
         self.tell(events)
@@ -204,16 +208,17 @@ class PlainTable:
                 return seat
         raise MalformedInputError(f"There is no opponent {word!r}: {self.opponent_list()}.")
 
-    def default_target(self) -> int:
+    def default_target(self) -> int | None:
+        """The only opponent who can be asked, or the last one asked; None if unclear."""
         askable = self.session.askable_opponents()
         if len(askable) == 1:
             return askable[0]
-        if self.last_target in askable:
-            return self.last_target
-        raise MalformedInputError(
-            f"Say whom to ask, e.g. '9 {askable[0]}' or 'ask {askable[0]} for 9': "
-            f"{self.opponent_list()}."
-        )
+        return self.last_target if self.last_target in askable else None
+
+    def whom_to_ask(self) -> str:
+        first = self.session.askable_opponents()[0]
+        return (f"Say whom to ask, e.g. '9 {first}' or 'ask {first} for 9': "
+                f"{self.opponent_list()}.")
 
     # -- what the person sees --------------------------------------------------------
     def opponent_list(self) -> str:
@@ -283,21 +288,26 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def _show(method: Callable[[PlainTable], None]) -> Callable[[PlainTable], bool | None]:
+def _command(
+    method: Callable[[PlainTable], None], *, then_prompt: bool = False
+) -> Callable[[PlainTable], bool | None]:
+    """A command that shows something and reads on (after help, the prompt again)."""
+
     def run(table: PlainTable) -> None:
         method(table)
-        table.say(table.prompt())
+        if then_prompt:
+            table.say(table.prompt())
 
     return run
 
 
 COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
-    "help": _show(PlainTable.show_help),
-    "?": _show(PlainTable.show_help),
-    "hand": _show(PlainTable.show_hand),
-    "table": _show(PlainTable.show_table),
-    "status": _show(PlainTable.show_table),
-    "coach": _show(PlainTable.show_coach),
+    "help": _command(PlainTable.show_help, then_prompt=True),
+    "?": _command(PlainTable.show_help, then_prompt=True),
+    "hand": _command(PlainTable.show_hand),
+    "table": _command(PlainTable.show_table),
+    "status": _command(PlainTable.show_table),
+    "coach": _command(PlainTable.show_coach),
     "quit": lambda table: False,
     "exit": lambda table: False,
 }
