@@ -243,3 +243,17 @@ def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) ->
     page.click(".suit-button[aria-disabled=false] >> nth=0")
     page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {log_before}")
     assert f"for the {held}" in page.inner_text(".log")
+
+
+def test_play_again_deals_a_fresh_game(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    first_game = page.inner_text(".log")
+    assert "Game over" in first_game
+    page.click("#play-again")
+    page.wait_for_selector("#result", state="hidden")
+    page.wait_for_function("() => document.querySelectorAll('.log li').length > 0")
+    log = page.inner_text(".log")
+    assert "Game over" not in log and "dealt" in log
+    assert phase(page) in ("ask", "wait", "fish")

@@ -9,6 +9,7 @@ import { cardBack, cardFace, cardName, parseCard, pretty, rankName, suitIcon, SU
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
 const SUITS = ['S', 'H', 'D', 'C'];
+const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 export class Table {
   constructor(root, { speed = 1, send, announce, onOver }) {
@@ -150,7 +151,7 @@ export class Table {
       const body = [
         avatar(player.bot, player.seat),
         el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
-          el('span', { class: 'count' }, `${player.cards} card${player.cards === 1 ? '' : 's'}`)),
+          el('span', { class: 'count' }, `${player.cards} card${player.cards === 1 ? '' : 's'}${player.in_play ? '' : ' · out of play'}`)),
         fan,
         this.booksRow(player, 'small'),
       ];
@@ -439,6 +440,10 @@ export class Table {
 
   async fly(cards, from, to) {
     if (!this.speed || !from || !to) return;
+    if (REDUCED_MOTION.matches) {
+      await this.pause(300); // no flying cards, but the same rhythm
+      return;
+    }
     const start = from.getBoundingClientRect();
     const end = to.getBoundingClientRect();
     const flock = el('div', { class: 'flying', 'aria-hidden': 'true' }, cards);
