@@ -1,0 +1,61 @@
+"""The end-of-game summary both front ends show: figures per player and who won."""
+
+from __future__ import annotations
+
+import random
+
+from tests.core.stacked import deal
+
+from gofish.bots import make_bot, play_out
+from gofish.core import Ask, Rank, make_rules, new_game
+from gofish.session import TableSession, TableSettings
+from gofish.tally import tally
+
+
+def test_asks_hits_go_fish_lucky_draws_and_the_streak_are_counted() -> None:
+    game = deal("classic", ["9S 9H 5S", "9D 5H KS"], pond="9C")
+    game.play(Ask.of(1, Rank.NINE))  # hit (R6): streak 1
+    game.play(Ask.of(1, Rank.FIVE))  # hit: streak 2
+    game.play(Ask.of(1, Rank.NINE))  # go fish, draws the 9C: lucky (R8), streak 3, a book
+    game.play(Ask.of(1, Rank.FIVE))  # go fish, draws the A♠: the turn passes
+    assert game.current_player == 1
+    me, emma = tally(game.view(0).history, 2)
+    assert (me.asks, me.hits, me.go_fish, me.lucky_draws) == (4, 2, 2, 1)
+    assert me.longest_streak == 3 and me.books == 1
+    assert (emma.asks, emma.hits, emma.books) == (0, 0, 0)
+
+
+def test_a_streak_ends_when_the_turn_passes() -> None:
+    game = deal("classic", ["9S 5S 7S", "9D 5H KS"], pond="AS AH")
+    game.play(Ask.of(1, Rank.NINE))  # hit: 1
+    game.play(Ask.of(1, Rank.SEVEN))  # go fish, draws the A♠: turn over
+    game.play(Ask.of(0, Rank.KING))  # Emma: go fish (A♥), turn over
+    game.play(Ask.of(1, Rank.FIVE))  # hit again: a new streak of 1
+    me, _ = tally(game.view(0).history, 2)
+    assert me.hits == 2 and me.longest_streak == 1
+
+
+def test_the_headline_names_the_winner_or_the_shared_winners() -> None:
+    settings = TableSettings(make_rules("classic"), seed=1)
+    session = TableSession.deal(settings)
+    play_out(session.game, [make_bot("random"), make_bot("emma")],
+             [random.Random(1), random.Random(2)])
+    (winner,) = session.game.winners or ()
+    books = len(session.game.books[winner])
+    expected = "You win" if winner == 0 else "Emma wins"
+    assert session.headline() == f"{expected} with {books} books!"
+    lines = session.end_lines()
+    assert lines[0] == session.headline() and lines[1].startswith("You: ")
+
+    pairs = make_rules("classic", book_size=2)  # pairs: ties become possible (R10)
+    for seed in range(200):
+        game = new_game(pairs, 2, seed=seed)
+        play_out(game, [make_bot("random"), make_bot("random")],
+                 [random.Random(seed), random.Random(seed + 1)])
+        if game.winners == (0, 1):
+            break
+    else:
+        raise AssertionError("no tied game in 200 seeds")
+    tied = TableSession(TableSettings(pairs), game, TableSettings(pairs).seats())
+    each = len(game.books[0])
+    assert tied.headline() == f"A shared win for You and Emma, with {each} books each!"
