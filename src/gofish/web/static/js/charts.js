@@ -54,7 +54,8 @@ export function barChart({ title, description, rows, max, format = (v) => String
     const top = PAD.top + i * rowHeight;
     const length = max ? (row.value / max) * width : 0;
     chart.append(
-      svg('text', { x: labelWidth - 8, y: top + 19, 'text-anchor': 'end', class: 'bar-label' }, row.label),
+      svg('text', { x: labelWidth - 8, y: top + 19, 'text-anchor': 'end', class: 'bar-label' },
+        row.label.length > 34 ? `${row.label.slice(0, 33)}…` : row.label, svg('title', {}, row.label)),
       svg('rect', { x: labelWidth, y: top + 4, width: width, height: 20, rx: 3, class: 'bar-track' }),
       svg('rect', { x: labelWidth, y: top + 4, width: Math.max(length, 1), height: 20, rx: 3, class: `bar s${i % 4}` }),
       svg('text', { x: labelWidth + width + 8, y: top + 19, class: 'bar-value' }, `${format(row.value)}${row.note ? ` ${row.note}` : ''}`),

@@ -17,18 +17,18 @@ export async function showHistory(page) {
     return;
   }
   const rows = data.games.map((game) => el('tr', {},
-    el('td', {}, String(game.id)),
-    el('td', { text: (game.finished_at || game.created_at || '').replace('T', ' ').slice(0, 16) }),
+    el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
+    el('td', { text: (game.finished_at || game.created_at || '').replace('T', ' ').slice(5, 16) }),
     el('td', { text: game.names.join(', ') }),
     el('td', { text: game.rules }),
     el('td', { text: game.books.join('–') }),
     el('td', { text: resultText(game) }),
-    el('td', { text: game.source }),
+    el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'))));
   fill(page, el('h1', {}, 'History'),
     el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
-      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', ''].map((h) => el('th', { scope: 'col' }, h)))),
+      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', ''].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)))),
       el('tbody', {}, rows))));
 }
 
