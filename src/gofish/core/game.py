@@ -114,6 +114,7 @@ class Game:
         # Rule flags read on every ask, cached as plain attributes for speed.
         self._book_size = rules.book_size
         self._rank_asks = rules.ask == "rank"
+        self._lucky_draw = rules.lucky_draw
         self._refill_mode = rules.refill
         self._refills_at_once = rules.refill in ("hand", "card")
         self._all_books = rules.end == "all-books"
@@ -274,7 +275,7 @@ class Game:
 
     def _after_hit(self, player: int, action: Ask, taken: list[Card], events: list[Event]) -> None:
         events.append(HandedOver(action.target, player, action.rank, len(taken), tuple(taken)))
-        self._lay_books(player, (action.rank,), events)
+        self._lay_book_of(player, action.rank, events)
         if self._ended(events):
             return
         if self._refills_at_once:
@@ -300,12 +301,12 @@ class Game:
         self._sizes[player] += 1
         events.append(Drew(player, "fish", card))
         # R8: only the very rank (under ask: card, the very card) asked for is lucky.
-        lucky = self.rules.lucky_draw and card.rank is action.rank and (
+        lucky = self._lucky_draw and card.rank is action.rank and (
             self._rank_asks or card.suit is action.suit
         )
         if lucky:
             events.append(LuckyDraw(player, card))
-        self._lay_books(player, (card.rank,), events)
+        self._lay_book_of(player, card.rank, events)
         if self._ended(events):
             return
         if self._refills_at_once:
@@ -335,6 +336,12 @@ class Game:
                 self._books[player].append(rank)
                 self._books_laid += 1
                 events.append(BookLaid(player, rank))
+
+    def _lay_book_of(self, player: int, rank: Rank, events: list[Event]) -> None:
+        """R3 for the one rank that just changed in ``player``'s hand."""
+        cards = self._hands[player][rank]
+        if len(cards) >= self._book_size:
+            self._lay_books(player, (rank,), events)
 
     def _draw(self, player: int, count: int) -> list[Card]:
         pond = self._pond
@@ -421,7 +428,7 @@ class Game:
         if self._pond:
             card = self._draw(player, 1)[0]
             events.append(Drew(player, "empty_hand", card))
-            self._lay_books(player, (card.rank,), events)
+            self._lay_book_of(player, card.rank, events)
         else:
             self._leave_play(player, events)
 

@@ -52,8 +52,10 @@ class Rules:
     def for_players(self, players: int) -> Rules:
         """These rules with the hand size fixed for ``players``, checked to be playable."""
         check_players(players)
-        size = self.hand_size if self.hand_size is not None else self.default_hand_size(players)
-        resolved = replace(self, hand_size=size)
+        if self.hand_size is not None:
+            self.check(players)
+            return self
+        resolved = replace(self, hand_size=self.default_hand_size(players))
         resolved.check(players)
         return resolved
 
@@ -133,6 +135,8 @@ def make_rules(spec: object = "classic", **options: object) -> Rules:
             f"rules must be a preset name or an object with a 'preset', not {spec!r}"
         )
     given.update(options)
+    if not given:
+        return base  # rules are immutable: a preset needs no copy
     checked: dict[str, Any] = {name: _check_option(name, value) for name, value in given.items()}
     return replace(base, **checked)
 
