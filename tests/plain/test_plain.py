@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gofish.core import FULL_DECK, RANKS, make_rules
+from gofish.core import FULL_DECK, RANKS, make_rules, replay_record
 from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
 from gofish.storage import open_store
@@ -179,7 +180,12 @@ def test_a_database_that_cannot_be_opened_is_a_warning_not_a_lost_game(tmp_path:
     done = gofish(["play", "--plain", "--seed", "3", "--database", str(blocked)],
                   rank_script(), tmp_path / "unused.db")
     assert done.returncode == 0 and "Game over" in done.stdout
-    assert "games will not be saved" in done.stderr and "Traceback" not in done.stderr
+    assert "will be kept in a file" in done.stderr and "Traceback" not in done.stderr
+    # Never a lost game: the finished game sits in the fallback file beside the database.
+    rescued = [json.loads(line) for line in (tmp_path / "a-directory.unsaved.jsonl")
+               .read_text().splitlines()]
+    final = replay_record(rescued[-1]["record"])
+    assert final["ok"] and final["over"]
 
 
 def test_an_unknown_option_is_one_line_too(tmp_path: Path) -> None:

@@ -121,16 +121,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def open_games_store(path: str | None, *, required: bool) -> Any:
-    """The games database, or None (with a warning) if it cannot be opened and is optional."""
-    from gofish.storage import StorageError, open_store
+    """The games database; when it cannot be opened and is optional, a saver that still
+    keeps every game (in a fallback file beside it, moved in once the database opens)."""
+    from gofish.storage import FallbackSaver, StorageError, open_saver, open_store
 
-    try:
-        return open_store(path)
-    except StorageError as error:
-        if required:
+    if required:
+        try:
+            return open_store(path)
+        except StorageError as error:
             raise OptionError(str(error)) from None
-        print(f"gofish: warning: games will not be saved: {error}", file=sys.stderr)
-        return None
+    saver = open_saver(path)
+    if isinstance(saver, FallbackSaver):
+        print(
+            f"gofish: warning: {saver.error}. Your game will be kept in a file beside the "
+            "database and added to it once it can be opened.",
+            file=sys.stderr,
+        )
+    return saver
 
 
 def launch(session: Any, *, plain: bool, speed: float) -> int:
