@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gofish.core import Ask, Asked, Game, Rank, View, new_game
+from gofish.core import Ask, Asked, Game, Rank, Suit, View, new_game
 from gofish.storage import StorageError
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
@@ -193,7 +193,9 @@ def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
         assert speech is not None and speech.seat == event.player
         return speech.text
 
+    assert said(Asked(2, 1, Rank.NINE), names) == "Emma, do you have any 9s?"
     assert said(Asked(1, 2, Rank.NINE), names) == "Rory, got any 9s?"
-    assert said(Asked(1, 0, Rank.QUEEN), names) == "Got any queens?"
-    assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, got any queens?"
+    assert said(Asked(1, 0, Rank.QUEEN), names) == "Do you have any queens?"
+    assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, do you have any queens?"
     assert said(Asked(1, 0, Rank.ACE), names[:2]) == "Got any aces?"
+    assert said(Asked(1, 0, Rank.ACE, Suit.HEARTS), names[:2]) == "Got the A♥?"

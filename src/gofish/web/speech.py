@@ -35,12 +35,12 @@ def speech_for(event: Event, names: Sequence[str], listener: int | None = None) 
     """
     if isinstance(event, Asked):
         named = len(names) > 2 and event.target != listener
-        prefix = f"{names[event.target]}, got" if named else "Got"
-        if event.suit is None:
-            return Speech(event.player, f"{prefix} any {event.rank.plural}?")
-        return Speech(event.player, f"{prefix} the {event.rank}{event.suit.symbol}?")
+        line = _ask_line(event)
+        return Speech(event.player, f"{names[event.target]}, {line[0].lower()}{line[1:]}"
+                      if named else line)
     if isinstance(event, WentFishing):
-        return Speech(event.target, "Go fish!")
+        return Speech(event.target, "Go fish!" if event.pond_empty or event.player % 2 == 0
+                      else "Nope. Go fish!")
     if isinstance(event, HandedOver):
         return Speech(event.giver, f"Here, take {count_word(event.count)}.")
     if isinstance(event, LuckyDraw):
@@ -52,3 +52,11 @@ def speech_for(event: Event, names: Sequence[str], listener: int | None = None) 
     if isinstance(event, GameOver) and len(event.winners) == 1:
         return Speech(event.winners[0], "Good game!")
     return None
+
+
+def _ask_line(event: Asked) -> str:
+    if event.suit is not None:
+        return f"Got the {event.rank}{event.suit.symbol}?"
+    # A little variety, the same for the same ask, so that replays read alike.
+    lines = (f"Got any {event.rank.plural}?", f"Do you have any {event.rank.plural}?")
+    return lines[(event.rank + event.player) % len(lines)]

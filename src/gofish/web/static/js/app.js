@@ -170,7 +170,7 @@ function connect() {
     ws.addEventListener('close', () => {
       if (socket === ws) {
         socket = null;
-        if (table?.state && table.state.phase !== 'over') announce('The connection to the server was lost. Start a new game to play on.');
+        if (table?.state && table.state.phase !== 'over') table.explain('The connection to the server was lost. Start a new game to play on.');
       }
     });
   });

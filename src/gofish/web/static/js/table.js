@@ -64,7 +64,10 @@ export class Table {
 
   async play(message) {
     const first = this.state === null;
-    if (first) this.render(message.state);
+    if (first) {
+      this.render(message.state);
+      await this.dealMotion(message.state);
+    }
     for (const event of message.events) {
       this.logLine(event.text, event.type);
       this.announce(event.text);
@@ -428,6 +431,20 @@ export class Table {
     }
   }
 
+  /** The opening deal: a card flies from the pond to each seat in turn, a few times round. */
+  async dealMotion(state) {
+    if (!this.speed || REDUCED_MOTION.matches) return;
+    const pond = this.pond.querySelector('.pond-anchor') || this.pond;
+    const rounds = 3;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const player of state.players) {
+        this.fly([cardBack()], pond, this.anchorOf(player.seat), 260); // not awaited: a stream
+        await this.pause(70);
+      }
+    }
+    await this.pause(300);
+  }
+
   pause(ms) {
     return this.speed ? sleep(ms * this.speed) : Promise.resolve();
   }
@@ -438,7 +455,7 @@ export class Table {
     setTimeout(() => anchor.classList.remove('asked'), 900 * Math.max(this.speed, 0.2));
   }
 
-  async fly(cards, from, to) {
+  async fly(cards, from, to, duration = 520) {
     if (!this.speed || !from || !to) return;
     if (REDUCED_MOTION.matches) {
       await this.pause(300); // no flying cards, but the same rhythm
@@ -455,7 +472,7 @@ export class Table {
     const motion = flock.animate(
       [{ transform: 'translate(-50%, -50%) scale(1)', opacity: 1 },
         { transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%)) scale(0.8)`, opacity: 0.9 }],
-      { duration: 520 * this.speed, easing: 'cubic-bezier(.3,.7,.3,1)' },
+      { duration: duration * this.speed, easing: 'cubic-bezier(.3,.7,.3,1)' },
     );
     await motion.finished.catch(() => {});
     flock.remove();
