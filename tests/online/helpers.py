@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -169,8 +170,12 @@ def settle(players: list[Player]) -> None:
             other.read_until(lambda m: m["type"] == "update" and m["version"] >= lead.version)
 
 
-def play_to_end(players: list[Player], max_asks: int = 2000) -> Message:
-    """Every person asks the first legal ask when it is their turn; bots do the rest."""
+def play_to_end(players: list[Player], max_asks: int = 3000) -> Message:
+    """Every person makes a random legal ask on their turn; bots do the rest.
+
+    Random, because always making the same ask can pass cards round for ever.
+    """
+    chooser = random.Random(len(players))
     for _ in range(max_asks):
         settle(players)
         game = players[0].game
@@ -178,7 +183,7 @@ def play_to_end(players: list[Player], max_asks: int = 2000) -> Message:
         if game["current_player"] is None:
             break
         actor = next(p for p in players if p.seat == game["current_player"])
-        actor.command("ask", **actor.game["legal_actions"][0])  # type: ignore[index]
+        actor.command("ask", **chooser.choice(actor.game["legal_actions"]))  # type: ignore[index]
         before = actor.version
         actor.read_until(lambda m, before=before: m["type"] == "update"
                          and m["version"] > before)
