@@ -280,8 +280,11 @@ class Game:
             return
         if self._refills_at_once:
             # R12: the player who surrendered refills first, then the asker.
-            self._refill(action.target, events)
-            self._refill(player, events)
+            sizes = self._sizes
+            if not sizes[action.target]:
+                self._refill(action.target, events)
+            if not sizes[player]:
+                self._refill(player, events)
             if self._ended(events):
                 return
         elif self._refill_mode == "turn" and not self._sizes[player]:
@@ -310,7 +313,8 @@ class Game:
         if self._ended(events):
             return
         if self._refills_at_once:
-            self._refill(player, events)  # R11: at once, whoever's turn it is
+            if not self._sizes[player]:
+                self._refill(player, events)  # R11: at once, whoever's turn it is
             if self._ended(events):
                 return
         elif self._refill_mode == "turn" and lucky and not self._sizes[player]:
