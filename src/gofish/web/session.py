@@ -188,13 +188,14 @@ class GameSession:
             action = Ask.of(message.target, message.rank, message.suit)
         except GoFishError as error:
             raise MoveRefused(str(error)) from None
-        if not self.game.is_legal(action):
-            raise MoveRefused(self._why_illegal(seat, action))
-        if self.pick_from_pond and self._misses(action):
+        if self.pick_from_pond and self.game.is_legal(action) and self._misses(action):
             # Show the ask and the "Go fish!" now; the draw waits for the player's click.
             self._pending = (seat, action)
             return
-        self.game.play(action)
+        try:
+            self.game.play(action)  # checks the ask first and changes nothing if it is illegal
+        except GoFishError as error:
+            raise MoveRefused(_second_person(str(error), seat)) from None
 
     def _fish(self, seat: int) -> None:
         pending = self._pending
@@ -211,13 +212,6 @@ class GameSession:
         if action.suit is None:
             return all(card.rank != action.rank for card in held)
         return Card(action.rank, action.suit) not in held
-
-    def _why_illegal(self, seat: int, action: Ask) -> str:
-        try:
-            self.game._check_ask(seat, action)  # the core's own explanation
-        except GoFishError as error:
-            return _second_person(str(error), seat)
-        return "that ask is not allowed now"
 
     # ------------------------------------------------------------------ bots
 

@@ -264,7 +264,7 @@ export class Table {
     const rows = state.coach.filter((row) => row.booked < 4).map((row) => el('tr', { class: row.mine ? 'mine' : '' },
       el('th', { scope: 'row' }, row.rank),
       el('td', {}, String(row.mine)),
-      others.map((p) => el('td', {}, row.none[p.seat] ? '✗ none' : (row.known[p.seat] ? `≥ ${row.known[p.seat]}` : '?'))),
+      others.map((p) => el('td', {}, row.none[p.seat] ? '✗' : (row.known[p.seat] ? `≥ ${row.known[p.seat]}` : '?'))),
       el('td', {}, String(row.booked)),
       el('td', {}, String(row.unaccounted))));
     fill(this.coach,
