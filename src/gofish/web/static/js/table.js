@@ -264,7 +264,7 @@ export class Table {
     const rows = state.coach.filter((row) => row.booked < 4).map((row) => el('tr', { class: row.mine ? 'mine' : '' },
       el('th', { scope: 'row' }, row.rank),
       el('td', {}, String(row.mine)),
-      others.map((p) => el('td', {}, row.none[p.seat] ? '✗' : (row.known[p.seat] ? `≥ ${row.known[p.seat]}` : '?'))),
+      others.map((p) => el('td', {}, coachMark(row.none[p.seat], row.known[p.seat]))),
       el('td', {}, String(row.booked)),
       el('td', {}, String(row.unaccounted))));
     fill(this.coach,
@@ -503,6 +503,12 @@ export class Table {
     while (this.log.children.length > 300) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
+}
+
+/** A coach cell: ✗ (holds none), ≥ n (holds at least n) or ? — with words for screen readers. */
+function coachMark(none, known) {
+  const [mark, words] = none ? ['✗', 'none'] : (known ? [`≥ ${known}`, `at least ${known}`] : ['?', 'unknown']);
+  return [el('span', { 'aria-hidden': 'true' }, mark), el('span', { class: 'visually-hidden' }, words)];
 }
 
 /** Where the ``i``-th card of a sea of ``n`` lies: scattered, but the same on every draw. */
