@@ -199,3 +199,52 @@ def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
     assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, do you have any queens?"
     assert said(Asked(1, 0, Rank.ACE), names[:2]) == "Got any aces?"
     assert said(Asked(1, 0, Rank.ACE, Suit.HEARTS), names[:2]) == "Got the A♥?"
+
+
+RULE_SETS = [
+    *[(preset, players, {}) for preset in ("classic", "bicycle", "nordic")
+      for players in (2, 3, 4, 5)],
+    ("classic", 2, {"lucky_draw": False}),
+    ("classic", 3, {"refill": "card"}),
+    ("classic", 2, {"end": "first-empty"}),
+    ("bicycle", 4, {"hand_size": 3}),
+    ("classic", 2, {"book_size": 2}),
+    ("classic", 3, {"ask": "card"}),
+    ("nordic", 3, {"ask": "card", "lucky_draw": False}),
+    ("bicycle", 2, {"refill": "none", "end": "first-empty"}),
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), RULE_SETS)
+def test_every_rule_set_plays_to_the_end_without_leaking(
+    preset: str, players: int, options: dict[str, Any]
+) -> None:
+    async def scenario() -> None:
+        game = new_game({"preset": preset, **options}, players=players, seed=players * 7)
+        seats = [Seat("Ann", None)] + [Seat(f"Bot {n}", "emma" if n % 2 else "random")
+                                       for n in range(1, players)]
+        session = GameSession(game, seats, pace=0, seed=1)
+        page = Page()
+        await session.connect(0, page.send)
+        for _ in range(5000):
+            await asyncio.sleep(0)
+            state = page.last["state"]
+            if state["phase"] == "over":
+                break
+            if state["phase"] == "fish":
+                await session.submit(0, FishMessage(type="fish", version=page.last["version"]))
+            elif state["phase"] == "ask":
+                ask = state["legal"][-1]
+                await session.submit(0, AskMessage(type="ask", version=page.last["version"],
+                                                   **ask))
+        assert game.is_over and page.last["state"]["phase"] == "over"
+        assert page.last["state"]["result"]["books"] == [len(b) for b in game.books]
+        for message in page.messages:
+            for event in message["events"]:
+                for field in ("card", "cards"):
+                    if event.get(field) is not None and event["type"] != "lucky_draw":
+                        owners = (event.get("player"), event.get("giver"), event.get("receiver"))
+                        assert 0 in owners, f"seat 0 was shown a hidden card: {event}"
+        await session.close()
+
+    run(scenario)
