@@ -9,7 +9,10 @@ from gofish.bots.base import (
     play_out,
     register_bot,
 )
+from gofish.bots.counter import CounterBot
 from gofish.bots.emma import EmmaBot
+from gofish.bots.expert import ExpertBot
+from gofish.bots.ismcts import IsmctsBot
 from gofish.bots.random_bot import RandomBot
 
 register_bot("random", RandomBot, "picks any legal ask at random", strength=0)
@@ -19,11 +22,44 @@ register_bot(
     "seed 000's opponent: asks for the ranks you asked for, most recent first",
     strength=1,
 )
+register_bot(
+    "counter",
+    CounterBot,
+    "counts every public card and asks where the count says cards are",
+    strength=2,
+)
+register_bot(
+    "expert-easy",
+    lambda **options: ExpertBot(**{"epsilon": 0.3, **options}),
+    "the expert, but one ask in three is a careless random one",
+    strength=2,
+)
+register_bot(
+    "expert",
+    ExpertBot,
+    "weighs every ask by its odds over the hidden cards, and by what it gives away",
+    strength=3,
+)
+register_bot(
+    "ismcts-quick",
+    lambda **options: IsmctsBot(**{"iterations": 8, **options}),
+    "searches the hidden cards, briefly: 8 imagined deals per decision",
+    strength=3,
+)
+register_bot(
+    "ismcts",
+    IsmctsBot,
+    "searches imagined deals of the hidden cards (ISMCTS), up to 0.2 s a decision",
+    strength=4,
+)
 
 __all__ = [
     "Bot",
     "BotInfo",
+    "CounterBot",
     "EmmaBot",
+    "ExpertBot",
+    "IsmctsBot",
     "RandomBot",
     "available_bots",
     "bot_turn",
