@@ -28,6 +28,8 @@ from gofish.core import (
 )
 
 CARDS_PER_RANK = 4
+#: ``Tracker.fresh`` value for a rank a seat was never known to lack.
+NEVER_DENIED = 99
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,9 @@ class Tracker:
         self.known = [[0] * 14 for _ in range(num_players)]
         # none[seat][rank value]: the seat is known to hold no card of that rank.
         self.none = [[False] * 14 for _ in range(num_players)]
+        # fresh[seat][rank value]: cards nobody saw that reached the seat since it was last
+        # known to hold none of that rank; only those can be of that rank (NEVER_DENIED: never).
+        self.fresh = [[NEVER_DENIED] * 14 for _ in range(num_players)]
         self.booked = [0] * 14
         self.asked_last: dict[Rank, int] = {}
         self._rank_mode = True  # False while reading an ask under ask: card
@@ -71,6 +76,7 @@ class Tracker:
             elif sum(self.known[seat]) >= size:
                 # Every card of this hand is accounted for: it holds no other rank.
                 self.none[seat] = [count == 0 for count in self.known[seat]]
+                self.fresh[seat] = [0] * 14
         return self
 
     def apply(self, event: Event) -> None:
@@ -83,7 +89,7 @@ class Tracker:
 
     # -- event handlers -------------------------------------------------------
     def _on_dealt(self, e: Dealt) -> None:
-        self._unknown_cards_arrived(e.player)
+        self._unknown_cards_arrived(e.player, e.count)
 
     def _on_asked(self, e: Asked) -> None:
         row = self.known[e.player]
@@ -97,16 +103,16 @@ class Tracker:
         giver[e.rank] = max(0, giver[e.rank] - e.count)
         if e.count and self._rank_mode:
             giver[e.rank] = 0
-            self.none[e.giver][e.rank] = True  # R6: surrender is total
+            self._mark_none(e.giver, e.rank)  # R6: surrender is total
 
     def _on_went_fishing(self, e: WentFishing) -> None:
         rank = self._last_ask_rank
         if rank is not None and self._rank_mode:
             self.known[e.target][rank] = 0
-            self.none[e.target][rank] = True
+            self._mark_none(e.target, rank)
 
     def _on_drew(self, e: Drew) -> None:
-        self._unknown_cards_arrived(e.player)
+        self._unknown_cards_arrived(e.player, 1)
 
     def _on_lucky_draw(self, e: LuckyDraw) -> None:
         self.known[e.player][e.card.rank] += 1
@@ -119,22 +125,29 @@ class Tracker:
         if self.booked[e.rank] >= CARDS_PER_RANK:
             for seat in range(self.num_players):
                 self.known[seat][e.rank] = 0
-                self.none[seat][e.rank] = True
+                self._mark_none(seat, e.rank)
 
     def _on_refilled(self, e: Refilled) -> None:
-        self._unknown_cards_arrived(e.player)
+        self._unknown_cards_arrived(e.player, e.count)
 
     def _on_left_play(self, e: LeftPlay) -> None:
         self._clear(e.player, known_none=True)
 
     # -- helpers ----------------------------------------------------------------
-    def _unknown_cards_arrived(self, seat: int) -> None:
+    def _unknown_cards_arrived(self, seat: int, count: int) -> None:
         # A card nobody saw may be of any rank, so "holds none" is no longer certain.
         self.none[seat] = [False] * 14
+        self.fresh[seat] = [min(NEVER_DENIED, n + count) for n in self.fresh[seat]]
+
+    def _mark_none(self, seat: int, rank: Rank) -> None:
+        self.none[seat][rank] = True
+        self.fresh[seat][rank] = 0
 
     def _clear(self, seat: int, *, known_none: bool) -> None:
         self.known[seat] = [0] * 14
         self.none[seat] = [known_none] * 14
+        if known_none:
+            self.fresh[seat] = [0] * 14
 
 
 def track(view: View) -> Tracker:

@@ -1,0 +1,182 @@
+"""What one seat can infer about the hidden cards, from its view alone.
+
+The unseen cards of each rank (not mine, not booked, not known held) lie in
+the opponents' unknown hand slots or the pond. An opponent can hold an
+unseen card of a rank only in the slots filled by cards nobody saw since it
+last denied that rank (``Tracker.fresh``). Treating every such placement as
+equally likely gives, per opponent and rank, a hypergeometric law for how
+many unseen cards of that rank it holds, and a sampler of whole
+determinizations (every hidden card placed) for search.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from math import comb
+
+from gofish.bots.common import card_counts
+from gofish.core import FULL_DECK, Asked, Card, View
+from gofish.knowledge import CARDS_PER_RANK, Tracker
+
+
+class InferringTracker(Tracker):
+    """Public facts, plus one inference about how players choose (not a proof).
+
+    A player who makes an uncertain ask while some other player is publicly
+    known to hold a rank probably holds none of that rank: it would have
+    taken the certain hit instead. Emma, counter and expert all take certain
+    hits first. The inference only narrows ``fresh`` (what unseen cards may be),
+    never the proven ``known``/``none`` facts, and unseen cards arriving later
+    lift it as they lift a denial.
+    """
+
+    def _on_asked(self, e: Asked) -> None:
+        known = self.known
+        if not known[e.target][e.rank]:
+            asker_known = known[e.player]
+            fresh = self.fresh[e.player]
+            for rank in range(1, 14):
+                if rank == e.rank or asker_known[rank]:
+                    continue
+                if any(known[seat][rank] for seat in range(self.num_players) if seat != e.player):
+                    fresh[rank] = 0
+        super()._on_asked(e)
+
+
+@dataclass
+class Belief:
+    viewer: int
+    mine: list[int]  # by rank value
+    known: list[list[int]]  # [seat][rank]: known held (the viewer's row: exact)
+    slots: list[int]  # per seat: cards in hand not known by rank (the viewer: 0)
+    eligible: list[list[int]]  # [seat][rank]: unknown slots that may hold that rank
+    proven_none: list[list[bool]]  # [seat][rank]: the view proves the seat holds none
+    unseen: list[int]  # by rank: cards whose place is unknown
+    booked: list[int]  # by rank: cards in books
+    pond: int
+
+    @classmethod
+    def from_view(cls, view: View, tracker: Tracker) -> Belief:
+        assert view.viewer is not None, "a spectator has no belief to act on"
+        me = view.viewer
+        mine = card_counts(view)
+        known = [row[:] if seat != me else mine[:] for seat, row in enumerate(tracker.known)]
+        slots, eligible = [], []
+        for seat, size in enumerate(view.hand_sizes):
+            free = 0 if seat == me else max(0, size - sum(known[seat]))
+            slots.append(free)
+            fresh = tracker.fresh[seat]
+            eligible.append([min(free, fresh[r]) for r in range(14)])
+        unseen = [0] * 14
+        for r in range(1, 14):
+            held = sum(known[seat][r] for seat in range(view.num_players))
+            unseen[r] = max(0, CARDS_PER_RANK - tracker.booked[r] - held)
+        booked = [min(CARDS_PER_RANK, b) for b in tracker.booked]
+        proven_none = [row[:] for row in tracker.none]
+        return cls(me, mine, known, slots, eligible, proven_none, unseen, booked,
+                   view.pond_size)
+
+    def places(self, rank: int) -> int:
+        """How many hidden places (unknown hand slots and the pond) may hold ``rank``."""
+        return self.pond + sum(self.eligible[seat][rank] for seat in range(len(self.slots)))
+
+    def unseen_held(self, seat: int, rank: int) -> list[float]:
+        """P(``seat`` holds exactly x unseen cards of ``rank``), for x = 0…unseen."""
+        unseen = self.unseen[rank]
+        places = self.places(rank)
+        slots = self.eligible[seat][rank]
+        if places <= 0 or unseen > places:
+            return [1.0] + [0.0] * unseen
+        total = comb(places, unseen)
+        return [
+            comb(slots, x) * comb(places - slots, unseen - x) / total for x in range(unseen + 1)
+        ]
+
+    def lucky_chance(self, seat: int, rank: int) -> float:
+        """P(the top of the pond is ``rank``), given that ``seat`` just said it has none."""
+        places = self.places(rank) - self.eligible[seat][rank]
+        if self.pond <= 0 or places <= 0:
+            return 0.0
+        return min(1.0, self.unseen[rank] / places)
+
+    # ----------------------------------------------------------- determinizing
+
+    def unseen_cards(self, view: View) -> dict[int, list[Card]]:
+        """By rank, the cards not in the viewer's hand (books not yet taken out)."""
+        mine = set(view.hand or ())
+        by_rank: dict[int, list[Card]] = {r: [] for r in range(1, 14)}
+        for card in FULL_DECK:
+            if card not in mine:
+                by_rank[card.rank].append(card)
+        return by_rank
+
+    def sample(
+        self, view: View, rng: random.Random, tries: int = 20
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """One hidden deal consistent with the view: every hand, and the pond from the top.
+
+        Known held cards are placed first. Each opponent's unknown slots are
+        ordered oldest first: slot i may hold a rank only if a card arrived
+        there after the last denial of that rank (``eligible``). The most
+        constrained slots are filled first, each with a random remaining card it
+        may hold; the pond takes the rest in random order. If that corners
+        itself ``tries`` times, only what the view proves is kept (the known
+        cards, proven denials, the books, the viewer's hand).
+        """
+        for attempt in range(tries + 1):
+            dealt = self._try_sample(view, rng, strict=attempt < tries)
+            if dealt is not None:
+                return dealt
+        raise AssertionError("no determinization fits the view")  # pragma: no cover
+
+    def _try_sample(
+        self, view: View, rng: random.Random, *, strict: bool
+    ) -> tuple[list[list[Card]], list[Card]] | None:
+        players = len(self.slots)
+        book_size = view.rules.book_size
+        by_rank = self.unseen_cards(view)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        hands[self.viewer] = list(view.hand or ())
+        loose: list[Card] = []
+        for r in range(1, 14):
+            cards = by_rank[r]
+            rng.shuffle(cards)
+            start = self.booked[r]  # these suits are in books (which ones does not matter)
+            for seat in range(players):
+                if seat != self.viewer and self.known[seat][r]:
+                    take = min(self.known[seat][r], len(cards) - start)
+                    hands[seat].extend(cards[start : start + take])
+                    start += take
+            loose.extend(cards[start:])
+        places: list[tuple[int, int, frozenset[int]]] = []  # (allowed count, seat, ranks)
+        for seat in range(players):
+            slots = self.slots[seat]
+            proven_none = self.proven_none[seat]
+            for i in range(slots):
+                allowed = frozenset(
+                    r for r in range(1, 14)
+                    if not proven_none[r] and (not strict or i >= slots - self.eligible[seat][r])
+                )
+                places.append((len(allowed), seat, allowed))
+        places.sort(key=lambda place: place[0])
+        held = [[0] * 14 for _ in range(players)]
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                held[seat][card.rank] += 1
+        for _, seat, allowed in places:
+            # R3: a hand never holds a whole book, so no rank may reach book size in it.
+            counts = held[seat]
+            fits = [
+                i for i, card in enumerate(loose)
+                if card.rank in allowed and counts[card.rank] + 1 < book_size
+            ]
+            if not fits:
+                return None
+            chosen = fits[rng.randrange(len(fits))]
+            counts[loose[chosen].rank] += 1
+            hands[seat].append(loose[chosen])
+            loose[chosen] = loose[-1]
+            loose.pop()
+        rng.shuffle(loose)
+        return hands, loose

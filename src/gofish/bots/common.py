@@ -1,0 +1,73 @@
+"""Helpers shared by the card-counting bots: one tracker per game, ties, noise."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from gofish.core import Ask, View
+from gofish.knowledge import Tracker
+
+T = TypeVar("T")
+
+
+class TrackerCache:
+    """Keeps one ``Tracker`` per game and reads only the events it has not read yet.
+
+    A view from another game (a shorter history, or a different first event)
+    starts a fresh tracker, so one bot object can play many games in a row.
+    """
+
+    def __init__(self, kind: type[Tracker] = Tracker) -> None:
+        self.kind = kind
+        self._tracker: Tracker | None = None
+        self._first: object = None
+
+    def update(self, view: View) -> Tracker:
+        tracker = self._tracker
+        first = view.history[0] if view.history else None
+        if (
+            tracker is None
+            or tracker.viewer != view.viewer
+            or len(view.history) < tracker.seen
+            or first is not self._first
+        ):
+            tracker = self.kind(view.num_players, view.viewer, view.rules.book_size)
+            self._tracker, self._first = tracker, first
+        return tracker.update(view)
+
+
+def check_epsilon(epsilon: object) -> float:
+    """A probability of playing at random, from 0 (never) to 1 (always)."""
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not (
+        0.0 <= epsilon <= 1.0
+    ):
+        raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
+    return float(epsilon)
+
+
+def pick(options: Sequence[T], rng: random.Random) -> T:
+    """One of ``options``; a single option uses no randomness (keeps bots replayable)."""
+    return options[0] if len(options) == 1 else options[rng.randrange(len(options))]
+
+
+def best_by(legal: Sequence[Ask], key: Callable[[Ask], tuple[float, ...]]) -> list[Ask]:
+    """Every legal ask with the highest ``key``, in the order ``legal`` lists them."""
+    best: list[Ask] = []
+    best_key: tuple[float, ...] | None = None
+    for ask in legal:
+        value = key(ask)
+        if best_key is None or value > best_key:
+            best, best_key = [ask], value
+        elif value == best_key:
+            best.append(ask)
+    return best
+
+
+def card_counts(view: View) -> list[int]:
+    """How many cards of each rank (indexed by rank value) the viewer holds."""
+    mine = [0] * 14
+    for card in view.hand or ():
+        mine[card.rank] += 1
+    return mine

@@ -1,0 +1,112 @@
+"""Expert: weighs every ask by its expected outcome over the hidden cards.
+
+For each legal (opponent, rank) it reads from the ``Belief`` (the law of the
+unseen cards given the view: hand sizes, known cards, denials, books):
+
+- the chance of a hit, and the law of how many cards come over;
+- the chance that a hit completes a book;
+- on a miss, the chance of a lucky draw (the top of the pond is that rank);
+- the value of keeping the turn (another ask) after a hit or lucky draw;
+- the cost of telling: asking for a rank the table does not yet know I hold
+  shows it, and whoever draws that rank later will ask me for all of mine.
+
+The ask with the highest score is played (ties: the first in ``legal``
+order, so the choice is fixed given the view). Under ``ask: card`` the same
+score picks the opponent and rank, and the suit is any legal one at random.
+
+Knobs: ``epsilon`` plays a random legal ask with that probability;
+``noise`` adds uniform noise of that size to every score (a gentler, less
+predictable opponent).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gofish.bots.belief import Belief, InferringTracker
+from gofish.bots.common import TrackerCache, best_by, check_epsilon, pick
+from gofish.core import Ask, View
+from gofish.knowledge import Tracker
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each outcome of an ask is worth, in "extra asks" (a kept turn = 1)."""
+
+    keep_turn: float = 1.0
+    card: float = 0.15  # per card taken
+    book: float = 0.6  # a book completed
+    tell: float = 0.12  # per card of mine the ask shows
+    sure: float = 100.0  # a certain hit keeps the turn, so every other ask is still to come
+    tell_unseen: float = 0.0  # per card of mine shown, per unseen card of the rank
+    stake: float = 1.0  # per card of mine in the rank: big holdings are at risk, ask them first
+
+
+def score_ask(belief: Belief, tracker: Tracker, target: int, rank: int, book_size: int,
+              lucky_draw: bool, weights: Weights) -> float:
+    """The expected worth of asking ``target`` for ``rank`` (higher is better)."""
+    mine = belief.mine[rank]
+    known = belief.known[target][rank]
+    law = belief.unseen_held(target, rank)
+    hit = 1.0 if known else 1.0 - law[0]
+    gain_if_hit = 0.0
+    book_if_hit = 0.0
+    for extra, chance in enumerate(law):
+        if (known + extra) == 0 or chance == 0.0:
+            continue
+        gain_if_hit += chance * (known + extra)
+        if mine + known + extra >= book_size:
+            book_if_hit += chance
+    score = gain_if_hit * weights.card + book_if_hit * weights.book + hit * weights.keep_turn
+    score += mine * weights.stake
+    if hit >= 1.0:
+        score += weights.sure
+    if lucky_draw and hit < 1.0:
+        lucky = belief.lucky_chance(target, rank) * (1.0 - hit)
+        book_if_lucky = 1.0 if mine + 1 >= book_size else 0.0
+        score += lucky * (weights.keep_turn + weights.card + book_if_lucky * weights.book)
+    if not tracker.known[belief.viewer][rank]:
+        # The table learns I hold this rank; a book makes the news worthless.
+        cost = weights.tell + weights.tell_unseen * belief.unseen[rank]
+        score -= cost * mine * (1.0 - book_if_hit * hit)
+    return score
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(self, epsilon: float = 0.0, noise: float = 0.0, infer: bool = True,
+                 weights: Weights | None = None) -> None:
+        self.epsilon = check_epsilon(epsilon)
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or noise < 0:
+            raise ValueError(f"noise must be a number of at least 0, not {noise!r}")
+        self.noise = float(noise)
+        self.weights = weights or Weights()
+        self.infer = bool(infer)
+        self._cache = TrackerCache(InferringTracker if infer else Tracker)
+
+    def scores(self, view: View, legal: Sequence[Ask]) -> dict[tuple[int, int], float]:
+        """The score of every distinct (target, rank) among ``legal``."""
+        tracker = self._cache.update(view)
+        belief = Belief.from_view(view, tracker)
+        rules = view.rules
+        out: dict[tuple[int, int], float] = {}
+        for ask in legal:
+            key = (ask.target, int(ask.rank))
+            if key not in out:
+                out[key] = score_ask(belief, tracker, ask.target, ask.rank, rules.book_size,
+                                     rules.lucky_draw, self.weights)
+        return out
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        if self.epsilon and rng.random() < self.epsilon:
+            return pick(legal, rng)
+        scores = self.scores(view, legal)
+        if self.noise:
+            scores = {key: value + rng.random() * self.noise for key, value in scores.items()}
+        best = best_by(legal, lambda a: (scores[(a.target, int(a.rank))],))
+        if best[0].suit is None:
+            return best[0]
+        return pick(best, rng)

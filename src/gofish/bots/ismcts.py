@@ -1,0 +1,249 @@
+"""ISMCTS: information-set Monte Carlo tree search over the hidden cards.
+
+Each iteration draws one determinization of the hidden cards from the same
+``Belief`` the expert uses (hands consistent with every size, known card,
+denial and book; the pond in random order), builds that imagined position
+with ``Game.from_position`` and walks the tree:
+
+- The tree holds the viewer's own decisions for the rest of this turn. A
+  node is an information set of the viewer: the asks made so far and what
+  the viewer saw come of them (cards handed over, the card fished). Only
+  the asks legal in the current determinization are available; selection is
+  UCB1 counted over availability (Cowling, Powley & Whitehouse 2012), plus a
+  progressive bias towards the expert's favourite that fades with visits.
+- When the turn passes, a fast playout finishes the game: every player asks
+  for a rank some opponent is publicly known to hold, else for the rank it
+  holds most of (the ``counter`` rule, on the imagined game's public facts).
+- The reward is the viewer's share of the win, plus a little for the book
+  margin (it separates close calls with fewer playouts).
+
+A certain hit (an opponent is known to hold a rank I hold) keeps the turn
+and loses nothing, so it is played at once without searching, as is a
+single candidate. The budget is ``iterations`` playouts, cut short after
+``seconds`` of thinking (defaults: 400 playouts, 0.2 s). Under the
+``ask: card`` house rule it plays as the expert does.
+
+The search only ever sees its view: the games it plays are imagined ones
+built from sampled hidden cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from gofish.bots.belief import Belief
+from gofish.bots.common import TrackerCache, check_epsilon, pick
+from gofish.bots.expert import ExpertBot
+from gofish.core import (
+    Ask,
+    Asked,
+    BookLaid,
+    Card,
+    Drew,
+    Event,
+    Game,
+    HandedOver,
+    LuckyDraw,
+    Refilled,
+    View,
+)
+from gofish.core.actions import RANK_ASKS
+
+Key = tuple[int, int]  # (target, rank value)
+EXPLORATION = 0.7
+PRIOR_WEIGHT = 0.05
+MARGIN_WEIGHT = 0.05
+PLAYOUT_LIMIT = 2000
+
+
+@dataclass
+class Node:
+    visits: dict[Key, int] = field(default_factory=dict)
+    reward: dict[Key, float] = field(default_factory=dict)
+    available: dict[Key, int] = field(default_factory=dict)
+    children: dict[tuple[Key, tuple[int, int]], Node] = field(default_factory=dict)
+
+
+class IsmctsBot:
+    name = "ismcts"
+
+    def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        self.iterations = iterations
+        self.seconds = float(seconds)
+        self.epsilon = check_epsilon(epsilon)
+        self._expert = ExpertBot()
+        self._cache = TrackerCache()
+        self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        if self.epsilon and rng.random() < self.epsilon:
+            return pick(legal, rng)
+        self.last_iterations = 0
+        if view.rules.ask != "rank":
+            return self._expert.choose(view, legal, rng)  # the search plays rank asks only
+        prior = self._expert.scores(view, legal)
+        best_prior = max(prior, key=lambda key: prior[key])
+        if len(prior) == 1 or prior[best_prior] >= self._expert.weights.sure:
+            return self._ask_for(best_prior, legal, rng)
+        chosen = self._search(view, prior, rng)
+        return self._ask_for(chosen, legal, rng)
+
+    @staticmethod
+    def _ask_for(key: Key, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        matching = [a for a in legal if a.target == key[0] and a.rank == key[1]]
+        return pick(matching, rng)
+
+    # ------------------------------------------------------------------ search
+
+    def _search(self, view: View, prior: dict[Key, float], rng: random.Random) -> Key:
+        tracker = self._cache.update(view)
+        belief = Belief.from_view(view, tracker)
+        assert view.viewer is not None
+        me = view.viewer
+        root = Node()
+        deadline = time.perf_counter() + self.seconds
+        public_known = [row[:] for row in tracker.known]
+        candidates = sorted(prior, key=lambda key: -prior[key])
+        started = time.perf_counter()
+        for done in range(self.iterations):
+            # Stop when one more determinization (all candidates) would overrun the budget.
+            if done and time.perf_counter() + (time.perf_counter() - started) / done > deadline:
+                break
+            hands, pond = belief.sample(view, rng)
+            base = Game.from_position(view.rules, view.num_players, hands, pond,
+                                      view.books, me, view.in_play)
+            playout_seed = rng.getrandbits(32)
+            for key in candidates:  # every root ask on the same hidden deal: paired samples
+                game = base.clone()
+                table = Table([row[:] for row in public_known], hands, view.rules.book_size)
+                table.learn(game.play(RANK_ASKS[key[0]][key[1]]))
+                path = [(root, key)]
+                if game.current_player == me:
+                    child = root.children.setdefault((key, table.seen_by(me)), Node())
+                    path.extend(self._descend(child, game, me, table, rng))
+                table.play_out(game, random.Random(playout_seed))
+                reward = _reward(game, me)
+                for node, chosen in path:
+                    node.visits[chosen] = node.visits.get(chosen, 0) + 1
+                    node.reward[chosen] = node.reward.get(chosen, 0.0) + reward
+            self.last_iterations = done + 1
+        bias = _prior_bias(prior)
+        return max(candidates, key=lambda key: root.reward.get(key, 0.0)
+                   / max(1, root.visits.get(key, 0)) + bias[key])
+
+    @staticmethod
+    def _descend(node: Node, game: Game, me: int, table: Table,
+                 rng: random.Random) -> list[tuple[Node, Key]]:
+        """Walk (and grow by one node) the tree of my further asks this turn."""
+        path: list[tuple[Node, Key]] = []
+        while game.current_player == me:
+            keys = list(dict.fromkeys((a.target, int(a.rank)) for a in game.legal_actions()))
+            for key in keys:
+                node.available[key] = node.available.get(key, 0) + 1
+            untried = [key for key in keys if key not in node.visits]
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+            else:
+                key = max(keys, key=lambda k: _ucb(node, k))
+            table.learn(game.play(RANK_ASKS[key[0]][key[1]]))
+            path.append((node, key))
+            if untried:
+                break
+            node = node.children.setdefault((key, table.seen_by(me)), Node())
+        return path
+
+
+def _prior_bias(prior: dict[Key, float]) -> dict[Key, float]:
+    """The expert's scores scaled to 0…PRIOR_WEIGHT (best = PRIOR_WEIGHT)."""
+    low, high = min(prior.values()), max(prior.values())
+    spread = (high - low) or 1.0
+    return {key: PRIOR_WEIGHT * (value - low) / spread for key, value in prior.items()}
+
+
+def _ucb(node: Node, key: Key) -> float:
+    visits = node.visits[key]
+    mean = node.reward[key] / visits
+    return mean + EXPLORATION * math.sqrt(math.log(node.available[key]) / visits)
+
+
+class Table:
+    """An imagined game's facts for the playout players: public known cards, exact hands."""
+
+    def __init__(self, known: list[list[int]], hands: list[list[Card]], book_size: int) -> None:
+        self.known = known
+        self.book_size = book_size
+        self.counts = [[0] * 14 for _ in hands]
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                self.counts[seat][card.rank] += 1
+        self._last_seen = (0, 0)
+
+    def seen_by(self, me: int) -> tuple[int, int]:
+        """What the asker saw of the last ask: cards handed over, and the fished rank."""
+        return self._last_seen
+
+    def learn(self, events: list[Event]) -> None:
+        known, counts = self.known, self.counts
+        handed = fished = 0
+        for event in events:
+            if isinstance(event, Asked):
+                row = known[event.player]
+                row[event.rank] = max(row[event.rank], 1)
+                known[event.target][event.rank] = 0  # rank asks: the target has none left
+            elif isinstance(event, HandedOver):
+                known[event.receiver][event.rank] += event.count
+                counts[event.giver][event.rank] -= event.count
+                counts[event.receiver][event.rank] += event.count
+                handed = event.count
+            elif isinstance(event, Drew):
+                if event.card is not None:
+                    counts[event.player][event.card.rank] += 1
+                    if not fished:
+                        fished = int(event.card.rank)
+            elif isinstance(event, LuckyDraw):
+                known[event.player][event.card.rank] += 1
+            elif isinstance(event, Refilled):
+                for card in event.cards or ():
+                    counts[event.player][card.rank] += 1
+            elif isinstance(event, BookLaid):
+                counts[event.player][event.rank] -= self.book_size
+                for row in known:
+                    row[event.rank] = 0
+        self._last_seen = (handed, fished)
+
+    def play_out(self, game: Game, rng: random.Random) -> None:
+        """Finish the game with the counter rule for every player."""
+        known, counts = self.known, self.counts
+        for _ in range(PLAYOUT_LIMIT):  # a safety net: real games end far sooner
+            if game.current_player is None:
+                return
+            mine = counts[game.current_player]
+            legal = game.legal_actions()
+            best: Ask | None = None
+            best_known = 0
+            for ask in legal:
+                held = known[ask.target][ask.rank]
+                if held > best_known:
+                    best, best_known = ask, held
+            if best is None:
+                top = max(mine[ask.rank] for ask in legal)
+                options = [ask for ask in legal if mine[ask.rank] == top]
+                best = options[0] if len(options) == 1 else options[rng.randrange(len(options))]
+            self.learn(game.play(best))
+
+
+def _reward(game: Game, me: int) -> float:
+    """My share of the win (or of the lead, if a playout was cut short) plus the book margin."""
+    books = [len(b) for b in game.books]
+    winners = game.winners or tuple(s for s, b in enumerate(books) if b == max(books))
+    share = 1.0 / len(winners) if me in winners else 0.0
+    others = max(b for seat, b in enumerate(books) if seat != me)
+    return share + MARGIN_WEIGHT * (books[me] - others)
