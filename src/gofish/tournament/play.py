@@ -38,24 +38,28 @@ def check_entrants(specs: Sequence[str]) -> None:
 
 
 class SeatBots:
-    """The bot objects of one process: one per entrant and seat, reused game after game."""
+    """The bots of one process. Built-in bots are made afresh for every game (no memory
+    can leak from one game into the next); an external bot's program keeps running from
+    game to game, one per entrant and seat, and is told when a new game starts."""
 
     def __init__(self, specs: Sequence[str], timeout: float) -> None:
         self.specs = specs
         self.timeout = timeout
-        self._bots: dict[tuple[int, int], Bot | ExternalBot] = {}
+        self._bots: dict[tuple[int, int], ExternalBot] = {}
 
     def get(self, entrant: int, seat: int) -> Bot | ExternalBot:
+        spec = self.specs[entrant]
+        if not spec.startswith(CMD_PREFIX):
+            return make_entrant_bot(spec)
         key = (entrant, seat)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_entrant_bot(self.specs[entrant], self.timeout)
+            bot = self._bots[key] = ExternalBot(spec[len(CMD_PREFIX):].strip(), self.timeout)
         return bot
 
     def close(self) -> None:
         for bot in self._bots.values():
-            if isinstance(bot, ExternalBot):
-                bot.close()
+            bot.close()
         self._bots.clear()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -54,6 +55,11 @@ def _play_chunk(task: tuple[Plan, list[int], str, float]) -> Tally:
     return play_units_engine(plan, units, timeout)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _warm_up(plan: Plan) -> None:
     """Compile the simulator once in the parent, so forked workers need not."""
     play_units_sim(plan, plan.units()[:1])
@@ -90,7 +96,7 @@ def run_tournament(
                 progress(done, total)
     else:
         context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, initializer=_ignore_interrupts) as pool:
             for result in pool.imap(_play_chunk, tasks):
                 tally.merge(result)
                 done += result.tables
