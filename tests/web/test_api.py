@@ -350,3 +350,38 @@ def test_a_socket_opened_from_another_site_is_refused(client: TestClient) -> Non
         "/ws/play", headers={"origin": "http://testserver"}
     ) as ws:
         assert start(ws, seed=1)["state"]["hand"]
+
+
+def test_an_unfinished_game_can_be_resumed_where_it_stopped(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_my_turn(ws, start(ws, seed=14, preset="bicycle", players=3,
+                                         opponents=["emma", "random"]))
+        ask = update["state"]["legal"][0]
+        ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+        left = until_my_turn(ws, receive_update(ws))["state"]
+    game_id = left["game_id"]
+    assert game_id is not None
+    unfinished = client.get("/api/games", params={"finished": "false"}).json()["games"]
+    assert [game["id"] for game in unfinished] == [game_id]
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_text(json.dumps({"type": "resume", "game_id": game_id, "pace": 0}))
+        welcome = ws.receive_json()
+        assert welcome["type"] == "welcome" and welcome["game_id"] == game_id
+        back = receive_update(ws)
+        assert back["state"]["hand"] == left["hand"]
+        assert [p["cards"] for p in back["state"]["players"]] == [
+            p["cards"] for p in left["players"]]
+        final = play_to_the_end(ws, back)
+    assert final["state"]["game_id"] == game_id  # the same stored game, now finished
+    stored = client.get(f"/api/games/{game_id}").json()
+    assert stored["over"] and stored["names"] == ["You", "Emma", "Rory"]
+    assert client.get("/api/games", params={"finished": "false"}).json()["games"] == []
+
+
+def test_resuming_is_refused_for_finished_and_unknown_games(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        final = play_to_the_end(ws, start(ws, seed=5))
+        game_id = final["state"]["game_id"]
+        assert "is over" in refusal(ws, {"type": "resume", "game_id": game_id})
+        assert "no stored game with id 999" in refusal(ws, {"type": "resume", "game_id": 999})
+        assert "game_id" in refusal(ws, {"type": "resume", "game_id": "1"})

@@ -253,7 +253,31 @@ def test_play_again_deals_a_fresh_game(page: Any, live_server: LiveServer) -> No
     assert "Game over" in first_game
     page.click("#play-again")
     page.wait_for_selector("#result", state="hidden")
-    page.wait_for_function("() => document.querySelectorAll('.log li').length > 0")
+    page.wait_for_function("""() => {
+        const log = document.querySelector('.log');
+        return log.children.length > 0 && !log.textContent.includes('Game over');
+    }""")
     log = page.inner_text(".log")
     assert "Game over" not in log and "dealt" in log
     assert phase(page) in ("ask", "wait", "fish")
+
+
+def test_a_reloaded_page_offers_to_resume_the_game(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=30, preset="bicycle", players=3)
+    while wait_for_my_move(page) != "ask":
+        page.click(".sea button.sea-card >> nth=-1")
+    version = page.get_attribute("#table", "data-version")
+    page.click("button.opponent >> nth=0")
+    page.click(".rank-group >> nth=0")
+    page.wait_for_function("(v) => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+    assert wait_for_my_move(page) == "ask"
+    hand = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    page.goto(f"{live_server.url}/?speed=0{FAST}")  # a reload: the socket closes, the game stays
+    page.wait_for_selector(".unfinished a")
+    page.click(".unfinished a >> nth=0")
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    assert wait_for_my_move(page) == "ask"
+    again = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert again == hand
+    assert "You ask" in page.inner_text(".log")  # the story so far is told again

@@ -20,12 +20,11 @@ from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.storage import StorageError, Store, UnknownGameError, open_store
 from gofish.web.help import rules_help
-from gofish.web.messages import MessageError, StartMessage, parse_message
+from gofish.web.messages import MessageError, ResumeMessage, StartMessage, parse_message
 from gofish.web.replay import replay_frames
 from gofish.web.session import BOT_DISPLAY_NAMES, DEFAULT_PACE, GameSession, MoveRefused
 
 STATIC_DIR = Path(__file__).parent / "static"
-HUMAN_SEAT = 0
 
 
 class StoreHolder:
@@ -102,9 +101,12 @@ def create_app(
         return rules_help(rules, players)
 
     @app.get("/api/games")
-    async def games(limit: int = 20, offset: int = 0) -> dict[str, Any]:
+    async def games(
+        limit: int = 20, offset: int = 0, finished: bool | None = None
+    ) -> dict[str, Any]:
         store = holder.require()
-        listed = store.list_games(limit=max(0, min(limit, 200)), offset=max(0, offset))
+        listed = store.list_games(limit=max(0, min(limit, 200)), offset=max(0, offset),
+                                  finished=finished)
         return {"games": [_game_row(game) for game in listed], "total": store.count()}
 
     @app.get("/api/games/{game_id}")
@@ -172,6 +174,7 @@ class TableConnection:
         self.stores = stores
         self.pace = pace
         self.session: GameSession | None = None
+        self.seat = 0
 
     async def serve(self) -> None:
         try:
@@ -191,24 +194,35 @@ class TableConnection:
         try:
             message = parse_message(raw)
             if isinstance(message, StartMessage):
-                await self.start(message)
+                session = GameSession.from_start(message, store=self.stores.get(),
+                                                 pace=self.pace)
+                await self.sit_down(session, 0)
+            elif isinstance(message, ResumeMessage):
+                await self.resume(message)
             elif self.session is None:
                 raise MoveRefused("no game yet: start one first")
             else:
-                await self.session.submit(HUMAN_SEAT, message)
-        except (MessageError, MoveRefused, GoFishError) as error:
+                await self.session.submit(self.seat, message)
+        except (MessageError, MoveRefused, GoFishError, StorageError) as error:
             version = None if self.session is None else self.session.version
             await self.socket.send_json({"type": "refused", "message": str(error),
                                          "version": version})
 
-    async def start(self, message: StartMessage) -> None:
-        session = GameSession.from_start(message, store=self.stores.get(), pace=self.pace)
+    async def resume(self, message: ResumeMessage) -> None:
+        store = self.stores.require()
+        pace = self.pace if message.pace is None else message.pace
+        session, seat = GameSession.from_stored(store.get(message.game_id), store=store,
+                                                pace=pace)
+        await self.sit_down(session, seat)
+
+    async def sit_down(self, session: GameSession, seat: int) -> None:
+        """Leave the game in play (it stays stored) and take ``seat`` at ``session``."""
         if self.session is not None:
             await self.session.close()
-        self.session = session
+        self.session, self.seat = session, seat
         await self.socket.send_json({"type": "welcome", "help": session.help(),
-                                     "storage": self.stores.error})
-        await session.connect(HUMAN_SEAT, self.socket.send_json)
+                                     "storage": self.stores.error, "game_id": session.game_id})
+        await session.connect(seat, self.socket.send_json)
 
 
 def setup_choices() -> dict[str, Any]:

@@ -89,15 +89,24 @@ class FishMessage(_Strict):
     index: Annotated[int, Field(ge=0, le=51)] = 0
 
 
-ClientMessage = Annotated[StartMessage | AskMessage | FishMessage, Field(discriminator="type")]
-_CLIENT_MESSAGE: TypeAdapter[StartMessage | AskMessage | FishMessage] = TypeAdapter(ClientMessage)
+class ResumeMessage(_Strict):
+    """Go on with stored game ``game_id`` (unfinished, from the browser or the terminal)."""
+
+    type: Literal["resume"]
+    game_id: Annotated[int, Field(ge=1)]
+    pace: Annotated[float, Field(ge=0, le=5)] | None = None
+
+
+AnyMessage = StartMessage | ResumeMessage | AskMessage | FishMessage
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
 
 class MessageError(ValueError):
     """A message from the page that does not fit the schema; the text says why."""
 
 
-def parse_message(raw: str | bytes) -> StartMessage | AskMessage | FishMessage:
+def parse_message(raw: str | bytes) -> AnyMessage:
     """Validate one websocket message; raise ``MessageError`` with a readable reason."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise MessageError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")

@@ -31,7 +31,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
-from gofish.storage import Store
+from gofish.storage import Store, StoredGame
 from gofish.web.help import rules_help
 from gofish.web.messages import AskMessage, FishMessage, StartMessage
 from gofish.web.speech import speech_for
@@ -126,6 +126,27 @@ class GameSession:
         chosen_pace = message.pace if message.pace is not None else pace
         return cls(game, seats, store=store, seed=message.seed,
                    pace=DEFAULT_PACE if chosen_pace is None else chosen_pace)
+
+    @classmethod
+    def from_stored(
+        cls, stored: StoredGame, *, store: Store | None = None, pace: float = DEFAULT_PACE
+    ) -> tuple[GameSession, int]:
+        """Go on with a stored, unfinished game; return the session and the person's seat."""
+        if stored.over:
+            raise MoveRefused(f"game {stored.id} is over: watch its replay instead")
+        people = stored.human_seats
+        if not people:
+            raise MoveRefused(f"nobody plays game {stored.id} in person: it cannot be resumed")
+        unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not _is_bot(seat["bot"])]
+        if unknown:
+            raise MoveRefused(f"game {stored.id} needs the bot {unknown[0]!r}, which is not here")
+        if len(people) > 1:
+            raise MoveRefused(f"game {stored.id} has {len(people)} people: it cannot be "
+                              "resumed at one browser")
+        seats = [Seat(str(seat["name"]), seat["bot"]) for seat in stored.seats]
+        session = cls(stored.game(), seats, store=store, pace=pace)
+        session.game_id = stored.id
+        return session, people[0]
 
     # ------------------------------------------------------------ listeners
 

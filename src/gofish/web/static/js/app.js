@@ -19,6 +19,8 @@ let socket = null;
 let table = null;
 let lastSetup = null;
 let lastHelp = null;
+let lastGameId = null;
+let pendingStart = null;
 
 // ------------------------------------------------------------ announcements
 
@@ -47,6 +49,7 @@ async function route() {
     if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), Number(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(); }
+    if (page === 'resume' && arg) { showPage('start'); return await resumeGame(Number(arg)); }
     showPage('start');
   } catch (error) {
     announce(String(error.message || error));
@@ -135,8 +138,25 @@ function buildStartForm() {
     startGame(setup);
   });
   const hero = el('div', { class: 'hero', 'aria-hidden': 'true' }, ['AS', 'KH', 'QD', 'JC'].map((c) => cardFace(c, { label: false })));
+  const unfinished = el('section', { class: 'unfinished', 'aria-label': 'Unfinished games', hidden: true });
   fill($('#page-start'), el('h1', {}, 'Go Fish'), el('p', { class: 'lede' }, 'Ask for ranks, fish from the pond, lay down books.'),
-    el('div', { class: 'start-layout' }, form, hero));
+    unfinished, el('div', { class: 'start-layout' }, form, hero));
+  listUnfinished(unfinished);
+}
+
+async function listUnfinished(box) {
+  let data;
+  try {
+    data = await getJSON('/api/games?finished=false&limit=3');
+  } catch {
+    return; // no database: nothing to resume
+  }
+  const games = data.games.filter((game) => game.seats.filter((seat) => !seat.bot).length === 1);
+  if (!games.length) return;
+  fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
+    el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
+    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${game.actions} asks so far (${game.source})` })))));
+  box.hidden = false;
 }
 
 function currentSetup() {
@@ -189,6 +209,16 @@ async function startGame(setup) {
   const message = { ...setup };
   if (SEED !== null) message.seed = SEED;
   if (PACE !== null) message.pace = PACE;
+  await sendToNewTable(message);
+}
+
+async function resumeGame(gameId) {
+  const message = { type: 'resume', game_id: gameId };
+  if (PACE !== null) message.pace = PACE;
+  await sendToNewTable(message);
+}
+
+async function sendToNewTable(message) {
   $('#result').hidden = true;
   try {
     if (!socket) socket = await connect();
@@ -196,13 +226,17 @@ async function startGame(setup) {
     fill($('#start-error'), String(error.message));
     return;
   }
-  if (!table) table = new Table($('#table'), { speed: SPEED, send, announce, onOver: showResult });
-  else table.reset();
+  pendingStart = message;
   send(message);
 }
 
 function onMessage(message) {
   if (message.type === 'welcome') {
+    // A new table only once the server has accepted the game: a refused start keeps the old one.
+    if (!table) table = new Table($('#table'), { speed: SPEED, send, announce, onOver: showResult });
+    else table.reset();
+    pendingStart = null;
+    lastGameId = message.game_id;
     lastHelp = message.help;
     if (message.storage) announce(`Games will not be saved: ${message.storage}`);
     window.location.hash = '#/play';
@@ -211,9 +245,12 @@ function onMessage(message) {
   } else if (message.type === 'update') {
     table.update(message);
   } else if (message.type === 'refused') {
-    const onStart = !table?.state;
-    if (onStart) fill($('#start-error'), message.message);
-    else table.refused(message.message);
+    if (pendingStart || !table?.state) {
+      pendingStart = null;
+      showPage('start');
+      fill($('#start-error'), message.message);
+      announce(message.message);
+    } else table.refused(message.message);
   }
 }
 
@@ -228,7 +265,7 @@ function showResult(state) {
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
     el('a', { href: '#/', class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Change the rules'),
-    state.game_id ? el('a', { href: `#/replay/${state.game_id}`, class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Watch the replay') : null);
+    (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Watch the replay') : null);
   fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
     el('p', {}, `${result.asks} asks in all. ${state.rules.total_books} ${state.rules.book_size === 2 ? 'pairs' : 'books'} in the deck.`),
     standings, buttons);

@@ -24,7 +24,8 @@ export async function showHistory(page) {
     el('td', { text: game.books.join('–') }),
     el('td', { text: resultText(game) }),
     el('td', { class: 'optional', text: game.source }),
-    el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'))));
+    el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
+      game.over ? null : [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')])));
   fill(page, el('h1', {}, 'History'),
     el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
