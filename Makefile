@@ -35,6 +35,7 @@ test: install-test lint typecheck unit
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/bulk_speed.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
