@@ -129,3 +129,12 @@ def test_the_example_bot_beats_random(tmp_path: Path) -> None:
     outcome = run_tournament(plan, jobs=2)
     assert outcome.tally.failures == []
     assert outcome.tally.wins(1) > outcome.tally.wins(0)
+
+
+def test_ask_card_moves_carry_the_suit(tmp_path: Path) -> None:
+    # Under ask: card the legal moves name a suit; a bot copying one plays legal games.
+    plan = Plan(make_rules("classic", ask="card"), 2, 4,
+                ("random", "cmd:" + write_bot(tmp_path, "first_legal")), 4)
+    outcome = run_tournament(plan, jobs=1, fast=None)
+    assert outcome.engine == "engine"
+    assert outcome.tally.failures == [] and outcome.tally.tables == 4
