@@ -1,0 +1,90 @@
+"""ISMCTS keeps to its budget; imagined positions round-trip; ``gofish bots`` lists bots."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+import gofish
+from gofish.bots import available_bots, make_bot
+from gofish.bots.ismcts import IsmctsBot
+from gofish.cli import main
+from gofish.core import Game
+
+
+def searched_position(seed: int) -> tuple[Game, gofish.View]:
+    """A classic position where ismcts has to search (no certain hit, several ranks)."""
+    game = gofish.new_game("classic", 2, seed=seed, first_player=0)
+    return game, game.view(0)
+
+
+def test_iteration_budget_is_an_upper_bound() -> None:
+    bot = IsmctsBot(iterations=5, seconds=60.0)
+    searched = 0
+    for seed in range(6):
+        _, view = searched_position(seed)
+        bot.choose(view, view.legal_actions, random.Random(seed))
+        assert bot.last_iterations <= 5
+        searched += bot.last_iterations == 5
+    assert searched > 0  # at the first ask there is nothing certain: it searched
+
+
+def test_time_budget_is_kept() -> None:
+    bot = IsmctsBot(iterations=1_000_000, seconds=0.05)
+    for seed in range(4):
+        _, view = searched_position(seed)
+        started = time.perf_counter()
+        bot.choose(view, view.legal_actions, random.Random(seed))
+        elapsed = time.perf_counter() - started
+        assert bot.last_iterations < 1_000_000
+        assert elapsed < 0.05 + 0.25  # the last determinization may finish past the mark
+
+
+def test_same_seed_same_search() -> None:
+    _, view = searched_position(3)
+    choices = {
+        IsmctsBot(iterations=12, seconds=60.0).choose(view, view.legal_actions,
+                                                       random.Random(9))
+        for _ in range(2)
+    }
+    assert len(choices) == 1
+
+
+def test_position_round_trip_plays_on_exactly_like_the_real_game() -> None:
+    # from_position of the true position, then the same asks: identical hands, books, pond.
+    game = gofish.new_game("classic", 2, seed=11)
+    emma = make_bot("emma")
+    rng = random.Random(1)
+    for _ in range(10):
+        view = game.view(game.current_player)  # type: ignore[arg-type]
+        game.play(emma.choose(view, view.legal_actions, rng))
+    seat = game.current_player
+    assert seat is not None
+    copy = Game.from_position(game.rules, 2, [game.hand(0), game.hand(1)], game.pond(),
+                              game.books, seat, game.in_play)
+    twin = copy.clone()
+    while game.current_player is not None:
+        action = game.legal_actions()[rng.randrange(len(game.legal_actions()))]
+        for other in (copy, twin):
+            assert other.legal_actions() == game.legal_actions()
+            other.play(action)
+        game.play(action)
+        for other in (copy, twin):
+            assert [other.hand(s) for s in range(2)] == [game.hand(s) for s in range(2)]
+            assert other.books == game.books and other.pond() == game.pond()
+    assert copy.winners == twin.winners == game.winners
+
+
+def test_gofish_bots_lists_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [info.name for info in available_bots()]
+    assert [line.split()[0] for line in lines] == names
+    assert any("ISMCTS" in line for line in lines)
+    assert main(["bots", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [entry["name"] for entry in listed] == names
+    assert all(entry["description"] for entry in listed)
