@@ -24,6 +24,7 @@ export class Table {
     this.rank = null; // chosen rank waiting for an opponent or a suit
     this.sent = false; // a move is on its way: no second one until the answer
     this.queue = Promise.resolve();
+    this.generation = 0;
     this.layout();
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
@@ -58,11 +59,15 @@ export class Table {
 
   /** Queue one server update: its events play in order, then the new state is drawn. */
   update(message) {
-    this.queue = this.queue.then(() => this.play(message)).catch((error) => console.error(error));
+    const game = this.generation;
+    this.queue = this.queue
+      .then(() => (game === this.generation ? this.play(message) : null)) // a left game is dropped
+      .catch((error) => console.error(error));
     return this.queue;
   }
 
   async play(message) {
+    const game = this.generation;
     const first = this.state === null;
     if (first) {
       this.render(message.state);
@@ -73,6 +78,7 @@ export class Table {
       this.announce(event.text);
       if (event.speech) this.say(event.speech.seat, event.speech.text);
       if (!first) await this.animate(event);
+      if (game !== this.generation) return; // a new game began during the motion
     }
     this.version = message.version;
     this.sent = false;
@@ -86,6 +92,7 @@ export class Table {
   }
 
   reset() {
+    this.generation += 1;
     this.state = null;
     this.heldBefore = null;
     this.target = null;
