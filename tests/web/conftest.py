@@ -66,7 +66,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # closed before other modules run: playwright holds a loop
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed (scripts/setup-test-system.sh installs it)")
