@@ -42,9 +42,7 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from gofish.online import RoomSettings, mount_rooms
+    from gofish.online import RoomSettings, mount_rooms, serve
     from gofish.web import create_app
 
     app = create_app()
@@ -52,7 +50,5 @@ def run(args: argparse.Namespace) -> int:
     mount_rooms(app, database_url=args.database, settings=settings)
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"gofish rooms at http://{shown_host}:{args.port}/rooms  (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
-                            ws_max_size=64 * 1024)
-    uvicorn.Server(config).run()
+    serve(app, args.host, args.port)
     return 0

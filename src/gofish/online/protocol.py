@@ -18,6 +18,8 @@ so hidden cards are filtered by :mod:`gofish.core.view` and nowhere else.
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Annotated, Any, Literal, TypeVar
@@ -132,31 +134,46 @@ def parse_body(model: type[_Message], body: bytes) -> Any:
 # ------------------------------------------------------------ server messages
 
 class SeatLog:
-    """One viewer's game log: each (already redacted) event and its sentence, built once."""
+    """One viewer's game log: each (already redacted) event and its sentence, built once.
+
+    Entries are kept as JSON text: a long game's log is then a list of strings,
+    which the garbage collector never has to walk (dicts and lists it would).
+    """
 
     def __init__(self, names: Sequence[str], viewer: int | None) -> None:
         self._narrator = Narrator(names, viewer)
-        self.entries: list[dict[str, Any]] = []
+        self.entries: list[str] = []
 
-    def catch_up(self, view: View) -> list[dict[str, Any]]:
+    def catch_up(self, view: View) -> list[str]:
         history = view.history
         for event in history[len(self.entries):]:
-            self.entries.append(
-                {"event": event.to_dict(), "text": self._narrator.describe(event)}
-            )
+            entry = {"event": event.to_dict(), "text": self._narrator.describe(event)}
+            self.entries.append(json.dumps(entry, separators=(",", ":"), ensure_ascii=False))
         return self.entries
 
 
-def game_part(view: View, number: int, log: list[dict[str, Any]], log_from: int) -> dict[str, Any]:
-    """The game as ``view``'s viewer may see it, with log entries from ``log_from`` on.
+# Where the log's JSON is spliced into an encoded message; unguessable, so no name can fake it.
+_LOG_SLOT = f"log-{secrets.token_hex(12)}"
 
-    The history goes out as those narrated entries instead, a few at a time, so
+
+def game_part(view: View, number: int, log_from: int) -> dict[str, Any]:
+    """The game as ``view``'s viewer may see it; :func:`encode` adds the log from ``log_from``.
+
+    The history goes out as narrated log entries instead, a few at a time, so
     it is cut from the view before ``View.to_dict`` serialises it.
     """
     part = replace(view, history=()).to_dict()
     del part["history"]
-    part.update(number=number, log_from=log_from, log=log[log_from:])
+    part.update(number=number, log_from=log_from, log=_LOG_SLOT)
     return part
+
+
+def encode(message: dict[str, Any], log: Sequence[str] = ()) -> str:
+    """``message`` as JSON text, with ``log`` (JSON entries) in its game part, if any."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    if message.get("game") is None:
+        return text
+    return text.replace(f'"{_LOG_SLOT}"', "[" + ",".join(log) + "]", 1)
 
 
 def error_message(code: str, message: str, version: int | None) -> dict[str, Any]:

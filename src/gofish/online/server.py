@@ -36,6 +36,7 @@ from gofish.online.protocol import (
     ProtocolError,
     RemoveBot,
     SeatLog,
+    encode,
     error_message,
     game_part,
     parse_command,
@@ -97,12 +98,12 @@ class Connection:
         self.log_sent = 0
         self.closed = False
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; never blocks the room. A client too far behind is dropped."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (or its JSON text); never blocks. A client too far behind is dropped."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.stop()
 
@@ -278,13 +279,17 @@ class RoomServer:
         kind: str,
         lobby: dict[str, Any],
         views: dict[int | None, View],
-    ) -> dict[str, Any]:
+        you: dict[str, Any] | None = None,
+    ) -> str:
+        """The message for one connection, encoded: its seat's view and the log it lacks."""
         room = live.room
         message: dict[str, Any] = {"type": kind, "version": room.version, "room": lobby,
                                    "game": None}
+        if you is not None:
+            message["you"] = you
         game = room.game
         if game is None:
-            return message
+            return encode(message)
         seat = connection.seat
         view = views.get(seat)
         if view is None:
@@ -292,9 +297,10 @@ class RoomServer:
         log = live.seat_log(seat).catch_up(view)
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
-        message["game"] = game_part(view, room.game_number, log, connection.log_sent)
+        message["game"] = game_part(view, room.game_number, connection.log_sent)
+        text = encode(message, log[connection.log_sent:])
         connection.log_sent = len(log)
-        return message
+        return text
 
     def broadcast_presence(self, live: LiveRoom) -> None:
         message = {
@@ -377,16 +383,15 @@ class RoomServer:
                 self._start_away_clock(live, connection.seat)
         self.broadcast_presence(live)
 
-    def _welcome(self, live: LiveRoom, connection: Connection) -> dict[str, Any]:
-        message = self._update(live, connection, "welcome", live.room.lobby(), {})
+    def _welcome(self, live: LiveRoom, connection: Connection) -> str:
         seat = connection.seat
-        message["you"] = {
+        you = {
             "seat": seat,
             "role": "spectator" if seat is None else "player",
             "host": seat == 0,
             "name": None if seat is None else live.room.seats[seat].name,
         }
-        return message
+        return self._update(live, connection, "welcome", live.room.lobby(), {}, you)
 
     # ------------------------------------------------------------ websocket
 
