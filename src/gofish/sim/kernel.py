@@ -37,6 +37,8 @@ S_BOOKED = 7  # st[S_BOOKED + rank]: cards of that rank laid in books (for count
 SCALARS = S_BOOKED + 14
 CARDS_PER_RANK = 4
 DECK = 52
+# Small helpers are inlined at numba's level (inline="always"): a call passes every
+# array as several machine words, which costs more than these few lines themselves.
 
 
 # ------------------------------------------------------------------ random streams
@@ -55,7 +57,7 @@ def derive(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
     return mix64(inner + GOLDEN * np.uint64(stream + 1))
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def below(states: np.ndarray, slot: int, n: int) -> int:
     """``floor(u * n)`` from stream ``slot``: SplitMixRandom.randrange(n)."""
     states[slot] += GOLDEN
@@ -82,7 +84,7 @@ def shuffle_deal(states, slot, cards, ranks, players):
 # ------------------------------------------------------------------ rules
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def lay_books(cnt, sizes, books, st, prm, p, r, kn):
     size = prm[P_BOOK]
     while cnt[p, r] >= size:
@@ -94,13 +96,13 @@ def lay_books(cnt, sizes, books, st, prm, p, r, kn):
             seen_book(kn, st, prm[P_PLAYERS], p, r, size)
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def finish(st):
     st[S_OVER] = 1
     st[S_CUR] = -1
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def ended(sizes, st, prm):
     """Engine ``_ended``: R14/R17 (all books) or R19 (first empty hand or sea)."""
     if st[S_OVER]:
@@ -117,7 +119,7 @@ def ended(sizes, st, prm):
     return done
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def draw(cnt, sizes, st, deck, p, count, kn):
     """Engine ``_draw``: up to ``count`` cards from the top of the pond."""
     if st[S_TRACK]:
@@ -151,14 +153,14 @@ def replenish(cnt, sizes, st, deck, in_play, p, kn):
         leave_play(in_play, st, kn, p)
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def leave_play(in_play, st, kn, p):
     in_play[p] = 0
     if st[S_TRACK]:
         seen_leave(kn, kn.shape[1], p)
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def can_ask(sizes, prm, p):
     if sizes[p] == 0:
         return False
@@ -194,7 +196,7 @@ def start_turn(cnt, sizes, books, in_play, st, prm, deck, seat, kn):
     finish(st)
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def continue_or_pass(cnt, sizes, books, in_play, st, prm, deck, p, kn):
     """R7: a hit or a lucky draw keeps the turn if the player can still ask."""
     if in_play[p] and can_ask(sizes, prm, p):
@@ -290,7 +292,7 @@ def deal(cnt, sizes, books, in_play, st, prm, deck, first, kn):
 # ------------------------------------------------------------------ bots
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def held_rank(cnt, p, k):
     """The ``k``-th distinct rank (0-based, A…K) in ``p``'s hand."""
     for r in range(1, 14):
@@ -301,7 +303,7 @@ def held_rank(cnt, p, k):
     return -1
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def count_held(cnt, p):
     held = 0
     for r in range(1, 14):
@@ -310,7 +312,7 @@ def count_held(cnt, p):
     return held
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def nth_target(sizes, n, p, k):
     """The ``k``-th opponent holding cards, in seat order."""
     for t in range(n):
@@ -321,7 +323,7 @@ def nth_target(sizes, n, p, k):
     return -1
 
 
-@njit(cache=True, _nrt=False, error_model="numpy")
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def count_targets(sizes, n, p):
     targets = 0
     for t in range(n):
