@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from starlette.applications import Starlette
@@ -358,3 +359,16 @@ def test_a_restarted_server_resumes_the_room_where_it_was(
         assert ann.game["hand"] == before["ann"] and bob.game["hand"] == before["bob"]
         assert [e["text"] for e in ann.log] == before["log"]
         play_to_end([ann, bob])
+
+
+def test_an_unusable_database_gives_a_clear_error_not_a_traceback(
+    make_app: Callable[..., Starlette], tmp_path: Path
+) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    with serving(make_app(url=str(tmp_path / "a-file" / "rooms.sqlite3"))) as client:
+        response = client.post("/rooms", json={"name": "Ann"})
+        assert response.status_code == 503
+        assert "cannot open the rooms database" in response.json()["message"]
+        with client.websocket_connect("/ws/room/ABCDEF") as ws:
+            ws.send_text(json.dumps({"type": "hello"}))
+            assert receive(ws)["code"] == "storage"

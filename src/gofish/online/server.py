@@ -49,6 +49,7 @@ _log = logging.getLogger(__name__)
 
 # Close codes (4000-4999 are the application's own).
 CLOSE_POLICY = 1008
+CLOSE_UNAVAILABLE = 1011
 CLOSE_BAD_HELLO = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -442,6 +443,8 @@ class RoomServer:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
         except RoomError as error:
             return await refuse(error.code, error.message, CLOSE_NOT_FOUND)
+        except StoreError as error:
+            return await refuse("storage", str(error), CLOSE_UNAVAILABLE)
         if hello.token is None:
             return live, None
         seat = live.room.seat_for_token_hash(hash_token(hello.token))

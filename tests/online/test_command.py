@@ -1,0 +1,33 @@
+"""``gofish rooms``: its options are checked before anything starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from gofish.cli import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["rooms", "--away-seconds", "soon"], "number of seconds"),
+        (["rooms", "--bot-delay", "-1"], "from 0 to 86400"),
+        (["rooms", "--port", "70000"], "0 to 65535"),
+    ],
+)
+def test_bad_options_are_refused_with_a_reason(
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    assert reason in capsys.readouterr().err
+
+
+def test_an_unsupported_database_is_refused_clearly() -> None:
+    from gofish.online.store import StoreError, store_for
+
+    with pytest.raises(StoreError, match="unsupported database mysql://"):
+        store_for("mysql://somewhere/db")
+    assert type(store_for("postgresql://x@127.0.0.1/db")).__name__ == "PostgresStore"
+    assert type(store_for("sqlite:///tmp/r.sqlite3")).__name__ == "SqliteStore"
