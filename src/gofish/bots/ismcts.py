@@ -9,8 +9,9 @@ with ``Game.from_position`` and walks the tree:
   node is an information set of the viewer: the asks made so far and what
   the viewer saw come of them (cards handed over, the card fished). Only
   the asks legal in the current determinization are available; selection is
-  UCB1 counted over availability (Cowling, Powley & Whitehouse 2012), plus a
-  progressive bias towards the expert's favourite that fades with visits.
+  UCB1 counted over availability (Cowling, Powley & Whitehouse 2012). At
+  the root every candidate ask is tried on each determinization, so the
+  candidates are compared on the same hidden deals (paired samples).
 - When the turn passes, a fast playout finishes the game: every player asks
   for a rank some opponent is publicly known to hold, else for the rank it
   holds most of (the ``counter`` rule, on the imagined game's public facts).
@@ -19,9 +20,11 @@ with ``Game.from_position`` and walks the tree:
 
 A certain hit (an opponent is known to hold a rank I hold) keeps the turn
 and loses nothing, so it is played at once without searching, as is a
-single candidate. The budget is ``iterations`` playouts, cut short after
-``seconds`` of thinking (defaults: 400 playouts, 0.2 s). Under the
-``ask: card`` house rule it plays as the expert does.
+single candidate. The expert's favourite stands unless the search finds an
+ask that beats it on the same deals by ``CONFIDENCE`` standard errors.
+The budget is ``iterations`` determinizations (each plays every candidate
+ask once), cut short when another would overrun ``seconds`` (defaults: 60
+and 0.2 s). Under the ``ask: card`` house rule it plays as the expert does.
 
 The search only ever sees its view: the games it plays are imagined ones
 built from sampled hidden cards.
@@ -55,7 +58,7 @@ from gofish.core.actions import RANK_ASKS
 
 Key = tuple[int, int]  # (target, rank value)
 EXPLORATION = 0.7
-PRIOR_WEIGHT = 0.05
+CONFIDENCE = 1.5
 MARGIN_WEIGHT = 0.05
 PLAYOUT_LIMIT = 2000
 
@@ -112,6 +115,7 @@ class IsmctsBot:
         deadline = time.perf_counter() + self.seconds
         public_known = [row[:] for row in tracker.known]
         candidates = sorted(prior, key=lambda key: -prior[key])
+        outcomes: dict[Key, list[float]] = {key: [] for key in candidates}
         started = time.perf_counter()
         for done in range(self.iterations):
             # Stop when one more determinization (all candidates) would overrun the budget.
@@ -131,13 +135,12 @@ class IsmctsBot:
                     path.extend(self._descend(child, game, me, table, rng))
                 table.play_out(game, random.Random(playout_seed))
                 reward = _reward(game, me)
+                outcomes[key].append(reward)
                 for node, chosen in path:
                     node.visits[chosen] = node.visits.get(chosen, 0) + 1
                     node.reward[chosen] = node.reward.get(chosen, 0.0) + reward
             self.last_iterations = done + 1
-        bias = _prior_bias(prior)
-        return max(candidates, key=lambda key: root.reward.get(key, 0.0)
-                   / max(1, root.visits.get(key, 0)) + bias[key])
+        return _confident_best(candidates[0], outcomes)
 
     @staticmethod
     def _descend(node: Node, game: Game, me: int, table: Table,
@@ -161,11 +164,27 @@ class IsmctsBot:
         return path
 
 
-def _prior_bias(prior: dict[Key, float]) -> dict[Key, float]:
-    """The expert's scores scaled to 0…PRIOR_WEIGHT (best = PRIOR_WEIGHT)."""
-    low, high = min(prior.values()), max(prior.values())
-    spread = (high - low) or 1.0
-    return {key: PRIOR_WEIGHT * (value - low) / spread for key, value in prior.items()}
+def _confident_best(favourite: Key, outcomes: dict[Key, list[float]]) -> Key:
+    """The best ask by mean reward, if it beats the expert's favourite convincingly.
+
+    Every root ask was played on the same imagined deals, so the rewards pair
+    up deal by deal; the search overrules the favourite only when the mean
+    paired gain is CONFIDENCE standard errors above zero.
+    """
+    finished = min(len(rewards) for rewards in outcomes.values())
+    if finished < 2:
+        return favourite
+    means = {key: sum(rewards[:finished]) / finished for key, rewards in outcomes.items()}
+    best = max(means, key=lambda key: means[key])
+    if best == favourite:
+        return favourite
+    gains = [a - b for a, b in zip(outcomes[best][:finished], outcomes[favourite][:finished],
+                                   strict=True)]
+    mean = sum(gains) / finished
+    variance = sum((gain - mean) ** 2 for gain in gains) / (finished - 1)
+    if mean > CONFIDENCE * math.sqrt(variance / finished):
+        return best
+    return favourite
 
 
 def _ucb(node: Node, key: Key) -> float:

@@ -1,0 +1,119 @@
+"""Every bot against every bot, mirrored deals: the table in docs/strength.md.
+
+Each pair plays ``gofish tournament A B --json`` (every deal from every
+seat; at four seats two of each, A B A B, rotated). When the tournament
+command is not installed, the same mirrored matches are played here with
+``play_out`` over ``--jobs`` processes. Prints one Markdown table per
+configuration: the row bot's share of the wins against the column bot,
+with its 95% interval.
+
+Run: ``python bench/strength.py --rules classic --players 2 --games 20000``
+(``--bots`` to choose, ``--games-with NAME=N`` to give a slow bot fewer games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import shutil
+import subprocess
+import sys
+import time
+from multiprocessing import Pool
+
+DEFAULT_BOTS = ["random", "emma", "counter", "expert-easy", "expert"]
+
+
+def tournament_pair(a: str, b: str, rules: str, players: int, games: int, seed: int,
+                    jobs: int) -> tuple[float, float, float, int]:
+    """(win rate of a, ci low, ci high, games) from ``gofish tournament``."""
+    command = ["gofish", "tournament", a, b, "--rules", rules, "--players", str(players),
+               "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    entry = next(bot for bot in result["bots"] if bot["name"] == a)
+    low, high = entry["ci95"]
+    return entry["win_rate"], low, high, entry["games"]
+
+
+def _play_deals(args: tuple[str, str, str, int, list[int]]) -> tuple[float, int]:
+    import gofish
+    from gofish.bots import make_bot, play_out
+
+    a, b, rules, players, seeds = args
+    wins, games = 0.0, 0
+    for seed in seeds:
+        deck = gofish.new_game(rules, players, seed=seed).deck
+        for rotation in range(players):
+            names = [a if (seat + rotation) % 2 == 0 else b for seat in range(players)]
+            game = gofish.new_game(rules, players, deck=deck, first_player=0)
+            rngs = [random.Random(seed * 10 + seat) for seat in range(players)]
+            play_out(game, [make_bot(name) for name in names], rngs)
+            winners = game.winners or ()
+            wins += sum(1 / len(winners) for seat in winners if names[seat] == a)
+            games += 1
+    return wins, games
+
+
+def local_pair(a: str, b: str, rules: str, players: int, games: int, seed: int,
+               jobs: int) -> tuple[float, float, float, int]:
+    """The fallback: mirrored deals through ``play_out``, Wald interval on the win share."""
+    deals = max(1, games // players)
+    seeds = [seed * 1_000_003 + d for d in range(deals)]
+    chunks = [(a, b, rules, players, seeds[i::jobs]) for i in range(jobs)]
+    with Pool(jobs) as pool:
+        results = pool.map(_play_deals, chunks)
+    wins = sum(r[0] for r in results)
+    played = sum(r[1] for r in results)
+    # Seats of a per game at four seats (A B A B): two; the share of all wins is wins / played.
+    share = wins / played / (players // 2 if players > 2 else 1)
+    half = 1.96 * math.sqrt(share * (1 - share) / played)
+    return share, share - half, share + half, played
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=2000, help="games per pair")
+    parser.add_argument("--games-with", action="append", default=[], metavar="BOT=N",
+                        help="games per pair for pairs involving BOT (e.g. ismcts=1000)")
+    parser.add_argument("--bots", nargs="+", default=DEFAULT_BOTS)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    special = {name: int(n) for name, n in (item.split("=") for item in args.games_with)}
+    play = tournament_pair if shutil.which("gofish") else local_pair
+    print(f"# {args.rules}, {args.players} players, seed {args.seed}, "
+          f"{'gofish tournament' if play is tournament_pair else 'play_out'}", flush=True)
+    results: dict[tuple[str, str], tuple[float, float, float, int]] = {}
+    for a, b in itertools.combinations(args.bots, 2):
+        games = min([special.get(a, args.games), special.get(b, args.games)])
+        started = time.perf_counter()
+        rate, low, high, played = play(a, b, args.rules, args.players, games, args.seed,
+                                       args.jobs)
+        results[(a, b)] = (rate, low, high, played)
+        print(f"{a} vs {b}: {rate:.3f} [{low:.3f}, {high:.3f}] over {played} games "
+              f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+    print()
+    print("| row vs column | " + " | ".join(args.bots) + " |")
+    print("|---|" + "---|" * len(args.bots))
+    for a in args.bots:
+        cells = []
+        for b in args.bots:
+            if a == b:
+                cells.append("—")
+            elif (a, b) in results:
+                rate, low, high, played = results[(a, b)]
+                cells.append(f"{rate:.3f} [{low:.3f}–{high:.3f}] n={played}")
+            else:
+                rate, low, high, played = results[(b, a)]
+                cells.append(f"{1 - rate:.3f} [{1 - high:.3f}–{1 - low:.3f}] n={played}")
+        print(f"| **{a}** | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
