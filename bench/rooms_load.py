@@ -196,6 +196,37 @@ async def run_load(port: int, games: int, seconds: float, think: float, warmup: 
     return tally
 
 
+def in_process_floor(asks: int = 5000) -> list[float]:
+    """Seconds per ask for the same work with no network and no database: the floor.
+
+    Each ask is applied to a room and both seats' messages are built and encoded,
+    as the server does for every ask.
+    """
+    from gofish.online.protocol import SeatLog, encode, game_part
+    from gofish.online.room import Room
+
+    rng, times = random.Random(1), []
+    while len(times) < asks:
+        room = Room.new("BENCH2", "classic", 2, "")
+        room.apply("seat", {"seat": 0, "name": "Host", "token_hash": "0"})
+        room.apply("seat", {"seat": 1, "name": "Guest", "token_hash": "1"})
+        room.apply(*room.start_entry(0))
+        logs = [SeatLog(room.names, seat) for seat in (0, 1)]
+        while room.game is not None and room.game.current_player is not None:
+            started = time.perf_counter()
+            seat = room.game.current_player
+            ask = rng.choice(room.game.legal_actions())
+            room.apply(*room.ask_entry(seat, ask, "player"))
+            lobby = room.lobby()
+            for viewer, log in zip((0, 1), logs, strict=True):
+                view = room.game.view(viewer)
+                entries = log.catch_up(view)
+                encode({"type": "update", "version": room.version, "room": lobby,
+                        "game": game_part(view, 1, len(entries) - 3)}, entries[-3:])
+            times.append(time.perf_counter() - started)
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="concurrent rooms (default 500)")
@@ -219,11 +250,12 @@ def main() -> int:
         finally:
             server.terminate()
             server.wait(timeout=30)
-    report(args, tally, client_cpu)
+    report(args, tally, client_cpu, in_process_floor())
     return 0 if tally.latencies else 1
 
 
-def report(args: argparse.Namespace, tally: Tally, client_cpu: float) -> None:
+def report(args: argparse.Namespace, tally: Tally, client_cpu: float,
+           floor: list[float]) -> None:
     lat = [value * 1000 for value in tally.latencies]
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, {platform.platform()}; load average at the end "
@@ -240,6 +272,10 @@ def report(args: argparse.Namespace, tally: Tally, client_cpu: float) -> None:
           f"max {max(lat):.1f}")
     print(f"server CPU: {100 * tally.server_cpu / args.seconds:.0f} % of one core in the window; "
           f"client process CPU: {client_cpu:.1f} s over the whole run")
+    floor_ms = statistics.median(floor) * 1000
+    print(f"same ask in process (apply, 2 views, encode; no network, no database): median "
+          f"{floor_ms:.2f} ms; over websockets + SQLite under load / in process: "
+          f"{statistics.median(lat) / floor_ms:.1f}x at the median")
     if os.environ.get("ROOMS_HISTOGRAM"):
         edges = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
         counts = [sum(1 for v in lat if low <= v < high) for low, high in
