@@ -372,3 +372,34 @@ def test_an_unusable_database_gives_a_clear_error_not_a_traceback(
         with client.websocket_connect("/ws/room/ABCDEF") as ws:
             ws.send_text(json.dumps({"type": "hello"}))
             assert receive(ws)["code"] == "storage"
+
+
+def test_opening_and_joining_rooms_too_fast_is_refused(
+    make_app: Callable[..., Starlette],
+) -> None:
+    settings = RoomSettings(bot_delay=0, joins_per_minute=3)
+    with serving(make_app(settings)) as client:
+        statuses = [client.post("/rooms", json={"name": "Ann"}).status_code for _ in range(5)]
+        assert statuses[:3] == [200, 200, 200] and statuses[3:] == [429, 429]
+        refused = client.post("/rooms", json={"name": "Ann"}).json()
+        assert refused["error"] == "rate_limited" and "wait" in refused["message"]
+
+
+def test_an_idle_room_leaves_memory_and_comes_back_from_the_database(
+    make_app: Callable[..., Starlette],
+) -> None:
+    settings = RoomSettings(bot_delay=0, idle_seconds=0.2, rate_per_second=1000, rate_burst=1000)
+    with serving(make_app(settings)) as client:
+        code, ann, bob = three_seat_room(client)
+        start_game(ann, [bob])
+        settle([ann, bob])
+        version = ann.version
+        server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+        disconnect(ann)
+        disconnect(bob)
+        deadline = time.monotonic() + 5
+        while code in server.rooms:
+            assert time.monotonic() < deadline, "the idle room stayed in memory"
+            time.sleep(0.05)
+        again = connect(client, code, bob.token)
+        assert again.seat == 1 and again.version == version

@@ -28,7 +28,8 @@ from gofish.online.store import StoreError
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
-_STATUS = {"not_found": 404, "full": 409, "closed": 409, "forbidden": 403}
+_STATUS = {"not_found": 404, "full": 409, "closed": 409, "forbidden": 403,
+           "rate_limited": 429}
 _HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
@@ -121,6 +122,10 @@ async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:
         return JSONResponse({"error": "storage", "message": str(error)}, 503)
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
 async def _body(request: Request) -> bytes:
     body = b""
     async for chunk in request.stream():
@@ -132,6 +137,7 @@ async def _body(request: Request) -> bytes:
 
 async def _create(request: Request) -> Response:
     async def create() -> dict[str, Any]:
+        _server(request).check_join_rate(_address(request))
         form: CreateRoom = parse_body(CreateRoom, await _body(request))
         return await _server(request).create_room(form.name, form.players, form.rules.spec())
 
@@ -140,6 +146,7 @@ async def _create(request: Request) -> Response:
 
 async def _join(request: Request) -> Response:
     async def join() -> dict[str, Any]:
+        _server(request).check_join_rate(_address(request))
         form: JoinRoom = parse_body(JoinRoom, await _body(request))
         return await _server(request).join_room(request.path_params["code"], form.name)
 

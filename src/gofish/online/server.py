@@ -66,6 +66,8 @@ class RoomSettings:
     max_violations: int = 40  # bad, oversized or over-rate frames before the socket is closed
     hello_timeout: float = 15.0
     send_queue: int = 256  # a client this far behind is dropped; it reconnects and catches up
+    idle_seconds: float = 600.0  # a room nobody is connected to leaves memory (not the database)
+    joins_per_minute: float = 30.0  # room creations and joins per client address
 
 
 class TokenBucket:
@@ -161,6 +163,7 @@ class RoomServer:
         self._opened = False
         self._open_lock: asyncio.Lock | None = None
         self._load_lock: asyncio.Lock | None = None
+        self._join_buckets: dict[str, TokenBucket] = {}
 
     # ------------------------------------------------------------ life cycle
 
@@ -217,6 +220,18 @@ class RoomServer:
         return live
 
     # ----------------------------------------------------------------- HTTP
+
+    def check_join_rate(self, address: str) -> None:
+        """Refuse a client address that opens or joins rooms faster than a person would."""
+        buckets = self._join_buckets
+        if len(buckets) > 10_000:  # forget old addresses rather than grow for ever
+            buckets.clear()
+        bucket = buckets.get(address)
+        if bucket is None:
+            rate = self.settings.joins_per_minute
+            bucket = buckets[address] = TokenBucket(rate / 60, max(1, int(rate)))
+        if not bucket.allow():
+            raise RoomError("rate_limited", "too many rooms opened or joined: wait a minute")
 
     async def create_room(self, name: str, players: int, rules: object) -> dict[str, Any]:
         await self.ready()
@@ -317,7 +332,7 @@ class RoomServer:
 
     def schedule_bot(self, live: LiveRoom) -> None:
         """If a bot (or a stand-in for an away player) is to ask, let it, after a pause."""
-        if live.room.seat_played_by_bot() is None:
+        if live.room.seat_played_by_bot() is None or not self._is_current(live):
             return
         if live.bot_task is not None and not live.bot_task.done():
             return
@@ -331,7 +346,7 @@ class RoomServer:
             live.bot_task = None
             room = live.room
             seat = room.seat_played_by_bot()
-            if seat is None or room.game is None:
+            if seat is None or room.game is None or not self._is_current(live):
                 return
             if room.version != version:  # someone else moved meanwhile: look again
                 self.schedule_bot(live)
@@ -383,6 +398,26 @@ class RoomServer:
             if not seat.connected:
                 self._start_away_clock(live, connection.seat)
         self.broadcast_presence(live)
+        if not live.connections:
+            self._schedule_eviction(live)
+
+    def _is_current(self, live: LiveRoom) -> bool:
+        """False for a room evicted from memory: it must not act (a fresh copy may load)."""
+        return self.rooms.get(live.room.code) is live
+
+    def _schedule_eviction(self, live: LiveRoom) -> None:
+        asyncio.get_running_loop().call_later(self.settings.idle_seconds, self._evict, live)
+
+    def _evict(self, live: LiveRoom) -> None:
+        """Forget an idle room; its entries stay stored and it reloads on the next visit."""
+        if live.connections or not self._is_current(live):
+            return
+        if live.room.seat_played_by_bot() is not None:  # stand-ins still playing it out
+            self._schedule_eviction(live)
+            return
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        del self.rooms[live.room.code]
 
     def _welcome(self, live: LiveRoom, connection: Connection) -> str:
         seat = connection.seat
