@@ -40,8 +40,9 @@ def _free_port() -> int:
 class RoomsServer:
     """``gofish rooms`` as a child process, which a test may kill and start again."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, away_seconds: float = 60) -> None:
         self.folder = folder
+        self.away_seconds = away_seconds
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -50,7 +51,7 @@ class RoomsServer:
         env = {**os.environ, "GOFISH_DB": str(self.folder / "games.sqlite3")}
         command = [sys.executable, "-m", "gofish", "rooms", "--port", str(self.port),
                    "--database", str(self.folder / "rooms.sqlite3"),
-                   "--away-seconds", "60", "--bot-delay", "0.02"]
+                   "--away-seconds", str(self.away_seconds), "--bot-delay", "0.02"]
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                         stderr=open(self.folder / "server.log", "ab"))  # noqa: SIM115
         deadline = time.monotonic() + 20
@@ -209,3 +210,37 @@ def test_three_browsers_and_a_bot_survive_a_killed_server(
     assert asks_made(ann) >= log_before  # nothing that was shown is lost
     take_turns([ann, bob, cy])
     assert ann.inner_text("#turn") == bob.inner_text("#turn") == cy.inner_text("#turn")
+
+
+def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
+    tmp_path: Path, new_page: Any
+) -> None:
+    server = RoomsServer(tmp_path, away_seconds=1)
+    server.start()
+    try:
+        ann, bob = new_page(), new_page()
+        code = open_room(ann, server.url, "Ann", 3)
+        join(bob, server.url, code, "Bob")
+        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
+        fill_with_bot_and_start(ann, 2)
+        take_turns([ann, bob], until=lambda: asks_made(ann) > 10)
+        if game_over(ann):
+            return
+        bob.goto("about:blank")  # Bob's phone drops off; his localStorage stays
+        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("away")', timeout=10000)
+        def bob_asks() -> int:
+            return str(ann.inner_text("#log")).count("Bob asks")
+
+        asked_before = bob_asks()
+        take_turns([ann], until=lambda: bob_asks() > asked_before)
+        assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
+        bob.goto(f"{server.url}/rooms/{code}")
+        bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("connected")')
+        assert "away" not in ann.inner_text('#seats li[data-seat="1"]')
+        take_turns([ann, bob])
+        assert ann.inner_text("#turn") == bob.inner_text("#turn")
+    finally:
+        if server.process is not None and server.process.poll() is None:
+            server.process.terminate()
+            server.process.wait(timeout=10)
