@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -403,3 +404,17 @@ def test_an_idle_room_leaves_memory_and_comes_back_from_the_database(
             time.sleep(0.05)
         again = connect(client, code, bob.token)
         assert again.seat == 1 and again.version == version
+
+
+def test_a_damaged_stored_room_is_reported_not_replayed_wrongly(
+    make_app: Callable[..., Starlette], database: str
+) -> None:
+    with serving(make_app()) as client:
+        code, _, _ = three_seat_room(client)
+    with sqlite3.connect(database) as db:  # an ask that was never legal: no game has started
+        db.execute("INSERT INTO online_entries VALUES (?, 4, 'ask', "
+                   "'{\"player\": 0, \"target\": 1, \"rank\": \"A\"}', '')", (code,))
+    with serving(make_app()) as client:
+        response = client.get(f"/rooms/{code}/info")
+        assert response.status_code == 503
+        assert "entry 4 (ask) is damaged" in response.json()["message"]

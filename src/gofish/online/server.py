@@ -211,7 +211,11 @@ class RoomServer:
         for seq, kind, data in stored.entries:
             if seq != room.version + 1:
                 raise StoreError(f"room {code} is missing entry {room.version + 1}")
-            room.apply(kind, data)
+            try:
+                room.apply(kind, data)
+            except (GoFishError, LookupError, TypeError, ValueError) as error:
+                raise StoreError(f"room {code} cannot be rebuilt: entry {seq} ({kind}) "
+                                 f"is damaged: {error}") from None
         live = self.rooms[code] = LiveRoom(room)
         for seat in room.seats:  # nobody is connected yet: the away clock starts now
             if seat.kind == "human":
