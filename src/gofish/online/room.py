@@ -235,7 +235,8 @@ class Room:
                              data["first_player"])
             self.game_number = data["game"]
         elif kind == "ask":
-            assert self.game is not None
+            if self.game is None:
+                raise ValueError("an ask before any game was dealt")
             self.game.play(Ask.from_dict(data))
         else:
             raise ValueError(f"unknown room entry {kind!r}")
