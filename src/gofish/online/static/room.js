@@ -28,7 +28,7 @@ async function begin() {
   fill($('#room-code'), code);
   try { state.bots = (await getJSON('/rooms/bots')).bots; } catch { state.bots = { emma: 1 }; }
   const token = seatToken(code);
-  if (token || watching) { connect(token); return; }
+  if (token || watching) { connect(watching ? null : token); return; }
   try {
     const room = await getJSON(`/rooms/${encodeURIComponent(code)}/info`);
     if (room.status !== 'lobby' || !room.seats.some((s) => s.kind === 'open')) {
