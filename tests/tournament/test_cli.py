@@ -72,6 +72,17 @@ def test_results_are_identical_for_any_number_of_jobs(fast: bool) -> None:
     assert summary(one)["bots"] == summary(three)["bots"]
 
 
+def test_every_order_around_the_table_on_both_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    plan = Plan(make_rules("nordic"), 3, 2, ("emma", "random", "counter"), 60, seatings="all")
+    fast = run_tournament(plan, jobs=1, fast=True)
+    slow = run_tournament(plan, jobs=2, fast=False)
+    assert fast.tally.raw() == slow.tally.raw()
+    assert fast.tally.tables == 60 and fast.tally.games == [60, 60, 60]
+    result = run_json(capsys, "emma", "random", "emma", "--players", "3", "--seatings", "all",
+                      "--games", "12", "--seed", "1")
+    assert result["seatings"] == "all" and result["games"] == 12
+
+
 def test_simulator_and_engine_give_the_same_tournament() -> None:
     plan = Plan(make_rules("classic", lucky_draw=False), 2, 5, ("emma", "random", "emma"), 300)
     fast = run_tournament(plan, jobs=1, fast=True)

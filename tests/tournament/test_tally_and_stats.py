@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import permutations
 
 import pytest
 
@@ -11,6 +12,7 @@ from gofish.tournament import Tally
 from gofish.tournament.plan import (
     Plan,
     TournamentError,
+    arrangements,
     entrant_names,
     parse_shard,
     seating,
@@ -93,23 +95,35 @@ def test_names_tables_and_rotations() -> None:
     assert tables(3, 2) == [(0, 1), (0, 2), (1, 2)]
     assert tables(4, 3) == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
     assert tables(2, 4) == [(0, 1, 0, 1)]  # seats filled by cycling through the bots
-    assert [seating((4, 5, 6), r) for r in range(3)] == [(4, 5, 6), (5, 6, 4), (6, 4, 5)]
+    rotations = arrangements(3)
+    assert [seating((4, 5, 6), a) for a in rotations] == [(4, 5, 6), (5, 6, 4), (6, 4, 5)]
+    every_order = arrangements(3, "all")
+    assert every_order[:3] == rotations and sorted(every_order) == sorted(permutations(range(3)))
+    assert arrangements(2, "all") == arrangements(2)
+    with pytest.raises(TournamentError):
+        arrangements(3, "shuffled")
     with pytest.raises(TournamentError):
         tables(1, 2)
 
 
-def test_every_entrant_plays_every_deal_from_every_seat() -> None:
-    plan = Plan(make_rules("classic"), 3, 1, ("a", "b", "c", "d"), 100)
+@pytest.mark.parametrize("seatings", ["rotate", "all"])
+def test_every_entrant_plays_every_deal_from_every_seat(seatings: str) -> None:
+    plan = Plan(make_rules("classic"), 3, 1, ("a", "b", "c", "d"), 100, seatings=seatings)
     seen: dict[tuple[tuple[int, ...], int], set[tuple[int, int]]] = {}
+    orders: dict[tuple[tuple[int, ...], int], set[tuple[int, ...]]] = {}
     for unit in plan.units():
         table, deal = plan.unit(unit)
-        for rotation in range(plan.players):
-            for seat, entrant in enumerate(seating(table, rotation)):
+        for arrangement in plan.arrangements:
+            seats = seating(table, arrangement)
+            orders.setdefault((table, deal), set()).add(seats)
+            for seat, entrant in enumerate(seats):
                 seen.setdefault((table, deal), set()).add((entrant, seat))
     assert len(seen) == len(plan.tables) * plan.deals
     for (table, _deal), pairs in seen.items():
         assert pairs == {(e, s) for e in table for s in range(3)}
-    assert plan.games >= 100 and plan.games % (len(plan.tables) * 3) == 0
+    ways = 3 if seatings == "rotate" else 6
+    assert all(len(found) == ways for found in orders.values())
+    assert plan.games >= 100 and plan.games % (len(plan.tables) * ways) == 0
 
 
 def test_shards_partition_the_units() -> None:

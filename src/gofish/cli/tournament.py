@@ -28,6 +28,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=1000,
                         help="games to play in all, rounded up to whole mirrored deals")
     parser.add_argument("--seed", type=int, default=None, help="master seed (default: random)")
+    parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
+                        help="play each deal once per rotation of the table (default), or "
+                        "once per order of the bots around it (more than two players)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes (default: all cores)")
     _add_house_rules(parser)
@@ -100,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     if seed < 0:
         return _fail(f"--seed must not be negative, not {seed}")
-    plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards)
+    plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards,
+                args.seatings)
     show_progress = args.progress or sys.stderr.isatty()
     outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
                              progress=ProgressBar() if show_progress else None)

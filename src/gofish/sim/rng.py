@@ -12,7 +12,8 @@ bot choices:
 * the deal of deal number ``d`` comes from stream ``derive(seed, d, 0)``:
   Fisher–Yates over the 52 card indices (from the last position down), then
   one more draw picks the first player;
-* the bot in seat ``s`` of seating rotation ``r`` uses stream
+* the bot in seat ``s`` of seating arrangement ``r`` (rotation ``r`` unless a
+  tournament plays every order) uses stream
   ``derive(seed, d, 1 + 8 * r + s)``.
 """
 

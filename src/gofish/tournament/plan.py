@@ -1,9 +1,11 @@
 """Who plays whom, on which deal, from which seat: the deterministic schedule of a tournament.
 
 The schedule is a list of *units*. A unit is one table (a group of entrants)
-and one deal; it is played once per seating rotation, so every entrant plays
-that deal from every seat (mirroring). Every game is determined by
-``(seed, group, deal, rotation)`` alone, so any split of the units over
+and one deal; it is played once per *arrangement* of the table, so every
+entrant plays that deal from every seat (mirroring). The arrangements are the
+rotations of the table (``seatings="rotate"``, the default) or, for more than
+two players, every order of the bots around it (``seatings="all"``). Every game
+is determined by ``(seed, table, deal, arrangement)`` alone, so any split of the units over
 processes, or over machines (``--shard``), gives the same games.
 """
 
@@ -51,10 +53,28 @@ def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
     return [tuple(seat % entrants for seat in range(players))]
 
 
-def seating(table: tuple[int, ...], rotation: int) -> tuple[int, ...]:
-    """Entrant index in each seat for one rotation: seat ``s`` holds ``table[(s + r) % n]``."""
-    size = len(table)
-    return tuple(table[(seat + rotation) % size] for seat in range(size))
+SEATINGS = ("rotate", "all")
+
+
+def arrangements(players: int, seatings: str = "rotate") -> list[tuple[int, ...]]:
+    """Which table position sits in each seat, for each way the table is played.
+
+    ``rotate``: the ``players`` rotations (rotation ``r`` puts position ``(s + r) % n``
+    in seat ``s``). ``all``: every permutation, rotations first, so every bot also
+    meets every neighbour order.
+    """
+    if seatings not in SEATINGS:
+        raise TournamentError(f"seatings must be rotate or all, not {seatings!r}")
+    rotations = [tuple((seat + r) % players for seat in range(players)) for r in range(players)]
+    if seatings == "rotate":
+        return rotations
+    others = [p for p in itertools.permutations(range(players)) if p not in rotations]
+    return rotations + others
+
+
+def seating(table: tuple[int, ...], arrangement: tuple[int, ...]) -> tuple[int, ...]:
+    """Entrant index in each seat: seat ``s`` holds ``table[arrangement[s]]``."""
+    return tuple(table[position] for position in arrangement)
 
 
 @dataclass(frozen=True)
@@ -68,6 +88,7 @@ class Plan:
     games_asked: int
     shard: int = 0
     shards: int = 1
+    seatings: str = "rotate"
 
     @property
     def names(self) -> list[str]:
@@ -78,9 +99,13 @@ class Plan:
         return tables(len(self.specs), self.players)
 
     @cached_property
+    def arrangements(self) -> list[tuple[int, ...]]:
+        return arrangements(self.players, self.seatings)
+
+    @cached_property
     def deals(self) -> int:
         """Deals per table: enough for ``games_asked`` games, each deal from every seat."""
-        per_deal = len(self.tables) * self.players
+        per_deal = len(self.tables) * len(self.arrangements)
         return max(1, -(-self.games_asked // per_deal))
 
     @property
@@ -98,7 +123,7 @@ class Plan:
     @property
     def games(self) -> int:
         """Games this shard plays."""
-        return len(self.units()) * self.players
+        return len(self.units()) * len(self.arrangements)
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -104,8 +104,8 @@ def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally
     with seat_bots(plan.specs, timeout) as pool:
         for unit in units:
             table, deal = plan.unit(unit)
-            for rotation in range(plan.players):
-                seats = seating(table, rotation)
+            for rotation, arrangement in enumerate(plan.arrangements):
+                seats = seating(table, arrangement)
                 bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
                 game, failed, why = play_engine_game(plan, bots, deal, rotation)
                 books = [len(b) for b in game.books]
@@ -121,13 +121,14 @@ def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
     if not units:
         return tally
     players = plan.players
+    ways = len(plan.arrangements)
     unit_array = np.asarray(units, dtype=np.int64)
     table_seats = np.asarray(plan.tables, dtype=np.int64)[unit_array // plan.deals]
-    # Game order: each unit's rotations in turn, as on the engine path.
-    deals = np.repeat(unit_array % plan.deals, players)
-    rotations = np.tile(np.arange(players), len(unit_array))
-    seat_index = (np.arange(players)[None, :] + rotations[:, None]) % players  # seating()
-    seats = np.take_along_axis(np.repeat(table_seats, players, axis=0), seat_index, axis=1)
+    # Game order: each unit's arrangements in turn, as on the engine path.
+    deals = np.repeat(unit_array % plan.deals, ways)
+    rotations = np.tile(np.arange(ways), len(unit_array))
+    seat_index = np.asarray(plan.arrangements, dtype=np.int64)[rotations]  # seating()
+    seats = np.take_along_axis(np.repeat(table_seats, ways, axis=0), seat_index, axis=1)
     kind_of = np.array([SIM_BOTS.get(spec, -1) for spec in plan.specs], dtype=np.int64)
     books, actions = play_deals(plan.rules, players, plan.seed, deals, rotations, kind_of[seats])
     tally.add_games(seats, books, actions)

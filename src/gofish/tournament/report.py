@@ -60,6 +60,7 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "deals_per_table": plan.deals,
         "tables": [list(table) for table in plan.tables],
         "games_asked": plan.games_asked,
+        "seatings": plan.seatings,
         "shard": [plan.shard, plan.shards],
         "engine": outcome.engine,
         "jobs": outcome.jobs,
@@ -149,7 +150,7 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if not results:
         raise TournamentError("nothing to merge: give the JSON files of the shards")
     first = results[0]
-    key_fields = ("rules", "players", "seed", "games_asked")
+    key_fields = ("rules", "players", "seed", "games_asked", "seatings")
     names = [row["name"] for row in first["bots"]]
     specs = [row["spec"] for row in first["bots"]]
     shards: set[int] = set()
@@ -181,7 +182,8 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     assert tally is not None
     missing = sorted(set(range(first["shard"][1])) - shards)
     rules = make_rules(first["rules"])
-    plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"])
+    plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
+                seatings=first.get("seatings", "rotate"))
     merged = dict(first)
     merged.update(
         games=tally.tables,

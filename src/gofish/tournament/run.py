@@ -81,7 +81,7 @@ def run_tournament(
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
     tasks = [(plan, chunk, engine, timeout) for chunk in chunks]
     tally = Tally(len(plan.specs))
-    total = len(units) * plan.players
+    total = len(units) * len(plan.arrangements)
     if engine == "sim":
         _warm_up(plan)
     started = time.perf_counter()
