@@ -116,7 +116,7 @@ def test_handshake_problems_are_failures(tmp_path: Path) -> None:
     game = new_game("classic", seed=1)
     for path, message in [(wrong_version, "speaks protocol version 99"),
                           (silent, "did not send its hello within 0.5 s")]:
-        bot = ExternalBot(f"{sys.executable} {path}", timeout=0.5)
+        bot = ExternalBot(f"{sys.executable} {path}", timeout=0.5, startup_timeout=0.5)
         with pytest.raises(BotFailure, match=message):
             bot.choose(game.view(game.current_player), game.legal_actions())
         bot.close()

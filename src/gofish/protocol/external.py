@@ -25,6 +25,7 @@ from gofish.core import Ask, GoFishError, View
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
+STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
 _SHOWN = 120  # how much of a bad answer to quote in a message
 
@@ -49,10 +50,14 @@ def split_command(command: str) -> list[str]:
 class ExternalBot:
     """A bot that is another program. Call :meth:`close` when done (or use ``with``)."""
 
-    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, command: str, timeout: float = DEFAULT_TIMEOUT,
+        startup_timeout: float = STARTUP_TIMEOUT,
+    ) -> None:
         self.command = command
         self.argv = split_command(command)
         self.timeout = timeout
+        self.startup_timeout = max(timeout, startup_timeout)
         self.name = command
         self.bot_name: str | None = None  # the name it gave in its hello
         self._process: subprocess.Popen[bytes] | None = None
@@ -87,7 +92,7 @@ class ExternalBot:
 
     def _handshake(self) -> None:
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        answer = self._receive("its hello")
+        answer = self._receive("its hello", self.startup_timeout)
         if answer.get("type") != "hello":
             self._fail(f"answered the hello with {_quote(answer)} instead of a hello")
         version = answer.get("version")
@@ -185,8 +190,8 @@ class ExternalBot:
                     continue
                 view = view[written:]
 
-    def _receive(self, what: str) -> dict[str, Any]:
-        line = self._read_line(what)
+    def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
+        line = self._read_line(what, self.timeout if timeout is None else timeout)
         try:
             message = json.loads(line)
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -195,11 +200,11 @@ class ExternalBot:
             self._fail(f"answered {_quote(message)} instead of a JSON object for {what}")
         return message
 
-    def _read_line(self, what: str) -> bytes:
+    def _read_line(self, what: str, timeout: float) -> bytes:
         process = self._process
         assert process is not None and process.stdout is not None
         fd = process.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
@@ -207,7 +212,7 @@ class ExternalBot:
                     self._fail(f"sent more than {MAX_LINE} bytes without a newline for {what}")
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
-                    self._fail(f"did not send {what} within {self.timeout:g} s")
+                    self._fail(f"did not send {what} within {timeout:g} s")
                 chunk = os.read(fd, 65536)
                 if not chunk:
                     self._fail(f"exited before sending {what} ({self._exit_story()})")
