@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -172,7 +173,7 @@ def test_plot_without_matplotlib_says_how_to_get_it(
         (["emma", "random", "--shard", "4/2"], "--shard"),
         (["emma", "random", "--timeout", "0"], "--timeout"),
         (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),
-        (["emma", "cmd:python x.py", "--fast"], "--fast cannot be used"),
+        (["emma", f"cmd:{sys.executable} x.py", "--fast"], "--fast cannot be used"),
         (["emma", "cmd:no-such-program-here"], "was not found"),
         (["emma", "cmd:"], "empty"),
     ],
