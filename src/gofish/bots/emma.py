@@ -13,22 +13,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gofish.core import Ask, Asked, Rank, View
+from gofish.core import Ask, Asked, Event, Rank, View
 
 
 class EmmaMemory:
     """Emma's memory, rebuilt from the public history, extended incrementally."""
+
+    OPENING_EVENTS = 8  # enough of the deal and first asks to tell two games apart
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.seen = 0  # how many history events have been read
         self.ranks: list[Rank] = []  # most recent first
         self.last_asker: dict[Rank, int] = {}
+        self.opening: tuple[Event, ...] = ()  # the first events read, to tell games apart
 
     def update(self, view: View) -> None:
         history = view.history
-        if len(history) < self.seen:  # a different game: start over
+        if len(history) < self.seen or tuple(history[: len(self.opening)]) != self.opening:
+            # Another game (or a history we did not read): rebuild from the start.
+            # Rebuilding always gives the same memory, so a false alarm costs only time.
             self.__init__(self.seat)  # type: ignore[misc]
+        if not self.opening:
+            self.opening = tuple(history[: self.OPENING_EVENTS])
         for event in history[self.seen :]:
             if not isinstance(event, Asked):
                 continue
