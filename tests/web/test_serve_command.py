@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -48,3 +49,42 @@ def test_serve_refuses_a_bad_port() -> None:
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert "a port is a whole number, not 'http'" in done.stderr
+
+
+def test_serve_refuses_a_pace_that_is_negative_infinite_or_not_a_number() -> None:
+    # An infinite pause would freeze the bots for good; a negative one is meaningless.
+    for pace, message in (("-3", "from 0 (instant) to 60 seconds, not -3"),
+                          ("inf", "not inf"), ("nan", "not nan"),
+                          ("soon", "a number of seconds, not 'soon'")):
+        done = subprocess.run([sys.executable, "-m", "gofish", "serve", "--pace", pace],
+                              capture_output=True, text=True, timeout=30)
+        assert done.returncode == 2, pace
+        assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_serve_on_a_busy_port_says_so_instead_of_announcing_an_address() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "gofish", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert "serving" not in done.stdout  # it never claimed to serve
+    assert f"cannot listen on 127.0.0.1 port {port}: Address already in use" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_serve_on_port_0_prints_the_port_it_really_got(tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gofish", "serve", "--port", "0",
+         "--database", str(tmp_path / "games.sqlite3")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        assert port != 0
+        assert "<title>Go Fish</title>" in _get_when_up(f"http://127.0.0.1:{port}/")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
