@@ -21,7 +21,7 @@ from typing import TextIO
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit
 from gofish.knowledge import coach_rows
 from gofish.rules_help import rules_paragraphs
-from gofish.session import IllegalChoice, TableSession
+from gofish.session import IllegalChoice, TableSession, plural
 
 COMMANDS = (
     ("9, 10, A, J, Q, K", "ask for that rank (the only opponent, or the last one you asked)"),
@@ -226,8 +226,8 @@ class PlainTable:
         sizes = session.game.hand_sizes
         books = session.game.books
         return ", ".join(
-            f"{seat} {session.names[seat]} ({_plural(sizes[seat], 'card')}, "
-            f"{_plural(len(books[seat]), 'book')})"
+            f"{seat} {session.names[seat]} ({plural(sizes[seat], 'card')}, "
+            f"{plural(len(books[seat]), 'book')})"
             for seat in session.opponents()
         )
 
@@ -260,9 +260,9 @@ class PlainTable:
             books = " ".join(r.symbol for r in view.books[seat]) or "none"
             out = "" if view.in_play[seat] else ", out of play"
             self.say(f"{self.session.names[seat]} (player {seat}): "
-                     f"{_plural(view.hand_sizes[seat], 'card')}{out}; books: {books}.")
+                     f"{plural(view.hand_sizes[seat], 'card')}{out}; books: {books}.")
         pond = "The sea" if view.rules.preset == "nordic" else "The pond"
-        self.say(f"{pond}: {_plural(view.pond_size, 'card')}.")
+        self.say(f"{pond}: {plural(view.pond_size, 'card')}.")
 
     def show_coach(self) -> None:
         session = self.session
@@ -282,10 +282,6 @@ class PlainTable:
             self.say(f"  {words}: {meaning}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _command(

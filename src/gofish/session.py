@@ -241,10 +241,11 @@ class TableSession:
         lines = [self.headline()]
         for seat, figures in enumerate(self.tallies()):
             lines.append(
-                f"{self.names[seat] if seat != self.human else 'You'}: {figures.books} "
-                f"book{'s' if figures.books != 1 else ''}; {figures.asks} asks, "
-                f"{figures.hits} hits, {figures.go_fish} go fish, "
-                f"{figures.lucky_draws} lucky draws, longest streak {figures.longest_streak}."
+                f"{self.names[seat] if seat != self.human else 'You'}: "
+                f"{plural(figures.books, 'book')}; {plural(figures.asks, 'ask')}, "
+                f"{plural(figures.hits, 'hit')}, {figures.go_fish} go fish, "
+                f"{plural(figures.lucky_draws, 'lucky draw')}, "
+                f"longest streak {figures.longest_streak}."
             )
         return lines
 
@@ -329,3 +330,8 @@ class TableSession:
             self._saved_version = version
             self.save_warning = None
             return None
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -59,3 +59,15 @@ def test_the_headline_names_the_winner_or_the_shared_winners() -> None:
     tied = TableSession(TableSettings(pairs), game, TableSettings(pairs).seats())
     each = len(game.books[0])
     assert tied.headline() == f"A shared win for You and Emma, with {each} books each!"
+
+
+def test_the_summary_lines_count_in_the_singular_for_one() -> None:
+    # "1 lucky draws" read badly: a count of one takes the singular.
+    game = deal("classic", ["9S 9H 5S", "9D 5H KS"], pond="9C")
+    game.play(Ask.of(1, Rank.NINE))  # a hit
+    game.play(Ask.of(1, Rank.NINE))  # go fish, draws the 9C: one lucky draw (R8)
+    settings = TableSettings(make_rules("classic"))
+    session = TableSession(settings, game, settings.seats())
+    mine = session.end_lines()[1]
+    assert "1 lucky draw," in mine and "lucky draws" not in mine
+    assert "1 hit," in mine and "2 asks," in mine and "1 book;" in mine
