@@ -224,12 +224,18 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
 
 
 class PostgresStore(RoomStore):
-    """psycopg 3's async connection, in autocommit: each insert is durable when it returns."""
+    """psycopg 3's async connection; an insert is durable (committed) when it returns.
+
+    Inserts that arrive while a commit is under way wait and share the next one,
+    so a busy server pays one commit (one fsync) for many asks.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self._db: Any = None
         self._lock = asyncio.Lock()
+        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         try:
@@ -251,15 +257,42 @@ class PostgresStore(RoomStore):
             self._db = None
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+        """Wait until the insert is committed; inserts waiting together share one commit."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((sql.replace("?", "%s"), params, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        """Group commit: every insert queued by now goes into one transaction."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            async with self._lock:
+                outcomes = await self._commit_batch(batch)
+            for (_, _, future), outcome in zip(batch, outcomes, strict=True):
+                _settle(future, outcome)
+
+    async def _commit_batch(self, batch: list[tuple[str, tuple[Any, ...], Any]]) -> list[Any]:
         import psycopg
 
         try:
-            async with self._lock:
-                await self._db.execute(sql.replace("?", "%s"), params)
-        except psycopg.errors.UniqueViolation as error:
-            raise DuplicateKey(str(error)) from None
-        except psycopg.Error as error:
-            raise StoreError(f"cannot write to the rooms database: {error}") from None
+            async with self._db.transaction():
+                for sql, params, _ in batch:
+                    await self._db.execute(sql, params)
+            return [None] * len(batch)
+        except psycopg.Error:
+            pass  # one bad insert spoils the batch: retry each alone, so only it fails
+        outcomes: list[Any] = []
+        for sql, params, _ in batch:
+            try:
+                await self._db.execute(sql, params)
+                outcomes.append(None)
+            except psycopg.errors.UniqueViolation as error:
+                outcomes.append(DuplicateKey(str(error)))
+            except psycopg.Error as error:
+                outcomes.append(StoreError(f"cannot write to the rooms database: {error}"))
+        return outcomes
 
     async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         import psycopg
