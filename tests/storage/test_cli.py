@@ -187,6 +187,9 @@ def test_unknown_ids_are_one_clear_line(db_path: Path, games: dict[str, gofish.G
                                         command: str) -> None:
     assert_clean_failure(gofish_cmd(command, "99", "--database", str(db_path)), 2,
                          "no stored game with id 99")
+    too_big = "9" * 25  # beyond SQLite's 64-bit integers: was an OverflowError traceback
+    assert_clean_failure(gofish_cmd(command, too_big, "--database", str(db_path)), 2,
+                         f"no stored game with id {too_big}")
     not_a_number = gofish_cmd(command, "abc", "--database", str(db_path))
     assert not_a_number.returncode == 2 and "Traceback" not in not_a_number.stderr
     assert "invalid int value" in not_a_number.stderr

@@ -127,7 +127,7 @@ def test_delete(store: Store) -> None:
 
 def test_unknown_ids_are_reported(store: Store) -> None:
     record = gofish.game_to_record(played_game(seed=1))
-    for bad in (1, 999, -3, "7", None, True):
+    for bad in (1, 999, -3, "7", None, True, 10**25, -(10**25)):  # 10**25: past SQLite
         with pytest.raises(UnknownGameError, match="no stored game"):
             store.get(bad)  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError):

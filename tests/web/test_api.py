@@ -104,6 +104,13 @@ def test_unknown_game_is_a_404_with_a_message(client: TestClient) -> None:
     answer = client.get("/api/games/999")
     assert answer.status_code == 404
     assert "no stored game with id 999" in answer.json()["error"]
+    too_big = "9" * 25  # beyond SQLite's 64-bit integers: was a 500
+    assert client.get(f"/api/games/{too_big}").status_code == 404
+
+
+def test_an_offset_past_any_integer_lists_no_games(client: TestClient) -> None:
+    answer = client.get("/api/games", params={"offset": "9" * 25, "limit": "9" * 25})
+    assert answer.status_code == 200 and answer.json()["games"] == []
 
 
 def test_an_unusable_database_is_reported_not_crashed(tmp_path: Path) -> None:
@@ -384,4 +391,7 @@ def test_resuming_is_refused_for_finished_and_unknown_games(client: TestClient) 
         game_id = final["state"]["game_id"]
         assert "is over" in refusal(ws, {"type": "resume", "game_id": game_id})
         assert "no stored game with id 999" in refusal(ws, {"type": "resume", "game_id": 999})
+        huge = 10**25  # was an OverflowError that dropped the connection
+        assert f"no stored game with id {huge}" in refusal(ws, {"type": "resume",
+                                                                  "game_id": huge})
         assert "game_id" in refusal(ws, {"type": "resume", "game_id": "1"})

@@ -456,6 +456,7 @@ class Store:
         for name, value in (("limit", limit), ("offset", offset)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise StorageError(f"{name} must be a whole number of 0 or more, not {value!r}")
+        limit, offset = min(limit, _LARGEST_ID), min(offset, _LARGEST_ID)  # past the end anyway
         where = "" if finished is None else f"WHERE over = {1 if finished else 0}"
 
         def load() -> list[StoredGame]:
@@ -603,8 +604,11 @@ def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
     return all(stored.get(key) == record.get(key) for key in keys)
 
 
+_LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be stored
+
+
 def _check_id(game_id: object) -> int:
-    if isinstance(game_id, bool) or not isinstance(game_id, int):
+    if isinstance(game_id, bool) or not isinstance(game_id, int) or abs(game_id) > _LARGEST_ID:
         raise UnknownGameError(game_id)
     return game_id
 
