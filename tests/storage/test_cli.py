@@ -173,10 +173,14 @@ def test_export_writes_a_record_that_replays_to_the_original(
 ) -> None:
     result = gofish_cmd("export", "2", "--database", str(db_path))
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # a finished game: nothing to warn about
     [line] = result.stdout.splitlines()
     assert gofish.replay_record(json.loads(line)) == gofish.snapshot(games["bicycle"])
     out = tmp_path / "game.jsonl"
-    assert gofish_cmd("export", "3", "-o", str(out), "--database", str(db_path)).returncode == 0
+    unfinished = gofish_cmd("export", "3", "-o", str(out), "--database", str(db_path))
+    assert unfinished.returncode == 0
+    # The whole deck is in the record: say so before it spoils a game still in play.
+    assert "game 3 is still in progress" in unfinished.stderr
     assert gofish.replay_line(out.read_text()) == gofish.snapshot(games["unfinished"])
     replayed = gofish_cmd("replay", "--json", str(out))
     assert json.loads(replayed.stdout) == gofish.snapshot(games["unfinished"])

@@ -29,7 +29,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     def export(store: Store) -> int:
-        line = json.dumps(store.get(args.id).record, separators=(",", ":")) + "\n"
+        stored = store.get(args.id)
+        if not stored.over:
+            # The record is the whole deck in order: reading it shows every hidden card.
+            print(f"gofish export: game {args.id} is still in progress; its record shows "
+                  "every hand and the pond, so reading it spoils the game", file=sys.stderr)
+        line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         if args.output is None:
             sys.stdout.write(line)
             return 0
