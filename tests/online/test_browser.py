@@ -158,6 +158,13 @@ def take_turns(pages: list[Any], until: Any = None, deadline: float = GAME_DEADL
         time.sleep(0.01)
 
 
+def wait_for_a_person_to_ask(pages: list[Any]) -> None:
+    end = time.monotonic() + 30
+    while not any(page.locator(".ask-rank").count() or game_over(page) for page in pages):
+        assert time.monotonic() < end, f"no person's turn came: {describe(pages)}"
+        time.sleep(0.02)
+
+
 def describe(pages: list[Any]) -> list[str]:
     return [" | ".join(str(page.inner_text(part)) for part in ("#connection", "#turn", "#status",
                                                                "#ask"))
@@ -181,6 +188,7 @@ def test_two_browsers_and_a_bot_play_a_room_to_the_end_and_a_reload_keeps_the_se
     for page in (ann, bob):
         page.wait_for_selector("#game:not([hidden])")
     take_turns([ann, bob], until=lambda: asks_made(bob) > 30)
+    wait_for_a_person_to_ask([ann, bob])  # then nothing moves until someone clicks
     cards_before = bob.locator("#mine .card").count()
     bob.reload()
     bob.wait_for_selector("#connection:has-text('Connected as Bob')")
