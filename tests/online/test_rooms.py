@@ -418,3 +418,16 @@ def test_a_damaged_stored_room_is_reported_not_replayed_wrongly(
         response = client.get(f"/rooms/{code}/info")
         assert response.status_code == 503
         assert "entry 4 (ask) is damaged" in response.json()["message"]
+
+
+@pytest.mark.parametrize("bot", ["random", "expert", "ismcts-quick"])
+def test_any_registered_bot_can_fill_a_seat_and_finish_the_game(
+    client: TestClient, bot: str
+) -> None:
+    made = create_room(client, "Ann", players=2, rules={"preset": "nordic"})
+    ann = connect(client, made["code"], made["token"])
+    ann.command("add_bot", seat=1, bot=bot)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["bot"] == bot)
+    start_game(ann, [])
+    final = play_to_end([ann])
+    assert final["winners"]

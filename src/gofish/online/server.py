@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from gofish.bots import Bot, bot_turn, make_bot
+from gofish.bots import Bot, make_bot
 from gofish.core import Ask, GoFishError, View
 from gofish.online.codes import (
     InvalidInput,
@@ -358,7 +358,13 @@ class RoomServer:
             bot = live.bots.get(seat)
             if bot is None:
                 bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
-            ask = bot_turn(room.game, bot, live.rng)
+            # A strong bot may think for a while: on a thread, so other rooms keep playing.
+            # The room's lock is held, so this game cannot change meanwhile.
+            view = room.game.view(seat)
+            ask = await asyncio.to_thread(bot.choose, view, view.legal_actions, live.rng)
+            if ask not in view.legal_actions:
+                _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
+                ask = live.rng.choice(view.legal_actions)
             by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
             try:
                 await self.commit(live, room.ask_entry(seat, ask, by))

@@ -108,7 +108,7 @@ function seatLine(seat, host) {
     state.you && state.you.seat === seat.seat ? el('span', { class: 'tag' }, 'you') : null);
   if (host && seat.kind === 'open') {
     const choice = el('select', { 'aria-label': `Bot for seat ${seat.seat + 1}`, class: 'bot-choice' },
-      Object.keys(state.bots).map((name) => el('option', { value: name }, name)));
+      Object.entries(state.bots).map(([name, strength]) => el('option', { value: name }, `${name} (strength ${strength})`)));
     if (state.bots.emma !== undefined) choice.value = 'emma';
     line.append(' ', choice, ' ', el('button', { type: 'button', class: 'add-bot',
       onclick: () => send('add_bot', { seat: seat.seat, bot: choice.value }) }, 'Add bot'));
