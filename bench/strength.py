@@ -14,11 +14,11 @@ Run: ``python bench/strength.py --rules classic --players 2 --games 20000``
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import json
 import math
 import random
-import shutil
 import subprocess
 import sys
 import time
@@ -30,13 +30,17 @@ DEFAULT_BOTS = ["random", "emma", "counter", "expert-easy", "expert"]
 def tournament_pair(a: str, b: str, rules: str, players: int, games: int, seed: int,
                     jobs: int) -> tuple[float, float, float, int]:
     """(win rate of a, ci low, ci high, games) from ``gofish tournament``."""
-    command = ["gofish", "tournament", a, b, "--rules", rules, "--players", str(players),
-               "--games", str(games), "--seed", str(seed), "--jobs", str(jobs), "--json"]
+    command = [sys.executable, "-m", "gofish", "tournament", a, b, "--rules", rules,
+               "--players", str(players), "--games", str(games), "--seed", str(seed),
+               "--jobs", str(jobs), "--json"]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout)
     entry = next(bot for bot in result["bots"] if bot["name"] == a)
+    # The tournament's rates are per seat played; at four seats (A B A B) each bot has two
+    # seats a game, so its share of all wins is the per-seat rate times two.
+    seats = entry["games"] / result["games"]
     low, high = entry["ci95"]
-    return entry["win_rate"], low, high, entry["games"]
+    return entry["win_rate"] * seats, low * seats, high * seats, result["games"]
 
 
 def _play_deals(args: tuple[str, str, str, int, list[int]]) -> tuple[float, int]:
@@ -86,12 +90,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     special = {name: int(n) for name, n in (item.split("=") for item in args.games_with)}
-    play = tournament_pair if shutil.which("gofish") else local_pair
+    has_tournament = importlib.util.find_spec("gofish.cli.tournament") is not None
+    play = tournament_pair if has_tournament else local_pair
     print(f"# {args.rules}, {args.players} players, seed {args.seed}, "
           f"{'gofish tournament' if play is tournament_pair else 'play_out'}", flush=True)
     results: dict[tuple[str, str], tuple[float, float, float, int]] = {}
     for a, b in itertools.combinations(args.bots, 2):
-        games = min([special.get(a, args.games), special.get(b, args.games)])
+        given = [special[name] for name in (a, b) if name in special]
+        games = min(given) if given else args.games
         started = time.perf_counter()
         rate, low, high, played = play(a, b, args.rules, args.players, games, args.seed,
                                        args.jobs)
