@@ -170,13 +170,15 @@ def settle(players: list[Player]) -> None:
             other.read_until(lambda m: m["type"] == "update" and m["version"] >= lead.version)
 
 
-def play_to_end(players: list[Player], max_asks: int = 3000) -> Message:
-    """Every person makes a random legal ask on their turn; bots do the rest.
+def play(players: list[Player], asks: int = 3000,
+         chooser: random.Random | None = None) -> Message:
+    """People make random legal asks on their turns (bots do the rest) for ``asks`` asks
+    or until the game ends; return the game as the players last saw it.
 
     Random, because always making the same ask can pass cards round for ever.
     """
-    chooser = random.Random(len(players))
-    for _ in range(max_asks):
+    chooser = chooser or random.Random(len(players))
+    for _ in range(asks):
         settle(players)
         game = players[0].game
         assert game is not None
@@ -188,6 +190,13 @@ def play_to_end(players: list[Player], max_asks: int = 3000) -> Message:
         actor.read_until(lambda m, before=before: m["type"] == "update"
                          and m["version"] > before)
         players = [actor] + [p for p in players if p is not actor]
-    final = players[0].game
-    assert final is not None and final["current_player"] is None, "the game did not finish"
+    settle(players)
+    latest = players[0].game
+    assert latest is not None
+    return latest
+
+
+def play_to_end(players: list[Player], chooser: random.Random | None = None) -> Message:
+    final = play(players, chooser=chooser)
+    assert final["current_player"] is None, "the game did not finish"
     return final

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from starlette.applications import Starlette
 
-from .helpers import Player, connect, create_room, join_room, play_to_end, serving, settle
+from .helpers import Player, connect, create_room, join_room, play, play_to_end, serving
 
 
 def _server_binaries() -> Path | None:
@@ -80,14 +80,7 @@ def test_a_room_survives_a_restart_on_postgresql(
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
         ann.command("start")
         ann.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
-        for _ in range(4):
-            settle([ann, bob])
-            actor = ann if ann.my_turn() else bob
-            if actor.game["current_player"] is None:
-                break
-            actor.command("ask", **actor.game["legal_actions"][0])
-            actor.read_until(lambda m: m["type"] == "update")
-        settle([ann, bob])
+        play([ann, bob], asks=4)
         version, hands = ann.version, (ann.game["hand"], bob.game["hand"])
     assert _stored_entries(postgres_url, code) == version  # one row per change, nothing more
 

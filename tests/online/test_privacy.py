@@ -33,7 +33,7 @@ from gofish.core import (
 from gofish.online import create_rooms_app
 
 from .conftest import FAST
-from .helpers import Player, connect, create_room, join_room, serving, settle
+from .helpers import connect, create_room, join_room, play_to_end, serving, settle
 
 _EXACT = re.compile(r"(10|[2-9AJQK])([SHDC])")
 _PRETTY = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
@@ -99,20 +99,6 @@ def seen_by_version(game: Game, start_version: int, viewer: int | None) -> dict[
     return allowed
 
 
-def play_randomly(players: list[Player], rng: random.Random) -> None:
-    for _ in range(3000):
-        settle(players)
-        game = players[0].game
-        assert game is not None
-        if game["current_player"] is None:
-            return
-        actor = next(p for p in players if p.seat == game["current_player"])
-        actor.command("ask", **rng.choice(actor.game["legal_actions"]))  # type: ignore[index]
-        before = actor.version
-        actor.read_until(lambda m, b=before: m["type"] == "update" and m["version"] > b)
-    raise AssertionError("the game did not finish")
-
-
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(choice=rooms)
 def test_no_frame_names_a_card_its_receiver_could_not_see(choice: dict[str, Any]) -> None:
@@ -136,7 +122,7 @@ def test_no_frame_names_a_card_its_receiver_could_not_see(choice: dict[str, Any]
         host.command("start")
         host.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
         start_version = host.version
-        play_randomly(seats, rng)
+        play_to_end(seats, chooser=rng)
         settle([*seats, watcher])
         game = client.app.state.gofish_rooms.rooms[code].room.game  # type: ignore[attr-defined]
         assert game.is_over

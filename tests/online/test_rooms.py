@@ -23,6 +23,7 @@ from .helpers import (
     create_room,
     disconnect,
     join_room,
+    play,
     play_to_end,
     receive,
     serving,
@@ -342,14 +343,7 @@ def test_a_restarted_server_resumes_the_room_where_it_was(
     with serving(make_app()) as client:
         code, ann, bob = three_seat_room(client)
         start_game(ann, [bob])
-        for _ in range(3):
-            settle([ann, bob])
-            actor = ann if ann.my_turn() else bob
-            if actor.game["current_player"] is None:
-                break
-            actor.command("ask", **actor.game["legal_actions"][0])
-            actor.read_until(lambda m: m["type"] == "update")
-        settle([ann, bob])
+        play([ann, bob], asks=3)
         before = {"version": ann.version, "ann": ann.game["hand"], "bob": bob.game["hand"],
                   "log": [e["text"] for e in ann.log]}
         tokens = (ann.token, bob.token)
