@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import Ask
-from gofish.core.cards import Card, Rank, sorted_cards
+from gofish.core.cards import Card, Rank
 from gofish.core.events import Event
 from gofish.core.rules import Rules
 
@@ -104,7 +104,7 @@ def build_view(game: Game, viewer: int | None) -> View:
         num_players=game.num_players,
         first_player=game.first_player,
         current_player=game.current_player,
-        hand=None if viewer is None else tuple(sorted_cards(game.hand(viewer))),
+        hand=None if viewer is None else tuple(game.hand(viewer)),  # already sorted
         hand_sizes=game.hand_sizes,
         books=game.books,
         in_play=game.in_play,
