@@ -81,3 +81,30 @@ def test_expert_trusts_a_denial_even_after_an_unseen_draw() -> None:
     assert game.current_player == 0
     choice = decide("expert", game)
     assert choice.rank != gofish.Rank.KING
+
+
+def test_counter_without_a_certain_hit_asks_for_its_biggest_holding() -> None:
+    # Nothing is known about seat 1 yet: counter asks for the rank it holds most of (7s).
+    game = stacked_game(["7S 7H 7D 2S KS", "3S 4S 5S 6S 8S"], pond="", first_player=0)
+    assert decide("counter", game) == Ask.of(1, "7")
+
+
+def test_counter_returns_to_a_denied_rank_once_an_unseen_draw_lifts_the_denial() -> None:
+    # Seat 0 asks for 7s and misses; seat 1 then misses too and draws an unseen card,
+    # which could be a 7: the denial no longer holds, and the 7s are counter's biggest
+    # holding again (R8; counter's rule, steps 3 and 5).
+    game = stacked_game(["7S 7H 2S 3H KS", "3S 4S 5S 6S 8S"], pond="QD QH", first_player=0)
+    game.play(Ask.of(1, "7"))  # go fish: seat 0 draws the QD
+    game.play(Ask.of(0, "4"))  # go fish: seat 1 draws the QH
+    assert game.current_player == 0
+    assert decide("counter", game) == Ask.of(1, "7")
+
+
+@pytest.mark.parametrize("name", ["counter", "expert"])
+def test_no_second_ask_for_a_rank_just_denied(name: str) -> None:
+    # Seat 0 asks for 7s, hears "go fish" and fishes a 7 (lucky, R8): seat 1 has drawn
+    # nothing since its denial, so asking it for 7s again cannot hit.
+    game = stacked_game(["7S 7H 2S 3H KS", "3S 4S 5S 6S 8S"], pond="7D", first_player=0)
+    events = game.play(Ask.of(1, "7"))
+    assert [e.kind for e in events][-1] == "lucky_draw" and game.current_player == 0
+    assert decide(name, game).rank != gofish.Rank.SEVEN

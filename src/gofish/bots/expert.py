@@ -61,7 +61,8 @@ def score_ask(belief: Belief, tracker: Tracker, target: int, rank: int, book_siz
         if mine + known + extra >= book_size:
             book_if_hit += chance
     score = gain_if_hit * weights.card + book_if_hit * weights.book + hit * weights.keep_turn
-    score += mine * weights.stake
+    if hit > 0.0:  # a big holding is worth asking about only if the ask can hit
+        score += mine * weights.stake
     if hit >= 1.0:
         score += weights.sure
     if lucky_draw and hit < 1.0:
