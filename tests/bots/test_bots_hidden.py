@@ -157,3 +157,29 @@ def test_hit_odds_add_up_and_match_the_deal_odds_at_the_start() -> None:
         expected_none *= (38 - i) / (45 - i)
     assert law[0] == pytest.approx(expected_none)
     assert len(FULL_DECK) - 7 == 45
+
+
+def test_with_an_empty_pond_unseen_cards_are_certainly_in_the_opponents_hand() -> None:
+    # Two players, pond empty: every card I cannot see is in the opponent's hand, whatever
+    # an inference about its asks suggested.
+    checked = 0
+    for seed in range(30):
+        game = gofish.new_game("classic", 2, seed=seed)
+        rng = random.Random(seed)
+        bots = [make_bot("expert"), make_bot("emma")]
+        while game.current_player is not None and game.pond_size:
+            view = game.view(game.current_player)
+            game.play(bots[game.current_player].choose(view, view.legal_actions, rng))
+        if game.current_player is None:
+            continue
+        view = game.view(game.current_player)
+        me = game.current_player
+        tracker = InferringTracker(2, me, 4).update(view)
+        # As if an inference had (wrongly) ruled out every rank the opponent might hold.
+        tracker.fresh[1 - me] = [0] * 14
+        belief = Belief.from_view(view, tracker)
+        for rank in view.held_ranks():
+            if belief.unseen[rank]:
+                assert belief.unseen_held(1 - me, rank)[0] == pytest.approx(0.0)
+                checked += 1
+    assert checked > 0

@@ -74,6 +74,13 @@ class Belief:
             unseen[r] = max(0, CARDS_PER_RANK - tracker.booked[r] - held)
         booked = [min(CARDS_PER_RANK, b) for b in tracker.booked]
         proven_none = [row[:] for row in tracker.none]
+        for r in range(1, 14):
+            room = view.pond_size + sum(row[r] for row in eligible)
+            if room < unseen[r]:
+                # The inferred denials leave too little room for this rank's unseen cards
+                # (e.g. an empty pond): they were wrong, so keep only the proven ones.
+                for seat in range(view.num_players):
+                    eligible[seat][r] = 0 if proven_none[seat][r] else slots[seat]
         return cls(me, mine, known, slots, eligible, proven_none, unseen, booked,
                    view.pond_size)
 
