@@ -72,8 +72,7 @@ def local_pair(a: str, b: str, rules: str, players: int, games: int, seed: int,
         results = pool.map(_play_deals, chunks)
     wins = sum(r[0] for r in results)
     played = sum(r[1] for r in results)
-    # Seats of a per game at four seats (A B A B): two; the share of all wins is wins / played.
-    share = wins / played / (players // 2 if players > 2 else 1)
+    share = wins / played  # each game's wins add up to 1, shared between a's and b's seats
     half = 1.96 * math.sqrt(share * (1 - share) / played)
     return share, share - half, share + half, played
 
