@@ -72,7 +72,8 @@ def test_replay_reports_an_illegal_action_with_its_index() -> None:
         ({"player": 0, "target": 1, "rank": "9", "suit": "H"}, "suits are named only"),
         ({"target": 1, "rank": "9"}, "the action has no 'player'"),
         ({"player": 0, "rank": "9"}, "an action needs a 'target' and a 'rank'"),
-        (["ask", 1, "9"], "an action must be an object"),
+        (["ask", 1, "9"], "an action must be an object, not an array"),
+        (None, "an action must be an object, not null"),  # JSON's words, not Python's None
     ],
 )
 def test_replay_reports_bad_actions_clearly(action: object, message: str) -> None:
@@ -96,8 +97,8 @@ def test_replay_refuses_an_action_after_the_game_is_over() -> None:
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        ([1, 2], "a record must be a JSON object, not list"),
-        ("classic", "a record must be a JSON object, not str"),
+        ([1, 2], "a record must be a JSON object, not an array"),
+        ("classic", "a record must be a JSON object, not a string"),
         (_record(rules="poker"), "unknown preset 'poker'"),
         (_record(rules={"preset": "classic", "refill": "none"}), "refill 'none' needs end"),
         (_record(rules={"preset": "classic", "jokers": 2}), "unknown option 'jokers'"),
@@ -160,7 +161,12 @@ def test_record_error_is_a_malformed_input_error_with_an_index() -> None:
         ("[" * 100_000, "the line is not valid JSON"),  # nested too deep for the parser
         ("9" * 5000, "the line is not valid JSON"),  # an integer too long to read
         ('{"players": ' + "9" * 5000 + "}", "the line is not valid JSON"),
-        ("null", "a record must be a JSON object"),
+        ("null", "a record must be a JSON object, not null"),  # was "not NoneType"
+        ("true", "a record must be a JSON object, not true"),
+        ("7.5", "a record must be a JSON object, not a number"),
+        ('{"rules": "classic", "players": 2, "deck": ' + json.dumps(
+            [str(c) for c in gofish.FULL_DECK]) + ', "actions": "none"}',
+         "'actions' must be a list of actions, not a string"),
     ],
 )
 def test_replay_line_turns_anything_that_is_not_a_record_into_an_error_object(

@@ -49,7 +49,8 @@ def _mixed_lines() -> tuple[list[bytes], list[dict[str, Any]]]:
         (b"this is not json", None),
         (b"\xff\xfe\x00\x9c binary \x80 garbage", None),
         (b"[1, 2, 3]",
-         {"ok": False, "action_index": None, "error": "a record must be a JSON object, not list"}),
+         {"ok": False, "action_index": None,
+          "error": "a record must be a JSON object, not an array"}),
         (b'{"rules": "bridge", "players": 2, "deck": []}', None),
         (b"[" * 50_000, None),
     ]

@@ -35,6 +35,17 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
 
 
+def json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's own words ("an array", "null"), for error messages."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    for kind, name in ((Mapping, "an object"), (list, "an array"), (str, "a string"),
+                       ((int, float), "a number")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
 def _field(record: Mapping[str, Any], name: str) -> Any:
     if name not in record:
         raise RecordError(f"the record has no '{name}'")
@@ -44,7 +55,7 @@ def _field(record: Mapping[str, Any], name: str) -> Any:
 def start_from_record(record: object) -> tuple[Game, list[Any]]:
     """Set up the game a record describes, before any action; return it with the actions."""
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
+        raise RecordError(f"a record must be a JSON object, not {json_kind(record)}")
     try:
         players = check_players(_field(record, "players"))
         rules = make_rules(_field(record, "rules")).for_players(players)
@@ -59,7 +70,7 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
     if actions is None:
         actions = []
     if not isinstance(actions, list):
-        raise RecordError("'actions' must be a list")
+        raise RecordError(f"'actions' must be a list of actions, not {json_kind(actions)}")
     return game, actions
 
 
@@ -67,7 +78,7 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
     """Play one record action, checking that it is the named player's turn."""
     try:
         if not isinstance(data, Mapping):
-            raise MalformedInputError(f"an action must be an object, not {data!r}")
+            raise MalformedInputError(f"an action must be an object, not {json_kind(data)}")
         if "player" not in data:
             raise MalformedInputError("the action has no 'player'")
         player = data["player"]
