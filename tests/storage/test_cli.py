@@ -227,3 +227,19 @@ def test_export_to_an_unwritable_place(db_path: Path, games: dict[str, gofish.Ga
                                        tmp_path: Path) -> None:
     result = gofish_cmd("export", "1", "-o", str(tmp_path), "--database", str(db_path))
     assert_clean_failure(result, 1, "cannot write")
+
+
+def test_history_shows_a_rescued_game_once_the_damaged_file_is_moved_away(
+    db_path: Path,
+) -> None:
+    # The warning promises the game comes back "the next time the database opens";
+    # history used to say "No games stored yet" while it waited beside a missing file.
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    db_path.write_bytes(b"this is not a database" * 100)
+    played = gofish_cmd("play", "--plain", "--seed", "4", "--database", str(db_path))
+    assert played.returncode == 0 and "damaged" in played.stderr
+    db_path.rename(db_path.with_suffix(".broken"))
+    listed = gofish_cmd("history", "--database", str(db_path))
+    assert listed.returncode == 0, listed.stderr
+    assert "No games stored yet" not in listed.stdout
+    assert "in progress" in listed.stdout

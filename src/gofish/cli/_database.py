@@ -39,12 +39,14 @@ def with_store(
     """Open the database, run ``body``, close it; storage errors become one line on stderr.
 
     A database that does not exist yet is not created by a command that only reads:
-    ``when_missing`` decides what to say instead.
+    ``when_missing`` decides what to say instead. Unless games wait in the fallback
+    file beside it: then it is created, so they are moved in and shown.
     """
     from gofish.storage import StorageError, open_store
+    from gofish.storage.fallback import fallback_path
 
     path = database_path(args)
-    if not path.exists():
+    if not path.exists() and not fallback_path(path).exists():
         return when_missing(path)
     try:
         with open_store(path) as store:
