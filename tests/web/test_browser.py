@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.storage.helpers import played_game
+
+from gofish.storage import open_store
 
 from .conftest import LiveServer, screenshot
 
@@ -281,3 +284,20 @@ def test_a_reloaded_page_offers_to_resume_the_game(page: Any, live_server: LiveS
     again = page.locator(".hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert again == hand
     assert "You ask" in page.inner_text(".log")  # the story so far is told again
+
+
+def test_long_bar_chart_labels_stay_inside_the_chart(page: Any, live_server: LiveServer) -> None:
+    # Four opponents make a long "vs …" label; cut at 34 characters it still ran
+    # off the left edge of the chart ("nma + expert + …").
+    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"},
+             {"name": "Expert", "bot": "expert"}, {"name": "Easy", "bot": "expert-easy"},
+             {"name": "Randy", "bot": "random"}]
+    game = played_game("bicycle", players=5, seed=31)
+    with open_store(live_server.database) as store:
+        store.save(game.to_record(), seats=seats)
+    page.goto(f"{live_server.url}/#/stats")
+    page.wait_for_selector("svg.chart.bars .bar-label")
+    overflow = page.evaluate("""() => [...document.querySelectorAll('svg.chart.bars .bar-label')]
+        .filter((label) => label.getBBox().x < 0).map((label) => label.textContent)""")
+    assert overflow == [], f"labels cut off at the left: {overflow}"
+    screenshot(page, "stats-long-labels")

@@ -42,6 +42,13 @@ export function lineChart({ title, description, series, max, format = (v) => Str
   return chart;
 }
 
+// About as many 13px characters as fit left of the bars (wider text ran off the chart).
+const LABEL_CHARS = 27;
+
+function shortened(text, most) {
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
+}
+
 /** Horizontal bars: ``rows`` is [{label, value, note}], from 0 to ``max``. */
 export function barChart({ title, description, rows, max, format = (v) => String(v) }) {
   const rowHeight = 30;
@@ -55,7 +62,7 @@ export function barChart({ title, description, rows, max, format = (v) => String
     const length = max ? (row.value / max) * width : 0;
     chart.append(
       svg('text', { x: labelWidth - 8, y: top + 19, 'text-anchor': 'end', class: 'bar-label' },
-        row.label.length > 34 ? `${row.label.slice(0, 33)}…` : row.label, svg('title', {}, row.label)),
+        shortened(row.label, LABEL_CHARS), svg('title', {}, row.label)),
       svg('rect', { x: labelWidth, y: top + 4, width: width, height: 20, rx: 3, class: 'bar-track' }),
       svg('rect', { x: labelWidth, y: top + 4, width: Math.max(length, 1), height: 20, rx: 3, class: `bar s${i % 4}` }),
       svg('text', { x: labelWidth + width + 8, y: top + 19, class: 'bar-value' }, `${format(row.value)}${row.note ? ` ${row.note}` : ''}`),
