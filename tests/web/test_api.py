@@ -395,3 +395,14 @@ def test_resuming_is_refused_for_finished_and_unknown_games(client: TestClient) 
         assert f"no stored game with id {huge}" in refusal(ws, {"type": "resume",
                                                                   "game_id": huge})
         assert "game_id" in refusal(ws, {"type": "resume", "game_id": "1"})
+
+
+def test_a_bad_value_in_the_address_is_explained_in_words(client: TestClient) -> None:
+    # The page shows "error" as it is: it used to get nothing and say "the server answered 422".
+    answer = client.get("/api/games/abc")
+    assert answer.status_code == 422
+    assert answer.json() == {"error": "game_id must be a whole number, not 'abc'"}
+    listing = client.get("/api/games", params={"limit": "ten", "finished": "maybe"})
+    assert listing.status_code == 422
+    assert "limit must be a whole number, not 'ten'" in listing.json()["error"]
+    assert "finished must be true or false, not 'maybe'" in listing.json()["error"]

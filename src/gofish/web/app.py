@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -84,6 +85,11 @@ def create_app(
     async def bad_rules(_: Request, error: GoFishError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=400)
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_: Request, error: RequestValidationError) -> JSONResponse:
+        # The page shows "error" as it is: say which value was wrong, in words.
+        return JSONResponse({"error": explain_parameters(error)}, status_code=422)
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", headers=_NO_STORE)
@@ -155,6 +161,20 @@ _SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+def explain_parameters(error: RequestValidationError) -> str:
+    """A refused URL or query value in words: "game_id must be a whole number, not 'x'"."""
+    problems = []
+    for item in error.errors()[:3]:
+        name = str(item["loc"][-1]) if item.get("loc") else "a value"
+        wanted = {"int_parsing": "a whole number", "bool_parsing": "true or false"}.get(
+            item.get("type", ""))
+        if wanted is not None:
+            problems.append(f"{name} must be {wanted}, not {item.get('input')!r}")
+        else:
+            problems.append(f"{name}: {item.get('msg', 'not accepted')}")
+    return "; ".join(problems) or "the request was not understood"
 
 
 def same_origin(socket: WebSocket) -> bool:
