@@ -34,6 +34,13 @@ def count_word(count: int) -> str:
     return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
 
 
+def listed(names: Sequence[str]) -> str:
+    """Names as said aloud: "You", "You and Emma", "You, Emma and Emma 2"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 def rank_words(rank: Rank, count: int = 2) -> str:
     """``an ace``/``aces``, ``a 9``/``9s``: how a rank is said for ``count`` cards."""
     if count != 1:
@@ -76,10 +83,10 @@ class Narrator:
         return str(method(event))
 
     def _on_dealt(self, e: Dealt) -> str:
+        dealt = f"{count_word(e.count)} card{'s' if e.count != 1 else ''}"
         if e.cards is not None and e.player == self.viewer:
             shown = " ".join(card_words(c) for c in sorted(e.cards))
-            return f"You are dealt {count_word(e.count)} cards: {shown}."
-        dealt = f"{count_word(e.count)} card{'s' if e.count != 1 else ''}"
+            return f"You are dealt {dealt}: {shown}."
         return f"{self.who(e.player)} {self.verb(e.player, 'are', 'is')} dealt {dealt}."
 
     def _on_asked(self, e: Asked) -> str:
@@ -150,7 +157,7 @@ class Narrator:
         if len(e.winners) == 1:
             winner = e.winners[0]
             return f"Game over. {self.who(winner)} {self.verb(winner, 'win')}! Books: {scores}."
-        names = " and ".join(self.who(w) for w in e.winners)
+        names = listed([self.who(w) for w in e.winners])
         return f"Game over: a shared win for {names}. Books: {scores}."
 
 

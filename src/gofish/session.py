@@ -30,7 +30,7 @@ from gofish.core import (
     new_game,
     redact,
 )
-from gofish.narrate import Narrator
+from gofish.narrate import Narrator, listed
 from gofish.storage import StorageError, Store
 from gofish.tally import PlayerTally, tally
 
@@ -233,8 +233,7 @@ class TableSession:
         who = [self.narrator.who(seat) for seat in winners]
         if len(who) == 1:
             return f"{who[0]} {self.narrator.verb(winners[0], 'win')} with {books}!"
-        names = ", ".join(who[:-1]) + f" and {who[-1]}"
-        return f"A shared win for {names}, with {books} each!"
+        return f"A shared win for {listed(who)}, with {books} each!"
 
     def end_lines(self) -> list[str]:
         """The end-of-game summary as sentences (for the plain mode)."""

@@ -1,0 +1,34 @@
+"""Sentences of the log: the small grammar a reader notices."""
+
+from __future__ import annotations
+
+from gofish.core import Card, Dealt, GameOver
+from gofish.narrate import Narrator, listed
+
+NAMES = ["You", "Emma", "Emma 2", "Emma 3"]
+
+
+def test_one_dealt_card_is_a_card_for_the_viewer_too() -> None:
+    # hand_size 1 said "You are dealt one cards: K♥."
+    narrator = Narrator(NAMES, 0)
+    mine = narrator.describe(Dealt(player=0, count=1, cards=(Card.parse("KH"),)))
+    assert mine == "You are dealt one card: K♥."
+    assert narrator.describe(Dealt(player=1, count=1, cards=None)) == "Emma is dealt one card."
+    seven = narrator.describe(Dealt(player=0, count=2, cards=(Card.parse("KH"),
+                                                                Card.parse("2S"))))
+    assert seven == "You are dealt two cards: 2♠ K♥."
+
+
+def test_a_shared_win_lists_the_winners_with_commas_then_and() -> None:
+    # R10: every player with the most books wins; it read "You and Emma and Emma 2 and …".
+    narrator = Narrator(NAMES, 0)
+    said = narrator.describe(GameOver(winners=(0, 1, 2, 3), books=(0, 0, 0, 0)))
+    assert said.startswith("Game over: a shared win for You, Emma, Emma 2 and Emma 3.")
+    two = narrator.describe(GameOver(winners=(0, 1), books=(1, 1, 0, 0)))
+    assert "a shared win for You and Emma." in two
+
+
+def test_listed() -> None:
+    assert listed([]) == "" and listed(["You"]) == "You"
+    assert listed(["You", "Emma"]) == "You and Emma"
+    assert listed(["A", "B", "C"]) == "A, B and C"
