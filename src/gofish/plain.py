@@ -173,7 +173,7 @@ class PlainTable:
         else:
             words = text.split()
             if len(words) > 2:
-                raise MalformedInputError(f"I did not understand {line.strip()!r}.")
+                raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
             wanted, target_word = words[0], (words[1] if len(words) == 2 else None)
         rank, suit = self.parse_wanted(wanted)
         target = self.default_target() if target_word is None else self.parse_target(target_word)
@@ -189,7 +189,7 @@ class PlainTable:
             card = Card.parse(word)
         except MalformedInputError:
             raise MalformedInputError(
-                f"{word!r} is not a rank: use A 2 3 4 5 6 7 8 9 10 J Q K"
+                f"{_quoted(word)} is not a rank: use A 2 3 4 5 6 7 8 9 10 J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
             ) from None
         if not by_card:
@@ -201,12 +201,13 @@ class PlainTable:
 
     def parse_target(self, word: str) -> int:
         session = self.session
-        if word.isdigit() and int(word) in session.opponents():
+        if word.isdecimal() and int(word) in session.opponents():  # not isdigit: '²' is one
             return int(word)
         for seat in session.opponents():
             if session.names[seat].lower().startswith(word):
                 return seat
-        raise MalformedInputError(f"There is no opponent {word!r}: {self.opponent_list()}.")
+        raise MalformedInputError(
+            f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""
@@ -282,6 +283,11 @@ class PlainTable:
             self.say(f"  {words}: {meaning}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+
+
+def _quoted(text: str, most: int = 40) -> str:
+    """What the player typed, quoted back; a long line is cut, not echoed whole."""
+    return repr(text if len(text) <= most else text[: most - 1] + "…")
 
 
 def _command(

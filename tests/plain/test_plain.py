@@ -194,3 +194,22 @@ def test_an_unknown_option_is_one_line_too(tmp_path: Path) -> None:
     assert done.stderr.strip() == (
         "gofish: unrecognized arguments: --colour blue (see gofish --help)"
     )
+
+
+def test_odd_digits_and_long_lines_are_explained_not_crashed() -> None:
+    # '²' passes str.isdigit but int() refuses it: that was a traceback.
+    settings = TableSettings(make_rules("bicycle"), players=3, opponents=("emma", "emma"), seed=1)
+    session = TableSession.deal(settings)
+    first = session.held_ranks()[0].symbol
+    out = run_in_process(session, f"{first} ²\nask ² for {first}\n{'x' * 5000}\n")
+    assert out.count("There is no opponent '²'") == 2
+    # A long line is quoted back cut short, not echoed whole.
+    assert "'" + "x" * 39 + "…' is not a rank" in out and "x" * 41 not in out
+
+
+def test_a_seed_in_other_digits_is_a_text_seed_not_a_crash(tmp_path: Path) -> None:
+    done = gofish(["play", "--plain", "--seed", "²"], "", tmp_path / "g.db")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    same = [gofish(["play", "--plain", "--seed", "42"], "", tmp_path / "g.db").stdout
+            for _ in range(2)]
+    assert same[0].splitlines()[:4] == same[1].splitlines()[:4]  # a number seed repeats the deal

@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if not name:
         raise OptionError("--name cannot be empty")
     seed = args.seed
-    if seed is not None and seed.lstrip("-").isdigit():
+    digits = "" if seed is None else seed.lstrip("-")
+    if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
         seed = int(seed)
     try:
         rules.for_players(players)
