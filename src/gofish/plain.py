@@ -70,6 +70,15 @@ class PlainTable:
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:
+        try:
+            return self.play()
+        except KeyboardInterrupt:  # Ctrl-C: keep the game, as at the end of input, and say so
+            self.say("")
+            if not self.session.is_over:
+                self.goodbye()
+            return 130
+
+    def play(self) -> int:
         self.introduce()
         while True:
             session = self.session

@@ -213,3 +213,30 @@ def test_a_seed_in_other_digits_is_a_text_seed_not_a_crash(tmp_path: Path) -> No
     same = [gofish(["play", "--plain", "--seed", "42"], "", tmp_path / "g.db").stdout
             for _ in range(2)]
     assert same[0].splitlines()[:4] == same[1].splitlines()[:4]  # a number seed repeats the deal
+
+
+class _CtrlCAfter(io.StringIO):
+    """Standard input that gives its lines, then the person presses Ctrl-C."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+    def __next__(self) -> str:
+        line = self.readline()
+        return line
+
+
+def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "g.db")
+    settings = TableSettings(make_rules("classic"), seed=3)
+    session = TableSession.deal(settings, store=store)
+    first = session.held_ranks()[0].symbol
+    out = io.StringIO()
+    assert play_plain(session, _CtrlCAfter(f"{first}\n"), out) == 130
+    assert f"saved unfinished: gofish resume {session.game_id}" in out.getvalue()
+    stored = store.get(session.game_id or 0)
+    assert not stored.over and stored.record["actions"]  # the ask made before Ctrl-C is kept
+    store.close()
