@@ -89,6 +89,15 @@ def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
     return tuple(chosen)
 
 
+def is_bot(name: str) -> bool:
+    """True if ``name`` is a built-in bot (a stored game may name one that is gone)."""
+    try:
+        make_bot(name)
+    except ValueError:
+        return False
+    return True
+
+
 @dataclass
 class TableSession:
     """A game in progress at one table, seen from the person's seat."""
@@ -146,7 +155,14 @@ class TableSession:
         source: str = "terminal",
     ) -> TableSession:
         """Pick up a stored game where it stopped; the person takes the first human seat."""
-        game = game_from_record(record)
+        try:
+            game = game_from_record(record)
+        except GoFishError as error:  # the store checks records, so only a hand-edited one
+            raise GoFishError(f"stored game {game_id} cannot be replayed: {error}") from None
+        for seat in seats:
+            bot = seat.get("bot")
+            if bot is not None and not is_bot(str(bot)):
+                raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
         seat_list: list[dict[str, str | None]] = [
             {"name": str(seat.get("name") or f"Player {index}"), "bot": seat.get("bot")}
             for index, seat in enumerate(seats)

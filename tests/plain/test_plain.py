@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -240,3 +241,19 @@ def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path: Path) -> None:
     stored = store.get(session.game_id or 0)
     assert not stored.over and stored.record["actions"]  # the ask made before Ctrl-C is kept
     store.close()
+
+
+def test_resume_explains_a_stored_game_it_cannot_set_up(tmp_path: Path) -> None:
+    # A seat whose bot is gone (renamed, or from a newer gofish) was a ValueError traceback.
+    db = tmp_path / "g.db"
+    gofish(["play", "--plain", "--seed", "2"], "", db)  # game 1, unfinished
+    gofish(["play", "--plain", "--seed", "3"], "", db)  # game 2, unfinished
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE seats SET bot = 'retired-bot' WHERE game_id = 1 AND bot IS NOT NULL")
+        raw.execute("UPDATE games SET record = '{\"x\": 1}' WHERE id = 2")  # edited by hand
+    gone = gofish(["resume", "1", "--plain"], "", db)
+    assert gone.returncode == 2 and "Traceback" not in gone.stderr
+    assert "game 1 needs the bot 'retired-bot', which is not here" in gone.stderr
+    damaged = gofish(["resume", "2", "--plain"], "", db)
+    assert damaged.returncode == 2 and "Traceback" not in damaged.stderr
+    assert "stored game 2 cannot be replayed: the record has no 'players'" in damaged.stderr

@@ -31,6 +31,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
+from gofish.session import is_bot
 from gofish.storage import Store, StoredGame
 from gofish.web.help import rules_help
 from gofish.web.messages import AskMessage, FishMessage, StartMessage
@@ -117,7 +118,7 @@ class GameSession:
         cls, message: StartMessage, *, store: Store | None = None, pace: float | None = None
     ) -> GameSession:
         """Deal the game a start message asks for; GoFishError/MoveRefused say what is wrong."""
-        unknown = [bot for bot in message.opponents if not _is_bot(bot)]
+        unknown = [bot for bot in message.opponents if not is_bot(bot)]
         if unknown:
             raise MoveRefused(f"unknown opponent {unknown[0]!r}")
         rules = make_rules(message.preset, **message.options.chosen())
@@ -137,7 +138,7 @@ class GameSession:
         people = stored.human_seats
         if not people:
             raise MoveRefused(f"nobody plays game {stored.id} in person: it cannot be resumed")
-        unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not _is_bot(seat["bot"])]
+        unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not is_bot(seat["bot"])]
         if unknown:
             raise MoveRefused(f"game {stored.id} needs the bot {unknown[0]!r}, which is not here")
         if len(people) > 1:
@@ -419,11 +420,3 @@ def _second_person(text: str, seat: int) -> str:
         .replace(f"player {seat} already holds", "you already hold")
         .replace(f"player {seat} cannot ask themselves", "you cannot ask yourself")
     )
-
-
-def _is_bot(name: str) -> bool:
-    try:
-        make_bot(name)
-    except ValueError:
-        return False
-    return True
