@@ -44,8 +44,9 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "If they hold the card they hand it over, and you ask again.",
         "If they hold none they say \"Go fish!\" and you draw from the pond.",
         (
-            "If you draw the very card you asked for, show it and ask again; "
-            "any other card ends your turn."
+            ("If you draw a card of the rank you asked for" if resolved.ask == "rank"
+             else "If you draw the very card you asked for")
+            + ", show it and ask again; any other card ends your turn."
         )
         if resolved.lucky_draw
         else "Whatever you draw, your turn ends (no lucky draw).",
