@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import threading
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -121,13 +122,45 @@ class BrokenBot:
         raise RuntimeError("out of order")
 
 
+class SlowBot:
+    """Thinks like a searching bot (ismcts takes about 0.2 s), holding its thread meanwhile."""
+
+    name = "slow"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        time.sleep(0.4)
+        return legal[0]
+
+
+async def facing(bot: Any) -> tuple[GameSession, Page]:
+    """Ann at a classic table against ``bot``, who asks first; Ann's page connected."""
+    game = new_game("classic", players=2, seed=4, first_player=1)
+    session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0)
+    session.bots[1] = bot
+    page = Page()
+    await session.connect(0, page.send)
+    return session, page
+
+
+def test_a_thinking_bot_does_not_hold_up_the_server() -> None:
+    # The bot's choice ran on the event loop: every other table and request waited for it.
+    async def scenario() -> None:
+        session, _ = await facing(SlowBot())
+        longest_gap, last = 0.0, time.monotonic()
+        while session.game.current_player == 1:  # the bot's turn, until it has asked
+            await asyncio.sleep(0.01)
+            now = time.monotonic()
+            longest_gap, last = max(longest_gap, now - last), now
+        assert session.game.actions  # the bot did play
+        assert longest_gap < 0.3, f"the event loop stood still for {longest_gap:.2f} s"
+        await session.close()
+
+    run(scenario)
+
+
 def test_a_failing_bot_is_reported_to_the_page() -> None:
     async def scenario() -> None:
-        game = new_game("classic", players=2, seed=4, first_player=1)
-        session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0)
-        session.bots[1] = BrokenBot()
-        page = Page()
-        await session.connect(0, page.send)
+        session, page = await facing(BrokenBot())
         for _ in range(50):
             await asyncio.sleep(0.01)
             if page.last["state"]["notice"]:
@@ -226,8 +259,9 @@ def test_every_rule_set_plays_to_the_end_without_leaking(
         session = GameSession(game, seats, pace=0, seed=1)
         page = Page()
         await session.connect(0, page.send)
-        for _ in range(5000):
-            await asyncio.sleep(0)
+        deadline = time.monotonic() + 30  # bots think in a worker thread: wait in time
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.001)
             state = page.last["state"]
             if state["phase"] == "over":
                 break

@@ -261,7 +261,10 @@ class GameSession:
             async with self._lock:
                 if self.game.current_player != seat:
                     continue
-                self.game.play(bot_turn(self.game, self.bots[seat], self.rng))
+                # A searching bot thinks for a fifth of a second or more: in a worker
+                # thread, so other tables on this server are not held up meanwhile.
+                action = await asyncio.to_thread(bot_turn, self.game, self.bots[seat], self.rng)
+                self.game.play(action)
                 self.version += 1
                 self._save_if_waiting_for_person()
                 await self._broadcast()
