@@ -5,11 +5,13 @@ Screenshots of the table go to artifacts/web/ so a person can look at them.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from tests.storage.helpers import played_game
 
+import gofish
 from gofish.storage import open_store
 
 from .conftest import LiveServer, screenshot
@@ -301,3 +303,30 @@ def test_long_bar_chart_labels_stay_inside_the_chart(page: Any, live_server: Liv
         .filter((label) => label.getBBox().x < 0).map((label) => label.textContent)""")
     assert overflow == [], f"labels cut off at the left: {overflow}"
     screenshot(page, "stats-long-labels")
+
+
+def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The line over time counted a shared win (R10) as a win, the bars per opponent did
+    # not: the same games showed 100% in one chart and 0% in the next.
+    game = None
+    for seed in range(300):
+        candidate = gofish.new_game({"preset": "classic", "book_size": 2}, players=2, seed=seed)
+        rng = random.Random(seed)
+        while not candidate.is_over:
+            candidate.play(rng.choice(candidate.legal_actions()))
+        if candidate.winners == (0, 1):
+            game = candidate
+            break
+    assert game is not None, "no tied game in 300 seeds"
+    with open_store(live_server.database) as store:
+        store.save(game.to_record(), seats=[{"name": "You", "bot": None},
+                                            {"name": "Tie", "bot": "counter"}])
+    page.goto(f"{live_server.url}/#/stats")
+    page.wait_for_selector("svg.chart.bars .bar-value")
+    bars = page.evaluate("""() => [...document.querySelectorAll('svg.chart.bars')][0]
+        .querySelector('title').textContent + ' | ' + [...document.querySelectorAll(
+        'svg.chart.bars')][0].querySelector('desc').textContent""")
+    assert "shared wins count" in bars
+    assert "vs counter · classic (book_size=2): 100% of 1 games" in bars

@@ -37,10 +37,12 @@ export async function showStats(page) {
     max: 1, format: percent,
   });
   const rows = stats.rows;
+  // Shared wins count as wins here, as in the chart over time and the line above them.
+  const winRate = (r) => (r.games ? (r.wins + r.shared_wins) / r.games : 0);
   const perLineUp = barChart({
-    title: 'Win rate per opponent and rule set',
-    description: rows.map((r) => `${lineUp(r)}: ${percent(r.win_rate)} of ${r.games} games`).join('; '),
-    rows: rows.map((r) => ({ label: lineUp(r), value: r.win_rate, note: `(${r.games} game${r.games === 1 ? '' : 's'})` })),
+    title: 'Win rate per opponent and rule set (shared wins count)',
+    description: rows.map((r) => `${lineUp(r)}: ${percent(winRate(r))} of ${r.games} games`).join('; '),
+    rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${r.games} game${r.games === 1 ? '' : 's'})` })),
     max: 1, format: percent,
   });
   const bookMax = Math.max(...rows.map((r) => r.books_per_game), 1);
