@@ -228,6 +228,28 @@ def test_quit_asks_once_during_a_game_and_ctrl_c_quits_cleanly() -> None:
     assert second.return_code in (None, 0)
 
 
+def test_new_game_asks_once_during_a_game() -> None:
+    # A stray n dealt a new game at once, leaving the one in play without a word.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        first = app.session
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Press n again to deal a new one" in screen_text(app)
+        await pilot.press("escape")  # changed my mind
+        await pilot.pause()
+        assert app.session is first and "Press n again" not in screen_text(app)
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert app.session is not first and app.session.game_number == first.game_number + 1
+
+    run_app(app, script)
+
+
 def test_resizing_keeps_the_table_whole() -> None:
     app = make_app("bicycle", players=5, seed=6)
 

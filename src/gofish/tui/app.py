@@ -78,6 +78,7 @@ class GoFishApp(App[None]):
         self.target: int | None = None
         self.picked_rank: Rank | None = None  # waiting for a suit (ask: card)
         self.confirm_quit = False
+        self.confirm_new = False
         self._bot_timer: Timer | None = None
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
@@ -115,6 +116,7 @@ class GoFishApp(App[None]):
         self.session = session
         self.picked_rank = None
         self.confirm_quit = False
+        self.confirm_new = False
         self._hand_before = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
@@ -246,11 +248,16 @@ class GoFishApp(App[None]):
         if self.screen is not self.screen_stack[0]:
             return
         key, char = event.key, event.character or ""
-        if self.confirm_quit:
-            self.confirm_quit = False
-            if key == "q":
+        if self.confirm_quit or self.confirm_new:
+            confirmed = "q" if self.confirm_quit else "n"
+            self.confirm_quit = self.confirm_new = False
+            if key == confirmed:
                 event.prevent_default()
-                self.exit()
+                event.stop()
+                if key == "q":
+                    self.exit()
+                else:
+                    self.start(self.session.next_game())
                 return
             self.show_prompt()
         handled = self.handle_table_key(key, char)
@@ -413,7 +420,16 @@ class GoFishApp(App[None]):
         self.call_after_refresh(self.rewrap_log)
 
     def action_new_game(self) -> None:
-        self.start(self.session.next_game())
+        if self.session.is_over or not self.session.game.actions:
+            self.start(self.session.next_game())
+            return
+        # One stray n must not leave a game in the middle: ask, as q does.
+        self.confirm_new = True
+        saved = "" if self.session.game_id is None else f" {self.session.game_id}"
+        self.show_prompt(
+            f"New game? Press n again to deal a new one (this game is saved: gofish resume"
+            f"{saved}), any other key to stay."
+        )
 
     def action_quit_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:

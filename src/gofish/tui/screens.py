@@ -27,7 +27,7 @@ CONTROLS = (
     ("mouse", "click a group of your cards to ask, an opponent to target"),
     ("c", "show or hide the coach: what the table has revealed"),
     ("?", "this help"),
-    ("n", "new game with the same settings"),
+    ("n", "new game with the same settings (twice during a game)"),
     ("q", "quit (your game is saved: gofish resume)"),
 )
 
