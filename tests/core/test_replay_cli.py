@@ -138,3 +138,18 @@ def test_replay_of_a_directory_is_a_clear_error(tmp_path: Path) -> None:
     done = _run(str(tmp_path))
     assert done.returncode == 2
     assert b"Traceback" not in done.stderr and b"cannot read" in done.stderr
+
+
+def test_a_reader_that_stops_early_is_not_blamed_on_the_file(tmp_path: Path) -> None:
+    # `gofish replay big.jsonl | head -1` said "cannot read big.jsonl: Broken pipe".
+    records = tmp_path / "many.jsonl"
+    line = json.dumps(_finished_game().to_record()) + "\n"
+    records.write_text(line * 2000)
+    replay = subprocess.Popen([sys.executable, "-m", "gofish", "replay", "--json", str(records)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert replay.stdout is not None and replay.stderr is not None
+    assert json.loads(replay.stdout.readline())["ok"] is True
+    replay.stdout.close()  # the reader has seen enough
+    errors = replay.stderr.read()
+    assert replay.wait(timeout=60) == 0
+    assert b"cannot read" not in errors and b"Traceback" not in errors

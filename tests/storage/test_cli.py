@@ -227,6 +227,12 @@ def test_export_to_an_unwritable_place(db_path: Path, games: dict[str, gofish.Ga
                                        tmp_path: Path) -> None:
     result = gofish_cmd("export", "1", "-o", str(tmp_path), "--database", str(db_path))
     assert_clean_failure(result, 1, "cannot write")
+    if Path("/dev/full").exists():  # standard output on a full disk was a traceback
+        with open("/dev/full", "w") as full:
+            to_full = subprocess.run(
+                [sys.executable, "-m", "gofish", "export", "1", "--database", str(db_path)],
+                stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        assert_clean_failure(to_full, 1, "cannot write the record: No space left on device")
 
 
 def test_history_shows_a_rescued_game_once_the_damaged_file_is_moved_away(

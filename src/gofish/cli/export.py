@@ -36,7 +36,15 @@ def run(args: argparse.Namespace) -> int:
                   "every hand and the pond, so reading it spoils the game", file=sys.stderr)
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         if args.output is None:
-            sys.stdout.write(line)
+            try:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as error:  # e.g. > /dev/full: the disk is full
+                print(f"gofish export: cannot write the record: {error.strerror or error}",
+                      file=sys.stderr)
+                return EXIT_STORAGE
             return 0
         try:
             with open(args.output, "w", encoding="utf-8") as stream:

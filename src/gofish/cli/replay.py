@@ -33,11 +33,13 @@ def run(args: argparse.Namespace) -> int:
             sys.stdin.reconfigure(encoding="utf-8", errors="replace")
         return replay_stream(sys.stdin, sys.stdout, as_json=args.json)
     try:
-        with open(args.file, encoding="utf-8", errors="replace") as stream:
-            return replay_stream(stream, sys.stdout, as_json=args.json)
+        stream = open(args.file, encoding="utf-8", errors="replace")  # noqa: SIM115
     except OSError as error:
         print(f"gofish replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
+    # Only opening is "cannot read": a closed output (| head) is not the file's fault.
+    with stream:
+        return replay_stream(stream, sys.stdout, as_json=args.json)
 
 
 def replay_stream(source: TextIO, out: TextIO, *, as_json: bool) -> int:
