@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import gofish
 
 from .stacked import deal
@@ -153,3 +155,20 @@ def test_a_reader_that_stops_early_is_not_blamed_on_the_file(tmp_path: Path) -> 
     errors = replay.stderr.read()
     assert replay.wait(timeout=60) == 0
     assert b"cannot read" not in errors and b"Traceback" not in errors
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["replay", "-"], ["history"], ["play", "--plain"]])
+def test_output_to_a_full_disk_is_one_line_not_a_traceback(
+    command: list[str], tmp_path: Path
+) -> None:
+    line = json.dumps(_finished_game().to_record()) + "\n"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "gofish", *command],
+            input=line.encode() if command[0] == "replay" else b"",
+            stdout=full, stderr=subprocess.PIPE, timeout=60,
+            env={**os.environ, "GOFISH_DB": str(tmp_path / "games.sqlite3")},
+        )
+    assert done.returncode == 1
+    assert done.stderr.decode().strip() == f"gofish {command[0]}: No space left on device"

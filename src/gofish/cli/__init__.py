@@ -9,7 +9,9 @@ Heavy imports belong inside ``run`` so that ``gofish replay`` starts fast.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -70,6 +72,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as error:  # e.g. output to a full disk: one line, never a traceback
+        _flush_or_drop_stdout()
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"gofish {args.command}: {error.strerror or error}{where}", file=sys.stderr)
+        return 1
+
+
+def _flush_or_drop_stdout() -> None:
+    """Flush standard output; if it is what failed, drop the rest so exit does not fail again."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        # AttributeError, ValueError: no real file behind sys.stdout (tests, embedding).
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":
