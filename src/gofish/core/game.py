@@ -66,7 +66,12 @@ def new_game(
         cards = parse_deck(deck)
     if first_player is None:
         first_player = rng.randrange(players)
-    return Game(resolved, players, cards, first_player)
+    else:
+        _check_first_player(first_player, players)
+    # Players, rules, deck and first player are checked by now: skip Game()'s own checks.
+    game = Game(resolved, players, cards, first_player, deal=False)
+    game._events.extend(game._deal())
+    return game
 
 
 def _check_seed(seed: object) -> int | str:
@@ -87,19 +92,14 @@ class Game:
         *,
         deal: bool = True,
     ) -> None:
-        if not deal:  # a blank table, filled in by from_position() or clone()
+        if not deal:  # a blank table: new_game() deals it, from_position() or clone() fill it
             self._set_up(rules, players, first_player, tuple(deck))
             return
         check_players(players)
         if rules.hand_size is None:
             rules = rules.for_players(players)
         rules.check(players)
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-            0 <= first_player < players
-        ):
-            raise MalformedInputError(
-                f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
-            )
+        _check_first_player(first_player, players)
         self._set_up(rules, players, first_player, _checked_deck(deck))
         self._events.extend(self._deal())
 
@@ -465,18 +465,21 @@ class Game:
         n, size = self.num_players, self.rules.hand_size
         assert size is not None
         dealt_count = n * size
-        for i, card in enumerate(self._deck[:dealt_count]):
-            player = (self.first_player + i) % n
-            self._hands[player][card.rank].append(card)
-            self._sizes[player] += 1
         self._pond = list(self._deck[dealt_count:])[::-1]
         events: list[Event] = []
         order = [(self.first_player + i) % n for i in range(n)]
-        for player in order:
-            dealt = tuple(self._deck[(player - self.first_player) % n : dealt_count : n])
+        for offset, player in enumerate(order):
+            dealt = self._deck[offset:dealt_count:n]  # one card each in turn (R2)
+            hand = self._hands[player]
+            for card in dealt:
+                hand[card.rank].append(card)
+            self._sizes[player] = len(dealt)
             events.append(Dealt(player, len(dealt), dealt))
         for player in order:
-            self._lay_books(player, RANKS, events)
+            hand = self._hands[player]
+            books = [rank for rank in RANKS if len(hand[rank]) >= self._book_size]
+            if books:
+                self._lay_books(player, books, events)
         if self._ended(events):
             return events
         if self.rules.refill in ("hand", "card"):
@@ -614,6 +617,15 @@ class Game:
 # Legal rank asks by (targets, held ranks): the same few lists recur all game long.
 _LEGAL_RANK_ASKS: dict[tuple[tuple[int, ...], tuple[Rank, ...]], tuple[Ask, ...]] = {}
 _LEGAL_CACHE_LIMIT = 100_000
+
+
+def _check_first_player(first_player: object, players: int) -> None:
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
+        0 <= first_player < players
+    ):
+        raise MalformedInputError(
+            f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
+        )
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
