@@ -36,7 +36,7 @@ from gofish.core.events import (
     TurnPassed,
     WentFishing,
 )
-from gofish.core.rules import Rules, check_players, make_rules
+from gofish.core.rules import MAX_PLAYERS, Rules, check_players, make_rules
 
 if TYPE_CHECKING:
     from gofish.core.view import View
@@ -122,6 +122,9 @@ class Game:
         # _hands[player][rank value] is the list of that player's cards of that rank.
         self._hands: list[list[list[Card]]] = [[[] for _ in range(14)] for _ in range(players)]
         self._sizes = [0] * players
+        # Bit r of _held[player] is set while that player holds a card of rank r, kept up
+        # to date with every card move so legal asks are a cached lookup by these bits.
+        self._held = [0] * players
         self._books: list[list[Rank]] = [[] for _ in range(players)]
         self._books_laid = 0
         self._in_play = [True] * players
@@ -268,8 +271,10 @@ class Game:
                 return []
             target_cards.remove(wanted)
             taken = [wanted]
+        if not target_cards:
+            self._held[action.target] &= ~(1 << action.rank)
         self._sizes[action.target] -= len(taken)
-        self._hands[player][action.rank].extend(taken)
+        self._hands[player][action.rank].extend(taken)  # the asker holds this rank already
         self._sizes[player] += len(taken)
         return taken
 
@@ -301,6 +306,7 @@ class Game:
             return
         card = pond.pop()
         self._hands[player][card.rank].append(card)
+        self._held[player] |= 1 << card.rank
         self._sizes[player] += 1
         events.append(Drew(player, "fish", card))
         # R8: only the very rank (under ask: card, the very card) asked for is lucky.
@@ -340,6 +346,8 @@ class Game:
                 self._books[player].append(rank)
                 self._books_laid += 1
                 events.append(BookLaid(player, rank))
+            if not cards:
+                self._held[player] &= ~(1 << rank)
 
     def _lay_book_of(self, player: int, rank: Rank, events: list[Event]) -> None:
         """R3 for the one rank that just changed in ``player``'s hand."""
@@ -351,11 +359,20 @@ class Game:
         pond = self._pond
         drawn = pond[-count:][::-1]
         del pond[-count:]
-        hand = self._hands[player]
-        for card in drawn:
-            hand[card.rank].append(card)
-        self._sizes[player] += len(drawn)
+        self._receive(player, drawn)
         return drawn
+
+    def _receive(self, player: int, cards: Iterable[Card]) -> None:
+        """Put drawn or dealt cards into ``player``'s hand."""
+        hand = self._hands[player]
+        held = self._held[player]
+        count = 0
+        for card in cards:
+            hand[card.rank].append(card)
+            held |= 1 << card.rank
+            count += 1
+        self._held[player] = held
+        self._sizes[player] += count
 
     def _refill(self, player: int, events: list[Event]) -> None:
         """R11: an empty hand draws a full hand (or one card under refill: card) at once."""
@@ -470,10 +487,7 @@ class Game:
         order = [(self.first_player + i) % n for i in range(n)]
         for offset, player in enumerate(order):
             dealt = self._deck[offset:dealt_count:n]  # one card each in turn (R2)
-            hand = self._hands[player]
-            for card in dealt:
-                hand[card.rank].append(card)
-            self._sizes[player] = len(dealt)
+            self._receive(player, dealt)
             events.append(Dealt(player, len(dealt), dealt))
         for player in order:
             hand = self._hands[player]
@@ -503,21 +517,15 @@ class Game:
         player = self.current_player
         if player is None:
             return ()
-        hand = self._hands[player]
-        held = [rank for rank in RANKS if hand[rank]]
         sizes = self._sizes
         if self._rank_asks:
-            if self.num_players == 2:  # the common case, kept cheap
-                asks = RANK_ASKS[1 - player]
-                return tuple([asks[rank] for rank in held]) if sizes[1 - player] else ()
-            targets = tuple([t for t in range(self.num_players) if t != player and sizes[t]])
-            key = (targets, tuple(held))
-            legal = _LEGAL_RANK_ASKS.get(key)
-            if legal is None:
-                legal = tuple([RANK_ASKS[t][rank] for t in targets for rank in held])
-                if len(_LEGAL_RANK_ASKS) < _LEGAL_CACHE_LIMIT:
-                    _LEGAL_RANK_ASKS[key] = legal
-            return legal
+            targets = 0  # bit t: seat t may be asked
+            for seat in range(self.num_players):
+                if seat != player and sizes[seat]:
+                    targets |= 1 << seat
+            return _rank_asks_for(targets, self._held[player])
+        hand = self._hands[player]
+        held = [rank for rank in RANKS if hand[rank]]
         opponents = [t for t in range(self.num_players) if t != player and sizes[t]]
         return tuple(
             Ask.of(t, rank, suit)
@@ -584,10 +592,7 @@ class Game:
             )
         game = cls(rules, players, cards, current_player, deal=False)
         for seat, hand in enumerate(hands):
-            for card in hand:
-                parsed = Card.parse(card)
-                game._hands[seat][parsed.rank].append(parsed)
-        game._sizes = [len(hand) for hand in hands]
+            game._receive(seat, [Card.parse(card) for card in hand])
         game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
         game._books_laid = sum(len(seat_books) for seat_books in books)
         game._in_play = [True] * players if in_play is None else [bool(p) for p in in_play]
@@ -602,6 +607,7 @@ class Game:
         game = Game(self.rules, self.num_players, self._deck, self.first_player, deal=False)
         game._hands = [[cards[:] for cards in hand] for hand in self._hands]
         game._sizes = self._sizes[:]
+        game._held = self._held[:]
         game._books = [seat_books[:] for seat_books in self._books]
         game._books_laid = self._books_laid
         game._in_play = self._in_play[:]
@@ -614,9 +620,25 @@ class Game:
         return game
 
 
-# Legal rank asks by (targets, held ranks): the same few lists recur all game long.
-_LEGAL_RANK_ASKS: dict[tuple[tuple[int, ...], tuple[Rank, ...]], tuple[Ask, ...]] = {}
+# Legal rank asks by seats that may be asked and ranks held, both as bits (targets << 14 | held):
+# the same few combinations recur all game long.
+_LEGAL_RANK_ASKS: dict[int, tuple[Ask, ...]] = {}
 _LEGAL_CACHE_LIMIT = 100_000
+
+
+def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
+    """Every rank ask of a player holding the ``held`` ranks to the ``targets`` seats, in order."""
+    key = targets << 14 | held
+    legal = _LEGAL_RANK_ASKS.get(key)
+    if legal is None:
+        legal = tuple([
+            RANK_ASKS[seat][rank]
+            for seat in range(MAX_PLAYERS) if targets >> seat & 1
+            for rank in RANKS if held >> rank & 1
+        ])
+        if len(_LEGAL_RANK_ASKS) < _LEGAL_CACHE_LIMIT:
+            _LEGAL_RANK_ASKS[key] = legal
+    return legal
 
 
 def _check_first_player(first_player: object, players: int) -> None:
