@@ -636,24 +636,22 @@ class Game:
         return game
 
 
-# Legal rank asks by seats that may be asked and ranks held, both as bits (targets << 14 | held):
-# the same few combinations recur all game long.
-_LEGAL_RANK_ASKS: dict[int, tuple[Ask, ...]] = {}
-_LEGAL_CACHE_LIMIT = 100_000
+# Legal rank asks by seats that may be asked and ranks held, both as bits, filled in as met.
+# A list, not a dict: the same combinations recur game after game, and indexing 2 MB of
+# slots beats hashing into a dict of that many int keys. Rank bits start at 1, hence held >> 1.
+_LEGAL_RANK_ASKS: list[tuple[Ask, ...] | None] = [None] * (1 << (MAX_PLAYERS + 13))
 
 
 def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
     """Every rank ask of a player holding the ``held`` ranks to the ``targets`` seats, in order."""
-    key = targets << 14 | held
-    legal = _LEGAL_RANK_ASKS.get(key)
+    key = targets << 13 | held >> 1
+    legal = _LEGAL_RANK_ASKS[key]
     if legal is None:
-        legal = tuple([
+        legal = _LEGAL_RANK_ASKS[key] = tuple([
             RANK_ASKS[seat][rank]
             for seat in range(MAX_PLAYERS) if targets >> seat & 1
             for rank in RANKS if held >> rank & 1
         ])
-        if len(_LEGAL_RANK_ASKS) < _LEGAL_CACHE_LIMIT:
-            _LEGAL_RANK_ASKS[key] = legal
     return legal
 
 
