@@ -6,6 +6,8 @@ done in one place only: :func:`gofish.core.view.redact`.
 
 Events are slotted dataclasses, not frozen ones, because millions are made in
 simulations; treat them as immutable. ``event.kind`` names the type in JSON.
+Each writes out its ``__init__`` (the dataclass keeps it) so that mypyc compiles
+it: a generated one stays interpreted, and making events is most of an ask's work.
 """
 
 from __future__ import annotations
@@ -59,6 +61,11 @@ class Dealt(Event):
     count: int
     cards: tuple[Card, ...] | None
 
+    def __init__(self, player: int, count: int, cards: tuple[Card, ...] | None) -> None:
+        self.player = player
+        self.count = count
+        self.cards = cards
+
     def owners(self) -> tuple[int, ...]:
         return (self.player,)
 
@@ -72,6 +79,12 @@ class Asked(Event):
     rank: Rank
     suit: Suit | None = None
 
+    def __init__(self, player: int, target: int, rank: Rank, suit: Suit | None = None) -> None:
+        self.player = player
+        self.target = target
+        self.rank = rank
+        self.suit = suit
+
 
 @dataclass(slots=True)
 class HandedOver(Event):
@@ -82,6 +95,15 @@ class HandedOver(Event):
     rank: Rank
     count: int
     cards: tuple[Card, ...] | None
+
+    def __init__(
+        self, giver: int, receiver: int, rank: Rank, count: int, cards: tuple[Card, ...] | None
+    ) -> None:
+        self.giver = giver
+        self.receiver = receiver
+        self.rank = rank
+        self.count = count
+        self.cards = cards
 
     def owners(self) -> tuple[int, ...]:
         return (self.giver, self.receiver)
@@ -95,6 +117,11 @@ class WentFishing(Event):
     target: int
     pond_empty: bool
 
+    def __init__(self, player: int, target: int, pond_empty: bool) -> None:
+        self.player = player
+        self.target = target
+        self.pond_empty = pond_empty
+
 
 @dataclass(slots=True)
 class Drew(Event):
@@ -103,6 +130,11 @@ class Drew(Event):
     player: int
     reason: str  # "fish", "empty_hand" (R15) or "replenish" (R16)
     card: Card | None
+
+    def __init__(self, player: int, reason: str, card: Card | None) -> None:
+        self.player = player
+        self.reason = reason
+        self.card = card
 
     def owners(self) -> tuple[int, ...]:
         return (self.player,)
@@ -115,6 +147,10 @@ class LuckyDraw(Event):
     player: int
     card: Card
 
+    def __init__(self, player: int, card: Card) -> None:
+        self.player = player
+        self.card = card
+
 
 @dataclass(slots=True)
 class BookLaid(Event):
@@ -122,6 +158,10 @@ class BookLaid(Event):
 
     player: int
     rank: Rank
+
+    def __init__(self, player: int, rank: Rank) -> None:
+        self.player = player
+        self.rank = rank
 
 
 @dataclass(slots=True)
@@ -131,6 +171,11 @@ class Refilled(Event):
     player: int
     count: int
     cards: tuple[Card, ...] | None
+
+    def __init__(self, player: int, count: int, cards: tuple[Card, ...] | None) -> None:
+        self.player = player
+        self.count = count
+        self.cards = cards
 
     def owners(self) -> tuple[int, ...]:
         return (self.player,)
@@ -142,6 +187,9 @@ class LeftPlay(Event):
 
     player: int
 
+    def __init__(self, player: int) -> None:
+        self.player = player
+
 
 @dataclass(slots=True)
 class TurnPassed(Event):
@@ -150,6 +198,10 @@ class TurnPassed(Event):
     player: int
     skipped: tuple[int, ...] = ()
 
+    def __init__(self, player: int, skipped: tuple[int, ...] = ()) -> None:
+        self.player = player
+        self.skipped = skipped
+
 
 @dataclass(slots=True)
 class GameOver(Event):
@@ -157,6 +209,10 @@ class GameOver(Event):
 
     winners: tuple[int, ...]
     books: tuple[int, ...]
+
+    def __init__(self, winners: tuple[int, ...], books: tuple[int, ...]) -> None:
+        self.winners = winners
+        self.books = books
 
 
 # Kept outside the classes (not as class attributes) so the core also compiles with mypyc.

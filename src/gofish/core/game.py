@@ -36,7 +36,7 @@ from gofish.core.events import (
     TurnPassed,
     WentFishing,
 )
-from gofish.core.rules import Rules, check_players, make_rules
+from gofish.core.rules import MAX_PLAYERS, Rules, check_players, make_rules
 
 if TYPE_CHECKING:
     from gofish.core.view import View
@@ -59,14 +59,35 @@ def new_game(
     check_players(players)
     resolved = make_rules(rules).for_players(players)
     rng: random.Random = random.SystemRandom() if seed is None else random.Random(_check_seed(seed))
-    if deck is None:
-        cards = list(FULL_DECK)
-        rng.shuffle(cards)
-    else:
-        cards = parse_deck(deck)
+    cards = shuffled_deck(rng) if deck is None else parse_deck(deck)
     if first_player is None:
         first_player = rng.randrange(players)
-    return Game(resolved, players, cards, first_player)
+    else:
+        _check_first_player(first_player, players)
+    # Players, rules, deck and first player are checked by now: skip Game()'s own checks.
+    game = Game(resolved, players, cards, first_player, deal=False)
+    game._events.extend(game._deal())
+    return game
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The full deck shuffled exactly as ``rng.shuffle`` would, for the same draws.
+
+    Fisher-Yates with the standard library's way of drawing an index below n
+    (the fewest random bits that can hold n, redrawn while too big). Written out
+    because it runs once per game and ``shuffle``'s per-card method calls are
+    half its cost; it also keeps seeded deals fixed should Python change ``shuffle``.
+    """
+    cards = list(FULL_DECK)
+    getrandbits = rng.getrandbits
+    for last in range(len(cards) - 1, 0, -1):
+        below = last + 1
+        bits = below.bit_length()
+        pick = getrandbits(bits)
+        while pick >= below:
+            pick = getrandbits(bits)
+        cards[last], cards[pick] = cards[pick], cards[last]
+    return cards
 
 
 def _check_seed(seed: object) -> int | str:
@@ -87,19 +108,14 @@ class Game:
         *,
         deal: bool = True,
     ) -> None:
-        if not deal:  # a blank table, filled in by from_position() or clone()
+        if not deal:  # a blank table: new_game() deals it, from_position() or clone() fill it
             self._set_up(rules, players, first_player, tuple(deck))
             return
         check_players(players)
         if rules.hand_size is None:
             rules = rules.for_players(players)
         rules.check(players)
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-            0 <= first_player < players
-        ):
-            raise MalformedInputError(
-                f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
-            )
+        _check_first_player(first_player, players)
         self._set_up(rules, players, first_player, _checked_deck(deck))
         self._events.extend(self._deal())
 
@@ -122,6 +138,9 @@ class Game:
         # _hands[player][rank value] is the list of that player's cards of that rank.
         self._hands: list[list[list[Card]]] = [[[] for _ in range(14)] for _ in range(players)]
         self._sizes = [0] * players
+        # Bit r of _held[player] is set while that player holds a card of rank r, kept up
+        # to date with every card move so legal asks are a cached lookup by these bits.
+        self._held = [0] * players
         self._books: list[list[Rank]] = [[] for _ in range(players)]
         self._books_laid = 0
         self._in_play = [True] * players
@@ -268,8 +287,10 @@ class Game:
                 return []
             target_cards.remove(wanted)
             taken = [wanted]
+        if not target_cards:
+            self._held[action.target] &= ~(1 << action.rank)
         self._sizes[action.target] -= len(taken)
-        self._hands[player][action.rank].extend(taken)
+        self._hands[player][action.rank].extend(taken)  # the asker holds this rank already
         self._sizes[player] += len(taken)
         return taken
 
@@ -301,6 +322,7 @@ class Game:
             return
         card = pond.pop()
         self._hands[player][card.rank].append(card)
+        self._held[player] |= 1 << card.rank
         self._sizes[player] += 1
         events.append(Drew(player, "fish", card))
         # R8: only the very rank (under ask: card, the very card) asked for is lucky.
@@ -340,6 +362,8 @@ class Game:
                 self._books[player].append(rank)
                 self._books_laid += 1
                 events.append(BookLaid(player, rank))
+            if not cards:
+                self._held[player] &= ~(1 << rank)
 
     def _lay_book_of(self, player: int, rank: Rank, events: list[Event]) -> None:
         """R3 for the one rank that just changed in ``player``'s hand."""
@@ -351,11 +375,20 @@ class Game:
         pond = self._pond
         drawn = pond[-count:][::-1]
         del pond[-count:]
-        hand = self._hands[player]
-        for card in drawn:
-            hand[card.rank].append(card)
-        self._sizes[player] += len(drawn)
+        self._receive(player, drawn)
         return drawn
+
+    def _receive(self, player: int, cards: Iterable[Card]) -> None:
+        """Put drawn or dealt cards into ``player``'s hand."""
+        hand = self._hands[player]
+        held = self._held[player]
+        count = 0
+        for card in cards:
+            hand[card.rank].append(card)
+            held |= 1 << card.rank
+            count += 1
+        self._held[player] = held
+        self._sizes[player] += count
 
     def _refill(self, player: int, events: list[Event]) -> None:
         """R11: an empty hand draws a full hand (or one card under refill: card) at once."""
@@ -465,18 +498,18 @@ class Game:
         n, size = self.num_players, self.rules.hand_size
         assert size is not None
         dealt_count = n * size
-        for i, card in enumerate(self._deck[:dealt_count]):
-            player = (self.first_player + i) % n
-            self._hands[player][card.rank].append(card)
-            self._sizes[player] += 1
         self._pond = list(self._deck[dealt_count:])[::-1]
         events: list[Event] = []
         order = [(self.first_player + i) % n for i in range(n)]
-        for player in order:
-            dealt = tuple(self._deck[(player - self.first_player) % n : dealt_count : n])
+        for offset, player in enumerate(order):
+            dealt = self._deck[offset:dealt_count:n]  # one card each in turn (R2)
+            self._receive(player, dealt)
             events.append(Dealt(player, len(dealt), dealt))
         for player in order:
-            self._lay_books(player, RANKS, events)
+            hand = self._hands[player]
+            books = [rank for rank in RANKS if len(hand[rank]) >= self._book_size]
+            if books:
+                self._lay_books(player, books, events)
         if self._ended(events):
             return events
         if self.rules.refill in ("hand", "card"):
@@ -500,21 +533,15 @@ class Game:
         player = self.current_player
         if player is None:
             return ()
-        hand = self._hands[player]
-        held = [rank for rank in RANKS if hand[rank]]
         sizes = self._sizes
         if self._rank_asks:
-            if self.num_players == 2:  # the common case, kept cheap
-                asks = RANK_ASKS[1 - player]
-                return tuple([asks[rank] for rank in held]) if sizes[1 - player] else ()
-            targets = tuple([t for t in range(self.num_players) if t != player and sizes[t]])
-            key = (targets, tuple(held))
-            legal = _LEGAL_RANK_ASKS.get(key)
-            if legal is None:
-                legal = tuple([RANK_ASKS[t][rank] for t in targets for rank in held])
-                if len(_LEGAL_RANK_ASKS) < _LEGAL_CACHE_LIMIT:
-                    _LEGAL_RANK_ASKS[key] = legal
-            return legal
+            targets = 0  # bit t: seat t may be asked
+            for seat in range(self.num_players):
+                if seat != player and sizes[seat]:
+                    targets |= 1 << seat
+            return _rank_asks_for(targets, self._held[player])
+        hand = self._hands[player]
+        held = [rank for rank in RANKS if hand[rank]]
         opponents = [t for t in range(self.num_players) if t != player and sizes[t]]
         return tuple(
             Ask.of(t, rank, suit)
@@ -581,10 +608,7 @@ class Game:
             )
         game = cls(rules, players, cards, current_player, deal=False)
         for seat, hand in enumerate(hands):
-            for card in hand:
-                parsed = Card.parse(card)
-                game._hands[seat][parsed.rank].append(parsed)
-        game._sizes = [len(hand) for hand in hands]
+            game._receive(seat, [Card.parse(card) for card in hand])
         game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
         game._books_laid = sum(len(seat_books) for seat_books in books)
         game._in_play = [True] * players if in_play is None else [bool(p) for p in in_play]
@@ -599,6 +623,7 @@ class Game:
         game = Game(self.rules, self.num_players, self._deck, self.first_player, deal=False)
         game._hands = [[cards[:] for cards in hand] for hand in self._hands]
         game._sizes = self._sizes[:]
+        game._held = self._held[:]
         game._books = [seat_books[:] for seat_books in self._books]
         game._books_laid = self._books_laid
         game._in_play = self._in_play[:]
@@ -611,9 +636,32 @@ class Game:
         return game
 
 
-# Legal rank asks by (targets, held ranks): the same few lists recur all game long.
-_LEGAL_RANK_ASKS: dict[tuple[tuple[int, ...], tuple[Rank, ...]], tuple[Ask, ...]] = {}
-_LEGAL_CACHE_LIMIT = 100_000
+# Legal rank asks by seats that may be asked and ranks held, both as bits, filled in as met.
+# A list, not a dict: the same combinations recur game after game, and indexing 2 MB of
+# slots beats hashing into a dict of that many int keys. Rank bits start at 1, hence held >> 1.
+_LEGAL_RANK_ASKS: list[tuple[Ask, ...] | None] = [None] * (1 << (MAX_PLAYERS + 13))
+
+
+def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
+    """Every rank ask of a player holding the ``held`` ranks to the ``targets`` seats, in order."""
+    key = targets << 13 | held >> 1
+    legal = _LEGAL_RANK_ASKS[key]
+    if legal is None:
+        legal = _LEGAL_RANK_ASKS[key] = tuple([
+            RANK_ASKS[seat][rank]
+            for seat in range(MAX_PLAYERS) if targets >> seat & 1
+            for rank in RANKS if held >> rank & 1
+        ])
+    return legal
+
+
+def _check_first_player(first_player: object, players: int) -> None:
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
+        0 <= first_player < players
+    ):
+        raise MalformedInputError(
+            f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
+        )
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:

@@ -55,8 +55,12 @@ class Rules:
         if self.hand_size is not None:
             self.check(players)
             return self
-        resolved = replace(self, hand_size=self.default_hand_size(players))
-        resolved.check(players)
+        # Rules are immutable, so each (rules, players) pair is resolved and checked once.
+        resolved = _RESOLVED.get((self, players))
+        if resolved is None:
+            resolved = replace(self, hand_size=self.default_hand_size(players))
+            resolved.check(players)
+            _RESOLVED[(self, players)] = resolved
         return resolved
 
     def check(self, players: int) -> None:
@@ -101,6 +105,9 @@ PRESETS: Final[Mapping[str, Rules]] = {
     "bicycle": Rules(preset="bicycle", refill="turn", end="all-books"),
     "nordic": Rules(preset="nordic", refill="none", end="first-empty"),
 }
+
+# Rules with the preset's hand size filled in, by (rules, players); see Rules.for_players.
+_RESOLVED: dict[tuple[Rules, int], Rules] = {}
 
 OPTION_NAMES: Final = ("lucky_draw", "refill", "end", "hand_size", "book_size", "ask")
 
