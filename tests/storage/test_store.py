@@ -85,6 +85,25 @@ def test_update_an_unfinished_game_then_finish_it(store: Store) -> None:
     assert store.get(game_id).finished_at == last.finished_at
 
 
+def test_two_tables_on_one_game_never_overwrite_each_others_moves(store: Store) -> None:
+    # A browser tab left open on game N while the terminal resumed it and played on:
+    # the tab's next save replaced the terminal's moves with its own shorter game.
+    opened = gofish.game_to_record(played_game(seed=5, asks=4))
+    game_id = store.save(opened, seats=[YOU, EMMA])
+    ahead = gofish.game_to_record(played_game(seed=5, asks=10))  # the terminal, 6 asks on
+    assert store.save(ahead, seats=[YOU, EMMA], game_id=game_id) == game_id
+    stale = gofish.game_to_record(played_game(seed=5, asks=5))  # the tab, one ask on
+    assert stale["actions"][:4] == opened["actions"]
+    elsewhere = store.save(stale, seats=[YOU, EMMA], game_id=game_id)
+    assert elsewhere != game_id  # kept as a game of its own
+    assert store.get(game_id).record["actions"] == ahead["actions"]
+    assert store.get(elsewhere).record["actions"] == stale["actions"]
+    # A record that does carry on from the stored one still updates it in place.
+    finished = gofish.game_to_record(played_game(seed=5))
+    assert store.save(finished, seats=[YOU, EMMA], game_id=game_id) == game_id
+    assert store.count() == 2
+
+
 def test_list_newest_first_with_filters_and_paging(store: Store) -> None:
     ids = [store.save(gofish.game_to_record(played_game(seed=s)), seats=[YOU, EMMA])
            for s in range(1, 4)]

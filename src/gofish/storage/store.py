@@ -275,6 +275,10 @@ class Store:
     ) -> int:
         """Store a new game (``game_id`` None) or update game ``game_id``; return its id.
 
+        An update must carry on from the stored moves; a record that lacks some of
+        them (the game went on at another table meanwhile) is stored as a new game,
+        so neither table's moves are lost: the id returned is then the new one.
+
         The record is replayed to check it and derive the rules, result and books.
         If the database is locked the save is retried briefly; if it still fails (or
         the file is damaged) the game is written to a JSON Lines file beside the
@@ -309,6 +313,8 @@ class Store:
     ) -> int:
         now = self._clock()
         with self._transaction() as db:
+            if game_id is not None and not self._update(db, game_id, summary, source, now):
+                game_id = None  # the stored game went on elsewhere: keep both as games
             if game_id is None:
                 finished_at = now if summary.over else None
                 cursor = db.execute(
@@ -319,8 +325,6 @@ class Store:
                 )
                 assert cursor.lastrowid is not None
                 game_id = cursor.lastrowid
-            else:
-                self._update(db, game_id, summary, source, now)
             db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             db.executemany(
                 "INSERT INTO seats (game_id, seat, name, bot, books, result) "
@@ -335,7 +339,13 @@ class Store:
 
     def _update(
         self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str
-    ) -> None:
+    ) -> bool:
+        """Update game ``game_id``; False (nothing written) if it has moves ``summary`` lacks.
+
+        Two tables on one game (a browser tab left open, the same game resumed in the
+        terminal) must not overwrite each other's moves: only a record that carries on
+        from the stored one replaces it.
+        """
         row = db.execute(
             "SELECT record, finished_at FROM games WHERE id = ?", (_check_id(game_id),)
         ).fetchone()
@@ -347,6 +357,9 @@ class Store:
                 f"game {game_id} is a different game (another deal or other rules): "
                 "save this one as a new game instead"
             )
+        stored_actions = stored.get("actions") or []
+        if summary.record["actions"][: len(stored_actions)] != stored_actions:
+            return False
         finished_at = (row[1] or now) if summary.over else None
         db.execute(
             "UPDATE games SET record = ?, source = ?, rules = ?, rules_preset = ?, "
@@ -354,6 +367,7 @@ class Store:
             "books = ?, actions = ?, updated_at = ?, finished_at = ? WHERE id = ?",
             (*_game_columns(summary, source), now, finished_at, game_id),
         )
+        return True
 
     def delete(self, game_id: int) -> None:
         """Remove a stored game; UnknownGameError if there is none with that id."""
