@@ -88,7 +88,10 @@ def play_engine_game(
         while game.current_player is not None:
             seat = game.current_player
             view = game.view(seat)
-            game.play(bots[seat].choose(view, view.legal_actions, rngs[seat]))
+            action = bots[seat].choose(view, view.legal_actions, rngs[seat])
+            if action not in view.legal_actions:  # any bot, built in or external, forfeits
+                raise BotFailure(f"{bots[seat].name} chose an illegal ask: {action}")
+            game.play(action)
     except BotFailure as failure:
         return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]

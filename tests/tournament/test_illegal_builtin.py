@@ -1,0 +1,28 @@
+"""A built-in bot that returns an illegal ask forfeits that game; the tournament goes on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from gofish.bots import make_bot
+from gofish.core import Ask, View, make_rules
+from gofish.tournament.plan import Plan
+from gofish.tournament.play import play_engine_game
+
+
+class AsksItself:
+    name = "asks-itself"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        assert view.viewer is not None
+        return Ask.of(view.viewer, legal[0].rank)  # never legal (R5: ask an opponent)
+
+
+def test_an_illegal_ask_from_a_built_in_bot_is_a_forfeit_not_a_crash() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    game, failed, why = play_engine_game(plan, [AsksItself(), AsksItself()], deal=0, rotation=0)
+    assert failed == game.current_player  # the seat that was to ask forfeits
+    assert why is not None and "asks-itself chose an illegal ask" in why
+    fine, failed, why = play_engine_game(plan, [make_bot("random"), make_bot("random")], 0, 0)
+    assert fine.is_over and failed is None and why is None
