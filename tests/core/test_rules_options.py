@@ -39,7 +39,6 @@ def test_house_rules_override_a_preset_from_keywords_or_a_record_object() -> Non
     )
     assert from_keywords == from_object
     assert from_keywords.total_books == 26
-    assert make_rules({"lucky_draw": False}).preset == "classic"  # preset defaults to classic
     assert make_rules(" Nordic ").preset == "nordic"
     assert make_rules(from_object) == from_object
 
@@ -106,3 +105,17 @@ def test_four_players_of_thirteen_cards_is_the_largest_deal_and_leaves_no_pond()
     game = gofish.new_game({"preset": "bicycle", "hand_size": 13}, players=4, seed=3)
     assert game.pond_size == 0
     assert Rules().preset == "classic"
+
+
+def test_a_rules_object_without_a_preset_is_refused() -> None:
+    # RULES.md "Game records": an object is {"preset": ..., ...house-rule options}.
+    with pytest.raises(MalformedInputError, match="needs a 'preset'"):
+        make_rules({"lucky_draw": False})
+    deck = [str(card) for card in gofish.FULL_DECK]
+    result = gofish.replay_record({"rules": {}, "players": 2, "deck": deck})
+    assert result == {
+        "ok": False,
+        "action_index": None,
+        "error": "a rules object needs a 'preset' (classic, bicycle or nordic) "
+        "beside its house-rule options",
+    }

@@ -135,7 +135,12 @@ def make_rules(spec: object = "classic", **options: object) -> Rules:
         base = _preset(spec)
     elif isinstance(spec, Mapping):
         given = {str(key): value for key, value in spec.items()}
-        name = given.pop("preset", "classic")
+        if "preset" not in given:
+            raise MalformedInputError(
+                "a rules object needs a 'preset' (classic, bicycle or nordic) "
+                "beside its house-rule options"
+            )
+        name = given.pop("preset")
         base = _preset(name)
     else:
         raise MalformedInputError(
