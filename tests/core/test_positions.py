@@ -47,8 +47,8 @@ def test_from_position_sets_up_any_reachable_position() -> None:
     rest = [c for c in gofish.FULL_DECK if c.rank not in (Rank.NINE, Rank.KING, Rank.TWO)]
     game = Game.from_position(
         rules, 2,
-        hands=[cards("9S 9H KS"), cards("9D 2S 2H 2D 2C")],
-        pond=[*cards("KH KD KC 9C"), *rest],
+        hands=[cards("9S 9H KS"), cards("9D 2S 2H 2D")],
+        pond=[*cards("KH KD KC 9C 2C"), *rest],
         books=[[], []],
         current_player=0,
     )
@@ -68,8 +68,10 @@ def test_from_position_refuses_positions_that_do_not_add_up() -> None:
     with pytest.raises(MalformedInputError, match="one hand and one book list per player"):
         Game.from_position(rules, 3, [cards("9S"), cards("9H")], [], [[], []], 0)
     everything_booked = [list(gofish.RANKS[:12]), []]
-    with pytest.raises(MalformedInputError, match="player 1 cannot ask"):
+    with pytest.raises(MalformedInputError, match="complete book of kings"):  # R3
         Game.from_position(rules, 2, [[], cards("KS KH KD KC")], [], everything_booked, 1)
+    with pytest.raises(MalformedInputError, match="player 0 cannot ask"):
+        Game.from_position(rules, 2, [[], cards("KS KH KD")], cards("KC"), everything_booked, 0)
 
 
 def test_cloning_a_stacked_game_keeps_the_deck_and_record() -> None:
@@ -78,3 +80,20 @@ def test_cloning_a_stacked_game_keeps_the_deck_and_record() -> None:
     copy = game.clone()
     assert copy.to_record() == game.to_record()
     assert gofish.replay_record(copy.to_record()) == gofish.snapshot(game)
+
+
+def test_a_position_with_an_unlaid_book_or_a_short_in_play_is_refused() -> None:
+    # R3: four of a rank are laid at once, so no hand can hold them; bicycle with an
+    # empty pond would otherwise loop on a hand that can never be emptied by asks.
+    rest = [c for c in gofish.FULL_DECK if c.rank != gofish.Rank.NINE]
+    nines = [c for c in gofish.FULL_DECK if c.rank == gofish.Rank.NINE]
+    with pytest.raises(gofish.MalformedInputError, match="complete book of 9s"):
+        gofish.Game.from_position(
+            gofish.make_rules("bicycle"), 2, [nines + rest[:3], rest[3:6]], rest[6:],
+            [[], []], current_player=0,
+        )
+    with pytest.raises(gofish.MalformedInputError, match="one entry per player"):
+        gofish.Game.from_position(
+            gofish.make_rules("bicycle"), 2, [nines[:2] + rest[:3], nines[2:] + rest[3:6]],
+            rest[6:], [[], []], current_player=0, in_play=[True],
+        )

@@ -606,6 +606,18 @@ class Game:
             raise MalformedInputError(
                 f"cards and books do not make up the deck: wrong count of {', '.join(wrong)}"
             )
+        for seat, hand in enumerate(hands):
+            ranks = [Card.parse(card).rank for card in hand]
+            full = sorted({r for r in ranks if ranks.count(r) >= rules.book_size})
+            if full:  # R3: a complete book is laid at once, it is never held
+                raise MalformedInputError(
+                    f"player {seat} holds a complete book of {full[0].plural}, "
+                    "which would already be laid down"
+                )
+        if in_play is not None and len(in_play) != players:
+            raise MalformedInputError(
+                f"in_play needs one entry per player ({players}), got {len(in_play)}"
+            )
         game = cls(rules, players, cards, current_player, deal=False)
         for seat, hand in enumerate(hands):
             game._receive(seat, [Card.parse(card) for card in hand])
