@@ -71,9 +71,26 @@ def bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
     return action
 
 
-def play_out(game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> Game:
-    """Let ``bots[seat]`` play every seat until the game is over."""
-    while game.current_player is not None:
+#: More asks than any real game takes; past it, bots are asking in circles.
+MAX_ASKS = 100_000
+
+
+def play_out(
+    game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random], max_asks: int = MAX_ASKS
+) -> Game:
+    """Let ``bots[seat]`` play every seat until the game is over.
+
+    With a dry pond a miss passes the turn without changing anything (R8), so
+    bots that keep asking the wrong player never finish: after ``max_asks``
+    asks this raises ``ValueError`` instead of spinning forever.
+    """
+    for _ in range(max_asks):
         seat = game.current_player
+        if seat is None:
+            return game
         game.play(bot_turn(game, bots[seat], rngs[seat]))
-    return game
+    if game.current_player is None:
+        return game
+    raise ValueError(
+        f"the game did not end within {max_asks} asks: the bots keep asking in circles"
+    )
