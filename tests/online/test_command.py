@@ -31,3 +31,21 @@ def test_an_unsupported_database_is_refused_clearly() -> None:
         store_for("mysql://somewhere/db")
     assert type(store_for("postgresql://x@127.0.0.1/db")).__name__ == "PostgresStore"
     assert type(store_for("sqlite:///tmp/r.sqlite3")).__name__ == "SqliteStore"
+
+
+def test_rooms_on_a_busy_port_says_so_instead_of_announcing_an_address(tmp_path: object) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "gofish", "rooms", "--port", str(port),
+             "--database", f"{tmp_path}/rooms.sqlite3"],
+            capture_output=True, text=True, timeout=30,
+        )
+    assert done.returncode == 1
+    assert "gofish rooms at" not in done.stdout  # it never claimed to serve
+    assert f"cannot listen on 127.0.0.1 port {port}: Address already in use" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gofish.cli.serve import _port
+from gofish.cli._server import address, listen_or_explain, port, seconds
 
 
 def register(subparsers: Any) -> None:
@@ -19,7 +19,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
-    parser.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     parser.add_argument("--database", metavar="URL", default=None,
                         help="rooms database: a file path, sqlite:///PATH or postgresql://… "
                              "(default: $GOFISH_ROOMS_DB or rooms.sqlite3 in the user data dir)")
@@ -31,24 +31,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"seconds must be from 0 to 86400, not {value}")
-    return value
+_seconds = seconds("a pause", 86400)
 
 
 def run(args: argparse.Namespace) -> int:
     from gofish.online import RoomSettings, mount_rooms, serve
     from gofish.web import create_app
 
+    listener = listen_or_explain("rooms", args.host, args.port)
+    if listener is None:
+        return 1
     app = create_app()
     settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
     mount_rooms(app, database_url=args.database, settings=settings)
-    shown_host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"gofish rooms at http://{shown_host}:{args.port}/rooms  (Ctrl-C stops it)", flush=True)
-    serve(app, args.host, args.port)
+    print(f"gofish rooms at {address(args.host, listener, '/rooms')}  (Ctrl-C stops it)",
+          flush=True)
+    serve(app, args.host, args.port, listener=listener)
     return 0

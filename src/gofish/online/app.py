@@ -9,6 +9,7 @@ public), ``POST /rooms/{code}/join``, ``/rooms/static/…`` and the websocket
 from __future__ import annotations
 
 import contextlib
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -170,7 +171,9 @@ def create_rooms_app(
     return app
 
 
-def serve(app: Starlette, host: str, port: int) -> None:
+def serve(
+    app: Starlette, host: str, port: int, listener: socket.socket | None = None
+) -> None:
     """Run ``app`` on uvicorn as a rooms server (``gofish rooms`` and the load benchmark).
 
     Room messages are small, so per-message compression costs more CPU than it
@@ -187,5 +190,6 @@ def serve(app: Starlette, host: str, port: int) -> None:
     gc.set_threshold(20_000, 20, 20)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
-    uvicorn.Server(config).run()
+    # A socket bound beforehand lets the command report a busy port before announcing itself.
+    uvicorn.Server(config).run(sockets=None if listener is None else [listener])
 

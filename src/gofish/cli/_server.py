@@ -1,0 +1,70 @@
+"""Options and start-up shared by the commands that run a web server (serve, rooms)."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import math
+import os
+import socket
+import sys
+from collections.abc import Callable
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
+    return value
+
+
+def seconds(subject: str, maximum: float, zero: str = "") -> Callable[[str], float]:
+    """A parser for a pause of 0 to ``maximum`` seconds (``zero`` says what 0 means)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{subject} is a number of seconds, not {text!r}") from None
+        # A negative, infinite or NaN pause would make bots instant or never move.
+        if not (math.isfinite(value) and 0 <= value <= maximum):
+            raise argparse.ArgumentTypeError(
+                f"{subject} is from 0{zero} to {maximum:g} seconds, not {text}")
+        return value
+
+    return parse
+
+
+def listen_or_explain(command: str, host: str, port_number: int) -> socket.socket | None:
+    """Bind before announcing an address; on failure say why on stderr and return None."""
+    try:
+        return _listen(host, port_number)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        busy = " (another server is using it: choose another --port)"
+        print(f"gofish {command}: cannot listen on {host} port {port_number}: {reason}"
+              + (busy if error.errno == errno.EADDRINUSE else ""), file=sys.stderr)
+        return None
+
+
+def address(host: str, listener: socket.socket, path: str = "/") -> str:
+    """The URL to open, with the real port (also for --port 0)."""
+    shown_host = f"[{host}]" if ":" in host else host
+    return f"http://{shown_host}:{listener.getsockname()[1]}{path}"
+
+
+def _listen(host: str, port_number: int) -> socket.socket:
+    try:
+        family = socket.getaddrinfo(host, port_number, type=socket.SOCK_STREAM,
+                                    flags=socket.AI_PASSIVE)[0][0]
+    except socket.gaierror as error:
+        raise OSError(error.errno, f"no such address ({error.strerror})") from None
+    try:
+        return socket.create_server((host, port_number), family=family)
+    except OSError as error:  # its own message repeats the address: keep the reason only
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise OSError(error.errno, reason) from None
