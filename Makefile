@@ -1,21 +1,26 @@
 # Two commands on a fresh machine: `make play` (install and start the game)
 # and `make test` (install and run the whole test suite). Both create .venv.
+# Both install gofish normally, not editable, so they run exactly what ships: the
+# rules core compiled by mypyc when a C compiler is present (setup.py), else pure
+# Python. After editing src/, run `make install-test` again (the tests say so).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: play test install install-test lint typecheck unit bench clean
+.PHONY: play test install install-test lint typecheck unit unit-pure bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q .
+	$(BIN)/gofish --version
 
 install-test: $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q '.[test]'
+	$(BIN)/gofish --version
 	bash scripts/setup-test-system.sh
 
 play: install
@@ -30,10 +35,14 @@ typecheck:
 unit:
 	$(BIN)/python -m pytest
 
-test: install-test lint typecheck unit
+# The rules tests once more on the interpreted source, so the pure fallback stays tested.
+unit-pure:
+	PYTHONPATH=src GOFISH_EXPECT_CORE=pure $(BIN)/python -m pytest -q -p no:cacheprovider tests/core
+
+test: install-test lint typecheck unit unit-pure
 
 bench: $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(BIN)/python -m pip install -q '.[bench]'
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/bulk_speed.py
 

@@ -7,8 +7,10 @@ machine slows the clock less than it would wall-clock rates.
 Printed: the median games/s of each variant and each one's ratio to OpenSpiel.
 
 Variants:
-- ``pure``: the engine as installed (pure Python), through the public API;
-- ``compiled``: the same source with the core built by mypyc (``--no-compiled`` skips it);
+- ``installed``: the engine as installed, through the public API: its rules core
+  is compiled by mypyc when ``pip install .`` found a C compiler (the header line
+  says which; ``gofish.COMPILED``);
+- ``pure``: the same engine interpreted, from ``src/`` (``PYTHONPATH=src``);
 - ``openspiel``: ``pyspiel.load_game("go_fish")`` with the same random loop
   (the ``bench`` extra installs ``open-spiel``).
 
@@ -28,8 +30,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED_DIR = ROOT / "build" / "compiled"
-CORE_MODULES = ("errors", "rules", "actions", "events", "game")  # cards.py stays interpreted
 CONFIGS = (("classic", 2), ("bicycle", 4), ("nordic", 4))
 
 
@@ -80,37 +80,27 @@ def openspiel_worker(players: int, seconds: float) -> float:
     return games / (time.process_time() - start)
 
 
-def build_compiled() -> bool:
-    """Build the mypyc-compiled copy of the package under build/compiled; False if impossible."""
-    mypyc = shutil.which("mypyc") or str(Path(sys.executable).with_name("mypyc"))
-    if not Path(mypyc).exists():
-        print("mypyc not found (pip install mypy): skipping the compiled variant", file=sys.stderr)
-        return False
-    source = ROOT / "src" / "gofish"
-    stamp = COMPILED_DIR / ".source-mtime"
-    newest = str(max(p.stat().st_mtime for p in (source / "core").glob("*.py")))
-    if stamp.exists() and stamp.read_text() == newest:
-        return True
-    shutil.rmtree(COMPILED_DIR, ignore_errors=True)
-    shutil.copytree(source, COMPILED_DIR / "gofish", ignore=shutil.ignore_patterns("__pycache__"))
-    targets = [f"gofish/core/{name}.py" for name in CORE_MODULES]
-    result = subprocess.run(
-        [mypyc, *targets], cwd=COMPILED_DIR, capture_output=True, text=True, check=False
+def variant_env(variant: str) -> dict[str, str]:
+    """``pure`` imports the source tree; the others whatever is installed."""
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if variant == "pure":
+        env["PYTHONPATH"] = str(ROOT / "src")
+    return env
+
+
+def installed_engine() -> tuple[bool, str]:
+    """Whether the installed core is compiled, and where the package lives."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import gofish; print(gofish.COMPILED, gofish.__file__)"],
+        env=variant_env("installed"), capture_output=True, text=True, check=True,
     )
-    if result.returncode != 0:
-        print(f"mypyc failed, skipping the compiled variant:\n{result.stdout[-2000:]}",
-              file=sys.stderr)
-        return False
-    stamp.write_text(newest)
-    return True
+    compiled, path = probe.stdout.split(maxsplit=1)
+    return compiled == "True", str(Path(path.strip()).parent)
 
 
 def measure(variant: str, preset: str, players: int, seconds: float) -> float:
-    env = dict(os.environ)
-    if variant == "compiled":
-        env["PYTHONPATH"] = str(COMPILED_DIR)
-    elif variant == "pure":
-        env["PYTHONPATH"] = str(ROOT / "src")
+    env = variant_env(variant)
     command = [sys.executable, __file__, "--worker", variant, preset, str(players), str(seconds)]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]  # one core, the same one for everybody
@@ -127,7 +117,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--no-compiled", action="store_true")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -138,15 +127,16 @@ def main() -> int:
             print(engine_worker(preset, int(players), float(seconds)))
         return 0
 
-    variants = ["pure"]
-    if not args.no_compiled and build_compiled():
-        variants.append("compiled")
+    variants = ["installed", "pure"]
+    compiled, location = installed_engine()
     if has_openspiel():
         variants.append("openspiel")
     else:
         print("open-spiel is not installed (pip install -e '.[bench]'): no ratio", file=sys.stderr)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {args.rounds} rounds of {args.seconds:g} s")
+    core = "compiled with mypyc" if compiled else "pure Python (no compiler, or editable)"
+    print(f"installed engine: {location}, rules core {core}")
     for preset, players in CONFIGS:
         samples: dict[str, list[float]] = {v: [] for v in variants}
         for _ in range(args.rounds):

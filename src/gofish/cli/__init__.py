@@ -50,9 +50,10 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
 
 
 def _version() -> str:
-    from gofish import __version__
+    from gofish import COMPILED, __version__
 
-    return __version__
+    core = "compiled with mypyc" if COMPILED else "pure Python"
+    return f"{__version__} (rules core: {core})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

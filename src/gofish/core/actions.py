@@ -23,13 +23,23 @@ class Ask:
     suit: Suit | None = None
 
     @staticmethod
-    def of(target: int, rank: Rank | str | int, suit: Suit | str | None = None) -> Ask:
-        """The interned ask for these values; text ranks and suits are parsed."""
+    def of(target: object, rank: object, suit: object = None) -> Ask:
+        """The interned ask of seat ``target`` for ``rank`` (a ``Rank``, its text or 1-13)
+        and, under ``ask: card``, ``suit`` (a ``Suit`` or its letter).
+
+        Typed ``object`` and checked here, so a wrong value of any type gets the same
+        ``MalformedInputError`` whether or not the core is compiled by mypyc.
+        """
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
             raise MalformedInputError(f"there is no player {target!r} to ask")
         parsed_rank = Rank.parse(rank)
         parsed_suit = None if suit is None else Suit.parse(suit)
         return _ASKS[(target, parsed_rank, parsed_suit)]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Unpickled asks are the interned ones (a compiled frozen class could not be
+        # rebuilt by pickle's default, which sets fields one by one).
+        return (Ask.of, (self.target, self.rank, self.suit))
 
     @classmethod
     def from_dict(cls, data: object) -> Ask:

@@ -37,6 +37,10 @@ class Event:
         """Players allowed to see the secret fields."""
         return ()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt through __init__: the default pickling of a compiled class calls it bare.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(cast(Any, self))))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with a ``type`` key; cards and ranks as text."""
         out: dict[str, Any] = {"type": self.kind}

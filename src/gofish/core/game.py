@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import RANK_ASKS, Ask
 from gofish.core.cards import (
@@ -41,31 +41,33 @@ from gofish.core.rules import MAX_PLAYERS, Rules, check_players, make_rules
 if TYPE_CHECKING:
     from gofish.core.view import View
 
-RulesSpec = str | Rules | dict[str, Any]
-
 
 def new_game(
-    rules: RulesSpec = "classic",
-    players: int = 2,
-    seed: int | str | None = None,
+    rules: object = "classic",
+    players: object = 2,
+    seed: object = None,
     deck: Iterable[Card | str] | None = None,
-    first_player: int | None = None,
+    first_player: object = None,
 ) -> Game:
     """Shuffle (or take a stacked ``deck``), deal and lay dealt books: a game ready to play.
 
-    With a ``seed`` the whole game is reproducible; without one the shuffle and
-    the starting player come from the operating system's secure random source.
+    ``rules`` is a preset name, a rules object or a ``Rules``; ``players`` 2 to 5;
+    ``first_player`` a seat. With a ``seed`` (an int or a string) the whole game is
+    reproducible; without one the shuffle and the starting player come from the
+    operating system's secure random source. Wrong values, of any type, raise
+    ``MalformedInputError``: parameters are typed ``object`` and checked here, so the
+    mypyc-compiled core refuses them with the same error as the interpreted one.
     """
-    check_players(players)
-    resolved = make_rules(rules).for_players(players)
+    seats = check_players(players)
+    resolved = make_rules(rules).for_players(seats)
     rng: random.Random = random.SystemRandom() if seed is None else random.Random(_check_seed(seed))
     cards = shuffled_deck(rng) if deck is None else parse_deck(deck)
     if first_player is None:
-        first_player = rng.randrange(players)
+        first = rng.randrange(seats)
     else:
-        _check_first_player(first_player, players)
+        first = _check_first_player(first_player, seats)
     # Players, rules, deck and first player are checked by now: skip Game()'s own checks.
-    game = Game(resolved, players, cards, first_player, deal=False)
+    game = Game(resolved, seats, cards, first, deal=False)
     game._events.extend(game._deal())
     return game
 
@@ -101,22 +103,28 @@ class Game:
 
     def __init__(
         self,
-        rules: Rules,
-        players: int,
+        rules: object,
+        players: object,
         deck: Sequence[Card],
-        first_player: int,
+        first_player: object,
         *,
         deal: bool = True,
     ) -> None:
-        if not deal:  # a blank table: new_game() deals it, from_position() or clone() fill it
-            self._set_up(rules, players, first_player, tuple(deck))
+        """Deal ``deck`` (52 cards, in dealing order) under ``rules`` (anything
+        ``make_rules`` takes) to ``players`` seats, ``first_player`` to ask first.
+
+        Arguments are typed ``object`` and checked here, so that wrong ones get the
+        same ``MalformedInputError`` whether or not the core is compiled by mypyc.
+        """
+        if not deal:  # a blank table from inside the core: new_game() deals it,
+            # from_position(), clone() or unpickling fill it; every value is checked already
+            self._set_up(cast(Rules, rules), cast(int, players), cast(int, first_player),
+                         tuple(deck))
             return
-        check_players(players)
-        if rules.hand_size is None:
-            rules = rules.for_players(players)
-        rules.check(players)
-        _check_first_player(first_player, players)
-        self._set_up(rules, players, first_player, _checked_deck(deck))
+        seats = check_players(players)
+        resolved = make_rules(rules).for_players(seats)
+        first = _check_first_player(first_player, seats)
+        self._set_up(resolved, seats, first, _checked_deck(deck))
         self._events.extend(self._deal())
 
     def _set_up(
@@ -191,10 +199,10 @@ class Game:
         """The deck in dealing order (R2), as the game was set up."""
         return self._deck
 
-    def hand(self, player: int) -> list[Card]:
+    def hand(self, player: object) -> list[Card]:
         """A player's hand, sorted. The game knows every hand; players see only views."""
-        self._check_seat(player)
-        return sorted_cards(card for cards in self._hands[player] for card in cards)
+        seat = self._check_seat(player)
+        return sorted_cards(card for cards in self._hands[seat] for card in cards)
 
     def pond(self) -> list[Card]:
         """The pond from the top down (hidden information)."""
@@ -207,16 +215,15 @@ class Game:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def is_legal(self, action: Ask) -> bool:
+    def is_legal(self, action: object) -> bool:
         return action in self.legal_actions()
 
-    def view(self, player: int | None) -> View:
-        """What ``player`` may know (``None``: a spectator). The only thing a bot or client gets."""
+    def view(self, player: object) -> View:
+        """What seat ``player`` may know (``None``: a spectator). The only thing a bot or
+        client gets."""
         from gofish.core.view import build_view  # late: view imports this module
 
-        if player is not None:
-            self._check_seat(player)
-        return build_view(self, player)
+        return build_view(self, None if player is None else self._check_seat(player))
 
     def to_record(self) -> dict[str, Any]:
         """This game as a portable record (see RULES.md, "Game records")."""
@@ -226,8 +233,8 @@ class Game:
 
     # ----------------------------------------------------------------- playing
 
-    def play(self, action: Ask) -> list[Event]:
-        """Play ``action`` for the player to act; return the events it caused."""
+    def play(self, action: object) -> list[Event]:
+        """Play ``action`` (an ``Ask``) for the player to act; return the events it caused."""
         player = self.current_player
         if player is None:
             raise IllegalActionError("the game is over: no more asks can be made")
@@ -551,13 +558,8 @@ class Game:
             if card_of(rank, suit) not in hand[rank]
         )
 
-    def _check_seat(self, player: object) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.num_players
-        ):
-            raise MalformedInputError(
-                f"there is no player {player!r}: seats are 0 to {self.num_players - 1}"
-            )
+    def _check_seat(self, player: object) -> int:
+        return _checked_seat(player, self.num_players)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.current_player} to ask"
@@ -571,12 +573,12 @@ class Game:
     @classmethod
     def from_position(
         cls,
-        rules: Rules,
-        players: int,
+        rules: object,
+        players: object,
         hands: Sequence[Sequence[Card]],
         pond: Sequence[Card],
         books: Sequence[Sequence[Rank]],
-        current_player: int,
+        current_player: object,
         in_play: Sequence[bool] | None = None,
     ) -> Game:
         """A game set up in any position, with no history (for search and analysis).
@@ -585,12 +587,14 @@ class Game:
         not in a book must be in exactly one hand or the pond. The position must be
         one where ``current_player`` can ask; such a game has no deal to record, so
         its ``deck`` is only the cards of the position and ``to_record`` is meaningless.
+        ``rules`` is anything ``make_rules`` takes.
         """
-        check_players(players)
-        rules = rules.for_players(players)
-        if len(hands) != players or len(books) != players:
+        seats = check_players(players)
+        resolved = make_rules(rules).for_players(seats)
+        to_ask = _checked_seat(current_player, seats)
+        if len(hands) != seats or len(books) != seats:
             raise MalformedInputError(f"a position needs one hand and one book list per player "
-                                      f"({players}), got {len(hands)} and {len(books)}")
+                                      f"({seats}), got {len(hands)} and {len(books)}")
         cards = [Card.parse(card) for hand in hands for card in hand]
         cards.extend(Card.parse(card) for card in pond)
         if len(set(cards)) != len(cards):
@@ -600,7 +604,7 @@ class Game:
             per_rank[card.rank] += 1
         for seat_books in books:
             for rank in seat_books:
-                per_rank[Rank.parse(rank)] += rules.book_size
+                per_rank[Rank.parse(rank)] += resolved.book_size
         wrong = [rank.symbol for rank in RANKS if per_rank[rank] != len(SUITS)]
         if wrong:
             raise MalformedInputError(
@@ -608,27 +612,38 @@ class Game:
             )
         for seat, hand in enumerate(hands):
             ranks = [Card.parse(card).rank for card in hand]
-            full = sorted({r for r in ranks if ranks.count(r) >= rules.book_size})
+            full = sorted({r for r in ranks if ranks.count(r) >= resolved.book_size})
             if full:  # R3: a complete book is laid at once, it is never held
                 raise MalformedInputError(
                     f"player {seat} holds a complete book of {full[0].plural}, "
                     "which would already be laid down"
                 )
-        if in_play is not None and len(in_play) != players:
+        if in_play is not None and len(in_play) != seats:
             raise MalformedInputError(
-                f"in_play needs one entry per player ({players}), got {len(in_play)}"
+                f"in_play needs one entry per player ({seats}), got {len(in_play)}"
             )
-        game = cls(rules, players, cards, current_player, deal=False)
+        game = cls(resolved, seats, cards, to_ask, deal=False)
         for seat, hand in enumerate(hands):
             game._receive(seat, [Card.parse(card) for card in hand])
         game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
         game._books_laid = sum(len(seat_books) for seat_books in books)
-        game._in_play = [True] * players if in_play is None else [bool(p) for p in in_play]
+        game._in_play = [True] * seats if in_play is None else [bool(p) for p in in_play]
         game._pond = [Card.parse(card) for card in pond][::-1]
-        game._check_seat(current_player)
-        if not game._in_play[current_player] or not game._can_ask(current_player):
-            raise MalformedInputError(f"player {current_player} cannot ask in this position")
+        if not game._in_play[to_ask] or not game._can_ask(to_ask):
+            raise MalformedInputError(f"player {to_ask} cannot ask in this position")
         return game
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (``tournament --jobs``, deep copies) the same way compiled or not.
+
+        The default would rebuild a mypyc-compiled ``Game`` by calling ``__init__``
+        with no arguments; this rebuilds it from its rules, deck and position.
+        """
+        table = (self.rules, self.num_players, self._deck, self.first_player)
+        position = (self._hands, self._sizes, self._held, self._books, self._books_laid,
+                    self._in_play, self._pond, self._events, self._actions,
+                    self.current_player, self.winners)
+        return (_unpickled_game, (table, position))
 
     def clone(self) -> Game:
         """An independent copy of this game (history shared: events are never mutated)."""
@@ -646,6 +661,14 @@ class Game:
         game.current_player = self.current_player
         game.winners = self.winners
         return game
+
+
+def _unpickled_game(table: tuple[Any, ...], position: tuple[Any, ...]) -> Game:
+    """The game that ``Game.__reduce__`` took apart; caches start empty."""
+    game = Game(*table, deal=False)
+    (game._hands, game._sizes, game._held, game._books, game._books_laid, game._in_play,
+     game._pond, game._events, game._actions, game.current_player, game.winners) = position
+    return game
 
 
 # Legal rank asks by seats that may be asked and ranks held, both as bits, filled in as met.
@@ -667,13 +690,23 @@ def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
     return legal
 
 
-def _check_first_player(first_player: object, players: int) -> None:
-    if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-        0 <= first_player < players
-    ):
+def _check_first_player(first_player: object, players: int) -> int:
+    if not _is_seat(first_player, players):
         raise MalformedInputError(
             f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
         )
+    return cast(int, first_player)
+
+
+def _checked_seat(player: object, players: int) -> int:
+    if not _is_seat(player, players):
+        raise MalformedInputError(f"there is no player {player!r}: seats are 0 to {players - 1}")
+    return cast(int, player)
+
+
+def _is_seat(value: object, players: int) -> bool:
+    """A seat number: an int (not a bool, which mypyc would turn into 0 or 1) below ``players``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:

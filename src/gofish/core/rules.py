@@ -41,17 +41,21 @@ class Rules:
         """How many books the deck makes: 13, or 26 under pairs."""
         return DECK_SIZE // self.book_size
 
-    def default_hand_size(self, players: int) -> int:
+    # Methods taking a player count type it ``object`` and check it, so that a wrong one
+    # gets the same MalformedInputError whether or not the core is compiled by mypyc.
+
+    def default_hand_size(self, players: object) -> int:
         """The preset's deal for a player count (R11, R15 section, R18 section)."""
+        players = check_players(players)
         if self.preset == "nordic":
             return 7
         if self.preset == "bicycle":
             return 7 if players <= 3 else 5
         return 7 if players == 2 else 5
 
-    def for_players(self, players: int) -> Rules:
+    def for_players(self, players: object) -> Rules:
         """These rules with the hand size fixed for ``players``, checked to be playable."""
-        check_players(players)
+        players = check_players(players)
         if self.hand_size is not None:
             self.check(players)
             return self
@@ -63,8 +67,9 @@ class Rules:
             _RESOLVED[(self, players)] = resolved
         return resolved
 
-    def check(self, players: int) -> None:
+    def check(self, players: object) -> None:
         """Refuse combinations that cannot be played, saying why."""
+        players = check_players(players)
         if self.refill == "none" and self.end == "all-books":
             raise MalformedInputError(
                 "refill 'none' needs end 'first-empty': with no refill and play until every "
@@ -77,7 +82,7 @@ class Rules:
                 f"that is {players * size} cards and the deck holds {DECK_SIZE}"
             )
 
-    def options(self, players: int | None = None) -> dict[str, Any]:
+    def options(self, players: object = None) -> dict[str, Any]:
         """Every option that differs from the preset, as record-ready JSON values.
 
         With ``players``, a hand size equal to the preset's deal is left out.
@@ -92,12 +97,17 @@ class Rules:
             del out["hand_size"]
         return out
 
-    def to_json(self, players: int | None = None) -> str | dict[str, Any]:
+    def to_json(self, players: object = None) -> str | dict[str, Any]:
         """The ``rules`` value of a game record: a preset name or an object."""
         extra = self.options(players)
         if not extra:
             return self.preset
         return {"preset": self.preset, **extra}
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as a constructor call: pickle's default sets the fields one by one,
+        # which a frozen class compiled by mypyc refuses.
+        return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 PRESETS: Final[Mapping[str, Rules]] = {
