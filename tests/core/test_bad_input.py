@@ -105,6 +105,31 @@ def test_malformed_asks_are_refused_before_they_reach_a_game(make: object, messa
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Ask("1", "9"), "there is no player '1' to ask"),
+        (lambda: Ask(True, "9"), "there is no player True to ask"),  # a bool is no seat
+        (lambda: Ask(1, 9.0), "unknown rank 9.0"),
+        (lambda: Ask(1, "9", 3), "unknown suit 3"),
+        (lambda: gofish.Rules(preset="go-fish"), "unknown preset 'go-fish'"),
+        (lambda: gofish.Rules(hand_size="7"), "hand_size must be a whole number"),
+        (lambda: gofish.Rules(lucky_draw=1), "lucky_draw must be true or false, not 1"),
+        (lambda: gofish.Rules(refill=None), "refill must be one of hand, card, turn, none"),
+    ],
+)
+def test_asks_and_rules_built_directly_are_checked_too(make: object, message: str) -> None:
+    # Their constructors take any value and refuse a wrong one with the same clear error
+    # whether or not mypyc compiled the core (its own check would raise a bare TypeError).
+    with pytest.raises(MalformedInputError) as error:
+        make()  # type: ignore[operator]
+    assert message in str(error.value)
+
+
+def test_an_ask_built_directly_reads_text_and_equals_the_interned_one() -> None:
+    assert Ask(1, "9", "h") == Ask.of(1, gofish.Rank.NINE, gofish.Suit.HEARTS)
+
+
 def test_play_refuses_something_that_is_not_an_ask() -> None:
     game = gofish.new_game("classic", 2, deck=stack(["9", "8"]), first_player=0)
     with pytest.raises(MalformedInputError, match="an action must be an Ask, not"):

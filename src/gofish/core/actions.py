@@ -22,19 +22,20 @@ class Ask:
     rank: Rank
     suit: Suit | None = None
 
+    def __init__(self, target: object, rank: object, suit: object = None) -> None:
+        # Written out and typed object, so that a wrong value gets the same clear
+        # MalformedInputError whether or not mypyc compiled this class (it would check
+        # the field types first, with a bare TypeError). Text ranks and suits are parsed.
+        checked_target, checked_rank, checked_suit = _checked(target, rank, suit)
+        object.__setattr__(self, "target", checked_target)
+        object.__setattr__(self, "rank", checked_rank)
+        object.__setattr__(self, "suit", checked_suit)
+
     @staticmethod
     def of(target: object, rank: object, suit: object = None) -> Ask:
         """The interned ask of seat ``target`` for ``rank`` (a ``Rank``, its text or 1-13)
-        and, under ``ask: card``, ``suit`` (a ``Suit`` or its letter).
-
-        Typed ``object`` and checked here, so a wrong value of any type gets the same
-        ``MalformedInputError`` whether or not the core is compiled by mypyc.
-        """
-        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
-            raise MalformedInputError(f"there is no player {target!r} to ask")
-        parsed_rank = Rank.parse(rank)
-        parsed_suit = None if suit is None else Suit.parse(suit)
-        return _ASKS[(target, parsed_rank, parsed_suit)]
+        and, under ``ask: card``, ``suit`` (a ``Suit`` or its letter)."""
+        return _ASKS[_checked(target, rank, suit)]
 
     def __reduce__(self) -> tuple[object, ...]:
         # Unpickled asks are the interned ones (a compiled frozen class could not be
@@ -64,6 +65,12 @@ class Ask:
             return f"ask player {self.target} for {self.rank.plural}"
         wanted = f"the {self.rank.symbol}{self.suit.symbol}"
         return f"ask player {self.target} for {wanted}"
+
+
+def _checked(target: object, rank: object, suit: object) -> tuple[int, Rank, Suit | None]:
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
+        raise MalformedInputError(f"there is no player {target!r} to ask")
+    return target, Rank.parse(rank), None if suit is None else Suit.parse(suit)
 
 
 _ASKS: dict[tuple[int, Rank, Suit | None], Ask] = {

@@ -252,11 +252,8 @@ class Game:
         return events
 
     def _check_ask(self, player: int, action: Ask) -> None:
+        # Ask() and Ask.of() check their values: target is a seat number 0-4, rank a Rank.
         target, rank = action.target, action.rank
-        if not isinstance(rank, Rank):
-            raise MalformedInputError(f"an ask needs a Rank, not {rank!r}: use Ask.of()")
-        if isinstance(target, bool) or not isinstance(target, int) or target < 0:
-            raise MalformedInputError(f"there is no player {target!r} to ask")
         if target == player:
             raise IllegalActionError(f"player {player} cannot ask themselves")
         if target >= self.num_players:

@@ -18,6 +18,7 @@ ASK_MODES: Final = ("rank", "card")
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
 DECK_SIZE: Final = 52
+PRESET_NAMES: Final = ("classic", "bicycle", "nordic")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,27 @@ class Rules:
     hand_size: int | None = None
     book_size: int = 4
     ask: AskMode = "rank"
+
+    def __init__(
+        self,
+        preset: object = "classic",
+        lucky_draw: object = True,
+        refill: object = "hand",
+        end: object = "all-books",
+        hand_size: object = None,
+        book_size: object = 4,
+        ask: object = "rank",
+    ) -> None:
+        # Written out and typed object, so that a wrong value gets the same clear
+        # MalformedInputError whether or not mypyc compiled this class (it would
+        # check the field types first, with a bare TypeError).
+        if preset not in PRESET_NAMES:
+            raise _unknown_preset(preset)
+        object.__setattr__(self, "preset", preset)
+        options = {"lucky_draw": lucky_draw, "refill": refill, "end": end,
+                   "hand_size": hand_size, "book_size": book_size, "ask": ask}
+        for name, value in options.items():
+            object.__setattr__(self, name, _check_option(name, value))
 
     @property
     def total_books(self) -> int:
@@ -110,12 +132,6 @@ class Rules:
         return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
 
 
-PRESETS: Final[Mapping[str, Rules]] = {
-    "classic": Rules(preset="classic", refill="hand", end="all-books"),
-    "bicycle": Rules(preset="bicycle", refill="turn", end="all-books"),
-    "nordic": Rules(preset="nordic", refill="none", end="first-empty"),
-}
-
 # Rules with the preset's hand size filled in, by (rules, players); see Rules.for_players.
 _RESOLVED: dict[tuple[Rules, int], Rules] = {}
 
@@ -168,7 +184,11 @@ def _preset(name: object) -> Rules:
         found = PRESETS.get(name.strip().lower())
         if found is not None:
             return found
-    raise MalformedInputError(f"unknown preset {name!r}: choose classic, bicycle or nordic")
+    raise _unknown_preset(name)
+
+
+def _unknown_preset(name: object) -> MalformedInputError:
+    return MalformedInputError(f"unknown preset {name!r}: choose classic, bicycle or nordic")
 
 
 def _check_option(name: object, value: object) -> object:
@@ -197,3 +217,10 @@ def _check_option(name: object, value: object) -> object:
     raise MalformedInputError(
         f"unknown option {name!r}: the options are {', '.join(OPTION_NAMES)}"
     )
+
+
+PRESETS: Final[Mapping[str, Rules]] = {
+    "classic": Rules(preset="classic", refill="hand", end="all-books"),
+    "bicycle": Rules(preset="bicycle", refill="turn", end="all-books"),
+    "nordic": Rules(preset="nordic", refill="none", end="first-empty"),
+}
