@@ -56,9 +56,11 @@ def card_words(card: Card) -> str:
 class Narrator:
     """Turns events into sentences for ``viewer`` (None: a spectator)."""
 
-    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+    def __init__(self, names: Sequence[str], viewer: int | None, book_size: int = 4) -> None:
         self.names = list(names)
         self.viewer = viewer
+        # Under the pairs house rule a "book" is two cards: call it what players call it.
+        self.book_word = "pair" if book_size == 2 else "book"
 
     # -- grammar helpers ---------------------------------------------------
     def who(self, seat: int, *, capital: bool = True) -> str:
@@ -127,7 +129,8 @@ class Narrator:
         )
 
     def _on_book_laid(self, e: BookLaid) -> str:
-        return f"{self.who(e.player)} {self.verb(e.player, 'lay')} down a book of {e.rank.plural}."
+        laid = f"{self.verb(e.player, 'lay')} down a {self.book_word} of {e.rank.plural}"
+        return f"{self.who(e.player)} {laid}."
 
     def _on_refilled(self, e: Refilled) -> str:
         who = self.who(e.player)
@@ -154,11 +157,12 @@ class Narrator:
         scores = ", ".join(
             f"{self.who(seat)} {count}" for seat, count in enumerate(e.books)
         )
+        tally = f"{self.book_word.capitalize()}s: {scores}."
         if len(e.winners) == 1:
             winner = e.winners[0]
-            return f"Game over. {self.who(winner)} {self.verb(winner, 'win')}! Books: {scores}."
+            return f"Game over. {self.who(winner)} {self.verb(winner, 'win')}! {tally}"
         names = listed([self.who(w) for w in e.winners])
-        return f"Game over: a shared win for {names}. Books: {scores}."
+        return f"Game over: a shared win for {names}. {tally}"
 
 
 def _wanted(rank: Rank, suit: Suit | None) -> str:
@@ -167,6 +171,6 @@ def _wanted(rank: Rank, suit: Suit | None) -> str:
     return f"the {rank.symbol}{suit.symbol}"
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+def describe(event: Event, viewer: int | None, names: Sequence[str], book_size: int = 4) -> str:
     """One event as a sentence for ``viewer``."""
-    return Narrator(names, viewer).describe(event)
+    return Narrator(names, viewer, book_size).describe(event)

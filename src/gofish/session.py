@@ -128,7 +128,7 @@ class TableSession:
                 self.rngs[seat] = random.Random(f"{seed}/bot{seat}") if seed is not None else (
                     random.Random()
                 )
-        self.narrator = Narrator(self.names, self.human)
+        self.narrator = Narrator(self.names, self.human, self.game.rules.book_size)
 
     # -- setting up ---------------------------------------------------------------
     @classmethod

@@ -32,3 +32,26 @@ def test_listed() -> None:
     assert listed([]) == "" and listed(["You"]) == "You"
     assert listed(["You", "Emma"]) == "You and Emma"
     assert listed(["A", "B", "C"]) == "A, B and C"
+
+
+def test_pairs_house_rule_lays_pairs_not_books() -> None:
+    # Under book_size 2 (the pairs house rule, R3) two cards make a "book":
+    # the log said "lays down a book of 9s" for a pair.
+    import random
+
+    import gofish
+    from gofish.core import BookLaid
+
+    game = gofish.new_game({"preset": "classic", "book_size": 2}, players=2, seed=7)
+    rng = random.Random(7)
+    while not game.is_over:
+        actions = game.legal_actions()
+        game.play(actions[rng.randrange(len(actions))])
+    laid = [e for e in game.events if isinstance(e, BookLaid)]
+    assert len(laid) == 26
+    pairs = Narrator(NAMES[:2], 0, book_size=game.rules.book_size)
+    assert all(" down a pair of " in pairs.describe(e) for e in laid)
+    assert "Pairs: " in pairs.describe(game.events[-1])
+    books = Narrator(NAMES[:2], 0)
+    assert " down a book of " in books.describe(laid[0])
+    assert "Books: " in books.describe(game.events[-1])

@@ -116,7 +116,7 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
         shown = events if all_cards else (redact(event, viewer) for event in events)
-        return [describe(event, viewer, names) for event in shown]
+        return [describe(event, viewer, names, game.rules.book_size) for event in shown]
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
     for action in stored.record["actions"]:

@@ -141,10 +141,14 @@ class SeatLog:
     """
 
     def __init__(self, names: Sequence[str], viewer: int | None) -> None:
-        self._narrator = Narrator(names, viewer)
+        self._names = list(names)
+        self._viewer = viewer
+        self._narrator: Narrator | None = None
         self.entries: list[str] = []
 
     def catch_up(self, view: View) -> list[str]:
+        if self._narrator is None:  # the rules (pairs or books) come with the first view
+            self._narrator = Narrator(self._names, self._viewer, view.rules.book_size)
         history = view.history
         for event in history[len(self.entries):]:
             entry = {"event": event.to_dict(), "text": self._narrator.describe(event)}

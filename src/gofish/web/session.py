@@ -332,7 +332,7 @@ class GameSession:
         spoken = speech_for(event, self.names, seat)
         return {
             **event.to_dict(),
-            "text": Narrator(self.names, seat).describe(event),
+            "text": Narrator(self.names, seat, self.game.rules.book_size).describe(event),
             "speech": None if spoken is None else {"seat": spoken.seat, "text": spoken.text},
         }
 
