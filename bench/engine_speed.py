@@ -132,7 +132,7 @@ def main() -> int:
     if has_openspiel():
         variants.append("openspiel")
     else:
-        print("open-spiel is not installed (pip install -e '.[bench]'): no ratio", file=sys.stderr)
+        print("open-spiel is not installed (pip install '.[bench]'): no ratio", file=sys.stderr)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {args.rounds} rounds of {args.seconds:g} s")
     core = "compiled with mypyc" if compiled else "pure Python (no compiler, or editable)"
