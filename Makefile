@@ -27,7 +27,7 @@ play: install
 	$(BIN)/gofish play $(ARGS)
 
 lint:
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench setup.py
 
 typecheck:
 	$(BIN)/mypy
