@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from gofish.cli import main
 from gofish.core import make_rules
 from gofish.sim.rng import deal_cards
 from gofish.tournament import Plan, merge_results, run_tournament, summary
+from gofish.tournament import run as tournament_run
 from gofish.tournament.play import make_entrant_bot, play_engine_game
 from gofish.tournament.stats import wilson_interval
 
@@ -202,3 +204,20 @@ def test_merge_refuses_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "not a tournament JSON result" in capsys.readouterr().err
     assert main(["tournament-merge", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def _worker_dies(task: object) -> None:
+    os._exit(3)  # as a crash (or a task it cannot unpickle) ends a worker process
+
+
+def test_a_worker_that_dies_stops_the_tournament_with_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # With multiprocessing.Pool this waited forever for the dead worker's results.
+    monkeypatch.setattr(tournament_run, "_play_chunk", _worker_dies)
+    assert main(["tournament", "emma", "random", "--games", "400", "--jobs", "2",
+                 "--no-fast", "--json"]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "worker process stopped unexpectedly" in captured.err
+    assert "--jobs 1" in captured.err and "Traceback" not in captured.err

@@ -12,6 +12,8 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -96,12 +98,20 @@ def run_tournament(
                 progress(done, total)
     else:
         context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(workers, initializer=_ignore_interrupts) as pool:
-            for result in pool.imap(_play_chunk, tasks):
-                tally.merge(result)
-                done += result.tables
-                if progress:
-                    progress(done, total)
+        # An executor, not a Pool: a worker that dies (or cannot unpickle its task) makes
+        # it raise BrokenProcessPool, where a Pool would wait for that worker forever.
+        try:
+            with ProcessPoolExecutor(workers, mp_context=context,
+                                     initializer=_ignore_interrupts) as pool:
+                for result in pool.map(_play_chunk, tasks):
+                    tally.merge(result)
+                    done += result.tables
+                    if progress:
+                        progress(done, total)
+        except BrokenProcessPool as error:
+            raise TournamentError(
+                f"a worker process stopped unexpectedly ({error}); run with --jobs 1 to see why"
+            ) from error
     seconds = time.perf_counter() - started
     return Outcome(plan, tally, seconds, engine, workers)
 
