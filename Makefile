@@ -14,13 +14,22 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-install: $(BIN)/python
+# Installing compiles the core (about 20 s), so it is redone only when a source changed.
+SOURCES := pyproject.toml setup.py $(shell find src -type f -not -path '*/__pycache__/*')
+
+$(VENV)/.installed: $(BIN)/python $(SOURCES)
 	$(BIN)/python -m pip install -q .
 	$(BIN)/gofish --version
+	touch $@
 
-install-test: $(BIN)/python
+$(VENV)/.installed-test: $(BIN)/python $(SOURCES)
 	$(BIN)/python -m pip install -q '.[test]'
 	$(BIN)/gofish --version
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
 	bash scripts/setup-test-system.sh
 
 play: install
