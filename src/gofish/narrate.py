@@ -24,6 +24,7 @@ from gofish.core import (
     Refilled,
     Suit,
     TurnPassed,
+    View,
     WentFishing,
 )
 
@@ -76,6 +77,29 @@ class Narrator:
 
     def possessive(self, seat: int) -> str:
         return "your" if seat == self.viewer else "their"
+
+    def ending(self, view: View) -> str | None:
+        """Why the game ended, as the table saw it (None while it goes on).
+
+        All-books games end with the last book (R14, R17); a first-empty game
+        (nordic, R19) ends at the first empty hand or an empty sea, and players
+        want to know which it was.
+        """
+        if not view.is_over:
+            return None
+        total = view.rules.total_books
+        if view.rules.end != "first-empty" or sum(len(b) for b in view.books) >= total:
+            return f"All {total} {self.book_word}s are down."
+        pond = "sea" if view.rules.preset == "nordic" else "pond"
+        empty = [self.who(seat, capital=False) for seat, size in enumerate(view.hand_sizes)
+                 if size == 0]
+        reasons = []
+        if empty:
+            reasons.append(f"{listed(empty)} ran out of cards")
+        if view.pond_size == 0:
+            reasons.append(f"the {pond} ran dry")
+        said = " and ".join(reasons) or "the game is over"
+        return said[0].upper() + said[1:] + "."
 
     # -- sentences ----------------------------------------------------------
     def describe(self, event: Event) -> str:

@@ -245,11 +245,12 @@ class TableSession:
         if not winners:
             return "The game is not over yet."
         best = len(self.game.books[winners[0]])
-        books = f"{best} book{'s' if best != 1 else ''}"
+        books = plural(best, self.narrator.book_word)
         who = [self.narrator.who(seat) for seat in winners]
+        why = self.narrator.ending(self.view())
         if len(who) == 1:
-            return f"{who[0]} {self.narrator.verb(winners[0], 'win')} with {books}!"
-        return f"A shared win for {listed(who)}, with {books} each!"
+            return f"{why} {who[0]} {self.narrator.verb(winners[0], 'win')} with {books}!"
+        return f"{why} A shared win for {listed(who)}, with {books} each!"
 
     def end_lines(self) -> list[str]:
         """The end-of-game summary as sentences (for the plain mode)."""
@@ -257,7 +258,7 @@ class TableSession:
         for seat, figures in enumerate(self.tallies()):
             lines.append(
                 f"{self.names[seat] if seat != self.human else 'You'}: "
-                f"{plural(figures.books, 'book')}; {plural(figures.asks, 'ask')}, "
+                f"{plural(figures.books, self.narrator.book_word)}; {plural(figures.asks, 'ask')}, "
                 f"{plural(figures.hits, 'hit')}, {figures.go_fish} go fish, "
                 f"{plural(figures.lucky_draws, 'lucky draw')}, "
                 f"longest streak {figures.longest_streak}."

@@ -66,6 +66,7 @@ def test_two_people_and_a_bot_play_a_room_to_the_end(client: TestClient) -> None
     final = play_to_end([ann, bob])
     assert final["winners"], "a finished game names its winners (R10)"
     assert sum(len(b) for b in final["books"]) == 13  # classic plays to 13 books (R14)
+    assert final["ending"] == "All 13 books are down."
     assert ann.log[-1]["event"]["type"] == "game_over"
     server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
     game = server.rooms[code].room.game
@@ -80,6 +81,7 @@ def test_rematch_deals_a_new_game_to_the_same_seats(client: TestClient) -> None:
     bob.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
     ann.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
     assert ann.game["log_from"] == 0 and ann.game["winners"] is None
+    assert ann.game["ending"] is None  # a game still going has no ending to tell
     assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Bob", "Emma (bot)"]
 
 
@@ -425,3 +427,8 @@ def test_any_registered_bot_can_fill_a_seat_and_finish_the_game(
     start_game(ann, [])
     final = play_to_end([ann])
     assert final["winners"]
+    # R19: the room says which nordic ending it was, to this seat ("you", not "Ann").
+    names = ["you", ann.room["seats"][1]["name"].lower()]
+    empty = [names[seat] for seat, size in enumerate(final["hand_sizes"]) if size == 0]
+    assert ("ran dry" in final["ending"]) == (final["pond"] == 0)
+    assert all(name in final["ending"].lower() for name in empty), final["ending"]

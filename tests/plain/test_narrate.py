@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gofish.core import Card, Dealt, GameOver
+import random
+
+import gofish
+from gofish.core import BookLaid, Card, Dealt, Game, GameOver
 from gofish.narrate import Narrator, listed
 
 NAMES = ["You", "Emma", "Emma 2", "Emma 3"]
@@ -37,11 +40,6 @@ def test_listed() -> None:
 def test_pairs_house_rule_lays_pairs_not_books() -> None:
     # Under book_size 2 (the pairs house rule, R3) two cards make a "book":
     # the log said "lays down a book of 9s" for a pair.
-    import random
-
-    import gofish
-    from gofish.core import BookLaid
-
     game = gofish.new_game({"preset": "classic", "book_size": 2}, players=2, seed=7)
     rng = random.Random(7)
     while not game.is_over:
@@ -55,3 +53,43 @@ def test_pairs_house_rule_lays_pairs_not_books() -> None:
     books = Narrator(NAMES[:2], 0)
     assert " down a book of " in books.describe(laid[0])
     assert "Books: " in books.describe(game.events[-1])
+
+
+def _random_game(rules: object, players: int, seed: int) -> Game:
+    game = gofish.new_game(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        actions = game.legal_actions()
+        game.play(actions[rng.randrange(len(actions))])
+    return game
+
+
+def test_the_ending_says_why_a_nordic_game_stopped() -> None:
+    # R19: nordic ends at the first empty hand or an empty sea; players want to know which.
+    seen = set()
+    for seed in range(60):
+        game = _random_game("nordic", 3, seed)
+        view = game.view(0)
+        said = Narrator(NAMES[:3], 0).ending(view)
+        assert said is not None and said.endswith(".")
+        empty = [seat for seat, size in enumerate(view.hand_sizes) if size == 0]
+        if sum(len(b) for b in view.books) == 13:
+            assert said == "All 13 books are down."
+            seen.add("books")
+            continue
+        assert ("the sea ran dry" in said.lower()) == (view.pond_size == 0)
+        assert ("ran out of cards" in said) == bool(empty)
+        if 0 in empty:
+            assert said.startswith("You") or " you" in said
+            seen.add("you")
+        seen.add("sea" if view.pond_size == 0 else "hand")
+    assert {"sea", "hand", "you"} <= seen
+
+
+def test_the_ending_of_all_book_games_and_of_a_game_still_going() -> None:
+    assert Narrator(NAMES[:2], 0).ending(gofish.new_game("classic", seed=1).view(0)) is None
+    game = _random_game({"preset": "bicycle"}, 4, 3)
+    assert Narrator(NAMES, 1).ending(game.view(1)) == "All 13 books are down."
+    pairs = _random_game({"preset": "classic", "book_size": 2}, 2, 5)
+    ending = Narrator(NAMES[:2], None, book_size=2).ending(pairs.view(None))
+    assert ending == "All 26 pairs are down."

@@ -43,7 +43,8 @@ def test_the_headline_names_the_winner_or_the_shared_winners() -> None:
     (winner,) = session.game.winners or ()
     books = len(session.game.books[winner])
     expected = "You win" if winner == 0 else "Emma wins"
-    assert session.headline() == f"{expected} with {books} books!"
+    # R14: a classic game ends with the 13th book, and the headline says so.
+    assert session.headline() == f"All 13 books are down. {expected} with {books} books!"
     lines = session.end_lines()
     assert lines[0] == session.headline() and lines[1].startswith("You: ")
 
@@ -58,7 +59,8 @@ def test_the_headline_names_the_winner_or_the_shared_winners() -> None:
         raise AssertionError("no tied game in 200 seeds")
     tied = TableSession(TableSettings(pairs), game, TableSettings(pairs).seats())
     each = len(game.books[0])
-    assert tied.headline() == f"A shared win for You and Emma, with {each} books each!"
+    assert tied.headline() == (f"All 26 pairs are down. A shared win for You and Emma, "
+                               f"with {each} pairs each!")
 
 
 def test_the_summary_lines_count_in_the_singular_for_one() -> None:

@@ -264,6 +264,7 @@ def test_a_finished_game_is_stored_listed_replayed_and_counted(
     state = final["state"]
     assert state["result"]["books"] == [len(p["books"]) for p in state["players"]]
     assert sum(state["result"]["books"]) == 13  # R14: classic ends with every book down
+    assert state["result"]["ending"] == "All 13 books are down."
     game_id = state["game_id"]
     listed = client.get("/api/games").json()
     assert listed["games"][0]["id"] == game_id and listed["games"][0]["source"] == "web"

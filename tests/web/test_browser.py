@@ -86,6 +86,7 @@ def test_a_whole_game_against_emma_by_clicking(page: Any, live_server: LiveServe
     standings = page.locator(".standings li").all_inner_texts()
     books = [int(line.split()[-2]) for line in standings]
     assert sum(books) == 13  # R14: every book is down
+    assert page.inner_text("#result .ending").startswith("All 13 books are down.")
     log = page.inner_text(".log")
     assert "Game over." in log and "You ask Emma for" in log
     # The game is in the history and its replay steps through it.

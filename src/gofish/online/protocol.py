@@ -146,12 +146,20 @@ class SeatLog:
         self._narrator: Narrator | None = None
         self.entries: list[str] = []
 
-    def catch_up(self, view: View) -> list[str]:
+    def _narrator_for(self, view: View) -> Narrator:
         if self._narrator is None:  # the rules (pairs or books) come with the first view
             self._narrator = Narrator(self._names, self._viewer, view.rules.book_size)
+        return self._narrator
+
+    def ending(self, view: View) -> str | None:
+        """Why the game ended, told to this log's viewer (None while it goes on)."""
+        return self._narrator_for(view).ending(view)
+
+    def catch_up(self, view: View) -> list[str]:
+        narrator = self._narrator_for(view)
         history = view.history
         for event in history[len(self.entries):]:
-            entry = {"event": event.to_dict(), "text": self._narrator.describe(event)}
+            entry = {"event": event.to_dict(), "text": narrator.describe(event)}
             self.entries.append(json.dumps(entry, separators=(",", ":"), ensure_ascii=False))
         return self.entries
 
@@ -160,7 +168,7 @@ class SeatLog:
 _LOG_SLOT = f"log-{secrets.token_hex(12)}"
 
 
-def game_part(view: View, number: int, log_from: int) -> dict[str, Any]:
+def game_part(view: View, number: int, log_from: int, ending: str | None = None) -> dict[str, Any]:
     """The game as ``view``'s viewer may see it; :func:`encode` adds the log from ``log_from``.
 
     The history goes out as narrated log entries instead, a few at a time, so
@@ -168,7 +176,7 @@ def game_part(view: View, number: int, log_from: int) -> dict[str, Any]:
     """
     part = replace(view, history=()).to_dict()
     del part["history"]
-    part.update(number=number, log_from=log_from, log=_LOG_SLOT)
+    part.update(number=number, log_from=log_from, log=_LOG_SLOT, ending=ending)
     return part
 
 

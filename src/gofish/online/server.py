@@ -314,10 +314,12 @@ class RoomServer:
         view = views.get(seat)
         if view is None:
             view = views[seat] = game.view(seat)  # the one filter for hidden information
-        log = live.seat_log(seat).catch_up(view)
+        seat_log = live.seat_log(seat)
+        log = seat_log.catch_up(view)
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
-        message["game"] = game_part(view, room.game_number, connection.log_sent)
+        message["game"] = game_part(view, room.game_number, connection.log_sent,
+                                    seat_log.ending(view))
         text = encode(message, log[connection.log_sent:])
         connection.log_sent = len(log)
         return text

@@ -396,6 +396,7 @@ class GameSession:
             "books": books,
             "standings": [{"seat": s, "name": self.names[s], "books": books[s]} for s in ranked],
             "asks": len(self.game.actions),
+            "ending": Narrator(self.names, view.viewer, view.rules.book_size).ending(view),
         }
 
     def help(self) -> dict[str, Any]:

@@ -135,7 +135,7 @@ function renderGame(newLog = []) {
 
   if (game.winners) {
     const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
-    fill($('#turn'), `Game over: ${names.join(' and ')} ${names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins')}.`);
+    fill($('#turn'), `Game over: ${names.join(' and ')} ${names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins')}. ${game.ending || ''}`);
   } else {
     fill($('#turn'), myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`);
   }

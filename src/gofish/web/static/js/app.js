@@ -261,16 +261,16 @@ function showResult(state) {
     ? (result.you_won ? 'A shared win!' : 'A shared win')
     : (result.you_won ? 'You win!' : `${state.players[result.winners[0]].name} wins`);
   const standings = el('ol', { class: 'standings' }, result.standings.map((row) => el('li', { class: row.seat === you ? 'you' : '' },
-    el('span', { class: 'name', text: row.name }), el('span', {}, `${row.books} book${row.books === 1 ? '' : 's'}`))));
+    el('span', { class: 'name', text: row.name }), el('span', {}, `${row.books} ${state.rules.book_size === 2 ? 'pair' : 'book'}${row.books === 1 ? '' : 's'}`))));
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
     el('a', { href: '#/', class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Change the rules'),
     (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Watch the replay') : null);
   fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
-    el('p', {}, `${result.asks} asks in all. ${state.rules.total_books} ${state.rules.book_size === 2 ? 'pairs' : 'books'} in the deck.`),
+    el('p', { class: 'ending' }, `${result.ending} ${result.asks} asks in all.`),
     standings, buttons);
   $('#result').hidden = false;
-  announce(`${heading}. ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
+  announce(`${heading}. ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
   $('#play-again').focus();
 }
 
