@@ -311,10 +311,25 @@ class TableSession:
 
     def bot_move(self) -> list[Event]:
         """The bot whose turn it is asks once."""
+        choice = self.bot_choice()
+        return [] if choice is None else self.play_bot_choice(*choice)
+
+    def bot_choice(self) -> tuple[int, Ask] | None:
+        """The ask the bot to act would make, without making it (None: no bot to act).
+
+        Only reads the game, so an interface may run it off its main thread while
+        a slow bot thinks; :meth:`play_bot_choice` then plays it.
+        """
         seat = self.game.current_player
         if seat is None or seat not in self.bots:
+            return None
+        return seat, bot_turn(self.game, self.bots[seat], self.rngs[seat])
+
+    def play_bot_choice(self, seat: int, ask: Ask) -> list[Event]:
+        """Play ``seat``'s chosen ``ask``, if it is still that seat's turn (else nothing)."""
+        if self.game.current_player != seat:
             return []
-        events = self.game.play(bot_turn(self.game, self.bots[seat], self.rngs[seat]))
+        events = self.game.play(ask)
         if self.autosave:
             self.save()
         return events

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 from tests.tui.helpers import make_app, run_app, screen_text
 from textual.pilot import Pilot
@@ -393,3 +395,74 @@ def test_a_slow_disk_never_freezes_the_table_and_the_last_position_is_saved(
     run_app(app, script)
     stored = store.inner.get(1)
     assert stored.record["actions"] == app.session.game.to_record()["actions"]
+
+
+class HeldBot:
+    """Emma, who thinks until the test lets her answer (or 5 s pass)."""
+
+    name = "held"
+
+    def __init__(self, emma: Any) -> None:
+        self.emma = emma
+        self.release = threading.Event()
+        self.thinking = threading.Event()
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        self.thinking.set()
+        self.release.wait(timeout=5)
+        self.thinking.clear()
+        return self.emma.choose(view, legal, rng)
+
+
+def test_a_thinking_bot_never_freezes_the_table() -> None:
+    # ismcts thinks for 0.2 s an ask; it used to think on the interface's own thread,
+    # so keys waited. Now the coach opens while the bot is still thinking.
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app("classic", seed=seed)
+    app.speed = 0.02
+    held = HeldBot(app.session.bots[1])
+    app.session.bots[1] = held
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for _ in range(100):
+            if held.thinking.is_set():
+                break
+            await pilot.pause(0.02)
+        assert held.thinking.is_set(), "the bot never started thinking"
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.query_one(CoachPanel).display  # handled while the bot still thinks
+        assert held.thinking.is_set() and not app.session.game.actions
+        held.release.set()
+        for _ in range(200):
+            if app.session.game.actions:
+                break
+            await pilot.pause(0.02)
+        assert app.session.game.actions[0][0] == 1  # then its ask is played
+
+    run_app(app, script)
+
+
+def test_a_new_game_drops_the_ask_a_bot_was_still_thinking_about() -> None:
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app("classic", seed=seed)
+    app.speed = 0.02
+    held = HeldBot(app.session.bots[1])
+    app.session.bots[1] = held
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        old = app.session
+        for _ in range(100):
+            if held.thinking.is_set():
+                break
+            await pilot.pause(0.02)
+        await pilot.press("n")
+        await pilot.press("n")  # twice during a game: a new deal
+        await pilot.pause()
+        assert app.session is not old
+        held.release.set()
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert not old.game.actions  # the old table's late answer was not played
+
+    run_app(app, script)

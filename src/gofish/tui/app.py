@@ -1,8 +1,8 @@
 """The Go Fish table in a terminal: you against Emma (and friends), keyboard first.
 
 The app shows only the person's view (through ``TableSession``). Bot turns are
-played from timers, one ask at a time, so the person can follow them and the
-interface never waits on a bot.
+played from timers, one ask at a time, so the person can follow them, and each
+bot thinks in a worker thread, so the interface never waits on a bot.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from gofish.core import (
+    Ask,
     BookLaid,
     Card,
     Event,
@@ -80,6 +81,7 @@ class GoFishApp(App[None]):
         self.confirm_quit = False
         self.confirm_new = False
         self._bot_timer: Timer | None = None
+        self._bot_turn: object | None = None  # a bot is thinking about this turn
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
@@ -349,10 +351,29 @@ class GoFishApp(App[None]):
             return
         if not session.bot_to_act:
             return
-        asker = session.names[session.game.current_player or 0]
-        question, *answer = session.narrate(session.bot_move())
+        # The bot thinks in a worker thread (ismcts takes a fifth of a second), so keys,
+        # help and the coach keep working meanwhile; its ask is played back here.
+        turn = self._bot_turn = object()
+
+        def think() -> None:
+            choice = session.bot_choice()
+            with contextlib.suppress(RuntimeError):  # the app may be closing
+                self.call_from_thread(self.bot_chose, turn, session, choice)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def bot_chose(self, turn: object, session: TableSession,
+                  choice: tuple[int, Ask] | None) -> None:
+        """Play a bot's ask once it has chosen, unless a new game or a quit came first."""
+        if turn is not self._bot_turn or session is not self.session or choice is None:
+            return
+        self._bot_turn = None
+        events = session.play_bot_choice(*choice)
+        if not events:
+            return
+        question, *answer = session.narrate(events)
         self.write_events([question])
-        self.show_prompt(f"{asker} is asking…")
+        self.show_prompt(f"{session.names[choice[0]]} is asking…")
 
         def reveal() -> None:
             self.write_events(answer)
@@ -388,6 +409,7 @@ class GoFishApp(App[None]):
             self._bot_timer = self.set_timer(delay, callback)  # type: ignore[arg-type]
 
     def _stop_bots(self) -> None:
+        self._bot_turn = None  # a bot still thinking will find its ask unwanted
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
