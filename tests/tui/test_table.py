@@ -414,21 +414,31 @@ class HeldBot:
         return self.emma.choose(view, legal, rng)
 
 
-def test_a_thinking_bot_never_freezes_the_table() -> None:
-    # ismcts thinks for 0.2 s an ask; it used to think on the interface's own thread,
-    # so keys waited. Now the coach opens while the bot is still thinking.
+def app_with_a_held_bot() -> tuple[GoFishApp, HeldBot]:
+    """A paced table where Emma moves first and thinks until released."""
     seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
     app = make_app("classic", seed=seed)
     app.speed = 0.02
     held = HeldBot(app.session.bots[1])
     app.session.bots[1] = held
+    return app, held
+
+
+async def until_thinking(held: HeldBot, pilot: Pilot[None]) -> None:
+    for _ in range(100):
+        if held.thinking.is_set():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bot never started thinking")
+
+
+def test_a_thinking_bot_never_freezes_the_table() -> None:
+    # ismcts thinks for 0.2 s an ask; it used to think on the interface's own thread,
+    # so keys waited. Now the coach opens while the bot is still thinking.
+    app, held = app_with_a_held_bot()
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        for _ in range(100):
-            if held.thinking.is_set():
-                break
-            await pilot.pause(0.02)
-        assert held.thinking.is_set(), "the bot never started thinking"
+        await until_thinking(held, pilot)
         await pilot.press("c")
         await pilot.pause()
         assert app.query_one(CoachPanel).display  # handled while the bot still thinks
@@ -444,18 +454,11 @@ def test_a_thinking_bot_never_freezes_the_table() -> None:
 
 
 def test_a_new_game_drops_the_ask_a_bot_was_still_thinking_about() -> None:
-    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
-    app = make_app("classic", seed=seed)
-    app.speed = 0.02
-    held = HeldBot(app.session.bots[1])
-    app.session.bots[1] = held
+    app, held = app_with_a_held_bot()
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         old = app.session
-        for _ in range(100):
-            if held.thinking.is_set():
-                break
-            await pilot.pause(0.02)
+        await until_thinking(held, pilot)
         await pilot.press("n")
         await pilot.press("n")  # twice during a game: a new deal
         await pilot.pause()
