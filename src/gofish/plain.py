@@ -237,7 +237,7 @@ class PlainTable:
         books = session.game.books
         return ", ".join(
             f"{seat} {session.names[seat]} ({plural(sizes[seat], 'card')}, "
-            f"{plural(len(books[seat]), 'book')})"
+            f"{plural(len(books[seat]), session.narrator.book_word)})"
             for seat in session.opponents()
         )
 
@@ -261,7 +261,8 @@ class PlainTable:
     def show_hand(self) -> None:
         self.say(f"Your hand: {self.hand_text()}.")
         books = self.session.view().books[self.session.human]
-        self.say(f"Your books: {' '.join(r.symbol for r in books) or 'none yet'}.")
+        word = self.session.narrator.book_word
+        self.say(f"Your {word}s: {' '.join(r.symbol for r in books) or 'none yet'}.")
 
     def show_table(self) -> None:
         view = self.session.view()
@@ -270,7 +271,8 @@ class PlainTable:
             books = " ".join(r.symbol for r in view.books[seat]) or "none"
             out = "" if view.in_play[seat] else ", out of play"
             self.say(f"{self.session.names[seat]} (player {seat}): "
-                     f"{plural(view.hand_sizes[seat], 'card')}{out}; books: {books}.")
+                     f"{plural(view.hand_sizes[seat], 'card')}{out}; "
+                     f"{self.session.narrator.book_word}s: {books}.")
         pond = "The sea" if view.rules.preset == "nordic" else "The pond"
         self.say(f"{pond}: {plural(view.pond_size, 'card')}.")
 

@@ -257,3 +257,15 @@ def test_resume_explains_a_stored_game_it_cannot_set_up(tmp_path: Path) -> None:
     damaged = gofish(["resume", "2", "--plain"], "", db)
     assert damaged.returncode == 2 and "Traceback" not in damaged.stderr
     assert "stored game 2 cannot be replayed: the record has no 'players'" in damaged.stderr
+
+
+def test_under_the_pairs_rule_the_table_counts_pairs() -> None:
+    # R3 with book_size 2: a "book" is a pair, and the table says so (it said "books").
+    settings = TableSettings(make_rules("classic", book_size=2), players=3,
+                             opponents=("emma", "emma"), seed=4)
+    session = TableSession.deal(settings)
+    out = run_in_process(session, "hand\ntable\n")
+    assert "Your pairs: " in out and "; pairs: " in out
+    assert "books" not in out.replace("book_size", "")
+    classic = TableSession.deal(TableSettings(make_rules("classic"), seed=4))
+    assert "; books: " in run_in_process(classic, "table\n")

@@ -469,3 +469,16 @@ def test_a_new_game_drops_the_ask_a_bot_was_still_thinking_about() -> None:
         assert not old.game.actions  # the old table's late answer was not played
 
     run_app(app, script)
+
+
+def test_under_the_pairs_rule_the_table_counts_pairs() -> None:
+    # R3 with book_size 2: the panels said "Books 3: …" for pairs.
+    app = make_app("classic", seed=5, book_size=2)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pairs " in text or "No pairs yet" in text
+        assert "Books" not in text and "No books" not in text
+
+    run_app(app, script)

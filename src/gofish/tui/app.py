@@ -148,10 +148,12 @@ class GoFishApp(App[None]):
                 in_play=view.in_play[seat],
                 to_act=view.current_player == seat,
                 target=seat == self.target and session.human_to_act and len(askable) > 1,
+                book_word=session.narrator.book_word,
             )
         self.query(PondPanel).first().show(view.pond_size, sea=view.rules.preset == "nordic")
         box = self.query_one("#hand-box")
-        box.border_title = Text.assemble("Your hand · ", books_text(view.books[session.human]))
+        box.border_title = Text.assemble(
+            "Your hand · ", books_text(view.books[session.human], session.narrator.book_word))
         box.set_class(session.human_to_act, "-to-act")
         hand = self.query_one(HandView)
         self.show_suit_buttons()

@@ -167,7 +167,8 @@ class OpponentPanel(Static):
         self.border_title = name
 
     def show(
-        self, *, cards: int, books: Sequence[Rank], in_play: bool, to_act: bool, target: bool
+        self, *, cards: int, books: Sequence[Rank], in_play: bool, to_act: bool, target: bool,
+        book_word: str = "book",
     ) -> None:
         self.set_class(to_act, "-to-act")
         self.set_class(target, "-target")
@@ -182,7 +183,7 @@ class OpponentPanel(Static):
             text.append("▮" * min(cards, room), style="#5f87d7")
             text.append(label)
         text.append("\n")
-        text.append_text(books_text(books))
+        text.append_text(books_text(books, book_word))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -190,11 +191,11 @@ class OpponentPanel(Static):
         self.post_message(self.Picked(self.seat))
 
 
-def books_text(books: Sequence[Rank]) -> Text:
-    """``Books: 7 K`` (or ``No books yet``)."""
+def books_text(books: Sequence[Rank], word: str = "book") -> Text:
+    """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule."""
     if not books:
-        return Text("No books yet", style="dim")
-    text = Text(f"Books {len(books)}: ", style="")
+        return Text(f"No {word}s yet", style="dim")
+    text = Text(f"{word.capitalize()}s {len(books)}: ", style="")
     text.append(" ".join(rank.symbol for rank in books), style="bold #87d787")
     return text
 

@@ -124,6 +124,11 @@ $('#rematch').addEventListener('click', () => send('start'));
 $('#copy-invite').addEventListener('click', () => navigator.clipboard?.writeText($('#invite-link').href));
 
 // ------------------------------------------------------------------ table
+// What a finished set is called: a pair under the pairs house rule, else a book.
+function bookWord(game) {
+  return typeof game.rules === 'object' && game.rules.book_size === 2 ? 'pair' : 'book';
+}
+
 function renderGame(newLog = []) {
   const game = state.game;
   $('#game').hidden = !game;
@@ -143,7 +148,7 @@ function renderGame(newLog = []) {
   fill($('#pond'), `Pond: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
-    $('#mine').prepend(el('p', { class: 'my-books' }, `Your books: ${game.books[me].join(' ') || 'none yet'}`));
+    $('#mine').prepend(el('p', { class: 'my-books' }, `Your ${bookWord(game)}s: ${game.books[me].join(' ') || 'none yet'}`));
   }
   fill($('#ask'), myTurn ? askButtons(game) : []);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.role === 'player');
@@ -165,7 +170,7 @@ function opponentBox(seat, game, myTurn, targets) {
   el('strong', {}, seat.name || `Seat ${i + 1}`),
   el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-label': seat.connected ? 'connected' : 'not connected' }),
   el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
-  el('div', {}, `Books: ${game.books[i].join(' ') || 'none'}`),
+  el('div', {}, `${bookWord(game) === 'pair' ? 'Pairs' : 'Books'}: ${game.books[i].join(' ') || 'none'}`),
   game.in_play[i] ? null : el('div', {}, 'out of play'));
   return box;
 }

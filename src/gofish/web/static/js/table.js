@@ -154,7 +154,7 @@ export class Table {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
       const label = `${player.name}: ${player.cards} card${player.cards === 1 ? '' : 's'}, ` +
-        `${player.books.length} book${player.books.length === 1 ? '' : 's'}` +
+        `${player.books.length} ${state.rules.book_size === 2 ? 'pair' : 'book'}${player.books.length === 1 ? '' : 's'}` +
         `${player.in_play ? '' : ', out of play'}${turn ? ', their turn' : ''}`;
       const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
         Array.from({ length: Math.min(player.cards, 10) }, () => cardBack()));
