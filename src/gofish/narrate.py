@@ -22,6 +22,7 @@ from gofish.core import (
     LuckyDraw,
     Rank,
     Refilled,
+    Rules,
     Suit,
     TurnPassed,
     View,
@@ -54,14 +55,23 @@ def card_words(card: Card) -> str:
     return card.pretty
 
 
+def book_word(book_size: int) -> str:
+    """What a laid set is called: a "pair" under the pairs house rule, else a "book"."""
+    return "pair" if book_size == 2 else "book"
+
+
+def pond_word(rules: Rules) -> str:
+    """The draw pile's name: the "sea" of Hopp i havet (nordic), else the "pond"."""
+    return "sea" if rules.preset == "nordic" else "pond"
+
+
 class Narrator:
     """Turns events into sentences for ``viewer`` (None: a spectator)."""
 
     def __init__(self, names: Sequence[str], viewer: int | None, book_size: int = 4) -> None:
         self.names = list(names)
         self.viewer = viewer
-        # Under the pairs house rule a "book" is two cards: call it what players call it.
-        self.book_word = "pair" if book_size == 2 else "book"
+        self.book_word = book_word(book_size)
 
     # -- grammar helpers ---------------------------------------------------
     def who(self, seat: int, *, capital: bool = True) -> str:
@@ -90,7 +100,7 @@ class Narrator:
         total = view.rules.total_books
         if view.rules.end != "first-empty" or sum(len(b) for b in view.books) >= total:
             return f"All {total} {self.book_word}s are down."
-        pond = "sea" if view.rules.preset == "nordic" else "pond"
+        pond = pond_word(view.rules)
         empty = [self.who(seat, capital=False) for seat, size in enumerate(view.hand_sizes)
                  if size == 0]
         reasons = []

@@ -20,6 +20,7 @@ from typing import TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit
 from gofish.knowledge import coach_rows
+from gofish.narrate import pond_word
 from gofish.rules_help import rules_paragraphs
 from gofish.session import IllegalChoice, TableSession, plural
 
@@ -273,7 +274,7 @@ class PlainTable:
             self.say(f"{self.session.names[seat]} (player {seat}): "
                      f"{plural(view.hand_sizes[seat], 'card')}{out}; "
                      f"{self.session.narrator.book_word}s: {books}.")
-        pond = "The sea" if view.rules.preset == "nordic" else "The pond"
+        pond = f"The {pond_word(view.rules)}"
         self.say(f"{pond}: {plural(view.pond_size, 'card')}.")
 
     def show_coach(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gofish.core import Rules
+from gofish.narrate import book_word, pond_word
 
 _PRESET_TEXT = {
     "classic": (
@@ -41,8 +42,8 @@ _END_TEXT = {
 
 def rules_paragraphs(rules: Rules) -> list[str]:
     """A few short paragraphs describing ``rules``, house rules included."""
-    pond = "sea" if rules.preset == "nordic" else "pond"
-    book = "Pairs" if rules.book_size == 2 else "Books"
+    pond = pond_word(rules)
+    book = book_word(rules.book_size).capitalize() + "s"
     lines = [_PRESET_TEXT.get(rules.preset, _PRESET_TEXT["classic"])]
     if rules.hand_size is not None:
         lines.append(f"Each player is dealt {rules.hand_size} cards.")

@@ -31,6 +31,7 @@ from gofish.core import (
     WentFishing,
 )
 from gofish.knowledge import coach_rows
+from gofish.narrate import pond_word
 from gofish.session import IllegalChoice, TableSession
 from gofish.tui.screens import GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
@@ -150,7 +151,7 @@ class GoFishApp(App[None]):
                 target=seat == self.target and session.human_to_act and len(askable) > 1,
                 book_word=session.narrator.book_word,
             )
-        self.query(PondPanel).first().show(view.pond_size, sea=view.rules.preset == "nordic")
+        self.query(PondPanel).first().show(view.pond_size, sea=pond_word(view.rules) == "sea")
         box = self.query_one("#hand-box")
         box.border_title = Text.assemble(
             "Your hand · ", books_text(view.books[session.human], session.narrator.book_word))

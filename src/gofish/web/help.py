@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gofish.core import Rules
+from gofish.narrate import book_word
 
 _PRESET_INTRO = {
     "classic": (
@@ -35,7 +36,7 @@ _REFILL = {
 def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     """Sections of the help page for ``rules`` with ``players`` at the table."""
     resolved = rules.for_players(players)
-    book = "pair" if resolved.book_size == 2 else "book"
+    book = book_word(resolved.book_size)
     asking = [
         "On your turn, ask one opponent who holds cards for a rank you hold at least one of.",
         "They hand over every card of that rank, and you ask again."

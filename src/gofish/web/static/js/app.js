@@ -3,7 +3,7 @@
 
 import { $, $$, el, fill, getJSON } from './dom.js';
 import { Table } from './table.js';
-import { cardFace } from './cards.js';
+import { cardFace, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 
@@ -261,7 +261,7 @@ function showResult(state) {
     ? (result.you_won ? 'A shared win!' : 'A shared win')
     : (result.you_won ? 'You win!' : `${state.players[result.winners[0]].name} wins`);
   const standings = el('ol', { class: 'standings' }, result.standings.map((row) => el('li', { class: row.seat === you ? 'you' : '' },
-    el('span', { class: 'name', text: row.name }), el('span', {}, `${row.books} ${state.rules.book_size === 2 ? 'pair' : 'book'}${row.books === 1 ? '' : 's'}`))));
+    el('span', { class: 'name', text: row.name }), el('span', {}, setsName(row.books, state.rules.book_size)))));
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
     el('a', { href: '#/', class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Change the rules'),

@@ -38,6 +38,11 @@ export function rankName(rank, count = 1) {
   return count === 1 ? name : (RANK_NAMES[rank] ? `${name}s` : `${rank}s`);
 }
 
+// `count` laid sets, named as the rules name them: pairs under the pairs house rule, else books.
+export function setsName(count, bookSize) {
+  return `${count} ${bookSize === 2 ? 'pair' : 'book'}${count === 1 ? '' : 's'}`;
+}
+
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
   return `${rankName(rank)} of ${SUIT_NAMES[suit]}`;

@@ -4,7 +4,7 @@
 
 import { $, el, fill, sleep } from './dom.js';
 import { avatar } from './avatar.js';
-import { cardBack, cardFace, cardName, parseCard, pretty, rankName, suitIcon, SUIT_NAMES } from './cards.js';
+import { cardBack, cardFace, cardName, parseCard, pretty, rankName, setsName, suitIcon, SUIT_NAMES } from './cards.js';
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
@@ -154,7 +154,7 @@ export class Table {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
       const label = `${player.name}: ${player.cards} card${player.cards === 1 ? '' : 's'}, ` +
-        `${player.books.length} ${state.rules.book_size === 2 ? 'pair' : 'book'}${player.books.length === 1 ? '' : 's'}` +
+        setsName(player.books.length, state.rules.book_size) +
         `${player.in_play ? '' : ', out of play'}${turn ? ', their turn' : ''}`;
       const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
         Array.from({ length: Math.min(player.cards, 10) }, () => cardBack()));
