@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame
 from gofish.core import (
     Ask,
     Card,
@@ -128,6 +128,7 @@ class TableSession:
                 self.rngs[seat] = random.Random(f"{seed}/bot{seat}") if seed is not None else (
                     random.Random()
                 )
+        prepare_endgame(self.bots.values())
         self.narrator = Narrator(self.names, self.human, self.game.rules.book_size)
 
     # -- setting up ---------------------------------------------------------------

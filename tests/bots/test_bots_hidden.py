@@ -16,7 +16,7 @@ from gofish.core import FULL_DECK, Card, Game, Rank, View
 from gofish.knowledge import CARDS_PER_RANK, track
 
 BOTS_DIR = Path(gofish.__file__).parent / "bots"
-VIEW_ONLY_MODULES = ["common.py", "counter.py", "belief.py", "expert.py", "emma.py",
+VIEW_ONLY_MODULES = ["common.py", "counter.py", "belief.py", "expert.py", "endgame.py", "emma.py",
                      "random_bot.py"]
 THINKING_BOTS = ["random", "emma", "counter", "expert", "expert-easy", "ismcts"]
 

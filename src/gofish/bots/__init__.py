@@ -11,7 +11,7 @@ from gofish.bots.base import (
 )
 from gofish.bots.counter import CounterBot
 from gofish.bots.emma import EmmaBot
-from gofish.bots.expert import ExpertBot
+from gofish.bots.expert import ExpertBot, prepare_endgame
 from gofish.bots.ismcts import IsmctsBot
 from gofish.bots.random_bot import RandomBot
 
@@ -37,7 +37,7 @@ register_bot(
 register_bot(
     "expert",
     ExpertBot,
-    "weighs every ask by its odds over the hidden cards, and by what it gives away",
+    "weighs every ask by its odds over the hidden cards; plays the endgame out on imagined deals",
     strength=3,
 )
 register_bot(
@@ -65,5 +65,6 @@ __all__ = [
     "bot_turn",
     "make_bot",
     "play_out",
+    "prepare_endgame",
     "register_bot",
 ]

@@ -11,22 +11,29 @@ unseen cards given the view: hand sizes, known cards, denials, books):
   shows it, and whoever draws that rank later will ask me for all of mine.
 
 The ask with the highest score is played (ties: the first in ``legal``
-order, so the choice is fixed given the view). Under ``ask: card`` the same
+order, so the choice is fixed given the view, and in the endgame given the
+view and the random stream). Under ``ask: card`` the same
 score picks the opponent and rank, and the suit is any legal one at random.
+
+Once the pond is down to ``endgame`` cards (8 by default) and no ask is a sure
+hit, the best-scored asks are instead played out to the end of the game on
+sampled hidden deals (``gofish.bots.endgame``), where the order of turns
+decides who takes the last books.
 
 Knobs: ``epsilon`` plays a random legal ask with that probability;
 ``noise`` adds uniform noise of that size to every score (a gentler, less
-predictable opponent).
+predictable opponent); ``endgame=0`` turns the endgame search off.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gofish.bots.belief import Belief, InferringTracker
 from gofish.bots.common import TrackerCache, best_by, check_epsilon, pick
+from gofish.bots.endgame import POND_LIMIT, EndgameSearch, warm_up_in_background
 from gofish.core import Ask, View
 from gofish.knowledge import Tracker
 
@@ -80,7 +87,7 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, epsilon: float = 0.0, noise: float = 0.0, infer: bool = True,
-                 weights: Weights | None = None) -> None:
+                 weights: Weights | None = None, endgame: int = POND_LIMIT) -> None:
         self.epsilon = check_epsilon(epsilon)
         if isinstance(noise, bool) or not isinstance(noise, (int, float)) or noise < 0:
             raise ValueError(f"noise must be a number of at least 0, not {noise!r}")
@@ -88,6 +95,15 @@ class ExpertBot:
         self.weights = weights or Weights()
         self.infer = bool(infer)
         self._cache = TrackerCache(InferringTracker if infer else Tracker)
+        try:
+            self._endgame = EndgameSearch(pond_limit=endgame)
+        except ValueError as error:
+            raise ValueError(str(error).replace("pond_limit", "endgame")) from None
+
+    @property
+    def searches_endgame(self) -> bool:
+        """Whether this bot plays out endgames (``endgame`` above 0)."""
+        return self._endgame.pond_limit > 0
 
     def scores(self, view: View, legal: Sequence[Ask]) -> dict[tuple[int, int], float]:
         """The score of every distinct (target, rank) among ``legal``."""
@@ -109,6 +125,20 @@ class ExpertBot:
         if self.noise:
             scores = {key: value + rng.random() * self.noise for key, value in scores.items()}
         best = best_by(legal, lambda a: (scores[(a.target, int(a.rank))],))
-        if best[0].suit is None:
-            return best[0]
-        return pick(best, rng)
+        if best[0].suit is not None:
+            return pick(best, rng)
+        favourite = (best[0].target, int(best[0].rank))
+        choice_open = len(scores) > 1 and scores[favourite] < self.weights.sure
+        if choice_open and self._endgame.applies(view):
+            # Best score first, so a tie in the play-outs goes to the better-scored ask.
+            ranked = sorted(scores, key=lambda key: -scores[key])
+            target, rank = self._endgame.best(view, self._cache.update(view), ranked, rng)
+            return next(a for a in legal if a.target == target and a.rank == rank)
+        return best[0]
+
+
+def prepare_endgame(bots: Iterable[object]) -> None:
+    """Get the endgame play-outs ready in the background if any of ``bots`` will use them
+    (tables for people call this when they seat their bots)."""
+    if any(isinstance(bot, ExpertBot) and bot.searches_endgame for bot in bots):
+        warm_up_in_background()

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from gofish.bots import Bot, make_bot
+from gofish.bots import Bot, make_bot, prepare_endgame
 from gofish.core import Ask, GoFishError, View
 from gofish.online.codes import (
     InvalidInput,
@@ -360,6 +360,7 @@ class RoomServer:
             bot = live.bots.get(seat)
             if bot is None:
                 bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
+                prepare_endgame([bot])
             # A strong bot may think for a while: on a thread, so other rooms keep playing.
             # The room's lock is held, so this game cannot change meanwhile.
             view = room.game.view(seat)

@@ -49,7 +49,7 @@ def unsupported_reason(rules: Rules, bot_names: Sequence[str]) -> str | None:
     if rules.ask != "rank":
         return "the bulk simulator plays rank asks only, not ask: card"
     if not numba_available():
-        return "the bulk simulator needs numba: pip install 'gofish[sim]'"
+        return "the bulk simulator needs numba (installed with gofish): pip install numba"
     return None
 
 

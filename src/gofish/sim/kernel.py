@@ -37,6 +37,9 @@ S_BOOKED = 7  # st[S_BOOKED + rank]: cards of that rank laid in books (for count
 SCALARS = S_BOOKED + 14
 CARDS_PER_RANK = 4
 DECK = 52
+# Every game ends long before this many asks (a full game takes well under 200); the
+# guard only keeps a malformed position from looping.
+MAX_ASKS = 5000
 # Small helpers are inlined at numba's level (inline="always"): a call passes every
 # array as several machine words, which costs more than these few lines themselves.
 
@@ -549,7 +552,18 @@ def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, s
                 for r in range(14):
                     kn[row, seat, r] = 0
     deal(cnt, sizes, books, in_play, st, prm, deck, first, kn)
-    while not st[S_OVER]:
+    play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
+            remembers, MAX_ASKS)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
+            remembers, max_asks):
+    """Every seat asks as its bot would until the game ends (or after ``max_asks`` asks)."""
+    n = prm[P_PLAYERS]
+    asks = 0
+    while not st[S_OVER] and asks < max_asks:
+        asks += 1
         p = st[S_CUR]
         if kinds[p] == BOT_EMMA:
             target, r = choose_emma(cnt, sizes, n, p, states, stamp, last_asker)

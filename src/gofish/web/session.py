@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame
 from gofish.core import (
     Ask,
     Asked,
@@ -96,6 +96,7 @@ class GameSession:
         self.bots: dict[int, Bot] = {
             seat: make_bot(info.bot) for seat, info in enumerate(seats) if info.bot
         }
+        prepare_endgame(self.bots.values())
         self.rng = random.Random(seed)
         self.store = store
         self.pace = pace
