@@ -7,7 +7,9 @@ import random
 import pytest
 
 import gofish
-from gofish.bots import make_bot
+from gofish.bots import IsmctsBot, make_bot, prepare_endgame
+from gofish.bots import endgame as endgame_module
+from gofish.bots import expert as expert_module
 from gofish.bots.belief import InferringTracker
 from gofish.bots.common import TrackerCache
 from gofish.bots.endgame import EndgameSearch
@@ -158,3 +160,25 @@ def test_no_search_with_a_big_pond_or_card_asks() -> None:
 def test_a_bad_endgame_knob_is_refused_clearly(bad: object) -> None:
     with pytest.raises(ValueError, match="endgame must be a whole number"):
         ExpertBot(endgame=bad)  # type: ignore[arg-type]
+
+
+def test_ismcts_leaves_the_endgame_to_the_expert_search() -> None:
+    for _game, view in endgame_positions(4, seed=200):
+        expected = ExpertBot().choose(view, view.legal_actions, random.Random(3))
+        bot = IsmctsBot(iterations=4, seconds=60.0)
+        assert bot.choose(view, view.legal_actions, random.Random(3)) == expected
+        assert bot.last_iterations == 0  # no tree search of its own
+
+
+def test_tables_warm_the_search_up_only_for_bots_that_use_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[bool] = []
+    monkeypatch.setattr(expert_module, "warm_up_in_background", lambda: started.append(True))
+    prepare_endgame([make_bot("emma"), make_bot("counter"), ExpertBot(endgame=0)])
+    assert started == []
+    prepare_endgame([make_bot("emma"), make_bot("ismcts")])
+    assert started == [True]
+
+
+def test_the_warm_up_runs_a_real_search() -> None:
+    endgame_module._warm_up()  # compiles or loads the play-outs; must not raise

@@ -105,6 +105,10 @@ class ExpertBot:
         """Whether this bot plays out endgames (``endgame`` above 0)."""
         return self._endgame.pond_limit > 0
 
+    def endgame_applies(self, view: View) -> bool:
+        """Whether ``view`` is an endgame this bot plays out (when no ask is a sure hit)."""
+        return self._endgame.applies(view)
+
     def scores(self, view: View, legal: Sequence[Ask]) -> dict[tuple[int, int], float]:
         """The score of every distinct (target, rank) among ``legal``."""
         tracker = self._cache.update(view)
@@ -129,7 +133,7 @@ class ExpertBot:
             return pick(best, rng)
         favourite = (best[0].target, int(best[0].rank))
         choice_open = len(scores) > 1 and scores[favourite] < self.weights.sure
-        if choice_open and self._endgame.applies(view):
+        if choice_open and self.endgame_applies(view):
             # Best score first, so a tie in the play-outs goes to the better-scored ask.
             ranked = sorted(scores, key=lambda key: -scores[key])
             target, rank = self._endgame.best(view, self._cache.update(view), ranked, rng)
@@ -140,5 +144,5 @@ class ExpertBot:
 def prepare_endgame(bots: Iterable[object]) -> None:
     """Get the endgame play-outs ready in the background if any of ``bots`` will use them
     (tables for people call this when they seat their bots)."""
-    if any(isinstance(bot, ExpertBot) and bot.searches_endgame for bot in bots):
+    if any(getattr(bot, "searches_endgame", False) for bot in bots):
         warm_up_in_background()

@@ -20,7 +20,9 @@ with ``Game.from_position`` and walks the tree:
 
 A certain hit (an opponent is known to hold a rank I hold) keeps the turn
 and loses nothing, so it is played at once without searching, as is a
-single candidate. The expert's favourite stands unless the search finds an
+single candidate. Once the pond is small enough for the expert's endgame
+search (``gofish.bots.endgame``, compiled play-outs by the thousand), that
+search decides instead. The expert's favourite stands unless the search finds an
 ask that beats it on the same deals by ``CONFIDENCE`` standard errors.
 The budget is ``iterations`` determinizations (each plays every candidate
 ask once), cut short when another would overrun ``seconds`` (defaults: 60
@@ -86,6 +88,11 @@ class IsmctsBot:
         self._cache = TrackerCache()
         self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
 
+    @property
+    def searches_endgame(self) -> bool:
+        """Whether endgames are played out by the expert's compiled search."""
+        return self._expert.searches_endgame
+
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
@@ -96,6 +103,9 @@ class IsmctsBot:
         best_prior = max(prior, key=lambda key: prior[key])
         if len(prior) == 1 or prior[best_prior] >= self._expert.weights.sure:
             return self._ask_for(best_prior, legal, rng)
+        if self._expert.endgame_applies(view):
+            # The expert's compiled play-outs (a thousand a candidate) outdo a few dozen here.
+            return self._expert.choose(view, legal, rng)
         chosen = self._search(view, prior, rng)
         return self._ask_for(chosen, legal, rng)
 
