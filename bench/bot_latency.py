@@ -4,7 +4,10 @@ Each bot takes one seat against Emma in the others, in classic 2-player and
 nordic 4-player games, until it has made ``--decisions`` decisions per
 configuration. Every one of its decisions is timed (instant ones included:
 ismcts plays a certain hit or a single candidate without searching), and
-for ismcts the searched ones are also shown apart. Both bots run in the same
+the searched ones are also shown apart (ismcts's tree search, and the
+expert's endgame play-outs, which ismcts also uses once the pond is small).
+The compiled play-outs are loaded (or compiled) before the clock starts, as a
+table does in the background when it seats the bot. Both bots run in the same
 process, one game after the other, so a noisy machine hits them alike.
 
 Run: ``python bench/bot_latency.py [--decisions N] [--bots expert ismcts]``.
@@ -22,6 +25,7 @@ import time
 
 import gofish
 from gofish.bots import make_bot
+from gofish.bots.endgame import warm_up
 
 CONFIGS = (("classic", 2), ("nordic", 4))
 
@@ -51,7 +55,7 @@ def time_decisions(bot_name: str, preset: str, players: int, wanted: int,
                 action = bot.choose(view, view.legal_actions, rngs[seat])
                 elapsed = (time.perf_counter() - started) * 1000
                 every.append(elapsed)
-                if getattr(bot, "last_iterations", 0):
+                if getattr(bot, "last_iterations", 0) or getattr(bot, "last_playouts", 0):
                     searched.append(elapsed)
             else:
                 action = others[seat].choose(view, view.legal_actions, rngs[seat])
@@ -74,6 +78,7 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", default=["expert", "ismcts"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    warm_up()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     medians: dict[tuple[str, str], float] = {}
@@ -83,7 +88,7 @@ def main() -> None:
             config = f"{preset} {players}p"
             medians[(name, config)] = statistics.median(every)
             print(describe(f"{name:7} {config:11} all", every))
-            if name != "expert" and searched:
+            if searched:
                 print(describe(f"{name:7} {config:11} searched", searched))
     if len(args.bots) == 2:
         first, second = args.bots

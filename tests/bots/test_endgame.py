@@ -168,6 +168,8 @@ def test_ismcts_leaves_the_endgame_to_the_expert_search() -> None:
         bot = IsmctsBot(iterations=4, seconds=60.0)
         assert bot.choose(view, view.legal_actions, random.Random(3)) == expected
         assert bot.last_iterations == 0  # no tree search of its own
+        assert bot.last_playouts == 50 * 20 * len(set(
+            (a.target, a.rank) for a in view.legal_actions))
 
 
 def test_tables_warm_the_search_up_only_for_bots_that_use_it(
@@ -181,4 +183,4 @@ def test_tables_warm_the_search_up_only_for_bots_that_use_it(
 
 
 def test_the_warm_up_runs_a_real_search() -> None:
-    endgame_module._warm_up()  # compiles or loads the play-outs; must not raise
+    endgame_module.warm_up()  # compiles or loads the play-outs; must not raise

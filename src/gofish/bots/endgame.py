@@ -58,12 +58,14 @@ def warm_up_in_background() -> None:
     process, so that an interactive game does not pause for seconds at its first endgame."""
     global _warm_up_thread
     if _warm_up_thread is None:
-        _warm_up_thread = threading.Thread(target=_warm_up, name="gofish-endgame-warm-up",
+        _warm_up_thread = threading.Thread(target=warm_up, name="gofish-endgame-warm-up",
                                            daemon=True)
         _warm_up_thread.start()
 
 
-def _warm_up() -> None:
+def warm_up() -> None:
+    """Run one tiny search, so that numba compiles the play-outs (or loads them from its
+    cache) now rather than at the first endgame."""
     import gofish
 
     if not search_available():
@@ -96,6 +98,10 @@ class EndgameSearch:
         if self._available is None:
             self._available = search_available()
         return self._available
+
+    def playouts(self, candidates: int) -> int:
+        """How many games one search over ``candidates`` asks plays out."""
+        return self.deals * self.orders * candidates
 
     def best(self, view: View, tracker: Tracker, candidates: Sequence[Key],
              rng: random.Random) -> Key:

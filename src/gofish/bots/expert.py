@@ -95,6 +95,7 @@ class ExpertBot:
         self.weights = weights or Weights()
         self.infer = bool(infer)
         self._cache = TrackerCache(InferringTracker if infer else Tracker)
+        self.last_playouts = 0  # endgame play-outs run for the last decision (for benches)
         try:
             self._endgame = EndgameSearch(pond_limit=endgame)
         except ValueError as error:
@@ -123,6 +124,7 @@ class ExpertBot:
         return out
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        self.last_playouts = 0
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
         scores = self.scores(view, legal)
@@ -137,6 +139,7 @@ class ExpertBot:
             # Best score first, so a tie in the play-outs goes to the better-scored ask.
             ranked = sorted(scores, key=lambda key: -scores[key])
             target, rank = self._endgame.best(view, self._cache.update(view), ranked, rng)
+            self.last_playouts = self._endgame.playouts(len(ranked))
             return next(a for a in legal if a.target == target and a.rank == rank)
         return best[0]
 

@@ -87,6 +87,7 @@ class IsmctsBot:
         self._expert = ExpertBot()
         self._cache = TrackerCache()
         self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
+        self.last_playouts = 0  # the expert's endgame play-outs, when it decided instead
 
     @property
     def searches_endgame(self) -> bool:
@@ -97,6 +98,7 @@ class IsmctsBot:
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
         self.last_iterations = 0
+        self.last_playouts = 0
         if view.rules.ask != "rank":
             return self._expert.choose(view, legal, rng)  # the search plays rank asks only
         prior = self._expert.scores(view, legal)
@@ -105,7 +107,9 @@ class IsmctsBot:
             return self._ask_for(best_prior, legal, rng)
         if self._expert.endgame_applies(view):
             # The expert's compiled play-outs (a thousand a candidate) outdo a few dozen here.
-            return self._expert.choose(view, legal, rng)
+            chosen_by_expert = self._expert.choose(view, legal, rng)
+            self.last_playouts = self._expert.last_playouts
+            return chosen_by_expert
         chosen = self._search(view, prior, rng)
         return self._ask_for(chosen, legal, rng)
 
