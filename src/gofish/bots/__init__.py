@@ -30,8 +30,8 @@ register_bot(
 )
 register_bot(
     "expert-easy",
-    lambda **options: ExpertBot(**{"epsilon": 0.3, **options}),
-    "the expert, but one ask in three is a careless random one",
+    lambda **options: ExpertBot(**{"epsilon": 0.3, "endgame": 0, **options}),
+    "the expert without its endgame search, and one ask in three is a careless random one",
     strength=2,
 )
 register_bot(
