@@ -10,7 +10,7 @@ import gofish
 from gofish.bots import IsmctsBot, make_bot, prepare_endgame
 from gofish.bots import endgame as endgame_module
 from gofish.bots import expert as expert_module
-from gofish.bots.belief import InferringTracker
+from gofish.bots.belief import Belief, InferringTracker, NoDeterminization
 from gofish.bots.common import TrackerCache
 from gofish.bots.endgame import EndgameSearch
 from gofish.bots.expert import ExpertBot
@@ -184,3 +184,49 @@ def test_tables_warm_the_search_up_only_for_bots_that_use_it(
 
 def test_the_warm_up_runs_a_real_search() -> None:
     endgame_module.warm_up()  # compiles or loads the play-outs; must not raise
+
+
+def nordic_endgame_views(seed: int) -> list[View]:
+    """Every view of the expert seats (1 and 3) from a pond of 8 down, nordic, 4 seats."""
+    game = gofish.new_game("nordic", 4, seed=seed)
+    bots = [make_bot("random"), ExpertBot(endgame=0), make_bot("random"), ExpertBot(endgame=0)]
+    rng = random.Random(seed)
+    views = []
+    while game.current_player is not None:
+        seat = game.current_player
+        view = game.view(seat)
+        if seat % 2 and view.pond_size <= 8:
+            views.append(view)
+        game.play(bots[seat].choose(view, view.legal_actions, rng))
+    return views
+
+
+def test_late_nordic_positions_always_get_a_guess_at_the_hidden_cards() -> None:
+    # Seed 147 reaches a pond of 2 where the greedy fill corners itself on the
+    # no-whole-book rule (R3) every time in its first 21 attempts; it must still find
+    # the deals that exist, and each must keep the hand sizes and the pond size.
+    views = nordic_endgame_views(147)
+    assert views
+    for view in views:
+        tracker = TrackerCache(InferringTracker).update(view)
+        hands, pond = Belief.from_view(view, tracker).sample(view, random.Random(1))
+        assert [len(hand) for hand in hands] == list(view.hand_sizes)
+        assert len(pond) == view.pond_size
+        for hand in hands:
+            counts = [sum(1 for card in hand if card.rank == rank) for rank in range(1, 14)]
+            assert max(counts, default=0) < view.rules.book_size
+
+
+def test_when_no_guess_fits_the_search_keeps_the_favourite(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_guess(self: Belief, view: View, rng: random.Random) -> None:
+        raise NoDeterminization("none")
+
+    monkeypatch.setattr(Belief, "sample", no_guess)
+    _game, view = endgame_positions(1, seed=7)[0]
+    tracker = TrackerCache(InferringTracker).update(view)
+    candidates = sorted({(a.target, int(a.rank)) for a in view.legal_actions}, reverse=True)
+    assert EndgameSearch().best(view, tracker, candidates, random.Random(5)) == candidates[0]
+    plain = ExpertBot(endgame=0).choose(view, view.legal_actions, random.Random(1))
+    searched = IsmctsBot(iterations=4).choose(view, view.legal_actions, random.Random(1))
+    assert searched == plain

@@ -44,6 +44,14 @@ class InferringTracker(Tracker):
         super()._on_asked(e)
 
 
+#: Attempts at a deal that keeps only the proven facts, after the strict ones fail.
+RELAXED_TRIES = 200
+
+
+class NoDeterminization(RuntimeError):
+    """The random fill found no hidden deal that fits the view (callers fall back)."""
+
+
 @dataclass
 class Belief:
     viewer: int
@@ -129,13 +137,16 @@ class Belief:
         constrained slots are filled first, each with a random remaining card it
         may hold; the pond takes the rest in random order. If that corners
         itself ``tries`` times, only what the view proves is kept (the known
-        cards, proven denials, the books, the viewer's hand).
+        cards, proven denials, the books, the viewer's hand), and tried again up
+        to ``RELAXED_TRIES`` times: the no-whole-book rule (R3) can corner the
+        greedy fill often when few cards are left. ``NoDeterminization`` if
+        all of that fails.
         """
-        for attempt in range(tries + 1):
+        for attempt in range(tries + RELAXED_TRIES):
             dealt = self._try_sample(view, rng, strict=attempt < tries)
             if dealt is not None:
                 return dealt
-        raise AssertionError("no determinization fits the view")  # pragma: no cover
+        raise NoDeterminization("no guess at the hidden cards fits the view")
 
     def _try_sample(
         self, view: View, rng: random.Random, *, strict: bool

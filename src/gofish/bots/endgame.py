@@ -25,7 +25,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gofish.bots.belief import Belief
+from gofish.bots.belief import Belief, NoDeterminization
 from gofish.bots.emma import EmmaMemory
 from gofish.core import View
 from gofish.knowledge import Tracker
@@ -116,7 +116,10 @@ class EndgameSearch:
         ranks = np.array([key[1] for key in candidates], np.int64)
         totals = np.zeros(len(candidates))
         for _ in range(self.deals):
-            hands, pond = belief.sample(view, rng)
+            try:
+                hands, pond = belief.sample(view, rng)
+            except NoDeterminization:
+                return candidates[0]  # no guess fits: keep to the score's favourite
             cnt, sizes, deck = position.deal(hands, pond)
             rate_asks(cnt, sizes, position.books, position.in_play, position.st,
                       position.stamp, position.last_asker, position.kn, deck, position.prm,

@@ -40,7 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from gofish.bots.belief import Belief
+from gofish.bots.belief import Belief, NoDeterminization
 from gofish.bots.common import TrackerCache, check_epsilon, pick
 from gofish.bots.expert import ExpertBot
 from gofish.core import (
@@ -135,7 +135,10 @@ class IsmctsBot:
             # Stop when one more determinization (all candidates) would overrun the budget.
             if done and time.perf_counter() + (time.perf_counter() - started) / done > deadline:
                 break
-            hands, pond = belief.sample(view, rng)
+            try:
+                hands, pond = belief.sample(view, rng)
+            except NoDeterminization:
+                break  # no guess fits: decide on what has been played so far
             base = Game.from_position(view.rules, view.num_players, hands, pond,
                                       view.books, me, view.in_play)
             playout_seed = rng.getrandbits(32)
