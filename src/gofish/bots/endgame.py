@@ -14,7 +14,7 @@ candidate ask and then the rest of the game in the compiled simulator
   card-counting and memory bots; measured to help against other opponents too).
 
 The candidate with the best mean result (win share, plus a little per book of
-lead) is played. It needs numba (the ``sim`` extra); without it, or under
+lead) is played. It needs numba (installed with gofish); without it, or under
 ``ask: card``, the expert keeps to its one-ask score.
 """
 
