@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
 from gofish.core import (
     Ask,
     Card,
@@ -35,7 +35,6 @@ from gofish.storage import StorageError, Store
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
-FRIENDLY_NAMES = {"emma": "Emma", "random": "Randy"}
 
 
 class IllegalChoice(ValueError):
@@ -54,16 +53,9 @@ class TableSettings:
 
     def seats(self) -> list[dict[str, str | None]]:
         """Seat 0 is the person; the others are bots, named so they can be told apart."""
-        seats: list[dict[str, str | None]] = [{"name": self.name, "bot": None}]
-        taken = {self.name.lower()}
-        for bot in self.opponents:
-            base = FRIENDLY_NAMES.get(bot, bot.replace("_", " ").title())
-            name, number = base, 2
-            while name.lower() in taken:
-                name, number = f"{base} {number}", number + 1
-            taken.add(name.lower())
-            seats.append({"name": name, "bot": bot})
-        return seats
+        names = seat_names(self.name, self.opponents)
+        bots: list[str | None] = [None, *self.opponents]
+        return [{"name": name, "bot": bot} for name, bot in zip(names, bots, strict=True)]
 
     def seed_for(self, game_number: int) -> int | str | None:
         """The seed of the n-th game at this table: replays stay reproducible."""

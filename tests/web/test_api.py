@@ -388,7 +388,7 @@ def test_an_unfinished_game_can_be_resumed_where_it_stopped(client: TestClient) 
         final = play_to_the_end(ws, back)
     assert final["state"]["game_id"] == game_id  # the same stored game, now finished
     stored = client.get(f"/api/games/{game_id}").json()
-    assert stored["over"] and stored["names"] == ["You", "Emma", "Rory"]
+    assert stored["over"] and stored["names"] == ["You", "Emma", "Randy"]
     assert client.get("/api/games", params={"finished": "false"}).json()["games"] == []
 
 

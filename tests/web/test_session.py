@@ -219,7 +219,7 @@ def test_ask_card_moves_name_a_suit() -> None:
 
 
 def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
-    names = ["Ann", "Emma", "Rory"]
+    names = ["Ann", "Emma", "Randy"]
 
     def said(event: Asked, table: list[str], listener: int | None = 0) -> str:
         speech = speech_for(event, table, listener)
@@ -227,7 +227,7 @@ def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
         return speech.text
 
     assert said(Asked(2, 1, Rank.NINE), names) == "Emma, do you have any 9s?"
-    assert said(Asked(1, 2, Rank.NINE), names) == "Rory, got any 9s?"
+    assert said(Asked(1, 2, Rank.NINE), names) == "Randy, got any 9s?"
     assert said(Asked(1, 0, Rank.QUEEN), names) == "Do you have any queens?"
     assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, do you have any queens?"
     assert said(Asked(1, 0, Rank.ACE), names[:2]) == "Got any aces?"

@@ -5,9 +5,11 @@ from gofish.bots.base import (
     BotInfo,
     available_bots,
     bot_turn,
+    display_name,
     make_bot,
     play_out,
     register_bot,
+    seat_names,
 )
 from gofish.bots.counter import CounterBot
 from gofish.bots.emma import EmmaBot
@@ -15,12 +17,13 @@ from gofish.bots.expert import ExpertBot, prepare_endgame
 from gofish.bots.ismcts import IsmctsBot
 from gofish.bots.random_bot import RandomBot
 
-register_bot("random", RandomBot, "picks any legal ask at random", strength=0)
+register_bot("random", RandomBot, "picks any legal ask at random", strength=0, display="Randy")
 register_bot(
     "emma",
     EmmaBot,
     "seed 000's opponent: asks for the ranks you asked for, most recent first",
     strength=1,
+    display="Emma",
 )
 register_bot(
     "counter",
@@ -63,8 +66,10 @@ __all__ = [
     "RandomBot",
     "available_bots",
     "bot_turn",
+    "display_name",
     "make_bot",
     "play_out",
     "prepare_endgame",
     "register_bot",
+    "seat_names",
 ]

@@ -26,16 +26,43 @@ class BotInfo:
     description: str
     factory: Callable[..., Bot]
     strength: int = 0  # rough order for menus: 0 gentlest
+    display: str = ""  # what the table calls it ("Emma"); empty: made from the name
 
 
 _REGISTRY: dict[str, BotInfo] = {}
 
 
 def register_bot(
-    name: str, factory: Callable[..., Bot], description: str, strength: int = 0
+    name: str, factory: Callable[..., Bot], description: str, strength: int = 0,
+    display: str = "",
 ) -> None:
-    """Make a bot available by name (``gofish bots`` lists them)."""
-    _REGISTRY[name] = BotInfo(name, description, factory, strength)
+    """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
+    its seat gets at a table (by default the name, e.g. ``Expert-Easy``)."""
+    _REGISTRY[name] = BotInfo(name, description, factory, strength, display)
+
+
+def display_name(name: str) -> str:
+    """What a table calls the bot registered as ``name`` (also for names no longer
+    registered, which a stored game may hold)."""
+    _load_builtin()
+    info = _REGISTRY.get(name.strip().lower())
+    if info is not None and info.display:
+        return info.display
+    return name.strip().replace("_", " ").title()
+
+
+def seat_names(person: str, bots: Sequence[str]) -> list[str]:
+    """The person's name, then a distinct display name per bot (a second Emma is "Emma 2")."""
+    names = [person]
+    taken = {person.casefold()}
+    for bot in bots:
+        base = display_name(bot)
+        name, number = base, 2
+        while name.casefold() in taken:
+            name, number = f"{base} {number}", number + 1
+        taken.add(name.casefold())
+        names.append(name)
+    return names
 
 
 def available_bots() -> list[BotInfo]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gofish.bots import available_bots
+from gofish.bots import available_bots, display_name
 from gofish.core import Ask, Game, GoFishError, Rules, make_rules, new_game, parse_deck
 
 Entry = tuple[str, dict[str, Any]]
@@ -160,7 +160,7 @@ class Room:
             raise RoomError("invalid", f"unknown bot {bot!r}: choose one of {', '.join(known)}")
         if self._seat(seat).kind != "open":
             raise RoomError("taken", f"seat {seat + 1} is not empty")
-        label = f"{bot.capitalize()} (bot)"
+        label = f"{display_name(bot)} (bot)"
         return "bot", {"seat": seat, "bot": bot, "name": label}
 
     def remove_bot_entry(self, by: int | None, seat: int) -> Entry:

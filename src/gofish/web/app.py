@@ -16,14 +16,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from gofish.bots import available_bots
+from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.storage import StorageError, Store, UnknownGameError, open_store
 from gofish.web.help import rules_help
 from gofish.web.messages import MessageError, ResumeMessage, StartMessage, parse_message
 from gofish.web.replay import replay_frames
-from gofish.web.session import BOT_DISPLAY_NAMES, DEFAULT_PACE, GameSession, MoveRefused
+from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -259,7 +259,7 @@ def setup_choices() -> dict[str, Any]:
         "options": {"refill": list(REFILL_MODES), "end": list(END_MODES), "ask": list(ASK_MODES),
                     "book_size": [4, 2], "lucky_draw": [True, False]},
         "bots": [
-            {"name": info.name, "display": BOT_DISPLAY_NAMES.get(info.name, info.name.title()),
+            {"name": info.name, "display": display_name(info.name),
              "description": info.description}
             for info in available_bots()
         ],

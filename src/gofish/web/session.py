@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
 from gofish.core import (
     Ask,
     Asked,
@@ -42,9 +42,6 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_PACE = 1.4  # seconds between a bot's asks: slow enough for a person to follow
 
-#: How bots are called at the table; others get their registered name, capitalised.
-BOT_DISPLAY_NAMES = {"emma": "Emma", "random": "Rory"}
-
 
 class MoveRefused(ValueError):
     """A move from the page that cannot be played now; the text says why."""
@@ -64,16 +61,9 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     if len(opponents) > players - 1:
         raise MoveRefused(f"{len(opponents)} opponents chosen for {players - 1} opponent seats")
     chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
-    seats = [Seat(name, None)]
-    used = {name.casefold()}
-    for bot in chosen:
-        display = BOT_DISPLAY_NAMES.get(bot, bot.capitalize())
-        candidate, number = display, 2
-        while candidate.casefold() in used:
-            candidate, number = f"{display} {number}", number + 1
-        used.add(candidate.casefold())
-        seats.append(Seat(candidate, bot))
-    return seats
+    names = seat_names(name, chosen)
+    bots: list[str | None] = [None, *chosen]
+    return [Seat(shown, bot) for shown, bot in zip(names, bots, strict=True)]
 
 
 class GameSession:

@@ -1,0 +1,27 @@
+"""Every front end calls a bot by the same name: the registry's display name."""
+
+from gofish.bots import available_bots, display_name, seat_names
+from gofish.core import make_rules
+from gofish.session import TableSettings
+from gofish.web.session import seats_for
+
+
+def test_built_in_bots_have_table_names() -> None:
+    assert display_name("emma") == "Emma"
+    assert display_name("random") == "Randy"
+    assert display_name(" Expert-Easy ") == "Expert-Easy"
+    # A bot that is gone (a stored game may name one) still gets a readable name.
+    assert display_name("old_bot") == "Old Bot"
+
+
+def test_repeated_bots_are_numbered_and_never_take_the_person_s_name() -> None:
+    assert seat_names("You", ["emma", "emma", "random"]) == ["You", "Emma", "Emma 2", "Randy"]
+    assert seat_names("emma", ["emma"]) == ["emma", "Emma 2"]
+
+
+def test_terminal_and_browser_tables_name_seats_alike() -> None:
+    bots = tuple(info.name for info in available_bots())[:4]
+    terminal = TableSettings(make_rules("bicycle"), players=5, opponents=bots, name="Ann").seats()
+    browser = seats_for("Ann", list(bots), 5)
+    assert [seat["name"] for seat in terminal] == [seat.name for seat in browser]
+    assert [seat["bot"] for seat in terminal] == [seat.bot for seat in browser]
