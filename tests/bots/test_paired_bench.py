@@ -1,0 +1,46 @@
+"""bench/paired.py: both versions really play the same deals with the same streams."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+PAIRED = Path(__file__).resolve().parents[2] / "bench" / "paired.py"
+
+
+def load_paired():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("paired_bench", PAIRED)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["paired_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_bot_against_itself_changes_no_deal() -> None:
+    paired = load_paired()
+    first = paired.play("counter", "emma", "classic", 6, 3, 1)
+    again = paired.play("counter,epsilon=0", "emma", "classic", 6, 3, 1)
+    assert first == again
+    assert paired.paired_difference(first, again) == (0.0, 0.0, 0.0)
+    assert all(score in (0.0, 0.5, 1.0, 1.5, 2.0) for score in first)
+
+
+def test_a_different_bot_changes_deals_and_the_difference_is_per_game() -> None:
+    paired = load_paired()
+    mean, half_width, changed = paired.paired_difference([2.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 2.0])
+    assert mean == pytest.approx((-0.5 + 0.5 + 0 + 0.5) / 4)
+    assert changed == 0.75
+    assert half_width > 0
+
+
+def test_bad_bot_specs_are_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    paired = load_paired()
+    for spec in ("nobody", "expert,endgame", "no_such_module:bot"):
+        with pytest.raises(SystemExit) as stop:
+            paired.main(["expert", spec, "--deals", "2"])
+        assert stop.value.code == 2
+        assert "cannot build that bot" in capsys.readouterr().err
