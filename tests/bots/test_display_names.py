@@ -9,7 +9,8 @@ from gofish.web.session import seats_for
 def test_built_in_bots_have_table_names() -> None:
     assert display_name("emma") == "Emma"
     assert display_name("random") == "Randy"
-    assert display_name(" Expert-Easy ") == "Expert-Easy"
+    assert display_name(" Expert-Easy ") == "Easy Expert"
+    assert display_name("counter") == "Counter"
     # A bot that is gone (a stored game may name one) still gets a readable name.
     assert display_name("old_bot") == "Old Bot"
 

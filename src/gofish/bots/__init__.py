@@ -36,6 +36,7 @@ register_bot(
     lambda **options: ExpertBot(**{"epsilon": 0.3, "endgame": 0, **options}),
     "the expert without its endgame search, and one ask in three is a careless random one",
     strength=2,
+    display="Easy Expert",
 )
 register_bot(
     "expert",
@@ -48,12 +49,14 @@ register_bot(
     lambda **options: IsmctsBot(**{"iterations": 8, **options}),
     "searches the hidden cards, briefly: 8 imagined deals per decision",
     strength=3,
+    display="Quick ISMCTS",
 )
 register_bot(
     "ismcts",
     IsmctsBot,
     "searches imagined deals of the hidden cards (ISMCTS), up to 0.2 s a decision",
     strength=4,
+    display="ISMCTS",
 )
 
 __all__ = [

@@ -37,7 +37,7 @@ def register_bot(
     display: str = "",
 ) -> None:
     """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
-    its seat gets at a table (by default the name, e.g. ``Expert-Easy``)."""
+    its seat gets at a table (by default the name in title case: ``Counter``)."""
     _REGISTRY[name] = BotInfo(name, description, factory, strength, display)
 
 
