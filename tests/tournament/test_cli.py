@@ -127,6 +127,55 @@ def test_shards_merge_into_the_whole_tournament(
     assert partial["missing_shards"] == [2]
 
 
+def test_tournaments_with_other_seeds_pool_into_one_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    batches = {seed: run_json(capsys, "random", "emma", "--games", "40", "--seed", str(seed))
+               for seed in (6, 7)}
+    paths = []
+    for seed, result in batches.items():
+        path = tmp_path / f"seed{seed}.json"
+        path.write_text(json.dumps(result))
+        paths.append(str(path))
+    # Without --pool, other seeds are refused: shards must come from one tournament.
+    assert main(["tournament-merge", *paths, "--json"]) == 2
+    assert "different seed" in capsys.readouterr().err
+    pooled = run_json_merge(capsys, *paths, "--pool")
+    assert pooled["games"] == 80
+    assert pooled["seed"] == [6, 7]
+    assert [batch["games"] for batch in pooled["batches"]] == [40, 40]
+    for index, row in enumerate(pooled["bots"]):
+        wins = sum(result["bots"][index]["wins"] for result in batches.values())
+        assert row["wins"] == pytest.approx(wins)
+        assert row["games"] == 80
+        assert row["win_rate"] == pytest.approx(wins / 80)
+    # A batch that is itself missing a shard is pooled, with a warning naming its seed.
+    half = tmp_path / "seed8-half.json"
+    half.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", "40", "--seed",
+                                        "8", "--shard", "0/2")))
+    assert main(["tournament-merge", paths[0], str(half), "--pool", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 60
+    assert "shards 1 of seed 8 are missing" in captured.err
+
+
+def test_pooling_refuses_other_bots_or_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first = run_json(capsys, "random", "emma", "--games", "20", "--seed", "1")
+    nordic = run_json(capsys, "random", "emma", "--games", "20", "--seed", "2", "--rules",
+                      "nordic")
+    other_bots = run_json(capsys, "random", "counter", "--games", "20", "--seed", "3")
+    for other, complaint in ((nordic, "different rules"), (other_bots, "different bots")):
+        paths = []
+        for name, result in (("a", first), ("b", other)):
+            path = tmp_path / f"{name}.json"
+            path.write_text(json.dumps(result))
+            paths.append(str(path))
+        assert main(["tournament-merge", *paths, "--pool"]) == 2
+        assert complaint in capsys.readouterr().err
+
+
 def run_json_merge(capsys: pytest.CaptureFixture[str], *paths: str) -> dict:
     assert main(["tournament-merge", *paths, "--json"]) == 0
     return json.loads(capsys.readouterr().out)

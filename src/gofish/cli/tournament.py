@@ -54,9 +54,13 @@ def register(subparsers: Any) -> None:
     merge = subparsers.add_parser(
         "tournament-merge",
         help="combine the --json outputs of tournament shards",
-        description="Add up shards played with --shard I/N into one tournament result.",
+        description="Add up shards played with --shard I/N into one tournament result "
+        "(with --pool, also whole tournaments played with other seeds).",
     )
     merge.add_argument("files", nargs="+", help="JSON files written by gofish tournament --json")
+    merge.add_argument("--pool", action="store_true",
+                       help="also add up whole tournaments played with other seeds or --games "
+                       "(same bots and rules): more games, narrower intervals")
     merge.add_argument("--json", action="store_true", help="print one JSON object")
     merge.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
     merge.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
@@ -132,7 +136,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gofish.tournament import merge_results
+    from gofish.tournament import merge_results, pool_results
 
     results = []
     for path in args.files:
@@ -145,9 +149,11 @@ def run_merge(args: argparse.Namespace) -> int:
             return _fail(f"{path} is not a tournament JSON result: {error}")
         if not isinstance(results[-1], dict) or "totals" not in results[-1]:
             return _fail(f"{path} is not a tournament JSON result (no 'totals')")
-    merged = merge_results(results)
-    if merged["missing_shards"]:
-        missing = ", ".join(str(i) for i in merged["missing_shards"])
-        print(f"gofish tournament-merge: warning: shards {missing} are missing",
-              file=sys.stderr)
+    merged = pool_results(results) if args.pool else merge_results(results)
+    for batch in merged.get("batches", [merged]):
+        if batch["missing_shards"]:
+            missing = ", ".join(str(i) for i in batch["missing_shards"])
+            of_seed = f" of seed {batch['seed']}" if args.pool else ""
+            print(f"gofish tournament-merge: warning: shards {missing}{of_seed} are missing",
+                  file=sys.stderr)
     return _output(merged, args)

@@ -7,7 +7,7 @@ orchestration in :mod:`~gofish.tournament.run`, statistics in
 """
 
 from gofish.tournament.plan import Plan, TournamentError, entrant_names, parse_shard, tables
-from gofish.tournament.report import merge_results, summary
+from gofish.tournament.report import merge_results, pool_results, summary
 from gofish.tournament.run import Outcome, run_tournament
 from gofish.tournament.tally import Tally
 
@@ -19,6 +19,7 @@ __all__ = [
     "entrant_names",
     "merge_results",
     "parse_shard",
+    "pool_results",
     "run_tournament",
     "summary",
     "tables",

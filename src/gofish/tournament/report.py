@@ -197,3 +197,51 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         deals_per_table=plan.deals,
     )
     return merged
+
+
+def pool_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Add up independent tournaments of the same bots and rules (other seeds or --games).
+
+    Each batch (one seed and game count) is first merged from its shards as by
+    ``merge_results``; the batches' games are independent, so their wins simply add
+    up, which narrows the intervals. ``seed`` becomes the list of the batches'
+    seeds, and ``batches`` tells each one's games and missing shards.
+    """
+    if not results:
+        raise TournamentError("nothing to pool: give the JSON files of the tournaments")
+    groups: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    for result in results:
+        groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(result)
+    batches = [merge_results(group) for group in groups.values()]
+    first = batches[0]
+    specs = [row["spec"] for row in first["bots"]]
+    tally = Tally.from_raw(first["totals"])
+    for batch in batches[1:]:
+        for name in ("rules", "players", "seatings"):
+            if batch.get(name) != first.get(name):
+                raise TournamentError(
+                    f"the tournament with seed {batch['seed']} was played with a different "
+                    f"{name}: only the same bots under the same rules can be pooled"
+                )
+        if [row["spec"] for row in batch["bots"]] != specs:
+            raise TournamentError(
+                f"the tournament with seed {batch['seed']} has different bots: it cannot be "
+                "pooled"
+            )
+        tally.merge(Tally.from_raw(batch["totals"]))
+    pooled = dict(first)
+    pooled.update(
+        games=tally.tables,
+        seconds=sum(float(batch["seconds"]) for batch in batches),
+        bots=bot_rows([row["name"] for row in first["bots"]], specs, tally),
+        totals=tally.raw(),
+        seed=[batch["seed"] for batch in batches],
+        games_asked=sum(int(batch["games_asked"]) for batch in batches),
+        deals_per_table=sum(int(batch["deals_per_table"]) for batch in batches),
+        failures=[f for batch in batches for f in batch["failures"]][:MAX_FAILURES_KEPT],
+        failure_count=sum(int(batch["failure_count"]) for batch in batches),
+        missing_shards=[],
+        batches=[{"seed": batch["seed"], "games": batch["games"],
+                  "missing_shards": batch["missing_shards"]} for batch in batches],
+    )
+    return pooled
