@@ -67,8 +67,7 @@ def deal_score(args: tuple[str, str, str, int]) -> float:
     bot_spec, opponent_spec, rules, game_seed = args
     score = 0.0
     for seat in (0, 1):
-        bots = [build_bot(opponent_spec), build_bot(opponent_spec)]
-        bots[seat] = build_bot(bot_spec)
+        bots = [build_bot(bot_spec if s == seat else opponent_spec) for s in (0, 1)]
         game = gofish.new_game(rules, players=2, seed=game_seed, first_player=0)
         rngs = [random.Random(game_seed * 7 + s + 1) for s in range(2)]
         play_out(game, bots, rngs)  # type: ignore[arg-type]
