@@ -53,9 +53,7 @@ class TableSettings:
 
     def seats(self) -> list[dict[str, str | None]]:
         """Seat 0 is the person; the others are bots, named so they can be told apart."""
-        names = seat_names(self.name, self.opponents)
-        bots: list[str | None] = [None, *self.opponents]
-        return [{"name": name, "bot": bot} for name, bot in zip(names, bots, strict=True)]
+        return [{"name": name, "bot": bot} for name, bot in seat_names(self.name, self.opponents)]
 
     def seed_for(self, game_number: int) -> int | str | None:
         """The seed of the n-th game at this table: replays stay reproducible."""

@@ -16,8 +16,9 @@ def test_built_in_bots_have_table_names() -> None:
 
 
 def test_repeated_bots_are_numbered_and_never_take_the_person_s_name() -> None:
-    assert seat_names("You", ["emma", "emma", "random"]) == ["You", "Emma", "Emma 2", "Randy"]
-    assert seat_names("emma", ["emma"]) == ["emma", "Emma 2"]
+    assert seat_names("You", ["emma", "emma", "random"]) == [
+        ("You", None), ("Emma", "emma"), ("Emma 2", "emma"), ("Randy", "random")]
+    assert seat_names("emma", ["emma"]) == [("emma", None), ("Emma 2", "emma")]
 
 
 def test_terminal_and_browser_tables_name_seats_alike() -> None:

@@ -41,19 +41,24 @@ def register_bot(
     _REGISTRY[name] = BotInfo(name, description, factory, strength, display)
 
 
+def _registered(name: str) -> BotInfo | None:
+    _load_builtin()
+    return _REGISTRY.get(name.strip().lower())
+
+
 def display_name(name: str) -> str:
     """What a table calls the bot registered as ``name`` (also for names no longer
     registered, which a stored game may hold)."""
-    _load_builtin()
-    info = _REGISTRY.get(name.strip().lower())
+    info = _registered(name)
     if info is not None and info.display:
         return info.display
     return name.strip().replace("_", " ").title()
 
 
-def seat_names(person: str, bots: Sequence[str]) -> list[str]:
-    """The person's name, then a distinct display name per bot (a second Emma is "Emma 2")."""
-    names = [person]
+def seat_names(person: str, bots: Sequence[str]) -> list[tuple[str, str | None]]:
+    """(name, bot) per seat: the person (bot ``None``), then each bot under a distinct
+    display name (a second Emma is "Emma 2")."""
+    seats: list[tuple[str, str | None]] = [(person, None)]
     taken = {person.casefold()}
     for bot in bots:
         base = display_name(bot)
@@ -61,8 +66,8 @@ def seat_names(person: str, bots: Sequence[str]) -> list[str]:
         while name.casefold() in taken:
             name, number = f"{base} {number}", number + 1
         taken.add(name.casefold())
-        names.append(name)
-    return names
+        seats.append((name, bot))
+    return seats
 
 
 def available_bots() -> list[BotInfo]:
@@ -73,8 +78,7 @@ def available_bots() -> list[BotInfo]:
 
 def make_bot(name: str, **options: object) -> Bot:
     """A fresh bot by registered name; unknown names raise ``ValueError`` listing the known."""
-    _load_builtin()
-    info = _REGISTRY.get(name.strip().lower())
+    info = _registered(name)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))
         raise ValueError(f"unknown bot {name!r}: choose one of {known}")

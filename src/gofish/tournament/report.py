@@ -145,6 +145,16 @@ def write_plot(result: dict[str, Any], path: str) -> None:
         plt.close(figure)
 
 
+def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[str],
+                 who: str, why: str) -> None:
+    """Refuse to add ``other`` to ``first`` unless ``fields`` and the bots are the same."""
+    for name in fields:
+        if other.get(name) != first.get(name):
+            raise TournamentError(f"{who} was played with a different {name}: {why}")
+    if [row["spec"] for row in other["bots"]] != [row["spec"] for row in first["bots"]]:
+        raise TournamentError(f"{who} has different bots: {why}")
+
+
 def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Combine ``--json`` outputs of shards of one tournament into one result."""
     if not results:
@@ -159,14 +169,8 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     failures: list[str] = []
     failure_count = 0
     for number, result in enumerate(results, 1):
-        for name in key_fields:
-            if result.get(name) != first.get(name):
-                raise TournamentError(
-                    f"shard {number} was played with a different {name}: it is not part of "
-                    "the same tournament"
-                )
-        if [row["spec"] for row in result["bots"]] != specs:
-            raise TournamentError(f"shard {number} has different bots")
+        _check_alike(first, result, key_fields, f"shard {number}",
+                     "it is not part of the same tournament")
         index, count = result["shard"]
         if count != first["shard"][1] or index in shards:
             raise TournamentError(f"shard {index}/{count} is given twice or does not fit")
@@ -217,17 +221,9 @@ def pool_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     specs = [row["spec"] for row in first["bots"]]
     tally = Tally.from_raw(first["totals"])
     for batch in batches[1:]:
-        for name in ("rules", "players", "seatings"):
-            if batch.get(name) != first.get(name):
-                raise TournamentError(
-                    f"the tournament with seed {batch['seed']} was played with a different "
-                    f"{name}: only the same bots under the same rules can be pooled"
-                )
-        if [row["spec"] for row in batch["bots"]] != specs:
-            raise TournamentError(
-                f"the tournament with seed {batch['seed']} has different bots: it cannot be "
-                "pooled"
-            )
+        _check_alike(first, batch, ("rules", "players", "seatings"),
+                     f"the tournament with seed {batch['seed']}",
+                     "only the same bots under the same rules can be pooled")
         tally.merge(Tally.from_raw(batch["totals"]))
     pooled = dict(first)
     pooled.update(

@@ -61,9 +61,7 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     if len(opponents) > players - 1:
         raise MoveRefused(f"{len(opponents)} opponents chosen for {players - 1} opponent seats")
     chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
-    names = seat_names(name, chosen)
-    bots: list[str | None] = [None, *chosen]
-    return [Seat(shown, bot) for shown, bot in zip(names, bots, strict=True)]
+    return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
 
 class GameSession:
