@@ -211,6 +211,53 @@ def test_plot_without_matplotlib_says_how_to_get_it(
     assert "pip install 'gofish[plot]'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_unwritable_output_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    option: str,
+) -> None:
+    import gofish.tournament
+
+    played = []
+    monkeypatch.setattr(gofish.tournament, "run_tournament",
+                        lambda *args, **kwargs: played.append(args))
+    for path, why in ((tmp_path / "no-such-folder" / "out", "no folder"),
+                      (tmp_path, "it is a folder")):
+        code = main(["tournament", "random", "emma", "--games", "4", option, str(path)])
+        assert code == 2
+        captured = capsys.readouterr()
+        assert f"cannot write {path}: {why}" in captured.err
+        assert "Traceback" not in captured.err and captured.out == ""
+    assert played == []
+
+
+def test_a_file_that_fails_after_the_games_loses_no_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gofish.tournament import report
+
+    def disk_full(result: dict, path: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(report, "write_csv", disk_full)
+    code = main(["tournament", "random", "emma", "--games", "20", "--seed", "1", "--json",
+                 "--csv", str(tmp_path / "out.csv")])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 20  # the result was shown before the write
+    assert "cannot write" in captured.err and "No space left on device" in captured.err
+
+
+def test_merge_refuses_an_unwritable_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", "20")))
+    assert main(["tournament-merge", str(path), "--csv", str(tmp_path / "no" / "x.csv")]) == 2
+    captured = capsys.readouterr()
+    assert "no folder" in captured.err and captured.out == ""
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -109,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--seed must not be negative, not {seed}")
     plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards,
                 args.seatings)
+    if refused := _check_outputs(args):
+        return refused
     show_progress = args.progress or sys.stderr.isatty()
     outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
                              progress=ProgressBar() if show_progress else None)
@@ -116,22 +118,40 @@ def run(args: argparse.Namespace) -> int:
     return _output(result, args)
 
 
+def _check_outputs(args: argparse.Namespace) -> int:
+    """0 if the --csv and --plot files can be written, else the failure's exit code."""
+    from gofish.tournament import TournamentError
+    from gofish.tournament.report import check_outputs
+
+    try:
+        check_outputs(args.csv, args.plot)
+    except TournamentError as error:
+        return _fail(str(error))
+    return 0
+
+
 def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
+    """Show the result, then write the files asked for. The result comes first, so that a
+    file that cannot be written (checked before playing, but disks fill) loses no games."""
+    from gofish.tournament import TournamentError
     from gofish.tournament.report import print_table, write_csv, write_plot
 
-    if args.csv:
-        try:
-            write_csv(result, args.csv)
-        except OSError as error:
-            return _fail(f"cannot write {args.csv}: {error.strerror}")
-    if args.plot:
-        write_plot(result, args.plot)
     if args.json:
         sys.stdout.write(json.dumps(result) + "\n")
     else:
         print_table(result, sys.stdout)
     for failure in result["failures"][:3] if args.json else ():
         print(f"forfeit: {failure}", file=sys.stderr)
+    if args.csv:
+        try:
+            write_csv(result, args.csv)
+        except OSError as error:
+            return _fail(f"cannot write {args.csv}: {error.strerror}")
+    if args.plot:
+        try:
+            write_plot(result, args.plot)
+        except TournamentError as error:
+            return _fail(str(error))
     return 0
 
 
@@ -149,6 +169,8 @@ def run_merge(args: argparse.Namespace) -> int:
             return _fail(f"{path} is not a tournament JSON result: {error}")
         if not isinstance(results[-1], dict) or "totals" not in results[-1]:
             return _fail(f"{path} is not a tournament JSON result (no 'totals')")
+    if refused := _check_outputs(args):
+        return refused
     merged = pool_results(results) if args.pool else merge_results(results)
     for batch in merged.get("batches", [merged]):
         if batch["missing_shards"]:

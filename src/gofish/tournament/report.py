@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -110,8 +111,8 @@ def write_csv(result: dict[str, Any], path: str) -> None:
                              row["forfeits"]])
 
 
-def write_plot(result: dict[str, Any], path: str) -> None:
-    """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files only, or a clear error saying how to get it."""
     try:
         import matplotlib
 
@@ -121,6 +122,26 @@ def write_plot(result: dict[str, Any], path: str) -> None:
         raise TournamentError(
             "--plot needs matplotlib: pip install 'gofish[plot]'"
         ) from None
+    return plt
+
+
+def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
+    """Refuse, before any game is played, output files that could not be written."""
+    if plot_path:
+        _pyplot()
+    for path in filter(None, (csv_path, plot_path)):
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise TournamentError(f"cannot write {path}: no folder {folder}")
+        if os.path.isdir(path):
+            raise TournamentError(f"cannot write {path}: it is a folder")
+        if not os.access(folder, os.W_OK):
+            raise TournamentError(f"cannot write {path}: permission denied")
+
+
+def write_plot(result: dict[str, Any], path: str) -> None:
+    """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
+    plt = _pyplot()
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
     names = [row["name"] for row in rows]
     rates = [100 * row["win_rate"] for row in rows]
