@@ -236,10 +236,11 @@ def test_a_file_that_fails_after_the_games_loses_no_result(
 ) -> None:
     from gofish.tournament import report
 
-    def disk_full(result: dict, path: str) -> None:
-        raise OSError(28, "No space left on device")
+    class FullDisk:
+        def writerow(self, row: object) -> None:
+            raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(report, "write_csv", disk_full)
+    monkeypatch.setattr(report.csv, "writer", lambda stream: FullDisk())
     code = main(["tournament", "random", "emma", "--games", "20", "--seed", "1", "--json",
                  "--csv", str(tmp_path / "out.csv")])
     assert code == 2

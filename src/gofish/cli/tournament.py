@@ -142,16 +142,13 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
         print_table(result, sys.stdout)
     for failure in result["failures"][:3] if args.json else ():
         print(f"forfeit: {failure}", file=sys.stderr)
-    if args.csv:
-        try:
+    try:
+        if args.csv:
             write_csv(result, args.csv)
-        except OSError as error:
-            return _fail(f"cannot write {args.csv}: {error.strerror}")
-    if args.plot:
-        try:
+        if args.plot:
             write_plot(result, args.plot)
-        except TournamentError as error:
-            return _fail(str(error))
+    except TournamentError as error:
+        return _fail(str(error))
     return 0
 
 

@@ -101,14 +101,18 @@ CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo
 
 
 def write_csv(result: dict[str, Any], path: str) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(CSV_FIELDS)
-        for row in result["bots"]:
-            low, high = row["ci95"]
-            writer.writerow([row["name"], row["games"], row["wins"], row["win_rate"], low, high,
-                             row["elo"], row["books_per_game"], row["game_length"],
-                             row["forfeits"]])
+    """The table as CSV, one row per bot; a file that cannot be written is a TournamentError."""
+    try:
+        with open(path, "w", newline="", encoding="utf-8") as stream:
+            writer = csv.writer(stream)
+            writer.writerow(CSV_FIELDS)
+            for row in result["bots"]:
+                low, high = row["ci95"]
+                writer.writerow([row["name"], row["games"], row["wins"], row["win_rate"], low,
+                                 high, row["elo"], row["books_per_game"], row["game_length"],
+                                 row["forfeits"]])
+    except OSError as error:
+        raise TournamentError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _pyplot() -> Any:
