@@ -284,6 +284,8 @@ def test_bad_input_is_a_clear_error_not_a_traceback(
                 else ["tournament", *args]) == 2
     err = capsys.readouterr().err
     assert message in err
+    # One line, named after the command, whichever layer found the mistake.
+    assert err.startswith("gofish tournament: ") and err.count("\n") == 1
     assert "Traceback" not in err
 
 

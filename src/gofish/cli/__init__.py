@@ -68,8 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    except GoFishError as error:
-        print(f"gofish: {error}", file=sys.stderr)
+    except GoFishError as error:  # the command's name first, as its own messages do
+        print(f"gofish {args.command}: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
