@@ -49,3 +49,50 @@ def test_rooms_on_a_busy_port_says_so_instead_of_announcing_an_address(tmp_path:
     assert "gofish rooms at" not in done.stdout  # it never claimed to serve
     assert f"cannot listen on 127.0.0.1 port {port}: Address already in use" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("mysql://x", "unsupported database mysql://"),
+        ("sqlite:///", "names no file"),
+        ("sqlite://", "names no file"),
+        ("sqlite:///:memory:", "names no file"),
+        (":memory:", "names no file"),
+        ("", "names no file"),
+    ],
+)
+def test_a_bad_rooms_database_is_refused_before_the_server_starts(
+    url: str, reason: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gofish.cli.rooms
+
+    def never(*_: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(gofish.cli.rooms, "listen_or_explain", never)
+    assert main(["rooms", "--port", "0", "--database", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gofish rooms: ") and reason in err
+    assert err.count("\n") == 1
+
+
+def test_serve_refuses_a_bad_rooms_database_from_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gofish.cli.serve
+
+    monkeypatch.setenv("GOFISH_ROOMS_DB", "mysql://x")
+    monkeypatch.setattr(gofish.cli.serve, "listen_or_explain", None)  # never reached
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("gofish serve: unsupported database mysql://: use a file path, "
+                   "sqlite:///path or postgresql://… (from $GOFISH_ROOMS_DB)\n")
+
+
+def test_sqlite_urls_follow_sqlalchemy_three_slashes_relative_four_absolute() -> None:
+    from gofish.online.store import SqliteStore, store_for
+
+    relative, absolute = store_for("sqlite:///rooms/r.db"), store_for("sqlite:////srv/r.db")
+    assert isinstance(relative, SqliteStore) and isinstance(absolute, SqliteStore)
+    assert (relative.path, absolute.path) == ("rooms/r.db", "/srv/r.db")

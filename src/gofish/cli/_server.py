@@ -51,6 +51,19 @@ def listen_or_explain(command: str, host: str, port_number: int) -> socket.socke
         return None
 
 
+def rooms_database_ok(command: str, url: str | None) -> bool:
+    """Check the rooms database URL before listening: a typo is reported, never served."""
+    from gofish.online.store import DATABASE_ENV, StoreError, store_for
+
+    try:
+        store_for(url)
+    except StoreError as error:
+        where = f" (from ${DATABASE_ENV})" if url is None else ""
+        print(f"gofish {command}: {error}{where}", file=sys.stderr)
+        return False
+    return True
+
+
 def address(host: str, listener: socket.socket, path: str = "/") -> str:
     """The URL to open, with the real port (also for --port 0)."""
     shown_host = f"[{host}]" if ":" in host else host

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gofish.cli._server import address, listen_or_explain, port, seconds
+from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
 
 def register(subparsers: Any) -> None:
@@ -21,8 +21,9 @@ def register(subparsers: Any) -> None:
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     parser.add_argument("--database", metavar="URL", default=None,
-                        help="rooms database: a file path, sqlite:///PATH or postgresql://… "
-                             "(default: $GOFISH_ROOMS_DB or rooms.sqlite3 in the user data dir)")
+                        help="rooms database: a file path, sqlite:///relative/path, "
+                             "sqlite:////absolute/path or postgresql://… (default: "
+                             "$GOFISH_ROOMS_DB or rooms.sqlite3 in the user data dir)")
     parser.add_argument("--away-seconds", type=_seconds, default=60.0, metavar="SECONDS",
                         help="a player gone this long is played by a bot until they return "
                              "(default 60)")
@@ -38,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from gofish.online import RoomSettings, mount_rooms, serve
     from gofish.web import create_app
 
+    if not rooms_database_ok("rooms", args.database):
+        return 2
     listener = listen_or_explain("rooms", args.host, args.port)
     if listener is None:
         return 1

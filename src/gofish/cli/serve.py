@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gofish.cli._server import address, listen_or_explain, port, seconds
+from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
 
 def register(subparsers: Any) -> None:
@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from gofish.web import create_app
     from gofish.web.session import DEFAULT_PACE
 
+    if not rooms_database_ok("serve", None):  # the table has rooms too, on $GOFISH_ROOMS_DB
+        return 2
     listener = listen_or_explain("serve", args.host, args.port)
     if listener is None:
         return 1

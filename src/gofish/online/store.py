@@ -307,21 +307,41 @@ class PostgresStore(RoomStore):
 
 
 def store_for(database_url: str | None) -> RoomStore:
-    """The store for ``postgresql://…``, ``sqlite:///path``, a plain path or None (default)."""
+    """The store for ``postgresql://…``, ``sqlite:///PATH``, a plain path or None (default).
+
+    As in SQLAlchemy, ``sqlite:///rooms.db`` is relative to the current folder and
+    ``sqlite:////srv/rooms.db`` (four slashes) is absolute.
+    """
     if database_url is None:
         database_url = os.environ.get(DATABASE_ENV, "").strip() or None
     if database_url is None:
         return SqliteStore(str(_data_home() / "gofish" / "rooms.sqlite3"))
     if database_url.startswith(("postgresql://", "postgres://")):
         return PostgresStore(database_url)
-    if database_url.startswith("sqlite:///"):
-        return SqliteStore(database_url.removeprefix("sqlite:///") or ":memory:")
-    if "://" in database_url:
-        scheme = database_url.split("://", 1)[0]
+    return SqliteStore(_sqlite_file(database_url))
+
+
+def _sqlite_file(url: str) -> str:
+    """The file a ``sqlite:///PATH`` URL or a plain path names.
+
+    Never an in-memory database (``sqlite://``, ``:memory:``, an empty path): a
+    restart would silently lose every room.
+    """
+    path = url
+    if url.startswith("sqlite://"):
+        rest = url.removeprefix("sqlite://")
+        path = rest[1:] if rest.startswith("/") else ""
+    elif "://" in url:
+        scheme = url.split("://", 1)[0]
         raise StoreError(
             f"unsupported database {scheme}://: use a file path, sqlite:///path or postgresql://…"
         )
-    return SqliteStore(database_url)
+    if not path.strip() or path == ":memory:":
+        raise StoreError(
+            f"the rooms database {url!r} names no file (rooms must outlive a restart): "
+            "use a file path, sqlite:///relative/path or sqlite:////absolute/path"
+        )
+    return path
 
 
 def _data_home() -> Path:
