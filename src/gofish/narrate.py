@@ -7,6 +7,7 @@ for the viewer, so it cannot leak a card the viewer may not see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from gofish.core import (
@@ -29,7 +30,14 @@ from gofish.core import (
     WentFishing,
 )
 
+# Lone surrogates: how Python keeps bytes that were not UTF-8 (in argv, piped input).
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def printable(text: str) -> str:
+    """``text`` with each undecodable byte as U+FFFD, so it can be shown, saved and sent."""
+    return _SURROGATES.sub("\ufffd", text)
 
 
 def count_word(count: int) -> str:

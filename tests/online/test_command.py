@@ -96,3 +96,9 @@ def test_sqlite_urls_follow_sqlalchemy_three_slashes_relative_four_absolute() ->
     relative, absolute = store_for("sqlite:///rooms/r.db"), store_for("sqlite:////srv/r.db")
     assert isinstance(relative, SqliteStore) and isinstance(absolute, SqliteStore)
     assert (relative.path, absolute.path) == ("rooms/r.db", "/srv/r.db")
+
+
+def test_a_host_name_that_is_not_utf8_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "0", "--host", "h\udcff"]) == 1
+    err = capsys.readouterr().err
+    assert err == "gofish serve: cannot listen on h\ufffd port 0: not a valid host name\n"

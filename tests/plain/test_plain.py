@@ -269,3 +269,19 @@ def test_under_the_pairs_rule_the_table_counts_pairs() -> None:
     assert "books" not in out.replace("book_size", "")
     classic = TableSession.deal(TableSettings(make_rules("classic"), seed=4))
     assert "; books: " in run_in_process(classic, "table\n")
+
+
+@pytest.mark.parametrize("option", ["--name", "--seed", "--opponents", "--rules"])
+def test_text_options_with_bytes_that_are_not_utf8_are_refused_up_front(
+    option: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "g.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "gofish", "play", "--plain", option.encode() + b"=Ann\xff"],
+        input=b"", capture_output=True, timeout=120, check=False,
+        env={**os.environ, "GOFISH_DB": str(db), "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == (f"gofish play: {option} must be UTF-8 text, and 'Ann\ufffd' "
+                                    "has bytes that are not (shown as \ufffd)\n")
+    assert not db.exists()  # nothing was started

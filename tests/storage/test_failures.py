@@ -220,3 +220,23 @@ def test_a_saver_for_a_database_that_cannot_be_opened(db_path: Path) -> None:
         assert store.count() == 1
         assert gofish.replay_record(store.get(game_id).record) == gofish.snapshot(game)
     assert isinstance(open_saver(db_path), Store)
+
+
+def test_a_name_with_undecodable_bytes_is_saved_with_a_replacement_character(
+    store: Store,
+) -> None:
+    # A name typed on a non-UTF-8 terminal reaches Python as lone surrogates, which
+    # SQLite refuses: the save crashed and the game was lost.
+    game_id = store.save(gofish.game_to_record(played_game(seed=3)),
+                         seats=[{"name": "Ann\udcff", "bot": None}, EMMA])
+    assert store.get(game_id).names == ["Ann\ufffd", "Emma"]
+
+
+def test_text_the_database_cannot_hold_still_goes_to_the_fallback_file(db_path: Path) -> None:
+    game = played_game(seed=4)
+    with open_store(db_path) as store, pytest.raises(StorageError) as caught:
+        store.save(gofish.game_to_record(game), seats=[YOU, EMMA], source="web\udcff")
+    where = caught.value.fallback_path
+    assert where == _fallback(db_path) and str(where) in str(caught.value)
+    entry = json.loads(where.read_text().splitlines()[0])
+    assert gofish.replay_record(entry["record"]) == gofish.snapshot(game)

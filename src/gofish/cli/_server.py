@@ -41,12 +41,14 @@ def seconds(subject: str, maximum: float, zero: str = "") -> Callable[[str], flo
 
 def listen_or_explain(command: str, host: str, port_number: int) -> socket.socket | None:
     """Bind before announcing an address; on failure say why on stderr and return None."""
+    from gofish.narrate import printable
+
     try:
         return _listen(host, port_number)
     except OSError as error:
         reason = error.strerror or str(error)
         busy = " (another server is using it: choose another --port)"
-        print(f"gofish {command}: cannot listen on {host} port {port_number}: {reason}"
+        print(f"gofish {command}: cannot listen on {printable(host)} port {port_number}: {reason}"
               + (busy if error.errno == errno.EADDRINUSE else ""), file=sys.stderr)
         return None
 
@@ -76,6 +78,8 @@ def _listen(host: str, port_number: int) -> socket.socket:
                                     flags=socket.AI_PASSIVE)[0][0]
     except socket.gaierror as error:
         raise OSError(error.errno, f"no such address ({error.strerror})") from None
+    except UnicodeError:  # bytes that are not UTF-8, or a label IDNA refuses
+        raise OSError(errno.EINVAL, "not a valid host name") from None
     try:
         return socket.create_server((host, port_number), family=family)
     except OSError as error:  # its own message repeats the address: keep the reason only

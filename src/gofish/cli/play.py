@@ -82,6 +82,17 @@ def parse_speed(text: str) -> float:
     return speed
 
 
+def check_text_options(args: argparse.Namespace) -> None:
+    """Refuse text options with bytes that are not UTF-8: they can be neither saved nor seeded."""
+    from gofish.narrate import printable
+
+    for option in ("name", "seed", "opponents", "rules"):
+        text = getattr(args, option)
+        if text is not None and printable(text) != text:
+            raise OptionError(f"--{option} must be UTF-8 text, and {printable(text)!r} has "
+                              "bytes that are not (shown as \ufffd)")
+
+
 def rules_from(args: argparse.Namespace) -> Rules:
     options: dict[str, object] = {}
     for name in ("lucky_draw", "refill", "end", "ask"):
@@ -97,6 +108,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def run(args: argparse.Namespace) -> int:
     from gofish.session import TableSession, TableSettings, opponents_for
 
+    check_text_options(args)
     speed = parse_speed(args.speed)
     rules = rules_from(args)
     opponents = [name for name in args.opponents.split(",") if name.strip()]

@@ -305,6 +305,10 @@ class Store:
                 raise _DatabaseFailure(
                     f"the games database {self.path} cannot be used: {error.strerror or error}"
                 ) from None
+            except UnicodeError as error:  # text SQLite cannot hold: still rescue the game
+                raise _DatabaseFailure(
+                    f"the games database {self.path} cannot store this game: {error}"
+                ) from None
             time.sleep(_RETRY_PAUSES[min(attempt, len(_RETRY_PAUSES) - 1)])
         raise AssertionError("unreachable")  # pragma: no cover
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from gofish.core import Game, RecordError, Rules, game_from_record, game_to_record
 from gofish.storage.errors import StorageError
+
+# Lone surrogates (bytes that were not UTF-8), which SQLite refuses. As in
+# gofish.narrate.printable, which storage may not import (core and stdlib only).
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,10 @@ def rules_label(rules: Rules, players: int) -> str:
 
 
 def check_seats(seats: object, players: int) -> list[dict[str, str | None]]:
-    """Validate the seat list: one ``{"name": str, "bot": str | None}`` per player."""
+    """Validate the seat list: one ``{"name": str, "bot": str | None}`` per player.
+
+    Undecodable bytes in a name become U+FFFD rather than refusing the game.
+    """
     if not isinstance(seats, list) or len(seats) != players:
         count = len(seats) if isinstance(seats, list) else "no list of"
         raise StorageError(f"the game has {players} players but {count} seats were given")
@@ -79,5 +87,6 @@ def check_seats(seats: object, players: int) -> list[dict[str, str | None]]:
             raise StorageError(f"seat {index} needs a name")
         if bot is not None and (not isinstance(bot, str) or not bot.strip()):
             raise StorageError(f"seat {index}: bot must be a bot name or null, not {bot!r}")
-        checked.append({"name": name.strip(), "bot": None if bot is None else bot.strip()})
+        checked.append({"name": _SURROGATES.sub("\ufffd", name.strip()),
+                        "bot": None if bot is None else _SURROGATES.sub("\ufffd", bot.strip())})
     return checked
