@@ -74,6 +74,16 @@ def test_history_lists_games_newest_first(db_path: Path, games: dict[str, gofish
     assert [line.split()[0] for line in limited.stdout.splitlines()[2:]] == ["3"]
 
 
+@pytest.mark.parametrize("limit", ["0", "-1"])
+def test_history_refuses_a_limit_below_one(db_path: Path, games: dict[str, gofish.Game],
+                                           limit: str) -> None:
+    # --limit 0 listed nothing and then said "No games stored yet", with three stored.
+    result = gofish_cmd("history", "--limit", limit, "--database", str(db_path))
+    assert_clean_failure(result, 2, f"gofish history: argument --limit: must be at least 1, "
+                                    f"not {limit}")
+    assert result.stdout == ""
+
+
 def test_history_json_and_the_environment_variable(db_path: Path,
                                                    games: dict[str, gofish.Game]) -> None:
     result = gofish_cmd("history", "--json", env={"GOFISH_DB": str(db_path)})

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gofish.cli import one_line_errors
 from gofish.cli._database import add_database_option, local_time, player_seat, table, with_store
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--unfinished", action="store_true", help="only games still in progress")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead")
     add_database_option(parser)
+    one_line_errors(parser)
     parser.set_defaults(run=run)
 
 
@@ -33,8 +35,8 @@ def _count(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+    if value < 1:  # 0 listed nothing, then claimed no games were stored
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
