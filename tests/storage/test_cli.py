@@ -259,3 +259,23 @@ def test_history_shows_a_rescued_game_once_the_damaged_file_is_moved_away(
     assert listed.returncode == 0, listed.stderr
     assert "No games stored yet" not in listed.stdout
     assert "in progress" in listed.stdout
+
+
+def test_a_damaged_game_is_named_and_the_others_still_work(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    # One hand-edited row made history, show and export all fail without saying which.
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET record = '{not json' WHERE id = 2")
+    listed = gofish_cmd("history", "--database", str(db_path))
+    assert_clean_failure(listed, 1, "gofish history: game 2 is damaged")
+    rows = {line.split()[0]: line for line in listed.stdout.splitlines()[2:]}
+    assert list(rows) == ["3", "2", "1"] and "(damaged: cannot be read)" in rows["2"]
+    as_json = gofish_cmd("history", "--json", "--database", str(db_path))
+    assert [json.loads(line) for line in as_json.stdout.splitlines()][1] == {
+        "id": 2, "damaged": True}
+    for command in ("show", "export"):
+        assert_clean_failure(gofish_cmd(command, "2", "--database", str(db_path)), 1,
+                             f"gofish {command}: game 2 in the games database")
+        healthy = gofish_cmd(command, "1", "--database", str(db_path))
+        assert healthy.returncode == 0 and healthy.stdout, healthy.stderr

@@ -240,3 +240,25 @@ def test_text_the_database_cannot_hold_still_goes_to_the_fallback_file(db_path: 
     assert where == _fallback(db_path) and str(where) in str(caught.value)
     entry = json.loads(where.read_text().splitlines()[0])
     assert gofish.replay_record(entry["record"]) == gofish.snapshot(game)
+
+
+def test_a_damaged_row_is_named_and_does_not_stop_saves_or_recovery(db_path: Path) -> None:
+    from gofish.storage import DamagedGameError
+
+    first, second = played_game(seed=5, asks=4), played_game(seed=6)
+    with open_store(db_path) as store:
+        damaged_id = store.save(gofish.game_to_record(first), seats=[YOU, EMMA])
+        store.connection.execute("UPDATE games SET record = '[1]' WHERE id = ?", (damaged_id,))
+        with pytest.raises(DamagedGameError, match=f"game {damaged_id} in the games database"):
+            store.list_games()
+        assert [type(entry) for entry in store.list_entries()] == [DamagedGameError]
+        # The table saving that game again must not lose it: it becomes a new game.
+        new_id = store.save(gofish.game_to_record(first), seats=[YOU, EMMA],
+                            game_id=damaged_id)
+        assert new_id != damaged_id
+        assert store.get(new_id).record == gofish.game_to_record(first)
+    # A rescued game still comes back in beside the damaged row.
+    _fallback(db_path).write_text(json.dumps(
+        {"record": gofish.game_to_record(second), "seats": [YOU, EMMA]}) + "\n")
+    with open_store(db_path) as store:
+        assert store.count() == 3 and not _fallback(db_path).exists()

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import one_line_errors
-from gofish.cli._database import add_database_option, local_time, player_seat, table, with_store
+from gofish.cli._database import (
+    EXIT_STORAGE,
+    add_database_option,
+    local_time,
+    player_seat,
+    table,
+    with_store,
+)
 
 if TYPE_CHECKING:
-    from gofish.storage import Store, StoredGame
+    from gofish.storage import DamagedGameError, Store, StoredGame
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +50,7 @@ def _count(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     def show(store: Store) -> int:
-        games = store.list_games(limit=args.limit, finished=False if args.unfinished else None)
+        games = store.list_entries(limit=args.limit, finished=False if args.unfinished else None)
         if args.json:
             for game in games:
                 print(json.dumps(summary_dict(game)))
@@ -50,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"No games stored yet in {store.path}.")
         else:
             print(history_table(games))
-        return 0
+        return report_damaged(games)
 
     def missing(path: Path) -> int:
         if not args.json:
@@ -60,13 +68,31 @@ def run(args: argparse.Namespace) -> int:
     return with_store(args, "history", show, when_missing=missing)
 
 
-def history_table(games: list[StoredGame]) -> str:
-    rows = [
-        [str(game.id), local_time(game.updated_at), game.rules_label, opponents_text(game),
-         result_text(game), books_text(game)]
-        for game in games
-    ]
+def history_table(games: list[StoredGame | DamagedGameError]) -> str:
+    rows = [history_row(game) for game in games]
     return table(["id", "date", "rules", "opponents", "result", "books"], rows, right={0})
+
+
+def history_row(game: StoredGame | DamagedGameError) -> list[str]:
+    from gofish.storage import DamagedGameError
+
+    if isinstance(game, DamagedGameError):  # marked in its place, so the rest still shows
+        return [str(game.game_id), "", "(damaged: cannot be read)", "", "", ""]
+    return [str(game.id), local_time(game.updated_at), game.rules_label, opponents_text(game),
+            result_text(game), books_text(game)]
+
+
+def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
+    """Name the damaged games on stderr (the others are listed): exit 1 if there are any."""
+    from gofish.storage import DamagedGameError
+
+    ids = [str(game.game_id) for game in games if isinstance(game, DamagedGameError)]
+    if not ids:
+        return 0
+    which = f"game {ids[0]} is" if len(ids) == 1 else f"games {', '.join(ids)} are"
+    print(f"gofish history: {which} damaged and cannot be read (edited by hand?); "
+          "the other games are listed", file=sys.stderr)
+    return EXIT_STORAGE
 
 
 def opponents_text(game: StoredGame) -> str:
@@ -94,8 +120,12 @@ def books_text(game: StoredGame) -> str:
     return f"{game.books[seat]} (vs {others})"
 
 
-def summary_dict(game: StoredGame) -> dict[str, Any]:
+def summary_dict(game: StoredGame | DamagedGameError) -> dict[str, Any]:
     """A history line as JSON: everything but the record itself."""
+    from gofish.storage import DamagedGameError
+
+    if isinstance(game, DamagedGameError):
+        return {"id": game.game_id, "damaged": True}
     return {
         "id": game.id, "created_at": game.created_at, "updated_at": game.updated_at,
         "finished_at": game.finished_at, "rules": game.rules, "rules_label": game.rules_label,

@@ -12,7 +12,7 @@ Imports the rules core; the core never imports this. See ``docs/storage.md``.
     False
 """
 
-from gofish.storage.errors import StorageError, UnknownGameError
+from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.paths import DB_ENV, default_db_path
 from gofish.storage.store import (
     HUMAN,
@@ -29,6 +29,7 @@ from gofish.storage.store import (
 __all__ = [
     "DB_ENV",
     "HUMAN",
+    "DamagedGameError",
     "FallbackSaver",
     "ResultPoint",
     "StatsRow",

@@ -23,3 +23,12 @@ class UnknownGameError(StorageError):
     def __init__(self, game_id: object) -> None:
         super().__init__(f"there is no stored game with id {game_id}")
         self.game_id = game_id
+
+
+class DamagedGameError(StorageError):
+    """A stored game whose row cannot be read back (edited by hand, or a bad disk)."""
+
+    def __init__(self, game_id: int, path: Path) -> None:
+        super().__init__(f"game {game_id} in the games database {path} is damaged and cannot "
+                         "be read; it may have been edited by hand")
+        self.game_id = game_id

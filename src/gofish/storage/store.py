@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import Game, game_from_record
-from gofish.storage.errors import StorageError, UnknownGameError
+from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
 from gofish.storage.paths import default_db_path
 from gofish.storage.schema import migrate
@@ -355,7 +355,10 @@ class Store:
         ).fetchone()
         if row is None:
             raise UnknownGameError(game_id)
-        stored = _load_json(row[0], self.path)
+        try:
+            stored = _load_record(row[0], self.path, game_id)
+        except DamagedGameError:
+            return False  # nothing to check it against: keep this game as a new one
         if not _same_deal(stored, summary.record):
             raise StorageError(
                 f"game {game_id} is a different game (another deal or other rules): "
@@ -445,7 +448,10 @@ class Store:
             ).fetchall()
             found: dict[int, list[Any]] = {}
             for game_id, text in rows:
-                stored = _load_json(text, self.path)
+                try:
+                    stored = _load_record(text, self.path, game_id)
+                except DamagedGameError:
+                    continue  # one damaged row must not keep every rescued game out
                 if _same_deal(stored, record):
                     found[int(game_id)] = stored["actions"]
             return found
@@ -463,21 +469,30 @@ class Store:
             ).fetchone()
             if row is None:
                 raise UnknownGameError(game_id)
-            return self._build([row])[0]
+            return _readable(self._build([row]))[0]
 
         return self._guard(load)
 
     def list_games(
         self, limit: int = 50, offset: int = 0, finished: bool | None = None
     ) -> list[StoredGame]:
-        """Stored games, most recently played first; ``finished`` filters by state."""
+        """Stored games, most recently played first; ``finished`` filters by state.
+
+        DamagedGameError (naming the game) if one of them cannot be read.
+        """
+        return _readable(self.list_entries(limit, offset, finished))
+
+    def list_entries(
+        self, limit: int = 50, offset: int = 0, finished: bool | None = None
+    ) -> list[StoredGame | DamagedGameError]:
+        """As :meth:`list_games`, with a DamagedGameError in place of each unreadable game."""
         for name, value in (("limit", limit), ("offset", offset)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise StorageError(f"{name} must be a whole number of 0 or more, not {value!r}")
         limit, offset = min(limit, _LARGEST_ID), min(offset, _LARGEST_ID)  # past the end anyway
         where = "" if finished is None else f"WHERE over = {1 if finished else 0}"
 
-        def load() -> list[StoredGame]:
+        def load() -> list[StoredGame | DamagedGameError]:
             rows = self.connection.execute(
                 f"SELECT {_GAME_FIELDS} FROM games {where} "
                 "ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
@@ -499,7 +514,7 @@ class Store:
         )
         return int(row[0])
 
-    def _build(self, rows: Sequence[Sequence[Any]]) -> list[StoredGame]:
+    def _build(self, rows: Sequence[Sequence[Any]]) -> list[StoredGame | DamagedGameError]:
         if not rows:
             return []
         ids = [row[0] for row in rows]
@@ -513,25 +528,28 @@ class Store:
             seats[game_id].append({"name": name, "bot": bot})
         return [self._stored_game(row, seats[row[0]]) for row in rows]
 
-    def _stored_game(self, row: Sequence[Any], seats: list[Seat]) -> StoredGame:
+    def _stored_game(self, row: Sequence[Any], seats: list[Seat]) -> StoredGame | DamagedGameError:
         (game_id, record, source, rules, players, over, winners, books, actions, label,
          created_at, updated_at, finished_at) = row
-        return StoredGame(
-            id=game_id,
-            record=_load_json(record, self.path),
-            seats=seats,
-            source=source,
-            created_at=created_at,
-            updated_at=updated_at,
-            finished_at=finished_at,
-            over=bool(over),
-            winners=None if winners is None else _load_json(winners, self.path),
-            books=_load_json(books, self.path),
-            rules=_load_json(rules, self.path),
-            players=players,
-            rules_label=label,
-            actions=actions,
-        )
+        try:
+            return StoredGame(
+                id=game_id,
+                record=_load_record(record, self.path, game_id),
+                seats=seats,
+                source=source,
+                created_at=created_at,
+                updated_at=updated_at,
+                finished_at=finished_at,
+                over=bool(over),
+                winners=None if winners is None else _load_json(winners, self.path, game_id),
+                books=_load_json(books, self.path, game_id),
+                rules=_load_json(rules, self.path, game_id),
+                players=players,
+                rules_label=label,
+                actions=actions,
+            )
+        except DamagedGameError as damaged:  # the caller decides: skip, mark or raise
+            return damaged
 
     # -- statistics -------------------------------------------------------
 
@@ -631,13 +649,28 @@ def _check_id(game_id: object) -> int:
     return game_id
 
 
-def _load_json(text: object, path: Path) -> Any:
+def _load_json(text: object, path: Path, game_id: int) -> Any:
     try:
         return json.loads(str(text))
     except json.JSONDecodeError:
-        raise StorageError(
-            f"the games database {path} holds a damaged entry; it may have been edited by hand"
-        ) from None
+        raise DamagedGameError(game_id, path) from None
+
+
+def _load_record(text: object, path: Path, game_id: int) -> dict[str, Any]:
+    record = _load_json(text, path, game_id)
+    if not isinstance(record, dict):
+        raise DamagedGameError(game_id, path)
+    return record
+
+
+def _readable(entries: list[StoredGame | DamagedGameError]) -> list[StoredGame]:
+    """The games of ``entries``; the first damaged one is raised."""
+    games: list[StoredGame] = []
+    for entry in entries:
+        if isinstance(entry, DamagedGameError):
+            raise entry
+        games.append(entry)
+    return games
 
 
 # ------------------------------------------------------------- functions
