@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -138,3 +141,39 @@ def test_ask_card_moves_carry_the_suit(tmp_path: Path) -> None:
     outcome = run_tournament(plan, jobs=1, fast=None)
     assert outcome.engine == "engine"
     assert outcome.tally.failures == [] and outcome.tally.tables == 4
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: Path) -> None:
+    # The bot notes its pid, then never answers a turn (the timeout is 60 s).
+    pids = tmp_path / "pids"
+    hanging = tmp_path / "hang.py"
+    hanging.write_text(
+        f"import os\nopen({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n" + HEADER
+        + BOTS["slow"].replace("30", "600")
+    )
+    command = [sys.executable, "-m", "gofish", "tournament", "emma",
+               f"cmd:{sys.executable} {hanging}", "--games", "40", "--timeout", "60",
+               "--jobs", "2"]
+    tournament = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(pids.read_text().split()
+                                                  if pids.exists() else []) < 2:
+            time.sleep(0.1)
+        assert pids.exists() and len(pids.read_text().split()) >= 2  # both workers play
+        tournament.send_signal(signal.SIGINT)
+        _, err = tournament.communicate(timeout=15)  # not 8 deals x 60 s
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 130
+    assert b"interrupted" in err and b"Traceback" not in err
+    time.sleep(0.5)
+    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]

@@ -139,7 +139,10 @@ def test_tournaments_with_other_seeds_pool_into_one_result(
         paths.append(str(path))
     # Without --pool, other seeds are refused: shards must come from one tournament.
     assert main(["tournament-merge", *paths, "--json"]) == 2
-    assert "different seed" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"gofish tournament-merge: {paths[1]} was played with a different "
+                          f"seed from {paths[0]} (7, not 6)")
+    assert "use --pool" in err
     pooled = run_json_merge(capsys, *paths, "--pool")
     assert pooled["games"] == 80
     assert pooled["seed"] == [6, 7]
@@ -156,7 +159,7 @@ def test_tournaments_with_other_seeds_pool_into_one_result(
     assert main(["tournament-merge", paths[0], str(half), "--pool", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["games"] == 60
-    assert "shards 1 of seed 8 are missing" in captured.err
+    assert "shard 1 of seed 8 is missing" in captured.err
 
 
 def test_pooling_refuses_other_bots_or_rules(
@@ -267,7 +270,12 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--players", "7"], "7 players cannot play"),
         (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),
         (["emma", "random", "--hand-size", "30"], "hand_size must be"),
-        (["emma", "random", "--games", "0"], "--games must be at least 1"),
+        (["emma", "random", "--games", "0"], "--games must be from 1 to 1,000,000,000, not 0"),
+        (["emma", "random", "--games", "10" * 12], "--games must be from 1"),
+        (["emma", "random", "--timeout", "inf"], "--timeout must be more than 0 and at most"),
+        (["emma", "random", "--timeout", "nan"], "--timeout must be"),
+        (["emma", "random", "--shard", "0/2"], "--shard needs --seed"),
+        (["emma", "cmd:/"], "is a folder, not a program"),
         (["emma", "random", "--jobs", "0"], "--jobs must be at least 1"),
         (["emma", "random", "--shard", "4/2"], "--shard"),
         (["emma", "random", "--timeout", "0"], "--timeout"),
@@ -303,6 +311,114 @@ def test_merge_refuses_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "not a tournament JSON result" in capsys.readouterr().err
     assert main(["tournament-merge", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def _broken(result: dict, change: str) -> object:
+    """A copy of a good result with one thing wrong."""
+    broken = json.loads(json.dumps(result))
+    if change == "not an object":
+        return [broken]
+    if change == "no bots":
+        del broken["bots"]
+    elif change == "totals a string":
+        broken["totals"] = "x"
+    elif change == "empty totals":
+        broken["totals"] = {}
+    elif change == "short totals":
+        broken["totals"]["wins_units"] = broken["totals"]["win_units"].pop()
+    elif change == "negative players":
+        broken["players"] = -3
+    elif change == "shard out of range":
+        broken["shard"] = [5, 3]
+    elif change == "unknown rules":
+        broken["rules"] = "poker"
+    elif change == "pooled seed":
+        broken["seed"] = [1, 2]
+    return broken
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    ("not an object", "it is not a JSON object"),
+    ("no bots", "'bots' must list two or more bots"),
+    ("totals a string", "'totals' must be an object"),
+    ("empty totals", "'totals' must be an object with the count of 'tables'"),
+    ("short totals", "'totals.win_units' must hold one count per bot"),
+    ("negative players", "'players' must be a whole number from 2, not -3"),
+    ("shard out of range", "'shard' must be [I, N] with 0 <= I < N, not [5, 3]"),
+    ("unknown rules", "'rules':"),
+    ("pooled seed", "'seed' must be a whole number from 0, not [1, 2] (a pooled result "
+                    "cannot be merged again)"),
+])
+def test_merge_says_what_is_wrong_with_a_damaged_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: str, complaint: str
+) -> None:
+    good = run_json(capsys, "random", "emma", "--games", "20", "--seed", "1")
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(_broken(good, change)))
+    for pool in ([], ["--pool"]):
+        assert main(["tournament-merge", str(path), *pool]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"gofish tournament-merge: {path} is not a tournament JSON "
+                              f"result: {complaint}")
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_merge_refuses_a_file_that_is_not_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe{}")
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"gofish tournament-merge: {path} is not a tournament JSON result")
+
+
+def test_a_chart_format_matplotlib_cannot_write_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chart.txt"
+    assert main(["tournament", "random", "emma", "--games", "20", "--plot", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no game was played
+    assert f"cannot draw {path}: charts are written as" in captured.err
+    assert ".png" in captured.err and "not .txt" in captured.err
+    assert not path.exists()
+
+
+def test_long_names_are_shown_whole_so_two_commands_never_look_alike(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "a_rather_long_folder_name_for_bots"
+    folder.mkdir()
+    commands = []
+    for name in ("alpha", "beta"):
+        bot = folder / f"{name}.py"
+        bot.write_text((Path(__file__).parents[2] / "examples" / "mybot.py").read_text())
+        commands.append(f"cmd:{sys.executable} {bot}")
+    assert main(["tournament", *commands, "--games", "2", "--seed", "1", "--jobs", "1"]) == 0
+    table = capsys.readouterr().out
+    for command in commands:
+        assert command in table
+
+
+def test_a_built_in_bot_named_twice_in_other_cases_plays_itself(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_json(capsys, "emma", "Emma ", "--games", "20", "--seed", "1")
+    assert [row["name"] for row in result["bots"]] == ["emma#1", "emma#2"]
+
+
+def test_a_program_that_cannot_be_run_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = tmp_path / "bot.py"
+    script.write_text("print('hi')\n")
+    script.chmod(0o644)
+    assert main(["tournament", "emma", f"cmd:{script}", "--games", "4"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"{str(script)!r} is not executable (chmod +x it" in captured.err
 
 
 def _worker_dies(task: object) -> None:

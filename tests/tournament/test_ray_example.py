@@ -32,8 +32,11 @@ def test_shards_played_by_the_example_function_merge_to_the_whole() -> None:
 
 
 def test_on_ray() -> None:
-    pytest.importorskip("ray")
+    ray = pytest.importorskip("ray")
     example = load_example()
-    result = example.run(["emma", "random"], "classic", 2, 80, 3, 2)
+    try:
+        result = example.run(["emma", "random"], "classic", 2, 80, 3, 2)
+    finally:
+        ray.shutdown()  # stop the local cluster: later tests count our child processes
     whole = summary(run_tournament(Plan(make_rules("classic"), 2, 3, ("emma", "random"), 80)))
     assert result["totals"] == whole["totals"]

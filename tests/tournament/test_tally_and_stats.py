@@ -129,8 +129,18 @@ def test_every_entrant_plays_every_deal_from_every_seat(seatings: str) -> None:
 def test_shards_partition_the_units() -> None:
     full = Plan(make_rules("classic"), 2, 1, ("a", "b", "c"), 500)
     parts = [Plan(full.rules, 2, 1, full.specs, 500, i, 3).units() for i in range(3)]
-    assert sorted(u for part in parts for u in part) == full.units()
+    assert sorted(u for part in parts for u in part) == list(full.units())
     assert parse_shard("2/5") == (2, 5)
     for bad in ("5/5", "x", "1/0", "-1/3"):
         with pytest.raises(TournamentError):
             parse_shard(bad)
+
+
+def test_a_plan_refuses_more_games_than_the_limit_and_keeps_its_schedule_lazy() -> None:
+    from gofish.tournament.plan import MAX_GAMES, TournamentError
+
+    with pytest.raises(TournamentError, match="games must be from 1 to 1,000,000,000"):
+        Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES + 1)
+    biggest = Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES)
+    assert isinstance(biggest.units(), range)  # half a billion units, no memory
+    assert biggest.games == MAX_GAMES

@@ -78,8 +78,12 @@ def _add_house_rules(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--ask", choices=ASK_MODES, default=None)
 
 
-def _fail(message: str) -> int:
-    print(f"gofish tournament: {message}", file=sys.stderr)
+#: The longest an external bot may be given per message: more is surely a typo.
+MAX_TIMEOUT = 3600.0
+
+
+def _fail(message: str, command: str = "tournament") -> int:
+    print(f"gofish {command}: {message}", file=sys.stderr)
     return 2
 
 
@@ -87,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from gofish.core import make_rules
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
+    from gofish.tournament.plan import MAX_GAMES
     from gofish.tournament.run import ProgressBar
 
     options = {
@@ -97,12 +102,15 @@ def run(args: argparse.Namespace) -> int:
     players = check_players(args.players)
     rules = make_rules(args.rules, **options)
     rules.for_players(players)  # refuse an unplayable combination before anything starts
-    if args.games < 1:
-        return _fail(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        return _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     if args.jobs is not None and args.jobs < 1:
         return _fail(f"--jobs must be at least 1, not {args.jobs}")
-    if args.timeout <= 0:
-        return _fail(f"--timeout must be more than 0 seconds, not {args.timeout}")
+    if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
+        return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
+                     f"not {args.timeout}")
+    if args.shard and args.seed is None:
+        return _fail("--shard needs --seed: every shard must deal the same tournament")
     shard, shards = parse_shard(args.shard) if args.shard else (0, 1)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     if seed < 0:
@@ -126,7 +134,7 @@ def _check_outputs(args: argparse.Namespace) -> int:
     try:
         check_outputs(args.csv, args.plot)
     except TournamentError as error:
-        return _fail(str(error))
+        return _fail(str(error), args.command)
     return 0
 
 
@@ -148,31 +156,39 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
         if args.plot:
             write_plot(result, args.plot)
     except TournamentError as error:
-        return _fail(str(error))
+        return _fail(str(error), args.command)
     return 0
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gofish.tournament import merge_results, pool_results
+    from gofish.tournament import TournamentError, merge_results, pool_results
+    from gofish.tournament.report import check_result
 
     results = []
     for path in args.files:
         try:
             with open(path, encoding="utf-8") as stream:
                 results.append(json.load(stream))
+            check_result(results[-1])
         except OSError as error:
-            return _fail(f"cannot read {path}: {error.strerror}")
-        except json.JSONDecodeError as error:
-            return _fail(f"{path} is not a tournament JSON result: {error}")
-        if not isinstance(results[-1], dict) or "totals" not in results[-1]:
-            return _fail(f"{path} is not a tournament JSON result (no 'totals')")
+            return _fail(f"cannot read {path}: {error.strerror}", args.command)
+        except ValueError as error:  # not JSON, or not text at all
+            return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
+        except TournamentError as error:
+            return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
     if refused := _check_outputs(args):
         return refused
-    merged = pool_results(results) if args.pool else merge_results(results)
+    merge = pool_results if args.pool else merge_results
+    merged = merge(results, labels=args.files)
     for batch in merged.get("batches", [merged]):
         if batch["missing_shards"]:
-            missing = ", ".join(str(i) for i in batch["missing_shards"])
-            of_seed = f" of seed {batch['seed']}" if args.pool else ""
-            print(f"gofish tournament-merge: warning: shards {missing}{of_seed} are missing",
-                  file=sys.stderr)
+            _warn_missing(batch, args.pool)
     return _output(merged, args)
+
+
+def _warn_missing(batch: dict[str, Any], pooled: bool) -> None:
+    missing = batch["missing_shards"]
+    shards = "shard " if len(missing) == 1 else "shards "
+    shards += ", ".join(str(i) for i in missing) + (f" of seed {batch['seed']}" if pooled else "")
+    verb = "is" if len(missing) == 1 else "are"
+    print(f"gofish tournament-merge: warning: {shards} {verb} missing", file=sys.stderr)

@@ -42,9 +42,23 @@ def split_command(command: str) -> list[str]:
         raise BotFailure(f"cannot read the bot command {command!r}: {error}") from None
     if not argv:
         raise BotFailure("the bot command is empty: write cmd:PROGRAM [ARGS…]")
-    if shutil.which(argv[0]) is None and not os.path.isfile(argv[0]):
-        raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} was not found")
+    problem = _program_problem(argv[0])
+    if problem:
+        raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
     return argv
+
+
+def _program_problem(program: str) -> str | None:
+    """Why ``program`` cannot be started, or None (checked before any game is played)."""
+    if shutil.which(program) is not None:
+        return None
+    if os.path.isdir(program):
+        return "is a folder, not a program"
+    if not os.path.isfile(program):
+        return "was not found"
+    if not os.access(program, os.X_OK):
+        return f"is not executable (chmod +x it, or name its interpreter: cmd:python {program})"
+    return f"is not on the PATH (write ./{program})"
 
 
 class ExternalBot:

@@ -19,10 +19,22 @@ from functools import cached_property
 from gofish.core import GoFishError, Rules
 
 CMD_PREFIX = "cmd:"
+#: The most games one tournament may ask for. A billion is hours in the simulator and
+#: weeks on the engine; more is surely a typo.
+MAX_GAMES = 1_000_000_000
 
 
 class TournamentError(GoFishError):
     """A tournament that cannot be run as asked (unknown bot, bad shard, mismatched merge…)."""
+
+
+def normalize_spec(spec: str) -> str:
+    """A built-in bot's name in lower case without spaces (``Emma`` and ``emma`` are one bot,
+    which then plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
+    if spec.startswith(CMD_PREFIX):
+        return spec
+    name, comma, options = spec.partition(",")
+    return name.strip().lower() + comma + options
 
 
 def entrant_names(specs: list[str]) -> list[str]:
@@ -90,6 +102,12 @@ class Plan:
     shards: int = 1
     seatings: str = "rotate"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in self.specs))
+        games = self.games_asked
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise TournamentError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r}")
+
     @property
     def names(self) -> list[str]:
         return entrant_names(list(self.specs))
@@ -112,9 +130,10 @@ class Plan:
     def total_units(self) -> int:
         return len(self.tables) * self.deals
 
-    def units(self) -> list[int]:
-        """This shard's units: every ``shards``-th one, starting at ``shard``."""
-        return list(range(self.shard, self.total_units, self.shards))
+    def units(self) -> range:
+        """This shard's units: every ``shards``-th one, starting at ``shard`` (a range, so a
+        big tournament's schedule takes no memory)."""
+        return range(self.shard, self.total_units, self.shards)
 
     def unit(self, index: int) -> tuple[tuple[int, ...], int]:
         """The table and the deal number of unit ``index``."""

@@ -37,6 +37,15 @@ def check_entrants(specs: Sequence[str]) -> None:
             bot.close()
 
 
+_OPEN_SEAT_BOTS: set[SeatBots] = set()  # this process's, for kill_external_bots
+
+
+def kill_external_bots() -> None:
+    """Stop every external bot program this process runs, at once (a worker told to stop)."""
+    for bots in list(_OPEN_SEAT_BOTS):
+        bots.kill()
+
+
 class SeatBots:
     """The bots of one process. Built-in bots are made afresh for every game (no memory
     can leak from one game into the next); an external bot's program keeps running from
@@ -46,6 +55,7 @@ class SeatBots:
         self.specs = specs
         self.timeout = timeout
         self._bots: dict[tuple[int, int], ExternalBot] = {}
+        _OPEN_SEAT_BOTS.add(self)
 
     def get(self, entrant: int, seat: int) -> Bot | ExternalBot:
         spec = self.specs[entrant]
@@ -61,6 +71,13 @@ class SeatBots:
         for bot in self._bots.values():
             bot.close()
         self._bots.clear()
+        _OPEN_SEAT_BOTS.discard(self)
+
+    def kill(self) -> None:
+        for bot in self._bots.values():
+            bot.kill()
+        self._bots.clear()
+        _OPEN_SEAT_BOTS.discard(self)
 
 
 @contextlib.contextmanager

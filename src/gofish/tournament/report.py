@@ -6,10 +6,10 @@ import csv
 import json
 import os
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 
-from gofish.core import make_rules
-from gofish.tournament.plan import Plan, TournamentError
+from gofish.core import GoFishError, make_rules
+from gofish.tournament.plan import SEATINGS, Plan, TournamentError
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
 from gofish.tournament.tally import Tally
@@ -79,14 +79,16 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         f"{result['games']} games, {result['players']} players, rules {rules_text}, "
         f"{result['seconds']:.2f} s ({result['engine']})\n"
     )
-    header = f"{'bot':<24} {'games':>8} {'wins':>10} {'win %':>7} {'95% CI':>15} "
+    # As wide as the longest name: cut short, two commands could read the same.
+    width = max(24, *(len(row["name"]) for row in result["bots"]))
+    header = f"{'bot':<{width}} {'games':>8} {'wins':>10} {'win %':>7} {'95% CI':>15} "
     header += f"{'Elo':>7} {'books':>6} {'length':>7}"
     out.write(header + "\n" + "-" * len(header) + "\n")
     ranked = sorted(result["bots"], key=lambda row: -row["elo"])
     for row in ranked:
         low, high = row["ci95"]
         out.write(
-            f"{row['name'][:24]:<24} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{row['name']:<{width}} {row['games']:>8} {row['wins']:>10.1f} "
             f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
@@ -129,10 +131,23 @@ def _pyplot() -> Any:
     return plt
 
 
+def _check_plot_format(path: str) -> None:
+    """Refuse a chart file whose extension matplotlib cannot write (no extension: PNG)."""
+    _pyplot()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if extension and extension not in formats:
+        known = ", ".join(f".{name}" for name in sorted(formats))
+        raise TournamentError(f"cannot draw {path}: charts are written as {known}, "
+                              f"not .{extension}")
+
+
 def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
     """Refuse, before any game is played, output files that could not be written."""
     if plot_path:
-        _pyplot()
+        _check_plot_format(plot_path)
     for path in filter(None, (csv_path, plot_path)):
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
@@ -170,20 +185,94 @@ def write_plot(result: dict[str, Any], path: str) -> None:
         plt.close(figure)
 
 
+def _is_count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_counts(value: object, length: int) -> TypeGuard[list[int]]:
+    return isinstance(value, list) and len(value) == length and all(map(_is_count, value))
+
+
+def check_result(result: object) -> None:
+    """Refuse, saying what is wrong, anything but a ``--json`` result of a tournament (or
+    of a merge of its shards): merging reads every field checked here."""
+    if not isinstance(result, dict):
+        raise TournamentError("it is not a JSON object")
+    bots = result.get("bots")
+    if not isinstance(bots, list) or len(bots) < 2 or not all(
+        isinstance(row, dict) and isinstance(row.get("name"), str)
+        and isinstance(row.get("spec"), str) for row in bots
+    ):
+        raise TournamentError("'bots' must list two or more bots, each with a name and a spec")
+    _check_fields(result)
+    _check_totals(result.get("totals"), len(bots))
+
+
+def _check_fields(result: dict[str, Any]) -> None:
+    players, seed, shard = result.get("players"), result.get("seed"), result.get("shard")
+    if not _is_count(players) or players < 2:
+        raise TournamentError(f"'players' must be a whole number from 2, not {players!r}")
+    try:
+        make_rules(result.get("rules")).for_players(players)
+    except GoFishError as error:
+        raise TournamentError(f"'rules': {error}") from None
+    if not _is_count(seed):
+        raise TournamentError(f"'seed' must be a whole number from 0, not {seed!r} "
+                              "(a pooled result cannot be merged again)")
+    if not _is_count(result.get("games_asked")) or result["games_asked"] < 1:
+        raise TournamentError("'games_asked' must be a whole number from 1")
+    if result.get("seatings", "rotate") not in SEATINGS:
+        raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
+    if not (_is_counts(shard, 2) and shard[0] < shard[1]):
+        raise TournamentError(f"'shard' must be [I, N] with 0 <= I < N, not {shard!r}")
+    seconds = result.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
+        raise TournamentError(f"'seconds' must be a number from 0, not {seconds!r}")
+    failures = result.get("failures", [])
+    if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
+        raise TournamentError("'failures' must be a list of messages")
+    if not _is_count(result.get("failure_count", 0)):
+        raise TournamentError("'failure_count' must be a whole number from 0")
+
+
+def _check_totals(totals: object, entrants: int) -> None:
+    if not isinstance(totals, dict) or not _is_count(totals.get("tables")):
+        raise TournamentError("'totals' must be an object with the count of 'tables'")
+    for name in ("games", "win_units", "books", "asks", "forfeits"):
+        if not _is_counts(totals.get(name), entrants):
+            raise TournamentError(f"'totals.{name}' must hold one count per bot")
+    for name in ("pair_games", "pair_points"):
+        rows = totals.get(name)
+        if not (isinstance(rows, list) and len(rows) == entrants
+                and all(_is_counts(row, entrants) for row in rows)):
+            raise TournamentError(f"'totals.{name}' must hold a count for every pair of bots")
+
+
+def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> list[str]:
+    return list(labels) if labels is not None else [f"{kind} {n}" for n in
+                                                    range(1, len(results) + 1)]
+
+
 def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[str],
-                 who: str, why: str) -> None:
+                 who: str, first_who: str, why: str) -> None:
     """Refuse to add ``other`` to ``first`` unless ``fields`` and the bots are the same."""
     for name in fields:
-        if other.get(name) != first.get(name):
-            raise TournamentError(f"{who} was played with a different {name}: {why}")
+        mine, theirs = other.get(name), first.get(name)
+        if mine != theirs:
+            values = "" if isinstance(mine, dict) else f" ({mine!r}, not {theirs!r})"
+            raise TournamentError(
+                f"{who} was played with a different {name} from {first_who}{values}: {why}")
     if [row["spec"] for row in other["bots"]] != [row["spec"] for row in first["bots"]]:
-        raise TournamentError(f"{who} has different bots: {why}")
+        raise TournamentError(f"{who} has different bots from {first_who}: {why}")
 
 
-def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Combine ``--json`` outputs of shards of one tournament into one result."""
+def merge_results(results: Sequence[dict[str, Any]],
+                  labels: Sequence[str] | None = None) -> dict[str, Any]:
+    """Combine ``--json`` outputs of shards of one tournament into one result
+    (``labels``, e.g. file names, name them in errors)."""
     if not results:
         raise TournamentError("nothing to merge: give the JSON files of the shards")
+    who = _labels(results, labels, "shard")
     first = results[0]
     key_fields = ("rules", "players", "seed", "games_asked", "seatings")
     names = [row["name"] for row in first["bots"]]
@@ -193,12 +282,16 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     seconds = 0.0
     failures: list[str] = []
     failure_count = 0
-    for number, result in enumerate(results, 1):
-        _check_alike(first, result, key_fields, f"shard {number}",
-                     "it is not part of the same tournament")
+    for number, result in enumerate(results):
+        _check_alike(first, result, key_fields, who[number], who[0],
+                     "it is not part of the same tournament (to add up whole tournaments "
+                     "played with other seeds, use --pool)")
         index, count = result["shard"]
-        if count != first["shard"][1] or index in shards:
-            raise TournamentError(f"shard {index}/{count} is given twice or does not fit")
+        if count != first["shard"][1]:
+            raise TournamentError(f"{who[number]} is shard {index}/{count}, but {who[0]} is "
+                                  f"one of {first['shard'][1]}")
+        if index in shards:
+            raise TournamentError(f"shard {index}/{count} is given twice ({who[number]})")
         shards.add(index)
         part = Tally.from_raw(result["totals"])
         if tally is None:
@@ -228,7 +321,8 @@ def merge_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return merged
 
 
-def pool_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def pool_results(results: Sequence[dict[str, Any]],
+                 labels: Sequence[str] | None = None) -> dict[str, Any]:
     """Add up independent tournaments of the same bots and rules (other seeds or --games).
 
     Each batch (one seed and game count) is first merged from its shards as by
@@ -238,16 +332,18 @@ def pool_results(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """
     if not results:
         raise TournamentError("nothing to pool: give the JSON files of the tournaments")
-    groups: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
-    for result in results:
-        groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(result)
-    batches = [merge_results(group) for group in groups.values()]
+    who = _labels(results, labels, "tournament")
+    groups: dict[tuple[Any, Any], list[int]] = {}
+    for number, result in enumerate(results):
+        groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(number)
+    batches = [merge_results([results[n] for n in group], [who[n] for n in group])
+               for group in groups.values()]
+    first_who = who[next(iter(groups.values()))[0]]
     first = batches[0]
     specs = [row["spec"] for row in first["bots"]]
     tally = Tally.from_raw(first["totals"])
-    for batch in batches[1:]:
-        _check_alike(first, batch, ("rules", "players", "seatings"),
-                     f"the tournament with seed {batch['seed']}",
+    for batch, group in zip(batches[1:], list(groups.values())[1:], strict=True):
+        _check_alike(first, batch, ("rules", "players", "seatings"), who[group[0]], first_who,
                      "only the same bots under the same rules can be pooled")
         tally.merge(Tally.from_raw(batch["totals"]))
     pooled = dict(first)
