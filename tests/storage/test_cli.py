@@ -196,6 +196,18 @@ def test_export_writes_a_record_that_replays_to_the_original(
     assert json.loads(replayed.stdout) == gofish.snapshot(games["unfinished"])
 
 
+def test_export_to_dash_writes_standard_output(
+    db_path: Path, games: dict[str, gofish.Game], tmp_path: Path
+) -> None:
+    # -o - wrote a file named "-", although replay reads - as standard input.
+    result = subprocess.run(
+        [sys.executable, "-m", "gofish", "export", "2", "-o", "-", "--database", str(db_path)],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False)
+    assert result.returncode == 0, result.stderr
+    assert gofish.replay_line(result.stdout) == gofish.snapshot(games["bicycle"])
+    assert not (tmp_path / "-").exists()
+
+
 @pytest.mark.parametrize("command", ["show", "export"])
 def test_unknown_ids_are_one_clear_line(db_path: Path, games: dict[str, gofish.Game],
                                         command: str) -> None:

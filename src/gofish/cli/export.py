@@ -22,7 +22,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("id", type=int, help="the game id (see gofish history)")
     parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write to FILE instead of standard output")
+                        help="write to FILE instead of standard output (- is standard output, "
+                             "as for gofish replay)")
     add_database_option(parser)
     parser.set_defaults(run=run)
 
@@ -35,24 +36,31 @@ def run(args: argparse.Namespace) -> int:
             print(f"gofish export: game {args.id} is still in progress; its record shows "
                   "every hand and the pond, so reading it spoils the game", file=sys.stderr)
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
-        if args.output is None:
-            try:
-                sys.stdout.write(line)
-                sys.stdout.flush()
-            except BrokenPipeError:
-                raise
-            except OSError as error:  # e.g. > /dev/full: the disk is full
-                print(f"gofish export: cannot write the record: {error.strerror or error}",
-                      file=sys.stderr)
-                return EXIT_STORAGE
-            return 0
-        try:
-            with open(args.output, "w", encoding="utf-8") as stream:
-                stream.write(line)
-        except OSError as error:
-            print(f"gofish export: cannot write {args.output}: {error.strerror or error}",
-                  file=sys.stderr)
-            return EXIT_STORAGE
-        return 0
+        if args.output in (None, "-"):
+            return write_stdout(line)
+        return write_file(args.output, line)
 
     return with_store(args, "export", export, when_missing=no_such_game("export", args.id))
+
+
+def write_stdout(line: str) -> int:
+    try:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:  # e.g. > /dev/full: the disk is full
+        print(f"gofish export: cannot write the record: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_STORAGE
+    return 0
+
+
+def write_file(path: str, line: str) -> int:
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(line)
+    except OSError as error:
+        print(f"gofish export: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_STORAGE
+    return 0
