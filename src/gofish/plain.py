@@ -20,7 +20,7 @@ from typing import TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit
 from gofish.knowledge import coach_rows
-from gofish.narrate import pond_word
+from gofish.narrate import pond_word, printable
 from gofish.rules_help import rules_paragraphs
 from gofish.session import IllegalChoice, TableSession, plural
 
@@ -35,7 +35,7 @@ COMMANDS = (
     ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
 )
 
-_ASK_PATTERN = re.compile(r"^ask\s+(?P<target>\S+)\s+for\s+(?P<wanted>\S+)$")
+_ASK_PATTERN = re.compile(r"^ask\s+(?P<target>\S+)\s+for\s+(?P<wanted>\S+)$", re.IGNORECASE)
 
 
 @dataclass
@@ -176,7 +176,7 @@ class PlainTable:
 
     # -- reading moves -------------------------------------------------------------
     def parse_move(self, line: str) -> Move:
-        text = line.strip().lower()
+        text = line.strip()  # as typed, so that a mistake is echoed back as typed
         matched = _ASK_PATTERN.match(text)
         if matched:
             target_word, wanted = matched["target"], matched["wanted"]
@@ -214,7 +214,7 @@ class PlainTable:
         if word.isdecimal() and int(word) in session.opponents():  # not isdigit: '²' is one
             return int(word)
         for seat in session.opponents():
-            if session.names[seat].lower().startswith(word):
+            if session.names[seat].lower().startswith(word.lower()):
                 return seat
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
@@ -298,8 +298,9 @@ class PlainTable:
 
 
 def _quoted(text: str, most: int = 40) -> str:
-    """What the player typed, quoted back; a long line is cut, not echoed whole."""
-    return repr(text if len(text) <= most else text[: most - 1] + "…")
+    """What the player typed, quoted back; a long line is cut, not echoed whole, and
+    undecodable bytes show as U+FFFD, not as escapes."""
+    return repr(printable(text if len(text) <= most else text[: most - 1] + "…"))
 
 
 def _command(

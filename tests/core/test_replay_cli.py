@@ -142,6 +142,14 @@ def test_replay_of_a_directory_is_a_clear_error(tmp_path: Path) -> None:
     assert b"Traceback" not in done.stderr and b"cannot read" in done.stderr
 
 
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs /proc")
+def test_a_file_that_fails_while_read_is_named(tmp_path: Path) -> None:
+    # Opening /proc/self/mem works; reading it fails: the message lacked the file's name.
+    done = _run("/proc/self/mem")
+    assert done.returncode == 2
+    assert done.stderr == b"gofish replay: cannot read /proc/self/mem: Input/output error\n"
+
+
 def test_a_reader_that_stops_early_is_not_blamed_on_the_file(tmp_path: Path) -> None:
     # `gofish replay big.jsonl | head -1` said "cannot read big.jsonl: Broken pipe".
     records = tmp_path / "many.jsonl"

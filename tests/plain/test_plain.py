@@ -285,3 +285,26 @@ def test_text_options_with_bytes_that_are_not_utf8_are_refused_up_front(
     assert done.stderr.decode() == (f"gofish play: {option} must be UTF-8 text, and 'Ann\ufffd' "
                                     "has bytes that are not (shown as \ufffd)\n")
     assert not db.exists()  # nothing was started
+
+
+def test_a_mistake_is_echoed_as_typed_and_stray_bytes_never_crash(tmp_path: Path) -> None:
+    # 'Z' came back as 'z'; bytes that are not UTF-8 came back as '\udcff\udcfe9', or
+    # crashed the game where standard input decodes strictly (PYTHONIOENCODING=utf-8).
+    done = subprocess.run(
+        [sys.executable, "-m", "gofish", "play", "--plain", "--seed", "4"],
+        input=b"Z\n\xff\xfe9\nAsk EMMA For Q\nquit\n", capture_output=True, timeout=120,
+        env={**os.environ, "GOFISH_DB": str(tmp_path / "g.db"), "PYTHONIOENCODING": "utf-8"},
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == b""
+    out = done.stdout.decode()
+    assert "'Z' is not a rank" in out and "'\ufffd\ufffd9' is not a rank" in out
+    assert out.count("is not a rank") == 2  # "Ask EMMA For Q", in any case, was understood
+    assert "There is no opponent" not in out and "did not understand" not in out
+
+
+def test_surrogates_from_a_lenient_stream_are_shown_as_replacement_characters() -> None:
+    out = io.StringIO()
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=4))
+    play_plain(session, io.StringIO("\udcff9\nquit\n"), out)
+    assert "'\ufffd9' is not a rank" in out.getvalue()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import io
 import os
 import pkgutil
 import sys
@@ -47,6 +48,12 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
+
+
+def lenient_stdin(encoding: str | None = None) -> None:
+    """Read bytes of standard input that do not decode as U+FFFD, never as a crash."""
+    if isinstance(sys.stdin, io.TextIOWrapper):  # not when tests or embedders replaced it
+        sys.stdin.reconfigure(encoding=encoding, errors="replace")
 
 
 def _version() -> str:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from gofish.cli import one_line_errors
+from gofish.cli import lenient_stdin, one_line_errors
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -158,6 +158,7 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         from gofish.plain import play_plain
 
+        lenient_stdin()  # a stray byte that is not text is a move to refuse, not a crash
         return play_plain(session, sys.stdin, sys.stdout)
     from gofish.tui import GoFishApp
 
@@ -166,4 +167,4 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
     final = app.session
     if not final.is_over and final.game_id is not None and final.game.actions:
         print(f"Game {final.game_id} saved: gofish resume picks it up.")
-    return 0
+    return app.return_code or 0  # 130 after Ctrl-C, as in the line mode

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from gofish.cli import lenient_stdin
 from gofish.core import replay_line
 
 
@@ -26,23 +27,40 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+class CannotRead(Exception):
+    """Opening or reading the input failed; the message is the reason."""
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            # Like a file: bytes that are not UTF-8 make a bad line, not a crash.
-            sys.stdin.reconfigure(encoding="utf-8", errors="replace")
-        return replay_stream(sys.stdin, sys.stdout, as_json=args.json)
     try:
-        stream = open(args.file, encoding="utf-8", errors="replace")  # noqa: SIM115
-    except OSError as error:
-        print(f"gofish replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        if args.file == "-":
+            lenient_stdin("utf-8")  # like a file: bytes that are not UTF-8 make a bad line
+            return replay_stream(_lines(sys.stdin), sys.stdout, as_json=args.json)
+        with _open(args.file) as stream:
+            return replay_stream(_lines(stream), sys.stdout, as_json=args.json)
+    except CannotRead as error:
+        name = "standard input" if args.file == "-" else args.file
+        print(f"gofish replay: cannot read {name}: {error}", file=sys.stderr)
         return 2
-    # Only opening is "cannot read": a closed output (| head) is not the file's fault.
-    with stream:
-        return replay_stream(stream, sys.stdout, as_json=args.json)
 
 
-def replay_stream(source: TextIO, out: TextIO, *, as_json: bool) -> int:
+def _open(path: str) -> TextIO:
+    try:
+        return open(path, encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise CannotRead(error.strerror or str(error)) from None
+
+
+def _lines(source: TextIO) -> Iterator[str]:
+    """The lines of ``source``. Only its own failures are "cannot read": a closed output
+    (| head) raises in the caller, not here, and is not the input's fault."""
+    try:
+        yield from source
+    except OSError as error:  # e.g. an I/O error halfway through the file
+        raise CannotRead(error.strerror or str(error)) from None
+
+
+def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool) -> int:
     """Replay every non-blank line; return 1 if any record failed, else 0."""
     failed = False
     number = 0

@@ -70,7 +70,7 @@ class GoFishApp(App[None]):
         Binding("c", "coach", "Coach"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, session: TableSession, *, speed: float = 1.0) -> None:
@@ -455,6 +455,10 @@ class GoFishApp(App[None]):
             f"New game? Press n again to deal a new one (this game is saved: gofish resume"
             f"{saved}), any other key to stay."
         )
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
+        self.exit(return_code=130)
 
     def action_quit_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:
