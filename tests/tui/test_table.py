@@ -268,6 +268,25 @@ def test_resizing_keeps_the_table_whole() -> None:
     run_app(app, script)
 
 
+def test_a_terminal_too_small_for_the_table_says_so_until_it_grows() -> None:
+    app = make_app(seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "This terminal is 30×10; the table needs at least 50×16" in text
+        assert "Your hand" not in text  # no half-drawn table
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your hand" in text and "needs at least" not in text
+        hand = app.query_one("#hand", HandView)
+        assert hand.region.bottom <= 16 - 1  # above the footer: every card can be read
+
+    run_app(app, script)
+
+
 def test_paced_bots_ask_then_answer_and_the_table_stays_usable_meanwhile() -> None:
     seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
     app = make_app("classic", seed=seed)

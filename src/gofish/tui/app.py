@@ -56,6 +56,8 @@ KEY_TO_SUIT: dict[str, Suit] = {s.letter.lower(): s for s in Suit}
 KEY_TO_SUIT.update({s.letter: s for s in Suit})
 
 LOG_LINES = 500
+# The smallest terminal that still shows the hand and the prompt (measured; 80x24 is roomy).
+MIN_WIDTH, MIN_HEIGHT = 50, 16
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -105,9 +107,11 @@ class GoFishApp(App[None]):
                 for suit in Suit:
                     yield Button(f"{suit.symbol} {suit.letter}", id=f"suit-{suit.letter}",
                                  compact=True)
+        yield Static(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.fit_to(self.size.width, self.size.height)
         coach = self.query_one("#coach")
         coach.border_title = "Coach: what the table has shown"
         coach.border_subtitle = "2+ at least 2 · – none · · unknown"
@@ -219,7 +223,19 @@ class GoFishApp(App[None]):
         self.query_one("#log", RichLog).write(line)
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit_to(event.size.width, event.size.height)
         self.call_after_refresh(self.rewrap_log)
+
+    def fit_to(self, width: int, height: int) -> None:
+        """In a terminal too small for the table (the hand would be cut off), say so
+        instead of drawing half a table."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#main").display = not small
+        note = self.query_one("#too-small", Static)
+        note.display = small
+        if small:
+            note.update(f"This terminal is {width}×{height}; the table needs at least "
+                        f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
 
     def rewrap_log(self) -> None:
         """RichLog wraps lines as they are written: write them again at the new width."""
