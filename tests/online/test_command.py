@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gofish.cli import main
@@ -75,6 +77,27 @@ def test_a_bad_rooms_database_is_refused_before_the_server_starts(
     err = capsys.readouterr().err
     assert err.startswith("gofish rooms: ") and reason in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("kind", ["a folder", "not a database"])
+def test_a_rooms_database_that_cannot_be_opened_is_refused_before_the_server_starts(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gofish.cli.rooms
+
+    path = tmp_path / "rooms.db"
+    if kind == "a folder":
+        path.mkdir()
+    else:
+        path.write_text("a shopping list, not SQLite\n" * 100)
+    monkeypatch.setattr(gofish.cli.rooms, "listen_or_explain", None)  # never reached
+    assert main(["rooms", "--port", "0", "--database", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gofish rooms: cannot open the rooms database {path}: ")
+    assert err.count("\n") == 1
+    if kind == "not a database":
+        assert path.read_text().startswith("a shopping list")  # left as it was
 
 
 def test_serve_refuses_a_bad_rooms_database_from_the_environment(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import errno
 import math
 import os
@@ -54,11 +55,17 @@ def listen_or_explain(command: str, host: str, port_number: int) -> socket.socke
 
 
 def rooms_database_ok(command: str, url: str | None) -> bool:
-    """Check the rooms database URL before listening: a typo is reported, never served."""
+    """Check the rooms database before listening, by opening it: a typo in the URL, a
+    folder or a file that is not a database is reported, never served."""
     from gofish.online.store import DATABASE_ENV, StoreError, store_for
 
+    async def open_and_close() -> None:
+        store = store_for(url)
+        await store.open()
+        await store.close()
+
     try:
-        store_for(url)
+        asyncio.run(open_and_close())
     except StoreError as error:
         where = f" (from ${DATABASE_ENV})" if url is None else ""
         print(f"gofish {command}: {error}{where}", file=sys.stderr)
