@@ -125,3 +125,16 @@ def test_a_host_name_that_is_not_utf8_is_one_line(capsys: pytest.CaptureFixture[
     assert main(["serve", "--port", "0", "--host", "h\udcff"]) == 1
     err = capsys.readouterr().err
     assert err == "gofish serve: cannot listen on h\ufffd port 0: not a valid host name\n"
+
+
+def test_serve_opens_a_rooms_database_named_in_the_environment_before_it_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gofish.cli.serve
+
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path))  # a folder
+    monkeypatch.setattr(gofish.cli.serve, "listen_or_explain", None)  # never reached
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gofish serve: cannot open the rooms database {tmp_path}: ")
+    assert err.endswith("(from $GOFISH_ROOMS_DB)\n")

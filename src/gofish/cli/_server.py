@@ -54,15 +54,20 @@ def listen_or_explain(command: str, host: str, port_number: int) -> socket.socke
         return None
 
 
-def rooms_database_ok(command: str, url: str | None) -> bool:
+def rooms_database_ok(command: str, url: str | None, open_default: bool = True) -> bool:
     """Check the rooms database before listening, by opening it: a typo in the URL, a
-    folder or a file that is not a database is reported, never served."""
+    folder or a file that is not a database is reported, never served. With
+    ``open_default`` False, the default database (no URL, no $GOFISH_ROOMS_DB) is left
+    to be made when a room first needs it."""
     from gofish.online.store import DATABASE_ENV, StoreError, store_for
+
+    chosen = url is not None or bool(os.environ.get(DATABASE_ENV, "").strip())
 
     async def open_and_close() -> None:
         store = store_for(url)
-        await store.open()
-        await store.close()
+        if chosen or open_default:
+            await store.open()
+            await store.close()
 
     try:
         asyncio.run(open_and_close())

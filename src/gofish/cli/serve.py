@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     from gofish.web import create_app
     from gofish.web.session import DEFAULT_PACE
 
-    if not rooms_database_ok("serve", None):  # the table has rooms too, on $GOFISH_ROOMS_DB
+    # The table has rooms too, on $GOFISH_ROOMS_DB; its default file is made when needed.
+    if not rooms_database_ok("serve", None, open_default=False):
         return 2
     listener = listen_or_explain("serve", args.host, args.port)
     if listener is None:
