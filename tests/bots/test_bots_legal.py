@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -63,6 +64,39 @@ def test_unknown_options_and_bad_knobs_are_refused_clearly() -> None:
         make_bot("ismcts", seconds="fast")
     with pytest.raises(TypeError):
         make_bot("expert", memory=3)
+
+
+@pytest.mark.parametrize(("name", "options", "complaint"), [
+    # nan and inf used to pass: nan noise made every score nan (always the first ask),
+    # and a nan time limit never ends a search.
+    ("expert", {"noise": float("nan")}, "noise must be a finite number at least 0, not nan"),
+    ("expert", {"noise": float("inf")}, "noise must be a finite number at least 0, not inf"),
+    ("ismcts", {"seconds": float("nan")}, "seconds must be a finite number more than 0"),
+    ("ismcts", {"seconds": 0}, "seconds must be a finite number more than 0, not 0"),
+    ("expert", {"infer": "no"}, "infer must be True or False, not 'no'"),
+    ("expert", {"weights": 5}, "weights must be a Weights, not 5"),
+])
+def test_knobs_that_are_not_sensible_numbers_are_refused(
+    name: str, options: dict[str, object], complaint: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(complaint)):
+        make_bot(name, **options)
+
+
+def test_a_bot_name_that_is_not_text_is_refused() -> None:
+    with pytest.raises(ValueError, match="a bot is named by text, not None"):
+        make_bot(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", bot_names())
+def test_a_bot_offered_only_some_of_the_legal_asks_picks_one_of_those(name: str) -> None:
+    # The Bot contract is "return one of legal"; Emma once drew from every rank she held.
+    for seed in range(20):
+        game = gofish.new_game("classic", 2, seed=seed)
+        view = game.view(game.current_player)
+        offered = view.legal_actions[-1:]
+        bot = make_bot(name, **OPTIONS.get(name, {}))
+        assert bot.choose(view, offered, random.Random(seed)) in offered
 
 
 def test_every_bot_has_a_one_line_description() -> None:

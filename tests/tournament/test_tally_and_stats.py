@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from itertools import permutations
 
 import pytest
@@ -139,8 +140,31 @@ def test_shards_partition_the_units() -> None:
 def test_a_plan_refuses_more_games_than_the_limit_and_keeps_its_schedule_lazy() -> None:
     from gofish.tournament.plan import MAX_GAMES, TournamentError
 
-    with pytest.raises(TournamentError, match="games must be from 1 to 1,000,000,000"):
+    with pytest.raises(TournamentError, match="games must be a whole number from 1 to 1,000,000,000"):
         Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES + 1)
     biggest = Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES)
     assert isinstance(biggest.units(), range)  # half a billion units, no memory
     assert biggest.games == MAX_GAMES
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    ({"shard": -1}, "shard must be a whole number from 0 to 0, not -1"),
+    ({"shard": 5, "shards": 2}, "shard must be a whole number from 0 to 1, not 5"),
+    ({"shards": 0}, "shards must be a whole number from 1, not 0"),
+    ({"shard": True}, "shard must be a whole number"),
+    ({"players": 7}, "players must be a whole number from 2 to 5, not 7"),
+    ({"seed": -1}, "seed must be a whole number from 0, not -1"),
+    ({"rules": "classic"}, "rules must be a Rules"),
+    ({"specs": "emma"}, "specs must be a list of bot names"),
+    ({"seatings": "random"}, "seatings must be rotate or all"),
+])
+def test_a_plan_from_python_is_checked_like_the_command_line(
+    change: dict, complaint: str
+) -> None:
+    # A bad shard used to play some deals twice (shard=-1) or none (shard=5 of 2), silently.
+    from gofish.tournament.plan import TournamentError
+
+    arguments = {"rules": make_rules("classic"), "players": 2, "seed": 1,
+                 "specs": ("random", "emma"), "games_asked": 4, **change}
+    with pytest.raises(TournamentError, match=re.escape(complaint)):
+        Plan(**arguments)

@@ -78,6 +78,8 @@ def available_bots() -> list[BotInfo]:
 
 def make_bot(name: str, **options: object) -> Bot:
     """A fresh bot by registered name; unknown names raise ``ValueError`` listing the known."""
+    if not isinstance(name, str):
+        raise ValueError(f"a bot is named by text, not {name!r}")
     info = _registered(name)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -45,6 +46,19 @@ def check_epsilon(epsilon: object) -> float:
     ):
         raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
     return float(epsilon)
+
+
+def check_number(name: str, value: object, *, more_than: float | None = None,
+                 at_least: float | None = None) -> float:
+    """A finite number above ``more_than`` (or from ``at_least``), else a clear ValueError."""
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or (more_than is not None and value <= more_than)
+            or (at_least is not None and value < at_least)):
+        bound = (f"more than {more_than:g}" if more_than is not None
+                 else f"at least {at_least:g}" if at_least is not None else "finite")
+        raise ValueError(f"{name} must be a finite number {bound}, not {value!r}")
+    return float(value)
 
 
 def pick(options: Sequence[T], rng: random.Random) -> T:

@@ -65,7 +65,9 @@ class EmmaBot:
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
         memory = self.memory(view)
-        held = view.held_ranks()
+        # Ranks she may ask for: all she holds, unless the caller offers fewer moves.
+        offered = {a.rank for a in legal}
+        held = [r for r in view.held_ranks() if r in offered]
         rank = next((r for r in memory.ranks if r in held), None)
         if rank is None:
             rank = held[rng.randrange(len(held))]

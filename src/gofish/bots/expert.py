@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gofish.bots.belief import Belief, InferringTracker
-from gofish.bots.common import TrackerCache, best_by, check_epsilon, pick
+from gofish.bots.common import TrackerCache, best_by, check_epsilon, check_number, pick
 from gofish.bots.endgame import POND_LIMIT, EndgameSearch, warm_up_in_background
 from gofish.core import Ask, View
 from gofish.knowledge import Tracker
@@ -89,11 +89,13 @@ class ExpertBot:
     def __init__(self, epsilon: float = 0.0, noise: float = 0.0, infer: bool = True,
                  weights: Weights | None = None, endgame: int = POND_LIMIT) -> None:
         self.epsilon = check_epsilon(epsilon)
-        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or noise < 0:
-            raise ValueError(f"noise must be a number of at least 0, not {noise!r}")
-        self.noise = float(noise)
+        self.noise = check_number("noise", noise, at_least=0)
+        if weights is not None and not isinstance(weights, Weights):
+            raise ValueError(f"weights must be a Weights, not {weights!r}")
         self.weights = weights or Weights()
-        self.infer = bool(infer)
+        if not isinstance(infer, bool):
+            raise ValueError(f"infer must be True or False, not {infer!r}")
+        self.infer = infer
         self._cache = TrackerCache(InferringTracker if infer else Tracker)
         self.last_playouts = 0  # endgame play-outs run for the last decision (for benches)
         try:

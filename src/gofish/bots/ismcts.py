@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gofish.bots.belief import Belief, NoDeterminization
-from gofish.bots.common import TrackerCache, check_epsilon, pick
+from gofish.bots.common import TrackerCache, check_epsilon, check_number, pick
 from gofish.bots.expert import ExpertBot
 from gofish.core import (
     Ask,
@@ -79,10 +79,8 @@ class IsmctsBot:
     def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
-            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
         self.iterations = iterations
-        self.seconds = float(seconds)
+        self.seconds = check_number("seconds", seconds, more_than=0)  # nan would never stop
         self.epsilon = check_epsilon(epsilon)
         self._expert = ExpertBot()
         self._cache = TrackerCache()

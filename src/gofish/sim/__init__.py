@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gofish.core import GoFishError, Rules, make_rules
+from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -104,6 +104,17 @@ def play_deals(
     return books, actions
 
 
+_LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
+
+
+def _check_whole(name: str, value: object, least: int | None) -> None:
+    """Refuse anything but a whole number (not a bool) of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedInputError(f"{name} must be a whole number, not {value!r}")
+    if least is not None and value < least:
+        raise MalformedInputError(f"{name} must be at least {least}, not {value}")
+
+
 @dataclass(frozen=True)
 class SimResult:
     """Books per seat and asks per game for a batch of games."""
@@ -126,15 +137,28 @@ def simulate(
     seed: int = 0,
     first_deal: int = 0,
 ) -> SimResult:
-    """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat."""
+    """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat.
+
+    ``seed`` is any whole number (only its low 64 bits count, as in the engine's deals).
+    """
     import numpy as np
 
-    players = check_players(len(bots))
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise MalformedInputError(f"bots must be a list of bot names, one per seat, not {bots!r}")
+    if not all(isinstance(name, str) for name in bots):
+        raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
+    names = [name.strip().lower() for name in bots]  # as make_bot reads them
+    players = check_players(len(names))
+    _check_whole("games", games, 1)
+    _check_whole("seed", seed, None)
+    _check_whole("first_deal", first_deal, 0)
+    if first_deal + games > _LAST_DEAL:
+        raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
     resolved = make_rules(rules).for_players(players)
-    reason = unsupported_reason(resolved, bots)
+    reason = unsupported_reason(resolved, names)
     if reason is not None:
         raise SimUnavailable(reason)
-    kinds = np.tile(np.array([SIM_BOTS[name] for name in bots], np.int64), (games, 1))
+    kinds = np.tile(np.array([SIM_BOTS[name] for name in names], np.int64), (games, 1))
     deals = np.arange(first_deal, first_deal + games, dtype=np.int64)
     books, actions = play_deals(resolved, players, seed, deals, np.zeros(games, np.int64), kinds)
     return SimResult(books, actions)

@@ -28,6 +28,14 @@ class TournamentError(GoFishError):
     """A tournament that cannot be run as asked (unknown bot, bad shard, mismatched merge…)."""
 
 
+def _check_whole(name: str, value: object, least: int, most: int | None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
+        most is not None and value > most
+    ):
+        span = f"from {least:,}" + (f" to {most:,}" if most is not None else "")
+        raise TournamentError(f"{name} must be a whole number {span}, not {value!r}")
+
+
 def normalize_spec(spec: str) -> str:
     """A built-in bot's name in lower case without spaces (``Emma`` and ``emma`` are one bot,
     which then plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
@@ -103,10 +111,19 @@ class Plan:
     seatings: str = "rotate"
 
     def __post_init__(self) -> None:
+        # Checked here, not only by the CLI: a bad shard from Python would play the wrong games.
+        if not isinstance(self.rules, Rules):
+            raise TournamentError(f"rules must be a Rules (make_rules(...)), not {self.rules!r}")
+        if isinstance(self.specs, str) or not all(isinstance(s, str) for s in self.specs):
+            raise TournamentError(f"specs must be a list of bot names, not {self.specs!r}")
         object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in self.specs))
-        games = self.games_asked
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            raise TournamentError(f"games must be from 1 to {MAX_GAMES:,}, not {games!r}")
+        _check_whole("players", self.players, 2, 5)
+        _check_whole("seed", self.seed, 0, None)
+        _check_whole("games", self.games_asked, 1, MAX_GAMES)
+        _check_whole("shards", self.shards, 1, None)
+        _check_whole("shard", self.shard, 0, self.shards - 1)
+        if self.seatings not in SEATINGS:
+            raise TournamentError(f"seatings must be rotate or all, not {self.seatings!r}")
 
     @property
     def names(self) -> list[str]:

@@ -1,0 +1,42 @@
+"""``gofish.sim.simulate`` from Python: bad arguments are refused saying what is wrong."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gofish.core import MalformedInputError
+
+pytest.importorskip("numba")
+
+from gofish.sim import simulate  # noqa: E402
+
+
+@pytest.mark.parametrize(("arguments", "complaint"), [
+    ({"bots": "random"}, "bots must be a list of bot names, one per seat, not 'random'"),
+    ({"bots": ["random", 3]}, "bots must be names of bots"),
+    ({"games": -1}, "games must be at least 1, not -1"),
+    ({"games": True}, "games must be a whole number, not True"),
+    ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+    ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
+    ({"first_deal": 1.5}, "first_deal must be a whole number, not 1.5"),
+    ({"first_deal": 2**63}, "first_deal + games must be at most"),
+])
+def test_bad_arguments_are_refused_clearly(arguments: dict, complaint: str) -> None:
+    call = {"rules": "classic", "bots": ["random", "emma"], "games": 5, **arguments}
+    with pytest.raises(MalformedInputError, match=re.escape(complaint)):
+        simulate(**call)
+
+
+def test_bot_names_are_read_as_make_bot_reads_them() -> None:
+    shouting = simulate("classic", ["Random", " EMMA "], games=200, seed=3)
+    quiet = simulate("classic", ["random", "emma"], games=200, seed=3)
+    assert (shouting.books == quiet.books).all()
+    assert (shouting.actions == quiet.actions).all()
+
+
+def test_any_whole_seed_counts_by_its_low_64_bits() -> None:
+    big = simulate("classic", ["random", "emma"], games=50, seed=2**64 + 9)
+    small = simulate("classic", ["random", "emma"], games=50, seed=9)
+    assert (big.books == small.books).all()
