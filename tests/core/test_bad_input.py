@@ -3,6 +3,9 @@ and a refused action leaves the game exactly as it was."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
 import pytest
 
 import gofish
@@ -29,6 +32,39 @@ def test_new_game_refuses_a_bad_deck_saying_what_is_wrong(deck: object, message:
     with pytest.raises(MalformedInputError) as error:
         gofish.new_game("classic", players=2, deck=deck)  # type: ignore[arg-type]
     assert message in str(error.value)
+
+
+def _endless_deck() -> Iterator[str]:
+    for count in itertools.count():
+        if count > 1000:  # fail the test instead of eating memory without end
+            raise AssertionError("the deck was read on and on")
+        yield "AS"
+
+
+@pytest.mark.parametrize(
+    ("deck", "kind"),
+    [
+        ({*FULL}, "a set"),  # dealt in hash order, which changes with PYTHONHASHSEED
+        (dict.fromkeys(FULL), "a dict"),
+        (iter(FULL), "a list_iterator"),
+        (_endless_deck(), "a generator"),  # like itertools.cycle, it used to hang
+        (52, "an int"),
+    ],
+)
+def test_a_deck_must_be_a_list_or_tuple(deck: object, kind: str) -> None:
+    # R2: a stacked deck is dealt in list order, so only an ordered, finite list will do.
+    message = f"a deck must be a list of 52 cards in dealing order, not {kind}"
+    with pytest.raises(MalformedInputError) as error:
+        gofish.new_game("classic", players=2, deck=deck)  # type: ignore[arg-type]
+    assert str(error.value) == message
+    with pytest.raises(MalformedInputError) as error:
+        gofish.Game("classic", 2, deck, 0)  # type: ignore[arg-type]
+    assert str(error.value) == message
+
+
+def test_a_deck_may_be_a_tuple() -> None:
+    game = gofish.new_game("classic", players=2, deck=tuple(reversed(FULL)), first_player=0)
+    assert [str(card) for card in game.deck] == FULL[::-1]
 
 
 @pytest.mark.parametrize(

@@ -97,3 +97,41 @@ def test_a_position_with_an_unlaid_book_or_a_short_in_play_is_refused() -> None:
             gofish.make_rules("bicycle"), 2, [nines[:2] + rest[:3], nines[2:] + rest[3:6]],
             rest[6:], [[], []], current_player=0, in_play=[True],
         )
+
+
+@pytest.mark.parametrize("in_play", [["no", "no"], [1, 1], [True, None]])
+def test_in_play_must_be_true_or_false_per_seat(in_play: list[object]) -> None:
+    # "no" used to count as in play (bool("no") is True): a silent wrong position.
+    with pytest.raises(MalformedInputError, match="in_play must hold True or False per seat"):
+        Game.from_position("classic", 2, [cards("9S"), cards("9H")],
+                           [c for c in gofish.FULL_DECK if c.text not in ("9S", "9H")],
+                           [[], []], 0, in_play=in_play)
+
+
+def _nordic_position(hands: list[str], pond: str) -> Game:
+    # Seat 0 has booked every rank but 2 and 3; the eight 2s and 3s are where the test says.
+    booked = [rank for rank in gofish.RANKS if rank not in (Rank.TWO, Rank.THREE)]
+    books = [booked, *([] for _ in hands[1:])]
+    return Game.from_position("nordic", len(hands), [cards(hand) for hand in hands],
+                              cards(pond), books, 0)
+
+
+def test_a_nordic_position_that_is_already_over_is_refused() -> None:
+    # R19: the game ends the moment the sea or any hand is empty, so no one asks on.
+    with pytest.raises(MalformedInputError, match=r"the pond is empty.*\(R19\)"):
+        _nordic_position(["2S 2H 2D 3S 3D", "2C 3H 3C"], "")
+    with pytest.raises(MalformedInputError, match=r"player 2's hand is empty.*\(R19\)"):
+        _nordic_position(["2S 2H 2D 3S", "2C 3H", ""], "3D 3C")
+    game = _nordic_position(["2S 2H 2D 3S", "2C 3H"], "3D 3C")  # sea and hands held: on
+    assert game.current_player == 0 and game.pond_size == 2 and not game.is_over
+
+
+def test_a_seat_out_of_play_cannot_hold_cards() -> None:
+    # R15, R16: a player leaves play only with an empty hand, and never draws again.
+    rest = [c for c in gofish.FULL_DECK if c.rank != Rank.NINE]
+    with pytest.raises(MalformedInputError, match="player 1 is out of play but holds cards"):
+        Game.from_position("bicycle", 3, [cards("9S 9H"), cards("9D"), cards("9C")], rest,
+                           [[], [], []], 0, in_play=[True, False, True])
+    game = Game.from_position("bicycle", 3, [cards("9S 9H"), [], cards("9D 9C")], rest,
+                              [[], [], []], 0, in_play=[True, False, True])
+    assert game.in_play == (True, False, True)

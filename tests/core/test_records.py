@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -65,9 +66,9 @@ def test_replay_reports_an_illegal_action_with_its_index() -> None:
     ("action", "message"),
     [
         ({"player": 1, "target": 0, "rank": "9"}, "it is player 0's turn, not player 1's"),
-        ({"player": True, "target": 1, "rank": "9"}, "it is player 0's turn, not player True's"),
+        ({"player": True, "target": 1, "rank": "9"}, "player must be a seat number, not true"),
         ({"player": 0, "target": 0, "rank": "9"}, "player 0 cannot ask themselves"),
-        ({"player": 0, "target": 1, "rank": "X"}, "unknown rank 'X'"),
+        ({"player": 0, "target": 1, "rank": "X"}, "rank must be one of A 2 3"),
         ({"player": 0, "target": 7, "rank": "9"}, "there is no player 7 to ask"),
         ({"player": 0, "target": 1, "rank": "9", "suit": "H"}, "suits are named only"),
         ({"target": 1, "rank": "9"}, "the action has no 'player'"),
@@ -129,7 +130,109 @@ def test_record_defaults_first_player_0_and_no_actions() -> None:
     record = {"rules": "bicycle", "players": 3, "deck": [str(c) for c in gofish.FULL_DECK]}
     game = game_from_record(record)
     assert game.first_player == 0 and game.actions == ()
-    assert replay_record({**record, "actions": None}) == snapshot(game)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("actions", "'actions' must be a list of actions, not null"),  # was taken as []
+        ("first_player", "first_player must be a seat from 0 to 1, not None"),
+    ],
+)
+def test_a_null_field_is_refused_not_taken_for_its_default(field: str, message: str) -> None:
+    # RULES.md "Game records": only a field left out takes its default; null is a wrong value.
+    assert replay_record(_record(**{field: None})) == {
+        "ok": False, "action_index": None, "error": message,
+    }
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ({"player": "0", "target": 1, "rank": "9"}, "player must be a seat number, not '0'"),
+        ({"player": 0.0, "target": 1, "rank": "9"}, "player must be a seat number, not 0.0"),
+        ({"player": None, "target": 1, "rank": "9"}, "player must be a seat number, not null"),
+        ({"player": 0, "target": "1", "rank": "9"}, "target must be a seat number, not '1'"),
+        ({"player": 0, "target": [1], "rank": "9"}, "target must be a seat number, not [1]"),
+        ({"player": 0, "target": False, "rank": "9"}, "target must be a seat number, not false"),
+    ],
+)
+def test_a_seat_of_the_wrong_type_is_named_as_such(action: object, message: str) -> None:
+    # The string "0" used to get "it is player 0's turn, not player 0's".
+    assert replay_record(_record(actions=[action])) == {
+        "ok": False, "action_index": 0, "error": message,
+    }
+
+
+@pytest.mark.parametrize("rank", ["1", "ace", "Ace", "nine", 9, 1, 9.0, True, None, ["9"], " 9"])
+def test_a_record_rank_must_be_written_as_in_the_deck(rank: object) -> None:
+    # RULES.md "Game records": ranks as the cards write them (A, 2..10, J, Q, K); the
+    # spellings people may type at the table ("1", "ace", 1) are not part of the format.
+    result = replay_record(_record(actions=[{"player": 0, "target": 1, "rank": rank}]))
+    assert result["ok"] is False and result["action_index"] == 0
+    assert result["error"].startswith("rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K, not ")
+
+
+@pytest.mark.parametrize("rank", ["10", "T", "t"])
+def test_a_record_rank_reads_like_the_rank_of_a_card(rank: str) -> None:
+    # Cards in a record may use T for 10 and lower case (RULES.md), so its ranks may too.
+    record = _record(deck=stack(["10 10 K", "10 2 3"]),
+                     actions=[{"player": 0, "target": 1, "rank": rank}])
+    game = game_from_record(record)
+    assert game.actions == ((0, gofish.Ask.of(1, gofish.Rank.TEN)),)
+    assert [card.rank for card in game.hand(0)].count(gofish.Rank.TEN) == 3  # a hit
+
+
+@pytest.mark.parametrize(
+    ("suit", "message"),
+    [
+        ("♦", "suit must be one of S H D C, not '♦'"),
+        ("diamonds", "suit must be one of S H D C, not 'diamonds'"),
+        (3, "suit must be one of S H D C, not 3"),
+    ],
+)
+def test_a_record_suit_must_be_a_suit_letter(suit: object, message: str) -> None:
+    record = _record(rules={"preset": "classic", "ask": "card"},
+                     actions=[{"player": 0, "target": 1, "rank": "9", "suit": suit}])
+    assert replay_record(record) == {"ok": False, "action_index": 0, "error": message}
+    lower = dict(record, actions=[{"player": 0, "target": 1, "rank": "9", "suit": "d"}])
+    assert game_from_record(lower).actions == ((0, gofish.Ask.of(1, "9", "D")),)
+
+
+def test_a_null_suit_names_no_suit_as_the_events_write_it() -> None:
+    with_null = _record(actions=[{"player": 0, "target": 1, "rank": "9", "suit": None}])
+    assert replay_record(with_null) == replay_record(_record())
+    assert replay_record(_record())["ok"] is True
+
+
+@pytest.mark.parametrize(
+    ("deck", "kind"),
+    [
+        ({str(c): i for i, c in enumerate(gofish.FULL_DECK)}, "an object"),  # replayed as ok
+        (None, "null"),
+        (52, "a number"),
+    ],
+)
+def test_a_record_deck_must_be_a_json_array(deck: object, kind: str) -> None:
+    assert replay_record(_record(deck=deck)) == {
+        "ok": False, "action_index": None,
+        "error": f"a deck must be a list of 52 cards in dealing order, not {kind}",
+    }
+
+
+def test_a_position_game_refuses_to_make_a_record() -> None:
+    # A from_position game was never dealt (R2): its "deck" is only the position's cards,
+    # and its record replayed as ok to a different game. Now it is refused outright.
+    game = gofish.new_game("classic", 2, seed=1)
+    position = gofish.Game.from_position("classic", 2, [game.hand(0), game.hand(1)],
+                                         game.pond(), [[], []], game.current_player)
+    assert game.recordable and not position.recordable and not position.clone().recordable
+    unpickled = pickle.loads(pickle.dumps(position))  # as tournament --jobs passes games
+    for export in (position.to_record, lambda: gofish.game_to_record(position),
+                   position.clone().to_record, unpickled.to_record):
+        with pytest.raises(gofish.MalformedInputError, match=r"set up with Game\.from_position"):
+            export()
+    assert game.clone().to_record() == game.to_record()
 
 
 def test_record_accepts_t_and_lower_case_cards() -> None:

@@ -200,9 +200,16 @@ def _card_sort_key(card: Card) -> tuple[int, int]:
 
 
 def parse_deck(cards: object) -> list[Card]:
-    """Read a full 52-card deck given as card strings or cards; refuse anything else."""
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise MalformedInputError("a deck must be a list of 52 cards")
+    """Read a full 52-card deck, a list or tuple of card strings or cards in dealing order.
+
+    Only a list or tuple: a set would deal in hash order, and an iterator could be endless.
+    """
+    if not isinstance(cards, (list, tuple)):
+        kind = type(cards).__name__
+        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+        raise MalformedInputError(
+            f"a deck must be a list of 52 cards in dealing order, not {article} {kind}"
+        )
     parsed: list[Card] = []
     for position, item in enumerate(cards):
         try:

@@ -46,7 +46,7 @@ def new_game(
     rules: object = "classic",
     players: object = 2,
     seed: object = None,
-    deck: Iterable[Card | str] | None = None,
+    deck: Sequence[Card | str] | None = None,
     first_player: object = None,
 ) -> Game:
     """Shuffle (or take a stacked ``deck``), deal and lay dealt books: a game ready to play.
@@ -135,6 +135,8 @@ class Game:
         self.num_players = players
         self.first_player = first_player
         self._deck: tuple[Card, ...] = deck
+        # False for a from_position() game: it was never dealt, so no record can rebuild it.
+        self._dealt = True
         # Rule flags read on every ask, cached as plain attributes for speed.
         self._book_size = rules.book_size
         self._rank_asks = rules.ask == "rank"
@@ -199,6 +201,11 @@ class Game:
         """The deck in dealing order (R2), as the game was set up."""
         return self._deck
 
+    @property
+    def recordable(self) -> bool:
+        """False for a :meth:`from_position` game: never dealt, it has no record."""
+        return self._dealt
+
     def hand(self, player: object) -> list[Card]:
         """A player's hand, sorted. The game knows every hand; players see only views."""
         seat = self._check_seat(player)
@@ -226,7 +233,10 @@ class Game:
         return build_view(self, None if player is None else self._check_seat(player))
 
     def to_record(self) -> dict[str, Any]:
-        """This game as a portable record (see RULES.md, "Game records")."""
+        """This game as a portable record (see RULES.md, "Game records").
+
+        A game set up by :meth:`from_position` has no deal to record: ``MalformedInputError``.
+        """
         from gofish.core.record import game_to_record
 
         return game_to_record(self)
@@ -576,15 +586,16 @@ class Game:
         pond: Sequence[Card],
         books: Sequence[Sequence[Rank]],
         current_player: object,
-        in_play: Sequence[bool] | None = None,
+        in_play: Sequence[object] | None = None,
     ) -> Game:
         """A game set up in any position, with no history (for search and analysis).
 
         ``pond`` is listed from the top down, as :meth:`pond` gives it. Every card
-        not in a book must be in exactly one hand or the pond. The position must be
-        one where ``current_player`` can ask; such a game has no deal to record, so
-        its ``deck`` is only the cards of the position and ``to_record`` is meaningless.
-        ``rules`` is anything ``make_rules`` takes.
+        not in a book must be in exactly one hand or the pond. ``in_play`` is one
+        bool per seat (False: left play, R15). The position must be one the game
+        goes on from (not over under R19) with ``current_player`` able to ask. Such
+        a game was never dealt: its ``deck`` is only the cards of the position, and
+        ``to_record`` refuses it. ``rules`` is anything ``make_rules`` takes.
         """
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
@@ -615,20 +626,38 @@ class Game:
                     f"player {seat} holds a complete book of {full[0].plural}, "
                     "which would already be laid down"
                 )
-        if in_play is not None and len(in_play) != seats:
-            raise MalformedInputError(
-                f"in_play needs one entry per player ({seats}), got {len(in_play)}"
-            )
+        seated = _checked_in_play(in_play, seats)
         game = cls(resolved, seats, cards, to_ask, deal=False)
+        game._dealt = False
         for seat, hand in enumerate(hands):
             game._receive(seat, [Card.parse(card) for card in hand])
         game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
         game._books_laid = sum(len(seat_books) for seat_books in books)
-        game._in_play = [True] * seats if in_play is None else [bool(p) for p in in_play]
+        game._in_play = seated
         game._pond = [Card.parse(card) for card in pond][::-1]
-        if not game._in_play[to_ask] or not game._can_ask(to_ask):
-            raise MalformedInputError(f"player {to_ask} cannot ask in this position")
+        game._check_goes_on(to_ask)
         return game
+
+    def _check_goes_on(self, to_ask: int) -> None:
+        """Refuse a set-up position that play could not have reached or cannot go on from."""
+        for seat in range(self.num_players):
+            if not self._in_play[seat] and self._sizes[seat]:
+                raise MalformedInputError(
+                    f"player {seat} is out of play but holds cards: "
+                    "a player leaves play only with an empty hand (R15, R16)"
+                )
+        if not self._all_books:  # R19: the first empty pond or hand ends the game
+            if not self._pond:
+                raise MalformedInputError(
+                    "the pond is empty, so under end: first-empty the game is already over (R19)"
+                )
+            if 0 in self._sizes:
+                raise MalformedInputError(
+                    f"player {self._sizes.index(0)}'s hand is empty, so under end: first-empty "
+                    "the game is already over (R19)"
+                )
+        if not self._in_play[to_ask] or not self._can_ask(to_ask):
+            raise MalformedInputError(f"player {to_ask} cannot ask in this position")
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle (``tournament --jobs``, deep copies) the same way compiled or not.
@@ -639,7 +668,7 @@ class Game:
         table = (self.rules, self.num_players, self._deck, self.first_player)
         position = (self._hands, self._sizes, self._held, self._books, self._books_laid,
                     self._in_play, self._pond, self._events, self._actions,
-                    self.current_player, self.winners)
+                    self.current_player, self.winners, self._dealt)
         return (_unpickled_game, (table, position))
 
     def clone(self) -> Game:
@@ -655,6 +684,7 @@ class Game:
         game._events = self._events[:]
         game._actions = self._actions[:]
         game._legal = self._legal
+        game._dealt = self._dealt
         game.current_player = self.current_player
         game.winners = self.winners
         return game
@@ -664,7 +694,8 @@ def _unpickled_game(table: tuple[Any, ...], position: tuple[Any, ...]) -> Game:
     """The game that ``Game.__reduce__`` took apart; caches start empty."""
     game = Game(*table, deal=False)
     (game._hands, game._sizes, game._held, game._books, game._books_laid, game._in_play,
-     game._pond, game._events, game._actions, game.current_player, game.winners) = position
+     game._pond, game._events, game._actions, game.current_player, game.winners,
+     game._dealt) = position
     return game
 
 
@@ -685,6 +716,22 @@ def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
             for rank in RANKS if held >> rank & 1
         ])
     return legal
+
+
+def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[bool]:
+    """One bool per seat, all True when not given; "no" or 0 would be a silent guess."""
+    if in_play is None:
+        return [True] * players
+    if len(in_play) != players:
+        raise MalformedInputError(
+            f"in_play needs one entry per player ({players}), got {len(in_play)}"
+        )
+    seated: list[bool] = []
+    for value in in_play:
+        if not isinstance(value, bool):
+            raise MalformedInputError(f"in_play must hold True or False per seat, not {value!r}")
+        seated.append(value)
+    return seated
 
 
 def _check_first_player(first_player: object, players: int) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gofish.core.actions import Ask
-from gofish.core.cards import parse_deck
+from gofish.core.cards import RANKS, Rank, Suit, parse_deck
 from gofish.core.errors import GoFishError, MalformedInputError
 from gofish.core.game import Game
 from gofish.core.rules import check_players, make_rules
@@ -25,7 +25,16 @@ class RecordError(MalformedInputError):
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
-    """Export ``game`` (finished or not) as a record."""
+    """Export ``game`` (finished or not) as a record.
+
+    A ``Game.from_position`` game is refused: it was never dealt, and a record of its
+    cards would replay as ok to a different game.
+    """
+    if not game.recordable:
+        raise MalformedInputError(
+            "this game was set up with Game.from_position, not dealt from a deck (R2), "
+            "so no record can rebuild it"
+        )
     return {
         "rules": game.rules.to_json(game.num_players),
         "players": game.num_players,
@@ -46,6 +55,13 @@ def json_kind(value: object) -> str:
     return type(value).__name__
 
 
+def _json_text(value: object) -> str:
+    """A value as an error message shows it: ``'0'``, ``[1]``, and null/true as JSON writes them."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return repr(value)
+
+
 def _field(record: Mapping[str, Any], name: str) -> Any:
     if name not in record:
         raise RecordError(f"the record has no '{name}'")
@@ -59,16 +75,14 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
     try:
         players = check_players(_field(record, "players"))
         rules = make_rules(_field(record, "rules")).for_players(players)
-        deck = parse_deck(_field(record, "deck"))
+        deck = parse_deck(_record_deck(_field(record, "deck")))
         first_player = record.get("first_player", 0)
         game = Game(rules, players, deck, first_player)
     except RecordError:
         raise
     except GoFishError as error:
         raise RecordError(str(error)) from None
-    actions = record.get("actions", [])
-    if actions is None:
-        actions = []
+    actions = record.get("actions", [])  # absent: no actions; null is refused like any non-list
     if not isinstance(actions, list):
         raise RecordError(f"'actions' must be a list of actions, not {json_kind(actions)}")
     return game, actions
@@ -81,16 +95,65 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
             raise MalformedInputError(f"an action must be an object, not {json_kind(data)}")
         if "player" not in data:
             raise MalformedInputError("the action has no 'player'")
-        player = data["player"]
+        player = _seat_number(data["player"], "player")
         if game.current_player is None:
             raise MalformedInputError("the game is already over")
-        if player != game.current_player or not isinstance(player, int) or isinstance(player, bool):
+        if player != game.current_player:
             raise MalformedInputError(
                 f"it is player {game.current_player}'s turn, not player {player}'s"
             )
-        game.play(Ask.from_dict(data))
+        game.play(_record_ask(data))
     except GoFishError as error:
         raise RecordError(str(error), index) from None
+
+
+def _record_deck(deck: object) -> object:
+    # Said in JSON's words here; parse_deck would name the Python type.
+    if not isinstance(deck, list):
+        raise RecordError(
+            f"a deck must be a list of 52 cards in dealing order, not {json_kind(deck)}"
+        )
+    return deck
+
+
+def _seat_number(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedInputError(f"{name} must be a seat number, not {_json_text(value)}")
+    return value
+
+
+#: Ranks as the record format writes them (RULES.md): as in the deck's cards, so also
+#: "T" and lower case, but not "1", "ace" or 1 that people may type at the table.
+_RECORD_RANKS: dict[str, Rank] = {rank.symbol: rank for rank in RANKS}
+_RECORD_RANKS["T"] = Rank.TEN
+_RECORD_SUITS: dict[str, Suit] = {suit.value: suit for suit in Suit}
+
+
+def _record_ask(data: Mapping[str, Any]) -> Ask:
+    """A record action's ask, read strictly: a seat number and text as in the deck's cards."""
+    if "target" not in data or "rank" not in data:
+        raise MalformedInputError("an action needs a 'target' and a 'rank'")
+    target = _seat_number(data["target"], "target")
+    suit = data.get("suit")  # null as the events write it, or left out: no suit named
+    if suit is None:
+        return Ask.of(target, _record_rank(data["rank"]))
+    return Ask.of(target, _record_rank(data["rank"]), _record_suit(suit))
+
+
+def _record_rank(value: object) -> Rank:
+    found = _RECORD_RANKS.get(value.upper()) if isinstance(value, str) else None
+    if found is None:
+        raise MalformedInputError(
+            f"rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K, not {_json_text(value)}"
+        )
+    return found
+
+
+def _record_suit(value: object) -> Suit:
+    found = _RECORD_SUITS.get(value.upper()) if isinstance(value, str) else None
+    if found is None:
+        raise MalformedInputError(f"suit must be one of S H D C, not {_json_text(value)}")
+    return found
 
 
 def game_from_record(record: object) -> Game:
