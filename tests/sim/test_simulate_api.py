@@ -10,7 +10,7 @@ from gofish.core import MalformedInputError
 
 pytest.importorskip("numba")
 
-from gofish.sim import simulate  # noqa: E402
+from gofish.sim import simulate
 
 
 @pytest.mark.parametrize(("arguments", "complaint"), [

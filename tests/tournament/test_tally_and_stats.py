@@ -140,7 +140,8 @@ def test_shards_partition_the_units() -> None:
 def test_a_plan_refuses_more_games_than_the_limit_and_keeps_its_schedule_lazy() -> None:
     from gofish.tournament.plan import MAX_GAMES, TournamentError
 
-    with pytest.raises(TournamentError, match="games must be a whole number from 1 to 1,000,000,000"):
+    limit = "games must be a whole number from 1 to 1,000,000,000"
+    with pytest.raises(TournamentError, match=limit):
         Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES + 1)
     biggest = Plan(make_rules("classic"), 2, 1, ("emma", "random"), MAX_GAMES)
     assert isinstance(biggest.units(), range)  # half a billion units, no memory
