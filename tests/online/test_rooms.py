@@ -164,6 +164,14 @@ def test_unknown_and_malformed_codes_are_refused(client: TestClient) -> None:
     assert big.status_code == 400 and "larger than" in big.json()["message"]
 
 
+def test_a_mistyped_room_link_gets_a_page_with_a_way_back(client: TestClient) -> None:
+    page = client.get("/rooms/XXXX")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "is not a room code" in page.text and 'href="/"' in page.text
+    well_formed = client.get("/rooms/ZZZZZZ")  # the room page itself says there is no room
+    assert well_formed.status_code == 200
+
+
 def test_a_wrong_token_gets_no_seat(client: TestClient) -> None:
     code, _ann, _bob = three_seat_room(client)
     with client.websocket_connect(f"/ws/room/{code}") as ws:

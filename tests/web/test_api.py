@@ -11,8 +11,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from gofish.core import new_game
+from gofish.online.codes import clean_name as room_clean_name
 from gofish.storage import open_store
 from gofish.web import create_app
+from gofish.web.messages import clean_name as web_clean_name
 
 
 @pytest.fixture()
@@ -339,6 +341,17 @@ def test_names_are_cleaned_but_markup_is_left_as_text(client: TestClient) -> Non
     assert update["state"]["players"][0]["name"] == "<b>Bob</b>"
 
 
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("\U0001F468\u200d\U0001F469\u200d\U0001F467", "\U0001F468\u200d\U0001F469\u200d\U0001F467"),
+    ("\U0001F3F3\ufe0f\u200d\U0001F308 Ann", "\U0001F3F3\ufe0f\u200d\U0001F308 Ann"),
+    ("An\u200dn\u202e\u200b", "Ann"),  # a joiner between letters, bidi override, zero width
+])
+def test_a_joiner_inside_an_emoji_is_kept_in_names(typed: str, shown: str) -> None:
+    # A family emoji is people joined by U+200D: without it, it shows as separate people.
+    assert web_clean_name(typed) == shown
+    assert room_clean_name(typed) == shown
+
+
 def test_closed_socket_ends_quietly(client: TestClient) -> None:
     with client.websocket_connect("/ws/play") as ws:
         start(ws, seed=1)
@@ -366,13 +379,18 @@ def test_a_socket_opened_from_another_site_is_refused(client: TestClient) -> Non
         assert start(ws, seed=1)["state"]["hand"]
 
 
+def one_ask_in(ws: Any) -> dict[str, Any]:
+    """Start a three-player game, ask once; the state when the person may move again."""
+    update = until_my_turn(ws, start(ws, seed=14, preset="bicycle", players=3,
+                                     opponents=["emma", "random"]))
+    ask = update["state"]["legal"][0]
+    ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
+    return dict(until_my_turn(ws, receive_update(ws))["state"])
+
+
 def test_an_unfinished_game_can_be_resumed_where_it_stopped(client: TestClient) -> None:
     with client.websocket_connect("/ws/play") as ws:
-        update = until_my_turn(ws, start(ws, seed=14, preset="bicycle", players=3,
-                                         opponents=["emma", "random"]))
-        ask = update["state"]["legal"][0]
-        ws.send_text(json.dumps({"type": "ask", "version": update["version"], **ask}))
-        left = until_my_turn(ws, receive_update(ws))["state"]
+        left = one_ask_in(ws)
     game_id = left["game_id"]
     assert game_id is not None
     unfinished = client.get("/api/games", params={"finished": "false"}).json()["games"]
@@ -413,3 +431,39 @@ def test_a_bad_value_in_the_address_is_explained_in_words(client: TestClient) ->
     assert listing.status_code == 422
     assert "limit must be a whole number, not 'ten'" in listing.json()["error"]
     assert "finished must be true or false, not 'maybe'" in listing.json()["error"]
+
+
+def test_a_broken_link_opened_in_a_browser_gets_a_page_with_a_way_back(
+    client: TestClient,
+) -> None:
+    for path in ("/games/999999", "/nothing/here"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert answer.headers["content-type"].startswith("text/html")
+        assert f"There is no page at {path}" in answer.text and 'href="/"' in answer.text
+    # Addresses that scripts call keep their JSON answers.
+    assert client.get("/api/nothing").headers["content-type"] == "application/json"
+    assert client.get("/api/games/999999").json()["error"]
+
+
+def test_a_game_dealt_but_not_played_is_kept_when_the_page_leaves(
+    client: TestClient, tmp_path: Path
+) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_my_turn(ws, start(ws, seed=9))
+        assert update["state"]["phase"] == "ask"  # the person leaves before a single ask
+    with open_store(tmp_path / "games.sqlite3") as store:
+        unfinished = store.latest_unfinished()
+    assert unfinished is not None and unfinished.actions == 0
+
+
+def test_a_game_open_in_one_tab_is_not_resumed_in_another(client: TestClient) -> None:
+    # Two pages on one stored game would each store their own moves over the other's.
+    with client.websocket_connect("/ws/play") as ws:
+        game_id = one_ask_in(ws)["game_id"]
+        with client.websocket_connect("/ws/play") as second:
+            refused = refusal(second, {"type": "resume", "game_id": game_id})
+            assert f"game {game_id} is open in another tab or window" in refused
+    with client.websocket_connect("/ws/play") as ws:  # the first tab is closed: it may go on
+        ws.send_text(json.dumps({"type": "resume", "game_id": game_id, "pace": 0}))
+        assert ws.receive_json()["type"] == "welcome"

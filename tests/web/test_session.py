@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gofish.core import Ask, Asked, Game, Rank, Suit, View, new_game
+from gofish.core import Ask, Asked, BookLaid, Game, Rank, Suit, View, new_game
 from gofish.storage import StorageError
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
@@ -232,6 +232,14 @@ def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
     assert said(Asked(1, 0, Rank.QUEEN), names, listener=None) == "Ann, do you have any queens?"
     assert said(Asked(1, 0, Rank.ACE), names[:2]) == "Got any aces?"
     assert said(Asked(1, 0, Rank.ACE, Suit.HEARTS), names[:2]) == "Got the A♥?"
+
+
+def test_a_laid_pair_is_called_a_pair_out_loud_as_in_the_log() -> None:
+    names = ["Ann", "Emma"]
+    pair = speech_for(BookLaid(1, Rank.TEN), names, 0, book_size=2)
+    book = speech_for(BookLaid(1, Rank.TEN), names, 0)
+    assert pair is not None and pair.text == "A pair of 10s!"
+    assert book is not None and book.text == "A book of 10s!"
 
 
 RULE_SETS = [

@@ -26,6 +26,7 @@ from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_bo
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings
 from gofish.online.store import StoreError
+from gofish.web.notfound import not_found_page
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
@@ -102,7 +103,8 @@ async def _room_page(request: Request) -> Response:
     try:
         normalise_code(request.path_params["code"])
     except InvalidInput as error:
-        return JSONResponse({"error": "not_found", "message": str(error)}, 404)
+        # Someone followed a mistyped link: a page with the reason and a way back.
+        return not_found_page(f"There is no room here: {error}.", headers=_HEADERS)
     return _page("room.html")
 
 

@@ -6,8 +6,9 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 from typing import Final
+
+from gofish.web.messages import visible_text
 
 #: No 0/O, 1/I/L or U/V look-alikes: a code read aloud or off a phone is typed right.
 CODE_ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTWXYZ"
@@ -52,7 +53,7 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 def clean_name(text: str) -> str:
     """A display name without control characters or runs of spaces, 1 to 24 characters."""
-    visible = "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
+    visible = visible_text(text)
     name = " ".join(visible.split())
     if not name:
         raise InvalidInput("a name needs at least one visible character")

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,9 +13,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
 
 from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
@@ -22,6 +26,7 @@ from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, RE
 from gofish.storage import StorageError, Store, UnknownGameError, open_store
 from gofish.web.help import rules_help
 from gofish.web.messages import MessageError, ResumeMessage, StartMessage, parse_message
+from gofish.web.notfound import no_page_at, not_found_page, wants_json
 from gofish.web.replay import replay_frames
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 
@@ -73,6 +78,7 @@ def create_app(
     app = FastAPI(title="gofish", docs_url=None, redoc_url=None, openapi_url=None,
                   lifespan=lifespan)
     app.state.stores = holder
+    tables: set[TableConnection] = set()  # the open /ws/play connections
     app.state.pace = pace
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
@@ -84,6 +90,13 @@ def create_app(
     @app.exception_handler(GoFishError)
     async def bad_rules(_: Request, error: GoFishError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_page(request: Request, error: StarletteHTTPException) -> Response:
+        # A broken link opened in a browser gets a page with a way back; the API keeps JSON.
+        if error.status_code == 404 and not wants_json(request.url.path):
+            return not_found_page(no_page_at(request.url.path))
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -137,7 +150,7 @@ def create_app(
             await socket.close(code=1008, reason="cross-site connections are refused")
             return
         await socket.accept()
-        await TableConnection(socket, holder, app.state.pace).serve()
+        await TableConnection(socket, holder, app.state.pace, tables).serve()
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Any:
@@ -152,6 +165,7 @@ def create_app(
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
 _SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -189,14 +203,17 @@ def same_origin(socket: WebSocket) -> bool:
 class TableConnection:
     """One page's websocket: start games on request and pass its moves to the session."""
 
-    def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float) -> None:
+    def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float,
+                 tables: set[TableConnection] | None = None) -> None:
         self.socket = socket
         self.stores = stores
         self.pace = pace
+        self.tables = set() if tables is None else tables
         self.session: GameSession | None = None
         self.seat = 0
 
     async def serve(self) -> None:
+        self.tables.add(self)
         try:
             while True:
                 frame = await self.socket.receive()
@@ -208,7 +225,8 @@ class TableConnection:
             return
         finally:
             if self.session is not None:
-                await self.session.close()
+                await self.session.close()  # stored before another page may resume it
+            self.tables.discard(self)
 
     async def handle(self, raw: str | bytes) -> None:
         try:
@@ -229,11 +247,25 @@ class TableConnection:
                                          "version": version})
 
     async def resume(self, message: ResumeMessage) -> None:
+        await self.refuse_if_open_elsewhere(message.game_id)
         store = self.stores.require()
         pace = self.pace if message.pace is None else message.pace
         session, seat = GameSession.from_stored(store.get(message.game_id), store=store,
                                                 pace=pace)
         await self.sit_down(session, seat)
+
+    async def refuse_if_open_elsewhere(self, game_id: int) -> None:
+        """Two pages playing one stored game would each overwrite the other's moves.
+
+        A reloaded page's old connection may take a moment to close: wait for it first.
+        """
+        for _ in range(OPEN_ELSEWHERE_CHECKS):
+            if not any(other is not self and other.session is not None
+                       and other.session.game_id == game_id for other in self.tables):
+                return
+            await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
+        raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
+                          "or close that one and try again")
 
     async def sit_down(self, session: GameSession, seat: int) -> None:
         """Leave the game in play (it stays stored) and take ``seat`` at ``session``."""

@@ -124,11 +124,33 @@ def _explain(error: ValidationError) -> str:
     return "refused message: " + "; ".join(problems)
 
 
+ZERO_WIDTH_JOINER = "\u200d"
+
+
+def visible_text(text: str) -> str:
+    """``text`` without control and format characters (bidi overrides, zero-width spaces).
+
+    A zero-width joiner between emoji stays: it is what makes a family emoji one
+    family rather than four people standing in a row.
+    """
+    return "".join(ch for i, ch in enumerate(text)
+                   if unicodedata.category(ch)[0] != "C" or _joins_emoji(text, i))
+
+
+def _joins_emoji(text: str, index: int) -> bool:
+    if text[index] != ZERO_WIDTH_JOINER or not 0 < index < len(text) - 1:
+        return False
+    before, after = text[index - 1], text[index + 1]
+    # Before: an emoji, a skin tone (Sk) or the emoji-style selector U+FE0F (as in 🏳️‍🌈).
+    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f"
+    return emoji_before and unicodedata.category(after) == "So"
+
+
 def clean_name(value: str) -> str:
     """A display name: control characters dropped, spaces collapsed, at most 24 characters.
 
     HTML is left as typed: the page shows names as text, never as markup.
     """
-    kept = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+    kept = visible_text(value)
     collapsed = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
     return collapsed or "You"

@@ -163,7 +163,7 @@ class GameSession:
             self._bots_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bots_task
-        self._save()
+        self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
 
     # ---------------------------------------------------------------- moves
 
@@ -265,8 +265,10 @@ class GameSession:
         if current is None or current not in self.bots:
             self._save()
 
-    def _save(self) -> None:
-        if self.store is None or not self.game.actions:
+    def _save(self, *, unplayed_too: bool = False) -> None:
+        # While play goes on, a game is stored from its first ask; one left before any
+        # ask (a reload, a closed tab) is stored too, so the start screen offers it again.
+        if self.store is None or not (self.game.actions or unplayed_too):
             return
         try:
             self.game_id = self.store.save(
@@ -318,7 +320,7 @@ class GameSession:
             self.disconnect(seat)
 
     def _event_json(self, event: Event, seat: int) -> dict[str, Any]:
-        spoken = speech_for(event, self.names, seat)
+        spoken = speech_for(event, self.names, seat, self.game.rules.book_size)
         return {
             **event.to_dict(),
             "text": Narrator(self.names, seat, self.game.rules.book_size).describe(event),

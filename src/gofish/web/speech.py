@@ -27,11 +27,14 @@ class Speech:
     text: str
 
 
-def speech_for(event: Event, names: Sequence[str], listener: int | None = None) -> Speech | None:
+def speech_for(
+    event: Event, names: Sequence[str], listener: int | None = None, book_size: int = 4
+) -> Speech | None:
     """The line someone says when ``event`` happens, or None for silent events.
 
     With more than two players an ask names whom it is for, except when that is
     the ``listener`` (the person the line is shown to: "Got any 9s?" is for you).
+    Under the pairs house rule (``book_size`` 2) a laid set is a pair, as in the log.
     """
     if isinstance(event, Asked):
         named = len(names) > 2 and event.target != listener
@@ -46,7 +49,8 @@ def speech_for(event: Event, names: Sequence[str], listener: int | None = None) 
     if isinstance(event, LuckyDraw):
         return Speech(event.player, "Lucky draw! Just what I asked for.")
     if isinstance(event, BookLaid):
-        return Speech(event.player, f"A book of {event.rank.plural}!")
+        word = "pair" if book_size == 2 else "book"
+        return Speech(event.player, f"A {word} of {event.rank.plural}!")
     if isinstance(event, LeftPlay):
         return Speech(event.player, "I'm out of cards.")
     if isinstance(event, GameOver) and len(event.winners) == 1:
