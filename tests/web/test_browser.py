@@ -331,3 +331,127 @@ def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
         'svg.chart.bars')][0].querySelector('desc').textContent""")
     assert "shared wins count" in bars
     assert "vs counter · classic (book_size=2): 100% of 1 games" in bars
+
+
+def topmost_is(page: Any, selector: str) -> bool:
+    """Whether a click at the middle of ``selector`` would reach it (nothing lies over it)."""
+    return bool(page.evaluate("""(selector) => {
+        const target = document.querySelector(selector);
+        const box = target.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return target === hit || target.contains(hit);
+    }""", selector))
+
+
+def test_leaving_a_finished_game_closes_its_result(page: Any, live_server: LiveServer) -> None:
+    # The back button left the result over the start page, swallowing every click.
+    open_table(page, live_server, seed=13, preset="nordic")
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert topmost_is(page, "nav a[data-page=help]")  # the page links stay usable
+    page.go_back()
+    page.wait_for_selector("#page-start:not([hidden]) #deal")
+    assert page.locator("#result").is_hidden()
+    assert topmost_is(page, "#deal")
+    page.go_forward()  # the finished table again, without the dialog over the next page
+    page.click("nav a[data-page=help]")
+    page.wait_for_selector("#page-help:not([hidden]) h1")
+    assert page.locator("#result").is_hidden()
+
+
+def test_a_failed_resume_is_shown_where_it_is_seen(page: Any, live_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(f"{live_server.url}/?speed=0#/resume/999999")
+    notice = page.locator("#start-notice")
+    notice.wait_for(state="visible")
+    assert "no stored game with id 999999" in notice.inner_text()
+    box = notice.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 700, box  # not below the fold
+    assert page.evaluate("location.hash") == "#/"  # the same link clicked again tries again
+    page.evaluate("location.hash = '#/resume/999998'")
+    page.wait_for_function(
+        "() => document.querySelector('#start-notice').textContent.includes('999998')")
+    errors = page.locator("#page-start .error:visible").all_inner_texts()
+    assert len(errors) == 1 and "999999" not in errors[0]  # no pile of old errors
+    page.click("nav a[data-page=help]")
+    page.click("nav a[data-page=start]")
+    assert notice.is_hidden()
+    page.goto(f"{live_server.url}/?speed=0#/replay/abc")
+    page.wait_for_selector("#page-replay .error")
+    text = page.inner_text("#page-replay .error")
+    assert "is not a game number" in text and "NaN" not in text
+
+
+def test_speech_bubbles_hold_their_words_with_four_players(
+    page: Any, live_server: LiveServer
+) -> None:
+    open_table(page, live_server, seed=3, preset="bicycle", players=4, query="&pace=0.3")
+    # "Randy, do you have any 8s?": a bot asking a bot, said while the person waits.
+    spilled = page.wait_for_function("""() => {
+        const felt = document.querySelector('.felt').getBoundingClientRect();
+        for (const bubble of document.querySelectorAll('.bubble')) {
+            if (bubble.textContent.length < 20) continue;
+            const outer = bubble.getBoundingClientRect();
+            const words = bubble.firstElementChild.getBoundingClientRect();
+            return {text: bubble.textContent, spill: Math.max(outer.left - words.left,
+                    words.right - outer.right, felt.left - outer.left, outer.right - felt.right)};
+        }
+        return null;
+    }""", timeout=20000).json_value()
+    assert spilled["spill"] <= 0.5, spilled
+
+
+def test_the_coach_table_fits_its_panel_with_five_players(
+    page: Any, live_server: LiveServer
+) -> None:
+    open_table(page, live_server, seed=3, preset="bicycle", players=5)
+    panel = page.locator(".coach").bounding_box()
+    table = page.locator(".coach table").bounding_box()
+    assert panel is not None and table is not None
+    assert table["x"] + table["width"] <= panel["x"] + panel["width"] + 0.5, (table, panel)
+    # Short headings carry their full words as a tooltip.
+    titles = page.locator(".coach thead th").evaluate_all("ths => ths.map(th => th.title)")
+    assert "Emma 2" in titles and "Unseen" in titles
+
+
+def test_start_screen_wording_and_five_player_menus(page: Any, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/?speed=0")
+    page.wait_for_selector("#deal")
+    assert "Two players" not in page.inner_text(".presets")  # classic plays 2 to 5
+    page.select_option("#players", "5")
+    # Every opponent menu is wide enough for the longest choice in it ("Emma (emm" was cut).
+    cut = page.evaluate("""() => [...document.querySelectorAll('.opponent-fields select')]
+        .filter((select) => {
+            const ink = document.createElement('canvas').getContext('2d');
+            ink.font = getComputedStyle(select).font;
+            const widths = [...select.options].map((o) => ink.measureText(o.text).width);
+            const widest = Math.max(...widths);
+            return widest + 40 > select.clientWidth;  // 40: padding and the arrow
+        }).map((select) => select.name)""")
+    assert cut == []
+
+
+def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> None:
+    # Ask for a card: once the opponent is chosen, the hint asks for the suit.
+    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
+    page.wait_for_selector("#deal")
+    page.select_option("#players", "3")
+    page.click(".house-rules summary")
+    page.select_option("select[name=ask]", "card")
+    page.click("#deal")
+    while wait_for_my_move(page) != "ask":
+        page.click(".sea button.sea-card >> nth=-1")
+    page.click(".rank-group >> nth=0")
+    assert "Now choose whom" in page.inner_text("#hint")
+    page.click("button.opponent:not(.out) >> nth=0")
+    page.wait_for_selector(".suit-chooser:not([hidden])")
+    assert page.inner_text("#hint").startswith("Now choose which")
+    # Pairs: the shelf and the opponents' rows speak of pairs.
+    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
+    page.wait_for_selector("#deal")
+    page.click(".house-rules summary")
+    page.check("input[name=pairs]")
+    page.click("#deal")
+    page.wait_for_selector(".shelf-title")
+    assert page.inner_text(".shelf-title").startswith("Your pairs:")
+    assert "books" not in page.inner_text(".opponents")

@@ -43,19 +43,48 @@ function showPage(name) {
 async function route() {
   const hash = window.location.hash.replace(/^#\/?/, '');
   const [page, arg] = hash.split('/');
+  // The result belongs to the table: leaving it (back button, a nav link) closes it,
+  // or it would cover the next page and swallow every click.
+  if (page !== 'play') closeResult();
+  startNotice(''); // a new address: what an earlier link went wrong with is old news
+  if ($('#start-error')) fill($('#start-error'));
   try {
     if (page === 'play' && table) return showPage('play');
     if (page === 'history') { showPage('history'); return await showHistory($('#page-history')); }
     if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
-    if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), Number(arg)); }
+    if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(); }
-    if (page === 'resume' && arg) { showPage('start'); return await resumeGame(Number(arg)); }
+    if (page === 'resume' && arg) return await resumeGame(arg);
     showPage('start');
   } catch (error) {
     announce(String(error.message || error));
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
   }
   return null;
+}
+
+/** The number in an address like #/replay/12; words, not "NaN", for anything else. */
+function gameNumber(text) {
+  if (!/^\d{1,15}$/.test(text)) throw new Error(`"${decodeURIComponent(text)}" is not a game number: games are numbered 1, 2, 3…`);
+  return Number(text);
+}
+
+/**
+ * Say something at the top of the start screen, where it is seen, and set the address
+ * back to the start screen, so the same link clicked again tries again. '' clears it.
+ */
+function startNotice(text) {
+  const notice = $('#start-notice');
+  if (!text) {
+    if (notice) fill(notice);
+    return;
+  }
+  showPage('start');
+  if (window.location.hash !== '#/') history.replaceState(null, '', '#/');
+  if (!notice) return;
+  fill(notice, text);
+  notice.scrollIntoView({ block: 'nearest' });
+  announce(text);
 }
 
 // ------------------------------------------------------------ the start screen
@@ -96,7 +125,7 @@ function buildStartForm() {
   const saved = JSON.parse(localStorage.getItem(SETUP_KEY) || 'null');
   const presets = Object.keys(choices.presets);
   const blurbs = {
-    classic: 'Two players against Emma; a full fresh hand when yours runs out; all 13 books.',
+    classic: 'The usual game for 2–5 players; a full fresh hand when yours runs out; all 13 books.',
     bicycle: '2–5 players; an empty hand draws one card; play until every book is down.',
     nordic: 'Hopp i havet: fish from a spread-out sea; the game stops at the first empty hand.',
   };
@@ -140,7 +169,7 @@ function buildStartForm() {
   const hero = el('div', { class: 'hero', 'aria-hidden': 'true' }, ['AS', 'KH', 'QD', 'JC'].map((c) => cardFace(c, { label: false })));
   const unfinished = el('section', { class: 'unfinished', 'aria-label': 'Unfinished games', hidden: true });
   fill($('#page-start'), el('h1', {}, 'Go Fish'), el('p', { class: 'lede' }, 'Ask for ranks, fish from the pond, lay down books.'),
-    unfinished, el('div', { class: 'start-layout' }, form, hero));
+    el('p', { class: 'error notice', id: 'start-notice', role: 'alert' }), unfinished, el('div', { class: 'start-layout' }, form, hero));
   listUnfinished(unfinished);
 }
 
@@ -212,18 +241,26 @@ async function startGame(setup) {
   await sendToNewTable(message);
 }
 
-async function resumeGame(gameId) {
+async function resumeGame(arg) {
+  let gameId;
+  try {
+    gameId = gameNumber(arg);
+  } catch (error) {
+    startNotice(`Cannot resume: ${error.message}`);
+    return;
+  }
+  showPage('start');
   const message = { type: 'resume', game_id: gameId };
   if (PACE !== null) message.pace = PACE;
   await sendToNewTable(message);
 }
 
 async function sendToNewTable(message) {
-  $('#result').hidden = true;
+  closeResult();
   try {
     if (!socket) socket = await connect();
   } catch (error) {
-    fill($('#start-error'), String(error.message));
+    refusedStart(message, String(error.message));
     return;
   }
   pendingStart = message;
@@ -246,12 +283,26 @@ function onMessage(message) {
     table.update(message);
   } else if (message.type === 'refused') {
     if (pendingStart || !table?.state) {
+      const refusedMessage = pendingStart;
       pendingStart = null;
-      showPage('start');
-      fill($('#start-error'), message.message);
-      announce(message.message);
+      refusedStart(refusedMessage, message.message);
     } else table.refused(message.message);
   }
+}
+
+/** A start or resume the server would not play: say why where the player will see it. */
+function refusedStart(message, text) {
+  if (message?.type === 'resume') {
+    startNotice(`Cannot resume game ${message.game_id}: ${text}`);
+    return;
+  }
+  showPage('start');
+  fill($('#start-error'), text); // beside the Deal button that was just clicked
+  announce(text);
+}
+
+function closeResult() {
+  $('#result').hidden = true;
 }
 
 function showResult(state) {
@@ -264,12 +315,13 @@ function showResult(state) {
     el('span', { class: 'name', text: row.name }), el('span', {}, setsName(row.books, state.rules.book_size)))));
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
-    el('a', { href: '#/', class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Change the rules'),
-    (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link', onclick: () => { $('#result').hidden = true; } }, 'Watch the replay') : null);
+    el('a', { href: '#/', class: 'button-link' }, 'Change the rules'),
+    (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link' }, 'Watch the replay') : null);
   fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
     el('p', { class: 'ending' }, `${result.ending} ${result.asks} asks in all.`),
     standings, buttons);
-  $('#result').hidden = false;
+  // A game that ends while the player reads another page does not cover that page.
+  if (!$('#page-play').hidden) $('#result').hidden = false;
   announce(`${heading}. ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
   $('#play-again').focus();
 }
@@ -286,7 +338,7 @@ async function main() {
   }
   window.addEventListener('hashchange', route);
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && !$('#result').hidden) $('#result').hidden = true;
+    if (event.key === 'Escape') closeResult();
   });
   if (window.location.hash.startsWith('#/play')) window.location.hash = '#/';
   route();

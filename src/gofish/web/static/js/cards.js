@@ -38,9 +38,14 @@ export function rankName(rank, count = 1) {
   return count === 1 ? name : (RANK_NAMES[rank] ? `${name}s` : `${rank}s`);
 }
 
-// `count` laid sets, named as the rules name them: pairs under the pairs house rule, else books.
+// What a laid set is called: a pair under the pairs house rule, else a book.
+export function setWord(bookSize) {
+  return bookSize === 2 ? 'pair' : 'book';
+}
+
+// `count` laid sets, named as the rules name them.
 export function setsName(count, bookSize) {
-  return `${count} ${bookSize === 2 ? 'pair' : 'book'}${count === 1 ? '' : 's'}`;
+  return `${count} ${setWord(bookSize)}${count === 1 ? '' : 's'}`;
 }
 
 export function cardName(text) {

@@ -4,7 +4,7 @@
 
 import { $, el, fill, sleep } from './dom.js';
 import { avatar } from './avatar.js';
-import { cardBack, cardFace, cardName, parseCard, pretty, rankName, setsName, suitIcon, SUIT_NAMES } from './cards.js';
+import { cardBack, cardFace, cardName, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES } from './cards.js';
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
@@ -163,7 +163,7 @@ export class Table {
         el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
           el('span', { class: 'count' }, `${player.cards} card${player.cards === 1 ? '' : 's'}${player.in_play ? '' : ' · out of play'}`)),
         fan,
-        this.booksRow(player, 'small'),
+        this.booksRow(player, setWord(state.rules.book_size)),
       ];
       const props = {
         class: `opponent seat-anchor${turn ? ' turn' : ''}${chosen ? ' chosen' : ''}${player.in_play ? '' : ' out'}`,
@@ -179,10 +179,10 @@ export class Table {
     fill(this.opponents, panels);
   }
 
-  booksRow(player, size) {
-    const row = el('div', { class: `books ${size}`, dataset: { booksOf: player.seat } });
-    for (const rank of player.books) row.append(el('span', { class: 'book-chip', title: `book of ${rankName(rank, 2)}` }, rank));
-    if (!player.books.length) row.append(el('span', { class: 'no-books' }, 'no books'));
+  booksRow(player, word) {
+    const row = el('div', { class: 'books small', dataset: { booksOf: player.seat } });
+    for (const rank of player.books) row.append(el('span', { class: 'book-chip', title: `${word} of ${rankName(rank, 2)}` }, rank));
+    if (!player.books.length) row.append(el('span', { class: 'no-books' }, `no ${word}s`));
     return row;
   }
 
@@ -223,12 +223,14 @@ export class Table {
 
   renderShelf(state) {
     const me = state.players[state.you];
+    const word = setWord(state.rules.book_size);
     const books = el('div', { class: 'books shelf-books', dataset: { booksOf: me.seat } });
     for (const rank of me.books) {
-      books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `book of ${rankName(rank, 2)}` },
+      books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `${word} of ${rankName(rank, 2)}` },
         cardFace(`${rank}${state.rules.book_size === 2 ? 'H' : 'S'}`, { label: false })));
     }
-    fill(this.shelf, el('h2', { class: 'shelf-title' }, `Your books: ${me.books.length}`), books);
+    this.shelf.setAttribute('aria-label', `Your ${word}s`);
+    fill(this.shelf, el('h2', { class: 'shelf-title' }, `Your ${word}s: ${me.books.length}`), books);
   }
 
   renderHand(state) {
@@ -265,9 +267,15 @@ export class Table {
 
   renderCoach(state) {
     const others = state.players.filter((p) => p.seat !== state.you);
-    const head = el('tr', {}, el('th', { scope: 'col' }, 'Rank'), el('th', { scope: 'col' }, 'You'),
-      others.map((p) => el('th', { scope: 'col', text: p.name })),
-      el('th', { scope: 'col' }, 'Booked'), el('th', { scope: 'col' }, 'Unseen'));
+    // From three players up the full headings do not fit the side panel: short ones,
+    // each with its full words as a tooltip (and for screen readers).
+    const compact = others.length > 1;
+    const heading = (full, short) => el('th', { scope: 'col', title: full },
+      compact ? el('abbr', { title: full, 'aria-label': full }, short) : full);
+    const short = shortNames(others.map((p) => p.name));
+    const head = el('tr', {}, heading('Rank', '#'), heading('You', 'You'),
+      others.map((p, i) => heading(p.name, short[i])),
+      heading('Booked', 'Bk'), heading('Unseen', 'Un'));
     const rows = state.coach.filter((row) => row.booked < 4).map((row) => el('tr', { class: row.mine ? 'mine' : '' },
       el('th', { scope: 'row' }, row.rank),
       el('td', {}, String(row.mine)),
@@ -275,7 +283,7 @@ export class Table {
       el('td', {}, String(row.booked)),
       el('td', {}, String(row.unaccounted))));
     fill(this.coach,
-      el('p', { class: 'coach-help' }, '≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. Unseen: still in the pond or an unknown hand.'),
+      el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? 'Bk: in books. Un (unseen)' : 'Unseen'}: still in the pond or an unknown hand.`),
       el('table', {}, el('thead', {}, head), el('tbody', {}, rows)));
   }
 
@@ -356,6 +364,8 @@ export class Table {
     }, suitIcon(suit), `${rank}${suit}`));
     fill(this.suitChooser, el('span', {}, `Which ${rankName(rank)}?`), buttons);
     this.suitChooser.hidden = false;
+    // The opponent is chosen: the hint moves on to the suit (it asked for an opponent).
+    this.explain(`Now choose which ${rankName(rank)} to ask ${this.name(this.target)} for.`);
     buttons.find((b) => b.getAttribute('aria-disabled') === 'false')?.focus();
   }
 
@@ -430,8 +440,8 @@ export class Table {
         return this.pause(600);
       case 'book_laid': {
         const shelf = this.root.querySelector(`[data-books-of="${event.player}"]`) || this.anchorOf(event.player);
-        const rank = event.rank;
-        return this.fly(['S', 'H', 'D', 'C'].map((s) => cardFace(rank + s, { label: false })), this.anchorOf(event.player), shelf);
+        const suits = ['S', 'H', 'D', 'C'].slice(0, this.state.rules.book_size); // two cards for a pair
+        return this.fly(suits.map((s) => cardFace(event.rank + s, { label: false })), this.anchorOf(event.player), shelf);
       }
       default:
         return this.pause(150);
@@ -495,13 +505,16 @@ export class Table {
       // Your own words: beside your seat, so they never cover the pond.
       bubble.style.left = `${box.right - felt.left + 14}px`;
       bubble.style.top = `${box.top - felt.top + box.height / 2}px`;
+      this.bubbles.append(bubble);
     } else {
-      const x = Math.min(Math.max(box.left - felt.left + box.width / 2, 70), felt.width - 70);
-      bubble.style.left = `${x}px`;
       bubble.style.top = `${box.bottom - felt.top - 6}px`;
       bubble.classList.add('below');
+      this.bubbles.append(bubble);
+      // Centred under the speaker, but kept whole inside the felt at its edges.
+      const half = bubble.offsetWidth / 2 + 8;
+      const x = Math.min(Math.max(box.left - felt.left + box.width / 2, half), felt.width - half);
+      bubble.style.left = `${x}px`;
     }
-    this.bubbles.append(bubble);
     setTimeout(() => bubble.remove(), Math.max(1800 * (this.speed || 0.5), 900));
   }
 
@@ -510,6 +523,18 @@ export class Table {
     while (this.log.children.length > 300) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
+}
+
+/** Headings of at most three characters, told apart: Emma, Emma 2 → Emm, Em2. */
+function shortNames(names) {
+  const first = names.map((name) => [...name].slice(0, 3).join(''));
+  return names.map((name, i) => {
+    if (first.filter((f) => f === first[i]).length === 1) return first[i];
+    const chars = [...name];
+    const mixed = chars.slice(0, 2).join('') + chars[chars.length - 1];
+    const clash = names.some((other, j) => j !== i && [...other].slice(0, 2).join('') + [...other].at(-1) === mixed);
+    return clash ? `P${i + 2}` : mixed;
+  });
 }
 
 /** A coach cell: ✗ (holds none), ≥ n (holds at least n) or ? — with words for screen readers. */
