@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -255,3 +256,27 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         if server.process is not None and server.process.poll() is None:
             server.process.terminate()
             server.process.wait(timeout=10)
+
+
+def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    take_turns([ann], until=lambda: asks_made(ann) > 110)
+    # "Books: 2" read as two books when it was one book of 2s: a count, then the ranks.
+    assert re.fullmatch(r"Your books \(\d+\): .+", ann.inner_text(".my-books"))
+    assert re.fullmatch(r"Books \(\d+\): .+", ann.inner_text(".room-seat .seat-books"))
+    assert asks_made(ann) > 99
+    # Line numbers of three digits (and four) fit left of the lines, inside the log's box.
+    room = ann.evaluate("""() => {
+        const log = document.querySelector('#log');
+        const line = log.children[99];
+        const ink = document.createElement('canvas').getContext('2d');
+        ink.font = getComputedStyle(line).font;
+        const left = line.getBoundingClientRect().left - log.getBoundingClientRect().left;
+        return left - ink.measureText('9999. ').width;
+    }""")
+    assert room >= 0, f"line numbers over 99 are cut by {-room}px"

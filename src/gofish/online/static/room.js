@@ -1,7 +1,7 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
-import { cardFace, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { cardFace, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
 import { forgetSeat, getJSON, postJSON, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
@@ -129,6 +129,14 @@ function bookWord(game) {
   return typeof game.rules === 'object' && game.rules.book_size === 2 ? 'pair' : 'book';
 }
 
+// "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never
+// read as two books when it is one book of 2s.
+function booksLine(game, seat, label) {
+  const ranks = game.books[seat];
+  const names = ranks.map((rank) => rankName(rank, 2)).join(', ');
+  return `${label} (${ranks.length}): ${names || 'none yet'}`;
+}
+
 function renderGame(newLog = []) {
   const game = state.game;
   $('#game').hidden = !game;
@@ -148,7 +156,7 @@ function renderGame(newLog = []) {
   fill($('#pond'), `Pond: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
-    $('#mine').prepend(el('p', { class: 'my-books' }, `Your ${bookWord(game)}s: ${game.books[me].join(' ') || 'none yet'}`));
+    $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));
   }
   fill($('#ask'), myTurn ? askButtons(game) : []);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.role === 'player');
@@ -170,7 +178,7 @@ function opponentBox(seat, game, myTurn, targets) {
   el('strong', {}, seat.name || `Seat ${i + 1}`),
   el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-label': seat.connected ? 'connected' : 'not connected' }),
   el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
-  el('div', {}, `${bookWord(game) === 'pair' ? 'Pairs' : 'Books'}: ${game.books[i].join(' ') || 'none'}`),
+  el('div', { class: 'seat-books' }, booksLine(game, i, bookWord(game) === 'pair' ? 'Pairs' : 'Books')),
   game.in_play[i] ? null : el('div', {}, 'out of play'));
   return box;
 }
