@@ -197,7 +197,8 @@ class Narrator:
 
     def _on_game_over(self, e: GameOver) -> str:
         scores = ", ".join(
-            f"{self.who(seat)} {count}" for seat, count in enumerate(e.books)
+            # "Emma 2: 5", not "Emma 2 5": seat names may end in a number.
+            f"{self.who(seat)}: {count}" for seat, count in enumerate(e.books)
         )
         tally = f"{self.book_word.capitalize()}s: {scores}."
         if len(e.winners) == 1:

@@ -191,6 +191,8 @@ class PlainTable:
 
     def parse_wanted(self, word: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
+        if word.startswith("0"):  # the terminal table's key for the 10: the same here
+            word = "10" + word[1:]
         try:
             return Rank.parse(word), None
         except MalformedInputError:
@@ -199,7 +201,7 @@ class PlainTable:
             card = Card.parse(word)
         except MalformedInputError:
             raise MalformedInputError(
-                f"{_quoted(word)} is not a rank: use A 2 3 4 5 6 7 8 9 10 J Q K"
+                f"{_quoted(word)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
             ) from None
         if not by_card:

@@ -7,10 +7,10 @@ from gofish.narrate import book_word, pond_word
 
 _PRESET_TEXT = {
     "classic": (
-        "Classic Go Fish against Emma (seed 000). Ask an opponent for a rank you hold. "
-        "If they have any, they hand over every one and you ask again. If not, they "
-        "say \"Go fish!\" and you draw from the pond; your turn ends unless you drew "
-        "the rank you asked for. Four of a rank make a book, laid down at once."
+        "Classic Go Fish, the game of the computer opponent Emma. Ask an opponent for a "
+        "rank you hold. If they have any, they hand over every one and you ask again. If "
+        "not, they say \"Go fish!\" and you draw from the pond; your turn ends unless you "
+        "drew the rank you asked for. Four of a rank make a book, laid down at once."
     ),
     "bicycle": (
         "Go Fish for 2 to 5 players, played until every book is down. Ask an "
@@ -44,7 +44,11 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     """A few short paragraphs describing ``rules``, house rules included."""
     pond = pond_word(rules)
     book = book_word(rules.book_size).capitalize() + "s"
-    lines = [_PRESET_TEXT.get(rules.preset, _PRESET_TEXT["classic"])]
+    preset = _PRESET_TEXT.get(rules.preset, _PRESET_TEXT["classic"])
+    if not rules.lucky_draw:  # the house rule below would contradict the preset's text
+        preset = preset.replace("; your turn ends unless you drew the rank you asked for",
+                                " and your turn ends")
+    lines = [preset]
     if rules.hand_size is not None:
         lines.append(f"Each player is dealt {rules.hand_size} cards.")
     if rules.book_size == 2:

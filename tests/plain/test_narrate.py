@@ -31,6 +31,12 @@ def test_a_shared_win_lists_the_winners_with_commas_then_and() -> None:
     assert "a shared win for You and Emma." in two
 
 
+def test_the_final_score_separates_names_that_end_in_a_number_from_the_count() -> None:
+    # It read "Books: You 1, Emma 0, Emma 2 5, Emma 3 7": is that Emma 2 with 5 or Emma 25?
+    said = Narrator(NAMES, 0).describe(GameOver(winners=(3,), books=(1, 0, 5, 7)))
+    assert said == "Game over. Emma 3 wins! Books: You: 1, Emma: 0, Emma 2: 5, Emma 3: 7."
+
+
 def test_listed() -> None:
     assert listed([]) == "" and listed(["You"]) == "You"
     assert listed(["You", "Emma"]) == "You and Emma"

@@ -72,6 +72,14 @@ def test_every_event_is_a_sentence_and_illegal_moves_are_explained(tmp_path: Pat
     assert "Commands:" in out and "Rules (classic):" in out
 
 
+def test_zero_asks_for_tens_as_on_the_terminal_table(tmp_path: Path) -> None:
+    # 0 is the 10's key on the terminal table; here it was "'0' is not a rank".
+    done = gofish(["play", "--plain", "--seed", "4"], "0\n", tmp_path / "g.db")
+    assert done.returncode == 0
+    assert "is not a rank" not in done.stdout
+    assert "You ask Emma for 10s." in done.stdout or "You have no 10s" in done.stdout
+
+
 def test_end_of_input_saves_the_game_unfinished(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     done = gofish(["play", "--plain", "--seed", "8"], "", db)

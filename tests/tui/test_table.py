@@ -287,6 +287,50 @@ def test_a_terminal_too_small_for_the_table_says_so_until_it_grows() -> None:
     run_app(app, script)
 
 
+def test_at_the_smallest_size_a_big_hand_still_leaves_the_whole_prompt_in_sight() -> None:
+    # 13 cards wrap the hand to a second row; the log's minimum height pushed the prompt
+    # ("Your turn… press a 2 3 4 6 9 j Q k") under the footer.
+    app = make_app(players=3, seed=2, hand_size=13)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        prompt = app.query_one("#prompt")
+        assert app.query_one("#hand", HandView).region.height >= 4  # two rows of cards
+        assert prompt.region.height >= 2 and prompt.region.bottom <= 16 - 1  # above the footer
+        text = " ".join(screen_text(app).split())
+        assert "Your turn. Ask Emma" in text and "press a 2 3 4 6 9 j Q k" in text
+
+    run_app(app, script)
+
+
+def test_a_key_that_answers_stay_to_new_game_plays_nothing() -> None:
+    # The prompt says "any other key to stay"; a rank key also asked for that rank.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held])  # a game in play: n asks before dealing anew
+        await pilot.pause()
+        while not app.session.human_to_act:
+            await pilot.pause(0.05)
+        first = app.session
+        held, _ = held_and_missing(app.session)
+        asks = len(app.session.game.actions)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Press n again to deal a new one" in screen_text(app)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert app.session is first and len(first.game.actions) == asks  # stayed, no ask
+        assert "Press n again" not in screen_text(app)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert len(first.game.actions) > asks  # the next press plays as usual
+
+    run_app(app, script)
+
+
 def test_paced_bots_ask_then_answer_and_the_table_stays_usable_meanwhile() -> None:
     seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
     app = make_app("classic", seed=seed)
@@ -502,3 +546,14 @@ def test_under_the_pairs_rule_the_table_counts_pairs() -> None:
         assert "Books" not in text and "No books" not in text
 
     run_app(app, script)
+
+
+def test_a_book_list_too_long_for_its_panel_ends_in_an_ellipsis() -> None:
+    # At five seats "Books 7: 7 J" was cut with no sign that five ranks were missing.
+    from gofish.tui.widgets import books_text
+
+    books = [Rank.parse(rank) for rank in ("7", "J", "2", "5", "9", "Q", "K")]
+    fitted = books_text(books, width=14).plain
+    assert fitted == "Books 7: 7 J …" and len(fitted) <= 14
+    assert books_text(books, width=40).plain == "Books 7: 7 J 2 5 9 Q K"
+    assert books_text(books, width=9).plain == "Books 7: …"

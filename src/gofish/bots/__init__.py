@@ -21,7 +21,7 @@ register_bot("random", RandomBot, "picks any legal ask at random", strength=0, d
 register_bot(
     "emma",
     EmmaBot,
-    "seed 000's opponent: asks for the ranks you asked for, most recent first",
+    "the classic opponent: asks for the ranks you asked for, most recent first",
     strength=1,
     display="Emma",
 )

@@ -247,6 +247,7 @@ class GoFishApp(App[None]):
         log.clear()
         for line in self.log_lines:
             log.write(line)
+        log.scroll_end(animate=False)  # keep the latest events in sight, as before the resize
 
     def styled(self, event: Event, sentence: str) -> Text:
         if isinstance(event, TurnPassed):
@@ -280,7 +281,11 @@ class GoFishApp(App[None]):
                 else:
                     self.start(self.session.next_game())
                 return
+            # Any other key only answers "stay" (as the prompt says): it plays nothing.
+            event.prevent_default()
+            event.stop()
             self.show_prompt()
+            return
         handled = self.handle_table_key(key, char)
         if handled:
             event.prevent_default()

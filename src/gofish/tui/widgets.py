@@ -183,7 +183,7 @@ class OpponentPanel(Static):
             text.append("▮" * min(cards, room), style="#5f87d7")
             text.append(label)
         text.append("\n")
-        text.append_text(books_text(books, book_word))
+        text.append_text(books_text(books, book_word, self.content_size.width or None))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -191,12 +191,20 @@ class OpponentPanel(Static):
         self.post_message(self.Picked(self.seat))
 
 
-def books_text(books: Sequence[Rank], word: str = "book") -> Text:
-    """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule."""
+def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None) -> Text:
+    """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule.
+    Within ``width``, ranks that do not fit end in "…", so the count never looks wrong."""
     if not books:
         return Text(f"No {word}s yet", style="dim")
-    text = Text(f"{word.capitalize()}s {len(books)}: ", style="")
-    text.append(" ".join(rank.symbol for rank in books), style="bold #87d787")
+    label = f"{word.capitalize()}s {len(books)}: "
+    ranks = [rank.symbol for rank in books]
+    shown = " ".join(ranks)
+    if width is not None and len(label) + len(shown) > width:
+        while ranks and len(label) + len(" ".join(ranks)) + 2 > width:
+            ranks.pop()
+        shown = " ".join(ranks) + " …" if ranks else "…"
+    text = Text(label, style="")
+    text.append(shown, style="bold #87d787")
     return text
 
 

@@ -1,0 +1,21 @@
+"""The rules as help screens say them: the game played, house rules included."""
+
+from __future__ import annotations
+
+import gofish
+from gofish.rules_help import rules_paragraphs
+
+
+def test_classic_help_names_no_source_document_a_player_would_take_for_their_seed() -> None:
+    # It said "Classic Go Fish against Emma (seed 000)" whatever --seed was given.
+    text = " ".join(rules_paragraphs(gofish.make_rules("classic")))
+    assert "seed" not in text
+    assert "your turn ends unless you drew the rank you asked for" in text  # R8: the lucky draw
+
+
+def test_without_the_lucky_draw_the_help_never_promises_one() -> None:
+    # The preset's text promised the lucky draw right above "House rule: no lucky draw".
+    for preset in ("classic", "bicycle", "nordic"):
+        text = " ".join(rules_paragraphs(gofish.make_rules(preset, lucky_draw=False)))
+        assert "unless you drew" not in text
+        assert "House rule: no lucky draw. Every go fish ends your turn." in text
