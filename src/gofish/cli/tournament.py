@@ -149,7 +149,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     else:
         print_table(result, sys.stdout)
     for failure in result["failures"][:3] if args.json else ():
-        print(f"forfeit: {failure}", file=sys.stderr)
+        print(f"game not played out: {failure}", file=sys.stderr)
     try:
         if args.csv:
             write_csv(result, args.csv)

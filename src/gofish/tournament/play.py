@@ -89,20 +89,37 @@ def seat_bots(specs: Sequence[str], timeout: float) -> Iterator[SeatBots]:
         bots.close()
 
 
+#: Asks after which a tournament game is stopped. The longest games of random bots take
+#: about 150 asks; past this, bots are asking players who hold none of the rank over and
+#: over (with a dry pond a miss only passes the turn, R8), which could go on for ever.
+MAX_ASKS_PER_GAME = 1_000
+
+
 def play_engine_game(
     plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int
 ) -> tuple[Game, int | None, str | None]:
-    """One game through ``gofish.core``; returns it with the seat that forfeited and why."""
+    """One game through ``gofish.core``; returns it with the seat that forfeited and why.
+
+    A game stopped at ``MAX_ASKS_PER_GAME`` forfeits no one: it is scored on the books
+    laid so far, and the why says it was stopped.
+    """
     players = plan.players
     cards, first = deal_cards(plan.seed, deal, players)
     game = Game(plan.rules.for_players(players), players, cards, first)
     rngs = bot_rngs(plan.seed, deal, rotation, players)
     seat = first
+    stopped = None
     try:
         for seat, bot in enumerate(bots):
             if isinstance(bot, ExternalBot):
                 bot.new_game(seat, players, game.rules.to_json(players))
         while game.current_player is not None:
+            if len(game.actions) >= MAX_ASKS_PER_GAME:
+                stopped = (f"deal {deal}, rotation {rotation}: stopped after "
+                           f"{MAX_ASKS_PER_GAME} asks with {game.view(None).pond_size} cards "
+                           "in the pond, as the bots kept asking players who hold none of "
+                           "the rank (R8); scored on the books laid so far")
+                break
             seat = game.current_player
             view = game.view(seat)
             action = bots[seat].choose(view, view.legal_actions, rngs[seat])
@@ -112,11 +129,12 @@ def play_engine_game(
     except BotFailure as failure:
         return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
+    winners = game.winners or tuple(s for s, n in enumerate(books) if n == max(books))
     for bot in bots:
         if isinstance(bot, ExternalBot):
             with contextlib.suppress(BotFailure):
-                bot.game_over(game.winners or (), books)
-    return game, None, None
+                bot.game_over(winners, books)
+    return game, None, stopped
 
 
 def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally:

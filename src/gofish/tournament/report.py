@@ -93,7 +93,8 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
     if result["failure_count"]:
-        out.write(f"{result['failure_count']} game(s) forfeited by a failing bot; first:\n")
+        out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
+                  "as endless; first:\n")
         for failure in result["failures"][:5]:
             out.write(f"  {failure}\n")
 

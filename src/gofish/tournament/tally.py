@@ -63,8 +63,8 @@ class Tally:
             self.win_units[seats[seat]] += share
         if failed_seat is not None:
             self.forfeits[seats[failed_seat]] += 1
-            if failure:
-                self.failures.append(failure)
+        if failure:  # a forfeit's reason, or why a game was stopped without one
+            self.failures.append(failure)
         self._add_pairs(seats, books, failed_seat)
 
     def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
