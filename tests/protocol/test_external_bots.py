@@ -13,6 +13,7 @@ import pytest
 
 from gofish.cli import main
 from gofish.core import make_rules, new_game
+from gofish.core.events import EVENT_KINDS
 from gofish.protocol import BotFailure, ExternalBot
 from gofish.tournament import Plan, run_tournament
 
@@ -39,6 +40,39 @@ BOTS = {
         "        send({'target': msg['legal'][0]['target'], 'rank': rank})\n"
     ),
     "flood": "        sys.stdout.write('x' * 3_000_000); sys.stdout.flush(); time.sleep(30)\n",
+    # Both lines in one write, so they reach the engine together: no race in the test.
+    "answers_twice": (
+        "        first, last = json.dumps(msg['legal'][0]), json.dumps(msg['legal'][-1])\n"
+        "        sys.stdout.write(first + '\\n' + last + '\\n'); sys.stdout.flush()\n"
+    ),
+    "not_utf8": (
+        "        sys.stdout.buffer.write(b'{\"target\": 0, \"rank\": \"\\xff\"}\\n')\n"
+        "        sys.stdout.flush()\n"
+    ),
+    "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))"
+                      "\n",
+    "no_suit": "        send({k: v for k, v in msg['legal'][0].items() if k != 'suit'})\n",
+    "thanks_after_new_game": (
+        "        send(msg['legal'][0])\n"
+        "    elif msg['type'] == 'new_game':\n"
+        "        send({'type': 'thanks'})\n"
+    ),
+    "thanks_after_game_over": (
+        "        send(msg['legal'][0])\n"
+        "    elif msg['type'] == 'game_over':\n"
+        "        send({'type': 'thanks'})\n"
+    ),
+    "one_game_only": (
+        "        send(msg['legal'][0])\n"
+        "    elif msg['type'] == 'game_over':\n"
+        "        break\n"
+    ),
+    # The spellings the docs promise are read: T and lower case, CRLF line ends.
+    "loose_spelling": (
+        "        move = dict(msg['legal'][0])\n"
+        "        move['rank'] = move['rank'].replace('10', 'T').lower()\n"
+        "        sys.stdout.write(json.dumps(move) + '\\r\\n'); sys.stdout.flush()\n"
+    ),
 }
 
 
@@ -84,8 +118,12 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("slow", "did not send its move within 0.5 s"),
         ("garbage", "answered 'hello world' instead of a JSON object"),
         ("not_an_ask", "which is not a move: there is no player 9"),
-        ("illegal", "which is not a legal move now"),
+        ("illegal", "which is not a legal move now: you may not ask for"),
         ("flood", "without a newline"),
+        ("answers_twice", "sent a line when no answer was expected: '{\"target\""),
+        ("not_utf8", "answered a line that is not valid UTF-8 for its move (byte 0xff at "
+                     "position 23)"),
+        ("target_as_text", "'target' must be a seat number ("),
     ],
 )
 def test_a_failing_bot_forfeits_each_game_and_the_tournament_goes_on(
@@ -99,7 +137,75 @@ def test_a_failing_bot_forfeits_each_game_and_the_tournament_goes_on(
     assert tally.wins(0) == 4 and tally.wins(1) == 0
     assert len(tally.failures) == 4
     assert all(message in failure for failure in tally.failures), tally.failures[0]
+    named = f"bot 'tiny' ({sys.executable} "  # the hello's name, then the command
+    assert all(named in failure for failure in tally.failures), tally.failures[0]
     assert children_of_this_process() == []  # killed and reaped: no zombies
+
+
+def test_a_move_without_its_suit_under_ask_card_says_the_suit_is_required(
+    tmp_path: Path,
+) -> None:
+    plan = Plan(make_rules("classic", ask="card"), 2, 2,
+                ("random", "cmd:" + write_bot(tmp_path, "no_suit")), 2)
+    tally = run_tournament(plan, jobs=1).tally
+    assert tally.forfeits == [0, 2]
+    assert all('under the ask-for-a-card rule (ask: card) a move needs a "suit"' in failure
+               for failure in tally.failures), tally.failures
+
+
+@pytest.mark.parametrize("after", ["new_game", "game_over"])
+def test_a_line_sent_when_no_answer_is_expected_fails_before_the_next_request(
+    tmp_path: Path, after: str
+) -> None:
+    # The bot answers a message that expects no answer; that line is never read as a move.
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(write_bot(tmp_path, f"thanks_after_{after}"), timeout=2) as bot:
+        bot.new_game(seat, 2, "classic")
+        if after == "game_over":
+            bot.game_over([0], [7, 6])
+        time.sleep(0.3)  # the stray line is in the pipe before the next request
+        with pytest.raises(BotFailure) as failure:
+            if after == "game_over":
+                bot.new_game(seat, 2, "classic")
+            else:
+                bot.choose(game.view(seat), game.legal_actions())
+    assert "sent a line when no answer was expected: '{\"type\": \"thanks\"}'" in str(
+        failure.value)
+    assert children_of_this_process() == []
+
+
+def test_a_bot_that_exits_after_a_game_is_told_to_keep_running_until_quit(
+    tmp_path: Path,
+) -> None:
+    # Each seat's program plays one game, exits, forfeits the next, is restarted: 2 of 4.
+    plan = Plan(make_rules("classic"), 2, 3,
+                ("random", "cmd:" + write_bot(tmp_path, "one_game_only")), 4)
+    tally = run_tournament(plan, jobs=1).tally
+    assert tally.tables == 4 and tally.forfeits == [0, 2]
+    expected = ("exited after the previous game, before this game's first move (exit code 0): "
+                'a bot must keep running until it is sent {"type": "quit"}')
+    assert all(expected in failure for failure in tally.failures), tally.failures
+    assert children_of_this_process() == []
+
+
+def test_t_lower_case_ranks_and_crlf_line_ends_are_read(tmp_path: Path) -> None:
+    plan = Plan(make_rules("classic"), 2, 5,
+                ("random", "cmd:" + write_bot(tmp_path, "loose_spelling")), 4)
+    tally = run_tournament(plan, jobs=1).tally
+    assert tally.failures == [] and tally.tables == 4
+
+
+def test_the_protocol_doc_names_every_view_field_and_event_type() -> None:
+    # Programmers outside Python read the doc, not View.to_dict: keep them in step.
+    doc = (Path(__file__).parents[2] / "docs" / "bots-protocol.md").read_text()
+    game = new_game("classic", seed=1)
+    assert game.current_player is not None
+    fields = game.view(game.current_player).to_dict()
+    missing = [name for name in [*fields, *EVENT_KINDS.values()] if f"`{name}`" not in doc]
+    assert missing == []
+    assert "RULES.md" not in doc  # not a file of this repository
 
 
 def test_failures_are_reported_by_the_cli(

@@ -4,6 +4,10 @@ One child process per bot seat, spoken to in JSON lines over its standard
 input and output. Every read and write has a deadline, so a bot that hangs,
 floods or stops reading cannot hang the tournament; a failed bot is killed and
 reaped at once (no zombies) and started afresh for its next game.
+
+Only ``hello`` and ``turn`` get an answer, one line each. Anything else the bot
+writes is refused before the next request goes out, so a stale line is never
+read as the answer to a later turn.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
 _SHOWN = 120  # how much of a bad answer to quote in a message
+_NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
+_STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
+_QUIT = '{"type": "quit"}'
 
 
 class BotFailure(GoFishError):
@@ -77,6 +84,8 @@ class ExternalBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._buffer = b""
+        self._eof = False
+        self._between_games = False  # told game_over, no move of the next game yet
 
     # ----------------------------------------------------------- lifecycle
 
@@ -101,27 +110,33 @@ class ExternalBot:
             raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
+        # Non-blocking, so that _drain can look for lines nobody asked for without waiting.
+        os.set_blocking(self._process.stdout.fileno(), False)
         self._buffer = b""
+        self._eof = False
+        self._between_games = False
+        self.bot_name = None
         self._handshake()
 
     def _handshake(self) -> None:
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
         answer = self._receive("its hello", self.startup_timeout)
+        name = answer.get("name")
+        self.bot_name = name if isinstance(name, str) and name.strip() else None
         if answer.get("type") != "hello":
             self._fail(f"answered the hello with {_quote(answer)} instead of a hello")
         version = answer.get("version")
         if version != PROTOCOL_VERSION:
             self._fail(f"speaks protocol version {version!r}; this engine speaks "
                        f"{PROTOCOL_VERSION}")
-        name = answer.get("name")
-        self.bot_name = name if isinstance(name, str) else None
+        self._check_quiet()
 
     def close(self) -> None:
         """Say goodbye, then make sure the process is gone and reaped."""
         process, self._process = self._process, None
         if process is not None:
             with contextlib.suppress(OSError, ValueError):
-                self._write(process, b'{"type": "quit"}\n', time.monotonic() + 0.2)
+                self._write(process, _QUIT.encode() + b"\n", time.monotonic() + 0.2)
             with contextlib.suppress(OSError, ValueError):
                 assert process.stdin is not None
                 process.stdin.close()
@@ -149,32 +164,89 @@ class ExternalBot:
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
         self.start()
-        self._send({"type": "new_game", "seat": seat, "players": players, "rules": rules})
+        self._request({"type": "new_game", "seat": seat, "players": players, "rules": rules})
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
-        self._send({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
+        self._request({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
         answer = self._receive("its move")
-        try:
-            action = Ask.from_dict(answer)
-        except GoFishError as error:
-            self._fail(f"answered {_quote(answer)}, which is not a move: {error}")
+        action = self._read_move(answer, legal)
+        self._between_games = False
+        self._check_quiet()  # a second answer sent at once fails this game, not the next
+        return action
+
+    def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
+        action: Ask | None = None
+        problem = _target_problem(answer.get("target"))
+        if problem is None:
+            try:
+                action = Ask.from_dict(answer)
+            except GoFishError as error:
+                problem = str(error)
+        if action is None:
+            self._fail(f"answered {_quote(answer)}, which is not a move: {problem}")
         if action not in legal:
-            self._fail(f"answered {_quote(answer)}, which is not a legal move now")
+            self._fail(f"answered {_quote(answer)}, which is not a legal move now"
+                       f"{_why_illegal(action, legal)}")
         return action
 
     def game_over(self, winners: Sequence[int], books: Sequence[int]) -> None:
         """Tell the bot how the game ended (no answer expected)."""
         if self._process is not None:
+            # Not checked for stray lines here: a failure now could not forfeit the game
+            # that just ended, so the check waits for the next new_game.
             self._send({"type": "game_over", "winners": list(winners), "books": list(books)})
+            self._between_games = True
 
     # ----------------------------------------------------------- the wire
 
+    def describe(self) -> str:
+        """The bot as messages name it: its hello's name (if any) and its command."""
+        if self.bot_name is None:
+            return f"bot {self.command!r}"
+        name = self.bot_name
+        shown = name if len(name) <= _NAME_SHOWN else name[:_NAME_SHOWN] + "…"
+        return f"bot {shown!r} ({self.command})"
+
     def _fail(self, what: str) -> NoReturn:
-        message = f"bot {self.command!r} {what}"
+        message = f"{self.describe()} {what}"
         self.kill()
         raise BotFailure(message)
+
+    def _fail_exited(self, what: str) -> NoReturn:
+        """The process is gone; between games that is the bot's mistake, said as such."""
+        code, story = self._exit_story()
+        if not self._between_games:
+            self._fail(f"{what} ({story})")
+        must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
+        self._fail(f"exited after the previous game, before this game's first move "
+                   f"({story}){must}")
+
+    def _request(self, message: dict[str, Any]) -> None:
+        """Send a message that expects an answer, once nothing stale is waiting."""
+        self._check_quiet()
+        self._send(message)
+
+    def _check_quiet(self) -> None:
+        """Fail if the bot wrote anything nobody asked for (read without waiting)."""
+        self._drain()
+        if self._buffer:
+            line = self._buffer.partition(b"\n")[0].strip()
+            self._fail(f"sent a line when no answer was expected: {_quote(line)} "
+                       "(only hello and turn get an answer, one line each)")
+
+    def _drain(self) -> None:
+        """Move what the bot has already written into the buffer; never blocks."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        while not self._eof and len(self._buffer) <= MAX_LINE:
+            try:
+                chunk = os.read(process.stdout.fileno(), 65536)
+            except BlockingIOError:
+                return
+            self._eof = not chunk
+            self._buffer += chunk
 
     def _send(self, message: dict[str, Any]) -> None:
         process = self._process
@@ -185,7 +257,7 @@ class ExternalBot:
         except TimeoutError:
             self._fail(f"did not read its input within {self.timeout:g} s")
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-            self._fail(f"stopped reading its input ({self._exit_story()})")
+            self._fail_exited("stopped reading its input")
 
     @staticmethod
     def _write(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
@@ -207,9 +279,15 @@ class ExternalBot:
     def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
         line = self._read_line(what, self.timeout if timeout is None else timeout)
         try:
-            message = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            self._fail(f"answered {_quote(line)} instead of a JSON object for {what}")
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            self._fail(f"answered a line that is not valid UTF-8 for {what} (byte "
+                       f"{line[error.start]:#04x} at position {error.start}): {_quote(line)}")
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
+                       f"({_STDOUT_ONLY})")
         if not isinstance(message, dict):
             self._fail(f"answered {_quote(message)} instead of a JSON object for {what}")
         return message
@@ -224,28 +302,31 @@ class ExternalBot:
             while b"\n" not in self._buffer:
                 if len(self._buffer) > MAX_LINE:
                     self._fail(f"sent more than {MAX_LINE} bytes without a newline for {what}")
+                if self._eof:
+                    self._fail_exited(f"exited before sending {what}")
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
                     self._fail(f"did not send {what} within {timeout:g} s")
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    self._fail(f"exited before sending {what} ({self._exit_story()})")
-                self._buffer += chunk
+                with contextlib.suppress(BlockingIOError):  # woken, yet nothing to read
+                    chunk = os.read(fd, 65536)
+                    self._eof = not chunk
+                    self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
 
-    def _exit_story(self) -> str:
-        """How the process ended, with the last line it wrote to stderr."""
+    def _exit_story(self) -> tuple[int | None, str]:
+        """The exit code (None if still running) and how the process ended, with the
+        last line it wrote to stderr."""
         process = self._process
         if process is None:
-            return "not running"
+            return None, "not running"
         try:
             code = process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
-            return "still running"
+            return None, "still running"
         story = f"exit code {code}"
         last = self._stderr_tail()
-        return f"{story}; it said: {last}" if last else story
+        return code, f"{story}; it said: {last}" if last else story
 
     def _stderr_tail(self) -> str:
         if self._stderr is None:
@@ -255,6 +336,35 @@ class ExternalBot:
         self._stderr.seek(max(0, size - 2000))
         lines = self._stderr.read().decode(errors="replace").strip().splitlines()
         return lines[-1][:200] if lines else ""
+
+
+def _target_problem(target: object) -> str | None:
+    """A seat sent as text ("0") gets its own message: "no player '0'" reads as nonsense."""
+    if not isinstance(target, str):
+        return None
+    seat = f" ({target.strip()})" if target.strip().isdigit() else ""
+    return f"'target' must be a seat number{seat}, not the text {target!r}"
+
+
+def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
+    """The likeliest reason a well-formed move is not among ``legal`` (or nothing)."""
+    if not legal:
+        return ""
+    asks_cards = legal[0].suit is not None
+    if asks_cards and action.suit is None:
+        return (': under the ask-for-a-card rule (ask: card) a move needs a "suit" '
+                "(S, H, D or C)")
+    if not asks_cards and action.suit is not None:
+        return ': this game asks for ranks only, so leave out "suit"'
+    targets = sorted({a.target for a in legal})
+    if action.target not in targets:
+        seats = ", ".join(map(str, targets))
+        return f": seat {action.target} cannot be asked now (seats you may ask: {seats})"
+    ranks = sorted({a.rank for a in legal if a.target == action.target})
+    if action.rank not in ranks:
+        shown = " ".join(map(str, ranks))
+        return f": you may not ask for {action.rank} now (ranks you may ask for: {shown})"
+    return ""
 
 
 def _quote(value: object) -> str:
