@@ -71,6 +71,9 @@ def _set_up_worker() -> None:
 
 
 def _stop_worker(signum: int, frame: object) -> None:
+    # Both the parent and the executor may send SIGTERM: a second one arriving while the
+    # bots are being reaped would re-enter this and deadlock on the same subprocess.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     kill_external_bots()
     os._exit(1)  # no unwinding: the executor would only hand this worker its next chunk
 
