@@ -177,3 +177,19 @@ def test_both_kinds_of_error_are_value_errors_with_a_common_base() -> None:
     assert issubclass(IllegalActionError, gofish.GoFishError)
     assert issubclass(gofish.GoFishError, ValueError)
     assert not issubclass(IllegalActionError, MalformedInputError)
+
+
+def test_check_whole_refuses_bools_fractions_and_numbers_out_of_bounds() -> None:
+    from gofish.core import GoFishError, MalformedInputError, check_whole
+
+    assert check_whole("games", 5, 1, 10) == 5
+    for value, bounds in ((True, (0, None)), (1.0, (0, None)), ("3", (None, None)),
+                          (0, (1, None)), (11, (1, 10))):
+        with pytest.raises(MalformedInputError, match="games must be a whole number"):
+            check_whole("games", value, *bounds)
+
+    class OtherError(GoFishError):
+        pass
+
+    with pytest.raises(OtherError, match=r"shard must be a whole number from 0 to 3, not 5"):
+        check_whole("shard", 5, 0, 3, OtherError)

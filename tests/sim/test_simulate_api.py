@@ -16,11 +16,11 @@ from gofish.sim import simulate
 @pytest.mark.parametrize(("arguments", "complaint"), [
     ({"bots": "random"}, "bots must be a list of bot names, one per seat, not 'random'"),
     ({"bots": ["random", 3]}, "bots must be names of bots"),
-    ({"games": -1}, "games must be at least 1, not -1"),
-    ({"games": True}, "games must be a whole number, not True"),
+    ({"games": -1}, "games must be a whole number from 1, not -1"),
+    ({"games": True}, "games must be a whole number from 1, not True"),
     ({"seed": "x"}, "seed must be a whole number, not 'x'"),
     ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
-    ({"first_deal": 1.5}, "first_deal must be a whole number, not 1.5"),
+    ({"first_deal": 1.5}, "first_deal must be a whole number from 0, not 1.5"),
     ({"first_deal": 2**63}, "first_deal + games must be at most"),
 ])
 def test_bad_arguments_are_refused_clearly(arguments: dict, complaint: str) -> None:

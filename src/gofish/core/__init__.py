@@ -8,7 +8,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from gofish.core import game as _game_module
 from gofish.core.actions import Ask
 from gofish.core.cards import FULL_DECK, RANKS, SUITS, Card, Rank, Suit, parse_deck, sorted_cards
-from gofish.core.errors import GoFishError, IllegalActionError, MalformedInputError
+from gofish.core.errors import GoFishError, IllegalActionError, MalformedInputError, check_whole
 from gofish.core.events import (
     EVENT_TYPES,
     Asked,
@@ -72,6 +72,7 @@ __all__ = [
     "TurnPassed",
     "View",
     "WentFishing",
+    "check_whole",
     "game_from_record",
     "game_to_record",
     "make_rules",

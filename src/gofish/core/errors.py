@@ -19,3 +19,15 @@ class MalformedInputError(GoFishError):
 
 class IllegalActionError(GoFishError):
     """A well-formed action that the rules do not allow at this moment."""
+
+
+def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
+                error: type[GoFishError] = MalformedInputError) -> int:
+    """``value`` if it is a whole number (not a bool) within the bounds given; otherwise
+    ``error`` saying so, e.g. "shard must be a whole number from 0 to 3, not 5"."""
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or (least is not None and value < least) or (most is not None and value > most)):
+        span = "" if least is None else f" from {least:,}"
+        span += "" if most is None else f" to {most:,}"
+        raise error(f"{name} must be a whole number{span}, not {value!r}")
+    return value

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
+from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -107,14 +107,6 @@ def play_deals(
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
 
 
-def _check_whole(name: str, value: object, least: int | None) -> None:
-    """Refuse anything but a whole number (not a bool) of at least ``least``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInputError(f"{name} must be a whole number, not {value!r}")
-    if least is not None and value < least:
-        raise MalformedInputError(f"{name} must be at least {least}, not {value}")
-
-
 @dataclass(frozen=True)
 class SimResult:
     """Books per seat and asks per game for a batch of games."""
@@ -149,9 +141,9 @@ def simulate(
         raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
     names = [name.strip().lower() for name in bots]  # as make_bot reads them
     players = check_players(len(names))
-    _check_whole("games", games, 1)
-    _check_whole("seed", seed, None)
-    _check_whole("first_deal", first_deal, 0)
+    check_whole("games", games, 1)
+    check_whole("seed", seed)
+    check_whole("first_deal", first_deal, 0)
     if first_deal + games > _LAST_DEAL:
         raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
     resolved = make_rules(rules).for_players(players)

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from gofish.core import GoFishError, Rules
+from gofish.core import GoFishError, Rules, check_whole
 
 CMD_PREFIX = "cmd:"
 #: The most games one tournament may ask for. A billion is hours in the simulator and
@@ -26,14 +26,6 @@ MAX_GAMES = 1_000_000_000
 
 class TournamentError(GoFishError):
     """A tournament that cannot be run as asked (unknown bot, bad shard, mismatched merge…)."""
-
-
-def _check_whole(name: str, value: object, least: int, most: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least or (
-        most is not None and value > most
-    ):
-        span = f"from {least:,}" + (f" to {most:,}" if most is not None else "")
-        raise TournamentError(f"{name} must be a whole number {span}, not {value!r}")
 
 
 def normalize_spec(spec: str) -> str:
@@ -117,11 +109,11 @@ class Plan:
         if isinstance(self.specs, str) or not all(isinstance(s, str) for s in self.specs):
             raise TournamentError(f"specs must be a list of bot names, not {self.specs!r}")
         object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in self.specs))
-        _check_whole("players", self.players, 2, 5)
-        _check_whole("seed", self.seed, 0, None)
-        _check_whole("games", self.games_asked, 1, MAX_GAMES)
-        _check_whole("shards", self.shards, 1, None)
-        _check_whole("shard", self.shard, 0, self.shards - 1)
+        check_whole("players", self.players, 2, 5, TournamentError)
+        check_whole("seed", self.seed, 0, None, TournamentError)
+        check_whole("games", self.games_asked, 1, MAX_GAMES, TournamentError)
+        check_whole("shards", self.shards, 1, None, TournamentError)
+        check_whole("shard", self.shard, 0, self.shards - 1, TournamentError)
         if self.seatings not in SEATINGS:
             raise TournamentError(f"seatings must be rotate or all, not {self.seatings!r}")
 
