@@ -8,6 +8,8 @@ opponent with no cards, the game is over).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class GoFishError(ValueError):
     """Base class of every error the engine raises on purpose."""
@@ -22,9 +24,12 @@ class IllegalActionError(GoFishError):
 
 
 def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
-                error: type[GoFishError] = MalformedInputError) -> int:
+                error: Callable[[str], Exception] = MalformedInputError) -> int:
     """``value`` if it is a whole number (not a bool) within the bounds given; otherwise
-    ``error`` saying so, e.g. "shard must be a whole number from 0 to 3, not 5"."""
+    ``error`` saying so, e.g. "shard must be a whole number from 0 to 3, not 5".
+
+    ``error`` is typed as any exception maker: compiled with mypyc, a ``type[GoFishError]``
+    would refuse the subclasses the outer layers define (e.g. TournamentError)."""
     if (isinstance(value, bool) or not isinstance(value, int)
             or (least is not None and value < least) or (most is not None and value > most)):
         span = "" if least is None else f" from {least:,}"
