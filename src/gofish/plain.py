@@ -170,7 +170,7 @@ class PlainTable:
         self.warn(session.save())
         if session.game_id is not None:
             self.say(f"Game {session.game_id} saved unfinished: "
-                     f"gofish resume {session.game_id} picks it up.")
+                     f"{session.resume_command(plain=True)} picks it up.")
         else:
             self.say("Goodbye.")
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import shlex
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
@@ -31,7 +33,7 @@ from gofish.core import (
     redact,
 )
 from gofish.narrate import Narrator, listed
-from gofish.storage import StorageError, Store
+from gofish.storage import StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -172,6 +174,18 @@ class TableSession:
         )
         return cls(settings, game, seat_list, store, game_id=game_id, source=source,
                    human=human)
+
+    def resume_command(self, plain: bool = False) -> str:
+        """The command that picks this game up again, with the options it needs (a game
+        in another database is not found by a bare ``gofish resume``)."""
+        words = ["gofish", "resume"] + ([str(self.game_id)] if self.game_id is not None else [])
+        if plain:
+            words.append("--plain")
+        if self.store is not None and (
+            Path(self.store.path).resolve() != default_db_path().resolve()
+        ):
+            words += ["--database", str(self.store.path)]
+        return shlex.join(words)
 
     def next_game(self) -> TableSession:
         """A fresh deal with the same settings (and the same store)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -88,6 +89,17 @@ def test_end_of_input_saves_the_game_unfinished(tmp_path: Path) -> None:
     with open_store(db) as store:
         stored = store.get(1)
         assert not stored.over and stored.names == ["You", "Emma"]
+
+
+def test_the_resume_hint_names_the_database_it_was_saved_in(tmp_path: Path) -> None:
+    # It said "gofish resume 1", which looks in the default database and finds nothing.
+    elsewhere = tmp_path / "my games.db"
+    done = gofish(["play", "--plain", "--seed", "8", "--database", str(elsewhere)], "",
+                  tmp_path / "default.db")
+    hint = f"gofish resume 1 --plain --database '{elsewhere}' picks it up."
+    assert hint in done.stdout
+    again = gofish(shlex.split(hint.removesuffix(" picks it up."))[1:], "", tmp_path / "d.db")
+    assert again.returncode == 0 and "Game 1 saved unfinished" in again.stdout
 
 
 def test_an_interrupted_game_is_resumed_and_finished(tmp_path: Path) -> None:

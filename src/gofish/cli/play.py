@@ -166,5 +166,5 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
     app.run()
     final = app.session
     if not final.is_over and final.game_id is not None and final.game.actions:
-        print(f"Game {final.game_id} saved: gofish resume picks it up.")
+        print(f"Game {final.game_id} saved: {final.resume_command()} picks it up.")
     return app.return_code or 0  # 130 after Ctrl-C, as in the line mode
