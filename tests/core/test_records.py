@@ -136,7 +136,7 @@ def test_record_defaults_first_player_0_and_no_actions() -> None:
     ("field", "message"),
     [
         ("actions", "'actions' must be a list of actions, not null"),  # was taken as []
-        ("first_player", "first_player must be a seat from 0 to 1, not None"),
+        ("first_player", "first_player must be a seat from 0 to 1, not null"),  # JSON words
     ],
 )
 def test_a_null_field_is_refused_not_taken_for_its_default(field: str, message: str) -> None:

@@ -77,6 +77,9 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
         rules = make_rules(_field(record, "rules")).for_players(players)
         deck = parse_deck(_record_deck(_field(record, "deck")))
         first_player = record.get("first_player", 0)
+        if first_player is None or isinstance(first_player, bool):  # said as JSON says it
+            raise RecordError(f"first_player must be a seat from 0 to {players - 1}, "
+                              f"not {_json_text(first_player)}")
         game = Game(rules, players, deck, first_player)
     except RecordError:
         raise
