@@ -10,6 +10,10 @@ import os
 import socket
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gofish.online.store import RoomStore
 
 
 def port(text: str) -> int:
@@ -59,23 +63,22 @@ def rooms_database_ok(command: str, url: str | None, open_default: bool = True) 
     folder or a file that is not a database is reported, never served. With
     ``open_default`` False, the default database (no URL, no $GOFISH_ROOMS_DB) is left
     to be made when a room first needs it."""
-    from gofish.online.store import DATABASE_ENV, StoreError, store_for
-
-    chosen = url is not None or bool(os.environ.get(DATABASE_ENV, "").strip())
-
-    async def open_and_close() -> None:
-        store = store_for(url)
-        if chosen or open_default:
-            await store.open()
-            await store.close()
+    from gofish.online.store import DATABASE_ENV, StoreError, chosen_database, store_for
 
     try:
-        asyncio.run(open_and_close())
+        store = store_for(url)  # a bad URL is refused here, without opening anything
+        if open_default or chosen_database(url) is not None:
+            asyncio.run(_open_and_close(store))
     except StoreError as error:
         where = f" (from ${DATABASE_ENV})" if url is None else ""
         print(f"gofish {command}: {error}{where}", file=sys.stderr)
         return False
     return True
+
+
+async def _open_and_close(store: RoomStore) -> None:
+    await store.open()
+    await store.close()
 
 
 def address(host: str, listener: socket.socket, path: str = "/") -> str:

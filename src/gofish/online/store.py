@@ -306,14 +306,20 @@ class PostgresStore(RoomStore):
             raise StoreError(f"cannot read the rooms database: {error}") from None
 
 
+def chosen_database(database_url: str | None) -> str | None:
+    """The database asked for: ``database_url``, else ``$GOFISH_ROOMS_DB``; None: the default."""
+    if database_url is None:
+        return os.environ.get(DATABASE_ENV, "").strip() or None
+    return database_url
+
+
 def store_for(database_url: str | None) -> RoomStore:
     """The store for ``postgresql://…``, ``sqlite:///PATH``, a plain path or None (default).
 
     As in SQLAlchemy, ``sqlite:///rooms.db`` is relative to the current folder and
     ``sqlite:////srv/rooms.db`` (four slashes) is absolute.
     """
-    if database_url is None:
-        database_url = os.environ.get(DATABASE_ENV, "").strip() or None
+    database_url = chosen_database(database_url)
     if database_url is None:
         return SqliteStore(str(_data_home() / "gofish" / "rooms.sqlite3"))
     if database_url.startswith(("postgresql://", "postgres://")):
