@@ -8,7 +8,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, TextIO, TypeGuard
 
-from gofish.core import GoFishError, make_rules
+from gofish.core import GoFishError, check_whole, make_rules
 from gofish.tournament.plan import SEATINGS, Plan, TournamentError
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
@@ -211,8 +211,7 @@ def check_result(result: object) -> None:
 
 def _check_fields(result: dict[str, Any]) -> None:
     players, seed, shard = result.get("players"), result.get("seed"), result.get("shard")
-    if not _is_count(players) or players < 2:
-        raise TournamentError(f"'players' must be a whole number from 2, not {players!r}")
+    players = check_whole("'players'", players, 2, None, TournamentError)
     try:
         make_rules(result.get("rules")).for_players(players)
     except GoFishError as error:
@@ -220,8 +219,7 @@ def _check_fields(result: dict[str, Any]) -> None:
     if not _is_count(seed):
         raise TournamentError(f"'seed' must be a whole number from 0, not {seed!r} "
                               "(a pooled result cannot be merged again)")
-    if not _is_count(result.get("games_asked")) or result["games_asked"] < 1:
-        raise TournamentError("'games_asked' must be a whole number from 1")
+    check_whole("'games_asked'", result.get("games_asked"), 1, None, TournamentError)
     if result.get("seatings", "rotate") not in SEATINGS:
         raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
     if not (_is_counts(shard, 2) and shard[0] < shard[1]):
@@ -232,8 +230,7 @@ def _check_fields(result: dict[str, Any]) -> None:
     failures = result.get("failures", [])
     if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
         raise TournamentError("'failures' must be a list of messages")
-    if not _is_count(result.get("failure_count", 0)):
-        raise TournamentError("'failure_count' must be a whole number from 0")
+    check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
 
 
 def _check_totals(totals: object, entrants: int) -> None:
