@@ -228,8 +228,10 @@ def test_r9_r10_players_who_cannot_ask_are_passed_over_and_ties_share_the_win() 
         ELEVEN_DEALT_BOOKS,
     )
     assert books(game) == ["A 2 3", "4 5 6", "7 8 9", "10 J"]
+    assert game.leaders == (0, 1, 2)  # before the end: the seats tied on the most books
     ask(game, 3, "K")
     events = ask(game, 1, "K")
+    assert game.leaders == (0,)  # seat 0 took the K book and leads alone
     # Seat 0 and seat 1 are now empty with a dry pond: seat 1 is passed over (R9, R13).
     assert events == [
         Asked(0, 1, rank("K")),
@@ -245,6 +247,7 @@ def test_r9_r10_players_who_cannot_ask_are_passed_over_and_ties_share_the_win() 
         GameOver((0, 2), (4, 3, 4, 2)),
     ]
     assert game.winners == (0, 2)  # R10: every player with the most books wins
+    assert game.leaders == game.winners
     assert game.is_over and game.current_player is None
     assert game.legal_actions() == ()
 

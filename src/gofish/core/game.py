@@ -169,6 +169,14 @@ class Game:
         return self.winners is not None
 
     @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the most books so far: the winners once the game is over (R10),
+        and the ones a game stopped early is scored for."""
+        counts = [len(b) for b in self._books]
+        best = max(counts)
+        return tuple(p for p, c in enumerate(counts) if c == best)
+
+    @property
     def books(self) -> tuple[tuple[Rank, ...], ...]:
         """Each player's books, in the order they were laid."""
         return tuple(tuple(b) for b in self._books)
@@ -499,8 +507,7 @@ class Game:
 
     def _finish(self, events: list[Event]) -> None:
         counts = tuple(len(b) for b in self._books)
-        best = max(counts)
-        self.winners = tuple(p for p, c in enumerate(counts) if c == best)  # R10
+        self.winners = self.leaders  # R10
         self.current_player = None
         self._legal = ()
         events.append(GameOver(self.winners, counts))

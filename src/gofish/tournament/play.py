@@ -8,7 +8,7 @@ draws the same random numbers), so they play identical games.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from gofish.bots import Bot, make_bot
 from gofish.core import Game
@@ -68,14 +68,16 @@ class SeatBots:
         return bot
 
     def close(self) -> None:
-        for bot in self._bots.values():
-            bot.close()
-        self._bots.clear()
-        _OPEN_SEAT_BOTS.discard(self)
+        """Say goodbye to every external program and wait for it to end."""
+        self._stop(ExternalBot.close)
 
     def kill(self) -> None:
+        """Stop every external program at once (a worker told to stop)."""
+        self._stop(ExternalBot.kill)
+
+    def _stop(self, how: Callable[[ExternalBot], None]) -> None:
         for bot in self._bots.values():
-            bot.kill()
+            how(bot)
         self._bots.clear()
         _OPEN_SEAT_BOTS.discard(self)
 
@@ -129,7 +131,7 @@ def play_engine_game(
     except BotFailure as failure:
         return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
-    winners = game.winners or tuple(s for s, n in enumerate(books) if n == max(books))
+    winners = game.winners or game.leaders
     for bot in bots:
         if isinstance(bot, ExternalBot):
             with contextlib.suppress(BotFailure):
