@@ -455,3 +455,37 @@ def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> 
     page.wait_for_selector(".shelf-title")
     assert page.inner_text(".shelf-title").startswith("Your pairs:")
     assert "books" not in page.inner_text(".opponents")
+
+
+def test_start_screen_hero_cards_never_cover_the_form(page: Any, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/?speed=0")
+    page.wait_for_selector("#deal")
+    page.click(".house-rules summary")  # every control in sight
+    for width, height in ((1280, 720), (1366, 768), (1440, 900), (1920, 1080), (1024, 768),
+                          (960, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        found = page.evaluate("""() => {
+            const box = (node) => node.getBoundingClientRect();
+            const meets = (a, b) => a.left < b.right && b.left < a.right
+                && a.top < b.bottom && b.top < a.bottom;
+            const cards = [...document.querySelectorAll('.hero .card')].map(box)
+                .filter((b) => b.width > 0);
+            const controls = [...document.querySelectorAll(
+                '.start-form, .start-form :is(label, input, select, button, summary, a)')]
+                .filter((node) => box(node).width > 0);
+            const overlaps = [];
+            cards.forEach((card, i) => controls.forEach((control) => {
+                if (meets(card, box(control))) overlaps.push(`card ${i + 1} covers `
+                    + `${control.tagName.toLowerCase()}.${control.className} `
+                    + `"${control.textContent.trim().slice(0, 30)}"`);
+            }));
+            const outside = cards.filter((b) => b.left < 0 || b.right > innerWidth).length;
+            return {cards: cards.length, overlaps, outside,
+                    wide: document.documentElement.scrollWidth};
+        }""")
+        size = f"{width}x{height}"
+        assert found["overlaps"] == [], (size, found["overlaps"])
+        assert found["outside"] == 0 and found["wide"] <= width, (size, found)
+        if width >= 1024:  # the fan is there to be seen wherever it fits beside the form
+            assert found["cards"] == 4, size
+    screenshot(page, "start-phone")
