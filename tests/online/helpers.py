@@ -50,6 +50,8 @@ class Player:
         self.log: list[Message] = []
         self.you: Message = {}
         self.errors: list[Message] = []
+        self.notices: list[str] = []
+        self.unseated: Message | None = None
 
     @property
     def seat(self) -> int | None:
@@ -72,6 +74,9 @@ class Player:
         if kind == "error":
             self.errors.append(message)
             return
+        if kind == "unseated":
+            self.unseated = message
+            return
         if kind == "presence":
             self.room = {**self.room, "seats": message["seats"]}
             return
@@ -79,9 +84,13 @@ class Player:
             self.you = message["you"]
         self.version = message["version"]
         self.room = message["room"]
+        if message.get("notice"):
+            self.notices.append(message["notice"])
         game = message["game"]
         if game is not None:
-            if self.game is None or self.game["number"] != game["number"]:
+            if self.game is None or self.game["number"] != game["number"] or (
+                kind == "welcome" and game["log_from"] == 0  # seen afresh, as a spectator
+            ):
                 self.log = []
             assert game["log_from"] == len(self.log), "log entries were skipped or repeated"
             self.log.extend(game["log"])
@@ -114,6 +123,23 @@ def join_room(client: TestClient, code: str, name: str) -> Message:
 _OPEN: list[WebSocketTestSession] = []
 
 
+def start_game(host: Player, others: list[Player]) -> None:
+    host.command("start")
+    for player in (host, *others):
+        player.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
+
+
+def three_seat_room(client: TestClient) -> tuple[str, Player, Player]:
+    """Ann (host) and Bob joined, Emma in seat 2: the room of most tests."""
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    ann.command("add_bot", seat=2, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    return made["code"], ann, bob
+
+
 def connect(client: TestClient, code: str, token: str | None) -> Player:
     ws = client.websocket_connect(f"/ws/room/{code}")
     session = ws.__enter__()
@@ -122,6 +148,18 @@ def connect(client: TestClient, code: str, token: str | None) -> Player:
     player.send({"type": "hello", "token": token})
     player.read_until(lambda m: m["type"] == "welcome")
     return player
+
+
+def refused_hello(client: TestClient, code: str, token: str | None) -> tuple[Message, int]:
+    """What a hello with ``token`` gets when it is refused: the error frame and the close code."""
+    with client.websocket_connect(f"/ws/room/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        refusal = receive(ws)
+        try:
+            receive(ws)
+        except Closed as closed:
+            return refusal, closed.code
+    raise AssertionError(f"the hello was answered, not refused: {refusal}")
 
 
 def disconnect(player: Player) -> None:

@@ -130,6 +130,15 @@ def join(page: Any, url: str, code: str, name: str) -> None:
     page.wait_for_selector("#connection:has-text('Connected')")
 
 
+def ann_and_bob(server: RoomsServer, new_page: Any, host: str = "Ann") -> tuple[Any, Any, str]:
+    """Two browsers in a three-seat room: the host (seat 1) has seen Bob sit in seat 2."""
+    ann, bob = new_page(), new_page()
+    code = open_room(ann, server.url, host, 3)
+    join(bob, server.url, code, "Bob")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
+    return ann, bob, code
+
+
 def fill_with_bot_and_start(host: Any, seat: int) -> None:
     host.click(f'#seats li[data-seat="{seat}"] .add-bot')
     host.wait_for_selector(f'#seats li[data-seat="{seat}"] .remove-bot')
@@ -179,10 +188,7 @@ def asks_made(page: Any) -> int:
 def test_two_browsers_and_a_bot_play_a_room_to_the_end_and_a_reload_keeps_the_seat(
     server: RoomsServer, new_page: Any
 ) -> None:
-    ann, bob = new_page(), new_page()
-    code = open_room(ann, server.url, "Ann <b>&amp;", 3)
-    join(bob, server.url, code, "Bob")
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
+    ann, bob, _code = ann_and_bob(server, new_page, "Ann <b>&amp;")
     assert ann.locator("#seats b").count() == 0  # typed markup shows as text
     assert "Ann <b>&amp;" in ann.inner_text('#seats li[data-seat="0"]')
     fill_with_bot_and_start(ann, 2)
@@ -227,10 +233,7 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
     server = RoomsServer(tmp_path, away_seconds=1)
     server.start()
     try:
-        ann, bob = new_page(), new_page()
-        code = open_room(ann, server.url, "Ann", 3)
-        join(bob, server.url, code, "Bob")
-        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
+        ann, bob, code = ann_and_bob(server, new_page)
         fill_with_bot_and_start(ann, 2)
         take_turns([ann, bob], until=lambda: asks_made(ann) > 10)
         if game_over(ann):
@@ -280,3 +283,86 @@ def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(
         return left - ink.measureText('9999. ').width;
     }""")
     assert room >= 0, f"line numbers over 99 are cut by {-room}px"
+
+
+def stored_token(page: Any, code: str) -> Any:
+    return page.evaluate(f"localStorage.getItem('gofish.room.{code}')")
+
+
+def confirm(page: Any, control: str) -> None:
+    """Click a control that asks "are you sure?" in place, then its yes."""
+    page.click(control)
+    page.click(".confirm .confirm-yes")
+
+
+def test_a_player_leaves_in_the_lobby_and_again_mid_game(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann, bob, code = ann_and_bob(server, new_page)
+    confirm(bob, "#leave-row .leave")  # in the lobby: the seat opens
+    bob.wait_for_selector("#notice:has-text('You left the room')")
+    ann.wait_for_selector("#notice:has-text('Bob left; seat 2 is open.')")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("empty")')
+    assert stored_token(bob, code) is None
+    bob.fill("#join-name", "Bob")  # the page offers the open seat again
+    bob.click("#join-button")
+    bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+    old_token = stored_token(bob, code)
+    fill_with_bot_and_start(ann, 2)
+    bob.wait_for_selector("#game:not([hidden])")
+    bob.click("#leave-row .leave")
+    assert "Emma (bot) plays the seat for the rest of the game" in bob.inner_text("#leave-row")
+    bob.click(".confirm .confirm-yes")
+    ann.wait_for_selector("#log li.room-notice:has-text('Bob left; Emma (bot) plays their seat.')")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("left; Emma (bot) plays")')
+    bob.wait_for_selector("#connection:has-text('Watching')")
+    assert bob.locator("#mine .card").count() == 0 and stored_token(bob, code) is None
+    bob.evaluate(f"localStorage.setItem('gofish.room.{code}', {old_token!r})")
+    bob.reload()  # the old token is refused with the reason, and the page watches instead
+    bob.wait_for_selector("#notice:has-text('You left this room, so that seat is no longer yours')")
+    bob.wait_for_selector("#connection:has-text('Watching')")
+    assert stored_token(bob, code) is None
+    take_turns([ann])  # Emma plays Bob's seat to the end
+    assert game_over(bob)
+
+
+def test_the_host_removes_a_player_who_watches_on_across_a_restart(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann, bob, code = ann_and_bob(server, new_page)
+    fill_with_bot_and_start(ann, 2)
+    bob.wait_for_selector("#game:not([hidden])")
+    confirm(ann, '#seats li[data-seat="1"] .remove-player')
+    bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
+    bob.wait_for_selector("#connection:has-text('Watching')")
+    ann.wait_for_selector("#log li.room-notice:has-text('The host removed Bob')")
+    assert stored_token(bob, code) is None and bob.locator("#leave-row").is_hidden()
+    server.kill()  # what the removal changed was stored before anyone was told
+    server.start()
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')", timeout=20000)
+    bob.wait_for_selector("#connection:has-text('Watching')", timeout=20000)
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("removed; Emma (bot) plays")')
+    assert ann.locator("#log li.room-notice").count() == 1
+    assert bob.locator("#join").is_hidden()
+
+
+def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann = new_page()
+    ann.goto(f"{server.url}/rooms")
+    ann.fill("#create-name", "Ann")
+    ann.select_option("#create-preset", "nordic")
+    ann.wait_for_selector("#create-refill option:has-text('as nordic plays it: no refill')",
+                          state="attached")  # the default follows the preset
+    ann.select_option("#create-end", "all-books")
+    ann.click("#create-button")
+    ann.wait_for_selector("#status:has-text(\"refill 'none' needs end 'first-empty'\")")
+    assert ann.url.endswith("/rooms")  # nothing was opened
+    ann.select_option("#create-refill", "card")
+    ann.select_option("#create-hand-size", "4")
+    ann.click("#create-button")
+    ann.wait_for_url("**/rooms/*")
+    ann.wait_for_selector("#room-rules:has-text('4 cards each')")
+    rules = ann.inner_text("#room-rules")
+    assert "an empty hand draws one card" in rules and "play until all 13 books" in rules

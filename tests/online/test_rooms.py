@@ -18,7 +18,6 @@ from gofish.online.codes import CODE_ALPHABET, CODE_LENGTH
 from .conftest import FAST
 from .helpers import (
     Closed,
-    Player,
     connect,
     create_room,
     disconnect,
@@ -26,26 +25,12 @@ from .helpers import (
     play,
     play_to_end,
     receive,
+    refused_hello,
     serving,
     settle,
+    start_game,
+    three_seat_room,
 )
-
-
-def start_game(host: Player, others: list[Player]) -> None:
-    host.command("start")
-    for player in (host, *others):
-        player.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
-
-
-def three_seat_room(client: TestClient) -> tuple[str, Player, Player]:
-    """Ann (host) and Bob joined, Emma in seat 2: the room of most tests."""
-    made = create_room(client, "Ann", players=3)
-    joined = join_room(client, made["code"], "Bob")
-    ann = connect(client, made["code"], made["token"])
-    bob = connect(client, made["code"], joined["token"])
-    ann.command("add_bot", seat=2, bot="emma")
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
-    return made["code"], ann, bob
 
 
 def test_create_gives_a_short_unambiguous_code_and_an_invite(client: TestClient) -> None:
@@ -89,7 +74,7 @@ def test_lobby_shows_who_is_there_and_connected(client: TestClient) -> None:
     made = create_room(client, "Ann", players=3)
     ann = connect(client, made["code"], made["token"])
     assert ann.room["seats"][0] == {"seat": 0, "name": "Ann", "kind": "human", "bot": None,
-                                    "connected": True, "away": False}
+                                    "connected": True, "away": False, "vacated": None}
     joined = join_room(client, made["code"], "Bob")
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["name"] == "Bob")
     assert ann.room["seats"][1]["connected"] is False
@@ -146,6 +131,10 @@ def test_a_full_or_started_room_refuses_joins_and_a_join_never_reuses_a_seat(
         ({"name": "Ann", "rules": {"preset": "classic", "refill": "none"}}, "first-empty"),
         ({"name": "Ann", "players": 5, "rules": {"preset": "classic", "hand_size": 13}},
          "cannot deal"),
+        ({"name": "Ann", "rules": {"preset": "nordic", "end": "all-books"}}, "first-empty"),
+        ({"name": "Ann", "rules": {"preset": "classic", "hand_size": 14}}, "hand_size"),
+        ({"name": "Ann", "rules": {"preset": "classic", "refill": "sometimes"}}, "refill"),
+        ({"name": "Ann", "rules": {"preset": "classic", "end": "never"}}, "end"),
         ({"name": "Ann", "admin": True}, "admin"),
     ],
 )
@@ -174,13 +163,9 @@ def test_a_mistyped_room_link_gets_a_page_with_a_way_back(client: TestClient) ->
 
 def test_a_wrong_token_gets_no_seat(client: TestClient) -> None:
     code, _ann, _bob = three_seat_room(client)
-    with client.websocket_connect(f"/ws/room/{code}") as ws:
-        ws.send_text(json.dumps({"type": "hello", "token": "A" * 32}))
-        refusal = receive(ws)
-        assert refusal["code"] == "forbidden"
-        with pytest.raises(Closed) as closed:
-            receive(ws)
-        assert closed.value.code == 4403
+    refusal, close_code = refused_hello(client, code, "A" * 32)
+    assert refusal["code"] == "forbidden" and close_code == 4403
+    assert "not for a seat in this room" in refusal["message"]
     with client.websocket_connect(f"/ws/room/{code}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": "short"}))
         assert receive(ws)["code"] == "invalid"
@@ -440,3 +425,29 @@ def test_any_registered_bot_can_fill_a_seat_and_finish_the_game(
     empty = [names[seat] for seat, size in enumerate(final["hand_sizes"]) if size == 0]
     assert ("ran dry" in final["ending"]) == (final["pond"] == 0)
     assert all(name in final["ending"].lower() for name in empty), final["ending"]
+
+
+def test_every_house_rule_can_be_chosen_and_the_room_says_its_rules(client: TestClient) -> None:
+    rules = {"preset": "nordic", "refill": "card", "end": "all-books", "hand_size": 4,
+             "lucky_draw": False, "book_size": 2, "ask": "card"}
+    made = create_room(client, "Ann", players=2, rules=rules)
+    info = client.get(f"/rooms/{made['code']}/info").json()
+    assert info["rules"] == rules
+    assert info["rules_summary"] == [
+        "nordic", "2 players, 4 cards each", "an empty hand draws one card",
+        "play until all 26 pairs are down", "no lucky draw", "pairs instead of books",
+        "ask for a card (rank and suit)"]
+    ann = connect(client, made["code"], made["token"])
+    ann.command("add_bot", seat=1, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [])
+    assert len(ann.game["hand"]) <= 4  # the deal (dealt pairs are laid at once)
+    final = play_to_end([ann])
+    assert sum(len(books) for books in final["books"]) == 26  # end: all-books, of pairs
+
+
+def test_the_form_gets_each_presets_house_rules(client: TestClient) -> None:
+    presets = client.get("/rooms/presets").json()["presets"]
+    assert presets["nordic"]["refill"] == "none" and presets["nordic"]["end"] == "first-empty"
+    assert presets["bicycle"]["refill"] == "turn"
+    assert presets["classic"]["hand_sizes"] == {"2": 7, "3": 5, "4": 5, "5": 5}

@@ -2,8 +2,9 @@
 
 Routes: ``GET /rooms`` (create or join), ``POST /rooms`` (create),
 ``GET /rooms/{code}`` (the room page), ``GET /rooms/{code}/info`` (the lobby,
-public), ``POST /rooms/{code}/join``, ``/rooms/static/…`` and the websocket
-``/ws/room/{code}``.
+public), ``POST /rooms/{code}/join``, ``GET /rooms/bots``, ``GET /rooms/presets``
+(each preset's house rules, for the form), ``/rooms/static/…`` and the
+websocket ``/ws/room/{code}``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_bo
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings
 from gofish.online.store import StoreError
+from gofish.web.app import setup_choices
 from gofish.web.notfound import not_found_page
 
 STATIC = Path(__file__).parent / "static"
@@ -64,6 +66,7 @@ def _routes() -> list[BaseRoute]:
         Route("/rooms", _lobby_page, methods=["GET"]),
         Route("/rooms", _create, methods=["POST"]),
         Route("/rooms/bots", _bots, methods=["GET"]),
+        Route("/rooms/presets", _presets, methods=["GET"]),
         Mount("/rooms/static", app=StaticFiles(directory=STATIC), name="rooms-static"),
         Route("/rooms/{code}", _room_page, methods=["GET"]),
         Route("/rooms/{code}/info", _info, methods=["GET"]),
@@ -110,6 +113,11 @@ async def _room_page(request: Request) -> Response:
 
 async def _bots(request: Request) -> Response:
     return JSONResponse({"bots": bot_names()})
+
+
+async def _presets(request: Request) -> Response:
+    # The same defaults the single-player start screen offers, so both forms agree.
+    return JSONResponse({"presets": setup_choices()["presets"]})
 
 
 async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:

@@ -8,10 +8,14 @@ one names the room ``version`` it was based on::
     {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby
     {"type": "remove_bot", "version": 4, "seat": 2}             # host, in the lobby
     {"type": "start", "version": 5}                             # host; also the rematch
+    {"type": "leave", "version": 9}                             # give up this seat
+    {"type": "remove_player", "version": 9, "seat": 1}          # host: take a person's seat
 
-Server → client: ``welcome`` (once), ``update`` (after every change: the lobby,
-and the game as this seat may see it with the log entries it has not had
-yet), ``presence`` (who is connected) and ``error`` (code, message, version).
+Server → client: ``welcome`` (once, and again as a spectator after losing the
+seat), ``update`` (after every change: the lobby, the game as this seat may see
+it with the log entries it has not had yet, and a ``notice`` sentence when
+someone left), ``unseated`` (this connection's seat was given up or taken
+away), ``presence`` (who is connected) and ``error`` (code, message, version).
 Every game part is built from ``game.view(seat)`` (``None`` for spectators),
 so hidden cards are filtered by :mod:`gofish.core.view` and nowhere else.
 """
@@ -29,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from gofish.core import View
 from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
 from gofish.narrate import Narrator
+from gofish.online.room import Notice
 from gofish.web.messages import HouseRules
 
 _T = TypeVar("_T")
@@ -72,7 +77,18 @@ class Start(_Message):
     version: Version
 
 
-Command = AskMessage | AddBot | RemoveBot | Start
+class Leave(_Message):
+    type: Literal["leave"]
+    version: Version
+
+
+class RemovePlayer(_Message):
+    type: Literal["remove_player"]
+    version: Version
+    seat: SeatIndex
+
+
+Command = AskMessage | AddBot | RemoveBot | Start | Leave | RemovePlayer
 _COMMAND = TypeAdapter[Command](Annotated[Command, Field(discriminator="type")])
 _HELLO = TypeAdapter(Hello)
 
@@ -134,7 +150,8 @@ def parse_body(model: type[_Message], body: bytes) -> Any:
 # ------------------------------------------------------------ server messages
 
 class SeatLog:
-    """One viewer's game log: each (already redacted) event and its sentence, built once.
+    """One viewer's game log: each (already redacted) event and its sentence, built once,
+    with the room's notices (someone left) between the events where they happened.
 
     Entries are kept as JSON text: a long game's log is then a list of strings,
     which the garbage collector never has to walk (dicts and lists it would).
@@ -144,6 +161,8 @@ class SeatLog:
         self._names = list(names)
         self._viewer = viewer
         self._narrator: Narrator | None = None
+        self._events = 0
+        self._notices = 0
         self.entries: list[str] = []
 
     def _narrator_for(self, view: View) -> Narrator:
@@ -155,13 +174,24 @@ class SeatLog:
         """Why the game ended, told to this log's viewer (None while it goes on)."""
         return self._narrator_for(view).ending(view)
 
-    def catch_up(self, view: View) -> list[str]:
+    def catch_up(self, view: View, notices: Sequence[Notice] = ()) -> list[str]:
         narrator = self._narrator_for(view)
         history = view.history
-        for event in history[len(self.entries):]:
-            entry = {"event": event.to_dict(), "text": narrator.describe(event)}
-            self.entries.append(json.dumps(entry, separators=(",", ":"), ensure_ascii=False))
-        return self.entries
+        while True:
+            if self._notices < len(notices) and notices[self._notices].at <= self._events:
+                notice = notices[self._notices]
+                self._add(notice.event, notice.text)
+                self._notices += 1
+            elif self._events < len(history):
+                event = history[self._events]
+                self._add(event.to_dict(), narrator.describe(event))
+                self._events += 1
+            else:
+                return self.entries
+
+    def _add(self, event: dict[str, Any], text: str) -> None:
+        entry = {"event": event, "text": text}
+        self.entries.append(json.dumps(entry, separators=(",", ":"), ensure_ascii=False))
 
 
 # Where the log's JSON is spliced into an encoded message; unguessable, so no name can fake it.

@@ -1,7 +1,8 @@
 """A room's state, rebuilt from its append-only log of entries.
 
 Every change to a room is an *entry* ``(kind, data)``: a seat taken, a bot
-seated or removed, a game started (its deck and first player), an ask. The
+seated or removed, a person leaving or removed by the host, a game started
+(its deck and first player), an ask. The
 server stores an entry first and only then applies it here, so replaying the
 stored entries in order gives back exactly the room that was live. This module
 does no I/O; it checks commands and turns them into entries.
@@ -20,8 +21,9 @@ from gofish.bots import available_bots, display_name
 from gofish.core import Ask, Game, GoFishError, Rules, make_rules, new_game, parse_deck
 
 Entry = tuple[str, dict[str, Any]]
-Status = Literal["lobby", "playing", "over"]
-HOST_SEAT = 0
+Status = Literal["lobby", "playing", "over", "closed"]
+Vacated = Literal["left", "removed"]
+HOST_SEAT = 0  # the room's creator; the role passes on when its holder leaves
 
 
 class RoomError(Exception):
@@ -41,6 +43,7 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    vacated: Vacated | None = None  # its person left or was removed; ``bot`` plays on
     connections: int = 0
     gone_since: float | None = None
     away: bool = False
@@ -63,7 +66,17 @@ class Seat:
             "bot": self.bot,
             "connected": self.kind == "bot" or self.connected,
             "away": self.away,
+            "vacated": self.vacated,
         }
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A room event told in the game log: ``at`` is the number of game events before it."""
+
+    at: int
+    event: dict[str, Any]
+    text: str
 
 
 def bot_names() -> dict[str, int]:
@@ -77,28 +90,39 @@ class Room:
     rules: Rules
     players: int
     created_at: str
+    stand_in: str = "emma"
     seats: list[Seat] = field(default_factory=list)
     version: int = 0
     game: Game | None = None
     game_number: int = 0
+    host: int | None = HOST_SEAT  # None: nobody is seated
+    closed: bool = False  # every person left after the deal: nothing more happens
+    revoked: dict[str, Vacated] = field(default_factory=dict)  # token hash -> why
+    notices: list[Notice] = field(default_factory=list)  # this game's, for the log
 
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [Seat(i) for i in range(self.players)]
 
     @classmethod
-    def new(cls, code: str, rules_spec: object, players: int, created_at: str) -> Room:
-        """A fresh room; refuses rules that cannot be played with ``players`` (clear message)."""
+    def new(cls, code: str, rules_spec: object, players: int, created_at: str,
+            stand_in: str = "emma") -> Room:
+        """A fresh room; refuses rules that cannot be played with ``players`` (clear message).
+
+        ``stand_in`` is the bot that plays a seat whose person leaves mid-game.
+        """
         try:
             rules = make_rules(rules_spec).for_players(players)
         except GoFishError as error:
             raise RoomError("invalid", str(error)) from None
-        return cls(code, rules, players, created_at)
+        return cls(code, rules, players, created_at, stand_in=stand_in)
 
     # ---------------------------------------------------------------- queries
 
     @property
     def status(self) -> Status:
+        if self.closed:
+            return "closed"
         if self.game is None:
             return "lobby"
         return "over" if self.game.is_over else "playing"
@@ -113,10 +137,14 @@ class Room:
                 return seat.index
         return None
 
+    def revoked_reason(self, token_hash: str) -> Vacated | None:
+        """Why a token that once held a seat holds none now (None: it never did)."""
+        return self.revoked.get(token_hash)
+
     def seat_played_by_bot(self) -> int | None:
         """The seat to act if a bot must act for it now (a bot seat, or a person who is away)."""
         game = self.game
-        if game is None or game.current_player is None:
+        if game is None or game.current_player is None or self.closed:
             return None
         seat = self.seats[game.current_player]
         if seat.kind == "bot" or seat.away:
@@ -128,9 +156,11 @@ class Room:
             "code": self.code,
             "players": self.players,
             "rules": self.rules.to_json(self.players),
+            "rules_summary": rules_summary(self.rules, self.players),
             "status": self.status,
             "version": self.version,
-            "host": HOST_SEAT,
+            "host": self.host,
+            "stand_in": bot_label(self.stand_in),
             "game_number": self.game_number,
             "seats": [seat.public() for seat in self.seats],
         }
@@ -146,6 +176,8 @@ class Room:
             )
 
     def join_entry(self, name: str, token_hash: str) -> Entry:
+        if self.closed:
+            raise RoomError("closed", "everyone has left this room: open a new one")
         if self.status != "lobby":
             raise RoomError("closed", "the game has started: you can watch instead")
         seat = next((s for s in self.seats if s.kind == "open"), None)
@@ -160,8 +192,7 @@ class Room:
             raise RoomError("invalid", f"unknown bot {bot!r}: choose one of {', '.join(known)}")
         if self._seat(seat).kind != "open":
             raise RoomError("taken", f"seat {seat + 1} is not empty")
-        label = f"{display_name(bot)} (bot)"
-        return "bot", {"seat": seat, "bot": bot, "name": label}
+        return "bot", {"seat": seat, "bot": bot, "name": bot_label(bot)}
 
     def remove_bot_entry(self, by: int | None, seat: int) -> Entry:
         self._check_host_in_lobby(by, "remove a bot")
@@ -169,7 +200,35 @@ class Room:
             raise RoomError("invalid", f"seat {seat + 1} has no bot to remove")
         return "unseat", {"seat": seat}
 
+    def leave_entry(self, by: int | None, stand_in: str) -> Entry:
+        """``by`` gives up their seat: open again in the lobby, else ``stand_in`` plays it."""
+        if by is None or self.seats[by].kind != "human":
+            raise RoomError("forbidden", "you hold no seat in this room, so there is none to leave")
+        return self._vacate_entry(by, stand_in, removed_by=None)
+
+    def remove_entry(self, by: int | None, seat: int, stand_in: str) -> Entry:
+        """The host takes a person's seat away (lobby: it opens; in a game: a bot plays it)."""
+        if by is None or by != self.host:
+            raise RoomError("forbidden", "only the host can remove a person from the room")
+        target = self._seat(seat)
+        if seat == by:
+            raise RoomError("invalid", "you cannot remove yourself: use Leave instead")
+        if target.kind == "open":
+            raise RoomError("invalid", f"seat {seat + 1} is empty: there is nobody to remove")
+        if target.kind == "bot":
+            raise RoomError("invalid", f"seat {seat + 1} is played by a bot, not a person: "
+                            "only people can be removed (bots with Remove bot, in the lobby)")
+        return self._vacate_entry(seat, stand_in, removed_by=by)
+
+    def _vacate_entry(self, seat: int, stand_in: str, removed_by: int | None) -> Entry:
+        # Before the deal the seat simply opens; once cards are dealt a bot must hold them.
+        bot = None if self.game is None else stand_in
+        return "leave", {"seat": seat, "name": self.names[seat], "bot": bot,
+                         "removed_by": removed_by}
+
     def start_entry(self, by: int | None) -> Entry:
+        if self.closed:
+            raise RoomError("closed", "everyone has left this room: open a new one")
         if self.status == "lobby":
             self._check_host_in_lobby(by, "start the game")
             empty = [s.index + 1 for s in self.seats if s.kind == "open"]
@@ -205,7 +264,7 @@ class Room:
         return "ask", {"player": seat, **ask.to_dict(), "by": by}
 
     def _check_host_in_lobby(self, by: int | None, what: str) -> None:
-        if by != HOST_SEAT:
+        if by is None or by != self.host:
             raise RoomError("forbidden", f"only the host can {what}")
         if self.status != "lobby":
             raise RoomError("invalid", f"cannot {what} once the game has started")
@@ -219,11 +278,19 @@ class Room:
 
     # ----------------------------------------------------------------- replay
 
-    def apply(self, kind: str, data: dict[str, Any]) -> None:
-        """Apply one stored entry. Entries were checked before they were stored."""
+    def apply(self, kind: str, data: dict[str, Any]) -> str | None:
+        """Apply one stored entry; return what to tell the room, if anything.
+
+        Entries were checked before they were stored.
+        """
+        notice = None
         if kind == "seat":
             seat = self.seats[data["seat"]]
             seat.name, seat.token_hash = data["name"], data["token_hash"]
+            if self.host is None:  # the first person into an empty lobby runs it
+                self.host = seat.index
+        elif kind == "leave":
+            notice = self._vacate(data)
         elif kind == "bot":
             seat = self.seats[data["seat"]]
             seat.name, seat.bot = data["name"], data["bot"]
@@ -234,6 +301,8 @@ class Room:
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
                              data["first_player"])
             self.game_number = data["game"]
+            self.notices = []
+            self._hand_vacated_seats_to_their_bots()
         elif kind == "ask":
             if self.game is None:
                 raise ValueError("an ask before any game was dealt")
@@ -241,3 +310,82 @@ class Room:
         else:
             raise ValueError(f"unknown room entry {kind!r}")
         self.version += 1
+        return notice
+
+    def _vacate(self, data: dict[str, Any]) -> str:
+        """A person leaves (or is removed): revoke their token, pass the host role on."""
+        seat = self.seats[data["seat"]]
+        if seat.token_hash is None:
+            raise ValueError(f"seat {seat.index + 1} has no person to leave it")
+        reason: Vacated = "left" if data["removed_by"] is None else "removed"
+        self.revoked[seat.token_hash] = reason
+        seat.token_hash, seat.away, seat.gone_since = None, False, None
+        if data["bot"] is None:
+            seat.name, seat.bot, seat.vacated = None, None, None
+        else:  # the name stays, so the log of this game still reads as it did
+            seat.bot, seat.vacated = data["bot"], reason
+        text = leave_text(data, seat.index, reason)
+        if self.host == seat.index:
+            self.host = self._next_person(seat.index)
+            if self.host is not None:
+                text += f" {self.names[self.host]} is the host now."
+        if self.game is not None and self.host is None:
+            self.closed = True  # nobody left to play or watch over it: stop the bots
+            text += " Nobody is left in a seat, so the room is closed."
+        if self.game is not None:
+            event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
+            self.notices.append(Notice(len(self.game.events), event, text))
+        return text
+
+    def _next_person(self, after: int) -> int | None:
+        """The next seat after ``after`` in seat order (going round) that a person holds."""
+        for step in range(1, self.players):
+            index = (after + step) % self.players
+            if self.seats[index].kind == "human":
+                return index
+        return None
+
+    def _hand_vacated_seats_to_their_bots(self) -> None:
+        """A new deal: a seat whose person left is the bot's own now, under the bot's name."""
+        for seat in self.seats:
+            if seat.vacated is not None and seat.bot is not None:
+                seat.name, seat.vacated = bot_label(seat.bot), None
+
+
+def bot_label(bot: str) -> str:
+    return f"{display_name(bot)} (bot)"
+
+
+def leave_text(data: dict[str, Any], index: int, reason: Vacated) -> str:
+    """``Bob left; Emma (bot) plays their seat.`` and the like."""
+    who = data["name"]
+    said = f"{who} left" if reason == "left" else f"The host removed {who}"
+    if data["bot"] is None:
+        return f"{said}; seat {index + 1} is open."
+    return f"{said}; {bot_label(data['bot'])} plays their seat."
+
+
+_REFILL_SUMMARY = {
+    "hand": "an empty hand draws a full hand",
+    "card": "an empty hand draws one card",
+    "turn": "an empty hand draws one card on its turn",
+    "none": "no refill",
+}
+
+
+def rules_summary(rules: Rules, players: int) -> list[str]:
+    """The room's rules as short phrases, for the lobby and the room page."""
+    resolved = rules.for_players(players)
+    book = "pair" if resolved.book_size == 2 else "book"
+    ending = (f"play until all {resolved.total_books} {book}s are down"
+              if resolved.end == "all-books" else "ends at the first empty hand or pond")
+    dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
+    return [
+        resolved.preset,
+        f"{players} players, {dealt} card{'s' if dealt > 1 else ''} each",
+        _REFILL_SUMMARY[resolved.refill],
+        ending,
+        "lucky draw" if resolved.lucky_draw else "no lucky draw",
+        "books of four" if resolved.book_size == 4 else "pairs instead of books",
+        "ask for a rank" if resolved.ask == "rank" else "ask for a card (rank and suit)",
+    ]

@@ -33,8 +33,10 @@ from gofish.online.protocol import (
     AddBot,
     AskMessage,
     Command,
+    Leave,
     ProtocolError,
     RemoveBot,
+    RemovePlayer,
     SeatLog,
     encode,
     error_message,
@@ -42,7 +44,7 @@ from gofish.online.protocol import (
     parse_command,
     parse_hello,
 )
-from gofish.online.room import Entry, Room, RoomError
+from gofish.online.room import Entry, Room, RoomError, Vacated
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
 
 _log = logging.getLogger(__name__)
@@ -59,7 +61,7 @@ CLOSE_NOT_FOUND = 4404
 class RoomSettings:
     away_seconds: float = 60.0  # gone this long: a stand-in bot plays the seat
     bot_delay: float = 1.0  # pause before a bot asks, so people can follow
-    stand_in_bot: str = "emma"
+    stand_in_bot: str = "emma"  # plays for a person who is away, and the seat of one who left
     max_message_bytes: int = 2048
     rate_per_second: float = 8.0
     rate_burst: int = 16
@@ -100,6 +102,7 @@ class Connection:
         self.game_number = 0
         self.log_sent = 0
         self.closed = False
+        self.released: Vacated | None = None  # this socket's person left or was removed
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (or its JSON text); never blocks. A client too far behind is dropped."""
@@ -155,6 +158,18 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+_REMOVED_MESSAGE = "The host removed you from the room. You can still watch."
+
+
+def _refusal(reason: Vacated | None) -> str:
+    """Why a token (or a socket that once held a seat) has no seat."""
+    if reason == "removed":
+        return _REMOVED_MESSAGE
+    if reason == "left":
+        return "You left this room, so that seat is no longer yours. You can still watch."
+    return "that token is not for a seat in this room"
+
+
 class RoomServer:
     def __init__(self, database_url: str | None, settings: RoomSettings | None = None) -> None:
         self.settings = settings or RoomSettings()
@@ -207,7 +222,8 @@ class RoomServer:
         stored = await self.store.load_room(code)
         if stored is None:
             raise RoomError("not_found", f"there is no room {code}")
-        room = Room.new(code, stored.rules, stored.players, stored.created_at)
+        room = Room.new(code, stored.rules, stored.players, stored.created_at,
+                        self.settings.stand_in_bot)
         for seq, kind, data in stored.entries:
             if seq != room.version + 1:
                 raise StoreError(f"room {code} is missing entry {room.version + 1}")
@@ -241,7 +257,7 @@ class RoomServer:
         await self.ready()
         display = clean_name(name)
         for _ in range(20):
-            room = Room.new(new_code(), rules, players, utc_now())
+            room = Room.new(new_code(), rules, players, utc_now(), self.settings.stand_in_bot)
             try:
                 await self.store.create_room(room.code, room.rules.to_json(players), players,
                                              room.created_at)
@@ -278,19 +294,38 @@ class RoomServer:
         kind, data = entry
         room = live.room
         await self.store.append(room.code, room.version + 1, kind, data, utc_now())
-        room.apply(kind, data)
+        notice = room.apply(kind, data)
         if kind == "start":  # people who left in the lobby are on the away clock from now
             for seat in room.seats:
                 if seat.kind == "human" and not seat.connected:
                     self._start_away_clock(live, seat.index)
-        self.broadcast(live)
+        released: list[Connection] = []
+        if kind == "leave":
+            released = self._release(live, data["seat"], data["removed_by"] is not None)
+        self.broadcast(live, notice, skip=released)
         self.schedule_bot(live)
 
-    def broadcast(self, live: LiveRoom) -> None:
+    def broadcast(self, live: LiveRoom, notice: str | None = None,
+                  skip: list[Connection] | None = None) -> None:
         views: dict[int | None, View] = {}
         lobby = live.room.lobby()
         for connection in live.connections:
-            connection.send(self._update(live, connection, "update", lobby, views))
+            if skip is None or connection not in skip:
+                connection.send(self._update(live, connection, "update", lobby, views, notice))
+
+    def _release(self, live: LiveRoom, seat_index: int, removed: bool) -> list[Connection]:
+        """The seat's sockets stay, as spectators: told why, then welcomed afresh."""
+        reason: Vacated = "removed" if removed else "left"
+        text = (_REMOVED_MESSAGE if removed
+                else "You left the room: your seat is given up. You can still watch.")
+        released = [c for c in live.connections if c.seat == seat_index]
+        live.room.seats[seat_index].connections = 0
+        for connection in released:
+            connection.seat, connection.released = None, reason
+            connection.game_number = connection.log_sent = 0  # a spectator's log, from the start
+            connection.send({"type": "unseated", "reason": reason, "message": text})
+            connection.send(self._welcome(live, connection))
+        return released
 
     def _update(
         self,
@@ -299,12 +334,13 @@ class RoomServer:
         kind: str,
         lobby: dict[str, Any],
         views: dict[int | None, View],
+        notice: str | None = None,
         you: dict[str, Any] | None = None,
     ) -> str:
         """The message for one connection, encoded: its seat's view and the log it lacks."""
         room = live.room
         message: dict[str, Any] = {"type": kind, "version": room.version, "room": lobby,
-                                   "game": None}
+                                   "game": None, "notice": notice}
         if you is not None:
             message["you"] = you
         game = room.game
@@ -315,7 +351,7 @@ class RoomServer:
         if view is None:
             view = views[seat] = game.view(seat)  # the one filter for hidden information
         seat_log = live.seat_log(seat)
-        log = seat_log.catch_up(view)
+        log = seat_log.catch_up(view, room.notices)
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
         message["game"] = game_part(view, room.game_number, connection.log_sent,
@@ -437,10 +473,10 @@ class RoomServer:
         you = {
             "seat": seat,
             "role": "spectator" if seat is None else "player",
-            "host": seat == 0,
+            "host": seat is not None and seat == live.room.host,
             "name": None if seat is None else live.room.seats[seat].name,
         }
-        return self._update(live, connection, "welcome", live.room.lobby(), {}, you)
+        return self._update(live, connection, "welcome", live.room.lobby(), {}, you=you)
 
     # ------------------------------------------------------------ websocket
 
@@ -495,9 +531,10 @@ class RoomServer:
             return await refuse("storage", str(error), CLOSE_UNAVAILABLE)
         if hello.token is None:
             return live, None
-        seat = live.room.seat_for_token_hash(hash_token(hello.token))
+        token_hash = hash_token(hello.token)
+        seat = live.room.seat_for_token_hash(token_hash)
         if seat is None:
-            return await refuse("forbidden", "that token is not for a seat in this room",
+            return await refuse("forbidden", _refusal(live.room.revoked_reason(token_hash)),
                                 CLOSE_FORBIDDEN)
         return live, seat
 
@@ -541,9 +578,12 @@ class RoomServer:
             connection.violations += 1
             return "invalid", str(error)
         try:
+            if isinstance(command, Leave) and connection.released is not None:
+                # Whatever version it names (a double click sends two): the seat is gone.
+                raise RoomError("forbidden", _refusal(connection.released))
             async with live.lock:
                 live.room.check_version(command.version)
-                await self.commit(live, self._entry_for(live.room, connection.seat, command))
+                await self.commit(live, self._entry_for(live.room, connection, command))
         except RoomError as error:
             return error.code, error.message
         except GoFishError as error:
@@ -552,8 +592,13 @@ class RoomServer:
             return "storage", f"not saved, so not played: {error}"
         return None
 
-    @staticmethod
-    def _entry_for(room: Room, seat: int | None, command: Command) -> Entry:
+    def _entry_for(self, room: Room, connection: Connection, command: Command) -> Entry:
+        seat = connection.seat
+        stand_in = self.settings.stand_in_bot
+        if isinstance(command, Leave):
+            return room.leave_entry(seat, stand_in)
+        if isinstance(command, RemovePlayer):
+            return room.remove_entry(seat, command.seat, stand_in)
         if isinstance(command, AskMessage):
             ask = Ask.of(command.target, command.rank, command.suit)
             return room.ask_entry(seat, ask, "player")

@@ -1,20 +1,49 @@
 // Open or join a room; the seat's secret token is kept in localStorage so a reload
 // (or a restarted server) puts this browser back in the same seat.
 import { $ } from '/static/js/dom.js';
-import { postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
+import { getJSON, postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
+
+const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
+const END = { 'all-books': 'when every book is down', 'first-empty': 'at the first empty hand or pond' };
+let presets = null; // each preset's house rules, from the server
 
 function say(text) { $('#status').textContent = text; }
 
-$('#create-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
+// The first option of each house rule says what the chosen preset does, so the
+// default follows the preset (and the player count, for the deal) as they change.
+function describeDefaults() {
+  const name = $('#create-preset').value;
+  const preset = presets && presets[name];
+  if (!preset) return;
+  const players = $('#create-players').value;
+  const said = { refill: REFILL[preset.refill], end: END[preset.end], hand_size: `${preset.hand_sizes[players]} cards` };
+  for (const option of document.querySelectorAll('option[data-default]')) {
+    option.textContent = `as ${name} plays it: ${said[option.dataset.default]}`;
+  }
+}
+
+function chosenRules() {
   const rules = { preset: $('#create-preset').value, ask: $('#create-ask').value,
                   book_size: Number($('#create-book').value), lucky_draw: $('#create-lucky').checked };
+  if ($('#create-refill').value) rules.refill = $('#create-refill').value;
+  if ($('#create-end').value) rules.end = $('#create-end').value;
+  if ($('#create-hand-size').value) rules.hand_size = Number($('#create-hand-size').value);
+  return rules;
+}
+
+$('#create-preset').addEventListener('change', describeDefaults);
+$('#create-players').addEventListener('change', describeDefaults);
+getJSON('/rooms/presets').then((answer) => { presets = answer.presets; describeDefaults(); }).catch(() => {});
+
+$('#create-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  say('');
   try {
     const made = await postJSON('/rooms', { name: $('#create-name').value,
-      players: Number($('#create-players').value), rules });
+      players: Number($('#create-players').value), rules: chosenRules() });
     rememberSeat(made.code, made.token);
     location.assign(made.invite);
-  } catch (error) { say(error.message); }
+  } catch (error) { say(`The room was not opened: ${error.message}`); }
 });
 
 $('#join-form').addEventListener('submit', async (event) => {

@@ -6,11 +6,19 @@ import { forgetSeat, getJSON, postJSON, rememberSeat, seatToken } from '/rooms/s
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
 const watching = new URLSearchParams(location.search).has('watch');
-const state = { version: -1, room: null, game: null, you: null, log: [], target: null, bots: {} };
+const state = {
+  version: -1, room: null, game: null, you: null, log: [], target: null, bots: {},
+  token: null, // this browser's seat secret; null once the seat is given up
+  confirming: null, // 'leave' or a seat number to remove, while asking "are you sure?"
+  removed: false, // the host removed us: no "Take a seat" offer
+  refusal: '', // why the server refused our token, shown once we watch instead
+};
 let socket = null;
 let retry = 500;
+let lastCommand = null;
 
 function say(text) { $('#status').textContent = text || ''; }
+function notice(text) { if (text) $('#notice').textContent = text; }
 function connection(text, down = false) {
   const line = $('#connection');
   line.textContent = text;
@@ -18,27 +26,33 @@ function connection(text, down = false) {
 }
 function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
+    lastCommand = { type, fields };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   }
 }
 function nameOf(seat) { return state.room.seats[seat].name || `Seat ${seat + 1}`; }
+function isHost() { return Boolean(state.you && state.you.seat !== null && state.room.host === state.you.seat); }
+function showRules(room) { fill($('#room-rules'), `Rules: ${room.rules_summary.join(' · ')}`); }
 
 // ------------------------------------------------------------------ connecting
 async function begin() {
   fill($('#room-code'), code);
   try { state.bots = (await getJSON('/rooms/bots')).bots; } catch { state.bots = { emma: 1 }; }
-  const token = seatToken(code);
-  if (token || watching) { connect(watching ? null : token); return; }
+  state.token = watching ? null : seatToken(code);
+  if (state.token || watching) { connect(); return; }
   try {
     const room = await getJSON(`/rooms/${encodeURIComponent(code)}/info`);
-    if (room.status !== 'lobby' || !room.seats.some((s) => s.kind === 'open')) {
-      say('Every seat is taken: you are watching.');
-      connect(null);
+    showRules(room);
+    if (!canJoin(room)) {
+      say(room.status === 'closed' ? 'Everyone has left this room: it is closed.' : 'Every seat is taken: you are watching.');
+      connect();
       return;
     }
     $('#join').hidden = false;
   } catch (error) { say(error.message); }
 }
+
+function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) => s.kind === 'open'); }
 
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -46,36 +60,51 @@ $('#join-form').addEventListener('submit', async (event) => {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`, { name: $('#join-name').value });
     rememberSeat(code, joined.token);
     $('#join').hidden = true;
-    connect(joined.token);
+    state.token = joined.token;
+    state.removed = false;
+    const watchingSocket = socket;
+    connect(); // say hello again, with the seat's token
+    if (watchingSocket) watchingSocket.close();
   } catch (error) { say(error.message); }
 });
 
-function connect(token) {
+function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  socket = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
-  socket.addEventListener('open', () => {
-    socket.send(JSON.stringify({ type: 'hello', token: token || null }));
+  const mine = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
+  socket = mine;
+  mine.addEventListener('open', () => {
+    mine.send(JSON.stringify({ type: 'hello', token: state.token || null }));
   });
-  socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener('close', (event) => {
-    if (event.code === 4403) { forgetSeat(code); connection('That seat is not yours any more.', true); $('#join').hidden = false; return; }
+  mine.addEventListener('message', (event) => receive(JSON.parse(event.data)));
+  mine.addEventListener('close', (event) => {
+    if (mine !== socket) return; // replaced by a newer socket (after joining)
+    if (event.code === 4403) { // our token holds no seat (left, removed, or another room's)
+      forgetSeat(code);
+      state.token = null;
+      notice(state.refusal || 'That seat is not yours any more: you are watching.');
+      connect();
+      return;
+    }
     if (event.code === 4404 || event.code === 4400) { connection('There is no such room.', true); return; }
     connection('Connection lost: reconnecting…', true);
-    setTimeout(() => connect(token), retry);
+    setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   });
 }
 
 // ------------------------------------------------------------------ messages
 function receive(message) {
-  if (message.type === 'error') { say(message.message); return; }
+  if (message.type === 'error') { refused(message); return; }
   if (message.type === 'presence') { state.room.seats = message.seats; renderLobby(); renderGame(); return; }
+  if (message.type === 'unseated') { unseated(message); return; }
   if (message.type === 'welcome') {
     state.you = message.you; retry = 500;
     connection(message.you.role === 'spectator' ? 'Watching (you see only what is on the table).' : `Connected as ${message.you.name}.`);
   }
+  notice(message.notice);
   state.version = message.version;
   state.room = message.room;
+  showRules(message.room);
   const game = message.game;
   if (game && (!state.game || state.game.number !== game.number || game.log_from === 0)) state.log = [];
   if (game) state.log.push(...game.log);
@@ -83,6 +112,26 @@ function receive(message) {
   say('');
   renderLobby();
   renderGame(game ? game.log : []);
+}
+
+function refused(message) {
+  if (message.code === 'stale' && lastCommand && lastCommand.type === 'leave') {
+    // Leaving does not depend on what changed meanwhile: ask again at the new version.
+    lastCommand = null;
+    send('leave');
+    return;
+  }
+  if (message.version === null) state.refusal = message.message; // the hello was refused
+  else say(message.message);
+}
+
+// Our seat was given up (Leave) or taken away (the host): forget its secret, watch on.
+function unseated(message) {
+  forgetSeat(code);
+  state.token = null;
+  state.confirming = null;
+  state.removed = message.reason === 'removed';
+  notice(message.message);
 }
 
 // ------------------------------------------------------------------ lobby
@@ -93,19 +142,35 @@ function renderLobby() {
   const link = $('#invite-link');
   link.href = invite; link.textContent = invite;
   fill($('#invite-code'), room.code);
-  const host = state.you && state.you.host && room.status === 'lobby';
+  const host = isHost();
   fill($('#seats'), room.seats.map((seat) => seatLine(seat, host)));
-  $('#start-row').hidden = !host;
+  $('#start-row').hidden = !(host && room.status === 'lobby');
   $('#start').disabled = room.seats.some((s) => s.kind === 'open');
+  renderLeave();
+  const spectator = !state.you || state.you.seat === null;
+  $('#join').hidden = !(spectator && !watching && !state.removed && canJoin(room));
+}
+
+function seatStatus(seat) {
+  if (seat.kind === 'open') return 'empty';
+  if (seat.vacated) return `${seat.vacated}; ${state.room.stand_in} plays`;
+  if (seat.kind === 'bot') return 'bot';
+  if (seat.away) return 'away: a bot plays for now';
+  return seat.connected ? 'connected' : 'not connected';
 }
 
 function seatLine(seat, host) {
   const dot = el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-hidden': 'true' });
-  const status = seat.kind === 'open' ? 'empty' : seat.kind === 'bot' ? 'bot' : seat.away ? 'away: a bot plays for now'
-    : seat.connected ? 'connected' : 'not connected';
   const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.name || 'Empty seat',
-    el('span', { class: 'tag' }, status),
+    el('span', { class: 'tag' }, seatStatus(seat)),
+    state.room.host === seat.seat ? el('span', { class: 'tag' }, 'host') : null,
     state.you && state.you.seat === seat.seat ? el('span', { class: 'tag' }, 'you') : null);
+  const mine = state.you && state.you.seat === seat.seat;
+  if (host && seat.kind === 'human' && !mine && state.room.status !== 'closed') {
+    line.append(' ', removeControl(seat));
+    return line;
+  }
+  host = host && state.room.status === 'lobby';
   if (host && seat.kind === 'open') {
     const choice = el('select', { 'aria-label': `Bot for seat ${seat.seat + 1}`, class: 'bot-choice' },
       Object.entries(state.bots).map(([name, strength]) => el('option', { value: name }, `${name} (strength ${strength})`)));
@@ -117,6 +182,51 @@ function seatLine(seat, host) {
       onclick: () => send('remove_bot', { seat: seat.seat }) }, 'Remove'));
   }
   return line;
+}
+
+// "Are you sure?" in place, since a seat given up cannot be had back (its token is revoked).
+function confirmable(key, label, question, yes, action, extra = {}) {
+  if (state.confirming !== key) {
+    return el('button', { type: 'button', ...extra, onclick: () => { state.confirming = key; renderLobby(); } }, label);
+  }
+  const settle = () => { state.confirming = null; renderLobby(); };
+  return el('span', { class: 'confirm', role: 'group', 'aria-label': question }, question, ' ',
+    el('button', { type: 'button', class: 'danger confirm-yes', onclick: () => { action(); settle(); } }, yes), ' ',
+    el('button', { type: 'button', class: 'confirm-no', onclick: settle }, 'Cancel'));
+}
+
+function afterwards(seat) {
+  const room = state.room;
+  return room.status === 'lobby' ? 'The seat opens for someone else.'
+    : `${room.stand_in} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
+}
+
+function removeControl(seat) {
+  const who = seat.name;
+  return confirmable(seat.seat, `Remove ${who}`, `Remove ${who}? ${afterwards(seat.seat)}`, `Remove ${who}`,
+    () => send('remove_player', { seat: seat.seat }), { class: 'remove-player' });
+}
+
+function renderLeave() {
+  const row = $('#leave-row');
+  const seat = state.you ? state.you.seat : null;
+  row.hidden = seat === null || state.room.status === 'closed';
+  if (row.hidden) { row.replaceChildren(); return; }
+  fill(row, confirmable('leave', 'Leave the room', `Leave the room? ${afterwards(seat)}${hostNote(seat)}`,
+    'Leave', () => send('leave'), { class: 'leave' }));
+}
+
+// What leaving does to the host role: passed round in seat order, or the room closes.
+function hostNote(seat) {
+  const seats = state.room.seats;
+  const people = seats.filter((s) => s.kind === 'human' && s.seat !== seat);
+  if (!people.length) return state.room.status === 'lobby' ? '' : ' Nobody else is seated, so the room closes.';
+  if (state.room.host !== seat) return '';
+  for (let step = 1; step < seats.length; step += 1) {
+    const next = seats[(seat + step) % seats.length];
+    if (next.kind === 'human') return ` ${next.name} becomes the host.`;
+  }
+  return '';
 }
 
 $('#start').addEventListener('click', () => send('start'));
@@ -146,7 +256,9 @@ function renderGame(newLog = []) {
   const targets = [...new Set(game.legal_actions.map((a) => a.target))];
   if (!targets.includes(state.target)) state.target = targets.length ? targets[0] : null;
 
-  if (game.winners) {
+  if (state.room.status === 'closed') {
+    fill($('#turn'), 'Everyone has left: the room is closed.');
+  } else if (game.winners) {
     const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
     fill($('#turn'), `Game over: ${names.join(' and ')} ${names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins')}. ${game.ending || ''}`);
   } else {
@@ -159,10 +271,12 @@ function renderGame(newLog = []) {
     $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));
   }
   fill($('#ask'), myTurn ? askButtons(game) : []);
-  $('#rematch-row').hidden = !(game.winners && state.you && state.you.role === 'player');
+  $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
   const log = $('#log');
   if (newLog === game.log && game.log_from === 0) log.replaceChildren();
-  for (const entry of newLog) log.append(el('li', {}, entry.text));
+  for (const entry of newLog) {
+    log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
+  }
   log.scrollTop = log.scrollHeight;
 }
 
@@ -178,6 +292,7 @@ function opponentBox(seat, game, myTurn, targets) {
   el('strong', {}, seat.name || `Seat ${i + 1}`),
   el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-label': seat.connected ? 'connected' : 'not connected' }),
   el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
+  seat.vacated ? el('div', { class: 'vacated' }, seatStatus(seat)) : null,
   el('div', { class: 'seat-books' }, booksLine(game, i, bookWord(game) === 'pair' ? 'Pairs' : 'Books')),
   game.in_play[i] ? null : el('div', {}, 'out of play'));
   return box;

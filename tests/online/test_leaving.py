@@ -1,0 +1,348 @@
+"""Leaving a seat and the host removing a person: seats, bots, tokens, host role, restarts."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from .helpers import (
+    Message,
+    Player,
+    connect,
+    create_room,
+    join_room,
+    play_to_end,
+    refused_hello,
+    serving,
+    settle,
+    start_game,
+    three_seat_room,
+)
+
+LEFT = "You left this room, so that seat is no longer yours"
+REMOVED = "The host removed you from the room"
+
+
+def leave(player: Player) -> Message:
+    """``player`` leaves; return the ``unseated`` message, once the spectator welcome is in."""
+    player.command("leave")
+    player.read_until(lambda m: m["type"] == "welcome")
+    assert player.unseated is not None and player.seat is None
+    return player.unseated
+
+
+def remove(host: Player, seat: int) -> None:
+    host.command("remove_player", seat=seat)
+    host.read_until(lambda m: m["type"] == "update" and m["notice"])
+
+
+def refusal(player: Player) -> Message:
+    return player.read_until(lambda m: m["type"] == "error")
+
+
+def stored_kinds(client: TestClient, code: str) -> list[tuple[str, dict[str, Any]]]:
+    """The room's entries as the database holds them (what a restart replays)."""
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    stored = client.portal.call(server.store.load_room, code)  # type: ignore[attr-defined]
+    return [(kind, data) for _, kind, data in stored.entries]
+
+
+def in_game(client: TestClient) -> tuple[str, Player, Player]:
+    """Ann (host), Bob and Emma mid-game, with a person to ask: nothing moves on its own."""
+    code, ann, bob = three_seat_room(client)
+    start_game(ann, [bob])
+    settle([ann, bob])
+    return code, ann, bob
+
+
+# ------------------------------------------------------------------ leaving
+
+
+def test_leaving_in_the_lobby_opens_the_seat_and_revokes_the_token(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    told = leave(bob)
+    assert told["reason"] == "left" and "You left the room" in told["message"]
+    assert bob.you == {"seat": None, "role": "spectator", "host": False, "name": None}
+    update = ann.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"] == "Bob left; seat 2 is open."
+    assert ann.room["seats"][1]["kind"] == "open" and ann.room["seats"][1]["name"] is None
+    assert stored_kinds(client, made["code"])[-1] == (
+        "leave", {"seat": 1, "name": "Bob", "bot": None, "removed_by": None})
+    error, close_code = refused_hello(client, made["code"], joined["token"])
+    assert close_code == 4403 and error["code"] == "forbidden" and LEFT in error["message"]
+    again = join_room(client, made["code"], "Bob")  # an open seat can be joined afresh
+    assert again["seat"] == 1 and again["token"] != joined["token"]
+
+
+def test_leaving_mid_game_hands_the_seat_to_a_bot_that_plays_it_out(client: TestClient) -> None:
+    code, ann, bob = in_game(client)
+    bob_cards = len(bob.game["hand"])
+    leave(bob)
+    assert bob.game["hand"] is None  # a spectator now: only the table
+    assert all(e["event"].get("cards") is None for e in bob.log
+               if e["event"]["type"] == "dealt")
+    update = ann.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"] == "Bob left; Emma (bot) plays their seat."
+    seat = ann.room["seats"][1]
+    assert (seat["kind"], seat["bot"], seat["name"], seat["vacated"]) == (
+        "bot", "emma", "Bob", "left")
+    assert ann.game["hand_sizes"][1] == bob_cards  # the bot holds Bob's cards
+    notice = ann.log[-1]
+    assert notice == {"event": {"type": "seat_left", "seat": 1, "bot": "emma"},
+                      "text": "Bob left; Emma (bot) plays their seat."}
+    assert bob.log[-1] == notice  # the spectator's log tells it too
+    final = play_to_end([ann])
+    assert final["winners"]
+    asks = [data for kind, data in stored_kinds(client, code) if kind == "ask"
+            and data["player"] == 1]
+    assert asks and asks[-1]["by"] == "bot"
+
+
+def test_a_rematch_deals_the_left_seat_to_its_bot_under_the_bots_name(
+    client: TestClient,
+) -> None:
+    _code, ann, bob = in_game(client)
+    leave(bob)
+    play_to_end([ann])
+    ann.command("start")
+    ann.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
+    assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Emma (bot)", "Emma (bot)"]
+    assert ann.room["seats"][1]["vacated"] is None
+    assert ann.game["log_from"] == 0 and "Bob" not in json.dumps(ann.log)
+
+
+def test_the_host_role_passes_to_the_next_person_in_seat_order(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=3)
+    code = made["code"]
+    bob = connect(client, code, join_room(client, code, "Bob")["token"])
+    cy = connect(client, code, join_room(client, code, "Cy")["token"])
+    ann = connect(client, code, made["token"])
+    leave(ann)
+    update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"] == "Ann left; seat 1 is open. Bob is the host now."
+    assert bob.room["host"] == 1
+    dan = connect(client, code, join_room(client, code, "Dan")["token"])  # takes seat 1
+    assert dan.seat == 0 and not dan.you["host"]
+    bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["name"] == "Dan")
+    leave(bob)
+    cy.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
+    leave(cy)  # from seat 3 the role goes round to seat 1
+    dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 0)
+    dan.command("add_bot", seat=1, bot="emma")  # the new host's rights work at once
+    dan.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+
+
+def test_the_host_leaving_mid_game_passes_the_role_and_its_rights(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=4)
+    code = made["code"]
+    bob = connect(client, code, join_room(client, code, "Bob")["token"])
+    cy_token = join_room(client, code, "Cy")["token"]
+    cy = connect(client, code, cy_token)
+    ann = connect(client, code, made["token"])
+    ann.command("add_bot", seat=3, bot="random")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][3]["kind"] == "bot")
+    start_game(ann, [bob, cy])
+    settle([ann, bob, cy])
+    leave(ann)
+    update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"] == "Ann left; Emma (bot) plays their seat. Bob is the host now."
+    settle([bob, cy])
+    remove(bob, 2)
+    assert bob.room["seats"][2]["kind"] == "bot"
+    cy.read_until(lambda m: m["type"] == "welcome")
+    assert cy.unseated is not None and cy.unseated["reason"] == "removed"
+
+
+def test_when_the_last_person_leaves_a_dealt_room_it_closes(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=2)
+    code = made["code"]
+    ann = connect(client, code, made["token"])
+    watcher = connect(client, code, None)
+    ann.command("add_bot", seat=1, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [watcher])
+    settle([ann, watcher])
+    leave(ann)
+    update = watcher.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"].endswith("Nobody is left in a seat, so the room is closed.")
+    assert watcher.room["status"] == "closed" and watcher.room["host"] is None
+    version = watcher.version
+    time.sleep(0.3)  # bots do not play on for nobody (the pace here is instant)
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert server.rooms[code].room.version == version
+    joining = client.post(f"/rooms/{code}/join", json={"name": "Cy"})
+    assert joining.status_code == 409 and "everyone has left" in joining.json()["message"]
+    assert client.get(f"/rooms/{code}/info").json()["status"] == "closed"
+
+
+def test_an_emptied_lobby_stays_open_and_its_next_person_is_host(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    leave(ann)
+    assert ann.room["host"] is None and ann.room["status"] == "lobby"
+    bob = connect(client, made["code"], join_room(client, made["code"], "Bob")["token"])
+    assert bob.seat == 0 and bob.you["host"] and bob.room["host"] == 0
+    bob.command("add_bot", seat=1, bot="emma")
+    bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+
+
+def test_every_socket_of_the_seat_is_unseated(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=2)
+    first = connect(client, made["code"], made["token"])
+    second = connect(client, made["code"], made["token"])  # the same person in a second tab
+    leave(first)
+    second.read_until(lambda m: m["type"] == "welcome")
+    assert second.unseated is not None and second.seat is None
+
+
+# ------------------------------------------------------------------ removing
+
+
+def test_the_host_removes_a_person_in_the_lobby(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    remove(ann, 1)
+    assert ann.notices[-1] == "The host removed Bob; seat 2 is open."
+    assert ann.room["seats"][1]["kind"] == "open"
+    bob.read_until(lambda m: m["type"] == "welcome")
+    assert bob.unseated == {"type": "unseated", "reason": "removed",
+                            "message": "The host removed you from the room. You can still watch."}
+    assert bob.you["role"] == "spectator"
+    error, close_code = refused_hello(client, made["code"], joined["token"])
+    assert close_code == 4403 and REMOVED in error["message"]
+    assert stored_kinds(client, made["code"])[-1] == (
+        "leave", {"seat": 1, "name": "Bob", "bot": None, "removed_by": 0})
+
+
+def test_the_host_removes_a_person_mid_game_and_a_bot_plays_on(client: TestClient) -> None:
+    _code, ann, bob = in_game(client)
+    remove(ann, 1)
+    notice = "The host removed Bob; Emma (bot) plays their seat."
+    assert ann.notices[-1] == notice and ann.log[-1]["text"] == notice
+    assert ann.log[-1]["event"]["type"] == "seat_removed"
+    assert ann.room["seats"][1]["vacated"] == "removed"
+    bob.read_until(lambda m: m["type"] == "welcome")
+    assert bob.game["hand"] is None and bob.log[-1]["text"] == notice  # watching
+    assert play_to_end([ann, bob])["winners"]
+
+
+@pytest.mark.parametrize(
+    ("who", "seat", "code", "reason"),
+    [
+        ("bob", 0, "forbidden", "only the host can remove"),
+        ("ann", 2, "invalid", "seat 3 is played by a bot"),
+        ("ann", 0, "invalid", "use Leave instead"),
+        ("ann", 4, "invalid", "there is no seat 5"),
+    ],
+)
+def test_removals_the_room_refuses(
+    client: TestClient, who: str, seat: int, code: str, reason: str
+) -> None:
+    room_code, ann, bob = three_seat_room(client)
+    bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    actor = {"ann": ann, "bob": bob}[who]
+    actor.command("remove_player", seat=seat)
+    error = refusal(actor)
+    assert error["code"] == code and reason in error["message"]
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert [s.kind for s in server.rooms[room_code].room.seats] == ["human", "human", "bot"]
+
+
+def test_removing_an_empty_seat_is_refused(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=3)
+    ann = connect(client, made["code"], made["token"])
+    ann.command("remove_player", seat=1)
+    error = refusal(ann)
+    assert error["code"] == "invalid" and "seat 2 is empty" in error["message"]
+
+
+def test_leaving_twice_or_without_a_seat_is_refused(client: TestClient) -> None:
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    version = ann.version
+    ann.send({"type": "leave", "version": version})
+    ann.send({"type": "leave", "version": version})  # a double click: both frames in flight
+    ann.read_until(lambda m: m["type"] == "welcome")
+    error = refusal(ann)
+    assert error["code"] == "forbidden" and LEFT in error["message"]
+    watcher = connect(client, made["code"], None)
+    watcher.command("leave")
+    assert "no seat" in refusal(watcher)["message"]
+    watcher.command("remove_player", seat=0)
+    assert refusal(watcher)["code"] == "forbidden"
+
+
+def test_leave_and_remove_go_through_the_schema_and_the_version_check(
+    client: TestClient,
+) -> None:
+    code, ann, _bob = three_seat_room(client)
+    ann.send({"type": "leave", "version": ann.version - 1})
+    assert refusal(ann)["code"] == "stale"
+    ann.send({"type": "leave", "version": ann.version, "seat": 1})
+    error = refusal(ann)
+    assert error["code"] == "invalid" and "seat" in error["message"]
+    ann.send({"type": "remove_player", "version": ann.version})
+    error = refusal(ann)
+    assert error["code"] == "invalid" and "seat" in error["message"]
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert server.rooms[code].room.seats[0].kind == "human"  # nothing happened
+
+
+# ------------------------------------------------------------------ restarts
+
+
+def test_a_removal_and_a_leave_mid_game_survive_a_restart(
+    make_app: Callable[..., Starlette],
+) -> None:
+    with serving(make_app()) as client:
+        made = create_room(client, "Ann", players=4)
+        code = made["code"]
+        tokens = {"Ann": made["token"]}
+        for name in ("Bob", "Cy"):
+            tokens[name] = join_room(client, code, name)["token"]
+        players = [connect(client, code, tokens[name]) for name in ("Ann", "Bob", "Cy")]
+        ann, bob, _cy = players
+        ann.command("add_bot", seat=3, bot="emma")
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][3]["kind"] == "bot")
+        start_game(ann, players[1:])
+        settle(players)
+        remove(ann, 2)
+        settle([ann, bob])
+        leave(ann)
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+        settle([bob])
+        before = {"version": bob.version, "log": bob.log, "seats": bob.room["seats"]}
+    with serving(make_app()) as client:  # a new server on the same database
+        bob = connect(client, code, tokens["Bob"])
+        assert bob.you["host"] and bob.room["host"] == 1
+        assert bob.version == before["version"] and bob.log == before["log"]
+        assert [(s["kind"], s["vacated"]) for s in bob.room["seats"]] == [
+            ("bot", "left"), ("human", None), ("bot", "removed"), ("bot", None)]
+        texts = [e["text"] for e in bob.log]
+        assert "The host removed Cy; Emma (bot) plays their seat." in texts
+        assert "Ann left; Emma (bot) plays their seat. Bob is the host now." in texts
+        assert LEFT in refused_hello(client, code, tokens["Ann"])[0]["message"]
+        assert REMOVED in refused_hello(client, code, tokens["Cy"])[0]["message"]
+        assert play_to_end([bob])["winners"]
+
+
+def test_a_lobby_leave_survives_a_restart(make_app: Callable[..., Starlette]) -> None:
+    with serving(make_app()) as client:
+        made = create_room(client, "Ann", players=2)
+        ann = connect(client, made["code"], made["token"])
+        leave(ann)
+    with serving(make_app()) as client:
+        info = client.get(f"/rooms/{made['code']}/info").json()
+        assert info["seats"][0]["kind"] == "open" and info["host"] is None
+        assert LEFT in refused_hello(client, made["code"], made["token"])[0]["message"]
