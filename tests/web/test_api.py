@@ -467,3 +467,80 @@ def test_a_game_open_in_one_tab_is_not_resumed_in_another(client: TestClient) ->
     with client.websocket_connect("/ws/play") as ws:  # the first tab is closed: it may go on
         ws.send_text(json.dumps({"type": "resume", "game_id": game_id, "pace": 0}))
         assert ws.receive_json()["type"] == "welcome"
+
+
+def revisit(ws: Any, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Send a revisit; return the welcome and the table update after it."""
+    ws.send_text(json.dumps({"type": "revisit", "game_id": game_id, "pace": 0}))
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return welcome, receive_update(ws)
+
+
+def test_a_finished_game_is_shown_again_as_it_ended(client: TestClient) -> None:
+    # A reload of a finished table (#/play/N) brings back its log and its result.
+    with client.websocket_connect("/ws/play") as ws:
+        final = play_to_the_end(ws, start(ws, seed=5, name="Zoë", players=3,
+                                          opponents=["emma", "random"],
+                                          options={"lucky_draw": False}))
+    game_id = final["state"]["game_id"]
+    stored_before = client.get("/api/games", params={"limit": 1}).json()["games"][0]
+    with client.websocket_connect("/ws/play") as ws, \
+            client.websocket_connect("/ws/play") as other:
+        welcome, shown = revisit(ws, game_id)
+        assert revisit(other, game_id)[1]["state"] == shown["state"]  # two pages may look
+        assert "the game is over" in refusal(ws, {"type": "ask", "version": shown["version"],
+                                                  "target": 1, "rank": "A"})
+    state = shown["state"]
+    assert state["phase"] == "over" and state["legal"] == []
+    assert state["result"] == final["state"]["result"]
+    assert state["hand"] == final["state"]["hand"]
+    assert shown["events"][-1]["type"] == "game_over"
+    for event in shown["events"]:
+        _assert_visible_to(event, seat=0)
+    # Looking changes nothing in the store (not even when it was last written).
+    assert client.get("/api/games", params={"limit": 1}).json()["games"][0] == stored_before
+    # Play again deals a game like it, which a reloaded page knows only from here.
+    assert welcome["setup"] == {"type": "start", "preset": "classic", "players": 3,
+                                "options": {"lucky_draw": False},
+                                "opponents": ["emma", "random"], "name": "Zoë"}
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_text(json.dumps({**welcome["setup"], "pace": 0}))
+        again = ws.receive_json()
+    assert again["type"] == "welcome" and again["help"] == welcome["help"]
+
+
+def test_revisiting_an_unfinished_game_resumes_it(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        left = one_ask_in(ws)
+        with client.websocket_connect("/ws/play") as second:  # a game in play: one page
+            refused = refusal(second, {"type": "revisit", "game_id": left["game_id"]})
+            assert "open in another tab or window" in refused
+            assert "no stored game with id 999" in refusal(second, {"type": "revisit",
+                                                                    "game_id": 999})
+    with client.websocket_connect("/ws/play") as ws:
+        welcome, back = revisit(ws, left["game_id"])
+        assert back["state"]["phase"] == "ask" and back["state"]["hand"] == left["hand"]
+        assert welcome["setup"]["opponents"] == ["emma", "random"]
+
+
+def test_a_page_reopening_its_own_game_keeps_a_miss_it_was_shown(client: TestClient) -> None:
+    # The shown "Go fish!" was dropped when the page opened the game again: the ask was
+    # lost, and could be made again differently.
+    with client.websocket_connect("/ws/play") as ws:
+        update = start(ws, seed=2, preset="nordic")
+        while update["state"]["phase"] != "fish" or update["state"]["game_id"] is None:
+            update = until_my_turn(ws, update)
+            assert update["state"]["phase"] != "over", "no miss in this game"
+            state = update["state"]
+            move = {"type": "fish", "index": 0} if state["phase"] == "fish" else {
+                "type": "ask", **state["legal"][0]}
+            ws.send_text(json.dumps({"version": update["version"], **move}))
+            update = receive_update(ws)
+        asked = update["events"][0]
+        _, back = revisit(ws, update["state"]["game_id"])
+    kinds = [event["type"] for event in back["events"]]
+    assert back["state"]["phase"] != "fish"
+    last_ask = max(i for i, kind in enumerate(kinds) if kind == "asked")
+    assert back["events"][last_ask]["rank"] == asked["rank"]
+    assert kinds[last_ask + 1:last_ask + 3] == ["went_fishing", "drew"]  # drawn, not lost

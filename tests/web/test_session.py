@@ -8,12 +8,13 @@ import random
 import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gofish.core import Ask, Asked, BookLaid, Game, Rank, Suit, View, new_game
-from gofish.storage import StorageError
+from gofish.storage import StorageError, open_store
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
 from gofish.web.speech import speech_for
@@ -111,6 +112,27 @@ def test_a_page_that_reconnects_while_fishing_gets_the_pending_miss_once() -> No
         after = [event["type"] for event in again.last["events"]]
         assert after[0] == "drew" and "asked" not in after
         assert game.actions == ((0, miss),)
+
+    run(scenario)
+
+
+def test_a_miss_waiting_for_its_click_is_drawn_when_the_page_leaves(tmp_path: Path) -> None:
+    # Dropped on close, the ask was not stored: the page resuming the game (after a
+    # reload, or in another tab) was free to ask again, for another rank.
+    async def scenario() -> None:
+        game = new_game("nordic", players=2, seed=31, first_player=0)
+        with open_store(tmp_path / "games.sqlite3") as store:
+            session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0,
+                                  store=store)
+            await session.connect(0, Page().send)
+            miss = a_miss(game)
+            pond = game.pond_size
+            await session.submit(0, AskMessage(type="ask", version=session.version,
+                                               target=miss.target, rank=str(miss.rank)))
+            await session.close()
+            assert session.game_id is not None
+            stored = store.get(session.game_id).game()
+        assert stored.actions == ((0, miss),) and stored.pond_size == pond - 1
 
     run(scenario)
 

@@ -25,7 +25,13 @@ from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.storage import StorageError, Store, UnknownGameError, open_store
 from gofish.web.help import rules_help
-from gofish.web.messages import MessageError, ResumeMessage, StartMessage, parse_message
+from gofish.web.messages import (
+    MessageError,
+    ResumeMessage,
+    RevisitMessage,
+    StartMessage,
+    parse_message,
+)
 from gofish.web.notfound import no_page_at, not_found_page, wants_json
 from gofish.web.replay import replay_frames
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
@@ -224,8 +230,7 @@ class TableConnection:
         except WebSocketDisconnect:
             return
         finally:
-            if self.session is not None:
-                await self.session.close()  # stored before another page may resume it
+            await self.leave()  # stored before another page may resume it
             self.tables.discard(self)
 
     async def handle(self, raw: str | bytes) -> None:
@@ -235,7 +240,7 @@ class TableConnection:
                 session = GameSession.from_start(message, store=self.stores.get(),
                                                  pace=self.pace)
                 await self.sit_down(session, 0)
-            elif isinstance(message, ResumeMessage):
+            elif isinstance(message, ResumeMessage | RevisitMessage):
                 await self.resume(message)
             elif self.session is None:
                 raise MoveRefused("no game yet: start one first")
@@ -246,12 +251,18 @@ class TableConnection:
             await self.socket.send_json({"type": "refused", "message": str(error),
                                          "version": version})
 
-    async def resume(self, message: ResumeMessage) -> None:
-        await self.refuse_if_open_elsewhere(message.game_id)
+    async def resume(self, message: ResumeMessage | RevisitMessage) -> None:
         store = self.stores.require()
+        if self.session is not None and self.session.game_id == message.game_id:
+            await self.leave()  # this page's own moves are stored before they are read back
+        revisit = isinstance(message, RevisitMessage)
+        if not (revisit and store.get(message.game_id).over):
+            # A finished game is only looked at, by any number of pages; one in play
+            # is read once the page that had it has stored its moves.
+            await self.refuse_if_open_elsewhere(message.game_id)
         pace = self.pace if message.pace is None else message.pace
         session, seat = GameSession.from_stored(store.get(message.game_id), store=store,
-                                                pace=pace)
+                                                pace=pace, finished_too=revisit)
         await self.sit_down(session, seat)
 
     async def refuse_if_open_elsewhere(self, game_id: int) -> None:
@@ -267,13 +278,19 @@ class TableConnection:
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
 
-    async def sit_down(self, session: GameSession, seat: int) -> None:
-        """Leave the game in play (it stays stored) and take ``seat`` at ``session``."""
+    async def leave(self) -> None:
+        """Leave the game in play, if any: it stays stored, to be resumed."""
         if self.session is not None:
             await self.session.close()
+            self.session = None
+
+    async def sit_down(self, session: GameSession, seat: int) -> None:
+        """Leave the game in play and take ``seat`` at ``session``."""
+        await self.leave()
         self.session, self.seat = session, seat
         await self.socket.send_json({"type": "welcome", "help": session.help(),
-                                     "storage": self.stores.error, "game_id": session.game_id})
+                                     "storage": self.stores.error, "game_id": session.game_id,
+                                     "setup": session.setup(seat)})
         await session.connect(seat, self.socket.send_json)
 
 

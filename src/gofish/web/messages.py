@@ -89,15 +89,24 @@ class FishMessage(_Strict):
     index: Annotated[int, Field(ge=0, le=51)] = 0
 
 
-class ResumeMessage(_Strict):
-    """Go on with stored game ``game_id`` (unfinished, from the browser or the terminal)."""
-
-    type: Literal["resume"]
+class _StoredGameMessage(_Strict):
     game_id: Annotated[int, Field(ge=1)]
     pace: Annotated[float, Field(ge=0, le=5)] | None = None
 
 
-AnyMessage = StartMessage | ResumeMessage | AskMessage | FishMessage
+class ResumeMessage(_StoredGameMessage):
+    """Go on with stored game ``game_id`` (unfinished, from the browser or the terminal)."""
+
+    type: Literal["resume"]
+
+
+class RevisitMessage(_StoredGameMessage):
+    """Open stored game ``game_id`` again (a reload): resumed if unfinished, else as it ended."""
+
+    type: Literal["revisit"]
+
+
+AnyMessage = StartMessage | ResumeMessage | RevisitMessage | AskMessage | FishMessage
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _CLIENT_MESSAGE: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 

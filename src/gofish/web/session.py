@@ -119,10 +119,14 @@ class GameSession:
 
     @classmethod
     def from_stored(
-        cls, stored: StoredGame, *, store: Store | None = None, pace: float = DEFAULT_PACE
+        cls, stored: StoredGame, *, store: Store | None = None, pace: float = DEFAULT_PACE,
+        finished_too: bool = False,
     ) -> tuple[GameSession, int]:
-        """Go on with a stored, unfinished game; return the session and the person's seat."""
-        if stored.over:
+        """Go on with a stored, unfinished game; return the session and the person's seat.
+
+        With ``finished_too`` a finished game is taken as well, to be shown as it ended.
+        """
+        if stored.over and not finished_too:
             raise MoveRefused(f"game {stored.id} is over: watch its replay instead")
         people = stored.human_seats
         if not people:
@@ -134,7 +138,8 @@ class GameSession:
             raise MoveRefused(f"game {stored.id} has {len(people)} people: it cannot be "
                               "resumed at one browser")
         seats = [Seat(str(seat["name"]), seat["bot"]) for seat in stored.seats]
-        session = cls(stored.game(), seats, store=store, pace=pace)
+        # A finished game is only looked at: it has nothing new to store.
+        session = cls(stored.game(), seats, store=None if stored.over else store, pace=pace)
         session.game_id = stored.id
         return session, people[0]
 
@@ -163,7 +168,12 @@ class GameSession:
             self._bots_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bots_task
-        self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
+        async with self._lock:
+            if self._pending is not None:
+                # The miss was shown: it is made, or the page that resumes the game
+                # (after a reload, in another tab) could take it back and ask again.
+                self._play_pending()
+            self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
 
     # ---------------------------------------------------------------- moves
 
@@ -209,11 +219,16 @@ class GameSession:
             raise MoveRefused(_second_person(str(error), seat)) from None
 
     def _fish(self, seat: int) -> None:
-        pending = self._pending
-        if pending is None or pending[0] != seat:
+        if self._pending is None or self._pending[0] != seat:
             raise MoveRefused("there is nothing to fish for: ask for a rank first")
+        self._play_pending()
+
+    def _play_pending(self) -> None:
+        """Play the miss that waited for its player's click (the draw is the pond's top)."""
+        assert self._pending is not None
+        _, action = self._pending
         self._pending = None
-        self.game.play(pending[1])
+        self.game.play(action)
 
     def _misses(self, action: Ask) -> bool:
         """Whether ``action`` will send its asker fishing from a non-empty pond."""
@@ -392,6 +407,19 @@ class GameSession:
 
     def help(self) -> dict[str, Any]:
         return rules_help(self.game.rules, self.game.num_players)
+
+    def setup(self, seat: int) -> dict[str, Any]:
+        """The start message that deals a game like this one for ``seat`` ("Play again")."""
+        players = self.game.num_players
+        return {
+            "type": "start",
+            "preset": self.game.rules.preset,
+            "players": players,
+            "options": self.game.rules.options(players),
+            "opponents": [info.bot for index, info in enumerate(self.seats)
+                          if index != seat and info.bot],
+            "name": self.seats[seat].name,
+        }
 
 
 def _coach_json(view: View) -> list[dict[str, Any]]:
