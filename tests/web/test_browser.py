@@ -251,18 +251,23 @@ def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) ->
     assert f"for the {held}" in page.inner_text(".log")
 
 
-def test_play_again_deals_a_fresh_game(page: Any, live_server: LiveServer) -> None:
-    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
-    play_by_clicking(page)
-    page.wait_for_selector("#result:not([hidden])")
-    first_game = page.inner_text(".log")
-    assert "Game over" in first_game
+def play_again(page: Any) -> None:
+    """Click Play again on the result; wait for the new game's deal."""
     page.click("#play-again")
     page.wait_for_selector("#result", state="hidden")
     page.wait_for_function("""() => {
         const log = document.querySelector('.log');
         return log.children.length > 0 && !log.textContent.includes('Game over');
     }""")
+
+
+def test_play_again_deals_a_fresh_game(page: Any, live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    first_game = page.inner_text(".log")
+    assert "Game over" in first_game
+    play_again(page)
     log = page.inner_text(".log")
     assert "Game over" not in log and "dealt" in log
     assert phase(page) in ("ask", "wait", "fish")
@@ -457,6 +462,37 @@ def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> 
     assert "books" not in page.inner_text(".opponents")
 
 
+def test_a_finished_table_shows_its_result_again(page: Any, live_server: LiveServer) -> None:
+    # Back at a finished table (a reload, the back button) it only said "The game is over."
+    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    heading = page.inner_text("#result-title")
+    standings = page.locator(".standings li").all_inner_texts()
+    game_id = page.evaluate("location.hash").removeprefix("#/play/")
+    assert game_id.isdigit()  # the address names the game, so a reload can bring it back
+    page.reload()
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result-title") == heading
+    assert page.locator(".standings li").all_inner_texts() == standings
+    assert "Game over" in page.inner_text(".log")  # the final table behind it, story and all
+    assert phase(page) == "over"
+    screenshot(page, "finished-table-reloaded")
+    # Closed, it opens again from the table; leaving and coming back shows it again.
+    page.click("#close-result")
+    assert page.locator("#result").is_hidden()
+    page.click("#show-result")
+    page.wait_for_selector("#result:not([hidden])")
+    page.click("nav a[data-page=help]")
+    page.wait_for_selector("#page-help:not([hidden]) h1")
+    page.go_back()
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result-title") == heading
+    # Play again deals the reloaded game's rules, which the page no longer had in memory.
+    play_again(page)
+    assert page.locator(".sea .sea-card").count() > 0
+
+
 def test_start_screen_hero_cards_never_cover_the_form(page: Any, live_server: LiveServer) -> None:
     page.goto(f"{live_server.url}/?speed=0")
     page.wait_for_selector("#deal")
@@ -489,3 +525,67 @@ def test_start_screen_hero_cards_never_cover_the_form(page: Any, live_server: Li
         if width >= 1024:  # the fan is there to be seen wherever it fits beside the form
             assert found["cards"] == 4, size
     screenshot(page, "start-phone")
+
+
+def test_a_game_opened_in_a_second_tab_moves_there(page: Any, live_server: LiveServer) -> None:
+    # The first tab learnt of the second only from the server, and only when the second
+    # was refused: now it steps aside at once, and can take the game back.
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: frames.append(str(frame))))
+    open_table(page, live_server, seed=30, preset="bicycle", players=3)
+    while wait_for_my_move(page) != "ask":
+        page.click(".sea button.sea-card >> nth=-1")
+    ask_once(page)
+    page.wait_for_function("() => /^#\\/play\\/\\d+$/.test(location.hash)")  # stored
+    game_id = page.evaluate("location.hash").removeprefix("#/play/")
+    assert wait_for_my_move(page) == "ask"
+    hand = cards_in_hand(page)
+    second = page.context.new_page()
+    errors: list[str] = []
+    second.on("pageerror", lambda error: errors.append(str(error)))
+    second.goto(f"{live_server.url}/?speed=0{FAST}")
+    second.click(f".unfinished a[href='#/resume/{game_id}']")
+    page.wait_for_selector("#away-notice:not([hidden])", timeout=2000)
+    assert "open in another tab" in page.inner_text("#away-notice")
+    second.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    assert wait_for_my_move(second) == "ask"
+    assert cards_in_hand(second) == hand  # the game as the first tab left it
+    screenshot(page, "tab-stepped-aside")
+    # The first tab takes no moves now: it says why and sends nothing.
+    sent = len(frames)
+    page.click(".rank-group >> nth=0", force=True)  # aria-disabled: clickable, to say why not
+    assert "Play here instead" in page.inner_text("#hint")
+    page.wait_for_timeout(100)
+    assert frames[sent:] == []
+    ask_once(second)
+    wait_for_my_move(second)
+    log_there = asks_in_log(second)
+    # Taken back: the second tab's ask is here, once, and the second tab steps aside.
+    page.click("#take-back")
+    second.wait_for_selector("#away-notice:not([hidden])", timeout=2000)
+    page.wait_for_selector("#away-notice", state="hidden")
+    assert wait_for_my_move(page) == "ask"
+    log_here = asks_in_log(page)
+    assert log_here[:len(log_there)] == log_there
+    with open_store(live_server.database) as store:
+        assert store.get(int(game_id)).actions == len(log_here)  # no ask lost or doubled
+    second.close()
+    assert errors == []
+
+
+def ask_once(page: Any) -> None:
+    """Ask the first opponent for the first rank; wait for the answer."""
+    version = page.get_attribute("#table", "data-version")
+    page.click("button.opponent:not(.out) >> nth=0")
+    page.click(".rank-group >> nth=0")
+    page.wait_for_function("(v) => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+
+
+def cards_in_hand(page: Any) -> list[str]:
+    return list(page.locator(".hand .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"))
+
+
+def asks_in_log(page: Any) -> list[str]:
+    return list(page.locator(".log li.log-asked").all_inner_texts())

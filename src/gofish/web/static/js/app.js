@@ -6,6 +6,7 @@ import { Table } from './table.js';
 import { cardFace, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
+import { claimGame, onGameClaimed } from './tabs.js';
 
 const params = new URLSearchParams(window.location.search);
 const SPEED = params.has('speed') ? Number(params.get('speed')) : 1;
@@ -20,6 +21,7 @@ let table = null;
 let lastSetup = null;
 let lastHelp = null;
 let lastGameId = null;
+let tableOver = false; // the server has said the table's game is over
 let pendingStart = null;
 
 // ------------------------------------------------------------ announcements
@@ -49,12 +51,13 @@ async function route() {
   startNotice(''); // a new address: what an earlier link went wrong with is old news
   if ($('#start-error')) fill($('#start-error'));
   try {
-    if (page === 'play' && table) return showPage('play');
+    if (page === 'play' && table && (!arg || arg === String(lastGameId))) return backToTable();
+    if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
     if (page === 'history') { showPage('history'); return await showHistory($('#page-history')); }
     if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(); }
-    if (page === 'resume' && arg) return await resumeGame(arg);
+    if (page === 'resume' && arg) return await openStored('resume', arg);
     showPage('start');
   } catch (error) {
     announce(String(error.message || error));
@@ -241,7 +244,8 @@ async function startGame(setup) {
   await sendToNewTable(message);
 }
 
-async function resumeGame(arg) {
+/** Resume a stored game (``type`` 'resume'), or open it as it stands ('revisit'). */
+async function openStored(type, arg) {
   let gameId;
   try {
     gameId = gameNumber(arg);
@@ -249,10 +253,35 @@ async function resumeGame(arg) {
     startNotice(`Cannot resume: ${error.message}`);
     return;
   }
-  showPage('start');
-  const message = { type: 'resume', game_id: gameId };
+  if (!table) showPage('start');
+  await sendStored(type, gameId);
+}
+
+async function sendStored(type, gameId) {
+  claimGame(gameId); // a tab playing it lets go at once, and the server lets this one in
+  const message = { type, game_id: gameId };
   if (PACE !== null) message.pace = PACE;
   await sendToNewTable(message);
+}
+
+/** The game this tab is playing, while another tab could take it. */
+function gameInPlay() {
+  return socket && table && !tableOver ? lastGameId : null;
+}
+
+/** Another tab opened this tab's game: stop playing here, saying why and how to come back. */
+function stepAside(gameId) {
+  const ws = socket;
+  socket = null; // first, so its closing is not taken for a lost connection
+  ws.close(); // the server stores every move sent before, then lets the other tab in
+  table.away(`Game ${gameId} is now open in another tab of this browser, so this tab has stopped playing it.`,
+    () => sendStored('revisit', gameId));
+}
+
+/** The table again (the back button, a page link): a finished game shows its result again. */
+function backToTable() {
+  showPage('play');
+  if (tableOver && table.state?.phase === 'over') showResult(table.state);
 }
 
 async function sendToNewTable(message) {
@@ -272,14 +301,25 @@ function onMessage(message) {
     // A new table only once the server has accepted the game: a refused start keeps the old one.
     if (!table) table = new Table($('#table'), { speed: SPEED, send, announce, onOver: showResult });
     else table.reset();
+    // A resumed or reopened game plays again as it was dealt, not as the form says.
+    if (pendingStart?.type !== 'start') lastSetup = message.setup;
     pendingStart = null;
     lastGameId = message.game_id;
+    tableOver = false;
     lastHelp = message.help;
     if (message.storage) announce(`Games will not be saved: ${message.storage}`);
-    window.location.hash = '#/play';
+    // A tab has one table: a new game, or a resume link followed, replaces the last one
+    // in the history, so the back button leaves the table rather than reopening old games.
+    if (/^#\/(play|resume)\b/.test(window.location.hash)) history.replaceState(null, '', tableAddress());
+    else window.location.hash = tableAddress();
     showPage('play');
     $('#table-title').textContent = `Go Fish: ${message.help.title.replace('Rules: ', '')}`;
   } else if (message.type === 'update') {
+    tableOver = message.state.phase === 'over';
+    if (message.state.game_id !== null && message.state.game_id !== lastGameId) {
+      lastGameId = message.state.game_id; // stored from its first ask on
+      if (window.location.hash.startsWith('#/play')) history.replaceState(null, '', tableAddress());
+    }
     table.update(message);
   } else if (message.type === 'refused') {
     if (pendingStart || !table?.state) {
@@ -290,9 +330,14 @@ function onMessage(message) {
   }
 }
 
+/** The table's address: with its game's number once stored, so a reload comes back to it. */
+function tableAddress() {
+  return lastGameId === null ? '#/play' : `#/play/${lastGameId}`;
+}
+
 /** A start or resume the server would not play: say why where the player will see it. */
 function refusedStart(message, text) {
-  if (message?.type === 'resume') {
+  if (message?.type === 'resume' || message?.type === 'revisit') {
     startNotice(`Cannot resume game ${message.game_id}: ${text}`);
     return;
   }
@@ -303,6 +348,12 @@ function refusedStart(message, text) {
 
 function closeResult() {
   $('#result').hidden = true;
+}
+
+/** Close the result to see the final table; its "See the result" button opens it again. */
+function lookAtTable() {
+  closeResult();
+  $('#show-result')?.focus();
 }
 
 function showResult(state) {
@@ -316,7 +367,8 @@ function showResult(state) {
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
     el('a', { href: '#/', class: 'button-link' }, 'Change the rules'),
-    (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link' }, 'Watch the replay') : null);
+    (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link' }, 'Watch the replay') : null,
+    el('button', { type: 'button', class: 'button-link', id: 'close-result', onclick: lookAtTable }, 'Look at the table'));
   fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
     el('p', { class: 'ending' }, `${result.ending} ${result.asks} asks in all.`),
     standings, buttons);
@@ -340,7 +392,11 @@ async function main() {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') closeResult();
   });
-  if (window.location.hash.startsWith('#/play')) window.location.hash = '#/';
+  // A table's address with its game's number brings the game back; a bare one cannot.
+  if (/^#\/play\/?$/.test(window.location.hash)) window.location.hash = '#/';
+  onGameClaimed((gameId) => {
+    if (gameInPlay() === gameId) stepAside(gameId);
+  });
   route();
 }
 

@@ -23,6 +23,7 @@ export class Table {
     this.target = null; // chosen opponent (with more than two players)
     this.rank = null; // chosen rank waiting for an opponent or a suit
     this.sent = false; // a move is on its way: no second one until the answer
+    this.awayText = null; // why this tab plays no more (the game went to another tab)
     this.queue = Promise.resolve();
     this.generation = 0;
     this.layout();
@@ -35,6 +36,9 @@ export class Table {
     this.status = el('p', { class: 'status', id: 'status', role: 'status' });
     this.hint = el('p', { class: 'hint', id: 'hint' });
     this.suitChooser = el('div', { class: 'suit-chooser', hidden: true });
+    this.resultButton = el('button', { type: 'button', class: 'button-link', id: 'show-result', hidden: true,
+      onclick: () => this.onOver?.(this.state) }, 'See the result');
+    this.awayBox = el('div', { class: 'away-notice', id: 'away-notice', role: 'alert', hidden: true });
     this.hand = el('section', { class: 'hand', 'aria-label': 'Your hand' });
     this.shelf = el('section', { class: 'shelf', 'aria-label': 'Your books' });
     this.me = el('div', { class: 'me seat-anchor' });
@@ -43,7 +47,8 @@ export class Table {
     this.bubbles = el('div', { class: 'bubbles', 'aria-hidden': 'true' });
     const felt = el('div', { class: 'felt' },
       this.opponents,
-      el('div', { class: 'middle' }, this.pond, el('div', { class: 'prompt' }, this.status, this.hint, this.suitChooser)),
+      el('div', { class: 'middle' }, this.pond,
+        el('div', { class: 'prompt' }, this.status, this.hint, this.suitChooser, this.resultButton)),
       el('div', { class: 'my-side' }, this.me, this.shelf, this.hand),
       this.bubbles,
     );
@@ -52,7 +57,8 @@ export class Table {
       el('details', { class: 'panel coach-panel', open: window.innerWidth > 900 },
         el('summary', {}, 'Coach: what the table has shown'), this.coach),
     );
-    fill(this.root, felt, side);
+    this.root.classList.remove('away');
+    fill(this.root, this.awayBox, felt, side);
   }
 
   // ------------------------------------------------------------ updates
@@ -91,9 +97,25 @@ export class Table {
     this.explain(message);
   }
 
+  /** Another tab took this game: say so, take no more moves, offer to take it back. */
+  away(text, takeBack) {
+    this.awayText = text;
+    this.rank = null;
+    this.target = null;
+    this.suitChooser.hidden = true;
+    const button = el('button', { type: 'button', class: 'primary', id: 'take-back', onclick: takeBack }, 'Play here instead');
+    fill(this.awayBox, el('p', { text }), button);
+    this.awayBox.hidden = false;
+    this.root.classList.add('away');
+    if (this.state) this.render(this.state);
+    this.announce(text);
+    button.focus();
+  }
+
   reset() {
     this.generation += 1;
     this.state = null;
+    this.awayText = null;
     this.heldBefore = null;
     this.target = null;
     this.rank = null;
@@ -115,7 +137,7 @@ export class Table {
     this.renderShelf(state);
     this.renderCoach(state);
     this.renderStatus(state);
-    this.root.dataset.phase = state.phase;
+    this.root.dataset.phase = this.awayText ? 'away' : state.phase;
     this.root.dataset.version = String(this.version);
     this.restoreFocus(focused, before !== state.phase);
   }
@@ -243,7 +265,7 @@ export class Table {
       if (!groups.has(rank)) groups.set(rank, []);
       groups.get(rank).push(card);
     }
-    const canAsk = state.phase === 'ask';
+    const canAsk = state.phase === 'ask' && !this.awayText;
     const buttons = [...groups.entries()].map(([rank, cards]) => {
       const names = cards.map(cardName).join(', ');
       const label = `${cards.length} ${rankName(rank, cards.length)}: ${names}.${canAsk ? ` Ask for ${rankName(rank, 2)}` : ''}`;
@@ -291,7 +313,9 @@ export class Table {
     this.suitChooser.hidden = true;
     const current = state.current === null ? null : this.name(state.current);
     let text;
-    if (state.phase === 'over') text = 'The game is over.';
+    this.resultButton.hidden = state.phase !== 'over';
+    if (this.awayText) text = 'This game is being played in another tab.';
+    else if (state.phase === 'over') text = 'The game is over.';
     else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') {
       text = this.choosingTarget()
@@ -313,6 +337,7 @@ export class Table {
   notNow() {
     const state = this.state;
     if (!state) return 'The game has not started yet.';
+    if (this.awayText) return `${this.awayText} Click "Play here instead" to go on with it here.`;
     if (this.sent) return 'Your last move is on its way.';
     if (state.phase === 'over') return 'The game is over: play again from the result.';
     if (state.phase === 'fish') return 'Go fish first: click a face-down card in the sea.';
@@ -382,7 +407,7 @@ export class Table {
   }
 
   fish(index) {
-    if (this.state?.phase !== 'fish' || this.sent) return this.explain(this.notNow() || 'You may only fish after "Go fish!".');
+    if (this.state?.phase !== 'fish' || this.sent || this.awayText) return this.explain(this.notNow() || 'You may only fish after "Go fish!".');
     this.sent = true;
     this.send({ type: 'fish', version: this.version, index });
     return true;
