@@ -366,3 +366,7 @@ def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(
     ann.wait_for_selector("#room-rules:has-text('4 cards each')")
     rules = ann.inner_text("#room-rules")
     assert "an empty hand draws one card" in rules and "play until all 13 books" in rules
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"] .remove-bot')
+    fill_with_bot_and_start(ann, 2)
+    ann.wait_for_selector("#pond:has-text('Sea:')")  # Hopp i havet fishes from the sea

@@ -26,7 +26,7 @@ function connection(text, down = false) {
 }
 function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
-    lastCommand = { type, fields };
+    lastCommand = { type };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   }
 }
@@ -115,14 +115,14 @@ function receive(message) {
 }
 
 function refused(message) {
-  if (message.code === 'stale' && lastCommand && lastCommand.type === 'leave') {
-    // Leaving does not depend on what changed meanwhile: ask again at the new version.
-    lastCommand = null;
+  if (message.code === 'stale' && lastCommand && lastCommand.type === 'leave' && !lastCommand.retried) {
+    // Leaving does not depend on what changed meanwhile (a bot's ask): once more, at the new version.
     send('leave');
+    lastCommand.retried = true;
     return;
   }
-  if (message.version === null) state.refusal = message.message; // the hello was refused
-  else say(message.message);
+  if (message.version === null) state.refusal = message.message; // the hello: kept for after the close
+  say(message.message);
 }
 
 // Our seat was given up (Leave) or taken away (the host): forget its secret, watch on.
@@ -187,7 +187,8 @@ function seatLine(seat, host) {
 // "Are you sure?" in place, since a seat given up cannot be had back (its token is revoked).
 function confirmable(key, label, question, yes, action, extra = {}) {
   if (state.confirming !== key) {
-    return el('button', { type: 'button', ...extra, onclick: () => { state.confirming = key; renderLobby(); } }, label);
+    const ask = () => { state.confirming = key; renderLobby(); $('.confirm .confirm-no')?.focus(); };
+    return el('button', { type: 'button', ...extra, onclick: ask }, label);
   }
   const settle = () => { state.confirming = null; renderLobby(); };
   return el('span', { class: 'confirm', role: 'group', 'aria-label': question }, question, ' ',
@@ -195,7 +196,7 @@ function confirmable(key, label, question, yes, action, extra = {}) {
     el('button', { type: 'button', class: 'confirm-no', onclick: settle }, 'Cancel'));
 }
 
-function afterwards(seat) {
+function afterwards() {
   const room = state.room;
   return room.status === 'lobby' ? 'The seat opens for someone else.'
     : `${room.stand_in} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
@@ -203,7 +204,7 @@ function afterwards(seat) {
 
 function removeControl(seat) {
   const who = seat.name;
-  return confirmable(seat.seat, `Remove ${who}`, `Remove ${who}? ${afterwards(seat.seat)}`, `Remove ${who}`,
+  return confirmable(seat.seat, `Remove ${who}`, `Remove ${who}? ${afterwards()}`, `Remove ${who}`,
     () => send('remove_player', { seat: seat.seat }), { class: 'remove-player' });
 }
 
@@ -212,7 +213,7 @@ function renderLeave() {
   const seat = state.you ? state.you.seat : null;
   row.hidden = seat === null || state.room.status === 'closed';
   if (row.hidden) { row.replaceChildren(); return; }
-  fill(row, confirmable('leave', 'Leave the room', `Leave the room? ${afterwards(seat)}${hostNote(seat)}`,
+  fill(row, confirmable('leave', 'Leave the room', `Leave the room? ${afterwards()}${hostNote(seat)}`,
     'Leave', () => send('leave'), { class: 'leave' }));
 }
 
@@ -237,6 +238,11 @@ $('#copy-invite').addEventListener('click', () => navigator.clipboard?.writeText
 // What a finished set is called: a pair under the pairs house rule, else a book.
 function bookWord(game) {
   return typeof game.rules === 'object' && game.rules.book_size === 2 ? 'pair' : 'book';
+}
+
+// Hopp i havet fishes from "the sea", as the log says.
+function isNordic(game) {
+  return (typeof game.rules === 'object' ? game.rules.preset : game.rules) === 'nordic';
 }
 
 // "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never
@@ -265,7 +271,7 @@ function renderGame(newLog = []) {
     fill($('#turn'), myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`);
   }
   fill($('#opponents'), state.room.seats.filter((s) => s.seat !== me).map((seat) => opponentBox(seat, game, myTurn, targets)));
-  fill($('#pond'), `Pond: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
+  fill($('#pond'), `${isNordic(game) ? 'Sea' : 'Pond'}: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
     $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));
