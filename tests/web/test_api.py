@@ -503,11 +503,30 @@ def test_a_finished_game_is_shown_again_as_it_ended(client: TestClient) -> None:
     # Play again deals a game like it, which a reloaded page knows only from here.
     assert welcome["setup"] == {"type": "start", "preset": "classic", "players": 3,
                                 "options": {"lucky_draw": False},
-                                "opponents": ["emma", "random"], "name": "Zoë"}
+                                "opponents": ["emma", "random"], "name": "Zoë", "pace": 0}
     with client.websocket_connect("/ws/play") as ws:
         ws.send_text(json.dumps({**welcome["setup"], "pace": 0}))
         again = ws.receive_json()
     assert again["type"] == "welcome" and again["help"] == welcome["help"]
+
+
+def test_play_again_keeps_the_pace_chosen_for_the_game(tmp_path: Path) -> None:
+    # After a reload, Play again dealt at the server's pace: "take their time" was lost.
+    with TestClient(create_app(tmp_path / "games.sqlite3", pace=30)) as client, \
+            client.websocket_connect("/ws/play") as ws:
+        ws.send_text(json.dumps({"type": "start", "seed": 1, "opponents": ["emma"],
+                                 "pace": 2.2}))
+        welcome = ws.receive_json()
+        assert welcome["setup"]["pace"] == 2.2
+        ws.send_text(json.dumps(welcome["setup"]))  # Play again: the same pace
+        while (again := ws.receive_json())["type"] != "welcome":
+            assert again["type"] == "update", again
+        assert again["setup"]["pace"] == 2.2
+        # The server's own pace is past what a page may ask for: Play again leaves it out.
+        ws.send_text(json.dumps({"type": "start", "seed": 1, "opponents": ["emma"]}))
+        while (default := ws.receive_json())["type"] != "welcome":
+            assert default["type"] == "update", default
+        assert "pace" not in default["setup"]
 
 
 def test_revisiting_an_unfinished_game_resumes_it(client: TestClient) -> None:

@@ -378,6 +378,9 @@ def test_a_failed_resume_is_shown_where_it_is_seen(page: Any, live_server: LiveS
         "() => document.querySelector('#start-notice').textContent.includes('999998')")
     errors = page.locator("#page-start .error:visible").all_inner_texts()
     assert len(errors) == 1 and "999999" not in errors[0]  # no pile of old errors
+    page.evaluate("location.hash = '#/play/0'")  # in words, not the schema's
+    page.wait_for_function(
+        "() => document.querySelector('#start-notice').textContent.includes('\"0\" is not')")
     page.click("nav a[data-page=help]")
     page.click("nav a[data-page=start]")
     assert notice.is_hidden()
@@ -479,6 +482,11 @@ def test_a_finished_table_shows_its_result_again(page: Any, live_server: LiveSer
     assert phase(page) == "over"
     screenshot(page, "finished-table-reloaded")
     # Closed, it opens again from the table; leaving and coming back shows it again.
+    page.keyboard.press("Escape")  # the keyboard stays on the page (it fell to the body)
+    assert page.locator("#result").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "show-result"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#result:not([hidden])")
     page.click("#close-result")
     assert page.locator("#result").is_hidden()
     page.click("#show-result")
@@ -533,11 +541,7 @@ def test_a_game_opened_in_a_second_tab_moves_there(page: Any, live_server: LiveS
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: frames.append(str(frame))))
     open_table(page, live_server, seed=30, preset="bicycle", players=3)
-    while wait_for_my_move(page) != "ask":
-        page.click(".sea button.sea-card >> nth=-1")
-    ask_once(page)
-    page.wait_for_function("() => /^#\\/play\\/\\d+$/.test(location.hash)")  # stored
-    game_id = page.evaluate("location.hash").removeprefix("#/play/")
+    game_id = ask_until_stored(page)
     assert wait_for_my_move(page) == "ask"
     hand = cards_in_hand(page)
     second = page.context.new_page()
@@ -573,10 +577,20 @@ def test_a_game_opened_in_a_second_tab_moves_there(page: Any, live_server: LiveS
     assert errors == []
 
 
+def ask_until_stored(page: Any) -> str:
+    """Fish until it is the player's turn, ask once; return the stored game's number."""
+    while wait_for_my_move(page) != "ask":
+        page.click(".sea button.sea-card >> nth=-1")
+    ask_once(page)
+    page.wait_for_function("() => /^#\\/play\\/\\d+$/.test(location.hash)")  # stored
+    return str(page.evaluate("location.hash")).removeprefix("#/play/")
+
+
 def ask_once(page: Any) -> None:
     """Ask the first opponent for the first rank; wait for the answer."""
     version = page.get_attribute("#table", "data-version")
-    page.click("button.opponent:not(.out) >> nth=0")
+    if page.locator("button.opponent").count():  # two players: the only opponent is asked
+        page.click("button.opponent:not(.out) >> nth=0")
     page.click(".rank-group >> nth=0")
     page.wait_for_function("(v) => document.querySelector('#table').dataset.version !== v",
                            arg=version)
@@ -589,3 +603,46 @@ def cards_in_hand(page: Any) -> list[str]:
 
 def asks_in_log(page: Any) -> list[str]:
     return list(page.locator(".log li.log-asked").all_inner_texts())
+
+
+def test_the_start_screen_offers_the_games_as_they_are_now(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The list was read once, when the page loaded: it offered a game finished since,
+    # and the game in play in this very tab as a resume that dealt its log out again.
+    open_table(page, live_server, seed=13, preset="nordic", players=3)
+    game_id = ask_until_stored(page)
+    page.click("nav a[data-page=start]")
+    back = page.locator(f".unfinished a[href='#/play/{game_id}']")
+    assert back.inner_text() == f"Back to game {game_id}"
+    lines = page.locator(".log li").count()
+    back.click()
+    page.wait_for_selector("#page-play:not([hidden])")
+    assert page.locator(".log li").count() == lines  # the same table, not dealt out again
+    play_by_clicking(page)
+    # No opponent stays chosen at the finished table.
+    assert page.locator("button.opponent[aria-pressed=true]").count() == 0
+    page.click("nav a[data-page=start]")
+    page.wait_for_selector("#deal")
+    page.wait_for_timeout(200)  # the listing is read again
+    assert page.locator(f".unfinished a[href$='/{game_id}']").count() == 0
+
+
+def test_a_reloaded_table_retells_its_game_quietly(page: Any, live_server: LiveServer) -> None:
+    # A reload said the last asks again in speech bubbles, as if just asked, read the
+    # whole game out to screen readers, and gave the bots the server's pace instead of
+    # the one the player chose.
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: frames.append(str(frame))))
+    page.goto(f"{live_server.url}/?seed=21&speed=0")
+    page.select_option("#pace", "0.6")  # "play fast", remembered by the page
+    page.click("#deal")
+    ask_until_stored(page)
+    page.reload()
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    assert page.locator(".bubble").count() == 0
+    heard = page.inner_text("#announcer")
+    assert "on the table again" in heard and " asks " not in heard, heard
+    assert "You ask Emma" in page.inner_text(".log")  # the story is all in the log
+    revisits = [frame for frame in frames if '"type":"revisit"' in frame]
+    assert revisits and '"pace":0.6' in revisits[-1], revisits

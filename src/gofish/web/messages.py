@@ -15,6 +15,7 @@ from gofish.core import MalformedInputError, Rank, Suit
 
 MAX_MESSAGE_BYTES = 4096
 MAX_NAME_LENGTH = 24
+MAX_PAGE_PACE = 5.0  # seconds a page may ask bots to take (the server's own may be longer)
 
 
 class _Strict(BaseModel):
@@ -45,7 +46,7 @@ class StartMessage(_Strict):
     opponents: Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=4)] = []
     name: Annotated[str, Field(max_length=200)] = "You"
     seed: Annotated[int, Field(ge=0, le=2**63)] | None = None
-    pace: Annotated[float, Field(ge=0, le=5)] | None = None
+    pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None
 
     @field_validator("name")
     @classmethod
@@ -91,7 +92,7 @@ class FishMessage(_Strict):
 
 class _StoredGameMessage(_Strict):
     game_id: Annotated[int, Field(ge=1)]
-    pace: Annotated[float, Field(ge=0, le=5)] | None = None
+    pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None
 
 
 class ResumeMessage(_StoredGameMessage):

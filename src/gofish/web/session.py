@@ -34,7 +34,7 @@ from gofish.narrate import Narrator
 from gofish.session import is_bot
 from gofish.storage import Store, StoredGame
 from gofish.web.help import rules_help
-from gofish.web.messages import AskMessage, FishMessage, StartMessage
+from gofish.web.messages import MAX_PAGE_PACE, AskMessage, FishMessage, StartMessage
 from gofish.web.speech import speech_for
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -419,6 +419,9 @@ class GameSession:
             "opponents": [info.bot for index, info in enumerate(self.seats)
                           if index != seat and info.bot],
             "name": self.seats[seat].name,
+            # The pace chosen for this game, not the server's default; one only the server
+            # may set is its default anyway, and a start message could not carry it.
+            **({"pace": self.pace} if self.pace <= MAX_PAGE_PACE else {}),
         }
 
 

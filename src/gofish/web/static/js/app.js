@@ -58,7 +58,7 @@ async function route() {
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
-    showPage('start');
+    showStart();
   } catch (error) {
     announce(String(error.message || error));
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
@@ -68,7 +68,7 @@ async function route() {
 
 /** The number in an address like #/replay/12; words, not "NaN", for anything else. */
 function gameNumber(text) {
-  if (!/^\d{1,15}$/.test(text)) throw new Error(`"${decodeURIComponent(text)}" is not a game number: games are numbered 1, 2, 3…`);
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new Error(`"${decodeURIComponent(text)}" is not a game number: games are numbered 1, 2, 3…`);
   return Number(text);
 }
 
@@ -82,7 +82,7 @@ function startNotice(text) {
     if (notice) fill(notice);
     return;
   }
-  showPage('start');
+  showStart();
   if (window.location.hash !== '#/') history.replaceState(null, '', '#/');
   if (!notice) return;
   fill(notice, text);
@@ -124,8 +124,17 @@ function opponentFields(container, players, saved) {
   fill(container, rows);
 }
 
+/** The start form as the player last sent it (null before the first game). */
+function savedSetup() {
+  try {
+    return JSON.parse(localStorage.getItem(SETUP_KEY) || 'null');
+  } catch {
+    return null; // storage refused, or written by hand: the form's defaults
+  }
+}
+
 function buildStartForm() {
-  const saved = JSON.parse(localStorage.getItem(SETUP_KEY) || 'null');
+  const saved = savedSetup();
   const presets = Object.keys(choices.presets);
   const blurbs = {
     classic: 'The usual game for 2–5 players; a full fresh hand when yours runs out; all 13 books.',
@@ -173,22 +182,39 @@ function buildStartForm() {
   const unfinished = el('section', { class: 'unfinished', 'aria-label': 'Unfinished games', hidden: true });
   fill($('#page-start'), el('h1', {}, 'Go Fish'), el('p', { class: 'lede' }, 'Ask for ranks, fish from the pond, lay down books.'),
     el('p', { class: 'error notice', id: 'start-notice', role: 'alert' }), unfinished, el('div', { class: 'start-layout' }, form, hero));
-  listUnfinished(unfinished);
 }
 
+/** The start screen, with the unfinished games as they are now. */
+function showStart() {
+  showPage('start');
+  listUnfinished($('.unfinished'));
+}
+
+let listingsAsked = 0; // an answer to an older listing is dropped
+
+/**
+ * The games to go on with, read each time the start screen shows: read once, it
+ * offered games finished since, with old ask counts. The game in play in this tab
+ * is the way back to its table, not a resume that deals its log out again.
+ */
 async function listUnfinished(box) {
+  if (!box) return;
+  const asked = ++listingsAsked;
   let data;
   try {
     data = await getJSON('/api/games?finished=false&limit=3');
   } catch {
     return; // no database: nothing to resume
   }
+  if (asked !== listingsAsked) return;
+  const here = gameInPlay();
   const games = data.games.filter((game) => game.seats.filter((seat) => !seat.bot).length === 1);
-  if (!games.length) return;
   fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
-    el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
-    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${game.actions} asks so far (${game.source})` })))));
-  box.hidden = false;
+    game.id === here
+      ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
+      : el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
+    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${game.actions} asks so far (${game.id === here ? 'open in this tab' : game.source})` })))));
+  box.hidden = !games.length;
 }
 
 function currentSetup() {
@@ -260,7 +286,9 @@ async function openStored(type, arg) {
 async function sendStored(type, gameId) {
   claimGame(gameId); // a tab playing it lets go at once, and the server lets this one in
   const message = { type, game_id: gameId };
-  if (PACE !== null) message.pace = PACE;
+  // The pace the player chose, or a reload would hand the game to the server's default.
+  const pace = PACE ?? savedSetup()?.pace;
+  if (pace !== undefined) message.pace = pace;
   await sendToNewTable(message);
 }
 
@@ -301,6 +329,10 @@ function onMessage(message) {
     // A new table only once the server has accepted the game: a refused start keeps the old one.
     if (!table) table = new Table($('#table'), { speed: SPEED, send, announce, onOver: showResult });
     else table.reset();
+    // A game opened again (a reload, a resume) is retold in the log, not acted out again:
+    // its old words in bubbles read as new ones, and a screen reader would read it all.
+    table.retelling = pendingStart?.type !== 'start';
+    if (table.retelling) announce(`Game ${message.game_id} is on the table again: the game log has the story so far.`);
     // A resumed or reopened game plays again as it was dealt, not as the form says.
     if (pendingStart?.type !== 'start') lastSetup = message.setup;
     pendingStart = null;
@@ -390,7 +422,7 @@ async function main() {
   }
   window.addEventListener('hashchange', route);
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') closeResult();
+    if (event.key === 'Escape' && !$('#result').hidden) lookAtTable(); // focus stays on the page
   });
   // A table's address with its game's number brings the game back; a bare one cannot.
   if (/^#\/play\/?$/.test(window.location.hash)) window.location.hash = '#/';

@@ -24,6 +24,7 @@ export class Table {
     this.rank = null; // chosen rank waiting for an opponent or a suit
     this.sent = false; // a move is on its way: no second one until the answer
     this.awayText = null; // why this tab plays no more (the game went to another tab)
+    this.retelling = false; // the first update retells a game opened again, without voices
     this.queue = Promise.resolve();
     this.generation = 0;
     this.layout();
@@ -77,10 +78,12 @@ export class Table {
     const first = this.state === null;
     if (first) {
       this.render(message.state);
-      await this.dealMotion(message.state);
+      if (!this.retelling) await this.dealMotion(message.state); // dealt long ago
     }
+    const retold = first && this.retelling;
     for (const event of message.events) {
       this.logLine(event.text, event.type);
+      if (retold) continue;
       this.announce(event.text);
       if (event.speech) this.say(event.speech.seat, event.speech.text);
       if (!first) await this.animate(event);
@@ -129,7 +132,8 @@ export class Table {
     const focused = this.focusKey();
     const before = this.state?.phase;
     this.state = state;
-    if (state.players[this.target]?.cards === 0) this.target = null;
+    // No opponent stays chosen at a finished table (it read as still being asked).
+    if (state.players[this.target]?.cards === 0 || state.phase === 'over') this.target = null;
     this.renderOpponents(state);
     this.renderPond(state);
     this.renderMe(state);
