@@ -457,6 +457,19 @@ def test_a_game_dealt_but_not_played_is_kept_when_the_page_leaves(
     assert unfinished is not None and unfinished.actions == 0
 
 
+def test_a_deal_replaced_before_any_ask_is_not_kept(client: TestClient) -> None:
+    # Deal clicked twice, or New game before asking: each dropped deal was stored as an
+    # unfinished game with 0 asks, offered to resume and listed in the history.
+    with client.websocket_connect("/ws/play") as ws:
+        start(ws, seed=9)
+        update = until_my_turn(ws, start(ws, seed=10))
+        ws.send_text(json.dumps({"type": "ask", "version": update["version"],
+                                 **update["state"]["legal"][0]}))
+        receive_update(ws)
+    games = client.get("/api/games").json()
+    assert games["total"] == 1 and games["games"][0]["actions"] >= 1, games
+
+
 def test_a_game_open_in_one_tab_is_not_resumed_in_another(client: TestClient) -> None:
     # Two pages on one stored game would each store their own moves over the other's.
     with client.websocket_connect("/ws/play") as ws:

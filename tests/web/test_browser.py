@@ -646,3 +646,15 @@ def test_a_reloaded_table_retells_its_game_quietly(page: Any, live_server: LiveS
     assert "You ask Emma" in page.inner_text(".log")  # the story is all in the log
     revisits = [frame for frame in frames if '"type":"revisit"' in frame]
     assert revisits and '"pace":0.6' in revisits[-1], revisits
+
+
+def test_deal_clicked_twice_opens_one_connection(page: Any, live_server: LiveServer) -> None:
+    # Each click opened a socket while the first was connecting: both games' bots then
+    # sent their moves to the one table on the page.
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.goto(f"{live_server.url}/?seed=8&speed=0{FAST}")
+    page.dblclick("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    page.wait_for_timeout(200)
+    assert len(sockets) == 1

@@ -278,15 +278,20 @@ class TableConnection:
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
 
-    async def leave(self) -> None:
-        """Leave the game in play, if any: it stays stored, to be resumed."""
+    async def leave(self, *, unplayed_too: bool = True) -> None:
+        """Leave the game in play, if any: it stays stored, to be resumed.
+
+        ``unplayed_too=False`` drops it if nobody has asked yet (see ``sit_down``).
+        """
         if self.session is not None:
-            await self.session.close()
+            await self.session.close(unplayed_too=unplayed_too)
             self.session = None
 
     async def sit_down(self, session: GameSession, seat: int) -> None:
         """Leave the game in play and take ``seat`` at ``session``."""
-        await self.leave()
+        # A deal the page replaced before a single ask (Deal clicked twice, New game) is
+        # not a game left to resume: stored, it filled the history with 0-ask games.
+        await self.leave(unplayed_too=False)
         self.session, self.seat = session, seat
         await self.socket.send_json({"type": "welcome", "help": session.help(),
                                      "storage": self.stores.error, "game_id": session.game_id,

@@ -161,8 +161,11 @@ class GameSession:
     def disconnect(self, seat: int) -> None:
         self._listeners.pop(seat, None)
 
-    async def close(self) -> None:
-        """Stop the bots and keep an unfinished game in the store (to resume later)."""
+    async def close(self, *, unplayed_too: bool = True) -> None:
+        """Stop the bots and keep an unfinished game in the store (to resume later).
+
+        ``unplayed_too=False``: a game not asked in yet is dropped (its page dealt another).
+        """
         self._listeners.clear()
         if self._bots_task is not None:
             self._bots_task.cancel()
@@ -173,7 +176,7 @@ class GameSession:
                 # The miss was shown: it is made, or the page that resumes the game
                 # (after a reload, in another tab) could take it back and ask again.
                 self._play_pending()
-            self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
+            self._save(unplayed_too=unplayed_too)  # a dealt hand is offered again after a reload
 
     # ---------------------------------------------------------------- moves
 

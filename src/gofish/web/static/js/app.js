@@ -17,12 +17,14 @@ const DEFAULT_OPPONENTS = ['emma', 'random'];
 
 let choices = null;
 let socket = null;
+let connecting = null; // the socket being opened, shared by clicks made meanwhile
 let table = null;
 let lastSetup = null;
 let lastHelp = null;
 let lastGameId = null;
 let tableOver = false; // the server has said the table's game is over
 let pendingStart = null;
+let listingsAsked = 0; // an answer to an older listing is dropped
 
 // ------------------------------------------------------------ announcements
 
@@ -190,8 +192,6 @@ function showStart() {
   listUnfinished($('.unfinished'));
 }
 
-let listingsAsked = 0; // an answer to an older listing is dropped
-
 /**
  * The games to go on with, read each time the start screen shows: read once, it
  * offered games finished since, with old ask counts. The game in play in this tab
@@ -244,7 +244,8 @@ function connect() {
     const ws = new WebSocket(`${scheme}://${window.location.host}/ws/play`);
     ws.addEventListener('open', () => resolve(ws));
     ws.addEventListener('error', () => reject(new Error('cannot reach the game server')));
-    ws.addEventListener('message', (event) => onMessage(JSON.parse(event.data)));
+    // Only the tab's own socket speaks to its table (not one it has let go of).
+    ws.addEventListener('message', (event) => { if (socket === ws) onMessage(JSON.parse(event.data)); });
     ws.addEventListener('close', () => {
       if (socket === ws) {
         socket = null;
@@ -315,7 +316,11 @@ function backToTable() {
 async function sendToNewTable(message) {
   closeResult();
   try {
-    if (!socket) socket = await connect();
+    // Deal clicked twice opened two sockets: both games' bots then played at one table.
+    if (!socket) {
+      connecting ??= connect().finally(() => { connecting = null; });
+      socket = await connecting;
+    }
   } catch (error) {
     refusedStart(message, String(error.message));
     return;
