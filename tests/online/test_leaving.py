@@ -79,6 +79,7 @@ def test_leaving_in_the_lobby_opens_the_seat_and_revokes_the_token(client: TestC
         "leave", {"seat": 1, "name": "Bob", "bot": None, "removed_by": None})
     error, close_code = refused_hello(client, made["code"], joined["token"])
     assert close_code == 4403 and error["code"] == "forbidden" and LEFT in error["message"]
+    assert error["reason"] == "left"  # so a page can keep saying why after a reload
     again = join_room(client, made["code"], "Bob")  # an open seat can be joined afresh
     assert again["seat"] == 1 and again["token"] != joined["token"]
 
@@ -115,7 +116,8 @@ def test_a_rematch_deals_the_left_seat_to_its_bot_under_the_bots_name(
     play_to_end([ann])
     ann.command("start")
     ann.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
-    assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Emma (bot)", "Emma (bot)"]
+    # Two Emmas would read "Emma (bot) asks Emma (bot)": the newcomer is numbered.
+    assert [s["name"] for s in ann.room["seats"]] == ["Ann", "Emma 2 (bot)", "Emma (bot)"]
     assert ann.room["seats"][1]["vacated"] is None
     assert ann.game["log_from"] == 0 and "Bob" not in json.dumps(ann.log)
 
@@ -173,7 +175,10 @@ def test_when_the_last_person_leaves_a_dealt_room_it_closes(client: TestClient) 
     settle([ann, watcher])
     leave(ann)
     update = watcher.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"].endswith("Nobody is left in a seat, so the room is closed.")
+    # No stand-in plays on in a closed room, so the sentence does not say one does.
+    assert update["notice"] == ("Ann left. Nobody is left in a seat, so the room is closed "
+                                "and the game stops here.")
+    assert watcher.log[-1]["text"] == update["notice"]
     assert watcher.room["status"] == "closed" and watcher.room["host"] is None
     version = watcher.version
     time.sleep(0.3)  # bots do not play on for nobody (the pace here is instant)
@@ -220,7 +225,7 @@ def test_the_host_removes_a_person_in_the_lobby(client: TestClient) -> None:
                             "message": "The host removed you from the room. You can still watch."}
     assert bob.you["role"] == "spectator"
     error, close_code = refused_hello(client, made["code"], joined["token"])
-    assert close_code == 4403 and REMOVED in error["message"]
+    assert close_code == 4403 and REMOVED in error["message"] and error["reason"] == "removed"
     assert stored_kinds(client, made["code"])[-1] == (
         "leave", {"seat": 1, "name": "Bob", "bot": None, "removed_by": 0})
 
@@ -346,3 +351,21 @@ def test_a_lobby_leave_survives_a_restart(make_app: Callable[..., Starlette]) ->
         info = client.get(f"/rooms/{made['code']}/info").json()
         assert info["seats"][0]["kind"] == "open" and info["host"] is None
         assert LEFT in refused_hello(client, made["code"], made["token"])[0]["message"]
+
+
+def test_a_name_already_in_the_room_is_refused_and_each_bot_has_its_own(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=4)
+    code = made["code"]
+    taken = client.post(f"/rooms/{code}/join", json={"name": " ann "})
+    assert taken.status_code == 409 and taken.json() == {
+        "error": "taken",
+        "message": "someone in this room is already called ann: choose another name"}
+    ann = connect(client, code, made["token"])
+    for seat in (1, 2):
+        ann.command("add_bot", seat=seat, bot="emma")
+        ann.read_until(lambda m, s=seat: m["type"] == "update"
+                       and m["room"]["seats"][s]["kind"] == "bot")
+    assert [s["name"] for s in ann.room["seats"][:3]] == ["Ann", "Emma (bot)", "Emma 2 (bot)"]
+    assert client.post(f"/rooms/{code}/join", json={"name": "Emma (bot)"}).status_code == 409

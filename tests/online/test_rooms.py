@@ -112,9 +112,12 @@ def test_a_full_or_started_room_refuses_joins_and_a_join_never_reuses_a_seat(
 ) -> None:
     made = create_room(client, "Ann", players=3)
     first = join_room(client, made["code"], "Bob")
-    second = join_room(client, made["code"], "Bob")  # same name: still a new seat
+    # A second Bob (or a double-clicked Join) takes no seat: the log could not tell them apart.
+    again = client.post(f"/rooms/{made['code']}/join", json={"name": "Bob"})
+    assert again.status_code == 409 and again.json()["error"] == "taken"
+    second = join_room(client, made["code"], "Cy")
     assert {first["seat"], second["seat"]} == {1, 2} and first["token"] != second["token"]
-    full = client.post(f"/rooms/{made['code']}/join", json={"name": "Cy"})
+    full = client.post(f"/rooms/{made['code']}/join", json={"name": "Dan"})
     assert full.status_code == 409 and full.json()["error"] == "full"
     server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
     assert [s.kind for s in server.rooms[made["code"]].room.seats] == ["human"] * 3
@@ -164,7 +167,7 @@ def test_a_mistyped_room_link_gets_a_page_with_a_way_back(client: TestClient) ->
 def test_a_wrong_token_gets_no_seat(client: TestClient) -> None:
     code, _ann, _bob = three_seat_room(client)
     refusal, close_code = refused_hello(client, code, "A" * 32)
-    assert refusal["code"] == "forbidden" and close_code == 4403
+    assert refusal["code"] == "forbidden" and close_code == 4403 and refusal["reason"] is None
     assert "not for a seat in this room" in refusal["message"]
     with client.websocket_connect(f"/ws/room/{code}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": "short"}))
@@ -451,3 +454,14 @@ def test_the_form_gets_each_presets_house_rules(client: TestClient) -> None:
     assert presets["nordic"]["refill"] == "none" and presets["nordic"]["end"] == "first-empty"
     assert presets["bicycle"]["refill"] == "turn"
     assert presets["classic"]["hand_sizes"] == {"2": 7, "3": 5, "4": 5, "5": 5}
+
+
+def test_a_nordic_room_says_it_ends_at_an_empty_sea(client: TestClient) -> None:
+    # Hopp i havet fishes from the sea: the table and the log say so, and so do the rules.
+    made = create_room(client, "Ann", players=3, rules={"preset": "nordic"})
+    summary = client.get(f"/rooms/{made['code']}/info").json()["rules_summary"]
+    assert "ends at the first empty hand or sea" in summary
+    made = create_room(client, "Ann", players=3, rules={"preset": "classic", "refill": "none",
+                                                         "end": "first-empty"})
+    summary = client.get(f"/rooms/{made['code']}/info").json()["rules_summary"]
+    assert "ends at the first empty hand or pond" in summary

@@ -32,7 +32,7 @@ from gofish.web.notfound import not_found_page
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
-_STATUS = {"not_found": 404, "full": 409, "closed": 409, "forbidden": 403,
+_STATUS = {"not_found": 404, "full": 409, "closed": 409, "taken": 409, "forbidden": 403,
            "rate_limited": 429}
 _HEADERS = {
     "Content-Security-Policy": (

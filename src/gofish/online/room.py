@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from gofish.bots import available_bots, display_name
 from gofish.core import Ask, Game, GoFishError, Rules, make_rules, new_game, parse_deck
+from gofish.narrate import pond_word
 
 Entry = tuple[str, dict[str, Any]]
 Status = Literal["lobby", "playing", "over", "closed"]
@@ -183,6 +184,9 @@ class Room:
         seat = next((s for s in self.seats if s.kind == "open"), None)
         if seat is None:
             raise RoomError("full", "every seat is taken: you can watch instead")
+        if self._name_in_use(name):  # two Bobs would make "Bob asks Bob" in the log
+            raise RoomError("taken", f"someone in this room is already called {name}: "
+                            "choose another name")
         return "seat", {"seat": seat.index, "name": name, "token_hash": token_hash}
 
     def add_bot_entry(self, by: int | None, seat: int, bot: str) -> Entry:
@@ -192,7 +196,7 @@ class Room:
             raise RoomError("invalid", f"unknown bot {bot!r}: choose one of {', '.join(known)}")
         if self._seat(seat).kind != "open":
             raise RoomError("taken", f"seat {seat + 1} is not empty")
-        return "bot", {"seat": seat, "bot": bot, "name": bot_label(bot)}
+        return "bot", {"seat": seat, "bot": bot, "name": self._free_bot_name(bot)}
 
     def remove_bot_entry(self, by: int | None, seat: int) -> Entry:
         self._check_host_in_lobby(by, "remove a bot")
@@ -269,6 +273,20 @@ class Room:
         if self.status != "lobby":
             raise RoomError("invalid", f"cannot {what} once the game has started")
 
+    def _name_in_use(self, name: str) -> bool:
+        wanted = name.casefold()
+        return any(seat.name is not None and seat.name.casefold() == wanted
+                   for seat in self.seats)
+
+    def _free_bot_name(self, bot: str) -> str:
+        """``Emma (bot)``, or ``Emma 2 (bot)`` if that is taken: every seat has its own name."""
+        label = bot_label(bot)
+        number = 2
+        while self._name_in_use(label):
+            label = f"{display_name(bot)} {number} (bot)"
+            number += 1
+        return label
+
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < self.players:
             raise RoomError(
@@ -324,17 +342,24 @@ class Room:
             seat.name, seat.bot, seat.vacated = None, None, None
         else:  # the name stays, so the log of this game still reads as it did
             seat.bot, seat.vacated = data["bot"], reason
-        text = leave_text(data, seat.index, reason)
-        if self.host == seat.index:
-            self.host = self._next_person(seat.index)
-            if self.host is not None:
-                text += f" {self.names[self.host]} is the host now."
-        if self.game is not None and self.host is None:
-            self.closed = True  # nobody left to play or watch over it: stop the bots
-            text += " Nobody is left in a seat, so the room is closed."
+        text = self._pass_host_on(data, seat.index, reason)
         if self.game is not None:
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
             self.notices.append(Notice(len(self.game.events), event, text))
+        return text
+
+    def _pass_host_on(self, data: dict[str, Any], index: int, reason: Vacated) -> str:
+        """After seat ``index`` is vacated: the next host, or a closed room; what to tell."""
+        was_host = self.host == index
+        if was_host:
+            self.host = self._next_person(index)
+        # Nobody left to play or watch over a dealt game: it stops, no bot plays on.
+        self.closed = self.game is not None and self.host is None
+        if self.game is not None and self.closed:
+            return closing_text(data, reason, self.game.is_over)
+        text = leave_text(data, index, reason)
+        if was_host and self.host is not None:
+            text += f" {self.names[self.host]} is the host now."
         return text
 
     def _next_person(self, after: int) -> int | None:
@@ -349,20 +374,31 @@ class Room:
         """A new deal: a seat whose person left is the bot's own now, under the bot's name."""
         for seat in self.seats:
             if seat.vacated is not None and seat.bot is not None:
-                seat.name, seat.vacated = bot_label(seat.bot), None
+                seat.name, seat.vacated = None, None
+                seat.name = self._free_bot_name(seat.bot)
 
 
 def bot_label(bot: str) -> str:
     return f"{display_name(bot)} (bot)"
 
 
+def _who_left(data: dict[str, Any], reason: Vacated) -> str:
+    who = data["name"]
+    return f"{who} left" if reason == "left" else f"The host removed {who}"
+
+
 def leave_text(data: dict[str, Any], index: int, reason: Vacated) -> str:
     """``Bob left; Emma (bot) plays their seat.`` and the like."""
-    who = data["name"]
-    said = f"{who} left" if reason == "left" else f"The host removed {who}"
+    said = _who_left(data, reason)
     if data["bot"] is None:
         return f"{said}; seat {index + 1} is open."
     return f"{said}; {bot_label(data['bot'])} plays their seat."
+
+
+def closing_text(data: dict[str, Any], reason: Vacated, game_over: bool) -> str:
+    """The last person is gone: no stand-in plays on, so the sentence does not say one does."""
+    stops = "" if game_over else " and the game stops here"
+    return f"{_who_left(data, reason)}. Nobody is left in a seat, so the room is closed{stops}."
 
 
 _REFILL_SUMMARY = {
@@ -378,7 +414,8 @@ def rules_summary(rules: Rules, players: int) -> list[str]:
     resolved = rules.for_players(players)
     book = "pair" if resolved.book_size == 2 else "book"
     ending = (f"play until all {resolved.total_books} {book}s are down"
-              if resolved.end == "all-books" else "ends at the first empty hand or pond")
+              if resolved.end == "all-books"
+              else f"ends at the first empty hand or {pond_word(resolved)}")
     dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
     return [
         resolved.preset,

@@ -506,8 +506,9 @@ class RoomServer:
     ) -> tuple[LiveRoom | None, int | None]:
         """Read ``hello``; return the room and seat, or refuse and close (None)."""
 
-        async def refuse(code: str, message: str, close_code: int) -> tuple[None, None]:
-            await websocket.send_text(json.dumps(error_message(code, message, None)))
+        async def refuse(code: str, message: str, close_code: int,
+                         **extra: str | None) -> tuple[None, None]:
+            await websocket.send_text(json.dumps({**error_message(code, message, None), **extra}))
             await websocket.close(close_code)
             return None, None
 
@@ -533,9 +534,9 @@ class RoomServer:
             return live, None
         token_hash = hash_token(hello.token)
         seat = live.room.seat_for_token_hash(token_hash)
-        if seat is None:
-            return await refuse("forbidden", _refusal(live.room.revoked_reason(token_hash)),
-                                CLOSE_FORBIDDEN)
+        if seat is None:  # ``reason``: the page can say so again after a reload
+            reason = live.room.revoked_reason(token_hash)
+            return await refuse("forbidden", _refusal(reason), CLOSE_FORBIDDEN, reason=reason)
         return live, seat
 
     async def _read_loop(self, live: LiveRoom, connection: Connection) -> None:
