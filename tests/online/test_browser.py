@@ -145,6 +145,15 @@ def fill_with_bot_and_start(host: Any, seat: int) -> None:
     host.click("#start")
 
 
+def ann_against_a_bot(server: RoomsServer, new_page: Any) -> Any:
+    """One browser dealt in against Emma in a two-seat room."""
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    return ann
+
+
 def game_over(page: Any) -> bool:
     return bool(str(page.inner_text("#turn")).startswith("Game over"))
 
@@ -264,10 +273,7 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
 def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(
     server: RoomsServer, new_page: Any
 ) -> None:
-    ann = new_page()
-    open_room(ann, server.url, "Ann", 2)
-    fill_with_bot_and_start(ann, 1)
-    ann.wait_for_selector("#game:not([hidden])")
+    ann = ann_against_a_bot(server, new_page)
     take_turns([ann], until=lambda: asks_made(ann) > 110)
     # "Books: 2" read as two books when it was one book of 2s: a count, then the ranks.
     assert re.fullmatch(r"Your books \(\d+\): .+", ann.inner_text(".my-books"))
@@ -324,6 +330,9 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     assert stored_token(bob, code) is None
     take_turns([ann])  # Emma plays Bob's seat to the end
     assert game_over(bob)
+    ann.click("#rematch")  # Bob's seat is Emma's own now: numbered, beside the other Emma
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Emma 2 (bot)")')
+    assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
 
 
 def test_the_host_removes_a_player_who_watches_on_across_a_restart(
@@ -343,6 +352,9 @@ def test_the_host_removes_a_player_who_watches_on_across_a_restart(
     bob.wait_for_selector("#connection:has-text('Watching')", timeout=20000)
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("removed; Emma (bot) plays")')
     assert ann.locator("#log li.room-notice").count() == 1
+    bob.reload()  # the page forgot the seat's token, but not why it has none
+    bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
+    assert bob.locator("#join").is_hidden()
     assert bob.locator("#join").is_hidden()
 
 
@@ -370,3 +382,101 @@ def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(
     ann.wait_for_selector('#seats li[data-seat="1"] .remove-bot')
     fill_with_bot_and_start(ann, 2)
     ann.wait_for_selector("#pond:has-text('Sea:')")  # Hopp i havet fishes from the sea
+
+
+def scroll_width(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def focused(page: Any) -> str:
+    """The focused element, as ``tag#id.class``: the body when focus was lost."""
+    return str(page.evaluate("""() => { const a = document.activeElement;
+        return a.tagName.toLowerCase() + (a.id ? '#' + a.id : '')
+            + (a.className ? '.' + a.className : ''); }"""))
+
+
+def test_a_phone_shows_the_form_and_long_names_without_scrolling_sideways(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann, bob = new_page(), new_page()
+    for page in (ann, bob):
+        page.set_viewport_size({"width": 390, "height": 800})
+    ann.goto(f"{server.url}/rooms")
+    ann.select_option("#create-preset", "nordic")  # its option text is the longest
+    assert scroll_width(ann) <= 390
+    code = open_room(ann, server.url, "W" * 24, 3)
+    join(bob, server.url, code, "M" * 24)
+    ann.wait_for_selector('#seats li[data-seat="1"] .remove-player')
+    ann.click('#seats li[data-seat="1"] .remove-player')  # the longest line: the question
+    assert scroll_width(ann) <= 390 and scroll_width(bob) <= 390
+
+
+def test_keyboard_focus_follows_each_action_and_the_bot_picked_stays_picked(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann, watcher = new_page(), new_page()
+    code = open_room(ann, server.url, "Ann", 2)
+    ann.select_option('#seats li[data-seat="1"] select', "random")
+    ann.focus('#seats li[data-seat="1"] select')
+    watcher.goto(f"{server.url}/rooms/{code}?watch=1")  # someone arrives: the seats re-render
+    ann.wait_for_timeout(300)
+    assert ann.input_value('#seats li[data-seat="1"] select') == "random"
+    ann.focus('#seats li[data-seat="1"] .add-bot')
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Randy (bot)")')  # random's name
+    assert focused(ann) == "button.remove-bot"  # the same seat's next control, not the top
+    ann.focus("#start")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#game:not([hidden])")
+    asked = 0
+    while asked < 3 and not game_over(ann):
+        ann.wait_for_selector(".ask-rank, #rematch-row:not([hidden])")
+        if focused(ann) != "button.ask-rank":
+            ann.focus(".ask-rank")
+        ann.keyboard.press("Enter")
+        asked += 1
+        ann.wait_for_timeout(100)
+        assert focused(ann) in ("button.ask-rank", "p#turn.turn-banner", "button#rematch.primary")
+    server.kill()
+    ann.wait_for_selector("#connection:has-text('lost')")
+    if ann.locator(".ask-rank").count():  # an ask that cannot be sent says so
+        ann.click(".ask-rank")
+        ann.wait_for_selector("#status:has-text('Not connected')")
+
+
+def test_a_visitor_sees_the_seats_before_joining_and_why_a_room_cannot_be_joined(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann, visitor = new_page(), new_page()
+    code = open_room(ann, server.url, "Ann", 2)
+    visitor.goto(f"{server.url}/rooms/{code}")
+    visitor.wait_for_selector('#seats li[data-seat="0"]:has-text("Ann")')  # who invited me
+    assert visitor.locator("#join").is_visible()
+    fill_with_bot_and_start(ann, 1)  # the last seat goes: the form goes too, and we hear why
+    visitor.wait_for_selector("#connection:has-text('Watching: the game has started')")
+    assert visitor.locator("#join").is_hidden()
+    visitor.goto(f"{server.url}/rooms")  # joining by code says why, and links the table
+    visitor.fill("#join-code", code.lower())
+    visitor.fill("#join-name", "Bob")
+    visitor.click("#join-button")
+    visitor.wait_for_selector("#status:has-text('the game has started')")
+    visitor.click(f"#status a:has-text('Watch room {code}')")
+    visitor.wait_for_selector("#connection:has-text('Watching')")
+    ann.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined})")  # plain http
+    ann.click("#copy-invite")
+    ann.wait_for_selector("#copy-status:has-text('The link is selected')")
+    assert ann.evaluate("getSelection().toString()").endswith(f"/rooms/{code}")
+
+
+def test_the_last_person_leaving_closes_the_room_and_no_bot_is_said_to_play_on(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann = ann_against_a_bot(server, new_page)
+    ann.click("#leave-row .leave")
+    question = ann.inner_text(".confirm")
+    assert "Nobody else is seated, so the room closes and the game stops here." in question
+    assert "plays the seat" not in question
+    ann.click(".confirm .confirm-yes")
+    ann.wait_for_selector("#turn:has-text('the room is closed')")
+    assert ann.inner_text('#seats li[data-seat="0"] .tag') == "left"
+    assert ann.locator("#invite").is_hidden()  # nobody can join a closed room

@@ -1,6 +1,6 @@
 // Open or join a room; the seat's secret token is kept in localStorage so a reload
 // (or a restarted server) puts this browser back in the same seat.
-import { $ } from '/static/js/dom.js';
+import { $, el } from '/static/js/dom.js';
 import { getJSON, postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
@@ -53,5 +53,11 @@ $('#join-form').addEventListener('submit', async (event) => {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`, { name: $('#join-name').value });
     rememberSeat(joined.code, joined.token);
     location.assign(joined.invite);
-  } catch (error) { say(error.message); }
+  } catch (error) {
+    say(error.message);
+    // A full or started room can still be watched: the message says so, the link does it.
+    if (error.code === 'full' || error.code === 'closed') {
+      $('#status').append(' ', el('a', { href: `/rooms/${encodeURIComponent(code)}?watch=1` }, `Watch room ${code}`));
+    }
+  }
 });

@@ -2,7 +2,9 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
 import { cardFace, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
-import { forgetSeat, getJSON, postJSON, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
+import {
+  forgetGone, forgetSeat, getJSON, postJSON, rememberGone, rememberSeat, seatToken, whyGone,
+} from '/rooms/static/rooms-api.js';
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
 const watching = new URLSearchParams(location.search).has('watch');
@@ -11,7 +13,10 @@ const state = {
   token: null, // this browser's seat secret; null once the seat is given up
   confirming: null, // 'leave' or a seat number to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
-  refusal: '', // why the server refused our token, shown once we watch instead
+  hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
+  refusal: null, // the server's refusal of our token (reason, message), shown once we watch instead
+  botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
+  lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
 };
 let socket = null;
 let retry = 500;
@@ -19,6 +24,7 @@ let lastCommand = null;
 
 function say(text) { $('#status').textContent = text || ''; }
 function notice(text) { if (text) $('#notice').textContent = text; }
+function clearNotice() { $('#notice').textContent = ''; }
 function connection(text, down = false) {
   const line = $('#connection');
   line.textContent = text;
@@ -28,6 +34,8 @@ function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
     lastCommand = { type };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
+  } else {
+    say('Not connected just now, so that was not sent: try again once reconnected.');
   }
 }
 function nameOf(seat) { return state.room.seats[seat].name || `Seat ${seat + 1}`; }
@@ -39,17 +47,9 @@ async function begin() {
   fill($('#room-code'), code);
   try { state.bots = (await getJSON('/rooms/bots')).bots; } catch { state.bots = { emma: 1 }; }
   state.token = watching ? null : seatToken(code);
-  if (state.token || watching) { connect(); return; }
-  try {
-    const room = await getJSON(`/rooms/${encodeURIComponent(code)}/info`);
-    showRules(room);
-    if (!canJoin(room)) {
-      say(room.status === 'closed' ? 'Everyone has left this room: it is closed.' : 'Every seat is taken: you are watching.');
-      connect();
-      return;
-    }
-    $('#join').hidden = false;
-  } catch (error) { say(error.message); }
+  const gone = state.token ? null : whyGone(code);
+  if (gone) lostSeat(gone.reason, gone.message); // a reload after leaving: say why again
+  connect(); // without a seat: watch (and see who is there) while the join form is offered
 }
 
 function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) => s.kind === 'open'); }
@@ -59,7 +59,9 @@ $('#join-form').addEventListener('submit', async (event) => {
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`, { name: $('#join-name').value });
     rememberSeat(code, joined.token);
+    forgetGone(code);
     $('#join').hidden = true;
+    $('#lobby-title').focus(); // the form is gone: land on the seats, where we now sit
     state.token = joined.token;
     state.removed = false;
     const watchingSocket = socket;
@@ -79,9 +81,8 @@ function connect() {
   mine.addEventListener('close', (event) => {
     if (mine !== socket) return; // replaced by a newer socket (after joining)
     if (event.code === 4403) { // our token holds no seat (left, removed, or another room's)
-      forgetSeat(code);
-      state.token = null;
-      notice(state.refusal || 'That seat is not yours any more: you are watching.');
+      const refusal = state.refusal || {};
+      lostSeat(refusal.reason || 'left', refusal.message || 'That seat is not yours any more: you are watching.');
       connect();
       return;
     }
@@ -95,23 +96,52 @@ function connect() {
 // ------------------------------------------------------------------ messages
 function receive(message) {
   if (message.type === 'error') { refused(message); return; }
-  if (message.type === 'presence') { state.room.seats = message.seats; renderLobby(); renderGame(); return; }
-  if (message.type === 'unseated') { unseated(message); return; }
-  if (message.type === 'welcome') {
-    state.you = message.you; retry = 500;
-    connection(message.you.role === 'spectator' ? 'Watching (you see only what is on the table).' : `Connected as ${message.you.name}.`);
+  if (message.type === 'presence') {
+    if (!state.room) return;
+    state.room.seats = message.seats;
+    keepingFocus(() => { renderLobby(); renderGame(); });
+    return;
   }
+  if (message.type === 'unseated') { unseated(message); return; }
+  if (message.type === 'welcome') { state.you = message.you; retry = 500; }
+  const game = message.game;
+  if (game && state.game && state.game.number !== game.number) clearNotice(); // a new deal
   notice(message.notice);
   state.version = message.version;
   state.room = message.room;
   showRules(message.room);
-  const game = message.game;
   if (game && (!state.game || state.game.number !== game.number || game.log_from === 0)) state.log = [];
   if (game) state.log.push(...game.log);
   state.game = game;
   say('');
-  renderLobby();
-  renderGame(game ? game.log : []);
+  keepingFocus(() => { renderLobby(); renderGame(game ? game.log : []); });
+}
+
+// Re-rendering replaces the focused control: put focus on its successor (same data-key),
+// or somewhere sensible, so a keyboard user does not start again from the top of the page.
+function keepingFocus(render) {
+  const active = document.activeElement;
+  render();
+  if (!active || active === document.body || (active.isConnected && !active.closest('[hidden]'))) return;
+  const key = active.dataset ? active.dataset.key : undefined;
+  const successor = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  (successor || focusFallback()).focus();
+}
+
+function focusFallback() {
+  const ask = $('#ask .ask-rank');
+  if (ask) return ask;
+  if (!$('#join').hidden) return $('#join-name');
+  return $('#game').hidden ? $('#lobby-title') : $('#turn');
+}
+
+// What a spectator is told: why there is no seat for them, if they came to play.
+function watchingText(room) {
+  const see = 'you see only what is on the table';
+  if (watching || state.hadSeat || canJoin(room)) return `Watching (${see}).`;
+  if (room.status === 'closed') return `Watching: everyone has left, so the room is closed (${see}).`;
+  if (room.status === 'lobby') return `Watching: every seat is taken (${see}).`;
+  return `Watching: the game has started (${see}).`;
 }
 
 function refused(message) {
@@ -121,23 +151,36 @@ function refused(message) {
     lastCommand.retried = true;
     return;
   }
-  if (message.version === null) state.refusal = message.message; // the hello: kept for after the close
+  if (message.version === null) state.refusal = message; // the hello's: kept for after the close
   say(message.message);
 }
 
 // Our seat was given up (Leave) or taken away (the host): forget its secret, watch on.
 function unseated(message) {
-  forgetSeat(code);
-  state.token = null;
   state.confirming = null;
-  state.removed = message.reason === 'removed';
-  notice(message.message);
+  lostSeat(message.reason, message.message);
+}
+
+function lostSeat(reason, message) {
+  forgetSeat(code);
+  rememberGone(code, reason, message);
+  state.token = null;
+  state.removed = reason === 'removed';
+  state.hadSeat = true;
+  notice(message);
 }
 
 // ------------------------------------------------------------------ lobby
 function renderLobby() {
   const room = state.room;
+  const spectator = !state.you || state.you.seat === null;
+  connection(spectator ? watchingText(room) : `Connected as ${state.you.name}.`);
+  const shown = JSON.stringify([room.seats, room.host, room.status, state.you, state.confirming,
+    state.removed]);
+  if (shown === state.lobbyShown) return;
+  state.lobbyShown = shown;
   $('#lobby').hidden = false;
+  $('#invite').hidden = room.status === 'closed'; // nobody can join a closed room
   const invite = `${location.origin}/rooms/${room.code}`;
   const link = $('#invite-link');
   link.href = invite; link.textContent = invite;
@@ -145,15 +188,16 @@ function renderLobby() {
   const host = isHost();
   fill($('#seats'), room.seats.map((seat) => seatLine(seat, host)));
   $('#start-row').hidden = !(host && room.status === 'lobby');
-  $('#start').disabled = room.seats.some((s) => s.kind === 'open');
+  const empty = room.seats.filter((s) => s.kind === 'open').length;
+  $('#start').disabled = empty > 0;
+  fill($('#start-hint'), empty ? `Fill the ${empty === 1 ? 'empty seat' : `${empty} empty seats`} (a friend or a bot) to start.` : '');
   renderLeave();
-  const spectator = !state.you || state.you.seat === null;
   $('#join').hidden = !(spectator && !watching && !state.removed && canJoin(room));
 }
 
 function seatStatus(seat) {
   if (seat.kind === 'open') return 'empty';
-  if (seat.vacated) return `${seat.vacated}; ${state.room.stand_in} plays`;
+  if (seat.vacated) return state.room.status === 'closed' ? seat.vacated : `${seat.vacated}; ${state.room.stand_in} plays`;
   if (seat.kind === 'bot') return 'bot';
   if (seat.away) return 'away: a bot plays for now';
   return seat.connected ? 'connected' : 'not connected';
@@ -172,28 +216,38 @@ function seatLine(seat, host) {
   }
   host = host && state.room.status === 'lobby';
   if (host && seat.kind === 'open') {
-    const choice = el('select', { 'aria-label': `Bot for seat ${seat.seat + 1}`, class: 'bot-choice' },
-      Object.entries(state.bots).map(([name, strength]) => el('option', { value: name }, `${name} (strength ${strength})`)));
-    if (state.bots.emma !== undefined) choice.value = 'emma';
-    line.append(' ', choice, ' ', el('button', { type: 'button', class: 'add-bot',
-      onclick: () => send('add_bot', { seat: seat.seat, bot: choice.value }) }, 'Add bot'));
+    line.append(' ', botChoice(seat.seat), ' ', el('button', { type: 'button', class: 'add-bot',
+      dataset: { key: `bot-${seat.seat}` },
+      onclick: () => send('add_bot', { seat: seat.seat, bot: $(`#bot-${seat.seat}`).value }) }, 'Add bot'));
   } else if (host && seat.kind === 'bot') {
-    line.append(' ', el('button', { type: 'button', class: 'remove-bot',
+    line.append(' ', el('button', { type: 'button', class: 'remove-bot', dataset: { key: `bot-${seat.seat}` },
       onclick: () => send('remove_bot', { seat: seat.seat }) }, 'Remove'));
   }
   return line;
+}
+
+// Which bot to seat; the pick survives the list being rebuilt (someone connecting).
+function botChoice(seat) {
+  const choice = el('select', { id: `bot-${seat}`, 'aria-label': `Bot for seat ${seat + 1}`, class: 'bot-choice',
+    dataset: { key: `choice-${seat}` }, onchange: () => { state.botChoice[seat] = choice.value; } },
+  Object.entries(state.bots).map(([name, strength]) => el('option', { value: name }, `${name} (strength ${strength})`)));
+  const picked = state.botChoice[seat] ?? 'emma';
+  if (state.bots[picked] !== undefined) choice.value = picked;
+  return choice;
 }
 
 // "Are you sure?" in place, since a seat given up cannot be had back (its token is revoked).
 function confirmable(key, label, question, yes, action, extra = {}) {
   if (state.confirming !== key) {
     const ask = () => { state.confirming = key; renderLobby(); $('.confirm .confirm-no')?.focus(); };
-    return el('button', { type: 'button', ...extra, onclick: ask }, label);
+    return el('button', { type: 'button', ...extra, dataset: { key: `confirm-${key}` }, onclick: ask }, label);
   }
-  const settle = () => { state.confirming = null; renderLobby(); };
+  // Either answer goes back to the button that asked (same data-key), until the server's answer.
+  const settle = () => keepingFocus(() => { state.confirming = null; renderLobby(); });
   return el('span', { class: 'confirm', role: 'group', 'aria-label': question }, question, ' ',
-    el('button', { type: 'button', class: 'danger confirm-yes', onclick: () => { action(); settle(); } }, yes), ' ',
-    el('button', { type: 'button', class: 'confirm-no', onclick: settle }, 'Cancel'));
+    el('button', { type: 'button', class: 'danger confirm-yes', dataset: { key: `confirm-${key}` },
+      onclick: () => { action(); settle(); } }, yes), ' ',
+    el('button', { type: 'button', class: 'confirm-no', dataset: { key: `confirm-${key}` }, onclick: settle }, 'Cancel'));
 }
 
 function afterwards() {
@@ -213,15 +267,21 @@ function renderLeave() {
   const seat = state.you ? state.you.seat : null;
   row.hidden = seat === null || state.room.status === 'closed';
   if (row.hidden) { row.replaceChildren(); return; }
-  fill(row, confirmable('leave', 'Leave the room', `Leave the room? ${afterwards()}${hostNote(seat)}`,
+  fill(row, confirmable('leave', 'Leave the room', `Leave the room? ${leaving(seat)}`,
     'Leave', () => send('leave'), { class: 'leave' }));
 }
 
-// What leaving does to the host role: passed round in seat order, or the room closes.
+// What leaving does: to the seat, and to the host role (passed round in seat order), or the room closes.
+function leaving(seat) {
+  const room = state.room;
+  const others = room.seats.some((s) => s.kind === 'human' && s.seat !== seat);
+  if (others) return afterwards() + hostNote(seat);
+  if (room.status === 'lobby') return 'The seat opens, and whoever joins next runs the room.';
+  return `Nobody else is seated, so the room closes${room.status === 'playing' ? ' and the game stops here' : ''}.`;
+}
+
 function hostNote(seat) {
   const seats = state.room.seats;
-  const people = seats.filter((s) => s.kind === 'human' && s.seat !== seat);
-  if (!people.length) return state.room.status === 'lobby' ? '' : ' Nobody else is seated, so the room closes.';
   if (state.room.host !== seat) return '';
   for (let step = 1; step < seats.length; step += 1) {
     const next = seats[(seat + step) % seats.length];
@@ -232,7 +292,19 @@ function hostNote(seat) {
 
 $('#start').addEventListener('click', () => send('start'));
 $('#rematch').addEventListener('click', () => send('start'));
-$('#copy-invite').addEventListener('click', () => navigator.clipboard?.writeText($('#invite-link').href));
+$('#copy-invite').addEventListener('click', copyInvite);
+
+// A page opened over plain http on a home network has no clipboard API: select the link instead.
+async function copyInvite() {
+  const link = $('#invite-link');
+  try {
+    await navigator.clipboard.writeText(link.href);
+    fill($('#copy-status'), 'Link copied.');
+  } catch {
+    getSelection().selectAllChildren(link);
+    fill($('#copy-status'), 'The link is selected: copy it with Ctrl+C (⌘C), or long-press on a phone.');
+  }
+}
 
 // ------------------------------------------------------------------ table
 // What a finished set is called: a pair under the pairs house rule, else a book.
@@ -291,9 +363,9 @@ function opponentBox(seat, game, myTurn, targets) {
   const choosable = myTurn && targets.includes(i);
   const box = el(choosable ? 'button' : 'div', {
     class: `room-seat${game.current_player === i ? ' turn' : ''}${choosable && state.target === i ? ' chosen' : ''}`,
-    dataset: { seat: i }, type: choosable ? 'button' : null,
+    dataset: { seat: i, key: `target-${i}` }, type: choosable ? 'button' : null,
     'aria-pressed': choosable ? String(state.target === i) : null,
-    onclick: choosable ? () => { state.target = i; renderGame(); } : null,
+    onclick: choosable ? () => { state.target = i; keepingFocus(() => renderGame()); } : null,
   },
   el('strong', {}, seat.name || `Seat ${i + 1}`),
   el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-label': seat.connected ? 'connected' : 'not connected' }),
@@ -308,7 +380,7 @@ function askButtons(game) {
   const asks = game.legal_actions.filter((a) => a.target === state.target);
   const label = el('span', {}, `Ask ${nameOf(state.target)} for:`);
   return [label, ...asks.map((a) => el('button', {
-    type: 'button', class: 'ask-rank', dataset: { rank: a.rank, suit: a.suit || '' },
+    type: 'button', class: 'ask-rank', dataset: { rank: a.rank, suit: a.suit || '', key: `ask-${a.rank}${a.suit || ''}` },
     onclick: () => send('ask', a.suit ? { target: a.target, rank: a.rank, suit: a.suit } : { target: a.target, rank: a.rank }),
   }, a.suit ? `${a.rank}${SUIT_SYMBOLS[a.suit]}` : a.rank))];
 }

@@ -6,12 +6,22 @@ export function rememberSeat(code, token) { localStorage.setItem(KEY(code), toke
 export function seatToken(code) { return localStorage.getItem(KEY(code)); }
 export function forgetSeat(code) { localStorage.removeItem(KEY(code)); }
 
+// Why this browser lost its seat ({reason, message}), so a reload can still say so.
+const GONE = (code) => `gofish.room.${code}.gone`;
+export function rememberGone(code, reason, message) {
+  localStorage.setItem(GONE(code), JSON.stringify({ reason, message }));
+}
+export function whyGone(code) {
+  try { return JSON.parse(localStorage.getItem(GONE(code))); } catch { return null; }
+}
+export function forgetGone(code) { localStorage.removeItem(GONE(code)); }
+
 export async function postJSON(url, body) {
   const response = await fetch(url, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
-  if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
+  if (!response.ok) throw Object.assign(new Error(answer.message || `the server answered ${response.status}`), { code: answer.error });
   return answer;
 }
 
