@@ -658,3 +658,28 @@ def test_deal_clicked_twice_opens_one_connection(page: Any, live_server: LiveSer
     page.wait_for_selector("#page-play:not([hidden]) .rank-group")
     page.wait_for_timeout(200)
     assert len(sockets) == 1
+
+
+def test_a_lost_connection_offers_to_reconnect(page: Any, live_server: LiveServer) -> None:
+    # The page said "Start a new game to play on" and kept saying "Your turn", though
+    # the game was stored and its address could bring it back.
+    links: list[Any] = []
+
+    def through(ws: Any) -> None:
+        links.append((ws, ws.connect_to_server()))
+
+    page.route_web_socket("**/ws/play", through)
+    open_table(page, live_server, seed=21)
+    game_id = ask_until_stored(page)
+    assert wait_for_my_move(page) == "ask"
+    hand = cards_in_hand(page)
+    to_page, to_server = links[-1]
+    to_server.close()  # the server goes away
+    to_page.close(code=1001)
+    page.wait_for_selector("#away-notice:not([hidden])")
+    assert f"Game {game_id} is saved" in page.inner_text("#away-notice")
+    assert page.inner_text("#status") == "Not connected to the server."
+    page.click("#take-back")  # "Reconnect": the game as it stood
+    page.wait_for_selector("#away-notice", state="hidden")
+    assert wait_for_my_move(page) == "ask" and cards_in_hand(page) == hand
+    assert len(links) == 2

@@ -249,10 +249,43 @@ function connect() {
     ws.addEventListener('close', () => {
       if (socket === ws) {
         socket = null;
-        if (table?.state && table.state.phase !== 'over') table.explain('The connection to the server was lost. Start a new game to play on.');
+        if (table?.state && table.state.phase !== 'over') connectionLost();
       }
     });
   });
+}
+
+/** The server went away mid-game: a stored game can be taken up again from the table. */
+function connectionLost() {
+  if (lastGameId === null) {
+    table.explain('The connection to the server was lost. Start a new game to play on.');
+    return;
+  }
+  const gameId = lastGameId;
+  table.away(`The connection to the server was lost. Game ${gameId} is saved as it stood.`,
+    () => takeBack(gameId), { button: 'Reconnect', status: 'Not connected to the server.' });
+}
+
+/** Open the game again at this tab ("Play here instead", "Reconnect"), if the server answers. */
+async function takeBack(gameId) {
+  try {
+    await openSocket();
+  } catch {
+    table.explain('The game server cannot be reached yet: try again in a moment.');
+    return;
+  }
+  await sendStored('revisit', gameId);
+}
+
+/**
+ * The tab's one socket, opened if need be. Deal clicked twice opened two while the
+ * first connected, and both games' bots then played at one table: clicks share it.
+ */
+async function openSocket() {
+  if (!socket) {
+    connecting ??= connect().finally(() => { connecting = null; });
+    socket = await connecting;
+  }
 }
 
 function send(message) {
@@ -304,7 +337,7 @@ function stepAside(gameId) {
   socket = null; // first, so its closing is not taken for a lost connection
   ws.close(); // the server stores every move sent before, then lets the other tab in
   table.away(`Game ${gameId} is now open in another tab of this browser, so this tab has stopped playing it.`,
-    () => sendStored('revisit', gameId));
+    () => takeBack(gameId));
 }
 
 /** The table again (the back button, a page link): a finished game shows its result again. */
@@ -316,11 +349,7 @@ function backToTable() {
 async function sendToNewTable(message) {
   closeResult();
   try {
-    // Deal clicked twice opened two sockets: both games' bots then played at one table.
-    if (!socket) {
-      connecting ??= connect().finally(() => { connecting = null; });
-      socket = await connecting;
-    }
+    await openSocket();
   } catch (error) {
     refusedStart(message, String(error.message));
     return;

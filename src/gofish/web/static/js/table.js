@@ -100,13 +100,18 @@ export class Table {
     this.explain(message);
   }
 
-  /** Another tab took this game: say so, take no more moves, offer to take it back. */
-  away(text, takeBack) {
+  /**
+   * This tab plays the game no more (another tab took it, or the server went away):
+   * say so, take no more moves, and offer the button that takes it back.
+   */
+  away(text, takeBack, { button: action = 'Play here instead', status = 'This game is being played in another tab.' } = {}) {
     this.awayText = text;
+    this.awayAction = action;
+    this.awayStatus = status;
     this.rank = null;
     this.target = null;
     this.suitChooser.hidden = true;
-    const button = el('button', { type: 'button', class: 'primary', id: 'take-back', onclick: takeBack }, 'Play here instead');
+    const button = el('button', { type: 'button', class: 'primary', id: 'take-back', onclick: takeBack }, action);
     fill(this.awayBox, el('p', { text }), button);
     this.awayBox.hidden = false;
     this.root.classList.add('away');
@@ -318,7 +323,7 @@ export class Table {
     const current = state.current === null ? null : this.name(state.current);
     let text;
     this.resultButton.hidden = state.phase !== 'over';
-    if (this.awayText) text = 'This game is being played in another tab.';
+    if (this.awayText) text = this.awayStatus;
     else if (state.phase === 'over') text = 'The game is over.';
     else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') {
@@ -341,7 +346,7 @@ export class Table {
   notNow() {
     const state = this.state;
     if (!state) return 'The game has not started yet.';
-    if (this.awayText) return `${this.awayText} Click "Play here instead" to go on with it here.`;
+    if (this.awayText) return `${this.awayText} Click "${this.awayAction}" to go on with it here.`;
     if (this.sent) return 'Your last move is on its way.';
     if (state.phase === 'over') return 'The game is over: play again from the result.';
     if (state.phase === 'fish') return 'Go fish first: click a face-down card in the sea.';
