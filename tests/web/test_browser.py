@@ -50,12 +50,14 @@ def wait_for_my_move(page: Any) -> str:
     return phase(page)
 
 
-def play_by_clicking(page: Any, *, shot_after: int | None = None, shot_name: str = "") -> int:
-    """Click through a whole game: the first rank, the first opponent, a sea card."""
+def play_by_clicking(page: Any, *, shot_after: int | None = None, shot_name: str = "",
+                     until: str | None = None) -> int:
+    """Click through a whole game (or until the script ``until`` is true at the
+    player's move): the first rank, the first opponent, a sea card."""
     moves = 0
     while moves < MAX_MOVES:
         current = wait_for_my_move(page)
-        if current == "over":
+        if current == "over" or (until and page.evaluate(until)):
             return moves
         version = page.get_attribute("#table", "data-version")
         if current == "fish":
@@ -407,6 +409,52 @@ def test_speech_bubbles_hold_their_words_with_four_players(
         return null;
     }""", timeout=20000).json_value()
     assert spilled["spill"] <= 0.5, spilled
+
+
+# Every frame: each speech bubble's overlap with the pond (its pile or sea, and the
+# count under it) or the player's hand, and how many bubbles were said.
+WATCH_BUBBLES = """() => {
+    const watch = {said: 0, over: []};
+    window.bubbleWatch = watch;
+    new MutationObserver((changes) => {
+        for (const change of changes) watch.said += change.addedNodes.length;
+    }).observe(document.querySelector('.bubbles'), {childList: true});
+    const areas = {pond: '.pond .pile, .pond .sea', count: '.pond-count', hand: '.hand'};
+    const tick = () => {
+        for (const bubble of document.querySelectorAll('.bubble')) {
+            const b = bubble.getBoundingClientRect();
+            for (const [what, selector] of Object.entries(areas)) {
+                const node = document.querySelector(selector);
+                if (!node) continue;
+                const a = node.getBoundingClientRect();
+                const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                const line = `${bubble.textContent} (seat ${bubble.dataset.seat}) over the ${what}`;
+                if (w > 0.5 && h > 0.5 && !watch.over.includes(line)) watch.over.push(line);
+            }
+        }
+        requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "preset"), [
+    (1280, 720, "classic"), (1920, 1080, "nordic"), (390, 844, "classic"), (390, 844, "nordic"),
+])
+def test_speech_bubbles_never_cover_the_pond_or_the_hand(
+    page: Any, live_server: LiveServer, width: int, height: int, preset: str
+) -> None:
+    # With four opponents a bubble under an outer seat lay over the pond pile (and the
+    # sea, which is wider) while the cards were being drawn from it.
+    page.set_viewport_size({"width": width, "height": height})
+    open_table(page, live_server, seed=3, preset=preset, players=5, query="&pace=0.15")
+    page.evaluate(WATCH_BUBBLES)
+    play_by_clicking(page, until="() => window.bubbleWatch.said >= 14")
+    watch = page.evaluate("window.bubbleWatch")
+    screenshot(page, f"bubbles-{preset}-{width}")
+    assert watch["said"] >= 14, watch
+    assert watch["over"] == [], watch["over"]
 
 
 def test_the_coach_table_fits_its_panel_with_five_players(

@@ -60,6 +60,11 @@ export class Table {
     );
     this.root.classList.remove('away');
     fill(this.root, this.awayBox, felt, side);
+    // A row that changes size (a redraw, a hint that wraps) moves the pond or a seat:
+    // the bubbles follow, so none is left over the pond.
+    this.resizes?.disconnect();
+    this.resizes = new ResizeObserver(() => this.placeBubbles());
+    for (const part of [felt, ...felt.children]) this.resizes.observe(part);
   }
 
   // ------------------------------------------------------------ updates
@@ -146,6 +151,7 @@ export class Table {
     this.renderShelf(state);
     this.renderCoach(state);
     this.renderStatus(state);
+    this.placeBubbles(); // a seat's box may have grown or shrunk with its cards
     this.root.dataset.phase = this.awayText ? 'away' : state.phase;
     this.root.dataset.version = String(this.version);
     this.restoreFocus(focused, before !== state.phase);
@@ -530,26 +536,47 @@ export class Table {
   }
 
   say(seat, text) {
-    const anchor = this.anchorOf(seat);
-    const box = anchor.getBoundingClientRect();
-    const felt = this.root.querySelector('.felt').getBoundingClientRect();
     this.bubbles.querySelector(`[data-seat="${seat}"]`)?.remove();
     const bubble = el('div', { class: `bubble${seat === this.state?.you ? ' mine' : ''}`, dataset: { seat } }, el('span', { text }));
-    if (seat === this.state?.you) {
-      // Your own words: beside your seat, so they never cover the pond.
-      bubble.style.left = `${box.right - felt.left + 14}px`;
-      bubble.style.top = `${box.top - felt.top + box.height / 2}px`;
-      this.bubbles.append(bubble);
-    } else {
-      bubble.style.top = `${box.bottom - felt.top - 6}px`;
-      bubble.classList.add('below');
-      this.bubbles.append(bubble);
-      // Centred under the speaker, but kept whole inside the felt at its edges.
-      const half = bubble.offsetWidth / 2 + 8;
-      const x = Math.min(Math.max(box.left - felt.left + box.width / 2, half), felt.width - half);
-      bubble.style.left = `${x}px`;
-    }
+    this.bubbles.append(bubble);
+    this.placeBubble(bubble);
     setTimeout(() => bubble.remove(), Math.max(1800 * (this.speed || 0.5), 900));
+  }
+
+  /** Place the bubbles again: a redraw or a wrapped line may have moved the pond or a seat. */
+  placeBubbles() {
+    for (const bubble of this.bubbles.children) this.placeBubble(bubble);
+  }
+
+  /**
+   * Put a bubble by its speaker where it covers neither the pond nor your hand (the
+   * things you are reading or clicking), preferring a spot clear of the other bubbles.
+   * An opponent speaks downwards first, you to your right; the tail always points at
+   * the speaker.
+   */
+  placeBubble(bubble) {
+    const felt = this.bubbles.getBoundingClientRect();
+    const inFelt = (node) => {
+      const box = node.getBoundingClientRect();
+      return { left: box.left - felt.left, top: box.top - felt.top, right: box.right - felt.left, bottom: box.bottom - felt.top };
+    };
+    const seat = Number(bubble.dataset.seat);
+    const speaker = inFelt(this.anchorOf(seat));
+    const keepClear = [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand]
+      .filter(Boolean).map(inFelt);
+    // Offsets, not client boxes: a bubble still popping in is scaled down.
+    const others = [...this.bubbles.children].filter((b) => b !== bubble)
+      .map((b) => ({ left: b.offsetLeft, top: b.offsetTop, right: b.offsetLeft + b.offsetWidth, bottom: b.offsetTop + b.offsetHeight }));
+    const spots = bubbleSpots(speaker, bubble.offsetWidth, bubble.offsetHeight, seat === this.state?.you,
+      { width: felt.width, height: felt.height }, keepClear);
+    // Placed again, a bubble keeps its side if it can, rather than jump round its speaker.
+    const spot = bestSpot(spots, keepClear, others, bubble.dataset.side);
+    bubble.dataset.side = spot.side;
+    bubble.classList.remove('below', 'above', 'right', 'left');
+    bubble.classList.add(spot.side);
+    bubble.style.left = `${spot.left}px`;
+    bubble.style.top = `${spot.top}px`;
+    bubble.style.setProperty('--tip', `${spot.tip}px`);
   }
 
   logLine(text, type) {
@@ -557,6 +584,61 @@ export class Table {
     while (this.log.children.length > 300) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
+}
+
+const BUBBLE_GAP = 14; // room for the tail between a bubble and its speaker
+const EDGE = 4; // a bubble keeps this far inside the felt
+
+/**
+ * Where a ``width`` × ``height`` bubble may go by ``speaker`` (boxes relative to the
+ * felt), in order of preference: each a box, the ``side`` of the speaker it is on and
+ * where along that side its tail is. Below or above, it may slide sideways off the pond
+ * as far as the tail can still point at the speaker.
+ */
+function bubbleSpots(speaker, width, height, mine, felt, keepClear) {
+  const middleX = (speaker.left + speaker.right) / 2;
+  const middleY = (speaker.top + speaker.bottom) / 2;
+  const spots = [];
+  const across = (side, top) => {
+    const lefts = [middleX - width / 2, ...keepClear.flatMap((box) => [box.right + EDGE, box.left - EDGE - width])];
+    for (const raw of lefts) {
+      const left = Math.min(Math.max(raw, EDGE), felt.width - EDGE - width);
+      const tip = middleX - left;
+      if (tip >= 16 && tip <= width - 16) spots.push({ side, left, top, tip });
+    }
+  };
+  const beside = (side, left) => {
+    const top = Math.min(Math.max(middleY - height / 2, EDGE), felt.height - EDGE - height);
+    spots.push({ side, left, top, tip: Math.min(Math.max(middleY - top, 12), height - 12) });
+  };
+  const below = () => across('below', speaker.bottom - 6);
+  const above = () => across('above', speaker.top + 6 - height);
+  const right = () => beside('right', speaker.right + BUBBLE_GAP);
+  const left = () => beside('left', speaker.left - BUBBLE_GAP - width);
+  const order = mine ? [right, above, left] : [below, right, left, above];
+  for (const add of order) add();
+  return spots
+    .map((spot) => ({ ...spot, right: spot.left + width, bottom: spot.top + height }))
+    .filter((spot) => spot.left >= 0 && spot.top >= 0 && spot.right <= felt.width && spot.bottom <= felt.height);
+}
+
+function overlap(a, b) {
+  return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+    * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+}
+
+/**
+ * The first spot clear of the pond, the hand and the other bubbles (one on ``side``
+ * first, where the bubble was); else clear of the first two; else the least in the way.
+ */
+function bestSpot(spots, keepClear, others, side) {
+  const cost = (spot, boxes) => boxes.reduce((total, box) => total + overlap(spot, box), 0);
+  const clear = spots.filter((spot) => cost(spot, keepClear) === 0);
+  const kept = clear.find((spot) => spot.side === side);
+  if (kept) return kept;
+  if (clear.length) return clear.find((spot) => cost(spot, others) === 0) || clear[0];
+  if (spots.length) return spots.reduce((best, spot) => (cost(spot, keepClear) < cost(best, keepClear) ? spot : best));
+  return { side: 'below', left: EDGE, top: EDGE, tip: 16 }; // a felt too small for any: its corner
 }
 
 /** Headings of at most three characters, told apart: Emma, Emma 2 → Emm, Em2. */
