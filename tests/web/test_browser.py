@@ -313,6 +313,36 @@ def test_long_bar_chart_labels_stay_inside_the_chart(page: Any, live_server: Liv
     screenshot(page, "stats-long-labels")
 
 
+def test_line_charts_use_their_panels_width(page: Any, live_server: LiveServer) -> None:
+    # Drawn 640 units wide and capped at 760 px, the line charts filled about half of a
+    # wide panel; on a phone they were shrunk text in a box that scrolled sideways.
+    with open_store(live_server.database) as store:
+        for seed in (5, 6, 7):
+            store.save(played_game("classic", players=2, seed=seed).to_record(),
+                       seats=[{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}])
+    measure = """() => [...document.querySelectorAll('svg.chart')].filter((chart) =>
+        chart.querySelector('polyline')).map((chart) => {
+        const panel = chart.parentElement;
+        const style = getComputedStyle(panel);
+        const inner = panel.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight);
+        const width = chart.getBoundingClientRect().width;
+        return {width, inner, scale: width / chart.viewBox.baseVal.width};
+    })"""
+    for width, height in [(1280, 720), (1920, 1080), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/#/stats")
+        page.wait_for_selector("svg.chart polyline", state="attached")
+        page.wait_for_timeout(100)  # a redraw at the new width, if any, has run
+        charts = page.evaluate(measure)
+        screenshot(page, f"stats-{width}")
+        assert len(charts) == 2
+        for chart in charts:
+            assert chart["width"] >= 0.9 * chart["inner"], (width, chart)
+            assert chart["width"] <= chart["inner"] + 0.5, (width, chart)  # no sideways scroll
+            assert abs(chart["scale"] - 1) < 0.01, (width, chart)  # text at its own size
+
+
 def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
     page: Any, live_server: LiveServer
 ) -> None:
