@@ -384,6 +384,30 @@ def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(
     ann.wait_for_selector("#pond:has-text('Sea:')")  # Hopp i havet fishes from the sea
 
 
+def test_the_form_calls_the_pond_the_sea_under_nordic(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # "Game ends: at the first empty hand or pond" stayed when nordic was chosen, whose
+    # table and log call it the sea (Hopp i havet).
+    ann = new_page()
+    ann.goto(f"{server.url}/rooms")
+
+    def end_options() -> list[str]:
+        return [str(text) for text in ann.locator("#create-end option").all_inner_texts()]
+
+    ann.wait_for_selector("#create-end option:has-text('as classic plays it')", state="attached")
+    assert "at the first empty hand or pond" in end_options()
+    ann.select_option("#create-preset", "nordic")
+    ann.wait_for_selector("#create-end option:has-text('as nordic plays it')", state="attached")
+    options = end_options()
+    assert "as nordic plays it: at the first empty hand or sea" in options
+    assert "at the first empty hand or sea" in options
+    assert not any("pond" in text for text in options), options
+    ann.select_option("#create-end", "first-empty")
+    ann.select_option("#create-preset", "bicycle")  # and back again
+    assert "at the first empty hand or pond" in end_options()
+
+
 def scroll_width(page: Any) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth"))
 

@@ -4,19 +4,28 @@ import { $, el } from '/static/js/dom.js';
 import { getJSON, postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
-const END = { 'all-books': 'when every book is down', 'first-empty': 'at the first empty hand or pond' };
+// Hopp i havet fishes from the sea, as the room's table and log say; the others from the pond.
+const pondWord = (preset) => (preset === 'nordic' ? 'sea' : 'pond');
+const END = {
+  'all-books': () => 'when every book is down',
+  'first-empty': (preset) => `at the first empty hand or ${pondWord(preset)}`,
+};
 let presets = null; // each preset's house rules, from the server
 
 function say(text) { $('#status').textContent = text; }
 
-// The first option of each house rule says what the chosen preset does, so the
-// default follows the preset (and the player count, for the deal) as they change.
-function describeDefaults() {
+// The options speak the chosen preset's words (its sea), and the first option of each
+// house rule says what that preset does, so the default follows the preset (and the
+// player count, for the deal) as they change.
+function describeOptions() {
   const name = $('#create-preset').value;
+  for (const option of $('#create-end').options) {
+    if (option.value) option.textContent = END[option.value](name);
+  }
   const preset = presets && presets[name];
   if (!preset) return;
   const players = $('#create-players').value;
-  const said = { refill: REFILL[preset.refill], end: END[preset.end], hand_size: `${preset.hand_sizes[players]} cards` };
+  const said = { refill: REFILL[preset.refill], end: END[preset.end](name), hand_size: `${preset.hand_sizes[players]} cards` };
   for (const option of document.querySelectorAll('option[data-default]')) {
     option.textContent = `as ${name} plays it: ${said[option.dataset.default]}`;
   }
@@ -31,9 +40,10 @@ function chosenRules() {
   return rules;
 }
 
-$('#create-preset').addEventListener('change', describeDefaults);
-$('#create-players').addEventListener('change', describeDefaults);
-getJSON('/rooms/presets').then((answer) => { presets = answer.presets; describeDefaults(); }).catch(() => {});
+$('#create-preset').addEventListener('change', describeOptions);
+$('#create-players').addEventListener('change', describeOptions);
+describeOptions(); // a reload or the back button may bring the form back with nordic chosen
+getJSON('/rooms/presets').then((answer) => { presets = answer.presets; describeOptions(); }).catch(() => {});
 
 $('#create-form').addEventListener('submit', async (event) => {
   event.preventDefault();
