@@ -517,6 +517,20 @@ def test_start_screen_wording_and_five_player_menus(page: Any, live_server: Live
     assert cut == []
 
 
+def test_start_screen_calls_the_pond_the_sea_under_nordic(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(f"{live_server.url}/?speed=0")
+    page.wait_for_selector("#deal")
+    ending = "select[name=end] option[value=first-empty]"
+    page.check("input[name=preset][value=classic]")
+    assert page.text_content(ending) == "at the first empty hand or pond"
+    page.check("input[name=preset][value=nordic]")  # Hopp i havet: the sea
+    assert page.text_content(ending) == "at the first empty hand or sea"
+    page.check("input[name=preset][value=bicycle]")
+    assert page.text_content(ending) == "at the first empty hand or pond"
+
+
 def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> None:
     # Ask for a card: once the opponent is chosen, the hint asks for the suit.
     page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")

@@ -173,6 +173,14 @@ function buildStartForm() {
       el('button', { type: 'submit', class: 'primary', id: 'deal' }, 'Deal the cards'),
       el('a', { href: '#/help', class: 'button-link' }, 'Rules of this game')));
   opponentFields(opponents, saved?.players || 2, saved?.opponents);
+  // Hopp i havet fishes from the sea, as its table and log say; the others from the pond.
+  const nameTheSea = () => {
+    const option = form.querySelector('select[name="end"] option[value="first-empty"]');
+    const preset = form.querySelector('input[name="preset"]:checked')?.value;
+    if (option) option.textContent = `at the first empty hand or ${preset === 'nordic' ? 'sea' : 'pond'}`;
+  };
+  presetField.addEventListener('change', nameTheSea);
+  nameTheSea();
   playersSelect.addEventListener('change', () => opponentFields(opponents, Number(playersSelect.value), readSetup(form).opponents));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
