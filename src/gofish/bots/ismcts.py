@@ -277,7 +277,7 @@ class Table:
 def _reward(game: Game, me: int) -> float:
     """My share of the win (or of the lead, if a playout was cut short) plus the book margin."""
     books = [len(b) for b in game.books]
-    winners = game.winners or game.leaders
+    winners = game.leaders  # the winners once over; the book leaders of a stopped game
     share = 1.0 / len(winners) if me in winners else 0.0
     others = max(b for seat, b in enumerate(books) if seat != me)
     return share + MARGIN_WEIGHT * (books[me] - others)

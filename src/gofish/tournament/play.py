@@ -131,7 +131,7 @@ def play_engine_game(
     except BotFailure as failure:
         return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
-    winners = game.winners or game.leaders
+    winners = game.leaders  # the winners once over; the book leaders of a stopped game
     for bot in bots:
         if isinstance(bot, ExternalBot):
             with contextlib.suppress(BotFailure):
