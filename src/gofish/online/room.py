@@ -204,13 +204,13 @@ class Room:
             raise RoomError("invalid", f"seat {seat + 1} has no bot to remove")
         return "unseat", {"seat": seat}
 
-    def leave_entry(self, by: int | None, stand_in: str) -> Entry:
-        """``by`` gives up their seat: open again in the lobby, else ``stand_in`` plays it."""
+    def leave_entry(self, by: int | None) -> Entry:
+        """``by`` gives up their seat: open again in the lobby, else the stand-in bot plays it."""
         if by is None or self.seats[by].kind != "human":
             raise RoomError("forbidden", "you hold no seat in this room, so there is none to leave")
-        return self._vacate_entry(by, stand_in, removed_by=None)
+        return self._vacate_entry(by, removed_by=None)
 
-    def remove_entry(self, by: int | None, seat: int, stand_in: str) -> Entry:
+    def remove_entry(self, by: int | None, seat: int) -> Entry:
         """The host takes a person's seat away (lobby: it opens; in a game: a bot plays it)."""
         if by is None or by != self.host:
             raise RoomError("forbidden", "only the host can remove a person from the room")
@@ -222,11 +222,11 @@ class Room:
         if target.kind == "bot":
             raise RoomError("invalid", f"seat {seat + 1} is played by a bot, not a person: "
                             "only people can be removed (bots with Remove bot, in the lobby)")
-        return self._vacate_entry(seat, stand_in, removed_by=by)
+        return self._vacate_entry(seat, removed_by=by)
 
-    def _vacate_entry(self, seat: int, stand_in: str, removed_by: int | None) -> Entry:
+    def _vacate_entry(self, seat: int, removed_by: int | None) -> Entry:
         # Before the deal the seat simply opens; once cards are dealt a bot must hold them.
-        bot = None if self.game is None else stand_in
+        bot = None if self.game is None else self.stand_in
         return "leave", {"seat": seat, "name": self.names[seat], "bot": bot,
                          "removed_by": removed_by}
 

@@ -584,7 +584,7 @@ class RoomServer:
                 raise RoomError("forbidden", _refusal(connection.released))
             async with live.lock:
                 live.room.check_version(command.version)
-                await self.commit(live, self._entry_for(live.room, connection, command))
+                await self.commit(live, self._entry_for(live.room, connection.seat, command))
         except RoomError as error:
             return error.code, error.message
         except GoFishError as error:
@@ -593,13 +593,12 @@ class RoomServer:
             return "storage", f"not saved, so not played: {error}"
         return None
 
-    def _entry_for(self, room: Room, connection: Connection, command: Command) -> Entry:
-        seat = connection.seat
-        stand_in = self.settings.stand_in_bot
+    @staticmethod
+    def _entry_for(room: Room, seat: int | None, command: Command) -> Entry:
         if isinstance(command, Leave):
-            return room.leave_entry(seat, stand_in)
+            return room.leave_entry(seat)
         if isinstance(command, RemovePlayer):
-            return room.remove_entry(seat, command.seat, stand_in)
+            return room.remove_entry(seat, command.seat)
         if isinstance(command, AskMessage):
             ask = Ask.of(command.target, command.rank, command.suit)
             return room.ask_entry(seat, ask, "player")
