@@ -1,11 +1,10 @@
 // Open or join a room; the seat's secret token is kept in localStorage so a reload
 // (or a restarted server) puts this browser back in the same seat.
 import { $, el } from '/static/js/dom.js';
+import { pondWord } from '/static/js/cards.js';
 import { getJSON, postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
-// Hopp i havet fishes from the sea, as the room's table and log say; the others from the pond.
-const pondWord = (preset) => (preset === 'nordic' ? 'sea' : 'pond');
 const END = {
   'all-books': () => 'when every book is down',
   'first-empty': (preset) => `at the first empty hand or ${pondWord(preset)}`,

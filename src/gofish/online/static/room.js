@@ -1,7 +1,7 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
-import { cardFace, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { cardFace, pondWord, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, postJSON, rememberGone, rememberSeat, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
@@ -312,9 +312,10 @@ function bookWord(game) {
   return typeof game.rules === 'object' && game.rules.book_size === 2 ? 'pair' : 'book';
 }
 
-// Hopp i havet fishes from "the sea", as the log says.
-function isNordic(game) {
-  return (typeof game.rules === 'object' ? game.rules.preset : game.rules) === 'nordic';
+// "Pond", or "Sea" for Hopp i havet, as the log says.
+function pileName(game) {
+  const word = pondWord(typeof game.rules === 'object' ? game.rules.preset : game.rules);
+  return word[0].toUpperCase() + word.slice(1);
 }
 
 // "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never
@@ -343,7 +344,7 @@ function renderGame(newLog = []) {
     fill($('#turn'), myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`);
   }
   fill($('#opponents'), state.room.seats.filter((s) => s.seat !== me).map((seat) => opponentBox(seat, game, myTurn, targets)));
-  fill($('#pond'), `${isNordic(game) ? 'Sea' : 'Pond'}: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
+  fill($('#pond'), `${pileName(game)}: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
     $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));

@@ -3,7 +3,7 @@
 
 import { $, $$, el, fill, getJSON } from './dom.js';
 import { Table } from './table.js';
-import { cardFace, setsName } from './cards.js';
+import { cardFace, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { claimGame, onGameClaimed } from './tabs.js';
@@ -177,7 +177,7 @@ function buildStartForm() {
   const nameTheSea = () => {
     const option = form.querySelector('select[name="end"] option[value="first-empty"]');
     const preset = form.querySelector('input[name="preset"]:checked')?.value;
-    if (option) option.textContent = `at the first empty hand or ${preset === 'nordic' ? 'sea' : 'pond'}`;
+    if (option) option.textContent = `at the first empty hand or ${pondWord(preset)}`;
   };
   presetField.addEventListener('change', nameTheSea);
   nameTheSea();

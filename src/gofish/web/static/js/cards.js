@@ -43,6 +43,12 @@ export function setWord(bookSize) {
   return bookSize === 2 ? 'pair' : 'book';
 }
 
+// What the draw pile is called: the sea of Hopp i havet (nordic), else the pond
+// (as gofish.narrate.pond_word says it in the log).
+export function pondWord(preset) {
+  return preset === 'nordic' ? 'sea' : 'pond';
+}
+
 // `count` laid sets, named as the rules name them.
 export function setsName(count, bookSize) {
   return `${count} ${setWord(bookSize)}${count === 1 ? '' : 's'}`;
