@@ -256,13 +256,15 @@ class TableConnection:
         if self.session is not None and self.session.game_id == message.game_id:
             await self.leave()  # this page's own moves are stored before they are read back
         revisit = isinstance(message, RevisitMessage)
-        if not (revisit and store.get(message.game_id).over):
+        stored = store.get(message.game_id) if revisit else None
+        if stored is None or not stored.over:
             # A finished game is only looked at, by any number of pages; one in play
             # is read once the page that had it has stored its moves.
             await self.refuse_if_open_elsewhere(message.game_id)
+            stored = store.get(message.game_id)
         pace = self.pace if message.pace is None else message.pace
-        session, seat = GameSession.from_stored(store.get(message.game_id), store=store,
-                                                pace=pace, finished_too=revisit)
+        session, seat = GameSession.from_stored(stored, store=store, pace=pace,
+                                                finished_too=revisit)
         await self.sit_down(session, seat)
 
     async def refuse_if_open_elsewhere(self, game_id: int) -> None:
