@@ -313,34 +313,46 @@ def test_long_bar_chart_labels_stay_inside_the_chart(page: Any, live_server: Liv
     screenshot(page, "stats-long-labels")
 
 
-def test_line_charts_use_their_panels_width(page: Any, live_server: LiveServer) -> None:
-    # Drawn 640 units wide and capped at 760 px, the line charts filled about half of a
-    # wide panel; on a phone they were shrunk text in a box that scrolled sideways.
+def test_charts_use_their_panels_width(page: Any, live_server: LiveServer) -> None:
+    # Drawn 640 units wide and capped at 760 px, the charts filled about half of a wide
+    # panel; on a phone they were shrunk text in a box that scrolled sideways.
     with open_store(live_server.database) as store:
         for seed in (5, 6, 7):
             store.save(played_game("classic", players=2, seed=seed).to_record(),
                        seats=[{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}])
-    measure = """() => [...document.querySelectorAll('svg.chart')].filter((chart) =>
-        chart.querySelector('polyline')).map((chart) => {
+        bots = ["emma", "random", "counter", "ismcts-quick"]  # a long label for the bars
+        store.save(played_game("classic", players=5, seed=8).to_record(),
+                   seats=[{"name": "You", "bot": None}] + [{"name": b, "bot": b} for b in bots])
+    measure = """() => [...document.querySelectorAll('svg.chart')].map((chart) => {
         const panel = chart.parentElement;
         const style = getComputedStyle(panel);
         const inner = panel.clientWidth - parseFloat(style.paddingLeft)
             - parseFloat(style.paddingRight);
-        const width = chart.getBoundingClientRect().width;
-        return {width, inner, scale: width / chart.viewBox.baseVal.width};
+        const box = chart.getBoundingClientRect();
+        // every word inside the chart, none run off its edges
+        const outside = [...chart.querySelectorAll('text')].filter((text) => {
+            const ink = text.getBoundingClientRect();
+            return ink.left < box.left - 0.5 || ink.right > box.right + 0.5;
+        }).map((text) => text.textContent);
+        return {bars: chart.classList.contains('bars'), width: box.width, inner, outside,
+                scale: box.width / chart.viewBox.baseVal.width,
+                height: box.height / chart.viewBox.baseVal.height};
     })"""
     for width, height in [(1280, 720), (1920, 1080), (390, 844)]:
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"{live_server.url}/#/stats")
         page.wait_for_selector("svg.chart polyline", state="attached")
+        page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
         page.wait_for_timeout(100)  # a redraw at the new width, if any, has run
         charts = page.evaluate(measure)
         screenshot(page, f"stats-{width}")
-        assert len(charts) == 2
+        assert [chart["bars"] for chart in charts] == [False, True, True, False]
         for chart in charts:
             assert chart["width"] >= 0.9 * chart["inner"], (width, chart)
             assert chart["width"] <= chart["inner"] + 0.5, (width, chart)  # no sideways scroll
             assert abs(chart["scale"] - 1) < 0.01, (width, chart)  # text at its own size
+            assert abs(chart["height"] - 1) < 0.01, (width, chart)  # not squeezed either way
+            assert chart["outside"] == [], (width, chart)
 
 
 def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(

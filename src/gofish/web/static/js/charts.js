@@ -14,27 +14,37 @@ function frame(title, description) {
 }
 
 /**
- * Lines over x = 1..n: ``series`` is [{name, values, className}], y from 0 to ``max``.
- * The chart is drawn at the width its panel gives it, one unit a pixel, and again when
- * that width changes: scaled up from a fixed size its text grew huge (so it was capped
- * at half a wide panel), and scaled down on a phone it shrank to a blur.
+ * Draws ``chart`` with ``draw(width)`` at the width its panel gives it, one unit a pixel,
+ * and again when that width changes: scaled up from a fixed size its text grew huge (so
+ * charts were capped at half a wide panel), and scaled down on a phone it shrank to a blur.
+ * Only the width is watched, so a redraw that changes the height cannot loop.
  */
-export function lineChart(options) {
-  const chart = frame(options.title, options.description);
-  chart.classList.add('lines');
+function atPanelWidth(chart, draw) {
   let drawn = 0;
   new ResizeObserver(([entry]) => {
     const width = Math.round(entry.contentRect.width);
     if (width > 0 && width !== drawn) {
       drawn = width;
-      drawLines(chart, width, options);
+      draw(width);
     }
   }).observe(chart);
   return chart;
 }
 
-function drawLines(chart, width, { series, max, format = (v) => String(v), xLabel }) {
+/** Empties ``chart`` but for its title and description, for a new drawing. */
+function clear(chart) {
   chart.replaceChildren(...chart.querySelectorAll(':scope > title, :scope > desc'));
+}
+
+/** Lines over x = 1..n: ``series`` is [{name, values, className}], y from 0 to ``max``. */
+export function lineChart(options) {
+  const chart = frame(options.title, options.description);
+  chart.classList.add('lines');
+  return atPanelWidth(chart, (width) => drawLines(chart, width, options));
+}
+
+function drawLines(chart, width, { series, max, format = (v) => String(v), xLabel }) {
+  clear(chart);
   chart.setAttribute('viewBox', `0 0 ${width} ${H}`);
   const n = Math.max(...series.map((s) => s.values.length), 1);
   // The legend and the count of games share the bottom line while they fit; on a narrow
@@ -69,31 +79,55 @@ function drawLines(chart, width, { series, max, format = (v) => String(v), xLabe
   });
 }
 
-// About as many 13px characters as fit left of the bars (wider text ran off the chart).
-const LABEL_CHARS = 27;
-
-function shortened(text, most) {
-  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
+/** Cuts ``text``'s last characters, with an ellipsis, until it is at most ``room`` px long. */
+function fit(text, room) {
+  const words = text.firstChild;
+  const full = words.data;
+  for (let n = full.length; n > 1 && text.getComputedTextLength() > room; n -= 1) words.data = `${full.slice(0, n - 1)}…`;
 }
 
-/** Horizontal bars: ``rows`` is [{label, value, note}], from 0 to ``max``. */
-export function barChart({ title, description, rows, max, format = (v) => String(v) }) {
-  const rowHeight = 30;
+/**
+ * Horizontal bars: ``rows`` is [{label, value, note}], from 0 to ``max``. Drawn at the
+ * panel's width like the line charts; where a label column would leave the bars too
+ * short (a phone), each label stands on its own line above its bar.
+ */
+export function barChart(options) {
+  const chart = frame(options.title, options.description);
+  chart.classList.add('bars');
+  return atPanelWidth(chart, (width) => drawBars(chart, width, options));
+}
+
+function drawBars(chart, width, { rows, max, format = (v) => String(v) }) {
+  const values = rows.map((row) => svg('text', { y: 0, class: 'bar-value' }, `${format(row.value)}${row.note ? ` ${row.note}` : ''}`));
+  const labels = rows.map((row) => svg('text', { y: 0, class: 'bar-label' }, row.label, svg('title', {}, row.label)));
+  clear(chart);
+  chart.append(...values, ...labels); // in the page, so their lengths can be measured
+  const valueRoom = Math.ceil(Math.max(...values.map((v) => v.getComputedTextLength()), 0)) + 12;
+  const stacked = width < 560;
+  // Beside the bars the labels take up to 30% of a wide chart (230 px at the least).
+  const labelWidth = stacked ? 0 : Math.min(Math.max(230, Math.round(width * 0.3)), 360);
+  const rowHeight = stacked ? 46 : 30;
+  const barLeft = stacked ? 0 : labelWidth;
+  const barRoom = width - barLeft - valueRoom;
   const height = PAD.top + rows.length * rowHeight + 10;
-  const chart = svg('svg', { viewBox: `0 0 ${W} ${height}`, class: 'chart bars', role: 'img' },
-    svg('title', {}, title), svg('desc', {}, description));
-  const labelWidth = 230;
-  const width = W - labelWidth - 130;
+  chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  chart.style.height = `${height}px`;
   rows.forEach((row, i) => {
-    const top = PAD.top + i * rowHeight;
-    const length = max ? (row.value / max) * width : 0;
-    chart.append(
-      svg('text', { x: labelWidth - 8, y: top + 19, 'text-anchor': 'end', class: 'bar-label' },
-        shortened(row.label, LABEL_CHARS), svg('title', {}, row.label)),
-      svg('rect', { x: labelWidth, y: top + 4, width: width, height: 20, rx: 3, class: 'bar-track' }),
-      svg('rect', { x: labelWidth, y: top + 4, width: Math.max(length, 1), height: 20, rx: 3, class: `bar s${i % 4}` }),
-      svg('text', { x: labelWidth + width + 8, y: top + 19, class: 'bar-value' }, `${format(row.value)}${row.note ? ` ${row.note}` : ''}`),
-    );
+    const top = PAD.top + i * rowHeight + (stacked ? 16 : 0); // the bar's row
+    const length = max ? (row.value / max) * barRoom : 0;
+    const label = labels[i];
+    if (stacked) {
+      label.setAttribute('x', 0);
+      label.setAttribute('y', top - 2);
+    } else {
+      label.setAttribute('x', labelWidth - 8);
+      label.setAttribute('y', top + 19);
+      label.setAttribute('text-anchor', 'end');
+    }
+    fit(label, stacked ? width : labelWidth - 16);
+    values[i].setAttribute('x', barLeft + barRoom + 8);
+    values[i].setAttribute('y', top + 19);
+    chart.insertBefore(svg('rect', { x: barLeft, y: top + 4, width: barRoom, height: 20, rx: 3, class: 'bar-track' }), values[0]);
+    chart.insertBefore(svg('rect', { x: barLeft, y: top + 4, width: Math.max(length, 1), height: 20, rx: 3, class: `bar s${i % 4}` }), values[0]);
   });
-  return chart;
 }
