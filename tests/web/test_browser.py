@@ -518,15 +518,39 @@ def test_start_screen_wording_and_five_player_menus(page: Any, live_server: Live
     assert "Two players" not in page.inner_text(".presets")  # classic plays 2 to 5
     page.select_option("#players", "5")
     # Every opponent menu is wide enough for the longest choice in it ("Emma (emm" was cut).
-    cut = page.evaluate("""() => [...document.querySelectorAll('.opponent-fields select')]
+    assert cut_menus(page, ".opponent-fields select") == []
+
+
+def cut_menus(page: Any, selector: str) -> list[str]:
+    """The names of the menus matching ``selector`` too narrow for their longest choice:
+    narrower than the browser makes each when it sizes it to its choices (text, padding
+    and arrow; a hidden menu, 0 px wide, counts as cut)."""
+    return list(page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
         .filter((select) => {
-            const ink = document.createElement('canvas').getContext('2d');
-            ink.font = getComputedStyle(select).font;
-            const widths = [...select.options].map((o) => ink.measureText(o.text).width);
-            const widest = Math.max(...widths);
-            return widest + 40 > select.clientWidth;  // 40: padding and the arrow
-        }).map((select) => select.name)""")
-    assert cut == []
+            const width = select.getBoundingClientRect().width;
+            const { width: before, justifySelf } = select.style;
+            select.style.width = 'max-content';
+            select.style.justifySelf = 'start';  // a grid would stretch it
+            const natural = select.getBoundingClientRect().width;
+            Object.assign(select.style, { width: before, justifySelf });
+            return width + 0.5 < natural;
+        }).map((select) => select.name)""", selector))
+
+
+def test_every_start_screen_menu_fits_its_longest_choice(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Two opponent columns of 230 px cut "Quick ISMCTS (ismcts-quick)" from 480 to 630 px
+    # and from 960 to 1020 px, where the cards beside the form squeeze it.
+    page.goto(f"{live_server.url}/?speed=0")
+    page.wait_for_selector("#deal")
+    page.select_option("#players", "5")
+    page.click(".house-rules summary")
+    assert page.locator("#page-start select").count() == 10  # players, pace, 4 + 4
+    for width in (1100, 1280, 390, 1000, 600):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert cut_menus(page, "#page-start select") == [], width
+    screenshot(page, "start-menus-390")
 
 
 def test_start_screen_calls_the_pond_the_sea_under_nordic(
