@@ -210,8 +210,8 @@ def settle(players: list[Player]) -> None:
 
 def play(players: list[Player], asks: int = 3000,
          chooser: random.Random | None = None) -> Message:
-    """People make random legal asks on their turns (bots do the rest) for ``asks`` asks
-    or until the game ends; return the game as the players last saw it.
+    """People make random legal asks on their turns, and fish when told to (bots do the
+    rest), for ``asks`` moves or until the game ends; return the game as the players last saw it.
 
     Random, because always making the same ask can pass cards round for ever.
     """
@@ -223,7 +223,10 @@ def play(players: list[Player], asks: int = 3000,
         if game["current_player"] is None:
             break
         actor = next(p for p in players if p.seat == game["current_player"])
-        actor.command("ask", **chooser.choice(actor.game["legal_actions"]))  # type: ignore[index]
+        if game.get("fishing") == actor.seat:  # told "Go fish!" at a nordic sea
+            actor.command("fish")
+        else:
+            actor.command("ask", **chooser.choice(actor.game["legal_actions"]))  # type: ignore[index]
         before = actor.version
         actor.read_until(lambda m, before=before: m["type"] == "update"
                          and m["version"] > before)

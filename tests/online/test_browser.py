@@ -113,10 +113,11 @@ def new_page(browser: Any) -> Iterator[Any]:
     assert not errors, f"the pages raised JavaScript errors: {errors}"
 
 
-def open_room(page: Any, url: str, name: str, players: int) -> str:
+def open_room(page: Any, url: str, name: str, players: int, preset: str = "classic") -> str:
     page.goto(f"{url}/rooms")
     page.fill("#create-name", name)
     page.select_option("#create-players", str(players))
+    page.select_option("#create-preset", preset)
     page.click("#create-button")
     page.wait_for_url("**/rooms/*")
     page.wait_for_selector("#seats li")
@@ -504,3 +505,35 @@ def test_the_last_person_leaving_closes_the_room_and_no_bot_is_said_to_play_on(
     ann.wait_for_selector("#turn:has-text('the room is closed')")
     assert ann.inner_text('#seats li[data-seat="0"] .tag') == "left"
     assert ann.locator("#invite").is_hidden()  # nobody can join a closed room
+
+
+def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann = new_page()
+    code = open_room(ann, server.url, "Ann", 2, preset="nordic")
+    fill_with_bot_and_start(ann, 1)
+    watcher = new_page()
+    watcher.goto(f"{server.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#game:not([hidden])")
+    sea = ann.locator("#sea button")
+    chooser = random.Random(7)
+    end = time.monotonic() + 30
+    while not sea.count():  # ask until a miss sends Ann fishing
+        assert time.monotonic() < end and not game_over(ann), describe([ann])
+        buttons = ann.locator(".ask-rank")
+        if buttons.count():
+            with contextlib.suppress(Exception):
+                buttons.nth(chooser.randrange(buttons.count())).click(timeout=500)
+        time.sleep(0.02)
+    assert ann.inner_text("#turn").startswith("Go fish! Click a face-down card")
+    watcher.wait_for_selector("#turn:has-text('Ann goes fishing')")
+    assert not watcher.locator("#sea button").count()  # only Ann may fish
+    told = asks_made(ann)
+    assert ann.locator("#log li").nth(told - 1).inner_text().endswith('"Go fish!"')
+    sea.last.click()  # the card on top of the heap: any card draws the same
+    ann.wait_for_selector(f"#log li >> nth={told}")  # (the page's CSP forbids eval)
+    # The draw follows the one "Go fish!" (not a second one), and the sea waits no more.
+    assert ann.locator("#log li").nth(told).inner_text().startswith("You draw the ")
+    watcher.wait_for_selector(f"#log li >> nth={told}")  # (the page's CSP forbids eval)
+    assert watcher.locator("#log li").nth(told).inner_text() == "Ann draws a card."

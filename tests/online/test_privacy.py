@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gofish.core import (
+    Ask,
     Asked,
     Card,
     Dealt,
@@ -80,8 +81,13 @@ def visible_cards(event: Any, viewer: int | None) -> list[Card]:
     return []
 
 
-def seen_by_version(game: Game, start_version: int, viewer: int | None) -> dict[int, set[str]]:
-    """For each room version, the cards ``viewer`` may know of by then (replayed in full)."""
+def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start_version: int,
+                    viewer: int | None) -> dict[int, set[str]]:
+    """For each room version, the cards ``viewer`` may know of by then (replayed in full).
+
+    ``entries``: the room's from the deal on. A ``miss`` is only said aloud (its ask)
+    until its ``fish`` plays it.
+    """
     replay = Game(game.rules, game.num_players, game.deck, game.first_player)
     seen: set[str] = set()
 
@@ -93,8 +99,13 @@ def seen_by_version(game: Game, start_version: int, viewer: int | None) -> dict[
 
     look(list(replay.events))
     allowed = {start_version: set(seen)}
-    for index, (_, action) in enumerate(game.actions, start=1):
-        look(replay.play(action))
+    actions = iter(game.actions)
+    for index, (kind, data) in enumerate(entries, start=1):
+        if kind == "miss":
+            ask = Ask.from_dict(data)
+            look([Asked(data["player"], ask.target, ask.rank, ask.suit)])
+        else:
+            look(replay.play(next(actions)[1]))
         allowed[start_version + index] = set(seen)
     return allowed
 
@@ -124,10 +135,13 @@ def test_no_frame_names_a_card_its_receiver_could_not_see(choice: dict[str, Any]
         start_version = host.version
         play_to_end(seats, chooser=rng)
         settle([*seats, watcher])
-        game = client.app.state.gofish_rooms.rooms[code].room.game  # type: ignore[attr-defined]
+        server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+        game = server.rooms[code].room.game
         assert game.is_over
+        stored = client.portal.call(server.store.load_room, code)  # type: ignore[attr-defined]
+        entries = [(kind, data) for seq, kind, data in stored.entries if seq > start_version]
         for player in [*seats, watcher]:
-            allowed = seen_by_version(game, start_version, player.seat)
+            allowed = seen_by_version(game, entries, start_version, player.seat)
             hidden_at_start = {str(card) for card in game.deck} - allowed[start_version]
             assert len(hidden_at_start) >= 52 - game.rules.hand_size  # a leak would show
             for frame in player.messages:

@@ -5,6 +5,7 @@ one names the room ``version`` it was based on::
 
     {"type": "hello", "token": "…"}            # a seat's secret; null or absent: spectate
     {"type": "ask", "version": 12, "target": 1, "rank": "9"}    # + "suit" under ask: card
+    {"type": "fish", "version": 13}                             # nordic: draw after "Go fish!"
     {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby
     {"type": "remove_bot", "version": 4, "seat": 2}             # host, in the lobby
     {"type": "start", "version": 5}                             # host; also the rematch
@@ -30,7 +31,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from gofish.core import View
+from gofish.core import Event, View
 from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
 from gofish.narrate import Narrator
 from gofish.online.room import Notice
@@ -57,6 +58,13 @@ class AskMessage(_Message):
     target: SeatIndex
     rank: Annotated[str, Field(min_length=1, max_length=2)]
     suit: Annotated[str, Field(min_length=1, max_length=1)] | None = None
+
+
+class Fish(_Message):
+    """Pick a card from the sea after "Go fish!". No card is named: the draw is the sea's top."""
+
+    type: Literal["fish"]
+    version: Version
 
 
 class AddBot(_Message):
@@ -88,7 +96,7 @@ class RemovePlayer(_Message):
     seat: SeatIndex
 
 
-Command = AskMessage | AddBot | RemoveBot | Start | Leave | RemovePlayer
+Command = AskMessage | Fish | AddBot | RemoveBot | Start | Leave | RemovePlayer
 _COMMAND = TypeAdapter[Command](Annotated[Command, Field(discriminator="type")])
 _HELLO = TypeAdapter(Hello)
 
@@ -163,6 +171,7 @@ class SeatLog:
         self._narrator: Narrator | None = None
         self._events = 0
         self._notices = 0
+        self._ahead = 0  # events told before the game played them (a miss waiting to fish)
         self.entries: list[str] = []
 
     def _narrator_for(self, view: View) -> Narrator:
@@ -174,7 +183,10 @@ class SeatLog:
         """Why the game ended, told to this log's viewer (None while it goes on)."""
         return self._narrator_for(view).ending(view)
 
-    def catch_up(self, view: View, notices: Sequence[Notice] = ()) -> list[str]:
+    def catch_up(self, view: View, notices: Sequence[Notice] = (),
+                 ahead: Sequence[Event] = ()) -> list[str]:
+        """The whole log so far; ``ahead``: public events the game has yet to play (a miss
+        waiting for its player to fish), told now and not again when the game plays them."""
         narrator = self._narrator_for(view)
         history = view.history
         while True:
@@ -184,10 +196,18 @@ class SeatLog:
                 self._notices += 1
             elif self._events < len(history):
                 event = history[self._events]
-                self._add(event.to_dict(), narrator.describe(event))
+                if self._ahead:
+                    self._ahead -= 1  # already told
+                else:
+                    self._add(event.to_dict(), narrator.describe(event))
                 self._events += 1
             else:
-                return self.entries
+                break
+        if ahead and not self._ahead:
+            for event in ahead:
+                self._add(event.to_dict(), narrator.describe(event))
+            self._ahead = len(ahead)
+        return self.entries
 
     def _add(self, event: dict[str, Any], text: str) -> None:
         entry = {"event": event, "text": text}
@@ -198,15 +218,19 @@ class SeatLog:
 _LOG_SLOT = f"log-{secrets.token_hex(12)}"
 
 
-def game_part(view: View, number: int, log_from: int, ending: str | None = None) -> dict[str, Any]:
+def game_part(view: View, number: int, log_from: int, ending: str | None = None,
+              fishing: int | None = None) -> dict[str, Any]:
     """The game as ``view``'s viewer may see it; :func:`encode` adds the log from ``log_from``.
 
     The history goes out as narrated log entries instead, a few at a time, so
-    it is cut from the view before ``View.to_dict`` serialises it.
+    it is cut from the view before ``View.to_dict`` serialises it. ``fishing``:
+    the seat that must pick a card from the sea before anyone asks again.
     """
     part = replace(view, history=()).to_dict()
     del part["history"]
-    part.update(number=number, log_from=log_from, log=_LOG_SLOT, ending=ending)
+    part.update(number=number, log_from=log_from, log=_LOG_SLOT, ending=ending, fishing=fishing)
+    if fishing is not None:  # no ask is allowed until the draw
+        part["legal_actions"] = []
     return part
 
 

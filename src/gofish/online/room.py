@@ -2,7 +2,8 @@
 
 Every change to a room is an *entry* ``(kind, data)``: a seat taken, a bot
 seated or removed, a person leaving or removed by the host, a game started
-(its deck and first player), an ask. The
+(its deck and first player), an ask, and in a nordic room a person's
+miss (``miss``) and the draw from the sea it waits for (``fish``). The
 server stores an entry first and only then applies it here, so replaying the
 stored entries in order gives back exactly the room that was live. This module
 does no I/O; it checks commands and turns them into entries.
@@ -18,7 +19,19 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gofish.bots import available_bots, display_name
-from gofish.core import Ask, Game, GoFishError, Rules, make_rules, new_game, parse_deck
+from gofish.core import (
+    Ask,
+    Asked,
+    Card,
+    Event,
+    Game,
+    GoFishError,
+    Rules,
+    WentFishing,
+    make_rules,
+    new_game,
+    parse_deck,
+)
 from gofish.narrate import pond_word
 
 Entry = tuple[str, dict[str, Any]]
@@ -100,6 +113,7 @@ class Room:
     closed: bool = False  # every person left after the deal: nothing more happens
     revoked: dict[str, Vacated] = field(default_factory=dict)  # token hash -> why
     notices: list[Notice] = field(default_factory=list)  # this game's, for the log
+    pending: tuple[int, Ask] | None = None  # a person's miss, waiting for them to fish
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -141,6 +155,19 @@ class Room:
     def revoked_reason(self, token_hash: str) -> Vacated | None:
         """Why a token that once held a seat holds none now (None: it never did)."""
         return self.revoked.get(token_hash)
+
+    @property
+    def fishing(self) -> int | None:
+        """The seat told "Go fish!" that has yet to pick a card from the sea, if any."""
+        return None if self.pending is None else self.pending[0]
+
+    def pending_events(self) -> list[Event]:
+        """The waiting miss as the log tells it before the draw: the ask and "Go fish!"."""
+        if self.pending is None:
+            return []
+        player, ask = self.pending
+        return [Asked(player, ask.target, ask.rank, ask.suit),
+                WentFishing(player, ask.target, False)]
 
     def seat_played_by_bot(self) -> int | None:
         """The seat to act if a bot must act for it now (a bot seat, or a person who is away)."""
@@ -250,22 +277,51 @@ class Room:
             "first_player": dealt.first_player,
         }
 
-    def ask_entry(self, seat: int | None, ask: Ask, by: str) -> Entry:
+    def _game_turn_of(self, seat: int | None, what: str) -> Game:
+        """The game, if ``seat`` is to act in it now; else say why not."""
         game = self.game
         if game is None or game.current_player is None:
-            raise RoomError("invalid", "no game is being played: nothing to ask")
+            raise RoomError("invalid", f"no game is being played: nothing to {what}")
         if seat is None:
-            raise RoomError("forbidden", "spectators cannot ask")
+            raise RoomError("forbidden", f"spectators cannot {what}")
         if seat != game.current_player:
             turn = self.names[game.current_player]
             raise RoomError("not_your_turn", f"it is {turn}'s turn, not yours")
+        return game
+
+    def ask_entry(self, seat: int | None, ask: Ask, by: str) -> Entry:
+        game = self._game_turn_of(seat, "ask")
+        if self.pending is not None:
+            raise RoomError("must_fish", "you were told to go fish: pick a card from the sea "
+                            "before asking again")
         if not game.is_legal(ask):
             raise RoomError(
                 "illegal",
                 f"you cannot {ask} now: ask an opponent who holds cards for a rank "
                 "you hold (R5)",
             )
-        return "ask", {"player": seat, **ask.to_dict(), "by": by}
+        kind = "miss" if by == "player" and self._waits_for_fish(game, ask) else "ask"
+        return kind, {"player": seat, **ask.to_dict(), "by": by}
+
+    def fish_entry(self, seat: int | None, by: str) -> Entry:
+        """Draw for the miss that waits (nordic): the sea's top card, whichever was clicked."""
+        self._game_turn_of(seat, "fish")
+        if self.pending is None:
+            raise RoomError("not_fishing", "nobody told you to go fish: ask for a rank first")
+        return "fish", {"player": seat, "by": by}
+
+    def _waits_for_fish(self, game: Game, ask: Ask) -> bool:
+        """Whether a person's ask misses and sends them to a spread-out sea to pick a card.
+
+        As at the single-player table: only the nordic sea is a jumble to pick from,
+        and a miss at an empty sea has nothing to draw.
+        """
+        if self.rules.preset != "nordic" or not game.pond_size:
+            return False
+        held = game.hand(ask.target)
+        if ask.suit is None:
+            return all(card.rank != ask.rank for card in held)
+        return Card(ask.rank, ask.suit) not in held
 
     def _check_host_in_lobby(self, by: int | None, what: str) -> None:
         if by is None or by != self.host:
@@ -319,16 +375,34 @@ class Room:
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
                              data["first_player"])
             self.game_number = data["game"]
-            self.notices = []
+            self.notices, self.pending = [], None
             self._hand_vacated_seats_to_their_bots()
-        elif kind == "ask":
-            if self.game is None:
-                raise ValueError("an ask before any game was dealt")
-            self.game.play(Ask.from_dict(data))
+        elif kind in ("ask", "miss"):
+            self._apply_ask(kind, data)
+        elif kind == "fish":
+            self._apply_fish(data)
         else:
             raise ValueError(f"unknown room entry {kind!r}")
         self.version += 1
         return notice
+
+    def _apply_ask(self, kind: str, data: dict[str, Any]) -> None:
+        if self.game is None:
+            raise ValueError("an ask before any game was dealt")
+        ask = Ask.from_dict(data)
+        if kind == "ask":
+            self.game.play(ask)
+        elif not self.game.is_legal(ask):  # a miss is played only once its player fishes
+            raise ValueError(f"an illegal miss {ask}")
+        else:
+            self.pending = (data["player"], ask)
+
+    def _apply_fish(self, data: dict[str, Any]) -> None:
+        if self.game is None or self.pending is None or self.pending[0] != data["player"]:
+            raise ValueError("a fish with no miss waiting for it")
+        _, ask = self.pending
+        self.pending = None
+        self.game.play(ask)  # draws the top of the shuffled sea: the click never chooses
 
     def _vacate(self, data: dict[str, Any]) -> str:
         """A person leaves (or is removed): revoke their token, pass the host role on."""

@@ -33,6 +33,7 @@ from gofish.online.protocol import (
     AddBot,
     AskMessage,
     Command,
+    Fish,
     Leave,
     ProtocolError,
     RemoveBot,
@@ -351,11 +352,11 @@ class RoomServer:
         if view is None:
             view = views[seat] = game.view(seat)  # the one filter for hidden information
         seat_log = live.seat_log(seat)
-        log = seat_log.catch_up(view, room.notices)
+        log = seat_log.catch_up(view, room.notices, room.pending_events())
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
         message["game"] = game_part(view, room.game_number, connection.log_sent,
-                                    seat_log.ending(view))
+                                    seat_log.ending(view), room.fishing)
         text = encode(message, log[connection.log_sent:])
         connection.log_sent = len(log)
         return text
@@ -393,23 +394,32 @@ class RoomServer:
             if room.version != version:  # someone else moved meanwhile: look again
                 self.schedule_bot(live)
                 return
-            bot = live.bots.get(seat)
-            if bot is None:
-                bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
-                prepare_endgame([bot])
-            # A strong bot may think for a while: on a thread, so other rooms keep playing.
-            # The room's lock is held, so this game cannot change meanwhile.
-            view = room.game.view(seat)
-            ask = await asyncio.to_thread(bot.choose, view, view.legal_actions, live.rng)
-            if ask not in view.legal_actions:
-                _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
-                ask = live.rng.choice(view.legal_actions)
             by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
             try:
-                await self.commit(live, room.ask_entry(seat, ask, by))
+                # A person told "Go fish!" who went away or left: the stand-in draws for them.
+                entry = (room.fish_entry(seat, by) if room.fishing == seat
+                         else room.ask_entry(seat, await self._bot_choice(live, seat), by))
+                await self.commit(live, entry)
             except StoreError:
                 # The database refused; try again after the usual pause rather than lose the turn.
                 self.schedule_bot(live)
+
+    async def _bot_choice(self, live: LiveRoom, seat: int) -> Ask:
+        """What the bot playing ``seat`` asks: chosen from that seat's view alone."""
+        room = live.room
+        assert room.game is not None
+        bot = live.bots.get(seat)
+        if bot is None:
+            bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
+            prepare_endgame([bot])
+        # A strong bot may think for a while: on a thread, so other rooms keep playing.
+        # The room's lock is held, so this game cannot change meanwhile.
+        view = room.game.view(seat)
+        ask = await asyncio.to_thread(bot.choose, view, view.legal_actions, live.rng)
+        if ask not in view.legal_actions:
+            _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
+            ask = live.rng.choice(view.legal_actions)
+        return ask
 
     # ------------------------------------------------------------- presence
 
@@ -602,6 +612,8 @@ class RoomServer:
         if isinstance(command, AskMessage):
             ask = Ask.of(command.target, command.rank, command.suit)
             return room.ask_entry(seat, ask, "player")
+        if isinstance(command, Fish):
+            return room.fish_entry(seat, "player")
         if isinstance(command, AddBot):
             return room.add_bot_entry(seat, command.seat, command.bot)
         if isinstance(command, RemoveBot):

@@ -31,7 +31,7 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS online_entries (
         room       TEXT NOT NULL REFERENCES online_rooms(code),
         seq        INTEGER NOT NULL,   -- 1, 2, ...: the room's version after this entry
-        kind       TEXT NOT NULL,      -- seat, bot, unseat, start, ask
+        kind       TEXT NOT NULL,      -- seat, bot, unseat, leave, start, ask, miss, fish
         data       TEXT NOT NULL,      -- JSON
         created_at TEXT NOT NULL,
         PRIMARY KEY (room, seq)

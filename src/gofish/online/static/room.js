@@ -1,7 +1,7 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
-import { cardFace, pondWord, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { cardBack, cardFace, pondWord, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, postJSON, rememberGone, rememberSeat, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
@@ -129,7 +129,7 @@ function keepingFocus(render) {
 }
 
 function focusFallback() {
-  const ask = $('#ask .ask-rank');
+  const ask = $('#ask .ask-rank') || $('#sea button');
   if (ask) return ask;
   if (!$('#join').hidden) return $('#join-name');
   return $('#game').hidden ? $('#lobby-title') : $('#turn');
@@ -312,9 +312,14 @@ function bookWord(game) {
   return typeof game.rules === 'object' && game.rules.book_size === 2 ? 'pair' : 'book';
 }
 
+// A game's rules are a preset's name, or an object with the preset and its house rules.
+function presetOf(game) {
+  return typeof game.rules === 'object' ? game.rules.preset : game.rules;
+}
+
 // "Pond", or "Sea" for Hopp i havet, as the log says.
 function pileName(game) {
-  const word = pondWord(typeof game.rules === 'object' ? game.rules.preset : game.rules);
+  const word = pondWord(presetOf(game));
   return word[0].toUpperCase() + word.slice(1);
 }
 
@@ -341,15 +346,16 @@ function renderGame(newLog = []) {
     const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
     fill($('#turn'), `Game over: ${names.join(' and ')} ${names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins')}. ${game.ending || ''}`);
   } else {
-    fill($('#turn'), myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`);
+    fill($('#turn'), turnLine(game, me, myTurn));
   }
   fill($('#opponents'), state.room.seats.filter((s) => s.seat !== me).map((seat) => opponentBox(seat, game, myTurn, targets)));
   fill($('#pond'), `${pileName(game)}: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
+  renderSea(game, me);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
     $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));
   }
-  fill($('#ask'), myTurn ? askButtons(game) : []);
+  fill($('#ask'), myTurn && game.fishing === null ? askButtons(game) : []);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
   const log = $('#log');
   if (newLog === game.log && game.log_from === 0) log.replaceChildren();
@@ -357,6 +363,27 @@ function renderGame(newLog = []) {
     log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
   }
   log.scrollTop = log.scrollHeight;
+}
+
+function turnLine(game, me, myTurn) {
+  if (game.fishing === me && me !== null) return 'Go fish! Click a face-down card in the sea to draw it.';
+  if (game.fishing !== null) return `${nameOf(game.fishing)} goes fishing…`;
+  return myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`;
+}
+
+// The nordic sea, spread out face down. Whichever card is clicked, the server draws the
+// top of its shuffled sea, so the fish names no card and tells nothing of the sea's order.
+function renderSea(game, me) {
+  const sea = $('#sea');
+  sea.hidden = presetOf(game) !== 'nordic';
+  if (sea.hidden) { sea.replaceChildren(); return; }
+  const mine = me !== null && game.fishing === me;
+  sea.classList.toggle('fishing', mine);
+  sea.setAttribute('aria-label', `The sea: ${game.pond} face-down card${game.pond === 1 ? '' : 's'}`);
+  fill(sea, Array.from({ length: game.pond }, (_, i) => (mine
+    ? el('button', { type: 'button', class: 'room-sea-card', dataset: { key: `sea-${i}` },
+      'aria-label': `face-down card ${i + 1} of ${game.pond}: fish it`, onclick: () => send('fish') }, cardBack())
+    : el('span', { class: 'room-sea-card' }, cardBack()))));
 }
 
 function opponentBox(seat, game, myTurn, targets) {
