@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.browser_helpers import cut_menus
 from tests.storage.helpers import played_game
 
 import gofish
@@ -523,22 +524,6 @@ def test_start_screen_wording_and_five_player_menus(page: Any, live_server: Live
     page.select_option("#players", "5")
     # Every opponent menu is wide enough for the longest choice in it ("Emma (emm" was cut).
     assert cut_menus(page, ".opponent-fields select") == []
-
-
-def cut_menus(page: Any, selector: str) -> list[str]:
-    """The names of the menus matching ``selector`` too narrow for their longest choice:
-    narrower than the browser makes each when it sizes it to its choices (text, padding
-    and arrow; a hidden menu, 0 px wide, counts as cut)."""
-    return list(page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
-        .filter((select) => {
-            const width = select.getBoundingClientRect().width;
-            const { width: before, justifySelf } = select.style;
-            select.style.width = 'max-content';
-            select.style.justifySelf = 'start';  // a grid would stretch it
-            const natural = select.getBoundingClientRect().width;
-            Object.assign(select.style, { width: before, justifySelf });
-            return width + 0.5 < natural;
-        }).map((select) => select.name)""", selector))
 
 
 def test_every_start_screen_menu_fits_its_longest_choice(
