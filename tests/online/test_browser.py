@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_helpers import cut_menus
 
 pytestmark = pytest.mark.browser
 
@@ -537,3 +538,63 @@ def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
     assert ann.locator("#log li").nth(told).inner_text().startswith("You draw the ")
     watcher.wait_for_selector(f"#log li >> nth={told}")  # (the page's CSP forbids eval)
     assert watcher.locator("#log li").nth(told).inner_text() == "Ann draws a card."
+
+
+def shot(page: Any, name: str) -> None:
+    """A screenshot to look at, when ``$GOFISH_SHOTS`` names a folder."""
+    if os.environ.get("GOFISH_SHOTS"):
+        page.screenshot(path=f"{os.environ['GOFISH_SHOTS']}/{name}.png")
+
+
+def test_every_menu_of_the_create_form_fits_its_longest_choice(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # At 1100 px two cards side by side cut "as nordic plays it: at the first empty hand
+    # or sea" in "Game ends".
+    ann = new_page()
+    ann.goto(f"{server.url}/rooms")
+    ann.wait_for_selector("#create-end option:has-text('as classic plays it')", state="attached")
+    ann.select_option("#create-preset", "nordic")  # the longest option texts
+    ann.wait_for_selector("#create-end option:has-text('as nordic plays it')", state="attached")
+    assert ann.locator("main select").count() == 7
+    for width in (1100, 1280, 1920):
+        ann.set_viewport_size({"width": width, "height": 900})
+        assert cut_menus(ann, "main select") == [], width
+        shot(ann, f"lobby-{width}")
+    # A phone cannot fit the longest options: there such a menu spans its line, no wider.
+    ann.set_viewport_size({"width": 390, "height": 900})
+    shot(ann, "lobby-390")
+    assert scroll_width(ann) <= 390
+    for name in cut_menus(ann, "main select"):
+        spans = ann.locator(f"main select[name={name}], main select#{name}").evaluate(
+            "(menu) => menu.getBoundingClientRect().width + 0.5 >= menu.parentElement.clientWidth")
+        assert spans, name
+
+
+def test_a_phone_shows_the_table_and_hand_before_the_seats_during_a_game(
+    server: RoomsServer, new_page: Any
+) -> None:
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 3)
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"] .remove-bot')
+    fill_with_bot_and_start(ann, 2)
+    wait_for_a_person_to_ask([ann])
+
+    def top(selector: str) -> float:
+        return float(ann.locator(selector).first.bounding_box()["y"])
+
+    def bottom(selector: str) -> float:
+        box = ann.locator(selector).last.bounding_box()
+        return float(box["y"] + box["height"])
+
+    ann.set_viewport_size({"width": 1280, "height": 900})  # a desktop keeps the seats first
+    assert top("#lobby") < top("#game")
+    shot(ann, "room-1280")
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.evaluate("scrollTo(0, 0)")
+    shot(ann, "room-390")
+    assert top("#game") < top("#lobby")
+    assert bottom("#mine") <= 844 and bottom(".ask-rank") <= 844, (bottom("#mine"),
+                                                                   bottom(".ask-rank"))
+    assert scroll_width(ann) <= 390
