@@ -210,6 +210,18 @@ def test_r8_with_an_empty_pond_a_miss_simply_passes_the_turn() -> None:
     assert hand(game, 0) == "AD AH AS 2D 2H 2S 3D 3H 3S 4D 4H 4S 5S"
 
 
+def test_r8_goes_fishing_says_whether_an_ask_misses_with_cards_in_the_pond() -> None:
+    game = deal("classic", ["9S 2S", "9H 3S"], pond="4S")
+    assert not game.goes_fishing(Ask.of(1, "9"))  # seat 1 holds a 9: a hit (R6)
+    assert game.goes_fishing(Ask.of(1, "2"))  # none there: go fish (R8)
+    dry = deal("classic", EMPTY_POND_HANDS)
+    assert dry.pond_size == 0
+    assert not dry.goes_fishing(Ask.of(1, "A"))  # a miss at a dry pond draws nothing (R8)
+    by_card = deal("classic", ["9S 2S", "9H 3S"], pond="4S", ask="card")
+    assert not by_card.goes_fishing(Ask.of(1, "9", "H"))  # that very card is there
+    assert by_card.goes_fishing(Ask.of(1, "9", "D"))  # another 9 is not
+
+
 # R9, R10 --------------------------------------------------------------------
 
 

@@ -233,6 +233,17 @@ class Game:
     def is_legal(self, action: object) -> bool:
         return action in self.legal_actions()
 
+    def goes_fishing(self, action: Ask) -> bool:
+        """Whether the legal ``action`` misses while the pond has cards, so its asker must
+        fish (R8). It reads the target's hidden hand: for tables that stop at "Go fish!"
+        and let the player pick the card."""
+        if not self._pond:
+            return False
+        held = self._hands[action.target][action.rank]
+        if action.suit is None:
+            return not held
+        return Card(action.rank, action.suit) not in held
+
     def view(self, player: object) -> View:
         """What seat ``player`` may know (``None``: a spectator). The only thing a bot or
         client gets."""

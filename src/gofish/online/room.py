@@ -22,7 +22,6 @@ from gofish.bots import available_bots, display_name
 from gofish.core import (
     Ask,
     Asked,
-    Card,
     Event,
     Game,
     GoFishError,
@@ -316,12 +315,7 @@ class Room:
         As at the single-player table: only the nordic sea is a jumble to pick from,
         and a miss at an empty sea has nothing to draw.
         """
-        if self.rules.preset != "nordic" or not game.pond_size:
-            return False
-        held = game.hand(ask.target)
-        if ask.suit is None:
-            return all(card.rank != ask.rank for card in held)
-        return Card(ask.rank, ask.suit) not in held
+        return self.rules.preset == "nordic" and game.goes_fishing(ask)
 
     def _check_host_in_lobby(self, by: int | None, what: str) -> None:
         if by is None or by != self.host:

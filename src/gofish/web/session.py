@@ -20,7 +20,6 @@ from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
 from gofish.core import (
     Ask,
     Asked,
-    Card,
     Event,
     Game,
     GoFishError,
@@ -212,7 +211,7 @@ class GameSession:
             action = Ask.of(message.target, message.rank, message.suit)
         except GoFishError as error:
             raise MoveRefused(str(error)) from None
-        if self.pick_from_pond and self.game.is_legal(action) and self._misses(action):
+        if self.pick_from_pond and self.game.is_legal(action) and self.game.goes_fishing(action):
             # Show the ask and the "Go fish!" now; the draw waits for the player's click.
             self._pending = (seat, action)
             return
@@ -232,15 +231,6 @@ class GameSession:
         _, action = self._pending
         self._pending = None
         self.game.play(action)
-
-    def _misses(self, action: Ask) -> bool:
-        """Whether ``action`` will send its asker fishing from a non-empty pond."""
-        if not self.game.pond_size:
-            return False
-        held = self.game.hand(action.target)
-        if action.suit is None:
-            return all(card.rank != action.rank for card in held)
-        return Card(action.rank, action.suit) not in held
 
     # ------------------------------------------------------------------ bots
 
