@@ -337,12 +337,13 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
 
 
-def test_the_host_removes_a_player_who_watches_on_across_a_restart(
+def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_rejoin(
     server: RoomsServer, new_page: Any
 ) -> None:
     ann, bob, code = ann_and_bob(server, new_page)
     fill_with_bot_and_start(ann, 2)
     bob.wait_for_selector("#game:not([hidden])")
+    bob_token = stored_token(bob, code)
     confirm(ann, '#seats li[data-seat="1"] .remove-player')
     bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
     bob.wait_for_selector("#connection:has-text('Watching')")
@@ -357,7 +358,16 @@ def test_the_host_removes_a_player_who_watches_on_across_a_restart(
     bob.reload()  # the page forgot the seat's token, but not why it has none
     bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
     assert bob.locator("#join").is_hidden()
-    assert bob.locator("#join").is_hidden()
+    # It kept the token, though: a join by code sends it, and the host's removal holds.
+    assert bob.evaluate(f"localStorage.getItem('gofish.room.{code}.previous')") == bob_token
+    bob.goto(f"{server.url}/rooms")
+    bob.fill("#join-code", code)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector("#status:has-text('the host removed you from this room: "
+                          "you can still watch')")
+    bob.click(f"#status a:has-text('Watch room {code}')")
+    bob.wait_for_selector("#connection:has-text('Watching')")
 
 
 def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(

@@ -369,3 +369,79 @@ def test_a_name_already_in_the_room_is_refused_and_each_bot_has_its_own(
                        and m["room"]["seats"][s]["kind"] == "bot")
     assert [s["name"] for s in ann.room["seats"][:3]] == ["Ann", "Emma (bot)", "Emma 2 (bot)"]
     assert client.post(f"/rooms/{code}/join", json={"name": "Emma (bot)"}).status_code == 409
+
+
+# ------------------------------------------------- rejoining after a removal
+# A host who removed someone expects them to stay out: the browser sends the token it
+# held along with a new join, and a token the host revoked is refused. A courtesy, not
+# security: another browser (no previous token) joins like anyone else.
+
+REJOIN_REFUSED = "the host removed you from this room: you can still watch"
+
+
+def rejoin(client: TestClient, code: str, name: str, previous: str | None) -> Any:
+    """``POST /rooms/{code}/join`` as the room page sends it: with the token held before."""
+    return client.post(f"/rooms/{code}/join", json={"name": name, "previous_token": previous})
+
+
+def removed_from_lobby(client: TestClient) -> tuple[str, str, Player]:
+    """Ann removed Bob from a three-seat lobby: the room code, Bob's old token, and Ann."""
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    remove(ann, 1)
+    return made["code"], joined["token"], ann
+
+
+def test_a_removed_person_rejoining_with_their_old_token_is_refused_but_may_watch(
+    client: TestClient,
+) -> None:
+    """Reloading and joining an open seat again does not get a removed person back in."""
+    code, bob_token, _ann = removed_from_lobby(client)
+    refused = rejoin(client, code, "Bob", bob_token)
+    assert refused.status_code == 403
+    assert refused.json() == {"error": "removed", "message": REJOIN_REFUSED}
+    refused = rejoin(client, code, "Robert", bob_token)  # another name changes nothing
+    assert refused.json()["message"] == REJOIN_REFUSED
+    assert [kind for kind, _ in stored_kinds(client, code)] == ["seat", "seat", "leave"]
+    watcher = connect(client, code, None)  # "you can still watch"
+    assert watcher.you["role"] == "spectator" and watcher.room["seats"][1]["kind"] == "open"
+
+
+def test_a_person_who_left_rejoins_with_their_old_token(client: TestClient) -> None:
+    """Only the host's removal blocks a rejoin: leaving on one's own does not."""
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    leave(connect(client, made["code"], joined["token"]))
+    again = rejoin(client, made["code"], "Bob", joined["token"])
+    assert again.status_code == 200 and again.json()["seat"] == 1
+
+
+def test_a_fresh_visitor_without_a_token_joins_after_a_removal(client: TestClient) -> None:
+    """No previous token (a new visitor, or the removed person on another browser): seated."""
+    code, _bob_token, _ann = removed_from_lobby(client)
+    for name, previous in (("Cy", None), ("Bob", None)):
+        response = rejoin(client, code, name, previous)
+        assert response.status_code == 200, response.text
+    response = client.post(f"/rooms/{code}/join", json={"name": "Dan"})  # no field at all
+    assert response.status_code == 409 and response.json()["error"] == "full"
+
+
+def test_a_previous_token_that_is_not_a_token_is_refused_by_the_schema(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=2)
+    response = rejoin(client, made["code"], "Bob", "<script>")
+    assert response.status_code == 400 and "previous_token" in response.json()["message"]
+
+
+def test_the_refusal_of_a_removed_persons_rejoin_holds_after_a_restart(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """The revoked tokens are worked out again from the stored entries on a restart."""
+    with serving(make_app()) as client:
+        code, bob_token, _ann = removed_from_lobby(client)
+    with serving(make_app()) as client:  # a new server on the same database
+        refused = rejoin(client, code, "Bob", bob_token)
+        assert refused.status_code == 403 and refused.json()["message"] == REJOIN_REFUSED
+        assert rejoin(client, code, "Cy", None).status_code == 200

@@ -33,7 +33,7 @@ from gofish.web.notfound import not_found_page
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
 _STATUS = {"not_found": 404, "full": 409, "closed": 409, "taken": 409, "forbidden": 403,
-           "rate_limited": 429}
+           "removed": 403, "rate_limited": 429}
 _HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
@@ -159,7 +159,8 @@ async def _join(request: Request) -> Response:
     async def join() -> dict[str, Any]:
         _server(request).check_join_rate(_address(request))
         form: JoinRoom = parse_body(JoinRoom, await _body(request))
-        return await _server(request).join_room(request.path_params["code"], form.name)
+        return await _server(request).join_room(request.path_params["code"], form.name,
+                                                form.previous_token)
 
     return await _guarded(join)
 

@@ -146,6 +146,8 @@ class CreateRoom(_Message):
 
 class JoinRoom(_Message):
     name: Annotated[str, Field(min_length=1, max_length=64)]
+    # The token this browser held in the room before it was revoked, if any.
+    previous_token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
 
 
 def parse_body(model: type[_Message], body: bytes) -> Any:

@@ -202,9 +202,16 @@ class Room:
                 f"{self.version}: look again and retry",
             )
 
-    def join_entry(self, name: str, token_hash: str) -> Entry:
+    def join_entry(self, name: str, token_hash: str, previous_hash: str | None = None) -> Entry:
+        """Seat a person in the first open seat of the lobby.
+
+        ``previous_hash``: the hash of the token this browser last held here, if any. A
+        browser the host removed is refused (a courtesy block: another browser gets in).
+        """
         if self.closed:
             raise RoomError("closed", "everyone has left this room: open a new one")
+        if previous_hash is not None and self.revoked_reason(previous_hash) == "removed":
+            raise RoomError("removed", "the host removed you from this room: you can still watch")
         if self.status != "lobby":
             raise RoomError("closed", "the game has started: you can watch instead")
         seat = next((s for s in self.seats if s.kind == "open"), None)

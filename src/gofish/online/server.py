@@ -270,15 +270,19 @@ class RoomServer:
         live = self.rooms[room.code] = LiveRoom(room)
         return await self._seat_person(live, display)
 
-    async def join_room(self, code_text: str, name: str) -> dict[str, Any]:
+    async def join_room(self, code_text: str, name: str,
+                        previous_token: str | None = None) -> dict[str, Any]:
+        """Seat ``name``; ``previous_token`` is the one this browser held here before, if any."""
         display = clean_name(name)
         live = await self.live_room(normalise_code(code_text))
-        return await self._seat_person(live, display)
+        previous = None if previous_token is None else hash_token(previous_token)
+        return await self._seat_person(live, display, previous)
 
-    async def _seat_person(self, live: LiveRoom, name: str) -> dict[str, Any]:
+    async def _seat_person(self, live: LiveRoom, name: str,
+                           previous_hash: str | None = None) -> dict[str, Any]:
         token = new_token()
         async with live.lock:
-            entry = live.room.join_entry(name, hash_token(token))
+            entry = live.room.join_entry(name, hash_token(token), previous_hash)
             await self.commit(live, entry)
         seat = entry[1]["seat"]
         code = live.room.code

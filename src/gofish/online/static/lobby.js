@@ -2,7 +2,7 @@
 // (or a restarted server) puts this browser back in the same seat.
 import { $, el } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
-import { getJSON, postJSON, rememberSeat } from '/rooms/static/rooms-api.js';
+import { getJSON, postJSON, previousToken, rememberSeat } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
 const END = {
@@ -59,13 +59,15 @@ $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const code = $('#join-code').value.replace(/[\s-]/g, '').toUpperCase();
   try {
-    const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`, { name: $('#join-name').value });
+    const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
+      { name: $('#join-name').value, previous_token: previousToken(code) });
     rememberSeat(joined.code, joined.token);
     location.assign(joined.invite);
   } catch (error) {
     say(error.message);
-    // A full or started room can still be watched: the message says so, the link does it.
-    if (error.code === 'full' || error.code === 'closed') {
+    // A full or started room (or one whose host removed us) can still be watched: the
+    // message says so, the link does it.
+    if (['full', 'closed', 'removed'].includes(error.code)) {
       $('#status').append(' ', el('a', { href: `/rooms/${encodeURIComponent(code)}?watch=1` }, `Watch room ${code}`));
     }
   }

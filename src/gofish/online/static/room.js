@@ -3,7 +3,8 @@
 import { $, el, fill } from '/static/js/dom.js';
 import { cardBack, cardFace, pondWord, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
 import {
-  forgetGone, forgetSeat, getJSON, postJSON, rememberGone, rememberSeat, seatToken, whyGone,
+  forgetGone, forgetSeat, getJSON, postJSON, previousToken, rememberGone, rememberPrevious,
+  rememberSeat, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
 
 const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
@@ -57,7 +58,8 @@ function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) =
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   try {
-    const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`, { name: $('#join-name').value });
+    const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
+      { name: $('#join-name').value, previous_token: previousToken(code) });
     rememberSeat(code, joined.token);
     forgetGone(code);
     $('#join').hidden = true;
@@ -162,6 +164,7 @@ function unseated(message) {
 }
 
 function lostSeat(reason, message) {
+  if (state.token) rememberPrevious(code, state.token); // a later join sends it along
   forgetSeat(code);
   rememberGone(code, reason, message);
   state.token = null;

@@ -16,6 +16,12 @@ export function whyGone(code) {
 }
 export function forgetGone(code) { localStorage.removeItem(GONE(code)); }
 
+// The token this browser held before it lost its seat: a join sends it along, so the
+// server can refuse a browser the host removed (a courtesy, not a lock).
+const PREVIOUS = (code) => `gofish.room.${code}.previous`;
+export function rememberPrevious(code, token) { localStorage.setItem(PREVIOUS(code), token); }
+export function previousToken(code) { return localStorage.getItem(PREVIOUS(code)); }
+
 export async function postJSON(url, body) {
   const response = await fetch(url, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
