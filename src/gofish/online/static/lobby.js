@@ -4,10 +4,10 @@ import { $, el } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import { getJSON, postJSON, previousToken, rememberSeat } from '/rooms/static/rooms-api.js';
 
-const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws one card on its turn', none: 'no refill' };
+const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {
-  'all-books': () => 'when every book is down',
-  'first-empty': (preset) => `at the first empty hand or ${pondWord(preset)}`,
+  'all-books': () => 'when all books are down',
+  'first-empty': (preset) => `at an empty hand or ${pondWord(preset)}`,
 };
 let presets = null; // each preset's house rules, from the server
 
@@ -26,7 +26,7 @@ function describeOptions() {
   const players = $('#create-players').value;
   const said = { refill: REFILL[preset.refill], end: END[preset.end](name), hand_size: `${preset.hand_sizes[players]} cards` };
   for (const option of document.querySelectorAll('option[data-default]')) {
-    option.textContent = `as ${name} plays it: ${said[option.dataset.default]}`;
+    option.textContent = `${name}: ${said[option.dataset.default]}`;
   }
 }
 
