@@ -556,4 +556,30 @@ def test_a_book_list_too_long_for_its_panel_ends_in_an_ellipsis() -> None:
     fitted = books_text(books, width=14).plain
     assert fitted == "Books 7: 7 J …" and len(fitted) <= 14
     assert books_text(books, width=40).plain == "Books 7: 7 J 2 5 9 Q K"
-    assert books_text(books, width=9).plain == "Books 7: …"
+    assert books_text(books, width=10).plain == "Books 7: …"
+    assert books_text(books, width=9).plain == "7 books"  # "Books 7: …" would not fit
+    assert books_text(books[:1], width=7).plain == "1 book"  # three panels at 50 columns
+    assert books_text([], width=7).plain == "0 books"
+
+
+def test_opponent_panels_are_redrawn_to_fit_after_a_resize() -> None:
+    # Shrunk to 50x16 with three opponents, "▮▮▮▮▮ 5 cards" (drawn for 80 columns) wrapped
+    # onto the second line and hid the books; grown back, one card back stood for many.
+    app = make_app("bicycle", players=4, seed=5)
+
+    def lines(app: GoFishApp) -> list[list[str]]:
+        return [str(panel.render()).splitlines() for panel in app.query(".opponent")]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        wide = lines(app)
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        for panel in app.query(".opponent"):
+            cards, books = str(panel.render()).splitlines()
+            assert max(len(cards), len(books)) <= panel.content_size.width
+            assert "card" in cards and "book" in books
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert lines(app) == wide
+
+    run_app(app, script)

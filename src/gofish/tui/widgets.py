@@ -153,6 +153,16 @@ class HandView(Widget):
                 return
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """What an opponent panel last showed, to draw it again at a new width."""
+
+    cards: int
+    books: tuple[Rank, ...]
+    in_play: bool
+    book_word: str
+
+
 class OpponentPanel(Static):
     """One opponent: name, how many cards (backs only), books, whose turn."""
 
@@ -165,6 +175,7 @@ class OpponentPanel(Static):
         super().__init__(id=f"opponent-{seat}", classes="opponent")
         self.seat = seat
         self.border_title = name
+        self._seen: _Seen | None = None
 
     def show(
         self, *, cards: int, books: Sequence[Rank], in_play: bool, to_act: bool, target: bool,
@@ -174,16 +185,24 @@ class OpponentPanel(Static):
         self.set_class(target, "-target")
         self.set_class(not in_play, "-out")
         self.border_subtitle = "asking" if to_act else ("target" if target else "")
+        self._seen = _Seen(cards, tuple(books), in_play, book_word)
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()  # the card backs and the book list were fitted to the old width
+
+    def _draw(self) -> None:
+        seen = self._seen
+        if seen is None:
+            return
+        width = self.content_size.width or None
         text = Text(no_wrap=True, overflow="ellipsis")
-        if not in_play:
+        if not seen.in_play:
             text.append("out of play", style="italic")
         else:
-            label = f" {cards} card{'s' if cards != 1 else ''}"
-            room = max(1, self.content_size.width - len(label)) if self.content_size.width else 8
-            text.append("▮" * min(cards, room), style="#5f87d7")
-            text.append(label)
+            text.append_text(cards_text(seen.cards, width))
         text.append("\n")
-        text.append_text(books_text(books, book_word, self.content_size.width or None))
+        text.append_text(books_text(seen.books, seen.book_word, width))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -191,12 +210,27 @@ class OpponentPanel(Static):
         self.post_message(self.Picked(self.seat))
 
 
+def cards_text(cards: int, width: int | None = None) -> Text:
+    """``▮▮▮ 3 cards``: one back per card, as many as fit in ``width``; none if too narrow."""
+    label = f"{cards} card{'s' if cards != 1 else ''}"
+    room = 8 if width is None else width - len(label) - 1
+    text = Text()
+    if room > 0:
+        text.append("▮" * min(cards, room) + " ", style="#5f87d7")
+    text.append(label)
+    return text
+
+
 def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None) -> Text:
     """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule.
-    Within ``width``, ranks that do not fit end in "…", so the count never looks wrong."""
+    Within ``width``, ranks that do not fit end in "…", so the count never looks wrong;
+    narrower still, only the count (``2 books``)."""
+    label = f"{word.capitalize()}s {len(books)}: " if books else f"No {word}s yet"
+    if width is not None and len(label) + (1 if books else 0) > width:
+        count = f"{len(books)} {word}{'' if len(books) == 1 else 's'}"
+        return Text(count, style="" if books else "dim")
     if not books:
-        return Text(f"No {word}s yet", style="dim")
-    label = f"{word.capitalize()}s {len(books)}: "
+        return Text(label, style="dim")
     ranks = [rank.symbol for rank in books]
     shown = " ".join(ranks)
     if width is not None and len(label) + len(shown) > width:
