@@ -304,6 +304,23 @@ def test_argparse_errors_exit_cleanly(capsys: pytest.CaptureFixture[str]) -> Non
     assert "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [
+    ["tournament", "emma", "random", "--players", "abc"],
+    ["tournament", "emma", "random", "--book-size", "3"],
+    ["tournament-merge"],
+])
+def test_option_errors_are_one_line_without_the_usage(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # docs/tournament.md: bad input gives one line on stderr, starting with the command.
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gofish {argv[0]}: ") and err.count("\n") == 1
+    assert "usage:" not in err
+
+
 def test_merge_refuses_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     junk = tmp_path / "junk.json"
     junk.write_text("not json")
