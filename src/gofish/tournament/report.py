@@ -12,7 +12,7 @@ from gofish.core import GoFishError, check_whole, make_rules
 from gofish.tournament.plan import SEATINGS, Plan, TournamentError
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
-from gofish.tournament.tally import Tally
+from gofish.tournament.tally import WIN_UNITS, Tally
 
 METHODS = {
     "ci95": "Wilson score interval on the win rate (shared wins count 1/k), n = seats played",
@@ -206,7 +206,7 @@ def check_result(result: object) -> None:
     ):
         raise TournamentError("'bots' must list two or more bots, each with a name and a spec")
     _check_fields(result)
-    _check_totals(result.get("totals"), len(bots))
+    _check_totals(result.get("totals"), [row["name"] for row in bots])
 
 
 def _check_fields(result: dict[str, Any]) -> None:
@@ -233,12 +233,17 @@ def _check_fields(result: dict[str, Any]) -> None:
     check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
 
 
-def _check_totals(totals: object, entrants: int) -> None:
+def _check_totals(totals: object, names: Sequence[str]) -> None:
+    entrants = len(names)
     if not isinstance(totals, dict) or not _is_count(totals.get("tables")):
         raise TournamentError("'totals' must be an object with the count of 'tables'")
     for name in ("games", "win_units", "books", "asks", "forfeits"):
         if not _is_counts(totals.get(name), entrants):
             raise TournamentError(f"'totals.{name}' must hold one count per bot")
+    played, won = totals["games"], totals["win_units"]
+    for i in range(entrants):
+        if won[i] > WIN_UNITS * played[i]:  # a win rate above 1: no interval can be drawn
+            raise TournamentError(f"'totals.win_units' gives {names[i]} more wins than games")
     for name in ("pair_games", "pair_points"):
         rows = totals.get(name)
         if not (isinstance(rows, list) and len(rows) == entrants
