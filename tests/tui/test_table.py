@@ -583,3 +583,25 @@ def test_opponent_panels_are_redrawn_to_fit_after_a_resize() -> None:
         assert lines(app) == wide
 
     run_app(app, script)
+
+
+def test_the_log_is_wrapped_again_and_kept_at_its_end_when_the_window_shrinks() -> None:
+    # Shrunk from 80x24 to 50x16, the log kept its lines wrapped for 78 columns (cut at
+    # 48) and no longer showed its last lines: it was rewrapped before it had resized.
+    from textual.widgets import RichLog
+
+    app = make_app("bicycle", players=4, seed=5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        log = app.query_one("#log", RichLog)
+        while len(app.log_lines) < 60:
+            await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+            await pilot.pause()
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert max(strip.cell_length for strip in log.lines) <= width
+        assert log.scroll_y == log.max_scroll_y  # the latest events in sight
+
+    run_app(app, script)

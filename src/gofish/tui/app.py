@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Header, RichLog, Static
+from textual.widgets import Button, Footer, Header, Static
 
 from gofish.core import (
     Ask,
@@ -40,6 +40,7 @@ from gofish.tui.widgets import (
     HandView,
     OpponentPanel,
     PondPanel,
+    TableLog,
     books_text,
 )
 
@@ -98,7 +99,7 @@ class GoFishApp(App[None]):
                     yield OpponentPanel(seat, self.session.names[seat])
                 yield PondPanel(id="pond")
             with Horizontal(id="middle"):
-                yield RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
+                yield TableLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
                 yield CoachPanel(id="coach")
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
@@ -129,7 +130,7 @@ class GoFishApp(App[None]):
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         self.sub_title = f"{rules.preset} · you against {opponents}"
         # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", TableLog).clear()
         self.log_lines = []
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
@@ -220,11 +221,13 @@ class GoFishApp(App[None]):
     def write_line(self, line: Text) -> None:
         self.log_lines.append(line)
         del self.log_lines[:-LOG_LINES]
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", TableLog).write(line)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(event.size.width, event.size.height)
-        self.call_after_refresh(self.rewrap_log)
+
+    def on_table_log_resized(self, message: TableLog.Resized) -> None:
+        self.rewrap_log()
 
     def fit_to(self, width: int, height: int) -> None:
         """In a terminal too small for the table (the hand would be cut off), say so
@@ -238,8 +241,8 @@ class GoFishApp(App[None]):
                         f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
 
     def rewrap_log(self) -> None:
-        """RichLog wraps lines as they are written: write them again at the new width."""
-        log = self.query_one("#log", RichLog)
+        """The log wraps lines as they are written: write them again at the new width."""
+        log = self.query_one("#log", TableLog)
         width = log.scrollable_content_region.width
         if width == self._log_width:
             return
@@ -463,7 +466,6 @@ class GoFishApp(App[None]):
         coach = self.query_one(CoachPanel)
         coach.display = not coach.display
         self.refresh_table()
-        self.call_after_refresh(self.rewrap_log)
 
     def action_new_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:

@@ -16,7 +16,7 @@ from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from gofish.core import Card, Rank
 from gofish.knowledge import RankRow
@@ -161,6 +161,17 @@ class _Seen:
     books: tuple[Rank, ...]
     in_play: bool
     book_word: str
+
+
+class TableLog(RichLog):
+    """The narration. RichLog wraps lines as they are written, so a new width (a resized
+    window, the coach shown or hidden) is announced for the app to write them again."""
+
+    class Resized(Message):
+        """The log's width or height changed."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class OpponentPanel(Static):
