@@ -351,6 +351,8 @@ def _broken(result: dict, change: str) -> object:
         broken["rules"] = "poker"
     elif change == "pooled seed":
         broken["seed"] = [1, 2]
+    elif change == "too many games":
+        broken["games_asked"] = 10**12
     elif change == "more wins than games":
         broken["totals"]["win_units"][1] = 60 * broken["totals"]["games"][1] + 1
     return broken
@@ -367,6 +369,7 @@ def _broken(result: dict, change: str) -> object:
     ("unknown rules", "'rules':"),
     ("pooled seed", "'seed' must be a whole number from 0, not [1, 2] (a pooled result "
                     "cannot be merged again)"),
+    ("too many games", "'games_asked' must be a whole number from 1 to 1,000,000,000"),
     ("more wins than games", "'totals.win_units' gives emma more wins than games"),
 ])
 def test_merge_says_what_is_wrong_with_a_damaged_result(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
-from gofish.tournament.plan import SEATINGS, Plan, TournamentError
+from gofish.tournament.plan import MAX_GAMES, SEATINGS, Plan, TournamentError
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
 from gofish.tournament.tally import WIN_UNITS, Tally
@@ -219,7 +219,7 @@ def _check_fields(result: dict[str, Any]) -> None:
     if not _is_count(seed):
         raise TournamentError(f"'seed' must be a whole number from 0, not {seed!r} "
                               "(a pooled result cannot be merged again)")
-    check_whole("'games_asked'", result.get("games_asked"), 1, None, TournamentError)
+    check_whole("'games_asked'", result.get("games_asked"), 1, MAX_GAMES, TournamentError)
     if result.get("seatings", "rotate") not in SEATINGS:
         raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
     if not (_is_counts(shard, 2) and shard[0] < shard[1]):
