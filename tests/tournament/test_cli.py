@@ -127,6 +127,17 @@ def test_shards_merge_into_the_whole_tournament(
     assert partial["missing_shards"] == [2]
 
 
+def test_merging_a_shard_of_very_many_misses_only_shards_with_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Listing every shard of 10**11 as missing took the merge minutes and gigabytes.
+    path = tmp_path / "shard.json"
+    path.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", "10", "--seed",
+                                        "1", "--shard", f"1/{10**11}")))
+    merged = run_json_merge(capsys, str(path))
+    assert merged["missing_shards"] == [0, 2, 3, 4]  # 5 deals: shards 5 and up play nothing
+
+
 def test_tournaments_with_other_seeds_pool_into_one_result(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

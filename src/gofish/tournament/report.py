@@ -305,10 +305,11 @@ def merge_results(results: Sequence[dict[str, Any]],
         failures.extend(result.get("failures", []))
         failure_count += int(result.get("failure_count", 0))
     assert tally is not None
-    missing = sorted(set(range(first["shard"][1])) - shards)
     rules = make_rules(first["rules"])
     plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
                 seatings=first.get("seatings", "rotate"))
+    # Only shards with units to play can miss games (--shard 0/100000000000 is allowed).
+    missing = [i for i in range(min(first["shard"][1], plan.total_units)) if i not in shards]
     merged = dict(first)
     merged.update(
         games=tally.tables,
