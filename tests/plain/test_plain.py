@@ -122,6 +122,18 @@ def test_an_interrupted_game_is_resumed_and_finished(tmp_path: Path) -> None:
     assert again.returncode == 2 and "no unfinished game" in again.stderr
 
 
+def test_resume_from_a_database_that_does_not_exist_says_so_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    # A mistyped --database made a new directory and an empty database, then said
+    # "there is no unfinished game", as if the games had been lost.
+    typo = tmp_path / "nowhere" / "games.db"
+    done = gofish(["resume", "--plain", "--database", str(typo)], "", tmp_path / "g.db")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"no games database at {typo}" in done.stderr
+    assert not typo.parent.exists()
+
+
 def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     missing = gofish(["resume", "42", "--plain"], "", db)

@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     speed = parse_speed(args.speed)
     game_id = whole_number(args.id, "the game id")
+    refuse_a_missing_database(args, game_id)
     store = open_games_store(args.database, required=True)
     try:
         stored = store.latest_unfinished() if game_id is None else store.get(game_id)
@@ -48,3 +49,18 @@ def run(args: argparse.Namespace) -> int:
     session = TableSession.resume(stored.record, stored.seats, store, stored.id,
                                   source="plain" if args.plain else "terminal")
     return launch(session, plain=args.plain, speed=speed)
+
+
+def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:
+    """Resuming only reads: a database that is not there (a mistyped path) is reported,
+    not created empty (unless games wait in its fallback file, to be moved in)."""
+    from gofish.cli._database import database_path
+    from gofish.storage.fallback import fallback_path
+
+    path = database_path(args)
+    if path.exists() or fallback_path(path).exists():
+        return
+    what = ("no unfinished game to resume" if game_id is None
+            else f"no stored game with id {game_id}")
+    raise OptionError(f"there is {what}: there is no games database at {path} "
+                      "(gofish play starts a game)")
