@@ -605,3 +605,21 @@ def test_the_log_is_wrapped_again_and_kept_at_its_end_when_the_window_shrinks() 
         assert log.scroll_y == log.max_scroll_y  # the latest events in sight
 
     run_app(app, script)
+
+
+def test_arrow_and_suit_keys_that_cannot_act_say_why() -> None:
+    # With one opponent ← → did nothing at all, and under ask: card a suit key before
+    # any rank left the last error standing ("You have no 5s"), as if it had been refused.
+    app = make_app("classic", seed=3, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        prompt = app.query_one("#prompt")
+        await pilot.press("right")
+        assert "Emma is the only opponent you can ask" in str(prompt.render())
+        _, missing = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[missing])
+        await pilot.press("h")
+        assert "Press a rank first" in str(prompt.render())
+        assert not my_asks(app.session)
+
+    run_app(app, script)

@@ -313,11 +313,19 @@ class GoFishApp(App[None]):
         if char in KEY_TO_RANK:
             self.try_ask(KEY_TO_RANK[char], None)
             return True
+        if char in KEY_TO_SUIT and char != "c" and self.session.rules.ask == "card":
+            # (a lower-case c with no rank picked is the coach)
+            self.show_prompt("Press a rank first, then the suit.", error=True)
+            return True
         return False
 
     def move_target(self, step: int) -> None:
         askable = self.session.askable_opponents()
         if not askable:
+            return
+        if len(askable) == 1:
+            only = self.session.names[askable[0]]
+            self.show_prompt(f"{only} is the only opponent you can ask.", error=True)
             return
         index = askable.index(self.target) if self.target in askable else 0
         self.target = askable[(index + step) % len(askable)]
