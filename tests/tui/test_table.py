@@ -623,3 +623,12 @@ def test_arrow_and_suit_keys_that_cannot_act_say_why() -> None:
         assert not my_asks(app.session)
 
     run_app(app, script)
+
+
+def test_an_empty_hand_is_counted_without_a_stray_space() -> None:
+    # " 0 cards": the space after the (absent) card backs stayed, out of line with "Books".
+    from gofish.tui.widgets import cards_text
+
+    assert cards_text(0, 30).plain == "0 cards"
+    assert cards_text(3, 30).plain == "▮▮▮ 3 cards"
+    assert cards_text(12, 7).plain == "12 cards"  # too narrow for backs: the count alone

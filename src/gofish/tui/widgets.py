@@ -226,7 +226,7 @@ def cards_text(cards: int, width: int | None = None) -> Text:
     label = f"{cards} card{'s' if cards != 1 else ''}"
     room = 8 if width is None else width - len(label) - 1
     text = Text()
-    if room > 0:
+    if room > 0 and cards:
         text.append("▮" * min(cards, room) + " ", style="#5f87d7")
     text.append(label)
     return text
