@@ -285,3 +285,24 @@ def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: P
     while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
         time.sleep(0.1)
     assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+
+
+def test_killing_a_bot_started_by_a_wrapper_script_kills_the_bot_itself(
+    tmp_path: Path
+) -> None:
+    # cmd:./run.sh, where run.sh starts the real bot (without exec): killing only the
+    # script left the bot running, an orphan, after every failure and after Ctrl-C.
+    pid_file = tmp_path / "pid"
+    bot = tmp_path / "hang.py"
+    bot.write_text(f"import os\nopen({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+                   + HEADER + BOTS["slow"])
+    script = tmp_path / "run.sh"
+    script.write_text(f"#!/bin/sh\n{sys.executable} {bot}\necho bot ended >&2\n")
+    script.chmod(0o755)
+    plan = Plan(make_rules("classic"), 2, 1, ("random", f"cmd:{script}"), 2)
+    outcome = run_tournament(plan, jobs=1, timeout=0.5)
+    assert outcome.tally.forfeits == [0, 2]
+    pid, deadline = int(pid_file.read_text()), time.monotonic() + 5  # SIGKILL takes a moment
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.05)
+    assert not _alive(pid)

@@ -18,6 +18,7 @@ import os
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -101,8 +102,11 @@ class ExternalBot:
             return
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
         try:
+            # A session of its own, so that killing the bot also kills what it started
+            # (the real bot behind a wrapper script), and a terminal's Ctrl-C is left to us.
             self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                start_new_session=True,
             )
         except OSError as error:
             self._stderr.close()
@@ -143,7 +147,7 @@ class ExternalBot:
             try:
                 process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
-                process.kill()
+                _kill_group(process)
                 process.wait()
             if process.stdout is not None:
                 process.stdout.close()
@@ -155,8 +159,7 @@ class ExternalBot:
         """Stop the program at once (after a failure) and reap it."""
         process = self._process
         if process is not None:
-            with contextlib.suppress(OSError):
-                process.kill()
+            _kill_group(process)
             process.wait()
         self.close()
 
@@ -336,6 +339,17 @@ class ExternalBot:
         self._stderr.seek(max(0, size - 2000))
         lines = self._stderr.read().decode(errors="replace").strip().splitlines()
         return lines[-1][:200] if lines else ""
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the bot's program and every process it started (it leads its own group).
+    Only while it is not reaped: after that its id may belong to another process."""
+    killpg = getattr(os, "killpg", None)  # POSIX only
+    with contextlib.suppress(OSError):
+        if killpg is None or process.returncode is not None:
+            process.kill()
+        else:
+            killpg(process.pid, signal.SIGKILL)
 
 
 def _target_problem(target: object) -> str | None:
