@@ -225,8 +225,11 @@ def test_an_unknown_option_is_one_line_too(tmp_path: Path) -> None:
     done = gofish(["play", "--plain", "--colour", "blue"], "", tmp_path / "g.db")
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "gofish: unrecognized arguments: --colour blue (see gofish --help)"
+        "gofish play: unrecognized arguments: --colour blue (see gofish play --help)"
     )
+    done = gofish(["--colour"], "", tmp_path / "g.db")  # before any command
+    assert done.returncode == 2
+    assert done.stderr.strip() == "gofish: unrecognized arguments: --colour (see gofish --help)"
 
 
 def test_odd_digits_and_long_lines_are_explained_not_crashed() -> None:

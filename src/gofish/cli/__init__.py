@@ -65,7 +65,12 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # name the command, whose --help lists the options it does take
+        prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
+        print(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)",
+              file=sys.stderr)
+        return 2
     run = getattr(args, "run", None)
     if run is None:
         parser.print_help()
