@@ -33,7 +33,7 @@ from gofish.core import (
 from gofish.knowledge import coach_rows
 from gofish.narrate import pond_word
 from gofish.session import IllegalChoice, TableSession
-from gofish.tui.screens import GameOverScreen, HelpScreen, summary_table
+from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
     RANK_KEYS,
     CoachPanel,
@@ -42,6 +42,8 @@ from gofish.tui.widgets import (
     PondPanel,
     TableLog,
     books_text,
+    coach_size,
+    coach_table,
 )
 
 #: Seconds between two bot asks at speed 1; the pause after your own miss is longer.
@@ -57,6 +59,7 @@ KEY_TO_SUIT: dict[str, Suit] = {s.letter.lower(): s for s in Suit}
 KEY_TO_SUIT.update({s.letter: s for s in Suit})
 
 LOG_LINES = 500
+LOG_MIN_WIDTH = 20  # the log wraps its lines to no fewer columns than this
 # The smallest terminal that still shows the hand and the prompt (measured; 80x24 is roomy).
 MIN_WIDTH, MIN_HEIGHT = 50, 16
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
@@ -89,6 +92,7 @@ class GoFishApp(App[None]):
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
+        self._window_resized = False
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -99,7 +103,7 @@ class GoFishApp(App[None]):
                     yield OpponentPanel(seat, self.session.names[seat])
                 yield PondPanel(id="pond")
             with Horizontal(id="middle"):
-                yield TableLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
+                yield TableLog(id="log", wrap=True, min_width=LOG_MIN_WIDTH, max_lines=LOG_LINES)
                 yield CoachPanel(id="coach")
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
@@ -171,6 +175,9 @@ class GoFishApp(App[None]):
         coach = self.query_one(CoachPanel)
         if coach.display:
             coach.show(coach_rows(view), session.names, session.human)
+        for screen in self.screen_stack:
+            if isinstance(screen, CoachScreen):
+                screen.show(coach_rows(view), session.names, session.human)
         self.show_prompt()
 
     def show_suit_buttons(self) -> None:
@@ -225,9 +232,13 @@ class GoFishApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(event.size.width, event.size.height)
+        self._window_resized = True  # the coach is checked once the log has its new size
 
     def on_table_log_resized(self, message: TableLog.Resized) -> None:
         self.rewrap_log()
+        if self._window_resized:
+            self._window_resized = False
+            self.coach_over_if_cramped()
 
     def fit_to(self, width: int, height: int) -> None:
         """In a terminal too small for the table (the hand would be cut off), say so
@@ -471,9 +482,35 @@ class GoFishApp(App[None]):
         self.push_screen(HelpScreen(self.session.rules))
 
     def action_coach(self) -> None:
+        """Show or hide the coach beside the log; where it has no room there (a small
+        window), show it over the table instead."""
+        if self.screen is not self.screen_stack[0]:
+            return
         coach = self.query_one(CoachPanel)
-        coach.display = not coach.display
-        self.refresh_table()
+        if coach.display or self.coach_fits():
+            coach.display = not coach.display
+            self.refresh_table()
+        else:
+            self.open_coach_screen()
+
+    def coach_fits(self) -> bool:
+        """Room beside the log (at its narrowest) for the whole coach, border and all."""
+        session = self.session
+        table = coach_table(coach_rows(session.view()), session.names, session.human)
+        needs = coach_size(table, self.console)
+        room = self.query_one("#middle").size
+        return room.width >= needs.width + LOG_MIN_WIDTH and room.height >= needs.height
+
+    def open_coach_screen(self) -> None:
+        session = self.session
+        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human))
+
+    def coach_over_if_cramped(self) -> None:
+        """The window shrank under a coach beside the log: move it over the table."""
+        coach = self.query_one(CoachPanel)
+        if coach.display and self.screen is self.screen_stack[0] and not self.coach_fits():
+            coach.display = False
+            self.open_coach_screen()
 
     def action_new_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:

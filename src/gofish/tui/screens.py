@@ -1,4 +1,5 @@
-"""Pop-up screens over the table: help (controls and rules) and the end of a game."""
+"""Pop-up screens over the table: help (controls and rules), the coach in a small
+window, and the end of a game."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gofish.core import Rules
+from gofish.knowledge import RankRow
 from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
+from gofish.tui.widgets import CoachPanel, coach_size, coach_table
 
 CONTROLS = (
     ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
@@ -25,7 +28,8 @@ CONTROLS = (
     ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
     ("Esc", "cancel a half-made choice"),
     ("mouse", "click a group of your cards to ask, an opponent to target"),
-    ("c", "show or hide the coach: what the table has revealed"),
+    ("c", "show or hide the coach: what the table has revealed (over the table in a "
+           "small window; Esc closes it)"),
     ("?", "this help"),
     ("n", "new game with the same settings (twice during a game)"),
     ("q", "quit (your game is saved: gofish resume)"),
@@ -68,6 +72,44 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Help · Esc to close"
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CoachScreen(ModalScreen[None]):
+    """The coach over the table, for a window with no room for it beside the log.
+
+    Esc, c or q closes it; the arrows scroll it if the window is shorter still. The game
+    goes on underneath (the app redraws the coach after every ask), and no key played
+    here reaches the table.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("c", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
+        super().__init__()
+        self.seen = (rows, names, viewer)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="coach-box"):
+            yield CoachPanel(compact=True, id="coach-sheet")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#coach-box")
+        box.border_title = "Coach · Esc to close"
+        box.border_subtitle = "2+ at least 2 · – none · · unknown"
+        self.show(*self.seen)
+
+    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
+        table = coach_table(rows, names, viewer, compact=True)
+        self.query_one(CoachPanel).update(table)
+        # A box of auto width around a scroll area measures nothing: size it to the table.
+        self.query_one("#coach-box").styles.width = coach_size(table, self.app.console).width
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -266,27 +268,49 @@ class PondPanel(Static):
         self.update(text)
 
 
+#: Columns and rows the coach panel's border and padding take around its table.
+COACH_FRAME = Size(4, 2)
+
+
 class CoachPanel(Static):
     """Public card counting (toggle with c): one column per rank, one row per player.
 
-    Laid out across, so that it fits beside the log in an 80x24 terminal.
+    Laid out across, so that it fits beside the log in an 80x24 terminal; where it
+    does not, the app shows it in a ``CoachScreen`` over the table (``compact``).
     """
 
+    def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.compact = compact
+
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
-        table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold")
-        table.add_column("", justify="left", no_wrap=True, max_width=7)
-        for row in rows:
-            table.add_column(row.rank.symbol, justify="right", no_wrap=True, width=2,
-                             header_style="dim" if row.booked >= 4 else "bold")
-        table.add_row("You", *[str(row.mine) if row.mine else "·" for row in rows],
-                      style="bold")
-        for seat in range(len(names)):
-            if seat != viewer:
-                table.add_row(names[seat][:7], *[_known_cell(row, seat) for row in rows])
-        table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
-                      style="#87d787")
-        table.add_row("Unseen", *[str(row.unaccounted) for row in rows], style="#8a8a8a")
-        self.update(table)
+        self.update(coach_table(rows, names, viewer, compact=self.compact))
+
+
+def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
+                compact: bool = False) -> Table:
+    """Ranks across, players down; ``compact`` drops the blank column at the left edge."""
+    table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold",
+                  pad_edge=not compact)
+    table.add_column("", justify="left", no_wrap=True, max_width=7)
+    for row in rows:
+        table.add_column(row.rank.symbol, justify="right", no_wrap=True, width=2,
+                         header_style="dim" if row.booked >= 4 else "bold")
+    table.add_row("You", *[str(row.mine) if row.mine else "·" for row in rows],
+                  style="bold")
+    for seat in range(len(names)):
+        if seat != viewer:
+            table.add_row(names[seat][:7], *[_known_cell(row, seat) for row in rows])
+    table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
+                  style="#87d787")
+    table.add_row("Unseen", *[str(row.unaccounted) for row in rows], style="#8a8a8a")
+    return table
+
+
+def coach_size(table: Table, console: Console) -> Size:
+    """The room the coach panel needs to show ``table`` whole, border included."""
+    width = Measurement.get(console, console.options, table).maximum
+    return Size(width, table.row_count + 1) + COACH_FRAME
 
 
 def _known_cell(row: RankRow, seat: int) -> str:

@@ -1,0 +1,100 @@
+"""The coach at the smallest window (50x16): shown whole over the table, then closed."""
+
+from __future__ import annotations
+
+import pytest
+from tests.tui.helpers import make_app, run_app
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from gofish.core import Rank
+from gofish.tui import GoFishApp
+from gofish.tui.screens import CoachScreen
+from gofish.tui.widgets import RANK_KEYS, CoachPanel
+
+SMALL = (50, 16)
+
+
+def coach_lines(app: GoFishApp) -> list[str]:
+    """The coach box as a person reads it: border, title and every line of the table."""
+    assert isinstance(app.screen, CoachScreen), "the coach is not over the table"
+    box = app.screen.query_one("#coach-box", Widget)
+    assert Region(0, 0, *SMALL).contains_region(box.region)  # not cut by the window
+    assert box.max_scroll_y == 0  # no row hidden below the border
+    region = box.region
+    screen = app.screen._compositor.render_strips()  # the screen as drawn, line by line
+    return [strip.text[region.x:region.right] for strip in screen[region.y:region.bottom]]
+
+
+def row_labels(app: GoFishApp) -> list[str]:
+    session = app.session
+    others = [session.names[seat] for seat in session.opponents()]
+    return ["You", *others, "Booked", "Unseen"]
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 2), ("bicycle", 4),
+                                                 ("bicycle", 5)])
+def test_at_the_smallest_size_the_coach_shows_every_row_whole(preset: str,
+                                                              players: int) -> None:
+    # At 50x16 the coach (51 columns, 7-10 rows) sat beside the log in about 4 rows:
+    # only its header and "You" showed, its right border cut, the rest out of reach.
+    app = make_app(preset, players=players, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        actions = len(app.session.game.actions)
+        await pilot.press("c")
+        await pilot.pause()
+        lines = coach_lines(app)
+        assert lines[0].startswith("╭─ Coach") and lines[0].endswith("╮")
+        assert lines[-1].startswith("╰") and lines[-1].endswith("╯")
+        body = [line[1:-1].strip() for line in lines[1:-1]]
+        assert all(line.startswith("│") and line.endswith("│") for line in lines[1:-1])
+        assert body[0].split() == [rank.symbol for rank in Rank]  # A 2 … K
+        labels = row_labels(app)
+        assert len(body) == 1 + len(labels)
+        for label, line in zip(labels, body[1:], strict=True):
+            assert line.startswith(label)
+            assert len(line.removeprefix(label).split()) == 13  # a cell for every rank
+        assert len(app.session.game.actions) == actions  # looking changes nothing
+
+    run_app(app, script, size=SMALL)
+
+
+@pytest.mark.parametrize("key", ["escape", "c"])
+def test_closing_the_coach_returns_to_the_table_as_it_was(key: str) -> None:
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held = app.session.held_ranks()[0]
+        actions = len(app.session.game.actions)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CoachScreen)
+        await pilot.press(RANK_KEYS[held])  # keys under the coach play nothing
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0] and len(app.screen_stack) == 1
+        assert not app.query_one(CoachPanel).display  # no cut panel left behind
+        assert len(app.session.game.actions) == actions and app.session.human_to_act
+        await pilot.press(RANK_KEYS[held])  # the table answers keys again
+        await pilot.pause()
+        assert len(app.session.game.actions) > actions
+
+    run_app(app, script, size=SMALL)
+
+
+def test_shrinking_the_window_moves_an_open_coach_over_the_table() -> None:
+    app = make_app("bicycle", players=4, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.query_one(CoachPanel).display  # 80x24: beside the log, as before
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.query_one(CoachPanel).display
+        assert len(coach_lines(app)) == 2 + 1 + len(row_labels(app))
+
+    run_app(app, script)
