@@ -25,12 +25,13 @@ def make_app(
     players: int = 2,
     seed: int = 7,
     database: Path | None = None,
+    opponents: tuple[str, ...] | None = None,
     **options: Any,
 ) -> GoFishApp:
     settings = TableSettings(
         rules=make_rules(preset, **options),
         players=players,
-        opponents=("emma",) * (players - 1),
+        opponents=opponents or ("emma",) * (players - 1),
         seed=seed,
     )
     store = open_store(database) if database is not None else None
@@ -78,3 +79,24 @@ def screen_text(app: GoFishApp) -> str:
     svg = app.export_screenshot()
     texts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
     return html.unescape("".join(texts)).replace("\xa0", " ")
+
+
+def screen_lines(app: GoFishApp) -> list[str]:
+    """The screen as rows of plain text, each character in its column (from the SVG
+    export, like ``screen_text``), to read what one region of the screen shows."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    found = re.findall(r'<text[^>]*?x="([\d.]+)"[^>]*?line-(\d+)\)"[^>]*>(.*?)</text>', svg,
+                       flags=re.S)
+    rows = [[" "] * app.size.width for _ in range(app.size.height)]
+    for x, line, text in found:
+        column = round(float(x) / CELL_WIDTH)
+        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ")):
+            if column + offset < app.size.width:
+                rows[int(line)][column + offset] = char
+    return ["".join(row) for row in rows]
+
+
+CELL_WIDTH = 12.2  # one column in Textual's SVG export

@@ -6,14 +6,15 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from tests.tui.helpers import make_app, run_app, screen_text
+import pytest
+from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
 from gofish.core import Rank
 from gofish.session import TableSession
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
-from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView
+from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView, OpponentPanel
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -632,3 +633,39 @@ def test_an_empty_hand_is_counted_without_a_stray_space() -> None:
     assert cards_text(0, 30).plain == "0 cards"
     assert cards_text(3, 30).plain == "▮▮▮ 3 cards"
     assert cards_text(12, 7).plain == "12 cards"  # too narrow for backs: the count alone
+
+
+@pytest.mark.parametrize("opponents", [("emma", "random", "expert", "counter"), ("emma",) * 4])
+def test_at_the_smallest_size_four_opponents_can_be_told_apart(
+    opponents: tuple[str, ...],
+) -> None:
+    # At 50x16 each panel was 8 columns beside a 16-column pond: "E…" stood for both Emma
+    # and Expert, and Emma 2, Emma 3 and Emma 4 were all "Em…".
+    app = make_app("bicycle", players=5, seed=3, opponents=opponents)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        while not app.session.human_to_act:
+            await pilot.pause(0.02)
+        await pilot.pause()
+        lines, hand_sizes = screen_lines(app), app.session.view().hand_sizes
+        titles = []
+        for panel in app.query(OpponentPanel):
+            box = panel.region
+            title = lines[box.y][box.x:box.right].strip("╭╮┏┓─━ ")
+            head, _, tail = title.partition("…")
+            name = app.session.names[panel.seat]
+            assert name.startswith(head) and name.endswith(tail) and len(head) >= 3, title
+            assert f"{hand_sizes[panel.seat]} card" in lines[box.y + 1][box.x:box.right]
+            assert "book" in lines[box.y + 2][box.x:box.right]
+            titles.append(title)
+        assert len(set(titles)) == 4, titles  # no two opponents look alike
+
+    run_app(app, script, size=(50, 16))
+
+
+def test_a_name_cut_to_fit_keeps_its_seat_number() -> None:
+    from gofish.tui.widgets import fit_name
+
+    assert fit_name("Counter", 7) == "Counter"
+    assert fit_name("Counter", 5) == "Coun…"
+    assert fit_name("Emma 3", 5) == "Emm…3"  # not "Emma…", which Emma 2 would also be

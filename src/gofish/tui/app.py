@@ -62,6 +62,10 @@ LOG_LINES = 500
 LOG_MIN_WIDTH = 20  # the log wraps its lines to no fewer columns than this
 # The smallest terminal that still shows the hand and the prompt (measured; 80x24 is roomy).
 MIN_WIDTH, MIN_HEIGHT = 50, 16
+# Below this many columns an opponent panel cuts names ("Exp…"); the table then goes
+# narrow: the pond shrinks to its word and count and the panels drop their padding.
+NARROW_PANEL = 14
+POND_WIDTH = 16  # the pond's width in gofish.tcss
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -244,12 +248,18 @@ class GoFishApp(App[None]):
         """In a terminal too small for the table (the hand would be cut off), say so
         instead of drawing half a table."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#table").set_class(self.table_is_narrow(width), "-narrow")
         self.query_one("#main").display = not small
         note = self.query_one("#too-small", Static)
         note.display = small
         if small:
             note.update(f"This terminal is {width}×{height}; the table needs at least "
                         f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
+
+    def table_is_narrow(self, width: int) -> bool:
+        """Would the opponent panels, beside a full-size pond, be too narrow for names?"""
+        opponents = max(len(self.session.opponents()), 1)
+        return (width - POND_WIDTH) // opponents < NARROW_PANEL
 
     def rewrap_log(self) -> None:
         """The log wraps lines as they are written: write them again at the new width."""

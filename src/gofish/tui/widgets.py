@@ -187,6 +187,7 @@ class OpponentPanel(Static):
     def __init__(self, seat: int, name: str) -> None:
         super().__init__(id=f"opponent-{seat}", classes="opponent")
         self.seat = seat
+        self.player = name
         self.border_title = name
         self._seen: _Seen | None = None
 
@@ -202,6 +203,7 @@ class OpponentPanel(Static):
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.border_title = fit_name(self.player, self.outer_size.width - TITLE_FRAME)
         self._draw()  # the card backs and the book list were fitted to the old width
 
     def _draw(self) -> None:
@@ -221,6 +223,20 @@ class OpponentPanel(Static):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(self.Picked(self.seat))
+
+
+#: Columns a border title never has: two corners, a line each side and a space each side.
+TITLE_FRAME = 6
+
+
+def fit_name(name: str, room: int) -> str:
+    """``name`` cut to ``room`` columns with "…", keeping a seat number at its end
+    ("Emma 3" → "Emm…3"), so that two bots of one kind can still be told apart."""
+    if len(name) <= room or room < 2:
+        return name
+    base, _, number = name.rpartition(" ")
+    tail = number if base and number.isdigit() else ""
+    return name[:max(room - len(tail) - 1, 1)] + "…" + tail
 
 
 def cards_text(cards: int, width: int | None = None) -> Text:
@@ -256,16 +272,47 @@ def books_text(books: Sequence[Rank], word: str = "book", width: int | None = No
 
 
 class PondPanel(Static):
-    """The pond (the sea in the Nordic game) as a pile with its count."""
+    """The pond (the sea in the Nordic game) as a pile with its count; in a panel too
+    narrow for the pile (a narrow table), only the word and the count."""
+
+    _seen: tuple[int, bool] | None = None
 
     def show(self, count: int, *, sea: bool) -> None:
-        self.border_title = "The sea" if sea else "Pond"
-        pile = "≈" if sea else "▚"
-        length = 0 if count == 0 else max(1, math.ceil(count / 52 * 12))
-        text = Text(no_wrap=True)
-        text.append(pile * length or "(empty)", style="#5fafd7" if sea else "#8787d7")
-        text.append(f"\n{count} card{'s' if count != 1 else ''}")
-        self.update(text)
+        self._seen = (count, sea)
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._seen is None:
+            return
+        count, sea = self._seen
+        compact = 0 < self.content_size.width < POND_COMPACT_BELOW
+        self.border_title = "" if compact else ("The sea" if sea else "Pond")
+        self.update(pond_compact(count, sea) if compact else pond_text(count, sea))
+
+
+#: A pond panel with fewer columns inside than this shows only its word and count.
+POND_COMPACT_BELOW = 8
+
+
+def pond_text(count: int, sea: bool) -> Text:
+    """A pile as long as the pond is deep, over ``26 cards``."""
+    pile = "≈" if sea else "▚"
+    length = 0 if count == 0 else max(1, math.ceil(count / 52 * 12))
+    text = Text(no_wrap=True)
+    text.append(pile * length or "(empty)", style="#5fafd7" if sea else "#8787d7")
+    text.append(f"\n{count} card{'s' if count != 1 else ''}")
+    return text
+
+
+def pond_compact(count: int, sea: bool) -> Text:
+    """``Pond`` over ``26``: what a narrow table has room for."""
+    text = Text(no_wrap=True)
+    text.append("Sea" if sea else "Pond", style="#5fafd7" if sea else "#8787d7")
+    text.append(f"\n{count}")
+    return text
 
 
 #: Columns and rows the coach panel's border and padding take around its table.
