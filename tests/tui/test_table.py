@@ -10,7 +10,7 @@ import pytest
 from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
-from gofish.core import Rank
+from gofish.core import Rank, new_game
 from gofish.session import TableSession
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
@@ -669,3 +669,13 @@ def test_a_name_cut_to_fit_keeps_its_seat_number() -> None:
     assert fit_name("Counter", 7) == "Counter"
     assert fit_name("Counter", 5) == "Coun…"
     assert fit_name("Emma 3", 5) == "Emm…3"  # not "Emma…", which Emma 2 would also be
+
+
+def test_the_coach_tells_two_bots_of_one_kind_apart() -> None:
+    from gofish.knowledge import coach_rows
+    from gofish.tui.widgets import coach_table
+
+    view = new_game("bicycle", 3, seed=1, first_player=0).view(0)
+    table = coach_table(coach_rows(view), ["You", "Expert 2", "Expert 3"], 0)
+    names = list(table.columns[0].cells)
+    assert names[1:3] == ["Exper…2", "Exper…3"]  # cut to 7 columns, the seat number kept

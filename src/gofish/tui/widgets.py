@@ -315,6 +315,8 @@ def pond_compact(count: int, sea: bool) -> Text:
     return text
 
 
+#: Columns of a name in the coach (cut with fit_name, so "Expert 2" stays "Exper…2").
+COACH_NAME = 7
 #: Columns and rows the coach panel's border and padding take around its table.
 COACH_FRAME = Size(4, 2)
 
@@ -339,7 +341,7 @@ def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
     """Ranks across, players down; ``compact`` drops the blank column at the left edge."""
     table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold",
                   pad_edge=not compact)
-    table.add_column("", justify="left", no_wrap=True, max_width=7)
+    table.add_column("", justify="left", no_wrap=True, max_width=COACH_NAME)
     for row in rows:
         table.add_column(row.rank.symbol, justify="right", no_wrap=True, width=2,
                          header_style="dim" if row.booked >= 4 else "bold")
@@ -347,7 +349,8 @@ def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
                   style="bold")
     for seat in range(len(names)):
         if seat != viewer:
-            table.add_row(names[seat][:7], *[_known_cell(row, seat) for row in rows])
+            table.add_row(fit_name(names[seat], COACH_NAME),
+                          *[_known_cell(row, seat) for row in rows])
     table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
                   style="#87d787")
     table.add_row("Unseen", *[str(row.unaccounted) for row in rows], style="#8a8a8a")
