@@ -77,7 +77,7 @@ def test_a_deck_may_be_a_tuple() -> None:
         ({"seed": [1]}, "a seed must be a whole number or a string"),
         ({"rules": "go-fish"}, "unknown preset 'go-fish'"),
         ({"rules": {"preset": "nordic", "sea": "calm"}}, "unknown option 'sea'"),
-        ({"players": 1}, "1 players cannot play: every rule set takes 2 to 5"),
+        ({"players": 1}, "1 player cannot play: every rule set takes 2 to 5 players"),
     ],
 )
 def test_new_game_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:

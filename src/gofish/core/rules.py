@@ -142,8 +142,9 @@ def check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise MalformedInputError(f"the number of players must be a whole number, not {players!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        counted = "1 player" if players == 1 else f"{players} players"
         raise MalformedInputError(
-            f"{players} players cannot play: every rule set takes {MIN_PLAYERS} to {MAX_PLAYERS}"
+            f"{counted} cannot play: every rule set takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
     return players
 
