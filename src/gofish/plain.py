@@ -25,7 +25,8 @@ from gofish.rules_help import rules_paragraphs
 from gofish.session import IllegalChoice, TableSession, plural
 
 COMMANDS = (
-    ("9, 10, A, J, Q, K", "ask for that rank (the only opponent, or the last one you asked)"),
+    ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K (whom: the only "
+     "opponent, or the last one you asked)"),
     ("9 2 / ask 2 for 9", "ask player 2 (or: ask emma for 9) for 9s"),
     ("10h / ask 2 for 10h", "under ask: card, ask for one card: rank then suit letter"),
     ("hand", "show your hand"),
@@ -35,7 +36,9 @@ COMMANDS = (
     ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
 )
 
-_ASK_PATTERN = re.compile(r"^ask\s+(?P<target>\S+)\s+for\s+(?P<wanted>\S+)$", re.IGNORECASE)
+# "ask 2 for 9", "ask emma for 9", "ask for 9" and "ask 9"; "9" and "9 2" are read apart.
+_ASK_PATTERN = re.compile(
+    r"^ask\s+(?:(?:(?P<target>\S+)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
 
 @dataclass
@@ -182,12 +185,29 @@ class PlainTable:
             target_word, wanted = matched["target"], matched["wanted"]
         else:
             words = text.split()
+            if words[0].lower() == "ask" and len(words) == 1:
+                raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
             if len(words) > 2:
                 raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
             wanted, target_word = words[0], (words[1] if len(words) == 2 else None)
-        rank, suit = self.parse_wanted(wanted)
+        try:
+            rank, suit = self.parse_wanted(wanted)
+        except MalformedInputError:
+            if matched and target_word is None:
+                self.refuse_ask_without_rank(wanted)  # "ask emma": whom, but not what
+            raise
         target = self.default_target() if target_word is None else self.parse_target(target_word)
         return Move(rank, suit, target)
+
+    def refuse_ask_without_rank(self, word: str) -> None:
+        """Explain 'ask emma' (an opponent named, no rank); return if no opponent is meant."""
+        try:
+            seat = self.parse_target(word)
+        except MalformedInputError:
+            return
+        name = self.session.names[seat]
+        raise MalformedInputError(
+            f"Ask {name} for which rank? Type e.g. 'ask {name.split()[0].lower()} for 9'.")
 
     def parse_wanted(self, word: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"

@@ -187,6 +187,28 @@ def test_ask_for_a_card_is_played_with_card_names() -> None:
     assert mine and all(ask.suit is not None for ask in mine)
 
 
+@pytest.mark.parametrize("phrase", ["ask for {rank}", "ask {rank}", "ASK For {rank}",
+                                    "ask emma for {rank}", "{rank} emma"])
+def test_ask_for_a_rank_is_understood_however_it_is_put(phrase: str) -> None:
+    # "ask for 9" was "I did not understand" and "ask 9" was "'ask' is not a rank".
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=1))
+    assert session.game.current_player == 0  # this deal: the person asks first
+    wanted = session.held_ranks()[0]
+    out = run_in_process(session, phrase.format(rank=wanted.symbol) + "\n")
+    assert "Type help for the commands." not in out.split("\n", 1)[1]  # no complaint
+    player, ask = session.game.actions[0]
+    assert (player, ask.target, ask.rank) == (0, 1, wanted)
+
+
+def test_ask_without_a_rank_says_what_is_missing() -> None:
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=1))
+    out = run_in_process(session, "ask\nask emma\nask 99\nquit\n")
+    assert "Ask for which rank? Type e.g. 'ask for 9', or just '9'." in out
+    assert "Ask Emma for which rank? Type e.g. 'ask emma for 9'." in out
+    assert "'99' is not a rank" in out
+    assert not session.game.actions  # nothing was asked
+
+
 def test_whom_to_ask_must_be_said_when_several_opponents_hold_cards() -> None:
     settings = TableSettings(make_rules("nordic"), players=3, opponents=("emma", "emma"), seed=1)
     session = TableSession.deal(settings)
