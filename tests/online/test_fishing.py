@@ -14,6 +14,7 @@ from gofish.core import Ask, Game, WentFishing, new_game
 from gofish.online.protocol import SeatLog, game_part
 from gofish.online.room import Room
 
+from .conftest import PATIENT
 from .helpers import (
     Message,
     Player,
@@ -177,7 +178,10 @@ def test_a_restart_mid_fish_resumes_waiting_for_the_same_player(
         updated(actor, actor.version)
         before = {"version": actor.version, "log": [e["text"] for e in actor.log]}
         seat, tokens = actor.seat, [p.token for p in players]
-    with serving(make_app()) as client:  # a new server on the same database
+    # A new server on the same database, PATIENT: its away clocks start when the first
+    # socket loads the room, and under FAST a stand-in would fish for an actor whose socket
+    # opened 0.4 s later (a busy machine).
+    with serving(make_app(PATIENT)) as client:
         players = [connect(client, code, token) for token in tokens]
         actor = next(p for p in players if p.seat == seat)
         assert actor.version == before["version"] and actor.game["fishing"] == seat  # type: ignore[index]

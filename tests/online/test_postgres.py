@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from starlette.applications import Starlette
 
+from .conftest import PATIENT
 from .helpers import Player, connect, create_room, join_room, play, play_to_end, serving
 
 
@@ -84,7 +85,9 @@ def test_a_room_survives_a_restart_on_postgresql(
         version, hands = ann.version, (ann.game["hand"], bob.game["hand"])
     assert _stored_entries(postgres_url, code) == version  # one row per change, nothing more
 
-    with serving(make_app(url=postgres_url)) as client:
+    # PATIENT: the away clocks start when Ann's socket loads the room; under FAST a stand-in
+    # would play Bob's turn if his socket opened 0.4 s later (a busy machine), changing his hand.
+    with serving(make_app(PATIENT, url=postgres_url)) as client:
         again: list[Player] = [connect(client, code, token) for token in (made["token"], bob_token)]
         assert again[0].version == version
         assert (again[0].game["hand"], again[1].game["hand"]) == hands

@@ -16,7 +16,7 @@ from gofish.bots.endgame import warm_up
 from gofish.online import RoomSettings
 from gofish.online.codes import CODE_ALPHABET, CODE_LENGTH
 
-from .conftest import FAST
+from .conftest import PATIENT
 from .helpers import (
     Closed,
     connect,
@@ -281,19 +281,24 @@ def test_too_many_frames_are_rate_limited_and_a_flood_is_disconnected(
         assert closed.value.code == 1008
 
 
-def test_a_reconnect_rejoins_the_same_seat_with_the_whole_log(client: TestClient) -> None:
-    code, ann, bob = three_seat_room(client)
-    start_game(ann, [bob])
-    settle([ann, bob])
-    hand, log_length, version = bob.game["hand"], len(bob.log), bob.version
-    disconnect(bob)
-    ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
-    again = connect(client, code, bob.token)
-    assert again.seat == 1 and again.version == version
-    assert again.game["hand"] == hand and len(again.log) == log_length
-    assert [e["text"] for e in again.log] == [e["text"] for e in bob.log]
-    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["connected"])
-    play_to_end([ann, again])
+def test_a_reconnect_rejoins_the_same_seat_with_the_whole_log(
+    make_app: Callable[..., Starlette],
+) -> None:
+    # PATIENT: under FAST, Bob gone for 0.4 s (a slow reconnect on a busy machine) is away,
+    # and on his turn a stand-in asks for him before he is back: a different version.
+    with serving(make_app(PATIENT)) as client:
+        code, ann, bob = three_seat_room(client)
+        start_game(ann, [bob])
+        settle([ann, bob])
+        hand, log_length, version = bob.game["hand"], len(bob.log), bob.version
+        disconnect(bob)
+        ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
+        again = connect(client, code, bob.token)
+        assert again.seat == 1 and again.version == version
+        assert again.game["hand"] == hand and len(again.log) == log_length
+        assert [e["text"] for e in again.log] == [e["text"] for e in bob.log]
+        ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["connected"])
+        play_to_end([ann, again])
 
 
 def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
@@ -346,7 +351,10 @@ def test_a_restarted_server_resumes_the_room_where_it_was(
         before = {"version": ann.version, "ann": ann.game["hand"], "bob": bob.game["hand"],
                   "log": [e["text"] for e in ann.log]}
         tokens = (ann.token, bob.token)
-    with serving(make_app(FAST)) as client:  # a new app on the same database
+    # A new app on the same database. Its away clocks start as it loads the room, when Ann
+    # connects: PATIENT, so that Bob's seat is not played by a stand-in (under FAST, after
+    # 0.4 s) before his own socket is open.
+    with serving(make_app(PATIENT)) as client:
         ann = connect(client, code, tokens[0])
         bob = connect(client, code, tokens[1])
         assert ann.version == before["version"]
