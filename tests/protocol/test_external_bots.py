@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -130,7 +131,10 @@ def test_a_failing_bot_forfeits_each_game_and_the_tournament_goes_on(
     tmp_path: Path, kind: str, message: str
 ) -> None:
     plan = Plan(make_rules("classic"), 2, 2, ("random", "cmd:" + write_bot(tmp_path, kind)), 4)
-    outcome = run_tournament(plan, jobs=1, timeout=0.5)
+    # Only the slow bot is about the time limit. The others fail at once, but a crash's
+    # traceback and exit, say, can take more than 0.5 s on a busy machine: then they read
+    # "did not send its move within 0.5 s", not their own failure.
+    outcome = run_tournament(plan, jobs=1, timeout=0.5 if kind == "slow" else 30)
     tally = outcome.tally
     assert tally.tables == 4  # every game was played (to the forfeit)
     assert tally.forfeits == [0, 4]
@@ -153,6 +157,15 @@ def test_a_move_without_its_suit_under_ask_card_says_the_suit_is_required(
                for failure in tally.failures), tally.failures
 
 
+def stray_line_in_the_pipe(bot: ExternalBot, timeout: float = 30) -> None:
+    """Wait until the bot's unasked-for line can be read (a fixed sleep could end first on
+    a busy machine: the line then came after the request and was read as its answer)."""
+    process = bot._process
+    assert process is not None and process.stdout is not None
+    readable, _, _ = select.select([process.stdout], [], [], timeout)
+    assert readable, f"the bot wrote nothing within {timeout} s"
+
+
 @pytest.mark.parametrize("after", ["new_game", "game_over"])
 def test_a_line_sent_when_no_answer_is_expected_fails_before_the_next_request(
     tmp_path: Path, after: str
@@ -165,7 +178,7 @@ def test_a_line_sent_when_no_answer_is_expected_fails_before_the_next_request(
         bot.new_game(seat, 2, "classic")
         if after == "game_over":
             bot.game_over([0], [7, 6])
-        time.sleep(0.3)  # the stray line is in the pipe before the next request
+        stray_line_in_the_pipe(bot)  # before the next request
         with pytest.raises(BotFailure) as failure:
             if after == "game_over":
                 bot.new_game(seat, 2, "classic")
@@ -223,9 +236,11 @@ def test_handshake_problems_are_failures(tmp_path: Path) -> None:
     silent = tmp_path / "silent.py"
     silent.write_text("import time\ntime.sleep(30)\n")
     game = new_game("classic", seed=1)
-    for path, message in [(wrong_version, "speaks protocol version 99"),
-                          (silent, "did not send its hello within 0.5 s")]:
-        bot = ExternalBot(f"{sys.executable} {path}", timeout=0.5, startup_timeout=0.5)
+    # Only the silent bot is about the time limit: an interpreter can take more than 0.5 s
+    # to start on a busy machine, and the wrong version would then read as silence.
+    for path, message, startup in [(wrong_version, "speaks protocol version 99", 30),
+                                   (silent, "did not send its hello within 0.5 s", 0.5)]:
+        bot = ExternalBot(f"{sys.executable} {path}", timeout=0.5, startup_timeout=startup)
         with pytest.raises(BotFailure, match=message):
             bot.choose(game.view(game.current_player), game.legal_actions())
         bot.close()
