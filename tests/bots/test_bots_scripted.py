@@ -32,7 +32,9 @@ def decide(name: str, game: Game) -> Ask:
     seat = game.current_player
     assert seat is not None
     view = game.view(seat)
-    options = {"iterations": 16} if name == "ismcts" else {}
+    # ismcts also stops at 0.2 s by default: on a busy machine after fewer iterations, a
+    # choice that then hung on the machine's load. Only the iterations bound it here.
+    options = {"iterations": 16, "seconds": 60.0} if name == "ismcts" else {}
     return make_bot(name, **options).choose(view, view.legal_actions, random.Random(0))
 
 
