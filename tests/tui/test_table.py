@@ -340,11 +340,8 @@ def test_paced_bots_ask_then_answer_and_the_table_stays_usable_meanwhile() -> No
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         await pilot.press("c")  # keys work while a bot is about to move
         assert app.query_one(CoachPanel).display
-        for _ in range(200):
-            if app.session.human_to_act:
-                break
-            await pilot.pause(0.02)
-        assert app.session.human_to_act  # the bot's turn played out by timers
+        await until(lambda: app.session.human_to_act, pilot)  # the bot's turn, by timers
+        assert app.session.human_to_act
         lines = [line.plain for line in app.log_lines]
         asked = next(i for i, line in enumerate(lines) if line.startswith("Emma asks you"))
         assert lines[asked + 1].startswith(("You say", "You hand over"))
@@ -424,46 +421,77 @@ def test_cards_that_arrived_since_your_last_ask_stand_out() -> None:
     run_app(app, script)
 
 
+async def until(condition: Any, pilot: Pilot[None], seconds: float = 30.0) -> None:
+    """Pause until ``condition()`` holds: timers and threads get as long as a busy machine
+    needs (a count of short pauses ran out first there)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"still waiting after {seconds} s"
+        await pilot.pause(0.02)
+
+
 class SlowStore:
-    """A games database on a very slow disk: every save takes a second."""
+    """A games database on a very slow disk: every save waits until the test lets it end.
+
+    (It used to take a second, and the table had to answer within 0.9 s: a loaded machine
+    could take that long to answer at all. A save stuck until released tells the same
+    without a clock.)
+    """
 
     def __init__(self, path: Path) -> None:
         from gofish.storage import open_store
 
         self.inner = open_store(path)
+        self.saving = threading.Event()
+        self.release = threading.Event()
+        self.on_the_tables_thread = False  # a save there would have frozen the table
 
     def save(self, record: dict[str, object], **options: object) -> int:
-        import time
-
-        time.sleep(1.0)
+        if not self.release.is_set():
+            self.saving.set()
+            if threading.current_thread() is threading.main_thread():
+                self.on_the_tables_thread = True  # (not stuck here: the test must go on)
+            else:
+                self.release.wait(timeout=60)
         return self.inner.save(record, **options)  # type: ignore[arg-type]
 
 
 def test_a_slow_disk_never_freezes_the_table_and_the_last_position_is_saved(
     tmp_path: Path,
 ) -> None:
-    import time
-
     app = make_app("classic", seed=3)
     store = SlowStore(tmp_path / "g.db")
     app.session.store = store  # type: ignore[assignment]
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        for _ in range(3):
+        try:
             held, _ = held_and_missing(app.session)
-            began = time.perf_counter()
-            await pilot.press(RANK_KEYS[held], "c")
-            await pilot.pause()
-            assert time.perf_counter() - began < 0.9  # the saves run beside the table
+            await pilot.press(RANK_KEYS[held])
+            await until(store.saving.is_set, pilot)  # a save has begun, and cannot end
+            for _ in range(3):
+                held, _ = held_and_missing(app.session)
+                asks, coach = len(app.session.game.actions), app.query_one(CoachPanel).display
+                await pilot.press(RANK_KEYS[held], "c")
+                await pilot.pause()
+                # Both keys were answered while the disk was still busy: the saves run
+                # beside the table.
+                assert len(app.session.game.actions) > asks
+                assert app.query_one(CoachPanel).display != coach
+                assert not store.release.is_set()
+        finally:
+            store.release.set()
         await pilot.press("ctrl+c")
 
     run_app(app, script)
+    assert not store.on_the_tables_thread
     stored = store.inner.get(1)
     assert stored.record["actions"] == app.session.game.to_record()["actions"]
 
 
 class HeldBot:
-    """Emma, who thinks until the test lets her answer (or 5 s pass)."""
+    """Emma, who thinks until the test lets her answer (or a minute passes)."""
 
     name = "held"
 
@@ -474,7 +502,7 @@ class HeldBot:
 
     def choose(self, view: Any, legal: Any, rng: Any) -> Any:
         self.thinking.set()
-        self.release.wait(timeout=5)
+        self.release.wait(timeout=60)  # 5 s could pass on a busy machine before the release
         self.thinking.clear()
         return self.emma.choose(view, legal, rng)
 
@@ -490,11 +518,7 @@ def app_with_a_held_bot() -> tuple[GoFishApp, HeldBot]:
 
 
 async def until_thinking(held: HeldBot, pilot: Pilot[None]) -> None:
-    for _ in range(100):
-        if held.thinking.is_set():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the bot never started thinking")
+    await until(held.thinking.is_set, pilot)  # the bot started thinking
 
 
 def test_a_thinking_bot_never_freezes_the_table() -> None:
@@ -509,10 +533,7 @@ def test_a_thinking_bot_never_freezes_the_table() -> None:
         assert app.query_one(CoachPanel).display  # handled while the bot still thinks
         assert held.thinking.is_set() and not app.session.game.actions
         held.release.set()
-        for _ in range(200):
-            if app.session.game.actions:
-                break
-            await pilot.pause(0.02)
+        await until(lambda: app.session.game.actions, pilot)
         assert app.session.game.actions[0][0] == 1  # then its ask is played
 
     run_app(app, script)
