@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -98,22 +97,32 @@ def test_a_locked_database_gives_a_clear_error_and_keeps_the_game(db_path: Path)
     store.close()
 
 
-def test_a_lock_released_while_retrying_lets_the_save_through(db_path: Path) -> None:
+def test_a_lock_released_while_retrying_lets_the_save_through(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The lock goes in the store's first pause between attempts. (A thread released it
+    # after 0.15 s, racing the 0.55 s of retries: a loaded machine could wake it too late.)
     game = played_game(seed=15)
     store = open_store(db_path, timeout=0.1)
     holder = _hold_write_lock(db_path)
+    pauses: list[float] = []
+    sleep = time.sleep
 
-    def release() -> None:
-        time.sleep(0.15)
-        holder.execute("ROLLBACK")
+    def pause_then_release(seconds: float) -> None:
+        if not pauses:
+            holder.execute("ROLLBACK")
+        pauses.append(seconds)
+        sleep(seconds)
 
-    releaser = threading.Thread(target=release)
-    releaser.start()
+    monkeypatch.setattr("gofish.storage.store.time.sleep", pause_then_release)
     try:
         game_id = store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
     finally:
-        releaser.join()
+        monkeypatch.undo()
+        if not pauses:
+            holder.execute("ROLLBACK")
         holder.close()
+    assert len(pauses) == 1  # refused while locked, saved at the next attempt
     assert store.get(game_id).over
     assert not _fallback(db_path).exists()
     store.close()
