@@ -38,12 +38,17 @@ class LiveServer:
         from gofish.web import create_app
 
         self.database = database
-        self.port = free_port()
+        # The server is handed the bound socket itself: a port number found free and
+        # bound again later could be taken meanwhile by another program on the machine.
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = int(self.socket.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(database, pace=pace), host="127.0.0.1",
                                 port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self.socket]}, daemon=True)
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
@@ -57,6 +62,7 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+        self.socket.close()
 
 
 @pytest.fixture(scope="session")
