@@ -300,7 +300,8 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
         bob.goto(f"{server.url}/rooms/{code}")
         bob.wait_for_selector("#connection:has-text('Connected as Bob')")
-        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("connected")')
+        # (Exactly "connected": has-text("connected") also matched "not connected".)
+        ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("connected")')
         assert "away" not in ann.inner_text('#seats li[data-seat="1"]')
         take_turns([ann, bob])
         assert winners_seen_by(ann, "Ann") == winners_seen_by(bob, "Bob")  # the same ending
