@@ -11,6 +11,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from .conftest import PATIENT
 from .helpers import (
     Message,
     Player,
@@ -328,7 +329,10 @@ def test_a_removal_and_a_leave_mid_game_survive_a_restart(
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
         settle([bob])
         before = {"version": bob.version, "log": bob.log, "seats": bob.room["seats"]}
-    with serving(make_app()) as client:  # a new server on the same database
+    # A new server on the same database. PATIENT: its away clocks start as Bob's hello
+    # loads the room, and under FAST a stalled moment before he is seated (0.4 s) let a
+    # stand-in play his turn before his welcome.
+    with serving(make_app(PATIENT)) as client:
         bob = connect(client, code, tokens["Bob"])
         assert bob.you["host"] and bob.room["host"] == 1
         assert bob.version == before["version"] and bob.log == before["log"]
