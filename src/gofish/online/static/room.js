@@ -22,6 +22,7 @@ const state = {
 let socket = null;
 let retry = 500;
 let lastCommand = null;
+const LEAVE_RETRIES = 8; // a stale leave is sent again, at most this many times
 
 function say(text) { $('#status').textContent = text || ''; }
 function notice(text) { if (text) $('#notice').textContent = text; }
@@ -147,10 +148,12 @@ function watchingText(room) {
 }
 
 function refused(message) {
-  if (message.code === 'stale' && lastCommand && lastCommand.type === 'leave' && !lastCommand.retried) {
-    // Leaving does not depend on what changed meanwhile (a bot's ask): once more, at the new version.
+  const retries = lastCommand && lastCommand.type === 'leave' ? lastCommand.retries || 0 : LEAVE_RETRIES;
+  if (message.code === 'stale' && retries < LEAVE_RETRIES) {
+    // Leaving does not depend on what changed meanwhile (a bot's ask): again, at the new
+    // version. Not just once: bots that ask quickly can make the second try stale too.
     send('leave');
-    lastCommand.retried = true;
+    if (lastCommand && lastCommand.type === 'leave') lastCommand.retries = retries + 1;
     return;
   }
   if (message.version === null) state.refusal = message; // the hello's: kept for after the close
