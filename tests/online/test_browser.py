@@ -381,38 +381,59 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
 
 
-def test_leaving_goes_through_though_bots_move_under_it_again_and_again(
-    server: RoomsServer, new_page: Any
-) -> None:
-    # A leave is refused as stale when a bot asked meanwhile; the page sent it once more,
-    # and only once: with bots asking every 20 ms (as here) the second could be stale too,
-    # and Bob stayed seated, told "that move was made on an old table". Here the first
-    # three leaves are made stale on their way to the server.
-    ann, bob, _code = ann_and_bob(server, new_page)
-    fill_with_bot_and_start(ann, 2)
-    bob.wait_for_selector("#game:not([hidden])")
-    stale = [3]
+def made_stale(page: Any, kind: str, times: int) -> list[int]:
+    """Route ``page``'s room socket so that its first ``times`` frames of ``kind`` reach the
+    server one version behind, as if a bot had asked while each was on its way; reload the
+    page onto the route. Returns how many are still to be made stale."""
+    left = [times]
 
     def through(ws: Any) -> None:
         to_server = ws.connect_to_server()
 
         def from_page(message: str | bytes) -> None:
             frame = json.loads(message)
-            if frame.get("type") == "leave" and stale[0]:
-                stale[0] -= 1
-                frame["version"] -= 1  # as if a bot had asked while it was on its way
+            if frame.get("type") == kind and left[0]:
+                left[0] -= 1
+                frame["version"] -= 1
                 message = json.dumps(frame)
             to_server.send(message)
 
         ws.on_message(from_page)
 
-    bob.route_web_socket("**/ws/room/*", through)
-    bob.reload()  # the page's socket now goes through the route
-    bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+    page.route_web_socket("**/ws/room/*", through)
+    page.reload()
+    page.wait_for_selector("#connection:has-text('Connected as')")
+    return left
+
+
+def test_leaving_goes_through_though_bots_move_under_it_again_and_again(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # A leave is refused as stale when a bot asked meanwhile; the page sent it once more,
+    # and only once: with bots asking every 20 ms (as here) the second could be stale too,
+    # and Bob stayed seated, told "that move was made on an old table".
+    ann, bob, _code = ann_and_bob(server, new_page)
+    fill_with_bot_and_start(ann, 2)
+    bob.wait_for_selector("#game:not([hidden])")
+    left = made_stale(bob, "leave", 3)
     confirm(bob, "#leave-row .leave")
     ann.wait_for_selector("#log li.room-notice:has-text('Bob left; Emma (bot) plays their seat.')")
     bob.wait_for_selector("#connection:has-text('Watching')")
-    assert stale == [0]
+    assert left == [0]
+
+
+def test_the_hosts_removal_goes_through_though_bots_move_under_it(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # The same for the host removing someone: refused as stale, it was not sent again.
+    ann, bob, _code = ann_and_bob(server, new_page)
+    fill_with_bot_and_start(ann, 2)
+    ann.wait_for_selector("#game:not([hidden])")
+    left = made_stale(ann, "remove_player", 3)
+    confirm(ann, '#seats li[data-seat="1"] .remove-player')
+    bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
+    ann.wait_for_selector("#log li.room-notice:has-text('The host removed Bob')")
+    assert left == [0]
 
 
 def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_rejoin(

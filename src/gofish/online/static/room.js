@@ -22,7 +22,11 @@ const state = {
 let socket = null;
 let retry = 500;
 let lastCommand = null;
-const LEAVE_RETRIES = 8; // a stale leave is sent again, at most this many times
+// Leaving, and the host removing someone, do not depend on what changed meanwhile (a
+// bot's ask): refused as stale, they are sent again at the new version, up to this many
+// times (not just once: bots that ask quickly can make the second try stale too).
+const RETRIED_WHEN_STALE = ['leave', 'remove_player'];
+const STALE_RETRIES = 8;
 
 function say(text) { $('#status').textContent = text || ''; }
 function notice(text) { if (text) $('#notice').textContent = text; }
@@ -34,7 +38,7 @@ function connection(text, down = false) {
 }
 function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
-    lastCommand = { type };
+    lastCommand = { type, fields };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
@@ -148,12 +152,10 @@ function watchingText(room) {
 }
 
 function refused(message) {
-  const retries = lastCommand && lastCommand.type === 'leave' ? lastCommand.retries || 0 : LEAVE_RETRIES;
-  if (message.code === 'stale' && retries < LEAVE_RETRIES) {
-    // Leaving does not depend on what changed meanwhile (a bot's ask): again, at the new
-    // version. Not just once: bots that ask quickly can make the second try stale too.
-    send('leave');
-    if (lastCommand && lastCommand.type === 'leave') lastCommand.retries = retries + 1;
+  const again = lastCommand && RETRIED_WHEN_STALE.includes(lastCommand.type) ? lastCommand : null;
+  if (message.code === 'stale' && again && (again.retries || 0) < STALE_RETRIES) {
+    send(again.type, again.fields);
+    lastCommand.retries = (again.retries || 0) + 1;
     return;
   }
   if (message.version === null) state.refusal = message; // the hello's: kept for after the close
