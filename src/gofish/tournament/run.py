@@ -6,16 +6,16 @@ sums, so the result is the same for any number of jobs (tested).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.sim import unsupported_reason
@@ -31,6 +31,8 @@ from gofish.tournament.tally import Tally
 ENGINE_CHUNK = 8  # units per task on the engine path: small, for a smooth progress bar
 SIM_CHUNK = 2_000  # units per task in the simulator: big enough to pay for the call
 MAX_CHUNKS = 20_000  # bigger tournaments get bigger chunks, so the task list stays small
+
+Task = tuple[Plan, range, str, float]  # a plan, its units to play, the engine, the bot timeout
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ def choose_engine(plan: Plan, fast: bool | None) -> str:
     return "sim"
 
 
-def _play_chunk(task: tuple[Plan, range, str, float]) -> Tally:
+def _play_chunk(task: Task) -> Tally:
     plan, units, engine, timeout = task
     if engine == "sim":
         return play_units_sim(plan, units)
@@ -71,24 +73,11 @@ def _set_up_worker() -> None:
 
 
 def _stop_worker(signum: int, frame: object) -> None:
-    # Both the parent and the executor may send SIGTERM: a second one arriving while the
-    # bots are being reaped would re-enter this and deadlock on the same subprocess.
+    # A second SIGTERM arriving while the bots are being reaped would re-enter this and
+    # deadlock on the same subprocess.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     kill_external_bots()
-    os._exit(1)  # no unwinding: the executor would only hand this worker its next chunk
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Drop the chunks not started and stop the running ones now (not after their games:
-    with external bots a chunk can take minutes)."""
-    # ProcessPoolExecutor has no public way to stop its workers before Python 3.14, and
-    # shutdown() forgets them, so take them first.
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(timeout=5)
+    os._exit(1)  # no unwinding: nothing of this process is needed any more
 
 
 def _warm_up(plan: Plan) -> None:
@@ -110,7 +99,7 @@ def run_tournament(
     units = plan.units()
     size = max(SIM_CHUNK if engine == "sim" else ENGINE_CHUNK, -(-len(units) // MAX_CHUNKS))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
-    tasks = [(plan, chunk, engine, timeout) for chunk in chunks]
+    tasks: list[Task] = [(plan, chunk, engine, timeout) for chunk in chunks]
     tally = Tally(len(plan.specs))
     total = len(units) * len(plan.arrangements)
     if engine == "sim":
@@ -128,23 +117,105 @@ def run_tournament(
     return Outcome(plan, tally, seconds, engine, workers)
 
 
-def _in_workers(tasks: list[tuple[Plan, range, str, float]], workers: int) -> Iterator[Tally]:
+def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:
     """Each task's result, in order, played in ``workers`` processes."""
+    # A crew of our own rather than a ProcessPoolExecutor: that one cannot stop running
+    # tasks (before Python 3.14), and after its workers were killed on Ctrl-C its
+    # management thread could hang the exit or print a traceback at it.
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    # An executor, not a Pool: a worker that dies (or cannot unpickle its task) makes
-    # it raise BrokenProcessPool, where a Pool would wait for that worker forever.
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_set_up_worker)
+    crew = [_Worker(context) for _ in range(workers)]
     try:
-        yield from pool.map(_play_chunk, tasks)
-    except BrokenProcessPool as error:
-        _stop_pool(pool)
-        raise TournamentError(
-            f"a worker process stopped unexpectedly ({error}); run with --jobs 1 to see why"
-        ) from error
-    except BaseException:  # Ctrl-C, or the caller gave up on the results
-        _stop_pool(pool)
-        raise
-    pool.shutdown()
+        yield from _dispatch(tasks, crew)
+        for worker in crew:
+            worker.finish()
+    finally:
+        for worker in crew:
+            worker.stop()  # at once on Ctrl-C or an error; a no-op after finish()
+
+
+def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
+    """Hand tasks to idle workers; yield results in task order as they come in."""
+    waiting = list(reversed(list(enumerate(tasks))))
+    finished: dict[int, Tally] = {}
+    next_to_yield = 0
+    for worker in crew:
+        if waiting:
+            worker.give(*waiting.pop())
+    while next_to_yield < len(tasks):
+        busy = [worker for worker in crew if worker.busy]
+        multiprocessing.connection.wait([w.connection for w in busy]
+                                        + [w.process.sentinel for w in busy])
+        for worker in busy:
+            if worker.connection.poll() or not worker.process.is_alive():
+                index, result = worker.collect()
+                finished[index] = result
+                if waiting:
+                    worker.give(*waiting.pop())
+        while next_to_yield in finished:
+            yield finished.pop(next_to_yield)
+            next_to_yield += 1
+
+
+class _Worker:
+    """One worker process, fed one task at a time through its own pipe."""
+
+    def __init__(self, context: Any) -> None:
+        self.connection, theirs = context.Pipe()
+        self.process = context.Process(target=_work, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.busy = False
+
+    def give(self, index: int, task: Task) -> None:
+        self.connection.send((index, task))
+        self.busy = True
+
+    def collect(self) -> tuple[int, Tally]:
+        """The result of the task given; a worker that died or failed raises here."""
+        try:
+            index, result, error = self.connection.recv()
+        except (EOFError, OSError):
+            self.process.join(timeout=5)
+            raise TournamentError(
+                f"a worker process stopped unexpectedly (exit code {self.process.exitcode}); "
+                "run with --jobs 1 to see why"
+            ) from None
+        self.busy = False
+        if error is not None:
+            raise error
+        return index, result
+
+    def finish(self) -> None:
+        """No more tasks: let the process end by itself."""
+        with contextlib.suppress(OSError):  # it ended already: nothing is lost
+            self.connection.send(None)
+        self.process.join(timeout=5)
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.terminate()  # SIGTERM: the worker kills its bots' programs first
+            self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+        self.connection.close()
+
+
+def _work(connection: Any) -> None:
+    """A worker's life: play each task it is given and send back the tally (or the error)."""
+    _set_up_worker()
+    while True:
+        try:
+            given = connection.recv()
+        except EOFError:
+            return  # the parent is gone
+        if given is None:
+            return
+        index, task = given
+        try:
+            connection.send((index, _play_chunk(task), None))
+        except Exception as error:  # the parent raises it, as if played there
+            connection.send((index, None, error))
 
 
 class ProgressBar:
