@@ -14,6 +14,7 @@ from gofish.core import make_rules
 from gofish.sim.rng import deal_cards
 from gofish.tournament import Plan, merge_results, run_tournament, summary
 from gofish.tournament import run as tournament_run
+from gofish.tournament.plan import TournamentError
 from gofish.tournament.play import make_entrant_bot, play_engine_game
 from gofish.tournament.stats import wilson_interval
 
@@ -470,3 +471,18 @@ def test_a_worker_that_dies_stops_the_tournament_with_a_clear_error(
     assert captured.out == ""
     assert "worker process stopped unexpectedly" in captured.err
     assert "--jobs 1" in captured.err and "Traceback" not in captured.err
+
+
+def _worker_fails(task: object) -> None:
+    raise TournamentError("the chunk could not be played")
+
+
+def test_an_error_in_a_worker_reaches_the_caller_as_if_played_there(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(tournament_run, "_play_chunk", _worker_fails)
+    assert main(["tournament", "emma", "random", "--games", "400", "--jobs", "2",
+                 "--no-fast"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip().endswith("gofish tournament: the chunk could not be played")
+    assert "Traceback" not in captured.err
