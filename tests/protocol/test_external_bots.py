@@ -272,6 +272,10 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _default_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its handler over this
+
+
 def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: Path) -> None:
     # The bot notes its pid, then never answers a turn (the timeout is 60 s).
     pids = tmp_path / "pids"
@@ -283,7 +287,11 @@ def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: P
     command = [sys.executable, "-m", "gofish", "tournament", "emma",
                f"cmd:{sys.executable} {hanging}", "--games", "40", "--timeout", "60",
                "--jobs", "2"]
-    tournament = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Ctrl-C as at a terminal: a test run started in the background (`make test &`, a CI
+    # script) hands its children SIGINT ignored, and Python then never raises
+    # KeyboardInterrupt; the tournament would play on and the test time out.
+    tournament = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  preexec_fn=_default_ctrl_c)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(pids.read_text().split()
