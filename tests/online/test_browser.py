@@ -436,6 +436,43 @@ def test_the_hosts_removal_goes_through_though_bots_move_under_it(
     assert left == [0]
 
 
+def test_a_stale_removal_is_not_sent_again_once_someone_else_has_the_seat(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # Sent again blindly at the new version, Ann's removal of Bob would remove Cy, who
+    # took his seat in the lobby while it was on its way.
+    ann, bob, code = ann_and_bob(server, new_page)
+    held: list[str | bytes] = []
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+        sockets.append(to_server)
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "remove_player" and not held:
+                held.append(message)  # on its way: the room moves on meanwhile
+                return
+            to_server.send(message)
+
+        ws.on_message(from_page)
+
+    ann.route_web_socket("**/ws/room/*", through)
+    ann.reload()
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+    confirm(ann, '#seats li[data-seat="1"] .remove-player')
+    assert held
+    confirm(bob, "#leave-row .leave")
+    cy = new_page()
+    join(cy, server.url, code, "Cy")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Cy")')
+    sockets[-1].send(held[0])  # arrives based on the room before Bob left: stale
+    ann.wait_for_selector("#status:has-text('look again and retry')")
+    cy.wait_for_timeout(500)  # room for a wrongly repeated removal to arrive
+    assert "Cy" in ann.inner_text('#seats li[data-seat="1"]')
+    assert cy.locator("#leave-row .leave").is_visible()  # still seated
+
+
 def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_rejoin(
     server: RoomsServer, new_page: Any
 ) -> None:

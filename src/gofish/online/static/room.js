@@ -38,7 +38,7 @@ function connection(text, down = false) {
 }
 function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
-    lastCommand = { type, fields };
+    lastCommand = { type, fields, seats: state.room ? state.room.seats : [] }; // as the click saw them
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
@@ -151,9 +151,19 @@ function watchingText(room) {
   return `Watching: the game has started (${see}).`;
 }
 
+// A removal sent again must still mean the person the host clicked: in the lobby someone
+// else may have taken that seat meanwhile. Leaving always means one's own seat.
+function stillMeant(command) {
+  if (command.type !== 'remove_player') return true;
+  const seat = command.fields.seat;
+  const then = command.seats[seat];
+  const now = state.room.seats[seat];
+  return Boolean(then && now && now.kind === 'human' && now.name === then.name);
+}
+
 function refused(message) {
   const again = lastCommand && RETRIED_WHEN_STALE.includes(lastCommand.type) ? lastCommand : null;
-  if (message.code === 'stale' && again && (again.retries || 0) < STALE_RETRIES) {
+  if (message.code === 'stale' && again && (again.retries || 0) < STALE_RETRIES && stillMeant(again)) {
     send(again.type, again.fields);
     lastCommand.retries = (again.retries || 0) + 1;
     return;
