@@ -33,6 +33,7 @@ BOTS = {
     "crash": "        raise RuntimeError('my strategy fell over')\n",
     "slow": "        time.sleep(30)\n",
     "garbage": "        sys.stdout.write('hello world\\n'); sys.stdout.flush()\n",
+    "debug_number": "        print(42, flush=True)\n",
     "not_an_ask": "        send({'target': 9, 'rank': 'A'})\n",
     "illegal": (
         "        held = {c[:-1] for c in msg['view']['hand']}\n"
@@ -117,7 +118,10 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("crash", "exited before sending its move (exit code 1; it said: RuntimeError: my "
                   "strategy fell over)"),
         ("slow", "did not send its move within 0.5 s"),
-        ("garbage", "answered 'hello world' instead of a JSON object"),
+        ("garbage", "answered 'hello world' instead of a JSON object for its move (stdout "
+                    "carries protocol lines only"),
+        ("debug_number", "answered '42' instead of a JSON object for its move (stdout carries "
+                         "protocol lines only"),
         ("not_an_ask", "which is not a move: there is no player 9"),
         ("illegal", "which is not a legal move now: you may not ask for"),
         ("flood", "without a newline"),

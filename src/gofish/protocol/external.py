@@ -292,7 +292,9 @@ class ExternalBot:
             self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
         if not isinstance(message, dict):
-            self._fail(f"answered {_quote(message)} instead of a JSON object for {what}")
+            # A debug print of a number or a list parses as JSON: the same mistake as a banner.
+            self._fail(f"answered {_quote(message)} instead of a JSON object for {what} "
+                       f"({_STDOUT_ONLY})")
         return message
 
     def _read_line(self, what: str, timeout: float) -> bytes:
