@@ -13,11 +13,11 @@ so the ratio shows what the network layer costs.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import socket
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -100,7 +100,10 @@ async def play_in_process(games: int, database: Path) -> list[float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=20,
+                        help="games played each way (default 20)")
+    games = parser.parse_args().games
     folder = Path(tempfile.mkdtemp())
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(folder / "web.sqlite3", pace=0),
