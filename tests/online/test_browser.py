@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -381,28 +381,39 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
 
 
-def made_stale(page: Any, kind: str, times: int) -> list[int]:
-    """Route ``page``'s room socket so that its first ``times`` frames of ``kind`` reach the
-    server one version behind, as if a bot had asked while each was on its way; reload the
-    page onto the route. Returns how many are still to be made stale."""
-    left = [times]
+def route_room_frames(page: Any, rewrite: Callable[[dict[str, Any], Any], Any]) -> None:
+    """Pass every frame ``page`` sends on its room socket through ``rewrite(frame, server)``,
+    which returns the frame to send on (changed or not) or None to keep it back; then
+    reload the page onto the route."""
 
     def through(ws: Any) -> None:
         to_server = ws.connect_to_server()
 
         def from_page(message: str | bytes) -> None:
-            frame = json.loads(message)
-            if frame.get("type") == kind and left[0]:
-                left[0] -= 1
-                frame["version"] -= 1
-                message = json.dumps(frame)
-            to_server.send(message)
+            frame = rewrite(json.loads(message), to_server)
+            if frame is not None:
+                to_server.send(json.dumps(frame))
 
         ws.on_message(from_page)
 
     page.route_web_socket("**/ws/room/*", through)
     page.reload()
     page.wait_for_selector("#connection:has-text('Connected as')")
+
+
+def made_stale(page: Any, kind: str, times: int) -> list[int]:
+    """Make ``page``'s first ``times`` frames of ``kind`` reach the server one version
+    behind, as if a bot had asked while each was on its way. Returns how many are still
+    to be made stale."""
+    left = [times]
+
+    def one_version_behind(frame: dict[str, Any], _server: Any) -> dict[str, Any]:
+        if frame.get("type") == kind and left[0]:
+            left[0] -= 1
+            frame["version"] -= 1
+        return frame
+
+    route_room_frames(page, one_version_behind)
     return left
 
 
@@ -442,31 +453,23 @@ def test_a_stale_removal_is_not_sent_again_once_someone_else_has_the_seat(
     # Sent again blindly at the new version, Ann's removal of Bob would remove Cy, who
     # took his seat in the lobby while it was on its way.
     ann, bob, code = ann_and_bob(server, new_page)
-    held: list[str | bytes] = []
-    sockets: list[Any] = []
+    held: list[tuple[dict[str, Any], Any]] = []
 
-    def through(ws: Any) -> None:
-        to_server = ws.connect_to_server()
-        sockets.append(to_server)
+    def hold_the_removal(frame: dict[str, Any], to_server: Any) -> dict[str, Any] | None:
+        if frame.get("type") == "remove_player" and not held:
+            held.append((frame, to_server))  # on its way: the room moves on meanwhile
+            return None
+        return frame
 
-        def from_page(message: str | bytes) -> None:
-            if json.loads(message).get("type") == "remove_player" and not held:
-                held.append(message)  # on its way: the room moves on meanwhile
-                return
-            to_server.send(message)
-
-        ws.on_message(from_page)
-
-    ann.route_web_socket("**/ws/room/*", through)
-    ann.reload()
-    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+    route_room_frames(ann, hold_the_removal)
     confirm(ann, '#seats li[data-seat="1"] .remove-player')
     assert held
     confirm(bob, "#leave-row .leave")
     cy = new_page()
     join(cy, server.url, code, "Cy")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Cy")')
-    sockets[-1].send(held[0])  # arrives based on the room before Bob left: stale
+    frame, to_server = held[0]
+    to_server.send(json.dumps(frame))  # arrives based on the room before Bob left: stale
     ann.wait_for_selector("#status:has-text('look again and retry')")
     cy.wait_for_timeout(500)  # room for a wrongly repeated removal to arrive
     assert "Cy" in ann.inner_text('#seats li[data-seat="1"]')
