@@ -135,12 +135,11 @@ def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:
 
 def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
     """Hand tasks to idle workers; yield results in task order as they come in."""
-    waiting = list(reversed(list(enumerate(tasks))))
+    waiting = iter(enumerate(tasks))
     finished: dict[int, Tally] = {}
     next_to_yield = 0
     for worker in crew:
-        if waiting:
-            worker.give(*waiting.pop())
+        worker.give_next(waiting)
     while next_to_yield < len(tasks):
         busy = [worker for worker in crew if worker.busy]
         multiprocessing.connection.wait([w.connection for w in busy]
@@ -149,8 +148,7 @@ def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
             if worker.connection.poll() or not worker.process.is_alive():
                 index, result = worker.collect()
                 finished[index] = result
-                if waiting:
-                    worker.give(*waiting.pop())
+                worker.give_next(waiting)
         while next_to_yield in finished:
             yield finished.pop(next_to_yield)
             next_to_yield += 1
@@ -166,9 +164,12 @@ class _Worker:
         theirs.close()
         self.busy = False
 
-    def give(self, index: int, task: Task) -> None:
-        self.connection.send((index, task))
-        self.busy = True
+    def give_next(self, waiting: Iterator[tuple[int, Task]]) -> None:
+        """Send the next waiting task, if any is left."""
+        given = next(waiting, None)
+        if given is not None:
+            self.connection.send(given)
+            self.busy = True
 
     def collect(self) -> tuple[int, Tally]:
         """The result of the task given; a worker that died or failed raises here."""
