@@ -165,7 +165,7 @@ function refused(message) {
   const again = lastCommand && RETRIED_WHEN_STALE.includes(lastCommand.type) ? lastCommand : null;
   if (message.code === 'stale' && again && (again.retries || 0) < STALE_RETRIES && stillMeant(again)) {
     send(again.type, again.fields);
-    lastCommand.retries = (again.retries || 0) + 1;
+    lastCommand = { ...again, retries: (again.retries || 0) + 1 }; // still the click's command
     return;
   }
   if (message.version === null) state.refusal = message; // the hello's: kept for after the close
