@@ -88,3 +88,32 @@ def test_gofish_bots_lists_every_bot(capsys: pytest.CaptureFixture[str]) -> None
     listed = json.loads(capsys.readouterr().out)
     assert [entry["name"] for entry in listed] == names
     assert all(entry["description"] for entry in listed)
+
+
+def test_confidence_is_the_bar_for_overruling_the_favourite() -> None:
+    from gofish.bots.ismcts import _confident_best
+
+    favourite, rival = (1, 9), (1, 4)
+    # The rival wins 2 of 5 deals more than the favourite: a paired gain of 0.4,
+    # about 1.63 standard errors above zero.
+    outcomes = {favourite: [0.0, 0.0, 1.0, 1.0, 0.0], rival: [1.0, 1.0, 1.0, 1.0, 0.0]}
+    assert _confident_best(favourite, outcomes, confidence=1.5) == rival
+    assert _confident_best(favourite, outcomes, confidence=2.0) == favourite
+    assert _confident_best(favourite, outcomes, confidence=0.0) == rival
+
+
+@pytest.mark.parametrize("bad", [-0.5, float("nan"), "high", True])
+def test_a_bad_confidence_is_refused_by_name(bad: object) -> None:
+    with pytest.raises(ValueError, match="confidence"):
+        IsmctsBot(confidence=bad)  # type: ignore[arg-type]
+
+
+def test_an_unreachable_confidence_asks_as_the_expert_does() -> None:
+    expert = make_bot("expert")
+    for seed in range(5):
+        _, view = searched_position(seed)
+        cautious = IsmctsBot(iterations=6, seconds=60.0, confidence=1e9)
+        chosen = cautious.choose(view, view.legal_actions, random.Random(seed))
+        assert cautious.last_iterations == 6  # it did search, and kept the favourite
+        favourite = expert.choose(view, view.legal_actions, random.Random(seed))
+        assert chosen.rank == favourite.rank

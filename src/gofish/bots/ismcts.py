@@ -76,12 +76,15 @@ class Node:
 class IsmctsBot:
     name = "ismcts"
 
-    def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0) -> None:
+    def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0,
+                 confidence: float = CONFIDENCE) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
         self.iterations = iterations
         self.seconds = check_number("seconds", seconds, more_than=0)  # nan would never stop
         self.epsilon = check_epsilon(epsilon)
+        # How many standard errors a rival ask must beat the expert's favourite by.
+        self.confidence = check_number("confidence", confidence, at_least=0)
         self._expert = ExpertBot()
         self._cache = TrackerCache()
         self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
@@ -155,7 +158,7 @@ class IsmctsBot:
                     node.visits[chosen] = node.visits.get(chosen, 0) + 1
                     node.reward[chosen] = node.reward.get(chosen, 0.0) + reward
             self.last_iterations = done + 1
-        return _confident_best(candidates[0], outcomes)
+        return _confident_best(candidates[0], outcomes, self.confidence)
 
     @staticmethod
     def _descend(node: Node, game: Game, me: int, table: Table,
@@ -179,12 +182,13 @@ class IsmctsBot:
         return path
 
 
-def _confident_best(favourite: Key, outcomes: dict[Key, list[float]]) -> Key:
+def _confident_best(favourite: Key, outcomes: dict[Key, list[float]],
+                    confidence: float = CONFIDENCE) -> Key:
     """The best ask by mean reward, if it beats the expert's favourite convincingly.
 
     Every root ask was played on the same imagined deals, so the rewards pair
     up deal by deal; the search overrules the favourite only when the mean
-    paired gain is CONFIDENCE standard errors above zero.
+    paired gain is ``confidence`` standard errors above zero.
     """
     finished = min(len(rewards) for rewards in outcomes.values())
     if finished < 2:
@@ -197,7 +201,7 @@ def _confident_best(favourite: Key, outcomes: dict[Key, list[float]]) -> Key:
                                    strict=True)]
     mean = sum(gains) / finished
     variance = sum((gain - mean) ** 2 for gain in gains) / (finished - 1)
-    if mean > CONFIDENCE * math.sqrt(variance / finished):
+    if mean > confidence * math.sqrt(variance / finished):
         return best
     return favourite
 
