@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from gofish.storage import open_store
 from gofish.tui import GoFishApp
-from gofish.tui.screens import GameOverScreen
+from gofish.tui.screens import GameOverScreen, summary_table
 
 
 @pytest.mark.parametrize(
@@ -64,3 +64,22 @@ def test_play_again_deals_a_new_game_with_the_same_settings() -> None:
         assert second.game.deck != first.game.deck
 
     run_app(app, script)
+
+
+def test_a_long_result_on_the_game_over_screen_is_wrapped_not_cut() -> None:
+    """A shared win at a table of four reads longer than the box is wide: its end (how many
+    books each) used to be cut off after the first line."""
+    headline = ("All 13 books are down. A shared win for Expert and Counter, "
+                "with 4 books each!")
+    app = make_app("bicycle", players=4, seed=11)
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        names = ["You", "Expert", "Counter", "Randy"]
+        tallies = app.session.tallies()
+        app.push_screen(GameOverScreen(headline, summary_table(names, tallies, (1, 2))))
+        await pilot.pause()
+        seen["text"] = " ".join(screen_text(app).split())
+
+    run_app(app, script)
+    assert "with 4 books each!" in seen["text"]
