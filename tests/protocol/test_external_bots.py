@@ -51,6 +51,10 @@ BOTS = {
         "        sys.stdout.buffer.write(b'{\"target\": 0, \"rank\": \"\\xff\"}\\n')\n"
         "        sys.stdout.flush()\n"
     ),
+    # Valid JSON that Python's json module cannot read: too deep, too many digits.
+    "deeply_nested": "        print('[' * 100_000 + ']' * 100_000, flush=True)\n",
+    "huge_number": "        print('{\"target\": ' + '9' * 5000 + ', \"rank\": \"A\"}',"
+                   " flush=True)\n",
     "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))"
                       "\n",
     "no_suit": "        send({k: v for k, v in msg['legal'][0].items() if k != 'suit'})\n",
@@ -129,6 +133,8 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("not_utf8", "answered a line that is not valid UTF-8 for its move (byte 0xff at "
                      "position 23)"),
         ("target_as_text", "'target' must be a seat number ("),
+        ("deeply_nested", "which cannot be read for its move: it is nested too deeply"),
+        ("huge_number", "which cannot be read for its move: a number in it has too many digits"),
     ],
 )
 def test_a_failing_bot_forfeits_each_game_and_the_tournament_goes_on(

@@ -291,6 +291,10 @@ class ExternalBot:
         except json.JSONDecodeError:
             self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
+        except (ValueError, RecursionError) as error:  # valid JSON, but past Python's limits
+            why = ("it is nested too deeply" if isinstance(error, RecursionError)
+                   else "a number in it has too many digits")
+            self._fail(f"answered {_quote(line)}, which cannot be read for {what}: {why}")
         if not isinstance(message, dict):
             # A debug print of a number or a list parses as JSON: the same mistake as a banner.
             self._fail(f"answered {_quote(message)} instead of a JSON object for {what} "
