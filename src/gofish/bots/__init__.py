@@ -7,6 +7,7 @@ from gofish.bots.base import (
     bot_turn,
     display_name,
     make_bot,
+    parse_bot_spec,
     play_out,
     register_bot,
     seat_names,
@@ -17,6 +18,20 @@ from gofish.bots.expert import ExpertBot, prepare_endgame
 from gofish.bots.ismcts import IsmctsBot
 from gofish.bots.random_bot import RandomBot
 
+EPSILON = {"epsilon": "chance (0 to 1) of a careless random ask instead"}
+EXPERT_OPTIONS = {
+    **EPSILON,
+    "noise": "random noise added to every ask's score (0: none)",
+    "endgame": "pond size from which it plays the endgame out (0: never)",
+    "infer": "true/false: reads what passed-up sure hits reveal",
+}
+ISMCTS_OPTIONS = {
+    **EPSILON,
+    "iterations": "imagined deals per decision, at most",
+    "seconds": "time per decision, at most",
+    "confidence": "standard errors by which the search must beat the expert's ask",
+}
+
 register_bot("random", RandomBot, "picks any legal ask at random", strength=0, display="Randy")
 register_bot(
     "emma",
@@ -24,12 +39,14 @@ register_bot(
     "the classic opponent: asks for the ranks you asked for, most recent first",
     strength=1,
     display="Emma",
+    options={"memory": "how many of the ranks last asked for she recalls (default: all)"},
 )
 register_bot(
     "counter",
     CounterBot,
     "counts every public card and asks where the count says cards are",
     strength=2,
+    options=EPSILON,
 )
 register_bot(
     "expert-easy",
@@ -37,12 +54,14 @@ register_bot(
     "the expert without its endgame search, and one ask in three is a careless random one",
     strength=2,
     display="Easy Expert",
+    options=EXPERT_OPTIONS,
 )
 register_bot(
     "expert",
     ExpertBot,
     "weighs every ask by its odds over the hidden cards; plays the endgame out on imagined deals",
     strength=3,
+    options=EXPERT_OPTIONS,
 )
 register_bot(
     "ismcts-quick",
@@ -50,6 +69,7 @@ register_bot(
     "searches the hidden cards, briefly: 8 imagined deals per decision",
     strength=3,
     display="Quick ISMCTS",
+    options=ISMCTS_OPTIONS,
 )
 register_bot(
     "ismcts",
@@ -57,6 +77,7 @@ register_bot(
     "searches imagined deals of the hidden cards (ISMCTS), up to 0.2 s a decision",
     strength=4,
     display="ISMCTS",
+    options=ISMCTS_OPTIONS,
 )
 
 __all__ = [
@@ -71,6 +92,7 @@ __all__ = [
     "bot_turn",
     "display_name",
     "make_bot",
+    "parse_bot_spec",
     "play_out",
     "prepare_endgame",
     "register_bot",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -27,31 +27,67 @@ class BotInfo:
     factory: Callable[..., Bot]
     strength: int = 0  # rough order for menus: 0 gentlest
     display: str = ""  # what the table calls it ("Emma"); empty: made from the name
+    options: tuple[tuple[str, str], ...] = ()  # (option, what it does), settable in a spec
 
 
 _REGISTRY: dict[str, BotInfo] = {}
 
+#: Separates a bot's name from its options in a spec: ``counter:epsilon=0.3``.
+OPTION_SEPARATOR = ":"
+
 
 def register_bot(
     name: str, factory: Callable[..., Bot], description: str, strength: int = 0,
-    display: str = "",
+    display: str = "", options: Mapping[str, str] | None = None,
 ) -> None:
     """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
-    its seat gets at a table (by default the name in title case: ``Counter``)."""
-    _REGISTRY[name] = BotInfo(name, description, factory, strength, display)
+    its seat gets at a table (by default the name in title case: ``Counter``);
+    ``options`` names the keyword options a spec may set, each with what it does."""
+    described = tuple((options or {}).items())
+    _REGISTRY[name] = BotInfo(name, description, factory, strength, display, described)
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``NAME[:KEY=VALUE…]`` as (name, options): ``emma:memory=2`` is Emma remembering
+    only the last two ranks asked for. Values are read as true/false, whole numbers,
+    numbers, else text; a malformed option raises ``ValueError`` saying which."""
+    name, *pairs = spec.split(OPTION_SEPARATOR)
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, equals, text = (part.strip() for part in pair.partition("="))
+        if not (key and equals and text):
+            raise ValueError(f"bot option {pair.strip()!r} in {spec.strip()!r} should look "
+                             f"like KEY=VALUE, as in counter:epsilon=0.3")
+        key = key.lower()
+        if key in options:
+            raise ValueError(f"bot option {key!r} is given twice in {spec.strip()!r}")
+        options[key] = _option_value(text)
+    return name.strip().lower(), options
+
+
+def _option_value(text: str) -> object:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _registered(name: str) -> BotInfo | None:
+    """The bot a name (or a spec: its options are not checked here) is registered as."""
     _load_builtin()
-    return _REGISTRY.get(name.strip().lower())
+    return _REGISTRY.get(name.split(OPTION_SEPARATOR, 1)[0].strip().lower())
 
 
 def display_name(name: str) -> str:
     """What a table calls the bot registered as ``name`` (also for names no longer
     registered, which a stored game may hold)."""
     info = _registered(name)
-    if info is not None and info.display:
-        return info.display
+    if info is not None:
+        return info.display or info.name.replace("_", " ").title()
     return name.strip().replace("_", " ").title()
 
 
@@ -77,14 +113,33 @@ def available_bots() -> list[BotInfo]:
 
 
 def make_bot(name: str, **options: object) -> Bot:
-    """A fresh bot by registered name; unknown names raise ``ValueError`` listing the known."""
+    """A fresh bot from a registered name, or a spec with options (``counter:epsilon=0.3``);
+    keyword ``options`` go to it too. An unknown name or option raises ``ValueError``
+    that lists the known ones."""
     if not isinstance(name, str):
         raise ValueError(f"a bot is named by text, not {name!r}")
-    info = _registered(name)
+    base, spec_options = parse_bot_spec(name)
+    info = _registered(base)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown bot {name!r}: choose one of {known}")
-    return info.factory(**options)
+        raise ValueError(f"unknown bot {base!r}: choose one of {known}")
+    settable = dict(info.options)
+    for key in spec_options:
+        if key not in settable:
+            raise ValueError(f"bot {info.name!r} has no option {key!r}: "
+                             f"{_options_hint(info)}")
+    try:
+        return info.factory(**{**spec_options, **options})
+    except TypeError as error:
+        if "keyword argument" not in str(error):
+            raise
+        raise ValueError(f"bot {info.name!r} does not take that option: {error}") from None
+
+
+def _options_hint(info: BotInfo) -> str:
+    if not info.options:
+        return "it takes none"
+    return "it takes " + ", ".join(key for key, _ in info.options)
 
 
 def _load_builtin() -> None:

@@ -6,6 +6,10 @@ remembered that she holds, she picks uniformly among the distinct ranks in her
 hand. With more than two players she asks whoever most recently asked for that
 rank, if they still hold cards, otherwise a random opponent holding cards.
 Everything she uses comes from her view: her own hand and the public asks.
+
+``memory`` (default: no limit, as the rules have her) makes her gentler: she
+recalls only that many of the most recently asked ranks, and picks at random
+when none of those is in her hand (``memory=0``: she never recalls).
 """
 
 from __future__ import annotations
@@ -53,7 +57,12 @@ class EmmaMemory:
 class EmmaBot:
     name = "emma"
 
-    def __init__(self) -> None:
+    def __init__(self, memory: int | None = None) -> None:
+        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
+                                   or memory < 0):
+            raise ValueError(f"memory must be a whole number of ranks, 0 or more, "
+                             f"not {memory!r}")
+        self.recall = memory  # how many of the latest asked ranks she recalls (None: all)
         self._memory: EmmaMemory | None = None
 
     def memory(self, view: View) -> EmmaMemory:
@@ -68,7 +77,8 @@ class EmmaBot:
         # Ranks she may ask for: all she holds, unless the caller offers fewer moves.
         offered = {a.rank for a in legal}
         held = [r for r in view.held_ranks() if r in offered]
-        rank = next((r for r in memory.ranks if r in held), None)
+        recalled = memory.ranks if self.recall is None else memory.ranks[: self.recall]
+        rank = next((r for r in recalled if r in held), None)
         if rank is None:
             rank = held[rng.randrange(len(held))]
         targets = sorted({a.target for a in legal if a.rank == rank})

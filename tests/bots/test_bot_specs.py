@@ -1,0 +1,113 @@
+"""Bots with options from one line of text (``emma:memory=2``), the difficulty knobs a
+player sets from ``gofish play --opponents`` and ``gofish tournament``; and Emma's
+``memory`` knob, which bends the rule of RULES.md "Emma" only when it is set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.bots.test_emma import emma_view
+
+from gofish.bots import EmmaBot, available_bots, display_name, make_bot, parse_bot_spec
+from gofish.bots.counter import CounterBot
+from gofish.bots.ismcts import IsmctsBot
+from gofish.core import Rank
+
+
+def test_a_spec_is_a_name_and_options_read_as_numbers_truths_or_text() -> None:
+    assert parse_bot_spec("emma") == ("emma", {})
+    assert parse_bot_spec(" Expert : Epsilon = 0.25 : endgame=0 : infer=false ") == (
+        "expert", {"epsilon": 0.25, "endgame": 0, "infer": False})
+    assert parse_bot_spec("x:word=high") == ("x", {"word": "high"})
+
+
+def test_options_from_a_spec_reach_the_bot() -> None:
+    counter = make_bot("counter:epsilon=0.5")
+    assert isinstance(counter, CounterBot) and counter.epsilon == 0.5
+    ismcts = make_bot("ismcts:iterations=7:confidence=3")
+    assert isinstance(ismcts, IsmctsBot) and (ismcts.iterations, ismcts.confidence) == (7, 3.0)
+    emma = make_bot("EMMA:memory=2")
+    assert isinstance(emma, EmmaBot) and emma.recall == 2
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("counter:epsilon", "should look like KEY=VALUE"),
+    ("counter:=0.3", "should look like KEY=VALUE"),
+    ("counter:epsilon=", "should look like KEY=VALUE"),
+    ("emma:memory=2:memory=3", "given twice"),
+    ("emma:epsilon=0.2", "bot 'emma' has no option 'epsilon': it takes memory"),
+    ("random:seed=1", "bot 'random' has no option 'seed': it takes none"),
+    ("nobody:epsilon=0.2", "unknown bot 'nobody'"),
+    ("counter:epsilon=2", "epsilon must be a number from 0 to 1"),
+    ("emma:memory=-1", "memory must be a whole number"),
+    ("emma:memory=1.5", "memory must be a whole number"),
+    ("expert:infer=maybe", "infer must be True or False"),
+    ("ismcts:seconds=nan", "seconds must be a finite number"),
+])
+def test_a_bad_spec_says_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec)
+
+
+def test_every_option_a_built_in_bot_lists_is_one_it_takes() -> None:
+    defaults: dict[str, object] = {"epsilon": 0.1, "noise": 0.1, "endgame": 0, "infer": False,
+                                   "iterations": 3, "seconds": 0.1, "confidence": 2.0,
+                                   "memory": 3}
+    for info in available_bots():
+        for key, meaning in info.options:
+            assert meaning
+            make_bot(f"{info.name}:{key}={defaults[key]}")  # raises if not taken
+
+
+def test_a_spec_sits_at_the_table_under_its_bot_name() -> None:
+    assert display_name("emma:memory=1") == "Emma"
+    assert display_name("expert:epsilon=0.5") == "Expert"
+
+
+def test_by_default_emma_recalls_every_rank_asked_for() -> None:
+    # Asked for 5, then K, then 7, then 2: she holds the 5 only, asked longest ago.
+    view = emma_view("5S 9H JD", asks=[(0, "5"), (0, "K"), (0, "7"), (0, "2")])
+    assert EmmaBot().choose(view, view.legal_actions, random.Random(0)).rank == Rank.FIVE
+
+
+def test_with_a_short_memory_she_forgets_older_asks() -> None:
+    view = emma_view("5S 9H JD", asks=[(0, "5"), (0, "K"), (0, "7"), (0, "2")])
+    # The 5 is the fourth most recent: a memory of 3 has lost it, so she picks at random.
+    picks = {EmmaBot(memory=3).choose(view, view.legal_actions, random.Random(seed)).rank
+             for seed in range(40)}
+    assert picks == {Rank.FIVE, Rank.NINE, Rank.JACK}
+    assert {EmmaBot(memory=4).choose(view, view.legal_actions, random.Random(seed)).rank
+            for seed in range(40)} == {Rank.FIVE}
+
+
+def test_with_no_memory_she_asks_at_random_among_her_ranks() -> None:
+    view = emma_view("5S 9H JD", asks=[(0, "9")])
+    picks = {EmmaBot(memory=0).choose(view, view.legal_actions, random.Random(seed)).rank
+             for seed in range(40)}
+    assert picks == {Rank.FIVE, Rank.NINE, Rank.JACK}
+
+
+def test_a_tournament_plays_bots_with_options_by_their_spec(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from gofish.cli import main
+
+    assert main(["tournament", "emma:memory=0", "emma", "--games", "60", "--seed", "4",
+                 "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [bot["name"] for bot in report["bots"]] == ["emma:memory=0", "emma"]
+    assert sum(bot["wins"] for bot in report["bots"]) == 60
+    # The bulk simulator knows the plain bots only, so it must not stand in for this one.
+    assert main(["tournament", "emma:memory=0", "emma", "--games", "4", "--fast"]) != 0
+    assert "emma:memory=0" in capsys.readouterr().err
+
+
+def test_a_table_seats_bots_with_options_and_refuses_bad_ones() -> None:
+    from gofish.core.errors import GoFishError
+    from gofish.session import opponents_for
+
+    assert opponents_for(3, ["Emma:memory=1"]) == ("emma:memory=1", "emma:memory=1")
+    with pytest.raises(GoFishError, match="has no option 'memry'"):
+        opponents_for(2, ["emma:memry=1"])
