@@ -204,7 +204,7 @@ class Narrator:
         if len(e.winners) == 1:
             winner = e.winners[0]
             return f"Game over. {self.who(winner)} {self.verb(winner, 'win')}! {tally}"
-        names = listed([self.who(w) for w in e.winners])
+        names = listed([self.who(w, capital=False) for w in e.winners])  # mid-sentence
         return f"Game over: a shared win for {names}. {tally}"
 
 

@@ -26,9 +26,10 @@ def test_a_shared_win_lists_the_winners_with_commas_then_and() -> None:
     # R10: every player with the most books wins; it read "You and Emma and Emma 2 and …".
     narrator = Narrator(NAMES, 0)
     said = narrator.describe(GameOver(winners=(0, 1, 2, 3), books=(0, 0, 0, 0)))
-    assert said.startswith("Game over: a shared win for You, Emma, Emma 2 and Emma 3.")
+    assert said.startswith("Game over: a shared win for you, Emma, Emma 2 and Emma 3.")
     two = narrator.describe(GameOver(winners=(0, 1), books=(1, 1, 0, 0)))
-    assert "a shared win for You and Emma." in two
+    # "you" mid-sentence: it read "a shared win for You and Emma."
+    assert "a shared win for you and Emma." in two
 
 
 def test_the_final_score_separates_names_that_end_in_a_number_from_the_count() -> None:
