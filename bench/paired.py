@@ -40,23 +40,8 @@ def build_bot(spec: str) -> object:
             sys.path.insert(0, "")
         function = getattr(importlib.import_module(module_name), function_name)
         return function()
-    name, *pairs = spec.split(",")
-    options: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise ValueError(f"bot option {pair!r} in {spec!r} should look like key=value")
-        options[key.strip()] = _number(value.strip())
-    return make_bot(name, **options)
-
-
-def _number(text: str) -> object:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+    # The bench's own NAME,KEY=VALUE… is the engine's NAME:KEY=VALUE… spec.
+    return make_bot(spec.replace(",", ":"))
 
 
 def deal_score(args: tuple[str, str, str, int]) -> float:
