@@ -254,6 +254,31 @@ def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) ->
     assert f"for the {held}" in page.inner_text(".log")
 
 
+def test_keyboard_focus_leaves_the_suit_buttons_for_the_hand(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Under ask: card the suit buttons hide once a suit is chosen (or on Esc): the
+    # keyboard went with them to the top of the page, and after a hit nothing brought it
+    # back, so Tab started again from the page's links.
+    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
+    page.wait_for_selector("#deal")
+    page.click(".house-rules summary")
+    page.select_option("select[name=ask]", "card")
+    page.click("#deal")
+    assert wait_for_my_move(page) == "ask"
+    focused = "() => document.activeElement.closest('.rank-group')?.dataset.rank ?? null"
+    rank = page.get_attribute(".rank-group >> nth=0", "data-rank")
+    page.focus(".rank-group >> nth=0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".suit-chooser:not([hidden]) .suit-button:focus")
+    page.keyboard.press("Escape")
+    assert page.evaluate(focused) == rank
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".suit-chooser:not([hidden]) .suit-button:focus")
+    page.keyboard.press("Enter")  # asks for the first suit not held
+    assert page.evaluate(focused) == rank
+
+
 def play_again(page: Any) -> None:
     """Click Play again on the result; wait for the new game's deal."""
     page.click("#play-again")

@@ -416,9 +416,21 @@ export class Table {
     this.rank = null;
     if (this.choosingTarget() && !this.state.players[target].cards) this.target = null;
     this.hint.textContent = '';
+    this.leaveSuits(rank);
     this.suitChooser.hidden = true;
     this.send({ type: 'ask', version: this.version, target, rank, ...(suit ? { suit } : {}) });
     return true;
+  }
+
+  /**
+   * The suit buttons are about to hide: the keyboard goes back to the rank's cards.
+   * Left on a hidden button it fell to the top of the page, and after a hit (no change
+   * of phase to bring it back) Tab started again from the page's links.
+   */
+  leaveSuits(rank) {
+    if (!this.suitChooser.contains(document.activeElement)) return;
+    const group = this.hand.querySelector(`.rank-group[data-rank="${rank}"]`) || this.hand.querySelector('.rank-group');
+    group?.focus({ preventScroll: true });
   }
 
   fish(index) {
@@ -433,6 +445,7 @@ export class Table {
     if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'escape' && (this.rank || this.target !== null)) {
+      this.leaveSuits(this.rank);
       this.rank = null;
       this.target = null;
       this.render(this.state);
