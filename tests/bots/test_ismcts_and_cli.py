@@ -82,12 +82,20 @@ def test_gofish_bots_lists_every_bot(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["bots"]) == 0
     lines = capsys.readouterr().out.splitlines()
     names = [info.name for info in available_bots()]
-    assert [line.split()[0] for line in lines] == names
+    bot_lines = [line for line in lines if line and not line[0].isspace()]
+    assert [line.split()[0] for line in bot_lines[: len(names)]] == names
     assert any("ISMCTS" in line for line in lines)
+    # Each bot's options are listed under it: Emma's memory right after Emma.
+    emma_at = next(i for i, line in enumerate(lines) if line.startswith("emma "))
+    assert lines[emma_at + 1].split()[0] == ":memory=…"
+    assert "emma:memory=2" in lines[-1]
     assert main(["bots", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert [entry["name"] for entry in listed] == names
     assert all(entry["description"] for entry in listed)
+    by_name = {entry["name"]: entry for entry in listed}
+    assert set(by_name["expert"]["options"]) == {"epsilon", "noise", "endgame", "infer"}
+    assert by_name["random"]["options"] == {}
 
 
 def test_confidence_is_the_bar_for_overruling_the_favourite() -> None:

@@ -1,4 +1,5 @@
-"""``gofish bots``: the computer opponents, gentlest first, with what each does."""
+"""``gofish bots``: the computer opponents, gentlest first, with what each does and the
+options a spec can set (``emma:memory=2``)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ def register(subparsers: Any) -> None:
         help="list the computer opponents, gentlest first",
         description=(
             "List every registered bot by name with a one-line description, gentlest "
-            "first. Use the names with gofish play and gofish tournament."
+            "first, and the options each takes. Use the names with gofish play and "
+            "gofish tournament, options after a colon: emma:memory=2, "
+            "expert:epsilon=0.3:endgame=0."
         ),
     )
     parser.add_argument("--json", action="store_true",
-                        help="print a JSON list of {name, strength, description}")
+                        help="print a JSON list of {name, strength, description, options}")
     parser.set_defaults(run=run)
 
 
@@ -27,9 +30,15 @@ def run(args: argparse.Namespace) -> int:
     infos = available_bots()
     if args.json:
         print(json.dumps([{"name": info.name, "strength": info.strength,
-                           "description": info.description} for info in infos]))
+                           "description": info.description, "options": dict(info.options)}
+                          for info in infos]))
         return 0
     width = max(len(info.name) for info in infos)
+    key_width = max((len(key) for info in infos for key, _ in info.options), default=0)
     for info in infos:
         print(f"{info.name:<{width}}  {info.description}")
+        for key, meaning in info.options:
+            print(f"{'':<{width}}    :{key + '=…':<{key_width + 2}}  {meaning}")
+    print("\nOptions go after the name, each after a colon: emma:memory=2, "
+          "expert:epsilon=0.3:endgame=0.")
     return 0
