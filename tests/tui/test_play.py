@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
 from gofish.storage import open_store
@@ -43,7 +43,8 @@ def test_a_whole_game_is_played_with_keys_only(
     best = max(books)
     assert outcome["winners"] == tuple(s for s, b in enumerate(books) if b == best)  # R10
     text = str(outcome["text"])
-    assert "Books" in text and "Play again" in text
+    counted = "Pairs" if options.get("book_size") == 2 else "Books"
+    assert counted in text and "Play again" in text
     with open_store(tmp_path / "g.db") as store:  # saved, and marked finished
         stored = store.get(int(str(outcome["id"])))
         assert stored.over and stored.books == books
@@ -83,3 +84,18 @@ def test_a_long_result_on_the_game_over_screen_is_wrapped_not_cut() -> None:
 
     run_app(app, script)
     assert "with 4 books each!" in seen["text"]
+
+
+def test_under_the_pairs_rule_the_game_over_figures_count_pairs() -> None:
+    # The panels and the log said "Pairs 13", the game-over table's column "Books".
+    app = make_app("classic", seed=11, book_size=2)
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.pause()
+        seen["box"] = " ".join(" ".join(screen_lines(app)).split())
+
+    run_app(app, script)
+    assert "Pairs Asks Hits" in seen["box"]
+    assert "Books" not in seen["box"]

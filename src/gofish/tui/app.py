@@ -478,7 +478,8 @@ class GoFishApp(App[None]):
         names = [
             "You" if seat == session.human else name for seat, name in enumerate(session.names)
         ]
-        table = summary_table(names, session.tallies(), session.game.winners or ())
+        table = summary_table(names, session.tallies(), session.game.winners or (),
+                              session.narrator.book_word)
         self.push_screen(GameOverScreen(session.headline(), table), self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:

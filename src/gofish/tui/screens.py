@@ -116,10 +116,11 @@ class CoachScreen(ModalScreen[None]):
 
 
 def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
-                  winners: Sequence[int]) -> Table:
-    """Books and the short summary per player, winners starred."""
+                  winners: Sequence[int], book_word: str = "book") -> Table:
+    """Books (pairs, under the pairs rule) and the short summary per player, winners starred."""
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for title in ("", "Books", "Asks", "Hits", "Go fish", "Lucky", "Streak"):
+    books = f"{book_word.capitalize()}s"
+    for title in ("", books, "Asks", "Hits", "Go fish", "Lucky", "Streak"):
         table.add_column(title, justify="left" if not title else "right")
     for seat, (name, figures) in enumerate(zip(names, tallies, strict=True)):
         star = "★ " if seat in winners else "  "
