@@ -32,15 +32,38 @@ def test_iteration_budget_is_an_upper_bound() -> None:
     assert searched > 0  # at the first ask there is nothing certain: it searched
 
 
-def test_time_budget_is_kept() -> None:
-    bot = IsmctsBot(iterations=1_000_000, seconds=0.05)
+def test_time_budget_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that moves 10 ms each time it is read, so the count does not depend on
+    # how busy the machine is: with 0.2 s to spend, the search must stop near 20 reads.
+    import gofish.bots.ismcts as ismcts
+
+    reads = 0
+
+    def clock() -> float:
+        nonlocal reads
+        reads += 1
+        return reads * 0.01
+
+    monkeypatch.setattr(ismcts, "_clock", clock)
+    bot = IsmctsBot(iterations=1_000_000, seconds=0.2)
     for seed in range(4):
         _, view = searched_position(seed)
-        started = time.perf_counter()
+        reads = 0
         bot.choose(view, view.legal_actions, random.Random(seed))
-        elapsed = time.perf_counter() - started
-        assert bot.last_iterations < 1_000_000
-        assert elapsed < 0.05 + 0.25  # the last determinization may finish past the mark
+        # Read at 10 ms (deadline 0.21 s) and 20 ms (start), then before each
+        # determinization: before the 18th it reads 0.20 s, and 0.20 s + (0.18 s / 17)
+        # a determinization would pass the deadline, so it stops after 17.
+        assert bot.last_iterations == 17
+        assert reads == 2 + 18
+
+
+def test_a_real_clock_stops_the_search_too() -> None:
+    bot = IsmctsBot(iterations=1_000_000, seconds=0.05)
+    _, view = searched_position(0)
+    started = time.perf_counter()
+    bot.choose(view, view.legal_actions, random.Random(0))
+    assert bot.last_iterations < 1_000_000
+    assert time.perf_counter() - started < 0.05 + 2.0  # generous: a loaded machine stalls
 
 
 def test_same_seed_same_search() -> None:

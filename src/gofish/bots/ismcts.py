@@ -127,14 +127,15 @@ class IsmctsBot:
         assert view.viewer is not None
         me = view.viewer
         root = Node()
-        deadline = time.perf_counter() + self.seconds
+        deadline = _clock() + self.seconds
         public_known = [row[:] for row in tracker.known]
         candidates = sorted(prior, key=lambda key: -prior[key])
         outcomes: dict[Key, list[float]] = {key: [] for key in candidates}
-        started = time.perf_counter()
+        started = _clock()
         for done in range(self.iterations):
             # Stop when one more determinization (all candidates) would overrun the budget.
-            if done and time.perf_counter() + (time.perf_counter() - started) / done > deadline:
+            now = _clock()
+            if done and now + (now - started) / done > deadline:
                 break
             try:
                 hands, pond = belief.sample(view, rng)
@@ -204,6 +205,11 @@ def _confident_best(favourite: Key, outcomes: dict[Key, list[float]],
     if mean > confidence * math.sqrt(variance / finished):
         return best
     return favourite
+
+
+def _clock() -> float:
+    """Seconds on a monotonic clock (a function of its own, so tests can stand in for it)."""
+    return time.perf_counter()
 
 
 def _ucb(node: Node, key: Key) -> float:
