@@ -5,6 +5,7 @@ Screenshots of the table go to artifacts/web/ so a person can look at them.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -277,6 +278,39 @@ def test_keyboard_focus_leaves_the_suit_buttons_for_the_hand(
     page.wait_for_selector(".suit-chooser:not([hidden]) .suit-button:focus")
     page.keyboard.press("Enter")  # asks for the first suit not held
     assert page.evaluate(focused) == rank
+
+
+def test_a_refused_play_again_shows_why_on_a_phone(page: Any, live_server: LiveServer) -> None:
+    # "Play again" that the server refuses (or cannot reach) goes to the start screen
+    # with the reason beside the Deal button: on a phone that is a screen below the top,
+    # and the player saw the form with no word of what went wrong.
+    refuse = [False]
+
+    def through(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if refuse[0] and json.loads(message).get("type") == "start":
+                ws.send(json.dumps({"type": "refused", "message": "the server is busy",
+                                    "version": None}))
+            else:
+                to_server.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/play", through)
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"{live_server.url}/?seed=21&speed=0{FAST}")
+    page.click(".house-rules summary")  # looked at before the deal: it stays open
+    page.click("#deal")
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    refuse[0] = True
+    page.click("#play-again")
+    page.wait_for_selector("#page-start:not([hidden]) #start-error:has-text('the server is busy')")
+    box = page.locator("#start-error").bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
 
 
 def play_again(page: Any) -> None:

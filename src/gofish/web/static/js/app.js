@@ -416,7 +416,10 @@ function refusedStart(message, text) {
     return;
   }
   showPage('start');
-  fill($('#start-error'), text); // beside the Deal button that was just clicked
+  const error = $('#start-error');
+  fill(error, text); // beside the Deal button that was just clicked
+  // "Play again" was clicked on the result: on a phone the Deal button is a screen down.
+  error.scrollIntoView({ block: 'center' });
   announce(text);
 }
 
