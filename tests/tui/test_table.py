@@ -700,3 +700,29 @@ def test_the_coach_tells_two_bots_of_one_kind_apart() -> None:
     table = coach_table(coach_rows(view), ["You", "Expert 2", "Expert 3"], 0)
     names = list(table.columns[0].cells)
     assert names[1:3] == ["Exper…2", "Exper…3"]  # cut to 7 columns, the seat number kept
+
+
+def test_in_a_window_too_small_for_the_table_keys_never_ask_blind_and_q_quits() -> None:
+    # With the table hidden, a rank key still asked (unseen), and the note's "press q to
+    # quit" only showed a hidden "Press q again" prompt.
+    app = make_app(seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        played = len(app.session.game.actions)
+        assert played
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert app.session.human_to_act  # a rank key would ask, were the table in sight
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held], "right")
+        await pilot.pause()
+        assert len(app.session.game.actions) == played
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+    run_app(app, script)
+    assert app.session.game.actions and not app.session.is_over

@@ -256,6 +256,11 @@ class GoFishApp(App[None]):
             note.update(f"This terminal is {width}×{height}; the table needs at least "
                         f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
 
+    @property
+    def too_small(self) -> bool:
+        """Is the window too small for the table, which is hidden behind a note?"""
+        return bool(self.query_one("#too-small").display)
+
     def table_is_narrow(self, width: int) -> bool:
         """Would the opponent panels, beside a full-size pond, be too narrow for names?"""
         opponents = max(len(self.session.opponents()), 1)
@@ -310,6 +315,8 @@ class GoFishApp(App[None]):
             event.stop()
             self.show_prompt()
             return
+        if self.too_small:
+            return  # the table is hidden: no key asks blind (q, ? and the others still work)
         handled = self.handle_table_key(key, char)
         if handled:
             event.prevent_default()
@@ -540,7 +547,9 @@ class GoFishApp(App[None]):
         self.exit(return_code=130)
 
     def action_quit_game(self) -> None:
-        if self.session.is_over or not self.session.game.actions:
+        # In a window too small for the table the note offers "press q to quit", and the
+        # prompt that would ask again is hidden: q quits at once (the game is saved).
+        if self.session.is_over or not self.session.game.actions or self.too_small:
             self.exit()
             return
         self.confirm_quit = True
