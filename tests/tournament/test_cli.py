@@ -216,6 +216,15 @@ def test_plot(tmp_path: Path) -> None:
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_a_chart_named_without_extension_is_written_as_that_png_file(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chart"
+    assert main(["tournament", "random", "emma", "--games", "4", "--seed", "1",
+                 "--plot", str(path)]) == 0
+    assert path.read_bytes()[:4] == b"\x89PNG"  # the file named, not chart.png beside it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chart"]
+
+
 def test_plot_without_matplotlib_says_how_to_get_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -178,8 +178,10 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     axes.set_ylabel("win rate (%), 95% CI")
     axes.set_title(f"{result['games']} games, {result['players']} players")
     figure.tight_layout()
+    # With no extension matplotlib would write PATH.png, not the file named: say PNG instead.
+    chart_format = None if os.path.splitext(path)[1] else "png"
     try:
-        figure.savefig(path)
+        figure.savefig(path, format=chart_format)
     except OSError as error:
         raise TournamentError(f"cannot write {path}: {error.strerror}") from None
     finally:
