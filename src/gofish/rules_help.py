@@ -50,7 +50,8 @@ def rules_paragraphs(rules: Rules) -> list[str]:
                                 " and your turn ends")
     lines = [preset]
     if rules.hand_size is not None:
-        lines.append(f"Each player is dealt {rules.hand_size} cards.")
+        cards = "card" if rules.hand_size == 1 else "cards"
+        lines.append(f"Each player is dealt {rules.hand_size} {cards}.")
     if rules.book_size == 2:
         lines.append("House rule: pairs. Two of a rank make a book (26 in the deck).")
     if rules.ask == "card":

@@ -19,3 +19,11 @@ def test_without_the_lucky_draw_the_help_never_promises_one() -> None:
         text = " ".join(rules_paragraphs(gofish.make_rules(preset, lucky_draw=False)))
         assert "unless you drew" not in text
         assert "House rule: no lucky draw. Every go fish ends your turn." in text
+
+
+def test_a_deal_of_one_card_is_said_in_the_singular() -> None:
+    # --hand-size 1 read "Each player is dealt 1 cards."
+    assert "Each player is dealt 1 card." in rules_paragraphs(
+        gofish.make_rules("classic", hand_size=1))
+    assert "Each player is dealt 5 cards." in rules_paragraphs(
+        gofish.make_rules("classic", hand_size=5))
