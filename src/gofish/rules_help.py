@@ -48,12 +48,14 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     if not rules.lucky_draw:  # the house rule below would contradict the preset's text
         preset = preset.replace("; your turn ends unless you drew the rank you asked for",
                                 " and your turn ends")
+    if rules.book_size == 2:  # nor the four of a rank the pairs rule replaces
+        preset = preset.replace("Four of a rank make a book", "Two of a rank make a pair")
     lines = [preset]
     if rules.hand_size is not None:
         cards = "card" if rules.hand_size == 1 else "cards"
         lines.append(f"Each player is dealt {rules.hand_size} {cards}.")
     if rules.book_size == 2:
-        lines.append("House rule: pairs. Two of a rank make a book (26 in the deck).")
+        lines.append("House rule: pairs. Two of a rank make a pair (26 in the deck).")
     if rules.ask == "card":
         lines.append(
             "House rule: ask for a card. Name a rank you hold and a suit you do not; "

@@ -27,3 +27,13 @@ def test_a_deal_of_one_card_is_said_in_the_singular() -> None:
         gofish.make_rules("classic", hand_size=1))
     assert "Each player is dealt 5 cards." in rules_paragraphs(
         gofish.make_rules("classic", hand_size=5))
+
+
+def test_under_the_pairs_rule_the_help_never_says_four_make_a_book() -> None:
+    # The preset's "Four of a rank make a book" stood right above "House rule: pairs. Two
+    # of a rank make a book", and the result line said "Pairs decide it".
+    for preset in ("classic", "bicycle", "nordic"):
+        text = " ".join(rules_paragraphs(gofish.make_rules(preset, book_size=2)))
+        assert "Four of a rank" not in text and "make a book" not in text
+        assert "Two of a rank make a pair, laid down at once." in text
+        assert "House rule: pairs. Two of a rank make a pair (26 in the deck)." in text
