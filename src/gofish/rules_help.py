@@ -64,6 +64,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     if not rules.lucky_draw:
         lines.append("House rule: no lucky draw. Every go fish ends your turn.")
     lines.append(_REFILL_TEXT[rules.refill].replace("pond", pond))
-    lines.append(_END_TEXT[rules.end].replace("pond", pond))
+    lines.append(_END_TEXT[rules.end].replace("pond", pond).replace(
+        "last book", f"last {book_word(rules.book_size)}"))
     lines.append(f"{book} decide it: whoever has the most wins; a tie is a shared win.")
     return lines

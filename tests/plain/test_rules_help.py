@@ -37,3 +37,5 @@ def test_under_the_pairs_rule_the_help_never_says_four_make_a_book() -> None:
         assert "Four of a rank" not in text and "make a book" not in text
         assert "Two of a rank make a pair, laid down at once." in text
         assert "House rule: pairs. Two of a rank make a pair (26 in the deck)." in text
+    classic = rules_paragraphs(gofish.make_rules("classic", book_size=2))
+    assert "The game ends when the last pair is laid." in classic  # not "the last book"
