@@ -48,6 +48,8 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     if not rules.lucky_draw:  # the house rule below would contradict the preset's text
         preset = preset.replace("; your turn ends unless you drew the rank you asked for",
                                 " and your turn ends")
+    if rules.hand_size is not None:  # the deal is said below: not "7 cards each" above it
+        preset = preset.replace(": 7 cards each.", ".")
     if rules.end != "all-books":  # nor play to the last book, which the end rule stops short of
         preset = preset.replace(", played until every book is down", "")
     if rules.book_size == 2:  # nor the four of a rank the pairs rule replaces
