@@ -153,10 +153,10 @@ def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
         (["--speed", "-1"], "--speed must be from 0"),
         (["--opponents", "nobody"], "unknown bot 'nobody'"),
         (["--players", "2", "--opponents", "emma,random"], "2 opponents were named"),
-        (["--hand-size", "20"], "hand_size must be a whole number from 1 to 13"),
+        (["--hand-size", "20"], "--hand-size must be a whole number from 1 to 13"),
         (["--refill", "none"], "refill 'none' needs end 'first-empty'"),
         (["--refill", "sometimes"], "invalid choice: 'sometimes'"),
-        (["--book-size", "3"], "book_size must be 4"),
+        (["--book-size", "3"], "--book-size must be 4"),
         (["--players", "5", "--hand-size", "13"], "cannot deal 13 cards"),
     ],
 )

@@ -7,6 +7,7 @@ Every ask is saved, so an interrupted game can be picked up with ``gofish resume
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
@@ -102,7 +103,14 @@ def rules_from(args: argparse.Namespace) -> Rules:
         value = whole_number(getattr(args, name), option)
         if value is not None:
             options[name] = value
-    return make_rules(args.rules, **options)
+    try:
+        return make_rules(args.rules, **options)
+    except MalformedInputError as error:  # named as typed: --hand-size, not hand_size
+        raise OptionError(_OPTION_NAME.sub(
+            lambda found: "--" + found[0].replace("_", "-"), str(error))) from None
+
+
+_OPTION_NAME = re.compile(r"\b(?:hand_size|book_size|lucky_draw)\b")
 
 
 def run(args: argparse.Namespace) -> int:
