@@ -417,6 +417,17 @@ def test_merge_refuses_a_file_that_is_not_text(
         f"gofish tournament-merge: {path} is not a tournament JSON result")
 
 
+def test_merge_refuses_json_nested_too_deeply_to_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {path} is not a tournament JSON result: it is nested too "
+        "deeply\n")
+
+
 def test_a_chart_format_matplotlib_cannot_write_is_refused_before_any_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

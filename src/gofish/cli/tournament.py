@@ -177,6 +177,9 @@ def run_merge(args: argparse.Namespace) -> int:
             return _fail(f"cannot read {path}: {error.strerror}", args.command)
         except ValueError as error:  # not JSON, or not text at all
             return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
+        except RecursionError:  # valid JSON, nested deeper than json.load goes
+            return _fail(f"{path} is not a tournament JSON result: it is nested too deeply",
+                         args.command)
         except TournamentError as error:
             return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
     if refused := _check_outputs(args):
