@@ -376,6 +376,14 @@ def _broken(result: dict, change: str) -> object:
         broken["games_asked"] = 10**12
     elif change == "more wins than games":
         broken["totals"]["win_units"][1] = 60 * broken["totals"]["games"][1] + 1
+    elif change == "more games than played":
+        broken["totals"]["tables"] = 10**42
+    elif change == "seats not adding up":
+        broken["totals"]["games"][0] += 1
+    elif change == "too many books":
+        broken["totals"]["books"][1] = 10**400
+    elif change == "pair points not adding up":
+        broken["totals"]["pair_points"][0][1] = 10**400
     return broken
 
 
@@ -392,6 +400,13 @@ def _broken(result: dict, change: str) -> object:
                     "cannot be merged again)"),
     ("too many games", "'games_asked' must be a whole number from 1 to 1,000,000,000"),
     ("more wins than games", "'totals.win_units' gives emma more wins than games"),
+    # Totals no tournament adds up to: these crashed the table's arithmetic with a traceback.
+    ("more games than played", "'totals.tables' is 10000000000000000000000000000000000000000"
+                               "00, more than the 20 games of this tournament"),
+    ("seats not adding up", "'totals.games' must add up to 2 seats for each of the 20 games"),
+    ("too many books", "'totals.books' gives emma more books than 26 per game"),
+    ("pair points not adding up", "'totals.pair_points' of random and emma must add up to two "
+                                  "half points per meeting"),
 ])
 def test_merge_says_what_is_wrong_with_a_damaged_result(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, change: str, complaint: str

@@ -10,6 +10,7 @@ from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
 from gofish.tournament.plan import MAX_GAMES, SEATINGS, Plan, TournamentError
+from gofish.tournament.play import MAX_ASKS_PER_GAME
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
 from gofish.tournament.tally import WIN_UNITS, Tally
@@ -20,6 +21,7 @@ METHODS = {
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
 MAX_FAILURES_KEPT = 100
+MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
 
 def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[dict[str, Any]]:
@@ -209,6 +211,7 @@ def check_result(result: object) -> None:
         raise TournamentError("'bots' must list two or more bots, each with a name and a spec")
     _check_fields(result)
     _check_totals(result.get("totals"), [row["name"] for row in bots])
+    _check_consistent(result)
 
 
 def _check_fields(result: dict[str, Any]) -> None:
@@ -251,6 +254,43 @@ def _check_totals(totals: object, names: Sequence[str]) -> None:
         if not (isinstance(rows, list) and len(rows) == entrants
                 and all(_is_counts(row, entrants) for row in rows)):
             raise TournamentError(f"'totals.{name}' must hold a count for every pair of bots")
+
+
+def _check_consistent(result: dict[str, Any]) -> None:
+    """Refuse totals no tournament can add up to (a hand-edited file), which would otherwise
+    give nonsense or overflow the arithmetic of the table."""
+    totals, players = result["totals"], result["players"]
+    names = [row["name"] for row in result["bots"]]
+    index, count = result["shard"]
+    plan = Plan(make_rules(result["rules"]), players, result["seed"],
+                tuple(row["spec"] for row in result["bots"]), result["games_asked"], index,
+                count, result.get("seatings", "rotate"))
+    if totals["tables"] > plan.games:
+        whose = "this tournament" if count == 1 else f"its shard {index}/{count}"
+        raise TournamentError(f"'totals.tables' is {totals['tables']}, more than the "
+                              f"{plan.games} games of {whose}")
+    if sum(totals["games"]) != totals["tables"] * players:
+        raise TournamentError(f"'totals.games' must add up to {players} seats for each of the "
+                              f"{totals['tables']} games in 'totals.tables'")
+    limits = (("books", MAX_BOOKS_PER_SEAT, "books"), ("asks", MAX_ASKS_PER_GAME, "asks"),
+              ("forfeits", 1, "forfeits"))
+    for field_name, most, what in limits:
+        for i, name in enumerate(names):
+            if totals[field_name][i] > most * totals["games"][i]:
+                raise TournamentError(f"'totals.{field_name}' gives {name} more {what} than "
+                                      f"{most} per game")
+    pair_games, pair_points = totals["pair_games"], totals["pair_points"]
+    for a, name in enumerate(names):
+        for b, other in enumerate(names):
+            if pair_games[a][b] != pair_games[b][a] or (a == b and pair_games[a][b]):
+                raise TournamentError(f"'totals.pair_games' is not the same for {name} against "
+                                      f"{other} as for {other} against {name}")
+            if pair_games[a][b] > (players - 1) * totals["games"][a]:
+                raise TournamentError(f"'totals.pair_games' gives {name} more meetings than "
+                                      "its games allow")
+            if pair_points[a][b] + pair_points[b][a] != 2 * pair_games[a][b]:
+                raise TournamentError(f"'totals.pair_points' of {name} and {other} must add up "
+                                      "to two half points per meeting in 'totals.pair_games'")
 
 
 def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> list[str]:
