@@ -271,3 +271,35 @@ def test_a_damaged_row_is_named_and_does_not_stop_saves_or_recovery(db_path: Pat
         {"record": gofish.game_to_record(second), "seats": [YOU, EMMA]}) + "\n")
     with open_store(db_path) as store:
         assert store.count() == 3 and not _fallback(db_path).exists()
+
+
+# Valid JSON that Python's json module cannot read: nested too deeply, or too many digits.
+UNREADABLE_JSON = ["[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]"]
+
+
+@pytest.mark.parametrize("text", UNREADABLE_JSON)
+def test_a_row_json_cannot_read_is_a_damaged_game_not_a_crash(db_path: Path, text: str) -> None:
+    from gofish.storage import DamagedGameError
+
+    with open_store(db_path) as store:
+        damaged_id = store.save(gofish.game_to_record(played_game(seed=5)), seats=[YOU, EMMA])
+        kept_id = store.save(gofish.game_to_record(played_game(seed=6)), seats=[YOU, EMMA])
+        store.connection.execute("UPDATE games SET record = ?, books = ? WHERE id = ?",
+                                 (text, text, damaged_id))
+        with pytest.raises(DamagedGameError, match=f"game {damaged_id} in the games database"):
+            store.get(damaged_id)
+        entries = store.list_entries()
+        assert [type(entry) for entry in entries] == [gofish.storage.StoredGame, DamagedGameError]
+        assert isinstance(entries[0], gofish.storage.StoredGame) and entries[0].id == kept_id
+
+
+@pytest.mark.parametrize("text", UNREADABLE_JSON)
+def test_a_fallback_line_json_cannot_read_is_skipped_and_the_others_recovered(
+    db_path: Path, text: str
+) -> None:
+    game = played_game(seed=7)
+    _fallback(db_path).parent.mkdir(parents=True)
+    _fallback(db_path).write_text(text + "\n" + json.dumps(
+        {"record": gofish.game_to_record(game), "seats": [YOU, EMMA]}) + "\n")
+    with open_store(db_path) as store:
+        assert [stored.record for stored in store.list_games()] == [gofish.game_to_record(game)]

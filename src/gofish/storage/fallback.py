@@ -57,7 +57,7 @@ def read_fallback(path: Path) -> list[dict[str, Any]]:
         for line in stream:
             try:
                 entry = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON, or past json's limits
                 continue
             if isinstance(entry, dict) and "record" in entry and "seats" in entry:
                 entries.append(entry)

@@ -652,7 +652,7 @@ def _check_id(game_id: object) -> int:
 def _load_json(text: object, path: Path, game_id: int) -> Any:
     try:
         return json.loads(str(text))
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or past json's limits (depth, digits)
         raise DamagedGameError(game_id, path) from None
 
 
