@@ -99,3 +99,21 @@ def test_under_the_pairs_rule_the_game_over_figures_count_pairs() -> None:
     run_app(app, script)
     assert "Pairs Asks Hits" in seen["box"]
     assert "Books" not in seen["box"]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_at_the_smallest_size_the_game_over_figures_keep_every_column(players: int) -> None:
+    # At 50x16 the table was cut at the box's edge: the Streak column was not there at all.
+    app = make_app("bicycle", players=players, seed=11)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.pause()
+        lines = screen_lines(app)
+        header = next(line for line in lines if "Asks" in line)
+        assert "Lucky" in header and "Streak" in header
+        rows = [line.split("│")[1].split() for line in lines if line.count("│") == 2]
+        you = next(row for row in rows if row[:1] == ["You"] or row[:2] == ["★", "You"])
+        assert len([word for word in you if word.isdigit()]) == 6  # every figure
+
+    run_app(app, script, size=(50, 16))

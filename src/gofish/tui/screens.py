@@ -116,12 +116,14 @@ class CoachScreen(ModalScreen[None]):
 
 
 def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
-                  winners: Sequence[int], book_word: str = "book") -> Table:
-    """Books (pairs, under the pairs rule) and the short summary per player, winners starred."""
-    table = Table(box=None, padding=(0, 1), header_style="bold")
+                  winners: Sequence[int], book_word: str = "book", *,
+                  compact: bool = False) -> Table:
+    """Books (pairs, under the pairs rule) and the short summary per player, winners starred;
+    ``compact`` (a narrow window) keeps every column with one space between them."""
+    table = Table(box=None, padding=(0, 0, 0, 1) if compact else (0, 1), header_style="bold")
     books = f"{book_word.capitalize()}s"
     for title in ("", books, "Asks", "Hits", "Go fish", "Lucky", "Streak"):
-        table.add_column(title, justify="left" if not title else "right")
+        table.add_column(title, justify="left" if not title else "right", no_wrap=not title)
     for seat, (name, figures) in enumerate(zip(names, tallies, strict=True)):
         star = "★ " if seat in winners else "  "
         table.add_row(
