@@ -218,6 +218,19 @@ def test_a_name_with_html_is_shown_as_text(page: Any, live_server: LiveServer) -
     assert page.evaluate("() => window.hacked") is None
 
 
+def test_the_result_keeps_each_count_on_one_line_beside_a_long_name(
+    page: Any, live_server: LiveServer
+) -> None:
+    # On a phone the longest name squeezed its count: "0" above "books".
+    open_table(page, live_server, seed=21, name="Zoë the Magnificent Play", width=390)
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    lines = page.evaluate("""() => [...document.querySelectorAll('.standings li > span:last-child')]
+        .map((span) => { const range = document.createRange(); range.selectNodeContents(span);
+                         return new Set([...range.getClientRects()].map((r) => r.top)).size; })""")
+    assert lines and all(count == 1 for count in lines), lines
+
+
 def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
     open_table(page, live_server, seed=5, preset="nordic", players=4, width=360)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
