@@ -690,6 +690,14 @@ def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
     assert watcher.locator("#log li").nth(told).inner_text() == "Ann draws a card."
 
 
+def test_a_table_without_a_sea_has_no_gap_for_one(server: RoomsServer, new_page: Any) -> None:
+    # The sea's own display outdid its hidden attribute: under the classic rules an empty
+    # box stood between the pond's count and the player's hand.
+    ann = ann_against_a_bot(server, new_page)
+    assert ann.locator("#sea").is_hidden()
+    assert ann.evaluate("() => document.querySelector('#sea').getBoundingClientRect().height") == 0
+
+
 def shot(page: Any, name: str) -> None:
     """A screenshot to look at, when ``$GOFISH_SHOTS`` names a folder."""
     if os.environ.get("GOFISH_SHOTS"):
