@@ -273,6 +273,20 @@ def test_history_shows_a_rescued_game_once_the_damaged_file_is_moved_away(
     assert "in progress" in listed.stdout
 
 
+def test_show_names_a_stored_game_whose_record_does_not_replay(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    # Readable JSON, but not a game: it printed the heading, then only "gofish show: a deck
+    # must have 52 cards…", without saying that the stored game is at fault.
+    with sqlite3.connect(db_path) as db:
+        db.execute("""UPDATE games SET record = '{"rules": "classic", "players": 2, "deck": []}'
+                      WHERE id = 2""")
+    shown = gofish_cmd("show", "2", "--database", str(db_path))
+    assert shown.stdout == ""
+    assert_clean_failure(shown, 1, f"gofish show: game 2 in the games database {db_path} does "
+                                   "not replay (a deck must have 52 cards")
+
+
 def test_a_damaged_game_is_named_and_the_others_still_work(
     db_path: Path, games: dict[str, gofish.Game]
 ) -> None:

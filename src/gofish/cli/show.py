@@ -13,13 +13,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli._database import (
+    EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
+    database_path,
     local_time,
     no_such_game,
     player_seat,
     with_store,
 )
+from gofish.core import GoFishError
 
 if TYPE_CHECKING:
     from gofish.core import Event, Game
@@ -68,6 +71,12 @@ def run(args: argparse.Namespace) -> int:
     if code:
         return code
     stored = loaded[0]  # the database is closed again: nothing is held during the replay
+    try:  # the whole record first, so that a row edited by hand fails before any line
+        stored.game()
+    except GoFishError as error:
+        print(f"gofish show: game {stored.id} in the games database {database_path(args)} does "
+              f"not replay ({error}); it may have been edited by hand", file=sys.stderr)
+        return EXIT_STORAGE
     if args.all_cards and not stored.over:
         print(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
               "finished games, so that it cannot show hidden cards", file=sys.stderr)
