@@ -55,6 +55,7 @@ BOTS = {
     "deeply_nested": "        print('[' * 100_000 + ']' * 100_000, flush=True)\n",
     "huge_number": "        print('{\"target\": ' + '9' * 5000 + ', \"rank\": \"A\"}',"
                    " flush=True)\n",
+    "closes_stdout": "        import os; os.close(1); time.sleep(30)\n",
     "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))"
                       "\n",
     "no_suit": "        send({k: v for k, v in msg['legal'][0].items() if k != 'suit'})\n",
@@ -133,6 +134,8 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("not_utf8", "answered a line that is not valid UTF-8 for its move (byte 0xff at "
                      "position 23)"),
         ("target_as_text", "'target' must be a seat number ("),
+        ("closes_stdout", "closed its standard output before sending its move, and is still "
+                          "running"),
         ("deeply_nested", "which cannot be read for its move: it is nested too deeply"),
         ("huge_number", "which cannot be read for its move: a number in it has too many digits"),
     ],

@@ -217,9 +217,12 @@ class ExternalBot:
         self.kill()
         raise BotFailure(message)
 
-    def _fail_exited(self, what: str) -> NoReturn:
-        """The process is gone; between games that is the bot's mistake, said as such."""
+    def _fail_exited(self, what: str, *, still_running: str | None = None) -> NoReturn:
+        """The process is gone; between games that is the bot's mistake, said as such.
+        ``still_running`` is said instead when the process turns out not to be gone."""
         code, story = self._exit_story()
+        if code is None and still_running is not None:
+            self._fail(still_running)
         if not self._between_games:
             self._fail(f"{what} ({story})")
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
@@ -312,7 +315,9 @@ class ExternalBot:
                 if len(self._buffer) > MAX_LINE:
                     self._fail(f"sent more than {MAX_LINE} bytes without a newline for {what}")
                 if self._eof:
-                    self._fail_exited(f"exited before sending {what}")
+                    self._fail_exited(f"exited before sending {what}", still_running=(
+                        f"closed its standard output before sending {what}, and is still "
+                        "running"))
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
                     self._fail(f"did not send {what} within {timeout:g} s")
