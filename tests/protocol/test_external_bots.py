@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import signal
@@ -213,6 +214,40 @@ def test_a_bot_that_exits_after_a_game_is_told_to_keep_running_until_quit(
     expected = ("exited after the previous game, before this game's first move (exit code 0): "
                 'a bot must keep running until it is sent {"type": "quit"}')
     assert all(expected in failure for failure in tally.failures), tally.failures
+    assert children_of_this_process() == []
+
+
+LOGGER = """
+import json, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    msg = json.loads(line)
+    log.write(json.dumps(msg) + "\\n"); log.flush()
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "logger", "version": 1}), flush=True)
+    elif msg["type"] == "turn":
+        print(json.dumps(msg["legal"][0]), flush=True)
+"""
+
+
+def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: Path) -> None:
+    # It was sent the next new_game without a game_over, so it never heard how the game ended.
+    logger = tmp_path / "logger.py"
+    logger.write_text(LOGGER)
+    log = tmp_path / "messages.jsonl"
+    plan = Plan(make_rules("classic"), 2, 2,
+                (f"cmd:{sys.executable} {logger} {log}", "cmd:" + write_bot(tmp_path, "crash")), 4)
+    tally = run_tournament(plan, jobs=1).tally
+    assert tally.forfeits == [0, 4]
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = [m["type"] for m in messages if m["type"] not in ("hello", "turn", "quit")]
+    assert kinds == ["new_game", "game_over"] * 4
+    seat = None
+    for message in messages:
+        if message["type"] == "new_game":
+            seat = message["seat"]
+        elif message["type"] == "game_over":  # the forfeit loses: the logger's seat wins
+            assert message["winners"] == [seat]
     assert children_of_this_process() == []
 
 

@@ -111,10 +111,13 @@ def play_engine_game(
     rngs = bot_rngs(plan.seed, deal, rotation, players)
     seat = first
     stopped = None
+    failed = None
+    told: list[int] = []  # seats of the external bots told of this game
     try:
         for seat, bot in enumerate(bots):
             if isinstance(bot, ExternalBot):
                 bot.new_game(seat, players, game.rules.to_json(players))
+                told.append(seat)
         while game.current_player is not None:
             if len(game.actions) >= MAX_ASKS_PER_GAME:
                 stopped = (f"deal {deal}, rotation {rotation}: stopped after "
@@ -129,14 +132,19 @@ def play_engine_game(
                 raise BotFailure(f"{bots[seat].name} chose an illegal ask: {action}")
             game.play(action)
     except BotFailure as failure:
-        return game, seat, f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
+        failed = seat
+        stopped = f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
-    winners = game.leaders  # the winners once over; the book leaders of a stopped game
-    for bot in bots:
-        if isinstance(bot, ExternalBot):
+    # The winners once over; the book leaders of a stopped game, or of the rest after a
+    # forfeit (as the tally scores it). Every other bot told of the game hears how it ended.
+    live = [s for s in range(players) if s != failed]
+    winners = [s for s in live if books[s] == max(books[s] for s in live)]
+    for told_seat in told:
+        bot = bots[told_seat]
+        if told_seat != failed and isinstance(bot, ExternalBot):
             with contextlib.suppress(BotFailure):
                 bot.game_over(winners, books)
-    return game, None, stopped
+    return game, failed, stopped
 
 
 def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally:
