@@ -40,3 +40,15 @@ def test_any_whole_seed_counts_by_its_low_64_bits() -> None:
     big = simulate("classic", ["random", "emma"], games=50, seed=2**64 + 9)
     small = simulate("classic", ["random", "emma"], games=50, seed=9)
     assert (big.books == small.books).all()
+
+
+def test_numpy_whole_numbers_are_whole_numbers() -> None:
+    # A study loops over numpy arrays: np.int64(200) was refused as "not a whole number".
+    import numpy as np
+
+    numpy_ints = simulate("classic", ["random", "emma"], games=np.int64(200), seed=np.uint64(3),
+                          first_deal=np.int32(4))
+    python_ints = simulate("classic", ["random", "emma"], games=200, seed=3, first_deal=4)
+    assert (numpy_ints.books == python_ints.books).all()
+    with pytest.raises(MalformedInputError, match="games must be a whole number from 1, not"):
+        simulate("classic", ["random", "emma"], games=np.True_)

@@ -11,6 +11,7 @@ game for game: the same deal and the same random stream give the same game
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -122,6 +123,17 @@ class SimResult:
         return shares
 
 
+def _whole(value: object) -> object:
+    """A whole number of another kind (numpy's int64, as a study's arrays hold them) as an
+    int; anything else unchanged, for check_whole to refuse."""
+    if isinstance(value, (bool, int)) or not hasattr(value, "__index__"):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:  # numpy's bool_ has __index__ but refuses it
+        return value
+
+
 def simulate(
     rules: str | Rules,
     bots: Sequence[str],
@@ -141,9 +153,9 @@ def simulate(
         raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
     names = [name.strip().lower() for name in bots]  # as make_bot reads them
     players = check_players(len(names))
-    check_whole("games", games, 1)
-    check_whole("seed", seed)
-    check_whole("first_deal", first_deal, 0)
+    games = check_whole("games", _whole(games), 1)
+    seed = check_whole("seed", _whole(seed))
+    first_deal = check_whole("first_deal", _whole(first_deal), 0)
     if first_deal + games > _LAST_DEAL:
         raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
     resolved = make_rules(rules).for_players(players)
