@@ -856,6 +856,24 @@ def test_deal_clicked_twice_opens_one_connection(page: Any, live_server: LiveSer
     assert len(sockets) == 1
 
 
+def test_back_from_the_rules_to_the_table_a_reload_still_brings_it_back(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The rules page's "Back to the table" went to a bare #/play: the game's number was
+    # gone from the address, and a reload there opened the start screen instead.
+    open_table(page, live_server, seed=21)
+    game_id = ask_until_stored(page)
+    assert wait_for_my_move(page) == "ask"  # the table holds still until the player asks
+    page.click("nav >> text=Rules")
+    page.click("text=Back to the table")
+    page.wait_for_selector("#page-play:not([hidden])")
+    assert page.evaluate("() => location.hash") == f"#/play/{game_id}"
+    hand = cards_in_hand(page)
+    page.reload()
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    assert cards_in_hand(page) == hand
+
+
 def test_a_lost_connection_offers_to_reconnect(page: Any, live_server: LiveServer) -> None:
     # The page said "Start a new game to play on" and kept saying "Your turn", though
     # the game was stored and its address could bring it back.

@@ -241,7 +241,7 @@ async function showHelp() {
   fill($('#page-help'), el('h1', { text: help.title }), el('p', { class: 'lede', text: help.intro }),
     help.sections.map((section) => el('section', {}, el('h2', { text: section.heading }),
       section.paragraphs.map((p) => el('p', { text: p })))),
-    el('p', {}, el('a', { href: table?.state ? '#/play' : '#/', class: 'button-link' }, table?.state ? 'Back to the table' : 'Back')));
+    el('p', {}, el('a', { href: table?.state ? tableAddress() : '#/', class: 'button-link' }, table?.state ? 'Back to the table' : 'Back')));
 }
 
 // ------------------------------------------------------------ the live table
@@ -351,6 +351,9 @@ function stepAside(gameId) {
 /** The table again (the back button, a page link): a finished game shows its result again. */
 function backToTable() {
   showPage('play');
+  // Back at a bare #/play (the rules page's link, an entry from before the first ask):
+  // the address takes the game's number again, or a reload here lost the table.
+  if (window.location.hash !== tableAddress()) history.replaceState(null, '', tableAddress());
   if (tableOver && table.state?.phase === 'over') showResult(table.state);
 }
 
