@@ -225,6 +225,25 @@ def test_a_chart_named_without_extension_is_written_as_that_png_file(tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chart"]
 
 
+def test_a_name_that_is_not_utf8_is_written_to_csv_and_chart_with_a_replacement_mark(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A command-line byte that is not UTF-8 (here through a result file's JSON escape)
+    # crashed --csv with UnicodeEncodeError, leaving half a file, and --plot with TypeError.
+    pytest.importorskip("matplotlib")
+    result = run_json(capsys, "random", "emma", "--games", "4", "--seed", "1")
+    result["bots"][0]["name"] = "cmd:./bot \ud800"
+    shard = tmp_path / "shard.json"
+    shard.write_text(json.dumps(result))
+    csv_path, chart = tmp_path / "out.csv", tmp_path / "chart.png"
+    assert main(["tournament-merge", str(shard), "--csv", str(csv_path),
+                 "--plot", str(chart)]) == 0
+    assert "cmd:./bot \ufffd " in capsys.readouterr().out  # the table too (stdout is strict)
+    lines = csv_path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3 and lines[1].startswith("cmd:./bot \ufffd,")
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_plot_without_matplotlib_says_how_to_get_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

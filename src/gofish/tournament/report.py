@@ -90,7 +90,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     for row in ranked:
         low, high = row["ci95"]
         out.write(
-            f"{row['name']:<{width}} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{_text(row['name']):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
             f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
@@ -98,7 +98,14 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
-            out.write(f"  {failure}\n")
+            out.write(f"  {_text(failure)}\n")
+
+
+def _text(name: str) -> str:
+    """Text naming a bot that can be written out: a lone surrogate (a command-line byte that
+    is not UTF-8, or a JSON escape such as \\ud800) becomes U+FFFD, as UTF-8 and fonts cannot
+    hold it."""
+    return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in name)
 
 
 CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
@@ -113,9 +120,9 @@ def write_csv(result: dict[str, Any], path: str) -> None:
             writer.writerow(CSV_FIELDS)
             for row in result["bots"]:
                 low, high = row["ci95"]
-                writer.writerow([row["name"], row["games"], row["wins"], row["win_rate"], low,
-                                 high, row["elo"], row["books_per_game"], row["game_length"],
-                                 row["forfeits"]])
+                writer.writerow([_text(row["name"]), row["games"], row["wins"],
+                                 row["win_rate"], low, high, row["elo"], row["books_per_game"],
+                                 row["game_length"], row["forfeits"]])
     except OSError as error:
         raise TournamentError(f"cannot write {path}: {error.strerror}") from None
 
@@ -165,7 +172,7 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
     plt = _pyplot()
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
-    names = [row["name"] for row in rows]
+    names = [_text(row["name"]) for row in rows]
     rates = [100 * row["win_rate"] for row in rows]
     errors = [
         [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
