@@ -498,6 +498,16 @@ def test_a_built_in_bot_named_twice_in_other_cases_plays_itself(
     assert [row["name"] for row in result["bots"]] == ["emma#1", "emma#2"]
 
 
+def test_a_bot_with_options_named_twice_in_other_spellings_plays_itself(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The options after the colon were kept as typed: two entrants that looked unrelated.
+    result = run_json(capsys, "counter:epsilon=0.3", "Counter: Epsilon = 0.3", "--games", "4",
+                      "--seed", "1")
+    assert [row["name"] for row in result["bots"]] == ["counter:epsilon=0.3#1",
+                                                       "counter:epsilon=0.3#2"]
+
+
 def test_a_program_that_cannot_be_run_is_refused_before_any_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from gofish.bots.base import OPTION_SEPARATOR
 from gofish.core import GoFishError, Rules, check_whole
 
 CMD_PREFIX = "cmd:"
@@ -29,12 +30,17 @@ class TournamentError(GoFishError):
 
 
 def normalize_spec(spec: str) -> str:
-    """A built-in bot's name in lower case without spaces (``Emma`` and ``emma`` are one bot,
-    which then plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
+    """A built-in bot's name and option names in lower case without spaces (``Emma`` and
+    ``emma``, ``counter:epsilon=0.3`` and ``Counter: Epsilon = 0.3`` are one bot, which then
+    plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
     if spec.startswith(CMD_PREFIX):
         return spec
-    name, comma, options = spec.partition(",")
-    return name.strip().lower() + comma + options
+    name, *options = spec.split(OPTION_SEPARATOR)
+    parts = [name.strip().lower()]
+    for option in options:  # a malformed one is kept, for make_bot to refuse by name
+        key, equals, value = option.partition("=")
+        parts.append(key.strip().lower() + equals + value.strip())
+    return OPTION_SEPARATOR.join(parts)
 
 
 def entrant_names(specs: list[str]) -> list[str]:
