@@ -358,6 +358,37 @@ def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: P
     assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_stops_a_tournament_and_its_bots_programs(tmp_path: Path, jobs: str) -> None:
+    # kill PID, or timeout(1), killed gofish at once: its bots' programs, each in a session
+    # of its own, kept running as orphans (with --jobs 1, always).
+    pids = tmp_path / "pids"
+    hanging = tmp_path / "hang.py"
+    hanging.write_text(
+        f"import os\nopen({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n" + HEADER
+        + BOTS["slow"].replace("30", "600")
+    )
+    tournament = subprocess.Popen(
+        [sys.executable, "-m", "gofish", "tournament", "emma", f"cmd:{sys.executable} {hanging}",
+         "--games", "40", "--timeout", "60", "--jobs", jobs],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not pids.exists():
+            time.sleep(0.1)
+        assert pids.exists()
+        tournament.send_signal(signal.SIGTERM)  # to gofish only, not to its process group
+        _, err = tournament.communicate(timeout=40)
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 128 + signal.SIGTERM
+    assert b"stopped by SIGTERM" in err and b"Traceback" not in err
+    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
+    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
+        time.sleep(0.1)
+    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+
+
 def test_killing_a_bot_started_by_a_wrapper_script_kills_the_bot_itself(
     tmp_path: Path
 ) -> None:

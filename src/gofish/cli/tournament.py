@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 from gofish.cli import one_line_errors
@@ -123,10 +127,39 @@ def run(args: argparse.Namespace) -> int:
     if refused := _check_outputs(args):
         return refused
     show_progress = args.progress or sys.stderr.isatty()
-    outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
-                             progress=ProgressBar() if show_progress else None)
+    with _stopped_cleanly_on_termination():
+        outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
+                                 progress=ProgressBar() if show_progress else None)
     result = summary(outcome)
     return _output(result, args)
+
+
+#: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,
+#: leaving the external bots' programs (in sessions of their own) running as orphans.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (
+    signal.SIGTERM,)
+
+
+@contextlib.contextmanager
+def _stopped_cleanly_on_termination() -> Iterator[None]:
+    """While playing, SIGTERM (``kill``, ``timeout``) and SIGHUP unwind like Ctrl-C, so the
+    bots' programs and the worker processes are stopped; exit code 128 + the signal."""
+
+    def stop(signum: int, frame: object) -> None:
+        for number in STOP_SIGNALS:  # a second signal must not cut the clean-up short
+            signal.signal(number, signal.SIG_IGN)
+        print(f"\ngofish tournament: stopped by {signal.Signals(signum).name}", file=sys.stderr)
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (gofish run from another thread)
+        return
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _check_outputs(args: argparse.Namespace) -> int:
