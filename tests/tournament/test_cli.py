@@ -244,6 +244,28 @@ def test_a_name_that_is_not_utf8_is_written_to_csv_and_chart_with_a_replacement_
     assert chart.read_bytes()[:4] == b"\x89PNG"
 
 
+class _ClosedPipe:
+    """Standard output whose reader has gone (gofish tournament ... | a-command-that-failed)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_the_csv_asked_for_is_written_even_when_standard_output_is_a_closed_pipe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_json: list[str]
+) -> None:
+    # The failed write to stdout skipped the files: the tournament's result was lost, exit 0.
+    csv_path = tmp_path / "out.csv"
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    main(["tournament", "random", "emma", "--games", "4", "--seed", "1", "--csv", str(csv_path),
+          *as_json])
+    assert len(csv_path.read_text().splitlines()) == 3
+
+
 def test_plot_without_matplotlib_says_how_to_get_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

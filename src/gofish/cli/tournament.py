@@ -180,10 +180,15 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     from gofish.tournament import TournamentError
     from gofish.tournament.report import print_table, write_csv, write_plot
 
-    if args.json:
-        sys.stdout.write(json.dumps(result) + "\n")
-    else:
-        print_table(result, sys.stdout)
+    unshown: OSError | None = None
+    try:
+        if args.json:
+            sys.stdout.write(json.dumps(result) + "\n")
+        else:
+            print_table(result, sys.stdout)
+        sys.stdout.flush()
+    except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
+        unshown = error
     for failure in result["failures"][:3] if args.json else ():
         print(f"game not played out: {failure}", file=sys.stderr)
     try:
@@ -193,6 +198,8 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
             write_plot(result, args.plot)
     except TournamentError as error:
         return _fail(str(error), args.command)
+    if unshown is not None:
+        raise unshown
     return 0
 
 
