@@ -100,6 +100,24 @@ def test_help_describes_the_rules_in_force(client: TestClient) -> None:
     assert "draw the very card you asked for" in by_card
 
 
+def test_help_names_the_pile_and_the_controls_of_this_game(client: TestClient) -> None:
+    # Hopp i havet's table and log say "sea", its help said "pond"; a classic game's help
+    # told the player to click a card of a sea it does not have, and a game asking for
+    # ranks how to choose a suit.
+    def paragraphs(**params: object) -> str:
+        sections = client.get("/api/help", params=params).json()["sections"]
+        return " ".join(" ".join(section["paragraphs"]) for section in sections)
+
+    nordic = paragraphs(preset="nordic", players=3)
+    assert "The rest is the sea." in nordic and "draw from the sea" in nordic
+    assert "pond" not in nordic and "click any face-down card of the sea" in nordic
+    classic = paragraphs(preset="classic")
+    assert "sea" not in classic and "suit" not in classic
+    assert "The rest is the pond." in classic
+    by_card = paragraphs(preset="classic", players=3, ask="card")
+    assert "choose the suit you want" in by_card and "sea" not in by_card
+
+
 def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
     assert answer.status_code == 400

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gofish.core import Rules
-from gofish.narrate import book_word
+from gofish.narrate import book_word, pond_word
 
 _PRESET_INTRO = {
     "classic": (
@@ -23,8 +23,8 @@ _PRESET_INTRO = {
 }
 
 _REFILL = {
-    "hand": "When your hand empties and the pond has cards, you draw a full fresh hand at once.",
-    "card": "When your hand empties and the pond has cards, you draw one card at once.",
+    "hand": "When your hand empties and the {pond} has cards, you draw a full fresh hand at once.",
+    "card": "When your hand empties and the {pond} has cards, you draw one card at once.",
     "turn": (
         "An empty hand stays empty until its turn; then it draws one card. If a book empties "
         "your hand during your turn you draw one card and go on asking."
@@ -37,13 +37,14 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     """Sections of the help page for ``rules`` with ``players`` at the table."""
     resolved = rules.for_players(players)
     book = book_word(resolved.book_size)
+    pond = pond_word(resolved)  # Hopp i havet's table, log and intro all say "sea"
     asking = [
         "On your turn, ask one opponent who holds cards for a rank you hold at least one of.",
         "They hand over every card of that rank, and you ask again."
         if resolved.ask == "rank"
         else "Name a rank and a suit: you must hold that rank but not that card. "
         "If they hold the card they hand it over, and you ask again.",
-        "If they hold none they say \"Go fish!\" and you draw from the pond.",
+        f"If they hold none they say \"Go fish!\" and you draw from the {pond}.",
         (
             ("If you draw a card of the rank you asked for" if resolved.ask == "rank"
              else "If you draw the very card you asked for")
@@ -51,17 +52,18 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         )
         if resolved.lucky_draw
         else "Whatever you draw, your turn ends (no lucky draw).",
-        "With an empty pond a miss simply passes the turn.",
+        f"With an empty {pond} a miss simply passes the turn.",
     ]
     books = [
         f"A {book} is {resolved.book_size} cards of one rank. It is laid down the moment "
         "you hold it, even straight from the deal, and it counts one point.",
-        _REFILL[resolved.refill],
+        _REFILL[resolved.refill].format(pond=pond),
     ]
     ending = (
         [f"The game ends when all {resolved.total_books} {book}s are down."]
         if resolved.end == "all-books"
-        else ["The game ends the moment any hand is empty or the pond is empty, even mid-turn."]
+        else [f"The game ends the moment any hand is empty or the {pond} is empty, even "
+              "mid-turn."]
     )
     ending.append(f"Whoever has the most {book}s wins; a tie is a shared win.")
     return {
@@ -70,20 +72,31 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "sections": [
             {"heading": "The deal", "paragraphs": [
                 f"{players} players, {resolved.hand_size} cards each from a 52-card deck. "
-                "The rest is the pond."]},
+                f"The rest is the {pond}."]},
             {"heading": "Asking", "paragraphs": asking},
             {"heading": f"{book.capitalize()}s and empty hands", "paragraphs": books},
             {"heading": "The end", "paragraphs": ending},
-            {"heading": "Playing here", "paragraphs": [
-                "Click a group of cards in your hand to ask for that rank (with more players, "
-                "click the opponent too, in either order). Under ask: card, then choose the "
-                "suit you want from the buttons shown.",
-                "Keyboard: Tab to a card group or an opponent and press Enter; or press a "
-                "rank's key (A, 2 to 9, 0 or T for 10, J, Q, K). Esc clears a half-made "
-                "choice.",
-                "When you must fish from the sea, click any face-down card of the sea "
-                "(or press F).",
-                "The coach panel lists, per rank, what the table has revealed.",
-            ]},
+            {"heading": "Playing here", "paragraphs": _playing_here(resolved, players)},
         ],
     }
+
+
+def _playing_here(rules: Rules, players: int) -> list[str]:
+    """The table's controls: only those this game has (no sea to click in a pond game)."""
+    ask = "Click a group of cards in your hand to ask for that rank"
+    if players > 2:
+        ask += " (click the opponent too, in either order)"
+    ask += "."
+    if rules.ask == "card":
+        ask += " Then choose the suit you want from the buttons shown."
+    paragraphs = [
+        ask,
+        "Keyboard: Tab to a card group or an opponent and press Enter; or press a "
+        "rank's key (A, 2 to 9, 0 or T for 10, J, Q, K). Esc clears a half-made "
+        "choice.",
+    ]
+    if rules.preset == "nordic":  # the table spreads the sea out to fish from (session.py)
+        paragraphs.append("When you must fish from the sea, click any face-down card of "
+                          "the sea (or press F).")
+    paragraphs.append("The coach panel lists, per rank, what the table has revealed.")
+    return paragraphs
