@@ -178,6 +178,19 @@ def test_show_step_waits_for_enter_between_turns(
     assert stepped.stderr.count("Enter for the next turn") == 4
 
 
+def test_show_step_reads_keys_that_are_not_utf8_as_keys(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    # With a strict UTF-8 standard input (a UTF-8 locale), a Latin-1 key crashed the replay.
+    stepped = subprocess.run(
+        [sys.executable, "-m", "gofish", "show", "1", "--step", "--database", str(db_path)],
+        input=b"\xe9\n\xff\n", capture_output=True, timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+    )
+    assert stepped.returncode == 0 and b"Traceback" not in stepped.stderr, stepped.stderr
+    assert stepped.stderr.count(b"Enter for the next turn") == 3
+
+
 def test_export_writes_a_record_that_replays_to_the_original(
     db_path: Path, games: dict[str, gofish.Game], tmp_path: Path
 ) -> None:

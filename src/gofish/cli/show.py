@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from gofish.cli import lenient_stdin
 from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
@@ -82,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
               "finished games, so that it cannot show hidden cards", file=sys.stderr)
         return EXIT_USAGE
     delay = args.delay if args.delay is not None else (TTY_DELAY if sys.stdout.isatty() else 0.0)
+    if args.step:
+        lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
     return 0
 
