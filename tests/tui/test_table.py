@@ -726,3 +726,32 @@ def test_in_a_window_too_small_for_the_table_keys_never_ask_blind_and_q_quits() 
 
     run_app(app, script)
     assert app.session.game.actions and not app.session.is_over
+
+
+def test_between_a_bots_question_and_its_answer_the_table_keeps_the_cards_still() -> None:
+    # The ask was played as its question was shown: an arrow key or the coach in the
+    # pause before the answer redrew the table with the cards already moved, ahead of
+    # the log. Timers are held here and released by hand, so nothing depends on timing.
+    seed = next(s for s in range(100)
+                if make_app(players=3, seed=s).session.game.current_player == 1)
+    app = make_app(players=3, seed=seed)
+    app.speed = 1
+    held: list[Any] = []
+    app._later = lambda seconds, callback: held.append(callback)  # type: ignore[method-assign]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until(lambda: held, pilot)
+        hand, sizes = app.session.view().hand, app.session.view().hand_sizes
+        held.pop()()  # the bot's turn: it thinks, then its question shows
+        await until(lambda: held, pilot)
+        assert app.log_lines[-1].plain.startswith("Emma asks")
+        await pilot.press("c", "right")  # each redraws the table
+        await pilot.pause()
+        assert app.query_one(HandView)._cards == tuple(hand or ())  # as drawn on screen
+        for panel in app.query(OpponentPanel):
+            assert panel._seen is not None and panel._seen.cards == sizes[panel.seat]
+        held.pop()()  # the answer
+        await pilot.pause()
+        assert app.session.game.actions and not app.log_lines[-1].plain.startswith("Emma asks")
+
+    run_app(app, script)

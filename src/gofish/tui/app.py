@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Header, Static
 
 from gofish.core import (
     Ask,
+    Asked,
     BookLaid,
     Card,
     Event,
@@ -432,15 +433,17 @@ class GoFishApp(App[None]):
         if turn is not self._bot_turn or session is not self.session or choice is None:
             return
         self._bot_turn = None
-        events = session.play_bot_choice(*choice)
-        if not events:
-            return
-        question, *answer = session.narrate(events)
-        self.write_events([question])
-        self.show_prompt(f"{session.names[choice[0]]} is asking…")
+        seat, ask = choice
+        # The ask is played only with its answer: until then the table (redrawn by an
+        # arrow key or the coach meanwhile) must not show cards the log has not yet moved.
+        question = Asked(seat, ask.target, ask.rank, ask.suit)
+        self.write_events([(question, session.narrator.describe(question))])
+        self.show_prompt(f"{session.names[seat]} is asking…")
 
         def reveal() -> None:
-            self.write_events(answer)
+            narrated = session.narrate(session.play_bot_choice(seat, ask))
+            self.write_events([(event, text) for event, text in narrated
+                               if not isinstance(event, Asked)])
             self.after_move(first_pause=BOT_PAUSE)
 
         self._later(ANSWER_PAUSE, reveal)
