@@ -33,8 +33,8 @@ def normalize_spec(spec: str) -> str:
     """A built-in bot's name and option names in lower case without spaces (``Emma`` and
     ``emma``, ``counter:epsilon=0.3`` and ``Counter: Epsilon = 0.3`` are one bot, which then
     plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
-    if spec.startswith(CMD_PREFIX):
-        return spec
+    if spec.strip().startswith(CMD_PREFIX):  # " cmd:…" too: lower case would break it
+        return spec.strip()
     name, *options = spec.split(OPTION_SEPARATOR)
     parts = [name.strip().lower()]
     for option in options:  # a malformed one is kept, for make_bot to refuse by name
