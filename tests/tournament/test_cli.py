@@ -530,13 +530,15 @@ def test_a_bot_with_options_named_twice_in_other_spellings_plays_itself(
                                                        "counter:epsilon=0.3#2"]
 
 
-def test_a_command_after_a_space_is_still_taken_as_written(tmp_path: Path) -> None:
+@pytest.mark.parametrize("prefix", [" cmd:", "CMD:"])
+def test_a_command_after_a_space_or_in_capitals_is_still_taken_as_written(
+    tmp_path: Path, prefix: str
+) -> None:
     # " cmd:python Bot.py" was read as a bot name and lower-cased: python could not find bot.py.
     bot = tmp_path / "MyBot.py"
     bot.write_text((Path(__file__).parents[2] / "examples" / "mybot.py").read_text())
-    spec = f" cmd:{sys.executable} {bot}"
-    plan = Plan(make_rules("classic"), 2, 1, ("emma", spec), 2)
-    assert plan.specs[1] == spec.strip()
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", f"{prefix}{sys.executable} {bot}"), 2)
+    assert plan.specs[1] == f"cmd:{sys.executable} {bot}"
     assert run_tournament(plan, jobs=1).tally.failures == []
 
 

@@ -33,8 +33,9 @@ def normalize_spec(spec: str) -> str:
     """A built-in bot's name and option names in lower case without spaces (``Emma`` and
     ``emma``, ``counter:epsilon=0.3`` and ``Counter: Epsilon = 0.3`` are one bot, which then
     plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
-    if spec.strip().startswith(CMD_PREFIX):  # " cmd:…" too: lower case would break it
-        return spec.strip()
+    command = spec.strip()
+    if command[: len(CMD_PREFIX)].lower() == CMD_PREFIX:  # " cmd:…", "CMD:…" too: lower
+        return CMD_PREFIX + command[len(CMD_PREFIX):]     # case would break the command
     name, *options = spec.split(OPTION_SEPARATOR)
     parts = [name.strip().lower()]
     for option in options:  # a malformed one is kept, for make_bot to refuse by name
