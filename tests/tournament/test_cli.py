@@ -328,6 +328,10 @@ def test_merge_refuses_an_unwritable_output(
     ("args", "message"),
     [
         (["nobody", "emma"], "unknown bot 'nobody'"),
+        (["emma", "python examples/mybot.py"], "unknown bot 'python examples/mybot.py': choose "
+         "one of counter, emma, expert, expert-easy, ismcts, ismcts-quick, random (an external "
+         "program is written cmd:PROGRAM [ARGS…])"),
+        (["emma", "./mybot"], "(an external program is written cmd:PROGRAM [ARGS…])"),
         (["emma"], "at least two bots"),
         (["emma", "random", "--players", "7"], "7 players cannot play"),
         (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),

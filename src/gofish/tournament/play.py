@@ -26,7 +26,11 @@ def make_entrant_bot(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Bot | Exter
     try:
         return make_bot(spec)
     except ValueError as error:
-        raise TournamentError(str(error)) from None
+        message = str(error)
+        if message.startswith("unknown bot") and any(mark in spec for mark in " /\\"):
+            # "python mybot.py", "./mybot": a program, named without its prefix
+            message += " (an external program is written cmd:PROGRAM [ARGS…])"
+        raise TournamentError(message) from None
 
 
 def check_entrants(specs: Sequence[str]) -> None:
