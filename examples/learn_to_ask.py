@@ -1,0 +1,88 @@
+"""Teach a tiny agent to ask, by trial and error against Emma (gofish.env).
+
+The agent scores each legal ask with a few numbers read from its observation
+(how many of the rank it holds, what the table knows the opponent holds of it,
+whether the opponent is known to hold none) times weights, picks an ask at
+random in proportion to exp(score), and after each game nudges the weights
+towards the asks of games it won (REINFORCE with a running baseline).
+
+    python examples/learn_to_ask.py --games 3000
+
+Measured by its favourite ask on 1,000 deals it never trained on: at first
+(all weights 0) it asks for its lowest rank and wins about 34% against Emma;
+after 3,000 games (15 s here) about 52%, having learnt above all to ask where
+the table knows the cards are. The counter bot, written by hand, wins 56.5%.
+Only numpy and gofish.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from gofish.env import GoFishEnv
+
+RANKS = 13
+BLOCK = 29  # features per opponent in the observation: size, books, in play, 13 known, 13 none
+
+
+def ask_features(obs: np.ndarray, env: GoFishEnv, actions: list[int]) -> np.ndarray:
+    """One row per action: [cards of the rank I hold, known held by the target, target
+    known to hold none, a constant]."""
+    rows = []
+    for action in actions:
+        offset, rank = divmod(action, env.per_opponent)
+        block = RANKS + offset * BLOCK
+        rows.append([obs[rank] * 4, obs[block + 3 + rank] * 4, obs[block + 16 + rank], 1.0])
+    return np.asarray(rows)
+
+
+def play(env: GoFishEnv, weights: np.ndarray, rng: np.random.Generator, seed: int,
+         learn: bool) -> tuple[float, np.ndarray]:
+    """One game; returns the reward and the gradient of log-probability of the asks made."""
+    obs, info = env.reset(seed=seed)
+    gradient = np.zeros_like(weights)
+    reward = 0.0
+    while info["winners"] is None:
+        features = ask_features(obs, env, info["legal"])
+        scores = features @ weights
+        chances = np.exp(scores - scores.max())
+        chances /= chances.sum()
+        pick = int(rng.choice(len(chances), p=chances)) if learn else int(np.argmax(scores))
+        gradient += features[pick] - chances @ features
+        obs, reward, terminated, truncated, info = env.step(info["legal"][pick])
+        if terminated or truncated:
+            break
+    return reward, gradient
+
+
+def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -> float:
+    rng = np.random.default_rng(0)
+    return sum(play(env, weights, rng, first_seed + g, learn=False)[0]
+               for g in range(games)) / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000, help="training games")
+    parser.add_argument("--rate", type=float, default=0.05, help="learning rate")
+    parser.add_argument("--check", type=int, default=1000, help="games to measure with")
+    args = parser.parse_args()
+    env = GoFishEnv("classic", players=2, opponents=["emma"])
+    weights = np.zeros(4)
+    test_seed = 10**6  # measured on deals the agent never trained on
+    print(f"before: {win_rate(env, weights, args.check, test_seed):.3f} against Emma "
+          "(all weights 0: the first legal ask)")
+    rng = np.random.default_rng(1)
+    baseline = 0.4
+    for game in range(args.games):
+        reward, gradient = play(env, weights, rng, game, learn=True)
+        weights += args.rate * (reward - baseline) * gradient
+        baseline += 0.01 * (reward - baseline)
+    print(f"after {args.games} games: {win_rate(env, weights, args.check, test_seed):.3f} "
+          f"against Emma; weights (held, known, denied, constant) = {np.round(weights, 2)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""One seat at the table for learning agents: ``reset`` and ``step``, numbers in and out.
+
+``GoFishEnv`` seats an agent against built-in bots and plays their turns itself,
+so every ``step`` is one ask of the agent's. It follows the Gymnasium calling
+convention (``reset`` gives ``(observation, info)``, ``step`` gives
+``(observation, reward, terminated, truncated, info)``) without needing
+Gymnasium installed.
+
+Everything the agent gets comes from its seat's ``View`` (``gofish.core.view``
+filters the hidden cards), read through the public card count of
+``gofish.knowledge``, so an agent cannot learn from what a player could not see.
+
+Actions are numbered from the agent's seat: action ``a`` asks the opponent
+``a // per_opponent + 1`` seats to the left for rank ``a % 13 + 1`` (A = 1 …
+K = 13); under the ``ask: card`` house rule each rank has four actions, one
+per suit (``per_opponent`` is 52, suits in ``gofish.core.SUITS`` order).
+``info["legal"]`` lists the legal action numbers; ``action_mask`` gives them as
+a 0/1 vector.
+
+The bots may end the game before the agent's first ask (under the nordic rules
+taking its last card ends it): then ``reset`` already reports ``info["winners"]``
+and ``info["legal"]`` is empty; call ``reset`` again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gofish.bots import Bot, bot_turn, make_bot
+from gofish.bots.base import MAX_ASKS
+from gofish.core import RANKS, SUITS, Ask, Game, GoFishError, Rules, View, make_rules, new_game
+from gofish.knowledge import CARDS_PER_RANK, Tracker
+
+#: Observation features per opponent: hand size, books, still in play, then per rank
+#: the fewest cards known held and whether known to hold none.
+_PER_OPPONENT = 3 + 2 * len(RANKS)
+
+
+def observation_size(players: int) -> int:
+    """Length of the observation vector at a table of ``players``."""
+    # My cards per rank, each opponent's block, cards of each rank in books, pond, my books.
+    return len(RANKS) + (players - 1) * _PER_OPPONENT + len(RANKS) + 2
+
+
+def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
+    """The public facts of ``view`` as a float32 vector (layout: ``observation_size``).
+
+    Counts are scaled to about 0..1: cards of a rank by 4, hand sizes and the pond
+    by 52, books by the books a game has. Opponents come in seat order from the
+    viewer's left. Pass a ``Tracker`` kept across the game to avoid re-reading it.
+    """
+    if view.viewer is None:
+        raise GoFishError("a spectator's view has no seat to encode")
+    me = view.viewer
+    tracker = (tracker or Tracker(view.num_players, me, view.rules.book_size)).update(view)
+    books_in_game = 52 // view.rules.book_size
+    mine = [0] * 14
+    for card in view.hand or ():
+        mine[card.rank] += 1
+    features: list[float] = [mine[rank] / CARDS_PER_RANK for rank in RANKS]
+    for offset in range(1, view.num_players):
+        seat = (me + offset) % view.num_players
+        features += [view.hand_sizes[seat] / 52, len(view.books[seat]) / books_in_game,
+                     float(view.in_play[seat])]
+        features += [tracker.known[seat][rank] / CARDS_PER_RANK for rank in RANKS]
+        features += [float(tracker.none[seat][rank]) for rank in RANKS]
+    features += [tracker.booked[rank] / CARDS_PER_RANK for rank in RANKS]
+    features += [view.pond_size / 52, len(view.books[me]) / books_in_game]
+    return np.asarray(features, dtype=np.float32)
+
+
+class GoFishEnv:
+    """The agent's seat against built-in bots (by name or spec, as in ``make_bot``).
+
+    ``opponents`` names one bot per other seat (the last one repeats), ``seat`` is
+    the agent's seat and ``rules`` a preset, rules object or ``Rules``. The reward
+    is 0 until the game ends, then the agent's share of the win (1, 1/k when k
+    share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
+    agent asks in circles with a dry pond.
+    """
+
+    def __init__(self, rules: object = "classic", players: int = 2,
+                 opponents: Sequence[str] = ("emma",), seat: int = 0,
+                 max_asks: int = 1000) -> None:
+        self.rules: Rules = make_rules(rules).for_players(players)
+        self.players = players
+        if isinstance(opponents, str) or not opponents:
+            raise GoFishError("opponents must be a list of bot names, e.g. ['emma']")
+        names = list(opponents)[: players - 1]
+        names += [names[-1]] * (players - 1 - len(names))
+        for name in names:
+            make_bot(name)  # an unknown bot or option is refused now, not mid-game
+        self.opponent_names = names
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise GoFishError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+        self.seat = seat
+        if isinstance(max_asks, bool) or not isinstance(max_asks, int) or max_asks < 1:
+            raise GoFishError(f"max_asks must be a whole number of at least 1, not {max_asks!r}")
+        self.max_asks = max_asks
+        self.per_opponent = len(RANKS) * (len(SUITS) if self.rules.ask == "card" else 1)
+        self.action_count = (players - 1) * self.per_opponent
+        self.observation_size = observation_size(players)
+        self._game: Game | None = None
+        self._bots: dict[int, Bot] = {}
+        self._rngs: dict[int, random.Random] = {}
+        self._tracker = Tracker(players, seat, self.rules.book_size)
+        self._asks = 0
+
+    # ------------------------------------------------------------------ the loop
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game (reproducible with ``seed``) and play the bots up to the agent."""
+        self._game = new_game(self.rules, self.players, seed=seed)
+        bot_seed = random.Random(seed).getrandbits(64) if seed is not None else None
+        self._bots, self._rngs = {}, {}
+        others = [s for s in range(self.players) if s != self.seat]
+        for index, (other, name) in enumerate(zip(others, self.opponent_names, strict=True)):
+            self._bots[other] = make_bot(name)
+            self._rngs[other] = random.Random(None if bot_seed is None else bot_seed + index)
+        self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
+        self._asks = 0
+        self._play_bots()
+        return self._observe(), self._info()
+
+    def step(self, action: int | Ask) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """The agent asks (an action number or an ``Ask``); the bots answer in turn."""
+        game = self._live_game()
+        if game.is_over:
+            raise GoFishError("the game is over: call reset() for a new one")
+        if game.current_player != self.seat:  # only after the bots could not move on
+            raise GoFishError("it is not the agent's turn: call reset() for a new game")
+        ask = self._ask_for(action)
+        game.play(ask)
+        self._asks += 1
+        self._play_bots()
+        terminated = game.is_over
+        truncated = not terminated and self._asks >= self.max_asks
+        reward = self._reward() if terminated else 0.0
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    # ------------------------------------------------------------------ actions
+
+    def action_of(self, ask: Ask) -> int:
+        """The number of ``ask`` (made from the agent's seat)."""
+        offset = (ask.target - self.seat) % self.players
+        if offset == 0:
+            raise GoFishError(f"{ask} asks the agent itself")
+        index = (offset - 1) * self.per_opponent + (ask.rank - 1) * (self.per_opponent // 13)
+        if ask.suit is not None:
+            index += SUITS.index(ask.suit)
+        return index
+
+    def ask_of(self, action: int) -> Ask:
+        """The ``Ask`` that action number ``action`` stands for."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not (
+                0 <= action < self.action_count):
+            raise GoFishError(f"an action is a whole number from 0 to {self.action_count - 1}, "
+                              f"not {action!r}")
+        offset, within = divmod(int(action), self.per_opponent)
+        target = (self.seat + offset + 1) % self.players
+        if self.per_opponent == len(RANKS):
+            return Ask.of(target, RANKS[within])
+        rank_index, suit_index = divmod(within, len(SUITS))
+        return Ask.of(target, RANKS[rank_index], SUITS[suit_index])
+
+    def legal_actions(self) -> list[int]:
+        """The action numbers the agent may play now (empty when it is not its turn)."""
+        game = self._live_game()
+        if game.current_player != self.seat:
+            return []
+        return sorted(self.action_of(ask) for ask in game.legal_actions())
+
+    def action_mask(self) -> np.ndarray:
+        """A 0/1 vector over every action number: 1 where the action is legal now."""
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def view(self) -> View:
+        """The agent's seat's view (for bots or rule-based features of your own)."""
+        return self._live_game().view(self.seat)
+
+    # ------------------------------------------------------------------ inside
+
+    def _live_game(self) -> Game:
+        if self._game is None:
+            raise GoFishError("no game yet: call reset() first")
+        return self._game
+
+    def _ask_for(self, action: int | Ask) -> Ask:
+        ask = action if isinstance(action, Ask) else self.ask_of(action)
+        legal = self._live_game().legal_actions()
+        if ask not in legal:
+            choices = ", ".join(str(self.action_of(a)) for a in legal)
+            raise GoFishError(f"{ask} is not a legal ask now; the legal actions are {choices}")
+        return ask
+
+    def _play_bots(self) -> None:
+        game = self._live_game()
+        for _ in range(MAX_ASKS):
+            seat = game.current_player
+            if game.is_over or seat == self.seat or seat is None:
+                return
+            game.play(bot_turn(game, self._bots[seat], self._rngs[seat]))
+        raise GoFishError(f"the bots asked {MAX_ASKS} times without the game moving on")
+
+    def _observe(self) -> np.ndarray:
+        return encode(self._live_game().view(self.seat), self._tracker)
+
+    def _reward(self) -> float:
+        winners = self._live_game().winners or ()
+        return 1.0 / len(winners) if self.seat in winners else 0.0
+
+    def _info(self) -> dict[str, Any]:
+        game = self._live_game()
+        return {"legal": self.legal_actions(), "winners": game.winners,
+                "books": [len(books) for books in game.books]}
