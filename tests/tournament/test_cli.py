@@ -534,6 +534,18 @@ def test_a_bot_with_options_named_twice_in_other_spellings_plays_itself(
                                                        "counter:epsilon=0.3#2"]
 
 
+def test_a_plan_takes_numpy_whole_numbers() -> None:
+    # A study loops over numpy arrays: np.int64(1) was refused as "not a whole number".
+    import numpy as np
+
+    rules = make_rules("classic")
+    plan = Plan(rules, np.int64(2), np.uint64(7), ("emma", "random"), np.int64(40),
+                np.int32(1), np.int64(2))
+    assert plan == Plan(rules, 2, 7, ("emma", "random"), 40, 1, 2)
+    assert run_tournament(plan, jobs=1).tally.raw() == run_tournament(
+        Plan(rules, 2, 7, ("emma", "random"), 40, 1, 2), jobs=1).tally.raw()
+
+
 @pytest.mark.parametrize("prefix", [" cmd:", "CMD:"])
 def test_a_command_after_a_space_or_in_capitals_is_still_taken_as_written(
     tmp_path: Path, prefix: str

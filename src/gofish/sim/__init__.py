@@ -123,7 +123,7 @@ class SimResult:
         return shares
 
 
-def _whole(value: object) -> object:
+def as_whole_number(value: object) -> object:
     """A whole number of another kind (numpy's int64, as a study's arrays hold them) as an
     int; anything else unchanged, for check_whole to refuse."""
     if isinstance(value, (bool, int)) or not hasattr(value, "__index__"):
@@ -153,9 +153,9 @@ def simulate(
         raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
     names = [name.strip().lower() for name in bots]  # as make_bot reads them
     players = check_players(len(names))
-    games = check_whole("games", _whole(games), 1)
-    seed = check_whole("seed", _whole(seed))
-    first_deal = check_whole("first_deal", _whole(first_deal), 0)
+    games = check_whole("games", as_whole_number(games), 1)
+    seed = check_whole("seed", as_whole_number(seed))
+    first_deal = check_whole("first_deal", as_whole_number(first_deal), 0)
     if first_deal + games > _LAST_DEAL:
         raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
     resolved = make_rules(rules).for_players(players)

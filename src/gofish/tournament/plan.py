@@ -18,6 +18,7 @@ from functools import cached_property
 
 from gofish.bots.base import OPTION_SEPARATOR
 from gofish.core import GoFishError, Rules, check_whole
+from gofish.sim import as_whole_number
 
 CMD_PREFIX = "cmd:"
 #: The most games one tournament may ask for. A billion is hours in the simulator and
@@ -116,6 +117,8 @@ class Plan:
         if isinstance(self.specs, str) or not all(isinstance(s, str) for s in self.specs):
             raise TournamentError(f"specs must be a list of bot names, not {self.specs!r}")
         object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in self.specs))
+        for name in ("players", "seed", "games_asked", "shard", "shards"):  # np.int64 too
+            object.__setattr__(self, name, as_whole_number(getattr(self, name)))
         check_whole("players", self.players, 2, 5, TournamentError)
         check_whole("seed", self.seed, 0, None, TournamentError)
         check_whole("games", self.games_asked, 1, MAX_GAMES, TournamentError)
