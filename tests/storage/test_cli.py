@@ -209,6 +209,30 @@ def test_export_writes_a_record_that_replays_to_the_original(
     assert json.loads(replayed.stdout) == gofish.snapshot(games["unfinished"])
 
 
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_replay_names_a_byte_of_an_exported_record_that_is_not_utf8(
+    db_path: Path, games: dict[str, gofish.Game], tmp_path: Path, source: str
+) -> None:
+    # A record edited in a Latin-1 editor: the byte was read as U+FFFD and the error was a
+    # JSON one about that character ("Expecting value…"), not the byte that is wrong.
+    line = gofish_cmd("export", "2", "--database", str(db_path)).stdout.encode()
+    damaged = line.replace(b'"rules"', b'"r\xe8gles"', 1)
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\xff" + line + damaged + line)
+    argument = str(path) if source == "file" else "-"
+    done = subprocess.run(
+        [sys.executable, "-m", "gofish", "replay", "--json", argument],
+        input=path.read_bytes() if source == "stdin" else None, capture_output=True, timeout=60,
+        check=False)
+    results = [json.loads(text) for text in done.stdout.splitlines()]
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert results[0] == {"ok": False, "action_index": None,
+                          "error": "the line is not valid UTF-8 (byte 0xff at position 0)"}
+    assert results[1] == {"ok": False, "action_index": None,
+                          "error": "the line is not valid UTF-8 (byte 0xe8 at position 3)"}
+    assert results[2] == gofish.snapshot(games["bicycle"])
+
+
 def test_export_to_dash_writes_standard_output(
     db_path: Path, games: dict[str, gofish.Game], tmp_path: Path
 ) -> None:

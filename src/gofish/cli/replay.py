@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from gofish.cli import lenient_stdin
 from gofish.core import replay_line
 
 
@@ -34,7 +34,8 @@ class CannotRead(Exception):
 def run(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
-            lenient_stdin("utf-8")  # like a file: bytes that are not UTF-8 make a bad line
+            if isinstance(sys.stdin, io.TextIOWrapper):  # like a file: bytes that are not
+                sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # UTF-8
             return replay_stream(_lines(sys.stdin), sys.stdout, as_json=args.json)
         with _open(args.file) as stream:
             return replay_stream(_lines(stream), sys.stdout, as_json=args.json)
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _open(path: str) -> TextIO:
     try:
-        return open(path, encoding="utf-8", errors="replace")
+        return open(path, encoding="utf-8", errors="surrogateescape")  # see _not_utf8
     except OSError as error:
         raise CannotRead(error.strerror or str(error)) from None
 
@@ -68,11 +69,23 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool) -> int:
         if not line.strip():
             continue
         number += 1
-        result = replay_line(line)
+        result = _not_utf8(line) or replay_line(line)
         failed = failed or not result["ok"]
         out.write(json.dumps(result) + "\n" if as_json else describe(number, result) + "\n")
         out.flush()
     return 1 if failed else 0
+
+
+def _not_utf8(line: str) -> dict[str, Any] | None:
+    """The result for a line holding bytes that are not UTF-8 (read as lone surrogates), which
+    says so, rather than a JSON error about the character the byte was replaced with."""
+    bad = next((i for i, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
+    if bad is None:
+        return None
+    position = len(line[:bad].encode("utf-8", "surrogateescape"))
+    byte = ord(line[bad]) - 0xDC00
+    return {"ok": False, "action_index": None,
+            "error": f"the line is not valid UTF-8 (byte {byte:#04x} at position {position})"}
 
 
 def describe(number: int, result: dict[str, Any]) -> str:
