@@ -218,11 +218,11 @@ def test_a_bot_that_exits_after_a_game_is_told_to_keep_running_until_quit(
 
 
 LOGGER = """
-import json, sys
+import json, os, sys
 log = open(sys.argv[1], "a")
 for line in sys.stdin:
     msg = json.loads(line)
-    log.write(json.dumps(msg) + "\\n"); log.flush()
+    log.write(json.dumps([os.getpid(), msg]) + "\\n"); log.flush()
     if msg["type"] == "hello":
         print(json.dumps({"type": "hello", "name": "logger", "version": 1}), flush=True)
     elif msg["type"] == "turn":
@@ -239,15 +239,20 @@ def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: 
                 (f"cmd:{sys.executable} {logger} {log}", "cmd:" + write_bot(tmp_path, "crash")), 4)
     tally = run_tournament(plan, jobs=1).tally
     assert tally.forfeits == [0, 4]
-    messages = [json.loads(line) for line in log.read_text().splitlines()]
-    kinds = [m["type"] for m in messages if m["type"] not in ("hello", "turn", "quit")]
-    assert kinds == ["new_game", "game_over"] * 4
-    seat = None
-    for message in messages:
-        if message["type"] == "new_game":
-            seat = message["seat"]
-        elif message["type"] == "game_over":  # the forfeit loses: the logger's seat wins
-            assert message["winners"] == [seat]
+    # One program per seat, both writing to the log: read each one's messages in its order.
+    programs: dict[int, list[dict]] = {}
+    for line in log.read_text().splitlines():
+        pid, message = json.loads(line)
+        programs.setdefault(pid, []).append(message)
+    assert len(programs) == 2
+    for messages in programs.values():
+        kinds = [m["type"] for m in messages if m["type"] not in ("hello", "turn", "quit")]
+        assert kinds == ["new_game", "game_over"] * 2
+        for message in messages:
+            if message["type"] == "new_game":
+                seat = message["seat"]
+            elif message["type"] == "game_over":  # the forfeit loses: the logger's seat wins
+                assert message["winners"] == [seat]
     assert children_of_this_process() == []
 
 
