@@ -17,7 +17,7 @@ from gofish.cli import main
 from gofish.core import make_rules, new_game
 from gofish.core.events import EVENT_KINDS
 from gofish.protocol import BotFailure, ExternalBot
-from gofish.tournament import Plan, run_tournament
+from gofish.tournament import Plan, TournamentError, run_tournament
 
 HEADER = """
 import json, sys, time
@@ -281,6 +281,24 @@ def test_failures_are_reported_by_the_cli(
     assert main(["tournament", "emma", bot, "--games", "2", "--seed", "1", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "forfeited by a failing bot" in out and "hello world" in out
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), 0, -1, "5", True])
+def test_a_time_limit_that_is_not_seconds_above_zero_is_refused_up_front(
+    tmp_path: Path, timeout: object
+) -> None:
+    # From Python these reached the games: nan read as "stopped reading its input", 0 and -1
+    # as "did not read its input within 0 s" (the bot blamed, every game), inf as an
+    # OverflowError out of the selector.
+    command = write_bot(tmp_path, "first_legal")
+    with pytest.raises(ValueError, match=r"timeout must be a number of seconds above 0, not"):
+        ExternalBot(command, timeout=timeout)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"startup_timeout must be a number of seconds above 0"):
+        ExternalBot(command, startup_timeout=timeout)  # type: ignore[arg-type]
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "cmd:" + command), 2)
+    with pytest.raises(TournamentError, match=r"timeout must be a number of seconds above 0"):
+        run_tournament(plan, jobs=1, timeout=timeout)  # type: ignore[arg-type]
+    assert children_of_this_process() == []
 
 
 def test_handshake_problems_are_failures(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import selectors
 import shlex
@@ -69,6 +70,13 @@ def _program_problem(program: str) -> str | None:
     return f"is not on the PATH (write ./{program})"
 
 
+def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> None:
+    """Refuse a time limit that is not a finite number of seconds above 0 (nan, inf, 0, -1:
+    every wait would fail at once, or never end, with a message blaming the bot)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise error(f"{name} must be a number of seconds above 0, not {value!r}")
+
+
 class ExternalBot:
     """A bot that is another program. Call :meth:`close` when done (or use ``with``)."""
 
@@ -76,6 +84,8 @@ class ExternalBot:
         self, command: str, timeout: float = DEFAULT_TIMEOUT,
         startup_timeout: float = STARTUP_TIMEOUT,
     ) -> None:
+        check_timeout("timeout", timeout)
+        check_timeout("startup_timeout", startup_timeout)
         self.command = command
         self.argv = split_command(command)
         self.timeout = timeout

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from gofish.protocol import DEFAULT_TIMEOUT
+from gofish.protocol.external import check_timeout
 from gofish.sim import unsupported_reason
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError
 from gofish.tournament.play import (
@@ -93,6 +94,7 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
 ) -> Outcome:
     """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end."""
+    check_timeout("timeout", timeout, TournamentError)
     check_entrants(plan.specs)
     engine = choose_engine(plan, fast)
     jobs = max(1, jobs or os.cpu_count() or 1)
