@@ -698,6 +698,16 @@ def test_a_table_without_a_sea_has_no_gap_for_one(server: RoomsServer, new_page:
     assert ann.evaluate("() => document.querySelector('#sea').getBoundingClientRect().height") == 0
 
 
+def test_the_turn_line_asks_only_for_a_rank_when_there_is_one_opponent(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # Against one opponent the banner said "pick an opponent and a rank": there is no
+    # opponent to pick, only what to ask for.
+    ann = ann_against_a_bot(server, new_page)
+    ann.wait_for_selector(".ask-rank")
+    assert ann.inner_text("#turn") == "Your turn: pick a rank to ask Emma (bot) for."
+
+
 def shot(page: Any, name: str) -> None:
     """A screenshot to look at, when ``$GOFISH_SHOTS`` names a folder."""
     if os.environ.get("GOFISH_SHOTS"):

@@ -386,7 +386,12 @@ function renderGame(newLog = []) {
 function turnLine(game, me, myTurn) {
   if (game.fishing === me && me !== null) return 'Go fish! Click a face-down card in the sea to draw it.';
   if (game.fishing !== null) return `${nameOf(game.fishing)} goes fishing…`;
-  return myTurn ? 'Your turn: pick an opponent and a rank.' : `${nameOf(game.current_player)}'s turn.`;
+  if (!myTurn) return `${nameOf(game.current_player)}'s turn.`;
+  const what = game.legal_actions.some((a) => a.suit) ? 'a card' : 'a rank';
+  const targets = [...new Set(game.legal_actions.map((a) => a.target))];
+  // With one opponent to ask (two players, or the others out of play) there is nobody to pick.
+  if (targets.length === 1) return `Your turn: pick ${what} to ask ${nameOf(targets[0])} for.`;
+  return `Your turn: pick an opponent and ${what}.`;
 }
 
 // The nordic sea, spread out face down. Whichever card is clicked, the server draws the
