@@ -396,10 +396,13 @@ def test_sigterm_stops_a_tournament_and_its_bots_programs(tmp_path: Path, jobs: 
          "--games", "40", "--timeout", "60", "--jobs", jobs],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
+        def started() -> int:  # bots that are waiting on a turn: one per job
+            return len(pids.read_text().split()) if pids.exists() else 0
+
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not pids.exists():
+        while time.monotonic() < deadline and started() < int(jobs):
             time.sleep(0.1)
-        assert pids.exists()
+        assert started() >= int(jobs)
         tournament.send_signal(signal.SIGTERM)  # to gofish only, not to its process group
         _, err = tournament.communicate(timeout=40)
     finally:
