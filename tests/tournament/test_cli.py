@@ -191,6 +191,23 @@ def test_pooling_refuses_other_bots_or_rules(
         assert complaint in capsys.readouterr().err
 
 
+def test_pooling_refuses_batches_of_one_seed_whose_deals_are_the_same_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 40 and 80 games of seed 5 share deals 0-19: pooled, those 40 games counted twice.
+    paths = []
+    for games in ("40", "80"):
+        path = tmp_path / f"games{games}.json"
+        path.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", games,
+                                            "--seed", "5")))
+        paths.append(str(path))
+    assert main(["tournament-merge", *paths, "--pool"]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {paths[1]} was played with the same seed as {paths[0]} (5) "
+        "but other --games: the deals they share are the same games, which pooling would count "
+        "twice; play each batch with a new seed\n")
+
+
 def run_json_merge(capsys: pytest.CaptureFixture[str], *paths: str) -> dict:
     assert main(["tournament-merge", *paths, "--json"]) == 0
     return json.loads(capsys.readouterr().out)

@@ -66,8 +66,8 @@ def register(subparsers: Any) -> None:
     one_line_errors(merge)
     merge.add_argument("files", nargs="+", help="JSON files written by gofish tournament --json")
     merge.add_argument("--pool", action="store_true",
-                       help="also add up whole tournaments played with other seeds or --games "
-                       "(same bots and rules): more games, narrower intervals")
+                       help="also add up whole tournaments played with other seeds (same bots "
+                       "and rules, any --games): more games, narrower intervals")
     merge.add_argument("--json", action="store_true", help="print one JSON object")
     merge.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
     merge.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")

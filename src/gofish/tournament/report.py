@@ -389,6 +389,14 @@ def pool_results(results: Sequence[dict[str, Any]],
     groups: dict[tuple[Any, Any], list[int]] = {}
     for number, result in enumerate(results):
         groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(number)
+    first_of_seed: dict[Any, int] = {}
+    for (seed, _), group in groups.items():
+        if seed in first_of_seed:  # deal d of a seed is the same game whatever --games says
+            raise TournamentError(
+                f"{who[group[0]]} was played with the same seed as {who[first_of_seed[seed]]} "
+                f"({seed}) but other --games: the deals they share are the same games, which "
+                "pooling would count twice; play each batch with a new seed")
+        first_of_seed[seed] = group[0]
     batches = [merge_results([results[n] for n in group], [who[n] for n in group])
                for group in groups.values()]
     first_who = who[next(iter(groups.values()))[0]]
