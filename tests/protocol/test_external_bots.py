@@ -20,7 +20,7 @@ from gofish.protocol import BotFailure, ExternalBot
 from gofish.tournament import Plan, TournamentError, run_tournament
 
 HEADER = """
-import json, sys, time
+import json, os, sys, time
 def send(obj):
     sys.stdout.write(json.dumps(obj) + "\\n"); sys.stdout.flush()
 for line in sys.stdin:
@@ -56,7 +56,8 @@ BOTS = {
     "deeply_nested": "        print('[' * 100_000 + ']' * 100_000, flush=True)\n",
     "huge_number": "        print('{\"target\": ' + '9' * 5000 + ', \"rank\": \"A\"}',"
                    " flush=True)\n",
-    "closes_stdout": "        import os; os.close(1); time.sleep(30)\n",
+    "killed": "        os.kill(os.getpid(), 9)\n",  # as by the out-of-memory killer
+    "closes_stdout": "        os.close(1); time.sleep(30)\n",
     "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))"
                       "\n",
     "no_suit": "        send({k: v for k, v in msg['legal'][0].items() if k != 'suit'})\n",
@@ -135,6 +136,7 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("not_utf8", "answered a line that is not valid UTF-8 for its move (byte 0xff at "
                      "position 23)"),
         ("target_as_text", "'target' must be a seat number ("),
+        ("killed", "exited before sending its move (killed by SIGKILL)"),
         ("closes_stdout", "closed its standard output before sending its move, and is still "
                           "running"),
         ("deeply_nested", "which cannot be read for its move: it is nested too deeply"),

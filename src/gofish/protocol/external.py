@@ -348,7 +348,7 @@ class ExternalBot:
             code = process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return None, "still running"
-        story = f"exit code {code}"
+        story = f"exit code {code}" if code >= 0 else f"killed by {_signal_name(-code)}"
         last = self._stderr_tail()
         return code, f"{story}; it said: {last}" if last else story
 
@@ -360,6 +360,14 @@ class ExternalBot:
         self._stderr.seek(max(0, size - 2000))
         lines = self._stderr.read().decode(errors="replace").strip().splitlines()
         return lines[-1][:200] if lines else ""
+
+
+def _signal_name(number: int) -> str:
+    """``SIGSEGV`` for 11: a crash reads better by name than as exit code -11."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
