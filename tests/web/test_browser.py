@@ -231,6 +231,31 @@ def test_the_result_keeps_each_count_on_one_line_beside_a_long_name(
     assert lines and all(count == 1 for count in lines), lines
 
 
+def test_a_player_out_of_play_is_told_so_at_their_seat(page: Any, live_server: LiveServer) -> None:
+    # Bicycle, pond dry, hand empty: the opponents' seats said "out of play" but one's own
+    # only "0 cards", and the status "Randy's turn.", as if a turn would still come round.
+    # The server's updates are rewritten to that position (rare to reach by playing).
+    def out_of_play(text: str | bytes) -> str | bytes:
+        message = json.loads(text)
+        if message.get("type") == "update":
+            state = message["state"]
+            state["players"][0].update(in_play=False, cards=0)
+            state.update(hand=[], legal=[], phase="wait", current=1)
+            return json.dumps(message)
+        return text
+
+    def through(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+        to_server.on_message(lambda message: ws.send(out_of_play(message)))
+
+    page.route_web_socket("**/ws/play", through)
+    open_table(page, live_server, seed=4, preset="bicycle", players=3, query="&pace=5")
+    assert page.inner_text(".me .count") == "0 cards · out of play"
+    status = page.inner_text("#status")
+    assert status.startswith("You are out of play: no cards and the pond is dry.")
+    assert status.endswith("'s turn.")
+
+
 def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
     open_table(page, live_server, seed=5, preset="nordic", players=4, width=360)
     wide = page.evaluate("() => document.documentElement.scrollWidth")

@@ -255,7 +255,7 @@ export class Table {
     this.me.dataset.seat = me.seat;
     this.me.classList.toggle('turn', state.current === me.seat);
     fill(this.me, avatar(null, me.seat), el('span', { class: 'name', text: me.name }),
-      el('span', { class: 'count' }, `${me.cards} card${me.cards === 1 ? '' : 's'}`));
+      el('span', { class: 'count' }, `${me.cards} card${me.cards === 1 ? '' : 's'}${me.in_play ? '' : ' · out of play'}`));
   }
 
   renderShelf(state) {
@@ -331,6 +331,9 @@ export class Table {
     this.resultButton.hidden = state.phase !== 'over';
     if (this.awayText) text = this.awayStatus;
     else if (state.phase === 'over') text = 'The game is over.';
+    // Out for good (bicycle, dry pond): said here, as it is of the opponents, or the table
+    // read as if a turn would still come round to you.
+    else if (!state.players[state.you].in_play) text = `You are out of play: no cards and the pond is dry. ${current}'s turn.`;
     else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') {
       text = this.choosingTarget()
