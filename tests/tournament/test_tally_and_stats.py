@@ -91,6 +91,14 @@ def test_elo_stays_finite_for_a_perfect_score_and_orders_bots() -> None:
     assert ratings[0] > ratings[1] > ratings[2]
 
 
+def test_a_bot_without_games_stays_at_zero_and_leaves_the_others_as_they_were() -> None:
+    # A shard that holds no game of the third bot: it was rated +34 on no evidence, and the
+    # other two moved off their two-bot ratings to make room for it in the mean.
+    two = elo_ratings([[0, 2], [2, 0]], [[0, 4], [0, 0]])
+    three = elo_ratings([[0, 2, 0], [2, 0, 0], [0, 0, 0]], [[0, 4, 0], [0, 0, 0], [0, 0, 0]])
+    assert three == pytest.approx([*two, 0.0])
+
+
 def test_names_tables_and_rotations() -> None:
     assert entrant_names(["emma", "random", "emma"]) == ["emma#1", "random", "emma#2"]
     assert tables(3, 2) == [(0, 1), (0, 2), (1, 2)]

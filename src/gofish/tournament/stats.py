@@ -44,6 +44,9 @@ def elo_ratings(
                 games[a][b] += PRIOR_DRAWS
                 scores[a][b] += PRIOR_DRAWS / 2
     totals = [sum(row) for row in scores]
+    # A bot with no pairwise result (a shard without its games) has no rating to fit: it
+    # stays at 0 and out of the mean, which would otherwise move it and shift the others.
+    rated = [a for a in range(n) if any(games[a])] or list(range(n))
     strength = [1.0] * n
     for _ in range(iterations):
         updated = []
@@ -52,8 +55,8 @@ def elo_ratings(
                 games[a][b] / (strength[a] + strength[b]) for b in range(n) if games[a][b] > 0
             )
             updated.append(totals[a] / denominator if denominator > 0 else strength[a])
-        scale = math.exp(sum(math.log(s) for s in updated) / n)
-        updated = [s / scale for s in updated]
+        scale = math.exp(sum(math.log(updated[a]) for a in rated) / len(rated))
+        updated = [s / scale if a in rated else s for a, s in enumerate(updated)]
         change = max(abs(math.log(u / s)) for u, s in zip(updated, strength, strict=True))
         strength = updated
         if change < 1e-12:
