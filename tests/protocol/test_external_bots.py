@@ -76,6 +76,12 @@ BOTS = {
         "    elif msg['type'] == 'game_over':\n"
         "        break\n"
     ),
+    # .NET's UTF-8 console starts its output with a byte-order mark: read it as nothing.
+    "byte_order_mark": (
+        "        sys.stdout.buffer.write(b'\\xef\\xbb\\xbf' + json.dumps(msg['legal'][0])"
+        ".encode() + b'\\n')\n"
+        "        sys.stdout.flush()\n"
+    ),
     # The spellings the docs promise are read: T and lower case, CRLF line ends.
     "loose_spelling": (
         "        move = dict(msg['legal'][0])\n"
@@ -258,9 +264,11 @@ def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: 
     assert children_of_this_process() == []
 
 
-def test_t_lower_case_ranks_and_crlf_line_ends_are_read(tmp_path: Path) -> None:
-    plan = Plan(make_rules("classic"), 2, 5,
-                ("random", "cmd:" + write_bot(tmp_path, "loose_spelling")), 4)
+@pytest.mark.parametrize("kind", ["loose_spelling", "byte_order_mark"])
+def test_t_lower_case_ranks_crlf_line_ends_and_a_byte_order_mark_are_read(
+    tmp_path: Path, kind: str
+) -> None:
+    plan = Plan(make_rules("classic"), 2, 5, ("random", "cmd:" + write_bot(tmp_path, kind)), 4)
     tally = run_tournament(plan, jobs=1).tally
     assert tally.failures == [] and tally.tables == 4
 

@@ -295,7 +295,8 @@ class ExternalBot:
     def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
         line = self._read_line(what, self.timeout if timeout is None else timeout)
         try:
-            text = line.decode("utf-8")
+            # A byte-order mark is what .NET's UTF-8 console writes before its first line.
+            text = line.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:
             self._fail(f"answered a line that is not valid UTF-8 for {what} (byte "
                        f"{line[error.start]:#04x} at position {error.start}): {_quote(line)}")
