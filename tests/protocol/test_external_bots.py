@@ -264,6 +264,23 @@ def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: 
     assert children_of_this_process() == []
 
 
+def test_each_seat_keeps_one_program_for_the_whole_tournament(tmp_path: Path) -> None:
+    # The programs were started afresh for every chunk of 8 deals (16 games here), paying
+    # their start-up again and forgetting what they had learnt, against the docs.
+    logger = tmp_path / "logger.py"
+    logger.write_text(LOGGER)
+    log = tmp_path / "messages.jsonl"
+    plan = Plan(make_rules("classic"), 2, 3, ("emma", f"cmd:{sys.executable} {logger} {log}"),
+                40)  # 20 deals: three chunks
+    assert run_tournament(plan, jobs=1).tally.failures == []
+    games: dict[int, int] = {}
+    for line in log.read_text().splitlines():
+        pid, message = json.loads(line)
+        games[pid] = games.get(pid, 0) + (message["type"] == "new_game")
+    assert sorted(games.values()) == [20, 20]  # one program per seat
+    assert children_of_this_process() == []
+
+
 @pytest.mark.parametrize("kind", ["loose_spelling", "byte_order_mark"])
 def test_t_lower_case_ranks_crlf_line_ends_and_a_byte_order_mark_are_read(
     tmp_path: Path, kind: str

@@ -151,17 +151,45 @@ def play_engine_game(
     return game, failed, stopped
 
 
+_KEPT: dict[tuple[tuple[str, ...], float], SeatBots] | None = None
+
+
+@contextlib.contextmanager
+def kept_seat_bots() -> Iterator[None]:
+    """Within this, :func:`play_units_engine` keeps the external programs running from one
+    call (one chunk of units) to the next: one program per entrant and seat for the whole
+    run, as docs/bots-protocol.md says, not a fresh start (and its start-up time) every few
+    deals. They are said goodbye to at the end."""
+    global _KEPT
+    outer, _KEPT = _KEPT, {}
+    try:
+        yield
+    finally:
+        kept, _KEPT = _KEPT, outer
+        for pool in kept.values():
+            pool.close()
+
+
 def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally:
+    if _KEPT is None:
+        with seat_bots(plan.specs, timeout) as pool:
+            return _play_units(plan, units, pool)
+    key = (plan.specs, timeout)
+    if key not in _KEPT:
+        _KEPT[key] = SeatBots(plan.specs, timeout)
+    return _play_units(plan, units, _KEPT[key])
+
+
+def _play_units(plan: Plan, units: Sequence[int], pool: SeatBots) -> Tally:
     tally = Tally(len(plan.specs))
-    with seat_bots(plan.specs, timeout) as pool:
-        for unit in units:
-            table, deal = plan.unit(unit)
-            for rotation, arrangement in enumerate(plan.arrangements):
-                seats = seating(table, arrangement)
-                bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
-                game, failed, why = play_engine_game(plan, bots, deal, rotation)
-                books = [len(b) for b in game.books]
-                tally.add_game(seats, books, len(game.actions), failed, why)
+    for unit in units:
+        table, deal = plan.unit(unit)
+        for rotation, arrangement in enumerate(plan.arrangements):
+            seats = seating(table, arrangement)
+            bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
+            game, failed, why = play_engine_game(plan, bots, deal, rotation)
+            books = [len(b) for b in game.books]
+            tally.add_game(seats, books, len(game.actions), failed, why)
     return tally
 
 

@@ -23,6 +23,7 @@ from gofish.sim import unsupported_reason
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError
 from gofish.tournament.play import (
     check_entrants,
+    kept_seat_bots,
     kill_external_bots,
     play_units_engine,
     play_units_sim,
@@ -109,12 +110,13 @@ def run_tournament(
     started = time.perf_counter()
     done = 0
     workers = min(jobs, len(tasks))
-    results = map(_play_chunk, tasks) if workers <= 1 else _in_workers(tasks, workers)
-    for result in results:
-        tally.merge(result)
-        done += result.tables
-        if progress:
-            progress(done, total)
+    with kept_seat_bots():  # one program per external bot and seat for the whole run
+        results = map(_play_chunk, tasks) if workers <= 1 else _in_workers(tasks, workers)
+        for result in results:
+            tally.merge(result)
+            done += result.tables
+            if progress:
+                progress(done, total)
     seconds = time.perf_counter() - started
     return Outcome(plan, tally, seconds, engine, workers)
 
@@ -207,18 +209,19 @@ class _Worker:
 def _work(connection: Any) -> None:
     """A worker's life: play each task it is given and send back the tally (or the error)."""
     _set_up_worker()
-    while True:
-        try:
-            given = connection.recv()
-        except EOFError:
-            return  # the parent is gone
-        if given is None:
-            return
-        index, task = given
-        try:
-            connection.send((index, _play_chunk(task), None))
-        except Exception as error:  # the parent raises it, as if played there
-            connection.send((index, None, error))
+    with kept_seat_bots():  # this worker's programs serve all its tasks
+        while True:
+            try:
+                given = connection.recv()
+            except EOFError:
+                return  # the parent is gone
+            if given is None:
+                return
+            index, task = given
+            try:
+                connection.send((index, _play_chunk(task), None))
+            except Exception as error:  # the parent raises it, as if played there
+                connection.send((index, None, error))
 
 
 class ProgressBar:
