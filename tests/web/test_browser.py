@@ -256,6 +256,27 @@ def test_a_player_out_of_play_is_told_so_at_their_seat(page: Any, live_server: L
     assert status.endswith("'s turn.")
 
 
+def test_the_whole_result_can_be_reached_on_a_phone_held_sideways(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Five players' result is taller than a phone's landscape screen: it was centred with
+    # its top and its last buttons off the screen, and nothing scrolled to them.
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.goto(f"{live_server.url}/?seed=8&speed=0{FAST}")
+    page.check("input[name=preset][value=nordic]")
+    page.select_option("#players", "5")
+    page.click("#deal")
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    title = page.locator("#result-title").bounding_box()
+    assert title is not None and title["y"] >= 0
+    page.locator("#close-result").scroll_into_view_if_needed()
+    last = page.locator("#close-result").bounding_box()
+    assert last is not None and last["y"] >= 0 and last["y"] + last["height"] <= 360
+    page.click("#close-result")  # "Look at the table"
+    page.wait_for_selector("#result", state="hidden")
+
+
 def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
     open_table(page, live_server, seed=5, preset="nordic", players=4, width=360)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
