@@ -36,9 +36,10 @@ COMMANDS = (
     ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
 )
 
-# "ask 2 for 9", "ask emma for 9", "ask for 9" and "ask 9"; "9" and "9 2" are read apart.
+# "ask 2 for 9", "ask emma for 9", "ask emma 2 for 9", "ask for 9" and "ask 9"; "9", "9 2"
+# and "9 emma 2" are read apart.
 _ASK_PATTERN = re.compile(
-    r"^ask\s+(?:(?:(?P<target>\S+)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
+    r"^ask\s+(?:(?:(?P<target>\S.*?)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
 
 @dataclass
@@ -185,11 +186,13 @@ class PlainTable:
             target_word, wanted = matched["target"], matched["wanted"]
         else:
             words = text.split()
-            if words[0].lower() == "ask" and len(words) == 1:
+            if words[0].lower() == "ask":
+                if len(words) > 1:
+                    self.refuse_ask_without_rank(" ".join(words[1:]))  # "ask emma 2"
+                    raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
                 raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
-            if len(words) > 2:
-                raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
-            wanted, target_word = words[0], (words[1] if len(words) == 2 else None)
+            # "9 emma 2": an opponent's name may have a space in it
+            wanted, target_word = words[0], (" ".join(words[1:]) if len(words) > 1 else None)
         try:
             rank, suit = self.parse_wanted(wanted)
         except MalformedInputError:
@@ -207,7 +210,7 @@ class PlainTable:
             return
         name = self.session.names[seat]
         raise MalformedInputError(
-            f"Ask {name} for which rank? Type e.g. 'ask {name.split()[0].lower()} for 9'.")
+            f"Ask {name} for which rank? Type e.g. 'ask {name.lower()} for 9'.")
 
     def parse_wanted(self, word: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
@@ -235,8 +238,14 @@ class PlainTable:
         session = self.session
         if word.isdecimal() and int(word) in session.opponents():  # not isdigit: '²' is one
             return int(word)
-        for seat in session.opponents():
-            if session.names[seat].lower().startswith(word.lower()):
+        typed = "".join(word.lower().split())  # "emma 2", "Emma  2" and "emma2" alike
+        names = {seat: "".join(session.names[seat].lower().split())
+                 for seat in session.opponents()}
+        for seat, name in names.items():  # the whole name first: "emma" is Emma, not Emma 2
+            if name == typed:
+                return seat
+        for seat, name in names.items():
+            if name.startswith(typed):
                 return seat
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")

@@ -365,3 +365,31 @@ def test_surrogates_from_a_lenient_stream_are_shown_as_replacement_characters() 
     session = TableSession.deal(TableSettings(make_rules("classic"), seed=4))
     play_plain(session, io.StringIO("\udcff9\nquit\n"), out)
     assert "'\ufffd9' is not a rank" in out.getvalue()
+
+
+@pytest.mark.parametrize("phrase", ["ask emma 2 for {rank}", "{rank} emma 2", "{rank} Emma2",
+                                    "ask EMMA 2 for {rank}"])
+def test_an_opponent_whose_name_has_a_space_can_be_asked_by_name(phrase: str) -> None:
+    # With Emma and Emma 2 at the table, "ask emma 2 for 9" and "9 emma 2" were
+    # "I did not understand", and "ask emma 2" suggested "ask emma for 9": the other Emma.
+    settings = TableSettings(make_rules("classic"), players=3, opponents=("emma", "emma"),
+                             seed=3)
+    session = TableSession.deal(settings)
+    while not session.human_to_act:
+        session.bot_move()
+    wanted = session.held_ranks()[0]
+    out = run_in_process(session, phrase.format(rank=wanted.symbol) + "\n")
+    asks = [ask for player, ask in session.game.actions if player == 0]
+    assert asks and (asks[0].target, asks[0].rank) == (2, wanted), out
+    assert "did not understand" not in out
+
+
+def test_asking_an_opponent_whose_name_has_a_space_without_a_rank_names_them_whole() -> None:
+    settings = TableSettings(make_rules("classic"), players=3, opponents=("emma", "emma"),
+                             seed=3)
+    session = TableSession.deal(settings)
+    while not session.human_to_act:
+        session.bot_move()
+    out = run_in_process(session, "ask emma 2\nask emma\nquit\n")
+    assert "Ask Emma 2 for which rank? Type e.g. 'ask emma 2 for 9'." in out
+    assert "Ask Emma for which rank? Type e.g. 'ask emma for 9'." in out
