@@ -42,6 +42,9 @@ _ASK_PATTERN = re.compile(
     r"^ask\s+(?:(?:(?P<target>\S.*?)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
 
+_RANK_BY_PLURAL = {rank.plural.lower(): rank for rank in Rank}
+
+
 @dataclass
 class Move:
     """One parsed line: what to ask for and whom (None: not said)."""
@@ -220,9 +223,15 @@ class PlainTable:
             return Rank.parse(word), None
         except MalformedInputError:
             pass
+        # "9s", "kings": a rank as the log says it. Under ask: card "9s" is the 9 of spades.
+        plural = _RANK_BY_PLURAL.get(word.lower())
+        if plural is not None and not by_card:
+            return plural, None
         try:
             card = Card.parse(word)
         except MalformedInputError:
+            if plural is not None:
+                return plural, None  # "kings" under ask: card: the table then asks which one
             raise MalformedInputError(
                 f"{_quoted(word)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")

@@ -393,3 +393,32 @@ def test_asking_an_opponent_whose_name_has_a_space_without_a_rank_names_them_who
     out = run_in_process(session, "ask emma 2\nask emma\nquit\n")
     assert "Ask Emma 2 for which rank? Type e.g. 'ask emma 2 for 9'." in out
     assert "Ask Emma for which rank? Type e.g. 'ask emma for 9'." in out
+
+
+@pytest.mark.parametrize("phrase", ["{plural}", "ask for {plural}", "ask emma for {plural}",
+                                    "{upper}"])
+def test_a_rank_can_be_asked_for_as_the_log_says_it(phrase: str) -> None:
+    # The log says "You ask Emma for 9s" and "for kings"; typed back, "9s" was told
+    # "suits are named only under the ask-for-a-card house rule", "kings" was "not a rank".
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=1))
+    assert session.game.current_player == 0  # this deal: the person asks first
+    wanted = session.held_ranks()[0]
+    typed = phrase.format(plural=wanted.plural, upper=wanted.plural.upper())
+    out = run_in_process(session, typed + "\n")
+    assert "Type help for the commands." not in out.split("\n", 1)[1], out
+    player, ask = session.game.actions[0]
+    assert (player, ask.target, ask.rank) == (0, 1, wanted)
+
+
+def test_under_ask_for_a_card_9s_is_still_the_nine_of_spades() -> None:
+    from gofish.core import Rank, Suit
+    from gofish.plain import PlainTable
+
+    session = TableSession.deal(TableSettings(make_rules("classic", ask="card"), seed=1))
+    table = PlainTable(session, io.StringIO(""), io.StringIO())
+    assert table.parse_wanted("9s") == (Rank.NINE, Suit.SPADES)
+    assert table.parse_wanted("kings") == (Rank.KING, None)  # the suit is asked for next
+    plain = PlainTable(TableSession.deal(TableSettings(make_rules("classic"), seed=1)),
+                       io.StringIO(""), io.StringIO())
+    assert plain.parse_wanted("9s") == plain.parse_wanted("9") == (Rank.NINE, None)
+    assert plain.parse_wanted("Jacks") == (Rank.JACK, None)
