@@ -185,15 +185,16 @@ class PlainTable:
     def parse_move(self, line: str) -> Move:
         text = line.strip()  # as typed, so that a mistake is echoed back as typed
         matched = _ASK_PATTERN.match(text)
+        words = text.split()
+        if words[0].lower() == "ask" and (not matched or matched["wanted"].lower() == "for"):
+            whom = words[1:-1] if words[-1].lower() == "for" else words[1:]  # "ask emma for"
+            if whom:
+                self.refuse_ask_without_rank(" ".join(whom))  # "ask emma 2": whom, not what
+                raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
+            raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
         if matched:
             target_word, wanted = matched["target"], matched["wanted"]
         else:
-            words = text.split()
-            if words[0].lower() == "ask":
-                if len(words) > 1:
-                    self.refuse_ask_without_rank(" ".join(words[1:]))  # "ask emma 2"
-                    raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
-                raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
             # "9 emma 2": an opponent's name may have a space in it
             wanted, target_word = words[0], (" ".join(words[1:]) if len(words) > 1 else None)
         try:

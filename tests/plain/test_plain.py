@@ -422,3 +422,13 @@ def test_under_ask_for_a_card_9s_is_still_the_nine_of_spades() -> None:
                        io.StringIO(""), io.StringIO())
     assert plain.parse_wanted("9s") == plain.parse_wanted("9") == (Rank.NINE, None)
     assert plain.parse_wanted("Jacks") == (Rank.JACK, None)
+
+
+def test_an_ask_that_stops_at_for_says_what_is_missing() -> None:
+    # "ask for" was "'for' is not a rank" and "ask emma for" was "I did not understand".
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=1))
+    out = run_in_process(session, "ask for\nask emma for\nAsk Emma For\nquit\n")
+    assert out.count("Ask for which rank? Type e.g. 'ask for 9', or just '9'.") == 1
+    assert out.count("Ask Emma for which rank? Type e.g. 'ask emma for 9'.") == 2
+    assert "not a rank" not in out and "did not understand" not in out
+    assert not session.game.actions
