@@ -138,3 +138,22 @@ def test_serve_opens_a_rooms_database_named_in_the_environment_before_it_starts(
     err = capsys.readouterr().err
     assert err.startswith(f"gofish serve: cannot open the rooms database {tmp_path}: ")
     assert err.endswith("(from $GOFISH_ROOMS_DB)\n")
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::"])
+def test_listening_on_every_address_announces_one_a_friend_can_open(
+    host: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "gofish rooms --host 0.0.0.0" said "at http://0.0.0.0:8000/rooms": a room opened
+    # from there handed out invite links to 0.0.0.0, which open on no other machine.
+    import socket
+
+    from gofish.cli import _server
+
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+        shown = _server.address(host, listener, "/rooms")
+        assert "0.0.0.0" not in shown and "[::]" not in shown
+        monkeypatch.setattr(_server, "network_address", lambda: "192.168.1.20")
+        assert _server.address(host, listener, "/rooms") == f"http://192.168.1.20:{port}/rooms"
+        assert _server.address("127.0.0.1", listener) == f"http://127.0.0.1:{port}/"

@@ -82,9 +82,32 @@ async def _open_and_close(store: RoomStore) -> None:
 
 
 def address(host: str, listener: socket.socket, path: str = "/") -> str:
-    """The URL to open, with the real port (also for --port 0)."""
+    """The URL to open, with the real port (also for --port 0).
+
+    Listening on every address (0.0.0.0, ::), it names this machine's address on the
+    network: a link to 0.0.0.0 opens on no other machine, and a room opened from it
+    handed out invite links to 0.0.0.0 that no friend could follow.
+    """
+    if host in _EVERY_ADDRESS:
+        host = network_address()
     shown_host = f"[{host}]" if ":" in host else host
     return f"http://{shown_host}:{listener.getsockname()[1]}{path}"
+
+
+_EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def network_address() -> str:
+    """This machine's IPv4 address on its network, else its host name."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            # Connecting a UDP socket sends nothing: it only picks the outgoing interface
+            # (192.0.2.1 is a documentation address, never a real host).
+            probe.connect(("192.0.2.1", 9))
+            found = str(probe.getsockname()[0])
+    except OSError:
+        found = ""
+    return found if found and found != "0.0.0.0" else socket.gethostname()
 
 
 def _listen(host: str, port_number: int) -> socket.socket:
