@@ -328,6 +328,24 @@ def test_a_time_limit_that_is_not_seconds_above_zero_is_refused_up_front(
     assert children_of_this_process() == []
 
 
+def test_what_a_bot_logs_to_stderr_does_not_pile_up_over_a_tournament(tmp_path: Path) -> None:
+    # Its stderr went to a temporary file that only grew: a bot logging every turn, as the
+    # docs invite, filled the disk over a long tournament.
+    chatty = tmp_path / "chatty.py"
+    log_a_line = "        sys.stderr.write('x' * 200_000 + '\\n'); sys.stderr.flush()\n"
+    chatty.write_text(HEADER + log_a_line + BOTS["first_legal"])
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {chatty}", timeout=30) as bot:
+        for _ in range(20):  # 4 MB written in all
+            bot.new_game(seat, 2, "classic")
+            bot.choose(game.view(seat), game.legal_actions())
+            assert bot._stderr is not None
+            assert os.fstat(bot._stderr.fileno()).st_size < 2_000_000  # kept: 1 MiB + a game
+    assert children_of_this_process() == []
+
+
 def test_handshake_problems_are_failures(tmp_path: Path) -> None:
     wrong_version = tmp_path / "v99.py"
     wrong_version.write_text(HEADER.replace('"version": 1', '"version": 99') + BOTS["first_legal"])

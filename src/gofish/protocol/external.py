@@ -33,6 +33,7 @@ PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
+STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is emptied
 _SHOWN = 120  # how much of a bad answer to quote in a message
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
@@ -177,7 +178,16 @@ class ExternalBot:
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
         self.start()
+        self._trim_stderr()
         self._request({"type": "new_game", "seat": seat, "players": players, "rules": rules})
+
+    def _trim_stderr(self) -> None:
+        """Empty the file behind the bot's stderr once it holds more than STDERR_KEPT: a bot
+        that logs every turn (as the docs invite) would fill the disk over a long
+        tournament, and only its last line is ever quoted."""
+        if self._stderr is not None and os.fstat(self._stderr.fileno()).st_size > STDERR_KEPT:
+            self._stderr.truncate(0)
+            self._stderr.seek(0)  # the program shares this offset: it writes from 0 again
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
         self.start()
