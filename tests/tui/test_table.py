@@ -755,3 +755,20 @@ def test_between_a_bots_question_and_its_answer_the_table_keeps_the_cards_still(
         assert app.session.game.actions and not app.log_lines[-1].plain.startswith("Emma asks")
 
     run_app(app, script)
+
+
+def test_panels_of_one_row_say_the_same_thing_the_same_way() -> None:
+    # At 60 columns the panels of four opponents differ by a column: two read
+    # "No books yet" and two "0 books", with a different number of card backs.
+    app = make_app("bicycle", players=5, seed=4)  # no book yet, 5 cards or more each
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        assert not any(app.session.game.books) and min(app.session.game.hand_sizes) >= 5
+        for size in ((60, 20), (66, 20), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            drawn = [str(panel.render()).splitlines() for panel in app.query(OpponentPanel)]
+            assert len({books for _, books in drawn}) == 1, drawn  # nobody has a book yet
+            assert len({cards.count("▮") for cards, _ in drawn}) == 1, drawn
+
+    run_app(app, script)

@@ -204,13 +204,20 @@ class OpponentPanel(Static):
 
     def on_resize(self, event: events.Resize) -> None:
         self.border_title = fit_name(self.player, self.outer_size.width - TITLE_FRAME)
-        self._draw()  # the card backs and the book list were fitted to the old width
+        for panel in self._row():  # the card backs and the book list were fitted to the old
+            panel._draw()          # width, and every panel of the row fits the narrowest
+
+    def _row(self) -> list[OpponentPanel]:
+        return list(self.parent.query_children(OpponentPanel)) if self.parent else [self]
 
     def _draw(self) -> None:
         seen = self._seen
         if seen is None:
             return
-        width = self.content_size.width or None
+        # Panels of a row may differ by a column: fitted each to its own width, one read
+        # "No books yet" beside "0 books", or "▮▮▮ 5 cards" beside "▮▮▮▮ 4 cards".
+        width = min((panel.content_size.width for panel in self._row()
+                     if panel.content_size.width), default=0) or None
         text = Text(no_wrap=True, overflow="ellipsis")
         if not seen.in_play:
             text.append("out of play", style="italic")
