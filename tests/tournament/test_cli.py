@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -281,6 +282,30 @@ def test_the_csv_asked_for_is_written_even_when_standard_output_is_a_closed_pipe
     main(["tournament", "random", "emma", "--games", "4", "--seed", "1", "--csv", str(csv_path),
           *as_json])
     assert len(csv_path.read_text().splitlines()) == 3
+
+
+def test_long_bot_names_on_the_chart_do_not_run_into_each_other(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "counter:epsilon=0.5" and "emma:memory=1" side by side read "counter:epsilon=0.5emma:…".
+    plt = pytest.importorskip("matplotlib.pyplot")
+    from gofish.tournament.report import write_plot
+
+    result = run_json(capsys, "emma", "counter", "random", "expert-easy", "emma:memory=3",
+                      "--games", "10", "--seed", "1")
+    for row, name in zip(result["bots"], ["counter:epsilon=0.5", "emma:memory=1",
+                                          "counter:epsilon=0.25", "expert:epsilon=0.3",
+                                          "emma:memory=2"], strict=True):
+        row["name"] = name
+    drawn = []
+    monkeypatch.setattr(plt, "close", drawn.append)  # keep the figure to measure it
+    write_plot(result, str(tmp_path / "chart.png"))
+    [figure] = drawn
+    renderer = figure.canvas.get_renderer()
+    boxes = [label.get_window_extent(renderer) for label in figure.axes[0].get_xticklabels()]
+    assert len(boxes) == 5
+    for left, right in itertools.pairwise(boxes):
+        assert left.x1 + 4 < right.x0, (left, right)
 
 
 def test_plot_without_matplotlib_says_how_to_get_it(

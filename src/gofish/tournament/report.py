@@ -178,7 +178,10 @@ def write_plot(result: dict[str, Any], path: str) -> None:
         [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
         [100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
     ]
-    figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(rows) + 2), 4))
+    # Room under each bar for its name (about 0.08 inch a character), lest long ones such as
+    # counter:epsilon=0.5 run into the next.
+    per_bar = max(1.2, 0.08 * max(len(name) for name in names))
+    figure, axes = plt.subplots(figsize=(max(4.0, per_bar * len(rows) + 2), 4))
     bars = axes.bar(names, rates, yerr=errors, capsize=6, color="#3b7dd8")
     for bar, row in zip(bars, rows, strict=True):
         axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, 1),
