@@ -117,3 +117,21 @@ def test_at_the_smallest_size_the_game_over_figures_keep_every_column(players: i
         assert len([word for word in you if word.isdigit()]) == 6  # every figure
 
     run_app(app, script, size=(50, 16))
+
+
+def test_the_game_over_figures_keep_every_column_when_the_window_shrinks_under_them() -> None:
+    # Fitted once, to the window the game ended in: shrunk to 50 columns with the box
+    # open, the Streak column was cut off again.
+    app = make_app("bicycle", players=5, seed=11)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.pause()
+        for size in ((50, 16), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            header = next(line for line in screen_lines(app) if "Asks" in line)
+            assert "Lucky" in header and "Streak" in header, size
+        assert "Go fish" in header  # at 80 columns, the roomy table again
+
+    run_app(app, script)

@@ -67,7 +67,6 @@ MIN_WIDTH, MIN_HEIGHT = 50, 16
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
 POND_WIDTH = 16  # the pond's width in gofish.tcss
-OVER_WIDTH = 64  # the game-over box's width in gofish.tcss (narrower in a smaller window)
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -489,9 +488,11 @@ class GoFishApp(App[None]):
         names = [
             "You" if seat == session.human else name for seat, name in enumerate(session.names)
         ]
-        table = summary_table(names, session.tallies(), session.game.winners or (),
-                              session.narrator.book_word, compact=self.size.width < OVER_WIDTH)
-        self.push_screen(GameOverScreen(session.headline(), table), self.after_game_over)
+        figures = (names, session.tallies(), session.game.winners or (),
+                   session.narrator.book_word)
+        self.push_screen(GameOverScreen(session.headline(), summary_table(*figures),
+                                        summary_table(*figures, compact=True)),
+                         self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "new":

@@ -9,6 +9,7 @@ from typing import ClassVar
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -115,6 +116,10 @@ class CoachScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+#: The game-over box's width in gofish.tcss; a narrower window squeezes the figures.
+OVER_WIDTH = 64
+
+
 def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
                   winners: Sequence[int], book_word: str = "book", *,
                   compact: bool = False) -> Table:
@@ -149,21 +154,28 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "choose('look')", "Look at the table"),
     ]
 
-    def __init__(self, headline: str, table: Table) -> None:
+    def __init__(self, headline: str, table: Table, compact: Table | None = None) -> None:
         super().__init__()
         self.headline = headline
         self.table = table
+        self.compact = compact  # the figures for a window narrower than the box
+
+    def figures(self, width: int) -> Table:
+        return self.compact if self.compact is not None and width < OVER_WIDTH else self.table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="over-box"):
             yield Static(Text(self.headline, style="bold"), id="over-headline")
-            yield Static(self.table, id="over-table")
+            yield Static(self.figures(self.app.size.width), id="over-table")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again (n)", id="again", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#over-box").border_title = "Game over"
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#over-table", Static).update(self.figures(event.size.width))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("new" if event.button.id == "again" else "quit")
