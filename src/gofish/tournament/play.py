@@ -159,15 +159,21 @@ def kept_seat_bots() -> Iterator[None]:
     """Within this, :func:`play_units_engine` keeps the external programs running from one
     call (one chunk of units) to the next: one program per entrant and seat for the whole
     run, as docs/bots-protocol.md says, not a fresh start (and its start-up time) every few
-    deals. They are said goodbye to at the end."""
+    deals. They are said goodbye to at the end, or killed at once if the run is cut short
+    (Ctrl-C, SIGTERM, an error), rather than given a second each to leave."""
     global _KEPT
     outer, _KEPT = _KEPT, {}
+    finished = False
     try:
         yield
+        finished = True
     finally:
         kept, _KEPT = _KEPT, outer
         for pool in kept.values():
-            pool.close()
+            if finished:
+                pool.close()
+            else:
+                pool.kill()
 
 
 def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally:
