@@ -772,3 +772,42 @@ def test_panels_of_one_row_say_the_same_thing_the_same_way() -> None:
             assert len({cards.count("▮") for cards, _ in drawn}) == 1, drawn
 
     run_app(app, script)
+
+
+def test_a_person_out_of_play_is_told_so_while_the_others_play_on() -> None:
+    # Bicycle (R15, R16): with an empty hand and a dry pond the person leaves play for
+    # good, but the prompt only said "Emma is thinking…", as if a turn would still come.
+    from tests.core.stacked import deal
+
+    from gofish.core import make_rules
+    from gofish.session import TableSettings
+
+    game = deal("bicycle", [  # no pond: all 52 cards dealt
+        "A A A A 2 2 2 2 3 3 3 3 Q",  # you: three books dealt, one queen left
+        "4 4 4 4 5 5 5 5 Q K K 6 7",
+        "8 8 8 8 9 9 9 9 Q K 6 6 7",
+        "10 10 10 10 J J J J Q K 6 7 7",
+    ], first_player=2)  # with seed 1, the others still play once you are out
+    settings = TableSettings(make_rules("bicycle", hand_size=13), players=4,
+                             opponents=("emma", "emma", "emma"), seed=1)
+    app = GoFishApp(TableSession(settings, game, settings.seats()), speed=1)
+    held: list[Any] = []
+    app._later = lambda seconds, callback: held.append(callback)  # type: ignore[method-assign]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        for _ in range(200):  # the bots' steps, released one by one; queens for you
+            if session.is_over or (not session.view().in_play[0] and session.bot_to_act):
+                break
+            if session.human_to_act:
+                await pilot.press(RANK_KEYS[session.held_ranks()[0]])
+            else:
+                await until(lambda: held, pilot)
+                held.pop()()
+            await pilot.pause()
+        assert not session.is_over and not session.view().in_play[0], [
+            line.plain for line in app.log_lines]
+        text = " ".join(screen_text(app).split())
+        assert "You are out of play; the others play on." in text
+
+    run_app(app, script)

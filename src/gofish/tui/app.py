@@ -213,7 +213,10 @@ class GoFishApp(App[None]):
             return "Game over. n: play again · q: quit · ?: help"
         if not session.human_to_act:
             seat = session.game.current_player or 0
-            return f"{session.names[seat]} is thinking…"
+            thinking = f"{session.names[seat]} is thinking…"
+            if not session.view().in_play[session.human]:  # bicycle: no turn will come again
+                return f"You are out of play; the others play on. {thinking}"
+            return thinking
         if self.target is None:
             return "Nobody holds cards to ask for."
         whom = session.names[self.target]
