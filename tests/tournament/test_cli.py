@@ -226,6 +226,19 @@ def test_table_csv_and_progress(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert len(lines) == 3
 
 
+def test_the_table_shows_the_seed_so_a_run_without_one_can_be_repeated(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without --seed a random one is drawn; only --json printed it, so a table run could not
+    # be played again.
+    assert main(["tournament", "random", "emma", "--games", "20"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    seed = first[0].split("seed ")[1].split(",")[0]
+    assert main(["tournament", "random", "emma", "--games", "20", "--seed", seed]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[1:] == first[1:] and f"seed {seed}, " in again[0]
+
+
 def test_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "chart.png"

@@ -77,9 +77,11 @@ def summary(outcome: Outcome) -> dict[str, Any]:
 def print_table(result: dict[str, Any], out: TextIO) -> None:
     rules = result["rules"]
     rules_text = rules if isinstance(rules, str) else json.dumps(rules)
+    seed = result["seed"]  # a random one unless given: shown, so the run can be repeated
+    seed_text = f"seed {seed}" if isinstance(seed, int) else "seeds " + ", ".join(map(str, seed))
     out.write(
         f"{result['games']} games, {result['players']} players, rules {rules_text}, "
-        f"{result['seconds']:.2f} s ({result['engine']})\n"
+        f"{seed_text}, {result['seconds']:.2f} s ({result['engine']})\n"
     )
     # As wide as the longest name: cut short, two commands could read the same.
     width = max(24, *(len(row["name"]) for row in result["bots"]))
