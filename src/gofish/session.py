@@ -251,11 +251,13 @@ class TableSession:
             return "The game is not over yet."
         best = len(self.game.books[winners[0]])
         books = plural(best, self.narrator.book_word)
-        who = [self.narrator.who(seat) for seat in winners]
         why = self.narrator.ending(self.view())
-        if len(who) == 1:
-            return f"{why} {who[0]} {self.narrator.verb(winners[0], 'win')} with {books}!"
-        return f"{why} A shared win for {listed(who)}, with {books} each!"
+        if len(winners) == 1:
+            who = self.narrator.who(winners[0])
+            return f"{why} {who} {self.narrator.verb(winners[0], 'win')} with {books}!"
+        # Mid-sentence, so "you" stays in lower case.
+        who_all = [self.narrator.who(seat, capital=False) for seat in winners]
+        return f"{why} A shared win for {listed(who_all)}, with {books} each!"
 
     def end_lines(self) -> list[str]:
         """The end-of-game summary as sentences (for the plain mode)."""

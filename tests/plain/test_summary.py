@@ -59,7 +59,7 @@ def test_the_headline_names_the_winner_or_the_shared_winners() -> None:
         raise AssertionError("no tied game in 200 seeds")
     tied = TableSession(TableSettings(pairs), game, TableSettings(pairs).seats())
     each = len(game.books[0])
-    assert tied.headline() == (f"All 26 pairs are down. A shared win for You and Emma, "
+    assert tied.headline() == (f"All 26 pairs are down. A shared win for you and Emma, "
                                f"with {each} pairs each!")
 
 
