@@ -53,6 +53,11 @@ class TableSettings:
     name: str = "You"
     seed: int | str | None = None
 
+    def __post_init__(self) -> None:
+        # One bot per opponent seat, the last named repeated, so no seat is left with
+        # neither a bot nor a person (a table would wait on it for ever).
+        object.__setattr__(self, "opponents", opponents_for(self.players, self.opponents))
+
     def seats(self) -> list[dict[str, str | None]]:
         """Seat 0 is the person; the others are bots, named so they can be told apart."""
         return [{"name": name, "bot": bot} for name, bot in seat_names(self.name, self.opponents)]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from tests.core.stacked import deal
 
 from gofish.bots import make_bot, play_out
-from gofish.core import Ask, Rank, make_rules, new_game
+from gofish.core import Ask, GoFishError, Rank, make_rules, new_game
 from gofish.session import TableSession, TableSettings
 from gofish.tally import tally
 
@@ -73,3 +74,22 @@ def test_the_summary_lines_count_in_the_singular_for_one() -> None:
     mine = session.end_lines()[1]
     assert "1 lucky draw," in mine and "lucky draws" not in mine
     assert "1 hit," in mine and "2 asks," in mine and "1 book;" in mine
+
+
+def test_table_settings_give_every_opponent_seat_a_bot() -> None:
+    # A library caller naming too few opponents left a seat with neither a bot nor a
+    # person, and the table waited on it for ever; the last one named now repeats.
+    settings = TableSettings(make_rules("bicycle"), players=4, opponents=("counter", "random"))
+    assert settings.opponents == ("counter", "random", "random")
+    assert [seat["bot"] for seat in settings.seats()] == [None, "counter", "random", "random"]
+    session = TableSession.deal(settings, None)
+    for _ in range(400):
+        if session.is_over:
+            break
+        if session.human_to_act:
+            session.ask(session.view().legal_actions[0].target, session.held_ranks()[0])
+        else:
+            assert session.bot_move(), "a bot seat made no move"
+    assert session.is_over
+    with pytest.raises(GoFishError, match="2 opponents were named but a 2-player game has 1"):
+        TableSettings(make_rules("classic"), opponents=("emma", "counter"))
