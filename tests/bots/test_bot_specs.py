@@ -111,3 +111,20 @@ def test_a_table_seats_bots_with_options_and_refuses_bad_ones() -> None:
     assert opponents_for(3, ["Emma:memory=1"]) == ("emma:memory=1", "emma:memory=1")
     with pytest.raises(GoFishError, match="has no option 'memry'"):
         opponents_for(2, ["emma:memry=1"])
+
+
+def test_a_bot_registered_with_capitals_is_found_by_any_case() -> None:
+    from gofish.bots import RandomBot, register_bot
+    from gofish.bots.base import _REGISTRY
+
+    register_bot("MyBot", RandomBot, "a test bot")
+    try:
+        assert isinstance(make_bot("MyBot"), RandomBot)
+        assert isinstance(make_bot("mybot"), RandomBot)
+        assert display_name("mybot") == "MyBot"
+        assert "mybot" in [info.name for info in available_bots()]
+    finally:
+        del _REGISTRY["mybot"]
+    for bad in ("", "my:bot", "my,bot"):
+        with pytest.raises(ValueError, match="a bot's name must be a word"):
+            register_bot(bad, RandomBot, "a test bot")

@@ -43,8 +43,12 @@ def register_bot(
     """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
     its seat gets at a table (by default the name in title case: ``Counter``);
     ``options`` names the keyword options a spec may set, each with what it does."""
+    key = name.strip().lower()  # names are looked up without regard to case
+    if not key or OPTION_SEPARATOR in key or "," in key:
+        raise ValueError(f"a bot's name must be a word without ':' or ',', not {name!r}")
     described = tuple((options or {}).items())
-    _REGISTRY[name] = BotInfo(name, description, factory, strength, display, described)
+    shown = display or (name.strip() if name.strip() != key else "")  # "MyBot" stays so
+    _REGISTRY[key] = BotInfo(key, description, factory, strength, shown, described)
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
