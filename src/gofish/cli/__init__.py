@@ -9,6 +9,7 @@ Heavy imports belong inside ``run`` so that ``gofish replay`` starts fast.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import importlib
 import io
@@ -56,6 +57,32 @@ def lenient_stdin(encoding: str | None = None) -> None:
         sys.stdin.reconfigure(encoding=encoding, errors="replace")
 
 
+#: What a terminal that cannot show a character gets instead (a Latin-1 console has no ♠).
+_PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "→": "->", "←": "<-",
+                "—": "-", "–": "-", "’": "'", "“": '"', "”": '"', "≥": ">=", "≤": "<=",
+                "·": ".", "×": "x", "�": "?"}
+OUTPUT_ERRORS = "gofish-plain-forms"
+
+
+def _plain_forms(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unshown = error.object[error.start:error.end]
+    return "".join(_PLAIN_FORMS.get(char, "?") for char in unshown), error.end
+
+
+codecs.register_error(OUTPUT_ERRORS, _plain_forms)
+
+
+def readable_output() -> None:
+    """Let standard output and error write what their encoding cannot show in plain forms
+    (9♦ as 9D), rather than crash, on a terminal that is not UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):  # a closed or odd stream
+                stream.reconfigure(errors=OUTPUT_ERRORS)
+
+
 def _version() -> str:
     from gofish import COMPILED, __version__
 
@@ -64,6 +91,7 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    readable_output()
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # name the command, whose --help lists the options it does take
