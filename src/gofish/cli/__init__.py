@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
         register = getattr(module, "register", None)
         if register is not None:
             register(subparsers)
+    for command in subparsers.choices.values():  # every command reports a bad option alike
+        one_line_errors(command)
     return parser
 
 

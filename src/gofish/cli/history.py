@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli import one_line_errors
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
@@ -34,7 +33,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--unfinished", action="store_true", help="only games still in progress")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead")
     add_database_option(parser)
-    one_line_errors(parser)
     parser.set_defaults(run=run)
 
 

@@ -11,7 +11,7 @@ import re
 import sys
 from typing import Any
 
-from gofish.cli import lenient_stdin, one_line_errors
+from gofish.cli import lenient_stdin
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -60,7 +60,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ask", choices=ASK_MODES, default=None,
                         help="rank, or card (name rank and suit)")
     add_front_end_options(parser)
-    one_line_errors(parser)
     parser.set_defaults(run=run)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gofish.cli import one_line_errors
 from gofish.cli.play import (
     OptionError,
     add_front_end_options,
@@ -24,7 +23,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("id", nargs="?", default=None, help="the stored game's id")
     add_front_end_options(parser)
-    one_line_errors(parser)
     parser.set_defaults(run=run)
 
 

@@ -12,7 +12,6 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from gofish.cli import one_line_errors
 from gofish.core import PRESETS
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -27,7 +26,6 @@ def register(subparsers: Any) -> None:
             "Name a bot twice to make it play itself. See docs/tournament.md."
         ),
     )
-    one_line_errors(parser)
     parser.add_argument("bots", nargs="+", metavar="BOT", help="bot names or cmd:PROGRAM [ARGS]")
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=2, help="seats at each table (default 2)")
@@ -63,7 +61,6 @@ def register(subparsers: Any) -> None:
         description="Add up shards played with --shard I/N into one tournament result "
         "(with --pool, also whole tournaments played with other seeds).",
     )
-    one_line_errors(merge)
     merge.add_argument("files", nargs="+", help="JSON files written by gofish tournament --json")
     merge.add_argument("--pool", action="store_true",
                        help="also add up whole tournaments played with other seeds (same bots "
