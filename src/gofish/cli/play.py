@@ -46,7 +46,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=str, default=None, metavar="N",
                         help="players at the table, you included (2-5; default 2)")
     parser.add_argument("--opponents", default="emma", metavar="BOTS",
-                        help="comma-separated bot names, one per opponent (default: emma)")
+                        help="comma-separated bot names, one per opponent (default: emma); "
+                        "options after a colon, e.g. emma:memory=2 (gofish bots lists them)")
     parser.add_argument("--seed", default=None, help="shuffle seed, to replay the same deal")
     parser.add_argument("--name", default="You", help="your name in the game history")
     parser.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,

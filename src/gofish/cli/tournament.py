@@ -21,12 +21,14 @@ def register(subparsers: Any) -> None:
         "tournament",
         help="play bots against each other and rank them",
         description=(
-            "Round robin between bots (registered names, or cmd:PROGRAM for an external bot "
+            "Round robin between bots (registered names, with options as in emma:memory=2, "
+            "or cmd:PROGRAM for an external bot "
             "speaking the JSON-lines protocol). Every deal is played from every seat. "
             "Name a bot twice to make it play itself. See docs/tournament.md."
         ),
     )
-    parser.add_argument("bots", nargs="+", metavar="BOT", help="bot names or cmd:PROGRAM [ARGS]")
+    parser.add_argument("bots", nargs="+", metavar="BOT",
+                        help="bot names (NAME:KEY=VALUE for options) or cmd:PROGRAM [ARGS]")
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=2, help="seats at each table (default 2)")
     parser.add_argument("--games", type=int, default=1000,
