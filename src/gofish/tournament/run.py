@@ -67,17 +67,27 @@ def _play_chunk(task: Task) -> Tally:
     return play_units_engine(plan, units, timeout)
 
 
+#: Signals on which a worker kills its external bots' programs and exits at once: SIGTERM
+#: (how the parent stops it) and SIGHUP, which a hangup sends to the whole process group.
+#: Without its own handler a forked worker would run the parent's, if any (gofish
+#: tournament's, which prints and raises SystemExit in every worker).
+_WORKER_STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (
+    signal.SIGTERM,)
+
+
 def _set_up_worker() -> None:
     """Workers leave Ctrl-C to the parent (no traceback per worker), which stops them with
     SIGTERM: a worker then kills its external bots' programs and exits at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_worker)
+    for number in _WORKER_STOP_SIGNALS:
+        signal.signal(number, _stop_worker)
 
 
 def _stop_worker(signum: int, frame: object) -> None:
-    # A second SIGTERM arriving while the bots are being reaped would re-enter this and
+    # A second signal arriving while the bots are being reaped would re-enter this and
     # deadlock on the same subprocess.
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for number in _WORKER_STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
     kill_external_bots()
     os._exit(1)  # no unwinding: nothing of this process is needed any more
 

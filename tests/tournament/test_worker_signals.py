@@ -1,0 +1,67 @@
+"""Signals that reach a tournament's whole process group (a terminal's hangup)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+# A bot that notes its pid, says hello, then never answers a turn.
+HANGING_BOT = """
+import json, os, sys, time
+open({pids!r}, 'a').write(f'{{os.getpid()}}\\n')
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        sys.stdout.write(json.dumps({{"type": "hello", "name": "hang", "version": 1}}) + "\\n")
+        sys.stdout.flush()
+    elif msg["type"] == "turn":
+        time.sleep(600)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP") or not Path("/proc").is_dir(),
+                    reason="POSIX hangup and /proc needed")
+def test_a_hangup_of_the_process_group_stops_the_workers_quietly(tmp_path: Path) -> None:
+    # The workers are forked while gofish tournament's SIGHUP handler is set: they ran it
+    # too, each printing 'stopped by SIGHUP' and raising SystemExit (with a multiprocessing
+    # traceback), instead of stopping as on SIGTERM.
+    pids = tmp_path / "pids"
+    bot = tmp_path / "hang.py"
+    bot.write_text(HANGING_BOT.format(pids=str(pids)))
+    tournament = subprocess.Popen(
+        [sys.executable, "-m", "gofish", "tournament", "emma", f"cmd:{sys.executable} {bot}",
+         "--games", "40", "--timeout", "60", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        def started() -> int:  # bots waiting on a turn: one per worker
+            return len(pids.read_text().split()) if pids.exists() else 0
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and started() < 2:
+            time.sleep(0.1)
+        assert started() >= 2
+        os.killpg(tournament.pid, signal.SIGHUP)  # gofish and its workers, not the bots
+        _, err = tournament.communicate(timeout=40)
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 128 + signal.SIGHUP
+    assert err.count(b"stopped by SIGHUP") == 1, err.decode(errors="replace")
+    assert b"Traceback" not in err
+    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
+    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
+        time.sleep(0.1)
+    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
