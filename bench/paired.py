@@ -8,7 +8,8 @@ change changed something. The paired interval is two to three times narrower
 (docs/strength.md, fifth and sixth rounds).
 
 A bot is a registered name with options (``expert``, ``expert,endgame=0``,
-``counter,epsilon=0.2``) or ``MODULE:FUNCTION``, a function that returns a
+``counter,epsilon=0.2``, or as gofish writes them ``counter:epsilon=0.2``) or
+``MODULE:FUNCTION``, a function that returns a
 bot (the module is imported from the working directory or ``sys.path``): how
 a variant that is not registered yet is tried.
 
@@ -31,11 +32,11 @@ DEAL_STRIDE = 1_000_003
 
 
 def build_bot(spec: str) -> object:
-    """A fresh bot from ``NAME[,KEY=VALUE…]`` or ``MODULE:FUNCTION``."""
+    """A fresh bot from ``NAME[,KEY=VALUE…]``, ``NAME[:KEY=VALUE…]`` or ``MODULE:FUNCTION``."""
     from gofish.bots import make_bot
 
-    if ":" in spec:
-        module_name, function_name = spec.split(":", 1)
+    module_name, _, function_name = spec.partition(":")
+    if function_name.isidentifier():  # not "expert:endgame=0", the engine's own spec
         if "" not in sys.path:
             sys.path.insert(0, "")
         function = getattr(importlib.import_module(module_name), function_name)
