@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from gofish.bots import Bot, bot_turn, make_bot
 from gofish.bots.base import MAX_ASKS
 from gofish.core import RANKS, SUITS, Ask, Game, GoFishError, Rules, View, make_rules, new_game
 from gofish.knowledge import CARDS_PER_RANK, Tracker
+from gofish.sim import as_whole_number
 
 #: Observation features per opponent: hand size, books, still in play, then per rank
 #: the fewest cards known held and whether known to hold none.
@@ -114,6 +115,8 @@ class GoFishEnv:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new game (reproducible with ``seed``) and play the bots up to the agent."""
+        # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
+        seed = cast("int | None", as_whole_number(seed))
         self._game = new_game(self.rules, self.players, seed=seed)
         bot_seed = random.Random(seed).getrandbits(64) if seed is not None else None
         self._bots, self._rngs = {}, {}
