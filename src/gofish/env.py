@@ -12,8 +12,9 @@ filters the hidden cards), read through the public card count of
 
 Actions are numbered from the agent's seat: action ``a`` asks the opponent
 ``a // per_opponent + 1`` seats to the left for rank ``a % 13 + 1`` (A = 1 …
-K = 13); under the ``ask: card`` house rule each rank has four actions, one
-per suit (``per_opponent`` is 52, suits in ``gofish.core.SUITS`` order).
+K = 13; ``per_opponent`` is 13). Under the ``ask: card`` house rule each rank
+has four actions in a row, one per suit (``per_opponent`` is 52): rank
+``a % 52 // 4 + 1``, suit ``gofish.core.SUITS[a % 4]``.
 ``info["legal"]`` lists the legal action numbers; ``action_mask`` gives them as
 a 0/1 vector.
 
