@@ -1,4 +1,4 @@
-"""Signals that reach a tournament's whole process group (a terminal's hangup)."""
+"""gofish tournament stopped by a signal: a hangup of its process group, a closed stderr."""
 
 from __future__ import annotations
 
@@ -61,6 +61,39 @@ def test_a_hangup_of_the_process_group_stops_the_workers_quietly(tmp_path: Path)
     assert tournament.returncode == 128 + signal.SIGHUP
     assert err.count(b"stopped by SIGHUP") == 1, err.decode(errors="replace")
     assert b"Traceback" not in err
+    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
+    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
+        time.sleep(0.1)
+    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="/proc needed")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_stop_signal_with_stderr_gone_still_exits_with_its_status(
+    tmp_path: Path, jobs: str
+) -> None:
+    # The handler's 'stopped by SIGTERM' line failed on a closed stderr, and its
+    # BrokenPipeError replaced the SystemExit: gofish tournament exited 0, a success.
+    pids = tmp_path / "pids"
+    bot = tmp_path / "hang.py"
+    bot.write_text(HANGING_BOT.format(pids=str(pids)))
+    tournament = subprocess.Popen(
+        [sys.executable, "-m", "gofish", "tournament", "emma", f"cmd:{sys.executable} {bot}",
+         "--games", "40", "--timeout", "60", "--jobs", jobs],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (
+                len(pids.read_text().split()) if pids.exists() else 0) < int(jobs):
+            time.sleep(0.1)
+        assert pids.exists() and len(pids.read_text().split()) >= int(jobs)
+        assert tournament.stderr is not None
+        tournament.stderr.close()  # nobody reads its messages any more
+        tournament.send_signal(signal.SIGTERM)
+        tournament.wait(timeout=40)
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 128 + signal.SIGTERM
     deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
     while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
         time.sleep(0.1)

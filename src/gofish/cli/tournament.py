@@ -147,7 +147,11 @@ def _stopped_cleanly_on_termination() -> Iterator[None]:
     def stop(signum: int, frame: object) -> None:
         for number in STOP_SIGNALS:  # a second signal must not cut the clean-up short
             signal.signal(number, signal.SIG_IGN)
-        print(f"\ngofish tournament: stopped by {signal.Signals(signum).name}", file=sys.stderr)
+        # A hangup may have taken the terminal, a closed pipe stderr: the failed message
+        # must not turn the stop into an OSError (exit 1) or a BrokenPipeError (exit 0).
+        with contextlib.suppress(OSError):
+            print(f"\ngofish tournament: stopped by {signal.Signals(signum).name}",
+                  file=sys.stderr)
         raise SystemExit(128 + signum)
 
     if threading.current_thread() is not threading.main_thread():
