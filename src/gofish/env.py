@@ -92,7 +92,11 @@ class GoFishEnv:
         self.players = players
         if isinstance(opponents, str) or not opponents:
             raise GoFishError("opponents must be a list of bot names, e.g. ['emma']")
-        names = list(opponents)[: players - 1]
+        names = list(opponents)
+        if len(names) > players - 1:  # not dropped in silence: the agent would train
+            raise GoFishError(         # against other bots than named (as TableSettings)
+                f"{len(names)} opponents were named but a {players}-player game has "
+                f"{players - 1}: pass players={len(names) + 1} or name fewer")
         names += [names[-1]] * (players - 1 - len(names))
         for name in names:
             make_bot(name)  # an unknown bot or option is refused now, not mid-game
