@@ -98,3 +98,62 @@ def test_a_stop_signal_with_stderr_gone_still_exits_with_its_status(
     while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
         time.sleep(0.1)
     assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+
+
+# A bot that plays the first legal ask, but lingers on quit and on the end of its input.
+LINGERING_BOT = """
+import json, os, sys, time
+open({pids!r}, 'a').write(f'{{os.getpid()}}\\n')
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        sys.stdout.write(json.dumps({{"type": "hello", "name": "linger", "version": 1}}) + "\\n")
+        sys.stdout.flush()
+    elif msg["type"] == "turn":
+        sys.stdout.write(json.dumps(msg["legal"][0]) + "\\n")
+        sys.stdout.flush()
+    elif msg["type"] == "quit":
+        open({quits!r}, 'a').write(f'{{os.getpid()}}\\n')
+        break
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="/proc needed")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_stop_signal_during_the_goodbyes_leaves_no_bot_running(
+    tmp_path: Path, jobs: str
+) -> None:
+    # At the end of the run each program is sent quit and given a second to leave. A
+    # SIGTERM in that second stopped the goodbyes: the program being waited on had already
+    # been let go of (never killed), and the ones after it were never reached.
+    pids, quits = tmp_path / "pids", tmp_path / "quits"
+    bot = tmp_path / "linger.py"
+    bot.write_text(LINGERING_BOT.format(pids=str(pids), quits=str(quits)))
+    spec = f"cmd:{sys.executable} {bot}"
+    # The bot plays itself: four programs per process, four goodbyes. With --jobs 2, games
+    # enough for two chunks, so that two workers play them.
+    games = "2" if jobs == "1" else "40"
+    tournament = subprocess.Popen(
+        [sys.executable, "-m", "gofish", "tournament", spec, spec, "--games", games,
+         "--timeout", "60", "--jobs", jobs],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (quits.exists() and quits.read_text()):
+            time.sleep(0.05)
+        assert quits.exists() and quits.read_text()  # the goodbyes have begun
+        tournament.send_signal(signal.SIGTERM)
+        _, err = tournament.communicate(timeout=40)
+    finally:
+        tournament.kill()
+    assert tournament.returncode == 128 + signal.SIGTERM, err.decode(errors="replace")
+    started = [int(pid) for pid in pids.read_text().split()]
+    assert len(started) >= 4
+    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
+    while time.monotonic() < deadline and any(map(_alive, started)):
+        time.sleep(0.1)
+    left = [pid for pid in started if _alive(pid)]
+    for pid in left:  # not to leave them behind the test either
+        os.kill(pid, signal.SIGKILL)
+    assert not left

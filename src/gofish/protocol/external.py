@@ -147,21 +147,26 @@ class ExternalBot:
         self._check_quiet()
 
     def close(self) -> None:
-        """Say goodbye, then make sure the process is gone and reaped."""
-        process, self._process = self._process, None
+        """Say goodbye, then make sure the process is gone and reaped: killed if it has not
+        left within a second, or if the wait is cut short (a signal stopping this process).
+        It stays ours until then, so that kill() (from a signal handler) still reaches it."""
+        process = self._process
         if process is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self._write(process, _QUIT.encode() + b"\n", time.monotonic() + 0.2)
-            with contextlib.suppress(OSError, ValueError):
-                assert process.stdin is not None
-                process.stdin.close()
             try:
-                process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                _kill_group(process)
-                process.wait()
-            if process.stdout is not None:
-                process.stdout.close()
+                with contextlib.suppress(OSError, ValueError):
+                    self._write(process, _QUIT.encode() + b"\n", time.monotonic() + 0.2)
+                with contextlib.suppress(OSError, ValueError):
+                    assert process.stdin is not None
+                    process.stdin.close()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=1.0)
+            finally:
+                if process.returncode is None:
+                    _kill_group(process)
+                    process.wait()
+                self._process = None
+                if process.stdout is not None:
+                    process.stdout.close()
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None

@@ -80,10 +80,16 @@ class SeatBots:
         self._stop(ExternalBot.kill)
 
     def _stop(self, how: Callable[[ExternalBot], None]) -> None:
-        for bot in self._bots.values():
-            how(bot)
-        self._bots.clear()
-        _OPEN_SEAT_BOTS.discard(self)
+        try:
+            for bot in self._bots.values():
+                how(bot)
+        except BaseException:  # cut short (a signal): the rest must not outlive us either
+            for bot in self._bots.values():
+                bot.kill()
+            raise
+        finally:
+            self._bots.clear()
+            _OPEN_SEAT_BOTS.discard(self)
 
 
 @contextlib.contextmanager
