@@ -11,7 +11,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -33,30 +32,41 @@ CHROMIUM_ARGS = [
 GAME_DEADLINE = 150.0
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class RoomsServer:
     """``gofish rooms`` as a child process, which a test may kill and start again."""
 
     def __init__(self, folder: Path, away_seconds: float = 60) -> None:
         self.folder = folder
         self.away_seconds = away_seconds
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.port: int | None = None  # chosen by the server at its first start
+        self.url = ""
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        # The first start lets the server pick a free port itself (--port 0) and reads the
+        # address it announces: a port found free here and bound later by the server could
+        # be taken meanwhile by another program on the machine (the server then failed to
+        # start, or the test talked to someone else's). A restart takes the same port again,
+        # so the pages can reconnect.
         env = {**os.environ, "GOFISH_DB": str(self.folder / "games.sqlite3")}
-        command = [sys.executable, "-m", "gofish", "rooms", "--port", str(self.port),
+        command = [sys.executable, "-m", "gofish", "rooms", "--port", str(self.port or 0),
                    "--database", str(self.folder / "rooms.sqlite3"),
                    "--away-seconds", str(self.away_seconds), "--bot-delay", "0.02"]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                        stderr=open(self.folder / "server.log", "ab"))  # noqa: SIM115
+        announced = self.folder / "server.out"
+        with open(announced, "wb") as stdout:
+            self.process = subprocess.Popen(command, env=env, stdout=stdout,
+                                            stderr=open(self.folder / "server.log", "ab"))  # noqa: SIM115
         deadline = time.monotonic() + 20
+        while self.port is None:
+            found = re.search(rb"gofish rooms at http://127\.0\.0\.1:(\d+)/rooms",
+                              announced.read_bytes())
+            if found:
+                self.port = int(found[1])
+                self.url = f"http://127.0.0.1:{self.port}"
+            elif time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError("the rooms server did not start")
+            else:
+                time.sleep(0.05)
         while True:
             try:
                 with urllib.request.urlopen(f"{self.url}/rooms/bots", timeout=1):
