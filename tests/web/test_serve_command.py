@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -9,24 +10,25 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .conftest import free_port
-
 
 def test_serve_prints_its_address_and_serves_the_page(tmp_path: Path) -> None:
-    port = free_port()
+    # --port 0: the server picks a free port and names it. A port found free here and
+    # bound later by the server could be taken meanwhile by another program on the machine.
     database = tmp_path / "games.sqlite3"
     server = subprocess.Popen(
-        [sys.executable, "-m", "gofish", "serve", "--port", str(port),
+        [sys.executable, "-m", "gofish", "serve", "--port", "0",
          "--database", str(database)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
-        assert f"http://127.0.0.1:{port}/" in line
-        page = _get_when_up(f"http://127.0.0.1:{port}/")
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found and int(found[1]) != 0, line  # the port it listens on, not 0
+        url = found[0]
+        page = _get_when_up(url)
         assert "<title>Go Fish</title>" in page
-        games = _get_when_up(f"http://127.0.0.1:{port}/api/games")
+        games = _get_when_up(f"{url}api/games")
         assert '"total":0' in games
         assert database.exists()  # the --database given is the one used
     finally:
