@@ -629,9 +629,17 @@ def test_the_coach_table_fits_its_panel_with_five_players(
         .some((th) => th.title === 'Unseen')""")
     titles = page.locator(".coach thead th").evaluate_all("ths => ths.map(th => th.title)")
     assert "Emma 2" in titles and "Unseen" in titles
-    panel = page.locator(".coach").bounding_box()
-    table = page.locator(".coach table").bounding_box()
-    assert panel is not None and table is not None
+    # The bots play on meanwhile and the coach is redrawn at each ask, so the panel and
+    # its table are measured together in one step, once the table is laid out (two
+    # separate measures could fall either side of a redraw: one CI run got no table).
+    boxes = page.wait_for_function("""() => {
+        const panel = document.querySelector('.coach');
+        const table = panel && panel.querySelector('table');
+        if (!table || !table.getBoundingClientRect().width) return null;
+        const p = panel.getBoundingClientRect(), t = table.getBoundingClientRect();
+        return {panel: {x: p.x, width: p.width}, table: {x: t.x, width: t.width}};
+    }""").json_value()
+    panel, table = boxes["panel"], boxes["table"]
     assert table["x"] + table["width"] <= panel["x"] + panel["width"] + 0.5, (table, panel)
 
 
