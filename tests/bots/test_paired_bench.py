@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from gofish.bots import CounterBot, ExpertBot
+
 PAIRED = Path(__file__).resolve().parents[2] / "bench" / "paired.py"
 
 
@@ -44,3 +46,21 @@ def test_bad_bot_specs_are_refused_with_a_message(capsys: pytest.CaptureFixture[
             paired.main(["expert", spec, "--deals", "2"])
         assert stop.value.code == 2
         assert "cannot build that bot" in capsys.readouterr().err
+
+
+def test_the_engine_spec_with_a_colon_is_a_bot_not_a_module() -> None:
+    # 'expert:endgame=0' (gofish play, gofish tournament, docs) was taken for MODULE:FUNCTION
+    # and refused as "No module named 'expert'".
+    paired = load_paired()
+    bot = paired.build_bot("expert:endgame=0")
+    assert isinstance(bot, ExpertBot) and not bot.searches_endgame
+    counter = paired.build_bot("counter:epsilon=0.25")
+    assert isinstance(counter, CounterBot) and counter.epsilon == 0.25
+    assert paired.build_bot("counter,epsilon=0.25").epsilon == 0.25  # the bench's own form
+
+
+def test_module_and_function_are_still_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "my_variant_bot.py").write_text(
+        "from gofish.bots import CounterBot\ndef make():\n    return CounterBot(epsilon=0.5)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert load_paired().build_bot("my_variant_bot:make").epsilon == 0.5
