@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.processes import still_running
 
 from gofish.cli import main
 from gofish.core import make_rules, new_game
@@ -408,14 +409,6 @@ def test_ask_card_moves_carry_the_suit(tmp_path: Path) -> None:
     assert outcome.tally.failures == [] and outcome.tally.tables == 4
 
 
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _default_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its handler over this
 
@@ -448,10 +441,7 @@ def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: P
         tournament.kill()
     assert tournament.returncode == 130
     assert b"interrupted" in err and b"Traceback" not in err
-    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
-    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
-        time.sleep(0.1)
-    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+    assert not still_running(map(int, pids.read_text().split()))
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -482,10 +472,7 @@ def test_sigterm_stops_a_tournament_and_its_bots_programs(tmp_path: Path, jobs: 
         tournament.kill()
     assert tournament.returncode == 128 + signal.SIGTERM
     assert b"stopped by SIGTERM" in err and b"Traceback" not in err
-    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
-    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
-        time.sleep(0.1)
-    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+    assert not still_running(map(int, pids.read_text().split()))
 
 
 def test_killing_a_bot_started_by_a_wrapper_script_kills_the_bot_itself(
@@ -503,7 +490,4 @@ def test_killing_a_bot_started_by_a_wrapper_script_kills_the_bot_itself(
     plan = Plan(make_rules("classic"), 2, 1, ("random", f"cmd:{script}"), 2)
     outcome = run_tournament(plan, jobs=1, timeout=0.5)
     assert outcome.tally.forfeits == [0, 2]
-    pid, deadline = int(pid_file.read_text()), time.monotonic() + 5  # SIGKILL takes a moment
-    while time.monotonic() < deadline and _alive(pid):
-        time.sleep(0.05)
-    assert not _alive(pid)
+    assert not still_running([int(pid_file.read_text())], seconds=5)  # SIGKILL takes a moment

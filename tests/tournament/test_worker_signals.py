@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.processes import still_running
 
 # A bot that notes its pid, says hello, then never answers a turn.
 HANGING_BOT = """
@@ -23,14 +24,6 @@ for line in sys.stdin:
     elif msg["type"] == "turn":
         time.sleep(600)
 """
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP") or not Path("/proc").is_dir(),
@@ -61,10 +54,7 @@ def test_a_hangup_of_the_process_group_stops_the_workers_quietly(tmp_path: Path)
     assert tournament.returncode == 128 + signal.SIGHUP
     assert err.count(b"stopped by SIGHUP") == 1, err.decode(errors="replace")
     assert b"Traceback" not in err
-    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
-    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
-        time.sleep(0.1)
-    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+    assert not still_running(map(int, pids.read_text().split()))
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="/proc needed")
@@ -94,10 +84,7 @@ def test_a_stop_signal_with_stderr_gone_still_exits_with_its_status(
     finally:
         tournament.kill()
     assert tournament.returncode == 128 + signal.SIGTERM
-    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
-    while time.monotonic() < deadline and any(map(_alive, map(int, pids.read_text().split()))):
-        time.sleep(0.1)
-    assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]
+    assert not still_running(map(int, pids.read_text().split()))
 
 
 # A bot that plays the first legal ask, but lingers on quit and on the end of its input.
@@ -150,10 +137,7 @@ def test_a_stop_signal_during_the_goodbyes_leaves_no_bot_running(
     assert tournament.returncode == 128 + signal.SIGTERM, err.decode(errors="replace")
     started = [int(pid) for pid in pids.read_text().split()]
     assert len(started) >= 4
-    deadline = time.monotonic() + 10  # a killed bot may take a moment to be reaped
-    while time.monotonic() < deadline and any(map(_alive, started)):
-        time.sleep(0.1)
-    left = [pid for pid in started if _alive(pid)]
+    left = still_running(started)
     for pid in left:  # not to leave them behind the test either
         os.kill(pid, signal.SIGKILL)
     assert not left

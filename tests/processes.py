@@ -1,0 +1,26 @@
+"""Checks on the programs a test started (external bots): are they gone?"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def still_running(pids: Iterable[int], seconds: float = 10.0) -> list[int]:
+    """The processes of ``pids`` still running after up to ``seconds`` for them to go
+    (a killed bot may take a moment to be reaped)."""
+    watched = list(pids)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(map(alive, watched)):
+        time.sleep(0.1)
+    return [pid for pid in watched if alive(pid)]
