@@ -9,7 +9,14 @@ import random
 import pytest
 from tests.bots.test_emma import emma_view
 
-from gofish.bots import EmmaBot, available_bots, display_name, make_bot, parse_bot_spec
+from gofish.bots import (
+    EmmaBot,
+    available_bots,
+    canonical_spec,
+    display_name,
+    make_bot,
+    parse_bot_spec,
+)
 from gofish.bots.counter import CounterBot
 from gofish.bots.ismcts import IsmctsBot
 from gofish.core import Rank
@@ -20,6 +27,26 @@ def test_a_spec_is_a_name_and_options_read_as_numbers_truths_or_text() -> None:
     assert parse_bot_spec(" Expert : Epsilon = 0.25 : endgame=0 : infer=false ") == (
         "expert", {"epsilon": 0.25, "endgame": 0, "infer": False})
     assert parse_bot_spec("x:word=high") == ("x", {"word": "high"})
+
+
+@pytest.mark.parametrize("spelling", [
+    "expert:epsilon=0.2:infer=true", "expert:infer=True:epsilon=0.20",
+    "EXPERT:INFER=TRUE:EPSILON=.2", " Expert : infer = true : epsilon = 2e-1 ",
+])
+def test_one_bot_has_one_spelling(spelling: str) -> None:
+    # expert:infer=True and expert:infer=true were two entrants of a tournament.
+    assert canonical_spec(spelling) == "expert:epsilon=0.2:infer=true"
+    name, options = parse_bot_spec(canonical_spec(spelling))
+    assert (name, options) == parse_bot_spec(spelling)  # read back as the same bot
+
+
+def test_the_one_spelling_keeps_what_tells_bots_apart() -> None:
+    assert canonical_spec("emma:memory=007") == "emma:memory=7"
+    assert canonical_spec("emma:memory=2.0") == "emma:memory=2.0"  # not the whole number 2
+    assert canonical_spec("expert:infer=false") != canonical_spec("expert:infer=true")
+    assert canonical_spec("x:word=High") == "x:word=High"  # text as given
+    with pytest.raises(ValueError, match="given twice"):
+        canonical_spec("expert:infer=true:INFER=false")
 
 
 def test_options_from_a_spec_reach_the_bot() -> None:

@@ -263,7 +263,7 @@ def test_a_name_that_is_not_utf8_is_written_to_csv_and_chart_with_a_replacement_
     # crashed --csv with UnicodeEncodeError, leaving half a file, and --plot with TypeError.
     pytest.importorskip("matplotlib")
     result = run_json(capsys, "random", "emma", "--games", "4", "--seed", "1")
-    result["bots"][0]["name"] = "cmd:./bot \ud800"
+    result["bots"][0]["name"] = result["bots"][0]["spec"] = "cmd:./bot \ud800"
     shard = tmp_path / "shard.json"
     shard.write_text(json.dumps(result))
     csv_path, chart = tmp_path / "out.csv", tmp_path / "chart.png"
@@ -587,6 +587,43 @@ def test_a_bot_with_options_named_twice_in_other_spellings_plays_itself(
                       "--seed", "1")
     assert [row["name"] for row in result["bots"]] == ["counter:epsilon=0.3#1",
                                                        "counter:epsilon=0.3#2"]
+
+
+def test_a_bot_with_options_in_other_values_and_order_is_one_entrant(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # counter:epsilon=0.20 and counter:epsilon=0.2 (expert:infer=True and expert:infer=true,
+    # options in another order) were two unrelated entrants; one bot, it plays itself.
+    table = tmp_path / "table.csv"
+    result = run_json(capsys, "counter:epsilon=0.20", "COUNTER:Epsilon=.2", "emma",
+                      "--games", "6", "--seed", "1", "--csv", str(table))
+    names = ["counter:epsilon=0.2#1", "counter:epsilon=0.2#2", "emma"]
+    assert [row["name"] for row in result["bots"]] == names
+    assert [row["spec"] for row in result["bots"]] == [
+        "counter:epsilon=0.2", "counter:epsilon=0.2", "emma"]
+    assert [line.split(",")[0] for line in table.read_text().splitlines()[1:]] == names
+    plan = Plan(make_rules("classic"), 2, 1, ("expert:infer=True:epsilon=0.20",
+                                              "Expert:Epsilon=0.2:Infer=true"), 2)
+    assert plan.names == ["expert:epsilon=0.2:infer=true#1", "expert:epsilon=0.2:infer=true#2"]
+
+
+def test_shards_spelling_a_bot_differently_merge_under_its_one_spelling(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A shard stored before the spellings were made one (or typed otherwise) holds
+    # counter:epsilon=0.20 where another holds 0.2: the merge refused them as other bots.
+    common = ["--games", "8", "--seed", "3"]
+    paths = []
+    for shard, spelling in enumerate(("counter:epsilon=0.2", "counter:epsilon=0.20")):
+        part = run_json(capsys, spelling, "emma", *common, "--shard", f"{shard}/2")
+        part["bots"][0]["spec"] = part["bots"][0]["name"] = spelling  # as stored back then
+        path = tmp_path / f"shard{shard}.json"
+        path.write_text(json.dumps(part))
+        paths.append(str(path))
+    merged = run_json_merge(capsys, *list(reversed(paths)))
+    whole = run_json(capsys, "counter:epsilon=0.2", "emma", *common)
+    assert merged["bots"] == whole["bots"]
+    assert merged["bots"][0]["name"] == "counter:epsilon=0.2"
 
 
 def test_a_plan_takes_numpy_whole_numbers() -> None:

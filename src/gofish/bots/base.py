@@ -69,6 +69,26 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     return name.strip().lower(), options
 
 
+def canonical_spec(spec: str) -> str:
+    """The one way to write the bot ``spec`` names: its name and option names in lower case,
+    the options in alphabetical order, each value written as :func:`parse_bot_spec` reads it
+    (``True``/``TRUE`` as ``true``, ``0.20`` as ``0.2``, ``007`` as ``7``, text as given).
+    ``Expert:infer=True:epsilon=0.20`` and ``expert:epsilon=0.2:infer=true`` are one bot
+    and so one spelling. A whole number and a fraction stay apart (``memory=2`` is not
+    ``memory=2.0``: a bot may take one and refuse the other). A malformed spec raises
+    ``ValueError`` as ``parse_bot_spec`` does."""
+    name, options = parse_bot_spec(spec)
+    written = (f"{key}={_option_text(value)}" for key, value in sorted(options.items()))
+    return OPTION_SEPARATOR.join((name, *written))
+
+
+def _option_text(value: object) -> str:
+    """How an option value read by :func:`_option_value` is written back, read the same."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def _option_value(text: str) -> object:
     if text.lower() in ("true", "false"):
         return text.lower() == "true"

@@ -24,7 +24,10 @@ def register(subparsers: Any) -> None:
             "Round robin between bots (registered names, with options as in emma:memory=2, "
             "or cmd:PROGRAM for an external bot "
             "speaking the JSON-lines protocol). Every deal is played from every seat. "
-            "Name a bot twice to make it play itself. See docs/tournament.md."
+            "Name a bot twice to make it play itself; two spellings of one bot (Emma and "
+            "emma, expert:infer=True:epsilon=0.20 and expert:epsilon=0.2:infer=true) are "
+            "one bot named twice, shown as expert:epsilon=0.2:infer=true#1 and #2. "
+            "See docs/tournament.md."
         ),
     )
     parser.add_argument("bots", nargs="+", metavar="BOT",

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from gofish.bots.base import OPTION_SEPARATOR
+from gofish.bots.base import OPTION_SEPARATOR, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
 from gofish.sim import as_whole_number
 
@@ -31,15 +31,21 @@ class TournamentError(GoFishError):
 
 
 def normalize_spec(spec: str) -> str:
-    """A built-in bot's name and option names in lower case without spaces (``Emma`` and
-    ``emma``, ``counter:epsilon=0.3`` and ``Counter: Epsilon = 0.3`` are one bot, which then
-    plays itself); a ``cmd:`` entry as given, since commands are case-sensitive."""
+    """One spelling per entrant: a built-in bot as :func:`~gofish.bots.canonical_spec`
+    writes it (``Emma`` and ``emma``, ``expert:infer=True:epsilon=0.20`` and
+    ``expert:epsilon=0.2:infer=true`` are one bot, which then plays itself); a ``cmd:``
+    entry as given (only the spaces around the command dropped), since commands are
+    case-sensitive."""
     command = spec.strip()
     if command[: len(CMD_PREFIX)].lower() == CMD_PREFIX:  # " cmd:…", "CMD:…" too: lower
-        return CMD_PREFIX + command[len(CMD_PREFIX):]     # case would break the command
+        return CMD_PREFIX + command[len(CMD_PREFIX):].strip()  # case would break the command
+    try:
+        return canonical_spec(spec)
+    except ValueError:  # malformed: kept in lower case, for make_bot to refuse by name
+        pass
     name, *options = spec.split(OPTION_SEPARATOR)
     parts = [name.strip().lower()]
-    for option in options:  # a malformed one is kept, for make_bot to refuse by name
+    for option in options:
         key, equals, value = option.partition("=")
         parts.append(key.strip().lower() + equals + value.strip())
     return OPTION_SEPARATOR.join(parts)

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
-from gofish.tournament.plan import MAX_GAMES, SEATINGS, Plan, TournamentError
+from gofish.tournament.plan import (
+    MAX_GAMES,
+    SEATINGS,
+    Plan,
+    TournamentError,
+    entrant_names,
+    normalize_spec,
+)
 from gofish.tournament.play import MAX_ASKS_PER_GAME
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
@@ -319,8 +326,14 @@ def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[
             values = "" if isinstance(mine, dict) else f" ({mine!r}, not {theirs!r})"
             raise TournamentError(
                 f"{who} was played with a different {name} from {first_who}{values}: {why}")
-    if [row["spec"] for row in other["bots"]] != [row["spec"] for row in first["bots"]]:
+    if _specs(other) != _specs(first):
         raise TournamentError(f"{who} has different bots from {first_who}: {why}")
+
+
+def _specs(result: dict[str, Any]) -> list[str]:
+    """The bots of a stored result, each in its one spelling (a file written before
+    spellings were made one may hold ``expert:infer=True`` where another has ``=true``)."""
+    return [normalize_spec(row["spec"]) for row in result["bots"]]
 
 
 def merge_results(results: Sequence[dict[str, Any]],
@@ -332,8 +345,8 @@ def merge_results(results: Sequence[dict[str, Any]],
     who = _labels(results, labels, "shard")
     first = results[0]
     key_fields = ("rules", "players", "seed", "games_asked", "seatings")
-    names = [row["name"] for row in first["bots"]]
-    specs = [row["spec"] for row in first["bots"]]
+    specs = _specs(first)
+    names = entrant_names(specs)
     shards: set[int] = set()
     tally: Tally | None = None
     seconds = 0.0
@@ -406,7 +419,7 @@ def pool_results(results: Sequence[dict[str, Any]],
                for group in groups.values()]
     first_who = who[next(iter(groups.values()))[0]]
     first = batches[0]
-    specs = [row["spec"] for row in first["bots"]]
+    specs = _specs(first)
     tally = Tally.from_raw(first["totals"])
     for batch, group in zip(batches[1:], list(groups.values())[1:], strict=True):
         _check_alike(first, batch, ("rules", "players", "seatings"), who[group[0]], first_who,
@@ -416,7 +429,7 @@ def pool_results(results: Sequence[dict[str, Any]],
     pooled.update(
         games=tally.tables,
         seconds=sum(float(batch["seconds"]) for batch in batches),
-        bots=bot_rows([row["name"] for row in first["bots"]], specs, tally),
+        bots=bot_rows(entrant_names(specs), specs, tally),
         totals=tally.raw(),
         seed=[batch["seed"] for batch in batches],
         games_asked=sum(int(batch["games_asked"]) for batch in batches),
