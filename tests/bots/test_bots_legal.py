@@ -8,7 +8,7 @@ import re
 import pytest
 
 import gofish
-from gofish.bots import available_bots, bot_turn, make_bot
+from gofish.bots import CounterBot, ExpertBot, IsmctsBot, available_bots, bot_turn, make_bot
 
 CONFIGS = [
     ("classic", 2, {}),
@@ -81,6 +81,21 @@ def test_knobs_that_are_not_sensible_numbers_are_refused(
 ) -> None:
     with pytest.raises(ValueError, match=re.escape(complaint)):
         make_bot(name, **options)
+
+
+def test_knobs_may_be_numpy_numbers_but_not_numpy_truths() -> None:
+    # A study sweeping a knob over a numpy array passes np.float32(0.25), np.int64(0).
+    np = pytest.importorskip("numpy")
+    counter = make_bot("counter", epsilon=np.float32(0.25))
+    expert = make_bot("expert", noise=np.int64(0), epsilon=np.int64(1))
+    ismcts = make_bot("ismcts", seconds=np.float64(0.5))
+    assert isinstance(counter, CounterBot) and counter.epsilon == 0.25
+    assert isinstance(expert, ExpertBot) and (expert.noise, expert.epsilon) == (0.0, 1.0)
+    assert isinstance(ismcts, IsmctsBot) and ismcts.seconds == 0.5
+    with pytest.raises(ValueError, match=r"epsilon must be a number from 0 to 1, not np.True_"):
+        make_bot("counter", epsilon=np.bool_(True))
+    with pytest.raises(ValueError, match=r"seconds must be a finite number more than 0, not"):
+        make_bot("ismcts", seconds=np.float64("nan"))
 
 
 def test_a_bot_name_that_is_not_text_is_refused() -> None:

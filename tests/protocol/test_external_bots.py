@@ -357,6 +357,21 @@ def test_a_time_limit_that_is_not_seconds_above_zero_is_refused_up_front(
     assert children_of_this_process() == []
 
 
+def test_a_time_limit_may_be_a_numpy_number_but_not_a_numpy_truth(tmp_path: Path) -> None:
+    # The time limits had a check of their own, beside the bots' check of their numbers:
+    # both refused np.int64(5), which a study looping over a numpy array passes. One check.
+    np = pytest.importorskip("numpy")
+    command = write_bot(tmp_path, "first_legal")
+    bot = ExternalBot(command, timeout=np.int64(3), startup_timeout=np.float32(4))
+    assert (bot.timeout, bot.startup_timeout) == (3.0, 4.0) and type(bot.timeout) is float
+    with pytest.raises(ValueError, match=r"timeout must be a number of seconds above 0, not"):
+        ExternalBot(command, timeout=np.bool_(True))  # type: ignore[arg-type]
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "cmd:" + command), 2)
+    outcome = run_tournament(plan, jobs=1, timeout=np.int64(5))  # type: ignore[arg-type]
+    assert outcome.tally.tables == 2 and not outcome.tally.failures
+    assert children_of_this_process() == []
+
+
 def test_what_a_bot_logs_to_stderr_does_not_pile_up_over_a_tournament(tmp_path: Path) -> None:
     # Its stderr went to a temporary file that only grew: a bot logging every turn, as the
     # docs invite, filled the disk over a long tournament.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -41,24 +42,35 @@ class TrackerCache:
 
 def check_epsilon(epsilon: object) -> float:
     """A probability of playing at random, from 0 (never) to 1 (always)."""
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not (
-        0.0 <= epsilon <= 1.0
-    ):
-        raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
-    return float(epsilon)
+    return check_number("epsilon", epsilon, at_least=0, at_most=1,
+                        described="a number from 0 to 1")
 
 
 def check_number(name: str, value: object, *, more_than: float | None = None,
-                 at_least: float | None = None) -> float:
-    """A finite number above ``more_than`` (or from ``at_least``), else a clear ValueError."""
-    if (isinstance(value, bool) or not isinstance(value, (int, float))
-            or not math.isfinite(value)
-            or (more_than is not None and value <= more_than)
-            or (at_least is not None and value < at_least)):
-        bound = (f"more than {more_than:g}" if more_than is not None
-                 else f"at least {at_least:g}" if at_least is not None else "finite")
-        raise ValueError(f"{name} must be a finite number {bound}, not {value!r}")
-    return float(value)
+                 at_least: float | None = None, at_most: float | None = None,
+                 described: str | None = None,
+                 error: Callable[[str], Exception] = ValueError) -> float:
+    """``value`` as a float if it is a finite number above ``more_than`` (or from
+    ``at_least``) and up to ``at_most``; else ``error`` saying "NAME must be a finite number
+    more than 0, not nan" (or what ``described`` says it must be). Any real number will do,
+    numpy's among them (``np.int64(5)``, ``np.float32(0.5)``: a study's arrays hold them);
+    a bool, numpy's too, is no number here. The one check of bot knobs and of external
+    bots' time limits (``gofish.protocol.external.check_timeout``)."""
+    try:
+        number = float(value) if isinstance(value, numbers.Real) else math.nan  # refused
+    except OverflowError:  # 10**400: no finite float
+        number = math.inf
+    if (isinstance(value, bool) or not math.isfinite(number)
+            or (more_than is not None and number <= more_than)
+            or (at_least is not None and number < at_least)
+            or (at_most is not None and number > at_most)):
+        if described is None:
+            bounds = [f"{words} {bound:g}" for words, bound in (
+                ("more than", more_than), ("at least", at_least), ("at most", at_most))
+                if bound is not None]
+            described = " ".join(["a finite number", " and ".join(bounds)]).rstrip()
+        raise error(f"{name} must be {described}, not {value!r}")
+    return number
 
 
 def pick(options: Sequence[T], rng: random.Random) -> T:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import selectors
 import shlex
@@ -26,6 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
+from gofish.bots.common import check_number
 from gofish.core import Ask, GoFishError, View
 
 PROTOCOL = "gofish-bot"
@@ -71,11 +71,12 @@ def _program_problem(program: str) -> str | None:
     return f"is not on the PATH (write ./{program})"
 
 
-def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> None:
-    """Refuse a time limit that is not a finite number of seconds above 0 (nan, inf, 0, -1:
-    every wait would fail at once, or never end, with a message blaming the bot)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-        raise error(f"{name} must be a number of seconds above 0, not {value!r}")
+def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> float:
+    """A time limit as a float; refused unless a finite number of seconds above 0 (nan, inf,
+    0, -1: every wait would fail at once, or never end, with a message blaming the bot).
+    The bots' own check of their numbers, so numpy's (``np.int64(5)``) will do too."""
+    return check_number(name, value, more_than=0, described="a number of seconds above 0",
+                        error=error)
 
 
 class ExternalBot:
@@ -85,8 +86,8 @@ class ExternalBot:
         self, command: str, timeout: float = DEFAULT_TIMEOUT,
         startup_timeout: float = STARTUP_TIMEOUT,
     ) -> None:
-        check_timeout("timeout", timeout)
-        check_timeout("startup_timeout", startup_timeout)
+        timeout = check_timeout("timeout", timeout)
+        startup_timeout = check_timeout("startup_timeout", startup_timeout)
         self.command = command
         self.argv = split_command(command)
         self.timeout = timeout

@@ -105,7 +105,7 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
 ) -> Outcome:
     """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end."""
-    check_timeout("timeout", timeout, TournamentError)
+    timeout = check_timeout("timeout", timeout, TournamentError)
     check_entrants(plan.specs)
     engine = choose_engine(plan, fast)
     jobs = max(1, jobs or os.cpu_count() or 1)
