@@ -20,6 +20,7 @@ from gofish.tournament.plan import (
     tables,
 )
 from gofish.tournament.stats import elo_ratings, wilson_interval
+from gofish.tournament.tally import winning_seats
 
 
 def test_a_shared_win_counts_one_kth_to_each_winner() -> None:  # R10
@@ -31,6 +32,27 @@ def test_a_shared_win_counts_one_kth_to_each_winner() -> None:  # R10
     assert tally.games == [2, 2, 2]
     assert tally.books == [9, 9, 7]
     assert tally.asks == [70, 70, 70]
+
+
+@pytest.mark.parametrize(("books", "failed", "winners"), [
+    ((7, 6), None, [0]),
+    ((5, 5, 3), None, [0, 1]),  # R10: a shared win
+    ((4, 4, 4), None, [0, 1, 2]),
+    ((6, 1, 0), 0, [1]),  # the forfeiting leader wins nothing: the best of the rest do
+    ((3, 3, 3, 4), 3, [0, 1, 2]),
+    ((0, 0), None, [0, 1]),  # stopped before any book: scored on the books laid so far
+])
+def test_the_winners_and_their_shares_follow_one_rule(
+    books: tuple[int, ...], failed: int | None, winners: list[int]
+) -> None:
+    # play_engine_game worked out the winners it tells external bots beside the tally's own
+    # working-out; both now ask winning_seats, and the tally credits 1/k to each of them.
+    assert winning_seats(books, failed) == winners
+    tally = Tally(len(books))
+    tally.add_game(tuple(range(len(books))), books, 10, failed)
+    shares = [tally.wins(seat) for seat in range(len(books))]
+    assert shares == pytest.approx([1 / len(winners) if s in winners else 0 for s in
+                                    range(len(books))])
 
 
 def test_pairwise_points_follow_books_and_forfeits() -> None:

@@ -16,7 +16,7 @@ from gofish.protocol import DEFAULT_TIMEOUT, BotFailure, ExternalBot
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.rng import bot_rngs, deal_cards
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError, seating
-from gofish.tournament.tally import Tally
+from gofish.tournament.tally import Tally, winning_seats
 
 
 def make_entrant_bot(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Bot | ExternalBot:
@@ -145,10 +145,8 @@ def play_engine_game(
         failed = seat
         stopped = f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
-    # The winners once over; the book leaders of a stopped game, or of the rest after a
-    # forfeit (as the tally scores it). Every other bot told of the game hears how it ended.
-    live = [s for s in range(players) if s != failed]
-    winners = [s for s in live if books[s] == max(books[s] for s in live)]
+    # Every other bot told of the game hears how it ended, as the tally scores it.
+    winners = winning_seats(books, failed)
     for told_seat in told:
         bot = bots[told_seat]
         if told_seat != failed and isinstance(bot, ExternalBot):

@@ -15,6 +15,18 @@ from typing import Any
 WIN_UNITS = 60
 
 
+def winning_seats(books: Sequence[int], failed_seat: int | None = None) -> list[int]:
+    """The seats that win a game ending with ``books`` laid per seat: every seat with the
+    most books (R10; a shared win on a tie, counted ``1/k`` to each of ``k``). A seat that
+    forfeited wins nothing: the book leaders among the others win. A game stopped before its
+    end is scored the same way, on the books laid so far. The one rule for the tally and for
+    what the external bots are told (``game_over``); :meth:`Tally.add_games` is its
+    vectorised form for the simulator, tested to agree."""
+    live = [seat for seat in range(len(books)) if seat != failed_seat]
+    best = max(books[seat] for seat in live)
+    return [seat for seat in live if books[seat] == best]
+
+
 @dataclass
 class Tally:
     """Totals per entrant and per pair of entrants."""
@@ -51,9 +63,7 @@ class Tally:
     ) -> None:
         """Record one game: entrant per seat, books per seat, asks, and a forfeit if any."""
         self.tables += 1
-        live = [s for s in range(len(seats)) if s != failed_seat]
-        best = max(books[s] for s in live)
-        winners = [s for s in live if books[s] == best]
+        winners = winning_seats(books, failed_seat)
         share = WIN_UNITS // len(winners)
         for seat, entrant in enumerate(seats):
             self.games[entrant] += 1
