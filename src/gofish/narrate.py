@@ -74,12 +74,19 @@ def pond_word(rules: Rules) -> str:
 
 
 class Narrator:
-    """Turns events into sentences for ``viewer`` (None: a spectator)."""
+    """Turns events into sentences for ``viewer`` (None: a spectator).
 
-    def __init__(self, names: Sequence[str], viewer: int | None, book_size: int = 4) -> None:
+    Give it the game's ``rules`` so that its words are the table's: a "pair" under the
+    pairs house rule, and the "sea" of nordic, whatever house rules are added (a sea that
+    ran dry passes the turn or puts a player out of play only under ``end: all-books``).
+    Without them it knows only ``book_size`` and says "pond"."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None, book_size: int = 4, *,
+                 rules: Rules | None = None) -> None:
         self.names = list(names)
         self.viewer = viewer
-        self.book_word = book_word(book_size)
+        self.book_word = book_word(rules.book_size if rules is not None else book_size)
+        self.pond_word = pond_word(rules) if rules is not None else "pond"
 
     # -- grammar helpers ---------------------------------------------------
     def who(self, seat: int, *, capital: bool = True) -> str:
@@ -149,7 +156,7 @@ class Narrator:
         target = self.who(e.target)
         said = f'{target} {self.verb(e.target, "say")}: "Go fish!"'
         if e.pond_empty:
-            return said + " The pond is empty, so the turn passes."
+            return said + f" The {self.pond_word} is empty, so the turn passes."
         return said
 
     def _on_drew(self, e: Drew) -> str:
@@ -185,7 +192,7 @@ class Narrator:
     def _on_left_play(self, e: LeftPlay) -> str:
         who = self.who(e.player)
         has = self.verb(e.player, "have", "has")
-        return f"{who} {has} no cards and the pond is dry: out of play."
+        return f"{who} {has} no cards and the {self.pond_word} is dry: out of play."
 
     def _on_turn_passed(self, e: TurnPassed) -> str:
         skipped = "".join(
@@ -214,6 +221,7 @@ def _wanted(rank: Rank, suit: Suit | None) -> str:
     return f"the {rank.symbol}{suit.symbol}"
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str], book_size: int = 4) -> str:
-    """One event as a sentence for ``viewer``."""
-    return Narrator(names, viewer, book_size).describe(event)
+def describe(event: Event, viewer: int | None, names: Sequence[str], book_size: int = 4, *,
+             rules: Rules | None = None) -> str:
+    """One event as a sentence for ``viewer`` (``rules``: see :class:`Narrator`)."""
+    return Narrator(names, viewer, book_size, rules=rules).describe(event)

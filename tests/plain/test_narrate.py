@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
+
+import pytest
 
 import gofish
-from gofish.core import BookLaid, Card, Dealt, Game, GameOver
-from gofish.narrate import Narrator, listed
+from gofish.core import (
+    BookLaid,
+    Card,
+    Dealt,
+    Game,
+    GameOver,
+    LeftPlay,
+    WentFishing,
+    make_rules,
+)
+from gofish.narrate import Narrator, listed, pond_word
 
 NAMES = ["You", "Emma", "Emma 2", "Emma 3"]
 
@@ -100,3 +112,35 @@ def test_the_ending_of_all_book_games_and_of_a_game_still_going() -> None:
     pairs = _random_game({"preset": "classic", "book_size": 2}, 2, 5)
     ending = Narrator(NAMES[:2], None, book_size=2).ending(pairs.view(None))
     assert ending == "All 26 pairs are down."
+
+
+@pytest.mark.parametrize("preset", ["classic", "bicycle", "nordic"])
+@pytest.mark.parametrize(("end", "refill"), [
+    ("all-books", "hand"), ("all-books", "card"), ("all-books", "turn"),
+    ("first-empty", "hand"), ("first-empty", "turn"), ("first-empty", "none"),
+])
+def test_the_log_calls_the_draw_pile_what_the_table_calls_it(
+    preset: str, end: str, refill: str
+) -> None:
+    # Nordic with --end all-books: the table said "sea", the log "The pond is empty, so the
+    # turn passes" and "has no cards and the pond is dry" (sentences a first-empty game
+    # never reaches), as the narrator knew only the book size, not the rules.
+    rules = make_rules(preset, end=end, refill=refill)
+    word = pond_word(rules)  # what the table (terminal, plain, browser, rooms) says
+    other = "pond" if word == "sea" else "sea"
+    said = []
+    for seed in range(6):
+        game = _random_game(rules, 4, seed)
+        narrator = Narrator(NAMES, 0, rules=game.rules)
+        said += [narrator.describe(event) for event in game.view(0).history]
+        said.append(narrator.ending(game.view(0)) or "")
+    piles = [line for line in said if re.search(r"\b(pond|sea)\b", line)]
+    assert not [line for line in piles if re.search(rf"\b{other}\b", line)]
+    if end == "all-books":  # a dry pile passes turns (and, refilling a turn, ends players)
+        assert any(f"The {word} is empty, so the turn passes." in line for line in piles)
+    if end == "all-books" and refill == "turn":
+        assert any(f"the {word} is dry: out of play." in line for line in piles)
+    nordic = Narrator(NAMES, 0, rules=make_rules("nordic", end="all-books", refill="turn"))
+    assert "the sea is dry" in nordic.describe(LeftPlay(2))
+    assert "The sea is empty" in nordic.describe(WentFishing(1, 2, pond_empty=True))
+
