@@ -100,9 +100,6 @@ class Narrator:
             return plain
         return third if third is not None else plain + "s"
 
-    def possessive(self, seat: int) -> str:
-        return "your" if seat == self.viewer else "their"
-
     def ending(self, view: View) -> str | None:
         """Why the game ended, as the table saw it (None while it goes on).
 
@@ -162,20 +159,21 @@ class Narrator:
     def _on_drew(self, e: Drew) -> str:
         who = self.who(e.player)
         drawn = "a card" if e.card is None else f"the {card_words(e.card)}"
-        reason = {
-            "fish": "",
-            "empty_hand": f" into {self.possessive(e.player)} empty hand",
-            "replenish": f" to refill {self.possessive(e.player)} empty hand",
-        }.get(e.reason, "")
-        return f"{who} {self.verb(e.player, 'draw')} {drawn}{reason}."
+        if e.reason not in ("empty_hand", "replenish"):  # a fish
+            return f"{who} {self.verb(e.player, 'draw')} {drawn}."
+        if e.player == self.viewer:
+            why = "into your" if e.reason == "empty_hand" else "to refill your"
+            return f"You draw {drawn} {why} empty hand."
+        # Named, not "into their empty hand": as for a refill (R15, R16).
+        return f"{who}'s hand was empty: {who} draws {drawn}."
 
     def _on_lucky_draw(self, e: LuckyDraw) -> str:
+        card = card_words(e.card)
+        if e.player == self.viewer:
+            return f"You show the {card}: the card you asked for, so you go again."
+        # Named, not "the card they asked for, so they go again".
         who = self.who(e.player)
-        pronoun = "you" if e.player == self.viewer else "they"
-        return (
-            f"{who} {self.verb(e.player, 'show')} the {card_words(e.card)}: the card "
-            f"{pronoun} asked for, so {pronoun} {self.verb(e.player, 'go', 'go')} again."
-        )
+        return f"{who} shows the {card}: the card {who} asked for, so {who} goes again."
 
     def _on_book_laid(self, e: BookLaid) -> str:
         laid = f"{self.verb(e.player, 'lay')} down a {self.book_word} of {e.rank.plural}"

@@ -12,9 +12,11 @@ from gofish.core import (
     BookLaid,
     Card,
     Dealt,
+    Drew,
     Game,
     GameOver,
     LeftPlay,
+    LuckyDraw,
     WentFishing,
     make_rules,
 )
@@ -144,3 +146,31 @@ def test_the_log_calls_the_draw_pile_what_the_table_calls_it(
     assert "the sea is dry" in nordic.describe(LeftPlay(2))
     assert "The sea is empty" in nordic.describe(WentFishing(1, 2, pond_empty=True))
 
+
+def test_a_named_player_is_named_not_they() -> None:
+    # "Emma shows the 9♥: the card they asked for, so they go again", "Emma draws a card
+    # into their empty hand": the narrator said "they" of one named player.
+    nine = Card.parse("9H")
+    for viewer in (0, None):
+        narrator = Narrator(NAMES, viewer)
+        lucky = narrator.describe(LuckyDraw(player=2, card=nine))
+        assert lucky == "Emma 2 shows the 9♥: the card Emma 2 asked for, so Emma 2 goes again."
+        for reason in ("empty_hand", "replenish"):
+            drew = narrator.describe(Drew(player=1, reason=reason, card=None))
+            assert drew == "Emma's hand was empty: Emma draws a card."
+    mine = Narrator(NAMES, 0)
+    assert mine.describe(LuckyDraw(player=0, card=nine)) == (
+        "You show the 9♥: the card you asked for, so you go again.")
+    assert mine.describe(Drew(player=0, reason="empty_hand", card=nine)) == (
+        "You draw the 9♥ into your empty hand.")
+    assert mine.describe(Drew(player=0, reason="replenish", card=nine)) == (
+        "You draw the 9♥ to refill your empty hand.")
+    # Every sentence of whole games, from every seat and a spectator's, names its players.
+    for rules in ("bicycle", "nordic", {"preset": "classic", "ask": "card"}):
+        for seed in range(4):
+            game = _random_game(rules, 4, seed)
+            for viewer in (None, 0, 1, 2, 3):
+                narrator = Narrator(NAMES, viewer, rules=game.rules)
+                for event in game.view(viewer).history:
+                    line = narrator.describe(event)
+                    assert not re.search(r"\b(they|their|them)\b", line, re.IGNORECASE), line
