@@ -126,7 +126,7 @@ class TableSession:
                     random.Random()
                 )
         prepare_endgame(self.bots.values())
-        self.narrator = Narrator(self.names, self.human, self.game.rules.book_size)
+        self.narrator = Narrator(self.names, self.human, rules=self.game.rules)
 
     # -- setting up ---------------------------------------------------------------
     @classmethod

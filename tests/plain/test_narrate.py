@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +23,7 @@ from gofish.core import (
     WentFishing,
     make_rules,
 )
+from gofish.core.record import game_to_record
 from gofish.narrate import Narrator, listed, pond_word
 
 NAMES = ["You", "Emma", "Emma 2", "Emma 3"]
@@ -174,3 +178,34 @@ def test_a_named_player_is_named_not_they() -> None:
                 for event in game.view(viewer).history:
                     line = narrator.describe(event)
                     assert not re.search(r"\b(they|their|them)\b", line, re.IGNORECASE), line
+
+
+def test_every_log_of_a_nordic_all_books_game_says_sea(tmp_path: Path) -> None:
+    # The narrator knew the table's word only when given the rules; the terminal and
+    # plain table, `gofish show`, the browser's replay and the rooms' log built it from
+    # the book size alone, so a nordic game played to all books said "The pond is empty".
+    from gofish.cli.show import turns
+    from gofish.online.protocol import SeatLog
+    from gofish.session import TableSession, TableSettings
+    from gofish.storage import open_store
+    from gofish.web.replay import replay_frames
+
+    rules = make_rules("nordic", end="all-books", refill="turn")
+    game = next(g for g in (_random_game(rules, 4, seed) for seed in range(20))
+                if any(isinstance(e, WentFishing) and e.pond_empty for e in g.events))
+    record = game_to_record(game)
+    seats: list[dict[str, Any]] = [{"name": name, "bot": None} for name in NAMES]
+    with open_store(tmp_path / "games.sqlite3") as store:
+        stored = store.get(store.save(record, seats=seats))
+    settings = TableSettings(rules=rules, players=4, opponents=("random",))
+    table = TableSession.deal(settings)
+    seat_log = SeatLog(NAMES, 0)
+    logs = {
+        "terminal": [table.narrator.describe(event) for event in game.view(0).history],
+        "show": [line for turn in turns(stored, all_cards=True) for line in turn],
+        "replay": [line for frame in replay_frames(record, NAMES, 0) for line in frame["text"]],
+        "rooms": [json.loads(entry)["text"] for entry in seat_log.catch_up(game.view(0))],
+    }
+    for where, lines in logs.items():
+        assert any("The sea is empty" in line for line in lines), where
+        assert not [line for line in lines if re.search(r"\bpond\b", line)], where

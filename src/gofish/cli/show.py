@@ -128,7 +128,7 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
         shown = events if all_cards else (redact(event, viewer) for event in events)
-        return [describe(event, viewer, names, game.rules.book_size) for event in shown]
+        return [describe(event, viewer, names, rules=game.rules) for event in shown]
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
     for action in stored.record["actions"]:
@@ -144,13 +144,13 @@ def _hands(game: Game, names: list[str], all_cards: bool) -> Iterator[str]:
     """Every hand, for ``--all-cards`` (the game is over, so nothing is secret any more)."""
     if not all_cards:
         return
-    from gofish.narrate import card_words
+    from gofish.narrate import card_words, pond_word
 
     shown = "; ".join(
         f"{name}: {' '.join(card_words(card) for card in game.hand(seat)) or '(empty)'}"
         for seat, name in enumerate(names)
     )
-    yield f"  [hands] {shown}; pond {game.pond_size}"
+    yield f"  [hands] {shown}; {pond_word(game.rules)} {game.pond_size}"
 
 
 def _wait_for_enter() -> bool:

@@ -178,7 +178,7 @@ class SeatLog:
 
     def _narrator_for(self, view: View) -> Narrator:
         if self._narrator is None:  # the rules (pairs or books) come with the first view
-            self._narrator = Narrator(self._names, self._viewer, view.rules.book_size)
+            self._narrator = Narrator(self._names, self._viewer, rules=view.rules)
         return self._narrator
 
     def ending(self, view: View) -> str | None:

@@ -23,7 +23,7 @@ def replay_frames(
     """
     game, actions = start_from_record(record)
     reveal = game_from_record(record).is_over
-    narrator = Narrator(names, viewer, game.rules.book_size)
+    narrator = Narrator(names, viewer, rules=game.rules)
     frames = [_frame(game, 0, game.events, narrator, reveal, viewer)]
     for index, action in enumerate(actions):
         done = len(game.events)
