@@ -9,12 +9,16 @@ use it. It reads only a ``View``, so it cannot know more than the viewer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gofish.core import (
     RANKS,
+    SUITS,
+    Ask,
     Asked,
     BookLaid,
+    Card,
     Dealt,
     Drew,
     Event,
@@ -148,6 +152,48 @@ class Tracker:
         self.none[seat] = [known_none] * 14
         if known_none:
             self.fresh[seat] = [0] * 14
+
+
+def live_asks(view: View, legal: Sequence[Ask]) -> Sequence[Ask]:
+    """``legal`` less the asks for a card already laid face up in a book.
+
+    Only pairs under ``ask: card`` leave such an ask legal (R5: the asker holds the
+    rank, not that card) while nobody can hand the card over; a book of four is the
+    whole rank. Every (opponent, rank) keeps an ask, since the fourth card of a rank
+    is never laid while its third is held; if none were left, ``legal`` itself.
+    """
+    if view.rules.ask == "rank" or view.rules.book_size == CARDS_PER_RANK:
+        return legal
+    laid = {card for cards in view.laid for card in cards}
+    if not laid:
+        return legal
+    live = [a for a in legal if a.suit is None or Card(a.rank, a.suit) not in laid]
+    return live or legal
+
+
+def on_table(view: View, rank: Rank) -> list[Card]:
+    """The cards of ``rank`` laid face up in books, in suit order S H D C."""
+    return [card for card in (Card(rank, suit) for suit in SUITS) if view.laid_by(card) is not None]
+
+
+def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
+    """Why asking for ``card`` cannot succeed, if it lies face up in a book; else None.
+
+    Said by the tables for people, which do not send such an ask (docs/rules.md,
+    "Asking for a laid card"); it names the cards of the rank still worth asking for.
+    """
+    seat = view.laid_by(card)
+    if seat is None:
+        return None
+    whose = "your" if seat == view.viewer else f"{names[seat]}'s"
+    word = "pair" if view.rules.book_size == 2 else "book"
+    mine = set(view.hand or ())
+    down = on_table(view, card.rank)
+    still = [c.pretty for c in (Card(card.rank, suit) for suit in SUITS)
+             if c not in mine and c not in down]
+    instead = f" Ask for the {' or the '.join(still)} instead." if still else ""
+    return (f"The {card.pretty} is already on the table, in {whose} {word} of "
+            f"{card.rank.plural}: nobody can hand it over.{instead}")
 
 
 def track(view: View) -> Tracker:

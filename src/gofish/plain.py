@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from gofish.core import Card, Event, MalformedInputError, Rank, Suit
-from gofish.knowledge import coach_rows
+from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
+from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word, printable
 from gofish.rules_help import rules_paragraphs
 from gofish.session import IllegalChoice, TableSession, plural
@@ -147,6 +147,7 @@ class PlainTable:
             move = self.parse_move(line)
             if move.target is None and move.rank in self.session.held_ranks():
                 raise MalformedInputError(self.whom_to_ask())
+            self.refuse_laid_card(move)
             events = self.session.ask(move.target, move.rank, move.suit)
         except IllegalChoice as why:
             self.say(str(why))  # says what may be asked instead
@@ -205,6 +206,16 @@ class PlainTable:
             raise
         target = self.default_target() if target_word is None else self.parse_target(target_word)
         return Move(rank, suit, target)
+
+    def refuse_laid_card(self, move: Move) -> None:
+        """A card laid face up in a pair (ask: card) is a legal ask nobody can answer: the
+        table says so and reads another move rather than send it (docs/rules.md)."""
+        session = self.session
+        if move.suit is None or not session.human_to_act or move.rank not in session.held_ranks():
+            return  # other mistakes are explained by the session
+        note = laid_note(session.view(), Card(move.rank, move.suit), session.names)
+        if note is not None:
+            raise IllegalChoice(note)
 
     def refuse_ask_without_rank(self, word: str) -> None:
         """Explain 'ask emma' (an opponent named, no rank); return if no opponent is meant."""
@@ -291,7 +302,16 @@ class PlainTable:
         whom = ""
         if len(session.askable_opponents()) > 1:
             whom = f" Opponents: {self.opponent_list()}."
-        return f"Your hand: {self.hand_text()}. Ask for {what} ({ranks}).{whom}"
+        return f"Your hand: {self.hand_text()}. Ask for {what} ({ranks}).{self.laid_text()}{whom}"
+
+    def laid_text(self) -> str:
+        """Under ask: card, the cards of ranks you hold already laid face up (not to ask for)."""
+        session = self.session
+        if session.rules.ask != "card":
+            return ""
+        view = session.view()
+        down = [card.pretty for rank in session.held_ranks() for card in on_table(view, rank)]
+        return f" On the table, so not to ask for: {' '.join(down)}." if down else ""
 
     def hand_text(self) -> str:
         view = self.session.view()
@@ -302,15 +322,27 @@ class PlainTable:
 
     def show_hand(self) -> None:
         self.say(f"Your hand: {self.hand_text()}.")
-        books = self.session.view().books[self.session.human]
+        books = self.books_text(self.session.view(), self.session.human)
         word = self.session.narrator.book_word
-        self.say(f"Your {word}s: {' '.join(r.symbol for r in books) or 'none yet'}.")
+        self.say(f"Your {word}s: {books or 'none yet'}.")
+
+    @staticmethod
+    def books_text(view: View, seat: int) -> str:
+        """A seat's books by rank; under pairs with ask: card, with the suits laid."""
+        ranks = view.books[seat]
+        size = view.rules.book_size
+        if view.rules.ask != "card" or size == 4:
+            return " ".join(rank.symbol for rank in ranks)
+        laid = view.laid[seat]
+        return ", ".join(
+            f"{rank.symbol} ({' '.join(c.pretty for c in laid[i * size:(i + 1) * size])})"
+            for i, rank in enumerate(ranks))
 
     def show_table(self) -> None:
         view = self.session.view()
         self.show_hand()
         for seat in self.session.opponents():
-            books = " ".join(r.symbol for r in view.books[seat]) or "none"
+            books = self.books_text(view, seat) or "none"
             out = "" if view.in_play[seat] else ", out of play"
             self.say(f"{self.session.names[seat]} (player {seat}): "
                      f"{plural(view.hand_sizes[seat], 'card')}{out}; "

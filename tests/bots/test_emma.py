@@ -40,7 +40,7 @@ def emma_view(
     return View(
         viewer=EMMA, rules=make_rules("classic").for_players(players), num_players=players,
         first_player=0, current_player=EMMA, hand=cards, hand_sizes=tuple(hand_sizes),
-        books=((),) * players, in_play=(True,) * players, pond_size=20,
+        books=((),) * players, laid=((),) * players, in_play=(True,) * players, pond_size=20,
         history=tuple(history), winners=None, legal_actions=legal,
     )
 

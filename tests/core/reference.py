@@ -163,10 +163,11 @@ class ReferenceGame:
                 of_rank = [c for c in self.hands[seat] if c.rank == rank]
                 if len(of_rank) < self.rules.book_size:
                     break
-                for card in of_rank[: self.rules.book_size]:
+                laid = tuple(of_rank[: self.rules.book_size])  # the first to arrive
+                for card in laid:
                     self.hands[seat].remove(card)
                 self.books[seat].append(rank)
-                self.events.append(BookLaid(seat, rank))
+                self.events.append(BookLaid(seat, rank, laid))
 
     def _draw(self, seat: int, count: int) -> list[Card]:
         drawn, self.pond = self.pond[:count], self.pond[count:]

@@ -39,7 +39,11 @@ def test_lucky_draw_false_passes_the_turn_even_on_the_rank_asked_for() -> None:
 def test_lucky_draw_false_still_lays_a_book_the_fish_completes() -> None:
     game = deal("nordic", ["9 9 9 K", "2 3 4 5"], pond="9 6", lucky_draw=False)
     events = ask(game, 1, "9")
-    assert events[2:] == [Drew(0, "fish", card("9C")), BookLaid(0, rank("9")), TurnPassed(1, ())]
+    assert events[2:] == [
+        Drew(0, "fish", card("9C")),
+        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        TurnPassed(1, ()),
+    ]
 
 
 # refill ----------------------------------------------------------------------
@@ -52,7 +56,7 @@ def test_refill_card_draws_one_card_at_once_surrenderer_first() -> None:
     assert events == [
         Asked(0, 1, rank("J")),
         HandedOver(1, 0, rank("J"), 3, cards("JH JD JC")),
-        BookLaid(0, rank("J")),
+        BookLaid(0, rank("J"), cards("JS JH JD JC")),
         Refilled(1, 1, cards("2S")),  # R12 order, one card each
         Refilled(0, 1, cards("3S")),
     ]
@@ -61,7 +65,9 @@ def test_refill_card_draws_one_card_at_once_surrenderer_first() -> None:
 
 def test_refill_card_after_a_dealt_book() -> None:
     game = deal("classic", ["9 9 9 9", "2 3 4 5"], pond="6 7", refill="card")
-    assert game.events[2:] == (BookLaid(0, rank("9")), Refilled(0, 1, cards("6S")))
+    assert game.events[2:] == (
+        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")), Refilled(0, 1, cards("6S")),
+    )
 
 
 def test_refill_hand_on_bicycle_refills_a_surrendered_hand_at_once() -> None:
@@ -84,7 +90,9 @@ def test_refill_turn_on_classic_leaves_a_surrendered_hand_empty_until_its_turn()
 def test_refill_none_with_first_empty_on_classic_plays_like_nordic() -> None:
     game = deal("classic", ["9 9 9", "9 K K"], refill="none", end="first-empty")
     events = ask(game, 1, "9")
-    assert events[-2:] == [BookLaid(0, rank("9")), GameOver((0,), (1, 0))]  # R18, R19
+    assert events[-2:] == [  # R18, R19
+        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")), GameOver((0,), (1, 0)),
+    ]
 
 
 # end -------------------------------------------------------------------------
@@ -96,7 +104,7 @@ def test_end_first_empty_on_classic_ends_before_the_refill() -> None:
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9")),
+        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
         GameOver((0,), (1, 0)),
     ]
 
@@ -152,7 +160,7 @@ def test_book_size_2_three_of_a_kind_lays_one_pair_and_a_surrender_makes_the_nex
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9")),
+        BookLaid(0, rank("9"), cards("9D 9C")),
     ]
     assert books(game) == ["9 9", ""] and hand(game, 0) == "5S"
 
@@ -229,7 +237,9 @@ def test_ask_card_lucky_draw_needs_that_very_card_not_just_the_rank() -> None:
 def test_ask_card_books_still_need_all_four_cards() -> None:
     game = deal("classic", ["9S 9H 9D", "9C 2 3"], ask="card")
     events = ask(game, 1, "9", "C")
-    assert events[1:3] == [HandedOver(1, 0, rank("9"), 1, cards("9C")), BookLaid(0, rank("9"))]
+    assert events[1:3] == [
+        HandedOver(1, 0, rank("9"), 1, cards("9C")), BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+    ]
 
 
 def test_end_first_empty_ends_at_the_deal_when_no_pond_is_left() -> None:

@@ -167,9 +167,10 @@ class EventLedger:
 
     def __init__(self, game: Game) -> None:
         # Each hand in the order its cards arrived: under pairs, a third card of a rank
-        # stays and the two that arrived first go down (BookLaid names only the rank).
+        # stays and the two that arrived first go down, the very cards BookLaid names.
         self.hands: list[list[Card]] = [[] for _ in range(game.num_players)]
         self.books: list[list[Any]] = [[] for _ in range(game.num_players)]
+        self.laid: list[list[Card]] = [[] for _ in range(game.num_players)]
         self.pond = 52
         self.current: int | None = game.first_player
         self.in_play = [True] * game.num_players
@@ -203,9 +204,11 @@ class EventLedger:
             hand = self.hands[event.player]
             of_rank = [c for c in hand if c.rank == event.rank]
             assert len(of_rank) >= self.book_size, "a book needs book_size cards (R3)"
-            for card in of_rank[: self.book_size]:
+            assert event.cards == tuple(of_rank[: self.book_size])  # laid face up (R3)
+            for card in event.cards:
                 hand.remove(card)
             self.books[event.player].append(event.rank)
+            self.laid[event.player].extend(event.cards)
         elif isinstance(event, gofish.LeftPlay):
             assert not self.hands[event.player] and self.pond == 0  # R15, R16
             self.in_play[event.player] = False
@@ -219,6 +222,8 @@ class EventLedger:
         for seat, hand in enumerate(self.hands):
             assert gofish.sorted_cards(hand) == game.hand(seat)
         assert self.books == [list(b) for b in game.books]
+        assert self.laid == [list(cards) for cards in game.laid]
+        assert [list(cards) for cards in game.view(None).laid] == self.laid  # public
         assert self.pond == game.pond_size
         assert self.current == game.current_player
         assert tuple(self.in_play) == game.in_play
@@ -265,6 +270,8 @@ def knowable(events: tuple[Event, ...], viewer: int | None) -> set[Card]:
     for event in events:
         if isinstance(event, LuckyDraw):
             seen.add(event.card)
+        elif isinstance(event, gofish.BookLaid):
+            seen.update(event.cards)  # books go down face up (R3), out of every hand
         elif viewer is None:
             continue
         elif isinstance(event, (Dealt, Refilled)) and event.player == viewer:

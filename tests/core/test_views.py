@@ -99,7 +99,7 @@ def test_view_to_dict_is_json_ready_and_names_everything() -> None:
     data = json.loads(json.dumps(view.to_dict()))
     assert set(data) == {
         "viewer", "rules", "players", "first_player", "current_player", "hand", "hand_sizes",
-        "books", "in_play", "pond", "history", "winners", "legal_actions",
+        "books", "laid", "in_play", "pond", "history", "winners", "legal_actions",
     }
     assert data["hand"] == [str(c) for c in view.hand or ()]
     assert data["history"][0] == {"type": "dealt", "player": 0, "count": 3,

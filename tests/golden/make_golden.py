@@ -53,6 +53,10 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
         "classic-2p-card-refill-first-empty",
         {"preset": "classic", "refill": "card", "end": "first-empty"}, 2, 403, ("emma", "emma"),
     ),
+    Playthrough(  # pairs named card by card: book_laid says which two suits went down
+        "classic-3p-pairs-ask-card", {"preset": "classic", "book_size": 2, "ask": "card"},
+        3, 405, ("random",) * 3,
+    ),
     Playthrough(
         "nordic-3p-turn-refill-all-books",
         {"preset": "nordic", "refill": "turn", "end": "all-books", "hand_size": 4},

@@ -124,11 +124,15 @@ def new_page(browser: Any) -> Iterator[Any]:
     assert not errors, f"the pages raised JavaScript errors: {errors}"
 
 
-def open_room(page: Any, url: str, name: str, players: int, preset: str = "classic") -> str:
+def open_room(page: Any, url: str, name: str, players: int, preset: str = "classic",
+              house: dict[str, str] | None = None) -> str:
+    """Open a room; ``house`` picks house rules by their menu (``{"ask": "card"}``)."""
     page.goto(f"{url}/rooms")
     page.fill("#create-name", name)
     page.select_option("#create-players", str(players))
     page.select_option("#create-preset", preset)
+    for menu, value in (house or {}).items():
+        page.select_option(f"#create-{menu}", value)
     page.click("#create-button")
     page.wait_for_url("**/rooms/*")
     page.wait_for_selector("#seats li")
@@ -772,3 +776,33 @@ def test_a_phone_shows_the_table_and_hand_before_the_seats_during_a_game(
     assert bottom("#mine") <= 844 and bottom(".ask-rank") <= 844, (bottom("#mine"),
                                                                    bottom(".ask-rank"))
     assert scroll_width(ann) <= 390
+
+
+def test_under_pairs_by_card_a_laid_card_is_not_offered_and_is_said_to_be_on_the_table(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # Pairs with ask: card: once a pair of a rank is down (face up, R3), asking for one
+    # of its two cards is legal (R5) but nobody can hand it over, so it is no button.
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2, house={"ask": "card", "book": "2"})
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    chooser = random.Random(5)
+    end = time.monotonic() + GAME_DEADLINE
+    # Every game deals a laid card's rank into a hand within a few turns: play until then.
+    while not ann.locator(".laid-note").count():
+        assert not game_over(ann) and time.monotonic() < end, describe([ann])
+        click_an_ask(ann, chooser)
+        time.sleep(0.01)
+    note = ann.inner_text(".laid-note")
+    books = " ".join(ann.locator(".seat-books, .my-books").all_inner_texts())
+    laid = set(re.findall(r"(?:10|[A2-9JQK])[♠♥♦♣]", " ".join(re.findall(r"\(([^)]*)\)", books))))
+    named = set(re.findall(r"(?:10|[A2-9JQK])[♠♥♦♣]", note))
+    assert named and named <= laid, (note, books)  # the note names laid cards only
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    offered = {f"{b['rank']}{symbols[b['suit']]}" for b in ann.locator(".ask-rank").evaluate_all(
+        "(bs) => bs.map((b) => ({rank: b.dataset.rank, suit: b.dataset.suit}))")}
+    assert offered and not offered & laid, (offered, laid)  # never a button for a laid card
+    assert {card[:-1] for card in named} <= {card[:-1] for card in offered}  # ranks you hold
+    assert "On the table, so nobody can hand them over:" in note
+    shot(ann, "room-laid-card")

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from gofish.core import (
     Ask,
     Asked,
+    BookLaid,
     Card,
     Dealt,
     Drew,
@@ -70,6 +71,8 @@ def visible_cards(event: Any, viewer: int | None) -> list[Card]:
     """The cards an event shows ``viewer``, by the table's rules (not by the code under test)."""
     if isinstance(event, LuckyDraw):
         return [event.card]  # shown to everyone (R8)
+    if isinstance(event, BookLaid):
+        return list(event.cards)  # books go down face up (R3)
     if isinstance(event, Asked):
         return [] if event.suit is None else [Card(event.rank, event.suit)]  # said aloud
     if isinstance(event, (Dealt, Refilled)) and event.player == viewer:

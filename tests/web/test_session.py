@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gofish.core import Ask, Asked, BookLaid, Game, Rank, Suit, View, new_game
+from gofish.core import Ask, Asked, BookLaid, Card, Game, Rank, Suit, View, new_game
 from gofish.storage import StorageError, open_store
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
@@ -272,8 +272,9 @@ def test_bubbles_name_whom_an_ask_is_for_unless_it_is_you() -> None:
 
 def test_a_laid_pair_is_called_a_pair_out_loud_as_in_the_log() -> None:
     names = ["Ann", "Emma"]
-    pair = speech_for(BookLaid(1, Rank.TEN), names, 0, book_size=2)
-    book = speech_for(BookLaid(1, Rank.TEN), names, 0)
+    tens = tuple(Card(Rank.TEN, suit) for suit in Suit)
+    pair = speech_for(BookLaid(1, Rank.TEN, tens[:2]), names, 0, book_size=2)
+    book = speech_for(BookLaid(1, Rank.TEN, tens), names, 0)
     assert pair is not None and pair.text == "A pair of 10s!"
     assert book is not None and book.text == "A book of 10s!"
 
@@ -320,7 +321,9 @@ def test_every_rule_set_plays_to_the_end_without_leaking(
         for message in page.messages:
             for event in message["events"]:
                 for field in ("card", "cards"):
-                    if event.get(field) is not None and event["type"] != "lucky_draw":
+                    # A lucky draw (R8) and a book's cards (laid face up, R3) are public.
+                    if event.get(field) is not None and event["type"] not in (
+                            "lucky_draw", "book_laid"):
                         owners = (event.get("player"), event.get("giver"), event.get("receiver"))
                         assert 0 in owners, f"seat 0 was shown a hidden card: {event}"
         await session.close()

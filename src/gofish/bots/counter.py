@@ -19,6 +19,10 @@ Its decision rule, exactly (a compiled simulator reproduces it step by step):
 5. The kept asks are in ``legal`` order; with one it is the answer, with
    several the answer is ``kept[rng.randrange(len(kept))]``.
 
+Under pairs with ``ask: card``, asks for a card already laid face up in a book
+are dropped before anything else (``gofish.knowledge.live_asks``): legal, but
+nobody can hand such a card over. A (target, rank) always keeps another suit.
+
 ``epsilon`` (default 0): before step 1, with probability ``epsilon`` (one
 ``rng.random()`` draw, made only when epsilon > 0) play a uniformly random
 legal ask instead (``legal[rng.randrange(len(legal))]``).
@@ -31,7 +35,7 @@ from collections.abc import Sequence
 
 from gofish.bots.common import TrackerCache, best_by, card_counts, check_epsilon, pick
 from gofish.core import Ask, View
-from gofish.knowledge import CARDS_PER_RANK
+from gofish.knowledge import CARDS_PER_RANK, live_asks
 
 
 class CounterBot:
@@ -42,6 +46,7 @@ class CounterBot:
         self._cache = TrackerCache()
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        legal = live_asks(view, legal)
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
         tracker = self._cache.update(view)

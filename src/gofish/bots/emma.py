@@ -6,6 +6,8 @@ remembered that she holds, she picks uniformly among the distinct ranks in her
 hand. With more than two players she asks whoever most recently asked for that
 rank, if they still hold cards, otherwise a random opponent holding cards.
 Everything she uses comes from her view: her own hand and the public asks.
+Under ``ask: card`` she names a suit she lacks at random, never one already laid
+face up in a pair (``gofish.knowledge.live_asks``): nobody could hand it over.
 
 ``memory`` (default: no limit, as the rules have her) makes her gentler: she
 recalls only that many of the most recently asked ranks, and picks at random
@@ -18,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from gofish.core import Ask, Asked, Event, Rank, View
+from gofish.knowledge import live_asks
 
 
 class EmmaMemory:
@@ -74,6 +77,7 @@ class EmmaBot:
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
         memory = self.memory(view)
+        legal = live_asks(view, legal)  # the same ranks and targets: only laid suits go
         # Ranks she may ask for: all she holds, unless the caller offers fewer moves.
         offered = {a.rank for a in legal}
         held = [r for r in view.held_ranks() if r in offered]

@@ -13,7 +13,8 @@ unseen cards given the view: hand sizes, known cards, denials, books):
 The ask with the highest score is played (ties: the first in ``legal``
 order, so the choice is fixed given the view, and in the endgame given the
 view and the random stream). Under ``ask: card`` the same
-score picks the opponent and rank, and the suit is any legal one at random.
+score picks the opponent and rank, and the suit is any legal one at random
+that is not already laid face up in a book (pairs: ``gofish.knowledge.live_asks``).
 
 Once the pond is down to ``endgame`` cards (8 by default) and no ask is a sure
 hit, the best-scored asks are instead played out to the end of the game on
@@ -35,7 +36,7 @@ from gofish.bots.belief import Belief, InferringTracker
 from gofish.bots.common import TrackerCache, best_by, check_epsilon, check_number, pick
 from gofish.bots.endgame import POND_LIMIT, EndgameSearch, warm_up_in_background
 from gofish.core import Ask, View
-from gofish.knowledge import Tracker
+from gofish.knowledge import Tracker, live_asks
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class ExpertBot:
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
         self.last_playouts = 0
+        legal = live_asks(view, legal)
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
         scores = self.scores(view, legal)

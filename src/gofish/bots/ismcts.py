@@ -26,7 +26,8 @@ search decides instead. The expert's favourite stands unless the search finds an
 ask that beats it on the same deals by ``CONFIDENCE`` standard errors.
 The budget is ``iterations`` determinizations (each plays every candidate
 ask once), cut short when another would overrun ``seconds`` (defaults: 60
-and 0.2 s). Under the ``ask: card`` house rule it plays as the expert does.
+and 0.2 s). Under the ``ask: card`` house rule it plays as the expert does
+(never naming a card already laid in a book).
 
 The search only ever sees its view: the games it plays are imagined ones
 built from sampled hidden cards.
@@ -57,6 +58,7 @@ from gofish.core import (
     View,
 )
 from gofish.core.actions import RANK_ASKS
+from gofish.knowledge import live_asks
 
 Key = tuple[int, int]  # (target, rank value)
 EXPLORATION = 0.7
@@ -96,6 +98,7 @@ class IsmctsBot:
         return self._expert.searches_endgame
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        legal = live_asks(view, legal)
         if self.epsilon and rng.random() < self.epsilon:
             return pick(legal, rng)
         self.last_iterations = 0

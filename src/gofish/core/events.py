@@ -158,14 +158,20 @@ class LuckyDraw(Event):
 
 @dataclass(slots=True)
 class BookLaid(Event):
-    """``player`` laid down a book of ``rank`` (R3)."""
+    """``player`` laid down a book of ``rank`` (R3): ``cards``, face up for all to see.
+
+    A book of four is the whole rank; under pairs (``book_size: 2``) ``cards`` says
+    which two suits went down, so everyone knows those two can no longer be asked for.
+    """
 
     player: int
     rank: Rank
+    cards: tuple[Card, ...]
 
-    def __init__(self, player: int, rank: Rank) -> None:
+    def __init__(self, player: int, rank: Rank, cards: tuple[Card, ...]) -> None:
         self.player = player
         self.rank = rank
+        self.cards = cards
 
 
 @dataclass(slots=True)

@@ -152,6 +152,8 @@ class Game:
         # to date with every card move so legal asks are a cached lookup by these bits.
         self._held = [0] * players
         self._books: list[list[Rank]] = [[] for _ in range(players)]
+        # _laid[player]: the cards of that player's books, book by book in the order laid.
+        self._laid: list[list[Card]] = [[] for _ in range(players)]
         self._books_laid = 0
         self._in_play = [True] * players
         self._pond: list[Card] = []  # the top of the pond is the END of this list
@@ -180,6 +182,12 @@ class Game:
     def books(self) -> tuple[tuple[Rank, ...], ...]:
         """Each player's books, in the order they were laid."""
         return tuple(tuple(b) for b in self._books)
+
+    @property
+    def laid(self) -> tuple[tuple[Card, ...], ...]:
+        """Each player's laid cards (public: books go down face up), book by book in the
+        order laid, ``book_size`` cards per book of :attr:`books`."""
+        return tuple(tuple(cards) for cards in self._laid)
 
     @property
     def pond_size(self) -> int:
@@ -390,11 +398,13 @@ class Game:
         for rank in ranks:
             cards = hand[rank]
             while len(cards) >= size:
+                laid = tuple(cards[:size])  # under pairs, the two that arrived first
                 del cards[:size]
                 self._sizes[player] -= size
                 self._books[player].append(rank)
+                self._laid[player].extend(laid)
                 self._books_laid += 1
-                events.append(BookLaid(player, rank))
+                events.append(BookLaid(player, rank, laid))
             if not cards:
                 self._held[player] &= ~(1 << rank)
 
@@ -613,7 +623,10 @@ class Game:
         bool per seat (False: left play, R15). The position must be one the game
         goes on from (not over under R19) with ``current_player`` able to ask. Such
         a game was never dealt: its ``deck`` is only the cards of the position, and
-        ``to_record`` refuses it. ``rules`` is anything ``make_rules`` takes.
+        ``to_record`` refuses it. ``rules`` is anything ``make_rules`` takes. Books are
+        given by rank, so under pairs the position does not say which two suits each
+        pair holds: :attr:`laid` gives each book the rank's cards in no hand nor the
+        pond, in suit order S H D C, seat by seat.
         """
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
@@ -650,6 +663,7 @@ class Game:
         for seat, hand in enumerate(hands):
             game._receive(seat, [Card.parse(card) for card in hand])
         game._books = [[Rank.parse(rank) for rank in seat_books] for seat_books in books]
+        game._laid = _cards_of_books(game._books, cards, resolved.book_size)
         game._books_laid = sum(len(seat_books) for seat_books in books)
         game._in_play = seated
         game._pond = [Card.parse(card) for card in pond][::-1]
@@ -684,8 +698,8 @@ class Game:
         with no arguments; this rebuilds it from its rules, deck and position.
         """
         table = (self.rules, self.num_players, self._deck, self.first_player)
-        position = (self._hands, self._sizes, self._held, self._books, self._books_laid,
-                    self._in_play, self._pond, self._events, self._actions,
+        position = (self._hands, self._sizes, self._held, self._books, self._laid,
+                    self._books_laid, self._in_play, self._pond, self._events, self._actions,
                     self.current_player, self.winners, self._dealt)
         return (_unpickled_game, (table, position))
 
@@ -696,6 +710,7 @@ class Game:
         game._sizes = self._sizes[:]
         game._held = self._held[:]
         game._books = [seat_books[:] for seat_books in self._books]
+        game._laid = [cards[:] for cards in self._laid]
         game._books_laid = self._books_laid
         game._in_play = self._in_play[:]
         game._pond = self._pond[:]
@@ -711,9 +726,9 @@ class Game:
 def _unpickled_game(table: tuple[Any, ...], position: tuple[Any, ...]) -> Game:
     """The game that ``Game.__reduce__`` took apart; caches start empty."""
     game = Game(*table, deal=False)
-    (game._hands, game._sizes, game._held, game._books, game._books_laid, game._in_play,
-     game._pond, game._events, game._actions, game.current_player, game.winners,
-     game._dealt) = position
+    (game._hands, game._sizes, game._held, game._books, game._laid, game._books_laid,
+     game._in_play, game._pond, game._events, game._actions, game.current_player,
+     game.winners, game._dealt) = position
     return game
 
 
@@ -734,6 +749,24 @@ def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
             for rank in RANKS if held >> rank & 1
         ])
     return legal
+
+
+def _cards_of_books(
+    books: list[list[Rank]], elsewhere: Iterable[Card], book_size: int
+) -> list[list[Card]]:
+    """Laid cards for a set-up position: per seat, per book, ``book_size`` cards of its rank
+    from those not ``elsewhere`` (in a hand or the pond), in suit order."""
+    held = set(elsewhere)
+    left = {rank: [card_of(rank, suit) for suit in SUITS if card_of(rank, suit) not in held]
+            for rank in RANKS}
+    laid: list[list[Card]] = []
+    for seat_books in books:
+        cards: list[Card] = []
+        for rank in seat_books:
+            cards.extend(left[rank][:book_size])
+            del left[rank][:book_size]
+        laid.append(cards)
+    return laid
 
 
 def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[bool]:

@@ -1,8 +1,8 @@
 """One player's view of a game: the only place hidden information is filtered.
 
 A ``View`` holds the viewer's own hand, what everybody can see (hand sizes,
-books, the pond's size, who is in play) and the history with every card the
-viewer may not see blanked out. Bots, clients and logs get views, never games.
+books and their cards, the pond's size, who is in play) and the history with
+every card the viewer may not see blanked out. Bots, clients and logs get views, never games.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class View:
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     books: tuple[tuple[Rank, ...], ...]
+    laid: tuple[tuple[Card, ...], ...]  # per seat, its books' cards (face up), as laid
     in_play: tuple[bool, ...]
     pond_size: int
     history: tuple[Event, ...]
@@ -64,6 +65,18 @@ class View:
         """How many cards of ``rank`` the viewer holds."""
         return sum(1 for card in self.hand or () if card.rank == rank)
 
+    def laid_by(self, card: Card) -> int | None:
+        """The seat that laid ``card`` in a book, or None while it is not on the table.
+
+        Under pairs with ``ask: card`` a rank goes down two cards at a time: asking
+        for a card already laid is legal (R5 asks only that you hold its rank) but
+        can never be answered, so clients and bots can leave it out.
+        """
+        for seat, cards in enumerate(self.laid):
+            if card in cards:
+                return seat
+        return None
+
     def opponents(self) -> tuple[int, ...]:
         """Seats other than the viewer's, in seat order."""
         return tuple(p for p in range(self.num_players) if p != self.viewer)
@@ -79,6 +92,7 @@ class View:
             "hand": None if self.hand is None else [str(c) for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "books": [[str(r) for r in b] for b in self.books],
+            "laid": [[str(c) for c in cards] for cards in self.laid],
             "in_play": list(self.in_play),
             "pond": self.pond_size,
             "history": [event.to_dict() for event in self.history],
@@ -107,6 +121,7 @@ def build_view(game: Game, viewer: int | None) -> View:
         hand=None if viewer is None else tuple(game.hand(viewer)),  # already sorted
         hand_sizes=game.hand_sizes,
         books=game.books,
+        laid=game.laid,
         in_play=game.in_play,
         pond_size=game.pond_size,
         history=redacted_history(game, viewer),

@@ -31,7 +31,7 @@ from gofish.core import (
     TurnPassed,
     WentFishing,
 )
-from gofish.knowledge import coach_rows
+from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
 from gofish.session import IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
@@ -192,9 +192,15 @@ class GoFishApp(App[None]):
         bar.display = rank is not None
         if rank is None:
             return
-        open_suits = self.session.askable_suits(rank)
+        open_suits = self.open_suits(rank)
         for suit in Suit:
             self.query_one(f"#suit-{suit.letter}", Button).disabled = suit not in open_suits
+
+    def open_suits(self, rank: Rank) -> list[Suit]:
+        """The suits of ``rank`` worth asking for: not held, and not laid face up in a pair
+        (legal under ask: card, but nobody can hand such a card over)."""
+        down = {card.suit for card in on_table(self.session.view(), rank)}
+        return [suit for suit in self.session.askable_suits(rank) if suit not in down]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""
@@ -221,10 +227,11 @@ class GoFishApp(App[None]):
             return "Nobody holds cards to ask for."
         whom = session.names[self.target]
         if self.picked_rank is not None:
-            suits = " ".join(
-                f"{s.letter}={s.symbol}" for s in session.askable_suits(self.picked_rank)
-            )
-            return f"Which {self.picked_rank.symbol} do you want from {whom}? {suits} · Esc: back"
+            rank = self.picked_rank
+            suits = " ".join(f"{s.letter}={s.symbol}" for s in self.open_suits(rank))
+            down = " ".join(card.pretty for card in on_table(session.view(), rank))
+            laid = f" · on the table: {down}" if down else ""
+            return f"Which {rank.symbol} do you want from {whom}? {suits}{laid} · Esc: back"
         keys = " ".join(RANK_KEYS[rank] for rank in session.held_ranks())
         more = " (←/→ to change)" if len(session.askable_opponents()) > 1 else ""
         return f"Your turn. Ask {whom}{more} for a rank: press {keys}"
@@ -383,7 +390,13 @@ class GoFishApp(App[None]):
             self.picked_rank = rank
             self.refresh_table()
             return
-        before = frozenset(session.view().hand or ())
+        view = session.view()
+        if suit is not None and session.human_to_act and (
+            note := laid_note(view, Card(rank, suit), session.names)
+        ):
+            self.show_prompt(note, error=True)  # a sure miss: not sent (docs/rules.md)
+            return
+        before = frozenset(view.hand or ())
         try:
             events_ = session.ask(self.target, rank, suit)
         except IllegalChoice as why:

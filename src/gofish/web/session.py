@@ -352,6 +352,8 @@ class GameSession:
                     "bot": info.bot,
                     "cards": view.hand_sizes[index],
                     "books": [str(rank) for rank in view.books[index]],
+                    # the books' cards, face up: under pairs, which suits are down
+                    "laid": [str(card) for card in view.laid[index]],
                     "in_play": view.in_play[index],
                 }
                 for index, info in enumerate(self.seats)

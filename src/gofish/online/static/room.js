@@ -1,7 +1,7 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
-import { cardBack, cardFace, pondWord, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { cardBack, cardFace, laidBy, pondWord, pretty, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, postJSON, previousToken, rememberGone, rememberPrevious,
   rememberSeat, seatToken, whyGone,
@@ -345,7 +345,13 @@ function pileName(game) {
 // read as two books when it is one book of 2s.
 function booksLine(game, seat, label) {
   const ranks = game.books[seat];
-  const names = ranks.map((rank) => rankName(rank, 2)).join(', ');
+  const size = bookWord(game) === 'pair' ? 2 : 4;
+  const laid = (game.laid || [])[seat] || [];
+  // Pairs say which two suits went down (face up, for all to see): "7s (7♠ 7♥)".
+  const names = ranks.map((rank, i) => {
+    const cards = size === 2 ? laid.slice(i * 2, i * 2 + 2).map(pretty).join(' ') : '';
+    return cards ? `${rankName(rank, 2)} (${cards})` : rankName(rank, 2);
+  }).join(', ');
   return `${label} (${ranks.length}): ${names || 'none yet'}`;
 }
 
@@ -428,12 +434,22 @@ function opponentBox(seat, game, myTurn, targets) {
 }
 
 function askButtons(game) {
+  const laid = game.laid || [];
+  // Under pairs with ask: card a card laid face up is a legal ask nobody can answer:
+  // it is not offered, and the line below the buttons says where it is.
+  const onTable = (a) => a.suit && laidBy(laid, a.rank + a.suit) !== null;
   const asks = game.legal_actions.filter((a) => a.target === state.target);
   const label = el('span', {}, `Ask ${nameOf(state.target)} for:`);
-  return [label, ...asks.map((a) => el('button', {
+  const me = state.you ? state.you.seat : null;
+  const down = [...new Set(asks.filter(onTable).map((a) => a.rank + a.suit))].map((card) => {
+    const seat = laidBy(laid, card);
+    return `${pretty(card)} (${seat === me ? 'your' : `${nameOf(seat)}'s`} ${bookWord(game)})`;
+  });
+  return [label, ...asks.filter((a) => !onTable(a)).map((a) => el('button', {
     type: 'button', class: 'ask-rank', dataset: { rank: a.rank, suit: a.suit || '', key: `ask-${a.rank}${a.suit || ''}` },
     onclick: () => send('ask', a.suit ? { target: a.target, rank: a.rank, suit: a.suit } : { target: a.target, rank: a.rank }),
-  }, a.suit ? `${a.rank}${SUIT_SYMBOLS[a.suit]}` : a.rank))];
+  }, a.suit ? `${a.rank}${SUIT_SYMBOLS[a.suit]}` : a.rank)),
+  down.length ? el('p', { class: 'laid-note' }, `On the table, so nobody can hand them over: ${down.join(', ')}.`) : null];
 }
 
 begin();

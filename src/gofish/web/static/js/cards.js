@@ -54,6 +54,21 @@ export function setsName(count, bookSize) {
   return `${count} ${setWord(bookSize)}${count === 1 ? '' : 's'}`;
 }
 
+// The seat that laid `card` face up in a book, or null: `laid` holds each seat's laid
+// cards (the view's `laid`). Under pairs with ask: card a laid card is a legal ask that
+// nobody can answer, so the tables do not offer it.
+export function laidBy(laid, card) {
+  const seat = laid.findIndex((cards) => cards.includes(card));
+  return seat === -1 ? null : seat;
+}
+
+// Why a laid card is not offered: "The 7♠ is already on the table, in Emma's pair of 7s:
+// nobody can hand it over." (`whose`: "your", or a name with 's).
+export function laidText(card, whose, bookSize) {
+  const { rank } = parseCard(card);
+  return `The ${pretty(card)} is already on the table, in ${whose} ${setWord(bookSize)} of ${rankName(rank, 2)}: nobody can hand it over.`;
+}
+
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
   return `${rankName(rank)} of ${SUIT_NAMES[suit]}`;

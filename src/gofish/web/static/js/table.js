@@ -4,7 +4,9 @@
 
 import { $, el, fill, sleep } from './dom.js';
 import { avatar } from './avatar.js';
-import { cardBack, cardFace, cardName, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES } from './cards.js';
+import {
+  cardBack, cardFace, cardName, laidBy, laidText, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+} from './cards.js';
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
@@ -216,9 +218,18 @@ export class Table {
     fill(this.opponents, panels);
   }
 
+  /** The cards of a player's `index`th book, face up (the state's `laid`, book by book). */
+  bookCards(player, index) {
+    const size = this.state.rules.book_size;
+    return (player.laid || []).slice(index * size, (index + 1) * size);
+  }
+
   booksRow(player, word) {
     const row = el('div', { class: 'books small', dataset: { booksOf: player.seat } });
-    for (const rank of player.books) row.append(el('span', { class: 'book-chip', title: `${word} of ${rankName(rank, 2)}` }, rank));
+    player.books.forEach((rank, index) => {
+      const cards = this.bookCards(player, index).map(pretty).join(' ');
+      row.append(el('span', { class: 'book-chip', title: `${word} of ${rankName(rank, 2)}${cards ? `: ${cards}` : ''}` }, rank));
+    });
     if (!player.books.length) row.append(el('span', { class: 'no-books' }, `no ${word}s`));
     return row;
   }
@@ -262,10 +273,12 @@ export class Table {
     const me = state.players[state.you];
     const word = setWord(state.rules.book_size);
     const books = el('div', { class: 'books shelf-books', dataset: { booksOf: me.seat } });
-    for (const rank of me.books) {
-      books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `${word} of ${rankName(rank, 2)}` },
-        cardFace(`${rank}${state.rules.book_size === 2 ? 'H' : 'S'}`, { label: false })));
-    }
+    me.books.forEach((rank, index) => {
+      const cards = this.bookCards(me, index);
+      const shown = cards.length ? `: ${cards.map(pretty).join(' ')}` : '';
+      books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `${word} of ${rankName(rank, 2)}${shown}` },
+        cardFace(cards[0] || `${rank}${state.rules.book_size === 2 ? 'H' : 'S'}`, { label: false })));
+    });
     this.shelf.setAttribute('aria-label', `Your ${word}s`);
     fill(this.shelf, el('h2', { class: 'shelf-title' }, `Your ${word}s: ${me.books.length}`), books);
   }
@@ -397,15 +410,34 @@ export class Table {
   showSuits() {
     const rank = this.rank;
     const held = new Set(this.state.hand.filter((c) => parseCard(c).rank === rank).map((c) => parseCard(c).suit));
-    const buttons = SUITS.map((suit) => el('button', {
-      type: 'button', class: `suit-button suit-${SUIT_NAMES[suit]}`,
-      'aria-label': held.has(suit) ? `${rankName(rank)} of ${SUIT_NAMES[suit]}: you hold it already` : `ask for the ${rankName(rank)} of ${SUIT_NAMES[suit]}`,
-      'aria-disabled': String(held.has(suit)),
-      onclick: () => (held.has(suit)
-        ? this.explain(`You already hold the ${pretty(rank + suit)}: ask for a card you do not hold.`)
-        : this.ask(this.target, rank, suit)),
-    }, suitIcon(suit), `${rank}${suit}`));
-    fill(this.suitChooser, el('span', {}, `Which ${rankName(rank)}?`), buttons);
+    const laid = this.state.players.map((p) => p.laid || []);
+    const word = setWord(this.state.rules.book_size);
+    const buttons = SUITS.map((suit) => {
+      const card = rank + suit;
+      const name = `${rankName(rank)} of ${SUIT_NAMES[suit]}`;
+      // A card laid face up (pairs, ask: card) is a legal ask nobody can answer: not offered.
+      const owner = held.has(suit) ? null : laidBy(laid, card);
+      let label = `ask for the ${name}`;
+      let why = null;
+      if (held.has(suit)) {
+        label = `${name}: you hold it already`;
+        why = `You already hold the ${pretty(card)}: ask for a card you do not hold.`;
+      } else if (owner !== null) {
+        const whose = owner === this.state.you ? 'your' : `${this.name(owner)}'s`;
+        label = `${name}: on the table, in ${whose} ${word}`;
+        why = laidText(card, whose, this.state.rules.book_size);
+      }
+      return el('button', {
+        type: 'button', class: `suit-button suit-${SUIT_NAMES[suit]}${owner === null ? '' : ' laid'}`,
+        'aria-label': label, title: owner === null ? null : label,
+        'aria-disabled': String(why !== null),
+        dataset: { card },
+        onclick: () => (why ? this.explain(why) : this.ask(this.target, rank, suit)),
+      }, suitIcon(suit), owner === null ? card : el('s', {}, card));
+    });
+    const down = buttons.filter((b) => b.classList.contains('laid')).map((b) => pretty(b.dataset.card));
+    const onTable = down.length ? ` (${down.join(' and ')} ${down.length === 1 ? 'is' : 'are'} on the table)` : '';
+    fill(this.suitChooser, el('span', { class: 'suit-question' }, `Which ${rankName(rank)}?${onTable}`), buttons);
     this.suitChooser.hidden = false;
     // The opponent is chosen: the hint moves on to the suit (it asked for an opponent).
     this.explain(`Now choose which ${rankName(rank)} to ask ${this.name(this.target)} for.`);
@@ -496,8 +528,8 @@ export class Table {
         return this.pause(600);
       case 'book_laid': {
         const shelf = this.root.querySelector(`[data-books-of="${event.player}"]`) || this.anchorOf(event.player);
-        const suits = ['S', 'H', 'D', 'C'].slice(0, this.state.rules.book_size); // two cards for a pair
-        return this.fly(suits.map((s) => cardFace(event.rank + s, { label: false })), this.anchorOf(event.player), shelf);
+        const cards = event.cards || SUITS.slice(0, this.state.rules.book_size).map((s) => event.rank + s);
+        return this.fly(cards.map((c) => cardFace(c, { label: false })), this.anchorOf(event.player), shelf);
       }
       default:
         return this.pause(150);
