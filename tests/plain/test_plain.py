@@ -61,6 +61,18 @@ def test_a_script_plays_a_whole_game_through_stdin(
         assert stored.over  # saved, and marked finished
 
 
+@pytest.mark.parametrize("flag", [["--plain"], []])
+def test_a_piped_game_is_stored_as_a_plain_game(flag: list[str], tmp_path: Path) -> None:
+    # Piped input switches to the line mode on its own, but the game was stored as a
+    # "terminal" one unless --plain was given.
+    db = tmp_path / "games.sqlite3"
+    done = gofish(["play", *flag, "--seed", "21"], rank_script(), db)
+    assert done.returncode == 0, done.stderr
+    with open_store(db) as store:
+        [stored] = store.list_games()
+        assert stored.over and stored.source == "plain"
+
+
 def test_every_event_is_a_sentence_and_illegal_moves_are_explained(tmp_path: Path) -> None:
     lines = "zzz\n10h\nask 7 for 9\nhand\ntable\ncoach\nhelp\n"
     done = gofish(["play", "--plain", "--seed", "4"], lines, tmp_path / "g.db")

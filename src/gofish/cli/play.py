@@ -137,8 +137,9 @@ def run(args: argparse.Namespace) -> int:
     settings = TableSettings(rules=rules, players=players,
                              opponents=opponents_for(players, opponents), name=name, seed=seed)
     store = open_games_store(args.database, required=False)
-    session = TableSession.deal(settings, store, source="plain" if args.plain else "terminal")
-    return launch(session, plain=args.plain, speed=speed)
+    plain = line_mode(args.plain)
+    session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
+    return launch(session, plain=plain, speed=speed)
 
 
 def open_games_store(path: str | None, *, required: bool) -> Any:
@@ -161,9 +162,14 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     return saver
 
 
+def line_mode(asked_for: bool) -> bool:
+    """The line mode when asked for, or when input or output is not a terminal (a pipe)."""
+    return asked_for or not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
 def launch(session: Any, *, plain: bool, speed: float) -> int:
-    """Show the table: the Textual app on a terminal, the line mode otherwise."""
-    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    """Show the table: the Textual app on a terminal, the line mode otherwise (``plain``)."""
+    if plain:
         from gofish.plain import play_plain
 
         lenient_stdin()  # a stray byte that is not text is a move to refuse, not a crash

@@ -9,6 +9,7 @@ from gofish.cli.play import (
     OptionError,
     add_front_end_options,
     launch,
+    line_mode,
     open_games_store,
     parse_speed,
     whole_number,
@@ -44,9 +45,10 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(
             f"game {stored.id} is already finished: gofish show {stored.id} replays it"
         )
+    plain = line_mode(args.plain)
     session = TableSession.resume(stored.record, stored.seats, store, stored.id,
-                                  source="plain" if args.plain else "terminal")
-    return launch(session, plain=args.plain, speed=speed)
+                                  source="plain" if plain else "terminal")
+    return launch(session, plain=plain, speed=speed)
 
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:
