@@ -101,6 +101,17 @@ def test_history_of_a_database_that_does_not_exist(tmp_path: Path) -> None:
     assert not missing.exists()  # reading never creates the file
 
 
+def test_history_unfinished_says_there_are_none_rather_than_no_games(db_path: Path) -> None:
+    # With only finished games stored, --unfinished said "No games stored yet".
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+    result = gofish_cmd("history", "--unfinished", "--database", str(db_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"No unfinished games in {db_path}."
+    listed = gofish_cmd("history", "--database", str(db_path))
+    assert re.search(r"^ *1 .*classic", listed.stdout, re.MULTILINE), listed.stdout
+
+
 def test_stats_counts_per_opponent_and_rules(db_path: Path,
                                              games: dict[str, gofish.Game]) -> None:
     result = gofish_cmd("stats", "--database", str(db_path))

@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
             for game in games:
                 print(json.dumps(summary_dict(game)))
         elif not games:
-            print(f"No games stored yet in {store.path}.")
+            print(f"No unfinished games in {store.path}." if args.unfinished
+                  else f"No games stored yet in {store.path}.")
         else:
             print(history_table(games))
         return report_damaged(games)
