@@ -6,7 +6,7 @@ same as ``gofish tournament ... --shard i/n``) with all the cores Ray gives it;
 the driver merges the JSON results exactly as ``gofish tournament-merge`` does.
 The merged result is identical to playing the whole tournament on one machine.
 
-    pip install gofish ray
+    pip install . ray                     # in the gofish checkout
     ray start --head                      # or join an existing cluster
     python examples/ray_tournament.py emma random --games 1000000 --shards 16
 

@@ -35,6 +35,20 @@ def test_an_unsupported_database_is_refused_clearly() -> None:
     assert type(store_for("sqlite:///tmp/r.sqlite3")).__name__ == "SqliteStore"
 
 
+def test_postgres_without_psycopg_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+    import sys
+
+    from gofish.online.store import StoreError, store_for
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(StoreError) as refused:
+        asyncio.run(store_for("postgresql://x@127.0.0.1/db").open())
+    # Not 'pip install gofish[postgres]': gofish on PyPI is an unrelated project.
+    assert "pip install 'psycopg[binary]'" in str(refused.value)
+    assert "gofish[" not in str(refused.value)
+
+
 def test_rooms_on_a_busy_port_says_so_instead_of_announcing_an_address(tmp_path: object) -> None:
     import socket
     import subprocess

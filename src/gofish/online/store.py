@@ -242,7 +242,8 @@ class PostgresStore(RoomStore):
             import psycopg
         except ImportError:
             raise StoreError(
-                "a postgresql:// database needs psycopg: pip install 'gofish[postgres]'"
+                "a postgresql:// database needs psycopg: pip install 'psycopg[binary]' "
+                "(or, in the gofish checkout, pip install '.[postgres]')"
             ) from None
         try:
             self._db = await psycopg.AsyncConnection.connect(self.url, autocommit=True)

@@ -145,7 +145,8 @@ def _pyplot() -> Any:
         import matplotlib.pyplot as plt
     except ImportError:
         raise TournamentError(
-            "--plot needs matplotlib: pip install 'gofish[plot]'"
+            "--plot needs matplotlib: pip install matplotlib (or, in the gofish checkout, "
+            "pip install '.[plot]')"
         ) from None
     return plt
 
