@@ -79,13 +79,13 @@ class Narrator:
     Give it the game's ``rules`` so that its words are the table's: a "pair" under the
     pairs house rule, and the "sea" of nordic, whatever house rules are added (a sea that
     ran dry passes the turn or puts a player out of play only under ``end: all-books``).
-    Without them it knows only ``book_size`` and says "pond"."""
+    Without them it speaks of the classic game: books and the "pond"."""
 
-    def __init__(self, names: Sequence[str], viewer: int | None, book_size: int = 4, *,
-                 rules: Rules | None = None) -> None:
+    def __init__(self, names: Sequence[str], viewer: int | None, rules: Rules | None = None
+                 ) -> None:
         self.names = list(names)
         self.viewer = viewer
-        self.book_word = book_word(rules.book_size if rules is not None else book_size)
+        self.book_word = book_word(rules.book_size if rules is not None else 4)
         self.pond_word = pond_word(rules) if rules is not None else "pond"
 
     # -- grammar helpers ---------------------------------------------------
@@ -219,7 +219,7 @@ def _wanted(rank: Rank, suit: Suit | None) -> str:
     return f"the {rank.symbol}{suit.symbol}"
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str], book_size: int = 4, *,
+def describe(event: Event, viewer: int | None, names: Sequence[str],
              rules: Rules | None = None) -> str:
     """One event as a sentence for ``viewer`` (``rules``: see :class:`Narrator`)."""
-    return Narrator(names, viewer, book_size, rules=rules).describe(event)
+    return Narrator(names, viewer, rules).describe(event)

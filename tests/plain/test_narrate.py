@@ -72,7 +72,7 @@ def test_pairs_house_rule_lays_pairs_not_books() -> None:
         game.play(actions[rng.randrange(len(actions))])
     laid = [e for e in game.events if isinstance(e, BookLaid)]
     assert len(laid) == 26
-    pairs = Narrator(NAMES[:2], 0, book_size=game.rules.book_size)
+    pairs = Narrator(NAMES[:2], 0, game.rules)
     assert all(" down a pair of " in pairs.describe(e) for e in laid)
     assert "Pairs: " in pairs.describe(game.events[-1])
     books = Narrator(NAMES[:2], 0)
@@ -116,7 +116,7 @@ def test_the_ending_of_all_book_games_and_of_a_game_still_going() -> None:
     game = _random_game({"preset": "bicycle"}, 4, 3)
     assert Narrator(NAMES, 1).ending(game.view(1)) == "All 13 books are down."
     pairs = _random_game({"preset": "classic", "book_size": 2}, 2, 5)
-    ending = Narrator(NAMES[:2], None, book_size=2).ending(pairs.view(None))
+    ending = Narrator(NAMES[:2], None, pairs.rules).ending(pairs.view(None))
     assert ending == "All 26 pairs are down."
 
 
@@ -182,13 +182,14 @@ def test_a_named_player_is_named_not_they() -> None:
 
 def test_every_log_of_a_nordic_all_books_game_says_sea(tmp_path: Path) -> None:
     # The narrator knew the table's word only when given the rules; the terminal and
-    # plain table, `gofish show`, the browser's replay and the rooms' log built it from
+    # plain table, the browser's table and replay, `gofish show` and the rooms' log built it from
     # the book size alone, so a nordic game played to all books said "The pond is empty".
     from gofish.cli.show import turns
     from gofish.online.protocol import SeatLog
     from gofish.session import TableSession, TableSettings
     from gofish.storage import open_store
     from gofish.web.replay import replay_frames
+    from gofish.web.session import GameSession, Seat
 
     rules = make_rules("nordic", end="all-books", refill="turn")
     game = next(g for g in (_random_game(rules, 4, seed) for seed in range(20))
@@ -200,11 +201,13 @@ def test_every_log_of_a_nordic_all_books_game_says_sea(tmp_path: Path) -> None:
     settings = TableSettings(rules=rules, players=4, opponents=("random",))
     table = TableSession.deal(settings)
     seat_log = SeatLog(NAMES, 0)
+    page = GameSession(game, [Seat(name, None) for name in NAMES])
     logs = {
         "terminal": [table.narrator.describe(event) for event in game.view(0).history],
         "show": [line for turn in turns(stored, all_cards=True) for line in turn],
         "replay": [line for frame in replay_frames(record, NAMES, 0) for line in frame["text"]],
         "rooms": [json.loads(entry)["text"] for entry in seat_log.catch_up(game.view(0))],
+        "browser": [page._event_json(event, 0)["text"] for event in game.view(0).history],
     }
     for where, lines in logs.items():
         assert any("The sea is empty" in line for line in lines), where

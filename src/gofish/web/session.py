@@ -331,7 +331,7 @@ class GameSession:
         spoken = speech_for(event, self.names, seat, self.game.rules.book_size)
         return {
             **event.to_dict(),
-            "text": Narrator(self.names, seat, self.game.rules.book_size).describe(event),
+            "text": Narrator(self.names, seat, self.game.rules).describe(event),
             "speech": None if spoken is None else {"seat": spoken.seat, "text": spoken.text},
         }
 
@@ -397,7 +397,7 @@ class GameSession:
             "books": books,
             "standings": [{"seat": s, "name": self.names[s], "books": books[s]} for s in ranked],
             "asks": len(self.game.actions),
-            "ending": Narrator(self.names, view.viewer, view.rules.book_size).ending(view),
+            "ending": Narrator(self.names, view.viewer, view.rules).ending(view),
         }
 
     def help(self) -> dict[str, Any]:
