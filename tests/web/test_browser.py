@@ -231,10 +231,14 @@ def test_the_result_keeps_each_count_on_one_line_beside_a_long_name(
     assert lines and all(count == 1 for count in lines), lines
 
 
-def test_a_player_out_of_play_is_told_so_at_their_seat(page: Any, live_server: LiveServer) -> None:
+@pytest.mark.parametrize(("preset", "pile"), [("bicycle", "pond"), ("nordic", "sea")])
+def test_a_player_out_of_play_is_told_so_at_their_seat(
+    page: Any, live_server: LiveServer, preset: str, pile: str
+) -> None:
     # Bicycle, pond dry, hand empty: the opponents' seats said "out of play" but one's own
     # only "0 cards", and the status "Randy's turn.", as if a turn would still come round.
-    # The server's updates are rewritten to that position (rare to reach by playing).
+    # The server's updates are rewritten to that position (rare to reach by playing; nordic
+    # reaches it only under house rules, and then the status said "pond" for the sea).
     def out_of_play(text: str | bytes) -> str | bytes:
         message = json.loads(text)
         if message.get("type") == "update":
@@ -249,11 +253,15 @@ def test_a_player_out_of_play_is_told_so_at_their_seat(page: Any, live_server: L
         to_server.on_message(lambda message: ws.send(out_of_play(message)))
 
     page.route_web_socket("**/ws/play", through)
-    open_table(page, live_server, seed=4, preset="bicycle", players=3, query="&pace=5")
+    open_table(page, live_server, seed=4, preset=preset, players=3, query="&pace=5")
     assert page.inner_text(".me .count") == "0 cards · out of play"
     status = page.inner_text("#status")
-    assert status.startswith("You are out of play: no cards and the pond is dry.")
+    assert status.startswith(f"You are out of play: no cards and the {pile} is dry.")
     assert status.endswith("'s turn.")
+    # The seat whose turn it is was labelled ", their turn" for one named player.
+    name = page.inner_text(".opponent[data-seat='1'] .name")
+    label = page.get_attribute(".opponent[data-seat='1']", "aria-label") or ""
+    assert label.endswith(f", {name}'s turn"), label
 
 
 def test_the_whole_result_can_be_reached_on_a_phone_held_sideways(

@@ -194,7 +194,7 @@ export class Table {
       const chosen = this.target === player.seat;
       const label = `${player.name}: ${player.cards} card${player.cards === 1 ? '' : 's'}, ` +
         setsName(player.books.length, state.rules.book_size) +
-        `${player.in_play ? '' : ', out of play'}${turn ? ', their turn' : ''}`;
+        `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}`;
       const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
         Array.from({ length: Math.min(player.cards, 10) }, () => cardBack()));
       const body = [
@@ -346,7 +346,7 @@ export class Table {
     else if (state.phase === 'over') text = 'The game is over.';
     // Out for good (bicycle, dry pond): said here, as it is of the opponents, or the table
     // read as if a turn would still come round to you.
-    else if (!state.players[state.you].in_play) text = `You are out of play: no cards and the pond is dry. ${current}'s turn.`;
+    else if (!state.players[state.you].in_play) text = `You are out of play: no cards and the ${state.rules.sea ? 'sea' : 'pond'} is dry. ${current}'s turn.`;
     else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') {
       text = this.choosingTarget()
