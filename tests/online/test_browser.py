@@ -661,6 +661,30 @@ def test_a_visitor_sees_the_seats_before_joining_and_why_a_room_cannot_be_joined
     assert ann.evaluate("getSelection().toString()").endswith(f"/rooms/{code}")
 
 
+def test_an_invite_from_a_page_opened_on_this_computer_says_friends_cannot_follow_it(
+    server: RoomsServer, new_page: Any, browser: Any
+) -> None:
+    # A room opened at 127.0.0.1 or localhost handed out an invite link that no other
+    # machine can open, and the page did not say so.
+    ann = new_page()
+    code = open_room(ann, server.url, "Ann", 2)
+    assert ann.locator("#invite-local").is_visible()
+    assert "gofish rooms --host 0.0.0.0" in ann.inner_text("#invite-local")
+    # The same room at a name that is not this computer's own (mapped to it here): no note.
+    mapped = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP friends.example 127.0.0.1"])
+    try:
+        friend = mapped.new_page()
+        friend.set_default_timeout(15000)
+        friend.goto(server.url.replace("127.0.0.1", "friends.example") + f"/rooms/{code}")
+        friend.wait_for_selector('#seats li[data-seat="0"]:has-text("Ann")')
+        assert friend.locator("#invite-link").is_visible()
+        assert friend.locator("#invite-local").is_hidden()
+    finally:
+        mapped.close()
+
+
 def test_the_last_person_leaving_closes_the_room_and_no_bot_is_said_to_play_on(
     server: RoomsServer, new_page: Any
 ) -> None:

@@ -58,6 +58,11 @@ async function begin() {
   connect(); // without a seat: watch (and see who is there) while the join form is offered
 }
 
+// A page opened as localhost hands out links no friend's machine can follow.
+function onlyThisComputer(hostname) {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname);
+}
 function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) => s.kind === 'open'); }
 
 $('#join-form').addEventListener('submit', async (event) => {
@@ -202,6 +207,7 @@ function renderLobby() {
   const invite = `${location.origin}/rooms/${room.code}`;
   const link = $('#invite-link');
   link.href = invite; link.textContent = invite;
+  $('#invite-local').hidden = $('#invite').hidden || !onlyThisComputer(location.hostname);
   fill($('#invite-code'), room.code);
   const host = isHost();
   fill($('#seats'), room.seats.map((seat) => seatLine(seat, host)));
