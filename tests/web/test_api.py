@@ -488,6 +488,17 @@ def test_a_deal_replaced_before_any_ask_is_not_kept(client: TestClient) -> None:
     assert games["total"] == 1 and games["games"][0]["actions"] >= 1, games
 
 
+def test_a_deal_is_stored_at_once_so_a_reload_can_find_it(client: TestClient) -> None:
+    # Stored only from the first ask, a deal had no number to put in the page's address,
+    # and a reload before asking lost the table.
+    with client.websocket_connect("/ws/play") as ws:
+        game_id = start(ws, seed=9)["state"]["game_id"]
+        assert isinstance(game_id, int), game_id
+        listed = client.get("/api/games").json()
+        assert [game["id"] for game in listed["games"]] == [game_id]
+        assert listed["games"][0]["actions"] == 0
+
+
 def test_a_game_open_in_one_tab_is_not_resumed_in_another(client: TestClient) -> None:
     # Two pages on one stored game would each store their own moves over the other's.
     with client.websocket_connect("/ws/play") as ws:

@@ -906,6 +906,22 @@ def test_a_reloaded_table_retells_its_game_quietly(page: Any, live_server: LiveS
     assert revisits and '"pace":0.6' in revisits[-1], revisits
 
 
+def test_a_reload_before_the_first_ask_brings_the_table_back(
+    page: Any, live_server: LiveServer
+) -> None:
+    # A game was stored only from its first ask, so the address was a bare #/play and a
+    # reload before asking opened the start screen, with the deal offered under "Resume".
+    open_table(page, live_server, seed=21)
+    assert wait_for_my_move(page) == "ask"
+    game_id = str(page.evaluate("() => location.hash")).removeprefix("#/play/")
+    assert game_id.isdigit(), game_id
+    hand = cards_in_hand(page)
+    page.reload()
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    assert page.evaluate("() => location.hash") == f"#/play/{game_id}"
+    assert cards_in_hand(page) == hand
+
+
 def test_deal_clicked_twice_opens_one_connection(page: Any, live_server: LiveServer) -> None:
     # Each click opened a socket while the first was connecting: both games' bots then
     # sent their moves to the one table on the page.

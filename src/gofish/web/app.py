@@ -295,6 +295,7 @@ class TableConnection:
         # not a game left to resume: stored, it filled the history with 0-ask games.
         await self.leave(unplayed_too=False)
         self.session, self.seat = session, seat
+        session.keep_dealt()
         await self.socket.send_json({"type": "welcome", "help": session.help(),
                                      "storage": self.stores.error, "game_id": session.game_id,
                                      "setup": session.setup(seat)})

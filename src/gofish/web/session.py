@@ -163,7 +163,8 @@ class GameSession:
     async def close(self, *, unplayed_too: bool = True) -> None:
         """Stop the bots and keep an unfinished game in the store (to resume later).
 
-        ``unplayed_too=False``: a game not asked in yet is dropped (its page dealt another).
+        ``unplayed_too=False``: a game not asked in yet is dropped, from the store too
+        (its page dealt another).
         """
         self._listeners.clear()
         if self._bots_task is not None:
@@ -175,7 +176,10 @@ class GameSession:
                 # The miss was shown: it is made, or the page that resumes the game
                 # (after a reload, in another tab) could take it back and ask again.
                 self._play_pending()
-            self._save(unplayed_too=unplayed_too)  # a dealt hand is offered again after a reload
+            if unplayed_too or self.game.actions:
+                self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
+            else:
+                self._forget_unplayed()
 
     # ---------------------------------------------------------------- moves
 
@@ -273,9 +277,26 @@ class GameSession:
         if current is None or current not in self.bots:
             self._save()
 
+    def keep_dealt(self) -> None:
+        """Store a new deal at once: a reload before the first ask then finds its table
+        (the page's address names the game), not the start screen."""
+        if self.game_id is None:
+            self._save(unplayed_too=True)
+
+    def _forget_unplayed(self) -> None:
+        # Stored only so that a reload could find it: a replaced deal is no game to resume.
+        if self.store is None or self.game_id is None or self.game.actions:
+            return
+        try:
+            self.store.delete(self.game_id)
+        except Exception as error:  # a storage failure must never end the game
+            self.notice = f"the unplayed deal could not be removed from the history: {error}"
+        self.game_id = None
+
     def _save(self, *, unplayed_too: bool = False) -> None:
-        # While play goes on, a game is stored from its first ask; one left before any
-        # ask (a reload, a closed tab) is stored too, so the start screen offers it again.
+        # While play goes on, a game is stored from its first ask; one not asked in yet
+        # is stored when dealt and when left (a reload, a closed tab), so the page finds
+        # it again.
         if self.store is None or not (self.game.actions or unplayed_too):
             return
         try:

@@ -351,7 +351,7 @@ function stepAside(gameId) {
 /** The table again (the back button, a page link): a finished game shows its result again. */
 function backToTable() {
   showPage('play');
-  // Back at a bare #/play (the rules page's link, an entry from before the first ask):
+  // Back at a bare #/play (the rules page's link, a game the database could not store):
   // the address takes the game's number again, or a reload here lost the table.
   if (window.location.hash !== tableAddress()) history.replaceState(null, '', tableAddress());
   if (tableOver && table.state?.phase === 'over') showResult(table.state);
@@ -394,7 +394,7 @@ function onMessage(message) {
   } else if (message.type === 'update') {
     tableOver = message.state.phase === 'over';
     if (message.state.game_id !== null && message.state.game_id !== lastGameId) {
-      lastGameId = message.state.game_id; // stored from its first ask on
+      lastGameId = message.state.game_id; // stored once the database takes it
       if (window.location.hash.startsWith('#/play')) history.replaceState(null, '', tableAddress());
     }
     table.update(message);
