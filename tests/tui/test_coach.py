@@ -98,3 +98,27 @@ def test_shrinking_the_window_moves_an_open_coach_over_the_table() -> None:
         assert len(coach_lines(app)) == 2 + 1 + len(row_labels(app))
 
     run_app(app, script)
+
+
+def test_unknown_and_none_have_marks_of_their_own() -> None:
+    # "·" meant "unknown" in an opponent's row, "none" in the You and Booked rows, and
+    # separated the legend's entries: "2+ at least 2 · – none · · unknown".
+    from rich.console import Console
+
+    from gofish.knowledge import RankRow
+    from gofish.tui.widgets import COACH_LEGEND, coach_table
+
+    rows = [
+        RankRow(Rank(7), mine=2, known=(2, 1, 0), known_none=(False, False, True), booked=0,
+                unaccounted=1),
+        RankRow(Rank(9), mine=0, known=(0, 0, 0), known_none=(True, False, False), booked=0,
+                unaccounted=4),
+    ]
+    console = Console(width=60, record=True)
+    console.print(coach_table(rows, ["You", "Emma", "Randy"], viewer=0))
+    lines = {line.split()[0]: line.split()[1:] for line in console.export_text().splitlines()
+             if line.strip()}
+    assert lines["Emma"] == ["1+", "?"]
+    assert lines["Randy"] == ["–", "?"]
+    assert lines["You"] == ["2", "·"]
+    assert "? unknown" in COACH_LEGEND and "· unknown" not in COACH_LEGEND

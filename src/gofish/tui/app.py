@@ -36,6 +36,7 @@ from gofish.narrate import pond_word
 from gofish.session import IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
+    COACH_LEGEND,
     RANK_KEYS,
     CoachPanel,
     HandView,
@@ -124,7 +125,7 @@ class GoFishApp(App[None]):
         self.fit_to(self.size.width, self.size.height)
         coach = self.query_one("#coach")
         coach.border_title = "Coach: what the table has shown"
-        coach.border_subtitle = "2+ at least 2 · – none · · unknown"
+        coach.border_subtitle = COACH_LEGEND
         self.start(self.session)
 
     def start(self, session: TableSession) -> None:

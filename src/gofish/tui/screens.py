@@ -20,7 +20,7 @@ from gofish.core import Rules
 from gofish.knowledge import RankRow
 from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
-from gofish.tui.widgets import CoachPanel, coach_size, coach_table
+from gofish.tui.widgets import COACH_LEGEND, CoachPanel, coach_size, coach_table
 
 CONTROLS = (
     ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
@@ -103,7 +103,7 @@ class CoachScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         box = self.query_one("#coach-box")
         box.border_title = "Coach · Esc to close"
-        box.border_subtitle = "2+ at least 2 · – none · · unknown"
+        box.border_subtitle = COACH_LEGEND
         self.show(*self.seen)
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:

@@ -370,8 +370,13 @@ def coach_size(table: Table, console: Console) -> Size:
     return Size(width, table.row_count + 1) + COACH_FRAME
 
 
+#: The coach's marks, as its panel explains them. "?" and not "·" for unknown: a dot
+#: is also the panel's separator and the zero of the You and Booked rows.
+COACH_LEGEND = "2+ at least 2 · – none · ? unknown"
+
+
 def _known_cell(row: RankRow, seat: int) -> str:
-    """``2+``: holds at least two; ``–``: known to hold none; ``·``: unknown."""
+    """``2+``: holds at least two; ``–``: known to hold none; ``?``: unknown."""
     if row.known[seat]:
         return f"{row.known[seat]}+"
-    return "–" if row.known_none[seat] else "·"
+    return "–" if row.known_none[seat] else "?"
