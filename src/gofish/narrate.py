@@ -177,6 +177,8 @@ class Narrator:
 
     def _on_book_laid(self, e: BookLaid) -> str:
         laid = f"{self.verb(e.player, 'lay')} down a {self.book_word} of {e.rank.plural}"
+        if self.book_word == "pair" and e.cards:  # which two of the four: the other pair is live
+            laid += ": " + " ".join(card_words(card) for card in sorted(e.cards))
         return f"{self.who(e.player)} {laid}."
 
     def _on_refilled(self, e: Refilled) -> str:

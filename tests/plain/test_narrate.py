@@ -74,6 +74,10 @@ def test_pairs_house_rule_lays_pairs_not_books() -> None:
     assert len(laid) == 26
     pairs = Narrator(NAMES[:2], 0, game.rules)
     assert all(" down a pair of " in pairs.describe(e) for e in laid)
+    # Which two of the four: under pairs the other two are still in play (R3).
+    first = laid[0]
+    assert pairs.describe(first).endswith(
+        ": " + " ".join(card.pretty for card in sorted(first.cards)) + ".")
     assert "Pairs: " in pairs.describe(game.events[-1])
     books = Narrator(NAMES[:2], 0)
     assert " down a book of " in books.describe(laid[0])
