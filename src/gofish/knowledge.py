@@ -29,6 +29,7 @@ from gofish.core import (
     Refilled,
     View,
     WentFishing,
+    sorted_cards,
 )
 
 CARDS_PER_RANK = 4
@@ -172,8 +173,12 @@ def live_asks(view: View, legal: Sequence[Ask]) -> Sequence[Ask]:
 
 
 def on_table(view: View, rank: Rank) -> list[Card]:
-    """The cards of ``rank`` laid face up in books, in suit order S H D C."""
-    return [card for card in (Card(rank, suit) for suit in SUITS) if view.laid_by(card) is not None]
+    """The cards of ``rank`` laid face up in books, in the order hands are shown (C D H S)."""
+    return [card for card in _rank_cards(rank) if view.laid_by(card) is not None]
+
+
+def _rank_cards(rank: Rank) -> list[Card]:
+    return sorted_cards(Card(rank, suit) for suit in SUITS)
 
 
 def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
@@ -189,8 +194,7 @@ def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
     word = "pair" if view.rules.book_size == 2 else "book"
     mine = set(view.hand or ())
     down = on_table(view, card.rank)
-    still = [c.pretty for c in (Card(card.rank, suit) for suit in SUITS)
-             if c not in mine and c not in down]
+    still = [c.pretty for c in _rank_cards(card.rank) if c not in mine and c not in down]
     instead = f" Ask for the {' or the '.join(still)} instead." if still else ""
     return (f"The {card.pretty} is already on the table, in {whose} {word} of "
             f"{card.rank.plural}: nobody can hand it over.{instead}")

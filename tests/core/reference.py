@@ -163,7 +163,7 @@ class ReferenceGame:
                 of_rank = [c for c in self.hands[seat] if c.rank == rank]
                 if len(of_rank) < self.rules.book_size:
                     break
-                laid = tuple(of_rank[: self.rules.book_size])  # the first to arrive
+                laid = tuple(sorted(of_rank[: self.rules.book_size]))  # the first to arrive
                 for card in laid:
                     self.hands[seat].remove(card)
                 self.books[seat].append(rank)

@@ -47,7 +47,7 @@ def test_r16_a_book_that_empties_the_askers_hand_draws_one_card_and_the_turn_goe
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         Drew(0, "replenish", card("5S")),
     ]
     assert game.current_player == 0
@@ -62,7 +62,7 @@ def test_r16_a_lucky_draw_that_empties_the_hand_by_a_book_replenishes_too() -> N
         WentFishing(0, 1, False),
         Drew(0, "fish", card("9C")),
         LuckyDraw(0, card("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         Drew(0, "replenish", card("6S")),
     ]
     assert game.current_player == 0
@@ -73,7 +73,7 @@ def test_r8_a_fish_completing_another_rank_ends_the_turn_and_the_asked_rank_stay
     events = ask(game, 1, "9")
     assert events[2:] == [
         Drew(0, "fish", card("KC")),
-        BookLaid(0, rank("K"), cards("KS KH KD KC")),
+        BookLaid(0, rank("K"), cards("KC KD KH KS")),
         TurnPassed(1, ()),
     ]
     assert hand(game, 0) == "9S"  # the 9 is still there; the turn simply ended
@@ -99,7 +99,7 @@ def test_r15_r16_players_leave_play_on_a_dry_pond_keep_their_books_and_can_win()
     assert events == [
         Asked(1, 3, rank("Q")),
         HandedOver(3, 1, rank("Q"), 3, cards("QH QD QC")),
-        BookLaid(1, rank("Q"), cards("QS QH QD QC")),
+        BookLaid(1, rank("Q"), cards("QC QD QH QS")),
         LeftPlay(1),  # R16: the book emptied the hand and the pond is dry
         TurnPassed(2, ()),
         LeftPlay(2),  # R15: the turn began with an empty hand and nothing to draw
@@ -111,7 +111,7 @@ def test_r15_r16_players_leave_play_on_a_dry_pond_keep_their_books_and_can_win()
     assert events == [
         Asked(3, 0, rank("K")),
         HandedOver(0, 3, rank("K"), 2, cards("KS KH")),
-        BookLaid(3, rank("K"), cards("KD KC KS KH")),
+        BookLaid(3, rank("K"), cards("KC KD KH KS")),
         GameOver((1,), (3, 4, 3, 3)),  # R17: all 13 books; seat 1 left play but won
     ]
 
@@ -126,7 +126,7 @@ def test_r17_ties_share_the_win() -> None:
     assert events == [
         Asked(0, 1, rank("K")),
         HandedOver(1, 0, rank("K"), 1, cards("KH")),
-        BookLaid(0, rank("K"), cards("KS KD KC KH")),
+        BookLaid(0, rank("K"), cards("KC KD KH KS")),
         LeftPlay(0),
         TurnPassed(1, ()),
         LeftPlay(1),
@@ -140,7 +140,7 @@ def test_r17_ties_share_the_win() -> None:
 def test_r15_a_dealt_book_that_empties_the_first_hand_draws_before_the_first_ask() -> None:
     game = deal("bicycle", ["7 7 7 7", "2 3 4 5"], pond="3 9")
     assert game.events[2:] == (
-        BookLaid(0, rank("7"), cards("7S 7H 7D 7C")),
+        BookLaid(0, rank("7"), cards("7C 7D 7H 7S")),
         TurnPassed(0, ()),
         Drew(0, "empty_hand", card("3H")),
     )
@@ -156,7 +156,7 @@ def test_r15_without_lucky_draw_a_fish_that_empties_the_hand_waits_for_the_next_
     # with an empty hand, so it draws (R15).
     assert events[2:] == [
         Drew(0, "fish", card("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         TurnPassed(0, (1,)),
         Drew(0, "empty_hand", card("6S")),
     ]

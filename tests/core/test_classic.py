@@ -37,7 +37,7 @@ def test_r11_an_emptied_hand_refills_a_full_seven_at_once_and_the_turn_goes_on()
     assert events == [
         Asked(0, 1, rank("5")),
         HandedOver(1, 0, rank("5"), 3, cards("5H 5D 5C")),
-        BookLaid(0, rank("5"), cards("5S 5H 5D 5C")),
+        BookLaid(0, rank("5"), cards("5C 5D 5H 5S")),
         Refilled(0, 7, cards("AS 2H 4S 6S 7S 8S 10S")),
     ]
     assert books(game) == ["9 K 5", ""]
@@ -54,9 +54,9 @@ def test_r11_a_refill_holding_a_book_lays_it_and_refills_again() -> None:
     assert events == [
         Asked(0, 2, rank("J")),
         HandedOver(2, 0, rank("J"), 2, cards("JD JC")),
-        BookLaid(0, rank("J"), cards("JS JH JD JC")),
+        BookLaid(0, rank("J"), cards("JC JD JH JS")),
         Refilled(0, 4, cards("QS QH QD QC")),
-        BookLaid(0, rank("Q"), cards("QS QH QD QC")),
+        BookLaid(0, rank("Q"), cards("QC QD QH QS")),
         Refilled(0, 4, cards("5H 6S 7S 8S")),
     ]
     assert books(game) == ["9 J Q", "", ""]
@@ -70,9 +70,9 @@ def test_r12_when_one_ask_empties_both_hands_the_surrenderer_refills_first() -> 
     assert events == [
         Asked(0, 1, rank("J")),
         HandedOver(1, 0, rank("J"), 3, cards("JH JD JC")),
-        BookLaid(0, rank("J"), cards("JS JH JD JC")),
+        BookLaid(0, rank("J"), cards("JC JD JH JS")),
         Refilled(1, 4, cards("QS QH QD QC")),  # the surrenderer first (R12) …
-        BookLaid(1, rank("Q"), cards("QS QH QD QC")),  # … a book on the asker's turn (R3) …
+        BookLaid(1, rank("Q"), cards("QC QD QH QS")),  # … a book on the asker's turn (R3) …
         Refilled(1, 4, cards("5S 5H 6S 6H")),  # … refilled again (R11) …
         Refilled(0, 4, cards("7S 7H 8S 8H")),  # … then the asker.
     ]
@@ -83,8 +83,8 @@ def test_r12_when_one_ask_empties_both_hands_the_surrenderer_refills_first() -> 
 def test_r4_a_hand_emptied_by_a_dealt_book_refills_before_the_first_ask() -> None:
     game = deal("classic", ["9 9 9 9", "5 5 5 5"], pond="2 3 4 6 7 8 10 J", first_player=1)
     assert game.events[2:] == (
-        BookLaid(1, rank("5"), cards("5S 5H 5D 5C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(1, rank("5"), cards("5C 5D 5H 5S")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         Refilled(1, 4, cards("2S 3S 4S 6S")),  # refills in the same order as the books
         Refilled(0, 4, cards("7S 8S 10S JS")),
     )
@@ -101,7 +101,7 @@ def test_r13_a_dead_hand_is_passed_over() -> None:
     assert events == [
         Asked(0, 1, rank("5")),
         HandedOver(1, 0, rank("5"), 3, cards("5H 5D 5C")),
-        BookLaid(0, rank("5"), cards("5S 5H 5D 5C")),
+        BookLaid(0, rank("5"), cards("5C 5D 5H 5S")),
         TurnPassed(1, ()),
     ]
     assert ask(game, 3, "6") == [Asked(1, 3, rank("6")), WentFishing(1, 3, True),
@@ -127,7 +127,7 @@ def test_r14_the_game_ends_at_the_13th_book_even_inside_a_refill() -> None:
     assert kinds(game.events).count("book_laid") == 13
     assert game.events[-3:] == (
         Refilled(2, 4, cards("KS KH KD KC")),
-        BookLaid(2, rank("K"), cards("KS KH KD KC")),
+        BookLaid(2, rank("K"), cards("KC KD KH KS")),
         GameOver((2,), (3, 3, 4, 3)),
     )
     assert game.is_over and game.winners == (2,)

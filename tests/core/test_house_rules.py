@@ -41,7 +41,7 @@ def test_lucky_draw_false_still_lays_a_book_the_fish_completes() -> None:
     events = ask(game, 1, "9")
     assert events[2:] == [
         Drew(0, "fish", card("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         TurnPassed(1, ()),
     ]
 
@@ -56,7 +56,7 @@ def test_refill_card_draws_one_card_at_once_surrenderer_first() -> None:
     assert events == [
         Asked(0, 1, rank("J")),
         HandedOver(1, 0, rank("J"), 3, cards("JH JD JC")),
-        BookLaid(0, rank("J"), cards("JS JH JD JC")),
+        BookLaid(0, rank("J"), cards("JC JD JH JS")),
         Refilled(1, 1, cards("2S")),  # R12 order, one card each
         Refilled(0, 1, cards("3S")),
     ]
@@ -66,7 +66,7 @@ def test_refill_card_draws_one_card_at_once_surrenderer_first() -> None:
 def test_refill_card_after_a_dealt_book() -> None:
     game = deal("classic", ["9 9 9 9", "2 3 4 5"], pond="6 7", refill="card")
     assert game.events[2:] == (
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")), Refilled(0, 1, cards("6S")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")), Refilled(0, 1, cards("6S")),
     )
 
 
@@ -91,7 +91,7 @@ def test_refill_none_with_first_empty_on_classic_plays_like_nordic() -> None:
     game = deal("classic", ["9 9 9", "9 K K"], refill="none", end="first-empty")
     events = ask(game, 1, "9")
     assert events[-2:] == [  # R18, R19
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")), GameOver((0,), (1, 0)),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")), GameOver((0,), (1, 0)),
     ]
 
 
@@ -104,7 +104,7 @@ def test_end_first_empty_on_classic_ends_before_the_refill() -> None:
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         GameOver((0,), (1, 0)),
     ]
 
@@ -160,7 +160,7 @@ def test_book_size_2_three_of_a_kind_lays_one_pair_and_a_surrender_makes_the_nex
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9"), cards("9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D")),
     ]
     assert books(game) == ["9 9", ""] and hand(game, 0) == "5S"
 
@@ -238,7 +238,7 @@ def test_ask_card_books_still_need_all_four_cards() -> None:
     game = deal("classic", ["9S 9H 9D", "9C 2 3"], ask="card")
     events = ask(game, 1, "9", "C")
     assert events[1:3] == [
-        HandedOver(1, 0, rank("9"), 1, cards("9C")), BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        HandedOver(1, 0, rank("9"), 1, cards("9C")), BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
     ]
 
 

@@ -44,7 +44,7 @@ def test_r19_the_game_ends_mid_turn_when_a_surrender_empties_a_hand() -> None:
         Asked(0, 1, rank("2")),
         HandedOver(1, 0, rank("2"), 2, cards("2D 2C")),
         # R19: the book made by the ending surrender counts (R3 first)
-        BookLaid(0, rank("2"), cards("2S 2H 2D 2C")),
+        BookLaid(0, rank("2"), cards("2C 2D 2H 2S")),
         GameOver((0,), (1, 0)),
     ]
     assert game.is_over and game.current_player is None and game.legal_actions() == ()
@@ -56,7 +56,7 @@ def test_r18_r19_a_book_that_empties_the_askers_hand_ends_the_game_with_no_refil
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 1, cards("9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         GameOver((0,), (1, 0)),
     ]
     assert hand(game, 0) == "" and game.pond_size == 52 - 6  # nothing drawn (R18)
@@ -81,7 +81,7 @@ def test_r19_a_lucky_draw_that_empties_the_sea_still_ends_the_game_and_its_book_
         WentFishing(0, 1, False),
         Drew(0, "fish", card("2C")),
         LuckyDraw(0, card("2C")),
-        BookLaid(0, rank("2"), cards("2S 2H 2D 2C")),
+        BookLaid(0, rank("2"), cards("2C 2D 2H 2S")),
     ]
     assert game.current_player == 0  # one card left in the sea: the turn goes on (R8)
     events = ask(game, 1, "A")
@@ -90,7 +90,7 @@ def test_r19_a_lucky_draw_that_empties_the_sea_still_ends_the_game_and_its_book_
         WentFishing(0, 1, False),
         Drew(0, "fish", card("AC")),
         LuckyDraw(0, card("AC")),
-        BookLaid(0, rank("A"), cards("AS AH AD AC")),
+        BookLaid(0, rank("A"), cards("AC AD AH AS")),
         GameOver((0,), (2, 0, 0, 0, 0)),  # the sea is empty: over, even after a lucky draw
     ]
     assert books(game) == ["2 A", "", "", "", ""]
@@ -102,7 +102,7 @@ def test_r19_an_ordinary_fish_that_empties_the_sea_ends_the_game() -> None:
     # R8: a drawn 2 completes a book but is not the rank asked for, so the turn passes.
     assert events[2:] == [
         Drew(0, "fish", card("2C")),
-        BookLaid(0, rank("2"), cards("2S 2H 2D 2C")),
+        BookLaid(0, rank("2"), cards("2C 2D 2H 2S")),
         TurnPassed(1, ()),
     ]
     events = ask(game, 2, "4")
@@ -116,5 +116,5 @@ def test_r19_an_ordinary_fish_that_empties_the_sea_ends_the_game() -> None:
 
 def test_r19_a_dealt_book_that_empties_a_hand_ends_the_game_before_any_ask() -> None:
     game = deal("nordic", ["2 3 4 5", "6 6 6 6"])
-    assert game.events[2:] == (BookLaid(1, rank("6"), cards("6S 6H 6D 6C")), GameOver((1,), (0, 1)))
+    assert game.events[2:] == (BookLaid(1, rank("6"), cards("6C 6D 6H 6S")), GameOver((1,), (0, 1)))
     assert game.is_over

@@ -204,7 +204,9 @@ class EventLedger:
             hand = self.hands[event.player]
             of_rank = [c for c in hand if c.rank == event.rank]
             assert len(of_rank) >= self.book_size, "a book needs book_size cards (R3)"
-            assert event.cards == tuple(of_rank[: self.book_size])  # laid face up (R3)
+            # Laid face up (R3), in suit order: arrival order would tell the table which
+            # card was just handed over or drawn.
+            assert event.cards == tuple(sorted(of_rank[: self.book_size]))
             for card in event.cards:
                 hand.remove(card)
             self.books[event.player].append(event.rank)

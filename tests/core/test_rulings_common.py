@@ -69,9 +69,9 @@ def test_r3_r4_dealt_books_are_laid_before_the_first_ask_in_rank_order() -> None
     game = deal("classic", ["K 3 3 3 3 2 2 2 2 A A A A", "K K K 5 6 8 9 10 J Q 7 7 4"])
     laid = [e for e in game.events if isinstance(e, BookLaid)]
     assert laid == [
-        BookLaid(0, rank("A"), cards("AS AH AD AC")),
-        BookLaid(0, rank("2"), cards("2S 2H 2D 2C")),
-        BookLaid(0, rank("3"), cards("3S 3H 3D 3C")),
+        BookLaid(0, rank("A"), cards("AC AD AH AS")),
+        BookLaid(0, rank("2"), cards("2C 2D 2H 2S")),
+        BookLaid(0, rank("3"), cards("3C 3D 3H 3S")),
     ]
     assert hand(game, 0) == "KS"
     assert books(game) == ["A 2 3", ""]
@@ -82,7 +82,7 @@ def test_r4_dealt_books_go_player_by_player_from_the_first_player() -> None:
     game = deal("classic", ["9 9 9 9 2 3 4", "5 5 5 5 6 7 8"], first_player=1)
     assert kinds(game.events) == ["dealt", "dealt", "book_laid", "book_laid"]
     assert game.events[2:] == (
-        BookLaid(1, rank("5"), cards("5S 5H 5D 5C")), BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(1, rank("5"), cards("5C 5D 5H 5S")), BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
     )
 
 
@@ -138,7 +138,7 @@ def test_r6_surrender_is_total_and_r7_a_hit_keeps_the_turn() -> None:
     assert events == [
         Asked(0, 1, rank("9")),
         HandedOver(1, 0, rank("9"), 3, cards("9H 9D 9C")),
-        BookLaid(0, rank("9"), cards("9S 9H 9D 9C")),
+        BookLaid(0, rank("9"), cards("9C 9D 9H 9S")),
         Refilled(1, 3, cards("AS AH AD")),  # classic R11: the emptied hand refills at once
     ]
     assert game.current_player == 0  # R7
@@ -191,7 +191,7 @@ def test_r8_a_drawn_card_of_another_rank_ends_the_turn_even_if_it_completes_a_bo
         Asked(0, 1, rank("9")),
         WentFishing(0, 1, False),
         Drew(0, "fish", card("KC")),
-        BookLaid(0, rank("K"), cards("KS KH KD KC")),
+        BookLaid(0, rank("K"), cards("KC KD KH KS")),
         TurnPassed(1, ()),
     ]
     assert books(game) == ["K", ""]
@@ -254,14 +254,14 @@ def test_r9_r10_players_who_cannot_ask_are_passed_over_and_ties_share_the_win() 
     assert events == [
         Asked(0, 1, rank("K")),
         HandedOver(1, 0, rank("K"), 1, cards("KH")),
-        BookLaid(0, rank("K"), cards("KS KD KC KH")),
+        BookLaid(0, rank("K"), cards("KC KD KH KS")),
         TurnPassed(2, (1,)),
     ]
     events = ask(game, 3, "Q")
     assert events == [
         Asked(2, 3, rank("Q")),
         HandedOver(3, 2, rank("Q"), 3, cards("QH QD QC")),
-        BookLaid(2, rank("Q"), cards("QS QH QD QC")),
+        BookLaid(2, rank("Q"), cards("QC QD QH QS")),
         GameOver((0, 2), (4, 3, 4, 2)),
     ]
     assert game.winners == (0, 2)  # R10: every player with the most books wins

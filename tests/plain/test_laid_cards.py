@@ -35,13 +35,13 @@ def test_a_typed_laid_card_is_refused_with_where_it_is_and_what_to_ask_instead()
                      "it over. Ask for the 7♣ instead.") == 1
     assert "The 7♥ is already on the table, in your pair of 7s" in out
     assert not session.game.actions  # neither was sent
-    assert "On the table, so not to ask for: 7♠ 7♥." in out  # said with the prompt
+    assert "On the table, so not to ask for: 7♥ 7♠." in out  # said with the prompt
 
 
 def test_the_card_still_in_play_is_asked_for_and_the_hand_shows_the_pair() -> None:
     session = sevens_session(["7S 7H 7D 2", "7C 3 4 5"])
     out = run(session, "hand\n7c\nquit\n")
-    assert "Your pairs: 7 (7♠ 7♥)." in out
+    assert "Your pairs: 7 (7♥ 7♠)." in out
     player, ask = session.game.actions[0]
     assert (player, ask.rank, ask.suit) == (0, Rank.SEVEN, Suit.CLUBS)
 
@@ -51,4 +51,4 @@ def test_a_card_in_an_opponents_pair_names_the_opponent() -> None:
     out = run(session, "7h 1\ntable\nquit\n")
     assert "The 7♥ is already on the table, in Emma's pair of 7s" in out
     assert "Ask for the 7♣ instead." in out and not session.game.actions
-    assert "pairs: 7 (7♠ 7♥)." in out  # the table command shows which suits are down
+    assert "pairs: 7 (7♥ 7♠)." in out  # the table command shows which suits are down

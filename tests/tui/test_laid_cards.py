@@ -36,7 +36,7 @@ def test_a_laid_suit_is_off_named_on_the_table_and_explained_when_pressed() -> N
         assert disabled == {Suit.SPADES: True, Suit.HEARTS: True, Suit.DIAMONDS: True,
                             Suit.CLUBS: False}
         text = " ".join(screen_text(app).split())
-        assert "C=♣ · on the table: 7♠ 7♥" in text
+        assert "C=♣ · on the table: 7♥ 7♠" in text
         await pilot.press("s")
         await pilot.pause()
         assert not session.game.actions  # not sent

@@ -398,7 +398,9 @@ class Game:
         for rank in ranks:
             cards = hand[rank]
             while len(cards) >= size:
-                laid = tuple(cards[:size])  # under pairs, the two that arrived first
+                # Under pairs, the two that arrived first go down, shown in suit order:
+                # in arrival order they would tell which card was just drawn or handed over.
+                laid = tuple(sorted_cards(cards[:size]))
                 del cards[:size]
                 self._sizes[player] -= size
                 self._books[player].append(rank)
@@ -757,7 +759,8 @@ def _cards_of_books(
     """Laid cards for a set-up position: per seat, per book, ``book_size`` cards of its rank
     from those not ``elsewhere`` (in a hand or the pond), in suit order."""
     held = set(elsewhere)
-    left = {rank: [card_of(rank, suit) for suit in SUITS if card_of(rank, suit) not in held]
+    left = {rank: sorted_cards(card_of(rank, suit) for suit in SUITS
+                               if card_of(rank, suit) not in held)
             for rank in RANKS}
     laid: list[list[Card]] = []
     for seat_books in books:
