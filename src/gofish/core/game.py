@@ -628,7 +628,7 @@ class Game:
         ``to_record`` refuses it. ``rules`` is anything ``make_rules`` takes. Books are
         given by rank, so under pairs the position does not say which two suits each
         pair holds: :attr:`laid` gives each book the rank's cards in no hand nor the
-        pond, in suit order S H D C, seat by seat.
+        pond, in the order hands are shown (C D H S), seat by seat.
         """
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
