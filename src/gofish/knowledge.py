@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from gofish.core import (
     RANKS,
-    SUITS,
     Ask,
     Asked,
     BookLaid,
@@ -29,8 +28,8 @@ from gofish.core import (
     Refilled,
     View,
     WentFishing,
-    sorted_cards,
 )
+from gofish.core.cards import cards_of_rank
 
 CARDS_PER_RANK = 4
 #: ``Tracker.fresh`` value for a rank a seat was never known to lack.
@@ -174,11 +173,7 @@ def live_asks(view: View, legal: Sequence[Ask]) -> Sequence[Ask]:
 
 def on_table(view: View, rank: Rank) -> list[Card]:
     """The cards of ``rank`` laid face up in books, in the order hands are shown (C D H S)."""
-    return [card for card in _rank_cards(rank) if view.laid_by(card) is not None]
-
-
-def _rank_cards(rank: Rank) -> list[Card]:
-    return sorted_cards(Card(rank, suit) for suit in SUITS)
+    return [card for card in cards_of_rank(rank) if view.laid_by(card) is not None]
 
 
 def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
@@ -194,7 +189,7 @@ def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
     word = "pair" if view.rules.book_size == 2 else "book"
     mine = set(view.hand or ())
     down = on_table(view, card.rank)
-    still = [c.pretty for c in _rank_cards(card.rank) if c not in mine and c not in down]
+    still = [c.pretty for c in cards_of_rank(card.rank) if c not in mine and c not in down]
     instead = f" Ask for the {' or the '.join(still)} instead." if still else ""
     return (f"The {card.pretty} is already on the table, in {whose} {word} of "
             f"{card.rank.plural}: nobody can hand it over.{instead}")

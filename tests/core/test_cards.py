@@ -17,6 +17,7 @@ from gofish import (
     parse_deck,
     sorted_cards,
 )
+from gofish.core.cards import cards_of_rank
 
 
 def test_r1_the_deck_is_52_distinct_cards_of_13_ranks_and_4_suits() -> None:
@@ -111,3 +112,19 @@ def test_parse_deck_names_the_position_of_a_bad_card() -> None:
 def test_parse_deck_refuses_things_that_are_not_lists_of_cards(bad: object) -> None:
     with pytest.raises(MalformedInputError):
         parse_deck(bad)
+
+
+@pytest.mark.parametrize("rank", RANKS)
+def test_cards_of_rank_are_the_four_of_that_rank_in_clubs_diamonds_hearts_spades(
+    rank: Rank,
+) -> None:
+    cards = cards_of_rank(rank)
+    assert isinstance(cards, tuple)
+    assert [card.suit for card in cards] == [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]
+    assert all(card.rank is rank for card in cards)
+    assert set(cards) == {card for card in FULL_DECK if card.rank is rank}
+
+
+def test_cards_of_rank_is_one_tuple_made_once_per_rank() -> None:
+    # The engine lays this very tuple for each book of four: it must not be rebuilt per call.
+    assert cards_of_rank(Rank.QUEEN) is cards_of_rank(Rank.QUEEN)

@@ -229,3 +229,16 @@ def parse_deck(cards: object) -> list[Card]:
 def card_of(rank: Rank, suit: Suit) -> Card:
     """The shared instance of the card of ``rank`` and ``suit``."""
     return _CARDS[(rank, suit)]
+
+
+def cards_of_rank(rank: Rank) -> tuple[Card, ...]:
+    """The four cards of ``rank`` in the order hands are shown: C, D, H, S.
+
+    One tuple per rank, made at import: a book of four lays it as it is, so the
+    engine's hot path stays a lookup.
+    """
+    return _CARDS_OF_RANK[rank]
+
+
+_CARDS_OF_RANK: Final = {rank: tuple(sorted_cards(card_of(rank, suit) for suit in SUITS))
+                         for rank in RANKS}

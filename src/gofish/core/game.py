@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import RANK_ASKS, Ask
 from gofish.core.cards import (
@@ -18,6 +18,7 @@ from gofish.core.cards import (
     Card,
     Rank,
     card_of,
+    cards_of_rank,
     parse_deck,
     sorted_cards,
 )
@@ -401,7 +402,7 @@ class Game:
                 # Under pairs, the two that arrived first go down, shown in suit order:
                 # in arrival order they would tell which card was just drawn or handed over.
                 # A whole rank is one tuple made once: laying must stay cheap for simulations.
-                laid = (_WHOLE_RANK[rank] if size == len(SUITS)
+                laid = (cards_of_rank(rank) if size == len(SUITS)
                         else tuple(sorted_cards(cards[:size])))
                 del cards[:size]
                 self._sizes[player] -= size
@@ -753,11 +754,6 @@ def _rank_asks_for(targets: int, held: int) -> tuple[Ask, ...]:
             for rank in RANKS if held >> rank & 1
         ])
     return legal
-
-
-#: Each rank's four cards in suit order: what a book of four lays down.
-_WHOLE_RANK: Final = {rank: tuple(sorted_cards(card_of(rank, suit) for suit in SUITS))
-                      for rank in RANKS}
 
 
 def _cards_of_books(
