@@ -78,6 +78,27 @@ def play_by_clicking(page: Any, *, shot_after: int | None = None, shot_name: str
     raise AssertionError("the game did not end")
 
 
+def deal_asking_for_cards(page: Any, server: LiveServer, *, seed: int, players: int = 2,
+                          pairs: bool = False) -> None:
+    """Open the start screen, choose the ``ask: card`` house rule (and pairs, if asked)
+    and deal; the caller waits for the move it needs."""
+    page.goto(f"{server.url}/?seed={seed}&speed=0{FAST}")
+    page.wait_for_selector("#deal")
+    page.select_option("#players", str(players))
+    page.click(".house-rules summary")
+    page.select_option("select[name=ask]", "card")
+    if pairs:
+        page.check("input[name=pairs]")
+    page.click("#deal")
+
+
+def play_to_the_result(page: Any, server: LiveServer) -> None:
+    """Play a short game (R19: nordic games are short) by clicking; wait for its result."""
+    open_table(page, server, seed=13, preset="nordic")
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+
+
 def test_a_whole_game_against_emma_by_clicking(page: Any, live_server: LiveServer) -> None:
     open_table(page, live_server, seed=21)
     screenshot(page, "classic-start")
@@ -302,11 +323,7 @@ def test_the_table_fits_a_phone(page: Any, live_server: LiveServer) -> None:
 
 
 def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) -> None:
-    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
-    page.wait_for_selector("#deal")
-    page.click(".house-rules summary")
-    page.select_option("select[name=ask]", "card")
-    page.click("#deal")
+    deal_asking_for_cards(page, live_server, seed=6)
     assert wait_for_my_move(page) == "ask"
     page.click(".rank-group >> nth=0")
     page.wait_for_selector(".suit-chooser:not([hidden])")
@@ -328,11 +345,7 @@ def test_keyboard_focus_leaves_the_suit_buttons_for_the_hand(
     # Under ask: card the suit buttons hide once a suit is chosen (or on Esc): the
     # keyboard went with them to the top of the page, and after a hit nothing brought it
     # back, so Tab started again from the page's links.
-    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
-    page.wait_for_selector("#deal")
-    page.click(".house-rules summary")
-    page.select_option("select[name=ask]", "card")
-    page.click("#deal")
+    deal_asking_for_cards(page, live_server, seed=6)
     assert wait_for_my_move(page) == "ask"
     focused = "() => document.activeElement.closest('.rank-group')?.dataset.rank ?? null"
     rank = page.get_attribute(".rank-group >> nth=0", "data-rank")
@@ -391,9 +404,7 @@ def play_again(page: Any) -> None:
 
 
 def test_play_again_deals_a_fresh_game(page: Any, live_server: LiveServer) -> None:
-    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
-    play_by_clicking(page)
-    page.wait_for_selector("#result:not([hidden])")
+    play_to_the_result(page, live_server)
     first_game = page.inner_text(".log")
     assert "Game over" in first_game
     play_again(page)
@@ -521,9 +532,7 @@ def topmost_is(page: Any, selector: str) -> bool:
 
 def test_leaving_a_finished_game_closes_its_result(page: Any, live_server: LiveServer) -> None:
     # The back button left the result over the start page, swallowing every click.
-    open_table(page, live_server, seed=13, preset="nordic")
-    play_by_clicking(page)
-    page.wait_for_selector("#result:not([hidden])")
+    play_to_the_result(page, live_server)
     assert topmost_is(page, "nav a[data-page=help]")  # the page links stay usable
     page.go_back()
     page.wait_for_selector("#page-start:not([hidden]) #deal")
@@ -695,12 +704,7 @@ def test_start_screen_calls_the_pond_the_sea_under_nordic(
 
 def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> None:
     # Ask for a card: once the opponent is chosen, the hint asks for the suit.
-    page.goto(f"{live_server.url}/?seed=6&speed=0{FAST}")
-    page.wait_for_selector("#deal")
-    page.select_option("#players", "3")
-    page.click(".house-rules summary")
-    page.select_option("select[name=ask]", "card")
-    page.click("#deal")
+    deal_asking_for_cards(page, live_server, seed=6, players=3)
     while wait_for_my_move(page) != "ask":
         page.click(".sea button.sea-card >> nth=-1")
     page.click(".rank-group >> nth=0")
@@ -721,9 +725,7 @@ def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> 
 
 def test_a_finished_table_shows_its_result_again(page: Any, live_server: LiveServer) -> None:
     # Back at a finished table (a reload, the back button) it only said "The game is over."
-    open_table(page, live_server, seed=13, preset="nordic")  # R19: nordic games are short
-    play_by_clicking(page)
-    page.wait_for_selector("#result:not([hidden])")
+    play_to_the_result(page, live_server)
     heading = page.inner_text("#result-title")
     standings = page.locator(".standings li").all_inner_texts()
     game_id = page.evaluate("location.hash").removeprefix("#/play/")

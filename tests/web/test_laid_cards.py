@@ -14,7 +14,7 @@ import gofish
 from gofish.web import GameSession, Seat
 
 from .conftest import LiveServer, screenshot
-from .test_browser import FAST, wait_for_my_move
+from .test_browser import deal_asking_for_cards, wait_for_my_move
 from .test_session import Page, run
 
 PAIRS_BY_CARD = {"book_size": 2, "ask": "card"}
@@ -49,12 +49,7 @@ def test_a_laid_card_is_marked_on_the_table_and_not_asked_for(
     assert dealt.current_player == 0 and dealt.laid[1][-2:] == cards("QC QD")
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: frames.append(str(frame))))
-    page.goto(f"{live_server.url}/?seed=9&speed=0{FAST}")
-    page.wait_for_selector("#deal")
-    page.click(".house-rules summary")
-    page.select_option("select[name=ask]", "card")
-    page.check("input[name=pairs]")
-    page.click("#deal")
+    deal_asking_for_cards(page, live_server, seed=9, pairs=True)
     assert wait_for_my_move(page) == "ask"
     chip = page.locator('.opponents .book-chip:has-text("Q")')
     assert chip.get_attribute("title") == "pair of queens: Q♣ Q♦"
