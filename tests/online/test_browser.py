@@ -746,6 +746,31 @@ def test_the_turn_line_asks_only_for_a_rank_when_there_is_one_opponent(
     assert ann.inner_text("#turn") == "Your turn: pick a rank to ask Emma (bot) for."
 
 
+def test_the_ask_buttons_name_a_ranks_suits_in_the_hands_suit_order(
+    server: RoomsServer, new_page: Any
+) -> None:
+    # Under ask: card the hand lists a rank's cards ♣ ♦ ♥ ♠ but the buttons came in the
+    # server's order of its asks, ♠ ♥ ♦ ♣.
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2, house={"ask": "card"})
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector(".ask-rank")
+    seen = ann.evaluate("""() => ({
+        hand: [...document.querySelectorAll('#mine .card')].map((c) => c.dataset.card),
+        asks: [...document.querySelectorAll('.ask-rank')]
+            .map((b) => b.dataset.rank + b.dataset.suit),
+    })""")
+    order = "CDHS"  # gofish.core.cards.SUIT_SORT_ORDER: the order hands are shown in
+    for listed in (seen["hand"], seen["asks"]):
+        ranks = [card[:-1] for card in listed]
+        assert ranks == sorted(ranks, key=ranks.index), listed  # a rank's cards side by side
+        places = [(ranks.index(card[:-1]), order.index(card[-1])) for card in listed]
+        assert places == sorted(places), (listed, seen)
+    # Some rank is asked for in two suits or more, so the order was put to the test.
+    asked = [card[:-1] for card in seen["asks"]]
+    assert any(asked.count(rank) > 1 for rank in asked), seen
+
+
 def shot(page: Any, name: str) -> None:
     """A screenshot to look at, when ``$GOFISH_SHOTS`` names a folder."""
     if os.environ.get("GOFISH_SHOTS"):

@@ -339,6 +339,23 @@ def test_ask_card_house_rule_offers_suits(page: Any, live_server: LiveServer) ->
     assert f"for the {held}" in page.inner_text(".log")
 
 
+def test_the_suit_buttons_come_in_the_hands_suit_order(page: Any, live_server: LiveServer) -> None:
+    # The hand lists a rank's cards ♣ ♦ ♥ ♠ (gofish.core.cards.SUIT_SORT_ORDER), but the
+    # suit buttons came ♠ ♥ ♦ ♣. Seed 19 deals you 3♣ 3♦ 3♠, and you ask first.
+    deal_asking_for_cards(page, live_server, seed=19)
+    assert wait_for_my_move(page) == "ask"
+    held = page.locator('.rank-group[data-rank="3"] .card').evaluate_all(
+        "(cards) => cards.map((c) => c.dataset.card)")
+    assert held == ["3C", "3D", "3S"]
+    page.click('.rank-group[data-rank="3"]')
+    page.wait_for_selector(".suit-chooser:not([hidden])")
+    buttons = page.locator(".suit-button").evaluate_all(
+        "(bs) => bs.map((b) => [b.dataset.card, b.getAttribute('aria-disabled')])")
+    assert [card for card, _ in buttons] == ["3C", "3D", "3H", "3S"]
+    # The ones you hold (R5: not to be asked for) stand in the order the hand shows them.
+    assert [card for card, disabled in buttons if disabled == "true"] == held
+
+
 def test_keyboard_focus_leaves_the_suit_buttons_for_the_hand(
     page: Any, live_server: LiveServer
 ) -> None:

@@ -1,7 +1,7 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill } from '/static/js/dom.js';
-import { cardBack, cardFace, laidBy, pondWord, pretty, rankName, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { cardBack, cardFace, laidBy, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, postJSON, previousToken, rememberGone, rememberPrevious,
   rememberSeat, seatToken, whyGone,
@@ -439,12 +439,19 @@ function opponentBox(seat, game, myTurn, targets) {
   return box;
 }
 
+// Asks by rank as the server lists them, and within a rank by suit as hands are shown
+// (♣ ♦ ♥ ♠): the server lists the suits of an ask: card rank ♠ ♥ ♦ ♣.
+function inHandOrder(asks) {
+  const ranks = [...new Set(asks.map((a) => a.rank))];
+  return [...asks].sort((a, b) => ranks.indexOf(a.rank) - ranks.indexOf(b.rank) || suitPlace(a.suit) - suitPlace(b.suit));
+}
+
 function askButtons(game) {
   const laid = game.laid || [];
   // Under pairs with ask: card a card laid face up is a legal ask nobody can answer:
   // it is not offered, and the line below the buttons says where it is.
   const onTable = (a) => a.suit && laidBy(laid, a.rank + a.suit) !== null;
-  const asks = game.legal_actions.filter((a) => a.target === state.target);
+  const asks = inHandOrder(game.legal_actions.filter((a) => a.target === state.target));
   const label = el('span', {}, `Ask ${nameOf(state.target)} for:`);
   const me = state.you ? state.you.seat : null;
   const down = [...new Set(asks.filter(onTable).map((a) => a.rank + a.suit))].map((card) => {

@@ -3,8 +3,11 @@
 
 import { svg } from './dom.js';
 
-export const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
-export const SUIT_SYMBOLS = { S: '♠', H: '♥', D: '♦', C: '♣' };
+// The suits in the order hands, books and the log list them: ♣ ♦ ♥ ♠
+// (gofish.core.cards.SUIT_SORT_ORDER). Every list of suits on a page follows it.
+export const SUITS = ['C', 'D', 'H', 'S'];
+export const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+export const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
 
 // Suit shapes in a 10 x 10 box.
@@ -28,6 +31,11 @@ const PIPS = {
   9: [[L, 30], [R, 30], [L, 57], [R, 57], [M, 70], [L, 83], [R, 83], [L, 110], [R, 110]],
   10: [[L, 30], [R, 30], [M, 44], [L, 57], [R, 57], [L, 83], [R, 83], [M, 96], [L, 110], [R, 110]],
 };
+
+// Where a suit comes in SUITS, for sorting (no suit, as in an ask for a rank: -1).
+export function suitPlace(suit) {
+  return SUITS.indexOf(suit);
+}
 
 export function parseCard(text) {
   return { rank: text.slice(0, -1), suit: text.slice(-1) };

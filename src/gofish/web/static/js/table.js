@@ -5,12 +5,11 @@
 import { $, el, fill, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, laidBy, laidText, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  cardBack, cardFace, cardName, laidBy, laidText, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES, SUITS,
 } from './cards.js';
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
-const SUITS = ['S', 'H', 'D', 'C'];
 const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 export class Table {
