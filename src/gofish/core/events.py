@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, cast
 
+from gofish.core.actions import Ask
 from gofish.core.cards import Card, Rank, Suit
 
 
@@ -250,3 +251,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Dealt, Asked, HandedOver, WentFishing, Drew, LuckyDraw, BookLaid, Refilled, LeftPlay,
     TurnPassed, GameOver,
 )
+
+
+def announced_miss(player: int, ask: Ask) -> list[Event]:
+    """A miss as the log tells it before its draw: ``player``'s ask, then "Go fish!".
+
+    For tables that show the miss at once and let the player pick the card later:
+    the pond is not empty, or there would be no draw to wait for.
+    """
+    return [Asked(player, ask.target, ask.rank, ask.suit), WentFishing(player, ask.target, False)]

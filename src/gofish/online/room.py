@@ -21,16 +21,15 @@ from typing import Any, Literal
 from gofish.bots import available_bots, display_name
 from gofish.core import (
     Ask,
-    Asked,
     Event,
     Game,
     GoFishError,
     Rules,
-    WentFishing,
     make_rules,
     new_game,
     parse_deck,
 )
+from gofish.core.events import announced_miss
 from gofish.narrate import pond_word
 
 Entry = tuple[str, dict[str, Any]]
@@ -165,8 +164,7 @@ class Room:
         if self.pending is None:
             return []
         player, ask = self.pending
-        return [Asked(player, ask.target, ask.rank, ask.suit),
-                WentFishing(player, ask.target, False)]
+        return announced_miss(player, ask)
 
     def seat_played_by_bot(self) -> int | None:
         """The seat to act if a bot must act for it now (a bot seat, or a person who is away)."""

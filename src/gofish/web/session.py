@@ -19,15 +19,14 @@ from typing import Any
 from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
 from gofish.core import (
     Ask,
-    Asked,
     Event,
     Game,
     GoFishError,
     View,
-    WentFishing,
     make_rules,
     new_game,
 )
+from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
 from gofish.session import is_bot
@@ -327,8 +326,7 @@ class GameSession:
             fresh = fresh[self._preshown.pop(seat, 0):]
         elif not self._preshown.get(seat):
             player, action = self._pending
-            fresh += [Asked(player, action.target, action.rank, action.suit),
-                      WentFishing(player, action.target, False)]
+            fresh += announced_miss(player, action)
             self._preshown[seat] = 2
         return fresh
 
