@@ -77,6 +77,25 @@ def test_a_bad_spec_says_what_is_wrong(spec: str, message: str) -> None:
         make_bot(spec)
 
 
+@pytest.mark.parametrize(("spec", "message"), [
+    ("counter:epsilon=1e400", "bot option epsilon=1e400: epsilon must be a number from 0 to 1"),
+    ("emma:memory=1.50", "bot option memory=1.50: memory must be a whole number of ranks"),
+    ("Expert:Endgame=-01", "bot option endgame=-01: endgame must be a whole number"),
+    ("ismcts:seconds=NaN", "bot option seconds=NaN: seconds must be a finite number"),
+])
+def test_a_bad_option_value_is_quoted_as_typed_not_as_read(spec: str, message: str) -> None:
+    # Read as numbers, 1e400 is inf and 1.50 is 1.5: neither is what the person wrote.
+    with pytest.raises(ValueError) as refused:
+        make_bot(spec)
+    assert str(refused.value).startswith(message)
+    assert "inf" not in str(refused.value) and ", not " not in str(refused.value)
+
+
+def test_a_bad_keyword_option_is_quoted_as_passed_not_as_the_spec_typed_it() -> None:
+    with pytest.raises(ValueError, match=r"^epsilon must be a number from 0 to 1, not 2$"):
+        make_bot("counter:epsilon=0.1", epsilon=2)
+
+
 def test_every_option_a_built_in_bot_lists_is_one_it_takes() -> None:
     defaults: dict[str, object] = {"epsilon": 0.1, "noise": 0.1, "endgame": 0, "infer": False,
                                    "iterations": 3, "seconds": 0.1, "confidence": 2.0,

@@ -406,6 +406,9 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", f"cmd:{sys.executable} x.py", "--fast"], "--fast cannot be used"),
         (["emma", "cmd:no-such-program-here"], "was not found"),
         (["emma", "cmd:"], "empty"),
+        (["counter:epsilon=1e400", "emma"],
+         "bot option epsilon=1e400: epsilon must be a number from 0 to 1\n"),
+        (["emma", "Expert:Endgame=-01"], "bot option endgame=-01: endgame must be a whole"),
     ],
 )
 def test_bad_input_is_a_clear_error_not_a_traceback(

@@ -55,8 +55,14 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``NAME[:KEY=VALUE…]`` as (name, options): ``emma:memory=2`` is Emma remembering
     only the last two ranks asked for. Values are read as true/false, whole numbers,
     numbers, else text; a malformed option raises ``ValueError`` saying which."""
+    name, typed = _spec_texts(spec)
+    return name, {key: _option_value(text) for key, text in typed.items()}
+
+
+def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
+    """``NAME[:KEY=VALUE…]`` as (name, options), each value the text typed for it."""
     name, *pairs = spec.split(OPTION_SEPARATOR)
-    options: dict[str, object] = {}
+    options: dict[str, str] = {}
     for pair in pairs:
         key, equals, text = (part.strip() for part in pair.partition("="))
         if not (key and equals and text):
@@ -65,7 +71,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
         key = key.lower()
         if key in options:
             raise ValueError(f"bot option {key!r} is given twice in {spec.strip()!r}")
-        options[key] = _option_value(text)
+        options[key] = text
     return name.strip().lower(), options
 
 
@@ -142,7 +148,8 @@ def make_bot(name: str, **options: object) -> Bot:
     that lists the known ones."""
     if not isinstance(name, str):
         raise ValueError(f"a bot is named by text, not {name!r}")
-    base, spec_options = parse_bot_spec(name)
+    base, typed = _spec_texts(name)
+    spec_options = {key: _option_value(text) for key, text in typed.items()}
     info = _registered(base)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))
@@ -158,6 +165,23 @@ def make_bot(name: str, **options: object) -> Bot:
         if "keyword argument" not in str(error):
             raise
         raise ValueError(f"bot {info.name!r} does not take that option: {error}") from None
+    except ValueError as error:
+        told = _as_typed(str(error), {k: v for k, v in typed.items() if k not in options},
+                         spec_options)
+        if told is None:
+            raise
+        raise ValueError(told) from None
+
+
+def _as_typed(message: str, typed: Mapping[str, str], read: Mapping[str, object]) -> str | None:
+    """A bot's refusal of a spec's option (``epsilon must be …, not inf``) retold with the
+    value as typed (``bot option epsilon=1e400: epsilon must be …``): read as a number,
+    ``1e400`` is ``inf`` and ``0.50`` is ``0.5``, which the person never wrote. None when
+    the message names none of the options typed."""
+    for key, text in typed.items():
+        if message.startswith(f"{key} "):
+            return f"bot option {key}={text}: {message.removesuffix(f', not {read[key]!r}')}"
+    return None
 
 
 def _options_hint(info: BotInfo) -> str:

@@ -9,7 +9,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gofish.core import PRESETS
@@ -124,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     if seed < 0:
         return _fail(f"--seed must not be negative, not {seed}")
+    _check_bots_as_typed(args.bots)
     plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards,
                 args.seatings)
     if refused := _check_outputs(args):
@@ -134,6 +135,17 @@ def run(args: argparse.Namespace) -> int:
                                  progress=ProgressBar() if show_progress else None)
     result = summary(outcome)
     return _output(result, args)
+
+
+def _check_bots_as_typed(specs: Sequence[str]) -> None:
+    """Refuse a bad built-in bot spec as typed, before the plan writes each in its one
+    spelling, where ``epsilon=1e400`` reads ``epsilon=inf``: the message quotes the spec."""
+    from gofish.tournament.plan import CMD_PREFIX, normalize_spec
+    from gofish.tournament.play import make_entrant_bot
+
+    for spec in specs:
+        if not normalize_spec(spec).startswith(CMD_PREFIX):  # programs are checked later
+            make_entrant_bot(spec)
 
 
 #: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,
