@@ -9,6 +9,7 @@ is your turn a line lists what you may ask for, then one line of input is read:
     hand, table, coach, help, quit
 
 End of input saves the game as unfinished (``gofish resume`` picks it up).
+Every ask is saved from a worker thread, so a locked database never holds up play.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word, printable
 from gofish.rules_help import rules_paragraphs
-from gofish.session import IllegalChoice, TableSession, plural
+from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
 
 COMMANDS = (
     ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K (whom: the only "
@@ -44,6 +45,8 @@ _ASK_PATTERN = re.compile(
 
 _RANK_BY_PLURAL = {rank.plural.lower(): rank for rank in Rank}
 
+QUIET_SAVE_WAIT = 0.5  # seconds a save may take at the end before the table says it waits
+
 
 @dataclass
 class Move:
@@ -58,11 +61,18 @@ class PlainTable:
     """Runs games at one table over text streams until the input ends or the person quits."""
 
     def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO) -> None:
-        self.session = session
         self.stdin = stdin
         self.stdout = stdout
         self.last_target: int | None = None
         self.interactive = stdin.isatty()
+        self.take_seat(session)
+
+    def take_seat(self, session: TableSession) -> None:
+        """Play ``session``'s game, saved in the background (see :class:`BackgroundSaver`)."""
+        session.autosave = False
+        self.session = session
+        self.saver = BackgroundSaver(session)
+        self.told_failure = False  # the player knows saving fails
 
     def say(self, line: str = "") -> None:
         self.stdout.write(line + "\n")
@@ -109,11 +119,12 @@ class PlainTable:
         if session.game_id is not None and session.game.actions:
             self.say(f"Resuming game {session.game_id}.")
         self.say_lines(text for _, text in session.history())
-        self.warn(session.save())
+        self.saver.submit()
 
     def tell(self, events: Sequence[Event]) -> None:
         self.say_lines(text for _, text in self.session.narrate(events))
-        self.warn(self.session.save_warning)
+        self.saver.submit()
+        self.report_saving()
 
     def say_lines(self, lines: Iterable[str]) -> None:
         for line in lines:
@@ -122,6 +133,28 @@ class PlainTable:
     def warn(self, warning: str | None) -> None:
         if warning:
             self.say(f"Warning: {warning}")
+
+    def report_saving(self, *, final: bool = False) -> None:
+        """Say that saving fails (and where the game went) once, not after every ask; at the
+        end (``final``) say where the last position went."""
+        failure = self.saver.failure
+        if failure and final:
+            self.warn(failure)
+        elif failure and not self.told_failure:
+            self.warn(f"{failure}. Play on: your moves are kept, and the table tries the "
+                      "database again now and then.")
+        elif failure is None and self.told_failure:
+            self.say("The games database works again: the game is saved in it.")
+        self.told_failure = failure is not None
+
+    def finish_saving(self) -> None:
+        """Wait until the game as it stands is stored, or in the fallback file, and say where."""
+        saver = self.saver
+        saver.finish()
+        if not saver.wait(QUIET_SAVE_WAIT):
+            self.say("Saving the game…")
+            saver.wait()
+        self.report_saving(final=True)
 
     def human_turn(self) -> bool:
         """Read lines until one ask is made; False when the person stops."""
@@ -161,13 +194,14 @@ class PlainTable:
 
     def offer_new_game(self) -> bool:
         self.say_lines(self.session.end_lines())
+        self.finish_saving()
         self.say("Type new to play again with the same settings, or quit.")
         while True:
             line = self.read()
             if line is None or line.lower() in ("quit", "exit", "no", "q"):
                 return False
             if line.lower() in ("new", "n", "yes", "y", "again"):
-                self.session = self.session.next_game()
+                self.take_seat(self.session.next_game())
                 self.last_target = None
                 self.introduce()
                 return True
@@ -175,7 +209,7 @@ class PlainTable:
 
     def goodbye(self) -> None:
         session = self.session
-        self.warn(session.save())
+        self.finish_saving()
         if session.game_id is not None:
             self.say(f"Game {session.game_id} saved unfinished: "
                      f"{session.resume_command(plain=True)} picks it up.")

@@ -12,7 +12,8 @@ import itertools
 import random
 import shlex
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -363,16 +364,120 @@ class TableSession:
         with self._save_lock:
             if version <= self._saved_version or version < self._latest_version:
                 return None  # a newer position is stored already, or is about to be
-            try:
-                self.game_id = self.store.save(
-                    record, seats=self.seats, game_id=self.game_id, source=self.source
-                )
-            except StorageError as error:
-                self.save_warning = f"Could not save the game: {error}"
-                return self.save_warning
-            self._saved_version = version
-            self.save_warning = None
+            warning = self._store(record)
+            if warning is None:
+                self._saved_version = version
+            return warning
+
+    def save_record(self, record: dict[str, Any]) -> str | None:
+        """Store ``record`` whatever was stored before, for a caller that saves positions in
+        order (:class:`BackgroundSaver`); a warning if that failed."""
+        if self.store is None:
             return None
+        with self._save_lock:
+            return self._store(record)
+
+    def _store(self, record: dict[str, Any]) -> str | None:
+        assert self.store is not None
+        try:
+            self.game_id = self.store.save(
+                record, seats=self.seats, game_id=self.game_id, source=self.source
+            )
+        except StorageError as error:
+            self.save_warning = f"Could not save the game: {error}"
+            return self.save_warning
+        self.save_warning = None
+        return None
+
+
+SAVE_RETRY_INTERVAL = 30.0  # seconds before a database that refused a save is tried again
+
+
+class BackgroundSaver:
+    """Saves a session's game from a worker thread, so a locked database never holds up play.
+
+    Only the newest position waiting is saved. After a failed save (the store then
+    wrote the game to its fallback file) the database is tried again only once
+    ``retry_after`` seconds have passed, or at :meth:`finish`: trying after every ask
+    would cost each ask the store's lock wait and add a copy of the game to the file.
+    """
+
+    def __init__(self, session: TableSession, *, retry_after: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.session = session
+        self.failure: str | None = None  # why the latest save failed, and where the game went
+        self._retry_after = SAVE_RETRY_INTERVAL if retry_after is None else retry_after
+        self._clock = clock
+        self._changed = threading.Condition()
+        self._pending: dict[str, Any] | None = None  # the newest position not yet saved
+        self._submitted: int | None = None  # the number of asks in the position last queued
+        self._failed_at: float | None = None
+        self._finishing = False
+        self._worker: threading.Thread | None = None
+
+    def submit(self) -> None:
+        """Queue the game as it stands: saved now, or at the next try after a failure."""
+        if self.session.store is None:
+            return
+        with self._changed:
+            self._queue()
+            if self._worker is None and self._due():
+                self._start()
+
+    def finish(self) -> None:
+        """Save the game as it stands now, database failure or not; :meth:`wait` for it."""
+        if self.session.store is None:
+            return
+        with self._changed:
+            self._finishing = True
+            if self._submitted != len(self.session.game.actions):
+                self._queue()
+            if self._worker is None and self._pending is not None:
+                self._start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until no save is under way; False if ``timeout`` seconds passed first."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._worker is None, timeout)
+
+    def _queue(self) -> None:
+        self._pending = self.session.game.to_record()
+        self._submitted = len(self.session.game.actions)
+
+    def _due(self) -> bool:
+        return self._finishing or self._failed_at is None or (
+            self._clock() - self._failed_at >= self._retry_after)
+
+    def _start(self) -> None:
+        # Not a daemon: a save under way when the program ends is completed, not cut off.
+        self._worker = threading.Thread(target=self._save_pending, name="gofish-save")
+        self._worker.start()
+
+    def _save_pending(self) -> None:
+        try:
+            while (record := self._next_record()) is not None:
+                failure = self.session.save_record(record)
+                with self._changed:
+                    self.failure = failure
+                    self._failed_at = None if failure is None else self._clock()
+        except BaseException:
+            self._stopped()  # a bug, shown by the thread's excepthook: wait() must not hang
+            raise
+
+    def _next_record(self) -> dict[str, Any] | None:
+        """The position to save next; None (and the worker is done) if none is due."""
+        with self._changed:
+            record = self._pending
+            if record is None or not self._due():
+                self._stopped()
+                return None
+            self._pending = None
+            return record
+
+    def _stopped(self) -> None:
+        with self._changed:
+            self._worker = None
+            self._changed.notify_all()
 
 
 def plural(count: int, noun: str) -> str:

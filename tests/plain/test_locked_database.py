@@ -1,0 +1,211 @@
+"""The plain line mode with a games database another program holds locked."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from gofish.core import RANKS, make_rules
+from gofish.plain import PlainTable, play_plain
+from gofish.session import BackgroundSaver, TableSession, TableSettings
+from gofish.storage import StorageError, Store, open_store
+
+# One save into a locked database costs 3 tries of this wait plus 0.25 s of pauses.
+LOCK_WAIT = 0.25
+ONE_FAILED_SAVE = 3 * LOCK_WAIT + 0.25
+EVERY_RANK_ONCE = "\n".join(rank.symbol for rank in RANKS) + "\n"
+
+
+class TimedLines(io.StringIO):
+    """Piped input that notes when each line was asked for."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.read_at: list[float] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        self.read_at.append(time.monotonic())
+        return super().readline(size)
+
+
+class SettledLines(io.StringIO):
+    """Piped input that, before each line, lets the table's saves settle and calls
+    ``before_line`` (to look at the store, or to unlock it)."""
+
+    def __init__(self, text: str, before_line: Callable[[PlainTable], None]) -> None:
+        super().__init__(text)
+        self.before_line = before_line
+        self.table: PlainTable | None = None
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.table is not None
+        assert self.table.saver.wait(5)
+        self.before_line(self.table)
+        return super().readline(size)
+
+
+class SwitchableStore:
+    """Stands in for a Store: refuses saves while ``locked`` (the game "goes to the
+    fallback file"), keeps them otherwise, and counts both."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.locked = True
+        self.saved: list[dict[str, Any]] = []
+        self.refused: list[dict[str, Any]] = []
+
+    def save(self, record: dict[str, Any], **_: object) -> int:
+        if self.locked:
+            self.refused.append(record)
+            raise StorageError(f"the games database {self.path} is locked by another program. "
+                               "The game is not lost: it was written to unsaved.jsonl")
+        self.saved.append(record)
+        return 1
+
+    def deal(self) -> TableSession:
+        return TableSession.deal(TableSettings(make_rules("classic"), seed=5),
+                                 cast(Store, self), source="plain")
+
+
+def play_settled(session: TableSession, before_line: Callable[[PlainTable], None]) -> str:
+    lines = SettledLines(EVERY_RANK_ONCE, before_line)
+    out = io.StringIO()
+    table = lines.table = PlainTable(session, lines, out)
+    assert table.run() == 0
+    return out.getvalue()
+
+
+def fallback_entries(db: Path) -> list[dict[str, object]]:
+    path = db.with_name(db.name + ".unsaved.jsonl")
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path) -> Iterator[Store]:
+    with open_store(db, timeout=LOCK_WAIT) as opened:
+        yield opened
+
+
+@pytest.fixture
+def locked(db: Path, store: Store) -> Iterator[sqlite3.Connection]:
+    """Another program holds the write lock (the store is open already)."""
+    holder = sqlite3.connect(db, isolation_level=None, timeout=0, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO schema_version (version) SELECT version FROM schema_version")
+    yield holder
+    if holder.in_transaction:
+        holder.execute("ROLLBACK")
+    holder.close()
+
+
+def test_a_locked_database_neither_stalls_the_moves_nor_fills_the_fallback_file(
+    db: Path, store: Store, locked: sqlite3.Connection
+) -> None:
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=5), store,
+                                source="plain")
+    lines = TimedLines(EVERY_RANK_ONCE)
+    out = io.StringIO()
+    assert play_plain(session, lines, out) == 0
+    asks = sum(1 for player, _ in session.game.actions if player == session.human)
+    assert asks >= 3 and not session.is_over
+    # Every ask used to wait out a failed save (3 s with the default lock wait).
+    assert lines.read_at[-1] - lines.read_at[0] < ONE_FAILED_SAVE
+    text = out.getvalue()
+    assert text.count("Warning:") == 1  # once, not after every move
+    assert "locked by another program" in text and "games.sqlite3.unsaved.jsonl" in text
+    assert "Saving the game…" in text  # the wait for the last save, at the end, is said
+    final = session.game.to_record()
+    entries = fallback_entries(db)
+    assert [entry["record"] for entry in entries].count(final) == 1
+    assert len(entries) <= 2  # at most the first failed save's copy besides the final one
+    locked.execute("ROLLBACK")
+    assert len(store.recover_unsaved()) == 1
+    [stored] = store.list_games()
+    assert stored.record == final and stored.source == "plain"
+
+
+def test_with_a_working_database_every_ask_is_saved_as_it_is_made(db: Path, store: Store) -> None:
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=5), store,
+                                source="plain")
+    stored_when_read: list[bool] = []
+
+    def check(table: PlainTable) -> None:
+        stored = store.get(table.session.game_id or 0)
+        stored_when_read.append(stored.record == table.session.game.to_record())
+
+    text = play_settled(session, check)
+    assert session.game.actions and stored_when_read and all(stored_when_read)
+    assert "Warning" not in text and "Saving the game" not in text
+    assert text.rstrip().endswith("Game 1 saved unfinished: gofish resume 1 --plain --database "
+                                  f"{db} picks it up.")
+    assert store.get(1).record == session.game.to_record()
+    assert not fallback_entries(db)
+
+
+def test_the_player_is_warned_once_and_told_when_saving_works_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("gofish.session.SAVE_RETRY_INTERVAL", 0.0)  # every ask tries again
+    store = SwitchableStore(tmp_path / "games.sqlite3")
+    session = store.deal()
+    reads_since_warning = []
+
+    def unlock_a_while_after_the_warning(table: PlainTable) -> None:
+        if table.told_failure:
+            reads_since_warning.append(1)
+        if len(reads_since_warning) == 5:
+            store.locked = False
+
+    text = play_settled(session, unlock_a_while_after_the_warning)
+    assert len(store.refused) >= 3  # several failed saves ...
+    assert text.count("Warning:") == 1 and "Play on" in text  # ... one warning
+    assert text.count("The games database works again") == 1
+    assert text.index("Warning:") < text.index("works again")
+    assert store.saved[-1] == session.game.to_record()
+    assert "Game 1 saved unfinished" in text
+
+
+def test_after_a_failed_save_the_database_is_tried_again_only_after_a_while(
+    tmp_path: Path
+) -> None:
+    store = SwitchableStore(tmp_path / "games.sqlite3")
+    session = store.deal()
+    game = session.game
+    now = [0.0]
+    saver = BackgroundSaver(session, retry_after=30, clock=lambda: now[0])
+
+    def ask_and_save() -> None:
+        game.play(game.legal_actions()[0])
+        saver.submit()
+        assert saver.wait(5)
+
+    saver.submit()
+    assert saver.wait(5) and saver.failure is not None and "locked" in saver.failure
+    for _ in range(3):
+        ask_and_save()
+    assert len(store.refused) == 1  # not one try (and one rescued copy) per ask
+    now[0] = 31
+    ask_and_save()
+    assert len(store.refused) == 2 and store.refused[-1] == game.to_record()
+    store.locked = False
+    ask_and_save()
+    assert not store.saved  # the last try was under 30 s ago
+    saver.finish()
+    assert saver.wait(5) and saver.failure is None
+    assert store.saved == [game.to_record()]  # the end is always tried, and this was the newest
+    saver.finish()
+    assert saver.wait(5) and len(store.saved) == 1  # the same position is not saved twice
