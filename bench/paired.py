@@ -7,13 +7,14 @@ result is the same for both cancels out; what is left is the deals where the
 change changed something. The paired interval is two to three times narrower
 (docs/strength.md, fifth and sixth rounds).
 
-A bot is a registered name with options (``expert``, ``expert,endgame=0``,
-``counter,epsilon=0.2``, or as gofish writes them ``counter:epsilon=0.2``) or
-``MODULE:FUNCTION``, a function that returns a
-bot (the module is imported from the working directory or ``sys.path``): how
-a variant that is not registered yet is tried.
+A bot is a registered name with options, written as gofish's commands write
+them (``expert``, ``expert:endgame=0``, ``counter:epsilon=0.2``; the older
+``expert,endgame=0`` is still read), or ``MODULE:FUNCTION``, a function that
+returns a bot (the module is imported from the working directory or
+``sys.path``): how a variant that is not registered yet is tried. A registered
+bot's name before the colon, or ``KEY=VALUE`` after it, makes it a spec.
 
-Run: ``python bench/paired.py expert expert,endgame=0 --against emma --deals 10000 --seed 11``
+Run: ``python bench/paired.py expert expert:endgame=0 --against emma --deals 10000 --seed 11``
 """
 
 from __future__ import annotations
@@ -32,17 +33,24 @@ DEAL_STRIDE = 1_000_003
 
 
 def build_bot(spec: str) -> object:
-    """A fresh bot from ``NAME[,KEY=VALUE…]``, ``NAME[:KEY=VALUE…]`` or ``MODULE:FUNCTION``."""
+    """A fresh bot from ``NAME[:KEY=VALUE…]`` (or ``NAME[,KEY=VALUE…]``) or ``MODULE:FUNCTION``."""
     from gofish.bots import make_bot
 
     module_name, _, function_name = spec.partition(":")
-    if function_name.isidentifier():  # not "expert:endgame=0", the engine's own spec
+    # Not "expert:endgame=0", the engine's own spec, nor a typo in one ("expert:endgame").
+    if function_name.isidentifier() and not _is_registered(module_name):
         if "" not in sys.path:
             sys.path.insert(0, "")
         function = getattr(importlib.import_module(module_name), function_name)
         return function()
-    # The bench's own NAME,KEY=VALUE… is the engine's NAME:KEY=VALUE… spec.
+    # The older NAME,KEY=VALUE… is the engine's NAME:KEY=VALUE… spec.
     return make_bot(spec.replace(",", ":"))
+
+
+def _is_registered(name: str) -> bool:
+    from gofish.bots import available_bots
+
+    return any(info.name == name.strip().lower() for info in available_bots())
 
 
 def deal_score(args: tuple[str, str, str, int]) -> float:
@@ -85,7 +93,7 @@ def paired_difference(base: Sequence[float], variant: Sequence[float]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base", help="the bot as it is (NAME[,KEY=VALUE…] or MODULE:FUNCTION)")
+    parser.add_argument("base", help="the bot as it is (NAME[:KEY=VALUE…] or MODULE:FUNCTION)")
     parser.add_argument("variants", nargs="+", help="the versions to compare with it")
     parser.add_argument("--against", default="emma", help="the opponent (default: emma)")
     parser.add_argument("--rules", default="classic", help="a preset (two players)")

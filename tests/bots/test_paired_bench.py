@@ -64,3 +64,14 @@ def test_module_and_function_are_still_read(tmp_path: Path, monkeypatch) -> None
         "from gofish.bots import CounterBot\ndef make():\n    return CounterBot(epsilon=0.5)\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert load_paired().build_bot("my_variant_bot:make").epsilon == 0.5
+
+
+def test_a_malformed_option_after_a_bot_name_is_refused_as_an_option_not_a_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 'expert:endgame' looks like MODULE:FUNCTION, but expert is a registered bot.
+    with pytest.raises(SystemExit) as stop:
+        load_paired().main(["expert", "expert:endgame", "--deals", "2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "should look like KEY=VALUE" in err and "No module" not in err
