@@ -811,3 +811,24 @@ def test_a_person_out_of_play_is_told_so_while_the_others_play_on() -> None:
         assert "You are out of play; the others play on." in text
 
     run_app(app, script)
+
+
+def test_the_pond_is_drawn_at_pond_width_unless_the_table_is_narrow() -> None:
+    # POND_WIDTH sets the pond's width and decides when the table goes narrow: one number.
+    from gofish.tui.app import POND_WIDTH
+    from gofish.tui.widgets import PondPanel
+
+    app = make_app("bicycle", players=5, seed=3)
+    widths: list[int] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        pond = app.query_one("#pond", PondPanel)
+        for size in ((80, 24), (50, 16), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert app.table_is_narrow(size[0]) == (size == (50, 16))
+            widths.append(pond.region.width)
+
+    run_app(app, script)
+    assert widths[0] == widths[2] == POND_WIDTH
+    assert widths[1] < POND_WIDTH  # the narrow table's pond, from gofish.tcss

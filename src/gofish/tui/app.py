@@ -67,7 +67,7 @@ MIN_WIDTH, MIN_HEIGHT = 50, 16
 # Below this many columns an opponent panel cuts names ("Exp…"); the table then goes
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
-POND_WIDTH = 16  # the pond's width in gofish.tcss
+POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow counts it
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -75,6 +75,8 @@ class GoFishApp(App[None]):
     """One table; ``session`` is the game in progress, ``speed`` scales bot pauses (0: none)."""
 
     CSS_PATH = "gofish.tcss"
+    # Read after gofish.tcss; its narrow table's pond (#table.-narrow #pond) still wins.
+    CSS = f"#pond {{ width: {POND_WIDTH}; }}"
     TITLE = "Go Fish"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
