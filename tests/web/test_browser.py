@@ -607,7 +607,8 @@ def test_speech_bubbles_hold_their_words_with_four_players(
 
 
 # Every frame: each speech bubble's overlap with the pond (its pile or sea, and the
-# count under it) or the player's hand, and how many bubbles were said.
+# count under it), the player's hand or another player's seat (its panel), and how
+# many bubbles were said.
 WATCH_BUBBLES = """() => {
     const watch = {said: 0, over: []};
     window.bubbleWatch = watch;
@@ -618,8 +619,12 @@ WATCH_BUBBLES = """() => {
     const tick = () => {
         for (const bubble of document.querySelectorAll('.bubble')) {
             const b = bubble.getBoundingClientRect();
-            for (const [what, selector] of Object.entries(areas)) {
-                const node = document.querySelector(selector);
+            const seats = [...document.querySelectorAll('.seat-anchor')]
+                .filter((seat) => seat.dataset.seat !== bubble.dataset.seat)
+                .map((seat) => [`seat ${seat.dataset.seat}`, seat]);
+            const places = Object.entries(areas)
+                .map(([what, selector]) => [what, document.querySelector(selector)]);
+            for (const [what, node] of [...places, ...seats]) {
                 if (!node) continue;
                 const a = node.getBoundingClientRect();
                 const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -636,12 +641,15 @@ WATCH_BUBBLES = """() => {
 
 @pytest.mark.parametrize(("width", "height", "preset"), [
     (1280, 720, "classic"), (1920, 1080, "nordic"), (390, 844, "classic"), (390, 844, "nordic"),
+    (1024, 700, "classic"), (1280, 800, "bicycle"),
 ])
-def test_speech_bubbles_never_cover_the_pond_or_the_hand(
+def test_speech_bubbles_never_cover_the_pond_the_hand_or_another_seat(
     page: Any, live_server: LiveServer, width: int, height: int, preset: str
 ) -> None:
     # With four opponents a bubble under an outer seat lay over the pond pile (and the
-    # sea, which is wider) while the cards were being drawn from it.
+    # sea, which is wider) while the cards were being drawn from it; and a bubble beside
+    # or below one seat lay over its neighbour's (on a phone the seats sit in two rows
+    # 10 px apart, so a first-row seat's words now go on the seat itself).
     page.set_viewport_size({"width": width, "height": height})
     open_table(page, live_server, seed=3, preset=preset, players=5, query="&pace=0.15")
     page.evaluate(WATCH_BUBBLES)

@@ -597,29 +597,78 @@ export class Table {
 
   /**
    * Put a bubble by its speaker where it covers neither the pond nor your hand (the
-   * things you are reading or clicking), preferring a spot clear of the other bubbles.
-   * An opponent speaks downwards first, you to your right; the tail always points at
-   * the speaker.
+   * things you are reading or clicking) nor another player's seat, preferring a spot
+   * clear of the other bubbles. An opponent speaks downwards first, you to your right;
+   * the tail always points at the speaker. With four or five players the seats crowd
+   * each other (on a phone in two rows 10 px apart), so where no spot by the seat is
+   * clear the words wrap to the seat's width, and failing that go inside the seat.
    */
   placeBubble(bubble) {
+    const around = this.bubbleSurroundings(bubble);
+    const { speaker, keepClear, seats } = around;
+    const inTheWay = (spot) => coverage(spot, keepClear) + coverage(spot, seats);
+    let best = null;
+    for (const width of [null, Math.max(speaker.right - speaker.left, NARROWEST_BUBBLE)]) {
+      const spot = this.bubbleSpot(bubble, around, width);
+      if (!inTheWay(spot)) return this.putBubble(bubble, spot, width);
+      best ??= { spot, width };
+    }
+    const inside = this.bubbleInside(bubble, speaker);
+    if (!inTheWay(inside)) return this.putBubble(bubble, inside, inside.width);
+    return this.putBubble(bubble, best.spot, best.width);
+  }
+
+  /** The boxes a bubble is placed among, relative to the felt. */
+  bubbleSurroundings(bubble) {
     const felt = this.bubbles.getBoundingClientRect();
-    const inFelt = (node) => {
+    const inFelt = (node, margin = 0) => {
       const box = node.getBoundingClientRect();
-      return { left: box.left - felt.left, top: box.top - felt.top, right: box.right - felt.left, bottom: box.bottom - felt.top };
+      return { left: box.left - felt.left - margin, top: box.top - felt.top - margin,
+        right: box.right - felt.left + margin, bottom: box.bottom - felt.top + margin };
     };
     const seat = Number(bubble.dataset.seat);
-    const speaker = inFelt(this.anchorOf(seat));
-    const keepClear = [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand]
-      .filter(Boolean).map(inFelt);
-    // Offsets, not client boxes: a bubble still popping in is scaled down.
-    const others = [...this.bubbles.children].filter((b) => b !== bubble)
-      .map((b) => ({ left: b.offsetLeft, top: b.offsetTop, right: b.offsetLeft + b.offsetWidth, bottom: b.offsetTop + b.offsetHeight }));
-    const spots = bubbleSpots(speaker, bubble.offsetWidth, bubble.offsetHeight, seat === this.state?.you,
-      { width: felt.width, height: felt.height }, keepClear);
+    const speakerBox = this.anchorOf(seat);
+    // A margin round the other seats: one asked grows by a twentieth (.asked) after the
+    // bubble is placed, and a transform moves no box the resize observer would see.
+    const seats = [...this.root.querySelectorAll('.seat-anchor')].filter((node) => node !== speakerBox)
+      .map((node) => inFelt(node, SEAT_MARGIN));
+    return {
+      felt: { width: felt.width, height: felt.height },
+      speaker: inFelt(speakerBox),
+      mine: seat === this.state?.you,
+      keepClear: [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand]
+        .filter(Boolean).map((node) => inFelt(node)),
+      seats,
+      // Offsets, not client boxes: a bubble still popping in is scaled down.
+      others: [...this.bubbles.children].filter((b) => b !== bubble)
+        .map((b) => ({ left: b.offsetLeft, top: b.offsetTop, right: b.offsetLeft + b.offsetWidth, bottom: b.offsetTop + b.offsetHeight })),
+    };
+  }
+
+  /** The best spot by the speaker for the bubble, its words wrapped at ``width`` px (null: at its widest). */
+  bubbleSpot(bubble, { felt, speaker, mine, keepClear, seats, others }, width) {
+    bubble.style.maxWidth = width === null ? '' : `${width}px`;
+    const spots = bubbleSpots(speaker, bubble.offsetWidth, bubble.offsetHeight, mine, felt, [...keepClear, ...seats]);
     // Placed again, a bubble keeps its side if it can, rather than jump round its speaker.
-    const spot = bestSpot(spots, keepClear, others, bubble.dataset.side);
+    return bestSpot(spots, keepClear, seats, others, bubble.dataset.side)
+      // a felt too small for any: its corner
+      ?? { side: 'below', left: EDGE, top: EDGE, right: EDGE + bubble.offsetWidth, bottom: EDGE + bubble.offsetHeight, tip: 16 };
+  }
+
+  /** The bubble inside its speaker's seat, as wide as the seat lets it be (no tail). */
+  bubbleInside(bubble, speaker) {
+    const width = Math.max(speaker.right - speaker.left - 2 * EDGE, NARROWEST_BUBBLE);
+    bubble.style.maxWidth = `${width}px`;
+    const [w, h] = [bubble.offsetWidth, bubble.offsetHeight];
+    const left = (speaker.left + speaker.right - w) / 2;
+    const top = Math.max((speaker.top + speaker.bottom - h) / 2, EDGE);
+    return { side: 'inside', left, top, right: left + w, bottom: top + h, tip: 0, width };
+  }
+
+  putBubble(bubble, spot, width) {
+    bubble.style.maxWidth = width === null ? '' : `${width}px`;
     bubble.dataset.side = spot.side;
-    bubble.classList.remove('below', 'above', 'right', 'left');
+    bubble.classList.remove('below', 'above', 'right', 'left', 'inside');
     bubble.classList.add(spot.side);
     bubble.style.left = `${spot.left}px`;
     bubble.style.top = `${spot.top}px`;
@@ -635,19 +684,21 @@ export class Table {
 
 const BUBBLE_GAP = 14; // room for the tail between a bubble and its speaker
 const EDGE = 4; // a bubble keeps this far inside the felt
+const SEAT_MARGIN = 5; // and this far from another player's seat
+const NARROWEST_BUBBLE = 90; // words wrapped narrower than this would stand a word a line
 
 /**
  * Where a ``width`` × ``height`` bubble may go by ``speaker`` (boxes relative to the
  * felt), in order of preference: each a box, the ``side`` of the speaker it is on and
- * where along that side its tail is. Below or above, it may slide sideways off the pond
- * as far as the tail can still point at the speaker.
+ * where along that side its tail is. Below or above, it may slide sideways off the
+ * boxes in ``avoid`` as far as the tail can still point at the speaker.
  */
-function bubbleSpots(speaker, width, height, mine, felt, keepClear) {
+function bubbleSpots(speaker, width, height, mine, felt, avoid) {
   const middleX = (speaker.left + speaker.right) / 2;
   const middleY = (speaker.top + speaker.bottom) / 2;
   const spots = [];
   const across = (side, top) => {
-    const lefts = [middleX - width / 2, ...keepClear.flatMap((box) => [box.right + EDGE, box.left - EDGE - width])];
+    const lefts = [middleX - width / 2, ...avoid.flatMap((box) => [box.right + EDGE, box.left - EDGE - width])];
     for (const raw of lefts) {
       const left = Math.min(Math.max(raw, EDGE), felt.width - EDGE - width);
       const tip = middleX - left;
@@ -658,8 +709,9 @@ function bubbleSpots(speaker, width, height, mine, felt, keepClear) {
     const top = Math.min(Math.max(middleY - height / 2, EDGE), felt.height - EDGE - height);
     spots.push({ side, left, top, tip: Math.min(Math.max(middleY - top, 12), height - 12) });
   };
-  const below = () => across('below', speaker.bottom - 6);
-  const above = () => across('above', speaker.top + 6 - height);
+  // Tucked a little into the speaker's seat, or clear of the seats beside it.
+  const below = () => [speaker.bottom - 6, speaker.bottom + SEAT_MARGIN + 1].forEach((top) => across('below', top));
+  const above = () => [speaker.top + 6 - height, speaker.top - SEAT_MARGIN - 1 - height].forEach((top) => across('above', top));
   const right = () => beside('right', speaker.right + BUBBLE_GAP);
   const left = () => beside('left', speaker.left - BUBBLE_GAP - width);
   const order = mine ? [right, above, left] : [below, right, left, above];
@@ -674,18 +726,26 @@ function overlap(a, b) {
     * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 }
 
+/** How much of ``boxes`` a spot covers, in square pixels. */
+function coverage(spot, boxes) {
+  return boxes.reduce((total, box) => total + overlap(spot, box), 0);
+}
+
 /**
- * The first spot clear of the pond, the hand and the other bubbles (one on ``side``
- * first, where the bubble was); else clear of the first two; else the least in the way.
+ * Of the spots clear of the pond and the hand (``keepClear``), those clear of the other
+ * seats too, or failing that the ones over the least of them: there, one on ``side``
+ * (where the bubble was), else one clear of the other bubbles, else the first. With no
+ * spot clear of the pond and the hand, the least in their way; with no spot, null.
  */
-function bestSpot(spots, keepClear, others, side) {
-  const cost = (spot, boxes) => boxes.reduce((total, box) => total + overlap(spot, box), 0);
-  const clear = spots.filter((spot) => cost(spot, keepClear) === 0);
-  const kept = clear.find((spot) => spot.side === side);
-  if (kept) return kept;
-  if (clear.length) return clear.find((spot) => cost(spot, others) === 0) || clear[0];
-  if (spots.length) return spots.reduce((best, spot) => (cost(spot, keepClear) < cost(best, keepClear) ? spot : best));
-  return { side: 'below', left: EDGE, top: EDGE, tip: 16 }; // a felt too small for any: its corner
+function bestSpot(spots, keepClear, seats, others, side) {
+  const clear = spots.filter((spot) => coverage(spot, keepClear) === 0);
+  if (clear.length) {
+    const least = Math.min(...clear.map((spot) => coverage(spot, seats)));
+    const fewest = clear.filter((spot) => coverage(spot, seats) === least);
+    return fewest.find((spot) => spot.side === side) || fewest.find((spot) => coverage(spot, others) === 0) || fewest[0];
+  }
+  if (spots.length) return spots.reduce((best, spot) => (coverage(spot, keepClear) < coverage(best, keepClear) ? spot : best));
+  return null;
 }
 
 /** Headings of at most three characters, told apart: Emma, Emma 2 → Emm, Em2. */
