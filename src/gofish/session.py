@@ -400,11 +400,16 @@ class BackgroundSaver:
     wrote the game to its fallback file) the database is tried again only once
     ``retry_after`` seconds have passed, or at :meth:`finish`: trying after every ask
     would cost each ask the store's lock wait and add a copy of the game to the file.
+
+    ``on_idle``, if given, is called from the worker thread each time it stops (all due
+    positions tried): an app reads :attr:`failure` then, without polling.
     """
 
     def __init__(self, session: TableSession, *, retry_after: float | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 on_idle: Callable[[], None] | None = None) -> None:
         self.session = session
+        self.on_idle = on_idle
         self.failure: str | None = None  # why the latest save failed, and where the game went
         self._retry_after = SAVE_RETRY_INTERVAL if retry_after is None else retry_after
         self._clock = clock
@@ -463,6 +468,9 @@ class BackgroundSaver:
         except BaseException:
             self._stopped()  # a bug, shown by the thread's excepthook: wait() must not hang
             raise
+        finally:
+            if self.on_idle is not None:
+                self.on_idle()
 
     def _next_record(self) -> dict[str, Any] | None:
         """The position to save next; None (and the worker is done) if none is due."""

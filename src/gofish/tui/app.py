@@ -2,12 +2,15 @@
 
 The app shows only the person's view (through ``TableSession``). Bot turns are
 played from timers, one ask at a time, so the person can follow them, and each
-bot thinks in a worker thread, so the interface never waits on a bot.
+bot thinks in a worker thread, so the interface never waits on a bot. Every ask
+is saved from a thread too (``BackgroundSaver``), so a locked database never holds up
+play either.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,6 +18,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Header, Static
 
@@ -33,7 +37,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
-from gofish.session import IllegalChoice, TableSession
+from gofish.session import BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
     COACH_LEGEND,
@@ -71,6 +75,14 @@ POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
+class SavesSettled(Message):
+    """``saver`` has stopped saving for now (posted from its thread): read its failure."""
+
+    def __init__(self, saver: BackgroundSaver) -> None:
+        super().__init__()
+        self.saver = saver
+
+
 class GoFishApp(App[None]):
     """One table; ``session`` is the game in progress, ``speed`` scales bot pauses (0: none)."""
 
@@ -101,6 +113,9 @@ class GoFishApp(App[None]):
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
         self._window_resized = False
+        self.saver = BackgroundSaver(session)  # replaced in start(), where saving begins
+        self.told_failure = False  # the log says saving fails (and has not said it works again)
+        self._after_saving: Callable[[], None] | None = None  # to do once the last save is done
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -138,6 +153,7 @@ class GoFishApp(App[None]):
         self.confirm_quit = False
         self.confirm_new = False
         self._hand_before = None
+        self._after_saving = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         self.sub_title = f"{rules.preset} · you against {opponents}"
@@ -147,6 +163,9 @@ class GoFishApp(App[None]):
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
         session.autosave = False  # saved from a thread: a slow disk never freezes the table
+        saver = self.saver = BackgroundSaver(session)
+        saver.on_idle = lambda: self._post_saves_settled(saver)
+        self.told_failure = False  # a new log: a failure still standing is said again
         self.write_events(session.history())
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
@@ -313,6 +332,10 @@ class GoFishApp(App[None]):
         if self.screen is not self.screen_stack[0]:
             return
         key, char = event.key, event.character or ""
+        if self._after_saving is not None:
+            event.prevent_default()  # leaving this game: no more moves in it
+            event.stop()
+            return
         if self.confirm_quit or self.confirm_new:
             confirmed = "q" if self.confirm_quit else "n"
             self.confirm_quit = self.confirm_new = False
@@ -320,9 +343,9 @@ class GoFishApp(App[None]):
                 event.prevent_default()
                 event.stop()
                 if key == "q":
-                    self.exit()
+                    self.leave()
                 else:
-                    self.start(self.session.next_game())
+                    self.new_game()
                 return
             # Any other key only answers "stay" (as the prompt says): it plays nothing.
             event.prevent_default()
@@ -387,6 +410,8 @@ class GoFishApp(App[None]):
     # -- playing -----------------------------------------------------------------
     def try_ask(self, rank: Rank, suit: Suit | None) -> None:
         """Ask the chosen opponent for ``rank``; explain instead if that is not allowed."""
+        if self._after_saving is not None:
+            return  # leaving this game (a click on a card while its last save ends)
         session = self.session
         needs_suit = session.rules.ask == "card" and suit is None
         if needs_suit and rank in session.held_ranks() and session.human_to_act:
@@ -413,7 +438,10 @@ class GoFishApp(App[None]):
 
     def after_move(self, *, first_pause: float) -> None:
         """Redraw, then hand over to the bots or to the end of the game."""
-        self.save_in_background()
+        if self.session.is_over:
+            self.saver.finish()  # the last position is tried even while the database fails
+        else:
+            self.saver.submit()
         self.refresh_table()
         if self.session.is_over:
             self._later(BEFORE_GAME_OVER, self.show_game_over)
@@ -466,24 +494,63 @@ class GoFishApp(App[None]):
 
         self._later(ANSWER_PAUSE, reveal)
 
-    def save_in_background(self) -> None:
-        """Save the game as it is now, in a worker thread: every ask is saved."""
-        session = self.session
-        if session.store is None:
-            return
-        version, record = session.snapshot()
+    # -- saving ------------------------------------------------------------------
+    def _post_saves_settled(self, saver: BackgroundSaver) -> None:
+        """From the saver's thread: hand its news to the app's thread, without waiting
+        there (the app may be waiting for this very saver, in on_unmount)."""
+        with contextlib.suppress(RuntimeError):  # the app's loop may be closed already
+            self.post_message(SavesSettled(saver))
 
-        def save() -> None:
-            warning = session.save_snapshot(version, record)
-            if warning:
-                with contextlib.suppress(RuntimeError):  # the app may be closing
-                    self.call_from_thread(self.write_line, Text(warning, style="bold red"))
+    def on_saves_settled(self, message: SavesSettled) -> None:
+        if message.saver is not self.saver:
+            return  # the game before a new deal: waited for before that deal
+        self.report_saving()
+        if self._after_saving is not None and self.saver.wait(0):
+            self._run_after_saving()
 
-        self.run_worker(save, thread=True, group="save", exit_on_error=False)
+    def report_saving(self) -> None:
+        """Say once that saving fails (and where the game went), not after every ask,
+        and say when the database works again."""
+        failure = self.saver.failure
+        if failure and not self.told_failure:
+            self.write_line(Text(f"{failure}. Play on: your moves are kept, and the table "
+                                 "tries the database again now and then.", style="bold red"))
+        elif failure is None and self.told_failure:
+            self.write_line(Text("The games database works again: the game is saved in it.",
+                                 style="bold #87d787"))
+        self.told_failure = failure is not None
+
+    def after_saving(self, then: Callable[[], None]) -> None:
+        """Leave this game: save its last position (whatever failed before), then ``then``;
+        while that save is under way the table says so and plays no more."""
+        self._stop_bots()
+        self.confirm_quit = self.confirm_new = False
+        self._after_saving = then
+        self.saver.finish()
+        if self.saver.wait(0):
+            self._run_after_saving()
+        else:
+            self.show_prompt("Saving the game…")
+
+    def _run_after_saving(self) -> None:
+        then, self._after_saving = self._after_saving, None
+        if then is not None:
+            self.report_saving()
+            then()
+
+    def leave(self, return_code: int = 0) -> None:
+        """Quit once the last position is saved (or, if the database fails, rescued)."""
+        self.after_saving(lambda: self.exit(return_code=return_code))
+
+    def new_game(self) -> None:
+        """Deal again with the same settings, once this game's last position is saved."""
+        self.after_saving(lambda: self.start(self.session.next_game()))
 
     def on_unmount(self) -> None:
-        """Quitting: make sure the latest position is on disk before the process ends."""
-        self.session.save()
+        """However the app ends, the latest position is saved or rescued before the
+        process does (it usually is already: see leave)."""
+        self.saver.finish()
+        self.saver.wait()
 
     def _later(self, seconds: float, callback: object) -> None:
         self._stop_bots()
@@ -517,7 +584,7 @@ class GoFishApp(App[None]):
         if choice == "new":
             self.action_new_game()
         elif choice == "quit":
-            self.exit()
+            self.leave()
 
     # -- actions -----------------------------------------------------------------
     def action_help(self) -> None:
@@ -556,7 +623,7 @@ class GoFishApp(App[None]):
 
     def action_new_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:
-            self.start(self.session.next_game())
+            self.new_game()
             return
         # One stray n must not leave a game in the middle: ask, as q does.
         self.confirm_new = True
@@ -568,13 +635,13 @@ class GoFishApp(App[None]):
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
-        self.exit(return_code=130)
+        self.leave(return_code=130)
 
     def action_quit_game(self) -> None:
         # In a window too small for the table the note offers "press q to quit", and the
         # prompt that would ask again is hidden: q quits at once (the game is saved).
         if self.session.is_over or not self.session.game.actions or self.too_small:
-            self.exit()
+            self.leave()
             return
         self.confirm_quit = True
         self.show_prompt(

@@ -1,0 +1,175 @@
+"""How the terminal table saves: every ask, from a thread; a locked games database
+another program holds neither fills the fallback file nor the log with warnings."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.plain import test_locked_database as line_mode
+from tests.tui.helpers import make_app, run_app, screen_text
+from tests.tui.test_table import until
+from textual.pilot import Pilot
+
+from gofish.storage import Store
+from gofish.tui import GoFishApp
+from gofish.tui.widgets import RANK_KEYS
+
+# The line mode's fixtures: a games database with a short lock wait (one failed save
+# takes about a second), and another program holding its write lock.
+db, store, locked = line_mode.db, line_mode.store, line_mode.locked
+fallback_entries = line_mode.fallback_entries
+
+
+def log_lines(app: GoFishApp, words: str) -> list[str]:
+    return [line.plain for line in app.log_lines if words in line.plain]
+
+
+async def ask_once(app: GoFishApp, pilot: Pilot[None]) -> None:
+    """Ask for the first rank held (the bots answer at once: speed 0); R5."""
+    asks = len(app.session.game.actions)
+    await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+    await until(lambda: len(app.session.game.actions) > asks, pilot)
+
+
+def asks_left(app: GoFishApp) -> bool:
+    return app.session.human_to_act and not app.session.is_over
+
+
+async def quit_and_wait(app: GoFishApp, pilot: Pilot[None]) -> None:
+    await pilot.press("q", "q")
+    await until(lambda: app.return_code is not None, pilot)
+
+
+def table_on(games: Any) -> GoFishApp:
+    app = make_app("classic", seed=3)
+    app.session.store = games
+    return app
+
+
+def test_a_locked_database_warns_once_and_keeps_few_copies_of_the_game(
+    db: Path, store: Store, locked: sqlite3.Connection
+) -> None:
+    app = table_on(store)
+    seen: dict[str, Any] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await ask_once(app, pilot)
+        await until(lambda: app.told_failure, pilot)  # the first failed save is told
+        asks = 0
+        while asks < 4 and asks_left(app):
+            await ask_once(app, pilot)
+            asks += 1
+        seen["asks"] = asks
+        await until(lambda: app.saver.wait(0), pilot)
+        seen["warnings"] = log_lines(app, "Could not save")
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script)
+    assert seen["asks"] >= 3
+    [warning] = seen["warnings"]  # once, not after every ask (it used to be one per ask)
+    assert "locked by another program" in warning and "games.sqlite3.unsaved.jsonl" in warning
+    final = app.session.game.to_record()
+    entries = fallback_entries(db)
+    # The first failed save's copy and the last position's, not one copy per ask.
+    assert len(entries) <= 2
+    assert [entry["record"] for entry in entries].count(final) == 1
+    locked.execute("ROLLBACK")
+    assert len(store.recover_unsaved()) == 1
+    [stored] = store.list_games()
+    assert stored.record == final
+
+
+def test_with_a_working_database_every_ask_is_saved_as_it_is_made(
+    db: Path, store: Store
+) -> None:
+    app = table_on(store)
+    stored_after_ask: list[bool] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        while len(stored_after_ask) < 4 and asks_left(app):
+            await ask_once(app, pilot)
+            await until(lambda: app.saver.wait(0), pilot)
+            stored = store.get(app.session.game_id or 0)
+            stored_after_ask.append(stored.record == app.session.game.to_record())
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script)
+    assert len(stored_after_ask) >= 3 and all(stored_after_ask)
+    assert not log_lines(app, "Could not save") and not fallback_entries(db)
+    assert store.get(1).record == app.session.game.to_record()
+
+
+def test_the_player_is_told_once_that_saving_fails_and_once_that_it_works_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("gofish.session.SAVE_RETRY_INTERVAL", 0.0)  # every ask tries again
+    switchable = line_mode.SwitchableStore(tmp_path / "games.sqlite3")  # locked at first
+    app = table_on(switchable)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for _ in range(3):
+            await ask_once(app, pilot)
+            await until(lambda: app.saver.wait(0) and app.told_failure, pilot)
+        switchable.locked = False
+        await ask_once(app, pilot)
+        await until(lambda: not app.told_failure, pilot)
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script)
+    assert len(switchable.refused) >= 3  # several failed saves ...
+    assert len(log_lines(app, "Could not save")) == 1  # ... one warning
+    assert len(log_lines(app, "works again")) == 1
+    assert switchable.saved[-1] == app.session.game.to_record()
+
+
+class StuckStore:
+    """Saves that wait until the test lets them end (a database held a long while)."""
+
+    def __init__(self) -> None:
+        self.saved: list[dict[str, Any]] = []
+        self.saving = threading.Event()
+        self.release = threading.Event()
+
+    def save(self, record: dict[str, Any], **_: object) -> int:
+        self.saving.set()
+        self.release.wait(timeout=60)
+        self.saved.append(record)
+        return 1
+
+
+@pytest.mark.parametrize("keys", [("q", "q"), ("n", "n")], ids=["quit", "new game"])
+def test_leaving_a_game_waits_for_its_last_position_to_be_saved(keys: tuple[str, ...]) -> None:
+    stuck = StuckStore()
+    app = table_on(stuck)
+    seen: dict[str, Any] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        first = app.session
+        try:
+            await until(stuck.saving.is_set, pilot)  # the deal's save is under way, stuck
+            await ask_once(app, pilot)  # queued behind it
+            await pilot.press(*keys)
+            await pilot.pause()
+            seen["text"] = screen_text(app)
+            seen["waited"] = app.return_code is None and app.session is first
+            seen["asks"] = len(first.game.actions)
+            await pilot.press(RANK_KEYS[first.held_ranks()[0]])  # no more asks meanwhile
+            await pilot.pause()
+            seen["asks after"] = len(first.game.actions)
+        finally:
+            stuck.release.set()
+        await until(lambda: app.return_code is not None or app.session is not first, pilot)
+        seen["first"] = first.game.to_record()
+        seen["saved then"] = list(stuck.saved)
+
+    run_app(app, script)
+    assert "Saving the game…" in seen["text"] and seen["waited"]
+    assert seen["asks after"] == seen["asks"]
+    # Saved before the table quit or dealt again: the new deal's saves come after it.
+    saved, first = seen["saved then"], seen["first"]
+    dealt_again = [index for index, record in enumerate(saved) if record["deck"] != first["deck"]]
+    assert saved[(dealt_again or [len(saved)])[0] - 1] == first
