@@ -8,17 +8,50 @@ the books of every player and the number of asks must be identical.
 
 from __future__ import annotations
 
+import itertools
+import multiprocessing
+import os
+
 import numpy as np
 import pytest
 
 pytest.importorskip("numba")
 
 from gofish.bots import available_bots, make_bot
-from gofish.core import make_rules
+from gofish.core import Rules, make_rules
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.reference import engine_game
 
 SEED = 20261129
+MAX_WORKERS = 2
+PARALLEL_FROM = 1_500  # fewer deals than this are not worth starting workers for
+
+
+def _engine_results(
+    rules: Rules, bots: list[str], deals: range, rotations: list[int]
+) -> list[tuple[list[int], int, tuple[int, ...] | None]]:
+    """Books per seat, number of asks and winners of each deal played through the engine."""
+    results = []
+    for deal in deals:
+        game = engine_game(rules, len(bots), SEED, deal, rotations[deal],
+                           [make_bot(name) for name in bots])
+        results.append(([len(b) for b in game.books], len(game.actions), game.winners))
+    return results
+
+
+def _engine_results_in_parallel(
+    rules: Rules, bots: list[str], deals: int, rotations: list[int]
+) -> list[tuple[list[int], int, tuple[int, ...] | None]]:
+    # The engine side is most of the time: its deals are split over the machine's cores
+    # (the suite itself runs on one), each worker playing one contiguous share.
+    workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    if workers == 1 or deals < PARALLEL_FROM:
+        return _engine_results(rules, bots, range(deals), rotations)
+    bounds = [deals * share // workers for share in range(workers + 1)]
+    shares = [(rules, bots, range(lo, hi), rotations) for lo, hi in itertools.pairwise(bounds)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        parts = pool.starmap(_engine_results, shares)
+    return [result for part in parts for result in part]
 
 
 def _compare(preset: str, bots: list[str], deals: int, **options: object) -> None:
@@ -28,18 +61,17 @@ def _compare(preset: str, bots: list[str], deals: int, **options: object) -> Non
     # Rotation numbers vary so that different bot streams are exercised too.
     rotations = np.arange(deals) % players
     books, actions = play_deals(rules, players, SEED, np.arange(deals), rotations, kinds)
+    engine = _engine_results_in_parallel(rules, bots, deals, rotations.tolist())
+    assert len(engine) == deals
     mismatches = []
-    for deal in range(deals):
-        game = engine_game(rules, players, SEED, deal, int(rotations[deal]),
-                           [make_bot(name) for name in bots])
-        engine_books = [len(b) for b in game.books]
+    for deal, (engine_books, engine_asks, engine_winners) in enumerate(engine):
         sim_books = books[deal].tolist()
         top = max(sim_books)
         sim_winners = tuple(seat for seat, count in enumerate(sim_books) if count == top)
-        if (engine_books, len(game.actions), game.winners) != (
+        if (engine_books, engine_asks, engine_winners) != (
             sim_books, int(actions[deal]), sim_winners
         ):
-            mismatches.append((deal, engine_books, sim_books, len(game.actions), actions[deal]))
+            mismatches.append((deal, engine_books, sim_books, engine_asks, actions[deal]))
     assert not mismatches, f"{len(mismatches)} of {deals} deals differ, e.g. {mismatches[:3]}"
     assert actions.mean() > 1  # real games were played on both sides
 
