@@ -36,7 +36,7 @@ play: install
 	$(BIN)/gofish play $(ARGS)
 
 lint:
-	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff check src tests bench scripts setup.py
 
 typecheck:
 	$(BIN)/mypy
@@ -48,7 +48,14 @@ unit:
 unit-pure:
 	PYTHONPATH=src GOFISH_EXPECT_CORE=pure $(BIN)/python -m pytest -q -p no:cacheprovider tests/core
 
-test: install-test lint typecheck unit unit-pure
+# numba compiles the simulator and the endgame search once per install (some 40 s): that
+# runs on the second core while the checks that need neither run, so the suite finds it cached.
+test: install-test
+	$(BIN)/python scripts/warm_caches.py & warming=$$!; \
+	$(MAKE) --no-print-directory lint typecheck unit-pure; checks=$$?; \
+	wait $$warming || echo "compiling the numba code failed: the tests will compile it"; \
+	exit $$checks
+	$(MAKE) --no-print-directory unit
 
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q '.[bench]'
