@@ -173,3 +173,27 @@ def test_leaving_a_game_waits_for_its_last_position_to_be_saved(keys: tuple[str,
     saved, first = seen["saved then"], seen["first"]
     dealt_again = [index for index, record in enumerate(saved) if record["deck"] != first["deck"]]
     assert saved[(dealt_again or [len(saved)])[0] - 1] == first
+
+
+@pytest.mark.parametrize("refused", [True, False])
+def test_closing_the_table_says_where_the_game_went(
+    refused: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The app's log goes with its screen: the last word on saving is printed after it.
+    from gofish.cli.play import launch
+
+    session = make_app("classic", seed=3).session
+    session.game_id = 4
+    session.game.play(session.game.legal_actions()[0])  # R5: one ask, so there is a game
+    rescued = "Could not save the game: locked. The game is not lost: it was written to x.jsonl"
+
+    def run(app: GoFishApp) -> None:
+        app.saver.failure = rescued if refused else None
+
+    monkeypatch.setattr(GoFishApp, "run", run)
+    assert launch(session, plain=False, speed=0) == 0
+    out, err = capsys.readouterr()
+    if refused:
+        assert err == f"gofish: {rescued}\n" and "saved" not in out
+    else:
+        assert out.startswith("Game 4 saved: gofish resume 4") and err == ""

@@ -179,6 +179,9 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
     app = GoFishApp(session, speed=speed)
     app.run()
     final = app.session
-    if not final.is_over and final.game_id is not None and final.game.actions:
+    if app.saver.failure is not None:
+        # The app's log is gone with its screen: where the last position went is said here.
+        print(f"gofish: {app.saver.failure}", file=sys.stderr)
+    elif not final.is_over and final.game_id is not None and final.game.actions:
         print(f"Game {final.game_id} saved: {final.resume_command()} picks it up.")
     return app.return_code or 0  # 130 after Ctrl-C, as in the line mode
