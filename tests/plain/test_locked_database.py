@@ -171,7 +171,9 @@ def test_the_player_is_warned_once_and_told_when_saving_works_again(
             store.locked = False
 
     text = play_settled(session, unlock_a_while_after_the_warning)
-    assert len(store.refused) >= 3  # several failed saves ...
+    # Several failed saves (how many depends on how the asks of one line coalesce into
+    # one save, which the machine's load decides; each line waits for its saves) ...
+    assert len(store.refused) >= 2
     assert text.count("Warning:") == 1 and "Play on" in text  # ... one warning
     assert text.count("The games database works again") == 1
     assert text.index("Warning:") < text.index("works again")
