@@ -7,7 +7,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli._database import EXIT_STORAGE, add_database_option, no_such_game, with_store
+from gofish.cli._database import (
+    EXIT_STORAGE,
+    EXIT_USAGE,
+    add_database_option,
+    no_such_game,
+    with_store,
+)
+from gofish.cli._outputs import refusal
 
 if TYPE_CHECKING:
     from gofish.storage import Store
@@ -29,6 +36,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.output not in (None, "-") and (refused := refusal(args.output)):
+        print(f"gofish export: {refused}", file=sys.stderr)  # before anything is read
+        return EXIT_USAGE
+
     def export(store: Store) -> int:
         stored = store.get(args.id)
         if not stored.over:

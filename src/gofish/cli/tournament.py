@@ -182,6 +182,7 @@ def _stopped_cleanly_on_termination() -> Iterator[None]:
 
 def _check_outputs(args: argparse.Namespace) -> int:
     """0 if the --csv and --plot files can be written, else the failure's exit code."""
+    from gofish.cli._outputs import refusal
     from gofish.tournament import TournamentError
     from gofish.tournament.report import check_outputs
 
@@ -189,6 +190,9 @@ def _check_outputs(args: argparse.Namespace) -> int:
         check_outputs(args.csv, args.plot)
     except TournamentError as error:
         return _fail(str(error), args.command)
+    for path in filter(None, (args.csv, args.plot)):
+        if refused := refusal(path):
+            return _fail(refused, args.command)
     return 0
 
 

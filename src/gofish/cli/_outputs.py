@@ -1,0 +1,34 @@
+"""Files an output option (export -o, tournament --csv/--plot) must not write over: a
+database, or games waiting beside one. A mistyped path there used to destroy them."""
+
+from __future__ import annotations
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: The files SQLite keeps beside a database; the first two may hold saved moves.
+SQLITE_COMPANIONS = ("-wal", "-journal", "-shm")
+
+
+def stored_data_at(path: str) -> str | None:
+    """Why writing ``path`` would destroy stored games, in words, or None if it would not."""
+    from gofish.storage.fallback import FALLBACK_SUFFIX
+
+    if path.endswith(FALLBACK_SUFFIX):
+        return "it holds games waiting to be moved into the games database"
+    if path.endswith(SQLITE_COMPANIONS):
+        return "it is part of a database"
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(len(SQLITE_HEADER))
+    except OSError:  # missing or unreadable: writing it destroys nothing stored
+        return None
+    return "it is a database (of games or rooms)" if head == SQLITE_HEADER else None
+
+
+def refusal(path: str) -> str | None:
+    """The message refusing to write ``path``, or None if it may be written."""
+    from gofish.narrate import printable
+
+    why = stored_data_at(path)
+    if why is None:
+        return None
+    return f"will not write over {printable(path)}: {why}; choose another file"
