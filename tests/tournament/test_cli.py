@@ -392,7 +392,7 @@ def test_merge_refuses_an_unwritable_output(
         (["emma"], "at least two bots"),
         (["emma", "random", "--players", "7"], "7 players cannot play"),
         (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),
-        (["emma", "random", "--hand-size", "30"], "hand_size must be"),
+        (["emma", "random", "--hand-size", "30"], "--hand-size must be a whole number from 1"),
         (["emma", "random", "--games", "0"], "--games must be from 1 to 1,000,000,000, not 0"),
         (["emma", "random", "--games", "10" * 12], "--games must be from 1"),
         (["emma", "random", "--timeout", "inf"], "--timeout must be more than 0 and at most"),

@@ -105,12 +105,17 @@ def rules_from(args: argparse.Namespace) -> Rules:
             options[name] = value
     try:
         return make_rules(args.rules, **options)
-    except MalformedInputError as error:  # named as typed: --hand-size, not hand_size
-        raise OptionError(_OPTION_NAME.sub(
-            lambda found: "--" + found[0].replace("_", "-"), str(error))) from None
+    except MalformedInputError as error:
+        raise OptionError(options_as_typed(str(error))) from None
 
 
 _OPTION_NAME = re.compile(r"\b(?:hand_size|book_size|lucky_draw)\b")
+
+
+def options_as_typed(message: str) -> str:
+    """A rules error naming the options as typed on the command line: --hand-size, not
+    hand_size."""
+    return _OPTION_NAME.sub(lambda found: "--" + found[0].replace("_", "-"), message)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -97,7 +97,8 @@ def _fail(message: str, command: str = "tournament") -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gofish.core import make_rules
+    from gofish.cli.play import options_as_typed
+    from gofish.core import MalformedInputError, make_rules
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES
@@ -109,8 +110,11 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None
     }
     players = check_players(args.players)
-    rules = make_rules(args.rules, **options)
-    rules.for_players(players)  # refuse an unplayable combination before anything starts
+    try:
+        rules = make_rules(args.rules, **options)
+        rules.for_players(players)  # refuse an unplayable combination before anything starts
+    except MalformedInputError as error:
+        return _fail(options_as_typed(str(error)))
     if not 1 <= args.games <= MAX_GAMES:
         return _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     if args.jobs is not None and args.jobs < 1:
