@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
@@ -43,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     listener = listen_or_explain("serve", args.host, args.port)
     if listener is None:
         return 1
+    warn_if_games_database_unusable(args.database)
     app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
     config = uvicorn.Config(app, log_level="warning")
     server = uvicorn.Server(config)
@@ -50,3 +53,19 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     server.run(sockets=[listener])
     return 0
+
+
+def warn_if_games_database_unusable(database: str | None) -> None:
+    """Say on the console when the games database cannot be opened. The table still opens
+    (its page says why), but whoever started the server saw nothing and lost every game."""
+    from gofish.storage import StorageError, default_db_path, open_store
+
+    path = Path(database).expanduser() if database else default_db_path()
+    if not path.exists():  # made when the first game is saved, as by gofish play
+        return
+    try:
+        open_store(path).close()
+    except StorageError as error:
+        print(f"gofish serve: warning: {error}. Games played at this table will not be "
+              "saved until the server is started again with a database that opens.",
+              file=sys.stderr)
