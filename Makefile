@@ -50,12 +50,16 @@ unit-pure:
 
 # numba compiles the simulator and the endgame search once per install (some 40 s): that
 # runs on the second core while the checks that need neither run, so the suite finds it cached.
+# The background job is stopped with the recipe (Ctrl-C too). SUBMAKE, not $(MAKE), so that
+# `make -n test` only prints these lines instead of running them.
+SUBMAKE = $(MAKE) --no-print-directory
 test: install-test
 	$(BIN)/python scripts/warm_caches.py & warming=$$!; \
-	$(MAKE) --no-print-directory lint typecheck unit-pure; checks=$$?; \
+	trap 'kill $$warming 2>/dev/null; exit 130' INT TERM HUP; \
+	$(SUBMAKE) lint typecheck unit-pure; checks=$$?; \
 	wait $$warming || echo "compiling the numba code failed: the tests will compile it"; \
 	exit $$checks
-	$(MAKE) --no-print-directory unit
+	$(SUBMAKE) unit
 
 bench: $(BIN)/python
 	$(BIN)/python -m pip install -q '.[bench]'
