@@ -18,7 +18,14 @@ FALLBACK_SUFFIX = ".unsaved.jsonl"
 
 
 def fallback_path(db_path: Path) -> Path:
-    """``games.sqlite3`` → ``games.sqlite3.unsaved.jsonl`` beside it."""
+    """``games.sqlite3`` → ``games.sqlite3.unsaved.jsonl`` beside it.
+
+    A path with no name of its own (``.``, ``/``, also what ``--database ""`` gives)
+    gets ``gofish.unsaved.jsonl`` inside it: with_name refused it, which killed the
+    saving thread and lost the game.
+    """
+    if not db_path.name:
+        return db_path / ("gofish" + FALLBACK_SUFFIX)
     return db_path.with_name(db_path.name + FALLBACK_SUFFIX)
 
 
