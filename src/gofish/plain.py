@@ -141,8 +141,7 @@ class PlainTable:
         if failure and final:
             self.warn(failure)
         elif failure and not self.told_failure:
-            self.warn(f"{failure}. Play on: your moves are kept, and the table tries the "
-                      "database again now and then.")
+            self.warn(self.saver.failure_news())
         elif failure is None and self.told_failure:
             self.say("The games database works again: the game is saved in it.")
         self.told_failure = failure is not None

@@ -364,20 +364,20 @@ class TableSession:
         with self._save_lock:
             if version <= self._saved_version or version < self._latest_version:
                 return None  # a newer position is stored already, or is about to be
-            warning = self._store(record)
-            if warning is None:
+            if self._store(record) is None:
                 self._saved_version = version
-            return warning
+            return self.save_warning
 
-    def save_record(self, record: dict[str, Any]) -> str | None:
+    def save_record(self, record: dict[str, Any]) -> StorageError | None:
         """Store ``record`` whatever was stored before, for a caller that saves positions in
-        order (:class:`BackgroundSaver`); a warning if that failed."""
+        order (:class:`BackgroundSaver`); the error if that failed (its ``fallback_path``
+        says whether the game went to the fallback file instead)."""
         if self.store is None:
             return None
         with self._save_lock:
             return self._store(record)
 
-    def _store(self, record: dict[str, Any]) -> str | None:
+    def _store(self, record: dict[str, Any]) -> StorageError | None:
         assert self.store is not None
         try:
             self.game_id = self.store.save(
@@ -385,7 +385,7 @@ class TableSession:
             )
         except StorageError as error:
             self.save_warning = f"Could not save the game: {error}"
-            return self.save_warning
+            return error
         self.save_warning = None
         return None
 
@@ -396,10 +396,12 @@ SAVE_RETRY_INTERVAL = 30.0  # seconds before a database that refused a save is t
 class BackgroundSaver:
     """Saves a session's game from a worker thread, so a locked database never holds up play.
 
-    Only the newest position waiting is saved. After a failed save (the store then
-    wrote the game to its fallback file) the database is tried again only once
-    ``retry_after`` seconds have passed, or at :meth:`finish`: trying after every ask
+    Only the newest position waiting is saved. After a failed save that the store
+    rescued (it wrote the game to its fallback file) the database is tried again only
+    once ``retry_after`` seconds have passed, or at :meth:`finish`: trying after every ask
     would cost each ask the store's lock wait and add a copy of the game to the file.
+    A failure that kept the game nowhere (the fallback file failed too, or the store
+    refused this game) is tried again at every ask: nothing else holds the moves.
 
     ``on_idle``, if given, is called from the worker thread each time it stops (all due
     positions tried): an app reads :attr:`failure` then, without polling.
@@ -411,6 +413,7 @@ class BackgroundSaver:
         self.session = session
         self.on_idle = on_idle
         self.failure: str | None = None  # why the latest save failed, and where the game went
+        self.rescued = False  # the failed save's game is in the fallback file
         self._retry_after = SAVE_RETRY_INTERVAL if retry_after is None else retry_after
         self._clock = clock
         self._changed = threading.Condition()
@@ -461,16 +464,32 @@ class BackgroundSaver:
     def _save_pending(self) -> None:
         try:
             while (record := self._next_record()) is not None:
-                failure = self.session.save_record(record)
+                error = self.session.save_record(record)
                 with self._changed:
-                    self.failure = failure
-                    self._failed_at = None if failure is None else self._clock()
+                    self._note_outcome(error)
         except BaseException:
             self._stopped()  # a bug, shown by the thread's excepthook: wait() must not hang
             raise
         finally:
             if self.on_idle is not None:
                 self.on_idle()
+
+    def _note_outcome(self, error: StorageError | None) -> None:
+        self.failure = None if error is None else f"Could not save the game: {error}"
+        self.rescued = error is not None and error.fallback_path is not None
+        # Only a rescued game may wait for the next try: otherwise every ask tries again.
+        self._failed_at = self._clock() if self.rescued else None
+
+    def failure_news(self) -> str | None:
+        """What to tell the player, during play, about the latest failed save (None: it
+        did not fail): whether the moves are kept, and when the table tries again."""
+        if self.failure is None:
+            return None
+        if self.rescued:
+            return (f"{self.failure}. Play on: your moves are kept, and the table tries "
+                    "the database again now and then.")
+        return (f"{self.failure}. The game could not be saved anywhere: the table tries "
+                "again after each ask.")
 
     def _next_record(self) -> dict[str, Any] | None:
         """The position to save next; None (and the worker is done) if none is due."""

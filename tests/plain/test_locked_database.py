@@ -43,19 +43,25 @@ class SettledLines(io.StringIO):
 
 class SwitchableStore:
     """Stands in for a Store: refuses saves while ``locked`` (the game "goes to the
-    fallback file"), keeps them otherwise, and counts both."""
+    fallback file", or with ``rescues`` False, as when that fails too, nowhere), keeps
+    them otherwise, and counts both."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, rescues: bool = True) -> None:
         self.path = path
         self.locked = True
+        self.rescues = rescues
         self.saved: list[dict[str, Any]] = []
         self.refused: list[dict[str, Any]] = []
 
     def save(self, record: dict[str, Any], **_: object) -> int:
         if self.locked:
             self.refused.append(record)
-            raise StorageError(f"the games database {self.path} is locked by another program. "
-                               "The game is not lost: it was written to unsaved.jsonl")
+            locked = f"the games database {self.path} is locked by another program"
+            if not self.rescues:
+                raise StorageError(f"{locked}; the game could not be written anywhere else "
+                                   "either")
+            raise StorageError(f"{locked}. The game is not lost: it was written to "
+                               "unsaved.jsonl", fallback_path=Path("unsaved.jsonl"))
         self.saved.append(record)
         return 1
 
@@ -256,3 +262,36 @@ def test_after_a_failed_save_the_database_is_tried_again_only_after_a_while(
     saver.finish()
     assert saver.wait(SETTLE_LIMIT)
     assert len(store.saved) == 1  # the same position is not saved twice
+
+
+def test_a_game_kept_nowhere_is_not_said_to_be_kept_and_every_ask_tries_again(
+    tmp_path: Path
+) -> None:
+    # The fallback file could not be written either: nothing holds the moves but the
+    # table, so no backing off (and no "your moves are kept").
+    store = SwitchableStore(tmp_path / "games.sqlite3", rescues=False)
+    session = store.deal()
+    game = session.game
+    saver = BackgroundSaver(session, retry_after=30, clock=lambda: 0.0)
+    saver.submit()
+    assert saver.wait(SETTLE_LIMIT) and not saver.rescued
+    news = saver.failure_news()
+    assert news is not None and "anywhere else either" in news
+    assert "moves are kept" not in news and "could not be saved anywhere" in news
+    for asks in range(1, 4):
+        game.play(game.legal_actions()[0])
+        saver.submit()
+        assert saver.wait(SETTLE_LIMIT)
+        assert len(store.refused) == 1 + asks  # tried at every ask, the clock standing still
+    store.locked = False
+    game.play(game.legal_actions()[0])
+    saver.submit()
+    assert saver.wait(SETTLE_LIMIT) and saver.failure is None and saver.failure_news() is None
+    assert store.saved == [game.to_record()]
+
+
+def test_plain_mode_says_a_game_kept_nowhere_is_not_kept(tmp_path: Path) -> None:
+    store = SwitchableStore(tmp_path / "games.sqlite3", rescues=False)
+    text = play_settled(store.deal(), lambda _: None)
+    assert "Play on" not in text and "your moves are kept" not in text
+    assert text.count("could not be saved anywhere: the table tries again after each ask") == 1

@@ -512,9 +512,9 @@ class GoFishApp(App[None]):
         """Say once that saving fails (and where the game went), not after every ask,
         and say when the database works again."""
         failure = self.saver.failure
-        if failure and not self.told_failure:
-            self.write_line(Text(f"{failure}. Play on: your moves are kept, and the table "
-                                 "tries the database again now and then.", style="bold red"))
+        news = self.saver.failure_news()
+        if news and not self.told_failure:
+            self.write_line(Text(news, style="bold red"))
         elif failure is None and self.told_failure:
             self.write_line(Text("The games database works again: the game is saved in it.",
                                  style="bold #87d787"))
