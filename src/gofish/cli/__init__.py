@@ -53,6 +53,14 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     parser.error = error  # type: ignore[method-assign]
 
 
+def file_name(text: str) -> str:
+    """An option naming a file: an empty one (an unset shell variable) is refused, where it
+    was taken as no option (the default database), the current folder, or nothing at all."""
+    if not text:
+        raise argparse.ArgumentTypeError("needs a file name, and it is empty")
+    return text
+
+
 def lenient_stdin(encoding: str | None = None) -> None:
     """Read bytes of standard input that do not decode as U+FFFD, never as a crash."""
     if isinstance(sys.stdin, io.TextIOWrapper):  # not when tests or embedders replaced it

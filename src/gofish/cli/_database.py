@@ -10,6 +10,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gofish.cli import file_name
+
 if TYPE_CHECKING:
     from gofish.storage import Store, StoredGame
 
@@ -21,6 +23,7 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--database",
         metavar="PATH",
+        type=file_name,
         help="the games database (default: $GOFISH_DB, else "
         "$XDG_DATA_HOME/gofish/games.sqlite3, i.e. ~/.local/share/gofish/games.sqlite3)",
     )

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from gofish.cli import file_name
 from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
@@ -28,7 +29,7 @@ def register(subparsers: Any) -> None:
         "gofish replay (or any tool reading RULES.md records) accepts.",
     )
     parser.add_argument("id", type=int, help="the game id (see gofish history)")
-    parser.add_argument("-o", "--output", metavar="FILE",
+    parser.add_argument("-o", "--output", metavar="FILE", type=file_name,
                         help="write to FILE instead of standard output (- is standard output, "
                              "as for gofish replay)")
     add_database_option(parser)

@@ -11,7 +11,7 @@ import re
 import sys
 from typing import Any
 
-from gofish.cli import lenient_stdin
+from gofish.cli import file_name, lenient_stdin
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -28,7 +28,7 @@ def add_front_end_options(parser: argparse.ArgumentParser) -> None:
                         help="line mode for screen readers, pipes and scripts (moves on stdin)")
     parser.add_argument("--speed", default="1", metavar="X",
                         help="bot pacing: 1 normal, 2 slower, 0.5 faster, 0 instant")
-    parser.add_argument("--database", metavar="PATH",
+    parser.add_argument("--database", metavar="PATH", type=file_name,
                         help="the games database (default: $GOFISH_DB or the user data directory)")
 
 

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from gofish.cli import file_name
 from gofish.core import replay_line
 
 
@@ -22,7 +23,8 @@ def register(subparsers: Any) -> None:
             "failing action's index and the reason; the run goes on to the next line."
         ),
     )
-    parser.add_argument("file", help="a JSON Lines file of game records, or - for standard input")
+    parser.add_argument("file", type=file_name,
+                        help="a JSON Lines file of game records, or - for standard input")
     parser.add_argument("--json", action="store_true", help="print results as JSON Lines")
     parser.set_defaults(run=run)
 

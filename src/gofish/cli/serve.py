@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gofish.cli import file_name
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
 
@@ -22,7 +23,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
-    parser.add_argument("--database", metavar="PATH", default=None,
+    parser.add_argument("--database", metavar="PATH", default=None, type=file_name,
                         help="games database file (default: $GOFISH_DB or the user data dir)")
     parser.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                         help="seconds between computer players' asks (default 1.4)")

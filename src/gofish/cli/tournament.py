@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from gofish.cli import file_name
 from gofish.core import PRESETS
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -54,8 +55,9 @@ def register(subparsers: Any) -> None:
                         help="play only shard I of N (for several machines; merge the JSON "
                         "outputs with gofish tournament-merge)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
+    parser.add_argument("--csv", metavar="FILE", type=file_name, help="also write the table as CSV")
+    parser.add_argument("--plot", metavar="FILE.png", type=file_name,
+                        help="also draw a chart (needs matplotlib)")
     parser.add_argument("--progress", action="store_true",
                         help="show the progress bar even when stderr is not a terminal")
     parser.set_defaults(run=run)
@@ -71,8 +73,9 @@ def register(subparsers: Any) -> None:
                        help="also add up whole tournaments played with other seeds (same bots "
                        "and rules, any --games): more games, narrower intervals")
     merge.add_argument("--json", action="store_true", help="print one JSON object")
-    merge.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
-    merge.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
+    merge.add_argument("--csv", metavar="FILE", type=file_name, help="also write the table as CSV")
+    merge.add_argument("--plot", metavar="FILE.png", type=file_name,
+                       help="also draw a chart (needs matplotlib)")
     merge.set_defaults(run=run_merge)
 
 
