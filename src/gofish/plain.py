@@ -209,7 +209,9 @@ class PlainTable:
     def goodbye(self) -> None:
         session = self.session
         self.finish_saving()
-        if session.game_id is not None:
+        # Not "saved" if the last position is neither in the database nor in the fallback
+        # file (from where resume takes it into the database).
+        if session.game_id is not None and (self.saver.failure is None or self.saver.rescued):
             self.say(f"Game {session.game_id} saved unfinished: "
                      f"{session.resume_command(plain=True)} picks it up.")
         else:

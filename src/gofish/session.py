@@ -457,22 +457,44 @@ class BackgroundSaver:
             self._clock() - self._failed_at >= self._retry_after)
 
     def _start(self) -> None:
+        """Start the worker (the caller holds ``_changed``)."""
         # Not a daemon: a save under way when the program ends is completed, not cut off.
-        self._worker = threading.Thread(target=self._save_pending, name="gofish-save")
-        self._worker.start()
+        worker = threading.Thread(target=self._save_pending, name="gofish-save")
+        self._worker = worker
+        try:
+            worker.start()
+        except BaseException:  # no thread (or an interrupt): wait() must not wait for it
+            self._worker = None
+            self._changed.notify_all()
+            raise
 
     def _save_pending(self) -> None:
+        record: dict[str, Any] | None = None
         try:
             while (record := self._next_record()) is not None:
                 error = self.session.save_record(record)
                 with self._changed:
                     self._note_outcome(error)
-        except BaseException:
-            self._stopped()  # a bug, shown by the thread's excepthook: wait() must not hang
+                record = None
+        except BaseException as error:
+            self._crashed(record, error)  # a bug, shown by the thread's excepthook
             raise
         finally:
             if self.on_idle is not None:
                 self.on_idle()
+
+    def _crashed(self, record: dict[str, Any] | None, error: BaseException) -> None:
+        """The worker died saving ``record``: keep it to save again (finish() tries it, never
+        taking it for saved), say so, and let wait() return."""
+        with self._changed:
+            if record is not None and self._pending is None:
+                self._pending = record
+            self._submitted = None
+            self.failure = f"Saving the game failed unexpectedly: {error!r}"
+            self.rescued = False
+            self._failed_at = None
+            self._worker = None
+            self._changed.notify_all()
 
     def _note_outcome(self, error: StorageError | None) -> None:
         self.failure = None if error is None else f"Could not save the game: {error}"

@@ -295,3 +295,72 @@ def test_plain_mode_says_a_game_kept_nowhere_is_not_kept(tmp_path: Path) -> None
     text = play_settled(store.deal(), lambda _: None)
     assert "Play on" not in text and "your moves are kept" not in text
     assert text.count("could not be saved anywhere: the table tries again after each ask") == 1
+
+
+def test_a_saver_whose_thread_does_not_start_is_not_waited_for_forever(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SwitchableStore(tmp_path / "games.sqlite3")
+    saver = BackgroundSaver(store.deal())
+
+    def no_thread(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(threading.Thread, "start", no_thread)
+        with pytest.raises(RuntimeError):
+            saver.submit()
+    assert saver.wait(0)  # it used to wait for the thread that never ran: forever
+    store.locked = False
+    saver.finish()  # the position is still waiting, and is saved now
+    assert saver.wait(SETTLE_LIMIT) and store.saved == [saver.session.game.to_record()]
+
+
+class BuggyStore(SwitchableStore):
+    """Its next ``crashes`` saves fail with an error no store should raise (a bug)."""
+
+    def __init__(self, path: Path, crashes: int) -> None:
+        super().__init__(path)
+        self.locked = False
+        self.crashes = crashes
+
+    def save(self, record: dict[str, Any], **kwargs: object) -> int:
+        if self.crashes:
+            self.crashes -= 1
+            raise ValueError("a bug")
+        return super().save(record, **kwargs)
+
+
+def test_a_save_that_crashes_is_neither_lost_nor_called_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(threading, "excepthook", lambda _: None)  # the bug's traceback
+    store = BuggyStore(tmp_path / "games.sqlite3", crashes=1)
+    session = store.deal()
+    session.game_id = 1  # stored before, so that the table would say "Game 1 saved"
+    lines = io.StringIO("")  # the input ends at once: the table says goodbye
+    out = io.StringIO()
+    table = PlainTable(session, lines, out)
+    table.saver.submit()
+    assert table.saver.wait(SETTLE_LIMIT)
+    failure = table.saver.failure
+    assert failure is not None and "failed unexpectedly" in failure and "a bug" in failure
+    assert table.run() == 0
+    # Saved at the end: the position the crashed save took used to count as saved.
+    assert store.saved[-1] == session.game.to_record()
+    assert table.saver.failure is None and "Game 1 saved unfinished" in out.getvalue()
+
+
+def test_a_table_whose_last_save_crashed_does_not_say_the_game_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(threading, "excepthook", lambda _: None)
+    store = BuggyStore(tmp_path / "games.sqlite3", crashes=0)  # the first save works ...
+    session = store.deal()
+    table = PlainTable(session, io.StringIO(""), out := io.StringIO())
+    table.saver.submit()
+    assert table.saver.wait(SETTLE_LIMIT) and session.game_id == 1
+    store.crashes = 10  # ... the last one crashes, however often tried
+    assert table.run() == 0
+    text = out.getvalue()
+    assert "failed unexpectedly" in text and "saved unfinished" not in text
