@@ -199,3 +199,29 @@ def test_closing_the_table_says_where_the_game_went(
         assert err == f"gofish: {rescued}\n" and "saved" not in out
     else:
         assert out.startswith("Game 4 saved: gofish resume 4") and err == ""
+
+
+def test_dealing_again_says_where_the_last_game_went_in_the_new_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("gofish.session.SAVE_RETRY_INTERVAL", 3600.0)
+    switchable = line_mode.SwitchableStore(tmp_path / "games.sqlite3")  # locked throughout
+    app = table_on(switchable)
+    seen: dict[str, Any] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        first = app.session
+        await ask_once(app, pilot)
+        await until(lambda: app.told_failure, pilot)  # warned already in this game
+        await pilot.press("n", "n")
+        await until(lambda: app.session is not first, pilot)
+        seen["first"] = first.game.to_record()
+        seen["said"] = log_lines(app, "Last game:")
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script)
+    # The last game's final save went to the fallback file: the new game's log says so
+    # (start() used to clear the log right after the old one said it, or said nothing).
+    assert seen["first"] in switchable.refused
+    [said] = seen["said"]
+    assert "locked by another program" in said and "unsaved.jsonl" in said

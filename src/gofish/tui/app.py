@@ -544,7 +544,13 @@ class GoFishApp(App[None]):
 
     def new_game(self) -> None:
         """Deal again with the same settings, once this game's last position is saved."""
-        self.after_saving(lambda: self.start(self.session.next_game()))
+        self.after_saving(self._deal_again)
+
+    def _deal_again(self) -> None:
+        last_failure = self.saver.failure  # where the last game went, if not the database
+        self.start(self.session.next_game())
+        if last_failure is not None:  # start() cleared the log: say it in the new one
+            self.write_line(Text(f"Last game: {last_failure}.", style="bold red"))
 
     def on_unmount(self) -> None:
         """However the app ends, the latest position is saved or rescued before the
