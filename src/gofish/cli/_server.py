@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import errno
 import math
 import os
 import socket
+import sqlite3
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -67,6 +70,7 @@ def rooms_database_ok(command: str, url: str | None, open_default: bool = True) 
 
     try:
         store = store_for(url)  # a bad URL is refused here, without opening anything
+        _refuse_the_games_database(store)
         if open_default or chosen_database(url) is not None:
             asyncio.run(_open_and_close(store))
     except StoreError as error:
@@ -74,6 +78,24 @@ def rooms_database_ok(command: str, url: str | None, open_default: bool = True) 
         print(f"gofish {command}: {error}{where}", file=sys.stderr)
         return False
     return True
+
+
+def _refuse_the_games_database(store: RoomStore) -> None:
+    """Refuse a rooms database that is the games database (gofish play's): opening it
+    would add the rooms' tables to it, and the games store refuses a rooms file alike."""
+    from gofish.online.store import SqliteStore, StoreError
+
+    if not isinstance(store, SqliteStore) or not os.path.isfile(store.path):
+        return
+    try:
+        uri = Path(store.path).resolve().as_uri() + "?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.Error:  # not a database: opening it says so
+        return
+    if {"games", "seats"} <= tables:
+        raise StoreError(f"{store.path} is the games database (of gofish play and serve), "
+                         "not a rooms database: choose another file, such as rooms.sqlite3")
 
 
 async def _open_and_close(store: RoomStore) -> None:
