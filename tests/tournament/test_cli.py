@@ -400,6 +400,7 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--shard", "0/2"], "--shard needs --seed"),
         (["emma", "cmd:/"], "is a folder, not a program"),
         (["emma", "random", "--jobs", "0"], "--jobs must be at least 1"),
+        (["emma", "random", "--jobs", "100000"], "--jobs must be at most"),
         (["emma", "random", "--shard", "4/2"], "--shard"),
         (["emma", "random", "--timeout", "0"], "--timeout"),
         (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),

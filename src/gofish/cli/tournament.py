@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import secrets
 import signal
 import sys
@@ -94,6 +95,15 @@ def _add_house_rules(parser: argparse.ArgumentParser) -> None:
 MAX_TIMEOUT = 3600.0
 
 
+#: Worker processes per core at most. Each is a whole Python process: --jobs 100000 with a
+#: big --games started one per chunk of eight games, thousands, until memory ran out.
+JOBS_PER_CORE = 4
+
+
+def max_jobs() -> int:
+    return max(8, JOBS_PER_CORE * (os.cpu_count() or 1))
+
+
 def _fail(message: str, command: str = "tournament") -> int:
     print(f"gofish {command}: {message}", file=sys.stderr)
     return 2
@@ -122,6 +132,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     if args.jobs is not None and args.jobs < 1:
         return _fail(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs is not None and args.jobs > (most := max_jobs()):
+        return _fail(f"--jobs must be at most {most} ({JOBS_PER_CORE} per core of this "
+                     f"machine), not {args.jobs}")
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
         return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
                      f"not {args.timeout}")
