@@ -73,6 +73,14 @@ def whole_number(text: str | None, option: str) -> int | None:
         raise OptionError(f"{option} needs a whole number, not {text!r}") from None
 
 
+def seed_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # past Python's limit on the digits int() reads (4300)
+        raise OptionError(f"--seed may have at most {sys.get_int_max_str_digits()} digits, "
+                          f"and this one has {len(text.lstrip('-'))}") from None
+
+
 def parse_speed(text: str) -> float:
     try:
         speed = float(text)
@@ -134,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed
     digits = "" if seed is None else seed.lstrip("-")
     if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
-        seed = int(seed)
+        seed = seed_number(seed)
     try:
         rules.for_players(players)
     except MalformedInputError as error:
