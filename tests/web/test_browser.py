@@ -607,18 +607,32 @@ def test_speech_bubbles_hold_their_words_with_four_players(
 
 
 # Every frame: each speech bubble's overlap with the pond (its pile or sea, and the
-# count under it), the player's hand or another player's seat (its panel), and how
-# many bubbles were said.
-WATCH_BUBBLES = """() => {
-    const watch = {said: 0, over: []};
+# count under it), the player's hand or another player's seat (its panel), whether it
+# lies outside the felt or is wider than ``cap`` px, and how many bubbles were said.
+BUBBLE_CAP, BUBBLE_CAP_ON_PHONES, PHONE_WIDTH = 220, 160, 520  # style.css: .bubble max-width
+WATCH_BUBBLES = """(cap) => {
+    const watch = {said: 0, over: [], outside: [], wide: []};
     window.bubbleWatch = watch;
     new MutationObserver((changes) => {
         for (const change of changes) watch.said += change.addedNodes.length;
     }).observe(document.querySelector('.bubbles'), {childList: true});
     const areas = {pond: '.pond .pile, .pond .sea', count: '.pond-count', hand: '.hand'};
+    const note = (list, line) => { if (!list.includes(line)) list.push(line); };
     const tick = () => {
+        const felt = document.querySelector('.felt').getBoundingClientRect();
+        const at = (x, y) => `${Math.round(x - felt.left)},${Math.round(y - felt.top)}`;
         for (const bubble of document.querySelectorAll('.bubble')) {
             const b = bubble.getBoundingClientRect();
+            const who = `${bubble.textContent} (seat ${bubble.dataset.seat}, `
+                + `${bubble.dataset.side})`;
+            if (b.left < felt.left - 0.5 || b.top < felt.top - 0.5
+                    || b.right > felt.right + 0.5 || b.bottom > felt.bottom + 0.5) {
+                note(watch.outside, `${who} at ${at(b.left, b.top)} to ${at(b.right, b.bottom)}`
+                    + ` in ${Math.round(felt.width)}x${Math.round(felt.height)}`);
+            }
+            // Its layout width: a bubble still popping in is scaled down.
+            const width = bubble.offsetWidth;
+            if (width > cap + 0.5) note(watch.wide, `${who}: ${width} px`);
             const seats = [...document.querySelectorAll('.seat-anchor')]
                 .filter((seat) => seat.dataset.seat !== bubble.dataset.seat)
                 .map((seat) => [`seat ${seat.dataset.seat}`, seat]);
@@ -629,8 +643,7 @@ WATCH_BUBBLES = """() => {
                 const a = node.getBoundingClientRect();
                 const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
                 const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-                const line = `${bubble.textContent} (seat ${bubble.dataset.seat}) over the ${what}`;
-                if (w > 0.5 && h > 0.5 && !watch.over.includes(line)) watch.over.push(line);
+                if (w > 0.5 && h > 0.5) note(watch.over, `${who} over the ${what}`);
             }
         }
         requestAnimationFrame(tick);
@@ -639,25 +652,30 @@ WATCH_BUBBLES = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height", "preset"), [
-    (1280, 720, "classic"), (1920, 1080, "nordic"), (390, 844, "classic"), (390, 844, "nordic"),
-    (1024, 700, "classic"), (1280, 800, "bicycle"),
+@pytest.mark.parametrize(("width", "height", "preset", "name"), [
+    (1280, 720, "classic", None), (1920, 1080, "nordic", None), (390, 844, "classic", None),
+    (390, 844, "nordic", None), (1024, 700, "classic", None), (1280, 800, "bicycle", None),
+    (600, 900, "classic", "Bartholomew Fitzwilliam"),
 ])
 def test_speech_bubbles_never_cover_the_pond_the_hand_or_another_seat(
-    page: Any, live_server: LiveServer, width: int, height: int, preset: str
+    page: Any, live_server: LiveServer, width: int, height: int, preset: str, name: str | None
 ) -> None:
     # With four opponents a bubble under an outer seat lay over the pond pile (and the
     # sea, which is wider) while the cards were being drawn from it; and a bubble beside
     # or below one seat lay over its neighbour's (on a phone the seats sit in two rows
-    # 10 px apart, so a first-row seat's words now go on the seat itself).
+    # 10 px apart, so a first-row seat's words now go on the seat itself). Each bubble
+    # also stays inside the felt and no wider than the stylesheet's cap: a long name
+    # widens your seat, and your words put inside it were once as wide as it (294 px).
     page.set_viewport_size({"width": width, "height": height})
-    open_table(page, live_server, seed=3, preset=preset, players=5, query="&pace=0.15")
-    page.evaluate(WATCH_BUBBLES)
+    open_table(page, live_server, seed=3, preset=preset, players=5, name=name, query="&pace=0.15")
+    page.evaluate(WATCH_BUBBLES, BUBBLE_CAP_ON_PHONES if width <= PHONE_WIDTH else BUBBLE_CAP)
     play_by_clicking(page, until="() => window.bubbleWatch.said >= 14")
     watch = page.evaluate("window.bubbleWatch")
     screenshot(page, f"bubbles-{preset}-{width}")
     assert watch["said"] >= 14, watch
     assert watch["over"] == [], watch["over"]
+    assert watch["outside"] == [], watch["outside"]
+    assert watch["wide"] == [], watch["wide"]
 
 
 def test_the_coach_table_fits_its_panel_with_five_players(

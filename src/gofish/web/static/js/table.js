@@ -601,21 +601,24 @@ export class Table {
    * clear of the other bubbles. An opponent speaks downwards first, you to your right;
    * the tail always points at the speaker. With four or five players the seats crowd
    * each other (on a phone in two rows 10 px apart), so where no spot by the seat is
-   * clear the words wrap to the seat's width, and failing that go inside the seat.
+   * clear the words wrap to the seat's width, and failing that go inside the seat. With
+   * none of these clear, the one least over the pond and the hand, then the seats.
    */
   placeBubble(bubble) {
     const around = this.bubbleSurroundings(bubble);
-    const { speaker, keepClear, seats } = around;
-    const inTheWay = (spot) => coverage(spot, keepClear) + coverage(spot, seats);
-    let best = null;
-    for (const width of [null, Math.max(speaker.right - speaker.left, NARROWEST_BUBBLE)]) {
-      const spot = this.bubbleSpot(bubble, around, width);
-      if (!inTheWay(spot)) return this.putBubble(bubble, spot, width);
-      best ??= { spot, width };
+    const { speaker, keepClear, seats, cap } = around;
+    // Never wider than the stylesheet lets a bubble be: the seat may be wider (a long name).
+    const wrapped = Math.min(Math.max(speaker.right - speaker.left, NARROWEST_BUBBLE), cap);
+    const tries = [() => this.bubbleSpot(bubble, around, null), () => this.bubbleSpot(bubble, around, wrapped),
+      () => this.bubbleInside(bubble, around)];
+    const tried = [];
+    for (const attempt of tries) {
+      const spot = attempt();
+      if (!coverage(spot, keepClear) && !coverage(spot, seats)) return this.putBubble(bubble, spot);
+      tried.push(spot);
     }
-    const inside = this.bubbleInside(bubble, speaker);
-    if (!inTheWay(inside)) return this.putBubble(bubble, inside, inside.width);
-    return this.putBubble(bubble, best.spot, best.width);
+    const inTheWay = (spot) => [coverage(spot, keepClear), coverage(spot, seats)];
+    return this.putBubble(bubble, tried.reduce((best, spot) => (lessInTheWay(inTheWay(spot), inTheWay(best)) ? spot : best)));
   }
 
   /** The boxes a bubble is placed among, relative to the felt. */
@@ -628,12 +631,16 @@ export class Table {
     };
     const seat = Number(bubble.dataset.seat);
     const speakerBox = this.anchorOf(seat);
+    // The stylesheet's cap, read with no width of ours set (it would be read instead).
+    bubble.style.maxWidth = '';
+    const cap = parseFloat(getComputedStyle(bubble).maxWidth) || Infinity;
     // A margin round the other seats: one asked grows by a twentieth (.asked) after the
     // bubble is placed, and a transform moves no box the resize observer would see.
     const seats = [...this.root.querySelectorAll('.seat-anchor')].filter((node) => node !== speakerBox)
       .map((node) => inFelt(node, SEAT_MARGIN));
     return {
       felt: { width: felt.width, height: felt.height },
+      cap,
       speaker: inFelt(speakerBox),
       mine: seat === this.state?.you,
       keepClear: [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand]
@@ -650,23 +657,25 @@ export class Table {
     bubble.style.maxWidth = width === null ? '' : `${width}px`;
     const spots = bubbleSpots(speaker, bubble.offsetWidth, bubble.offsetHeight, mine, felt, [...keepClear, ...seats]);
     // Placed again, a bubble keeps its side if it can, rather than jump round its speaker.
-    return bestSpot(spots, keepClear, seats, others, bubble.dataset.side)
+    const spot = bestSpot(spots, keepClear, seats, others, bubble.dataset.side)
       // a felt too small for any: its corner
       ?? { side: 'below', left: EDGE, top: EDGE, right: EDGE + bubble.offsetWidth, bottom: EDGE + bubble.offsetHeight, tip: 16 };
+    return { ...spot, width };
   }
 
-  /** The bubble inside its speaker's seat, as wide as the seat lets it be (no tail). */
-  bubbleInside(bubble, speaker) {
-    const width = Math.max(speaker.right - speaker.left - 2 * EDGE, NARROWEST_BUBBLE);
+  /** The bubble inside its speaker's seat, as wide as the seat and the cap let it be (no tail), within the felt. */
+  bubbleInside(bubble, { felt, speaker, cap }) {
+    const width = Math.min(Math.max(speaker.right - speaker.left - 2 * EDGE, NARROWEST_BUBBLE), cap);
     bubble.style.maxWidth = `${width}px`;
     const [w, h] = [bubble.offsetWidth, bubble.offsetHeight];
-    const left = (speaker.left + speaker.right - w) / 2;
-    const top = Math.max((speaker.top + speaker.bottom - h) / 2, EDGE);
+    const left = within((speaker.left + speaker.right - w) / 2, EDGE, felt.width - EDGE - w);
+    const top = within((speaker.top + speaker.bottom - h) / 2, EDGE, felt.height - EDGE - h);
     return { side: 'inside', left, top, right: left + w, bottom: top + h, tip: 0, width };
   }
 
-  putBubble(bubble, spot, width) {
-    bubble.style.maxWidth = width === null ? '' : `${width}px`;
+  /** Show the bubble at ``spot``, its words wrapped at ``spot.width`` px (null: at its widest). */
+  putBubble(bubble, spot) {
+    bubble.style.maxWidth = spot.width === null ? '' : `${spot.width}px`;
     bubble.dataset.side = spot.side;
     bubble.classList.remove('below', 'above', 'right', 'left', 'inside');
     bubble.classList.add(spot.side);
@@ -700,13 +709,13 @@ function bubbleSpots(speaker, width, height, mine, felt, avoid) {
   const across = (side, top) => {
     const lefts = [middleX - width / 2, ...avoid.flatMap((box) => [box.right + EDGE, box.left - EDGE - width])];
     for (const raw of lefts) {
-      const left = Math.min(Math.max(raw, EDGE), felt.width - EDGE - width);
+      const left = within(raw, EDGE, felt.width - EDGE - width);
       const tip = middleX - left;
       if (tip >= 16 && tip <= width - 16) spots.push({ side, left, top, tip });
     }
   };
   const beside = (side, left) => {
-    const top = Math.min(Math.max(middleY - height / 2, EDGE), felt.height - EDGE - height);
+    const top = within(middleY - height / 2, EDGE, felt.height - EDGE - height);
     spots.push({ side, left, top, tip: Math.min(Math.max(middleY - top, 12), height - 12) });
   };
   // Tucked a little into the speaker's seat, or clear of the seats beside it.
@@ -719,6 +728,16 @@ function bubbleSpots(speaker, width, height, mine, felt, avoid) {
   return spots
     .map((spot) => ({ ...spot, right: spot.left + width, bottom: spot.top + height }))
     .filter((spot) => spot.left >= 0 && spot.top >= 0 && spot.right <= felt.width && spot.bottom <= felt.height);
+}
+
+/** ``value`` moved into ``low``..``high``; ``high`` wins where they cross. */
+function within(value, low, high) {
+  return Math.min(Math.max(value, low), high);
+}
+
+/** Whether ``[pondAndHand, seats]`` coverage ``a`` is less in the way than ``b``: the pond and the hand first. */
+function lessInTheWay([aKept, aSeats], [bKept, bSeats]) {
+  return aKept < bKept || (aKept === bKept && aSeats < bSeats);
 }
 
 function overlap(a, b) {
