@@ -72,3 +72,17 @@ def test_tournament_refuses_to_write_a_table_over_a_database(
                  option, str(target)]) == 2
     _one_refusal(capsys, target)
     assert target.read_bytes() == before
+
+
+def test_tournament_merge_refuses_to_write_over_a_result_it_merges(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    shards = [tmp_path / f"shard{index}.json" for index in range(2)]
+    for index, shard in enumerate(shards):
+        assert main(["tournament", "random", "random", "--games", "4", "--seed", "1", "--json",
+                     "--shard", f"{index}/2", "--jobs", "1"]) == 0
+        shard.write_text(capsys.readouterr().out, encoding="utf-8")
+    before = shards[1].read_bytes()
+    assert main(["tournament-merge", *map(str, shards), "--csv", str(shards[1])]) == 2
+    assert "it is one of the results being merged" in _one_refusal(capsys, shards[1])
+    assert shards[1].read_bytes() == before

@@ -200,8 +200,9 @@ def _stopped_cleanly_on_termination() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def _check_outputs(args: argparse.Namespace) -> int:
-    """0 if the --csv and --plot files can be written, else the failure's exit code."""
+def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
+    """0 if the --csv and --plot files can be written, else the failure's exit code.
+    ``inputs``: files read (tournament-merge's shards), which an output must not replace."""
     from gofish.cli._outputs import refusal
     from gofish.tournament import TournamentError
     from gofish.tournament.report import check_outputs
@@ -213,7 +214,17 @@ def _check_outputs(args: argparse.Namespace) -> int:
     for path in filter(None, (args.csv, args.plot)):
         if refused := refusal(path):
             return _fail(refused, args.command)
+        if any(_same_file(path, read) for read in inputs):
+            return _fail(f"will not write over {path}: it is one of the results being merged",
+                         args.command)
     return 0
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet)
+        return False
 
 
 def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
@@ -264,7 +275,7 @@ def run_merge(args: argparse.Namespace) -> int:
                          args.command)
         except TournamentError as error:
             return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
-    if refused := _check_outputs(args):
+    if refused := _check_outputs(args, inputs=args.files):
         return refused
     merge = pool_results if args.pool else merge_results
     merged = merge(results, labels=args.files)
