@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from typing import Any
 
 from gofish.cli import file_name, lenient_stdin
@@ -71,6 +72,19 @@ def whole_number(text: str | None, option: str) -> int | None:
         return int(text)
     except ValueError:
         raise OptionError(f"{option} needs a whole number, not {text!r}") from None
+
+
+def player_name(text: str) -> str:
+    """The --name to store: not empty, and without control characters, which history and
+    show would print back to the terminal (an escape clears the screen, a newline breaks
+    a line of the table)."""
+    name = text.strip()
+    if not name:
+        raise OptionError("--name cannot be empty")
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise OptionError(f"--name cannot hold control characters (escapes, tabs, newlines), "
+                          f"and {name!r} has some")
+    return name
 
 
 def seed_number(text: str) -> int:
@@ -136,9 +150,7 @@ def run(args: argparse.Namespace) -> int:
     players = whole_number(args.players, "--players")
     if players is None:
         players = max(2, len(opponents) + 1)
-    name = args.name.strip()
-    if not name:
-        raise OptionError("--name cannot be empty")
+    name = player_name(args.name)
     seed = args.seed
     digits = "" if seed is None else seed.lstrip("-")
     if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
