@@ -11,7 +11,8 @@ import pytest
 from gofish.cli import main
 
 
-@pytest.mark.parametrize("name", ["Bob\x1b[2J", "two\nlines", "tab\there", "del\x7f"])
+@pytest.mark.parametrize(
+    "name", ["Bob\x1b[2J", "two\nlines", "tab\there", "del\x7f", "right\u202eto left"])
 def test_a_name_with_control_characters_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
@@ -20,7 +21,7 @@ def test_a_name_with_control_characters_is_refused(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == ("gofish play: --name cannot hold control characters (escapes, "
-                            f"tabs, newlines), and {name!r} has some\n")
+                            f"tabs, newlines, direction overrides), and {name!r} has some\n")
     assert not database.exists()  # nothing was stored
 
 
@@ -31,8 +32,8 @@ def test_spaces_around_a_name_and_letters_of_any_script_are_fine(
 
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     database = tmp_path / "games.sqlite3"
-    assert main(["play", "--plain", "--seed", "1", "--name", " Zoë 😀\t",
+    assert main(["play", "--plain", "--seed", "1", "--name", " Zoë 👩\u200d💻\t",
                  "--database", str(database)]) == 0
     capsys.readouterr()
     assert main(["show", "1", "--delay", "0", "--database", str(database)]) == 0
-    assert capsys.readouterr().out.startswith("Game 1: classic, Zoë 😀, Emma;")
+    assert capsys.readouterr().out.startswith("Game 1: classic, Zoë 👩\u200d💻, Emma;")

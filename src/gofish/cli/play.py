@@ -81,10 +81,16 @@ def player_name(text: str) -> str:
     name = text.strip()
     if not name:
         raise OptionError("--name cannot be empty")
-    if any(unicodedata.category(char) == "Cc" for char in name):
-        raise OptionError(f"--name cannot hold control characters (escapes, tabs, newlines), "
-                          f"and {name!r} has some")
+    if any(_is_control(char) for char in name):
+        raise OptionError("--name cannot hold control characters (escapes, tabs, newlines, "
+                          f"direction overrides), and {name!r} has some")
     return name
+
+
+def _is_control(char: str) -> bool:
+    # Format characters too (a right-to-left override reverses the rest of the line), but
+    # not the zero-width joiner of emoji such as 👩‍💻; the web's names follow the same rule.
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
 
 
 def seed_number(text: str) -> int:
