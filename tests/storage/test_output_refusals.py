@@ -5,6 +5,9 @@ replace it with a JSON line or a table, and every stored game was gone."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,22 @@ def test_tournament_merge_refuses_to_write_over_a_result_it_merges(
     assert main(["tournament-merge", *map(str, shards), "--csv", str(shards[1])]) == 2
     assert "it is one of the results being merged" in _one_refusal(capsys, shards[1])
     assert shards[1].read_bytes() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_export_to_a_named_pipe_is_not_read_first(stored: Path, tmp_path: Path) -> None:
+    # The check for a database opened the output to read its first bytes: a pipe has no
+    # writer then, so that open never returned and the export hung.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # a reader, as `cat pipe` would be
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gofish", "export", "1", "-o", str(pipe),
+             "--database", str(stored)],
+            capture_output=True, text=True, timeout=30, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(os.read(reader, 1 << 16))["players"] == 2
+    finally:
+        os.close(reader)

@@ -3,6 +3,8 @@ database, or games waiting beside one. A mistyped path there used to destroy the
 
 from __future__ import annotations
 
+import os
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: The files SQLite keeps beside a database; the first two may hold saved moves.
 SQLITE_COMPANIONS = ("-wal", "-journal", "-shm")
@@ -16,6 +18,8 @@ def stored_data_at(path: str) -> str | None:
         return "it holds games waiting to be moved into the games database"
     if path.endswith(SQLITE_COMPANIONS):
         return "it is part of a database"
+    if not os.path.isfile(path):  # a pipe or a device (/dev/stdout): opening it may block
+        return None
     try:
         with open(path, "rb") as stream:
             head = stream.read(len(SQLITE_HEADER))
