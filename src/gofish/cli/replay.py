@@ -54,11 +54,23 @@ def _open(path: str) -> TextIO:
         raise CannotRead(error.strerror or str(error)) from None
 
 
+#: The longest line read, in characters: a game record is a few kilobytes. An endless line
+#: (replay /dev/zero, a binary file without newlines) was read whole until memory ran out.
+MAX_LINE = 16 * 1024 * 1024
+
+
 def _lines(source: TextIO) -> Iterator[str]:
     """The lines of ``source``. Only its own failures are "cannot read": a closed output
     (| head) raises in the caller, not here, and is not the input's fault."""
     try:
-        yield from source
+        number = 0
+        while line := source.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE:
+                raise CannotRead(f"line {number} is longer than {MAX_LINE >> 20} MB, far more "
+                                 "than a game record, so this is no JSON Lines file of "
+                                 "records: stopped there")
+            yield line
     except OSError as error:  # e.g. an I/O error halfway through the file
         raise CannotRead(error.strerror or str(error)) from None
 
