@@ -17,7 +17,7 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO, cast
 
 from gofish.core import GoFishError
 
@@ -59,6 +59,29 @@ def file_name(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("needs a file name, and it is empty")
     return text
+
+
+#: The most characters one read of a line from standard input takes: a longer line comes in
+#: pieces. An endless line (< /dev/zero) was read whole until memory ran out.
+MAX_INPUT_LINE = 1 << 20
+
+
+class BoundedLines:
+    """A text stream whose ``readline`` takes at most ``MAX_INPUT_LINE`` characters."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def readline(self, size: int = -1) -> str:
+        return self._stream.readline(MAX_INPUT_LINE if size < 0 else min(size, MAX_INPUT_LINE))
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+
+def bounded_stdin() -> TextIO:
+    """Standard input for the line mode, read a bounded piece at a time."""
+    return cast(TextIO, BoundedLines(sys.stdin))
 
 
 def lenient_stdin(encoding: str | None = None) -> None:

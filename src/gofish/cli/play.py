@@ -12,7 +12,7 @@ import sys
 import unicodedata
 from typing import Any
 
-from gofish.cli import file_name, lenient_stdin
+from gofish.cli import bounded_stdin, file_name, lenient_stdin
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -204,7 +204,7 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
         from gofish.plain import play_plain
 
         lenient_stdin()  # a stray byte that is not text is a move to refuse, not a crash
-        return play_plain(session, sys.stdin, sys.stdout)
+        return play_plain(session, bounded_stdin(), sys.stdout)
     from gofish.tui import GoFishApp
 
     app = GoFishApp(session, speed=speed)

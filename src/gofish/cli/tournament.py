@@ -95,6 +95,9 @@ def _add_house_rules(parser: argparse.ArgumentParser) -> None:
 MAX_TIMEOUT = 3600.0
 
 
+#: The longest result file tournament-merge reads, in characters; results are a few kB.
+MAX_RESULT = 64 << 20
+
 #: Worker processes per core at most. Each is a whole Python process: --jobs 100000 with a
 #: big --games started one per chunk of eight games, thousands, until memory ran out.
 JOBS_PER_CORE = 4
@@ -264,7 +267,11 @@ def run_merge(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             with open(path, encoding="utf-8") as stream:
-                results.append(json.load(stream))
+                text = stream.read(MAX_RESULT + 1)  # not an endless file (/dev/zero) whole
+            if len(text) > MAX_RESULT:
+                return _fail(f"{path} is not a tournament JSON result: it is longer than "
+                             f"{MAX_RESULT >> 20} MB", args.command)
+            results.append(json.loads(text))
             check_result(results[-1])
         except OSError as error:
             return _fail(f"cannot read {path}: {error.strerror}", args.command)
