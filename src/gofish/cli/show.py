@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli import MAX_INPUT_LINE, lenient_stdin
+from gofish.cli import bounded_stdin, lenient_stdin
 from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
@@ -156,6 +156,6 @@ def _hands(game: Game, names: list[str], all_cards: bool) -> Iterator[str]:
 def _wait_for_enter() -> bool:
     """Wait for Enter; False if standard input has ended."""
     print("  (Enter for the next turn)", end="", file=sys.stderr, flush=True)
-    answer = sys.stdin.readline(MAX_INPUT_LINE)  # not one endless line, read whole
+    answer = bounded_stdin().readline()  # not one endless line, read whole
     print(file=sys.stderr)
     return answer != ""
