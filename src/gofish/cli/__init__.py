@@ -16,6 +16,7 @@ import io
 import os
 import pkgutil
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import NoReturn, TextIO, cast
 
@@ -51,6 +52,19 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
+
+
+def is_control(char: str) -> bool:
+    """A control or format character (an escape, a newline, a right-to-left override), which
+    a terminal acts on instead of showing; not the zero-width joiner of emoji such as 👩‍💻.
+    The web's names follow the same rule."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def shown(text: str) -> str:
+    """``text`` for the terminal: each control character as U+FFFD (a hand-edited database
+    may hold an escape sequence in a name)."""
+    return "".join("\ufffd" if is_control(char) else char for char in text)
 
 
 def file_name(text: str) -> str:

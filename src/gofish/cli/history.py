@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gofish.cli import shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
@@ -96,7 +97,7 @@ def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
 
 def opponents_text(game: StoredGame) -> str:
     seat = player_seat(game)
-    return ", ".join(name for index, name in enumerate(game.names) if index != seat)
+    return ", ".join(shown(name) for index, name in enumerate(game.names) if index != seat)
 
 
 def result_text(game: StoredGame) -> str:
@@ -105,7 +106,7 @@ def result_text(game: StoredGame) -> str:
         return "in progress"
     seat = player_seat(game)
     if seat is None:
-        winners = " and ".join(game.names[w] for w in game.winners)
+        winners = " and ".join(shown(game.names[w]) for w in game.winners)
         return f"{winners} won" if len(game.winners) == 1 else f"shared: {winners}"
     return {"win": "won", "loss": "lost", "shared": "shared win"}[game.result(seat) or "loss"]
 

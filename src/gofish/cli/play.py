@@ -9,10 +9,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import unicodedata
 from typing import Any
 
-from gofish.cli import bounded_stdin, file_name, lenient_stdin
+from gofish.cli import bounded_stdin, file_name, is_control, lenient_stdin
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -81,16 +80,10 @@ def player_name(text: str) -> str:
     name = text.strip()
     if not name:
         raise OptionError("--name cannot be empty")
-    if any(_is_control(char) for char in name):
+    if any(map(is_control, name)):
         raise OptionError("--name cannot hold control characters (escapes, tabs, newlines, "
                           f"direction overrides), and {name!r} has some")
     return name
-
-
-def _is_control(char: str) -> bool:
-    # Format characters too (a right-to-left override reverses the rest of the line), but
-    # not the zero-width joiner of emoji such as 👩‍💻; the web's names follow the same rule.
-    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
 
 
 def seed_number(text: str) -> int:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli import bounded_stdin, lenient_stdin
+from gofish.cli import bounded_stdin, lenient_stdin, shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
@@ -109,9 +109,9 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
     elif seat is None:
         seen = "seen as a spectator"
     else:
-        name = stored.names[seat]
+        name = shown(stored.names[seat])
         seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
-    players = ", ".join(stored.names)
+    players = ", ".join(map(shown, stored.names))
     return (f"Game {stored.id}: {stored.rules_label}, {players}; "
             f"{local_time(stored.created_at)}; {seen}.")
 
@@ -123,7 +123,7 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     from gofish.narrate import describe
 
     viewer = player_seat(stored)
-    names = stored.names
+    names = [shown(name) for name in stored.names]
     game = gofish.game_from_record({**stored.record, "actions": []})
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:

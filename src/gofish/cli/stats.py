@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gofish.cli import shown
 from gofish.cli._database import add_database_option, table, with_store
 
 if TYPE_CHECKING:
@@ -51,13 +52,14 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
                "books/game"]
     body = [
-        [row.rules, ", ".join(row.opponents), str(row.games), str(row.wins), str(row.losses),
-         str(row.shared_wins), f"{row.win_rate:.0%}", f"{row.books_per_game:.1f}"]
+        [row.rules, ", ".join(map(shown, row.opponents)), str(row.games), str(row.wins),
+         str(row.losses), str(row.shared_wins), f"{row.win_rate:.0%}",
+         f"{row.books_per_game:.1f}"]
         for row in rows
     ]
     if with_player:
         headers.insert(0, "player")
         for row, cells in zip(rows, body, strict=True):
-            cells.insert(0, row.player)
+            cells.insert(0, shown(row.player))
     first_number = 3 if with_player else 2
     return table(headers, body, right=set(range(first_number, len(headers))))
