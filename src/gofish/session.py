@@ -33,11 +33,14 @@ from gofish.core import (
     new_game,
     redact,
 )
+from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.narrate import Narrator, listed
 from gofish.storage import StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
+#: The suits in the order a hand lists them (C D H S), for every list of suits shown.
+SUITS_AS_IN_HAND: tuple[Suit, ...] = tuple(sorted(Suit, key=SUIT_SORT_ORDER.__getitem__))
 
 
 class IllegalChoice(ValueError):
@@ -234,9 +237,10 @@ class TableSession:
         return sorted({card.rank for card in self.game.hand(self.human)})
 
     def askable_suits(self, rank: Rank) -> list[Suit]:
-        """Under ask: card, the suits of ``rank`` the person does not hold."""
+        """Under ask: card, the suits of ``rank`` the person does not hold, in the hand's
+        order."""
         mine = {card.suit for card in self.game.hand(self.human) if card.rank == rank}
-        return [suit for suit in Suit if suit not in mine]
+        return [suit for suit in SUITS_AS_IN_HAND if suit not in mine]
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""

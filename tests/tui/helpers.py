@@ -65,7 +65,10 @@ async def play_to_the_end(app: GoFishApp, pilot: Pilot[None]) -> int:
             rank = session.held_ranks()[turn % len(session.held_ranks())]
             await pilot.press(RANK_KEYS[rank])
             if session.rules.ask == "card":
-                await pilot.press(session.askable_suits(rank)[0].letter.lower())
+                # A suit worth asking for (not laid face up); upper case, as a lower-case c
+                # with no rank picked would open the coach.
+                suits = app.open_suits(rank) or session.askable_suits(rank)
+                await pilot.press(suits[0].letter)
             presses += 1
         await pilot.pause()
     return presses

@@ -37,7 +37,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
-from gofish.session import BackgroundSaver, IllegalChoice, TableSession
+from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
     COACH_LEGEND,
@@ -132,7 +132,7 @@ class GoFishApp(App[None]):
                 yield HandView(id="hand")
             yield Static(id="prompt")
             with Horizontal(id="suits"):
-                for suit in Suit:
+                for suit in SUITS_AS_IN_HAND:  # as the hand lists them
                     yield Button(f"{suit.symbol} {suit.letter}", id=f"suit-{suit.letter}",
                                  compact=True)
         yield Static(id="too-small")
@@ -215,7 +215,7 @@ class GoFishApp(App[None]):
         if rank is None:
             return
         open_suits = self.open_suits(rank)
-        for suit in Suit:
+        for suit in SUITS_AS_IN_HAND:
             self.query_one(f"#suit-{suit.letter}", Button).disabled = suit not in open_suits
 
     def open_suits(self, rank: Rank) -> list[Suit]:
