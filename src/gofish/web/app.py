@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,24 +40,37 @@ from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 STATIC_DIR = Path(__file__).parent / "static"
 
 
+#: Seconds before a games database that would not open is tried again: it may have been
+#: locked for a moment, or moved back, and the server should not need a restart to save.
+REOPEN_AFTER = 30.0
+
+
 class StoreHolder:
     """Opens the games database on first use, so a broken database never stops the server."""
 
-    def __init__(self, database: str | Path | Store | None) -> None:
+    def __init__(self, database: str | Path | Store | None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._given = database
         self._store: Store | None = database if isinstance(database, Store) else None
+        self._clock = clock
+        self._failed_at: float | None = None
         self.error: str | None = None
 
     def get(self) -> Store | None:
-        if self._store is None and self.error is None:
+        if self._store is None and self._may_try():
             try:
                 path = None if self._given is None or isinstance(self._given, Store) else (
                     self._given
                 )
                 self._store = open_store(path)
+                self.error = None
             except StorageError as error:
                 self.error = str(error)
+                self._failed_at = self._clock()
         return self._store
+
+    def _may_try(self) -> bool:
+        return self._failed_at is None or self._clock() - self._failed_at >= REOPEN_AFTER
 
     def require(self) -> Store:
         store = self.get()
