@@ -73,6 +73,7 @@ class PlainTable:
         self.session = session
         self.saver = BackgroundSaver(session)
         self.told_failure = False  # the player knows saving fails
+        self.told_kept = False  # ... and was told the moves are kept (the game was rescued)
 
     def say(self, line: str = "") -> None:
         self.stdout.write(line + "\n")
@@ -140,11 +141,12 @@ class PlainTable:
         failure = self.saver.failure
         if failure and final:
             self.warn(failure)
-        elif failure and not self.told_failure:
-            self.warn(self.saver.failure_news())
+        elif failure and (not self.told_failure or self.told_kept != self.saver.rescued):
+            self.warn(self.saver.failure_news())  # again if the moves are no longer kept
         elif failure is None and self.told_failure:
             self.say("The games database works again: the game is saved in it.")
         self.told_failure = failure is not None
+        self.told_kept = self.saver.rescued
 
     def finish_saving(self) -> None:
         """Wait until the game as it stands is stored, or in the fallback file, and say where."""

@@ -364,3 +364,23 @@ def test_a_table_whose_last_save_crashed_does_not_say_the_game_is_saved(
     assert table.run() == 0
     text = out.getvalue()
     assert "failed unexpectedly" in text and "saved unfinished" not in text
+
+
+def test_the_player_is_told_again_when_the_moves_are_no_longer_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("gofish.session.SAVE_RETRY_INTERVAL", 0.0)  # every ask tries again
+    store = SwitchableStore(tmp_path / "games.sqlite3")  # rescued to the fallback file ...
+    session = store.deal()
+    reads: list[int] = []
+
+    def fallback_fails_a_while_later(table: PlainTable) -> None:
+        reads.append(1)
+        if len(reads) == 3:
+            store.rescues = False  # ... until the fallback file cannot be written either
+
+    text = play_settled(session, fallback_fails_a_while_later)
+    kept = text.index("Play on: your moves are kept")
+    lost = text.index("could not be saved anywhere: the table tries again after each ask")
+    assert kept < lost  # the first warning is not left standing, untrue
+    assert text.count("Play on") == 1 and text.count("could not be saved anywhere") == 1

@@ -115,6 +115,7 @@ class GoFishApp(App[None]):
         self._window_resized = False
         self.saver = BackgroundSaver(session)  # replaced in start(), where saving begins
         self.told_failure = False  # the log says saving fails (and has not said it works again)
+        self.told_kept = False
         self._after_saving: Callable[[], None] | None = None  # to do once the last save is done
 
     # -- layout ------------------------------------------------------------------
@@ -166,6 +167,7 @@ class GoFishApp(App[None]):
         saver = self.saver = BackgroundSaver(session)
         saver.on_idle = lambda: self._post_saves_settled(saver)
         self.told_failure = False  # a new log: a failure still standing is said again
+        self.told_kept = False  # the log says the moves are kept (the game was rescued)
         self.write_events(session.history())
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
@@ -513,12 +515,13 @@ class GoFishApp(App[None]):
         and say when the database works again."""
         failure = self.saver.failure
         news = self.saver.failure_news()
-        if news and not self.told_failure:
-            self.write_line(Text(news, style="bold red"))
+        if news and (not self.told_failure or self.told_kept != self.saver.rescued):
+            self.write_line(Text(news, style="bold red"))  # again if no longer kept
         elif failure is None and self.told_failure:
             self.write_line(Text("The games database works again: the game is saved in it.",
                                  style="bold #87d787"))
         self.told_failure = failure is not None
+        self.told_kept = self.saver.rescued
 
     def after_saving(self, then: Callable[[], None]) -> None:
         """Leave this game: save its last position (whatever failed before), then ``then``;
