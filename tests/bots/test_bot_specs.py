@@ -70,7 +70,8 @@ def test_options_from_a_spec_reach_the_bot() -> None:
     ("emma:memory=-1", "memory must be a whole number"),
     ("emma:memory=1.5", "memory must be a whole number"),
     ("expert:infer=maybe", "infer must be True or False"),
-    ("ismcts:seconds=nan", "seconds must be a finite number"),
+    ("ismcts:seconds=nan", "seconds must be a finite number more than 0 and at most 3600"),
+    ("ismcts:seconds=100000", "seconds must be a finite number more than 0 and at most 3600"),
 ])
 def test_a_bad_spec_says_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -72,7 +72,10 @@ def test_unknown_options_and_bad_knobs_are_refused_clearly() -> None:
     ("expert", {"noise": float("nan")}, "noise must be a finite number at least 0, not nan"),
     ("expert", {"noise": float("inf")}, "noise must be a finite number at least 0, not inf"),
     ("ismcts", {"seconds": float("nan")}, "seconds must be a finite number more than 0"),
-    ("ismcts", {"seconds": 0}, "seconds must be a finite number more than 0, not 0"),
+    ("ismcts", {"seconds": 0},
+     "seconds must be a finite number more than 0 and at most 3600, not 0"),
+    ("ismcts", {"seconds": 100_000},
+     "seconds must be a finite number more than 0 and at most 3600, not 100000"),
     ("expert", {"infer": "no"}, "infer must be True or False, not 'no'"),
     ("expert", {"weights": 5}, "weights must be a Weights, not 5"),
 ])
@@ -94,7 +97,8 @@ def test_knobs_may_be_numpy_numbers_but_not_numpy_truths() -> None:
     assert isinstance(ismcts, IsmctsBot) and ismcts.seconds == 0.5
     with pytest.raises(ValueError, match=r"epsilon must be a number from 0 to 1, not np.True_"):
         make_bot("counter", epsilon=np.bool_(True))
-    with pytest.raises(ValueError, match=r"seconds must be a finite number more than 0, not"):
+    with pytest.raises(ValueError,
+                       match=r"seconds must be a finite number more than 0 and at most 3600, not"):
         make_bot("ismcts", seconds=np.float64("nan"))
 
 

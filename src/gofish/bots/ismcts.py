@@ -75,6 +75,10 @@ class Node:
     children: dict[tuple[Key, tuple[int, int]], Node] = field(default_factory=dict)
 
 
+#: The longest time budget a decision may be given, in seconds.
+MAX_SECONDS = 3600.0
+
+
 class IsmctsBot:
     name = "ismcts"
 
@@ -83,7 +87,9 @@ class IsmctsBot:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
         self.iterations = iterations
-        self.seconds = check_number("seconds", seconds, more_than=0)  # nan would never stop
+        # nan would never stop; an hour a decision is already far past any use (a typo such
+        # as seconds=100000, 27 hours a decision, would never finish a tournament).
+        self.seconds = check_number("seconds", seconds, more_than=0, at_most=MAX_SECONDS)
         self.epsilon = check_epsilon(epsilon)
         # How many standard errors a rival ask must beat the expert's favourite by.
         self.confidence = check_number("confidence", confidence, at_least=0)
