@@ -46,6 +46,7 @@ _ASK_PATTERN = re.compile(
 _RANK_BY_PLURAL = {rank.plural.lower(): rank for rank in Rank}
 
 QUIET_SAVE_WAIT = 0.5  # seconds a save may take at the end before the table says it waits
+SEAT_DIGITS = 9  # a seat number longer than this is no seat (and int() has a limit)
 
 
 @dataclass
@@ -294,7 +295,8 @@ class PlainTable:
 
     def parse_target(self, word: str) -> int:
         session = self.session
-        if word.isdecimal() and int(word) in session.opponents():  # not isdigit: '²' is one
+        # Not isdigit: '²' is one. Short, too: int() refuses a number of thousands of digits.
+        if word.isdecimal() and len(word) <= SEAT_DIGITS and int(word) in session.opponents():
             return int(word)
         typed = "".join(word.lower().split())  # "emma 2", "Emma  2" and "emma2" alike
         names = {seat: "".join(session.names[seat].lower().split())
