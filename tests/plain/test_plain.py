@@ -247,7 +247,8 @@ def test_a_database_that_cannot_be_opened_is_a_warning_not_a_lost_game(tmp_path:
     done = gofish(["play", "--plain", "--seed", "3", "--database", str(blocked)],
                   rank_script(), tmp_path / "unused.db")
     assert done.returncode == 0 and "Game over" in done.stdout
-    assert "will be kept in a file" in done.stderr and "Traceback" not in done.stderr
+    assert "will be kept in a fallback file, and each save says where" in done.stderr
+    assert "Traceback" not in done.stderr
     # Never a lost game: the finished game sits in the fallback file beside the database.
     rescued = [json.loads(line) for line in (tmp_path / "a-directory.unsaved.jsonl")
                .read_text().splitlines()]
@@ -276,6 +277,10 @@ def test_odd_digits_and_long_lines_are_explained_not_crashed() -> None:
     first = session.held_ranks()[0].symbol
     out = run_in_process(session, f"{first} ²\nask ² for {first}\n{'x' * 5000}\n")
     assert out.count("There is no opponent '²'") == 2
+    # Nor is a seat number of more digits than int() reads (4300) a traceback.
+    huge = "9" * 5000
+    refused = run_in_process(TableSession.deal(settings), f"{first} {huge}\n")
+    assert "There is no opponent '" + "9" * 39 + "…'" in refused
     # A long line is quoted back cut short, not echoed whole.
     assert "'" + "x" * 39 + "…' is not a rank" in out and "x" * 41 not in out
 

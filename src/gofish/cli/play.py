@@ -179,8 +179,11 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     saver = open_saver(path)
     if isinstance(saver, FallbackSaver):
         print(
-            f"gofish: warning: {saver.error}. Your game will be kept in a file beside the "
-            "database and added to it once it can be opened.",
+            # Not "beside the database" outright: where its folder cannot be written the
+            # game goes to the temp folder, which is not read back.
+            f"gofish: warning: {saver.error}. Your game will be kept in a fallback file, "
+            "and each save says where; a file beside the database is added to it once "
+            "it can be opened.",
             file=sys.stderr,
         )
     return saver
