@@ -315,3 +315,11 @@ def test_another_programs_database_is_left_alone(db_path: Path) -> None:
     with sqlite3.connect(db_path) as other:
         tables = {row[0] for row in other.execute("SELECT name FROM sqlite_master")}
     assert tables == {"notes"}
+
+
+def test_a_store_opens_from_a_path_given_as_text(tmp_path: Path) -> None:
+    # open_store takes text; Store itself raised AttributeError ('str' has no 'parent').
+    text = str(tmp_path / "kept" / "games.sqlite3")
+    with Store(text) as store:
+        assert store.path == Path(text) and store.path.is_file()
+        assert store.list_games() == []

@@ -181,12 +181,12 @@ class Store:
 
     def __init__(
         self,
-        path: Path,
+        path: str | os.PathLike[str],
         *,
         timeout: float = DEFAULT_TIMEOUT,
         clock: Callable[[], str] = utc_now,
     ) -> None:
-        self.path = path
+        self.path = Path(path)  # a str as open_store takes, not AttributeError on .parent
         self._timeout = timeout
         self._clock = clock
         self._lock = threading.RLock()
