@@ -110,6 +110,8 @@ def test_a_rooms_database_that_cannot_be_opened_is_refused_before_the_server_sta
     err = capsys.readouterr().err
     assert err.startswith(f"gofish rooms: cannot open the rooms database {path}: ")
     assert err.count("\n") == 1
+    if kind == "a folder":  # said so, not SQLite's "unable to open database file"
+        assert err.endswith(": it is a folder, not a file (name a file in it instead)\n")
     if kind == "not a database":
         assert path.read_text().startswith("a shopping list")  # left as it was
 

@@ -128,6 +128,9 @@ class SqliteStore(RoomStore):
         return db
 
     async def open(self) -> None:
+        if self.path != ":memory:" and Path(self.path).is_dir():  # SQLite: "unable to open"
+            raise StoreError(f"cannot open the rooms database {self.path}: it is a folder, "
+                             "not a file (name a file in it instead)")
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
