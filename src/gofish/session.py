@@ -8,7 +8,6 @@ so neither can reveal a hidden card.
 
 from __future__ import annotations
 
-import itertools
 import random
 import shlex
 import threading
@@ -114,13 +113,10 @@ class TableSession:
     bots: dict[int, Bot] = field(default_factory=dict)
     rngs: dict[int, random.Random] = field(default_factory=dict)
     save_warning: str | None = None
-    autosave: bool = True  # False: the caller saves (the terminal app, from a thread)
+    autosave: bool = True  # False: the caller saves (both apps, through a BackgroundSaver)
 
     def __post_init__(self) -> None:
         self._save_lock = threading.Lock()
-        self._versions = itertools.count(1)
-        self._saved_version = 0
-        self._latest_version = 0
         seed = self.settings.seed_for(self.game_number)
         for seat, info in enumerate(self.seats):
             bot = info.get("bot")
@@ -351,26 +347,10 @@ class TableSession:
             self.save()
         return events
 
-    def snapshot(self) -> tuple[int, dict[str, Any]]:
-        """The game's record now, numbered so that an older one is never saved over it."""
-        version = next(self._versions)
-        self._latest_version = version
-        return version, self.game.to_record()
-
     def save(self) -> str | None:
         """Store the game as it stands (finished or not); return a warning if that failed."""
-        return self.save_snapshot(*self.snapshot())
-
-    def save_snapshot(self, version: int, record: dict[str, Any]) -> str | None:
-        """Store ``record`` unless a newer snapshot is already stored; safe from any thread."""
-        if self.store is None:
-            return None
-        with self._save_lock:
-            if version <= self._saved_version or version < self._latest_version:
-                return None  # a newer position is stored already, or is about to be
-            if self._store(record) is None:
-                self._saved_version = version
-            return self.save_warning
+        self.save_record(self.game.to_record())
+        return self.save_warning
 
     def save_record(self, record: dict[str, Any]) -> StorageError | None:
         """Store ``record`` whatever was stored before, for a caller that saves positions in
