@@ -48,7 +48,7 @@ unit:
 unit-pure:
 	PYTHONPATH=src GOFISH_EXPECT_CORE=pure $(BIN)/python -m pytest -q -p no:cacheprovider tests/core
 
-# numba compiles the simulator and the endgame search once per install (some 2 minutes): that
+# numba compiles the simulator and the endgame search once per install (over a minute): that
 # runs on the second core while the checks that need neither run, so the suite finds it cached.
 # The background job is stopped with the recipe (Ctrl-C too). SUBMAKE, not $(MAKE), so that
 # `make -n test` only prints these lines instead of running them.

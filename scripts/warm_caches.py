@@ -1,7 +1,7 @@
 """Compile the numba code (bulk simulator and endgame search) into numba's cache.
 
 A fresh install has no compiled copy, so the first test to simulate or to search an
-endgame would spend some 2 minutes compiling. ``make test`` runs this on the second core
+endgame would spend over a minute compiling. ``make test`` runs this on the second core
 while the checks that need neither (lint, types, the pure-Python core) run on the
 first. Without numba there is nothing to compile and it exits quietly.
 """

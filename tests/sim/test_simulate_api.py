@@ -52,3 +52,25 @@ def test_numpy_whole_numbers_are_whole_numbers() -> None:
     assert (numpy_ints.books == python_ints.books).all()
     with pytest.raises(MalformedInputError, match="games must be a whole number from 1, not"):
         simulate("classic", ["random", "emma"], games=np.True_)
+
+
+
+def test_the_ask_loop_is_never_called_with_a_constant() -> None:
+    """numba types a constant argument as a literal and compiles a copy of the function per
+    literal value; play_on is the kernel's longest compile (some 30 s), and was compiled
+    three times over that way. Every call must pass it typed values."""
+    import ast
+    from pathlib import Path
+
+    import gofish.sim
+
+    calls = []
+    for source in Path(gofish.sim.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "play_on":
+                calls.append(node)
+                constants = [ast.unparse(arg) for arg in node.args
+                             if isinstance(arg, ast.Constant)
+                             or (isinstance(arg, ast.Name) and arg.id.isupper())]
+                assert not constants, f"{source.name}:{node.lineno} passes {constants}"
+    assert len(calls) >= 2  # whole games and the endgame search

@@ -44,7 +44,7 @@ MAX_ASKS = 5000
 # array as several machine words, which costs more than these few lines themselves. So
 # are the ones called at every ask (play_ask, refill, replenish, the bots' choices and
 # Emma's memory): that made whole games 2.2-2.5 times as fast (bench/bulk_speed.py), at
-# the price of compiling for longer (some 90 s instead of 30, once: numba caches it).
+# the price of compiling for longer (some 45 s instead of 30, once: numba caches it).
 # start_turn stays a call, made only when the next seat cannot simply ask (pass_turn).
 
 
@@ -554,11 +554,7 @@ def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, s
             last_asker[p, r] = -1
     for i in range(SCALARS):
         st[i] = 0
-    # Memories are kept only when a bot uses them.
-    remembers = False
     for p in range(n):
-        if kinds[p] == BOT_EMMA:
-            remembers = True
         if kinds[p] == BOT_COUNTER:
             st[S_TRACK] = 1
     if st[S_TRACK]:
@@ -568,9 +564,21 @@ def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, s
                     kn[row, seat, r] = 0
     deal(cnt, sizes, books, in_play, st, prm, deck, first, kn)
     play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
-            remembers, MAX_ASKS)
+            remembers_asks(kinds, n), np.int64(MAX_ASKS))
 
 
+@njit(cache=True, _nrt=False, error_model="numpy")
+def remembers_asks(kinds, n):
+    """Whether a bot at the table keeps Emma's memory (kept only then, for speed)."""
+    for p in range(n):  # noqa: SIM110 (numba compiles no any() over a generator)
+        if kinds[p] == BOT_EMMA:
+            return True
+    return False
+
+
+# Callers pass play_on typed values (remembers_asks, np.int64), never constants: numba types
+# a constant argument as a literal and compiles a copy of this long function per value
+# (three copies, some 30 s each, before).
 @njit(cache=True, _nrt=False, error_model="numpy")
 def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
             remembers, max_asks):

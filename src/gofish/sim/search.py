@@ -25,6 +25,7 @@ from gofish.sim.kernel import (
     play_ask,
     play_on,
     remember_ask,
+    remembers_asks,
 )
 
 
@@ -53,21 +54,32 @@ def rate_asks(cnt0, sizes0, books0, in_play0, st0, stamp0, last0, kn0, deck0, pr
             deck[i], deck[j] = deck[j], deck[i]
         stream = mix64(np.uint64(seed) + GOLDEN * np.uint64(order + 1))
         for c in range(cand_t.shape[0]):
-            cnt[:, :] = cnt0
-            sizes[:] = sizes0
-            books[:] = books0
-            in_play[:] = in_play0
-            st[:] = st0
-            stamp[:, :] = stamp0
-            last[:, :] = last0
-            kn[:, :, :] = kn0
+            restore(cnt, cnt0)
+            restore(sizes, sizes0)
+            restore(books, books0)
+            restore(in_play, in_play0)
+            restore(st, st0)
+            restore(stamp, stamp0)
+            restore(last, last0)
+            restore(kn, kn0)
             for p in range(n):
                 states[p] = stream + np.uint64(p) * GOLDEN
             remember_ask(stamp, last, st, n, me, cand_r[c])
             play_ask(cnt, sizes, books, in_play, st, prm, deck, me, cand_t[c], cand_r[c], kn)
             play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last, kn,
-                    True, MAX_ASKS)
+                    remembers_asks(kinds, n), np.int64(MAX_ASKS))
             totals[c] += outcome(books, n, me, margin)
+
+
+# A loop, not ``dst[:] = src``: slice assignment compiles numba's broadcasting checks and
+# their formatted messages, some 15 s of compiling for nothing (the shapes always match).
+@njit(cache=True, error_model="numpy")
+def restore(dst, src):
+    """Copy ``src`` into ``dst``, an array of the same shape (both C-contiguous)."""
+    flat_dst = dst.reshape(dst.size)
+    flat_src = src.reshape(src.size)
+    for i in range(flat_src.shape[0]):
+        flat_dst[i] = flat_src[i]
 
 
 @njit(cache=True, error_model="numpy")
