@@ -334,9 +334,23 @@ def test_failures_are_reported_by_the_cli(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bot = "cmd:" + write_bot(tmp_path, "garbage")
-    assert main(["tournament", "emma", bot, "--games", "2", "--seed", "1", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "forfeited by a failing bot" in out and "hello world" in out
+    assert main(["tournament", "emma", bot, "--games", "2", "--seed", "1", "--jobs", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "forfeited by a failing bot" in captured.out and "hello world" in captured.out
+    # Every one of its games forfeited: the exit code says the result is no result.
+    assert "forfeited all 2 of its games, so the result says nothing of how it plays" in (
+        captured.err)
+
+
+def test_a_bot_that_forfeits_only_some_games_still_gives_a_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = "cmd:" + write_bot(tmp_path, "one_game_only")  # plays one game, forfeits the next
+    assert main(["tournament", "random", bot, "--games", "4", "--seed", "3", "--jobs", "1",
+                 "--json"]) == 0
+    captured = capsys.readouterr()
+    assert [row["forfeits"] for row in json.loads(captured.out)["bots"]] == [0, 2]
+    assert "forfeited all" not in captured.err
 
 
 @pytest.mark.parametrize("timeout", [float("nan"), float("inf"), 0, -1, "5", True])
@@ -506,3 +520,21 @@ def test_killing_a_bot_started_by_a_wrapper_script_kills_the_bot_itself(
     outcome = run_tournament(plan, jobs=1, timeout=0.5)
     assert outcome.tally.forfeits == [0, 2]
     assert not still_running([int(pid_file.read_text())], seconds=5)  # SIGKILL takes a moment
+
+
+def test_merging_results_of_a_bot_that_forfeited_every_game_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gofish.tournament import summary
+
+    bot = "cmd:" + write_bot(tmp_path, "crash")
+    shards = []
+    for shard in (0, 1):
+        plan = Plan(make_rules("classic"), 2, 5, ("emma", bot), 4, shard, 2)
+        shards.append(tmp_path / f"shard{shard}.json")
+        shards[-1].write_text(json.dumps(summary(run_tournament(plan, jobs=1))))
+    assert main(["tournament-merge", *map(str, shards), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["bots"][1]["forfeits"] == 4
+    name = json.loads(captured.out)["bots"][1]["name"]
+    assert f"gofish tournament-merge: {name} forfeited all 4 of its games" in captured.err

@@ -157,7 +157,25 @@ def run(args: argparse.Namespace) -> int:
         outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
                                  progress=ProgressBar() if show_progress else None)
     result = summary(outcome)
-    return _output(result, args)
+    return _output(result, args) or _never_played(result, args.command)
+
+
+#: Exit code of a tournament in which some bot forfeited every game it sat down to.
+NEVER_PLAYED = 1
+
+
+def _never_played(result: dict[str, Any], command: str) -> int:
+    """NEVER_PLAYED, with a line on stderr per bot, if a bot forfeited every one of its games
+    (a program that exits at once, say): its figures are then nothing but forfeits, which a
+    script reading only the exit code must not take for a result. Else 0."""
+    from gofish.tournament.report import printable
+
+    hopeless = [row for row in result["bots"] if row["games"] and row["forfeits"] == row["games"]]
+    for row in hopeless:
+        print(f"gofish {command}: {printable(row['name'])} forfeited all {row['games']} of its "
+              "games, so the result says nothing of how it plays (the reasons are above)",
+              file=sys.stderr)
+    return NEVER_PLAYED if hopeless else 0
 
 
 def _check_bots_as_typed(specs: Sequence[str]) -> None:
@@ -289,7 +307,7 @@ def run_merge(args: argparse.Namespace) -> int:
     for batch in merged.get("batches", [merged]):
         if batch["missing_shards"]:
             _warn_missing(batch, args.pool)
-    return _output(merged, args)
+    return _output(merged, args) or _never_played(merged, args.command)
 
 
 def _warn_missing(batch: dict[str, Any], pooled: bool) -> None:

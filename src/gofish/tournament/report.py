@@ -99,7 +99,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     for row in ranked:
         low, high = row["ci95"]
         out.write(
-            f"{_text(row['name']):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{printable(row['name']):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
             f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
@@ -107,10 +107,10 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
-            out.write(f"  {_text(failure)}\n")
+            out.write(f"  {printable(failure)}\n")
 
 
-def _text(name: str) -> str:
+def printable(name: str) -> str:
     """Text naming a bot that can be written out: a lone surrogate (a command-line byte that
     is not UTF-8, or a JSON escape such as \\ud800) becomes U+FFFD, as UTF-8 and fonts cannot
     hold it."""
@@ -129,7 +129,7 @@ def write_csv(result: dict[str, Any], path: str) -> None:
             writer.writerow(CSV_FIELDS)
             for row in result["bots"]:
                 low, high = row["ci95"]
-                writer.writerow([_text(row["name"]), row["games"], row["wins"],
+                writer.writerow([printable(row["name"]), row["games"], row["wins"],
                                  row["win_rate"], low, high, row["elo"], row["books_per_game"],
                                  row["game_length"], row["forfeits"]])
     except OSError as error:
@@ -182,7 +182,7 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
     plt = _pyplot()
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
-    names = [_text(row["name"]) for row in rows]
+    names = [printable(row["name"]) for row in rows]
     rates = [100 * row["win_rate"] for row in rows]
     errors = [
         [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
