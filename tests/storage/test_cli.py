@@ -353,3 +353,30 @@ def test_a_damaged_game_is_named_and_the_others_still_work(
                              f"gofish {command}: game 2 in the games database")
         healthy = gofish_cmd(command, "1", "--database", str(db_path))
         assert healthy.returncode == 0 and healthy.stdout, healthy.stderr
+
+
+def test_resume_passes_over_a_damaged_latest_game_and_says_so(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    # Resume with no id stopped at the damaged game, though an older one could be played on.
+    with Store(db_path) as store:
+        newer = store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=[YOU, EMMA])
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET record = '{not json' WHERE id = ?", (newer,))
+    resumed = gofish_cmd("resume", "--plain", "--database", str(db_path), stdin="quit\n")
+    assert resumed.stderr.startswith(f"gofish resume: warning: game {newer} in the games "
+                                     "database"), resumed.stderr
+    assert "so it is passed over" in resumed.stderr
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Game 3 saved unfinished: gofish resume 3" in resumed.stdout  # the older one
+
+def test_resume_with_only_damaged_unfinished_games_says_none_can_be_read(
+    db_path: Path, games: dict[str, gofish.Game]
+) -> None:
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET record = '{not json' WHERE over = 0")
+    resumed = gofish_cmd("resume", "--plain", "--database", str(db_path))
+    assert resumed.returncode == 2 and "Traceback" not in resumed.stderr
+    warning, error = resumed.stderr.strip().splitlines()
+    assert warning.endswith("so it is passed over")
+    assert error.startswith("gofish resume: there is no unfinished game that can be read to")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from gofish.cli.play import (
@@ -29,18 +30,23 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gofish.session import TableSession
-    from gofish.storage import StorageError
+    from gofish.storage import DamagedGameError, StorageError
 
     speed = parse_speed(args.speed)
     game_id = whole_number(args.id, "the game id")
     refuse_a_missing_database(args, game_id)
     store = open_games_store(args.database, required=True)
+    skipped: list[DamagedGameError] = []
     try:
-        stored = store.latest_unfinished() if game_id is None else store.get(game_id)
+        stored = store.latest_unfinished(skipped) if game_id is None else store.get(game_id)
     except StorageError as error:
         raise OptionError(str(error)) from None
+    for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
+        print(f"gofish resume: warning: {damaged}, so it is passed over", file=sys.stderr)
     if stored is None:
-        raise OptionError("there is no unfinished game to resume: start one with gofish play")
+        readable = " that can be read" if skipped else ""
+        raise OptionError(f"there is no unfinished game{readable} to resume: "
+                          "start one with gofish play")
     if stored.over:
         raise OptionError(
             f"game {stored.id} is already finished: gofish show {stored.id} replays it"

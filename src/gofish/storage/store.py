@@ -502,10 +502,23 @@ class Store:
 
         return self._guard(load)
 
-    def latest_unfinished(self) -> StoredGame | None:
-        """The game in progress played most recently (for ``gofish resume``)."""
-        games = self.list_games(limit=1, finished=False)
-        return games[0] if games else None
+    def latest_unfinished(self, skipped: list[DamagedGameError] | None = None
+                          ) -> StoredGame | None:
+        """The readable game in progress played most recently (for ``gofish resume``).
+
+        A damaged game (edited by hand, a bad disk) does not hide the older ones behind it: it
+        is passed over, and added to ``skipped`` if given, so the caller can say so."""
+        offset = 0
+        while True:
+            entries = self.list_entries(limit=_PAGE, offset=offset, finished=False)
+            for entry in entries:
+                if isinstance(entry, StoredGame):
+                    return entry
+                if skipped is not None:
+                    skipped.append(entry)
+            if len(entries) < _PAGE:
+                return None
+            offset += _PAGE
 
     def count(self, finished: bool | None = None) -> int:
         where = "" if finished is None else f" WHERE over = {1 if finished else 0}"
@@ -661,6 +674,10 @@ def _load_record(text: object, path: Path, game_id: int) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise DamagedGameError(game_id, path)
     return record
+
+
+#: Games read at a time when looking past damaged ones.
+_PAGE = 20
 
 
 def _readable(entries: list[StoredGame | DamagedGameError]) -> list[StoredGame]:
