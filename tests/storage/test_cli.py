@@ -380,3 +380,4 @@ def test_resume_with_only_damaged_unfinished_games_says_none_can_be_read(
     warning, error = resumed.stderr.strip().splitlines()
     assert warning.endswith("so it is passed over")
     assert error.startswith("gofish resume: there is no unfinished game that can be read to")
+

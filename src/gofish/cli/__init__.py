@@ -40,7 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
             register(subparsers)
     for command in subparsers.choices.values():  # every command reports a bad option alike
         one_line_errors(command)
+    for each in (parser, *subparsers.choices.values()):
+        each._print_message = _print_message  # type: ignore[method-assign]
     return parser
+
+
+def _print_message(message: str, file: TextIO | None = None) -> None:
+    """Write --help's and --version's text. argparse's own drops a failed write (a full disk)
+    without a word, and the command then exits 0 having printed nothing."""
+    if message:
+        (file or sys.stderr).write(message)
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -140,7 +149,18 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     readable_output()
     parser = build_parser()
-    args, unknown = parser.parse_known_args(argv)
+    try:
+        try:
+            args, unknown = parser.parse_known_args(argv)
+        finally:  # --help's text, written now: a full disk is an error, not lost at exit
+            sys.stdout.flush()
+    except BrokenPipeError:  # `gofish --help | head -1`: as for the commands' own output
+        _flush_or_drop_stdout()
+        return 0
+    except OSError as error:
+        _flush_or_drop_stdout()
+        print(f"gofish: {error.strerror or error}", file=sys.stderr)
+        return 1
     if unknown:  # name the command, whose --help lists the options it does take
         prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
         print(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)",
