@@ -18,7 +18,10 @@ import pkgutil
 import sys
 import unicodedata
 from collections.abc import Sequence
-from typing import NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from gofish.core import GoFishError
 
@@ -45,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_message(message: str, file: TextIO | None = None) -> None:
+def _print_message(message: str, file: SupportsWrite[str] | None = None) -> None:
     """Write --help's and --version's text. argparse's own drops a failed write (a full disk)
     without a word, and the command then exits 0 having printed nothing."""
     if message:
