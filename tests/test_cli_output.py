@@ -1,4 +1,5 @@
-"""What every gofish command does with its standard output when that fails."""
+"""How gofish commands report: when their standard output fails, and messages that echo
+what was typed."""
 
 from __future__ import annotations
 
@@ -27,3 +28,24 @@ def test_help_into_a_pipe_closed_early_is_quiet() -> None:
     reader.stdout.close()  # as `| head -0` would, before a word is read
     error = reader.stderr.read().decode()
     assert reader.wait(timeout=60) == 0 and error == ""
+
+
+@pytest.mark.parametrize(("asked", "expected"), [
+    (["play", "--players", "9" * 300],
+     "gofish play: 999999999999… (300 digits) players cannot play: every rule set takes 2 to 5"),
+    (["resume", "7" * 5000, "--database", "{db}"],
+     "gofish resume: the game id is far too large a number (5,000 digits)"),
+    (["resume", "7" * 300, "--database", "{db}"],
+     "gofish resume: there is no stored game with id 777777777777… (300 digits)"),
+])
+def test_a_number_thousands_of_digits_long_is_not_echoed_whole(
+    asked: list[str], expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gofish.cli import main
+    from gofish.storage import Store
+
+    database = tmp_path / "games.sqlite3"
+    Store(database).close()
+    assert main([part.format(db=database) for part in asked]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(expected) and len(error) < 200, error

@@ -70,6 +70,10 @@ def whole_number(text: str | None, option: str) -> int | None:
     try:
         return int(text)
     except ValueError:
+        digits = text.strip().lstrip("+-")
+        if digits.isdigit():  # a number past the digits int() reads (4300)
+            raise OptionError(f"{option} is far too large a number ({len(digits):,} digits)"
+                              ) from None
         raise OptionError(f"{option} needs a whole number, not {text!r}") from None
 
 
