@@ -49,3 +49,29 @@ def test_a_number_thousands_of_digits_long_is_not_echoed_whole(
     assert main([part.format(db=database) for part in asked]) == 2
     error = capsys.readouterr().err
     assert error.startswith(expected) and len(error) < 200, error
+
+
+@pytest.mark.parametrize(("asked", "expected"), [
+    (["tournament", "\udcff", "random"], "gofish tournament: unknown bot '\\xff': choose one"),
+    (["replay", "game\udce9.json"], "gofish replay: cannot read game\\xe9.json: No such file"),
+])
+def test_a_byte_that_is_not_utf8_is_shown_as_the_byte(
+    asked: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A byte such as 0xff in an argument reaches Python as U+DCFF; messages showed '\udcff'.
+    from gofish.cli import main
+
+    assert main(asked) == 2
+    assert capsys.readouterr().err.startswith(expected)
+
+
+def test_a_missing_game_in_a_missing_database_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gofish.cli import main
+
+    missing = tmp_path / "none.sqlite3"
+    assert main(["show", "99", "--database", str(missing)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish show: there is no stored game with id 99 (no games database at {missing} "
+        "yet)\n")

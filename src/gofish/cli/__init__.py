@@ -15,11 +15,12 @@ import importlib
 import io
 import os
 import pkgutil
-import re
 import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+
+from gofish.cli._messages import brief, report
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -61,7 +62,7 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     prog = parser.prog
 
     def error(message: str) -> NoReturn:
-        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        print(brief(f"{prog}: {message} (see {prog} --help)"), file=sys.stderr)
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
@@ -180,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except GoFishError as error:  # the command's name first, as its own messages do
-        print(f"gofish {args.command}: {brief(str(error))}", file=sys.stderr)
+        report(args.command, str(error))
         return 2
     except BrokenPipeError:
         return 0
@@ -189,18 +190,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" ({error.filename})" if error.filename else ""
         print(f"gofish {args.command}: {error.strerror or error}{where}", file=sys.stderr)
         return 1
-
-
-#: A run of digits longer than this is a number no one could read back in a message.
-LONGEST_NUMBER_SHOWN = 30
-_LONG_NUMBER = re.compile(rf"\d{{{LONGEST_NUMBER_SHOWN + 1},}}")
-
-
-def brief(message: str) -> str:
-    """``message`` with every number too long to read (a typo of thousands of digits, echoed
-    back) cut to its first digits and its length, so the message stays one line."""
-    return _LONG_NUMBER.sub(lambda number: f"{number[0][:12]}… ({len(number[0]):,} digits)",
-                            message)
 
 
 def _flush_or_drop_stdout() -> None:

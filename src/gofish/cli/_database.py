@@ -4,13 +4,13 @@ opening the store, and turning storage failures into one line on stderr."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Collection
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gofish.cli import file_name
+from gofish.cli._messages import report
 
 if TYPE_CHECKING:
     from gofish.storage import Store, StoredGame
@@ -62,17 +62,17 @@ def fail(command: str, error: Exception) -> int:
     """Print ``error`` as ``gofish COMMAND: message`` and return the exit code for it."""
     from gofish.storage import UnknownGameError
 
-    print(f"gofish {command}: {error}", file=sys.stderr)
+    report(command, str(error))
     return EXIT_USAGE if isinstance(error, UnknownGameError) else EXIT_STORAGE
 
 
 def no_such_game(command: str, game_id: int) -> Callable[[Path], int]:
-    def report(path: Path) -> int:
-        print(f"gofish {command}: there is no stored game with id {game_id} "
-              f"(no games database at {path} yet)", file=sys.stderr)
+    def say_so(path: Path) -> int:
+        report(command, f"there is no stored game with id {game_id} "
+                        f"(no games database at {path} yet)")
         return EXIT_USAGE
 
-    return report
+    return say_so
 
 
 def local_time(stamp: str | None) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from gofish.cli import file_name
+from gofish.cli._messages import report
 from gofish.core import replay_line
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             return replay_stream(_lines(stream), sys.stdout, as_json=args.json)
     except CannotRead as error:
         name = "standard input" if args.file == "-" else args.file
-        print(f"gofish replay: cannot read {name}: {error}", file=sys.stderr)
+        report("replay", f"cannot read {name}: {error}")
         return 2
 
 

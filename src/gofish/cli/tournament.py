@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gofish.cli import file_name
+from gofish.cli._messages import report
 from gofish.core import PRESETS
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -108,7 +109,7 @@ def max_jobs() -> int:
 
 
 def _fail(message: str, command: str = "tournament") -> int:
-    print(f"gofish {command}: {message}", file=sys.stderr)
+    report(command, message)
     return 2
 
 

@@ -1,0 +1,28 @@
+"""The one-line messages commands print on standard error, made readable whatever was typed."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+#: A run of digits longer than this is a number no one could read back in a message.
+LONGEST_NUMBER_SHOWN = 60
+_LONG_NUMBER = re.compile(rf"\d{{{LONGEST_NUMBER_SHOWN + 1},}}")
+# A byte of an argument that is not UTF-8 reaches Python as a lone surrogate (0xff as
+# U+DCFF), shown as "\udcff" by repr() and unprintable as itself: show it as the byte.
+_NOT_UTF8 = re.compile(r"\\udc([89a-f][0-9a-f])|([\udc80-\udcff])")
+
+
+def brief(message: str) -> str:
+    """``message`` made fit to print: a number too long to read (a typo of thousands of
+    digits, echoed back) cut to its first digits and its length; a byte that is not UTF-8
+    written as ``\\xff``."""
+    message = _LONG_NUMBER.sub(
+        lambda number: f"{number[0][:12]}… ({len(number[0]):,} digits)", message)
+    return _NOT_UTF8.sub(
+        lambda byte: "\\x" + (byte[1] or f"{ord(byte[2]) - 0xDC00:02x}"), message)
+
+
+def report(command: str, message: str) -> None:
+    """Print ``gofish COMMAND: message`` on standard error."""
+    print(brief(f"gofish {command}: {message}"), file=sys.stderr)
