@@ -77,6 +77,19 @@ def test_page_and_static_files_are_served(client: TestClient) -> None:
         assert client.get(f"/static/{name}").status_code == 200, name
 
 
+def test_the_browser_lists_suits_in_the_order_hands_are_sorted_in(client: TestClient) -> None:
+    # cards.js spells the order out; the engine's sort (gofish.core.cards) is the reference.
+    import re
+
+    from gofish.core.cards import SUIT_SORT_ORDER
+
+    script = client.get("/static/js/cards.js").text
+    spelled = re.search(r"export const SUITS = \[([^\]]*)\];", script)
+    assert spelled is not None, "cards.js no longer exports SUITS"
+    in_hand = [suit.letter for suit in sorted(SUIT_SORT_ORDER, key=SUIT_SORT_ORDER.__getitem__)]
+    assert re.findall(r"'([A-Z])'", spelled[1]) == in_hand
+
+
 def test_setup_offers_every_preset_and_builtin_bot(client: TestClient) -> None:
     setup = client.get("/api/setup").json()
     assert set(setup["presets"]) == {"classic", "bicycle", "nordic"}
