@@ -611,7 +611,7 @@ def test_speech_bubbles_hold_their_words_with_four_players(
 # lies outside the felt or is wider than ``cap`` px, and how many bubbles were said.
 BUBBLE_CAP, BUBBLE_CAP_ON_PHONES, PHONE_WIDTH = 220, 160, 520  # style.css: .bubble max-width
 WATCH_BUBBLES = """(cap) => {
-    const watch = {said: 0, over: [], outside: [], wide: []};
+    const watch = {said: 0, over: [], outside: [], wide: [], named: []};
     window.bubbleWatch = watch;
     new MutationObserver((changes) => {
         for (const change of changes) watch.said += change.addedNodes.length;
@@ -629,6 +629,17 @@ WATCH_BUBBLES = """(cap) => {
                     || b.right > felt.right + 0.5 || b.bottom > felt.bottom + 0.5) {
                 note(watch.outside, `${who} at ${at(b.left, b.top)} to ${at(b.right, b.bottom)}`
                     + ` in ${Math.round(felt.width)}x${Math.round(felt.height)}`);
+            }
+            // Words put on the speaker's own seat leave its name in view, when the seat has
+            // room below the name for them.
+            const speaker = document.querySelector(
+                `.seat-anchor[data-seat="${bubble.dataset.seat}"]`);
+            const name = speaker?.querySelector('.name')?.getBoundingClientRect();
+            const seat = speaker?.getBoundingClientRect();
+            if (name && bubble.dataset.side === 'inside'
+                    && name.bottom + bubble.offsetHeight <= seat.bottom
+                    && b.top < name.bottom - 0.5 && b.bottom > name.top + 0.5) {
+                note(watch.named, `${who} over its speaker's name`);
             }
             // Its layout width: a bubble still popping in is scaled down.
             const width = bubble.offsetWidth;
@@ -666,6 +677,7 @@ def test_speech_bubbles_never_cover_the_pond_the_hand_or_another_seat(
     # 10 px apart, so a first-row seat's words now go on the seat itself). Each bubble
     # also stays inside the felt and no wider than the stylesheet's cap: a long name
     # widens your seat, and your words put inside it were once as wide as it (294 px).
+    # Words put on their speaker's seat covered its name, centred on it.
     page.set_viewport_size({"width": width, "height": height})
     open_table(page, live_server, seed=3, preset=preset, players=5, name=name, query="&pace=0.15")
     page.evaluate(WATCH_BUBBLES, BUBBLE_CAP_ON_PHONES if width <= PHONE_WIDTH else BUBBLE_CAP)
@@ -676,6 +688,7 @@ def test_speech_bubbles_never_cover_the_pond_the_hand_or_another_seat(
     assert watch["over"] == [], watch["over"]
     assert watch["outside"] == [], watch["outside"]
     assert watch["wide"] == [], watch["wide"]
+    assert watch["named"] == [], watch["named"]
 
 
 def test_the_coach_table_fits_its_panel_with_five_players(

@@ -663,13 +663,17 @@ export class Table {
     return { ...spot, width };
   }
 
-  /** The bubble inside its speaker's seat, as wide as the seat and the cap let it be (no tail), within the felt. */
+  /**
+   * The bubble inside its speaker's seat, as wide as the seat and the cap let it be (no tail),
+   * within the felt: at the seat's foot, over its cards and books, so that the name above
+   * still says who speaks.
+   */
   bubbleInside(bubble, { felt, speaker, cap }) {
     const width = Math.min(Math.max(speaker.right - speaker.left - 2 * EDGE, NARROWEST_BUBBLE), cap);
     bubble.style.maxWidth = `${width}px`;
     const [w, h] = [bubble.offsetWidth, bubble.offsetHeight];
     const left = within((speaker.left + speaker.right - w) / 2, EDGE, felt.width - EDGE - w);
-    const top = within((speaker.top + speaker.bottom - h) / 2, EDGE, felt.height - EDGE - h);
+    const top = within(Math.max(speaker.bottom - h, speaker.top), EDGE, felt.height - EDGE - h);
     return { side: 'inside', left, top, right: left + w, bottom: top + h, tip: 0, width };
   }
 
