@@ -21,11 +21,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from gofish.cli._messages import brief, report
+from gofish.core import GoFishError
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
-
-from gofish.core import GoFishError
 
 
 def build_parser() -> argparse.ArgumentParser:

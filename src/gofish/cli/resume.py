@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
     add_front_end_options,
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as error:
         raise OptionError(str(error)) from None
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
-        print(f"gofish resume: warning: {damaged}, so it is passed over", file=sys.stderr)
+        report("resume", f"warning: {damaged}, so it is passed over")
     if stored is None:
         readable = " that can be read" if skipped else ""
         raise OptionError(f"there is no unfinished game{readable} to resume: "
