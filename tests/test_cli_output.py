@@ -37,6 +37,8 @@ def test_help_into_a_pipe_closed_early_is_quiet() -> None:
      "gofish resume: the game id is far too large a number (5,000 digits)"),
     (["resume", "7" * 300, "--database", "{db}"],
      "gofish resume: there is no stored game with id 777777777777… (300 digits)"),
+    (["play", "9" * 300, "--plain"],
+     "gofish play: unrecognized arguments: 999999999999… (300 digits) (see gofish play --help)"),
 ])
 def test_a_number_thousands_of_digits_long_is_not_echoed_whole(
     asked: list[str], expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -54,6 +56,7 @@ def test_a_number_thousands_of_digits_long_is_not_echoed_whole(
 @pytest.mark.parametrize(("asked", "expected"), [
     (["tournament", "\udcff", "random"], "gofish tournament: unknown bot '\\xff': choose one"),
     (["replay", "game\udce9.json"], "gofish replay: cannot read game\\xe9.json: No such file"),
+    (["show", "1", "x\udcff"], "gofish show: unrecognized arguments: x\\xff (see"),
 ])
 def test_a_byte_that_is_not_utf8_is_shown_as_the_byte(
     asked: list[str], expected: str, capsys: pytest.CaptureFixture[str]
@@ -75,3 +78,26 @@ def test_a_missing_game_in_a_missing_database_is_one_line(
     assert capsys.readouterr().err == (
         f"gofish show: there is no stored game with id 99 (no games database at {missing} "
         "yet)\n")
+
+
+@pytest.mark.parametrize("typed", ["²", "+-5", "5²"])
+def test_what_is_not_a_number_is_not_called_too_large(
+    typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # '²' and '+-5' passed str.isdigit() once their signs were stripped, and were called
+    # "far too large a number (1 digits)".
+    from gofish.cli import main
+
+    assert main(["resume", typed, "--database", "unused.sqlite3"]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"gofish resume: the game id needs a whole number, not {typed!r}")
+
+
+def test_a_long_number_in_any_script_is_called_too_large(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gofish.cli import main
+
+    assert main(["resume", "+" + "٣" * 5000, "--database", "unused.sqlite3"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "gofish resume: the game id is far too large a number (5,000 digits)")

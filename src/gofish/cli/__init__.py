@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     if unknown:  # name the command, whose --help lists the options it does take
         prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
-        print(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)",
+        print(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)"),
               file=sys.stderr)
         return 2
     run = getattr(args, "run", None)

@@ -70,11 +70,17 @@ def whole_number(text: str | None, option: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        digits = text.strip().lstrip("+-")
-        if digits.isdigit():  # a number past the digits int() reads (4300)
-            raise OptionError(f"{option} is far too large a number ({len(digits):,} digits)"
+        # A number int() would read but for its length (past 4300 digits). Not isdigit():
+        # that takes '²' and a doubled sign ('+-5'), which are simply not numbers.
+        if _INTEGER.fullmatch(text):
+            digits = sum(character.isdecimal() for character in text)
+            raise OptionError(f"{option} is far too large a number ({digits:,} digits)"
                               ) from None
         raise OptionError(f"{option} needs a whole number, not {text!r}") from None
+
+
+#: What int() reads as a whole number: decimal digits (of any script), one sign, underscores.
+_INTEGER = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
 
 
 def player_name(text: str) -> str:
