@@ -101,3 +101,16 @@ def test_a_long_number_in_any_script_is_called_too_large(
     assert main(["resume", "+" + "٣" * 5000, "--database", "unused.sqlite3"]) == 2
     assert capsys.readouterr().err.startswith(
         "gofish resume: the game id is far too large a number (5,000 digits)")
+
+
+def test_a_command_started_with_its_output_closed_still_reports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `gofish ... >&-` leaves sys.stdout None: flushing it after parsing raised
+    # AttributeError, a traceback for every command.
+    from gofish.cli import main
+
+    monkeypatch.setattr(sys, "stdout", None)
+    missing = tmp_path / "none.sqlite3"
+    assert main(["show", "99", "--database", str(missing)]) == 2
+    assert capsys.readouterr().err.startswith("gofish show: there is no stored game with id 99")

@@ -157,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             args, unknown = parser.parse_known_args(argv)
         finally:  # --help's text, written now: a full disk is an error, not lost at exit
-            sys.stdout.flush()
+            if sys.stdout is not None:  # None when started with it closed (`gofish ... >&-`)
+                sys.stdout.flush()
     except BrokenPipeError:  # `gofish --help | head -1`: as for the commands' own output
         _flush_or_drop_stdout()
         return 0
