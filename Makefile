@@ -43,7 +43,7 @@ typecheck:
 
 # The suite on every core (pytest-xdist; at most 4 workers, for the browser tests' memory),
 # and its slowest tests named at the end, to keep an eye on its length.
-unit:
+unit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n auto --maxprocesses 4 --durations 15
 
 # The rules tests once more on the interpreted source, so the pure fallback stays tested.

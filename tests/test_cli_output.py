@@ -114,3 +114,32 @@ def test_a_command_started_with_its_output_closed_still_reports(
     missing = tmp_path / "none.sqlite3"
     assert main(["show", "99", "--database", str(missing)]) == 2
     assert capsys.readouterr().err.startswith("gofish show: there is no stored game with id 99")
+
+
+def test_export_and_tournament_with_their_output_closed_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Both wrote to sys.stdout directly: None when started with `>&-`, an AttributeError.
+    import gofish
+    from gofish.cli import main
+    from gofish.storage import Store
+
+    database = tmp_path / "games.sqlite3"
+    with Store(database) as store:
+        game = gofish.new_game("classic", 2, seed=1)
+        store.save(gofish.game_to_record(game), seats=[{"name": "You", "bot": None},
+                                                       {"name": "Emma", "bot": "emma"}])
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["export", "1", "--database", str(database)]) == 1
+    assert capsys.readouterr().err.endswith(
+        "gofish export: cannot write the record: standard output is closed\n")
+    assert main(["tournament", "random", "emma", "--games", "2", "--seed", "1", "--json",
+                 "--no-fast"]) == 1
+    assert capsys.readouterr().err == "gofish tournament: standard output is closed\n"
+
+
+def test_text_that_only_looks_like_an_escape_is_left_alone() -> None:
+    from gofish.cli._messages import brief
+
+    assert brief(repr("bot \udcff")) == "'bot \\xff'"  # the byte, as repr() escaped it
+    assert brief(repr("a\\udc80")) == repr("a\\udc80")  # a real backslash, then text

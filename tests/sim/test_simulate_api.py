@@ -54,7 +54,6 @@ def test_numpy_whole_numbers_are_whole_numbers() -> None:
         simulate("classic", ["random", "emma"], games=np.True_)
 
 
-
 def test_the_ask_loop_is_never_called_with_a_constant() -> None:
     """numba types a constant argument as a literal and compiles a copy of the function per
     literal value; play_on is the kernel's longest compile (some 30 s), and was compiled

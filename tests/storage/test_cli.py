@@ -370,6 +370,7 @@ def test_resume_passes_over_a_damaged_latest_game_and_says_so(
     assert resumed.returncode == 0, resumed.stderr
     assert "Game 3 saved unfinished: gofish resume 3" in resumed.stdout  # the older one
 
+
 def test_resume_with_only_damaged_unfinished_games_says_none_can_be_read(
     db_path: Path, games: dict[str, gofish.Game]
 ) -> None:
@@ -380,4 +381,3 @@ def test_resume_with_only_damaged_unfinished_games_says_none_can_be_read(
     warning, error = resumed.stderr.strip().splitlines()
     assert warning.endswith("so it is passed over")
     assert error.startswith("gofish resume: there is no unfinished game that can be read to")
-

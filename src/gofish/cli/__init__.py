@@ -196,8 +196,9 @@ def _flush_or_drop_stdout() -> None:
     """Flush standard output; if it is what failed, drop the rest so exit does not fail again."""
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
-        # AttributeError, ValueError: no real file behind sys.stdout (tests, embedding).
+    except (OSError, ValueError, AttributeError):
+        # AttributeError, ValueError: no real file behind sys.stdout (closed at start: None;
+        # tests, embedding).
         with contextlib.suppress(OSError, ValueError, AttributeError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 

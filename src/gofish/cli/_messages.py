@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import sys
+from typing import TextIO
 
 #: A run of digits longer than this is a number no one could read back in a message.
 LONGEST_NUMBER_SHOWN = 60
 _LONG_NUMBER = re.compile(rf"\d{{{LONGEST_NUMBER_SHOWN + 1},}}")
 # A byte of an argument that is not UTF-8 reaches Python as a lone surrogate (0xff as
 # U+DCFF), shown as "\udcff" by repr() and unprintable as itself: show it as the byte.
-_NOT_UTF8 = re.compile(r"\\udc([89a-f][0-9a-f])|([\udc80-\udcff])")
+# Only an escape repr() wrote: after a backslash that is itself escaped (\\udcff, repr()
+# of the text \udcff) it is text.
+_NOT_UTF8 = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])|([\udc80-\udcff])")
 
 
 def brief(message: str) -> str:
@@ -19,10 +23,18 @@ def brief(message: str) -> str:
     written as ``\\xff``."""
     message = _LONG_NUMBER.sub(
         lambda number: f"{number[0][:12]}… ({len(number[0]):,} digits)", message)
-    return _NOT_UTF8.sub(
-        lambda byte: "\\x" + (byte[1] or f"{ord(byte[2]) - 0xDC00:02x}"), message)
+    return _NOT_UTF8.sub(lambda byte: (byte[1] or "") + "\\x"
+                         + (byte[2] or f"{ord(byte[3]) - 0xDC00:02x}"), message)
 
 
 def report(command: str, message: str) -> None:
     """Print ``gofish COMMAND: message`` on standard error."""
     print(brief(f"gofish {command}: {message}"), file=sys.stderr)
+
+
+def standard_output() -> TextIO:
+    """``sys.stdout``; OSError if the command was started with it closed (``gofish … >&-``,
+    where Python sets it to None), so that writing it fails like any unwritable output."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    return sys.stdout

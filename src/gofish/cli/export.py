@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import file_name
@@ -15,6 +14,7 @@ from gofish.cli._database import (
     no_such_game,
     with_store,
 )
+from gofish.cli._messages import report, standard_output
 from gofish.cli._outputs import refusal
 
 if TYPE_CHECKING:
@@ -38,15 +38,15 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.output not in (None, "-") and (refused := refusal(args.output)):
-        print(f"gofish export: {refused}", file=sys.stderr)  # before anything is read
+        report("export", refused)  # before anything is read
         return EXIT_USAGE
 
     def export(store: Store) -> int:
         stored = store.get(args.id)
         if not stored.over:
             # The record is the whole deck in order: reading it shows every hidden card.
-            print(f"gofish export: game {args.id} is still in progress; its record shows "
-                  "every hand and the pond, so reading it spoils the game", file=sys.stderr)
+            report("export", f"game {args.id} is still in progress; its record shows every "
+                             "hand and the pond, so reading it spoils the game")
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         if args.output in (None, "-"):
             return write_stdout(line)
@@ -57,13 +57,13 @@ def run(args: argparse.Namespace) -> int:
 
 def write_stdout(line: str) -> int:
     try:
-        sys.stdout.write(line)
-        sys.stdout.flush()
+        output = standard_output()
+        output.write(line)
+        output.flush()
     except BrokenPipeError:
         raise
     except OSError as error:  # e.g. > /dev/full: the disk is full
-        print(f"gofish export: cannot write the record: {error.strerror or error}",
-              file=sys.stderr)
+        report("export", f"cannot write the record: {error.strerror or error}")
         return EXIT_STORAGE
     return 0
 
@@ -73,6 +73,6 @@ def write_file(path: str, line: str) -> int:
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(line)
     except OSError as error:
-        print(f"gofish export: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        report("export", f"cannot write {path}: {error.strerror or error}")
         return EXIT_STORAGE
     return 0

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gofish.cli import file_name
-from gofish.cli._messages import report
+from gofish.cli._messages import report, standard_output
 from gofish.core import PRESETS
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -169,13 +169,12 @@ def _never_played(result: dict[str, Any], command: str) -> int:
     """NEVER_PLAYED, with a line on stderr per bot, if a bot forfeited every one of its games
     (a program that exits at once, say): its figures are then nothing but forfeits, which a
     script reading only the exit code must not take for a result. Else 0."""
-    from gofish.tournament.report import printable
 
     hopeless = [row for row in result["bots"] if row["games"] and row["forfeits"] == row["games"]]
     for row in hopeless:
-        print(f"gofish {command}: {printable(row['name'])} forfeited all {row['games']} of its "
-              "games, so the result says nothing of how it plays (the reasons are above)",
-              file=sys.stderr)
+        report(command, f"{row['name']} forfeited all {row['games']} of its games, so the "
+                        "result says nothing of how it plays (the first failures are listed "
+                        "with the result)")
     return NEVER_PLAYED if hopeless else 0
 
 
@@ -257,11 +256,12 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
 
     unshown: OSError | None = None
     try:
+        output = standard_output()
         if args.json:
-            sys.stdout.write(json.dumps(result) + "\n")
+            output.write(json.dumps(result) + "\n")
         else:
-            print_table(result, sys.stdout)
-        sys.stdout.flush()
+            print_table(result, output)
+        output.flush()
     except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
         unshown = error
     for failure in result["failures"][:3] if args.json else ():
