@@ -169,7 +169,6 @@ def _never_played(result: dict[str, Any], command: str) -> int:
     """NEVER_PLAYED, with a line on stderr per bot, if a bot forfeited every one of its games
     (a program that exits at once, say): its figures are then nothing but forfeits, which a
     script reading only the exit code must not take for a result. Else 0."""
-
     hopeless = [row for row in result["bots"] if row["games"] and row["forfeits"] == row["games"]]
     for row in hopeless:
         report(command, f"{row['name']} forfeited all {row['games']} of its games, so the "
@@ -316,4 +315,4 @@ def _warn_missing(batch: dict[str, Any], pooled: bool) -> None:
     shards = "shard " if len(missing) == 1 else "shards "
     shards += ", ".join(str(i) for i in missing) + (f" of seed {batch['seed']}" if pooled else "")
     verb = "is" if len(missing) == 1 else "are"
-    print(f"gofish tournament-merge: warning: {shards} {verb} missing", file=sys.stderr)
+    report("tournament-merge", f"warning: {shards} {verb} missing")
