@@ -48,6 +48,8 @@ def rate_asks(cnt0, sizes0, books0, in_play0, st0, stamp0, last0, kn0, deck0, pr
     shuffler = np.zeros(1, np.uint64)
     shuffler[0] = mix64(np.uint64(seed))
     top = st0[S_PTR]
+    remembers = remembers_asks(kinds, n)  # typed values for play_on, not constants (kernel)
+    max_asks = np.int64(MAX_ASKS)
     for order in range(orders):
         for i in range(DECK - 1, top, -1):  # Fisher-Yates over the pond's cards
             j = top + below(shuffler, 0, i - top + 1)
@@ -67,7 +69,7 @@ def rate_asks(cnt0, sizes0, books0, in_play0, st0, stamp0, last0, kn0, deck0, pr
             remember_ask(stamp, last, st, n, me, cand_r[c])
             play_ask(cnt, sizes, books, in_play, st, prm, deck, me, cand_t[c], cand_r[c], kn)
             play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last, kn,
-                    remembers_asks(kinds, n), np.int64(MAX_ASKS))
+                    remembers, max_asks)
             totals[c] += outcome(books, n, me, margin)
 
 
