@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
+from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
 from gofish.tournament.plan import (
     MAX_GAMES,
     SEATINGS,
@@ -108,13 +109,6 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
             out.write(f"  {printable(failure)}\n")
-
-
-def printable(name: str) -> str:
-    """Text naming a bot that can be written out: a lone surrogate (a command-line byte that
-    is not UTF-8, or a JSON escape such as \\ud800) becomes U+FFFD, as UTF-8 and fonts cannot
-    hold it."""
-    return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in name)
 
 
 CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
