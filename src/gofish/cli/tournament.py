@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import secrets
@@ -155,8 +156,11 @@ def run(args: argparse.Namespace) -> int:
         return refused
     show_progress = args.progress or sys.stderr.isatty()
     with _stopped_cleanly_on_termination():
-        outcome = run_tournament(plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
-                                 progress=ProgressBar() if show_progress else None)
+        outcome = run_tournament(
+            plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
+            progress=ProgressBar() if show_progress else None,
+            notice=functools.partial(report, args.command) if show_progress else None,
+        )
     result = summary(outcome)
     return _output(result, args) or _never_played(result, args.command)
 

@@ -12,11 +12,14 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from gofish.bots import make_bot
+from gofish.bots.endgame import warm_up as warm_up_endgame
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout
 from gofish.sim import unsupported_reason
@@ -92,9 +95,42 @@ def _stop_worker(signum: int, frame: object) -> None:
     os._exit(1)  # no unwinding: nothing of this process is needed any more
 
 
-def _warm_up(plan: Plan) -> None:
-    """Compile the simulator once in the parent, so forked workers need not."""
-    play_units_sim(plan, plan.units()[:1])
+#: How long preparing may take before the caller's ``notice`` is told why nothing moves.
+NOTICE_AFTER = 1.0
+
+
+def _searches_endgame(plan: Plan) -> bool:
+    specs = [spec for spec in plan.specs if not spec.startswith(CMD_PREFIX)]
+    return any(getattr(make_bot(spec), "searches_endgame", False) for spec in specs)
+
+
+def _prepare(plan: Plan, engine: str, notice: Callable[[str], None] | None) -> None:
+    """Compile what the games need with numba (or load it from numba's cache) here, once,
+    before the clock starts: forked workers inherit it instead of each compiling it again,
+    and the ``seconds`` reported count play only. The first run after an install compiles
+    for up to a minute, so ``notice`` is told if this takes longer than NOTICE_AFTER."""
+    if engine == "sim":
+        with _announced_if_slow("the bulk simulator", notice):
+            play_units_sim(plan, plan.units()[:1])
+    elif _searches_endgame(plan):
+        with _announced_if_slow("the endgame search", notice):
+            warm_up_endgame()
+
+
+@contextlib.contextmanager
+def _announced_if_slow(what: str, notice: Callable[[str], None] | None) -> Iterator[None]:
+    if notice is None:
+        yield
+        return
+    message = f"compiling {what} (once per install, about a minute)..."
+    timer = threading.Timer(NOTICE_AFTER, notice, args=(message,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # no thread may be left running when the workers fork
 
 
 def run_tournament(
@@ -103,8 +139,10 @@ def run_tournament(
     fast: bool | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     progress: Callable[[int, int], None] | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> Outcome:
-    """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end."""
+    """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end
+    (and with 0 done when play starts), ``notice(message)`` if preparing is slow."""
     timeout = check_timeout("timeout", timeout, TournamentError)
     check_entrants(plan.specs)
     engine = choose_engine(plan, fast)
@@ -115,8 +153,9 @@ def run_tournament(
     tasks: list[Task] = [(plan, chunk, engine, timeout) for chunk in chunks]
     tally = Tally(len(plan.specs))
     total = len(units) * len(plan.arrangements)
-    if engine == "sim":
-        _warm_up(plan)
+    _prepare(plan, engine, notice)
+    if progress:
+        progress(0, total)
     started = time.perf_counter()
     done = 0
     workers = min(jobs, len(tasks))
@@ -243,6 +282,8 @@ class ProgressBar:
         self.started = time.perf_counter()
 
     def __call__(self, done: int, total: int) -> None:
+        if done == 0:  # play starts: the rate leaves out any time spent preparing
+            self.started = time.perf_counter()
         share = done / total if total else 1.0
         filled = int(share * self.width)
         elapsed = time.perf_counter() - self.started
