@@ -45,17 +45,36 @@ def with_store(
     ``when_missing`` decides what to say instead. Unless games wait in the fallback
     file beside it: then it is created, so they are moved in and shown.
     """
-    from gofish.storage import StorageError, open_store
+    from gofish.storage import StorageError
+    from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path
 
     path = database_path(args)
-    if not path.exists() and not fallback_path(path).exists():
-        return when_missing(path)
     try:
-        with open_store(path) as store:
+        if not database_exists(path) and not database_exists(fallback_path(path)):
+            return when_missing(path)
+        store = open_to_read(path)
+        with store:
             return body(store)
     except StorageError as error:
         return fail(command, error)
+
+
+def open_to_read(path: Path) -> Store:
+    """The store at ``path``; one that cannot be written (a read-only file or folder) is
+    opened read-only, since these commands only read it. Any other failure is raised."""
+    from gofish.storage import StorageError, open_store
+    from gofish.storage.access import problem_saving
+
+    try:
+        return open_store(path)
+    except StorageError as error:
+        if problem_saving(path) is None:  # locked, damaged: not a matter of permissions
+            raise
+        try:
+            return open_store(path, read_only=True)
+        except StorageError:
+            raise error from None
 
 
 def fail(command: str, error: Exception) -> int:

@@ -180,6 +180,7 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     """The games database; when it cannot be opened and is optional, a saver that still
     keeps every game (in a fallback file beside it, moved in once the database opens)."""
     from gofish.storage import FallbackSaver, StorageError, open_saver, open_store
+    from gofish.storage.access import problem_saving
 
     if required:
         try:
@@ -187,11 +188,13 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
         except StorageError as error:
             raise OptionError(str(error)) from None
     saver = open_saver(path)
-    if isinstance(saver, FallbackSaver):
+    # A read-only file opens, and only the first save would say so: say it before the deal.
+    problem = str(saver.error) if isinstance(saver, FallbackSaver) else problem_saving(saver.path)
+    if problem:
         print(
             # Not "beside the database" outright: where its folder cannot be written the
             # game goes to the temp folder, which is not read back.
-            f"gofish: warning: {saver.error}. Your game will be kept in a fallback file, "
+            f"gofish: warning: {problem}. Your game will be kept in a fallback file, "
             "and each save says where; a file beside the database is added to it once "
             "it can be opened.",
             file=sys.stderr,

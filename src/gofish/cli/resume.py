@@ -61,11 +61,16 @@ def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> 
     """Resuming only reads: a database that is not there (a mistyped path) is reported,
     not created empty (unless games wait in its fallback file, to be moved in)."""
     from gofish.cli._database import database_path
+    from gofish.storage import StorageError
+    from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path
 
     path = database_path(args)
-    if path.exists() or fallback_path(path).exists():
-        return
+    try:
+        if database_exists(path) or database_exists(fallback_path(path)):
+            return
+    except StorageError as error:
+        raise OptionError(str(error)) from None
     what = ("no unfinished game to resume" if game_id is None
             else f"no stored game with id {game_id}")
     raise OptionError(f"there is {what}: there is no games database at {path} "

@@ -60,13 +60,18 @@ def warn_if_games_database_unusable(database: str | None) -> None:
     """Say on the console when the games database cannot be opened. The table still opens
     (its page says why), but whoever started the server saw nothing and lost every game."""
     from gofish.storage import StorageError, default_db_path, open_store
+    from gofish.storage.access import database_exists, problem_saving
 
     path = Path(database).expanduser() if database else default_db_path()
-    if not path.exists():  # made when the first game is saved, as by gofish play
-        return
     try:
-        open_store(path).close()
+        if database_exists(path):  # else made when the first game is saved, as by gofish play
+            open_store(path).close()
+        # A read-only file opens, and a folder that cannot be written is only found out
+        # at the first save: both are said now.
+        problem = problem_saving(path)
     except StorageError as error:
-        print(f"gofish serve: warning: {error}. Games played at this table will not be "
+        problem = str(error)
+    if problem:
+        print(f"gofish serve: warning: {problem}. Games played at this table will not be "
               "saved until the server is started again with a database that opens.",
               file=sys.stderr)

@@ -21,6 +21,12 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import Game, game_from_record
+from gofish.storage.access import (
+    problem_creating,
+    problem_creating_folder,
+    problem_opening,
+    read_only_uri,
+)
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
 from gofish.storage.paths import default_db_path
@@ -185,9 +191,11 @@ class Store:
         *,
         timeout: float = DEFAULT_TIMEOUT,
         clock: Callable[[], str] = utc_now,
+        read_only: bool = False,
     ) -> None:
         self.path = Path(path)  # a str as open_store takes, not AttributeError on .parent
         self._timeout = timeout
+        self._read_only = read_only
         self._clock = clock
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
@@ -196,25 +204,30 @@ class Store:
     # -- connection -------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(
-                f"cannot create the directory for the games database {self.path.parent}: "
-                f"{error.strerror or error}"
-            ) from None
-        if self.path.is_dir():
-            raise StorageError(f"the games database path {self.path} is a directory, not a file")
-        connection = sqlite3.connect(
-            self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
-        )
+        if not self._read_only:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(problem_creating_folder(self.path.parent, error)) from None
+        # SQLite would say "unable to open" for a file it may not read or create, and hang
+        # on a pipe.
+        if self.path.exists():
+            problem = problem_opening(self.path)
+        else:
+            problem = None if self._read_only else problem_creating(self.path)
+        if problem:
+            raise StorageError(problem)
+        target = read_only_uri(self.path) if self._read_only else str(self.path)
+        connection = sqlite3.connect(target, timeout=self._timeout, isolation_level=None,
+                                     check_same_thread=False, uri=self._read_only)
         try:
             connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             connection.execute("PRAGMA foreign_keys = ON")
-            connection.execute("PRAGMA journal_mode = WAL")
-            # WAL with NORMAL sync survives any crash of the app; only a power cut can
-            # lose the last save, and the app saves again after the next ask.
-            connection.execute("PRAGMA synchronous = NORMAL")
+            if not self._read_only:
+                connection.execute("PRAGMA journal_mode = WAL")
+                # WAL with NORMAL sync survives any crash of the app; only a power cut can
+                # lose the last save, and the app saves again after the next ask.
+                connection.execute("PRAGMA synchronous = NORMAL")
             migrate(connection, self.path)
         except BaseException:
             connection.close()
@@ -698,15 +711,18 @@ def open_store(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     recover: bool = True,
+    read_only: bool = False,
 ) -> Store:
     """Open (creating it, its directory and its tables if needed) the games database.
 
     ``path`` None means :func:`default_db_path`. With ``recover``, games that an
     earlier failure left in the fallback file are moved back in (best effort).
+    ``read_only`` opens an existing database only to read it (a read-only file or
+    folder): nothing is created, moved in or written.
     """
     resolved = default_db_path() if path is None else Path(path).expanduser()
-    store = Store(resolved, timeout=timeout)
-    if recover:
+    store = Store(resolved, timeout=timeout, read_only=read_only)
+    if recover and not read_only:
         with contextlib.suppress(StorageError):
             store.recover_unsaved()
     return store

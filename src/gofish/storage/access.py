@@ -1,0 +1,106 @@
+"""Why a games database cannot be opened or written, found before SQLite is asked.
+
+SQLite gives one answer ("unable to open database file") to a file without read
+permission, a pipe and a missing folder, and opens a read-only file without a word,
+refusing only the first save. These checks name the real cause, in a sentence.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gofish.storage.errors import StorageError
+
+#: The files SQLite makes beside a database in WAL mode; without them the folder must
+#: be writable, even to read it.
+_SIDE_FILES = ("-wal", "-shm")
+
+
+def database_exists(path: Path) -> bool:
+    """Whether anything is at ``path``. A folder on the way that may not be searched is a
+    StorageError saying so, not "no such file" (os.path.exists) nor a bare PermissionError."""
+    try:
+        return path.exists()
+    except OSError as error:
+        raise StorageError(f"cannot reach the games database {path}: "
+                           f"{error.strerror or error} (a folder on the way may not be "
+                           "opened)") from None
+
+
+def problem_opening(path: Path) -> str | None:
+    """Why the existing entry at ``path`` cannot be opened as a database, or None."""
+    if path.is_dir():
+        return f"the games database path {path} is a directory, not a file"
+    if not path.is_file():  # a pipe would block SQLite, a device is no place for games
+        return f"the games database path {path} is not a regular file (a device or a pipe)"
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        return f"cannot read the games database {path}: {error.strerror or error}"
+    return None
+
+
+def problem_creating_folder(folder: Path, error: OSError) -> str:
+    """The message for a database folder that could not be made (``error`` from mkdir)."""
+    blocker = _nearest_existing(folder)
+    if not blocker.is_dir():  # FileExistsError or NotADirectoryError: a file is in the way
+        return (f"cannot create the directory for the games database {folder}: "
+                f"{blocker} is a file, not a directory")
+    return (f"cannot create the directory for the games database {folder}: "
+            f"{error.strerror or error}")
+
+
+def problem_saving(path: Path) -> str | None:
+    """Why games could not be saved at ``path`` (a read-only file or folder, a file where a
+    folder should be), or None if they can. Made for a warning before play starts."""
+    try:
+        if not database_exists(path):
+            return problem_creating(path)
+    except StorageError as error:
+        return str(error)
+    if problem := problem_opening(path):
+        return problem
+    if not os.access(path, os.W_OK):
+        return f"cannot write to the games database {path}: the file is read-only"
+    if not _side_files_present(path) and not _writable_folder(path.parent):
+        return (f"cannot write to the games database {path}: its directory {path.parent} "
+                "is read-only, and SQLite keeps files beside the database")
+    return None
+
+
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI that opens ``path`` only to read it. Where the side files are missing
+    and the folder is read-only SQLite cannot make them, even to read: the file is then
+    read as immutable: only someone who may write the folder could be changing it."""
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    if not _side_files_present(path) and not _writable_folder(path.parent):
+        uri += "&immutable=1"
+    return uri
+
+
+def _side_files_present(path: Path) -> bool:
+    return all(os.path.exists(f"{path}{side}") for side in _SIDE_FILES)
+
+
+def problem_creating(path: Path) -> str | None:
+    """Why a database could not be made at ``path`` (which does not exist), or None."""
+    folder = _nearest_existing(path.parent)
+    if not folder.is_dir():
+        return f"cannot create the games database {path}: {folder} is a file, not a directory"
+    if not _writable_folder(folder):
+        return (f"cannot create the games database {path}: the directory {folder} "
+                "is not writable")
+    return None
+
+
+def _nearest_existing(path: Path) -> Path:
+    """``path`` or its closest ancestor that exists (at worst the root or ``.``)."""
+    absolute = Path(os.path.abspath(path))
+    return next((candidate for candidate in (absolute, *absolute.parents)
+                 if os.path.lexists(candidate)), absolute)
+
+
+def _writable_folder(folder: Path) -> bool:
+    return os.access(folder, os.W_OK | os.X_OK)

@@ -1,0 +1,218 @@
+"""Games databases the user may not read or write: one line saying what is wrong, no
+traceback, and the read-only commands still read what they can.
+
+CI runs as root, for whom every file is readable and writable: permission errors are
+simulated (PermissionError from open, os.access saying no, SQLite refusing to write),
+and the cases root also meets (a pipe, a file where a folder should be) are real. The
+tests with real modes are skipped as root.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gofish
+from gofish.cli import main
+from gofish.cli.play import open_games_store
+from gofish.cli.serve import warn_if_games_database_unusable
+from gofish.storage import StorageError, Store, open_store
+from gofish.storage import access as access_module
+
+from .helpers import EMMA, YOU, played_game
+
+AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+needs_non_root = pytest.mark.skipif(AS_ROOT, reason="root may read and write any file")
+
+
+@pytest.fixture
+def stored(db_path: Path) -> Path:
+    """A database holding one finished game (id 1)."""
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+    return db_path
+
+
+def _denied_for(*paths: Path) -> Any:
+    """os.access as for a user who may not write ``paths``."""
+    refused = {os.path.abspath(path) for path in paths}
+    real_access = os.access
+
+    def access(path: Any, mode: int, **kwargs: Any) -> bool:
+        return os.path.abspath(path) not in refused and real_access(path, mode, **kwargs)
+
+    return access
+
+
+def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+def test_a_database_that_may_not_be_read_says_so(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite said "the path is a directory, or its directory is missing or not writable".
+    def unreadable(path: Any, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(access_module, "open", unreadable, raising=False)
+    assert main(["history", "--database", str(stored)]) == 1
+    err = _one_line(capsys)
+    assert f"cannot read the games database {stored}: Permission denied" in err
+
+
+def test_a_pipe_as_the_database_is_refused_not_opened(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pipe = tmp_path / "games.sqlite3"
+    os.mkfifo(pipe)
+    assert main(["history", "--database", str(pipe)]) == 1
+    assert "is not a regular file (a device or a pipe)" in _one_line(capsys)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_a_file_where_the_database_folder_should_be_is_named(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("notes\n")
+    with pytest.raises(StorageError, match=f"{in_the_way} is a file, not a directory"):
+        open_store(in_the_way / "gofish" / "games.sqlite3")
+    assert in_the_way.read_text() == "notes\n"
+
+
+@pytest.mark.parametrize(("command", "code"), [("history", 1), ("resume", 2)])
+def test_a_folder_that_may_not_be_searched_is_not_a_missing_database(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch,
+    command: str, code: int,
+) -> None:
+    # pathlib raises PermissionError for it: a bare "Permission denied" came out before.
+    real_exists = Path.exists
+
+    def exists(path: Path, *args: Any, **kwargs: Any) -> bool:
+        if path.parent == stored.parent:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_exists(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", exists)
+    assert main([command, "--database", str(stored)]) == code
+    assert f"cannot reach the games database {stored}: Permission denied" in _one_line(capsys)
+
+
+def _sqlite_refusing_to_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sqlite3.connect as in a read-only folder: only a read-only (URI) opening works."""
+    real_connect = sqlite3.connect
+
+    def connect(target: Any, *args: Any, uri: bool = False, **kwargs: Any) -> Any:
+        if not uri:
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        assert "mode=ro" in str(target)
+        return real_connect(target, *args, uri=uri, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+def test_history_reads_a_database_in_a_read_only_folder(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "cannot write to the games database" to a command that only reads.
+    _sqlite_refusing_to_write(monkeypatch)
+    monkeypatch.setattr(access_module.os, "access", _denied_for(stored.parent))
+    assert main(["history", "--database", str(stored)]) == 0
+    out = capsys.readouterr().out
+    assert "classic" in out and "Emma" in out
+    assert main(["export", "1", "--database", str(stored)]) == 0
+    assert '"actions"' in capsys.readouterr().out
+
+
+def test_a_read_only_store_reads_without_writing_anything(
+    stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(access_module.os, "access", _denied_for(stored.parent))
+    before = sorted(path.name for path in stored.parent.iterdir())
+    with open_store(stored, read_only=True) as store:
+        [game] = store.list_games()
+        assert game.over and game.names == ["You", "Emma"]
+    assert sorted(path.name for path in stored.parent.iterdir()) == before
+
+
+def test_a_damaged_database_is_not_read_as_read_only(
+    capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"not a database" * 100)
+    assert main(["history", "--database", str(db_path)]) == 1
+    assert "damaged or is not a gofish database" in _one_line(capsys)
+
+
+def test_play_warns_before_the_deal_that_a_read_only_database_keeps_nothing(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It opened without a word, and the first save only was refused.
+    monkeypatch.setattr(access_module.os, "access", _denied_for(stored))
+    saver = open_games_store(str(stored), required=False)
+    try:
+        err = _one_line(capsys)
+    finally:
+        saver.close()
+    assert f"warning: cannot write to the games database {stored}: the file is read-only" in err
+    assert "fallback file" in err
+
+
+def test_play_says_nothing_of_a_database_that_can_be_written(
+    capsys: pytest.CaptureFixture[str], stored: Path
+) -> None:
+    open_games_store(str(stored), required=False).close()
+    assert capsys.readouterr().err == ""
+
+
+def test_serve_warns_when_the_database_cannot_be_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A missing database was taken to be made at the first save: no word of why it could not.
+    (tmp_path / "data").write_text("")
+    warn_if_games_database_unusable(str(tmp_path / "data" / "games.sqlite3"))
+    err = _one_line(capsys)
+    assert "is a file, not a directory" in err and "will not be saved" in err
+
+
+def test_serve_warns_of_a_folder_where_the_database_cannot_be_made(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(access_module.os, "access", _denied_for(tmp_path))
+    warn_if_games_database_unusable(str(tmp_path / "games.sqlite3"))
+    assert f"the directory {tmp_path} is not writable" in _one_line(capsys)
+    assert not (tmp_path / "games.sqlite3").exists()
+
+
+def test_serve_warns_of_a_read_only_database(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(access_module.os, "access", _denied_for(stored))
+    warn_if_games_database_unusable(str(stored))
+    assert "the file is read-only" in _one_line(capsys)
+
+
+@needs_non_root
+def test_real_modes(capsys: pytest.CaptureFixture[str], stored: Path) -> None:
+    """The same with real file modes (skipped as root, who may read anything)."""
+    folder = stored.parent
+    try:
+        stored.chmod(0o000)
+        assert main(["history", "--database", str(stored)]) == 1
+        assert "Permission denied" in _one_line(capsys)
+        stored.chmod(0o444)
+        folder.chmod(0o555)
+        assert main(["history", "--database", str(stored)]) == 0
+        assert "Emma" in capsys.readouterr().out
+        warn_if_games_database_unusable(str(stored))
+        assert "read-only" in _one_line(capsys)
+    finally:
+        folder.chmod(0o755)
+        stored.chmod(0o644)
