@@ -168,7 +168,9 @@ def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
             raise TournamentError(f"cannot write {path}: no folder {folder}")
         if os.path.isdir(path):
             raise TournamentError(f"cannot write {path}: it is a folder")
-        if not os.access(folder, os.W_OK):
+        # An existing file is opened, not made: its own permission counts, not the folder's.
+        writable = os.access(path if os.path.exists(path) else folder, os.W_OK)
+        if not writable or not os.access(folder, os.X_OK):
             raise TournamentError(f"cannot write {path}: permission denied")
 
 
