@@ -199,6 +199,36 @@ def test_serve_warns_of_a_read_only_database(
     assert "the file is read-only" in _one_line(capsys)
 
 
+def test_a_read_only_file_is_read_without_leaving_read_only_files_beside_it(
+    stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite made -wal and -shm files as read-only as the database, and left them: once
+    # the database was made writable again they kept it read-only, and every game went
+    # to the fallback file.
+    monkeypatch.setattr(os, "access", _denied_for(stored))
+    game = gofish.game_to_record(played_game(seed=22))
+    with open_store(stored) as store:
+        assert len(store.list_games()) == 1
+        with pytest.raises(StorageError, match="read-only") as refused:
+            store.save(game, seats=[YOU, EMMA])
+    assert refused.value.fallback_path is not None  # the game is kept beside it
+    assert not any(Path(f"{stored}{side}").exists() for side in ("-wal", "-shm"))
+    monkeypatch.undo()  # writable again: the next opening takes the game in
+    with open_store(stored) as store:
+        assert len(store.list_games()) == 2
+
+
+def test_a_read_only_side_file_is_named(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shm = Path(f"{stored}-shm")
+    shm.write_bytes(b"")
+    Path(f"{stored}-wal").write_bytes(b"")
+    monkeypatch.setattr(access_module.os, "access", _denied_for(shm))
+    open_games_store(str(stored), required=False).close()
+    assert f"{shm} beside it is read-only" in _one_line(capsys)
+
+
 @needs_non_root
 def test_real_modes(capsys: pytest.CaptureFixture[str], stored: Path) -> None:
     """The same with real file modes (skipped as root, who may read anything)."""

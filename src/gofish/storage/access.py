@@ -67,15 +67,22 @@ def problem_saving(path: Path) -> str | None:
     if not _side_files_present(path) and not _writable_folder(path.parent):
         return (f"cannot write to the games database {path}: its directory {path.parent} "
                 "is read-only, and SQLite keeps files beside the database")
+    # Made read-only alike while the database was: they keep it so once it is not.
+    for side in _SIDE_FILES:
+        if os.path.exists(f"{path}{side}") and not os.access(f"{path}{side}", os.W_OK):
+            return (f"cannot write to the games database {path}: {path}{side} beside it is "
+                    "read-only (make it writable too)")
     return None
 
 
 def read_only_uri(path: Path) -> str:
-    """The SQLite URI that opens ``path`` only to read it. Where the side files are missing
-    and the folder is read-only SQLite cannot make them, even to read: the file is then
-    read as immutable: only someone who may write the folder could be changing it."""
+    """The SQLite URI that opens ``path`` only to read it. Without side files beside it,
+    SQLite would make them even to read, and cannot in a read-only folder; beside a
+    read-only file it leaves them read-only, keeping the database so once it is not. The
+    file is then read as immutable, which it is to this user."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
-    if not _side_files_present(path) and not _writable_folder(path.parent):
+    unwritable = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
+    if unwritable and not _side_files_present(path):
         uri += "&immutable=1"
     return uri
 

@@ -165,7 +165,8 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
                 "move it away to start a fresh one, or choose another file with --database "
                 "or $GOFISH_DB")
     if name.startswith("SQLITE_READONLY") or "readonly" in text:
-        return f"cannot write to the games database {path}: the file or its directory is read-only"
+        return (f"cannot write to the games database {path}: the file, its directory or "
+                "its -wal or -shm file beside it is read-only")
     if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
         return (f"cannot open the games database {path}: the path is a directory, or its "
                 "directory is missing or not writable")
@@ -204,26 +205,14 @@ class Store:
     # -- connection -------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        if not self._read_only:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StorageError(problem_creating_folder(self.path.parent, error)) from None
-        # SQLite would say "unable to open" for a file it may not read or create, and hang
-        # on a pipe.
-        if self.path.exists():
-            problem = problem_opening(self.path)
-        else:
-            problem = None if self._read_only else problem_creating(self.path)
-        if problem:
-            raise StorageError(problem)
-        target = read_only_uri(self.path) if self._read_only else str(self.path)
+        read_only = self._check_path()
+        target = read_only_uri(self.path) if read_only else str(self.path)
         connection = sqlite3.connect(target, timeout=self._timeout, isolation_level=None,
-                                     check_same_thread=False, uri=self._read_only)
+                                     check_same_thread=False, uri=read_only)
         try:
             connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             connection.execute("PRAGMA foreign_keys = ON")
-            if not self._read_only:
+            if not read_only:
                 connection.execute("PRAGMA journal_mode = WAL")
                 # WAL with NORMAL sync survives any crash of the app; only a power cut can
                 # lose the last save, and the app saves again after the next ask.
@@ -233,6 +222,25 @@ class Store:
             connection.close()
             raise
         return connection
+
+    def _check_path(self) -> bool:
+        """Make the folder, and name what SQLite would not: a file that may not be read or
+        created ("unable to open"), a pipe (it would hang). True if the database is to be
+        only read: asked for, or a file this user may not write, which SQLite would open
+        read-only leaving -wal and -shm files as read-only beside it, that keep it read-only
+        once it is not."""
+        if not self._read_only:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(problem_creating_folder(self.path.parent, error)) from None
+        if not self.path.exists():
+            problem = None if self._read_only else problem_creating(self.path)
+        else:
+            problem = problem_opening(self.path)
+        if problem:
+            raise StorageError(problem)
+        return self._read_only or (self.path.exists() and not os.access(self.path, os.W_OK))
 
     @property
     def connection(self) -> sqlite3.Connection:
