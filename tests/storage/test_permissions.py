@@ -66,7 +66,7 @@ def test_a_database_that_may_not_be_read_says_so(
     monkeypatch.setattr(access_module, "open", unreadable, raising=False)
     assert main(["history", "--database", str(stored)]) == 1
     err = _one_line(capsys)
-    assert f"cannot read the games database {stored}: Permission denied" in err
+    assert f"cannot open the games database {stored}: it may not be read (Permission denied)" in err
 
 
 def test_a_pipe_as_the_database_is_refused_not_opened(

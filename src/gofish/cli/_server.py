@@ -74,7 +74,8 @@ def rooms_database_ok(command: str, url: str | None, open_default: bool = True) 
         if open_default or chosen_database(url) is not None:
             asyncio.run(_open_and_close(store))
     except StoreError as error:
-        where = f" (from ${DATABASE_ENV})" if url is None else ""
+        # Only when it came from there: the default file is not named by $GOFISH_ROOMS_DB.
+        where = f" (from ${DATABASE_ENV})" if url is None and chosen_database(None) else ""
         print(f"gofish {command}: {error}{where}", file=sys.stderr)
         return False
     return True

@@ -128,12 +128,9 @@ class SqliteStore(RoomStore):
         return db
 
     async def open(self) -> None:
-        if self.path != ":memory:" and Path(self.path).is_dir():  # SQLite: "unable to open"
-            raise StoreError(f"cannot open the rooms database {self.path}: it is a folder, "
-                             "not a file (name a file in it instead)")
+        if self.path != ":memory:":
+            self._check_path()
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             db = self._connect()
             db.execute("PRAGMA foreign_keys=ON")
             for statement in _SCHEMA:
@@ -152,6 +149,26 @@ class SqliteStore(RoomStore):
                                                   daemon=True))
         for thread in self._threads:
             thread.start()
+
+    def _check_path(self) -> None:
+        """Make the folder, and name what SQLite would not: it says "unable to open" alike
+        of a folder, a file that may not be read and a folder that cannot be written, and
+        a pipe hangs it."""
+        from gofish.storage.access import folder_not_made, uncreatable, unopenable
+
+        path = Path(self.path)
+        try:
+            if path.is_dir():
+                reason: str | None = "it is a folder, not a file (name a file in it instead)"
+            elif path.exists():
+                reason = unopenable(path)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                reason = uncreatable(path)
+        except OSError as error:  # mkdir's, or a folder on the way that may not be searched
+            reason = folder_not_made(path.parent, error)
+        if reason:
+            raise StoreError(f"cannot open the rooms database {self.path}: {reason}")
 
     async def close(self) -> None:
         self._stopping.set()

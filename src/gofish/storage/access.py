@@ -28,28 +28,54 @@ def database_exists(path: Path) -> bool:
                            "opened)") from None
 
 
-def problem_opening(path: Path) -> str | None:
+def unopenable(path: Path) -> str | None:
     """Why the existing entry at ``path`` cannot be opened as a database, or None."""
     if path.is_dir():
-        return f"the games database path {path} is a directory, not a file"
+        return "it is a directory, not a file"
     if not path.is_file():  # a pipe would block SQLite, a device is no place for games
-        return f"the games database path {path} is not a regular file (a device or a pipe)"
+        return "it is not a regular file (a device or a pipe)"
     try:
         with open(path, "rb"):
             pass
     except OSError as error:
-        return f"cannot read the games database {path}: {error.strerror or error}"
+        return f"it may not be read ({error.strerror or error})"
     return None
 
 
-def problem_creating_folder(folder: Path, error: OSError) -> str:
-    """The message for a database folder that could not be made (``error`` from mkdir)."""
+def uncreatable(path: Path) -> str | None:
+    """Why a database could not be made at ``path`` (which does not exist), or None."""
+    folder = _nearest_existing(path.parent)
+    if not folder.is_dir():
+        return f"{folder} is a file, not a directory"
+    if not _writable_folder(folder):
+        return f"the directory {folder} is not writable"
+    return None
+
+
+def folder_not_made(folder: Path, error: OSError) -> str:
+    """Why ``folder`` could not be made, from the ``error`` mkdir raised."""
     blocker = _nearest_existing(folder)
     if not blocker.is_dir():  # FileExistsError or NotADirectoryError: a file is in the way
-        return (f"cannot create the directory for the games database {folder}: "
-                f"{blocker} is a file, not a directory")
+        return f"{blocker} is a file, not a directory"
+    return str(error.strerror or error)
+
+
+def problem_opening(path: Path) -> str | None:
+    """The message for a games database at ``path`` that cannot be opened, or None."""
+    reason = unopenable(path)
+    return None if reason is None else f"cannot open the games database {path}: {reason}"
+
+
+def problem_creating(path: Path) -> str | None:
+    """The message for a games database that cannot be made at ``path``, or None."""
+    reason = uncreatable(path)
+    return None if reason is None else f"cannot create the games database {path}: {reason}"
+
+
+def problem_creating_folder(folder: Path, error: OSError) -> str:
+    """The message for a games database folder that could not be made."""
     return (f"cannot create the directory for the games database {folder}: "
-            f"{error.strerror or error}")
+            f"{folder_not_made(folder, error)}")
 
 
 def problem_saving(path: Path) -> str | None:
@@ -89,17 +115,6 @@ def read_only_uri(path: Path) -> str:
 
 def _side_files_present(path: Path) -> bool:
     return all(os.path.exists(f"{path}{side}") for side in _SIDE_FILES)
-
-
-def problem_creating(path: Path) -> str | None:
-    """Why a database could not be made at ``path`` (which does not exist), or None."""
-    folder = _nearest_existing(path.parent)
-    if not folder.is_dir():
-        return f"cannot create the games database {path}: {folder} is a file, not a directory"
-    if not _writable_folder(folder):
-        return (f"cannot create the games database {path}: the directory {folder} "
-                "is not writable")
-    return None
 
 
 def _nearest_existing(path: Path) -> Path:

@@ -1,0 +1,78 @@
+"""``gofish rooms`` given a rooms database it may not read or create: one line naming the
+cause, before the server starts. SQLite said "unable to open database file" for all of
+them, and a file in the way of the folder came out as "[Errno 17] File exists".
+
+CI runs as root: permission errors are simulated; a file where a folder should be is real.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gofish.cli.rooms
+from gofish.cli import main
+from gofish.storage import access as access_module
+
+
+@pytest.fixture(autouse=True)
+def _never_listen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gofish.cli.rooms, "listen_or_explain", None)  # never reached
+    monkeypatch.delenv("GOFISH_ROOMS_DB", raising=False)
+
+
+def _refusal(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["rooms", "--port", "0", *args]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+def test_a_file_where_the_rooms_folder_should_be(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "data").write_text("notes\n")
+    err = _refusal(capsys, "--database", str(tmp_path / "data" / "rooms.sqlite3"))
+    assert f"{tmp_path / 'data'} is a file, not a directory" in err
+    assert (tmp_path / "data").read_text() == "notes\n"
+
+
+def test_the_default_rooms_database_is_not_said_to_come_from_the_environment(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "data").write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    err = _refusal(capsys)
+    assert "is a file, not a directory" in err
+    assert "$GOFISH_ROOMS_DB" not in err  # it was not set
+
+
+def test_a_rooms_database_that_may_not_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rooms = tmp_path / "rooms.sqlite3"
+    rooms.write_bytes(b"")
+
+    def unreadable(path: Any, *args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(access_module, "open", unreadable, raising=False)
+    err = _refusal(capsys, "--database", str(rooms))
+    assert f"cannot open the rooms database {rooms}: it may not be read (Permission denied)" in err
+
+
+def test_a_rooms_database_that_cannot_be_made_in_its_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_access = os.access
+
+    def access(path: Any, mode: int, **kwargs: Any) -> bool:
+        return os.path.abspath(path) != str(tmp_path) and real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    err = _refusal(capsys, "--database", str(tmp_path / "rooms.sqlite3"))
+    assert f"the directory {tmp_path} is not writable" in err
+    assert not (tmp_path / "rooms.sqlite3").exists()
