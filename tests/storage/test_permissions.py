@@ -246,3 +246,45 @@ def test_real_modes(capsys: pytest.CaptureFixture[str], stored: Path) -> None:
     finally:
         folder.chmod(0o755)
         stored.chmod(0o644)
+
+
+@pytest.fixture
+def no_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No $HOME, and a user id with no entry in the user database (a container started
+    with another user id): pathlib cannot expand ``~``."""
+    for name in ("HOME", "XDG_DATA_HOME", "GOFISH_DB", "GOFISH_ROOMS_DB"):
+        monkeypatch.delenv(name, raising=False)
+    real_expanduser = Path.expanduser
+
+    def expanduser(path: Path) -> Path:
+        if str(path).startswith("~"):
+            raise RuntimeError("Could not determine home directory.")
+        return real_expanduser(path)
+
+    monkeypatch.setattr(Path, "expanduser", expanduser)
+
+
+@pytest.mark.parametrize(("command", "code"), [
+    (["history"], 1), (["export", "1"], 1), (["resume", "--plain"], 2),
+    (["play", "--plain"], 2), (["rooms", "--port", "0"], 2), (["serve", "--port", "0"], 2),
+])
+@pytest.mark.usefixtures("no_home")
+def test_no_home_directory_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], command: list[str], code: int
+) -> None:
+    # pathlib's RuntimeError came out as a traceback from every command.
+    assert main(command) == code
+    assert "there is no home directory to keep data in" in _one_line(capsys)
+
+
+def test_a_storage_error_no_command_caught_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gofish.cli.stats
+
+    def failing(args: Any) -> int:
+        raise StorageError("the games database x cannot be used: it is gone")
+
+    monkeypatch.setattr(gofish.cli.stats, "run", failing)
+    assert main(["stats"]) == 1
+    assert "gofish stats: the games database x cannot be used: it is gone" in _one_line(capsys)

@@ -190,6 +190,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" ({error.filename})" if error.filename else ""
         print(f"gofish {args.command}: {error.strerror or error}{where}", file=sys.stderr)
         return 1
+    except Exception as error:  # a storage failure no command caught: its one line, too
+        if not _is_storage_error(error):
+            raise
+        report(args.command, str(error))
+        return 1
+
+
+def _is_storage_error(error: Exception) -> bool:
+    """Whether ``error`` is a StorageError, whose message is written for the player
+    (imported only now: the storage package is not loaded by every command)."""
+    from gofish.storage.errors import StorageError
+
+    return isinstance(error, StorageError)
 
 
 def _flush_or_drop_stdout() -> None:

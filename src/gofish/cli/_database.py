@@ -31,8 +31,9 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
 
 def database_path(args: argparse.Namespace) -> Path:
     from gofish.storage import default_db_path
+    from gofish.storage.paths import expand_home
 
-    return Path(args.database).expanduser() if args.database else default_db_path()
+    return expand_home(args.database) if args.database else default_db_path()
 
 
 def with_store(
@@ -49,8 +50,8 @@ def with_store(
     from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path
 
-    path = database_path(args)
     try:
+        path = database_path(args)
         if not database_exists(path) and not database_exists(fallback_path(path)):
             return when_missing(path)
         store = open_to_read(path)

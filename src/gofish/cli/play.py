@@ -187,7 +187,10 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
             return open_store(path)
         except StorageError as error:
             raise OptionError(str(error)) from None
-    saver = open_saver(path)
+    try:
+        saver = open_saver(path)
+    except StorageError as error:  # no database to try at all: no home directory
+        raise OptionError(str(error)) from None
     # A read-only file opens, and only the first save would say so: say it before the deal.
     problem = str(saver.error) if isinstance(saver, FallbackSaver) else problem_saving(saver.path)
     if problem:

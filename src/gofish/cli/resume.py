@@ -65,8 +65,8 @@ def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> 
     from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path
 
-    path = database_path(args)
     try:
+        path = database_path(args)
         if database_exists(path) or database_exists(fallback_path(path)):
             return
     except StorageError as error:

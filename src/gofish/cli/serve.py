@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from gofish.cli import file_name
@@ -61,9 +60,10 @@ def warn_if_games_database_unusable(database: str | None) -> None:
     (its page says why), but whoever started the server saw nothing and lost every game."""
     from gofish.storage import StorageError, default_db_path, open_store
     from gofish.storage.access import database_exists, problem_saving
+    from gofish.storage.paths import expand_home
 
-    path = Path(database).expanduser() if database else default_db_path()
     try:
+        path = expand_home(database) if database else default_db_path()
         if database_exists(path):  # else made when the first game is saved, as by gofish play
             open_store(path).close()
         # A read-only file opens, and a folder that cannot be written is only found out

@@ -372,5 +372,10 @@ def _sqlite_file(url: str) -> str:
 
 
 def _data_home() -> Path:
-    base = os.environ.get("XDG_DATA_HOME")
-    return Path(base) if base else Path.home() / ".local" / "share"
+    from gofish.storage import StorageError
+    from gofish.storage.paths import data_home
+
+    try:
+        return data_home()
+    except StorageError as error:
+        raise StoreError(str(error)) from None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from gofish.storage.errors import StorageError
+
 DB_ENV = "GOFISH_DB"
 DB_FILENAME = "games.sqlite3"
 
@@ -13,13 +15,31 @@ def default_db_path() -> Path:
     """``$GOFISH_DB`` if set, else ``$XDG_DATA_HOME/gofish/games.sqlite3``.
 
     ``XDG_DATA_HOME`` defaults to ``~/.local/share`` (the XDG base directory spec).
+    StorageError if that needs a home directory and there is none.
     """
     override = os.environ.get(DB_ENV, "").strip()
     if override:
-        return Path(override).expanduser()
+        return expand_home(override)
+    return data_home() / "gofish" / DB_FILENAME
+
+
+def data_home() -> Path:
+    """``$XDG_DATA_HOME``, else ``~/.local/share``; StorageError if there is no home."""
     data_home = os.environ.get("XDG_DATA_HOME", "").strip()
     # The spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-    base = Path(data_home) if data_home and os.path.isabs(data_home) else (
-        Path.home() / ".local" / "share"
-    )
-    return base / "gofish" / DB_FILENAME
+    if data_home and os.path.isabs(data_home):
+        return Path(data_home)
+    return expand_home("~") / ".local" / "share"
+
+
+def expand_home(path: str | os.PathLike[str]) -> Path:
+    """``path`` with a leading ``~`` expanded; StorageError (not pathlib's RuntimeError, a
+    traceback) when there is no home directory: $HOME unset, and a user id with no entry
+    in the user database, as in a container started with another user id."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:
+        raise StorageError(
+            "there is no home directory to keep data in ($HOME is not set, and this user "
+            "has none): set $HOME or $XDG_DATA_HOME, or name the database with --database"
+        ) from None
