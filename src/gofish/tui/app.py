@@ -18,8 +18,11 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Scalar, Unit
+from textual.geometry import Size
 from textual.message import Message
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Static
 
 from gofish.core import (
@@ -73,6 +76,17 @@ MIN_WIDTH, MIN_HEIGHT = 50, 16
 NARROW_PANEL = 14
 POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow counts it
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
+
+
+def in_rows(scalar: Scalar | None) -> int | None:
+    """A CSS height given in rows, as a number (None for auto, fractions, percentages)."""
+    return int(scalar.value) if scalar is not None and scalar.unit == Unit.CELLS else None
+
+
+def least_rows(widget: Widget) -> int:
+    """The rows ``widget`` takes at the least, from its CSS: its height in rows, else its
+    min-height in rows, else none."""
+    return in_rows(widget.styles.height) or in_rows(widget.styles.min_height) or 0
 
 
 class SavesSettled(Message):
@@ -236,6 +250,27 @@ class GoFishApp(App[None]):
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "-error")
         prompt.update(message if message is not None else self.default_prompt())
+        self.fit_hand(self.size.width, self.size.height)
+
+    def fit_hand(self, width: int, height: int) -> None:
+        """Let the hand take only the lines the rest of the table leaves: a big hand in a
+        low window drops its key hints, so that the prompt stays in sight (under the
+        footer, the person would not see whose turn it is, or why a key did nothing)."""
+        prompt = self.query_one("#prompt", Static)
+        box = self.query_one("#hand-box")
+        window = Size(width, height)
+        prompt_lines = prompt.get_content_height(window, window,
+                                                 max(width - prompt.styles.gutter.width, 1))
+        prompt_lines = max(least_rows(prompt),
+                           min(prompt_lines, in_rows(prompt.styles.max_height) or prompt_lines))
+        suits = least_rows(self.query_one("#suits")) if self.picked_rank is not None else 0
+        others = sum(least_rows(widget) for widget in (
+            self.query_one(Header), self.query_one("#table"), self.query_one("#middle"),
+            self.query_one(Footer)))
+        room = max(height - others - box.styles.gutter.height - prompt_lines - suits, 1)
+        self.query_one(HandView).fit_room(room)
+        # Even without keys, 13 ranks of three can outgrow the room: the hand scrolls then.
+        box.styles.max_height = room + box.styles.gutter.height
 
     def default_prompt(self) -> str:
         session = self.session
@@ -271,6 +306,7 @@ class GoFishApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(event.size.width, event.size.height)
+        self.fit_hand(event.size.width, event.size.height)
         self._window_resized = True  # the coach is checked once the log has its new size
 
     def on_table_log_resized(self, message: TableLog.Resized) -> None:

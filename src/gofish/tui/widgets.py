@@ -77,6 +77,8 @@ class HandView(Widget):
         self._picked: Rank | None = None
         self._new: frozenset[Card] = frozenset()
         self._spots: list[_Spot] = []
+        self.room: int | None = None  # lines the app can spare for the hand (None: any)
+        self._step = 2  # lines per row of groups as last drawn (for clicks)
 
     def show(
         self,
@@ -111,8 +113,22 @@ class HandView(Widget):
             rows[-1].append((rank, cards, strip))
         return rows
 
+    def fit_room(self, room: int | None) -> None:
+        """Take no more than ``room`` lines, dropping the key under each group if need be."""
+        if room != self.room:
+            self.room = room
+            self.refresh(layout=True)
+
+    def _lines_per_row(self, rows: int) -> int:
+        """2 (cards over their keys), or 1 (cards only) where two would not fit: the
+        prompt lists the keys too, and it must stay in sight (a big hand in a low window)."""
+        return 1 if self.room is not None and 2 * rows > self.room else 2
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, 2 * len(self._rows(max(width, 10)))) if self._cards else 1
+        if not self._cards:
+            return 1
+        rows = len(self._rows(max(width, 10)))
+        return max(1, rows * self._lines_per_row(rows))
 
     def render(self) -> Text:
         if not self._cards:
@@ -120,7 +136,9 @@ class HandView(Widget):
         width = max(self.size.width, 10)
         out = Text()
         self._spots = []
-        for row_index, row in enumerate(self._rows(width)):
+        rows = self._rows(width)
+        self._step = self._lines_per_row(len(rows))
+        for row_index, row in enumerate(rows):
             cards_line, keys_line = Text(), Text()
             for rank, cards, strip in row:
                 if cards_line:
@@ -140,8 +158,9 @@ class HandView(Widget):
             if row_index:
                 out.append("\n")
             out.append_text(cards_line)
-            out.append("\n")
-            out.append_text(keys_line)
+            if self._step == 2:
+                out.append("\n")
+                out.append_text(keys_line)
         return out
 
     def on_click(self, event: events.Click) -> None:
@@ -149,7 +168,7 @@ class HandView(Widget):
         if offset is None:
             return
         for spot in self._spots:
-            if offset.y // 2 == spot.row and spot.start <= offset.x < spot.end:
+            if offset.y // self._step == spot.row and spot.start <= offset.x < spot.end:
                 event.stop()
                 self.post_message(self.RankPicked(spot.rank))
                 return

@@ -1,0 +1,98 @@
+"""A demanding player at the terminal table: big hands in small windows, overlays open
+when the game ends, odd names, a flood of keys. Nothing may be hidden, stale or crash."""
+
+from __future__ import annotations
+
+from tests.tui.helpers import run_app, screen_lines
+from textual.pilot import Pilot
+
+from gofish.core import Ask, Rank, Suit, make_rules, new_game
+from gofish.session import TableSession, TableSettings
+from gofish.tui import GoFishApp
+from gofish.tui.widgets import HandView
+
+
+def big_hand_app(asks: int) -> GoFishApp:
+    """Classic for three, 13 cards each: you hold one spade of each rank, Randy the hearts,
+    Randy 2 the diamonds; you then take ``asks`` ranks (A up) from each, three of a kind."""
+    rules = make_rules("classic", hand_size=13)
+    deck = [f"{rank.symbol}{suit}" for rank in Rank for suit in "SHD"]
+    deck += [f"{rank.symbol}C" for rank in Rank]
+    game = new_game(rules, 3, deck=deck, first_player=0)
+    for target in (1, 2):
+        for rank in list(Rank)[:asks]:
+            game.play(Ask.of(target, rank))  # R7: each hit keeps the turn
+    settings = TableSettings(rules=rules, players=3, opponents=("random",), seed=1)
+    return GoFishApp(TableSession(settings, game, settings.seats()), speed=0)
+
+
+def region_lines(app: GoFishApp, selector: str) -> list[str]:
+    region = app.query_one(selector).region
+    return [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
+
+
+def test_a_big_hand_in_the_smallest_window_leaves_the_prompt_and_every_card_in_sight() -> None:
+    # 25 cards in 13 groups: three rows of cards over their keys pushed the prompt ("Your
+    # turn…") under the footer, so the table looked frozen; now the key hints give way.
+    app = big_hand_app(asks=6)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        assert len(app.session.game.hand(0)) == 25 and app.session.human_to_act
+        prompt = app.query_one("#prompt")
+        assert prompt.region.bottom <= 16 - 1  # above the footer
+        shown = " ".join(" ".join(region_lines(app, "#prompt")).split())
+        assert shown.startswith("Your turn. Ask Randy")
+        hand = " ".join(region_lines(app, "#hand-box"))
+        for card in app.session.game.hand(0):
+            assert card.pretty in hand
+        await pilot.resize_terminal(50, 30)  # room again: the keys come back under the cards
+        await pilot.pause()
+        assert app.query_one(HandView).region.height == 6
+
+    run_app(app, script)
+
+
+def test_a_click_on_a_row_of_a_hand_without_keys_asks_for_that_rank() -> None:
+    app = big_hand_app(asks=6)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        hand = app.query_one(HandView)
+        assert hand.region.height == 3  # a line per row of groups
+        third_row = region_lines(app, "#hand")[2]
+        assert third_row.split()[0] == "10♠"  # the tens start the third row
+        await pilot.click(HandView, offset=(2, 2))
+        await pilot.pause()
+        assert app.session.game.actions[12] == (0, Ask.of(1, Rank.TEN))
+
+    run_app(app, script)
+
+
+def test_the_biggest_hand_scrolls_rather_than_push_the_prompt_or_the_suits_away() -> None:
+    # 37 cards, and under ask: card the suit buttons take a line more: not even a line per
+    # row of groups fits, so the hand scrolls and the question for the suit stays in sight.
+    rules = make_rules("classic", hand_size=13, ask="card")
+    deck = [f"{rank.symbol}{suit}" for rank in Rank for suit in "SHD"]
+    deck += [f"{rank.symbol}C" for rank in Rank]
+    game = new_game(rules, 3, deck=deck, first_player=0)
+    for target, suit in ((1, Suit.HEARTS), (2, Suit.DIAMONDS)):
+        for rank in list(Rank)[:12]:
+            game.play(Ask.of(target, rank, suit))
+    settings = TableSettings(rules=rules, players=3, opponents=("random",), seed=1)
+    app = GoFishApp(TableSession(settings, game, settings.seats()), speed=0)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        assert app.query_one("#suits").region.bottom <= 16 - 1
+        assert "Which 10 do you want" in " ".join(region_lines(app, "#prompt"))
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.session.game.actions[24] == (0, Ask.of(1, Rank.TEN, Suit.CLUBS))
+
+    run_app(app, script)
