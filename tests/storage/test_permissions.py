@@ -9,9 +9,13 @@ tests with real modes are skipped as root.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
+import subprocess
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +27,8 @@ from gofish.cli.play import open_games_store
 from gofish.cli.serve import warn_if_games_database_unusable
 from gofish.storage import StorageError, Store, open_store
 from gofish.storage import access as access_module
+from gofish.storage import fallback as fallback_module
+from gofish.storage.fallback import fallback_path
 
 from .helpers import EMMA, YOU, played_game
 
@@ -288,3 +294,38 @@ def test_a_storage_error_no_command_caught_is_one_line(
     monkeypatch.setattr(gofish.cli.stats, "run", failing)
     assert main(["stats"]) == 1
     assert "gofish stats: the games database x cannot be used: it is gone" in _one_line(capsys)
+
+
+def test_a_pipe_where_unsaved_games_wait_does_not_hang_history(stored: Path) -> None:
+    # Reading it to move the games in waited for a writer for ever.
+    os.mkfifo(fallback_path(stored))
+    result = subprocess.run(
+        [sys.executable, "-m", "gofish", "history", "--database", str(stored)],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Emma" in result.stdout
+
+
+def test_a_game_is_not_written_into_a_pipe_but_kept_elsewhere(
+    stored: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Appending to it waited for a reader for ever: the saving thread hung.
+    last_resort = tmp_path / "last-resort.unsaved.jsonl"
+    monkeypatch.setattr(fallback_module, "_last_resort_path", lambda: last_resort)
+    os.mkfifo(fallback_path(stored))
+    written: list[Path | None] = []
+    saver = threading.Thread(target=lambda: written.append(
+        fallback_module.write_fallback(stored, {"record": {}, "seats": []})), daemon=True)
+    saver.start()
+    saver.join(timeout=10)
+    assert written == [last_resort]
+    assert json.loads(last_resort.read_text())["seats"] == []
+
+
+def test_a_new_fallback_file_is_private(stored: Path) -> None:
+    # The temp folder is everyone's, and the records show every hand.
+    where = fallback_module.write_fallback(stored, {"record": {}, "seats": []})
+    assert where == fallback_path(stored)
+    assert stat.S_IMODE(where.stat().st_mode) & 0o077 == 0

@@ -6,13 +6,15 @@ the app had, plus why and when. ``Store.recover_unsaved`` moves them back in.
 
 from __future__ import annotations
 
+import errno
 import getpass
 import json
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 FALLBACK_SUFFIX = ".unsaved.jsonl"
 
@@ -47,7 +49,7 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
     for target in (fallback_path(db_path), _last_resort_path()):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "a", encoding="utf-8") as stream:
+            with _open_to_append(target) as stream:
                 stream.write(line + "\n")
                 stream.flush()
                 os.fsync(stream.fileno())
@@ -57,8 +59,24 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
     return None
 
 
+def _open_to_append(target: Path) -> TextIO:
+    """``target`` opened to append, made private to this user if new (the temp folder is
+    everyone's). Only a regular file: a pipe there would block the save for ever, so
+    it is opened without waiting, then refused."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+    descriptor = os.open(target, flags, 0o600)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise OSError(errno.EINVAL, "not a regular file", str(target))
+    os.set_blocking(descriptor, True)
+    return open(descriptor, "a", encoding="utf-8")
+
+
 def read_fallback(path: Path) -> list[dict[str, Any]]:
-    """Every readable entry of a fallback file (unreadable lines are skipped, not fatal)."""
+    """Every readable entry of a fallback file (unreadable lines are skipped, not fatal).
+    OSError if it is not a regular file: reading a pipe would wait for ever."""
+    if not path.is_file():
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
     entries: list[dict[str, Any]] = []
     with open(path, encoding="utf-8", errors="replace") as stream:
         for line in stream:
