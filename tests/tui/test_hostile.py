@@ -3,12 +3,15 @@ when the game ends, odd names, a flood of keys. Nothing may be hidden, stale or 
 
 from __future__ import annotations
 
-from tests.tui.helpers import run_app, screen_lines
+import pytest
+from tests.tui.helpers import run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
 from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
+from gofish.tui.app import BEFORE_GAME_OVER
+from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
 from gofish.tui.widgets import HandView
 
 
@@ -94,5 +97,48 @@ def test_the_biggest_hand_scrolls_rather_than_push_the_prompt_or_the_suits_away(
         await pilot.press("C")
         await pilot.pause()
         assert app.session.game.actions[24] == (0, Ask.of(1, Rank.TEN, Suit.CLUBS))
+
+    run_app(app, script)
+
+
+PACE = 0.5  # time enough to open the help between the last ask and the result
+
+
+def last_ask_ends_the_game_app() -> GoFishApp:
+    """Nordic for two, three cards each: asking for 7s gives you the book with your last
+    cards, and the empty hand ends the game (R19)."""
+    rules = make_rules("nordic", hand_size=3)
+    dealt = ["7S", "7C", "7H", "2S", "7D", "3S"]
+    rest = [f"{rank.symbol}{suit}" for rank in Rank for suit in "SHDC"]
+    game = new_game(rules, 2, deck=dealt + [card for card in rest if card not in dealt],
+                    first_player=0)
+    settings = TableSettings(rules=rules, players=2, opponents=("emma",), seed=1)
+    return GoFishApp(TableSession(settings, game, settings.seats()), speed=PACE)
+
+
+@pytest.mark.parametrize("overlay", ["question_mark", "c"])
+def test_a_game_that_ends_under_the_help_or_the_coach_shows_its_result_once_they_close(
+    overlay: str,
+) -> None:
+    # The result waits a second after the last ask; the help opened meanwhile used to
+    # swallow it: closing the help left the table with no result but a line in the log.
+    app = last_ask_ends_the_game_app()
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)  # the coach opens over the table
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.press(overlay)
+        assert app.session.is_over and isinstance(app.screen, HelpScreen | CoachScreen)
+        await pilot.pause(BEFORE_GAME_OVER * PACE + 0.2)
+        assert isinstance(app.screen, HelpScreen | CoachScreen)  # not pushed aside
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "You win with 1 book" in " ".join(screen_text(app).split())
+        await pilot.press("escape")  # look at the table: the result is not shown again
+        await pilot.press("question_mark", "escape")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
 
     run_app(app, script)

@@ -131,6 +131,7 @@ class GoFishApp(App[None]):
         self.told_failure = False  # the log says saving fails (and has not said it works again)
         self.told_kept = False
         self._after_saving: Callable[[], None] | None = None  # to do once the last save is done
+        self._game_over_due = False  # the game ended under the help or the coach: show it after
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -169,6 +170,7 @@ class GoFishApp(App[None]):
         self.confirm_new = False
         self._hand_before = None
         self._after_saving = None
+        self._game_over_due = False
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         self.sub_title = f"{rules.preset} · you against {opponents}"
@@ -614,8 +616,12 @@ class GoFishApp(App[None]):
     def show_game_over(self) -> None:
         self._bot_timer = None
         session = self.session
-        if not session.is_over or self.screen is not self.screen_stack[0]:
+        if not session.is_over:
             return
+        if self.screen is not self.screen_stack[0]:
+            self._game_over_due = True  # over the help or the coach: once they close
+            return
+        self._game_over_due = False
         names = [
             "You" if seat == session.human else name for seat, name in enumerate(session.names)
         ]
@@ -633,7 +639,13 @@ class GoFishApp(App[None]):
 
     # -- actions -----------------------------------------------------------------
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.rules))
+        self.push_screen(HelpScreen(self.session.rules), self.overlay_closed)
+
+    def overlay_closed(self, _: None) -> None:
+        """The help or the coach over the table closed: a game that ended meanwhile shows
+        its result now (it would otherwise only be a line in the log)."""
+        if self._game_over_due:
+            self.show_game_over()
 
     def action_coach(self) -> None:
         """Show or hide the coach beside the log; where it has no room there (a small
@@ -657,7 +669,8 @@ class GoFishApp(App[None]):
 
     def open_coach_screen(self) -> None:
         session = self.session
-        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human))
+        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human),
+                         self.overlay_closed)
 
     def coach_over_if_cramped(self) -> None:
         """The window shrank under a coach beside the log: move it over the table."""
