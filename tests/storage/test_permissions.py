@@ -329,3 +329,11 @@ def test_a_new_fallback_file_is_private(stored: Path) -> None:
     where = fallback_module.write_fallback(stored, {"record": {}, "seats": []})
     assert where == fallback_path(stored)
     assert stat.S_IMODE(where.stat().st_mode) & 0o077 == 0
+
+
+def test_resume_warns_before_the_game_that_a_read_only_database_keeps_nothing(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(os, "access", _denied_for(stored))
+    open_games_store(str(stored), required=True).close()
+    assert "warning: cannot write to the games database" in _one_line(capsys)

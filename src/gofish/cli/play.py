@@ -182,14 +182,10 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     from gofish.storage import FallbackSaver, StorageError, open_saver, open_store
     from gofish.storage.access import problem_saving
 
-    if required:
-        try:
-            return open_store(path)
-        except StorageError as error:
-            raise OptionError(str(error)) from None
     try:
-        saver = open_saver(path)
-    except StorageError as error:  # no database to try at all: no home directory
+        # open_saver fails only with no database to try at all (no home directory).
+        saver = open_store(path) if required else open_saver(path)
+    except StorageError as error:
         raise OptionError(str(error)) from None
     # A read-only file opens, and only the first save would say so: say it before the deal.
     problem = str(saver.error) if isinstance(saver, FallbackSaver) else problem_saving(saver.path)
