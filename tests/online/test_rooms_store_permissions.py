@@ -24,6 +24,16 @@ def _never_listen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GOFISH_ROOMS_DB", raising=False)
 
 
+def _refuse_writing(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
+    """os.access as for a user who may not write ``refused``."""
+    real_access = os.access
+
+    def access(path: Any, mode: int, **kwargs: Any) -> bool:
+        return os.path.abspath(path) != str(refused) and real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+
+
 def _refusal(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["rooms", "--port", "0", *args]) == 2
     err = capsys.readouterr().err
@@ -67,12 +77,20 @@ def test_a_rooms_database_that_may_not_be_read(
 def test_a_rooms_database_that_cannot_be_made_in_its_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_access = os.access
-
-    def access(path: Any, mode: int, **kwargs: Any) -> bool:
-        return os.path.abspath(path) != str(tmp_path) and real_access(path, mode, **kwargs)
-
-    monkeypatch.setattr(os, "access", access)
+    _refuse_writing(monkeypatch, tmp_path)
     err = _refusal(capsys, "--database", str(tmp_path / "rooms.sqlite3"))
     assert f"the directory {tmp_path} is not writable" in err
     assert not (tmp_path / "rooms.sqlite3").exists()
+
+
+def test_a_read_only_rooms_database_is_refused_before_sqlite_opens_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite said "attempt to write a readonly database", and left -wal and -shm files
+    # as read-only as it beside it.
+    rooms = tmp_path / "rooms.sqlite3"
+    rooms.write_bytes(b"")
+    _refuse_writing(monkeypatch, rooms)
+    err = _refusal(capsys, "--database", str(rooms))
+    assert f"cannot open the rooms database {rooms}: the file is read-only" in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["rooms.sqlite3"]

@@ -154,14 +154,14 @@ class SqliteStore(RoomStore):
         """Make the folder, and name what SQLite would not: it says "unable to open" alike
         of a folder, a file that may not be read and a folder that cannot be written, and
         a pipe hangs it."""
-        from gofish.storage.access import folder_not_made, uncreatable, unopenable
+        from gofish.storage.access import folder_not_made, uncreatable, unopenable, unwritable
 
         path = Path(self.path)
         try:
             if path.is_dir():
                 reason: str | None = "it is a folder, not a file (name a file in it instead)"
-            elif path.exists():
-                reason = unopenable(path)
+            elif path.exists():  # the server writes every action: read-only is no use
+                reason = unopenable(path) or unwritable(path)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 reason = uncreatable(path)

@@ -88,16 +88,21 @@ def problem_saving(path: Path) -> str | None:
         return str(error)
     if problem := problem_opening(path):
         return problem
+    reason = unwritable(path)
+    return None if reason is None else f"cannot write to the games database {path}: {reason}"
+
+
+def unwritable(path: Path) -> str | None:
+    """Why the existing database at ``path`` cannot be written, or None."""
     if not os.access(path, os.W_OK):
-        return f"cannot write to the games database {path}: the file is read-only"
+        return "the file is read-only"
     if not _side_files_present(path) and not _writable_folder(path.parent):
-        return (f"cannot write to the games database {path}: its directory {path.parent} "
-                "is read-only, and SQLite keeps files beside the database")
+        return (f"its directory {path.parent} is read-only, and SQLite keeps files beside "
+                "the database")
     # Made read-only alike while the database was: they keep it so once it is not.
     for side in _SIDE_FILES:
         if os.path.exists(f"{path}{side}") and not os.access(f"{path}{side}", os.W_OK):
-            return (f"cannot write to the games database {path}: {path}{side} beside it is "
-                    "read-only (make it writable too)")
+            return f"{path}{side} beside it is read-only (make it writable too)"
     return None
 
 
