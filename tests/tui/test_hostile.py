@@ -4,14 +4,16 @@ when the game ends, odd names, a flood of keys. Nothing may be hidden, stale or 
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 from tests.tui.helpers import run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
 from gofish.session import TableSession, TableSettings
+from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
 from gofish.tui.app import BEFORE_GAME_OVER
-from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
+from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import HandView
 
 
@@ -142,3 +144,36 @@ def test_a_game_that_ends_under_the_help_or_the_coach_shows_its_result_once_they
         assert app.screen is app.screen_stack[0]
 
     run_app(app, script)
+
+
+def test_names_that_look_like_markup_are_shown_as_they_are() -> None:
+    # A stored game's seat names are data (a hand-edited database, say): "[/]" in a border
+    # title, the prompt or the coach was read as markup and stopped the table with a
+    # traceback; "[b]Bo[/b]" would have shown as a bold "Bo".
+    rules = make_rules("bicycle")
+    settings = TableSettings(rules=rules, players=3, opponents=("emma",), seed=1)
+    seats: list[dict[str, str | None]] = [
+        {"name": "Me", "bot": None}, {"name": "[/]", "bot": "emma"},
+        {"name": "[b]Bo[/b]", "bot": "emma"}]
+    session = TableSession(settings, new_game(rules, 3, seed=4, first_player=0), seats)
+    app = GoFishApp(session, speed=0)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(120, 30)
+        await pilot.press("right", "c")  # the target is "[b]Bo[/b]"; the coach beside the log
+        await pilot.pause()
+        text = screen_text(app)
+        assert "─ [/] ─" in text and "[b]Bo[/b]" in text
+        assert "Your turn. Ask [b]Bo[/b] (←/→ to change)" in " ".join(text.split())
+        coach = " ".join(region_lines(app, "#coach"))
+        assert "[/]" in coach and "[b]Bo[…" in coach  # cut to the coach's width, as any name
+
+    run_app(app, script)
+
+
+def test_the_game_over_figures_show_a_markup_like_name_as_it_is() -> None:
+    tallies = [PlayerTally(books=1), PlayerTally(books=2)]
+    table = summary_table(["You", "[/]"], tallies, winners=[1])
+    console = Console(width=80, record=True)
+    console.print(table)
+    assert "★ [/]" in console.export_text()

@@ -146,7 +146,7 @@ class GoFishApp(App[None]):
                 yield CoachPanel(id="coach")
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
-            yield Static(id="prompt")
+            yield Static(id="prompt", markup=False)  # it names players: "[/]" is a name
             with Horizontal(id="suits"):
                 for suit in SUITS_AS_IN_HAND:  # as the hand lists them
                     yield Button(f"{suit.symbol} {suit.letter}", id=f"suit-{suit.letter}",

@@ -132,7 +132,7 @@ def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
     for seat, (name, figures) in enumerate(zip(names, tallies, strict=True)):
         star = "★ " if seat in winners else "  "
         table.add_row(
-            star + name,
+            Text(star + name),  # not markup: a stored name may hold "[/]"
             str(figures.books),
             str(figures.asks),
             str(figures.hits),

@@ -207,7 +207,7 @@ class OpponentPanel(Static):
         super().__init__(id=f"opponent-{seat}", classes="opponent")
         self.seat = seat
         self.player = name
-        self.border_title = name
+        self.border_title = Text(name)  # plain text: a stored name may hold "[/]"
         self._seen: _Seen | None = None
 
     def show(
@@ -222,7 +222,7 @@ class OpponentPanel(Static):
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.border_title = fit_name(self.player, self.outer_size.width - TITLE_FRAME)
+        self.border_title = Text(fit_name(self.player, self.outer_size.width - TITLE_FRAME))
         for panel in self._row():  # the card backs and the book list were fitted to the old
             panel._draw()          # width, and every panel of the row fits the narrowest
 
@@ -375,7 +375,7 @@ def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
                   style="bold")
     for seat in range(len(names)):
         if seat != viewer:
-            table.add_row(fit_name(names[seat], COACH_NAME),
+            table.add_row(Text(fit_name(names[seat], COACH_NAME)),
                           *[_known_cell(row, seat) for row in rows])
     table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
                   style="#87d787")
