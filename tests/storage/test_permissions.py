@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,19 @@ def _denied_for(*paths: Path) -> Any:
         return os.path.abspath(path) not in refused and real_access(path, mode, **kwargs)
 
     return access
+
+
+def _unsearchable(monkeypatch: pytest.MonkeyPatch, behind: Callable[[Path], bool]) -> None:
+    """Path.exists as for paths (``behind`` says which) in a folder that may not be
+    searched: pathlib raises PermissionError for them."""
+    real_exists = Path.exists
+
+    def exists(path: Path, *args: Any, **kwargs: Any) -> bool:
+        if behind(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_exists(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", exists)
 
 
 def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -99,14 +113,7 @@ def test_a_folder_that_may_not_be_searched_is_not_a_missing_database(
     command: str, code: int,
 ) -> None:
     # pathlib raises PermissionError for it: a bare "Permission denied" came out before.
-    real_exists = Path.exists
-
-    def exists(path: Path, *args: Any, **kwargs: Any) -> bool:
-        if path.parent == stored.parent:
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_exists(path, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "exists", exists)
+    _unsearchable(monkeypatch, lambda path: path.parent == stored.parent)
     assert main([command, "--database", str(stored)]) == code
     assert f"cannot reach the games database {stored}: Permission denied" in _one_line(capsys)
 
@@ -337,3 +344,12 @@ def test_resume_warns_before_the_game_that_a_read_only_database_keeps_nothing(
     monkeypatch.setattr(os, "access", _denied_for(stored))
     open_games_store(str(stored), required=True).close()
     assert "warning: cannot write to the games database" in _one_line(capsys)
+
+
+def test_play_names_a_folder_on_the_way_that_may_not_be_searched(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "the games database … cannot be used: Permission denied".
+    _unsearchable(monkeypatch, lambda path: path == stored)
+    open_games_store(str(stored), required=False).close()
+    assert f"warning: cannot reach the games database {stored}" in _one_line(capsys)

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import Game, game_from_record
 from gofish.storage.access import (
+    database_exists,
     problem_creating,
     problem_creating_folder,
     problem_opening,
@@ -234,13 +235,14 @@ class Store:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 raise StorageError(problem_creating_folder(self.path.parent, error)) from None
-        if not self.path.exists():
+        exists = database_exists(self.path)
+        if not exists:
             problem = None if self._read_only else problem_creating(self.path)
         else:
             problem = problem_opening(self.path)
         if problem:
             raise StorageError(problem)
-        return self._read_only or (self.path.exists() and not os.access(self.path, os.W_OK))
+        return self._read_only or (exists and not os.access(self.path, os.W_OK))
 
     @property
     def connection(self) -> sqlite3.Connection:
