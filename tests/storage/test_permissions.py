@@ -338,14 +338,6 @@ def test_a_new_fallback_file_is_private(stored: Path) -> None:
     assert stat.S_IMODE(where.stat().st_mode) & 0o077 == 0
 
 
-def test_resume_warns_before_the_game_that_a_read_only_database_keeps_nothing(
-    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(os, "access", _denied_for(stored))
-    open_games_store(str(stored), required=True).close()
-    assert "warning: cannot write to the games database" in _one_line(capsys)
-
-
 def test_play_names_a_folder_on_the_way_that_may_not_be_searched(
     capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -353,3 +345,30 @@ def test_play_names_a_folder_on_the_way_that_may_not_be_searched(
     _unsearchable(monkeypatch, lambda path: path == stored)
     open_games_store(str(stored), required=False).close()
     assert f"warning: cannot reach the games database {stored}" in _one_line(capsys)
+
+
+def test_play_refuses_to_deal_when_no_game_could_be_kept_anywhere(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It warned that the game "will be kept in a fallback file", dealt, and lost every move.
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("")
+    monkeypatch.setattr(fallback_module, "_last_resort_path", lambda: in_the_way / "last.jsonl")
+    assert main(["play", "--plain", "--database", str(in_the_way / "games.sqlite3")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no deal
+    assert "Traceback" not in captured.err and len(captured.err.strip().splitlines()) == 1
+    assert "no fallback file can be written either" in captured.err
+
+
+@pytest.mark.parametrize("required", [True, False], ids=["resume", "play"])
+def test_a_game_only_the_fallback_file_can_keep_is_dealt_with_a_warning(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch,
+    required: bool,
+) -> None:
+    # resume, too, warned only at the first save.
+    monkeypatch.setattr(os, "access", _denied_for(stored))
+    open_games_store(str(stored), required=required).close()
+    err = _one_line(capsys)
+    assert "warning: cannot write to the games database" in err
+    assert "Your game will be kept in a fallback file" in err

@@ -181,6 +181,7 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     keeps every game (in a fallback file beside it, moved in once the database opens)."""
     from gofish.storage import FallbackSaver, StorageError, open_saver, open_store
     from gofish.storage.access import problem_saving
+    from gofish.storage.fallback import can_keep_games, fallback_targets
 
     try:
         # open_saver fails only with no database to try at all (no home directory).
@@ -189,6 +190,11 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
         raise OptionError(str(error)) from None
     # A read-only file opens, and only the first save would say so: say it before the deal.
     problem = str(saver.error) if isinstance(saver, FallbackSaver) else problem_saving(saver.path)
+    if problem and not can_keep_games(saver.path):  # every move would be lost: do not deal
+        saver.close()
+        kept = " nor ".join(map(str, fallback_targets(saver.path)))
+        raise OptionError(f"{problem}, and no fallback file can be written either ({kept}): "
+                          "choose another file with --database")
     if problem:
         print(
             # Not "beside the database" outright: where its folder cannot be written the

@@ -46,7 +46,7 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
     """
     line = json.dumps({**entry, "written_at": datetime.now(UTC).isoformat(timespec="seconds"),
                        "database": str(db_path)})
-    for target in (fallback_path(db_path), _last_resort_path()):
+    for target in fallback_targets(db_path):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             with _open_to_append(target) as stream:
@@ -70,6 +70,24 @@ def _open_to_append(target: Path) -> TextIO:
         raise OSError(errno.EINVAL, "not a regular file", str(target))
     os.set_blocking(descriptor, True)
     return open(descriptor, "a", encoding="utf-8")
+
+
+def fallback_targets(db_path: Path) -> tuple[Path, Path]:
+    """Where a game the database ``db_path`` refuses goes, in order of preference."""
+    return fallback_path(db_path), _last_resort_path()
+
+
+def can_keep_games(db_path: Path) -> bool:
+    """Whether a fallback file could be written for ``db_path`` (checked, not written)."""
+    from gofish.storage.access import uncreatable
+
+    for target in fallback_targets(db_path):
+        if os.path.lexists(target):
+            if os.path.isfile(target) and os.access(target, os.W_OK):
+                return True
+        elif uncreatable(target) is None:
+            return True
+    return False
 
 
 def read_fallback(path: Path) -> list[dict[str, Any]]:
