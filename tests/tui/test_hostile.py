@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from rich.console import Console
-from tests.tui.helpers import run_app, screen_lines, screen_text
+from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
+from tests.tui.test_table import until
 from textual.pilot import Pilot
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
@@ -14,7 +15,7 @@ from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
 from gofish.tui.app import BEFORE_GAME_OVER
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
-from gofish.tui.widgets import HandView
+from gofish.tui.widgets import RANK_KEYS, HandView
 
 
 def big_hand_app(asks: int) -> GoFishApp:
@@ -177,3 +178,50 @@ def test_the_game_over_figures_show_a_markup_like_name_as_it_is() -> None:
     console = Console(width=80, record=True)
     console.print(table)
     assert "★ [/]" in console.export_text()
+
+
+def prompt_text(app: GoFishApp) -> str:
+    return " ".join(" ".join(region_lines(app, "#prompt")).split())
+
+
+def test_a_click_answers_stay_to_quit_like_any_other_key() -> None:
+    # A click on a card after one q asked for that rank and left the question pending:
+    # a single q, much later, then quit at once without asking.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        await until(lambda: app.session.human_to_act, pilot)
+        asks = len(app.session.game.actions)
+        await pilot.press("q")
+        assert prompt_text(app).startswith("Quit? Press q again")
+        await pilot.click(HandView, offset=(2, 0))  # a card group
+        await pilot.pause()
+        assert len(app.session.game.actions) == asks  # "any other key to stay": no ask
+        assert prompt_text(app).startswith("Your turn.")
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and prompt_text(app).startswith("Quit? Press q again")
+
+    run_app(app, script)
+
+
+def test_the_question_to_quit_stays_in_sight_while_the_bots_play() -> None:
+    # The bots' moves redrew the prompt ("Your turn…") over "Quit? Press q again…" with
+    # the question still pending: the next rank key was then swallowed without a word.
+    app = make_app("classic", seed=3)
+    app.speed = 0.2
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        while not app.session.game.actions or app.session.human_to_act:
+            await until(lambda: app.session.human_to_act, pilot)
+            await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        await pilot.press("q")  # while Emma plays
+        await until(lambda: app.session.human_to_act, pilot)
+        await pilot.pause()
+        assert prompt_text(app).startswith("Quit? Press q again")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert prompt_text(app).startswith("Your turn.")
+
+    run_app(app, script)

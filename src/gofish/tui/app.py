@@ -246,6 +246,8 @@ class GoFishApp(App[None]):
         button_id = event.button.id or ""
         if button_id.startswith("suit-") and self.picked_rank is not None:
             event.stop()
+            if self.answer_stay():
+                return
             self.try_ask(self.picked_rank, Suit.parse(button_id.removeprefix("suit-")))
 
     def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
@@ -278,6 +280,11 @@ class GoFishApp(App[None]):
         session = self.session
         if session.is_over:
             return "Game over. n: play again · q: quit · ?: help"
+        # Still waiting for an answer: redrawn after a bot's ask, the question stays.
+        if self.confirm_quit:
+            return self.quit_question()
+        if self.confirm_new:
+            return self.new_game_question()
         if not session.human_to_act:
             seat = session.game.current_player or 0
             thinking = f"{session.names[seat]} is thinking…"
@@ -377,20 +384,16 @@ class GoFishApp(App[None]):
             event.stop()
             return
         if self.confirm_quit or self.confirm_new:
-            confirmed = "q" if self.confirm_quit else "n"
-            self.confirm_quit = self.confirm_new = False
-            if key == confirmed:
-                event.prevent_default()
-                event.stop()
+            event.prevent_default()
+            event.stop()
+            if key == ("q" if self.confirm_quit else "n"):
+                self.confirm_quit = self.confirm_new = False
                 if key == "q":
                     self.leave()
                 else:
                     self.new_game()
                 return
-            # Any other key only answers "stay" (as the prompt says): it plays nothing.
-            event.prevent_default()
-            event.stop()
-            self.show_prompt()
+            self.answer_stay()
             return
         if self.too_small:
             return  # the table is hidden: no key asks blind (q, ? and the others still work)
@@ -436,10 +439,22 @@ class GoFishApp(App[None]):
         self.target = askable[(index + step) % len(askable)]
         self.refresh_table()
 
+    def answer_stay(self) -> bool:
+        """Any key or click but the one asked for answers "stay" to "Quit?" or "New game?",
+        and does nothing else (as the question says); True if there was one to answer."""
+        if not (self.confirm_quit or self.confirm_new):
+            return False
+        self.confirm_quit = self.confirm_new = False
+        self.show_prompt()
+        return True
+
     def on_hand_view_rank_picked(self, message: HandView.RankPicked) -> None:
-        self.try_ask(message.rank, None)
+        if not self.answer_stay():
+            self.try_ask(message.rank, None)
 
     def on_opponent_panel_picked(self, message: OpponentPanel.Picked) -> None:
+        if self.answer_stay():
+            return
         seat = message.seat
         if seat not in self.session.askable_opponents():
             self.show_prompt(f"{self.session.names[seat]} has no cards to ask for.", error=True)
@@ -480,6 +495,7 @@ class GoFishApp(App[None]):
         """Redraw, then hand over to the bots or to the end of the game."""
         if self.session.is_over:
             self.saver.finish()  # the last position is tried even while the database fails
+            self.confirm_quit = self.confirm_new = False  # over: q and n act at once now
         else:
             self.saver.submit()
         self.refresh_table()
@@ -685,11 +701,12 @@ class GoFishApp(App[None]):
             return
         # One stray n must not leave a game in the middle: ask, as q does.
         self.confirm_new = True
+        self.show_prompt()
+
+    def new_game_question(self) -> str:
         saved = "" if self.session.game_id is None else f" {self.session.game_id}"
-        self.show_prompt(
-            f"New game? Press n again to deal a new one (this game is saved: gofish resume"
-            f"{saved}), any other key to stay."
-        )
+        return (f"New game? Press n again to deal a new one (this game is saved: gofish "
+                f"resume{saved}), any other key to stay.")
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
@@ -702,7 +719,9 @@ class GoFishApp(App[None]):
             self.leave()
             return
         self.confirm_quit = True
-        self.show_prompt(
-            "Quit? Press q again to quit (the game is saved: gofish resume), any other key "
-            "to stay. Shift+Q asks for queens."
-        )
+        self.show_prompt()
+
+    @staticmethod
+    def quit_question() -> str:
+        return ("Quit? Press q again to quit (the game is saved: gofish resume), any other "
+                "key to stay. Shift+Q asks for queens.")
