@@ -1,4 +1,5 @@
-"""Why a games database cannot be opened or written, found before SQLite is asked.
+"""Why a database (of games, or of rooms) cannot be opened or written, found before
+SQLite is asked.
 
 SQLite gives one answer ("unable to open database file") to a file without read
 permission, a pipe and a missing folder, and opens a read-only file without a word,
@@ -112,8 +113,8 @@ def read_only_uri(path: Path) -> str:
     read-only file it leaves them read-only, keeping the database so once it is not. The
     file is then read as immutable, which it is to this user."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
-    unwritable = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
-    if unwritable and not _side_files_present(path):
+    read_only_here = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
+    if read_only_here and not _side_files_present(path):
         uri += "&immutable=1"
     return uri
 
