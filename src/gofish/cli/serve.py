@@ -56,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def warn_if_games_database_unusable(database: str | None) -> None:
-    """Say on the console when the games database cannot be opened. The table still opens
-    (its page says why), but whoever started the server saw nothing and lost every game."""
+    """Say on the console when the games database cannot be opened, made or written. The
+    table still opens (its page says why), but whoever started the server saw nothing and
+    lost every game."""
     from gofish.storage import StorageError, default_db_path, open_store
     from gofish.storage.access import database_exists, problem_saving
     from gofish.storage.paths import expand_home
