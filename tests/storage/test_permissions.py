@@ -372,3 +372,26 @@ def test_a_game_only_the_fallback_file_can_keep_is_dealt_with_a_warning(
     err = _one_line(capsys)
     assert "warning: cannot write to the games database" in err
     assert "Your game will be kept in a fallback file" in err
+
+
+def test_a_link_to_nothing_where_the_folder_should_be_is_named_as_a_link(
+    tmp_path: Path,
+) -> None:
+    # It was called "a file, not a directory".
+    link = tmp_path / "data"
+    link.symlink_to(tmp_path / "gone")
+    with pytest.raises(StorageError, match=f"{link} is a link to {tmp_path / 'gone'}, which"):
+        open_store(link / "games.sqlite3")
+
+
+def test_the_warning_before_the_deal_names_the_command_and_shows_bytes_as_bytes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # printed past report(): no command name, and a byte that is not UTF-8 as "\udcff".
+    database = tmp_path / "games\udcff.sqlite3"
+    Store(database).close()
+    monkeypatch.setattr(os, "access", _denied_for(database))
+    open_games_store(str(database), required=False).close()
+    err = _one_line(capsys)
+    assert err.startswith("gofish play: warning: cannot write to the games database")
+    assert "games\\xff.sqlite3" in err

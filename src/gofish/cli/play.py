@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from gofish.cli import bounded_stdin, file_name, is_control, lenient_stdin
+from gofish.cli._messages import report
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -196,14 +197,12 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
         raise OptionError(f"{problem}, and no fallback file can be written either ({kept}): "
                           "choose another file with --database")
     if problem:
-        print(
-            # Not "beside the database" outright: where its folder cannot be written the
-            # game goes to the temp folder, which is not read back.
-            f"gofish: warning: {problem}. Your game will be kept in a fallback file, "
-            "and each save says where; a file beside the database is added to it once "
-            "it can be opened.",
-            file=sys.stderr,
-        )
+        # Not "beside the database" outright: where its folder cannot be written the game
+        # goes to the temp folder, which is not read back.
+        report("resume" if required else "play",
+               f"warning: {problem}. Your game will be kept in a fallback file, and each "
+               "save says where; a file beside the database is added to it once it can be "
+               "opened.")
     return saver
 
 

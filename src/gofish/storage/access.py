@@ -47,7 +47,7 @@ def uncreatable(path: Path) -> str | None:
     """Why a database could not be made at ``path`` (which does not exist), or None."""
     folder = _nearest_existing(path.parent)
     if not folder.is_dir():
-        return f"{folder} is a file, not a directory"
+        return _not_a_folder(folder)
     if not _writable_folder(folder):
         return f"the directory {folder} is not writable"
     return None
@@ -57,8 +57,15 @@ def folder_not_made(folder: Path, error: OSError) -> str:
     """Why ``folder`` could not be made, from the ``error`` mkdir raised."""
     blocker = _nearest_existing(folder)
     if not blocker.is_dir():  # FileExistsError or NotADirectoryError: a file is in the way
-        return f"{blocker} is a file, not a directory"
+        return _not_a_folder(blocker)
     return str(error.strerror or error)
+
+
+def _not_a_folder(path: Path) -> str:
+    """What is in the way where a folder should be: a file, or a link to nothing."""
+    if path.is_symlink():
+        return f"{path} is a link to {os.readlink(path)}, which is not a directory"
+    return f"{path} is a file, not a directory"
 
 
 def problem_opening(path: Path) -> str | None:
