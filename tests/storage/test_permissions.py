@@ -395,3 +395,12 @@ def test_the_warning_before_the_deal_names_the_command_and_shows_bytes_as_bytes(
     err = _one_line(capsys)
     assert err.startswith("gofish play: warning: cannot write to the games database")
     assert "games\\xff.sqlite3" in err
+
+
+def test_serve_shows_a_byte_that_is_not_utf8_as_a_byte(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "data\udcff").write_text("")
+    warn_if_games_database_unusable(str(tmp_path / "data\udcff" / "games.sqlite3"))
+    err = _one_line(capsys)
+    assert err.startswith("gofish serve: warning: ") and "data\\xff" in err

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from gofish.cli import file_name
+from gofish.cli._messages import report
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
 
@@ -73,6 +73,5 @@ def warn_if_games_database_unusable(database: str | None) -> None:
     except StorageError as error:
         problem = str(error)
     if problem:
-        print(f"gofish serve: warning: {problem}. Games played at this table will not be "
-              "saved until the server is started again with a database that opens.",
-              file=sys.stderr)
+        report("serve", f"warning: {problem}. Games played at this table will not be saved "
+                        "until the server is started again with a database that opens.")
