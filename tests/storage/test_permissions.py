@@ -398,3 +398,22 @@ def test_the_warning_before_the_deal_names_the_command_and_shows_bytes_as_bytes(
     assert err.startswith("gofish play: warning: cannot write to the games database")
     assert "games\\xff.sqlite3" in err
 
+
+
+def test_moves_waiting_in_the_wal_file_are_read_from_a_read_only_folder(
+    stored: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read as immutable, the database showed only what was checkpointed into it.
+    holder = sqlite3.connect(stored)  # while it is open the -wal file is kept, unmerged
+    holder.execute("SELECT 1 FROM games").fetchall()
+    with Store(stored) as store:
+        store.save(gofish.game_to_record(played_game(seed=22)), seats=[YOU, EMMA])
+    copy = tmp_path / "copy" / "games.sqlite3"
+    copy.parent.mkdir()
+    for suffix in ("", "-wal"):  # no -shm: SQLite makes one, where it may
+        Path(f"{copy}{suffix}").write_bytes(Path(f"{stored}{suffix}").read_bytes())
+    holder.close()
+    assert Path(f"{copy}-wal").stat().st_size > 0
+    monkeypatch.setattr(os, "access", _denied_for(copy.parent))
+    with open_store(copy, read_only=True) as store:
+        assert len(store.list_games()) == 2

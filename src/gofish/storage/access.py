@@ -117,13 +117,21 @@ def unwritable(path: Path) -> str | None:
 def read_only_uri(path: Path) -> str:
     """The SQLite URI that opens ``path`` only to read it. Without side files beside it,
     SQLite would make them even to read, and cannot in a read-only folder; beside a
-    read-only file it leaves them read-only, keeping the database so once it is not. The
-    file is then read as immutable, which it is to this user."""
+    read-only file it leaves them read-only, keeping the database so once it is not. So
+    when no moves wait in a -wal file, the file is read as immutable, which it is to
+    this user."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
     read_only_here = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
-    if read_only_here and not _side_files_present(path):
+    if read_only_here and _wal_is_empty(path):  # else immutable would not read the moves in it
         uri += "&immutable=1"
     return uri
+
+
+def _wal_is_empty(path: Path) -> bool:
+    try:
+        return os.path.getsize(f"{path}-wal") == 0
+    except OSError:  # none
+        return True
 
 
 def _side_files_present(path: Path) -> bool:
