@@ -225,3 +225,17 @@ def test_the_question_to_quit_stays_in_sight_while_the_bots_play() -> None:
         assert prompt_text(app).startswith("Your turn.")
 
     run_app(app, script)
+
+
+def test_a_double_click_on_a_card_group_asks_once() -> None:
+    # The second click of a double click asked again for the rank just handed over: the
+    # opponent has none left now (R6), so it was a sure miss that ended the turn.
+    app = big_hand_app(asks=0)  # every ask of Randy is a hit: he holds the hearts
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.double_click(HandView, offset=(2, 0))  # the aces
+        await pilot.pause()
+        assert app.session.game.actions == ((0, Ask.of(1, Rank.ACE)),)
+        assert app.session.human_to_act  # a hit keeps the turn (R7)
+
+    run_app(app, script)

@@ -167,6 +167,9 @@ class HandView(Widget):
         offset = event.get_content_offset(self)
         if offset is None:
             return
+        if event.chain > 1:  # a double click is one ask: the second would be a sure miss
+            event.stop()
+            return
         for spot in self._spots:
             if offset.y // self._step == spot.row and spot.start <= offset.x < spot.end:
                 event.stop()
