@@ -3,10 +3,13 @@ when the game ends, odd names, a flood of keys. Nothing may be hidden, stale or 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Awaitable, Callable
+
 import pytest
 from rich.console import Console
 from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
-from tests.tui.test_table import until
+from tests.tui.test_table import HeldBot, app_with_a_held_bot, until, until_thinking
 from textual.pilot import Pilot
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
@@ -239,3 +242,24 @@ def test_a_double_click_on_a_card_group_asks_once() -> None:
         assert app.session.human_to_act  # a hit keeps the turn (R7)
 
     run_app(app, script)
+
+
+def test_quitting_does_not_wait_for_a_bot_still_thinking() -> None:
+    # ismcts:seconds=30 thinks for half a minute; its think ran in the event loop's thread
+    # pool, which the app's end waits for: after q, a blank terminal for the rest of it.
+    app, held = app_with_a_held_bot()
+    run = threading.Thread(target=run_app, args=(app, quit_once_thinking(held)), daemon=True)
+    try:
+        run.start()
+        run.join(timeout=20)
+        assert not run.is_alive() and held.thinking.is_set()  # gone while Emma still thinks
+    finally:
+        held.release.set()
+
+
+def quit_once_thinking(held: HeldBot) -> Callable[[GoFishApp, Pilot[None]], Awaitable[None]]:
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until_thinking(held, pilot)
+        await pilot.press("q")  # no ask made yet: q quits at once
+
+    return script

@@ -2,7 +2,7 @@
 
 The app shows only the person's view (through ``TableSession``). Bot turns are
 played from timers, one ask at a time, so the person can follow them, and each
-bot thinks in a worker thread, so the interface never waits on a bot. Every ask
+bot thinks in a thread of its own, so the interface never waits on a bot. Every ask
 is saved from a thread too (``BackgroundSaver``), so a locked database never holds up
 play either.
 """
@@ -10,6 +10,7 @@ play either.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -518,7 +519,7 @@ class GoFishApp(App[None]):
             return
         if not session.bot_to_act:
             return
-        # The bot thinks in a worker thread (ismcts takes a fifth of a second), so keys,
+        # The bot thinks in a thread (ismcts takes a fifth of a second), so keys,
         # help and the coach keep working meanwhile; its ask is played back here.
         turn = self._bot_turn = object()
 
@@ -527,7 +528,10 @@ class GoFishApp(App[None]):
             with contextlib.suppress(RuntimeError):  # the app may be closing
                 self.call_from_thread(self.bot_chose, turn, session, choice)
 
-        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+        # A daemon thread of its own, not a Textual worker: the event loop's thread pool
+        # is waited for when the app ends, so q would hang on a long think (ismcts:
+        # seconds=30). The bot only reads the game; an answer after the end is dropped.
+        threading.Thread(target=think, name="gofish-bot", daemon=True).start()
 
     def bot_chose(self, turn: object, session: TableSession,
                   choice: tuple[int, Ask] | None) -> None:
