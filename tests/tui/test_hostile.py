@@ -263,3 +263,34 @@ def quit_once_thinking(held: HeldBot) -> Callable[[GoFishApp, Pilot[None]], Awai
         await pilot.press("q")  # no ask made yet: q quits at once
 
     return script
+
+
+class BrokenBot:
+    """A bot with a bug: it raises instead of choosing."""
+
+    name = "broken"
+
+    def choose(self, view: object, legal: object, rng: object) -> object:
+        raise RuntimeError("no idea")
+
+
+@pytest.mark.parametrize("speed", [0.0, 0.02])
+def test_a_bot_that_fails_is_reported_and_a_new_game_can_be_dealt(speed: float) -> None:
+    # The table said "Emma is thinking…" for ever (paced), or ended with a traceback (speed 0).
+    app = make_app("classic", seed=3)
+    app.speed = speed
+    app.session.bots[1] = BrokenBot()  # type: ignore[assignment]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        old = app.session
+        await until(lambda: app.bot_failure is not None, pilot)
+        said = "Emma could not choose an ask (RuntimeError('no idea'))"
+        assert any(said in line.plain for line in app.log_lines)
+        assert prompt_text(app).startswith(said) and "n: new game" in prompt_text(app)
+        await pilot.press("n")
+        if old.game.actions:  # during a game, n asks first
+            await pilot.press("n")
+        await until(lambda: app.session is not old, pilot)
+        assert app.bot_failure is None and "could not choose" not in prompt_text(app)
+
+    run_app(app, script)

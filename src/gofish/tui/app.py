@@ -133,6 +133,7 @@ class GoFishApp(App[None]):
         self.told_kept = False
         self._after_saving: Callable[[], None] | None = None  # to do once the last save is done
         self._game_over_due = False  # the game ended under the help or the coach: show it after
+        self.bot_failure: str | None = None  # a bot could not move: this game cannot go on
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -172,6 +173,7 @@ class GoFishApp(App[None]):
         self._hand_before = None
         self._after_saving = None
         self._game_over_due = False
+        self.bot_failure = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         self.sub_title = f"{rules.preset} · you against {opponents}"
@@ -286,6 +288,8 @@ class GoFishApp(App[None]):
             return self.quit_question()
         if self.confirm_new:
             return self.new_game_question()
+        if self.bot_failure is not None:
+            return f"{self.bot_failure}. n: new game · q: quit"
         if not session.human_to_act:
             seat = session.game.current_player or 0
             thinking = f"{session.names[seat]} is thinking…"
@@ -513,8 +517,12 @@ class GoFishApp(App[None]):
         self._bot_timer = None
         session = self.session
         if self.speed <= 0:
-            while session.bot_to_act:
-                self.write_events(session.narrate(session.bot_move()))
+            try:
+                while session.bot_to_act:
+                    self.write_events(session.narrate(session.bot_move()))
+            except Exception as error:  # a broken bot: say so, not a traceback
+                self.bot_failed(error)
+                return
             self.after_move(first_pause=0)
             return
         if not session.bot_to_act:
@@ -524,7 +532,12 @@ class GoFishApp(App[None]):
         turn = self._bot_turn = object()
 
         def think() -> None:
-            choice = session.bot_choice()
+            try:
+                choice = session.bot_choice()
+            except Exception as error:  # a broken bot must not leave the table waiting
+                with contextlib.suppress(RuntimeError):
+                    self.call_from_thread(self.bot_failed, error, turn)
+                return
             with contextlib.suppress(RuntimeError):  # the app may be closing
                 self.call_from_thread(self.bot_chose, turn, session, choice)
 
@@ -532,6 +545,18 @@ class GoFishApp(App[None]):
         # is waited for when the app ends, so q would hang on a long think (ismcts:
         # seconds=30). The bot only reads the game; an answer after the end is dropped.
         threading.Thread(target=think, name="gofish-bot", daemon=True).start()
+
+    def bot_failed(self, error: Exception, turn: object | None = None) -> None:
+        """The bot to act raised instead of choosing (a bug): the game cannot go on, so
+        say so, rather than say it is thinking for ever."""
+        if turn is not self._bot_turn:
+            return  # a new game or a quit came first
+        self._bot_turn = None
+        name = self.session.names[self.session.game.current_player or 0]
+        self.bot_failure = f"{name} could not choose an ask ({error!r})"
+        self.write_line(Text(f"{self.bot_failure}. This game cannot go on: n deals a new "
+                             "one, q quits (the game is saved).", style="bold red"))
+        self.refresh_table()
 
     def bot_chose(self, turn: object, session: TableSession,
                   choice: tuple[int, Ask] | None) -> None:
