@@ -18,7 +18,7 @@ from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
 from gofish.tui.app import BEFORE_GAME_OVER
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
-from gofish.tui.widgets import RANK_KEYS, HandView
+from gofish.tui.widgets import RANK_KEYS, HandView, out_of_play_text
 
 
 def big_hand_app(asks: int) -> GoFishApp:
@@ -294,3 +294,10 @@ def test_a_bot_that_fails_is_reported_and_a_new_game_can_be_dealt(speed: float) 
         assert app.bot_failure is None and "could not choose" not in prompt_text(app)
 
     run_app(app, script)
+
+
+def test_a_narrow_panel_says_out_rather_than_out_of_p() -> None:
+    # Five players at 50 columns leave 9 columns a panel: "out of play" was cut to
+    # "out of p…" (bicycle, R15: a player who runs dry with the pond empty leaves play).
+    assert out_of_play_text(9) == "out"
+    assert out_of_play_text(11) == out_of_play_text() == "out of play"

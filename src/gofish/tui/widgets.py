@@ -242,7 +242,7 @@ class OpponentPanel(Static):
                      if panel.content_size.width), default=0) or None
         text = Text(no_wrap=True, overflow="ellipsis")
         if not seen.in_play:
-            text.append("out of play", style="italic")
+            text.append(out_of_play_text(width), style="italic")
         else:
             text.append_text(cards_text(seen.cards, width))
         text.append("\n")
@@ -266,6 +266,14 @@ def fit_name(name: str, room: int) -> str:
     base, _, number = name.rpartition(" ")
     tail = number if base and number.isdigit() else ""
     return name[:max(room - len(tail) - 1, 1)] + "…" + tail
+
+
+OUT_OF_PLAY = "out of play"
+
+
+def out_of_play_text(width: int | None = None) -> str:
+    """``out of play``, or ``out`` where that is cut (a narrow panel read "out of p…")."""
+    return OUT_OF_PLAY if width is None or width >= len(OUT_OF_PLAY) else "out"
 
 
 def cards_text(cards: int, width: int | None = None) -> Text:
