@@ -154,7 +154,14 @@ class SqliteStore(RoomStore):
         """Make the folder, and name what SQLite would not: it says "unable to open" alike
         of a folder, a file that may not be read and a folder that cannot be written, and
         a pipe hangs it."""
-        from gofish.storage.access import folder_not_made, uncreatable, unopenable, unwritable
+        from gofish.storage.access import (
+            create_private,
+            folder_not_made,
+            make_folder,
+            uncreatable,
+            unopenable,
+            unwritable,
+        )
 
         path = Path(self.path)
         try:
@@ -163,8 +170,10 @@ class SqliteStore(RoomStore):
             elif path.exists():  # the server writes every action: read-only is no use
                 reason = unopenable(path) or unwritable(path)
             else:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                make_folder(path.parent)
                 reason = uncreatable(path)
+                if reason is None:
+                    create_private(path)
         except OSError as error:  # mkdir's, or a folder on the way that may not be searched
             reason = folder_not_made(path.parent, error)
         if reason:

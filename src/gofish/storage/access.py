@@ -53,6 +53,28 @@ def uncreatable(path: Path) -> str | None:
     return None
 
 
+#: Permissions of a folder or database gofish makes: its owner's only. A database holds
+#: whole deals (every hand and the pond of an unfinished game), which nobody else should
+#: read on a shared machine; the XDG base directory spec asks for 0700 folders too.
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and any missing parents) if it is missing, the last one private."""
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+
+
+def create_private(path: Path) -> None:
+    """Make an empty database file at ``path`` that only its owner may read, before SQLite
+    makes one with the umask's permissions (often readable by all). An empty file is an
+    empty database to SQLite, and its -wal and -shm files take the database's permissions."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    except FileExistsError:
+        pass  # another process made it meanwhile: theirs stands
+
+
 def folder_not_made(folder: Path, error: OSError) -> str:
     """Why ``folder`` could not be made, from the ``error`` mkdir raised."""
     blocker = _nearest_existing(folder)

@@ -22,7 +22,9 @@ from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import Game, game_from_record
 from gofish.storage.access import (
+    create_private,
     database_exists,
+    make_folder,
     problem_creating,
     problem_creating_folder,
     problem_opening,
@@ -232,7 +234,7 @@ class Store:
         once it is not."""
         if not self._read_only:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                make_folder(self.path.parent)
             except OSError as error:
                 raise StorageError(problem_creating_folder(self.path.parent, error)) from None
         exists = database_exists(self.path)
@@ -242,6 +244,8 @@ class Store:
             problem = problem_opening(self.path)
         if problem:
             raise StorageError(problem)
+        if not exists and not self._read_only:
+            create_private(self.path)
         return self._read_only or (exists and not os.access(self.path, os.W_OK))
 
     @property
