@@ -8,6 +8,7 @@ refusing only the first save. These checks name the real cause, in a sentence.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -69,10 +70,8 @@ def create_private(path: Path) -> None:
     """Make an empty database file at ``path`` that only its owner may read, before SQLite
     makes one with the umask's permissions (often readable by all). An empty file is an
     empty database to SQLite, and its -wal and -shm files take the database's permissions."""
-    try:
+    with contextlib.suppress(FileExistsError):  # another process made it meanwhile
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-    except FileExistsError:
-        pass  # another process made it meanwhile: theirs stands
 
 
 def folder_not_made(folder: Path, error: OSError) -> str:
