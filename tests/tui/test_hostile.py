@@ -11,6 +11,7 @@ from rich.console import Console
 from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from tests.tui.test_table import HeldBot, app_with_a_held_bot, until, until_thinking
 from textual.pilot import Pilot
+from textual.widgets import Header
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
 from gofish.session import TableSession, TableSettings
@@ -301,3 +302,19 @@ def test_a_narrow_panel_says_out_rather_than_out_of_p() -> None:
     # "out of p…" (bicycle, R15: a player who runs dry with the pond empty leaves play).
     assert out_of_play_text(9) == "out"
     assert out_of_play_text(11) == out_of_play_text() == "out of play"
+
+
+def test_a_click_on_the_header_leaves_the_prompt_in_sight() -> None:
+    # Textual's header grows to three rows when clicked: at 50x16 with a hand of two rows,
+    # the prompt went under the footer.
+    app = make_app(players=3, seed=2, hand_size=13)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)
+        await pilot.click(Header, offset=(20, 0))
+        await pilot.pause()
+        assert app.query_one(Header).size.height == 1
+        assert app.query_one("#prompt").region.bottom <= 16 - 1
+        assert prompt_text(app).startswith("Your turn. Ask Emma")
+
+    run_app(app, script)

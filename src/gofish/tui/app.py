@@ -535,16 +535,21 @@ class GoFishApp(App[None]):
             try:
                 choice = session.bot_choice()
             except Exception as error:  # a broken bot must not leave the table waiting
-                with contextlib.suppress(RuntimeError):
-                    self.call_from_thread(self.bot_failed, error, turn)
+                self._from_thread(self.bot_failed, error, turn)
                 return
-            with contextlib.suppress(RuntimeError):  # the app may be closing
-                self.call_from_thread(self.bot_chose, turn, session, choice)
+            self._from_thread(self.bot_chose, turn, session, choice)
 
         # A daemon thread of its own, not a Textual worker: the event loop's thread pool
         # is waited for when the app ends, so q would hang on a long think (ismcts:
         # seconds=30). The bot only reads the game; an answer after the end is dropped.
         threading.Thread(target=think, name="gofish-bot", daemon=True).start()
+
+    def _from_thread(self, callback: Callable[..., None], *args: object) -> None:
+        """Run ``callback`` on the app's thread, unless the app ended while the bot
+        thought (its loop closed: the call would be dropped with a warning)."""
+        if self.is_running:
+            with contextlib.suppress(RuntimeError):  # it may end in between
+                self.call_from_thread(callback, *args)
 
     def bot_failed(self, error: Exception, turn: object | None = None) -> None:
         """The bot to act raised instead of choosing (a bug): the game cannot go on, so
