@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Any
 
 import gofish
@@ -11,6 +13,17 @@ from gofish.bots import bot_turn, make_bot, play_out
 YOU = {"name": "You", "bot": None}
 EMMA = {"name": "Emma", "bot": "emma"}
 RANDOM = {"name": "Randy", "bot": "random"}
+
+
+def denied_for(*paths: Path) -> Any:
+    """os.access as for a user who may not write ``paths`` (root may write anything)."""
+    refused = {os.path.abspath(path) for path in paths}
+    real_access = os.access
+
+    def access(path: Any, mode: int, **kwargs: Any) -> bool:
+        return os.path.abspath(path) not in refused and real_access(path, mode, **kwargs)
+
+    return access
 
 
 def played_game(

@@ -31,7 +31,7 @@ from gofish.storage import access as access_module
 from gofish.storage import fallback as fallback_module
 from gofish.storage.fallback import fallback_path
 
-from .helpers import EMMA, YOU, played_game
+from .helpers import EMMA, YOU, denied_for, played_game
 
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 needs_non_root = pytest.mark.skipif(AS_ROOT, reason="root may read and write any file")
@@ -43,17 +43,6 @@ def stored(db_path: Path) -> Path:
     with Store(db_path) as store:
         store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
     return db_path
-
-
-def _denied_for(*paths: Path) -> Any:
-    """os.access as for a user who may not write ``paths``."""
-    refused = {os.path.abspath(path) for path in paths}
-    real_access = os.access
-
-    def access(path: Any, mode: int, **kwargs: Any) -> bool:
-        return os.path.abspath(path) not in refused and real_access(path, mode, **kwargs)
-
-    return access
 
 
 def _unsearchable(monkeypatch: pytest.MonkeyPatch, behind: Callable[[Path], bool]) -> None:
@@ -136,7 +125,7 @@ def test_history_reads_a_database_in_a_read_only_folder(
 ) -> None:
     # It said "cannot write to the games database" to a command that only reads.
     _sqlite_refusing_to_write(monkeypatch)
-    monkeypatch.setattr(access_module.os, "access", _denied_for(stored.parent))
+    monkeypatch.setattr(access_module.os, "access", denied_for(stored.parent))
     assert main(["history", "--database", str(stored)]) == 0
     out = capsys.readouterr().out
     assert "classic" in out and "Emma" in out
@@ -147,7 +136,7 @@ def test_history_reads_a_database_in_a_read_only_folder(
 def test_a_read_only_store_reads_without_writing_anything(
     stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(access_module.os, "access", _denied_for(stored.parent))
+    monkeypatch.setattr(access_module.os, "access", denied_for(stored.parent))
     before = sorted(path.name for path in stored.parent.iterdir())
     with open_store(stored, read_only=True) as store:
         [game] = store.list_games()
@@ -168,7 +157,7 @@ def test_play_warns_before_the_deal_that_a_read_only_database_keeps_nothing(
     capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # It opened without a word, and the first save only was refused.
-    monkeypatch.setattr(access_module.os, "access", _denied_for(stored))
+    monkeypatch.setattr(access_module.os, "access", denied_for(stored))
     saver = open_games_store(str(stored), required=False)
     try:
         err = _one_line(capsys)
@@ -200,7 +189,7 @@ def test_serve_warns_when_the_database_cannot_be_created(
 def test_serve_warns_of_a_folder_where_the_database_cannot_be_made(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(access_module.os, "access", _denied_for(tmp_path))
+    monkeypatch.setattr(access_module.os, "access", denied_for(tmp_path))
     warn_if_games_database_unusable(str(tmp_path / "games.sqlite3"))
     assert f"the directory {tmp_path} is not writable" in _one_line(capsys)
     assert not (tmp_path / "games.sqlite3").exists()
@@ -209,7 +198,7 @@ def test_serve_warns_of_a_folder_where_the_database_cannot_be_made(
 def test_serve_warns_of_a_read_only_database(
     capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(access_module.os, "access", _denied_for(stored))
+    monkeypatch.setattr(access_module.os, "access", denied_for(stored))
     warn_if_games_database_unusable(str(stored))
     assert "the file is read-only" in _one_line(capsys)
 
@@ -220,7 +209,7 @@ def test_a_read_only_file_is_read_without_leaving_read_only_files_beside_it(
     # SQLite made -wal and -shm files as read-only as the database, and left them: once
     # the database was made writable again they kept it read-only, and every game went
     # to the fallback file.
-    monkeypatch.setattr(os, "access", _denied_for(stored))
+    monkeypatch.setattr(os, "access", denied_for(stored))
     game = gofish.game_to_record(played_game(seed=22))
     with open_store(stored) as store:
         assert len(store.list_games()) == 1
@@ -239,7 +228,7 @@ def test_a_read_only_side_file_is_named(
     shm = Path(f"{stored}-shm")
     shm.write_bytes(b"")
     Path(f"{stored}-wal").write_bytes(b"")
-    monkeypatch.setattr(access_module.os, "access", _denied_for(shm))
+    monkeypatch.setattr(access_module.os, "access", denied_for(shm))
     open_games_store(str(stored), required=False).close()
     assert f"{shm} beside it is read-only" in _one_line(capsys)
 
@@ -369,7 +358,7 @@ def test_a_game_only_the_fallback_file_can_keep_is_dealt_with_a_warning(
     required: bool,
 ) -> None:
     # resume, too, warned only at the first save.
-    monkeypatch.setattr(os, "access", _denied_for(stored))
+    monkeypatch.setattr(os, "access", denied_for(stored))
     open_games_store(str(stored), required=required).close()
     err = _one_line(capsys)
     assert "warning: cannot write to the games database" in err
@@ -392,7 +381,7 @@ def test_the_warning_before_the_deal_names_the_command_and_shows_bytes_as_bytes(
     # printed past report(): no command name, and a byte that is not UTF-8 as "\udcff".
     database = tmp_path / "games\udcff.sqlite3"
     Store(database).close()
-    monkeypatch.setattr(os, "access", _denied_for(database))
+    monkeypatch.setattr(os, "access", denied_for(database))
     open_games_store(str(database), required=False).close()
     err = _one_line(capsys)
     assert err.startswith("gofish play: warning: cannot write to the games database")
@@ -410,10 +399,10 @@ def test_moves_waiting_in_the_wal_file_are_read_from_a_read_only_folder(
         store.save(gofish.game_to_record(played_game(seed=22)), seats=[YOU, EMMA])
     copy = tmp_path / "copy" / "games.sqlite3"
     copy.parent.mkdir()
-    for suffix in ("", "-wal"):  # no -shm: SQLite makes one, where it may
+    for suffix in ("", "-wal", "-shm"):  # without -shm: test_reading_read_only
         Path(f"{copy}{suffix}").write_bytes(Path(f"{stored}{suffix}").read_bytes())
     holder.close()
     assert Path(f"{copy}-wal").stat().st_size > 0
-    monkeypatch.setattr(os, "access", _denied_for(copy.parent))
+    monkeypatch.setattr(os, "access", denied_for(copy.parent))
     with open_store(copy, read_only=True) as store:
         assert len(store.list_games()) == 2

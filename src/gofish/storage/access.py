@@ -91,7 +91,7 @@ def _not_a_folder(path: Path) -> str:
 
 def problem_opening(path: Path) -> str | None:
     """The message for a games database at ``path`` that cannot be opened, or None."""
-    reason = unopenable(path)
+    reason = unopenable(path) or unreadable_wal(path)
     return None if reason is None else f"cannot open the games database {path}: {reason}"
 
 
@@ -143,9 +143,32 @@ def read_only_uri(path: Path) -> str:
     this user."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
     read_only_here = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
-    if read_only_here and _wal_is_empty(path):  # else immutable would not read the moves in it
+    # Immutable would not read the moves in a -wal file, and would read the half-written
+    # pages of an interrupted save as if it had been made.
+    if read_only_here and _wal_is_empty(path) and not _interrupted_save(path):
         uri += "&immutable=1"
     return uri
+
+
+def _interrupted_save(path: Path) -> bool:
+    """Whether a rollback journal beside ``path`` holds a save to undo (SQLite calls it hot:
+    it exists and its first byte is not zero). SQLite undoes it before reading."""
+    journal = f"{path}-journal"
+    try:
+        with open(journal, "rb") as stream:
+            return stream.read(1) not in (b"", b"\0")
+    except OSError:  # none, or one we may not read, which SQLite must look at then
+        return os.path.lexists(journal)
+
+
+def unreadable_wal(path: Path) -> str | None:
+    """Why the moves waiting in the -wal file beside ``path`` cannot be read, or None:
+    SQLite reads them only through a -shm file, which a read-only folder cannot take."""
+    if _wal_is_empty(path) or os.path.lexists(f"{path}-shm") or _writable_folder(path.parent):
+        return None
+    return (f"the last games saved wait in {path.name}-wal beside it, which SQLite reads only "
+            f"with a {path.name}-shm file it may not make in the read-only directory "
+            f"{path.parent}")
 
 
 def _wal_is_empty(path: Path) -> bool:

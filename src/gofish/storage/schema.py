@@ -60,8 +60,13 @@ def read_version(connection: sqlite3.Connection) -> int:
     return 0 if row is None else int(row[0])
 
 
-def migrate(connection: sqlite3.Connection, path: Path) -> None:
-    """Bring the schema up to date in one transaction (a no-op when it already is)."""
+def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = False) -> None:
+    """Bring the schema up to date in one transaction (a no-op when it already is).
+
+    A ``read_only`` connection cannot: a database with no tables yet (made empty, and
+    its first save never came) is given empty ones in the connection's temporary schema,
+    so it reads as holding no games, not as "cannot write" to a command that only reads.
+    """
     version = read_version(connection)
     if version > SCHEMA_VERSION:
         raise StorageError(
@@ -75,6 +80,9 @@ def migrate(connection: sqlite3.Connection, path: Path) -> None:
             f"{path} is an SQLite database of another program, not a gofish games "
             "database: choose another file with --database or $GOFISH_DB"
         )
+    if read_only:
+        _read_as_empty(connection, path, version)
+        return
     # executescript commits first, so run each statement inside our own transaction.
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -89,6 +97,20 @@ def migrate(connection: sqlite3.Connection, path: Path) -> None:
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+
+
+def _read_as_empty(connection: sqlite3.Connection, path: Path, version: int) -> None:
+    """The tables of an empty database, made in the temporary schema of a read-only
+    connection; from then on it may not write even there, or a save would go to tables
+    that vanish when it closes instead of to the fallback file."""
+    if version:  # temporary tables would hide the real ones, and their games
+        raise StorageError(f"the games database {path} must be upgraded (to schema "
+                           f"{SCHEMA_VERSION}) by a user who may write it")
+    for step in MIGRATIONS:
+        for statement in _statements(step):
+            statement = statement.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1)
+            connection.execute(statement.replace("CREATE INDEX ", "CREATE INDEX temp.", 1))
+    connection.execute("PRAGMA query_only = ON")
 
 
 def _has_tables(connection: sqlite3.Connection) -> bool:

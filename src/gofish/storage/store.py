@@ -29,6 +29,7 @@ from gofish.storage.access import (
     problem_creating_folder,
     problem_opening,
     read_only_uri,
+    unwritable,
 )
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
@@ -167,6 +168,10 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
         return (f"the games database {path} is damaged or is not a gofish database ({text}); "
                 "move it away to start a fresh one, or choose another file with --database "
                 "or $GOFISH_DB")
+    if name in ("SQLITE_READONLY_ROLLBACK", "SQLITE_READONLY_RECOVERY"):
+        return (f"cannot read the games database {path}: a save to it was interrupted, and "
+                "SQLite must finish or undo it first, which needs permission to write the "
+                "file and its directory (open it once as a user who may)")
     if name.startswith("SQLITE_READONLY") or "readonly" in text:
         return (f"cannot write to the games database {path}: the file, its directory or "
                 "its -wal or -shm file beside it is read-only")
@@ -220,7 +225,7 @@ class Store:
                 # WAL with NORMAL sync survives any crash of the app; only a power cut can
                 # lose the last save, and the app saves again after the next ask.
                 connection.execute("PRAGMA synchronous = NORMAL")
-            migrate(connection, self.path)
+            migrate(connection, self.path, read_only=read_only)
         except BaseException:
             connection.close()
             raise
@@ -229,9 +234,10 @@ class Store:
     def _check_path(self) -> bool:
         """Make the folder, and name what SQLite would not: a file that may not be read or
         created ("unable to open"), a pipe (it would hang). True if the database is to be
-        only read: asked for, or a file this user may not write, which SQLite would open
-        read-only leaving -wal and -shm files as read-only beside it, that keep it read-only
-        once it is not."""
+        only read: asked for, or a database this user may not write: a read-only file,
+        which SQLite would open read-only leaving -wal and -shm files as read-only beside
+        it, that keep it read-only once it is not; a read-only folder, where SQLite cannot
+        make those files and would refuse it outright."""
         if not self._read_only:
             try:
                 make_folder(self.path.parent)
@@ -246,7 +252,7 @@ class Store:
             raise StorageError(problem)
         if not exists and not self._read_only:
             create_private(self.path)
-        return self._read_only or (exists and not os.access(self.path, os.W_OK))
+        return self._read_only or (exists and unwritable(self.path) is not None)
 
     @property
     def connection(self) -> sqlite3.Connection:

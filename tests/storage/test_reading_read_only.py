@@ -1,0 +1,143 @@
+"""Reading a games database this user may not write: never what a save left half-done,
+never "cannot write" to a command that only reads, and a clear word when it cannot be read.
+
+As in test_permissions, a read-only file or folder is simulated for root (os.access says
+no); SQLite's own refusals (mode=ro) are real.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gofish
+from gofish.cli import main
+from gofish.cli.play import open_games_store
+from gofish.storage import StorageError, Store, open_store
+from gofish.storage import schema as schema_module
+from gofish.storage.fallback import fallback_path
+
+from .helpers import EMMA, YOU, denied_for, played_game
+
+#: A save that stops halfway (the process killed) in rollback-journal mode: with a cache of
+#: one page, SQLite writes changed pages into the database before the end, keeping the
+#: old ones in the -journal file beside it to undo them.
+_INTERRUPTED_SAVE = (
+    "import os, sqlite3, sys; db = sqlite3.connect(sys.argv[1], isolation_level=None); "
+    "db.execute('PRAGMA cache_size = 1'); db.execute('BEGIN'); "
+    "db.execute(\"UPDATE seats SET name = 'Halfway'\"); "
+    "db.execute('UPDATE filler SET x = randomblob(3000)'); os._exit(0)"
+)
+
+
+def _save_one(path: Path, seed: int = 21) -> None:
+    with Store(path) as store:
+        store.save(gofish.game_to_record(played_game(seed=seed)), seats=[YOU, EMMA])
+
+
+def test_a_save_left_half_done_is_not_read_as_if_it_had_been_made(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read as immutable, the -journal file was ignored and the half-written pages were
+    # shown: history listed seats named 'Halfway', show called a game edited by hand.
+    _save_one(db_path)
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA journal_mode = DELETE")
+        db.execute("CREATE TABLE filler AS SELECT randomblob(3000) AS x FROM "
+                   "(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                   "WHERE i < 40) SELECT i FROM n)")
+    subprocess.run([sys.executable, "-c", _INTERRUPTED_SAVE, str(db_path)], check=True)
+    assert Path(f"{db_path}-journal").stat().st_size > 0
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with pytest.raises(StorageError, match="a save to it was interrupted"):
+        open_store(db_path, read_only=True)
+    monkeypatch.undo()  # its owner's next open undoes the half-done save
+    with open_store(db_path) as store:
+        assert store.list_games()[0].names == ["You", "Emma"]
+
+
+@pytest.mark.parametrize("denied", ["file", "folder"])
+@pytest.mark.parametrize("command", ["history", "stats", "show"])
+def test_an_empty_database_that_may_not_be_written_reads_as_holding_no_games(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch,
+    denied: str, command: str,
+) -> None:
+    # A database made empty (0600) whose first save never came: the commands that only
+    # read it said "cannot write to the games database".
+    db_path.parent.mkdir()
+    db_path.touch()
+    monkeypatch.setattr(os, "access", denied_for(db_path if denied == "file" else db_path.parent))
+    arguments = [command, "1"] if command == "show" else [command]
+    code = main([*arguments, "--database", str(db_path)])
+    captured = capsys.readouterr()
+    assert "cannot write" not in captured.err
+    if command == "show":
+        assert (code, captured.err.strip()) == (2, "gofish show: there is no stored game with id 1")
+    else:
+        assert code == 0
+        assert "No games stored yet" in captured.out or "No finished games yet" in captured.out
+    assert db_path.stat().st_size == 0  # nothing was written into it
+
+
+def test_a_game_saved_to_an_empty_read_only_database_goes_to_the_fallback_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its stand-in tables live only as long as the connection: a save must not go there.
+    db_path.parent.mkdir()
+    db_path.touch()
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with Store(db_path) as store, pytest.raises(StorageError) as refused:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+    assert refused.value.fallback_path == fallback_path(db_path)
+    assert len(fallback_path(db_path).read_text().splitlines()) == 1
+
+
+def test_a_read_only_database_of_an_older_schema_is_not_hidden_by_empty_tables(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Temporary tables of the same names would hide its games; only its owner can upgrade it.
+    _save_one(db_path)
+    monkeypatch.setattr(schema_module, "SCHEMA_VERSION", schema_module.SCHEMA_VERSION + 1)
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with pytest.raises(StorageError, match="must be upgraded"):
+        open_store(db_path, read_only=True)
+
+
+def test_moves_in_a_wal_file_with_no_shm_in_a_read_only_folder_are_named(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite cannot make the -shm file it needs there: it said "unable to open database
+    # file", which gofish called a directory or a missing folder.
+    _save_one(db_path)
+    holder = sqlite3.connect(db_path)  # while it is open the -wal file is kept, unmerged
+    holder.execute("SELECT 1 FROM games").fetchall()
+    _save_one(db_path, seed=22)
+    copy = tmp_path / "copy" / "games.sqlite3"
+    copy.parent.mkdir()
+    for suffix in ("", "-wal"):
+        Path(f"{copy}{suffix}").write_bytes(Path(f"{db_path}{suffix}").read_bytes())
+    holder.close()
+    monkeypatch.setattr(os, "access", denied_for(copy.parent))
+    with pytest.raises(StorageError, match=r"wait in games\.sqlite3-wal .* read-only directory"):
+        open_store(copy, read_only=True)
+    assert main(["history", "--database", str(copy)]) == 1
+
+
+def test_resume_reads_a_database_in_a_read_only_folder_as_it_does_a_read_only_file(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A writable file in a read-only folder was opened to write: SQLite could not make
+    # its -wal and -shm files, and resume refused what play and a read-only file allow.
+    _save_one(db_path)
+    monkeypatch.setattr(os, "access", denied_for(db_path.parent))
+    store = open_games_store(str(db_path), required=True)
+    with store, pytest.raises(StorageError) as refused:
+        store.save(gofish.game_to_record(played_game(seed=23)), seats=[YOU, EMMA])
+    assert refused.value.fallback_path is not None  # not written into the database
+    assert "warning: cannot write to the games database" in capsys.readouterr().err
+    assert not os.path.exists(f"{db_path}-wal")
