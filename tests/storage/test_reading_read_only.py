@@ -141,3 +141,20 @@ def test_resume_reads_a_database_in_a_read_only_folder_as_it_does_a_read_only_fi
     assert refused.value.fallback_path is not None  # not written into the database
     assert "warning: cannot write to the games database" in capsys.readouterr().err
     assert not os.path.exists(f"{db_path}-wal")
+
+
+def test_a_database_another_program_has_open_is_read_with_it_not_as_immutable(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read as immutable while its -wal file was still empty, a reader that stays open
+    # (gofish serve) never saw the games saved after it opened, and could read pages a
+    # checkpoint was rewriting.
+    _save_one(db_path)
+    holder = sqlite3.connect(db_path)  # another program with it open: -wal and -shm
+    holder.execute("SELECT 1 FROM games").fetchall()
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with open_store(db_path) as reader:
+        monkeypatch.undo()
+        _save_one(db_path, seed=22)
+        assert reader.count() == 2
+    holder.close()

@@ -143,11 +143,18 @@ def read_only_uri(path: Path) -> str:
     this user."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
     read_only_here = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
-    # Immutable would not read the moves in a -wal file, and would read the half-written
-    # pages of an interrupted save as if it had been made.
-    if read_only_here and _wal_is_empty(path) and not _interrupted_save(path):
+    if read_only_here and _immutable_is_safe(path):
         uri += "&immutable=1"
     return uri
+
+
+def _immutable_is_safe(path: Path) -> bool:
+    """Whether ``path`` may be read as a file nothing changes. Not when moves wait in a
+    -wal file (it would not read them), nor with an interrupted save to undo (it would
+    read its half-written pages as made), nor while both side files are there: another
+    program may have it open to write, and SQLite reads it alongside through them."""
+    return (_wal_is_empty(path) and not _interrupted_save(path)
+            and not _side_files_present(path))
 
 
 def _interrupted_save(path: Path) -> bool:
