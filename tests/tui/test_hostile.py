@@ -318,3 +318,20 @@ def test_a_click_on_the_header_leaves_the_prompt_in_sight() -> None:
         assert prompt_text(app).startswith("Your turn. Ask Emma")
 
     run_app(app, script)
+
+
+def test_the_narrow_pond_shows_its_count_when_the_table_comes_back_from_too_small() -> None:
+    # Shrunk below 50x16 and back, five players: the pond got no resize, and went on
+    # showing its pile, cut to four columns with no count, until the next ask.
+    app = make_app("bicycle", players=5, seed=2)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(1, 1)
+        await pilot.pause()
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        await pilot.pause()
+        pond = [line.strip("│╭╮╰╯─ ") for line in region_lines(app, "#pond")]
+        assert pond[1:3] == ["Pond", str(app.session.view().pond_size)]
+
+    run_app(app, script)

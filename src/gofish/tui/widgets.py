@@ -310,24 +310,26 @@ def books_text(books: Sequence[Rank], word: str = "book", width: int | None = No
 
 class PondPanel(Static):
     """The pond (the sea in the Nordic game) as a pile with its count; in a panel too
-    narrow for the pile (a narrow table), only the word and the count."""
+    narrow for the pile (a narrow table), only the word and the count.
+
+    Drawn for its width when rendered, not when told of a resize: a table shown again
+    after a window too small for it got no resize, and a narrow pond went on showing
+    the pile (cut, with no count) until the next ask.
+    """
 
     _seen: tuple[int, bool] | None = None
 
     def show(self, count: int, *, sea: bool) -> None:
         self._seen = (count, sea)
-        self._draw()
+        self.border_title = "The sea" if sea else "Pond"  # a narrow border leaves it out
+        self.refresh()
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
+    def render(self) -> Text:
         if self._seen is None:
-            return
+            return Text()
         count, sea = self._seen
         compact = 0 < self.content_size.width < POND_COMPACT_BELOW
-        self.border_title = "" if compact else ("The sea" if sea else "Pond")
-        self.update(pond_compact(count, sea) if compact else pond_text(count, sea))
+        return pond_compact(count, sea) if compact else pond_text(count, sea)
 
 
 #: A pond panel with fewer columns inside than this shows only its word and count.
