@@ -15,6 +15,7 @@ import pytest
 import gofish
 from gofish.online.store import SqliteStore
 from gofish.storage import Store, open_store
+from gofish.storage import fallback as fallback_module
 
 from .helpers import EMMA, YOU, played_game
 
@@ -67,3 +68,53 @@ def test_a_new_rooms_database_is_private(tmp_path: Path) -> None:
     asyncio.run(open_and_close())
     assert _mode(path) == 0o600
     assert _mode(path.parent) == 0o700
+
+
+@pytest.fixture
+def last_resort(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The fallback file in the (shared) temp folder, for a database that refuses games
+    and whose folder is a file, so no fallback file beside it can be made either."""
+    path = tmp_path / "shared-tmp" / "gofish-you.unsaved.jsonl"
+    path.parent.mkdir()
+    monkeypatch.setattr(fallback_module, "_last_resort_path", lambda: path)
+    (tmp_path / "in-the-way").write_text("")
+    return path
+
+
+def _nowhere_but_the_temp_folder(tmp_path: Path) -> Path:
+    return tmp_path / "in-the-way" / "games.sqlite3"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only root can make a file another user's")
+def test_a_file_another_user_left_in_the_temp_folder_is_not_written_to(
+    tmp_path: Path, last_resort: Path
+) -> None:
+    # Made there beforehand (0666) by another user, it received every hand of the game.
+    last_resort.write_text("")
+    os.chown(last_resort, 12345, 12345)
+    database = _nowhere_but_the_temp_folder(tmp_path)
+    assert not fallback_module.can_keep_games(database)  # so play refuses to deal
+    assert fallback_module.write_fallback(database, {"record": {}, "seats": []}) is None
+    assert last_resort.read_text() == ""
+
+
+def test_a_link_in_the_temp_folder_is_not_followed(tmp_path: Path, last_resort: Path) -> None:
+    # Another user's link sent the game to a file of their choosing.
+    chosen = tmp_path / "chosen.txt"
+    chosen.write_text("")
+    last_resort.symlink_to(chosen)
+    database = _nowhere_but_the_temp_folder(tmp_path)
+    assert not fallback_module.can_keep_games(database)
+    assert fallback_module.write_fallback(database, {"record": {}, "seats": []}) is None
+    assert chosen.read_text() == ""
+
+
+def test_this_users_own_file_in_the_temp_folder_still_takes_games(
+    tmp_path: Path, last_resort: Path
+) -> None:
+    last_resort.write_text("")
+    database = _nowhere_but_the_temp_folder(tmp_path)
+    assert fallback_module.can_keep_games(database)
+    assert fallback_module.write_fallback(database, {"record": {}, "seats": []}) == last_resort
+    assert len(last_resort.read_text().splitlines()) == 1

@@ -62,14 +62,33 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
 def _open_to_append(target: Path) -> TextIO:
     """``target`` opened to append, made private to this user if new (the temp folder is
     everyone's). Only a regular file: a pipe there would block the save for ever, so
-    it is opened without waiting, then refused."""
+    it is opened without waiting, then refused. In the temp folder, only a file of this
+    user's own, not a link: another user could have put one there to read every hand."""
+    in_temp = target == _last_resort_path()
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-    descriptor = os.open(target, flags, 0o600)
-    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+    descriptor = os.open(target, flags | (_NO_LINKS if in_temp else 0), 0o600)
+    try:
+        _check_usable(os.fstat(descriptor), target, in_temp)
+    except OSError:
         os.close(descriptor)
-        raise OSError(errno.EINVAL, "not a regular file", str(target))
+        raise
     os.set_blocking(descriptor, True)
     return open(descriptor, "a", encoding="utf-8")
+
+
+#: os.open's flag refusing a link (not on Windows, whose temp folder is the user's own).
+_NO_LINKS = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _check_usable(status: os.stat_result, target: Path, in_temp: bool) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(target))
+    if in_temp and not _is_mine(status):
+        raise OSError(errno.EPERM, "another user's file", str(target))
+
+
+def _is_mine(status: os.stat_result) -> bool:
+    return not hasattr(os, "geteuid") or status.st_uid == os.geteuid()
 
 
 def fallback_targets(db_path: Path) -> tuple[Path, Path]:
@@ -83,11 +102,21 @@ def can_keep_games(db_path: Path) -> bool:
 
     for target in fallback_targets(db_path):
         if os.path.lexists(target):
-            if os.path.isfile(target) and os.access(target, os.W_OK):
+            if _could_append(target):
                 return True
         elif uncreatable(target) is None:
             return True
     return False
+
+
+def _could_append(target: Path) -> bool:
+    """Whether the existing ``target`` is a file that ``_open_to_append`` would take."""
+    try:
+        status = os.lstat(target) if target == _last_resort_path() else os.stat(target)
+        _check_usable(status, target, target == _last_resort_path())
+    except OSError:  # a link to nothing, a pipe, another user's file in the temp folder
+        return False
+    return os.access(target, os.W_OK)
 
 
 def read_fallback(path: Path) -> list[dict[str, Any]]:
