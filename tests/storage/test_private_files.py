@@ -14,7 +14,7 @@ import pytest
 
 import gofish
 from gofish.online.store import SqliteStore
-from gofish.storage import Store, open_store
+from gofish.storage import StorageError, Store, open_store
 from gofish.storage import fallback as fallback_module
 
 from .helpers import EMMA, YOU, played_game
@@ -118,3 +118,19 @@ def test_this_users_own_file_in_the_temp_folder_still_takes_games(
     assert fallback_module.can_keep_games(database)
     assert fallback_module.write_fallback(database, {"record": {}, "seats": []}) == last_resort
     assert len(last_resort.read_text().splitlines()) == 1
+
+
+def test_a_database_made_through_a_link_to_nothing_is_private(tmp_path: Path) -> None:
+    # O_EXCL refused the link, so SQLite made the file it points to, readable by all.
+    link = tmp_path / "games.sqlite3"
+    link.symlink_to(tmp_path / "elsewhere.sqlite3")
+    Store(link).close()
+    assert stat.S_IMODE((tmp_path / "elsewhere.sqlite3").stat().st_mode) == 0o600
+
+
+def test_a_link_into_a_missing_directory_is_named(tmp_path: Path) -> None:
+    # SQLite said "unable to open", which was called a directory or a missing folder.
+    link = tmp_path / "games.sqlite3"
+    link.symlink_to(tmp_path / "gone" / "games.sqlite3")
+    with pytest.raises(StorageError, match=r"is a link to .*gone.*, in a directory that does"):
+        open_store(link)

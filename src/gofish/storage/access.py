@@ -46,6 +46,10 @@ def unopenable(path: Path) -> str | None:
 
 def uncreatable(path: Path) -> str | None:
     """Why a database could not be made at ``path`` (which does not exist), or None."""
+    if path.is_symlink():  # a link to nothing: the file is made where it points
+        if not Path(os.path.realpath(path)).parent.is_dir():
+            return f"it is a link to {os.readlink(path)}, in a directory that does not exist"
+        path = Path(os.path.realpath(path))
     folder = _nearest_existing(path.parent)
     if not folder.is_dir():
         return _not_a_folder(folder)
@@ -70,8 +74,9 @@ def create_private(path: Path) -> None:
     """Make an empty database file at ``path`` that only its owner may read, before SQLite
     makes one with the umask's permissions (often readable by all). An empty file is an
     empty database to SQLite, and its -wal and -shm files take the database's permissions."""
+    target = os.path.realpath(path)  # where a link to nothing points: O_EXCL refuses links
     with contextlib.suppress(FileExistsError):  # another process made it meanwhile
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
 
 
 def folder_not_made(folder: Path, error: OSError) -> str:
