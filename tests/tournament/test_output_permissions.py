@@ -67,3 +67,12 @@ def test_a_real_read_only_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path
     table.chmod(0o444)
     assert main([*TOURNAMENT, "--csv", str(table)]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_a_link_into_a_missing_folder_is_refused_before_playing(tmp_path: Path) -> None:
+    # Its own folder was checked, not the one it points into: the tournament ran to its
+    # end, then said "cannot write table.csv: No such file or directory".
+    link = tmp_path / "table.csv"
+    link.symlink_to(tmp_path / "gone" / "table.csv")
+    with pytest.raises(TournamentError, match=f"no folder {tmp_path / 'gone'}"):
+        report.check_outputs(str(link), None)

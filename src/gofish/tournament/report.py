@@ -163,7 +163,8 @@ def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
     if plot_path:
         _check_plot_format(plot_path)
     for path in filter(None, (csv_path, plot_path)):
-        folder = os.path.dirname(os.path.abspath(path))
+        # A link to nothing is written where it points: that folder must be there.
+        folder = os.path.dirname(os.path.realpath(path))
         if not os.path.isdir(folder):
             raise TournamentError(f"cannot write {path}: no folder {folder}")
         if os.path.isdir(path):
