@@ -19,6 +19,7 @@ import gofish
 from gofish.cli import main
 from gofish.cli.play import open_games_store
 from gofish.storage import StorageError, Store, open_store
+from gofish.storage import access as access_module
 from gofish.storage import schema as schema_module
 from gofish.storage.fallback import fallback_path
 
@@ -158,3 +159,16 @@ def test_a_database_another_program_has_open_is_read_with_it_not_as_immutable(
         _save_one(db_path, seed=22)
         assert reader.count() == 2
     holder.close()
+
+
+def test_a_folder_that_cannot_be_made_names_the_read_only_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said only "Permission denied", where a database in that directory is said to be
+    # uncreatable because "the directory … is not writable".
+    read_only = tmp_path / "read-only"
+    read_only.mkdir()
+    monkeypatch.setattr(os, "access", denied_for(read_only))
+    reason = access_module.folder_not_made(read_only / "gofish",
+                                           PermissionError(13, "Permission denied"))
+    assert reason == f"the directory {read_only} is not writable"

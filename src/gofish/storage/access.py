@@ -84,6 +84,8 @@ def folder_not_made(folder: Path, error: OSError) -> str:
     blocker = _nearest_existing(folder)
     if not blocker.is_dir():  # FileExistsError or NotADirectoryError: a file is in the way
         return _not_a_folder(blocker)
+    if not _writable_folder(blocker):  # named, as when the database itself cannot be made
+        return f"the directory {blocker} is not writable"
     return str(error.strerror or error)
 
 
