@@ -172,3 +172,15 @@ def test_a_folder_that_cannot_be_made_names_the_read_only_directory(
     reason = access_module.folder_not_made(read_only / "gofish",
                                            PermissionError(13, "Permission denied"))
     assert reason == f"the directory {read_only} is not writable"
+
+
+def test_resume_does_not_warn_about_saving_a_game_it_will_not_resume(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "warning: … Your game will be kept in a fallback file" came first, then "game 1 is
+    # already finished".
+    _save_one(db_path)  # a finished game
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    assert main(["resume", "1", "--plain", "--database", str(db_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == "gofish resume: game 1 is already finished: gofish show 1 replays it\n"

@@ -177,19 +177,30 @@ def run(args: argparse.Namespace) -> int:
     return launch(session, plain=plain, speed=speed)
 
 
-def open_games_store(path: str | None, *, required: bool) -> Any:
+def open_games_store(path: str | None, *, required: bool, check: bool = True) -> Any:
     """The games database; when it cannot be opened and is optional, a saver that still
-    keeps every game (in a fallback file beside it, moved in once the database opens)."""
-    from gofish.storage import FallbackSaver, StorageError, open_saver, open_store
-    from gofish.storage.access import problem_saving
-    from gofish.storage.fallback import can_keep_games, fallback_targets
+    keeps every game (in a fallback file beside it, moved in once the database opens).
+    With ``check``, :func:`check_saving` runs on it at once."""
+    from gofish.storage import StorageError, open_saver, open_store
 
     try:
         # open_saver fails only with no database to try at all (no home directory).
         saver = open_store(path) if required else open_saver(path)
     except StorageError as error:
         raise OptionError(str(error)) from None
-    # A read-only file opens, and only the first save would say so: say it before the deal.
+    if check:
+        check_saving(saver, "resume" if required else "play")
+    return saver
+
+
+def check_saving(saver: Any, command: str) -> None:
+    """Warn before the game when ``saver`` cannot save it (a read-only file opens, and only
+    the first save would say so); refuse to play, closing it, if no fallback file could
+    keep it either."""
+    from gofish.storage import FallbackSaver
+    from gofish.storage.access import problem_saving
+    from gofish.storage.fallback import can_keep_games, fallback_targets
+
     problem = str(saver.error) if isinstance(saver, FallbackSaver) else problem_saving(saver.path)
     if problem and not can_keep_games(saver.path):  # every move would be lost: do not deal
         saver.close()
@@ -199,11 +210,10 @@ def open_games_store(path: str | None, *, required: bool) -> Any:
     if problem:
         # Not "beside the database" outright: where its folder cannot be written the game
         # goes to the temp folder, which is not read back.
-        report("resume" if required else "play",
+        report(command,
                f"warning: {problem}. Your game will be kept in a fallback file, and each "
                "save says where; a file beside the database is added to it once it can be "
                "opened.")
-    return saver
 
 
 def line_mode(asked_for: bool) -> bool:

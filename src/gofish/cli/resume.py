@@ -9,6 +9,7 @@ from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
     add_front_end_options,
+    check_saving,
     launch,
     line_mode,
     open_games_store,
@@ -30,12 +31,29 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gofish.session import TableSession
-    from gofish.storage import DamagedGameError, StorageError
 
     speed = parse_speed(args.speed)
     game_id = whole_number(args.id, "the game id")
     refuse_a_missing_database(args, game_id)
-    store = open_games_store(args.database, required=True)
+    store = open_games_store(args.database, required=True, check=False)
+    try:
+        stored = _game_to_resume(store, game_id)
+    except OptionError:
+        store.close()
+        raise
+    # Only now: a warning that the game will not be saved, before "there is no game", misled.
+    check_saving(store, "resume")
+    plain = line_mode(args.plain)
+    session = TableSession.resume(stored.record, stored.seats, store, stored.id,
+                                  source="plain" if plain else "terminal")
+    return launch(session, plain=plain, speed=speed)
+
+
+def _game_to_resume(store: Any, game_id: int | None) -> Any:
+    """The stored game to resume: ``game_id``, or the latest unfinished one that can be
+    read; OptionError saying why there is none."""
+    from gofish.storage import DamagedGameError, StorageError
+
     skipped: list[DamagedGameError] = []
     try:
         stored = store.latest_unfinished(skipped) if game_id is None else store.get(game_id)
@@ -51,10 +69,7 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(
             f"game {stored.id} is already finished: gofish show {stored.id} replays it"
         )
-    plain = line_mode(args.plain)
-    session = TableSession.resume(stored.record, stored.seats, store, stored.id,
-                                  source="plain" if plain else "terminal")
-    return launch(session, plain=plain, speed=speed)
+    return stored
 
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:
