@@ -184,3 +184,13 @@ def test_resume_does_not_warn_about_saving_a_game_it_will_not_resume(
     assert main(["resume", "1", "--plain", "--database", str(db_path)]) == 2
     err = capsys.readouterr().err
     assert err == "gofish resume: game 1 is already finished: gofish show 1 replays it\n"
+
+
+def test_a_path_in_the_home_of_no_such_user_is_not_said_to_lack_home_and_xdg(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It said "$HOME is not set, and this user has none: set $HOME or $XDG_DATA_HOME".
+    assert main(["history", "--database", "~no-such-gofish-user/games.sqlite3"]) == 1
+    assert capsys.readouterr().err == (
+        "gofish history: ~no-such-gofish-user/games.sqlite3 names the home directory of "
+        "no-such-gofish-user, and there is no such user\n")

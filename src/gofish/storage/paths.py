@@ -39,7 +39,13 @@ def expand_home(path: str | os.PathLike[str]) -> Path:
     try:
         return Path(path).expanduser()
     except RuntimeError:
-        raise StorageError(
-            "there is no home directory to keep data in ($HOME is not set, and this user "
-            "has none): set $HOME or $XDG_DATA_HOME, or name the database with --database"
-        ) from None
+        raise StorageError(_no_home(os.fspath(path))) from None
+
+
+def _no_home(path: str) -> str:
+    """Why ``path``'s leading ``~`` names no home directory."""
+    user = path[1:].replace(os.sep, "/").split("/", 1)[0]
+    if user:  # ~name: no user of that name, whatever $HOME says
+        return f"{path} names the home directory of {user}, and there is no such user"
+    return ("there is no home directory to keep data in ($HOME is not set, and this user "
+            "has none): set $HOME or $XDG_DATA_HOME, or name the database with --database")
