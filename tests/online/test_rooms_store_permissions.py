@@ -94,3 +94,11 @@ def test_a_read_only_rooms_database_is_refused_before_sqlite_opens_it(
     err = _refusal(capsys, "--database", str(rooms))
     assert f"cannot open the rooms database {rooms}: the file is read-only" in err
     assert sorted(path.name for path in tmp_path.iterdir()) == ["rooms.sqlite3"]
+
+
+def test_a_rooms_database_in_the_home_of_no_such_user(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # pathlib's RuntimeError came out as a traceback.
+    err = _refusal(capsys, "--database", "~no-such-gofish-user/rooms.sqlite3")
+    assert "names the home directory of no-such-gofish-user, and there is no such user" in err

@@ -16,6 +16,7 @@ import queue
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,7 +116,7 @@ class SqliteStore(RoomStore):
     CHECKPOINT_SECONDS = 1.0
 
     def __init__(self, path: str) -> None:
-        self.path = path if path == ":memory:" else str(Path(path).expanduser())
+        self.path = path if path == ":memory:" else str(_expanded(path))
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
@@ -381,10 +382,26 @@ def _sqlite_file(url: str) -> str:
 
 
 def _data_home() -> Path:
-    from gofish.storage import StorageError
     from gofish.storage.paths import data_home
 
-    try:
+    with _storage_errors_as_store_errors():
         return data_home()
+
+
+def _expanded(path: str) -> Path:
+    """``path`` with a leading ``~`` expanded: StoreError, not pathlib's RuntimeError (a
+    traceback), when it names no home directory (no such user, or no $HOME nor user)."""
+    from gofish.storage.paths import expand_home
+
+    with _storage_errors_as_store_errors():
+        return expand_home(path)
+
+
+@contextlib.contextmanager
+def _storage_errors_as_store_errors() -> Iterator[None]:
+    from gofish.storage import StorageError
+
+    try:
+        yield
     except StorageError as error:
         raise StoreError(str(error)) from None
