@@ -11,6 +11,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from gofish.cli.play import open_games_store
 from gofish.storage import StorageError, Store, open_store
 from gofish.storage import access as access_module
 from gofish.storage import schema as schema_module
+from gofish.storage.access import read_only_uri
 from gofish.storage.fallback import fallback_path
 
 from .helpers import EMMA, YOU, denied_for, played_game
@@ -194,3 +196,18 @@ def test_a_path_in_the_home_of_no_such_user_is_not_said_to_lack_home_and_xdg(
     assert capsys.readouterr().err == (
         "gofish history: ~no-such-gofish-user/games.sqlite3 names the home directory of "
         "no-such-gofish-user, and there is no such user\n")
+
+
+def test_a_pipe_in_place_of_the_journal_does_not_hang_reading(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Looking for an interrupted save in it would wait for a writer for ever.
+    _save_one(db_path)
+    os.mkfifo(f"{db_path}-journal")
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    finished: list[str] = []
+    reader = threading.Thread(target=lambda: finished.append(read_only_uri(db_path)),
+                              daemon=True)
+    reader.start()
+    reader.join(timeout=5)
+    assert finished and "immutable" not in finished[0]

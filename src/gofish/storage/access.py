@@ -146,8 +146,7 @@ def read_only_uri(path: Path) -> str:
     """The SQLite URI that opens ``path`` only to read it. Without side files beside it,
     SQLite would make them even to read, and cannot in a read-only folder; beside a
     read-only file it leaves them read-only, keeping the database so once it is not. So
-    when no moves wait in a -wal file, the file is read as immutable, which it is to
-    this user."""
+    it is read as immutable, which it is to this user, when that is safe."""
     uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
     read_only_here = not (_writable_folder(path.parent) and os.access(path, os.W_OK))
     if read_only_here and _immutable_is_safe(path):
@@ -168,11 +167,15 @@ def _interrupted_save(path: Path) -> bool:
     """Whether a rollback journal beside ``path`` holds a save to undo (SQLite calls it hot:
     it exists and its first byte is not zero). SQLite undoes it before reading."""
     journal = f"{path}-journal"
+    if not os.path.lexists(journal):
+        return False
+    if not os.path.isfile(journal):  # no journal, but reading a pipe would wait for ever
+        return True
     try:
         with open(journal, "rb") as stream:
             return stream.read(1) not in (b"", b"\0")
-    except OSError:  # none, or one we may not read, which SQLite must look at then
-        return os.path.lexists(journal)
+    except OSError:  # one we may not read, which SQLite must look at then
+        return True
 
 
 def unreadable_wal(path: Path) -> str | None:
