@@ -335,3 +335,24 @@ def test_the_narrow_pond_shows_its_count_when_the_table_comes_back_from_too_smal
         assert pond[1:3] == ["Pond", str(app.session.view().pond_size)]
 
     run_app(app, script)
+
+
+def test_in_a_window_too_small_for_the_table_n_n_does_not_deal_blind() -> None:
+    # The question "New game? Press n again…" is in the prompt, hidden behind the note
+    # that the window is too small: a second n dealt a new game the person never saw asked.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        await until(lambda: app.session.human_to_act, pilot)
+        first = app.session
+        await pilot.resize_terminal(30, 10)
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert app.session is first
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("n")
+        await pilot.pause()
+        assert prompt_text(app).startswith("New game? Press n again")
+
+    run_app(app, script)

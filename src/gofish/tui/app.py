@@ -733,6 +733,8 @@ class GoFishApp(App[None]):
         if self.session.is_over or not self.session.game.actions:
             self.new_game()
             return
+        if self.too_small:
+            return  # the question would be hidden behind the note: a second n dealt blind
         # One stray n must not leave a game in the middle: ask, as q does.
         self.confirm_new = True
         self.show_prompt()
