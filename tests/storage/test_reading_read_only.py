@@ -7,6 +7,7 @@ no); SQLite's own refusals (mode=ro) are real.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -211,3 +212,18 @@ def test_a_pipe_in_place_of_the_journal_does_not_hang_reading(
     reader.start()
     reader.join(timeout=5)
     assert finished and "immutable" not in finished[0]
+
+
+def test_games_waiting_beside_an_empty_read_only_database_stay_in_their_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Moved into the stand-in tables, they would be lost at close with their file removed.
+    db_path.parent.mkdir()
+    db_path.touch()
+    record = gofish.game_to_record(played_game(seed=21))
+    waiting = fallback_path(db_path)
+    waiting.write_text(json.dumps({"record": record, "seats": [YOU, EMMA]}) + "\n")
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with open_store(db_path) as store:
+        assert store.count() == 0
+    assert len(waiting.read_text().splitlines()) == 1
