@@ -29,7 +29,9 @@ export async function showHistory(page) {
   fill(page, el('h1', {}, 'History'),
     el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
-      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', ''].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)))),
+      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in'].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
+        // The links' column needs no visible heading, but a screen reader names it.
+        el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Links')))),
       el('tbody', {}, rows))));
 }
 
@@ -52,8 +54,8 @@ export async function showReplay(page, id) {
     counter.textContent = step === 0 ? `The deal (of ${frames.length - 1} asks)` : `Ask ${step} of ${frames.length - 1}`;
     fill(narration, frame.text.map((line) => el('li', { text: line })));
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
-      el('h3', { text: name }),
-      el('div', { class: 'replay-hand', 'aria-label': frame.hands ? `${name}'s hand` : `${frame.hand_sizes[seat]} cards` },
+      el('h2', { text: name }), // under the page's h1: no level skipped
+      el('div', { class: 'replay-hand', role: 'group', 'aria-label': frame.hands ? `${name}'s hand` : `${frame.hand_sizes[seat]} cards` },
         frame.hands ? frame.hands[seat].map((card) => cardFace(card)) : Array.from({ length: frame.hand_sizes[seat] }, () => cardBack())),
       el('p', { class: 'replay-books', text: `Books: ${frame.books[seat].join(' ') || 'none'}` }))),
     el('p', { class: 'replay-pond' }, `Pond: ${frame.pond} cards`));

@@ -44,7 +44,10 @@ export class Table {
     this.hand = el('section', { class: 'hand', 'aria-label': 'Your hand' });
     this.shelf = el('section', { class: 'shelf', 'aria-label': 'Your books' });
     this.me = el('div', { class: 'me seat-anchor' });
-    this.log = el('ol', { class: 'log', role: 'log', 'aria-label': 'What happened' });
+    // A plain list, not role=log: that is a live region too, so every event was read out
+    // twice (here and by the announcer) and a reloaded game retold whole. Focusable, so
+    // the keyboard can scroll it.
+    this.log = el('ol', { class: 'log', 'aria-label': 'What happened', tabindex: '0' });
     this.coach = el('div', { class: 'coach' });
     this.bubbles = el('div', { class: 'bubbles', 'aria-hidden': 'true' });
     const felt = el('div', { class: 'felt' },
