@@ -227,8 +227,19 @@ function seatStatus(seat) {
   return seat.connected ? 'connected' : 'not connected';
 }
 
+function dotClass(seat) {
+  return `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`;
+}
+
+// The dot at a seat of the table says what its colour shows. An image: aria-label on a
+// plain span is not read out.
+function connectionDot(seat) {
+  const words = seat.away ? 'away' : seat.connected ? 'connected' : 'not connected';
+  return el('span', { class: dotClass(seat), role: 'img', 'aria-label': words });
+}
+
 function seatLine(seat, host) {
-  const dot = el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-hidden': 'true' });
+  const dot = el('span', { class: dotClass(seat), 'aria-hidden': 'true' });
   const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.name || 'Empty seat',
     el('span', { class: 'tag' }, seatStatus(seat)),
     state.room.host === seat.seat ? el('span', { class: 'tag' }, 'host') : null,
@@ -431,7 +442,7 @@ function opponentBox(seat, game, myTurn, targets) {
     onclick: choosable ? () => { state.target = i; keepingFocus(() => renderGame()); } : null,
   },
   el('strong', {}, seat.name || `Seat ${i + 1}`),
-  el('span', { class: `dot ${seat.away ? 'away' : seat.connected ? 'on' : ''}`, 'aria-label': seat.connected ? 'connected' : 'not connected' }),
+  connectionDot(seat),
   el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
   seat.vacated ? el('div', { class: 'vacated' }, seatStatus(seat)) : null,
   el('div', { class: 'seat-books' }, booksLine(game, i, bookWord(game) === 'pair' ? 'Pairs' : 'Books')),
