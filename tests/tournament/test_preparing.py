@@ -37,7 +37,8 @@ def test_slow_simulator_compile_is_announced_once(slow_preparation: list[str]) -
     notices: list[str] = []
     run._prepare(_plan("random", "emma"), "sim", notices.append)
     assert slow_preparation == ["sim"]
-    assert notices == ["compiling the bulk simulator (once per install, about a minute)..."]
+    assert notices == ["compiling the bulk simulator (the first time after an install: about a "
+                       "minute)..."]
 
 
 def test_expert_on_the_engine_gets_its_endgame_search_ready(

@@ -95,8 +95,10 @@ def _stop_worker(signum: int, frame: object) -> None:
     os._exit(1)  # no unwinding: nothing of this process is needed any more
 
 
-#: How long preparing may take before the caller's ``notice`` is told why nothing moves.
-NOTICE_AFTER = 1.0
+#: How long preparing may take before the caller's ``notice`` is told why nothing moves:
+#: loading the endgame search from numba's cache (numba's import included) takes 1.5-2.5 s
+#: on a busy machine, compiling it a minute.
+NOTICE_AFTER = 4.0
 
 
 def _searches_endgame(plan: Plan) -> bool:
@@ -122,7 +124,7 @@ def _announced_if_slow(what: str, notice: Callable[[str], None] | None) -> Itera
     if notice is None:
         yield
         return
-    message = f"compiling {what} (once per install, about a minute)..."
+    message = f"compiling {what} (the first time after an install: about a minute)..."
     timer = threading.Timer(NOTICE_AFTER, notice, args=(message,))
     timer.daemon = True
     timer.start()
