@@ -208,12 +208,15 @@ class Store:
         self._clock = clock
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
+        #: Whether it was opened only to read (asked for, or a file or folder this user
+        #: may not write): saves fail, and a reader that stays open should reopen it.
+        self.opened_read_only = read_only
         self._connection = self._guard(self._connect)
 
     # -- connection -------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        read_only = self._check_path()
+        read_only = self.opened_read_only = self._check_path()
         target = read_only_uri(self.path) if read_only else str(self.path)
         connection = sqlite3.connect(target, timeout=self._timeout, isolation_level=None,
                                      check_same_thread=False, uri=read_only)

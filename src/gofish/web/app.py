@@ -40,8 +40,9 @@ from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 STATIC_DIR = Path(__file__).parent / "static"
 
 
-#: Seconds before a games database that would not open is tried again: it may have been
-#: locked for a moment, or moved back, and the server should not need a restart to save.
+#: Seconds before a games database that would not open, or opened only to read, is tried
+#: again: it may have been locked for a moment, moved back or made writable, and the
+#: server should not need a restart to save.
 REOPEN_AFTER = 30.0
 
 
@@ -54,20 +55,32 @@ class StoreHolder:
         self._store: Store | None = database if isinstance(database, Store) else None
         self._clock = clock
         self._failed_at: float | None = None
+        self._opened_at = 0.0
         self.error: str | None = None
 
     def get(self) -> Store | None:
+        if self._read_only_for_a_while():
+            # Opened only to read, it can neither save nor see another program's saves for
+            # sure (read as unchanging when nothing was beside it): open it afresh. The old
+            # one is not closed under a request that may still hold it; it goes when unused.
+            self._store = None
         if self._store is None and self._may_try():
             try:
                 path = None if self._given is None or isinstance(self._given, Store) else (
                     self._given
                 )
                 self._store = open_store(path)
+                self._opened_at = self._clock()
                 self.error = None
             except StorageError as error:
                 self.error = str(error)
                 self._failed_at = self._clock()
         return self._store
+
+    def _read_only_for_a_while(self) -> bool:
+        return (self._store is not None and not isinstance(self._given, Store)
+                and self._store.opened_read_only
+                and self._clock() - self._opened_at >= REOPEN_AFTER)
 
     def _may_try(self) -> bool:
         return self._failed_at is None or self._clock() - self._failed_at >= REOPEN_AFTER
