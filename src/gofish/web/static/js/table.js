@@ -320,10 +320,11 @@ export class Table {
   renderCoach(state) {
     const others = state.players.filter((p) => p.seat !== state.you);
     // From three players up the full headings do not fit the side panel: short ones,
-    // each with its full words as a tooltip (and for screen readers).
+    // each with its full words as a tooltip, and as hidden text for screen readers (an
+    // aria-label on an abbr is not read out).
     const compact = others.length > 1;
     const heading = (full, short) => el('th', { scope: 'col', title: full },
-      compact ? el('abbr', { title: full, 'aria-label': full }, short) : full);
+      compact ? [el('abbr', { title: full, 'aria-hidden': 'true' }, short), el('span', { class: 'visually-hidden' }, full)] : full);
     const short = shortNames(others.map((p) => p.name));
     const head = el('tr', {}, heading('Rank', '#'), heading('You', 'You'),
       others.map((p, i) => heading(p.name, short[i])),
