@@ -186,9 +186,7 @@ class TableSession:
         words = ["gofish", "resume"] + ([str(self.game_id)] if self.game_id is not None else [])
         if plain:
             words.append("--plain")
-        if self.store is not None and (
-            Path(self.store.path).resolve() != default_db_path().resolve()
-        ):
+        if self.store is not None and not _is_default_database(self.store.path):
             words += ["--database", str(self.store.path)]
         return shlex.join(words)
 
@@ -516,3 +514,12 @@ class BackgroundSaver:
 def plural(count: int, noun: str) -> str:
     """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _is_default_database(path: str | Path) -> bool:
+    """Whether ``path`` is the database a bare ``gofish resume`` opens. Not when there is no
+    default (no home directory): the hint is given as the game is left, and must not fail."""
+    try:
+        return Path(path).resolve() == default_db_path().resolve()
+    except StorageError:
+        return False
