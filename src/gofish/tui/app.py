@@ -388,7 +388,12 @@ class GoFishApp(App[None]):
             event.prevent_default()  # leaving this game: no more moves in it
             event.stop()
             return
-        if self.confirm_quit or self.confirm_new:
+        if self.too_small:
+            # The table and its prompt are hidden behind the note: a question asked before
+            # the window shrank is dropped, and the note's keys act (q quits at once).
+            self.answer_stay()
+            return  # no key asks blind (q, ? and the others still work)
+        if self.question_pending:
             event.prevent_default()
             event.stop()
             if key == ("q" if self.confirm_quit else "n"):
@@ -400,8 +405,6 @@ class GoFishApp(App[None]):
                 return
             self.answer_stay()
             return
-        if self.too_small:
-            return  # the table is hidden: no key asks blind (q, ? and the others still work)
         handled = self.handle_table_key(key, char)
         if handled:
             event.prevent_default()
@@ -444,10 +447,15 @@ class GoFishApp(App[None]):
         self.target = askable[(index + step) % len(askable)]
         self.refresh_table()
 
+    @property
+    def question_pending(self) -> bool:
+        """Is "Quit?" or "New game?" waiting for its answer (and shown in the prompt)?"""
+        return self.confirm_quit or self.confirm_new
+
     def answer_stay(self) -> bool:
         """Any key or click but the one asked for answers "stay" to "Quit?" or "New game?",
         and does nothing else (as the question says); True if there was one to answer."""
-        if not (self.confirm_quit or self.confirm_new):
+        if not self.question_pending:
             return False
         self.confirm_quit = self.confirm_new = False
         self.show_prompt()
@@ -574,7 +582,8 @@ class GoFishApp(App[None]):
         # arrow key or the coach meanwhile) must not show cards the log has not yet moved.
         question = Asked(seat, ask.target, ask.rank, ask.suit)
         self.write_events([(question, session.narrator.describe(question))])
-        self.show_prompt(f"{session.names[seat]} is asking…")
+        if not self.question_pending:  # the question stays in sight until answered
+            self.show_prompt(f"{session.names[seat]} is asking…")
 
         def reveal() -> None:
             narrated = session.narrate(session.play_bot_choice(seat, ask))
