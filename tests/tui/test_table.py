@@ -545,14 +545,17 @@ def test_a_new_game_drops_the_ask_a_bot_was_still_thinking_about() -> None:
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         old = app.session
         await until_thinking(held, pilot)
+        thinking = [t for t in threading.enumerate() if t.name == "gofish-bot"]
         await pilot.press("n")
         await pilot.press("n")  # twice during a game: a new deal
         await pilot.pause()
         assert app.session is not old
         held.release.set()
-        for _ in range(20):
-            await pilot.pause(0.02)
-        assert not old.game.actions  # the old table's late answer was not played
+        # The bot's thread ends only once its answer was handed to the app (and dropped):
+        # a fixed pause could end first on a busy machine, and the test prove nothing.
+        await until(lambda: not any(thread.is_alive() for thread in thinking), pilot)
+        await pilot.pause()
+        assert thinking and not old.game.actions  # the old table's late answer was not played
 
     run_app(app, script)
 
