@@ -9,6 +9,7 @@ roles of controls, landmarks, heading order, list structure, unique ids, valid A
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -125,6 +126,8 @@ def test_the_result_history_stats_and_a_replay(page: Any, live_server: LiveServe
     page.click("text=Watch the replay")
     page.wait_for_selector(".replay-board")
     page.click("#replay-next")
+    # A nordic game: the replay names its pile as the table does (Hopp i havet's sea), not "Pond".
+    assert re.fullmatch(r"Sea: \d+ cards?", page.text_content(".replay-pond") or "")
     found += audit(page, "the replay viewer")
     page.click("nav >> text=History")
     page.wait_for_selector(".history-table")

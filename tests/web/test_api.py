@@ -328,6 +328,14 @@ def test_an_unfinished_game_is_kept_when_the_page_leaves(
         assert unfinished is not None and unfinished.actions >= 1
     replay = client.get(f"/api/games/{unfinished.id}").json()
     assert all(frame["hands"] is None for frame in replay["frames"])  # nothing revealed
+    assert replay["pond_word"] == "pond"
+
+
+def test_the_replay_of_a_nordic_game_names_the_sea(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        game_id = start(ws, seed=2, preset="nordic")["state"]["game_id"]
+    # The replay viewer says "Sea: N cards", as the nordic table and its log do.
+    assert client.get(f"/api/games/{game_id}").json()["pond_word"] == "sea"
 
 
 def test_nordic_waits_for_the_player_to_fish_from_the_sea(client: TestClient) -> None:

@@ -11,7 +11,12 @@ from typing import Any
 
 from gofish.core import Event, Game, game_from_record, redact
 from gofish.core.record import apply_record_action, start_from_record
-from gofish.narrate import Narrator
+from gofish.narrate import Narrator, pond_word
+
+
+def pile_word(record: dict[str, Any]) -> str:
+    """What the replay calls the draw pile: the table's word for it ("sea" in nordic)."""
+    return pond_word(start_from_record(record)[0].rules)
 
 
 def replay_frames(

@@ -39,6 +39,8 @@ export async function showReplay(page, id) {
   fill(page, el('h1', {}, `Replay of game ${id}`), el('p', {}, 'Loading…'));
   const game = await getJSON(`/api/games/${id}`);
   const frames = game.frames;
+  // The table's word for the draw pile: the sea of Hopp i havet, else the pond.
+  const pileName = game.pond_word === 'sea' ? 'Sea' : 'Pond';
   let step = 0;
   const board = el('div', { class: 'replay-board' });
   const narration = el('ol', { class: 'replay-text', 'aria-live': 'polite' });
@@ -58,7 +60,7 @@ export async function showReplay(page, id) {
       el('div', { class: 'replay-hand', role: 'group', 'aria-label': frame.hands ? `${name}'s hand` : `${frame.hand_sizes[seat]} cards` },
         frame.hands ? frame.hands[seat].map((card) => cardFace(card)) : Array.from({ length: frame.hand_sizes[seat] }, () => cardBack())),
       el('p', { class: 'replay-books', text: `Books: ${frame.books[seat].join(' ') || 'none'}` }))),
-    el('p', { class: 'replay-pond' }, `Pond: ${frame.pond} cards`));
+    el('p', { class: 'replay-pond' }, `${pileName}: ${frame.pond} card${frame.pond === 1 ? '' : 's'}`));
   };
   slider.addEventListener('input', () => go(Number(slider.value)));
   const controls = el('div', { class: 'replay-controls' },
