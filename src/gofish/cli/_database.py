@@ -30,10 +30,9 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
 
 
 def database_path(args: argparse.Namespace) -> Path:
-    from gofish.storage import default_db_path
-    from gofish.storage.paths import expand_home
+    from gofish.storage.paths import chosen_db_path
 
-    return expand_home(args.database) if args.database else default_db_path()
+    return chosen_db_path(args.database or None)
 
 
 def with_store(

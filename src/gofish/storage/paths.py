@@ -23,6 +23,11 @@ def default_db_path() -> Path:
     return data_home() / "gofish" / DB_FILENAME
 
 
+def chosen_db_path(path: str | os.PathLike[str] | None) -> Path:
+    """The database at ``path`` (a leading ``~`` expanded), or the default one if None."""
+    return default_db_path() if path is None else expand_home(path)
+
+
 def data_home() -> Path:
     """``$XDG_DATA_HOME``, else ``~/.local/share``; StorageError if there is no home."""
     data_home = os.environ.get("XDG_DATA_HOME", "").strip()

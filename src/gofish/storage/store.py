@@ -33,7 +33,7 @@ from gofish.storage.access import (
 )
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
-from gofish.storage.paths import default_db_path, expand_home
+from gofish.storage.paths import chosen_db_path
 from gofish.storage.schema import migrate
 from gofish.storage.summary import GameSummary, check_seats, summarize
 
@@ -743,7 +743,7 @@ def open_store(
     ``read_only`` opens an existing database only to read it (a read-only file or
     folder): nothing is created, moved in or written.
     """
-    resolved = default_db_path() if path is None else expand_home(path)
+    resolved = chosen_db_path(path)
     store = Store(resolved, timeout=timeout, read_only=read_only)
     if recover and not read_only:
         with contextlib.suppress(StorageError):
@@ -764,7 +764,7 @@ def save_game(
     For apps that do not keep a Store open: even when the database cannot be
     opened at all, the game goes to the fallback file and StorageError says where.
     """
-    resolved = default_db_path() if path is None else expand_home(path)
+    resolved = chosen_db_path(path)
     try:
         store = Store(resolved)
     except StorageError as error:
@@ -806,7 +806,7 @@ def open_saver(path: str | os.PathLike[str] | None = None) -> Store | FallbackSa
 
     Check ``isinstance(saver, FallbackSaver)`` (and ``saver.error``) to warn the player.
     """
-    resolved = default_db_path() if path is None else expand_home(path)
+    resolved = chosen_db_path(path)
     try:
         return open_store(resolved)
     except StorageError as error:
