@@ -59,12 +59,13 @@ def warn_if_games_database_unusable(database: str | None) -> None:
     """Say on the console when the games database cannot be opened, made or written. The
     table still opens (its page says why), but whoever started the server saw nothing and
     lost every game."""
-    from gofish.storage import StorageError, default_db_path, open_store
+    from gofish.storage import StorageError, open_store
     from gofish.storage.access import database_exists, problem_saving
-    from gofish.storage.paths import expand_home
+    from gofish.storage.paths import chosen_db_path
+    from gofish.web.app import REOPEN_AFTER
 
     try:
-        path = expand_home(database) if database else default_db_path()
+        path = chosen_db_path(database or None)
         if database_exists(path):  # else made when the first game is saved, as by gofish play
             open_store(path).close()
         # A read-only file opens, and a folder that cannot be written is only found out
@@ -74,4 +75,5 @@ def warn_if_games_database_unusable(database: str | None) -> None:
         problem = str(error)
     if problem:
         report("serve", f"warning: {problem}. Games played at this table will not be saved "
-                        "until the server is started again with a database that opens.")
+                        "while this lasts; the server tries the database again every "
+                        f"{REOPEN_AFTER:.0f} seconds.")
