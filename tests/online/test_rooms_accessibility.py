@@ -54,6 +54,16 @@ def test_the_lobby_and_a_room_waiting_for_players(rooms: RoomsServer, open_page:
     assert_clean(found)
 
 
+LENGTHEN_THE_LOG = """() => {
+    const log = document.querySelector('#log');
+    for (let i = 0; i < 40; i += 1) {
+        const line = document.createElement('li');
+        line.textContent = `Ann asks Emma for 7s. (line ${i})`;
+        log.append(line);
+    }
+}"""
+
+
 def test_a_game_in_a_room_on_a_desk_and_on_a_phone(rooms: RoomsServer, open_page: Any) -> None:
     ann = open_page()
     code = open_room(ann, rooms.url, "Ann", 3, preset="nordic", house={"ask": "card"})
@@ -68,5 +78,9 @@ def test_a_game_in_a_room_on_a_desk_and_on_a_phone(rooms: RoomsServer, open_page
     watcher.wait_for_selector("#game:not([hidden])")
     found += audit(watcher, "a room game seen by a watcher")
     ann.set_viewport_size({"width": 360, "height": 800})
-    found += audit(ann, "a room game on a 360 px phone")
+    # As long as a long game's: the log scrolls, so it must be reachable by keyboard.
+    ann.evaluate(LENGTHEN_THE_LOG)
+    assert ann.evaluate("() => { const log = document.querySelector('#log');"
+                        " return log.scrollHeight > log.clientHeight; }")
+    found += audit(ann, "a room game on a 360 px phone, its log scrolling")
     assert_clean(found)
