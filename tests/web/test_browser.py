@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.browser_helpers import cut_menus
 from tests.storage.helpers import played_game
 
@@ -537,14 +538,30 @@ def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
     assert "vs counter · classic (book_size=2): 100% of 1 games" in bars
 
 
+#: Whether a click at the middle of the selected element would reach it (nothing over it).
+TOPMOST = """(selector) => {
+    const target = document.querySelector(selector);
+    const box = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return target === hit || target.contains(hit);
+}"""
+
+
 def topmost_is(page: Any, selector: str) -> bool:
-    """Whether a click at the middle of ``selector`` would reach it (nothing lies over it)."""
-    return bool(page.evaluate("""(selector) => {
-        const target = document.querySelector(selector);
-        const box = target.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return target === hit || target.contains(hit);
-    }""", selector))
+    """Whether a click at the middle of ``selector`` would reach it now."""
+    return bool(page.evaluate(TOPMOST, selector))
+
+
+def comes_topmost(page: Any, selector: str, seconds: float = 5.0) -> bool:
+    """Whether ``selector`` is, or within ``seconds`` becomes, the first thing a click at its
+    middle reaches: a page still laying itself out (the start screen fills in the games
+    to go on with) may have something else there for a moment; a dialog left over it
+    stays."""
+    try:
+        page.wait_for_function(TOPMOST, arg=selector, timeout=seconds * 1000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def test_leaving_a_finished_game_closes_its_result(page: Any, live_server: LiveServer) -> None:
@@ -554,7 +571,7 @@ def test_leaving_a_finished_game_closes_its_result(page: Any, live_server: LiveS
     page.go_back()
     page.wait_for_selector("#page-start:not([hidden]) #deal")
     assert page.locator("#result").is_hidden()
-    assert topmost_is(page, "#deal")
+    assert comes_topmost(page, "#deal")
     page.go_forward()  # the finished table again, without the dialog over the next page
     page.click("nav a[data-page=help]")
     page.wait_for_selector("#page-help:not([hidden]) h1")
