@@ -546,6 +546,14 @@ TOPMOST = """(selector) => {
     return target === hit || target.contains(hit);
 }"""
 
+#: The same once it is scrolled into view, as a click by Playwright (or a person) would
+#: scroll it: below the fold (a start screen listing several games to go on with) nothing
+#: is at its middle point at all.
+TOPMOST_IN_VIEW = (
+    "(selector) => { document.querySelector(selector).scrollIntoView({block: 'center'}); "
+    f"return ({TOPMOST})(selector); }}"
+)
+
 
 def topmost_is(page: Any, selector: str) -> bool:
     """Whether a click at the middle of ``selector`` would reach it now."""
@@ -553,12 +561,12 @@ def topmost_is(page: Any, selector: str) -> bool:
 
 
 def comes_topmost(page: Any, selector: str, seconds: float = 5.0) -> bool:
-    """Whether ``selector`` is, or within ``seconds`` becomes, the first thing a click at its
-    middle reaches: a page still laying itself out (the start screen fills in the games
-    to go on with) may have something else there for a moment; a dialog left over it
+    """Whether ``selector``, scrolled into view, is or within ``seconds`` becomes the first
+    thing a click at its middle reaches: a page still laying itself out (the start screen
+    fills in the games to go on with) may move it for a moment; a dialog left over it
     stays."""
     try:
-        page.wait_for_function(TOPMOST, arg=selector, timeout=seconds * 1000)
+        page.wait_for_function(TOPMOST_IN_VIEW, arg=selector, timeout=seconds * 1000)
     except PlaywrightTimeoutError:
         return False
     return True
