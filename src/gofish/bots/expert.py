@@ -148,8 +148,13 @@ class ExpertBot:
         return best[0]
 
 
+def any_searches_endgame(bots: Iterable[object]) -> bool:
+    """Whether any of ``bots`` plays its endgames with the compiled play-outs."""
+    return any(getattr(bot, "searches_endgame", False) for bot in bots)
+
+
 def prepare_endgame(bots: Iterable[object]) -> None:
     """Get the endgame play-outs ready in the background if any of ``bots`` will use them
     (tables for people call this when they seat their bots)."""
-    if any(getattr(bot, "searches_endgame", False) for bot in bots):
+    if any_searches_endgame(bots):
         warm_up_in_background()

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from gofish.bots import make_bot
 from gofish.bots.endgame import warm_up as warm_up_endgame
+from gofish.bots.expert import any_searches_endgame
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout
 from gofish.sim import unsupported_reason
@@ -51,7 +52,7 @@ class Outcome:
 
 def choose_engine(plan: Plan, fast: bool | None) -> str:
     """``sim`` when every bot and rule is supported (or forced with ``fast=True``)."""
-    specs = [spec for spec in plan.specs if not spec.startswith(CMD_PREFIX)]
+    specs = _built_in_specs(plan)
     external = len(specs) != len(plan.specs)
     reason = "external bots play through the engine" if external else unsupported_reason(
         plan.rules.for_players(plan.players), specs
@@ -101,9 +102,9 @@ def _stop_worker(signum: int, frame: object) -> None:
 NOTICE_AFTER = 4.0
 
 
-def _searches_endgame(plan: Plan) -> bool:
-    specs = [spec for spec in plan.specs if not spec.startswith(CMD_PREFIX)]
-    return any(getattr(make_bot(spec), "searches_endgame", False) for spec in specs)
+def _built_in_specs(plan: Plan) -> list[str]:
+    """The plan's bots that play in this process (not ``cmd:`` programs)."""
+    return [spec for spec in plan.specs if not spec.startswith(CMD_PREFIX)]
 
 
 def _prepare(plan: Plan, engine: str, notice: Callable[[str], None] | None) -> None:
@@ -114,7 +115,7 @@ def _prepare(plan: Plan, engine: str, notice: Callable[[str], None] | None) -> N
     if engine == "sim":
         with _announced_if_slow("the bulk simulator", notice):
             play_units_sim(plan, plan.units()[:1])
-    elif _searches_endgame(plan):
+    elif any_searches_endgame(make_bot(spec) for spec in _built_in_specs(plan)):
         with _announced_if_slow("the endgame search", notice):
             warm_up_endgame()
 
