@@ -13,6 +13,7 @@ import codecs
 import contextlib
 import importlib
 import io
+import itertools
 import os
 import pkgutil
 import sys
@@ -122,25 +123,60 @@ _PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "�
                 "—": "-", "–": "-", "’": "'", "“": '"', "”": '"', "≥": ">=", "≤": "<=",
                 "·": ".", "×": "x", "�": "?"}
 OUTPUT_ERRORS = "gofish-plain-forms"
+#: Python's stand-ins for the bytes of an argument that is not UTF-8 (0xff as U+DCFF).
+_ESCAPED_BYTES = range(0xDC80, 0xDD00)
 
 
-def _plain_forms(error: UnicodeError) -> tuple[str, int]:
+def plain_form(char: str) -> str:
+    """``char`` in ASCII: a suit as its letter, an accented letter without its accent
+    (ë as e), anything else as ``?``."""
+    known = _PLAIN_FORMS.get(char)
+    if known is not None:
+        return known
+    bare = "".join(part for part in unicodedata.normalize("NFKD", char)
+                   if not unicodedata.combining(part))
+    return bare if bare.isascii() and bare.isprintable() and bare else "?"
+
+
+def _plain_forms(error: UnicodeError) -> tuple[str | bytes, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unshown = error.object[error.start:error.end]
-    return "".join(_PLAIN_FORMS.get(char, "?") for char in unshown), error.end
+    escaped = [ord(char) in _ESCAPED_BYTES for char in unshown]
+    bytes_first = len(list(itertools.takewhile(bool, escaped)))
+    if bytes_first:  # a path as typed: its own bytes, as Python's surrogateescape writes them
+        return (bytes(ord(char) - 0xDC00 for char in unshown[:bytes_first]),
+                error.start + bytes_first)
+    text_first = escaped.index(True) if True in escaped else len(unshown)
+    return "".join(map(plain_form, unshown[:text_first])), error.start + text_first
 
 
 codecs.register_error(OUTPUT_ERRORS, _plain_forms)
 
+#: The error handlers Python gives standard output and error by itself: strict, on a
+#: Latin-1 terminal; surrogateescape, on an ASCII locale (LC_ALL=C without UTF-8 coercion);
+#: backslashreplace, on standard error (♠ shown as \u2660).
+_DEFAULT_ERRORS = ("strict", "surrogateescape", "backslashreplace")
+
 
 def readable_output() -> None:
     """Let standard output and error write what their encoding cannot show in plain forms
-    (9♦ as 9D), rather than crash, on a terminal that is not UTF-8."""
+    (9♦ as 9D, Zoë as Zoe), rather than crash or write escapes, on a terminal that is not
+    UTF-8."""
     for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in _DEFAULT_ERRORS:
             with contextlib.suppress(ValueError, OSError):  # a closed or odd stream
                 stream.reconfigure(errors=OUTPUT_ERRORS)
+
+
+def can_show(text: str, stream: TextIO | None) -> bool:
+    """Whether ``stream``'s encoding writes ``text`` as it is (UTF-8 does; Latin-1 has no ♠)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _version() -> str:

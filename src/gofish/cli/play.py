@@ -7,11 +7,12 @@ Every ask is saved, so an interrupted game can be picked up with ``gofish resume
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from typing import Any
 
-from gofish.cli import bounded_stdin, file_name, is_control, lenient_stdin
+from gofish.cli import bounded_stdin, can_show, file_name, is_control, lenient_stdin
 from gofish.cli._messages import report
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
@@ -172,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     settings = TableSettings(rules=rules, players=players,
                              opponents=opponents_for(players, opponents), name=name, seed=seed)
     store = open_games_store(args.database, required=False)
-    plain = line_mode(args.plain)
+    plain = line_mode(args.plain, "play")
     session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
     return launch(session, plain=plain, speed=speed)
 
@@ -216,9 +217,28 @@ def check_saving(saver: Any, command: str) -> None:
                "opened.")
 
 
-def line_mode(asked_for: bool) -> bool:
-    """The line mode when asked for, or when input or output is not a terminal (a pipe)."""
-    return asked_for or not (sys.stdin.isatty() and sys.stdout.isatty())
+def line_mode(asked_for: bool, command: str) -> bool:
+    """The line mode when asked for, when input or output is not a terminal (a pipe), or
+    when the terminal's encoding cannot draw the table (saying so)."""
+    if asked_for or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return True
+    unfit = next((stream for stream in (sys.stdout, sys.__stderr__)
+                  if not can_show(TABLE_CHARACTERS, stream)), None)
+    if unfit is None:
+        return False
+    report(command, f"this terminal's encoding ({unfit.encoding}) cannot show the table's "
+           "suits and frames, so the game is played line by line (as with --plain); for the "
+           f"full table, use a UTF-8 locale such as LANG=C.UTF-8{_unset_hint()}")
+    return True
+
+
+#: Characters the full-screen table draws (suits, frames, card backs): Textual writes what
+#: the encoding lacks as \u2660 escapes, which leaves a screen of garbage.
+TABLE_CHARACTERS = "♠♥♦♣╭╮╰╯─│▮▚"
+
+
+def _unset_hint() -> str:
+    return " and unset PYTHONIOENCODING" if os.environ.get("PYTHONIOENCODING") else ""
 
 
 def launch(session: Any, *, plain: bool, speed: float) -> int:

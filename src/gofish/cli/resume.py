@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     # Only now: a warning that the game will not be saved, before "there is no game", misled.
     check_saving(store, "resume")
-    plain = line_mode(args.plain)
+    plain = line_mode(args.plain, "resume")
     session = TableSession.resume(stored.record, stored.seats, store, stored.id,
                                   source="plain" if plain else "terminal")
     return launch(session, plain=plain, speed=speed)
