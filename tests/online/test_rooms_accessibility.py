@@ -1,8 +1,10 @@
 """A standard accessibility audit (axe-core) of the rooms: the lobby, a room waiting for
-its players (as its host and as a visitor), a game in play, on a desk and on a phone."""
+its players (as its host and as a visitor), a game in play and a finished one, on a desk
+and on a phone; and what a screen reader or keyboard needs at the end of a game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +15,12 @@ from .test_browser import (  # browser and new_page: fixtures, which pytest find
     RoomsServer,
     browser,  # noqa: F401
     fill_with_bot_and_start,
+    focused,
+    join,
     new_page,  # noqa: F401
     open_room,
+    scroll_width,
+    take_turns,
 )
 
 pytestmark = pytest.mark.browser
@@ -84,3 +90,109 @@ def test_a_game_in_a_room_on_a_desk_and_on_a_phone(rooms: RoomsServer, open_page
                         " return log.scrollHeight > log.clientHeight; }")
     found += audit(ann, "a room game on a 360 px phone, its log scrolling")
     assert_clean(found)
+
+
+# House rules any host can pick that end a game within a few asks: one card each, pairs,
+# and the first empty hand ends it (R18, R19): a whole game in about a second.
+QUICK_GAME = {"refill": "none", "end": "first-empty", "hand-size": "1", "book": "2"}
+
+ANNOUNCED = """() => {
+    const result = document.querySelector('#turn');
+    const live = result.closest(
+        '[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]');
+    return Boolean(live || document.activeElement === result) && result.checkVisibility();
+}"""
+
+
+def counts_said(result: str) -> dict[str, int]:
+    """The result line's count for each seat: ``{"You": 2, "Bob": 0, ...}``."""
+    return {name.strip(): int(count)
+            for name, count in re.findall(r"([^:,.]+): (\d+) pairs?\b", result)}
+
+
+def counts_on_the_table(page: Any) -> list[int]:
+    """Each seat's "Pairs (n)" at the table, the viewer's own ("Your pairs (n)") first."""
+    lines = [page.inner_text(".my-books")] if page.locator(".my-books").count() else []
+    lines += page.locator(".seat-books").all_inner_texts()
+    return [int(re.search(r"\((\d+)\)", line)[1]) for line in lines]  # type: ignore[index]
+
+
+def assert_the_result_is_told(page: Any, seats: set[str]) -> None:
+    """The result names the winners (the most pairs, R10) and every seat's pairs in words,
+    in a live region or where focus is, and agrees with the table."""
+    result = page.inner_text("#turn")
+    assert result.startswith("Game over: "), result
+    said = counts_said(result)
+    assert set(said) == seats, result
+    assert sorted(said.values()) == sorted(counts_on_the_table(page)), result
+    best = max(said.values())
+    winners = sorted(name for name, count in said.items() if count == best)
+    first_sentence = result.split(".")[0]
+    assert sorted(re.findall("|".join(map(re.escape, seats)), first_sentence)) == winners, result
+    assert page.evaluate(ANNOUNCED), f"the result is not announced: {result}"
+
+
+def buttons_reached_by_tab(page: Any, presses: int = 30) -> list[str]:
+    """The names of the buttons Tab reaches, from where focus is."""
+    names = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        names.append(page.evaluate("() => document.activeElement.tagName === 'BUTTON'"
+                                   " ? document.activeElement.textContent.trim() : ''"))
+    return [name for name in names if name]
+
+
+def test_a_finished_room_game_for_each_player_and_a_watcher(rooms: RoomsServer,
+                                                           open_page: Any) -> None:
+    ann, bob, watcher = open_page(), open_page(), open_page()
+    code = open_room(ann, rooms.url, "Ann", 3, house=QUICK_GAME)
+    join(bob, rooms.url, code, "Bob")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
+    bob.focus("#leave-row .leave")  # Bob's keyboard is somewhere when the game starts and ends
+    fill_with_bot_and_start(ann, 2)  # Ann's is on Start
+    watcher.goto(f"{rooms.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#game:not([hidden])")
+    take_turns([ann, bob])
+    watcher.wait_for_selector("#turn:has-text('Game over')")
+    found: list[str] = []
+    for viewer, page, seats in (("Ann", ann, {"You", "Bob", "Emma (bot)"}),
+                                ("Bob", bob, {"Ann", "You", "Emma (bot)"}),
+                                ("a watcher", watcher, {"Ann", "Bob", "Emma (bot)"})):
+        found += audit(page, f"a finished game, seen by {viewer}")
+        assert_the_result_is_told(page, seats)
+    assert_clean(found)
+    for player in (ann, bob):
+        assert focused(player) != "body", "focus fell to the page when the game ended"
+        player.get_by_role("button", name="Rematch", exact=True).wait_for()
+        reached = buttons_reached_by_tab(player)
+        assert "Rematch" in reached and "Leave the room" in reached, reached
+    assert watcher.locator("#rematch").is_hidden()  # a watcher has no seat to play again in
+
+
+def test_a_finished_room_game_on_a_phone_and_a_rematch_by_keyboard(rooms: RoomsServer,
+                                                                  open_page: Any) -> None:
+    ann = open_page()
+    ann.set_viewport_size({"width": 375, "height": 667})
+    open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)
+    fill_with_bot_and_start(ann, 1)
+    take_turns([ann])
+    assert_the_result_is_told(ann, {"You", "Emma (bot)"})
+    assert focused(ann) == "p#turn.turn-banner"  # the start button, then the asks, went away
+    found = audit(ann, "a finished game on a 375 px phone")
+    ann.evaluate("scrollTo(0, 0)")
+    for part in ("#turn", "#rematch"):  # the result and its next step, in the first screen
+        box = ann.locator(part).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, (part, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 667, (part, box)
+        assert ann.evaluate("(part) => { const it = document.querySelector(part);"
+                            " const box = it.getBoundingClientRect();"
+                            " return it.contains(document.elementFromPoint("
+                            "box.x + box.width / 2, box.y + box.height / 2)); }", part), part
+    assert scroll_width(ann) <= 375
+    assert_clean(found)
+    ann.keyboard.press("Tab")
+    assert focused(ann) == "button#rematch.primary"
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#turn:not(:has-text('Game over'))")  # a new deal
+    assert ann.locator("#log li:has-text('You are dealt')").count() == 1  # the log starts again
+    assert ann.locator("#log li:has-text('Game over')").count() == 0

@@ -384,8 +384,7 @@ function renderGame(newLog = []) {
   if (state.room.status === 'closed') {
     fill($('#turn'), 'Everyone has left: the room is closed.');
   } else if (game.winners) {
-    const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
-    fill($('#turn'), `Game over: ${names.join(' and ')} ${names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins')}. ${game.ending || ''}`);
+    fill($('#turn'), resultLine(game, me));
   } else {
     fill($('#turn'), turnLine(game, me, myTurn));
   }
@@ -404,6 +403,19 @@ function renderGame(newLog = []) {
     log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
   }
   log.scrollTop = log.scrollHeight;
+}
+
+// "Game over: You win. You: 3 books, Bob: 1 book. All 13 books are down.": who won, and
+// everyone's count in words, in the line a screen reader announces.
+function resultLine(game, me) {
+  const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
+  const verb = names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins');
+  const word = bookWord(game);
+  const counts = state.room.seats.map(({ seat }) => {
+    const laid = game.books[seat].length;
+    return `${seat === me ? 'You' : nameOf(seat)}: ${laid} ${word}${laid === 1 ? '' : 's'}`;
+  });
+  return `Game over: ${names.join(' and ')} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
 }
 
 function turnLine(game, me, myTurn) {
