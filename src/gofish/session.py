@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
+from gofish.bots.base import cancel_thinking
 from gofish.core import (
     Ask,
     Card,
@@ -335,6 +336,12 @@ class TableSession:
         if seat is None or seat not in self.bots:
             return None
         return seat, bot_turn(self.game, self.bots[seat], self.rngs[seat])
+
+    def stop_thinking(self) -> None:
+        """This game is being left (a new deal, a quit): a bot still thinking about its ask
+        in another thread stops, if it can (``Bot.cancel``), rather than search on for an
+        answer nobody will play. Its bots are not to be asked again."""
+        cancel_thinking(self.bots.values())
 
     def play_bot_choice(self, seat: int, ask: Ask) -> list[Event]:
         """Play ``seat``'s chosen ``ask``, if it is still that seat's turn (else nothing)."""

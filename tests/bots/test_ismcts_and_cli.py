@@ -1,15 +1,19 @@
-"""ISMCTS keeps to its budget; imagined positions round-trip; ``gofish bots`` lists bots."""
+"""ISMCTS keeps to its budget and stops when cancelled; imagined positions round-trip;
+``gofish bots`` lists bots."""
 
 from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 
 import pytest
+from tests.bots.thinking import LONG_THINKER, STOPS_WITHIN, ThinkWatch
 
 import gofish
 from gofish.bots import available_bots, make_bot
+from gofish.bots.base import cancel_thinking
 from gofish.bots.ismcts import IsmctsBot
 from gofish.cli import main
 from gofish.core import Game
@@ -148,3 +152,49 @@ def test_an_unreachable_confidence_asks_as_the_expert_does() -> None:
         assert cautious.last_iterations == 6  # it did search, and kept the favourite
         favourite = expert.choose(view, view.legal_actions, random.Random(seed))
         assert chosen.rank == favourite.rank
+
+
+def test_cancel_stops_a_search_under_way_in_another_thread() -> None:
+    # A table leaving a game while ismcts thinks must get its CPU back, not wait 15 s.
+    bot = make_bot(LONG_THINKER)
+    assert isinstance(bot, IsmctsBot)
+    watch = ThinkWatch(bot)
+    _, view = searched_position(0)
+    chosen: list[gofish.Ask] = []
+    thinker = threading.Thread(
+        target=lambda: chosen.append(bot.choose(view, view.legal_actions, random.Random(0))),
+        daemon=True)
+    thinker.start()
+    deadline = time.monotonic() + STOPS_WITHIN
+    while not watch.searching and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert watch.searching
+    cancelled_at = time.monotonic()
+    bot.cancel()
+    thinker.join(timeout=STOPS_WITHIN)
+    assert not thinker.is_alive() and time.monotonic() - cancelled_at < STOPS_WITHIN
+    assert chosen and chosen[0] in view.legal_actions  # its best so far, a legal ask
+    assert 0 < bot.last_iterations < 1_000_000
+
+
+def test_a_cancelled_bot_asks_at_once_as_the_expert_does() -> None:
+    for seed in range(3):
+        _, view = searched_position(seed)
+        bot = IsmctsBot(iterations=1_000_000, seconds=15.0)
+        bot.cancel()
+        started = time.perf_counter()
+        chosen = bot.choose(view, view.legal_actions, random.Random(seed))
+        assert time.perf_counter() - started < STOPS_WITHIN
+        assert bot.last_iterations == 0  # no deal searched: the favourite stands
+        favourite = make_bot("expert").choose(view, view.legal_actions, random.Random(seed))
+        assert (chosen.target, chosen.rank) == (favourite.target, favourite.rank)
+
+
+def test_cancel_thinking_reaches_bots_that_can_stop_and_spares_the_others() -> None:
+    searcher = IsmctsBot(iterations=1_000_000, seconds=15.0)
+    emma = make_bot("emma")  # no cancel(): a bot following the bare protocol
+    cancel_thinking([emma, searcher])
+    _, view = searched_position(1)
+    searcher.choose(view, view.legal_actions, random.Random(1))
+    assert searcher.last_iterations == 0
+    assert emma.choose(view, view.legal_actions, random.Random(1)) in view.legal_actions

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -11,7 +11,14 @@ from gofish.core import Ask, Game, View
 
 
 class Bot(Protocol):
-    """A computer player. It sees its seat's ``View`` and nothing else."""
+    """A computer player. It sees its seat's ``View`` and nothing else.
+
+    A bot whose decisions can take long (a search) may also have a ``cancel()`` method,
+    which any thread may call: the decision under way, and any later one, then returns
+    at once with the best ask found so far. The tables call it on the bots of a game
+    they leave (a new deal, a quit) while a bot thinks (see :func:`cancel_thinking`).
+    It is optional: a bot without it finishes its decision, which is then dropped.
+    """
 
     name: str
 
@@ -205,6 +212,16 @@ def bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
     if action not in view.legal_actions:
         raise ValueError(f"bot {bot.name!r} chose an illegal action: {action}")
     return action
+
+
+def cancel_thinking(bots: Iterable[object]) -> None:
+    """Tell each of ``bots`` that has a ``cancel()`` (see :class:`Bot`) to stop thinking: its
+    game is being left, so a search still under way would only take the CPU from the next
+    game's bots."""
+    for bot in bots:
+        cancel = getattr(bot, "cancel", None)
+        if callable(cancel):
+            cancel()
 
 
 #: More asks than any real game takes; past it, bots are asking in circles.

@@ -29,6 +29,12 @@ ask once), cut short when another would overrun ``seconds`` (defaults: 60
 and 0.2 s). Under the ``ask: card`` house rule it plays as the expert does
 (never naming a card already laid in a book).
 
+``cancel()`` (from any thread) stops the search under way before its next
+determinization, and every later one before its first: the bot then asks as the
+deals searched so far say (the expert's favourite if none). A table calls it on
+the bots of a game it leaves, so a long think (``iterations=100000:seconds=30``)
+ends with that game; the expert's endgame play-outs (a tenth of a second) run on.
+
 The search only ever sees its view: the games it plays are imagined ones
 built from sampled hidden cards.
 """
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -97,6 +104,12 @@ class IsmctsBot:
         self._cache = TrackerCache()
         self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
         self.last_playouts = 0  # the expert's endgame play-outs, when it decided instead
+        self._cancelled = threading.Event()  # set by cancel(), from any thread
+
+    def cancel(self) -> None:
+        """Stop searching, for good: the decision under way (in another thread) and every
+        later one ends at once with the best ask found so far."""
+        self._cancelled.set()
 
     @property
     def searches_endgame(self) -> bool:
@@ -146,6 +159,8 @@ class IsmctsBot:
             now = _clock()
             if done and now + (now - started) / done > deadline:
                 break
+            if self._cancelled.is_set():
+                break  # its game was left: nobody waits for this answer
             try:
                 hands, pond = belief.sample(view, rng)
             except NoDeterminization:

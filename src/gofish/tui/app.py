@@ -549,7 +549,8 @@ class GoFishApp(App[None]):
 
         # A daemon thread of its own, not a Textual worker: the event loop's thread pool
         # is waited for when the app ends, so q would hang on a long think (ismcts:
-        # seconds=30). The bot only reads the game; an answer after the end is dropped.
+        # seconds=30). The bot only reads the game; an answer after the end is dropped,
+        # and a searching bot is told to stop when its game is left (after_saving).
         threading.Thread(target=think, name="gofish-bot", daemon=True).start()
 
     def _from_thread(self, callback: Callable[..., None], *args: object) -> None:
@@ -624,6 +625,7 @@ class GoFishApp(App[None]):
         """Leave this game: save its last position (whatever failed before), then ``then``;
         while that save is under way the table says so and plays no more."""
         self._stop_bots()
+        self.session.stop_thinking()  # a bot's search for this game would only take the CPU
         self.confirm_quit = self.confirm_new = False
         self._after_saving = then
         self.saver.finish()
@@ -655,6 +657,7 @@ class GoFishApp(App[None]):
     def on_unmount(self) -> None:
         """However the app ends, the latest position is saved or rescued before the
         process does (it usually is already: see leave)."""
+        self.session.stop_thinking()
         self.saver.finish()
         self.saver.wait()
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
+from gofish.bots.base import cancel_thinking
 from gofish.core import (
     Ask,
     Event,
@@ -166,6 +167,9 @@ class GameSession:
         (its page dealt another).
         """
         self._listeners.clear()
+        # Cancelling the task leaves the bot's worker thread searching on (for nothing,
+        # and holding one of the few executor threads every table shares): stop it too.
+        cancel_thinking(self.bots.values())
         if self._bots_task is not None:
             self._bots_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
