@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
 import csv
 import json
 import os
-from collections.abc import Sequence
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
@@ -133,6 +138,7 @@ def write_csv(result: dict[str, Any], path: str) -> None:
 def _pyplot() -> Any:
     """matplotlib's pyplot, drawing to files only, or a clear error saying how to get it."""
     try:
+        quiet_matplotlib_folders()
         import matplotlib
 
         matplotlib.use("Agg")
@@ -143,6 +149,45 @@ def _pyplot() -> Any:
             "pip install '.[plot]')"
         ) from None
     return plt
+
+
+def quiet_matplotlib_folders() -> None:
+    """Give matplotlib a private temporary folder (MPLCONFIGDIR, unless the user set it)
+    when its own could not be made or written (an unwritable home): else it warns on import
+    that it "created a temporary cache directory", in the middle of the tournament's output."""
+    if os.environ.get("MPLCONFIGDIR") or "matplotlib" in sys.modules:
+        return
+    try:
+        usable = all(map(_writable_folder, _matplotlib_folders()))
+    except RuntimeError:  # no home directory at all
+        usable = False
+    if not usable:
+        private = tempfile.mkdtemp(prefix="gofish-matplotlib-")
+        atexit.register(shutil.rmtree, private, ignore_errors=True)
+        os.environ["MPLCONFIGDIR"] = private
+
+
+def _matplotlib_folders() -> list[Path]:
+    """Where matplotlib keeps its settings and font cache by itself (as it finds them)."""
+    if not sys.platform.startswith(("linux", "freebsd")):
+        return [Path.home() / ".matplotlib"]
+    return [_xdg_folder("XDG_CONFIG_HOME", lambda: Path.home() / ".config") / "matplotlib",
+            _xdg_folder("XDG_CACHE_HOME", lambda: Path.home() / ".cache") / "matplotlib"]
+
+
+def _xdg_folder(variable: str, default: Callable[[], Path]) -> Path:
+    value = os.environ.get(variable)
+    return Path(value) if value else default()  # the home is looked up only if needed
+
+
+def _writable_folder(path: Path) -> bool:
+    """Whether ``path`` is, or can be made, a folder this process may write (as matplotlib
+    would make it)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return path.is_dir() and os.access(path, os.W_OK)
 
 
 def _check_plot_format(path: str) -> None:
