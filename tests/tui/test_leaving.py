@@ -1,14 +1,17 @@
-"""Leaving a game at the terminal table: its thinking bot stops."""
+"""Leaving a game at the terminal table: its thinking bot stops, and Ctrl+Q asks as q does."""
 
 from __future__ import annotations
 
+import pytest
 from tests.bots.thinking import LONG_THINKER, STOPS_WITHIN, ThinkWatch
-from tests.tui.helpers import make_app, run_app
-from tests.tui.test_table import until
+from tests.tui.helpers import make_app, run_app, screen_text
+from tests.tui.test_table import held_and_missing, until
 from textual.pilot import Pilot
 
 from gofish.bots.ismcts import IsmctsBot
 from gofish.tui import GoFishApp
+from gofish.tui.screens import HelpScreen
+from gofish.tui.widgets import RANK_KEYS
 
 
 def app_with_a_long_thinker() -> tuple[GoFishApp, ThinkWatch]:
@@ -48,3 +51,63 @@ def test_quitting_stops_the_bot_thinking() -> None:
     run_app(app, script)
     assert not app.is_running
     assert watch.ended.wait(STOPS_WITHIN)
+
+
+def in_a_game(script_after_an_ask: object) -> GoFishApp:
+    """A table at speed 0 where the person has asked once (so quitting asks first)."""
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held, _ = held_and_missing(app.session)
+        await pilot.press(RANK_KEYS[held])
+        await pilot.pause()
+        assert app.session.game.actions and not app.session.is_over
+        await script_after_an_ask(app, pilot)  # type: ignore[operator]
+
+    run_app(app, script)
+    return app
+
+
+@pytest.mark.parametrize("second", ["ctrl+q", "q"])
+def test_ctrl_q_asks_before_quitting_as_q_does(second: str) -> None:
+    # Textual's ctrl+q left at once: one slip of the finger and the table was gone.
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and "Press q again to quit" in screen_text(app)
+        await pilot.press("escape")  # changed my mind
+        await pilot.pause()
+        assert app.is_running and "Press q again" not in screen_text(app)
+        await pilot.press("ctrl+q", second)
+        await pilot.pause()
+        assert not app.is_running
+
+    app = in_a_game(script)
+    assert app.return_code == 0  # a quit, not an interrupt (Ctrl-C's 130)
+
+
+def test_ctrl_q_over_the_help_closes_it_and_asks() -> None:
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "q Ctrl+Q" in screen_text(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and app.screen is app.screen_stack[0]
+        assert "Press q again to quit" in screen_text(app)
+
+    in_a_game(script)
+
+
+def test_ctrl_q_turns_the_question_to_deal_again_into_the_one_to_quit() -> None:
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        first = app.session
+        await pilot.press("n", "ctrl+q")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Press q again to quit" in text and "Press n again" not in text
+        await pilot.press("n")  # no longer the question's key: stay
+        await pilot.pause()
+        assert app.is_running and app.session is first
+
+    in_a_game(script)

@@ -111,6 +111,8 @@ class GoFishApp(App[None]):
         Binding("c", "coach", "Coach"),
         Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit"),
+        # Textual's own ctrl+q (priority too) would leave at once, unasked: replaced.
+        Binding("ctrl+q", "ctrl_quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
     ]
 
@@ -759,6 +761,20 @@ class GoFishApp(App[None]):
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
         self.leave(return_code=130)
+
+    def action_ctrl_quit(self) -> None:
+        """Ctrl+Q, many programs' quit key: q's quit, asked first during a game (pressed by
+        mistake, it must not end the game unasked); pressed again while asked, it quits.
+        The help or the coach closes first, so that the question is seen."""
+        if self._after_saving is not None:
+            return  # already leaving this game (as q, ignored then)
+        if self.confirm_quit:
+            self.leave()
+            return
+        while not self.session.is_over and self.screen is not self.screen_stack[0]:
+            self.screen.dismiss(None)  # pops at once (the result callback runs too)
+        self.confirm_new = False  # the question to quit replaces the one to deal again
+        self.action_quit_game()
 
     def action_quit_game(self) -> None:
         # In a window too small for the table the note offers "press q to quit", and the

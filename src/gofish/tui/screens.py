@@ -33,7 +33,7 @@ CONTROLS = (
            "small window; Esc closes it)"),
     ("?", "this help"),
     ("n", "new game with the same settings (twice during a game)"),
-    ("q", "quit (your game is saved: gofish resume)"),
+    ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
 )
 
 
