@@ -20,6 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from gofish.bots import Bot, make_bot, prepare_endgame
+from gofish.bots.base import cancel_thinking
 from gofish.core import Ask, GoFishError, View
 from gofish.online.codes import (
     InvalidInput,
@@ -196,8 +197,7 @@ class RoomServer:
 
     async def close(self) -> None:
         for live in self.rooms.values():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
+            self._stop_bots(live)
             for connection in live.connections:
                 connection.stop()
         self.rooms.clear()
@@ -408,6 +408,15 @@ class RoomServer:
                 # The database refused; try again after the usual pause rather than lose the turn.
                 self.schedule_bot(live)
 
+    @staticmethod
+    def _stop_bots(live: LiveRoom) -> None:
+        """For a room leaving memory: drop its bot's turn and stop a search under way, which
+        would otherwise run on in its worker thread (cancelling the task only drops the
+        answer). Its bots are never asked again: a reload makes new ones."""
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        cancel_thinking(live.bots.values())
+
     async def _bot_choice(self, live: LiveRoom, seat: int) -> Ask:
         """What the bot playing ``seat`` asks: chosen from that seat's view alone."""
         room = live.room
@@ -478,8 +487,7 @@ class RoomServer:
         if live.room.seat_played_by_bot() is not None:  # stand-ins still playing it out
             self._schedule_eviction(live)
             return
-        if live.bot_task is not None:
-            live.bot_task.cancel()
+        self._stop_bots(live)
         del self.rooms[live.room.code]
 
     def _welcome(self, live: LiveRoom, connection: Connection) -> str:
