@@ -1,0 +1,42 @@
+"""The in-process bot of docs/tournament.md ("Your own bot, in Python") works as shown."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from gofish.bots import base, make_bot
+from gofish.core import make_rules, new_game
+from gofish.tournament import Plan, run_tournament, summary
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "tournament.md"
+
+
+def _example() -> str:
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    return next(block for block in blocks if "register_bot(" in block)
+
+
+def test_the_documented_python_bot_registers_and_asks_for_the_rank_held_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A copy of the registry, so that the example's bot is gone for the other tests.
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    exec(compile(_example(), str(DOC), "exec"), {"__name__": "doc_example"})
+    bot = make_bot("hoarder")
+    game = new_game("classic", players=2, seed=8)
+    for _ in range(6):  # a few of its decisions, from whichever seat is to ask
+        view = game.view(game.current_player)
+        held = Counter(card.rank for card in view.hand or ())
+        ask = bot.choose(view, view.legal_actions, random.Random(0))
+        assert ask in view.legal_actions and held[ask.rank] == max(held.values())
+        game.play(ask)
+    plan = Plan(make_rules("classic"), players=2, seed=1, specs=("hoarder", "random"),
+                games_asked=20)
+    result = summary(run_tournament(plan, jobs=1))
+    assert [bot["name"] for bot in result["bots"]] == ["hoarder", "random"]
+    assert result["games"] == 20 and not result["failures"]
