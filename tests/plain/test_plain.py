@@ -329,10 +329,11 @@ def test_resume_explains_a_stored_game_it_cannot_set_up(tmp_path: Path) -> None:
         raw.execute("UPDATE seats SET bot = 'retired-bot' WHERE game_id = 1 AND bot IS NOT NULL")
         raw.execute("UPDATE games SET record = '{\"x\": 1}' WHERE id = 2")  # edited by hand
     gone = gofish(["resume", "1", "--plain"], "", db)
-    assert gone.returncode == 2 and "Traceback" not in gone.stderr
+    # Exit status 1, a stored game that cannot be used, as show says of one (README).
+    assert gone.returncode == 1 and "Traceback" not in gone.stderr
     assert "game 1 needs the bot 'retired-bot', which is not here" in gone.stderr
     damaged = gofish(["resume", "2", "--plain"], "", db)
-    assert damaged.returncode == 2 and "Traceback" not in damaged.stderr
+    assert damaged.returncode == 1 and "Traceback" not in damaged.stderr
     assert "stored game 2 cannot be replayed: the record has no 'players'" in damaged.stderr
 
 

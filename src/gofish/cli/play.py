@@ -181,17 +181,25 @@ def run(args: argparse.Namespace) -> int:
 def open_games_store(path: str | None, *, required: bool, check: bool = True) -> Any:
     """The games database; when it cannot be opened and is optional, a saver that still
     keeps every game (in a fallback file beside it, moved in once the database opens).
-    With ``check``, :func:`check_saving` runs on it at once."""
-    from gofish.storage import StorageError, open_saver, open_store
+    A required one that cannot be opened raises StorageError (exit status 1, as for
+    history). With ``check``, :func:`check_saving` runs on it at once."""
+    from gofish.storage import open_store
 
-    try:
-        # open_saver fails only with no database to try at all (no home directory).
-        saver = open_store(path) if required else open_saver(path)
-    except StorageError as error:
-        raise OptionError(str(error)) from None
+    saver = open_store(path) if required else _saver_or_refusal(path)
     if check:
         check_saving(saver, "resume" if required else "play")
     return saver
+
+
+def _saver_or_refusal(path: str | None) -> Any:
+    """A saver for ``path``; OptionError with no database to try at all (no home), where
+    no game could be kept."""
+    from gofish.storage import StorageError, open_saver
+
+    try:
+        return open_saver(path)
+    except StorageError as error:
+        raise OptionError(str(error)) from None
 
 
 def check_saving(saver: Any, command: str) -> None:

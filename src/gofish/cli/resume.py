@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gofish.cli._database import EXIT_STORAGE
 from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
@@ -16,6 +17,7 @@ from gofish.cli.play import (
     parse_speed,
     whole_number,
 )
+from gofish.core import GoFishError
 
 
 def register(subparsers: Any) -> None:
@@ -31,6 +33,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from gofish.session import TableSession
+    from gofish.storage import StorageError
 
     speed = parse_speed(args.speed)
     game_id = whole_number(args.id, "the game id")
@@ -38,26 +41,30 @@ def run(args: argparse.Namespace) -> int:
     store = open_games_store(args.database, required=True, check=False)
     try:
         stored = _game_to_resume(store, game_id)
+        session = TableSession.resume(stored.record, stored.seats, store, stored.id)
     except OptionError:
         store.close()
         raise
+    except (StorageError, GoFishError) as error:  # a damaged game, as show and export say
+        store.close()
+        report("resume", str(error))
+        return EXIT_STORAGE
     # Only now: a warning that the game will not be saved, before "there is no game", misled.
     check_saving(store, "resume")
     plain = line_mode(args.plain, "resume")
-    session = TableSession.resume(stored.record, stored.seats, store, stored.id,
-                                  source="plain" if plain else "terminal")
+    session.source = "plain" if plain else "terminal"  # chosen once the game is known good
     return launch(session, plain=plain, speed=speed)
 
 
 def _game_to_resume(store: Any, game_id: int | None) -> Any:
     """The stored game to resume: ``game_id``, or the latest unfinished one that can be
     read; OptionError saying why there is none."""
-    from gofish.storage import DamagedGameError, StorageError
+    from gofish.storage import DamagedGameError, UnknownGameError
 
     skipped: list[DamagedGameError] = []
     try:
         stored = store.latest_unfinished(skipped) if game_id is None else store.get(game_id)
-    except StorageError as error:
+    except UnknownGameError as error:
         raise OptionError(str(error)) from None
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
         report("resume", f"warning: {damaged}, so it is passed over")
@@ -76,16 +83,12 @@ def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> 
     """Resuming only reads: a database that is not there (a mistyped path) is reported,
     not created empty (unless games wait in its fallback file, to be moved in)."""
     from gofish.cli._database import database_path
-    from gofish.storage import StorageError
     from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path
 
-    try:
-        path = database_path(args)
-        if database_exists(path) or database_exists(fallback_path(path)):
-            return
-    except StorageError as error:
-        raise OptionError(str(error)) from None
+    path = database_path(args)  # StorageError with no home: exit status 1, as for history
+    if database_exists(path) or database_exists(fallback_path(path)):
+        return
     what = ("no unfinished game to resume" if game_id is None
             else f"no stored game with id {game_id}")
     raise OptionError(f"there is {what}: there is no games database at {path} "

@@ -167,6 +167,9 @@ def run(args: argparse.Namespace) -> int:
 
 #: Exit code of a tournament in which some bot forfeited every game it sat down to.
 NEVER_PLAYED = 1
+#: Exit code when a --csv or --plot file checked before the games could not be written after
+#: them (a full disk): as for any write that fails while working (README, "Exit statuses").
+WRITE_FAILED = 1
 
 
 def _never_played(result: dict[str, Any], command: str) -> int:
@@ -274,8 +277,9 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
             write_csv(result, args.csv)
         if args.plot:
             write_plot(result, args.plot)
-    except TournamentError as error:
-        return _fail(str(error), args.command)
+    except TournamentError as error:  # a full disk, after the games: a failure, not a refusal
+        report(args.command, str(error))
+        return WRITE_FAILED
     if unshown is not None:
         raise unshown
     return 0
