@@ -153,3 +153,13 @@ def test_a_terminal_that_cannot_draw_the_table_gets_the_line_mode(
         shown.replace("\r\n", " ")), shown
     assert "Your hand: 2D, 3D, 5C 5H, 6D, 7D, 8S." in shown
     assert "\\u" not in shown and "Traceback" not in shown
+
+
+def test_a_name_typed_in_utf8_under_an_ascii_locale_is_kept(tmp_path: Path) -> None:
+    # Python reads it there as 'Zo' and two stand-ins for bytes: it was refused as not UTF-8.
+    database = str(tmp_path / "games.sqlite3")
+    played = gofish(["play", "--plain", "--name", "Zo\u00eb", "--database", database], None,
+                    stdin="quit\n", locale="C")
+    assert played.returncode == 0, played.stderr
+    shown = gofish(["show", "1", "--database", database], "utf-8")
+    assert "Game 1: classic, Zo\u00eb, Emma;" in shown.stdout, shown.stderr

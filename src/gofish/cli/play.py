@@ -121,10 +121,23 @@ def check_text_options(args: argparse.Namespace) -> None:
     from gofish.narrate import printable
 
     for option in ("name", "seed", "opponents", "rules"):
-        text = getattr(args, option)
+        text = utf8_argument(getattr(args, option))
+        setattr(args, option, text)
         if text is not None and printable(text) != text:
             raise OptionError(f"--{option} must be UTF-8 text, and {printable(text)!r} has "
                               "bytes that are not (shown as \ufffd)")
+
+
+def utf8_argument(text: str | None) -> str | None:
+    """``text`` as the UTF-8 it was typed in, where Python read it under a locale that is
+    not UTF-8 (LC_ALL=C without UTF-8 mode: Zoë arrived as 'Zo' and two stand-ins for
+    bytes, and was refused as not UTF-8)."""
+    if text is None:
+        return None
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except UnicodeError:  # not UTF-8 after all: refused, showing the bytes that are not
+        return text
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
