@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -96,11 +97,16 @@ def test_a_game_in_a_room_on_a_desk_and_on_a_phone(rooms: RoomsServer, open_page
 # and the first empty hand ends it (R18, R19): a whole game in about a second.
 QUICK_GAME = {"refill": "none", "end": "first-empty", "hand-size": "1", "book": "2"}
 
-ANNOUNCED = """() => {
+LIVE = '[aria-live], [role="status"], [role="log"], [role="alert"]'
+
+# The result is read out: by the one live region that holds it, or by focus on it; never
+# by two live regions (the log's last line and the turn line were both read).
+ANNOUNCED = """(live) => {
     const result = document.querySelector('#turn');
-    const live = result.closest(
-        '[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]');
-    return Boolean(live || document.activeElement === result) && result.checkVisibility();
+    const holding = [...document.querySelectorAll(live)]
+        .filter((region) => region.textContent.includes(result.textContent));
+    return holding.length <= 1 && (holding.length === 1 || document.activeElement === result)
+        && result.checkVisibility();
 }"""
 
 
@@ -129,7 +135,7 @@ def assert_the_result_is_told(page: Any, seats: set[str]) -> None:
     winners = sorted(name for name, count in said.items() if count == best)
     first_sentence = result.split(".")[0]
     assert sorted(re.findall("|".join(map(re.escape, seats)), first_sentence)) == winners, result
-    assert page.evaluate(ANNOUNCED), f"the result is not announced: {result}"
+    assert page.evaluate(ANNOUNCED, LIVE), f"the result is not announced once: {result}"
 
 
 def buttons_reached_by_tab(page: Any, presses: int = 30) -> list[str]:
@@ -196,3 +202,126 @@ def test_a_finished_room_game_on_a_phone_and_a_rematch_by_keyboard(rooms: RoomsS
     ann.wait_for_selector("#turn:not(:has-text('Game over'))")  # a new deal
     assert ann.locator("#log li:has-text('You are dealt')").count() == 1  # the log starts again
     assert ann.locator("#log li:has-text('Game over')").count() == 0
+
+
+# ---------------------------------------------------------------- keyboard order (WCAG 2.4.3)
+
+# Each element Tab reaches from the page's first link, until it comes round again: what it
+# is, which part of the page holds it, and its box in page coordinates.
+TAB_STOP = """() => {
+    const it = document.activeElement;
+    const box = it.getBoundingClientRect();
+    const what = it.tagName.toLowerCase() + (it.id ? `#${it.id}` : '')
+        + (it.className ? `.${it.className}` : '');
+    return {name: `${what} ${it.textContent.trim()}`.slice(0, 60),
+            part: it.closest('#game') ? 'table' : it.closest('#lobby') ? 'seats' : 'page',
+            left: box.left + scrollX, top: box.top + scrollY,
+            right: box.right + scrollX, bottom: box.bottom + scrollY};
+}"""
+
+
+def tab_stops(page: Any, most: int = 60) -> list[dict[str, Any]]:
+    page.focus("header .brand")
+    stops = [page.evaluate(TAB_STOP)]
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(TAB_STOP)
+        if stop["name"] == stops[0]["name"] or stop["name"].startswith("body"):
+            return stops
+        stops.append(stop)
+    raise AssertionError(f"Tab never came round: {[stop['name'] for stop in stops]}")
+
+
+def reads_after(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """``after`` comes after ``before`` in reading order: to its right on the same row
+    (their heights overlap), or below it."""
+    same_row = after["top"] < before["bottom"] and before["top"] < after["bottom"]
+    if same_row:
+        return bool(after["left"] >= before["left"] - 1)
+    return bool(after["top"] >= before["bottom"] - 1)
+
+
+def assert_read_in_order(stops: list[dict[str, Any]], where: str) -> None:
+    for before, after in pairwise(stops):
+        assert reads_after(before, after), (where, before, after, [s["name"] for s in stops])
+
+
+def test_tab_goes_in_the_order_the_room_is_read_on_a_phone_and_a_desk(
+        rooms: RoomsServer, open_page: Any) -> None:
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 3)
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"] .remove-bot')
+    fill_with_bot_and_start(ann, 2)
+    ann.wait_for_selector(".ask-rank")  # Ann's turn: nothing moves until she asks
+    # A phone puts the seats (with "Leave the room") under the table: Tab goes there last.
+    ann.set_viewport_size({"width": 375, "height": 667})
+    phone = tab_stops(ann)
+    names = [stop["name"] for stop in phone]
+    assert any("ask-rank" in name for name in names), names
+    assert names[-1].startswith("button.leave Leave the room"), names
+    assert_read_in_order(phone, "375 px")
+    # A desk sets the seats beside the table, on the right: Tab reads the table down, then
+    # the seats; a player reaches the opponents and the asks before any link of the seats.
+    ann.set_viewport_size({"width": 1280, "height": 900})
+    desk = tab_stops(ann)
+    parts = [stop["part"] for stop in desk]
+    assert parts == sorted(parts, key=["page", "table", "seats"].index), desk
+    table = [stop for stop in desk if stop["part"] == "table"]
+    seats = [stop for stop in desk if stop["part"] == "seats"]
+    assert "room-seat" in table[0]["name"] and seats, desk  # "Emma (bot)": whom to ask
+    assert min(stop["left"] for stop in seats) >= max(stop["right"] for stop in table), desk
+    assert_read_in_order(table, "1280 px, the table")
+    assert_read_in_order(seats, "1280 px, the seats")
+
+
+# ---------------------------------------------------------------- what is read out
+
+# Every text put into a live region from now on (and focus landing on the turn line,
+# which reads it out): what a screen reader would say.
+LISTEN = """(live) => {
+    window.heard = [];
+    new MutationObserver((changes) => {
+        for (const change of changes) {
+            const region = change.target.closest ? change.target.closest(live) : null;
+            if (!region) continue;
+            for (const node of change.addedNodes) {
+                if (node.textContent.trim()) window.heard.push([region.id, node.textContent]);
+            }
+        }
+    }).observe(document.body, {childList: true, subtree: true, characterData: true});
+    document.addEventListener('focusin', (event) => {
+        if (event.target.id === 'turn') window.heard.push(['focus', event.target.textContent]);
+    });
+}"""
+
+
+def heard(page: Any) -> list[tuple[str, str]]:
+    return [(region, text) for region, text in page.evaluate("() => window.heard")]
+
+
+def test_each_move_and_the_result_are_read_out_once(rooms: RoomsServer, open_page: Any) -> None:
+    ann, watcher = open_page(), open_page()
+    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)
+    watcher.goto(f"{rooms.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#connection:has-text('Watching')")
+    for page in (ann, watcher):
+        page.evaluate(LISTEN, LIVE)
+    fill_with_bot_and_start(ann, 1)
+    take_turns([ann])
+    watcher.wait_for_selector("#turn:has-text('Game over')")
+    for page in (ann, watcher):
+        # One live region for the table: the log and the turn line are not live.
+        regions = page.evaluate("(live) => [...document.querySelectorAll(live)].map((r) => r.id)",
+                                LIVE)
+        assert sorted(regions) == ["announcer", "connection", "copy-status", "notice", "status"]
+        result = page.inner_text("#turn")
+        assert [said for said in heard(page) if "Game over" in said[1]] in (
+            [("announcer", result)], [("focus", result)]), heard(page)
+        # The connection line ("Connected as Ann.") is not put in again at each update.
+        lines = [text for region, text in heard(page) if region == "connection"]
+        assert all(before != after for before, after in pairwise(lines)), lines
+    # The watcher hears every move as it happens (every one is someone else's), once each.
+    moves = [line for line in watcher.locator("#log li").all_inner_texts() if " asks " in line]
+    said = [text for region, text in heard(watcher) if region == "announcer"]
+    assert moves and all(said.count(move) == moves.count(move) for move in moves), (moves, said)

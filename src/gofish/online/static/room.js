@@ -18,6 +18,7 @@ const state = {
   refusal: null, // the server's refusal of our token (reason, message), shown once we watch instead
   botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
+  turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
 };
 let socket = null;
 let retry = 500;
@@ -33,7 +34,8 @@ function notice(text) { if (text) $('#notice').textContent = text; }
 function clearNotice() { $('#notice').textContent = ''; }
 function connection(text, down = false) {
   const line = $('#connection');
-  line.textContent = text;
+  // A status region: the same words put in again at each update could be read out again.
+  if (line.textContent !== text) line.textContent = text;
   line.classList.toggle('down', down);
 }
 function send(type, fields = {}) {
@@ -111,12 +113,14 @@ function receive(message) {
   if (message.type === 'presence') {
     if (!state.room) return;
     state.room.seats = message.seats;
-    keepingFocus(() => { renderLobby(); renderGame(); });
+    renderAndTell(() => { renderLobby(); renderGame(); }, []);
     return;
   }
   if (message.type === 'unseated') { unseated(message); return; }
   if (message.type === 'welcome') { state.you = message.you; retry = 500; }
   const game = message.game;
+  const firstSight = !state.room; // a load or reload: the table is shown, its story not retold
+  const fresh = game ? game.log.slice(Math.max(0, entriesKnown(game) - game.log_from)) : [];
   if (game && state.game && state.game.number !== game.number) clearNotice(); // a new deal
   notice(message.notice);
   state.version = message.version;
@@ -126,7 +130,51 @@ function receive(message) {
   if (game) state.log.push(...game.log);
   state.game = game;
   say('');
-  keepingFocus(() => { renderLobby(); renderGame(game ? game.log : []); });
+  const render = () => { renderLobby(); renderGame(game ? game.log : []); };
+  if (!firstSight) { renderAndTell(render, fresh); return; }
+  keepingFocus(render);
+  state.turnTold = $('#turn').textContent;
+}
+
+// How many of this game's log entries the page has shown (and read out) already.
+function entriesKnown(game) {
+  return state.game && state.game.number === game.number ? state.log.length : 0;
+}
+
+// ------------------------------------------------------------------ announcements
+// One live region (#announcer) reads the table out: the log and the turn line are not
+// live, so nothing is heard twice. A move is read as it happens; whose turn it is, the
+// result, and a seat left or taken over are read from the line that says them best.
+function renderAndTell(render, entries) {
+  const turn = $('#turn');
+  const wasOnTurn = document.activeElement === turn;
+  keepingFocus(render);
+  // Focus landing on the turn line reads it out: the announcer does not say it too.
+  const readOnFocus = !wasOnTurn && document.activeElement === turn;
+  announce([...entries.filter((entry) => !toldElsewhere(entry)).map((entry) => entry.text),
+    ...turnNews(readOnFocus)]);
+}
+
+// "Bob's turn." (the turn line), "Game over…" (the result line), and "Bob left…" (the
+// notice line): each said by a line of its own.
+function toldElsewhere(entry) {
+  const type = entry.event.type;
+  return type === 'turn_passed' || type === 'game_over' || type.startsWith('seat_');
+}
+
+// The turn line, if it says something new: a redraw with the same words is not read again.
+function turnNews(readOnFocus) {
+  const text = $('#turn').textContent;
+  if (text === state.turnTold) return [];
+  state.turnTold = text;
+  return text && !readOnFocus ? [text] : [];
+}
+
+function announce(lines) {
+  const announcer = $('#announcer');
+  for (const text of lines) announcer.append(el('p', {}, text));
+  // Old lines go (their removal is not read): the region stays small.
+  while (announcer.children.length > 12) announcer.firstElementChild.remove();
 }
 
 // Re-rendering replaces the focused control: put focus on its successor (same data-key),
