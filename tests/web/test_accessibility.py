@@ -20,6 +20,7 @@ from .test_browser import (
     ask_until_stored,
     deal_asking_for_cards,
     open_table,
+    play_by_clicking,
     play_to_the_result,
     wait_for_my_move,
 )
@@ -160,3 +161,43 @@ def test_the_offer_to_take_a_game_back_from_another_tab(
     found += audit(page, "a table whose game moved to another tab")
     assert_clean(found)
     second.close()
+
+
+#: Records, from the moment it runs, every line put into the announcer and every text the
+#: status line (role=status, also read out) takes.
+RECORD_WHAT_IS_READ = """() => {
+  window.said = [];
+  window.statuses = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes
+    .forEach((node) => window.said.push(node.textContent))))
+    .observe(document.querySelector('#announcer'), { childList: true });
+  new MutationObserver(() => window.statuses.push(document.querySelector('#status').textContent))
+    .observe(document.querySelector('#status'),
+             { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_each_turn_and_the_result_are_read_out_once(page: Any, live_server: LiveServer) -> None:
+    # The announcer read every log line, "Emma's turn." and "Game over. …" too, while the
+    # status line said whose turn it was and the result dialog how the game ended: a
+    # screen reader heard each turn twice and the result three times. (R10: the winner.)
+    open_table(page, live_server, seed=21)
+    page.evaluate(RECORD_WHAT_IS_READ)
+    play_by_clicking(page)
+    page.wait_for_selector("#result:not([hidden])")
+    said: list[str] = page.evaluate("() => window.said")
+    statuses: list[str] = page.evaluate("() => window.statuses")
+    turn_sentence = re.compile(r"(^|\. )(Your|\S.*'s) turn\.$")
+    assert said and not [line for line in said if turn_sentence.search(line)]
+    assert not [line for line in said if line.startswith("Game over")]
+    heading = page.inner_text("#result-title")
+    results = [line for line in said if line.startswith(heading)]
+    assert len(results) == 1 and "!." not in results[0]
+    # Whose turn it is still reaches the ear, from the status line.
+    assert any(status.startswith("Your turn") for status in statuses)
+    assert any(status == "Emma's turn." for status in statuses)
+    # And every other line of the log was read out as it happened.
+    logged = page.evaluate(
+        "() => [...document.querySelectorAll('.log li')].map((li) => li.textContent)")
+    asks = [line for line in logged if " asks " in line or line.startswith("You ask")]
+    assert asks and all(line in said for line in asks[-5:])

@@ -454,7 +454,7 @@ function showResult(state) {
     standings, buttons);
   // A game that ends while the player reads another page does not cover that page.
   if (!$('#page-play').hidden) $('#result').hidden = false;
-  announce(`${heading}. ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
+  announce(`${heading}${heading.endsWith('!') ? '' : '.'} ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
   $('#play-again').focus();
 }
 

@@ -12,6 +12,20 @@ const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q',
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
 const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
+const PASSED_OVER = 'passed over.';
+
+/**
+ * What of an event's log line the announcer reads out. The status line (a live region)
+ * says whose turn it is, and the result dialog how the game ended, so the log's own
+ * lines for those would be heard twice; a seat passed over is said only here.
+ */
+function spokenPart(event) {
+  if (event.type === 'game_over') return '';
+  if (event.type !== 'turn_passed') return event.text;
+  const end = event.text.lastIndexOf(PASSED_OVER);
+  return end < 0 ? '' : event.text.slice(0, end + PASSED_OVER.length);
+}
+
 export class Table {
   constructor(root, { speed = 1, send, announce, onOver }) {
     this.root = root;
@@ -93,7 +107,8 @@ export class Table {
     for (const event of message.events) {
       this.logLine(event.text, event.type);
       if (retold) continue;
-      this.announce(event.text);
+      const spoken = spokenPart(event);
+      if (spoken) this.announce(spoken);
       if (event.speech) this.say(event.speech.seat, event.speech.text);
       if (!first) await this.animate(event);
       if (game !== this.generation) return; // a new game began during the motion
