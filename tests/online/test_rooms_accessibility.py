@@ -198,15 +198,23 @@ def test_a_finished_room_game_on_a_phone_and_a_rematch_by_keyboard(rooms: RoomsS
     assert_clean(found)
     ann.keyboard.press("Tab")
     assert focused(ann) == "button#rematch.primary"
-    # The new deal may end at once (a bot that asks first can pair its one card), so it
-    # shows as the old game's log going away, not as a turn line without "Game over".
-    ann.evaluate("document.querySelectorAll('#log li').forEach((li) => li.dataset.old = 'yes')")
+    mark_the_log_old(ann)
     ann.keyboard.press("Enter")
-    ann.wait_for_function("() => !document.querySelector('#log li[data-old]')"
-                          " && document.querySelector('#log li')")
+    wait_for_a_new_log(ann)
     ann.wait_for_selector("#log li:has-text('You are dealt')")
     assert ann.locator("#log li:has-text('You are dealt')").count() == 1  # one game's log
     assert ann.locator("#log li:has-text('Game over')").count() <= 1
+
+
+def mark_the_log_old(page: Any) -> None:
+    page.evaluate("document.querySelectorAll('#log li').forEach((li) => li.dataset.old = 'yes')")
+
+
+def wait_for_a_new_log(page: Any) -> None:
+    """A new deal may end at once (a bot that asks first can pair its one card), so it
+    shows as the old game's log going away, not as a turn line without "Game over"."""
+    page.wait_for_function("() => !document.querySelector('#log li[data-old]')"
+                           " && document.querySelector('#log li')")
 
 
 # ---------------------------------------------------------------- keyboard order (WCAG 2.4.3)
@@ -330,3 +338,43 @@ def test_each_move_and_the_result_are_read_out_once(rooms: RoomsServer, open_pag
     moves = [line for line in watcher.locator("#log li").all_inner_texts() if " asks " in line]
     said = [text for region, text in heard(watcher) if region == "announcer"]
     assert moves and all(said.count(move) == moves.count(move) for move in moves), (moves, said)
+
+
+# Every card dealt (5 × 10, pairs): the pond is dry at once, so a hand that empties stays
+# empty and its seat is passed over (R9, R13), in most games of some forty asks.
+DRY_POND = {"hand-size": "10", "book": "2"}
+PASSED_OVER = re.compile(r"^(.* passed over\.) [^.]*turn\.$")
+
+
+def play_until_a_seat_is_passed_over(page: Any, games: int = 8) -> list[str]:
+    """Play (and ask for rematches) until a game's log passes a seat over; its log."""
+    for _ in range(games):
+        take_turns([page])
+        log = page.locator("#log li").all_inner_texts()
+        if any(PASSED_OVER.match(line) for line in log):
+            return log
+        page.evaluate("() => { window.heard = []; }")  # the next game's announcements only
+        mark_the_log_old(page)
+        page.click("#rematch")
+        wait_for_a_new_log(page)
+    raise AssertionError(f"no seat was passed over in {games} games")
+
+
+def test_a_seat_passed_over_is_read_out_once_without_the_turn_it_passes_to(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # "Ann is passed over. Bob's turn." is a turn line: the announcer left it all to the
+    # turn line, which says only whose turn it is, so nobody heard that Ann was skipped.
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 5, house=DRY_POND)
+    for seat in (1, 2, 3):
+        ann.click(f'#seats li[data-seat="{seat}"] .add-bot')
+        ann.wait_for_selector(f'#seats li[data-seat="{seat}"] .remove-bot')
+    ann.evaluate(LISTEN, LIVE)
+    fill_with_bot_and_start(ann, 4)
+    log = play_until_a_seat_is_passed_over(ann)
+    said = [text for region, text in heard(ann) if region == "announcer"]
+    passes = [line for line in log if PASSED_OVER.match(line)]
+    skipped = [PASSED_OVER.match(line)[1] for line in passes]  # type: ignore[index]
+    for line, sentence in zip(passes, skipped, strict=True):
+        assert said.count(sentence) == skipped.count(sentence), (sentence, said)
+        assert line not in said, line  # the turn it passes to is the turn line's to say

@@ -151,15 +151,28 @@ function renderAndTell(render, entries) {
   keepingFocus(render);
   // Focus landing on the turn line reads it out: the announcer does not say it too.
   const readOnFocus = !wasOnTurn && document.activeElement === turn;
-  announce([...entries.filter((entry) => !toldElsewhere(entry)).map((entry) => entry.text),
-    ...turnNews(readOnFocus)]);
+  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus)]);
 }
 
-// "Bob's turn." (the turn line), "Game over…" (the result line), and "Bob left…" (the
-// notice line): each said by a line of its own.
-function toldElsewhere(entry) {
+// What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
+// (the result line) and "Bob left…" (the notice line) are each said by a line of their
+// own; a seat passed over ("Ann is passed over. Bob's turn.") is said only here.
+function spokenPart(entry) {
   const type = entry.event.type;
-  return type === 'turn_passed' || type === 'game_over' || type.startsWith('seat_');
+  if (type === 'game_over' || type.startsWith('seat_')) return '';
+  return type === 'turn_passed' ? passedOver(entry) : entry.text;
+}
+
+// "Ann is passed over." of "Ann is passed over. Bob's turn.": the text without its turn
+// sentence, found from the event (a name may hold any words, "passed over." too). Were
+// it not there as expected, the whole line is read: said twice rather than never.
+function passedOver(entry) {
+  const { player, skipped } = entry.event;
+  if (!skipped || !skipped.length) return '';
+  const me = state.you ? state.you.seat : null;
+  const turn = player === me ? 'Your turn.' : `${nameOf(player)}'s turn.`;
+  const text = entry.text;
+  return (text.endsWith(turn) ? text.slice(0, -turn.length) : text).trim();
 }
 
 // The turn line, if it says something new: a redraw with the same words is not read again.
