@@ -111,3 +111,23 @@ def test_ctrl_q_turns_the_question_to_deal_again_into_the_one_to_quit() -> None:
         assert app.is_running and app.session is first
 
     in_a_game(script)
+
+
+def test_no_bot_asks_in_a_game_left_before_its_turn_came() -> None:
+    # At speed 0 a bot's turn is queued behind the keys already typed: Ctrl-C typed just
+    # after an ask left the game, then its (cancelled) bot asked in it all the same.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        miss = next(rank for rank in session.held_ranks()
+                    if all(card.rank != rank for card in session.game.hand(1)))
+        asks_before = len(session.game.actions)
+        app.try_ask(miss, None)  # the key's handler: the bot's turn is queued...
+        assert session.bot_to_act
+        app.action_interrupt()  # ...and Ctrl-C, typed already, is handled before it
+        await pilot.pause()
+        assert len(session.game.actions) == asks_before + 1  # the person's ask, no bot's
+
+    run_app(app, script)
+    assert app.return_code == 130

@@ -135,6 +135,7 @@ class GoFishApp(App[None]):
         self.told_kept = False
         self._after_saving: Callable[[], None] | None = None  # to do once the last save is done
         self._game_over_due = False  # the game ended under the help or the coach: show it after
+        self._left = False  # this game was left (a quit, a new deal): its bots ask no more
         self.bot_failure: str | None = None  # a bot could not move: this game cannot go on
 
     # -- layout ------------------------------------------------------------------
@@ -174,6 +175,7 @@ class GoFishApp(App[None]):
         self.confirm_new = False
         self._hand_before = None
         self._after_saving = None
+        self._left = False
         self._game_over_due = False
         self.bot_failure = None
         rules = session.rules
@@ -525,6 +527,8 @@ class GoFishApp(App[None]):
         The question shows first and the answer a moment later, as at a real table.
         """
         self._bot_timer = None
+        if self._left:
+            return  # queued at speed 0 before the game was left: its bots are cancelled
         session = self.session
         if self.speed <= 0:
             try:
@@ -628,6 +632,7 @@ class GoFishApp(App[None]):
         while that save is under way the table says so and plays no more."""
         self._stop_bots()
         self.session.stop_thinking()  # a bot's search for this game would only take the CPU
+        self._left = True
         self.confirm_quit = self.confirm_new = False
         self._after_saving = then
         self.saver.finish()
