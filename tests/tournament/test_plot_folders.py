@@ -33,11 +33,18 @@ def test_a_home_that_cannot_be_written_gets_a_quiet_chart(tmp_path: Path) -> Non
 
 @pytest.fixture
 def matplotlib_not_loaded(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    return as_in_a_fresh_process(monkeypatch)
+
+
+def as_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     """As in a fresh gofish process: matplotlib not imported, no MPLCONFIGDIR (restored
     after the test)."""
     monkeypatch.delitem(sys.modules, "matplotlib", raising=False)
     for name in MATPLOTLIB_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
+        # Set first: delenv of an unset variable records nothing, so the MPLCONFIGDIR
+        # quiet_matplotlib_folders sets would outlive the test, in every later one.
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     return monkeypatch
 
 
@@ -63,3 +70,12 @@ def test_usable_folders_and_the_users_own_setting_are_left_alone(
     matplotlib_not_loaded.setenv("MPLCONFIGDIR", str(tmp_path / "mine"))
     quiet_matplotlib_folders()
     assert os.environ["MPLCONFIGDIR"] == str(tmp_path / "mine")
+
+
+def test_a_private_folder_set_in_a_test_is_gone_after_it(tmp_path: Path) -> None:
+    before = os.environ.get("MPLCONFIGDIR")
+    with pytest.MonkeyPatch.context() as patch:
+        as_in_a_fresh_process(patch).setenv("XDG_CACHE_HOME", "/dev/null")
+        quiet_matplotlib_folders()
+        assert os.environ["MPLCONFIGDIR"] != before
+    assert os.environ.get("MPLCONFIGDIR") == before
