@@ -4,7 +4,9 @@ and on a phone; and what a screen reader or keyboard needs at the end of a game.
 
 from __future__ import annotations
 
+import random
 import re
+import time
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -13,10 +15,14 @@ import pytest
 from tests.web.test_accessibility import assert_clean, audit
 
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
+    GAME_DEADLINE,
     RoomsServer,
     browser,  # noqa: F401
+    click_an_ask,
+    describe,
     fill_with_bot_and_start,
     focused,
+    game_over,
     join,
     new_page,  # noqa: F401
     open_room,
@@ -155,8 +161,11 @@ def test_a_finished_room_game_for_each_player_and_a_watcher(rooms: RoomsServer,
     join(bob, rooms.url, code, "Bob")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
     bob.focus("#leave-row .leave")  # Bob's keyboard is somewhere when the game starts and ends
-    fill_with_bot_and_start(ann, 2)  # Ann's is on Start
+    # The watcher comes before the deal: one opened after a game that ended at once (a
+    # bot asking first can empty two hands, R19) sees the result, and is not told it.
     watcher.goto(f"{rooms.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#connection:has-text('Watching')")
+    fill_with_bot_and_start(ann, 2)  # Ann's is on Start
     watcher.wait_for_selector("#game:not([hidden])")
     take_turns([ann, bob])
     watcher.wait_for_selector("#turn:has-text('Game over')")
@@ -378,3 +387,87 @@ def test_a_seat_passed_over_is_read_out_once_without_the_turn_it_passes_to(
     for line, sentence in zip(passes, skipped, strict=True):
         assert said.count(sentence) == skipped.count(sentence), (sentence, said)
         assert line not in said, line  # the turn it passes to is the turn line's to say
+
+
+# ---------------------------------------------------------------- the nordic sea
+
+# Nordic with one card each and pairs: the first empty hand ends the game (R18, R19), so a
+# game is a few asks, and most send someone fishing in the sea.
+QUICK_NORDIC = {"hand-size": "1", "book": "2"}
+
+SEA_CARD_NAME = re.compile(r"^face-down card \d+ of \d+: fish it$")
+
+
+# Where focus is: in the sea or not, and the name a screen reader gives it.
+FOCUS = """() => ({sea: document.activeElement.closest('#sea') !== null,
+                  tag: document.activeElement.tagName,
+                  name: document.activeElement.getAttribute('aria-label')})"""
+
+
+def fish_by_keyboard(page: Any) -> None:
+    """From the turn line, Tab to a card of the sea, move along it with an arrow key, and
+    draw with Enter; the sea is one Tab stop, not one for each of its cards."""
+    page.focus("#turn")
+    page.keyboard.press("Tab")
+    first = page.evaluate(FOCUS)
+    assert first["sea"] and first["tag"] == "BUTTON", first
+    assert SEA_CARD_NAME.match(first["name"]), first
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(FOCUS)
+    assert second["sea"] and second["name"] != first["name"], (first, second)
+    page.keyboard.press("Tab")
+    assert not page.evaluate(FOCUS)["sea"], "Tab went from one card of the sea to another"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS) == second  # back to the card the arrow moved to
+    before = page.locator("#log li").count()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#log li >> nth={before}")
+    assert page.locator("#log li").nth(before).inner_text().startswith("You draw the ")
+
+
+def fish_by_click(page: Any) -> None:
+    before = page.locator("#log li").count()
+    page.locator("#sea button").last.click()
+    page.wait_for_selector(f"#log li >> nth={before}")
+
+
+def play_nordic_fishing_by_keyboard(page: Any, games: int = 8) -> list[str]:
+    """Ask and fish until a game that sent the player fishing ends: the first fish by
+    keyboard, after an audit of the page telling the player to pick a sea card, the
+    others by a click on the sea. What the audit found."""
+    chooser = random.Random(3)
+    found: list[str] | None = None
+    for _ in range(games):
+        end = time.monotonic() + GAME_DEADLINE
+        while not game_over(page):
+            assert time.monotonic() < end, describe([page])
+            if not page.locator("#sea button").count():
+                click_an_ask(page, chooser)
+            elif found is None:
+                found = audit(page, "a nordic player told to pick a card from the sea")
+                fish_by_keyboard(page)
+            else:
+                fish_by_click(page)
+            time.sleep(0.01)
+        if found is not None:
+            return found
+        mark_the_log_old(page)
+        page.click("#rematch")
+        wait_for_a_new_log(page)
+    raise AssertionError(f"nobody was sent fishing in {games} games")
+
+
+def test_a_nordic_room_game_fished_by_keyboard_to_its_end(rooms: RoomsServer,
+                                                          open_page: Any) -> None:
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 2, preset="nordic", house=QUICK_NORDIC)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    found = play_nordic_fishing_by_keyboard(ann)
+    found += audit(ann, "a finished nordic game")
+    assert_the_result_is_told(ann, {"You", "Emma (bot)"})
+    # The nordic ending says which it was: an empty hand or the sea run dry (R19).
+    result = ann.inner_text("#turn")
+    assert re.search(r"\. (You|Emma \(bot\)) ran out of cards\.$|the sea ran dry\.$", result), (
+        result)
+    assert_clean(found)

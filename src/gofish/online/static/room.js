@@ -19,6 +19,7 @@ const state = {
   botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
+  seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
 };
 let socket = null;
 let retry = 500;
@@ -202,7 +203,7 @@ function keepingFocus(render) {
 }
 
 function focusFallback() {
-  const ask = $('#ask .ask-rank') || $('#sea button');
+  const ask = $('#ask .ask-rank') || $('#sea button[tabindex="0"]');
   if (ask) return ask;
   if (!$('#join').hidden) return $('#join-name');
   return $('#game').hidden ? $('#lobby-title') : $('#turn');
@@ -499,11 +500,36 @@ function renderSea(game, me) {
   const mine = me !== null && game.fishing === me;
   sea.classList.toggle('fishing', mine);
   sea.setAttribute('aria-label', `The sea: ${game.pond} face-down card${game.pond === 1 ? '' : 's'}`);
+  state.seaStop = Math.min(state.seaStop, Math.max(game.pond - 1, 0));
   fill(sea, Array.from({ length: game.pond }, (_, i) => (mine
     ? el('button', { type: 'button', class: 'room-sea-card', dataset: { key: `sea-${i}` },
+      tabindex: i === state.seaStop ? '0' : '-1', onfocus: () => seaStopAt(i),
       'aria-label': `face-down card ${i + 1} of ${game.pond}: fish it`, onclick: () => send('fish') }, cardBack())
     : el('span', { class: 'room-sea-card' }, cardBack()))));
 }
+
+// Any card of the sea draws the same, so the sea is one Tab stop, not fifty on the way to
+// the hand and the log: the arrow keys (and Home, End) move along it.
+const SEA_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+function seaStopAt(index) {
+  const cards = [...$('#sea').querySelectorAll('button')];
+  cards.forEach((card, i) => card.setAttribute('tabindex', i === index ? '0' : '-1'));
+  state.seaStop = index;
+}
+
+$('#sea').addEventListener('keydown', (event) => {
+  const cards = [...$('#sea').querySelectorAll('button')];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  let to = null;
+  if (event.key in SEA_STEPS) to = (at + SEA_STEPS[event.key] + cards.length) % cards.length;
+  else if (event.key === 'Home') to = 0;
+  else if (event.key === 'End') to = cards.length - 1;
+  if (to === null) return;
+  event.preventDefault(); // the arrows would scroll the page
+  cards[to].focus(); // its focus handler makes it the sea's Tab stop
+});
 
 function opponentBox(seat, game, myTurn, targets) {
   const i = seat.seat;
