@@ -79,3 +79,17 @@ def test_a_private_folder_set_in_a_test_is_gone_after_it(tmp_path: Path) -> None
         quiet_matplotlib_folders()
         assert os.environ["MPLCONFIGDIR"] != before
     assert os.environ.get("MPLCONFIGDIR") == before
+
+
+def test_without_matplotlib_no_folder_is_made_for_it(
+        matplotlib_not_loaded: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # --plot is then refused ("needs matplotlib"), and ~/.config/matplotlib and
+    # ~/.cache/matplotlib were left behind, empty, for a program that is not there.
+    from gofish.tournament import report
+
+    matplotlib_not_loaded.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    matplotlib_not_loaded.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    matplotlib_not_loaded.setattr(report, "find_spec", lambda name: None)
+    quiet_matplotlib_folders()
+    assert not (tmp_path / "config").exists() and not (tmp_path / "cache").exists()
+    assert "MPLCONFIGDIR" not in os.environ

@@ -10,6 +10,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
@@ -157,6 +158,8 @@ def quiet_matplotlib_folders() -> None:
     that it "created a temporary cache directory", in the middle of the tournament's output."""
     if os.environ.get("MPLCONFIGDIR") or "matplotlib" in sys.modules:
         return
+    if find_spec("matplotlib") is None:
+        return  # --plot is refused: nothing to make folders for in the home
     try:
         usable = all(map(_writable_folder, _matplotlib_folders()))
     except RuntimeError:  # no home directory at all
