@@ -7,13 +7,14 @@ Every ask is saved, so an interrupted game can be picked up with ``gofish resume
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import sys
 from typing import Any
 
 from gofish.cli import bounded_stdin, can_show, file_name, is_control, lenient_stdin
-from gofish.cli._messages import report
+from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -185,10 +186,20 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(str(error)) from None
     settings = TableSettings(rules=rules, players=players,
                              opponents=opponents_for(players, opponents), name=name, seed=seed)
+    require_open_streams()
     store = open_games_store(args.database, required=False)
     plain = line_mode(args.plain, "play")
     session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
     return launch(session, plain=plain, speed=speed)
+
+
+def require_open_streams() -> None:
+    """OSError (exit status 1), before any game is dealt or read, when standard input or
+    output is closed (``<&-``, ``>&-``: Python sets it to None): no table could take moves
+    or show them, and the line mode wrote a traceback."""
+    standard_output()
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
 
 
 def open_games_store(path: str | None, *, required: bool, check: bool = True) -> Any:

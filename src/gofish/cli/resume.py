@@ -15,6 +15,7 @@ from gofish.cli.play import (
     line_mode,
     open_games_store,
     parse_speed,
+    require_open_streams,
     whole_number,
 )
 from gofish.core import GoFishError
@@ -37,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
     speed = parse_speed(args.speed)
     game_id = whole_number(args.id, "the game id")
+    require_open_streams()
     refuse_a_missing_database(args, game_id)
     store = open_games_store(args.database, required=True, check=False)
     try:
