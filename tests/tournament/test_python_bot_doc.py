@@ -40,3 +40,13 @@ def test_the_documented_python_bot_registers_and_asks_for_the_rank_held_most(
     result = summary(run_tournament(plan, jobs=1))
     assert [bot["name"] for bot in result["bots"]] == ["hoarder", "random"]
     assert result["games"] == 20 and not result["failures"]
+
+
+def test_the_gofish_command_does_not_know_a_bot_registered_in_a_script(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The doc said "register it and every command takes its name": not the command line.
+    from gofish.cli import main
+
+    assert "gofish tournament hoarder" in DOC.read_text(encoding="utf-8")
+    assert main(["tournament", "hoarder", "random", "--games", "2"]) == 2
+    assert "unknown bot 'hoarder'" in capsys.readouterr().err
