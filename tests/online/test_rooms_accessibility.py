@@ -471,3 +471,32 @@ def test_a_nordic_room_game_fished_by_keyboard_to_its_end(rooms: RoomsServer,
     assert re.search(r"\. (You|Emma \(bot\)) ran out of cards\.$|the sea ran dry\.$", result), (
         result)
     assert_clean(found)
+
+
+# ---------------------------------------------------------------- the lines above the table
+
+# The space between each two of these lines, and the most the page's flow leaves there:
+# the larger of the two margins that meet (they collapse into one).
+SPACES = """() => {
+    const lines = ['#connection', '#notice', '#turn'].map((part) => document.querySelector(part));
+    const margin = (line, side) => parseFloat(getComputedStyle(line)[side]);
+    return lines.slice(1).map((line, i) => ({
+        between: `${lines[i].id} and ${line.id}`,
+        space: line.getBoundingClientRect().top - lines[i].getBoundingClientRect().bottom,
+        most: Math.max(margin(lines[i], 'marginBottom'), margin(line, 'marginTop')),
+    }));
+}"""
+
+
+def test_no_gap_opens_between_the_connection_line_and_the_turn_line(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # The grid that sets the seats beside the table on a desk held these lines too, and a
+    # grid's margins add up instead of collapsing: some 80 px of nothing above the turn.
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    for width in (375, 1280):
+        ann.set_viewport_size({"width": width, "height": 900})
+        for space in ann.evaluate(SPACES):
+            assert space["space"] <= space["most"] + 1, (width, space)
