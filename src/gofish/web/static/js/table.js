@@ -12,18 +12,21 @@ const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q',
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
 const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-const PASSED_OVER = 'passed over.';
+const SEA_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
  * What of an event's log line the announcer reads out. The status line (a live region)
  * says whose turn it is, and the result dialog how the game ended, so the log's own
- * lines for those would be heard twice; a seat passed over is said only here.
+ * lines for those would be heard twice. "Ann is passed over." is said only here: the
+ * line without its turn sentence, found from the event, as a name may hold any words.
+ * Were the line not as expected, it is read whole: said twice rather than never.
  */
-function spokenPart(event) {
+function spokenPart(event, turnSentence) {
   if (event.type === 'game_over') return '';
   if (event.type !== 'turn_passed') return event.text;
-  const end = event.text.lastIndexOf(PASSED_OVER);
-  return end < 0 ? '' : event.text.slice(0, end + PASSED_OVER.length);
+  if (!event.skipped || !event.skipped.length) return '';
+  const text = event.text;
+  return (turnSentence && text.endsWith(turnSentence) ? text.slice(0, -turnSentence.length) : text).trim();
 }
 
 export class Table {
@@ -107,7 +110,7 @@ export class Table {
     for (const event of message.events) {
       this.logLine(event.text, event.type);
       if (retold) continue;
-      const spoken = spokenPart(event);
+      const spoken = spokenPart(event, this.turnSentence(event.player));
       if (spoken) this.announce(spoken);
       if (event.speech) this.say(event.speech.seat, event.speech.text);
       if (!first) await this.animate(event);
@@ -182,7 +185,7 @@ export class Table {
     if (!active || !this.root.contains(active)) return null;
     if (active.dataset.rank) return `.rank-group[data-rank="${active.dataset.rank}"]`;
     if (active.dataset.seat) return `button.opponent[data-seat="${active.dataset.seat}"]`;
-    if (active.classList.contains('sea-card')) return 'button.sea-card';
+    if (active.classList.contains('sea-card')) return 'button.sea-card[tabindex="0"]';
     return null;
   }
 
@@ -192,13 +195,19 @@ export class Table {
     if (!target && (key || (lost && phaseChanged && this.root.isConnected && !this.root.closest('[hidden]')))) {
       // Whose move it is decides where the keyboard is most useful now.
       if (this.state.phase === 'ask') target = this.hand.querySelector('.rank-group');
-      else if (this.state.phase === 'fish') target = this.pond.querySelector('button.sea-card');
+      else if (this.state.phase === 'fish') target = this.pond.querySelector('button.sea-card[tabindex="0"]');
     }
     target?.focus({ preventScroll: true });
   }
 
   name(seat) {
     return this.state.players[seat].name;
+  }
+
+  /** How the log says it is ``seat``'s turn. */
+  turnSentence(seat) {
+    if (seat === undefined || seat === null || !this.state) return '';
+    return seat === this.state.you ? 'Your turn.' : `${this.name(seat)}'s turn.`;
   }
 
   choosingTarget() {
@@ -255,13 +264,16 @@ export class Table {
     const fishing = state.phase === 'fish';
     const count = el('span', { class: 'pond-count' }, `${state.pond} card${state.pond === 1 ? '' : 's'} in the ${state.rules.sea ? 'sea' : 'pond'}`);
     if (state.rules.sea) {
-      const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${state.pond} face-down cards` });
+      const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${state.pond} face-down cards`,
+        onkeydown: (event) => this.seaKey(event) });
+      this.seaStop = Math.min(this.seaStop || 0, Math.max(state.pond - 1, 0));
       for (let i = 0; i < state.pond; i += 1) {
         const spot = seaSpot(i, state.pond);
         const style = `left:${spot.x}%;top:${spot.y}%;transform:rotate(${spot.turn}deg)`;
         const back = cardBack();
         const card = fishing
-          ? el('button', { type: 'button', class: 'sea-card', style, 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`, onclick: () => this.fish(i) }, back)
+          ? el('button', { type: 'button', class: 'sea-card', style, 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`,
+            tabindex: i === this.seaStop ? '0' : '-1', onfocus: () => this.seaStopAt(i), onclick: () => this.fish(i) }, back)
           : el('span', { class: 'sea-card', style }, back);
         sea.append(card);
       }
@@ -491,6 +503,26 @@ export class Table {
     this.sent = true;
     this.send({ type: 'fish', version: this.version, index });
     return true;
+  }
+
+  // Any card of the sea draws alike, so the sea is one Tab stop, not forty on the way to
+  // the hand and the log: the arrow keys (and Home, End) move along it.
+  seaStopAt(index) {
+    this.pond.querySelectorAll('button.sea-card').forEach((card, i) => card.setAttribute('tabindex', i === index ? '0' : '-1'));
+    this.seaStop = index;
+  }
+
+  seaKey(event) {
+    const cards = [...this.pond.querySelectorAll('button.sea-card')];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = event.key === 'Home' ? 0
+      : event.key === 'End' ? cards.length - 1
+        : event.key in SEA_STEPS ? Math.min(Math.max(at + SEA_STEPS[event.key], 0), cards.length - 1)
+          : null;
+    if (to === null) return;
+    event.preventDefault();
+    cards[to].focus();
   }
 
   onKey(event) {

@@ -1,0 +1,73 @@
+"""The browser table's sea is one Tab stop, and a seat passed over is read out.
+
+The sea was forty Tab stops on the way to the hand and the log, though any card draws
+alike. The announcer reads every event but whose turn it is (the status line says that):
+it must still say "Ann is passed over.", which shares a log line with the turn."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .test_accessibility import RECORD_WHAT_IS_READ
+from .test_browser import FAST, open_table, play_by_clicking, wait_for_my_move
+
+pytestmark = pytest.mark.browser
+
+FOCUSED = ("() => { const it = document.activeElement;"
+           " return it.classList.contains('sea-card') ? it.getAttribute('aria-label') : null; }")
+
+
+def test_the_sea_is_one_tab_stop_walked_by_the_arrow_keys(page: Any,
+                                                          live_server: LiveServer) -> None:
+    open_table(page, live_server, seed=8, preset="nordic")
+    while wait_for_my_move(page) == "ask":  # ask until told "Go fish!" (R19 may end it first)
+        page.click(".rank-group >> nth=0")
+        page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'ask'")
+    assert wait_for_my_move(page) == "fish"
+    stops = page.evaluate("() => [...document.querySelectorAll('.sea button.sea-card')]"
+                          ".map((card) => card.tabIndex)")
+    assert len(stops) > 1 and stops.count(0) == 1
+    page.focus(".sea button.sea-card[tabindex='0']")
+    first = page.evaluate(FOCUSED)
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(FOCUSED)
+    assert second and second != first and re.match(r"face-down card \d+ of \d+: fish it", second)
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) is None  # one Tab leaves the sea
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == second  # and comes back to the card last on
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED).startswith(f"face-down card {len(stops)} of")
+    logged = page.locator(".log li").count()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {logged}")
+    assert re.search(r"You (draw|fish)", page.inner_text(".log"))
+
+
+def test_a_seat_passed_over_is_read_out(page: Any, live_server: LiveServer) -> None:
+    # Five seats of ten cards, in pairs: 50 of 52 cards dealt, so the pond is dry almost
+    # at once and a hand that empties is passed over (R9, R13).
+    page.goto(f"{live_server.url}/?seed=3&speed=0{FAST}")
+    page.wait_for_selector("#deal")
+    page.select_option("#players", "5")
+    page.click(".house-rules summary")
+    page.fill("input[name=hand_size]", "10")
+    page.check("input[name=pairs]")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    page.evaluate(RECORD_WHAT_IS_READ)
+    play_by_clicking(page)
+    said: list[str] = page.evaluate("() => window.said")
+    logged: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('.log li')].map((li) => li.textContent)")
+    passed = [sentence for line in logged
+              for sentence in re.findall(r"[^.]* (?:is|are) passed over\.", line)]
+    assert passed, "no seat was passed over in this game: choose another seed"
+    heard = " ".join(said)
+    for sentence in set(passed):
+        assert heard.count(sentence.strip()) == sum(s == sentence for s in passed), sentence
+    assert not [line for line in said if line.endswith("'s turn.") or line == "Your turn."]
