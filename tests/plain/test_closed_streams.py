@@ -24,3 +24,34 @@ def test_a_closed_standard_stream_is_one_line_and_no_game(
     what = "input" if stream == "stdin" else "output"
     assert capsys.readouterr().err == f"gofish {command[0]}: standard {what} is closed\n"
     assert not database.exists()
+
+
+def _stored_game(tmp_path: Path) -> Path:
+    from tests.storage.helpers import EMMA, YOU, played_game
+
+    import gofish
+    from gofish.storage import Store
+
+    database = tmp_path / "games.sqlite3"
+    with Store(database) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+    return database
+
+
+@pytest.mark.parametrize(("command", "stream"), [
+    (["show", "1"], "stdout"), (["show", "1", "--step"], "stdin"),
+    (["replay", "-"], "stdin"), (["replay", "-"], "stdout"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else value)
+def test_show_and_replay_with_a_closed_stream_say_so_in_one_line(
+        command: list[str], stream: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # show read sys.stdout.isatty() and --step read standard input, and replay - read it:
+    # with either closed, each wrote an AttributeError traceback.
+    options = ["--database", str(_stored_game(tmp_path))] if command[0] == "show" else []
+    monkeypatch.setattr(sys, stream, None)
+    code = main([*command, *options])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1
+    what = "input" if stream == "stdin" else "output"
+    assert f"standard {what}" in err and "closed" in err
+    assert code == (2 if command[0] == "replay" and stream == "stdin" else 1)

@@ -38,3 +38,10 @@ def standard_output() -> TextIO:
     if sys.stdout is None:
         raise OSError(errno.EBADF, "standard output is closed")
     return sys.stdout
+
+
+def standard_input() -> TextIO:
+    """``sys.stdin``; OSError if the command was started with it closed (``<&-``)."""
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return sys.stdin

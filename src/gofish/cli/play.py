@@ -7,14 +7,13 @@ Every ask is saved, so an interrupted game can be picked up with ``gofish resume
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import re
 import sys
 from typing import Any
 
 from gofish.cli import bounded_stdin, can_show, file_name, is_control, lenient_stdin
-from gofish.cli._messages import report, standard_output
+from gofish.cli._messages import report, standard_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 
@@ -198,8 +197,7 @@ def require_open_streams() -> None:
     output is closed (``<&-``, ``>&-``: Python sets it to None): no table could take moves
     or show them, and the line mode wrote a traceback."""
     standard_output()
-    if sys.stdin is None:
-        raise OSError(errno.EBADF, "standard input is closed")
+    standard_input()
 
 
 def open_games_store(path: str | None, *, required: bool, check: bool = True) -> Any:

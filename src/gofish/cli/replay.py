@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from gofish.cli import file_name
-from gofish.cli._messages import report
+from gofish.cli._messages import report, standard_output
 from gofish.core import replay_line
 
 
@@ -36,12 +36,15 @@ class CannotRead(Exception):
 
 def run(args: argparse.Namespace) -> int:
     try:
+        output = standard_output()  # closed (>&-): one line, not a traceback
         if args.file == "-":
+            if sys.stdin is None:  # started with <&-
+                raise CannotRead("it is closed")
             if isinstance(sys.stdin, io.TextIOWrapper):  # like a file: bytes that are not
                 sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # UTF-8
-            return replay_stream(_lines(sys.stdin), sys.stdout, as_json=args.json)
+            return replay_stream(_lines(sys.stdin), output, as_json=args.json)
         with _open(args.file) as stream:
-            return replay_stream(_lines(stream), sys.stdout, as_json=args.json)
+            return replay_stream(_lines(stream), output, as_json=args.json)
     except CannotRead as error:
         name = "standard input" if args.file == "-" else args.file
         report("replay", f"cannot read {name}: {error}")

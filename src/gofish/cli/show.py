@@ -23,6 +23,7 @@ from gofish.cli._database import (
     player_seat,
     with_store,
 )
+from gofish.cli._messages import standard_input, standard_output
 from gofish.core import GoFishError
 
 if TYPE_CHECKING:
@@ -82,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
               "finished games, so that it cannot show hidden cards", file=sys.stderr)
         return EXIT_USAGE
-    delay = args.delay if args.delay is not None else (TTY_DELAY if sys.stdout.isatty() else 0.0)
+    output = standard_output()  # closed (>&-): one line, not a traceback
+    delay = args.delay if args.delay is not None else (TTY_DELAY if output.isatty() else 0.0)
     if args.step:
+        standard_input()
         lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
     return 0
