@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import threading
 import time
@@ -188,6 +190,16 @@ def test_a_cancelled_bot_asks_at_once_as_the_expert_does() -> None:
         assert bot.last_iterations == 0  # no deal searched: the favourite stands
         favourite = make_bot("expert").choose(view, view.legal_actions, random.Random(seed))
         assert (chosen.target, chosen.rank) == (favourite.target, favourite.rank)
+
+
+def test_an_ismcts_bot_still_pickles_and_copies_with_its_cancel_flag() -> None:
+    # A threading.Event for the flag made the bot refuse pickle and deepcopy.
+    for cancelled in (False, True):
+        bot = IsmctsBot(iterations=5)
+        if cancelled:
+            bot.cancel()
+        for twin in (pickle.loads(pickle.dumps(bot)), copy.deepcopy(bot)):
+            assert isinstance(twin, IsmctsBot) and twin._cancelled is cancelled
 
 
 def test_cancel_thinking_reaches_bots_that_can_stop_and_spares_the_others() -> None:

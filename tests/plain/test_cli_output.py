@@ -102,6 +102,14 @@ def test_an_accented_name_loses_only_its_accent_in_ascii(tmp_path: Path) -> None
     assert "Game 1: classic, Zoe ?, Emma;" in shown.stdout, shown.stdout + shown.stderr
 
 
+def test_letters_without_a_plain_base_keep_a_letter_in_plain_forms() -> None:
+    # NFKD takes the accent off e, not the stroke off o: Bjørn came out as Bj?rn.
+    from gofish.cli import plain_form
+
+    written = "".join(map(plain_form, "Bjørn Æsa Łukasz Straße Zoë"))
+    assert written == "Bjorn AEsa Lukasz Strasse Zoe"
+
+
 def test_plain_forms_keep_the_bytes_of_a_path_as_typed() -> None:
     from gofish.cli import OUTPUT_ERRORS, plain_form
 

@@ -371,6 +371,23 @@ def test_a_file_that_fails_after_the_games_loses_no_result(
     assert "cannot write" in captured.err and "No space left on device" in captured.err
 
 
+def test_a_write_error_without_a_system_message_still_says_what_failed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An OSError raised with a message only has no strerror: it said "cannot write X: None".
+    from gofish.tournament import report
+
+    def lost_disk(stream: object) -> object:
+        raise OSError("the disk went away")
+
+    monkeypatch.setattr(report.csv, "writer", lost_disk)
+    out = tmp_path / "out.csv"
+    assert main(["tournament", "random", "emma", "--games", "20", "--seed", "1", "--json",
+                 "--csv", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: the disk went away" in err and "None" not in err
+
+
 def test_merge_refuses_an_unwritable_output(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

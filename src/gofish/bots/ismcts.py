@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -104,12 +103,14 @@ class IsmctsBot:
         self._cache = TrackerCache()
         self.last_iterations = 0  # playouts made for the last decision (for tests, benches)
         self.last_playouts = 0  # the expert's endgame play-outs, when it decided instead
-        self._cancelled = threading.Event()  # set by cancel(), from any thread
+        # Set by cancel(), from any thread: a plain flag (one store, read between
+        # determinizations), so that the bot still pickles and copies.
+        self._cancelled = False
 
     def cancel(self) -> None:
         """Stop searching, for good: the decision under way (in another thread) and every
         later one ends at once with the best ask found so far."""
-        self._cancelled.set()
+        self._cancelled = True
 
     @property
     def searches_endgame(self) -> bool:
@@ -159,7 +160,7 @@ class IsmctsBot:
             now = _clock()
             if done and now + (now - started) / done > deadline:
                 break
-            if self._cancelled.is_set():
+            if self._cancelled:
                 break  # its game was left: nobody waits for this answer
             try:
                 hands, pond = belief.sample(view, rng)

@@ -121,7 +121,11 @@ def lenient_stdin(encoding: str | None = None) -> None:
 #: What a terminal that cannot show a character gets instead (a Latin-1 console has no ♠).
 _PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "→": "->", "←": "<-",
                 "—": "-", "–": "-", "’": "'", "“": '"', "”": '"', "≥": ">=", "≤": "<=",
-                "·": ".", "×": "x", "�": "?"}
+                "·": ".", "×": "x", "�": "?",
+                # Letters that are not a plain letter plus an accent: written as one.
+                "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+                "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th",
+                "Þ": "Th", "ı": "i"}
 OUTPUT_ERRORS = "gofish-plain-forms"
 #: Python's stand-ins for the bytes of an argument that is not UTF-8 (0xff as U+DCFF).
 _ESCAPED_BYTES = range(0xDC80, 0xDD00)

@@ -300,7 +300,7 @@ def run_merge(args: argparse.Namespace) -> int:
             results.append(json.loads(text))
             check_result(results[-1])
         except OSError as error:
-            return _fail(f"cannot read {path}: {error.strerror}", args.command)
+            return _fail(f"cannot read {path}: {error.strerror or error}", args.command)
         except ValueError as error:  # not JSON, or not text at all
             return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
         except RecursionError:  # valid JSON, nested deeper than json.load goes

@@ -133,7 +133,7 @@ def write_csv(result: dict[str, Any], path: str) -> None:
                                  row["win_rate"], low, high, row["elo"], row["books_per_game"],
                                  row["game_length"], row["forfeits"]])
     except OSError as error:
-        raise TournamentError(f"cannot write {path}: {error.strerror}") from None
+        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _pyplot() -> Any:
@@ -250,7 +250,7 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     try:
         figure.savefig(path, format=chart_format)
     except OSError as error:
-        raise TournamentError(f"cannot write {path}: {error.strerror}") from None
+        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
     finally:
         plt.close(figure)
 
