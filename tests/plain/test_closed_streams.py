@@ -4,6 +4,7 @@ deal or touch no game: they wrote a traceback, after dealing one."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -55,3 +56,12 @@ def test_show_and_replay_with_a_closed_stream_say_so_in_one_line(
     what = "input" if stream == "stdin" else "output"
     assert f"standard {what}" in err and "closed" in err
     assert code == (2 if command[0] == "replay" and stream == "stdin" else 1)
+
+
+def test_with_standard_error_closed_messages_never_land_in_the_output(tmp_path: Path) -> None:
+    # print(file=None) writes to standard output: under 2>&- the error of a JSON command
+    # came out where a script reads the JSON.
+    missing = tmp_path / "none.jsonl"
+    done = subprocess.run(["bash", "-c", f'"{sys.executable}" -m gofish replay "{missing}" 2>&-'],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""

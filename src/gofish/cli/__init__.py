@@ -163,6 +163,14 @@ codecs.register_error(OUTPUT_ERRORS, _plain_forms)
 _DEFAULT_ERRORS = ("strict", "surrogateescape", "backslashreplace")
 
 
+def discard_messages_if_stderr_closed() -> None:
+    """Started with standard error closed (``2>&-``, where Python sets it to None), the
+    commands' messages are dropped: ``print(file=None)`` wrote them to standard output,
+    into the JSON or records a script reads there."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process
+
+
 def readable_output() -> None:
     """Let standard output and error write what their encoding cannot show in plain forms
     (9♦ as 9D, Zoë as Zoe), rather than crash or write escapes, on a terminal that is not
@@ -191,6 +199,7 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    discard_messages_if_stderr_closed()
     readable_output()
     parser = build_parser()
     try:
