@@ -137,9 +137,19 @@ def unwritable(path: Path) -> str | None:
                 "the database")
     # Made read-only alike while the database was: they keep it so once it is not.
     for side in _SIDE_FILES:
-        if os.path.exists(f"{path}{side}") and not os.access(f"{path}{side}", os.W_OK):
+        if _read_only_side_file(f"{path}{side}"):
             return f"{path}{side} beside it is read-only (make it writable too)"
     return None
+
+
+def _read_only_side_file(name: str) -> bool:
+    """Whether the side file ``name`` is there and may not be written. Another connection
+    makes and removes side files at any moment (the last to close removes them), so one
+    that is gone, or is made, between two looks must not count as read-only: a writer
+    then opened the database read-only, and its saves went to the fallback file."""
+    if os.access(name, os.W_OK):
+        return False
+    return os.path.exists(name) and not os.access(name, os.W_OK)
 
 
 def read_only_uri(path: Path) -> str:
