@@ -42,6 +42,8 @@ def test_the_sea_is_one_tab_stop_walked_by_the_arrow_keys(page: Any,
     assert page.evaluate(FOCUSED) == second  # and comes back to the card last on
     page.keyboard.press("End")
     assert page.evaluate(FOCUSED).startswith(f"face-down card {len(stops)} of")
+    page.keyboard.press("ArrowRight")  # round from the last card to the first
+    assert page.evaluate(FOCUSED).startswith("face-down card 1 of")
     logged = page.locator(".log li").count()
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {logged}")

@@ -518,7 +518,7 @@ export class Table {
     if (at < 0) return;
     const to = event.key === 'Home' ? 0
       : event.key === 'End' ? cards.length - 1
-        : event.key in SEA_STEPS ? Math.min(Math.max(at + SEA_STEPS[event.key], 0), cards.length - 1)
+        : event.key in SEA_STEPS ? (at + SEA_STEPS[event.key] + cards.length) % cards.length // round, as in a room
           : null;
     if (to === null) return;
     event.preventDefault();
