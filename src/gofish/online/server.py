@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -53,6 +54,7 @@ _log = logging.getLogger(__name__)
 
 # Close codes (4000-4999 are the application's own).
 CLOSE_POLICY = 1008
+CLOSE_TRY_AGAIN = 1013  # the room was reloaded from the database: reconnect to it
 CLOSE_UNAVAILABLE = 1011
 CLOSE_BAD_HELLO = 4400
 CLOSE_FORBIDDEN = 4403
@@ -104,6 +106,7 @@ class Connection:
         self.game_number = 0
         self.log_sent = 0
         self.closed = False
+        self.close_code = CLOSE_POLICY
         self.released: Vacated | None = None  # this socket's person left or was removed
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -115,11 +118,12 @@ class Connection:
         except asyncio.QueueFull:
             self.stop()
 
-    def stop(self) -> None:
+    def stop(self, close_code: int = CLOSE_POLICY) -> None:
         """Stop sending; the writer closes the socket once what is queued is out."""
         if self.closed:
             return
         self.closed = True
+        self.close_code = close_code
         if self.queue.full():  # a client this far behind gets nothing more: it will resync
             while not self.queue.empty():
                 self.queue.get_nowait()
@@ -133,7 +137,7 @@ class Connection:
             self.closed = True
             return
         with contextlib.suppress(Exception):
-            await self.websocket.close(CLOSE_POLICY)
+            await self.websocket.close(self.close_code)
 
 
 @dataclass
@@ -267,26 +271,39 @@ class RoomServer:
             break
         else:  # pragma: no cover - 29**6 codes make this practically impossible
             raise StoreError("could not find a free room code")
-        live = self.rooms[room.code] = LiveRoom(room)
-        return await self._seat_person(live, display)
+        self.rooms[room.code] = LiveRoom(room)
+        return await self._seat_person(room.code, display)
 
     async def join_room(self, code_text: str, name: str,
                         previous_token: str | None = None) -> dict[str, Any]:
         """Seat ``name``; ``previous_token`` is the one this browser held here before, if any."""
         display = clean_name(name)
-        live = await self.live_room(normalise_code(code_text))
+        code = normalise_code(code_text)
         previous = None if previous_token is None else hash_token(previous_token)
-        return await self._seat_person(live, display, previous)
+        return await self._seat_person(code, display, previous)
 
-    async def _seat_person(self, live: LiveRoom, name: str,
+    async def _seat_person(self, code: str, name: str,
                            previous_hash: str | None = None) -> dict[str, Any]:
         token = new_token()
-        async with live.lock:
+        async with self._locked_room(code) as live:
             entry = live.room.join_entry(name, hash_token(token), previous_hash)
             await self.commit(live, entry)
         seat = entry[1]["seat"]
-        code = live.room.code
         return {"code": code, "seat": seat, "token": token, "invite": f"/rooms/{code}"}
+
+    @contextlib.asynccontextmanager
+    async def _locked_room(self, code: str) -> AsyncIterator[LiveRoom]:
+        """The room with its lock held, for a change made without a socket in the room.
+
+        Nothing keeps such a room in memory while it waits for the lock: if it was
+        evicted meanwhile, the change goes to the room as reloaded, not the copy.
+        """
+        while True:
+            live = await self.live_room(code)
+            async with live.lock:
+                if self._is_current(live):
+                    yield live
+                    return
 
     async def room_info(self, code_text: str) -> dict[str, Any]:
         live = await self.live_room(normalise_code(code_text))
@@ -298,7 +315,11 @@ class RoomServer:
         """Store ``entry``, apply it, then tell everyone. Call with ``live.lock`` held."""
         kind, data = entry
         room = live.room
-        await self.store.append(room.code, room.version + 1, kind, data, utc_now())
+        try:
+            await self.store.append(room.code, room.version + 1, kind, data, utc_now())
+        except DuplicateKey:
+            self._forget_stale(live)
+            raise
         notice = room.apply(kind, data)
         if kind == "start":  # people who left in the lobby are on the away clock from now
             for seat in room.seats:
@@ -484,11 +505,26 @@ class RoomServer:
         """Forget an idle room; its entries stay stored and it reloads on the next visit."""
         if live.connections or not self._is_current(live):
             return
-        if live.room.seat_played_by_bot() is not None:  # stand-ins still playing it out
+        # Stand-ins still playing it out, or a change (a join's) being stored: a copy
+        # loaded now would lack that change.
+        if live.room.seat_played_by_bot() is not None or live.lock.locked():
             self._schedule_eviction(live)
             return
         self._stop_bots(live)
         del self.rooms[live.room.code]
+
+    def _forget_stale(self, live: LiveRoom) -> None:
+        """The database holds entries this copy of the room lacks (another server process
+        wrote them, or a write reported failed was stored): drop the copy, so the next
+        visit reloads the room as stored, and close its sockets, whose pages reconnect."""
+        _log.error("room %s is behind its database (version %d): reloading it",
+                   live.room.code, live.room.version)
+        if self._is_current(live):
+            del self.rooms[live.room.code]
+        self._stop_bots(live)
+        loop = asyncio.get_running_loop()
+        for connection in live.connections:  # after the refusal of the move that found it out
+            loop.call_soon(connection.stop, CLOSE_TRY_AGAIN)
 
     def _welcome(self, live: LiveRoom, connection: Connection) -> str:
         seat = connection.seat

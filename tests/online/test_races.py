@@ -1,0 +1,119 @@
+"""Races between players, timers and the database, each forced to happen in one order.
+
+The memory-side races drive a RoomServer directly on an event loop, holding a write
+or the room's lock at the moment that matters, so each interleaving happens every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from gofish.online import RoomServer
+from gofish.online.codes import hash_token
+
+from .conftest import FAST
+from .helpers import Closed, connect, create_room
+
+
+class HeldWrites:
+    """Wraps a store's ``append`` so each write waits, once begun, until released."""
+
+    def __init__(self, server: RoomServer) -> None:
+        self.append = server.store.append
+        self.begun = asyncio.Event()
+        self.release = asyncio.Event()
+        server.store.append = self.held  # type: ignore[method-assign]
+
+    async def held(self, *args: Any) -> None:
+        self.begun.set()
+        await self.release.wait()
+        await self.append(*args)
+
+
+def on_a_server(database: str, scenario: Callable[[RoomServer], Awaitable[None]]) -> None:
+    async def run() -> None:
+        server = RoomServer(database, FAST)
+        try:
+            await scenario(server)
+        finally:
+            await server.close()
+
+    asyncio.run(run())
+
+
+async def assert_seated_in_memory_and_stored(server: RoomServer, joined: dict[str, Any]) -> None:
+    live = await server.live_room(joined["code"])
+    assert live.room.seat_for_token_hash(hash_token(joined["token"])) == joined["seat"]
+    stored = await server.store.load_room(joined["code"])
+    assert stored is not None and len(stored.entries) == live.room.version
+
+
+def test_a_room_is_not_evicted_while_a_join_is_being_written(database: str) -> None:
+    """The idle timer fires while Bob's seat is being stored, and the room is asked for
+    again meanwhile: it must stay one room, not a stale copy loaded beside the one that
+    takes Bob's seat (whose token the copy would then refuse)."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 3, {"preset": "classic"})
+        live = server.rooms[made["code"]]
+        writes = HeldWrites(server)
+        join = asyncio.create_task(server.join_room(made["code"], "Bob"))
+        await writes.begun.wait()
+        server._evict(live)
+        assert await server.live_room(made["code"]) is live
+        writes.release.set()
+        await assert_seated_in_memory_and_stored(server, await join)
+
+    on_a_server(database, scenario)
+
+
+def test_a_join_waiting_for_the_lock_follows_the_room_when_it_is_evicted(database: str) -> None:
+    """The idle timer fires just as the lock passes to a join: the join must seat Bob in
+    the room as reloaded, not in the copy that has left memory."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 3, {"preset": "classic"})
+        live = server.rooms[made["code"]]
+        await live.lock.acquire()
+        join = asyncio.create_task(server.join_room(made["code"], "Bob"))
+        for _ in range(3):  # the join reaches the lock and waits there
+            await asyncio.sleep(0)
+        writes = HeldWrites(server)
+        live.lock.release()
+        server._evict(live)  # the lock is free, its waiter not yet running
+        await writes.begun.wait()
+        reloaded = await server.live_room(made["code"])
+        writes.release.set()
+        joined = await join
+        assert server.rooms[made["code"]] is reloaded
+        await assert_seated_in_memory_and_stored(server, joined)
+
+    on_a_server(database, scenario)
+
+
+def test_a_room_behind_its_database_reloads_rather_than_refusing_every_move(
+    client: TestClient,
+) -> None:
+    """Another writer (a second server process on the same database, or a write reported
+    failed that was in fact stored) took the room's next entry number: the move is refused,
+    the room is reloaded, and the pages reconnect to it and can play on."""
+    made = create_room(client, "Ann", players=3)
+    code = made["code"]
+    ann = connect(client, code, made["token"])
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    client.portal.call(server.store.append, code, ann.version + 1, "bot",
+                       {"seat": 1, "bot": "emma", "name": "Emma (bot)"}, "")
+    ann.command("add_bot", seat=2, bot="random")
+    refusal = ann.read_until(lambda m: m["type"] == "error")
+    assert refusal["code"] == "storage"
+    with pytest.raises(Closed):
+        ann.read_until(lambda m: False)
+    again = connect(client, code, made["token"])
+    assert again.room["seats"][1]["kind"] == "bot"
+    again.command("add_bot", seat=2, bot="random")
+    again.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
