@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from gofish.online import RoomServer
+from gofish.online import RoomServer, RoomSettings
 from gofish.online.codes import hash_token
+from gofish.online.server import Connection
 
 from .conftest import FAST
 from .helpers import Closed, connect, create_room
@@ -35,9 +37,10 @@ class HeldWrites:
         await self.append(*args)
 
 
-def on_a_server(database: str, scenario: Callable[[RoomServer], Awaitable[None]]) -> None:
+def on_a_server(database: str, settings: RoomSettings,
+                scenario: Callable[[RoomServer], Awaitable[None]]) -> None:
     async def run() -> None:
-        server = RoomServer(database, FAST)
+        server = RoomServer(database, settings)
         try:
             await scenario(server)
         finally:
@@ -69,7 +72,7 @@ def test_a_room_is_not_evicted_while_a_join_is_being_written(database: str) -> N
         writes.release.set()
         await assert_seated_in_memory_and_stored(server, await join)
 
-    on_a_server(database, scenario)
+    on_a_server(database, FAST, scenario)
 
 
 def test_a_join_waiting_for_the_lock_follows_the_room_when_it_is_evicted(database: str) -> None:
@@ -93,7 +96,7 @@ def test_a_join_waiting_for_the_lock_follows_the_room_when_it_is_evicted(databas
         assert server.rooms[made["code"]] is reloaded
         await assert_seated_in_memory_and_stored(server, joined)
 
-    on_a_server(database, scenario)
+    on_a_server(database, FAST, scenario)
 
 
 def test_a_room_behind_its_database_reloads_rather_than_refusing_every_move(
@@ -117,3 +120,40 @@ def test_a_room_behind_its_database_reloads_rather_than_refusing_every_move(
     assert again.room["seats"][1]["kind"] == "bot"
     again.command("add_bot", seat=2, bot="random")
     again.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+
+
+def test_a_stand_in_does_not_ask_for_a_person_who_came_back_while_it_thought(
+    database: str,
+) -> None:
+    """Bob is away on his turn and his stand-in is choosing an ask when his socket
+    arrives: the ask is his to make, so the stand-in's choice is dropped."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 2, {"preset": "classic"})
+        await server.join_room(made["code"], "Bob")
+        live = server.rooms[made["code"]]
+        async with live.lock:
+            await server.commit(live, live.room.start_entry(0))
+        assert live.room.game is not None
+        seat = live.room.game.current_player
+        assert seat is not None
+        thinking, back = asyncio.Event(), asyncio.Event()
+        choose = server._bot_choice
+
+        async def slow_choice(*args: Any) -> Any:
+            thinking.set()
+            await back.wait()
+            return await choose(*args)
+
+        server._bot_choice = slow_choice  # type: ignore[method-assign]
+        server._mark_away(live, seat, live.room.seats[seat].gone_since or 0.0)
+        stand_in = live.bot_task
+        assert stand_in is not None
+        await thinking.wait()
+        version = live.room.version
+        server._arrive(live, Connection(None, seat, FAST))  # type: ignore[arg-type]
+        back.set()
+        await stand_in
+        assert live.room.version == version and live.room.game.current_player == seat
+
+    on_a_server(database, replace(FAST, away_seconds=600), scenario)

@@ -419,15 +419,24 @@ class RoomServer:
             if room.version != version:  # someone else moved meanwhile: look again
                 self.schedule_bot(live)
                 return
-            by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
             try:
-                # A person told "Go fish!" who went away or left: the stand-in draws for them.
-                entry = (room.fish_entry(seat, by) if room.fishing == seat
-                         else room.ask_entry(seat, await self._bot_choice(live, seat), by))
-                await self.commit(live, entry)
+                entry = await self._bot_entry(live, seat)
+                if entry is not None:
+                    await self.commit(live, entry)
             except StoreError:
                 # The database refused; try again after the usual pause rather than lose the turn.
                 self.schedule_bot(live)
+
+    async def _bot_entry(self, live: LiveRoom, seat: int) -> Entry | None:
+        """What the bot (or stand-in) playing ``seat`` does now; None if it is not its to do."""
+        room = live.room
+        by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
+        if room.fishing == seat:  # a person told "Go fish!" who went away or left
+            return room.fish_entry(seat, by)
+        ask = await self._bot_choice(live, seat)
+        if room.seat_played_by_bot() != seat:  # its person came back while it thought
+            return None
+        return room.ask_entry(seat, ask, by)
 
     @staticmethod
     def _stop_bots(live: LiveRoom) -> None:
