@@ -67,7 +67,7 @@ def test_a_room_is_not_evicted_while_a_join_is_being_written(database: str) -> N
         writes = HeldWrites(server)
         join = asyncio.create_task(server.join_room(made["code"], "Bob"))
         await writes.begun.wait()
-        server._evict(live)
+        server._evict(live, live.idle_since)
         assert await server.live_room(made["code"]) is live
         writes.release.set()
         await assert_seated_in_memory_and_stored(server, await join)
@@ -88,7 +88,7 @@ def test_a_join_waiting_for_the_lock_follows_the_room_when_it_is_evicted(databas
             await asyncio.sleep(0)
         writes = HeldWrites(server)
         live.lock.release()
-        server._evict(live)  # the lock is free, its waiter not yet running
+        server._evict(live, live.idle_since)  # the lock is free, its waiter not yet running
         await writes.begun.wait()
         reloaded = await server.live_room(made["code"])
         writes.release.set()
@@ -157,3 +157,42 @@ def test_a_stand_in_does_not_ask_for_a_person_who_came_back_while_it_thought(
         assert live.room.version == version and live.room.game.current_player == seat
 
     on_a_server(database, replace(FAST, away_seconds=600), scenario)
+
+
+def test_an_eviction_timer_from_an_earlier_quiet_spell_does_not_evict(database: str) -> None:
+    """Bob's socket arrives and leaves again just before the room's first idle timer
+    fires: the room has been idle a moment, not ``idle_seconds``, so it stays."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 2, {"preset": "classic"})
+        live = server.rooms[made["code"]]
+        first_quiet = live.idle_since
+        visit = Connection(None, None, FAST)  # type: ignore[arg-type]
+        server._arrive(live, visit)
+        server._leave(live, visit)
+        server._evict(live, first_quiet)
+        assert server.rooms.get(made["code"]) is live
+        server._evict(live, live.idle_since)
+        assert made["code"] not in server.rooms
+
+    on_a_server(database, FAST, scenario)
+
+
+def test_a_room_nobody_connects_to_leaves_memory(database: str) -> None:
+    """A room created, joined or looked at over HTTP, with no socket ever, is evicted too."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 2, {"preset": "classic"})
+        await until_evicted(server, made["code"])
+        await server.room_info(made["code"])
+        await until_evicted(server, made["code"])
+
+    on_a_server(database, replace(FAST, idle_seconds=0.05), scenario)
+
+
+async def until_evicted(server: RoomServer, code: str) -> None:
+    for _ in range(100):
+        if code not in server.rooms:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"room {code} stayed in memory")

@@ -150,6 +150,7 @@ class LiveRoom:
     rng: random.Random = field(default_factory=random.SystemRandom)
     logs: dict[int | None, SeatLog] = field(default_factory=dict)
     logs_game: int = 0
+    idle_since: float = 0.0  # when it was last left with no socket, for the eviction timer
 
     def seat_log(self, viewer: int | None) -> SeatLog:
         if self.logs_game != self.room.game_number:
@@ -242,6 +243,7 @@ class RoomServer:
             if seat.kind == "human":
                 self._start_away_clock(live, seat.index)
         self.schedule_bot(live)
+        self._schedule_eviction(live)  # should no socket ever come (a look at its lobby)
         return live
 
     # ----------------------------------------------------------------- HTTP
@@ -271,7 +273,8 @@ class RoomServer:
             break
         else:  # pragma: no cover - 29**6 codes make this practically impossible
             raise StoreError("could not find a free room code")
-        self.rooms[room.code] = LiveRoom(room)
+        live = self.rooms[room.code] = LiveRoom(room)
+        self._schedule_eviction(live)  # should its creator never connect
         return await self._seat_person(room.code, display)
 
     async def join_room(self, code_text: str, name: str,
@@ -508,11 +511,17 @@ class RoomServer:
         return self.rooms.get(live.room.code) is live
 
     def _schedule_eviction(self, live: LiveRoom) -> None:
-        asyncio.get_running_loop().call_later(self.settings.idle_seconds, self._evict, live)
+        stamp = live.idle_since = time.monotonic()
+        asyncio.get_running_loop().call_later(self.settings.idle_seconds, self._evict, live,
+                                              stamp)
 
-    def _evict(self, live: LiveRoom) -> None:
-        """Forget an idle room; its entries stay stored and it reloads on the next visit."""
-        if live.connections or not self._is_current(live):
+    def _evict(self, live: LiveRoom, stamp: float) -> None:
+        """Forget an idle room; its entries stay stored and it reloads on the next visit.
+
+        ``stamp``: the quiet spell the timer was set for; a socket came and went since,
+        and a later timer is counting from then.
+        """
+        if live.connections or stamp != live.idle_since or not self._is_current(live):
             return
         # Stand-ins still playing it out, or a change (a join's) being stored: a copy
         # loaded now would lack that change.
