@@ -6,12 +6,16 @@ the app had, plus why and when. ``Store.recover_unsaved`` moves them back in.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import getpass
 import json
 import os
 import stat
+import sys
 import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -66,14 +70,10 @@ def _open_to_append(target: Path) -> TextIO:
     user's own, not a link: another user could have put one there to read every hand."""
     in_temp = target == _last_resort_path()
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
-    descriptor = os.open(target, flags | (_NO_LINKS if in_temp else 0), 0o600)
-    try:
-        _check_usable(os.fstat(descriptor), target, in_temp)
-    except OSError:
-        os.close(descriptor)
-        raise
-    os.set_blocking(descriptor, True)
-    return open(descriptor, "a", encoding="utf-8")
+    flags |= _NO_LINKS if in_temp else 0
+    with _locked(target, flags, lambda status: _check_usable(status, target, in_temp)) as found:
+        os.set_blocking(found, True)
+        return open(os.dup(found), "a", encoding="utf-8")  # the lock goes with the file
 
 
 #: os.open's flag refusing a link (not on Windows, whose temp folder is the user's own).
@@ -119,18 +119,127 @@ def _could_append(target: Path) -> bool:
     return os.access(target, os.W_OK)
 
 
-def read_fallback(path: Path) -> list[dict[str, Any]]:
-    """Every readable entry of a fallback file (unreadable lines are skipped, not fatal).
-    OSError if it is not a regular file: reading a pipe would wait for ever."""
-    if not path.is_file():
-        raise OSError(errno.EINVAL, "not a regular file", str(path))
-    entries: list[dict[str, Any]] = []
-    with open(path, encoding="utf-8", errors="replace") as stream:
-        for line in stream:
-            try:
-                entry = json.loads(line)
-            except (ValueError, RecursionError):  # not JSON, or past json's limits
-                continue
-            if isinstance(entry, dict) and "record" in entry and "seats" in entry:
-                entries.append(entry)
-    return entries
+def read_fallback_lines(path: Path) -> list[str]:
+    """The lines of a fallback file, read while no other gofish appends to or drains it.
+    OSError if it is not a regular file."""
+    with _locked(path, os.O_RDONLY | os.O_NONBLOCK, _check_regular) as descriptor:
+        return _lines(descriptor)
+
+
+def parse_fallback_line(line: str) -> dict[str, Any] | None:
+    """The entry a fallback line holds, or None if it cannot be read as one."""
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):  # not JSON, or past json's limits
+        return None
+    if isinstance(entry, dict) and "record" in entry and "seats" in entry:
+        return entry
+    return None
+
+
+def remove_fallback_lines(path: Path, moved: Sequence[str]) -> None:
+    """Take ``moved`` (lines whose games are now in the database) out of the fallback
+    file, removing it once nothing is left. Lines another gofish appended since they
+    were read stay: dropping the whole file lost them."""
+    with _locked(path, os.O_RDONLY | os.O_NONBLOCK, _check_regular) as descriptor:
+        left = _without(_lines(descriptor), moved)
+        mode = stat.S_IMODE(os.fstat(descriptor).st_mode)
+        if _CAN_LOCK:  # under the lock: an append between the read and this would be lost
+            _put(path, left, mode)
+    if not _CAN_LOCK:  # Windows: no lock, and a file still open may not be replaced
+        _put(path, left, mode)
+
+
+def _put(path: Path, lines: list[str], mode: int) -> None:
+    """``lines`` as the fallback file, or no file if there are none."""
+    if lines:
+        _replace(path, lines, mode)
+    else:
+        os.unlink(path)
+
+
+def _without(lines: list[str], moved: Sequence[str]) -> list[str]:
+    """``lines`` less one copy of each of ``moved`` (a line may be there twice)."""
+    to_drop = Counter(moved)
+    left = []
+    for line in lines:
+        if to_drop[line]:
+            to_drop[line] -= 1
+        else:
+            left.append(line)
+    return left
+
+
+def _replace(path: Path, lines: list[str], mode: int) -> None:
+    """Put a file holding ``lines`` at ``path`` in one step: a crash midway leaves the
+    old file whole, never half of it."""
+    descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with open(descriptor, "w", encoding="utf-8") as stream:
+            stream.writelines(line + "\n" for line in lines)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(name, mode)
+        os.replace(name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
+def _lines(descriptor: int) -> list[str]:
+    chunks = []
+    while chunk := os.read(descriptor, 1 << 16):
+        chunks.append(chunk)
+    text = b"".join(chunks).decode("utf-8", errors="replace")
+    return [line.rstrip("\r") for line in text.split("\n") if line.strip()]
+
+
+def _check_regular(status: os.stat_result) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file")
+
+
+#: Tries at opening a fallback file that another gofish keeps replacing or removing.
+_OPEN_ATTEMPTS = 20
+
+
+@contextlib.contextmanager
+def _locked(path: Path, flags: int, check: Callable[[os.stat_result], None]) -> Iterator[int]:
+    """``path`` opened with ``flags``, passed by ``check`` and locked against every other
+    gofish appending to or draining it, until the block ends. A drain replaces or removes
+    the file: one opened before that is let go and ``path`` opened again, or a line
+    appended to it would be lost with it."""
+    for _ in range(_OPEN_ATTEMPTS):
+        descriptor = os.open(path, flags, 0o600)
+        try:
+            check(os.fstat(descriptor))
+            _lock(descriptor)
+            if _is_at(descriptor, path):
+                yield descriptor
+                return
+        finally:
+            os.close(descriptor)
+    raise OSError(errno.EAGAIN, "replaced again and again while opened", str(path))
+
+
+#: Whether appends and drains can be kept apart: Windows has no flock.
+_CAN_LOCK = sys.platform != "win32"
+
+
+def _lock(descriptor: int) -> None:
+    """Wait for the only lock on the open file (released when it is closed)."""
+    if sys.platform != "win32":
+        import fcntl
+
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+
+
+def _is_at(descriptor: int, path: Path) -> bool:
+    """Whether the open file is still the one at ``path`` (not replaced or removed)."""
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(descriptor)
+    return (there.st_dev, there.st_ino) == (opened.st_dev, opened.st_ino)

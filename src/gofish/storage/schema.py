@@ -67,36 +67,55 @@ def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = Fal
     its first save never came) is given empty ones in the connection's temporary schema,
     so it reads as holding no games, not as "cannot write" to a command that only reads.
     """
-    version = read_version(connection)
-    if version > SCHEMA_VERSION:
-        raise StorageError(
-            f"the games database {path} was written by a newer gofish (schema {version}, "
-            f"this version knows up to {SCHEMA_VERSION}): upgrade gofish to read it"
-        )
+    connection.execute("BEGIN")  # one snapshot for every look
+    try:
+        version = _gofish_version(connection, path)
+    finally:
+        if connection.in_transaction:  # not if an error undid it already
+            connection.execute("COMMIT")
     if version == SCHEMA_VERSION:
         return
-    if version == 0 and _has_tables(connection):
-        raise StorageError(
-            f"{path} is an SQLite database of another program, not a gofish games "
-            "database: choose another file with --database or $GOFISH_DB"
-        )
     if read_only:
         _read_as_empty(connection, path, version)
         return
     # executescript commits first, so run each statement inside our own transaction.
     connection.execute("BEGIN IMMEDIATE")
     try:
-        version = read_version(connection)  # another process may have migrated meanwhile
-        for step in MIGRATIONS[version:]:
-            for statement in _statements(step):
-                connection.execute(statement)
-        connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        connection.execute("DELETE FROM schema_version")
-        connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        # Again, with the write lock: another gofish (maybe a newer one) may have
+        # migrated meanwhile; its version must not be written over with ours.
+        version = _gofish_version(connection, path)
+        if version < SCHEMA_VERSION:
+            for step in MIGRATIONS[version:]:
+                for statement in _statements(step):
+                    connection.execute(statement)
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            connection.execute("DELETE FROM schema_version")
+            connection.execute("INSERT INTO schema_version (version) VALUES (?)",
+                               (SCHEMA_VERSION,))
         connection.execute("COMMIT")
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+
+
+def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
+    """The schema version of a gofish database this gofish can use; StorageError for a
+    newer one or another program's. Call it inside a transaction: the version and the
+    tables read apart, a database another gofish was making between the two looks
+    seemed to have tables and no version, another program's."""
+    version = read_version(connection)
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"the games database {path} was written by a newer gofish (schema {version}, "
+            f"this version knows up to {SCHEMA_VERSION}): upgrade gofish to read it"
+        )
+    if version == 0 and _has_tables(connection):
+        raise StorageError(
+            f"{path} is an SQLite database of another program, not a gofish games "
+            "database: choose another file with --database or $GOFISH_DB"
+        )
+    return version
 
 
 def _read_as_empty(connection: sqlite3.Connection, path: Path, version: int) -> None:

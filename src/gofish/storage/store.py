@@ -32,7 +32,13 @@ from gofish.storage.access import (
     unwritable,
 )
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
-from gofish.storage.fallback import fallback_path, read_fallback, write_fallback
+from gofish.storage.fallback import (
+    fallback_path,
+    parse_fallback_line,
+    read_fallback_lines,
+    remove_fallback_lines,
+    write_fallback,
+)
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.schema import migrate
 from gofish.storage.summary import GameSummary, check_seats, summarize
@@ -211,9 +217,22 @@ class Store:
         #: Whether it was opened only to read (asked for, or a file or folder this user
         #: may not write): saves fail, and a reader that stays open should reopen it.
         self.opened_read_only = read_only
-        self._connection = self._guard(self._connect)
+        self._connection = self._guard(self._connect_when_free)
 
     # -- connection -------------------------------------------------------
+
+    def _connect_when_free(self) -> sqlite3.Connection:
+        """``_connect``, again after a pause while another gofish holds the lock. Two
+        making a new database at once both turn on WAL mode, and SQLite refuses one of
+        them at once, not waiting for the lock: each might be waiting for the other."""
+        for pause in _RETRY_PAUSES:
+            try:
+                return self._connect()
+            except sqlite3.Error as error:
+                if not _is_busy(error):
+                    raise
+            time.sleep(pause)
+        return self._connect()
 
     def _connect(self) -> sqlite3.Connection:
         read_only = self.opened_read_only = self._check_path()
@@ -287,6 +306,22 @@ class Store:
                     f"the games database {self.path} cannot be used: {error.strerror or error}"
                 ) from None
 
+    def _read(self, operation: Callable[[], T]) -> T:
+        """``_guard``, with every statement of ``operation`` reading one snapshot: games
+        and then their seats read apart showed a game another gofish deleted in between
+        with no seats."""
+
+        def in_one_snapshot() -> T:
+            connection = self.connection
+            connection.execute("BEGIN")
+            try:
+                return operation()
+            finally:
+                if connection.in_transaction:  # not if an error undid it already
+                    connection.execute("COMMIT")
+
+        return self._guard(in_one_snapshot)
+
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         connection = self.connection
@@ -351,30 +386,37 @@ class Store:
     def _write(
         self, summary: GameSummary, seats: list[Seat], game_id: int | None, source: str
     ) -> int:
-        now = self._clock()
         with self._transaction() as db:
-            if game_id is not None and not self._update(db, game_id, summary, source, now):
-                game_id = None  # the stored game went on elsewhere: keep both as games
-            if game_id is None:
-                finished_at = now if summary.over else None
-                cursor = db.execute(
-                    "INSERT INTO games (record, source, rules, rules_preset, rules_options, "
-                    "rules_label, players, over, winners, books, actions, created_at, "
-                    "updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*_game_columns(summary, source), now, now, finished_at),
-                )
-                assert cursor.lastrowid is not None
-                game_id = cursor.lastrowid
-            db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            db.executemany(
-                "INSERT INTO seats (game_id, seat, name, bot, books, result) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, index, seat["name"], seat["bot"], summary.books[index],
-                     None if summary.winners is None else _result(index, summary.winners))
-                    for index, seat in enumerate(seats)
-                ],
+            return self._write_in(db, summary, seats, game_id, source)
+
+    def _write_in(
+        self, db: sqlite3.Connection, summary: GameSummary, seats: list[Seat],
+        game_id: int | None, source: str,
+    ) -> int:
+        """Store the game inside the open transaction ``db``; return its id."""
+        now = self._clock()
+        if game_id is not None and not self._update(db, game_id, summary, source, now):
+            game_id = None  # the stored game went on elsewhere: keep both as games
+        if game_id is None:
+            finished_at = now if summary.over else None
+            cursor = db.execute(
+                "INSERT INTO games (record, source, rules, rules_preset, rules_options, "
+                "rules_label, players, over, winners, books, actions, created_at, "
+                "updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*_game_columns(summary, source), now, now, finished_at),
             )
+            assert cursor.lastrowid is not None
+            game_id = cursor.lastrowid
+        db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        db.executemany(
+            "INSERT INTO seats (game_id, seat, name, bot, books, result) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, index, seat["name"], seat["bot"], summary.books[index],
+                 None if summary.winners is None else _result(index, summary.winners))
+                for index, seat in enumerate(seats)
+            ],
+        )
         return game_id
 
     def _update(
@@ -428,71 +470,76 @@ class Store:
 
         Apps save after every move, so the file may hold several copies of one
         game at different moments: the longest goes in, and any copy whose asks
-        a stored game already begins with is skipped. Running this twice is
-        harmless. The file is removed once every entry is in; entries that
-        still fail stay there.
+        a stored game already begins with is skipped. Running this twice, or in two
+        processes at once, is harmless. The lines moved in are taken out of the file,
+        which is removed once it is empty; entries that still fail stay there, and so
+        do lines another gofish appended meanwhile.
         """
         path = fallback_path(self.path)
-        if not path.exists():
-            return []
         try:
-            entries = read_fallback(path)
-            lines = sum(1 for line in path.read_text(errors="replace").splitlines() if line)
+            lines = read_fallback_lines(path) if path.exists() else []
+        except FileNotFoundError:  # another gofish moved it in meanwhile
+            return []
         except OSError as error:
             raise StorageError(
                 f"cannot read the unsaved games in {path}: {error.strerror}"
             ) from None
-        entries.sort(key=_action_count, reverse=True)
         saved: list[int] = []
-        failed = len(entries) != lines  # unreadable lines: keep the file for a person to look at
-        for entry in entries:
+        moved: list[str] = []
+        for line, entry in _longest_first(lines):
             try:
                 game_id = self._recover_one(entry)
             except StorageError:
-                failed = True
                 continue
+            moved.append(line)
             if game_id is not None:
                 saved.append(game_id)
-        if not failed:
+        if moved:
             with contextlib.suppress(OSError):
-                path.unlink()
+                remove_fallback_lines(path, moved)
         return saved
 
     def _recover_one(self, entry: dict[str, Any]) -> int | None:
         summary = summarize(entry["record"])
         seats = check_seats(entry["seats"], summary.players)
-        actions = summary.record["actions"]
-        same_deal = self._games_with_deal(summary.record)
-        if any(stored[: len(actions)] == actions for stored in same_deal.values()):
-            return None  # this copy, or a later one, is already in
-        # Update the game it was saved as, or one it carries on from; else add it.
-        wanted = entry.get("game_id")
-        known = isinstance(wanted, int) and wanted in same_deal
-        target = wanted if known else next(
-            (game_id for game_id, stored in same_deal.items()
-             if actions[: len(stored)] == stored), None)
         source = entry.get("source")
         source = source if isinstance(source, str) else "terminal"
-        return self._retrying(lambda: self._write(summary, seats, target, source))
+        wanted = entry.get("game_id")
+        return self._retrying(lambda: self._recover_write(summary, seats, wanted, source))
 
-    def _games_with_deal(self, record: dict[str, Any]) -> dict[int, list[Any]]:
+    def _recover_write(
+        self, summary: GameSummary, seats: list[Seat], wanted: object, source: str
+    ) -> int | None:
+        """Store a rescued copy unless it is already in. The look and the write are one
+        transaction: two gofish moving the same file in at once each looked first, found
+        nothing, and both added the game."""
+        with self._transaction() as db:
+            actions = summary.record["actions"]
+            same_deal = self._games_with_deal(db, summary.record)
+            if any(stored[: len(actions)] == actions for stored in same_deal.values()):
+                return None  # this copy, or a later one, is already in
+            # Update the game it was saved as, or one it carries on from; else add it.
+            target = wanted if isinstance(wanted, int) and wanted in same_deal else next(
+                (game_id for game_id, stored in same_deal.items()
+                 if actions[: len(stored)] == stored), None)
+            return self._write_in(db, summary, seats, target, source)
+
+    def _games_with_deal(
+        self, db: sqlite3.Connection, record: dict[str, Any]
+    ) -> dict[int, list[Any]]:
         """Stored games with the same deal as ``record``: id -> their actions."""
-
-        def find() -> dict[int, list[Any]]:
-            rows = self.connection.execute(
-                "SELECT id, record FROM games WHERE players = ?", (record["players"],)
-            ).fetchall()
-            found: dict[int, list[Any]] = {}
-            for game_id, text in rows:
-                try:
-                    stored = _load_record(text, self.path, game_id)
-                except DamagedGameError:
-                    continue  # one damaged row must not keep every rescued game out
-                if _same_deal(stored, record):
-                    found[int(game_id)] = stored["actions"]
-            return found
-
-        return self._guard(find)
+        rows = db.execute(
+            "SELECT id, record FROM games WHERE players = ?", (record["players"],)
+        ).fetchall()
+        found: dict[int, list[Any]] = {}
+        for game_id, text in rows:
+            try:
+                stored = _load_record(text, self.path, game_id)
+            except DamagedGameError:
+                continue  # one damaged row must not keep every rescued game out
+            if _same_deal(stored, record):
+                found[int(game_id)] = stored["actions"]
+        return found
 
     # -- reading ----------------------------------------------------------
 
@@ -507,7 +554,7 @@ class Store:
                 raise UnknownGameError(game_id)
             return _readable(self._build([row]))[0]
 
-        return self._guard(load)
+        return self._read(load)
 
     def list_games(
         self, limit: int = 50, offset: int = 0, finished: bool | None = None
@@ -536,7 +583,7 @@ class Store:
             ).fetchall()
             return self._build(rows)
 
-        return self._guard(load)
+        return self._read(load)
 
     def latest_unfinished(self, skipped: list[DamagedGameError] | None = None
                           ) -> StoredGame | None:
@@ -676,6 +723,13 @@ def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
         json.dumps(list(summary.books)),
         summary.actions,
     )
+
+
+def _longest_first(lines: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The readable entries of fallback ``lines``, each with its line, most asks first."""
+    entries = [(line, entry) for line in lines
+               if (entry := parse_fallback_line(line)) is not None]
+    return sorted(entries, key=lambda pair: _action_count(pair[1]), reverse=True)
 
 
 def _action_count(entry: dict[str, Any]) -> int:
