@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from gofish.online import RoomServer, RoomSettings
 from gofish.online.codes import hash_token
 from gofish.online.server import Connection
+from gofish.online.store import SqliteStore, StoreError
 
 from .conftest import FAST
 from .helpers import Closed, connect, create_room
@@ -196,3 +197,21 @@ async def until_evicted(server: RoomServer, code: str) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"room {code} stayed in memory")
+
+
+def test_a_second_server_on_the_same_sqlite_database_is_refused(database: str) -> None:
+    """Rooms live in one server's memory: a second server would never see the first's
+    moves, so its store will not open while the first one's is open."""
+
+    async def scenario() -> None:
+        first, second = SqliteStore(database), SqliteStore(database)
+        await first.open()
+        try:
+            with pytest.raises(StoreError, match="in use by another gofish rooms server"):
+                await second.open()
+        finally:
+            await first.close()
+        await second.open()  # the first has gone: the database is free
+        await second.close()
+
+    asyncio.run(scenario())

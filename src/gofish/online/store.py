@@ -120,6 +120,7 @@ class SqliteStore(RoomStore):
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
+        self._claim: int | None = None  # the lock file held while open: one server per file
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
@@ -131,6 +132,7 @@ class SqliteStore(RoomStore):
     async def open(self) -> None:
         if self.path != ":memory:":
             self._check_path()
+            self._claim = _claim_for_one_server(self.path)
         try:
             db = self._connect()
             db.execute("PRAGMA foreign_keys=ON")
@@ -140,6 +142,7 @@ class SqliteStore(RoomStore):
                 db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
                 checkpoints = self._connect()
         except (OSError, sqlite3.Error) as error:
+            self._release_claim()
             raise StoreError(f"cannot open the rooms database {self.path}: {error}") from None
         loop = asyncio.get_running_loop()
         self._threads = [threading.Thread(target=self._write_loop, args=(db, loop),
@@ -186,6 +189,12 @@ class SqliteStore(RoomStore):
         for thread in self._threads:
             await asyncio.to_thread(thread.join, 10)
         self._threads = []
+        self._release_claim()
+
+    def _release_claim(self) -> None:
+        if self._claim is not None:
+            os.close(self._claim)  # closing the file lets go of its lock
+            self._claim = None
 
     async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
         await self._submit(sql, params, is_read=False)
@@ -242,6 +251,30 @@ class SqliteStore(RoomStore):
             with contextlib.suppress(sqlite3.Error):  # busy now: the next round does it
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         db.close()
+
+
+def _claim_for_one_server(path: str) -> int | None:
+    """Lock ``PATH-lock`` for as long as the store is open, refusing a database another
+    server has open: a room lives in its server's memory, and a second server would
+    neither see the first one's moves nor tell its players of its own. The lock is the
+    kernel's (``flock``), so a killed server lets go of it. Where no lock can be taken
+    (no ``fcntl``, a folder that may not be written), nothing is refused."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return None
+    try:
+        descriptor = os.open(path + "-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        raise StoreError(f"the rooms database {path} is in use by another gofish rooms server "
+                         "(gofish rooms or gofish serve): rooms live in one server's memory, "
+                         "so only one server may use a database at a time") from None
+    return descriptor
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
