@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import anyio
+import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -241,3 +242,18 @@ def play_to_end(players: list[Player], chooser: random.Random | None = None) -> 
     final = play(players, chooser=chooser)
     assert final["current_player"] is None, "the game did not finish"
     return final
+
+
+async def assert_one_server_at_a_time(first: Any, second: Any) -> None:
+    """Two stores on one database: ``second`` may not open while ``first`` is open, and may
+    once it is closed (rooms live in one server's memory)."""
+    from gofish.online.store import StoreError
+
+    await first.open()
+    try:
+        with pytest.raises(StoreError, match="in use by another gofish rooms server"):
+            await second.open()
+    finally:
+        await first.close()
+    await second.open()
+    await second.close()

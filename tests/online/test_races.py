@@ -17,10 +17,10 @@ from starlette.testclient import TestClient
 from gofish.online import RoomServer, RoomSettings
 from gofish.online.codes import hash_token
 from gofish.online.server import Connection
-from gofish.online.store import SqliteStore, StoreError
+from gofish.online.store import SqliteStore
 
 from .conftest import FAST
-from .helpers import Closed, connect, create_room
+from .helpers import Closed, assert_one_server_at_a_time, connect, create_room
 
 
 class HeldWrites:
@@ -202,16 +202,4 @@ async def until_evicted(server: RoomServer, code: str) -> None:
 def test_a_second_server_on_the_same_sqlite_database_is_refused(database: str) -> None:
     """Rooms live in one server's memory: a second server would never see the first's
     moves, so its store will not open while the first one's is open."""
-
-    async def scenario() -> None:
-        first, second = SqliteStore(database), SqliteStore(database)
-        await first.open()
-        try:
-            with pytest.raises(StoreError, match="in use by another gofish rooms server"):
-                await second.open()
-        finally:
-            await first.close()
-        await second.open()  # the first has gone: the database is free
-        await second.close()
-
-    asyncio.run(scenario())
+    asyncio.run(assert_one_server_at_a_time(SqliteStore(database), SqliteStore(database)))

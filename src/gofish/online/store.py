@@ -271,10 +271,12 @@ def _claim_for_one_server(path: str) -> int | None:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(descriptor)
-        raise StoreError(f"the rooms database {path} is in use by another gofish rooms server "
-                         "(gofish rooms or gofish serve): rooms live in one server's memory, "
-                         "so only one server may use a database at a time") from None
+        raise StoreError(_IN_USE.format(where=f"the rooms database {path}")) from None
     return descriptor
+
+
+_IN_USE = ("{where} is in use by another gofish rooms server (gofish rooms or gofish serve): "
+           "rooms live in one server's memory, so only one server may use a database at a time")
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
@@ -312,8 +314,21 @@ class PostgresStore(RoomStore):
             self._db = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
             for statement in _SCHEMA:
                 await self._db.execute(statement)
+            claimed = await self._claim_for_one_server()
         except psycopg.Error as error:
+            await self.close()
             raise StoreError(f"cannot open the rooms database: {error}") from None
+        if not claimed:
+            await self.close()
+            raise StoreError(_IN_USE.format(where="the rooms database"))
+
+    async def _claim_for_one_server(self) -> bool:
+        """Take a session advisory lock, one per schema's rooms: the database's one rooms
+        server is the connection holding it (see :func:`_claim_for_one_server`)."""
+        cursor = await self._db.execute(
+            "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.online_rooms'))")
+        row = await cursor.fetchone()
+        return bool(row[0])
 
     async def close(self) -> None:
         if self._db is not None:
