@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from gofish.online import RoomServer, RoomSettings
 from gofish.online.codes import hash_token
 from gofish.online.server import Connection
-from gofish.online.store import SqliteStore
+from gofish.online.store import DuplicateKey, SqliteStore
 
 from .conftest import FAST
 from .helpers import Closed, assert_one_server_at_a_time, connect, create_room
@@ -203,3 +203,33 @@ def test_a_second_server_on_the_same_sqlite_database_is_refused(database: str) -
     """Rooms live in one server's memory: a second server would never see the first's
     moves, so its store will not open while the first one's is open."""
     asyncio.run(assert_one_server_at_a_time(SqliteStore(database), SqliteStore(database)))
+
+
+def test_a_stand_in_stops_when_its_room_is_found_behind_its_database(database: str) -> None:
+    """The bot's ask finds its entry number taken: the room leaves memory, and the bot
+    does not try again and again (with no pause, here) on the copy."""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 2, {"preset": "classic"})
+        live = server.rooms[made["code"]]
+        async with live.lock:
+            await server.commit(live, live.room.add_bot_entry(0, 1, "random"))
+        asks: list[int] = []
+        asked = asyncio.Event()
+        append = server.store.append
+
+        async def taken_for_asks(code: str, seq: int, kind: str, *rest: Any) -> None:
+            if kind == "ask":  # Ann is away from the start: bot or stand-in asks first
+                asks.append(seq)
+                asked.set()
+                raise DuplicateKey(f"entry {seq} is taken")
+            await append(code, seq, kind, *rest)
+
+        server.store.append = taken_for_asks  # type: ignore[method-assign]
+        async with live.lock:
+            await server.commit(live, live.room.start_entry(0))
+        await asked.wait()
+        await asyncio.sleep(0.2)  # time for many more tries, were there any
+        assert len(asks) == 1 and made["code"] not in server.rooms
+
+    on_a_server(database, replace(FAST, away_seconds=0.0), scenario)
