@@ -461,7 +461,11 @@ class RoomServer:
         # A strong bot may think for a while: on a thread, so other rooms keep playing.
         # The room's lock is held, so this game cannot change meanwhile.
         view = room.game.view(seat)
-        ask = await asyncio.to_thread(bot.choose, view, view.legal_actions, live.rng)
+        try:
+            ask = await asyncio.to_thread(bot.choose, view, view.legal_actions, live.rng)
+        except Exception:  # a failing bot must not stop the game for every person in it
+            _log.exception("bot %s failed to choose; a random ask is played", bot.name)
+            return live.rng.choice(view.legal_actions)
         if ask not in view.legal_actions:
             _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
             ask = live.rng.choice(view.legal_actions)

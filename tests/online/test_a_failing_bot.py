@@ -1,0 +1,52 @@
+"""A room's bot that raises plays a random legal ask instead: its task died with the
+error, and the game waited for that seat for ever, for every person in the room."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from tests.web.test_session import run
+
+from gofish.core import Ask, View
+from gofish.online.server import RoomServer
+
+from .conftest import FAST
+
+
+class BrokenBot:
+    name = "broken"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        self.calls += 1
+        raise RuntimeError("a bug in the bot")
+
+
+def test_a_bot_that_raises_still_asks_and_the_game_goes_on(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        server = RoomServer(str(tmp_path / "rooms.sqlite3"), FAST)
+        info = await server.create_room("Ann", 2, "classic")
+        live = await server.live_room(info["code"])
+        broken = BrokenBot()
+        live.bots[0] = live.bots[1] = broken  # type: ignore[assignment]
+        async with live.lock:
+            await server.commit(live, live.room.add_bot_entry(0, 1, "emma"))
+            await server.commit(live, live.room.start_entry(0))
+        live.room.seats[0].away = True  # a stand-in plays her seat too
+        server.schedule_bot(live)
+        deadline = time.monotonic() + 10
+        game = live.room.game
+        assert game is not None
+        while len(game.actions) < 3:  # asks by the broken bot, for both seats
+            assert time.monotonic() < deadline, "the game stopped at the failing bot"
+            await asyncio.sleep(0.01)
+        assert broken.calls >= 3
+        await server.close()
+
+    run(scenario)
