@@ -21,7 +21,9 @@ def denied_for(*paths: Path) -> Any:
     real_access = os.access
 
     def access(path: Any, mode: int, **kwargs: Any) -> bool:
-        return os.path.abspath(path) not in refused and real_access(path, mode, **kwargs)
+        writing = bool(mode & os.W_OK)  # reading them is still allowed
+        return not (writing and os.path.abspath(path) in refused) and real_access(
+            path, mode, **kwargs)
 
     return access
 

@@ -6,7 +6,10 @@ saving, reading and moving rescued games in at once)."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +192,29 @@ def test_a_new_database_another_gofish_is_making_opens_once_it_is_made(
     finally:
         other.close()
     assert len(pauses) == 1
+
+
+def _count_in_another_process(db_path: Path) -> int:
+    """The games another process sees; it closes its connection, and a connection that
+    closes last checkpoints the database and removes its -wal file."""
+    script = ("import sqlite3, sys; connection = sqlite3.connect(sys.argv[1]); "
+              "print(connection.execute('SELECT COUNT(*) FROM games').fetchone()[0]); "
+              "connection.close()")
+    done = subprocess.run([sys.executable, "-c", script, str(db_path)], check=True,
+                          capture_output=True, text=True, timeout=60)
+    return int(done.stdout)
+
+
+def test_opening_a_second_store_keeps_the_first_ones_saves_where_others_see_them(
+    db_path: Path,
+) -> None:
+    # The second store's check read the file and closed it, which dropped every lock this
+    # process held on it, the first store's too: another gofish then took itself for the
+    # last one, removed the -wal file, and the first store's later saves went into it.
+    with Store(db_path) as first:
+        first.save(gofish.game_to_record(played_game(seed=38)), seats=[YOU, EMMA])
+        Store(db_path).close()
+        assert _count_in_another_process(db_path) == 1
+        assert os.path.exists(f"{db_path}-wal")
+        first.save(gofish.game_to_record(played_game(seed=39)), seats=[YOU, EMMA])
+        assert _count_in_another_process(db_path) == 2

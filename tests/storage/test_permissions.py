@@ -69,10 +69,13 @@ def test_a_database_that_may_not_be_read_says_so(
     capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # SQLite said "the path is a directory, or its directory is missing or not writable".
-    def unreadable(path: Any, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied", str(path))
+    real_access = os.access
 
-    monkeypatch.setattr(access_module, "open", unreadable, raising=False)
+    def unreadable(path: Any, mode: int, **kwargs: Any) -> bool:
+        refused = mode == os.R_OK and os.path.abspath(path) == str(stored)
+        return not refused and real_access(path, mode, **kwargs)  # root may read anything
+
+    monkeypatch.setattr(access_module.os, "access", unreadable)
     assert main(["history", "--database", str(stored)]) == 1
     err = _one_line(capsys)
     assert f"cannot open the games database {stored}: it may not be read (Permission denied)" in err

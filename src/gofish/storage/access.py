@@ -9,6 +9,7 @@ refusing only the first save. These checks name the real cause, in a sentence.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from pathlib import Path
 
@@ -36,11 +37,11 @@ def unopenable(path: Path) -> str | None:
         return "it is a directory, not a file"
     if not path.is_file():  # a pipe would block SQLite, a device is no place for games
         return "it is not a regular file (a device or a pipe)"
-    try:
-        with open(path, "rb"):
-            pass
-    except OSError as error:
-        return f"it may not be read ({error.strerror or error})"
+    # Asked, not tried: closing a file drops every lock this process holds on it, its
+    # SQLite connections' too. Another gofish then took itself for the last one on the
+    # database and removed the -wal file that this one's later saves went into.
+    if not os.access(path, os.R_OK):
+        return f"it may not be read ({os.strerror(errno.EACCES)})"
     return None
 
 
