@@ -29,7 +29,9 @@ def _refuse_writing(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
     real_access = os.access
 
     def access(path: Any, mode: int, **kwargs: Any) -> bool:
-        return os.path.abspath(path) != str(refused) and real_access(path, mode, **kwargs)
+        if mode & os.W_OK and os.path.abspath(path) == str(refused):
+            return False
+        return real_access(path, mode, **kwargs)
 
     monkeypatch.setattr(os, "access", access)
 
@@ -66,10 +68,14 @@ def test_a_rooms_database_that_may_not_be_read(
     rooms = tmp_path / "rooms.sqlite3"
     rooms.write_bytes(b"")
 
-    def unreadable(path: Any, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied", str(path))
+    real_access = os.access
 
-    monkeypatch.setattr(access_module, "open", unreadable, raising=False)
+    def unreadable(path: Any, mode: int, **kwargs: Any) -> bool:
+        if mode & os.R_OK and os.path.abspath(path) == str(rooms):
+            return False  # as for a user who may not read it
+        return real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(access_module.os, "access", unreadable)
     err = _refusal(capsys, "--database", str(rooms))
     assert f"cannot open the rooms database {rooms}: it may not be read (Permission denied)" in err
 
