@@ -1,7 +1,9 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
-import { $, el, fill } from '/static/js/dom.js';
-import { cardBack, cardFace, laidBy, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS } from '/static/js/cards.js';
+import { $, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
+import {
+  cardBack, cardFace, laidBy, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+} from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, postJSON, previousToken, rememberGone, rememberPrevious,
   rememberSeat, seatToken, whyGone,
@@ -164,16 +166,8 @@ function spokenPart(entry) {
   return type === 'turn_passed' ? passedOver(entry) : entry.text;
 }
 
-// "Ann is passed over." of "Ann is passed over. Bob's turn.": the text without its turn
-// sentence, found from the event (a name may hold any words, "passed over." too). Were
-// it not there as expected, the whole line is read: said twice rather than never.
 function passedOver(entry) {
-  const { player, skipped } = entry.event;
-  if (!skipped || !skipped.length) return '';
-  const me = state.you ? state.you.seat : null;
-  const turn = player === me ? 'Your turn.' : `${nameOf(player)}'s turn.`;
-  const text = entry.text;
-  return (text.endsWith(turn) ? text.slice(0, -turn.length) : text).trim();
+  return passedOverPart(entry.event, entry.text, state.you ? state.you.seat : null, nameOf);
 }
 
 // The turn line, if it says something new: a redraw with the same words is not read again.
@@ -508,28 +502,13 @@ function renderSea(game, me) {
     : el('span', { class: 'room-sea-card' }, cardBack()))));
 }
 
-// Any card of the sea draws the same, so the sea is one Tab stop, not fifty on the way to
-// the hand and the log: the arrow keys (and Home, End) move along it.
-const SEA_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
+// The sea is one Tab stop (see moveAlong): this card is it now.
 function seaStopAt(index) {
-  const cards = [...$('#sea').querySelectorAll('button')];
-  cards.forEach((card, i) => card.setAttribute('tabindex', i === index ? '0' : '-1'));
+  makeTabStop([...$('#sea').querySelectorAll('button')], index);
   state.seaStop = index;
 }
 
-$('#sea').addEventListener('keydown', (event) => {
-  const cards = [...$('#sea').querySelectorAll('button')];
-  const at = cards.indexOf(document.activeElement);
-  if (at < 0) return;
-  let to = null;
-  if (event.key in SEA_STEPS) to = (at + SEA_STEPS[event.key] + cards.length) % cards.length;
-  else if (event.key === 'Home') to = 0;
-  else if (event.key === 'End') to = cards.length - 1;
-  if (to === null) return;
-  event.preventDefault(); // the arrows would scroll the page
-  cards[to].focus(); // its focus handler makes it the sea's Tab stop
-});
+$('#sea').addEventListener('keydown', (event) => moveAlong(event, [...$('#sea').querySelectorAll('button')]));
 
 function opponentBox(seat, game, myTurn, targets) {
   const i = seat.seat;

@@ -172,3 +172,15 @@ export function suitIcon(suit) {
   icon.append(svg('path', { d: SUIT_PATHS[suit] }));
   return icon;
 }
+
+/**
+ * "Ann is passed over." of a turn_passed event's line "Ann is passed over. Bob's turn.":
+ * the line without its turn sentence, found from the event (a name may hold any words,
+ * "passed over." too); '' when nobody was passed over. Were the line not as expected, it
+ * is given whole: read out twice rather than never.
+ */
+export function passedOverPart(event, text, you, nameOf) {
+  if (!event.skipped || !event.skipped.length) return '';
+  const turn = event.player === you ? 'Your turn.' : `${nameOf(event.player)}'s turn.`;
+  return (text.endsWith(turn) ? text.slice(0, -turn.length) : text).trim();
+}

@@ -58,3 +58,28 @@ export async function getJSON(url) {
   if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
   return body;
 }
+
+// A group of buttons that is one Tab stop (a roving tabindex), as the sea is in both
+// tables: any of its cards draws alike, so it is not forty stops on the way to the hand.
+const ROVING_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/** Make ``buttons[index]`` the one of ``buttons`` that Tab reaches. */
+export function makeTabStop(buttons, index) {
+  buttons.forEach((button, i) => button.setAttribute('tabindex', i === index ? '0' : '-1'));
+}
+
+/**
+ * On a key in the group: the arrow keys (going round), Home and End focus another of
+ * ``buttons``, whose focus handler should make it the Tab stop.
+ */
+export function moveAlong(event, buttons) {
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  let to = null;
+  if (event.key in ROVING_STEPS) to = (at + ROVING_STEPS[event.key] + buttons.length) % buttons.length;
+  else if (event.key === 'Home') to = 0;
+  else if (event.key === 'End') to = buttons.length - 1;
+  if (to === null) return;
+  event.preventDefault(); // the arrows would scroll the page
+  buttons[to].focus();
+}

@@ -2,31 +2,26 @@
 // clicks and keys into asks. Every move is checked here first so an illegal one is
 // explained and never sent; the server checks it again anyway.
 
-import { $, el, fill, sleep } from './dom.js';
+import { $, el, fill, makeTabStop, moveAlong, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, laidBy, laidText, parseCard, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES, SUITS,
+  cardBack, cardFace, cardName, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  SUITS,
 } from './cards.js';
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
 const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-const SEA_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
 /**
  * What of an event's log line the announcer reads out. The status line (a live region)
  * says whose turn it is, and the result dialog how the game ended, so the log's own
- * lines for those would be heard twice. "Ann is passed over." is said only here: the
- * line without its turn sentence, found from the event, as a name may hold any words.
- * Were the line not as expected, it is read whole: said twice rather than never.
+ * lines for those would be heard twice; "Ann is passed over." is said only here.
  */
-function spokenPart(event, turnSentence) {
+function spokenPart(event, you, nameOf) {
   if (event.type === 'game_over') return '';
   if (event.type !== 'turn_passed') return event.text;
-  if (!event.skipped || !event.skipped.length) return '';
-  const text = event.text;
-  return (turnSentence && text.endsWith(turnSentence) ? text.slice(0, -turnSentence.length) : text).trim();
+  return passedOverPart(event, event.text, you, nameOf);
 }
 
 export class Table {
@@ -110,7 +105,7 @@ export class Table {
     for (const event of message.events) {
       this.logLine(event.text, event.type);
       if (retold) continue;
-      const spoken = spokenPart(event, this.turnSentence(event.player));
+      const spoken = spokenPart(event, this.state.you, (seat) => this.name(seat));
       if (spoken) this.announce(spoken);
       if (event.speech) this.say(event.speech.seat, event.speech.text);
       if (!first) await this.animate(event);
@@ -204,12 +199,6 @@ export class Table {
     return this.state.players[seat].name;
   }
 
-  /** How the log says it is ``seat``'s turn. */
-  turnSentence(seat) {
-    if (seat === undefined || seat === null || !this.state) return '';
-    return seat === this.state.you ? 'Your turn.' : `${this.name(seat)}'s turn.`;
-  }
-
   choosingTarget() {
     return this.state.players.filter((p) => p.seat !== this.state.you).length > 1;
   }
@@ -265,7 +254,7 @@ export class Table {
     const count = el('span', { class: 'pond-count' }, `${state.pond} card${state.pond === 1 ? '' : 's'} in the ${state.rules.sea ? 'sea' : 'pond'}`);
     if (state.rules.sea) {
       const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${state.pond} face-down cards`,
-        onkeydown: (event) => this.seaKey(event) });
+        onkeydown: (event) => moveAlong(event, [...this.pond.querySelectorAll('button.sea-card')]) });
       this.seaStop = Math.min(this.seaStop || 0, Math.max(state.pond - 1, 0));
       for (let i = 0; i < state.pond; i += 1) {
         const spot = seaSpot(i, state.pond);
@@ -505,24 +494,10 @@ export class Table {
     return true;
   }
 
-  // Any card of the sea draws alike, so the sea is one Tab stop, not forty on the way to
-  // the hand and the log: the arrow keys (and Home, End) move along it.
+  // The sea is one Tab stop (see moveAlong): this card is it now.
   seaStopAt(index) {
-    this.pond.querySelectorAll('button.sea-card').forEach((card, i) => card.setAttribute('tabindex', i === index ? '0' : '-1'));
+    makeTabStop([...this.pond.querySelectorAll('button.sea-card')], index);
     this.seaStop = index;
-  }
-
-  seaKey(event) {
-    const cards = [...this.pond.querySelectorAll('button.sea-card')];
-    const at = cards.indexOf(document.activeElement);
-    if (at < 0) return;
-    const to = event.key === 'Home' ? 0
-      : event.key === 'End' ? cards.length - 1
-        : event.key in SEA_STEPS ? (at + SEA_STEPS[event.key] + cards.length) % cards.length // round, as in a room
-          : null;
-    if (to === null) return;
-    event.preventDefault();
-    cards[to].focus();
   }
 
   onKey(event) {
