@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum, IntEnum
+from operator import attrgetter
 from typing import Final
 
 from gofish.core.errors import MalformedInputError
@@ -110,12 +111,13 @@ SUIT_SORT_ORDER: Final = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.
 class Card:
     """One playing card. There are exactly 52 instances; compare with ``==`` or ``is``."""
 
-    __slots__ = ("index", "rank", "suit", "text")
+    __slots__ = ("index", "order", "rank", "suit", "text")
 
     rank: Rank
     suit: Suit
     index: int
     text: str
+    order: int  # position in display order (rank A…K, then suit C D H S): a cheap sort key
 
     def __new__(cls, rank: Rank | str | int, suit: Suit | str) -> Card:
         return _CARDS[(Rank.parse(rank), Suit.parse(suit))]
@@ -127,6 +129,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "text", rank.symbol + suit.value)
+        object.__setattr__(card, "order", rank.value * len(SUIT_SORT_ORDER) + SUIT_SORT_ORDER[suit])
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -164,7 +167,7 @@ class Card:
         return f"Card.parse({self.text!r})"
 
     def __lt__(self, other: Card) -> bool:
-        return self.sort_key < other.sort_key
+        return self.order < other.order
 
     def __hash__(self) -> int:
         return self.index
@@ -192,11 +195,10 @@ SUITS: Final = tuple(Suit)
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by rank A…K, then suit C, D, H, S."""
-    return sorted(cards, key=_card_sort_key)
+    return sorted(cards, key=_display_order)
 
 
-def _card_sort_key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+_display_order = attrgetter("order")
 
 
 def parse_deck(cards: object) -> list[Card]:
