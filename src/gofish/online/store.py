@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import queue
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DATABASE_ENV = "GOFISH_ROOMS_DB"
 _SCHEMA = (
@@ -280,7 +281,7 @@ _IN_USE = ("{where} is in use by another gofish rooms server (gofish rooms or go
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
-    if future.cancelled():
+    if future.done():  # cancelled by its caller, or failed by a closing store
         return
     if isinstance(outcome, Exception):
         future.set_exception(outcome)
@@ -292,97 +293,352 @@ class PostgresStore(RoomStore):
     """psycopg 3's async connection; an insert is durable (committed) when it returns.
 
     Inserts that arrive while a commit is under way wait and share the next one,
-    so a busy server pays one commit (one fsync) for many asks.
+    so a busy server pays one commit (one fsync) for many asks. A lost connection
+    is made again by the next read or write (see :class:`_PostgresLink`).
     """
+
+    CLOSE_GRACE_SECONDS = 1.0  # how long close lets a commit under way finish
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._db: Any = None
-        self._lock = asyncio.Lock()
-        self._pending: list[tuple[str, tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._link = _PostgresLink(url)
+        self._open = False
+        self._pending: list[_Insert] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # the flusher and the reads under way
+        self._unsettled: set[asyncio.Future[Any]] = set()  # what callers are awaiting
 
     async def open(self) -> None:
         try:
-            import psycopg
+            import psycopg  # noqa: F401 - only to say what is missing
         except ImportError:
             raise StoreError(
                 "a postgresql:// database needs psycopg: pip install 'psycopg[binary]' "
                 "(or, in the gofish checkout, pip install '.[postgres]')"
             ) from None
+        self._link = _PostgresLink(self.url)  # a store closed and opened again starts afresh
+        await self._link.open()
+        self._open = True
+
+    async def close(self) -> None:
+        """Fail what is queued at once, give a commit under way a moment, then fail the rest:
+        nobody awaits a closed store for ever."""
+        self._open = False
+        self._link.stopping = True
+        queued, self._pending = self._pending, []
+        _fail(queued, StoreError("not saved: the rooms database is closing"))
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=self.CLOSE_GRACE_SECONDS)
+        for future in list(self._unsettled):
+            _settle(future, StoreError("the rooms database closed before this was confirmed: "
+                                       "it may or may not have been saved"))
+        late = set(self._tasks)
+        for task in late:
+            task.cancel()
+        if late:  # psycopg cancels the query on the server; a dead server gets no longer
+            await asyncio.wait(late, timeout=self.CLOSE_GRACE_SECONDS)
+        await self._link.close()
+
+    async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
+        """Wait until the insert is committed; inserts waiting together share one commit."""
+        future = self._new_future()
+        self._pending.append((sql, params, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = self._start(self._flush())
+        await future
+
+    async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        future = self._new_future()
+        self._start(self._read_into(future, sql, params))
+        rows: list[tuple[Any, ...]] = await future
+        return rows
+
+    def _new_future(self) -> asyncio.Future[Any]:
+        """A future for one caller, tracked so that close can settle it; StoreError (at once)
+        when the store may not be used."""
+        if not self._open:
+            raise StoreError("the rooms database is not open")
+        self._link.check_usable()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._unsettled.add(future)
+        future.add_done_callback(self._unsettled.discard)
+        return future
+
+    def _start(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _flush(self) -> None:
+        """Group commit: every insert queued by now goes into one transaction."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                outcomes = await self._link.run(functools.partial(_commit_batch, batch))
+            except StoreError as error:
+                outcomes = [error] * len(batch)
+            except BaseException:  # cancelled (a closing store) or a bug: nobody waits for ever
+                _fail(batch, StoreError("not saved: the write was interrupted"))
+                raise
+            for (_, _, future), outcome in zip(batch, outcomes, strict=True):
+                _settle(future, outcome)
+
+    async def _read_into(self, future: asyncio.Future[Any], sql: str,
+                         params: tuple[Any, ...]) -> None:
         try:
-            self._db = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            outcome: Any = await self._link.run(functools.partial(_select, sql, params))
+        except StoreError as error:
+            outcome = error
+        except BaseException:  # as in _flush
+            _settle(future, StoreError("not read: the read was interrupted"))
+            raise
+        _settle(future, outcome)
+
+
+_Insert = tuple[str, tuple[Any, ...], "asyncio.Future[Any]"]  # sql, params, result
+_T = TypeVar("_T")
+# What a link runs: given the connection and whether this is a retry after a lost connection
+# (so a lost commit may have stored it), the result; psycopg.Error only if the connection is lost.
+_Operation = Callable[[Any, bool], Awaitable[_T]]
+
+_APPLICATION_NAME = "gofish rooms"  # how the connection shows in pg_stat_activity
+_LOCK_KEY = "SELECT hashtext(current_schema() || '.online_rooms')"  # one per schema's rooms
+_LOCK_HOLDERS = (
+    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+    " AND classid::bigint = %s AND objid::bigint = %s"
+)
+_TAKEN_OVER = (
+    "another gofish rooms server now holds the rooms database: it took it over while this "
+    "server's connection to PostgreSQL was lost, so this server no longer writes to it (rooms "
+    "live in one server's memory); stop one of the two servers and restart the other"
+)
+
+
+class _PostgresLink:
+    """The one connection of a rooms server to PostgreSQL, holding the rooms' advisory lock.
+
+    When an operation finds the connection lost (the server restarted, the network dropped
+    it), the link connects again within :attr:`RECONNECT_SECONDS`, takes the lock again and
+    runs the operation once more; if another server took the lock meanwhile, every
+    operation fails from then on, so that two servers never write the same rooms.
+    """
+
+    RECONNECT_SECONDS = 5.0  # then the caller hears that the database cannot be reached
+    RETRY_PAUSE_SECONDS = 1.0  # after giving up, fail at once for this long, not queue up
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.stopping = False
+        self._db: Any = None
+        self._lock = asyncio.Lock()  # one operation at a time on the connection
+        self._key = 0  # the advisory lock's
+        self._backend_pid = 0  # the server process of the connection, remembered: 0 once lost
+        self._taken_over = False
+        self._gave_up: tuple[float, str] | None = None  # when reconnecting last failed, and why
+
+    async def open(self) -> None:
+        import psycopg
+
+        try:
+            self._db = await self._connect()
             for statement in _SCHEMA:
                 await self._db.execute(statement)
-            claimed = await self._claim_for_one_server()
+            cursor = await self._db.execute(_LOCK_KEY)
+            self._key = int((await cursor.fetchone())[0])
+            claimed = await self._try_claim(self._db)
         except psycopg.Error as error:
             await self.close()
             raise StoreError(f"cannot open the rooms database: {error}") from None
         if not claimed:
             await self.close()
             raise StoreError(_IN_USE.format(where="the rooms database"))
-
-    async def _claim_for_one_server(self) -> bool:
-        """Take a session advisory lock, one per schema's rooms: the database's one rooms
-        server is the connection holding it (see :func:`_claim_for_one_server`)."""
-        cursor = await self._db.execute(
-            "SELECT pg_try_advisory_lock(hashtext(current_schema() || '.online_rooms'))")
-        row = await cursor.fetchone()
-        return bool(row[0])
+        self._backend_pid = self._db.info.backend_pid
 
     async def close(self) -> None:
+        self.stopping = True
         if self._db is not None:
             await self._db.close()
             self._db = None
 
-    async def _write(self, sql: str, params: tuple[Any, ...]) -> None:
-        """Wait until the insert is committed; inserts waiting together share one commit."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._pending.append((sql.replace("?", "%s"), params, future))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
-        await future
+    def check_usable(self) -> None:
+        if self.stopping or self._db is None:
+            raise StoreError("the rooms database is not open")
+        if self._taken_over:
+            raise StoreError(_TAKEN_OVER)
 
-    async def _flush(self) -> None:
-        """Group commit: every insert queued by now goes into one transaction."""
-        while self._pending:
-            batch, self._pending = self._pending, []
-            async with self._lock:
-                outcomes = await self._commit_batch(batch)
-            for (_, _, future), outcome in zip(batch, outcomes, strict=True):
-                _settle(future, outcome)
-
-    async def _commit_batch(self, batch: list[tuple[str, tuple[Any, ...], Any]]) -> list[Any]:
+    async def run(self, operation: _Operation[_T]) -> _T:
+        """``operation``'s result, on a connection made again (and the operation tried once
+        more) if it was lost; StoreError if it cannot be made again."""
         import psycopg
 
-        try:
-            async with self._db.transaction():
-                for sql, params, _ in batch:
-                    await self._db.execute(sql, params)
-            return [None] * len(batch)
-        except psycopg.Error:
-            pass  # one bad insert spoils the batch: retry each alone, so only it fails
-        outcomes: list[Any] = []
-        for sql, params, _ in batch:
+        async with self._lock:
+            self.check_usable()
+            attempted = not self._db.closed
+            if attempted:
+                try:
+                    return await operation(self._db, False)
+                except psycopg.Error as error:
+                    if not self._db.closed:  # an operation lets through only a lost connection
+                        raise StoreError(f"the rooms database failed: {error}") from None
+            await self._reconnect()
             try:
-                await self._db.execute(sql, params)
-                outcomes.append(None)
-            except psycopg.errors.UniqueViolation as error:
-                outcomes.append(DuplicateKey(str(error)))
+                return await operation(self._db, attempted)
             except psycopg.Error as error:
-                outcomes.append(StoreError(f"cannot write to the rooms database: {error}"))
-        return outcomes
+                raise StoreError(f"the rooms database failed again after reconnecting: {error}"
+                                 ) from None
 
-    async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    async def _connect(self) -> Any:
+        import psycopg
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+        conninfo = self.url
+        if "application_name" not in conninfo_to_dict(conninfo):  # the URL's own wins
+            conninfo = make_conninfo(conninfo, application_name=_APPLICATION_NAME)
+        return await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
+
+    async def _try_claim(self, db: Any) -> bool:
+        """Take the session advisory lock: the database's one rooms server is the connection
+        holding it (see :func:`_claim_for_one_server`)."""
+        cursor = await db.execute("SELECT pg_try_advisory_lock(%s::bigint)", (self._key,))
+        row = await cursor.fetchone()
+        return bool(row[0])
+
+    async def _reconnect(self) -> None:
         import psycopg
 
+        loop = asyncio.get_running_loop()
+        if self._gave_up is not None and loop.time() < self._gave_up[0] + self.RETRY_PAUSE_SECONDS:
+            raise StoreError(self._gave_up[1])
+        deadline = loop.time() + self.RECONNECT_SECONDS
         try:
-            async with self._lock:
-                cursor = await self._db.execute(sql.replace("?", "%s"), params)
-                rows: list[tuple[Any, ...]] = await cursor.fetchall()
-                return rows
+            db = await self._connect_by(deadline)
+        except StoreError as error:
+            self._gave_up = (loop.time(), str(error))
+            raise
+        try:
+            await self._reclaim(db, deadline)
         except psycopg.Error as error:
-            raise StoreError(f"cannot read the rooms database: {error}") from None
+            await db.close()
+            raise StoreError(f"cannot reach the rooms database: {error}") from None
+        except BaseException:
+            await db.close()
+            raise
+        self._db, self._backend_pid, self._gave_up = db, db.info.backend_pid, None
+
+    async def _connect_by(self, deadline: float) -> Any:
+        """A new connection, tried with a growing pause until ``deadline``."""
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        pause, attempts, problem = 0.05, 0, "no time left"
+        while not self.stopping and (left := deadline - loop.time()) > 0:
+            attempts += 1
+            try:
+                return await asyncio.wait_for(self._connect(), left)
+            except psycopg.Error as error:
+                problem = " ".join(str(error).split())
+            except TimeoutError:
+                problem = "no answer"
+            await asyncio.sleep(max(0.0, min(pause, deadline - loop.time())))
+            pause = min(2 * pause, 1.0)
+        self.check_usable()  # closed meanwhile: say so, not that the server is away
+        raise StoreError(
+            f"cannot reach the rooms database: the connection to PostgreSQL was lost and "
+            f"{attempts} attempts in {self.RECONNECT_SECONDS:g} s to connect again failed "
+            f"({problem}); the next read or write tries again"
+        )
+
+    async def _reclaim(self, db: Any, deadline: float) -> None:
+        """Take the lock again on the new connection ``db``. The lost session may hold it a
+        moment more (or, the network cut, until the server notices): that one is ended. Any
+        other holder is another rooms server: this one is taken over for good."""
+        loop = asyncio.get_running_loop()
+        while not await self._try_claim(db):
+            holders = await self._lock_holders(db)
+            if any(pid != self._backend_pid for pid in holders):
+                self._taken_over = True
+                raise StoreError(_TAKEN_OVER)
+            if holders:
+                await db.execute("SELECT pg_terminate_backend(%s)", (self._backend_pid,))
+            if loop.time() >= deadline:
+                raise StoreError("cannot take the rooms database again: this server's lost "
+                                 "connection still holds it on the PostgreSQL server")
+            await asyncio.sleep(0.05)
+
+    async def _lock_holders(self, db: Any) -> list[int]:
+        high, low = (self._key >> 32) & 0xFFFFFFFF, self._key & 0xFFFFFFFF
+        cursor = await db.execute(_LOCK_HOLDERS, (high, low))
+        return [int(pid) for (pid,) in await cursor.fetchall()]
+
+
+async def _commit_batch(batch: list[_Insert], db: Any, in_doubt: bool) -> list[Any]:
+    """Each insert's outcome: None, DuplicateKey or StoreError."""
+    import psycopg
+
+    try:
+        async with db.transaction():
+            for sql, params, _ in batch:
+                await db.execute(_placeholders(sql), params)
+        return [None] * len(batch)
+    except psycopg.Error:
+        if db.closed:
+            raise  # lost: the link connects again and runs the batch once more
+    # One bad insert spoils the batch: each alone, so that only it fails.
+    return [await _insert_alone(db, sql, params, in_doubt) for sql, params, _ in batch]
+
+
+async def _insert_alone(db: Any, sql: str, params: tuple[Any, ...], in_doubt: bool) -> Any:
+    import psycopg
+
+    try:
+        await db.execute(_placeholders(sql), params)
+    except psycopg.errors.UniqueViolation as error:
+        if in_doubt and await _stored_already(db, sql, params):
+            return None  # the commit whose answer was lost with the connection stored it
+        return DuplicateKey(str(error))
+    except psycopg.Error as error:
+        if db.closed:
+            raise
+        return StoreError(f"cannot write to the rooms database: {error}")
+    return None
+
+
+# Each insert's row as stored, by its key (the first so many of its parameters).
+_SELECT_ENTRY = "SELECT kind, data, created_at FROM online_entries WHERE room = ? AND seq = ?"
+_STORED_ROW = {_INSERT_ROOM: (_SELECT_ROOM, 1), _INSERT_ENTRY: (_SELECT_ENTRY, 2)}
+
+
+async def _stored_already(db: Any, sql: str, params: tuple[Any, ...]) -> bool:
+    """Whether the row ``sql`` inserts with ``params`` is stored just so."""
+    select, key_size = _STORED_ROW[sql]
+    cursor = await db.execute(_placeholders(select), params[:key_size])
+    row = await cursor.fetchone()
+    return row is not None and tuple(row) == params[key_size:]
+
+
+async def _select(sql: str, params: tuple[Any, ...], db: Any, in_doubt: bool
+                  ) -> list[tuple[Any, ...]]:
+    import psycopg
+
+    try:
+        cursor = await db.execute(_placeholders(sql), params)
+        rows: list[tuple[Any, ...]] = await cursor.fetchall()
+    except psycopg.Error as error:
+        if db.closed:
+            raise
+        raise StoreError(f"cannot read the rooms database: {error}") from None
+    return rows
+
+
+def _placeholders(sql: str) -> str:
+    return sql.replace("?", "%s")  # psycopg's
+
+
+def _fail(inserts: list[_Insert], error: StoreError) -> None:
+    for _, _, future in inserts:
+        _settle(future, error)
 
 
 def chosen_database(database_url: str | None) -> str | None:

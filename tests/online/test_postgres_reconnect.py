@@ -1,0 +1,214 @@
+"""The PostgreSQL rooms store when its connection is lost (the server restarted, the network
+dropped it): it connects again by itself, unless another rooms server took the database over
+meanwhile. The loss is forced by ending the store's server process from a second connection.
+Runs on the throwaway cluster of test_postgres.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from gofish.online.store import DuplicateKey, PostgresStore, StoreError, _PostgresLink
+
+from .test_postgres import postgres_url  # noqa: F401 - the cluster, as a fixture
+
+psycopg = pytest.importorskip("psycopg")
+
+
+@pytest.fixture
+def url(postgres_url: str) -> str:  # noqa: F811
+    return postgres_url
+
+
+NOW = "2026-01-01T00:00:00+00:00"
+SEAT = {"seat": 0, "name": "Ann"}
+TAKE_THE_ROOMS = "SELECT pg_advisory_lock(hashtext(current_schema() || '.online_rooms'))"
+
+
+def _on_open_store(url: str, scenario: Callable[[PostgresStore], Awaitable[Any]]) -> Any:
+    async def run() -> Any:
+        store = PostgresStore(url)
+        await store.open()
+        try:
+            return await scenario(store)
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+def _cut_the_store_off(url: str) -> list[int]:
+    """End the store's server process, waiting until it is gone (its lock with it)."""
+    pids = _store_pids(url)
+    assert pids
+    with psycopg.connect(url, autocommit=True) as db:
+        for pid in pids:
+            db.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+    return pids
+
+
+def _store_pids(url: str) -> list[int]:
+    with psycopg.connect(url) as db:
+        return [pid for (pid,) in db.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = 'gofish rooms'")]
+
+
+def _stored(url: str, code: str) -> list[tuple[int, str, Any]]:
+    with psycopg.connect(url) as db:
+        rows = db.execute("SELECT seq, kind, data FROM online_entries WHERE room = %s "
+                          "ORDER BY seq", (code,)).fetchall()
+    return [(seq, kind, json.loads(data)) for seq, kind, data in rows]
+
+
+async def _new_room(store: PostgresStore) -> str:
+    code = uuid.uuid4().hex[:10]
+    await store.create_room(code, {"preset": "bicycle"}, 2, NOW)
+    return code
+
+
+def test_a_write_after_the_connection_was_lost_is_stored_once(url: str) -> None:
+    async def scenario(store: PostgresStore) -> str:
+        code = await _new_room(store)
+        lost = _cut_the_store_off(url)
+        await store.append(code, 1, "seat", SEAT, NOW)
+        await store.append(code, 2, "start", {}, NOW)  # and the new connection goes on
+        assert _store_pids(url) and not set(_store_pids(url)) & set(lost)
+        return code
+
+    code = _on_open_store(url, scenario)
+    assert _stored(url, code) == [(1, "seat", SEAT), (2, "start", {})]
+
+
+def test_a_read_after_the_connection_was_lost_succeeds(url: str) -> None:
+    async def scenario(store: PostgresStore) -> None:
+        code = await _new_room(store)
+        await store.append(code, 1, "seat", SEAT, NOW)
+        _cut_the_store_off(url)
+        room = await store.load_room(code)
+        assert room is not None and room.entries == [(1, "seat", SEAT)]
+
+    _on_open_store(url, scenario)
+
+
+def test_a_row_the_lost_commit_stored_after_all_counts_as_written(url: str) -> None:
+    """A COMMIT whose answer is lost with the connection may have been applied: written again,
+    the same row is a success, not a taken key; another row at that key still is one."""
+    async def scenario(store: PostgresStore) -> str:
+        code = await _new_room(store)
+        with psycopg.connect(url) as db:  # as the lost commit may have done
+            for seq, kind, data in ((1, "seat", SEAT), (2, "start", {})):
+                db.execute("INSERT INTO online_entries VALUES (%s, %s, %s, %s, %s)",
+                           (code, seq, kind, json.dumps(data), NOW))
+            db.execute("INSERT INTO online_rooms VALUES (%s, %s, %s, %s)",
+                       (code + "x", json.dumps({"preset": "bicycle"}), 2, NOW))
+        with pytest.raises(DuplicateKey):  # no connection lost: nothing was in doubt
+            await store.append(code, 1, "seat", SEAT, NOW)
+        _cut_the_store_off(url)
+        await store.append(code, 1, "seat", SEAT, NOW)
+        _cut_the_store_off(url)
+        await store.create_room(code + "x", {"preset": "bicycle"}, 2, NOW)
+        _cut_the_store_off(url)
+        with pytest.raises(DuplicateKey):
+            await store.append(code, 2, "leave", SEAT, NOW)
+        return code
+
+    code = _on_open_store(url, scenario)
+    assert _stored(url, code) == [(1, "seat", SEAT), (2, "start", {})]
+
+
+def test_a_server_that_took_the_database_over_meanwhile_is_left_alone(url: str) -> None:
+    async def scenario(store: PostgresStore) -> str:
+        code = await _new_room(store)
+        with psycopg.connect(url, autocommit=True) as rival:
+            _cut_the_store_off(url)
+            rival.execute(TAKE_THE_ROOMS)
+            for _ in range(2):  # every operation, not only the one that found out
+                with pytest.raises(StoreError, match="another gofish rooms server now holds"):
+                    await store.append(code, 1, "seat", SEAT, NOW)
+                with pytest.raises(StoreError, match="another gofish rooms server now holds"):
+                    await store.load_room(code)
+        with pytest.raises(StoreError, match="another gofish rooms server now holds"):
+            await store.append(code, 1, "seat", SEAT, NOW)  # for good: its rooms are stale
+        assert _store_pids(url) == []
+        return code
+
+    code = _on_open_store(url, scenario)
+    assert _stored(url, code) == []
+
+
+def test_the_lost_session_still_holding_the_lock_is_ended(url: str) -> None:
+    """After a network cut the server may not have noticed yet that the old connection is
+    gone: its session holds the lock, and is no other rooms server. Here a second connection
+    plays that lingering session."""
+    async def scenario(store: PostgresStore) -> str:
+        code = await _new_room(store)
+        with psycopg.connect(url, autocommit=True) as lingering:
+            _cut_the_store_off(url)
+            lingering.execute(TAKE_THE_ROOMS)
+            store._link._backend_pid = lingering.info.backend_pid
+            await store.append(code, 1, "seat", SEAT, NOW)
+            with pytest.raises(psycopg.OperationalError):
+                lingering.execute("SELECT 1")
+        return code
+
+    code = _on_open_store(url, scenario)
+    assert _stored(url, code) == [(1, "seat", SEAT)]
+
+
+def test_an_unreachable_database_fails_in_a_few_seconds_and_is_tried_again_later(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_PostgresLink, "RECONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(_PostgresLink, "RETRY_PAUSE_SECONDS", 60.0)
+    other_database = url.rsplit("/", 1)[0] + "/template1"
+
+    async def scenario(store: PostgresStore) -> str:
+        code = await _new_room(store)
+        with psycopg.connect(other_database, autocommit=True) as admin:
+            _cut_the_store_off(url)
+            admin.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS false")
+            try:
+                started = time.monotonic()
+                with pytest.raises(StoreError, match="cannot reach the rooms database"):
+                    await store.append(code, 1, "seat", SEAT, NOW)
+                assert time.monotonic() - started < 4.0  # bounded, not a hang
+                started = time.monotonic()  # just given up: the next one fails at once
+                with pytest.raises(StoreError, match="not currently accepting connections"):
+                    await store.load_room(code)
+                assert time.monotonic() - started < 0.5  # not another second of attempts
+            finally:
+                admin.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS true")
+        monkeypatch.setattr(_PostgresLink, "RETRY_PAUSE_SECONDS", 0.0)
+        await store.append(code, 1, "seat", SEAT, NOW)  # back: the store is too
+        return code
+
+    code = _on_open_store(url, scenario)
+    assert _stored(url, code) == [(1, "seat", SEAT)]
+
+
+def test_writes_pending_when_the_store_closes_fail_promptly(url: str) -> None:
+    async def scenario(store: PostgresStore) -> None:
+        code = await _new_room(store)
+        with psycopg.connect(url) as blocker:  # its transaction holds the table
+            blocker.execute("LOCK TABLE online_entries IN ACCESS EXCLUSIVE MODE")
+            under_way = asyncio.ensure_future(store.append(code, 1, "seat", SEAT, NOW))
+            await asyncio.sleep(0.3)  # sent, waiting for the table
+            queued = asyncio.ensure_future(store.append(code, 2, "start", {}, NOW))
+            await asyncio.sleep(0)
+            closing = asyncio.ensure_future(store.close())
+            with pytest.raises(StoreError, match="not saved: the rooms database is closing"):
+                await asyncio.wait_for(queued, 0.5)
+            await asyncio.wait_for(closing, 5.0)
+            with pytest.raises(StoreError, match="closed before this was confirmed"):
+                await asyncio.wait_for(under_way, 0.5)
+            blocker.rollback()
+        with pytest.raises(StoreError, match="not open"):
+            await asyncio.wait_for(store.append(code, 3, "start", {}, NOW), 0.5)
+
+    _on_open_store(url, scenario)
