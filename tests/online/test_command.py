@@ -173,3 +173,53 @@ def test_listening_on_every_address_announces_one_a_friend_can_open(
         monkeypatch.setattr(_server, "network_address", lambda: "192.168.1.20")
         assert _server.address(host, listener, "/rooms") == f"http://192.168.1.20:{port}/rooms"
         assert _server.address("127.0.0.1", listener) == f"http://127.0.0.1:{port}/"
+
+
+def test_a_second_rooms_server_on_a_database_is_refused_as_it_starts(tmp_path: Path) -> None:
+    """Rooms live in one server's memory. The first server now holds its database from
+    the start, so a second one is refused at once, even before anyone opened a room
+    (it used to start, and fail at its first visitor)."""
+    import subprocess
+    import sys
+
+    database = str(tmp_path / "rooms.sqlite3")
+    command = [sys.executable, "-m", "gofish", "rooms", "--port", "0", "--database", database]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout is not None
+        assert first.stdout.readline().startswith("gofish rooms at http://")
+        second = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)
+    assert second.returncode == 2
+    assert second.stdout == ""  # never announced an address
+    assert "is in use by another gofish rooms server" in second.stderr
+    assert "Traceback" not in second.stderr
+
+
+def test_a_server_that_loses_its_database_after_the_check_says_so_without_serving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another server takes the database between the start-up check and the opening for
+    good: a clear refusal, no address announced, nothing served."""
+    import asyncio
+
+    import gofish.cli.rooms
+    from gofish.online.store import SqliteStore
+
+    database = str(tmp_path / "rooms.sqlite3")
+    monkeypatch.setattr(gofish.cli.rooms, "rooms_database_ok", lambda *_: True)  # lost the race
+
+    async def run_beside_another_server() -> int:
+        other = SqliteStore(database)
+        await other.open()
+        try:
+            return await asyncio.to_thread(main, ["rooms", "--port", "0", "--database", database])
+        finally:
+            await other.close()
+
+    assert asyncio.run(run_beside_another_server()) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("gofish rooms: ") and "in use by another gofish rooms server" in err

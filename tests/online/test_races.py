@@ -233,3 +233,54 @@ def test_a_stand_in_stops_when_its_room_is_found_behind_its_database(database: s
         assert len(asks) == 1 and made["code"] not in server.rooms
 
     on_a_server(database, replace(FAST, away_seconds=0.0), scenario)
+
+
+class HeldLoads:
+    """Wraps a store's ``load_room`` so loading ``held`` waits until released; counts loads."""
+
+    def __init__(self, server: RoomServer, held: str) -> None:
+        self.load_room = server.store.load_room
+        self.held = held
+        self.loads: list[str] = []
+        self.begun = asyncio.Event()
+        self.release = asyncio.Event()
+        server.store.load_room = self.load  # type: ignore[method-assign]
+
+    async def load(self, code: str) -> Any:
+        self.loads.append(code)
+        if code == self.held:
+            self.begun.set()
+            await self.release.wait()
+        return await self.load_room(code)
+
+
+def test_a_slow_room_load_holds_up_neither_other_rooms_nor_loads_itself_twice(
+    database: str,
+) -> None:
+    """Rooms are reloaded from the database after a restart. One room's long replay must
+    not make the lobby of another wait, and two pages asking for the slow room at once
+    must get one room, loaded once."""
+
+    async def make_two_rooms() -> list[str]:
+        server = RoomServer(database, FAST)
+        try:
+            return [(await server.create_room(name, 2, {"preset": "classic"}))["code"]
+                    for name in ("Ann", "Bob")]
+        finally:
+            await server.close()
+
+    slow, quick = asyncio.run(make_two_rooms())
+
+    async def scenario(server: RoomServer) -> None:
+        loads = HeldLoads(server, slow)
+        first = asyncio.create_task(server.live_room(slow))
+        second = asyncio.create_task(server.live_room(slow))
+        await loads.begun.wait()
+        other = await asyncio.wait_for(server.live_room(quick), timeout=5)
+        assert other.room.code == quick and not first.done()
+        loads.release.set()
+        assert await first is await second
+        assert loads.loads.count(slow) == 1
+        assert server._load_locks == {}  # nothing left behind per code asked for
+
+    on_a_server(database, FAST, scenario)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
@@ -37,6 +38,7 @@ _seconds = seconds("a pause", 86400)
 
 def run(args: argparse.Namespace) -> int:
     from gofish.online import RoomSettings, mount_rooms, serve
+    from gofish.online.store import StoreError
     from gofish.web import create_app
 
     if not rooms_database_ok("rooms", args.database):
@@ -47,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
     app = create_app()
     settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
     mount_rooms(app, database_url=args.database, settings=settings)
-    print(f"gofish rooms at {address(args.host, listener, '/rooms')}  (Ctrl-C stops it)",
-          flush=True)
-    serve(app, args.host, args.port, listener=listener)
+    url = address(args.host, listener, "/rooms")
+    try:
+        serve(app, args.host, args.port, listener=listener,
+              on_ready=lambda: print(f"gofish rooms at {url}  (Ctrl-C stops it)", flush=True))
+    except StoreError as error:  # another server took the database since the check above
+        print(f"gofish rooms: {error}", file=sys.stderr)
+        return 2
     return 0

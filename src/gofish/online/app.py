@@ -9,7 +9,9 @@ websocket ``/ws/room/{code}``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import gc
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -183,7 +185,8 @@ def create_rooms_app(
 
 
 def serve(
-    app: Starlette, host: str, port: int, listener: socket.socket | None = None
+    app: Starlette, host: str, port: int, listener: socket.socket | None = None,
+    on_ready: Callable[[], None] | None = None,
 ) -> None:
     """Run ``app`` on uvicorn as a rooms server (``gofish rooms`` and the load benchmark).
 
@@ -192,15 +195,30 @@ def serve(
     collector's sight (``gc.freeze``) with a larger young generation, so its
     pauses, which every connected player would feel, stay short and rare.
     """
-    import gc
-
     import uvicorn
 
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
+    server = uvicorn.Server(config)
+    # A socket bound beforehand lets the command report a busy port before announcing itself.
+    sockets = None if listener is None else [listener]
+    loop_factory = getattr(config, "get_loop_factory", lambda: None)()  # uvicorn ≥ 0.36
+    with asyncio.Runner(loop_factory=loop_factory) as runner:
+        runner.run(_open_then_serve(app, server, sockets, on_ready))
+
+
+async def _open_then_serve(app: Starlette, server: Any, sockets: list[socket.socket] | None,
+                           on_ready: Callable[[], None] | None) -> None:
+    """Open the rooms database on the serving loop before the first visitor: the server
+    holds it from the start, so a second server on it is refused as it starts, not left
+    running to fail at its first room. Raises StoreError (the caller says why)."""
+    rooms: RoomServer | None = getattr(app.state, "gofish_rooms", None)
+    if rooms is not None:
+        await rooms.ready()
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
-    # A socket bound beforehand lets the command report a busy port before announcing itself.
-    uvicorn.Server(config).run(sockets=None if listener is None else [listener])
+    if on_ready is not None:  # e.g. announce the address, now that it will be served
+        on_ready()
+    await server.serve(sockets=sockets)
 

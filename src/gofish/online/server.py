@@ -184,7 +184,9 @@ class RoomServer:
         self.rooms: dict[str, LiveRoom] = {}
         self._opened = False
         self._open_lock: asyncio.Lock | None = None
-        self._load_lock: asyncio.Lock | None = None
+        # One lock per room being loaded, with how many wait on it: loading one room
+        # (a long replay) must not hold up another, and a room is never loaded twice.
+        self._load_locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._join_buckets: dict[str, TokenBucket] = {}
 
     # ------------------------------------------------------------ life cycle
@@ -216,13 +218,25 @@ class RoomServer:
         live = self.rooms.get(code)
         if live is not None:
             return live
-        if self._load_lock is None:
-            self._load_lock = asyncio.Lock()
-        async with self._load_lock:
+        async with self._loading(code):
             live = self.rooms.get(code)
             if live is None:
                 live = await self._load(code)
         return live
+
+    @contextlib.asynccontextmanager
+    async def _loading(self, code: str) -> AsyncIterator[None]:
+        """Hold ``code``'s load lock; the lock is forgotten once nobody holds or awaits it,
+        so codes asked for once (or guessed) leave nothing behind."""
+        lock, users = self._load_locks.setdefault(code, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if users[0] == 0:
+                del self._load_locks[code]
 
     async def _load(self, code: str) -> LiveRoom:
         stored = await self.store.load_room(code)
