@@ -71,7 +71,9 @@ def test_history_lists_games_newest_first(db_path: Path, games: dict[str, gofish
     assert re.search(r"^ *3 .*in progress", result.stdout, re.MULTILINE)
     assert re.search(r"^ *2 .*bicycle +Emma, Randy ", result.stdout, re.MULTILINE)
     limited = gofish_cmd("history", "--limit", "1", "--database", str(db_path))
-    assert [line.split()[0] for line in limited.stdout.splitlines()[2:]] == ["3"]
+    assert [line.split()[0] for line in limited.stdout.splitlines()[2:3]] == ["3"]
+    assert limited.stdout.splitlines()[3:] == [
+        "(1 of 3 games shown, the most recent: --limit N lists more)"]
 
 
 @pytest.mark.parametrize("limit", ["0", "-1"])
@@ -266,7 +268,7 @@ def test_unknown_ids_are_one_clear_line(db_path: Path, games: dict[str, gofish.G
                          f"no stored game with id {too_big}")
     not_a_number = gofish_cmd(command, "abc", "--database", str(db_path))
     assert not_a_number.returncode == 2 and "Traceback" not in not_a_number.stderr
-    assert "invalid int value" in not_a_number.stderr
+    assert "the game id needs a whole number, not 'abc'" in not_a_number.stderr
 
 
 @pytest.mark.parametrize("command", [["history"], ["stats"], ["show", "1"], ["export", "1"]])

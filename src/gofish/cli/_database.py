@@ -4,12 +4,13 @@ opening the store, and turning storage failures into one line on stderr."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Callable, Collection
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gofish.cli import file_name
+from gofish.cli import file_name, shown
 from gofish.cli._messages import report
 
 if TYPE_CHECKING:
@@ -27,6 +28,28 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
         help="the games database (default: $GOFISH_DB, else "
         "$XDG_DATA_HOME/gofish/games.sqlite3, i.e. ~/.local/share/gofish/games.sqlite3)",
     )
+
+
+def add_game_id_argument(parser: argparse.ArgumentParser) -> None:
+    """The ID of show and export, read by :func:`game_id` as resume reads its own."""
+    parser.add_argument("id", help="the game id (see gofish history)")
+
+
+def game_id(args: argparse.Namespace) -> int:
+    """The game id typed, or OptionError (exit 2) worded as resume words it: argparse's
+    "argument id: invalid int value: 'x'" said the same thing differently."""
+    from gofish.cli.play import whole_number
+
+    number = whole_number(args.id, "the game id")
+    assert number is not None  # a positional argument is always given
+    return number
+
+
+def command_line(args: argparse.Namespace, *words: str) -> str:
+    """``gofish WORDS``, with the --database that was given: a hint naming another command
+    must find the same games, not the default database's."""
+    database = ["--database", args.database] if args.database else []
+    return shlex.join(["gofish", *words, *database])
 
 
 def database_path(args: argparse.Namespace) -> Path:
@@ -100,8 +123,8 @@ def local_time(stamp: str | None) -> str:
         return ""
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp
+    except ValueError:  # a row edited by hand: as it is, but never an escape sequence
+        return shown(stamp)
 
 
 def player_seat(game: StoredGame) -> int | None:

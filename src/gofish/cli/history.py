@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
                   else f"No games stored yet in {store.path}.")
         else:
             print(history_table(games))
+            if more := more_stored(store, len(games), args):
+                print(more)
         return report_damaged(games)
 
     def missing(path: Path) -> int:
@@ -66,6 +68,18 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return with_store(args, "history", show, when_missing=missing)
+
+
+def more_stored(store: Store, listed: int, args: argparse.Namespace) -> str | None:
+    """A line saying the list stops at --limit while more games are stored, or None: a
+    cut list looked like every game there is."""
+    if listed < args.limit:
+        return None
+    total = store.count(finished=False if args.unfinished else None)
+    if total <= listed:
+        return None
+    which = "unfinished games" if args.unfinished else "games"
+    return f"({listed} of {total} {which} shown, the most recent: --limit N lists more)"
 
 
 def history_table(games: list[StoredGame | DamagedGameError]) -> str:
@@ -78,8 +92,8 @@ def history_row(game: StoredGame | DamagedGameError) -> list[str]:
 
     if isinstance(game, DamagedGameError):  # marked in its place, so the rest still shows
         return [str(game.game_id), "", "(damaged: cannot be read)", "", "", ""]
-    return [str(game.id), local_time(game.updated_at), game.rules_label, opponents_text(game),
-            result_text(game), books_text(game)]
+    return [str(game.id), local_time(game.updated_at), shown(game.rules_label),
+            opponents_text(game), result_text(game), books_text(game)]
 
 
 def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:

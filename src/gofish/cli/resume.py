@@ -60,12 +60,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _game_to_resume(store: Any, game_id: int | None) -> Any:
     """The stored game to resume: ``game_id``, or the latest unfinished one that can be
-    read; OptionError saying why there is none."""
+    read and has a seat for a person; OptionError saying why there is none."""
     from gofish.storage import DamagedGameError, UnknownGameError
 
     skipped: list[DamagedGameError] = []
     try:
-        stored = store.latest_unfinished(skipped) if game_id is None else store.get(game_id)
+        stored = _latest_playable(store, skipped) if game_id is None else store.get(game_id)
     except UnknownGameError as error:
         raise OptionError(str(error)) from None
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
@@ -78,7 +78,24 @@ def _game_to_resume(store: Any, game_id: int | None) -> Any:
         raise OptionError(
             f"game {stored.id} is already finished: gofish show {stored.id} replays it"
         )
+    if not stored.human_seats:  # not damaged (exit 1): a game no one can sit down at
+        raise OptionError(f"game {stored.id} is played by computer players only, with no "
+                          f"seat for you to take: gofish show {stored.id} replays it")
     return stored
+
+
+def _latest_playable(store: Any, skipped: list[Any]) -> Any:
+    """The latest readable unfinished game with a person's seat, or None. A game stored
+    by bots alone (through the API) is passed over: it hid the player's own game."""
+    from gofish.storage import DamagedGameError
+
+    unfinished = store.list_entries(limit=store.count(finished=False), finished=False)
+    for entry in unfinished:
+        if isinstance(entry, DamagedGameError):  # in the place of a game that cannot be read
+            skipped.append(entry)
+        elif entry.human_seats:
+            return entry
+    return None
 
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:

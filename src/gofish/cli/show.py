@@ -17,7 +17,10 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
+    add_game_id_argument,
+    command_line,
     database_path,
+    game_id,
     local_time,
     no_such_game,
     player_seat,
@@ -40,7 +43,7 @@ def register(subparsers: Any) -> None:
         description="Replay stored game ID event by event, as plain sentences, from the "
         "human player's seat: you see only what that seat saw at the table.",
     )
-    parser.add_argument("id", type=int, help="the game id (see gofish history)")
+    add_game_id_argument(parser)
     parser.add_argument("--delay", type=_seconds, default=None, metavar="SECONDS",
                         help=f"pause between events (default {TTY_DELAY} in a terminal, "
                         "0 when piped)")
@@ -63,13 +66,14 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    wanted = game_id(args)
     loaded: list[StoredGame] = []
 
     def load(store: Store) -> int:
-        loaded.append(store.get(args.id))
+        loaded.append(store.get(wanted))
         return 0
 
-    code = with_store(args, "show", load, when_missing=no_such_game("show", args.id))
+    code = with_store(args, "show", load, when_missing=no_such_game("show", wanted))
     if code:
         return code
     stored = loaded[0]  # the database is closed again: nothing is held during the replay
@@ -89,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
         standard_input()
         lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
+    if not stored.over:  # by its id: a bare resume takes the latest game, maybe another
+        print(f"The game is still in progress: carry on with "
+              f"{command_line(args, 'resume', str(stored.id))}.")
     return 0
 
 
@@ -101,8 +108,6 @@ def play_back(stored: StoredGame, *, all_cards: bool, delay: float, step: bool) 
             print(line, flush=True)
             if delay:
                 time.sleep(delay)
-    if not stored.over:
-        print("The game is still in progress: carry on with gofish resume.")
 
 
 def heading(stored: StoredGame, all_cards: bool) -> str:
@@ -115,7 +120,7 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
         name = shown(stored.names[seat])
         seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
     players = ", ".join(map(shown, stored.names))
-    return (f"Game {stored.id}: {stored.rules_label}, {players}; "
+    return (f"Game {stored.id}: {shown(stored.rules_label)}, {players}; "
             f"{local_time(stored.created_at)}; {seen}.")
 
 

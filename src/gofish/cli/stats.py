@@ -52,7 +52,7 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
                "books/game"]
     body = [
-        [row.rules, ", ".join(map(shown, row.opponents)), str(row.games), str(row.wins),
+        [shown(row.rules), ", ".join(map(shown, row.opponents)), str(row.games), str(row.wins),
          str(row.losses), str(row.shared_wins), f"{row.win_rate:.0%}",
          f"{row.books_per_game:.1f}"]
         for row in rows

@@ -1,0 +1,119 @@
+"""history, show, export and resume as a demanding user finds them: the game id worded
+alike everywhere, hints that find the same game, a cut list that says so, a game played
+by bots alone, and rules labels from a hand-edited database."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gofish
+from gofish.cli import main
+from gofish.storage import Store
+
+from .helpers import EMMA, RANDOM, YOU, played_game
+
+BOTS_ONLY = [{"name": "Ann", "bot": "emma"}, {"name": "Bo", "bot": "random"}]
+
+
+@pytest.fixture
+def three_games(db_path: Path) -> Path:
+    """1: finished; 2: unfinished, a person's; 3: unfinished, bots only (the latest)."""
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+        store.save(gofish.game_to_record(played_game(seed=23, asks=6)), seats=[YOU, RANDOM])
+        store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=BOTS_ONLY)
+    return db_path
+
+
+@pytest.mark.parametrize("command", ["show", "export", "resume"])
+@pytest.mark.parametrize("typed", ["abc", "1.5", ""])
+def test_a_game_id_that_is_no_number_is_refused_in_the_same_words_everywhere(
+    command: str, typed: str, three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # show and export said "argument id: invalid int value: 'abc'", resume its own words.
+    assert main([command, typed, "--database", str(three_games)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish {command}: the game id needs a whole number, not {typed!r}\n")
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+def test_a_game_id_thousands_of_digits_long_is_called_too_large(
+    command: str, three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "7" * 5000, "--database", str(three_games)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish {command}: the game id is far too large a number (5,000 digits)\n")
+
+
+def test_show_of_a_game_in_progress_names_the_command_that_resumes_that_very_game(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "carry on with gofish resume" took the latest game (maybe another) from the default
+    # database (maybe another).
+    assert main(["show", "2", "--delay", "0", "--database", str(three_games)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == ("The game is still in progress: carry on with "
+                    f"gofish resume 2 --database {three_games}.")
+
+
+def test_resume_of_a_game_of_bots_alone_is_refused_not_called_damaged(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Exit status 1 (README: a damaged game) for a game that is simply not a person's.
+    assert main(["resume", "3", "--plain", "--database", str(three_games)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("gofish resume: game 3 is played by computer players only")
+    assert error.count("\n") == 1
+
+
+def test_resume_without_an_id_passes_over_a_game_of_bots_alone(three_games: Path) -> None:
+    # The newer bots-only game 3 was picked, and refused: game 2 could not be resumed bare.
+    result = subprocess.run(
+        [sys.executable, "-m", "gofish", "resume", "--plain", "--speed", "0",
+         "--database", str(three_games)],
+        input="", capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Game 2 saved unfinished: gofish resume 2 --plain" in result.stdout
+
+
+def test_history_cut_by_limit_says_how_many_games_there_are(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["history", "--limit", "2", "--database", str(three_games)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[2:4]] == ["3", "2"]
+    assert lines[4:] == ["(2 of 3 games shown, the most recent: --limit N lists more)"]
+    assert main(["history", "--unfinished", "--limit", "1",
+                 "--database", str(three_games)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "(1 of 2 unfinished games shown, the most recent: --limit N lists more)")
+
+
+@pytest.mark.parametrize("asked", [["--limit", "3"], ["--json", "--limit", "2"]])
+def test_history_adds_no_line_when_all_are_listed_or_for_json(
+    asked: list[str], three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["history", *asked, "--database", str(three_games)]) == 0
+    out = capsys.readouterr().out
+    assert "--limit" not in out and "shown" not in out
+
+
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["show", "1", "--delay", "0"]])
+def test_a_rules_label_edited_by_hand_reaches_the_terminal_without_escapes(
+    command: list[str], three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with sqlite3.connect(three_games) as connection:
+        connection.execute("UPDATE games SET rules_label = 'classic\x1b[2J', "
+                           "updated_at = 'noon\x1b[31m' WHERE id = 1")
+    connection.close()
+    assert main([*command, "--database", str(three_games)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "classic\ufffd[2J" in out
