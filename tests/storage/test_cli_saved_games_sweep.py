@@ -117,3 +117,26 @@ def test_a_rules_label_edited_by_hand_reaches_the_terminal_without_escapes(
     assert main([*command, "--database", str(three_games)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "classic\ufffd[2J" in out
+
+
+def test_show_of_a_game_of_bots_alone_in_progress_suggests_no_resume(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "carry on with gofish resume 3", which refuses: no seat there is a person's.
+    assert main(["show", "3", "--delay", "0", "--database", str(three_games)]) == 0
+    out = capsys.readouterr().out
+    assert "resume" not in out
+    assert out.splitlines()[-1] == (
+        "The game is still in progress (played by computer players only).")
+
+
+def test_history_names_a_three_way_shared_win_as_a_list(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = played_game("nordic", players=4, seed=9)
+    assert game.winners == (0, 1, 3)  # R10: every player with the most books wins
+    seats = [{"name": name, "bot": "emma"} for name in ("Ann", "Bo", "Cy", "Di")]
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(game), seats=seats)
+    assert main(["history", "--database", str(db_path)]) == 0
+    assert "shared: Ann, Bo and Di " in capsys.readouterr().out  # was "Ann and Bo and Di"

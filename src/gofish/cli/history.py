@@ -120,8 +120,10 @@ def result_text(game: StoredGame) -> str:
         return "in progress"
     seat = player_seat(game)
     if seat is None:
-        winners = " and ".join(shown(game.names[w]) for w in game.winners)
-        return f"{winners} won" if len(game.winners) == 1 else f"shared: {winners}"
+        winners = [shown(game.names[w]) for w in game.winners]
+        if len(winners) == 1:
+            return f"{winners[0]} won"
+        return f"shared: {', '.join(winners[:-1])} and {winners[-1]}"  # A, B and C
     return {"win": "won", "loss": "lost", "shared": "shared win"}[game.result(seat) or "loss"]
 
 

@@ -93,10 +93,18 @@ def run(args: argparse.Namespace) -> int:
         standard_input()
         lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
-    if not stored.over:  # by its id: a bare resume takes the latest game, maybe another
-        print(f"The game is still in progress: carry on with "
-              f"{command_line(args, 'resume', str(stored.id))}.")
+    if not stored.over:
+        print(still_in_progress(stored, args))
     return 0
+
+
+def still_in_progress(stored: StoredGame, args: argparse.Namespace) -> str:
+    """The closing line of a game in progress: how to resume that very game (a bare resume
+    takes the latest, maybe another), unless no person has a seat to resume it from."""
+    if not stored.human_seats:
+        return "The game is still in progress (played by computer players only)."
+    return ("The game is still in progress: carry on with "
+            f"{command_line(args, 'resume', str(stored.id))}.")
 
 
 def play_back(stored: StoredGame, *, all_cards: bool, delay: float, step: bool) -> None:
