@@ -140,3 +140,26 @@ def test_history_names_a_three_way_shared_win_as_a_list(
         store.save(gofish.game_to_record(game), seats=seats)
     assert main(["history", "--database", str(db_path)]) == 0
     assert "shared: Ann, Bo and Di " in capsys.readouterr().out  # was "Ann and Bo and Di"
+
+
+def test_stats_with_only_games_of_bots_alone_says_so_not_that_none_are_finished(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=BOTS_ONLY)
+    assert main(["stats", "--database", str(db_path)]) == 0
+    assert capsys.readouterr().out == (
+        f"No finished games with a person at the table in {db_path}: "
+        "--all-seats counts the computer players' games too.\n")
+    assert main(["stats", "--all-seats", "--database", str(db_path)]) == 0
+    assert "emma" in capsys.readouterr().out
+
+
+def test_stats_with_no_finished_game_names_the_database(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store(three_games) as store:
+        store.delete(1)  # the finished game
+    assert main(["stats", "--database", str(three_games)]) == 0
+    assert capsys.readouterr().out == (
+        f"No finished games yet in {three_games}: play one with gofish play.\n")

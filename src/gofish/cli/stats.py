@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
             for row in rows:
                 print(json.dumps(row.to_dict()))
         elif not rows:
-            print("No finished games yet: play one with gofish play.")
+            print(nothing_counted(store, all_seats=args.all_seats))
         else:
             print(stats_table(rows, with_player=args.all_seats))
         return 0
@@ -46,6 +46,15 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return with_store(args, "stats", show, when_missing=missing)
+
+
+def nothing_counted(store: Store, *, all_seats: bool) -> str:
+    """Why there are no rows: "no finished games" was wrong when the finished games stored
+    were all played by computer players, which only --all-seats counts."""
+    if not all_seats and store.count(finished=True):
+        return (f"No finished games with a person at the table in {store.path}: "
+                "--all-seats counts the computer players' games too.")
+    return f"No finished games yet in {store.path}: play one with gofish play."
 
 
 def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
