@@ -163,3 +163,15 @@ def test_stats_with_no_finished_game_names_the_database(
     assert main(["stats", "--database", str(three_games)]) == 0
     assert capsys.readouterr().out == (
         f"No finished games yet in {three_games}: play one with gofish play.\n")
+
+
+def test_export_of_a_game_in_progress_warns_in_the_words_other_warnings_use(
+    three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "2", "--database", str(three_games)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("gofish export: warning: game 2 is still in progress; its record "
+                            "shows every hand and the pond, so reading it spoils the game\n")
+    assert gofish.replay_line(captured.out)["ok"]
+    assert main(["export", "1", "--database", str(three_games)]) == 0
+    assert capsys.readouterr().err == ""  # a finished game hides nothing any more

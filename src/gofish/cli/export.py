@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
         stored = store.get(wanted)
         if not stored.over:
             # The record is the whole deck in order: reading it shows every hidden card.
-            report("export", f"game {wanted} is still in progress; its record shows every "
-                             "hand and the pond, so reading it spoils the game")
+            report("export", f"warning: game {wanted} is still in progress; its record "
+                             "shows every hand and the pond, so reading it spoils the game")
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         if args.output in (None, "-"):
             return write_stdout(line)

@@ -20,8 +20,9 @@ def register(subparsers: Any) -> None:
         help="replay game records and print the resulting positions",
         description=(
             "Read game records, one JSON object per line, and print one result per "
-            "input line. A record that cannot be replayed gives ok: false with the "
-            "failing action's index and the reason; the run goes on to the next line."
+            "record (blank lines are passed over). A record that cannot be replayed gives "
+            "ok: false with the failing action's index and the reason; the run goes on to "
+            "the next line."
         ),
     )
     parser.add_argument("file", type=file_name,
@@ -42,13 +43,18 @@ def run(args: argparse.Namespace) -> int:
                 raise CannotRead("it is closed")
             if isinstance(sys.stdin, io.TextIOWrapper):  # like a file: bytes that are not
                 sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # UTF-8
-            return replay_stream(_lines(sys.stdin), output, as_json=args.json)
+            return replay_stream(_lines(sys.stdin), output, as_json=args.json,
+                                 name=_name(args.file))
         with _open(args.file) as stream:
-            return replay_stream(_lines(stream), output, as_json=args.json)
+            return replay_stream(_lines(stream), output, as_json=args.json,
+                                 name=_name(args.file))
     except CannotRead as error:
-        name = "standard input" if args.file == "-" else args.file
-        report("replay", f"cannot read {name}: {error}")
+        report("replay", f"cannot read {_name(args.file)}: {error}")
         return 2
+
+
+def _name(file: str) -> str:
+    return "standard input" if file == "-" else file
 
 
 def _open(path: str) -> TextIO:
@@ -79,8 +85,10 @@ def _lines(source: TextIO) -> Iterator[str]:
         raise CannotRead(error.strerror or str(error)) from None
 
 
-def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool) -> int:
-    """Replay every non-blank line; return 1 if any record failed, else 0."""
+def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
+                  name: str = "the input") -> int:
+    """Replay every non-blank line; return 1 if any record failed, else 0. No record at all
+    is said on stderr: silence looked like success (export 99 | replay -, export failing)."""
     failed = False
     number = 0
     for line in source:
@@ -91,6 +99,8 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool) -> int:
         failed = failed or not result["ok"]
         out.write(json.dumps(result) + "\n" if as_json else describe(number, result) + "\n")
         out.flush()
+    if not number:
+        report("replay", f"no records in {name}: it is empty or holds only blank lines")
     return 1 if failed else 0
 
 
