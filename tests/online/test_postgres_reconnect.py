@@ -212,3 +212,74 @@ def test_writes_pending_when_the_store_closes_fail_promptly(url: str) -> None:
             await asyncio.wait_for(store.append(code, 3, "start", {}, NOW), 0.5)
 
     _on_open_store(url, scenario)
+
+
+def _tcp_settings(store: PostgresStore) -> dict[str, int]:
+    """The keepalive settings of the store's own socket, as the kernel holds them."""
+    import os
+    import socket
+
+    with socket.socket(fileno=os.dup(store._link._db.pgconn.socket)) as connection:
+        def tcp(option: int) -> int:
+            return connection.getsockopt(socket.IPPROTO_TCP, option)
+
+        return {"keepalive": connection.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE),
+                "idle": tcp(socket.TCP_KEEPIDLE), "interval": tcp(socket.TCP_KEEPINTVL),
+                "count": tcp(socket.TCP_KEEPCNT), "user_timeout": tcp(socket.TCP_USER_TIMEOUT)}
+
+
+def test_a_silently_dead_network_is_noticed_in_seconds_not_hours(url: str) -> None:
+    """Bounded keepalives on the connection, and on the one made again after a loss: without
+    them a query on a dropped network waits for the kernel's default (about 2 hours)."""
+    async def scenario(store: PostgresStore) -> list[dict[str, int]]:
+        settings = [_tcp_settings(store)]
+        _cut_the_store_off(url)
+        await store.load_room("nothere")
+        return [*settings, _tcp_settings(store)]
+
+    bounded = {"keepalive": 1, "idle": 10, "interval": 5, "count": 3, "user_timeout": 20000}
+    assert _on_open_store(url, scenario) == [bounded, bounded]
+
+
+def test_the_urls_own_keepalive_settings_win(url: str) -> None:
+    async def scenario(store: PostgresStore) -> dict[str, int]:
+        return _tcp_settings(store)
+
+    own = f"{url}?keepalives_idle=42&tcp_user_timeout=7000"
+    settings = _on_open_store(own, scenario)
+    assert (settings["idle"], settings["user_timeout"]) == (42, 7000)
+    assert (settings["interval"], settings["count"]) == (5, 3)  # those it left unset
+
+
+def test_a_store_cancelled_while_opening_lets_go_of_the_database(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as gofish rooms starts cancels the opening: the connection, and the lock it may
+    have taken, must not stay behind (a second server would be refused until exit)."""
+    claim = _PostgresLink._try_claim
+    claimed = asyncio.Event()
+
+    async def claim_then_hang(link: _PostgresLink, db: Any) -> bool:
+        taken = await claim(link, db)
+        claimed.set()
+        await asyncio.Event().wait()
+        return taken
+
+    monkeypatch.setattr(_PostgresLink, "_try_claim", claim_then_hang)
+
+    async def scenario() -> None:
+        store = PostgresStore(url)
+        opening = asyncio.ensure_future(store.open())
+        await asyncio.wait_for(claimed.wait(), 5)
+        opening.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await opening
+        # The store is still referenced (as a server's is): nothing may hold on through it.
+        assert _store_pids(url) == []
+        with psycopg.connect(url, autocommit=True) as next_server:
+            taken = next_server.execute(TAKE_THE_ROOMS.replace(
+                "pg_advisory_lock", "pg_try_advisory_lock")).fetchone()
+        assert taken == (True,)
+        await store.close()
+
+    asyncio.run(scenario())

@@ -131,6 +131,7 @@ class SqliteStore(RoomStore):
         return db
 
     async def open(self) -> None:
+        self._stopping.clear()  # opened again after a close: checkpoints and writes resume
         if self.path != ":memory:":
             self._check_path()
             self._claim = _claim_for_one_server(self.path)
@@ -205,7 +206,8 @@ class SqliteStore(RoomStore):
         return rows
 
     def _submit(self, sql: str, params: tuple[Any, ...], *, is_read: bool) -> asyncio.Future[Any]:
-        if not self._threads:
+        # Closing: a job queued behind the writer's last one would never be answered.
+        if not self._threads or self._stopping.is_set():
             raise StoreError("the rooms database is not open")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._jobs.put((sql, params, is_read, future))
@@ -403,6 +405,17 @@ _T = TypeVar("_T")
 _Operation = Callable[[Any, bool], Awaitable[_T]]
 
 _APPLICATION_NAME = "gofish rooms"  # how the connection shows in pg_stat_activity
+# libpq settings the URL may set itself. Without them a network that drops packets silently
+# leaves a query waiting for the kernel's keepalive (about 2 hours): probes after 10 s idle,
+# and unacknowledged data given up after 20 s, notice it in about half a minute.
+_CONNECTION_DEFAULTS = {
+    "application_name": _APPLICATION_NAME,
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "5",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "20000",  # milliseconds
+}
 _LOCK_KEY = "SELECT hashtext(current_schema() || '.online_rooms')"  # one per schema's rooms
 _LOCK_HOLDERS = (
     "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1"
@@ -451,6 +464,9 @@ class _PostgresLink:
         except psycopg.Error as error:
             await self.close()
             raise StoreError(f"cannot open the rooms database: {error}") from None
+        except BaseException:  # cancelled (Ctrl-C as the server starts): let go of the lock
+            await self.close()
+            raise
         if not claimed:
             await self.close()
             raise StoreError(_IN_USE.format(where="the rooms database"))
@@ -493,9 +509,10 @@ class _PostgresLink:
         import psycopg
         from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-        conninfo = self.url
-        if "application_name" not in conninfo_to_dict(conninfo):  # the URL's own wins
-            conninfo = make_conninfo(conninfo, application_name=_APPLICATION_NAME)
+        given = conninfo_to_dict(self.url)
+        defaults = {name: value for name, value in _CONNECTION_DEFAULTS.items()
+                    if name not in given}  # the URL's own win
+        conninfo = make_conninfo(self.url, **defaults)
         return await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
 
     async def _try_claim(self, db: Any) -> bool:
