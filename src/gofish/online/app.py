@@ -200,25 +200,63 @@ def serve(
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
     server = uvicorn.Server(config)
+    if on_ready is not None:
+        _call_once_started(server, on_ready)
     # A socket bound beforehand lets the command report a busy port before announcing itself.
     sockets = None if listener is None else [listener]
     loop_factory = getattr(config, "get_loop_factory", lambda: None)()  # uvicorn ≥ 0.36
     with asyncio.Runner(loop_factory=loop_factory) as runner:
-        runner.run(_open_then_serve(app, server, sockets, on_ready))
+        runner.run(_open_then_serve(app, server, sockets))
 
 
-async def _open_then_serve(app: Starlette, server: Any, sockets: list[socket.socket] | None,
-                           on_ready: Callable[[], None] | None) -> None:
+def _call_once_started(server: Any, on_ready: Callable[[], None]) -> None:
+    """Call ``on_ready`` (announce the address) once uvicorn serves, not before: from then
+    on Ctrl-C is uvicorn's to handle, with a graceful shutdown. One pressed in the moment
+    before, during uvicorn's own start, cancels its start-up and prints a traceback."""
+    start = server.startup
+
+    async def start_then_call(sockets: list[socket.socket] | None = None) -> None:
+        await start(sockets=sockets)
+        if server.started and not server.should_exit:
+            on_ready()
+
+    server.startup = start_then_call
+
+
+async def _open_then_serve(app: Starlette, server: Any,
+                           sockets: list[socket.socket] | None) -> None:
     """Open the rooms database on the serving loop before the first visitor: the server
     holds it from the start, so a second server on it is refused as it starts, not left
-    running to fail at its first room. Raises StoreError (the caller says why)."""
+    running to fail at its first room. Raises StoreError (the caller says why).
+
+    The database is closed on every way out: uvicorn's shutdown closes it when it ran, but
+    not after Ctrl-C before serving, a failed start or a forced quit (Ctrl-C twice).
+    """
     rooms: RoomServer | None = getattr(app.state, "gofish_rooms", None)
-    if rooms is not None:
-        await rooms.ready()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
-    if on_ready is not None:  # e.g. announce the address, now that it will be served
-        on_ready()
-    await server.serve(sockets=sockets)
+    try:
+        if rooms is not None:
+            await rooms.ready()
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 20)
+        await server.serve(sockets=sockets)
+    finally:
+        if rooms is not None:
+            await _close_even_if_cancelled(rooms)
+
+
+async def _close_even_if_cancelled(rooms: RoomServer) -> None:
+    """Close ``rooms`` to the end (its lock let go) even in a task being cancelled (the
+    first Ctrl-C before serving), then let the cancellation go on; a second Ctrl-C still
+    quits at once."""
+    closing = asyncio.ensure_future(rooms.close())
+    interrupted: asyncio.CancelledError | None = None
+    while not closing.done():
+        try:
+            await asyncio.shield(closing)
+        except asyncio.CancelledError as error:
+            interrupted = error
+    if interrupted is not None:
+        raise interrupted
+    closing.result()
 
