@@ -4,6 +4,7 @@ by bots alone, and rules labels from a hand-edited database."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -175,3 +176,20 @@ def test_export_of_a_game_in_progress_warns_in_the_words_other_warnings_use(
     assert gofish.replay_line(captured.out)["ok"]
     assert main(["export", "1", "--database", str(three_games)]) == 0
     assert capsys.readouterr().err == ""  # a finished game hides nothing any more
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_stats_of_every_seat_are_grouped_by_player(
+    db_path: Path, capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    # Sorted by rules, then opponents: random, human, emma, then emma, human again.
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=21)), seats=[YOU, EMMA])
+        store.save(gofish.game_to_record(played_game("bicycle", players=3, seed=22)),
+                   seats=[EMMA, YOU, RANDOM])
+    assert main(["stats", "--all-seats", *(["--json"] if as_json else []),
+                 "--database", str(db_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    players = ([json.loads(line)["player"] for line in out] if as_json
+               else [line.split()[0] for line in out[2:]])
+    assert players == ["emma", "emma", "human", "human", "random"]

@@ -30,7 +30,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     def show(store: Store) -> int:
-        rows = store.stats(human_only=not args.all_seats)
+        # By player first, the first column of --all-seats: the store's order (rules,
+        # opponents, player) scattered one bot's rows among the others'.
+        rows = sorted(store.stats(human_only=not args.all_seats),
+                      key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:
                 print(json.dumps(row.to_dict()))
