@@ -193,3 +193,15 @@ def test_stats_of_every_seat_are_grouped_by_player(
     players = ([json.loads(line)["player"] for line in out] if as_json
                else [line.split()[0] for line in out[2:]])
     assert players == ["emma", "emma", "human", "human", "random"]
+
+
+@pytest.mark.parametrize("typed", ["-1", "61", "nan", "inf"])
+def test_a_delay_out_of_range_is_echoed_back(
+    typed: str, three_games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["show", "1", f"--delay={typed}", "--database", str(three_games)])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == (
+        f"gofish show: argument --delay: must be between 0 and 60 seconds, not {typed} "
+        "(see gofish show --help)\n")

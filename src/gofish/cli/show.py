@@ -61,7 +61,8 @@ def _seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError("must be between 0 and 60 seconds")
+        # The value typed, as history's --limit says it: "-1" and "nan" fail alike.
+        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
     return value
 
 
