@@ -283,3 +283,48 @@ def test_a_store_cancelled_while_opening_lets_go_of_the_database(
         await store.close()
 
     asyncio.run(scenario())
+
+
+def test_inserts_stored_one_by_one_before_a_loss_are_reported_stored(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch with a taken key is written insert by insert. Should the connection be lost
+    after some of them and not come back, those stored are reported stored (they used to
+    fail with the rest), the one refused is refused, and only the one unwritten fails."""
+    from gofish.online import store as store_module
+
+    monkeypatch.setattr(_PostgresLink, "RECONNECT_SECONDS", 0.5)
+    insert_alone = store_module._insert_alone
+    other_database = url.rsplit("/", 1)[0] + "/template1"
+
+    async def insert_then_lose_the_database(db: Any, sql: str, params: tuple[Any, ...],
+                                            in_doubt: bool) -> Any:
+        outcome = await insert_alone(db, sql, params, in_doubt)
+        if params[1] == 2:  # the second of the three: the database goes away now
+            _cut_the_store_off(url)
+            with psycopg.connect(other_database, autocommit=True) as admin:
+                admin.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS false")
+        return outcome
+
+    async def scenario(store: PostgresStore) -> tuple[str, list[Any]]:
+        code = await _new_room(store)
+        with psycopg.connect(url) as db:  # seq 1 is taken, by another entry
+            db.execute("INSERT INTO online_entries VALUES (%s, 1, 'seat', %s, %s)",
+                       (code, json.dumps({"seat": 0, "name": "Bob"}), NOW))
+        monkeypatch.setattr(store_module, "_insert_alone", insert_then_lose_the_database)
+        try:
+            outcomes = await asyncio.gather(  # one batch
+                store.append(code, 1, "seat", SEAT, NOW),
+                store.append(code, 2, "start", {}, NOW),
+                store.append(code, 3, "ask", {"rank": "A"}, NOW),
+                return_exceptions=True)
+        finally:
+            with psycopg.connect(other_database, autocommit=True) as admin:
+                admin.execute("ALTER DATABASE postgres ALLOW_CONNECTIONS true")
+        return code, outcomes
+
+    code, (refused, stored, lost) = _on_open_store(url, scenario)
+    assert isinstance(refused, DuplicateKey)
+    assert stored is None
+    assert isinstance(lost, StoreError) and "cannot reach the rooms database" in str(lost)
+    assert [seq for seq, _, _ in _stored(url, code)] == [1, 2]

@@ -376,15 +376,18 @@ class PostgresStore(RoomStore):
         """Group commit: every insert queued by now goes into one transaction."""
         while self._pending:
             batch, self._pending = self._pending, []
+            # Filled in as each insert's outcome is known: inserts committed one by one before
+            # the connection was lost are not retried, nor reported failed with the rest.
+            outcomes: list[Any] = [_UNKNOWN] * len(batch)
             try:
-                outcomes = await self._link.run(functools.partial(_commit_batch, batch))
+                await self._link.run(functools.partial(_commit_batch, batch, outcomes))
             except StoreError as error:
-                outcomes = [error] * len(batch)
+                _settle_batch(batch, outcomes, error)
             except BaseException:  # cancelled (a closing store) or a bug: nobody waits for ever
-                _fail(batch, StoreError("not saved: the write was interrupted"))
+                _settle_batch(batch, outcomes, StoreError("not saved: the write was interrupted"))
                 raise
-            for (_, _, future), outcome in zip(batch, outcomes, strict=True):
-                _settle(future, outcome)
+            else:
+                _settle_batch(batch, outcomes, StoreError("not saved"))  # none is left unknown
 
     async def _read_into(self, future: asyncio.Future[Any], sql: str,
                          params: tuple[Any, ...]) -> None:
@@ -590,20 +593,31 @@ class _PostgresLink:
         return [int(pid) for (pid,) in await cursor.fetchall()]
 
 
-async def _commit_batch(batch: list[_Insert], db: Any, in_doubt: bool) -> list[Any]:
-    """Each insert's outcome: None, DuplicateKey or StoreError."""
+_UNKNOWN: Any = object()  # an insert's outcome not known yet
+
+
+async def _commit_batch(batch: list[_Insert], outcomes: list[Any], db: Any,
+                        in_doubt: bool) -> None:
+    """Set each insert's outcome still unknown: None, DuplicateKey or StoreError."""
     import psycopg
 
+    todo = [index for index, outcome in enumerate(outcomes) if outcome is _UNKNOWN]
     try:
         async with db.transaction():
-            for sql, params, _ in batch:
+            for index in todo:
+                sql, params, _ = batch[index]
                 await db.execute(_placeholders(sql), params)
-        return [None] * len(batch)
     except psycopg.Error:
         if db.closed:
-            raise  # lost: the link connects again and runs the batch once more
+            raise  # lost: the link connects again and runs the rest once more
+    else:
+        for index in todo:
+            outcomes[index] = None
+        return
     # One bad insert spoils the batch: each alone, so that only it fails.
-    return [await _insert_alone(db, sql, params, in_doubt) for sql, params, _ in batch]
+    for index in todo:
+        sql, params, _ = batch[index]
+        outcomes[index] = await _insert_alone(db, sql, params, in_doubt)
 
 
 async def _insert_alone(db: Any, sql: str, params: tuple[Any, ...], in_doubt: bool) -> Any:
@@ -651,6 +665,12 @@ async def _select(sql: str, params: tuple[Any, ...], db: Any, in_doubt: bool
 
 def _placeholders(sql: str) -> str:
     return sql.replace("?", "%s")  # psycopg's
+
+
+def _settle_batch(batch: list[_Insert], outcomes: list[Any], failure: StoreError) -> None:
+    """Each caller its insert's outcome, ``failure`` where that is still unknown."""
+    for (_, _, future), outcome in zip(batch, outcomes, strict=True):
+        _settle(future, failure if outcome is _UNKNOWN else outcome)
 
 
 def _fail(inserts: list[_Insert], error: StoreError) -> None:
