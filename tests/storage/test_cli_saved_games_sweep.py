@@ -205,3 +205,25 @@ def test_a_delay_out_of_range_is_echoed_back(
     assert capsys.readouterr().err == (
         f"gofish show: argument --delay: must be between 0 and 60 seconds, not {typed} "
         "(see gofish show --help)\n")
+
+
+@pytest.mark.parametrize("to_file", [False, True])
+def test_export_of_a_record_that_does_not_replay_writes_it_and_exits_1(
+    three_games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], to_file: bool
+) -> None:
+    # show says the game does not replay (exit 1); export wrote it with status 0, as if
+    # gofish replay would take it. Written all the same, so it can be mended by hand.
+    bad = '{"rules": "classic", "players": 2, "deck": []}'
+    with sqlite3.connect(three_games) as connection:
+        connection.execute("UPDATE games SET record = ? WHERE id = 1", (bad,))
+    connection.close()
+    output = tmp_path / "game.json"
+    asked = ["-o", str(output)] if to_file else []
+    assert main(["export", "1", *asked, "--database", str(three_games)]) == 1
+    captured = capsys.readouterr()
+    written = output.read_text() if to_file else captured.out
+    assert json.loads(written) == json.loads(bad)
+    assert captured.err == (
+        f"gofish export: game 1 in the games database {three_games} does not replay (a deck "
+        "must have 52 cards, this one has 0); it may have been edited by hand: its record "
+        "is written as it is stored\n")

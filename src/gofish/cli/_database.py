@@ -117,6 +117,18 @@ def no_such_game(command: str, game_id: int) -> Callable[[Path], int]:
     return say_so
 
 
+def not_replaying(stored: StoredGame, args: argparse.Namespace) -> str | None:
+    """Why stored game ``stored`` does not replay (a row edited by hand), or None if it does."""
+    from gofish.core import GoFishError
+
+    try:
+        stored.game()
+    except GoFishError as error:
+        return (f"game {stored.id} in the games database {database_path(args)} does not "
+                f"replay ({error}); it may have been edited by hand")
+    return None
+
+
 def local_time(stamp: str | None) -> str:
     """A stored UTC timestamp as local ``YYYY-MM-DD HH:MM`` (blank if unset)."""
     if not stamp:

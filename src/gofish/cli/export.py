@@ -14,6 +14,7 @@ from gofish.cli._database import (
     add_game_id_argument,
     game_id,
     no_such_game,
+    not_replaying,
     with_store,
 )
 from gofish.cli._messages import report, standard_output
@@ -51,9 +52,14 @@ def run(args: argparse.Namespace) -> int:
             report("export", f"warning: game {wanted} is still in progress; its record "
                              "shows every hand and the pond, so reading it spoils the game")
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
-        if args.output in (None, "-"):
-            return write_stdout(line)
-        return write_file(args.output, line)
+        written = write_stdout(line) if args.output in (None, "-") else write_file(
+            args.output, line)
+        # Written all the same, to be mended by hand; but exit 1 (a damaged game), as show
+        # does: it was exported with status 0 as if gofish replay would take it.
+        if written == 0 and (broken := not_replaying(stored, args)) is not None:
+            report("export", f"{broken}: its record is written as it is stored")
+            return EXIT_STORAGE
+        return written
 
     return with_store(args, "export", export, when_missing=no_such_game("export", wanted))
 

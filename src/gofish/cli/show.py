@@ -19,15 +19,14 @@ from gofish.cli._database import (
     add_database_option,
     add_game_id_argument,
     command_line,
-    database_path,
     game_id,
     local_time,
     no_such_game,
+    not_replaying,
     player_seat,
     with_store,
 )
-from gofish.cli._messages import standard_input, standard_output
-from gofish.core import GoFishError
+from gofish.cli._messages import report, standard_input, standard_output
 
 if TYPE_CHECKING:
     from gofish.core import Event, Game
@@ -78,11 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if code:
         return code
     stored = loaded[0]  # the database is closed again: nothing is held during the replay
-    try:  # the whole record first, so that a row edited by hand fails before any line
-        stored.game()
-    except GoFishError as error:
-        print(f"gofish show: game {stored.id} in the games database {database_path(args)} does "
-              f"not replay ({error}); it may have been edited by hand", file=sys.stderr)
+    # The whole record first, so that a row edited by hand fails before any line.
+    if (broken := not_replaying(stored, args)) is not None:
+        report("show", broken)
         return EXIT_STORAGE
     if args.all_cards and not stored.over:
         print(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
