@@ -328,3 +328,21 @@ def test_inserts_stored_one_by_one_before_a_loss_are_reported_stored(
     assert stored is None
     assert isinstance(lost, StoreError) and "cannot reach the rooms database" in str(lost)
     assert [seq for seq, _, _ in _stored(url, code)] == [1, 2]
+
+
+def test_a_connection_closed_under_an_operation_by_the_closing_store_is_a_store_error(
+    url: str,
+) -> None:
+    """The store's close ends with the connection, even under an operation that did not stop
+    within the grace: that operation's caller hears StoreError, not an AttributeError."""
+    async def scenario(store: PostgresStore) -> None:
+        link = store._link
+
+        async def closed_under_it(db: Any, in_doubt: bool) -> None:
+            await link.close()
+            await db.execute("SELECT 1")
+
+        with pytest.raises(StoreError, match="not open"):
+            await link.run(closed_under_it)
+
+    _on_open_store(url, scenario)

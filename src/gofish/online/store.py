@@ -494,12 +494,13 @@ class _PostgresLink:
 
         async with self._lock:
             self.check_usable()
-            attempted = not self._db.closed
+            db = self._db  # close may drop it from the link while the operation runs
+            attempted = not db.closed
             if attempted:
                 try:
-                    return await operation(self._db, False)
+                    return await operation(db, False)
                 except psycopg.Error as error:
-                    if not self._db.closed:  # an operation lets through only a lost connection
+                    if not db.closed:  # an operation lets through only a lost connection
                         raise StoreError(f"the rooms database failed: {error}") from None
             await self._reconnect()
             try:
