@@ -25,7 +25,7 @@ from setuptools.command.build_ext import build_ext
 
 # cards.py stays interpreted: its 52 interned cards are built by __new__ tricks
 # that compiled classes do not allow, and it is not on the hot path.
-COMPILED_MODULES = ("errors", "rules", "actions", "events", "game")
+COMPILED_MODULES = ("errors", "rules", "actions", "events", "game", "view")
 # Stands in for the extensions until build_ext knows whether it can compile, so that
 # mypyc (a whole type-check) runs once, at build time, not at every setup.py call.
 PLACEHOLDER = Extension("gofish.core._mypyc_placeholder", sources=[])
