@@ -6,6 +6,7 @@ Runs on the throwaway cluster of test_postgres.py."""
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json
 import time
 import uuid
@@ -151,7 +152,7 @@ def test_the_lost_session_still_holding_the_lock_is_ended(url: str) -> None:
         with psycopg.connect(url, autocommit=True) as lingering:
             _cut_the_store_off(url)
             lingering.execute(TAKE_THE_ROOMS)
-            store._link._backend_pid = lingering.info.backend_pid
+            store._link._session = _session(lingering)
             await store.append(code, 1, "seat", SEAT, NOW)
             with pytest.raises(psycopg.OperationalError):
                 lingering.execute("SELECT 1")
@@ -159,6 +160,28 @@ def test_the_lost_session_still_holding_the_lock_is_ended(url: str) -> None:
 
     code = _on_open_store(url, scenario)
     assert _stored(url, code) == [(1, "seat", SEAT)]
+
+
+def _session(db: Any) -> tuple[int, Any]:
+    return tuple(db.execute("SELECT pid, backend_start FROM pg_stat_activity "  # type: ignore
+                            "WHERE pid = pg_backend_pid()").fetchone())
+
+
+def test_another_server_whose_process_number_was_ours_is_not_ended(url: str) -> None:
+    """After PostgreSQL restarted, another rooms server's session may have the process number
+    our lost one had: it is that server (another start time), so this one stands down
+    rather than end it and take the rooms from under it."""
+    async def scenario(store: PostgresStore) -> None:
+        with psycopg.connect(url, autocommit=True) as rival:
+            _cut_the_store_off(url)
+            rival.execute(TAKE_THE_ROOMS)
+            pid, started = _session(rival)
+            store._link._session = (pid, started - datetime.timedelta(seconds=1))
+            with pytest.raises(StoreError, match="another gofish rooms server now holds"):
+                await store.load_room("abcdef")
+            assert rival.execute("SELECT 1").fetchone() == (1,)  # not ended
+
+    _on_open_store(url, scenario)
 
 
 def test_an_unreachable_database_fails_in_a_few_seconds_and_is_tried_again_later(

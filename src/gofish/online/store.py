@@ -420,11 +420,17 @@ _CONNECTION_DEFAULTS = {
     "tcp_user_timeout": "20000",  # milliseconds
 }
 _LOCK_KEY = "SELECT hashtext(current_schema() || '.online_rooms')"  # one per schema's rooms
+# A session is its server process and when that started: a process number alone may be
+# another server's after PostgreSQL restarted.
+_SESSION = "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
 _LOCK_HOLDERS = (
-    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1"
-    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-    " AND classid::bigint = %s AND objid::bigint = %s"
+    "SELECT l.pid, a.backend_start FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
+    " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
+    " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+    " AND l.classid::bigint = %s AND l.objid::bigint = %s"
 )
+_END_SESSION = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE pid = %s AND backend_start = %s")
 _TAKEN_OVER = (
     "another gofish rooms server now holds the rooms database: it took it over while this "
     "server's connection to PostgreSQL was lost, so this server no longer writes to it (rooms "
@@ -450,7 +456,7 @@ class _PostgresLink:
         self._db: Any = None
         self._lock = asyncio.Lock()  # one operation at a time on the connection
         self._key = 0  # the advisory lock's
-        self._backend_pid = 0  # the server process of the connection, remembered: 0 once lost
+        self._session: tuple[int, Any] = (0, None)  # the connection's, remembered once lost
         self._taken_over = False
         self._gave_up: tuple[float, str] | None = None  # when reconnecting last failed, and why
 
@@ -464,6 +470,7 @@ class _PostgresLink:
             cursor = await self._db.execute(_LOCK_KEY)
             self._key = int((await cursor.fetchone())[0])
             claimed = await self._try_claim(self._db)
+            self._session = await _session_of(self._db)
         except psycopg.Error as error:
             await self.close()
             raise StoreError(f"cannot open the rooms database: {error}") from None
@@ -473,7 +480,6 @@ class _PostgresLink:
         if not claimed:
             await self.close()
             raise StoreError(_IN_USE.format(where="the rooms database"))
-        self._backend_pid = self._db.info.backend_pid
 
     async def close(self) -> None:
         self.stopping = True
@@ -540,13 +546,14 @@ class _PostgresLink:
             raise
         try:
             await self._reclaim(db, deadline)
+            session = await _session_of(db)
         except psycopg.Error as error:
             await db.close()
             raise StoreError(f"cannot reach the rooms database: {error}") from None
         except BaseException:
             await db.close()
             raise
-        self._db, self._backend_pid, self._gave_up = db, db.info.backend_pid, None
+        self._db, self._session, self._gave_up = db, session, None
 
     async def _connect_by(self, deadline: float) -> Any:
         """A new connection, tried with a growing pause until ``deadline``."""
@@ -578,20 +585,26 @@ class _PostgresLink:
         loop = asyncio.get_running_loop()
         while not await self._try_claim(db):
             holders = await self._lock_holders(db)
-            if any(pid != self._backend_pid for pid in holders):
+            if any(holder != self._session for holder in holders):
                 self._taken_over = True
                 raise StoreError(_TAKEN_OVER)
             if holders:
-                await db.execute("SELECT pg_terminate_backend(%s)", (self._backend_pid,))
+                await db.execute(_END_SESSION, self._session)
             if loop.time() >= deadline:
                 raise StoreError("cannot take the rooms database again: this server's lost "
                                  "connection still holds it on the PostgreSQL server")
             await asyncio.sleep(0.05)
 
-    async def _lock_holders(self, db: Any) -> list[int]:
+    async def _lock_holders(self, db: Any) -> list[tuple[int, Any]]:
         high, low = (self._key >> 32) & 0xFFFFFFFF, self._key & 0xFFFFFFFF
         cursor = await db.execute(_LOCK_HOLDERS, (high, low))
-        return [int(pid) for (pid,) in await cursor.fetchall()]
+        return [(int(pid), started) for pid, started in await cursor.fetchall()]
+
+
+async def _session_of(db: Any) -> tuple[int, Any]:
+    cursor = await db.execute(_SESSION)
+    pid, started = await cursor.fetchone()
+    return int(pid), started
 
 
 _UNKNOWN: Any = object()  # an insert's outcome not known yet
