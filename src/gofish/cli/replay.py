@@ -31,6 +31,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+#: UTF-8, passing over a byte order mark at the start: Notepad and PowerShell write one, and
+#: the first record then failed as "not valid JSON: Unexpected UTF-8 BOM".
+ENCODING = "utf-8-sig"
+
+
 class CannotRead(Exception):
     """Opening or reading the input failed; the message is the reason."""
 
@@ -42,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             if sys.stdin is None:  # started with <&-
                 raise CannotRead("it is closed")
             if isinstance(sys.stdin, io.TextIOWrapper):  # like a file: bytes that are not
-                sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # UTF-8
+                sys.stdin.reconfigure(encoding=ENCODING, errors="surrogateescape")  # UTF-8
             return replay_stream(_lines(sys.stdin), output, as_json=args.json,
                                  name=_name(args.file))
         with _open(args.file) as stream:
@@ -59,7 +64,7 @@ def _name(file: str) -> str:
 
 def _open(path: str) -> TextIO:
     try:
-        return open(path, encoding="utf-8", errors="surrogateescape")  # see _not_utf8
+        return open(path, encoding=ENCODING, errors="surrogateescape")  # see _not_utf8
     except OSError as error:
         raise CannotRead(error.strerror or str(error)) from None
 
