@@ -227,3 +227,15 @@ def test_export_of_a_record_that_does_not_replay_writes_it_and_exits_1(
         f"gofish export: game 1 in the games database {three_games} does not replay (a deck "
         "must have 52 cards, this one has 0); it may have been edited by hand: its record "
         "is written as it is stored\n")
+
+
+def test_resume_with_only_games_of_bots_alone_unfinished_says_what_they_lack(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "there is no unfinished game to resume", while history --unfinished listed one.
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=BOTS_ONLY)
+    assert main(["resume", "--plain", "--database", str(db_path)]) == 2
+    assert capsys.readouterr().err == (
+        "gofish resume: there is no unfinished game with a seat for you to resume: "
+        "start one with gofish play\n")

@@ -71,8 +71,7 @@ def _game_to_resume(store: Any, game_id: int | None) -> Any:
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
         report("resume", f"warning: {damaged}, so it is passed over")
     if stored is None:
-        readable = " that can be read" if skipped else ""
-        raise OptionError(f"there is no unfinished game{readable} to resume: "
+        raise OptionError(f"there is no unfinished game{_which(store, skipped)} to resume: "
                           "start one with gofish play")
     if stored.over:
         raise OptionError(
@@ -82,6 +81,14 @@ def _game_to_resume(store: Any, game_id: int | None) -> Any:
         raise OptionError(f"game {stored.id} is played by computer players only, with no "
                           f"seat for you to take: gofish show {stored.id} replays it")
     return stored
+
+
+def _which(store: Any, skipped: list[Any]) -> str:
+    """What the unfinished games passed over lacked, for "there is no unfinished game…":
+    history --unfinished lists those, so a bare "no unfinished game" contradicted it."""
+    if store.count(finished=False) > len(skipped):
+        return " with a seat for you" + (" that can be read" if skipped else "")
+    return " that can be read" if skipped else ""
 
 
 def _latest_playable(store: Any, skipped: list[Any]) -> Any:
