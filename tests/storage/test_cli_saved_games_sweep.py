@@ -1,6 +1,6 @@
-"""history, show, export and resume as a demanding user finds them: the game id worded
-alike everywhere, hints that find the same game, a cut list that says so, a game played
-by bots alone, and rules labels from a hand-edited database."""
+"""history, show, export, stats and resume as a demanding user finds them: hints that find
+the same game, a cut list that says so, games played by bots alone, records that do not
+replay, and rules labels from a hand-edited database."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ import pytest
 
 import gofish
 from gofish.cli import main
+from gofish.cli._database import local_time
 from gofish.storage import Store
 
-from .helpers import EMMA, RANDOM, YOU, played_game
+from .helpers import EMMA, RANDOM, YOU, TickingClock, played_game
 
 BOTS_ONLY = [{"name": "Ann", "bot": "emma"}, {"name": "Bo", "bot": "random"}]
 
@@ -30,26 +31,6 @@ def three_games(db_path: Path) -> Path:
         store.save(gofish.game_to_record(played_game(seed=23, asks=6)), seats=[YOU, RANDOM])
         store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=BOTS_ONLY)
     return db_path
-
-
-@pytest.mark.parametrize("command", ["show", "export", "resume"])
-@pytest.mark.parametrize("typed", ["abc", "1.5", ""])
-def test_a_game_id_that_is_no_number_is_refused_in_the_same_words_everywhere(
-    command: str, typed: str, three_games: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # show and export said "argument id: invalid int value: 'abc'", resume its own words.
-    assert main([command, typed, "--database", str(three_games)]) == 2
-    assert capsys.readouterr().err == (
-        f"gofish {command}: the game id needs a whole number, not {typed!r}\n")
-
-
-@pytest.mark.parametrize("command", ["show", "export"])
-def test_a_game_id_thousands_of_digits_long_is_called_too_large(
-    command: str, three_games: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main([command, "7" * 5000, "--database", str(three_games)]) == 2
-    assert capsys.readouterr().err == (
-        f"gofish {command}: the game id is far too large a number (5,000 digits)\n")
 
 
 def test_show_of_a_game_in_progress_names_the_command_that_resumes_that_very_game(
@@ -239,3 +220,17 @@ def test_resume_with_only_games_of_bots_alone_unfinished_says_what_they_lack(
     assert capsys.readouterr().err == (
         "gofish resume: there is no unfinished game with a seat for you to resume: "
         "start one with gofish play\n")
+
+
+def test_show_says_its_date_is_when_the_game_started(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # history lists the date of the last move; show's heading gave another, unlabelled.
+    game = played_game(seed=23, asks=2)
+    with Store(db_path, clock=TickingClock()) as store:
+        game_id = store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+        game.play(game.legal_actions()[0])
+        store.save(gofish.game_to_record(game), seats=[YOU, EMMA], game_id=game_id)
+    started = local_time("2026-01-01T00:00:01.000+00:00")
+    assert main(["show", "1", "--delay", "0", "--database", str(db_path)]) == 0
+    assert f"; started {started}; seen from your seat." in capsys.readouterr().out

@@ -30,21 +30,6 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_game_id_argument(parser: argparse.ArgumentParser) -> None:
-    """The ID of show and export, read by :func:`game_id` as resume reads its own."""
-    parser.add_argument("id", help="the game id (see gofish history)")
-
-
-def game_id(args: argparse.Namespace) -> int:
-    """The game id typed, or OptionError (exit 2) worded as resume words it: argparse's
-    "argument id: invalid int value: 'x'" said the same thing differently."""
-    from gofish.cli.play import whole_number
-
-    number = whole_number(args.id, "the game id")
-    assert number is not None  # a positional argument is always given
-    return number
-
-
 def command_line(args: argparse.Namespace, *words: str) -> str:
     """``gofish WORDS``, with the --database that was given: a hint naming another command
     must find the same games, not the default database's."""

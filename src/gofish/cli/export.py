@@ -11,8 +11,6 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
-    add_game_id_argument,
-    game_id,
     no_such_game,
     not_replaying,
     with_store,
@@ -31,7 +29,7 @@ def register(subparsers: Any) -> None:
         description="Write the game record of stored game ID, as one JSON line that "
         "gofish replay (or any tool reading RULES.md records) accepts.",
     )
-    add_game_id_argument(parser)
+    parser.add_argument("id", type=int, help="the game id (see gofish history)")
     parser.add_argument("-o", "--output", metavar="FILE", type=file_name,
                         help="write to FILE instead of standard output (- is standard output, "
                              "as for gofish replay)")
@@ -40,16 +38,15 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    wanted = game_id(args)
     if args.output not in (None, "-") and (refused := refusal(args.output)):
         report("export", refused)  # before anything is read
         return EXIT_USAGE
 
     def export(store: Store) -> int:
-        stored = store.get(wanted)
+        stored = store.get(args.id)
         if not stored.over:
             # The record is the whole deck in order: reading it shows every hidden card.
-            report("export", f"warning: game {wanted} is still in progress; its record "
+            report("export", f"warning: game {args.id} is still in progress; its record "
                              "shows every hand and the pond, so reading it spoils the game")
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         written = write_stdout(line) if args.output in (None, "-") else write_file(
@@ -61,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_STORAGE
         return written
 
-    return with_store(args, "export", export, when_missing=no_such_game("export", wanted))
+    return with_store(args, "export", export, when_missing=no_such_game("export", args.id))
 
 
 def write_stdout(line: str) -> int:

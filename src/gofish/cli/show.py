@@ -17,9 +17,7 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
-    add_game_id_argument,
     command_line,
-    game_id,
     local_time,
     no_such_game,
     not_replaying,
@@ -42,7 +40,7 @@ def register(subparsers: Any) -> None:
         description="Replay stored game ID event by event, as plain sentences, from the "
         "human player's seat: you see only what that seat saw at the table.",
     )
-    add_game_id_argument(parser)
+    parser.add_argument("id", type=int, help="the game id (see gofish history)")
     parser.add_argument("--delay", type=_seconds, default=None, metavar="SECONDS",
                         help=f"pause between events (default {TTY_DELAY} in a terminal, "
                         "0 when piped)")
@@ -66,14 +64,13 @@ def _seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    wanted = game_id(args)
     loaded: list[StoredGame] = []
 
     def load(store: Store) -> int:
-        loaded.append(store.get(wanted))
+        loaded.append(store.get(args.id))
         return 0
 
-    code = with_store(args, "show", load, when_missing=no_such_game("show", wanted))
+    code = with_store(args, "show", load, when_missing=no_such_game("show", args.id))
     if code:
         return code
     stored = loaded[0]  # the database is closed again: nothing is held during the replay
@@ -126,8 +123,9 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
         name = shown(stored.names[seat])
         seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
     players = ", ".join(map(shown, stored.names))
+    # "started": history's date is the last move's, and a bare date here seemed to contradict it
     return (f"Game {stored.id}: {shown(stored.rules_label)}, {players}; "
-            f"{local_time(stored.created_at)}; {seen}.")
+            f"started {local_time(stored.created_at)}; {seen}.")
 
 
 def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
