@@ -180,3 +180,20 @@ def test_output_to_a_full_disk_is_one_line_not_a_traceback(
         )
     assert done.returncode == 1
     assert done.stderr.decode().strip() == f"gofish {command[0]}: No space left on device"
+
+
+def test_the_readable_form_names_the_pile_as_the_record_players_do() -> None:
+    # Hopp i havet draws from the sea (R2, and the nordic preset); the others from the pond.
+    import io
+
+    from gofish.cli.replay import replay_stream
+
+    nordic = _finished_game()
+    classic = gofish.new_game("classic", players=2, seed=4)
+    lines = [json.dumps(nordic.to_record()), json.dumps(classic.to_record()), "[1]"]
+    out = io.StringIO()
+    assert replay_stream(lines, out, as_json=False) == 1  # the last line is no record
+    text = out.getvalue()
+    assert f"  sea: {nordic.pond_size} cards" in text
+    assert f"  pond: {classic.pond_size} cards" in text
+    assert text.count("sea:") == 1

@@ -53,7 +53,8 @@ def test_a_utf_8_terminal_still_gets_the_symbols(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "complaint"), [
     (["show", "--step=x", "1"], "gofish show: argument --step: ignored explicit argument 'x'"),
-    (["export", "nope"], "gofish export: argument id: invalid int value: 'nope'"),
+    (["export", "nope"], "gofish export: argument id: the game id needs a whole number"),
+    (["show", "9" * 5000], "gofish show: argument id: the game id is far too large a number"),
     (["stats", "--all-seats=3"], "gofish stats: argument --all-seats: ignored explicit"),
     (["replay"], "gofish replay: the following arguments are required"),
     (["tournament-merge"], "gofish tournament-merge: the following arguments are required"),

@@ -268,7 +268,7 @@ def test_unknown_ids_are_one_clear_line(db_path: Path, games: dict[str, gofish.G
                          f"no stored game with id {too_big}")
     not_a_number = gofish_cmd(command, "abc", "--database", str(db_path))
     assert not_a_number.returncode == 2 and "Traceback" not in not_a_number.stderr
-    assert "invalid int value" in not_a_number.stderr
+    assert "the game id needs a whole number, not 'abc'" in not_a_number.stderr  # as resume
 
 
 @pytest.mark.parametrize("command", [["history"], ["stats"], ["show", "1"], ["export", "1"]])

@@ -20,6 +20,19 @@ EXIT_STORAGE = 1  # the database is damaged, locked or unreadable
 EXIT_USAGE = 2  # the user asked for something that is not there
 
 
+def game_id(text: str) -> int:
+    """The argparse type of a stored game's id, refused in resume's words (not argparse's
+    "invalid int value", nor int()'s limit on digits)."""
+    from gofish.cli.play import OptionError, whole_number
+
+    try:
+        value = whole_number(text, "the game id")
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    assert value is not None  # whole_number returns None only for None
+    return value
+
+
 def add_database_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--database",

@@ -11,6 +11,7 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
+    game_id,
     no_such_game,
     not_replaying,
     with_store,
@@ -29,7 +30,7 @@ def register(subparsers: Any) -> None:
         description="Write the game record of stored game ID, as one JSON line that "
         "gofish replay (or any tool reading RULES.md records) accepts.",
     )
-    parser.add_argument("id", type=int, help="the game id (see gofish history)")
+    parser.add_argument("id", type=game_id, help="the game id (see gofish history)")
     parser.add_argument("-o", "--output", metavar="FILE", type=file_name,
                         help="write to FILE instead of standard output (- is standard output, "
                              "as for gofish replay)")

@@ -11,7 +11,8 @@ from typing import Any, TextIO
 
 from gofish.cli import file_name
 from gofish.cli._messages import report, standard_output
-from gofish.core import replay_line
+from gofish.core import GoFishError, make_rules, replay_line
+from gofish.narrate import pond_word
 
 
 def register(subparsers: Any) -> None:
@@ -102,7 +103,8 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
         number += 1
         result = _not_utf8(line) or replay_line(line)
         failed = failed or not result["ok"]
-        out.write(json.dumps(result) + "\n" if as_json else describe(number, result) + "\n")
+        out.write(json.dumps(result) + "\n" if as_json
+                  else describe(number, result, _pile_word(line)) + "\n")
         out.flush()
     if not number:
         report("replay", f"no records in {name}: it is empty or holds only blank lines")
@@ -121,8 +123,17 @@ def _not_utf8(line: str) -> dict[str, Any] | None:
             "error": f"the line is not valid UTF-8 (byte {byte:#04x} at position {position})"}
 
 
-def describe(number: int, result: dict[str, Any]) -> str:
-    """A readable form of one replay result."""
+def _pile_word(line: str) -> str:
+    """What the record's players call the draw pile: the sea in nordic (Hopp i havet)."""
+    try:
+        rules = json.loads(line).get("rules")
+        return pond_word(make_rules(rules))
+    except (ValueError, RecursionError, AttributeError, TypeError, GoFishError):
+        return "pond"  # the result says what is wrong with the record
+
+
+def describe(number: int, result: dict[str, Any], pile: str = "pond") -> str:
+    """A readable form of one replay result (``pile``: "pond", or "sea" for nordic)."""
     if not result["ok"]:
         where = (
             "the record itself"
@@ -131,7 +142,7 @@ def describe(number: int, result: dict[str, Any]) -> str:
         )
         return f"record {number}: cannot replay ({where}): {result['error']}"
     lines = [f"record {number}: " + _status(result)]
-    lines.append(f"  pond: {result['pond']} cards")
+    lines.append(f"  {pile}: {result['pond']} cards")
     for seat, (hand, books) in enumerate(zip(result["hands"], result["books"], strict=True)):
         shown_hand = " ".join(hand) if hand else "(empty)"
         shown_books = " ".join(books) if books else "none"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
-from gofish.cli._database import EXIT_STORAGE
+from gofish.cli._database import EXIT_STORAGE, command_line
 from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
@@ -42,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     refuse_a_missing_database(args, game_id)
     store = open_games_store(args.database, required=True, check=False)
     try:
-        stored = _game_to_resume(store, game_id)
+        stored = _game_to_resume(store, game_id,
+                                 lambda shown_id: command_line(args, "show", str(shown_id)))
         session = TableSession.resume(stored.record, stored.seats, store, stored.id)
     except OptionError:
         store.close()
@@ -58,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
     return launch(session, plain=plain, speed=speed)
 
 
-def _game_to_resume(store: Any, game_id: int | None) -> Any:
+def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str]) -> Any:
     """The stored game to resume: ``game_id``, or the latest unfinished one that can be
-    read and has a seat for a person; OptionError saying why there is none."""
+    read and has a seat for a person; OptionError saying why there is none. ``show``: the
+    command that replays a game instead (with the --database given, if one was)."""
     from gofish.storage import DamagedGameError, UnknownGameError
 
     skipped: list[DamagedGameError] = []
@@ -75,11 +78,11 @@ def _game_to_resume(store: Any, game_id: int | None) -> Any:
                           "start one with gofish play")
     if stored.over:
         raise OptionError(
-            f"game {stored.id} is already finished: gofish show {stored.id} replays it"
+            f"game {stored.id} is already finished: {show(stored.id)} replays it"
         )
     if not stored.human_seats:  # not damaged (exit 1): a game no one can sit down at
         raise OptionError(f"game {stored.id} is played by computer players only, with no "
-                          f"seat for you to take: gofish show {stored.id} replays it")
+                          f"seat for you to take: {show(stored.id)} replays it")
     return stored
 
 

@@ -18,6 +18,7 @@ from gofish.cli._database import (
     EXIT_USAGE,
     add_database_option,
     command_line,
+    game_id,
     local_time,
     no_such_game,
     not_replaying,
@@ -40,7 +41,7 @@ def register(subparsers: Any) -> None:
         description="Replay stored game ID event by event, as plain sentences, from the "
         "human player's seat: you see only what that seat saw at the table.",
     )
-    parser.add_argument("id", type=int, help="the game id (see gofish history)")
+    parser.add_argument("id", type=game_id, help="the game id (see gofish history)")
     parser.add_argument("--delay", type=_seconds, default=None, metavar="SECONDS",
                         help=f"pause between events (default {TTY_DELAY} in a terminal, "
                         "0 when piped)")
