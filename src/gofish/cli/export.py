@@ -18,6 +18,7 @@ from gofish.cli._database import (
 )
 from gofish.cli._messages import report, standard_output
 from gofish.cli._outputs import refusal
+from gofish.whole_files import written_whole
 
 if TYPE_CHECKING:
     from gofish.storage import Store
@@ -77,7 +78,7 @@ def write_stdout(line: str) -> int:
 
 def write_file(path: str, line: str) -> int:
     try:
-        with open(path, "w", encoding="utf-8") as stream:
+        with written_whole(path, encoding="utf-8") as stream:  # a failure keeps the old file
             stream.write(line)
     except OSError as error:
         report("export", f"cannot write {path}: {error.strerror or error}")

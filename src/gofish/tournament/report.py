@@ -28,6 +28,7 @@ from gofish.tournament.play import MAX_ASKS_PER_GAME
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
 from gofish.tournament.tally import WIN_UNITS, Tally
+from gofish.whole_files import written_whole
 
 METHODS = {
     "ci95": "Wilson score interval on the win rate (shared wins count 1/k), n = seats played",
@@ -124,7 +125,7 @@ CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo
 def write_csv(result: dict[str, Any], path: str) -> None:
     """The table as CSV, one row per bot; a file that cannot be written is a TournamentError."""
     try:
-        with open(path, "w", newline="", encoding="utf-8") as stream:
+        with written_whole(path, newline="", encoding="utf-8") as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_FIELDS)
             for row in result["bots"]:
@@ -246,9 +247,10 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     axes.set_title(f"{result['games']} games, {result['players']} players")
     figure.tight_layout()
     # With no extension matplotlib would write PATH.png, not the file named: say PNG instead.
-    chart_format = None if os.path.splitext(path)[1] else "png"
+    chart_format = os.path.splitext(path)[1].removeprefix(".").lower() or "png"
     try:
-        figure.savefig(path, format=chart_format)
+        with written_whole(path, "wb") as stream:  # a chart that fails keeps the old file
+            figure.savefig(stream, format=chart_format)
     except OSError as error:
         raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
     finally:
