@@ -1,0 +1,36 @@
+"""The start screen offers the latest games a person can resume at this browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gofish
+from gofish.storage import open_store
+
+from .conftest import LiveServer
+
+PERSON_AND_EMMA = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+BOTS_ONLY = [{"name": "Emma", "bot": "emma"}, {"name": "Randy", "bot": "random"}]
+
+
+def _started(seed: int) -> dict[str, Any]:
+    game = gofish.new_game("classic", 2, seed=seed)
+    game.play(game.legal_actions()[0])
+    return game.to_record()
+
+
+def test_games_of_bots_alone_do_not_hide_an_older_game_to_resume(
+    page: Any, tmp_path: Path
+) -> None:
+    # It asked for the 3 latest unfinished games and then dropped those nobody can take
+    # a seat in: three newer games of bots alone (played in the terminal) hid the player's.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
+            for seed in (2, 3, 4):
+                store.save(_started(seed), seats=BOTS_ONLY)
+        page.goto(f"{server.url}/?speed=0")
+        offered = page.locator(".unfinished a")
+        offered.first.wait_for()
+        assert offered.all_inner_texts() == [f"Resume game {mine}"]
