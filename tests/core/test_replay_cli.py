@@ -197,3 +197,17 @@ def test_the_readable_form_names_the_pile_as_the_record_players_do() -> None:
     assert f"  sea: {nordic.pond_size} cards" in text
     assert f"  pond: {classic.pond_size} cards" in text
     assert text.count("sea:") == 1
+
+
+def test_a_record_after_blank_lines_is_also_named_by_its_line() -> None:
+    # Blank lines are passed over, so "record 2" was line 4 of the file, with no word of it.
+    import io
+
+    from gofish.cli.replay import replay_stream
+
+    good = json.dumps(_finished_game().to_record())
+    out = io.StringIO()
+    replay_stream([good + "\n", "\n", "  \n", "not json\n"], out, as_json=False)
+    headers = [line for line in out.getvalue().splitlines() if line.startswith("record")]
+    assert headers[0].startswith("record 1: game over")
+    assert headers[1].startswith("record 2 (line 4): cannot replay (the record itself)")

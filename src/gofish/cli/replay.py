@@ -97,14 +97,16 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
     is said on stderr: silence looked like success (export 99 | replay -, export failing)."""
     failed = False
     number = 0
-    for line in source:
+    for line_number, line in enumerate(source, start=1):
         if not line.strip():
             continue
         number += 1
         result = _not_utf8(line) or replay_line(line)
         failed = failed or not result["ok"]
+        # Blank lines are passed over, so record 3 may be line 5: say so, to find it.
+        label = str(number) if line_number == number else f"{number} (line {line_number})"
         out.write(json.dumps(result) + "\n" if as_json
-                  else describe(number, result, _pile_word(line)) + "\n")
+                  else describe(label, result, _pile_word(line)) + "\n")
         out.flush()
     if not number:
         report("replay", f"no records in {name}: it is empty or holds only blank lines")
@@ -132,7 +134,7 @@ def _pile_word(line: str) -> str:
         return "pond"  # the result says what is wrong with the record
 
 
-def describe(number: int, result: dict[str, Any], pile: str = "pond") -> str:
+def describe(number: int | str, result: dict[str, Any], pile: str = "pond") -> str:
     """A readable form of one replay result (``pile``: "pond", or "sea" for nordic)."""
     if not result["ok"]:
         where = (
