@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from gofish.core import MalformedInputError, make_rules
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
-    from gofish.tournament.plan import MAX_GAMES
+    from gofish.tournament.plan import MAX_GAMES, MAX_SEED
     from gofish.tournament.run import ProgressBar
 
     options = {
@@ -149,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     if seed < 0:
         return _fail(f"--seed must not be negative, not {seed}")
+    if seed > MAX_SEED:  # only the low 64 bits deal: it would replay a smaller seed's games
+        return _fail(f"--seed must be at most {MAX_SEED} (64 bits), not {seed}")
     _check_bots_as_typed(args.bots)
     plan = Plan(rules, players, seed, tuple(args.bots), args.games, shard, shards,
                 args.seatings)

@@ -24,6 +24,9 @@ CMD_PREFIX = "cmd:"
 #: The most games one tournament may ask for. A billion is hours in the simulator and
 #: weeks on the engine; more is surely a typo.
 MAX_GAMES = 1_000_000_000
+#: The largest master seed. The deals use only a seed's low 64 bits, so a larger one would
+#: deal the games of a smaller one under another number, which pooling would count twice.
+MAX_SEED = (1 << 64) - 1
 
 
 class TournamentError(GoFishError):
@@ -126,7 +129,7 @@ class Plan:
         for name in ("players", "seed", "games_asked", "shard", "shards"):  # np.int64 too
             object.__setattr__(self, name, as_whole_number(getattr(self, name)))
         check_whole("players", self.players, 2, 5, TournamentError)
-        check_whole("seed", self.seed, 0, None, TournamentError)
+        check_whole("seed", self.seed, 0, MAX_SEED, TournamentError)
         check_whole("games", self.games_asked, 1, MAX_GAMES, TournamentError)
         check_whole("shards", self.shards, 1, None, TournamentError)
         check_whole("shard", self.shard, 0, self.shards - 1, TournamentError)
