@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import functools
 import json
@@ -97,7 +98,7 @@ def _add_house_rules(parser: argparse.ArgumentParser) -> None:
 MAX_TIMEOUT = 3600.0
 
 
-#: The longest result file tournament-merge reads, in characters; results are a few kB.
+#: The longest result file tournament-merge reads, in bytes; results are a few kB.
 MAX_RESULT = 64 << 20
 
 #: Worker processes per core at most. Each is a whole Python process: --jobs 100000 with a
@@ -294,12 +295,12 @@ def run_merge(args: argparse.Namespace) -> int:
     results = []
     for path in args.files:
         try:
-            with open(path, encoding="utf-8") as stream:
-                text = stream.read(MAX_RESULT + 1)  # not an endless file (/dev/zero) whole
-            if len(text) > MAX_RESULT:
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_RESULT + 1)  # not an endless file (/dev/zero) whole
+            if len(data) > MAX_RESULT:
                 return _fail(f"{path} is not a tournament JSON result: it is longer than "
                              f"{MAX_RESULT >> 20} MB", args.command)
-            results.append(json.loads(text))
+            results.append(json.loads(_result_text(data)))
             check_result(results[-1])
         except OSError as error:
             return _fail(f"cannot read {path}: {error.strerror or error}", args.command)
@@ -318,6 +319,14 @@ def run_merge(args: argparse.Namespace) -> int:
         if batch["missing_shards"]:
             _warn_missing(batch, args.pool)
     return _output(merged, args) or _never_played(merged, args.command)
+
+
+def _result_text(data: bytes) -> str:
+    """A result file's text: UTF-8, after a byte order mark if any, or UTF-16 after its own
+    (PowerShell writes one or the other for ``gofish tournament --json > shard.json``)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    return data.decode("utf-8-sig")
 
 
 def _warn_missing(batch: dict[str, Any], pooled: bool) -> None:
