@@ -34,6 +34,7 @@ DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
 STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is emptied
+STDERR_END = 2000  # what is read of it for the last line, and kept when it is emptied
 _SHOWN = 120  # how much of a bad answer to quote in a message
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
@@ -184,16 +185,20 @@ class ExternalBot:
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
         self.start()
-        self._trim_stderr()
         self._request({"type": "new_game", "seat": seat, "players": players, "rules": rules})
 
     def _trim_stderr(self) -> None:
         """Empty the file behind the bot's stderr once it holds more than STDERR_KEPT: a bot
         that logs every turn (as the docs invite) would fill the disk over a long
-        tournament, and only its last line is ever quoted."""
+        tournament, and only its last line is ever quoted. Checked before every request,
+        not only between games: one game of a verbose bot can log gigabytes. The end is
+        kept, lest a crash already written lose the line that says why."""
         if self._stderr is not None and os.fstat(self._stderr.fileno()).st_size > STDERR_KEPT:
+            end = self._stderr_end()
             self._stderr.truncate(0)
-            self._stderr.seek(0)  # the program shares this offset: it writes from 0 again
+            self._stderr.seek(0)  # the program shares this offset: it writes on after the end
+            self._stderr.write(end)
+            self._stderr.flush()
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
         self.start()
@@ -257,6 +262,7 @@ class ExternalBot:
 
     def _request(self, message: dict[str, Any]) -> None:
         """Send a message that expects an answer, once nothing stale is waiting."""
+        self._trim_stderr()
         self._check_quiet()
         self._send(message)
 
@@ -372,11 +378,16 @@ class ExternalBot:
     def _stderr_tail(self) -> str:
         if self._stderr is None:
             return ""
+        lines = self._stderr_end().decode(errors="replace").strip().splitlines()
+        return lines[-1][:200] if lines else ""
+
+    def _stderr_end(self) -> bytes:
+        """The last bytes the bot wrote to stderr (leaving the shared offset at the end)."""
+        assert self._stderr is not None
         self._stderr.seek(0, os.SEEK_END)
         size = self._stderr.tell()
-        self._stderr.seek(max(0, size - 2000))
-        lines = self._stderr.read().decode(errors="replace").strip().splitlines()
-        return lines[-1][:200] if lines else ""
+        self._stderr.seek(max(0, size - STDERR_END))
+        return self._stderr.read()
 
 
 def _signal_name(number: int) -> str:

@@ -1,0 +1,61 @@
+"""What an external bot writes to stderr is kept to about STDERR_KEPT within one game too
+(it was emptied only when a new game began: a bot logging its whole view every turn filled
+the disk in one long game), and emptying it keeps the last line that a crash quotes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from tests.protocol.test_external_bots import BOTS, HEADER, children_of_this_process
+
+from gofish.core import new_game
+from gofish.protocol import BotFailure, ExternalBot
+from gofish.protocol.external import STDERR_KEPT
+
+LOG_A_LOT = "        sys.stderr.write('x' * 300_000 + '\\n'); sys.stderr.flush()\n"
+
+
+def _stderr_size(bot: ExternalBot) -> int:
+    assert bot._stderr is not None
+    return os.fstat(bot._stderr.fileno()).st_size
+
+
+def test_a_bot_logging_every_turn_of_one_game_does_not_pile_up(tmp_path: Path) -> None:
+    chatty = tmp_path / "chatty.py"
+    chatty.write_text(HEADER + LOG_A_LOT + BOTS["first_legal"])
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {chatty}", timeout=30) as bot:
+        bot.new_game(seat, 2, "classic")
+        for _ in range(12):  # 3.6 MB in one game: no new_game to empty it
+            bot.choose(game.view(seat), game.legal_actions())
+            assert _stderr_size(bot) < STDERR_KEPT + 400_000
+    assert children_of_this_process() == []
+
+
+def test_the_crash_line_survives_the_emptying(tmp_path: Path) -> None:
+    # Logs a lot every turn, then crashes on hearing the game is over: its stderr is past
+    # STDERR_KEPT with the crash at its end, and is emptied before the request that finds
+    # the bot gone. Emptied whole, the message lost what the bot said.
+    crashing = tmp_path / "crashing.py"
+    crashing.write_text(
+        HEADER + LOG_A_LOT + BOTS["first_legal"]
+        + "    elif msg['type'] == 'game_over':\n"
+        + "        sys.exit('my strategy fell over')\n")
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {crashing}", timeout=30) as bot:
+        bot.new_game(seat, 2, "classic")
+        for _ in range(4):
+            bot.choose(game.view(seat), game.legal_actions())
+        bot.game_over([seat], [0, 0])
+        assert bot._process is not None
+        bot._process.wait(timeout=30)
+        with pytest.raises(BotFailure, match="it said: my strategy fell over"):
+            bot.new_game(seat, 2, "classic")
+    assert children_of_this_process() == []
