@@ -241,6 +241,9 @@ def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
         check_outputs(args.csv, args.plot)
     except TournamentError as error:
         return _fail(str(error), args.command)
+    if args.csv and args.plot and _one_path(args.csv, args.plot):  # the chart would replace it
+        return _fail(f"--csv and --plot both name {args.plot}: give each its own file",
+                     args.command)
     for path in filter(None, (args.csv, args.plot)):
         if refused := refusal(path):
             return _fail(refused, args.command)
@@ -248,6 +251,11 @@ def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
             return _fail(f"will not write over {path}: it is one of the results being merged",
                          args.command)
     return 0
+
+
+def _one_path(one: str, other: str) -> bool:
+    """Whether two names reach one file, whether or not it exists yet."""
+    return os.path.realpath(one) == os.path.realpath(other) or _same_file(one, other)
 
 
 def _same_file(one: str, other: str) -> bool:
