@@ -184,7 +184,7 @@ def test_a_plan_refuses_more_games_than_the_limit_and_keeps_its_schedule_lazy() 
     ({"shards": 0}, "shards must be a whole number from 1, not 0"),
     ({"shard": True}, "shard must be a whole number"),
     ({"players": 7}, "players must be a whole number from 2 to 5, not 7"),
-    ({"seed": -1}, "seed must be a whole number from 0, not -1"),
+    ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615, not -1"),
     ({"rules": "classic"}, "rules must be a Rules"),
     ({"specs": "emma"}, "specs must be a list of bot names"),
     ({"seatings": "random"}, "seatings must be rotate or all"),
