@@ -374,7 +374,12 @@ def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[
             values = "" if isinstance(mine, dict) else f" ({mine!r}, not {theirs!r})"
             raise TournamentError(
                 f"{who} was played with a different {name} from {first_who}{values}: {why}")
-    if _specs(other) != _specs(first):
+    mine, theirs = _specs(other), _specs(first)
+    if sorted(mine) == sorted(theirs) and mine != theirs:  # the schedule follows the order
+        raise TournamentError(f"{who} names the same bots as {first_who} in another order "
+                              f"({', '.join(mine)}, not {', '.join(theirs)}): {why}; play "
+                              "it with the bots in one order")
+    if mine != theirs:
         raise TournamentError(f"{who} has different bots from {first_who}: {why}")
 
 
