@@ -100,6 +100,7 @@ class ExternalBot:
         self._buffer = b""
         self._eof = False
         self._between_games = False  # told game_over, no move of the next game yet
+        self._lost: str | None = None  # why it failed between games, for the next to forfeit
 
     # ----------------------------------------------------------- lifecycle
 
@@ -184,6 +185,9 @@ class ExternalBot:
     # ----------------------------------------------------------- the game
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
+        if self._lost is not None:
+            lost, self._lost = self._lost, None
+            raise BotFailure(lost)
         self.start()
         self._request({"type": "new_game", "seat": seat, "players": players, "rules": rules})
 
@@ -230,8 +234,13 @@ class ExternalBot:
         if self._process is not None:
             # Not checked for stray lines here: a failure now could not forfeit the game
             # that just ended, so the check waits for the next new_game.
-            self._send({"type": "game_over", "winners": list(winners), "books": list(books)})
             self._between_games = True
+            try:
+                self._send({"type": "game_over", "winners": list(winners),
+                            "books": list(books)})
+            except BotFailure as failure:  # gone already: the next game is forfeited, as
+                self._lost = str(failure)  # when it leaves after game_over, not started afresh
+                raise
 
     # ----------------------------------------------------------- the wire
 
