@@ -12,7 +12,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from gofish.cli import file_name
@@ -158,14 +158,49 @@ def run(args: argparse.Namespace) -> int:
     if refused := _check_outputs(args):
         return refused
     show_progress = args.progress or sys.stderr.isatty()
-    with _stopped_cleanly_on_termination():
-        outcome = run_tournament(
-            plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout,
-            progress=ProgressBar() if show_progress else None,
-            notice=functools.partial(report, args.command) if show_progress else None,
-        )
+    played = _Played(ProgressBar() if show_progress else None)
+    try:
+        with _stopped_cleanly_on_termination(played):
+            outcome = run_tournament(
+                plan, jobs=args.jobs, fast=args.fast, timeout=args.timeout, progress=played,
+                notice=functools.partial(report, args.command) if show_progress else None,
+            )
+    except KeyboardInterrupt:
+        _say_stopped("Ctrl-C", played)
+        return INTERRUPTED
     result = summary(outcome)
     return _output(result, args) or _never_played(result, args.command)
+
+
+#: Exit code of a tournament stopped by Ctrl-C: 128 + SIGINT, as for every command.
+INTERRUPTED = 130
+
+
+class _Played:
+    """How many games have been played, told to the progress bar if one is shown: said
+    when the tournament is stopped, so that nobody takes the silence for a result."""
+
+    def __init__(self, bar: Callable[[int, int], None] | None) -> None:
+        self.bar = bar
+        self.done = 0
+        self.total: int | None = None  # None until play starts (after preparing)
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        if self.bar is not None:
+            self.bar(done, total)
+
+    def so_far(self) -> str:
+        if self.total is None:
+            return "before any game was played"
+        return f"after {self.done:,} of {self.total:,} games, which are not kept"
+
+
+def _say_stopped(how: str, played: _Played) -> None:
+    # A hangup may have taken the terminal, a closed pipe stderr: the failed message
+    # must not turn the stop into an OSError (exit 1) or a BrokenPipeError (exit 0).
+    with contextlib.suppress(OSError):
+        print(f"\ngofish tournament: stopped by {how} {played.so_far()}", file=sys.stderr)
 
 
 #: Exit code of a tournament in which some bot forfeited every game it sat down to.
@@ -205,18 +240,14 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else
 
 
 @contextlib.contextmanager
-def _stopped_cleanly_on_termination() -> Iterator[None]:
+def _stopped_cleanly_on_termination(played: _Played) -> Iterator[None]:
     """While playing, SIGTERM (``kill``, ``timeout``) and SIGHUP unwind like Ctrl-C, so the
     bots' programs and the worker processes are stopped; exit code 128 + the signal."""
 
     def stop(signum: int, frame: object) -> None:
         for number in STOP_SIGNALS:  # a second signal must not cut the clean-up short
             signal.signal(number, signal.SIG_IGN)
-        # A hangup may have taken the terminal, a closed pipe stderr: the failed message
-        # must not turn the stop into an OSError (exit 1) or a BrokenPipeError (exit 0).
-        with contextlib.suppress(OSError):
-            print(f"\ngofish tournament: stopped by {signal.Signals(signum).name}",
-                  file=sys.stderr)
+        _say_stopped(signal.Signals(signum).name, played)
         raise SystemExit(128 + signum)
 
     if threading.current_thread() is not threading.main_thread():
