@@ -26,3 +26,14 @@ def test_an_illegal_ask_from_a_built_in_bot_is_a_forfeit_not_a_crash() -> None:
     assert why is not None and "asks-itself chose an illegal ask" in why
     fine, failed, why = play_engine_game(plan, [make_bot("random"), make_bot("random")], 0, 0)
     assert fine.is_over and failed is None and why is None
+
+
+def test_a_failure_in_an_order_past_the_rotations_is_not_called_a_rotation() -> None:
+    # --seatings all at three seats plays 6 orders: the 3 rotations, then 3 others.
+    plan = Plan(make_rules("classic"), 3, 1, ("random", "emma", "counter"), 6,
+                seatings="all")
+    bots = [AsksItself(), AsksItself(), AsksItself()]
+    _, _, why = play_engine_game(plan, bots, deal=0, rotation=2)
+    assert why is not None and why.startswith("deal 0, rotation 2, seat ")
+    _, _, why = play_engine_game(plan, bots, deal=0, rotation=4)
+    assert why is not None and why.startswith("deal 0, seating 4 (--seatings all), seat ")

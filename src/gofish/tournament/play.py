@@ -107,6 +107,14 @@ def seat_bots(specs: Sequence[str], timeout: float) -> Iterator[SeatBots]:
 MAX_ASKS_PER_GAME = 1_000
 
 
+def _game_label(plan: Plan, deal: int, arrangement: int) -> str:
+    """Which game a failure happened in. Past the rotations, --seatings all plays other
+    orders of the bots, which "rotation 5" of a three-seat table misnamed."""
+    if arrangement < plan.players:
+        return f"deal {deal}, rotation {arrangement}"
+    return f"deal {deal}, seating {arrangement} (--seatings all)"
+
+
 def play_engine_game(
     plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int
 ) -> tuple[Game, int | None, str | None]:
@@ -130,7 +138,7 @@ def play_engine_game(
                 told.append(seat)
         while game.current_player is not None:
             if len(game.actions) >= MAX_ASKS_PER_GAME:
-                stopped = (f"deal {deal}, rotation {rotation}: stopped after "
+                stopped = (f"{_game_label(plan, deal, rotation)}: stopped after "
                            f"{MAX_ASKS_PER_GAME} asks with {game.view(None).pond_size} cards "
                            "in the pond, as the bots kept asking players who hold none of "
                            "the rank (R8); scored on the books laid so far")
@@ -143,7 +151,7 @@ def play_engine_game(
             game.play(action)
     except BotFailure as failure:
         failed = seat
-        stopped = f"deal {deal}, rotation {rotation}, seat {seat}: {failure}"
+        stopped = f"{_game_label(plan, deal, rotation)}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
     # Every other bot told of the game hears how it ended, as the tally scores it.
     winners = winning_seats(books, failed)
