@@ -61,8 +61,8 @@ def split_command(command: str) -> list[str]:
 
 def _program_problem(program: str) -> str | None:
     """Why ``program`` cannot be started, or None (checked before any game is played)."""
-    if shutil.which(program) is not None:
-        return None
+    if (found := shutil.which(program)) is not None:
+        return _interpreter_problem(found)
     if os.path.isdir(program):
         return "is a folder, not a program"
     if not os.path.isfile(program):
@@ -70,6 +70,29 @@ def _program_problem(program: str) -> str | None:
     if not os.access(program, os.X_OK):
         return f"is not executable (chmod +x it, or name its interpreter: cmd:python {program})"
     return f"is not on the PATH (write ./{program})"
+
+
+def _interpreter_problem(script: str) -> str | None:
+    """Why a script's ``#!`` line cannot start it, or None: the system says only "No such
+    file or directory", of a file that is plainly there."""
+    if os.name != "posix":
+        return None  # no #! lines
+    try:
+        with open(script, "rb") as stream:
+            first = stream.readline(512)
+    except OSError:
+        return None  # not readable: starting it says why
+    if not first.startswith(b"#!"):
+        return None
+    words = first[2:].decode(errors="replace").split()
+    if not words:
+        return "has an empty #! line"
+    interpreter = words[0]
+    if os.path.basename(interpreter) == "env" and len(words) > 1 and words[1][0] != "-":
+        interpreter = words[1]  # #!/usr/bin/env python3: looked up on the PATH
+    if shutil.which(interpreter) is None:
+        return f"names an interpreter that was not found on its #! line: {interpreter}"
+    return None
 
 
 def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> float:
