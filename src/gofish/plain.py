@@ -116,11 +116,13 @@ class PlainTable:
         opponents = ", ".join(
             f"{session.names[seat]} (player {seat})" for seat in session.opponents()
         )
-        self.say(f"Go Fish, {session.rules.preset} rules. You are player {session.human}, "
-                 f"against {opponents}. Type help for the commands.")
+        extra = f" with house rules ({words})" if (words := house_rules(session)) else ""
+        self.say(f"Go Fish, {session.rules.preset} rules{extra}. You are player "
+                 f"{session.human}, against {opponents}. Type help for the commands.")
         if session.game_id is not None and session.game.actions:
             self.say(f"Resuming game {session.game_id}.")
         self.say_lines(text for _, text in session.history())
+        self.say_lines([first] if (first := who_plays_first(session)) else [])
         self.saver.submit()
 
     def tell(self, events: Sequence[Event]) -> None:
@@ -407,6 +409,42 @@ class PlainTable:
             self.say(f"  {words}: {meaning}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+
+
+def who_plays_first(session: TableSession) -> str | None:
+    """Who starts, said after a fresh deal (the start is random: classic, bicycle's
+    dealer): without it the log went from the deal straight to a bot's ask."""
+    seat = session.game.current_player
+    if session.game.actions or seat is None:
+        return None
+    narrator = session.narrator
+    return f"{narrator.who(seat)} {narrator.verb(seat, 'play')} first."
+
+
+#: Each house rule in a few words, by option and value (see RULES.md, house rules).
+HOUSE_RULE_WORDS: dict[tuple[str, object], str] = {
+    ("lucky_draw", False): "no lucky draw",
+    ("lucky_draw", True): "lucky draw",
+    ("refill", "hand"): "an empty hand draws a full hand",
+    ("refill", "card"): "an empty hand draws one card at a time",
+    ("refill", "turn"): "an empty hand draws one card on its turn",
+    ("refill", "none"): "no refill",
+    ("end", "first-empty"): "ends at the first empty hand or pond",
+    ("end", "all-books"): "played until every book is down",
+    ("book_size", 2): "pairs",
+    ("ask", "card"): "ask for a card",
+    ("ask", "rank"): "ask for a rank",
+}
+
+
+def house_rules(session: TableSession) -> str | None:
+    """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
+    or None: the table named only its preset, so a resumed game hid its house rules."""
+    options = session.rules.options(session.game.num_players)
+    words = [f"{value} cards dealt" if name == "hand_size"
+             else HOUSE_RULE_WORDS.get((name, value), f"{name} {value}")
+             for name, value in options.items()]
+    return ", ".join(words) or None
 
 
 def _quoted(text: str, most: int = 40) -> str:

@@ -41,6 +41,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
+from gofish.plain import house_rules, who_plays_first
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
@@ -180,18 +181,24 @@ class GoFishApp(App[None]):
         self.bot_failure = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
-        self.sub_title = f"{rules.preset} · you against {opponents}"
+        extra = house_rules(session)
+        named = f"{rules.preset} + house rules" if extra else rules.preset
+        self.sub_title = f"{named} · you against {opponents}"
         # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
         self.query_one("#log", TableLog).clear()
         self.log_lines = []
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
+        if extra:  # the title has no room for them; ? explains each
+            self.write_line(Text(f"House rules: {extra} (? explains them).", style="bold"))
         session.autosave = False  # saved from a thread: a slow disk never freezes the table
         saver = self.saver = BackgroundSaver(session)
         saver.on_idle = lambda: self._post_saves_settled(saver)
         self.told_failure = False  # a new log: a failure still standing is said again
         self.told_kept = False  # the log says the moves are kept (the game was rescued)
         self.write_events(session.history())
+        if first := who_plays_first(session):
+            self.write_line(Text(f"── {first}", style="dim"))  # as a turn passing is shown
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
 
@@ -309,9 +316,24 @@ class GoFishApp(App[None]):
             down = " ".join(card.pretty for card in on_table(session.view(), rank))
             laid = f" · on the table: {down}" if down else ""
             return f"Which {rank.symbol} do you want from {whom}? {suits}{laid} · Esc: back"
-        keys = " ".join(RANK_KEYS[rank] for rank in session.held_ranks())
         more = " (←/→ to change)" if len(session.askable_opponents()) > 1 else ""
-        return f"Your turn. Ask {whom}{more} for a rank: press {keys}"
+        if session.rules.ask == "card":  # the suit is asked next: say so before the rank
+            return f"Your turn. Ask {whom}{more} for a card: press {self.held_keys()}, then a suit"
+        return f"Your turn. Ask {whom}{more} for a rank: press {self.held_keys()}"
+
+    def held_keys(self) -> str:
+        """The keys of the ranks you may ask for, as the hand shows them (0 for the 10)."""
+        return " ".join(RANK_KEYS[rank] for rank in self.session.held_ranks())
+
+    def refusal(self, why: IllegalChoice, rank: Rank) -> str:
+        """Why an ask was refused, with keys where the session lists ranks as on the cards:
+        its "(A 9 10 K)" read as keys made "1 0" ask for aces (1 is the ace's key)."""
+        held = self.session.held_ranks()
+        listed = f"({' '.join(r.symbol for r in held)})."
+        message = str(why)
+        if rank in held or not message.endswith(listed):
+            return message
+        return message.removesuffix(listed) + f"(press {self.held_keys()})."
 
     def write_events(self, narrated: list[tuple[Event, str]]) -> None:
         for event, sentence in narrated:
@@ -501,7 +523,7 @@ class GoFishApp(App[None]):
             events_ = session.ask(self.target, rank, suit)
         except IllegalChoice as why:
             self.picked_rank = None if suit is None else self.picked_rank
-            self.show_prompt(str(why), error=True)
+            self.show_prompt(self.refusal(why, rank), error=True)
             return
         self.picked_rank = None
         self._hand_before = before

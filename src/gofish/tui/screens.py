@@ -172,7 +172,9 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#over-box").border_title = "Game over"
+        box = self.query_one("#over-box")
+        box.border_title = "Game over"
+        box.border_subtitle = "Esc: look at the table"  # the log of the end, and the coach
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#over-table", Static).update(self.figures(event.size.width))

@@ -1,0 +1,116 @@
+"""What a player reads at the table: found by playing whole games in a terminal."""
+
+from __future__ import annotations
+
+import io
+
+from rich.table import Table
+from tests.tui.helpers import make_app, run_app, screen_text
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from gofish.core import Rank, make_rules
+from gofish.plain import play_plain
+from gofish.session import TableSession, TableSettings
+from gofish.tui import GoFishApp
+from gofish.tui.screens import GameOverScreen
+from gofish.tui.widgets import RANK_KEYS
+
+
+def prompt_text(app: GoFishApp) -> str:
+    return str(app.query_one("#prompt", Static).render())
+
+
+def test_a_refused_rank_lists_the_keys_to_press_not_the_card_symbols() -> None:
+    """The refusal listed "(A 4 5 8 10 J)": typed as seen, "1 0" asked for aces (1 is the
+    ace's key). It lists the keys the hand shows instead (R5: only ranks you hold)."""
+    app = make_app(seed=7)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        held = app.session.held_ranks()
+        assert app.session.human_to_act and Rank.TEN in held  # the deal this test needs
+        missing = next(rank for rank in Rank if rank not in held)
+        await pilot.press(RANK_KEYS[missing])
+        await pilot.pause()
+        keys = " ".join(RANK_KEYS[rank] for rank in held)
+        prompt = prompt_text(app)
+        assert f"You have no {missing.plural}" in prompt
+        assert f"(press {keys})." in prompt and "10" not in prompt
+        assert not app.session.game.actions  # nothing was asked
+
+    run_app(app, script, size=(100, 30))
+
+
+def test_under_ask_card_the_prompt_says_a_suit_follows_the_rank() -> None:
+    app = make_app(seed=7, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        assert app.session.human_to_act
+        keys = " ".join(RANK_KEYS[rank] for rank in app.session.held_ranks())
+        assert prompt_text(app) == f"Your turn. Ask Emma for a card: press {keys}, then a suit"
+
+    run_app(app, script, size=(100, 30))
+
+
+def test_the_log_says_who_plays_first_after_the_deal() -> None:
+    """The start is random (R2's first player); the log went from the deal straight to
+    Emma's first ask, or to nothing at all when it was the person's turn."""
+    app = make_app(seed=7)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        first = app.session.game.first_player
+        said = "You play first." if first == app.session.human else "Emma plays first."
+        assert said in screen_text(app)
+
+    run_app(app, script, size=(100, 30))
+
+
+def test_the_game_over_box_says_how_to_look_at_the_table() -> None:
+    """Esc leaves the result for the table (its log, the coach): the box never said so."""
+    app = make_app(seed=7)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await app.push_screen(GameOverScreen("You win with 7 books!", Table()))
+        await pilot.pause()
+        assert "Esc: look at the table" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen)
+
+    run_app(app, script, size=(80, 24))
+
+
+def test_the_line_mode_says_who_plays_first() -> None:
+    settings = TableSettings(rules=make_rules("bicycle"), players=3, seed=5)
+    session = TableSession.deal(settings)
+    first = session.game.first_player
+    out = io.StringIO()
+    play_plain(session, io.StringIO("quit\n"), out)
+    lines = out.getvalue().splitlines()
+    said = "You play first." if first == 0 else f"{session.names[first]} plays first."
+    dealt = max(i for i, line in enumerate(lines) if " dealt " in line)
+    assert lines[dealt + 1] == said  # right after the deal, before any ask
+
+
+def test_house_rules_are_named_at_the_table_not_only_the_preset() -> None:
+    """The title said "classic" and the line mode "classic rules" whatever house rules were
+    on, so a resumed game hid them (RULES.md, house rules: options on top of a preset)."""
+    app = make_app(seed=7, lucky_draw=False, book_size=2)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        assert app.sub_title == "classic + house rules · you against Emma"
+        assert "House rules: no lucky draw, pairs (? explains them)." in screen_text(app)
+
+    run_app(app, script, size=(100, 30))
+    plain = make_app(seed=7)  # no house rule: nothing more is said
+    run_app(plain, _no_house_rules, size=(100, 30))
+    settings = TableSettings(rules=make_rules("nordic", hand_size=5), players=3, seed=5)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("quit\n"), out)
+    assert out.getvalue().startswith(
+        "Go Fish, nordic rules with house rules (5 cards dealt). You are player 0")
+
+
+async def _no_house_rules(app: GoFishApp, pilot: Pilot[None]) -> None:
+    assert app.sub_title == "classic · you against Emma"
+    assert "House rules" not in screen_text(app)
