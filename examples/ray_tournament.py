@@ -22,25 +22,27 @@ from typing import Any
 
 
 def play_shard(
-    bots: list[str], rules: str, players: int, games: int, seed: int, shard: int, shards: int
+    bots: list[str], rules: str, players: int, games: int, seed: int, shard: int, shards: int,
+    seatings: str = "rotate",
 ) -> dict[str, Any]:
     """One shard, played on whichever machine Ray picked."""
     from gofish.core import make_rules
     from gofish.tournament import Plan, run_tournament, summary
 
-    plan = Plan(make_rules(rules), players, seed, tuple(bots), games, shard, shards)
+    plan = Plan(make_rules(rules), players, seed, tuple(bots), games, shard, shards, seatings)
     return summary(run_tournament(plan))
 
 
 def run(bots: list[str], rules: str, players: int, games: int, seed: int, shards: int,
-        address: str | None = None) -> dict[str, Any]:
+        address: str | None = None, seatings: str = "rotate") -> dict[str, Any]:
     import ray
 
     from gofish.tournament import merge_results
 
     ray.init(address=address, ignore_reinit_error=True)
     remote = ray.remote(play_shard)
-    futures = [remote.remote(bots, rules, players, games, seed, i, shards) for i in range(shards)]
+    futures = [remote.remote(bots, rules, players, games, seed, i, shards, seatings)
+               for i in range(shards)]
     return merge_results(ray.get(futures))
 
 
@@ -52,10 +54,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
+                        help="as gofish tournament --seatings")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: local)")
     args = parser.parse_args()
     result = run(args.bots, args.rules, args.players, args.games, args.seed, args.shards,
-                 args.address)
+                 args.address, args.seatings)
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
     return 0

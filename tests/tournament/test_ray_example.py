@@ -40,3 +40,17 @@ def test_on_ray() -> None:
         ray.shutdown()  # stop the local cluster: later tests count our child processes
     whole = summary(run_tournament(Plan(make_rules("classic"), 2, 3, ("emma", "random"), 80)))
     assert result["totals"] == whole["totals"]
+
+
+def test_the_example_plays_every_order_around_the_table_when_asked() -> None:
+    # It had no --seatings: a run with more than two players could not be played as
+    # gofish tournament --seatings all plays it.
+    from gofish.tournament import merge_results
+
+    example = load_example()
+    bots = ["emma", "random", "counter"]
+    parts = [example.play_shard(bots, "nordic", 3, 24, 3, i, 2, "all") for i in range(2)]
+    plan = Plan(make_rules("nordic"), 3, 3, tuple(bots), 24, seatings="all")
+    merged = merge_results(parts)
+    assert merged["seatings"] == "all"
+    assert merged["totals"] == summary(run_tournament(plan))["totals"]
