@@ -22,8 +22,8 @@ from typing import Any
 
 
 def play_shard(
-    bots: list[str], rules: str, players: int, games: int, seed: int, shard: int, shards: int,
-    seatings: str = "rotate",
+    bots: list[str], rules: str | dict[str, Any], players: int, games: int, seed: int,
+    shard: int, shards: int, seatings: str = "rotate",
 ) -> dict[str, Any]:
     """One shard, played on whichever machine Ray picked."""
     from gofish.core import make_rules
@@ -33,8 +33,8 @@ def play_shard(
     return summary(run_tournament(plan))
 
 
-def run(bots: list[str], rules: str, players: int, games: int, seed: int, shards: int,
-        address: str | None = None, seatings: str = "rotate") -> dict[str, Any]:
+def run(bots: list[str], rules: str | dict[str, Any], players: int, games: int, seed: int,
+        shards: int, address: str | None = None, seatings: str = "rotate") -> dict[str, Any]:
     import ray
 
     from gofish.tournament import merge_results
