@@ -183,7 +183,8 @@ class PlainTable:
         try:
             move = self.parse_move(line)
             if move.target is None and move.rank in self.session.held_ranks():
-                raise MalformedInputError(self.whom_to_ask())
+                raise MalformedInputError(self.whom_to_ask(move))
+            self.ask_for_the_suit(move)
             self.refuse_laid_card(move)
             events = self.session.ask(move.target, move.rank, move.suit)
         except IllegalChoice as why:
@@ -319,10 +320,33 @@ class PlainTable:
             return askable[0]
         return self.last_target if self.last_target in askable else None
 
-    def whom_to_ask(self) -> str:
+    def whom_to_ask(self, move: Move) -> str:
         first = self.session.askable_opponents()[0]
-        return (f"Say whom to ask, e.g. '9 {first}' or 'ask {first} for 9': "
+        wanted = self.example(move.rank, move.suit)
+        return (f"Say whom to ask, e.g. '{wanted} {first}' or 'ask {first} for {wanted}': "
                 f"{self.opponent_list()}.")
+
+    def ask_for_the_suit(self, move: Move) -> None:
+        """Under ask: card, a rank without its suit: say how to type the card. The session's
+        "which 9 do you want?" alone invited an answer of "s", which is no move here."""
+        session = self.session
+        if (session.rules.ask != "card" or move.suit is not None or move.target is None
+                or move.rank not in session.held_ranks() or not session.human_to_act):
+            return
+        wanted = self.example(move.rank, None)
+        whom = "" if len(session.askable_opponents()) == 1 else f" {move.target}"
+        choices = " ".join(Card(move.rank, suit).pretty for suit in open_suits(session, move.rank))
+        raise IllegalChoice(f"Name the suit too: which {move.rank.symbol} do you want? "
+                            f"Type it with its suit letter, e.g. '{wanted}{whom}' "
+                            f"(you may ask for {choices}).")
+
+    def example(self, rank: Rank, suit: Suit | None) -> str:
+        """How to type an ask for ``rank`` here: "9", or under ask: card "9s" (a suit
+        worth asking for, if ``suit`` is not given)."""
+        if self.session.rules.ask != "card":
+            return rank.symbol
+        suits = [suit] if suit is not None else open_suits(self.session, rank)
+        return rank.symbol + (suits[0].letter.lower() if suits else "")
 
     # -- what the person sees --------------------------------------------------------
     def opponent_list(self) -> str:
@@ -409,6 +433,13 @@ class PlainTable:
             self.say(f"  {words}: {meaning}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+
+
+def open_suits(session: TableSession, rank: Rank) -> list[Suit]:
+    """The suits of ``rank`` worth asking for under ask: card: not held, and not laid face
+    up in a pair (legal, but nobody can hand such a card over)."""
+    down = {card.suit for card in on_table(session.view(), rank)}
+    return [suit for suit in session.askable_suits(rank) if suit not in down]
 
 
 def who_plays_first(session: TableSession) -> str | None:

@@ -41,7 +41,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
-from gofish.plain import house_rules, who_plays_first
+from gofish.plain import house_rules, open_suits, who_plays_first
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
@@ -251,10 +251,8 @@ class GoFishApp(App[None]):
             self.query_one(f"#suit-{suit.letter}", Button).disabled = suit not in open_suits
 
     def open_suits(self, rank: Rank) -> list[Suit]:
-        """The suits of ``rank`` worth asking for: not held, and not laid face up in a pair
-        (legal under ask: card, but nobody can hand such a card over)."""
-        down = {card.suit for card in on_table(self.session.view(), rank)}
-        return [suit for suit in self.session.askable_suits(rank) if suit not in down]
+        """The suits of ``rank`` worth asking for (see ``gofish.plain.open_suits``)."""
+        return open_suits(self.session, rank)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""

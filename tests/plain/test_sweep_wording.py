@@ -1,0 +1,37 @@
+"""The line mode's answers to a half-said move under ask: card, found by playing it."""
+
+from __future__ import annotations
+
+import io
+
+from gofish.core import make_rules
+from gofish.plain import play_plain
+from gofish.session import TableSession, TableSettings
+
+
+def play(lines: str, players: int) -> str:
+    settings = TableSettings(rules=make_rules("classic", ask="card"), players=players, seed=8)
+    session = TableSession.deal(settings)
+    out = io.StringIO()
+    play_plain(session, io.StringIO(lines), out)
+    return out.getvalue()
+
+
+def test_a_rank_without_its_suit_is_answered_with_how_to_type_the_card() -> None:
+    """Seed 8 deals the person 3♦ 5♥ 6♥ 8♠ 9♥. The answer was only "which 9 do you want?",
+    and the natural reply "s" is no move; it now shows the form and the cards askable."""
+    out = play("9 1\ns\n", players=3)
+    assert ("Name the suit too: which 9 do you want? Type it with its suit letter, "
+            "e.g. '9c 1' (you may ask for 9♣ 9♦ 9♠).") in out
+    assert "You ask" not in out  # nothing was asked for the person
+
+
+def test_whom_to_ask_shows_a_move_that_can_be_played_under_ask_card() -> None:
+    """The example was '9 1', itself refused under ask: card for want of a suit."""
+    out = play("9\n", players=3)
+    assert "Say whom to ask, e.g. '9c 1' or 'ask 1 for 9c'" in out
+
+
+def test_with_one_opponent_the_example_names_no_seat() -> None:
+    out = play("3\n", players=2)
+    assert "e.g. '3c' (you may ask for 3♣ 3♥ 3♠)." in out
