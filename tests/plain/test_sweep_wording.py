@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from gofish.cli import main
 from gofish.core import make_rules
 from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
@@ -35,3 +38,15 @@ def test_whom_to_ask_shows_a_move_that_can_be_played_under_ask_card() -> None:
 def test_with_one_opponent_the_example_names_no_seat() -> None:
     out = play("3\n", players=2)
     assert "e.g. '3c' (you may ask for 3♣ 3♥ 3♠)." in out
+
+
+def test_play_help_says_what_each_refill_and_end_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """'--refill: hand, card, turn or none' and '--end: all-books or first-empty' named the
+    choices without what they do (RULES.md, house rules: R11, R15-R16, R18; R14, R19)."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "hand (draws a full hand at once)" in said and "card (one card at a time)" in said
+    assert "turn (one card, only on its own turn; bicycle)" in said
+    assert "none (nordic; needs --end first-empty)" in said
+    assert "first-empty (at the first empty hand or pond; nordic)" in said

@@ -55,9 +55,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
                         help="drawing the rank you asked for lets you go again")
     parser.add_argument("--refill", choices=REFILL_MODES, default=None,
-                        help="what an empty hand does: hand, card, turn or none")
+                        help="what an empty hand does: hand (draws a full hand at once), "
+                        "card (one card at a time), turn (one card, only on its own turn; "
+                        "bicycle) or none (nordic; needs --end first-empty)")
     parser.add_argument("--end", choices=END_MODES, default=None,
-                        help="all-books or first-empty")
+                        help="all-books (until every book is down) or first-empty (at the "
+                        "first empty hand or pond; nordic)")
     parser.add_argument("--hand-size", default=None, metavar="N", help="cards dealt (1-13)")
     parser.add_argument("--book-size", default=None, metavar="4|2", help="4, or 2 for pairs")
     parser.add_argument("--ask", choices=ASK_MODES, default=None,
