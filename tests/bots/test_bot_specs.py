@@ -69,7 +69,7 @@ def test_options_from_a_spec_reach_the_bot() -> None:
     ("counter:epsilon=2", "epsilon must be a number from 0 to 1"),
     ("emma:memory=-1", "memory must be a whole number"),
     ("emma:memory=1.5", "memory must be a whole number"),
-    ("expert:infer=maybe", "infer must be True or False"),
+    ("expert:infer=maybe", "infer must be true or false"),
     ("ismcts:seconds=nan", "seconds must be a finite number more than 0 and at most 3600"),
     ("ismcts:seconds=100000", "seconds must be a finite number more than 0 and at most 3600"),
 ])

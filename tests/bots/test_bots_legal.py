@@ -76,7 +76,7 @@ def test_unknown_options_and_bad_knobs_are_refused_clearly() -> None:
      "seconds must be a finite number more than 0 and at most 3600, not 0"),
     ("ismcts", {"seconds": 100_000},
      "seconds must be a finite number more than 0 and at most 3600, not 100000"),
-    ("expert", {"infer": "no"}, "infer must be True or False, not 'no'"),
+    ("expert", {"infer": "no"}, "infer must be true or false, not 'no'"),
     ("expert", {"weights": 5}, "weights must be a Weights, not 5"),
 ])
 def test_knobs_that_are_not_sensible_numbers_are_refused(

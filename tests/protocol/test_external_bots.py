@@ -59,7 +59,9 @@ BOTS = {
                    " flush=True)\n",
     "killed": "        os.kill(os.getpid(), 9)\n",  # as by the out-of-memory killer
     "closes_stdout": "        os.close(1); time.sleep(30)\n",
-    "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))"
+    "target_as_text": "        send(dict(msg['legal'][0], target=str(msg['legal'][0]['target'])))",
+    # Aces as 1 (or as 0, counting from zero): a number could be misread, so it is refused.
+    "rank_as_number": "        send(dict(msg['legal'][0], rank=1))"
                       "\n",
     "no_suit": "        send({k: v for k, v in msg['legal'][0].items() if k != 'suit'})\n",
     "thanks_after_new_game": (
@@ -143,6 +145,8 @@ def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
         ("not_utf8", "answered a line that is not valid UTF-8 for its move (byte 0xff at "
                      "position 23)"),
         ("target_as_text", "'target' must be a seat number ("),
+        ("rank_as_number", "'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the "
+                           "number 1"),
         ("killed", "exited before sending its move (killed by SIGKILL)"),
         ("closes_stdout", "closed its standard output before sending its move, and is still "
                           "running"),

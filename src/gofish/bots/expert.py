@@ -95,7 +95,7 @@ class ExpertBot:
             raise ValueError(f"weights must be a Weights, not {weights!r}")
         self.weights = weights or Weights()
         if not isinstance(infer, bool):
-            raise ValueError(f"infer must be True or False, not {infer!r}")
+            raise ValueError(f"infer must be true or false, not {infer!r}")
         self.infer = infer
         self._cache = TrackerCache(InferringTracker if infer else Tracker)
         self.last_playouts = 0  # endgame play-outs run for the last decision (for benches)

@@ -239,7 +239,7 @@ class ExternalBot:
 
     def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
         action: Ask | None = None
-        problem = _target_problem(answer.get("target"))
+        problem = _target_problem(answer.get("target")) or _rank_problem(answer.get("rank"))
         if problem is None:
             try:
                 action = Ask.from_dict(answer)
@@ -447,6 +447,14 @@ def _target_problem(target: object) -> str | None:
         return None
     seat = f" ({target.strip()})" if target.strip().isdigit() else ""
     return f"'target' must be a seat number{seat}, not the text {target!r}"
+
+
+def _rank_problem(rank: object) -> str | None:
+    """A rank sent as a number is refused rather than read: aces as 1 would be right, but a
+    bot counting from 0 would be misread by one rank (asking for queens meaning kings)."""
+    if isinstance(rank, bool) or not isinstance(rank, int | float):
+        return None
+    return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number {rank!r}"
 
 
 def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
