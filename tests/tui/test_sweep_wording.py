@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.table import Table
+from rich.text import Text
 from tests.tui.helpers import make_app, run_app, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -14,7 +15,7 @@ from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
 from gofish.tui.screens import GameOverScreen
-from gofish.tui.widgets import RANK_KEYS
+from gofish.tui.widgets import RANK_KEYS, TableLog
 
 
 def prompt_text(app: GoFishApp) -> str:
@@ -114,3 +115,31 @@ def test_house_rules_are_named_at_the_table_not_only_the_preset() -> None:
 async def _no_house_rules(app: GoFishApp, pilot: Pilot[None]) -> None:
     assert app.sub_title == "classic · you against Emma"
     assert "House rules" not in screen_text(app)
+
+
+def test_the_log_scrolls_back_from_the_keyboard_as_the_help_says() -> None:
+    """A small window shows only the log's last lines: a bot's run of asks scrolled out of
+    sight with no word in the help of the keys that bring it back."""
+    app = make_app(seed=7)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for number in range(40):
+            app.write_line(Text(f"line {number}"))
+        await pilot.pause()
+        log = app.query_one("#log", TableLog)
+        log.scroll_end(animate=False)
+        await pilot.pause()
+        bottom = log.scroll_y
+        assert bottom > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < bottom
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == bottom
+        assert not app.session.game.actions  # no key of these asked
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "scroll the log back" in screen_text(app)
+
+    run_app(app, script, size=(60, 20))

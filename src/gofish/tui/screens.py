@@ -28,6 +28,7 @@ CONTROLS = (
     ("← → Tab", "choose whom to ask (with more than one opponent)"),
     ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
     ("Esc", "cancel a half-made choice"),
+    ("↑ ↓ PgUp PgDn", "scroll the log back (End: the latest); a small window shows only its end"),
     ("mouse", "click a group of your cards to ask, an opponent to target"),
     ("c", "show or hide the coach: what the table has revealed (over the table in a "
            "small window; Esc closes it)"),
