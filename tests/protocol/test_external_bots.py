@@ -542,3 +542,37 @@ def test_merging_results_of_a_bot_that_forfeited_every_game_exits_1(
     assert json.loads(captured.out)["bots"][1]["forfeits"] == 4
     name = json.loads(captured.out)["bots"][1]["name"]
     assert f"gofish tournament-merge: {name} forfeited all 4 of its games" in captured.err
+
+
+def test_a_bot_that_keeps_failing_to_start_is_given_up_not_waited_for_every_game(
+    tmp_path: Path,
+) -> None:
+    # A bot that never answered its hello was started afresh for every game, each time
+    # waiting out the 10 s start-up limit: 1,000 games took hours to forfeit.
+    from gofish.protocol import BotFailure, ExternalBot
+    from gofish.protocol.external import MAX_FAILED_STARTS
+
+    starts = tmp_path / "starts"
+    script = tmp_path / "late_bloomer.py"
+    script.write_text(
+        "import json, pathlib, sys\n"
+        f"starts = pathlib.Path({str(starts)!r})\n"
+        "starts.write_text(starts.read_text() + 'x' if starts.exists() else 'x')\n"
+        "sys.stdin.readline()\n"
+        "fine = len(starts.read_text()) == 3  # only its third start shakes hands\n"
+        "print(json.dumps({'type': 'hello', 'version': 1} if fine else {'type': 'nope'}),"
+        " flush=True)\n"
+        "sys.stdin.read()\n")
+    with ExternalBot(f"{sys.executable} {script}") as bot:
+        for _ in range(2):  # two failures, then a start that works: the count starts again
+            with pytest.raises(BotFailure, match="answered the hello with"):
+                bot.start()
+        bot.start()
+        bot.close()
+        for _ in range(MAX_FAILED_STARTS):  # starts 4, 5 and 6
+            with pytest.raises(BotFailure, match="answered the hello with"):
+                bot.start()
+        with pytest.raises(BotFailure, match=f"is not started again after failing to start "
+                                             f"{MAX_FAILED_STARTS} times in a row"):
+            bot.start()
+    assert len(starts.read_text()) == 3 + MAX_FAILED_STARTS  # the given-up start ran nothing

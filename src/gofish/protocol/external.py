@@ -37,6 +37,7 @@ STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is empt
 STDERR_END = 2000  # what is read of it for the last line, and kept when it is emptied
 _SHOWN = 120  # how much of a bad answer to quote in a message
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
+MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
 _QUIT = '{"type": "quit"}'
 
@@ -124,6 +125,10 @@ class ExternalBot:
         self._eof = False
         self._between_games = False  # told game_over, no move of the next game yet
         self._lost: str | None = None  # why it failed between games, for the next to forfeit
+        # Starts that failed in a row, and the last one's reason: a bot that never answers
+        # its hello would otherwise cost the whole start-up wait in every game it is in.
+        self._failed_starts = 0
+        self._start_failure = ""
 
     # ----------------------------------------------------------- lifecycle
 
@@ -134,9 +139,24 @@ class ExternalBot:
         self.close()
 
     def start(self) -> None:
-        """Start the program and shake hands, unless it is already running."""
+        """Start the program and shake hands, unless it is already running. After
+        MAX_FAILED_STARTS failed starts in a row it is not started again: each later game
+        fails at once, naming the last start's failure."""
         if self._process is not None:
             return
+        if self._failed_starts >= MAX_FAILED_STARTS:
+            raise BotFailure(f"{self.describe()} is not started again after failing to start "
+                             f"{self._failed_starts} times in a row (the last time: "
+                             f"{self._start_failure})")
+        try:
+            self._launch()
+        except BotFailure as failure:
+            self._failed_starts += 1
+            self._start_failure = str(failure)
+            raise
+        self._failed_starts = 0
+
+    def _launch(self) -> None:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
         try:
             # A session of its own, so that killing the bot also kills what it started
