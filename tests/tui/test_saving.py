@@ -132,6 +132,7 @@ class StuckStore:
     """Saves that wait until the test lets them end (a database held a long while)."""
 
     def __init__(self) -> None:
+        self.path = Path("stuck.sqlite3")  # named in "Quit? … gofish resume --database …"
         self.saved: list[dict[str, Any]] = []
         self.saving = threading.Event()
         self.release = threading.Event()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
@@ -143,3 +144,30 @@ def test_the_log_scrolls_back_from_the_keyboard_as_the_help_says() -> None:
         assert "scroll the log back" in screen_text(app)
 
     run_app(app, script, size=(60, 20))
+
+
+def test_quit_and_new_game_questions_give_the_command_that_resumes_this_game(
+    tmp_path: Path,
+) -> None:
+    """They said "gofish resume", which looks in the default database: a game played with
+    --database was then not found. The command printed on leaving was already whole."""
+    database = tmp_path / "games.db"
+    app = make_app(seed=7, database=database)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])  # a game worth keeping
+        await pilot.pause()
+        assert app.saver.wait(5)  # saved from a thread: the game has its id once it is
+        game_id = app.session.game_id
+        assert game_id is not None
+        whole = f"gofish resume {game_id} --database {database}"
+        await pilot.press("q")
+        await pilot.pause()
+        assert f"(the game is saved: {whole})" in prompt_text(app)
+        await pilot.press("x")  # stay
+        await pilot.press("n")
+        await pilot.pause()
+        assert f"(this game is saved: {whole})" in prompt_text(app)
+        await pilot.press("x")
+
+    run_app(app, script, size=(200, 30))

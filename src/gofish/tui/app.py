@@ -779,9 +779,8 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def new_game_question(self) -> str:
-        saved = "" if self.session.game_id is None else f" {self.session.game_id}"
-        return (f"New game? Press n again to deal a new one (this game is saved: gofish "
-                f"resume{saved}), any other key to stay.")
+        return (f"New game? Press n again to deal a new one (this game is saved: "
+                f"{self.session.resume_command()}), any other key to stay.")
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
@@ -810,7 +809,8 @@ class GoFishApp(App[None]):
         self.confirm_quit = True
         self.show_prompt()
 
-    @staticmethod
-    def quit_question() -> str:
-        return ("Quit? Press q again to quit (the game is saved: gofish resume), any other "
-                "key to stay. Shift+Q asks for queens.")
+    def quit_question(self) -> str:
+        # The whole command: a game in another --database is not found by "gofish resume".
+        return (f"Quit? Press q again to quit (the game is saved: "
+                f"{self.session.resume_command()}), any other key to stay. "
+                "Shift+Q asks for queens.")
