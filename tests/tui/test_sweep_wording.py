@@ -163,11 +163,12 @@ def test_quit_and_new_game_questions_give_the_command_that_resumes_this_game(
         whole = f"gofish resume {game_id} --database {database}"
         await pilot.press("q")
         await pilot.pause()
-        assert f"(the game is saved: {whole})" in prompt_text(app)
+        assert prompt_text(app) == ("Quit? Press q again to quit, any other key to stay "
+                                    f"(Shift+Q asks for queens). The game is saved: {whole}")
         await pilot.press("x")  # stay
         await pilot.press("n")
         await pilot.pause()
-        assert f"(this game is saved: {whole})" in prompt_text(app)
+        assert prompt_text(app).endswith(f"any other key to stay. This game is saved: {whole}")
         await pilot.press("x")
 
     run_app(app, script, size=(200, 30))

@@ -779,8 +779,9 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def new_game_question(self) -> str:
-        return (f"New game? Press n again to deal a new one (this game is saved: "
-                f"{self.session.resume_command()}), any other key to stay.")
+        # The keys first: in a small window the prompt's third line cuts the rest.
+        return ("New game? Press n again to deal a new one, any other key to stay. This game "
+                f"is saved: {self.session.resume_command()}")
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
@@ -811,6 +812,5 @@ class GoFishApp(App[None]):
 
     def quit_question(self) -> str:
         # The whole command: a game in another --database is not found by "gofish resume".
-        return (f"Quit? Press q again to quit (the game is saved: "
-                f"{self.session.resume_command()}), any other key to stay. "
-                "Shift+Q asks for queens.")
+        return ("Quit? Press q again to quit, any other key to stay (Shift+Q asks for queens)."
+                f" The game is saved: {self.session.resume_command()}")
