@@ -429,8 +429,9 @@ class PlainTable:
 
     def show_help(self) -> None:
         self.say("Commands:")
+        pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
         for words, meaning in COMMANDS:
-            self.say(f"  {words}: {meaning}")
+            self.say(f"  {words}: {meaning.replace('the pond', pond)}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
 

@@ -50,3 +50,13 @@ def test_play_help_says_what_each_refill_and_end_does(capsys: pytest.CaptureFixt
     assert "turn (one card, only on its own turn; bicycle)" in said
     assert "none (nordic; needs --end first-empty)" in said
     assert "first-empty (at the first empty hand or pond; nordic)" in said
+
+
+def test_the_help_of_a_nordic_table_speaks_of_the_sea() -> None:
+    """'table: show everyone's cards, books and the pond', at a table whose log and
+    'table' itself say 'the sea' (seed 004, Hopp i havet)."""
+    session = TableSession.deal(TableSettings(rules=make_rules("nordic"), seed=4))
+    out = io.StringIO()
+    play_plain(session, io.StringIO("help\n"), out)
+    assert "  table: show everyone's cards, books and the sea" in out.getvalue()
+    assert "pond" not in out.getvalue()
