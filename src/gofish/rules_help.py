@@ -5,24 +5,40 @@ from __future__ import annotations
 from gofish.core import Rules
 from gofish.narrate import book_word, pond_word
 
-_PRESET_TEXT = {
-    "classic": (
-        "Classic Go Fish, the game of the computer opponent Emma. Ask an opponent for a "
-        "rank you hold. If they have any, they hand over every one and you ask again. If "
-        "not, they say \"Go fish!\" and you draw from the pond; your turn ends unless you "
-        "drew the rank you asked for. Four of a rank make a book, laid down at once."
-    ),
-    "bicycle": (
-        "Go Fish for 2 to 5 players, played until every book is down. Ask an "
-        "opponent for a rank you hold; a hit lets you ask again, a miss sends you "
-        "fishing in the pond. Four of a rank make a book, laid down at once."
-    ),
-    "nordic": (
-        "Hopp i havet, the Nordic game: 7 cards each. Ask an opponent for a rank "
-        "you hold; a hit lets you ask again, a miss and you fish a random card "
-        "from the sea. Four of a rank make a book, laid down at once."
-    ),
-}
+
+def _introduction(rules: Rules) -> str:
+    """The rule set's opening line; the deal and the end are left out where house rules
+    change them (the lines below say those)."""
+    if rules.preset == "nordic":
+        deal = ": 7 cards each" if rules.hand_size is None else ""
+        return f"Hopp i havet, the Nordic game{deal}."
+    if rules.preset == "bicycle":
+        end = ", played until every book is down" if rules.end == "all-books" else ""
+        return f"Go Fish for 2 to 5 players{end}."
+    return "Classic Go Fish, the game of the computer opponent Emma."
+
+
+def _turn(rules: Rules) -> str:
+    """How an ask goes (R5-R8), as the house rules have it: no sentence here contradicts
+    the house-rule lines that follow it."""
+    pond = pond_word(rules)
+    if rules.ask == "card":
+        ask = "Ask an opponent for a card: a rank you hold, in a suit you do not."
+        hit = "If they have it, they hand it over and you ask again."
+        wanted = "the very card you asked for"
+    else:
+        ask = "Ask an opponent for a rank you hold."
+        hit = "If they have any, they hand over every one and you ask again."
+        wanted = "the rank you asked for"
+    ending = (f"; your turn ends unless you drew {wanted}" if rules.lucky_draw
+              else " and your turn ends")
+    miss = f'If not, they say "Go fish!" and you draw from the {pond}{ending}.'
+    if rules.book_size == 2:
+        laid = "Two of a rank make a pair, laid down at once."
+    else:
+        laid = "Four of a rank make a book, laid down at once."
+    return " ".join((ask, hit, miss, laid))
+
 
 _REFILL_TEXT = {
     "hand": "When a hand runs empty it is refilled at once with a full hand from the pond.",
@@ -44,17 +60,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     """A few short paragraphs describing ``rules``, house rules included."""
     pond = pond_word(rules)
     book = book_word(rules.book_size).capitalize() + "s"
-    preset = _PRESET_TEXT.get(rules.preset, _PRESET_TEXT["classic"])
-    if not rules.lucky_draw:  # the house rule below would contradict the preset's text
-        preset = preset.replace("; your turn ends unless you drew the rank you asked for",
-                                " and your turn ends")
-    if rules.hand_size is not None:  # the deal is said below: not "7 cards each" above it
-        preset = preset.replace(": 7 cards each.", ".")
-    if rules.end != "all-books":  # nor play to the last book, which the end rule stops short of
-        preset = preset.replace(", played until every book is down", "")
-    if rules.book_size == 2:  # nor the four of a rank the pairs rule replaces
-        preset = preset.replace("Four of a rank make a book", "Two of a rank make a pair")
-    lines = [preset]
+    lines = [f"{_introduction(rules)} {_turn(rules)}"]
     if rules.hand_size is not None:
         cards = "card" if rules.hand_size == 1 else "cards"
         lines.append(f"Each player is dealt {rules.hand_size} {cards}.")

@@ -59,3 +59,19 @@ def test_a_house_deal_is_never_contradicted_by_the_preset() -> None:
     assert lines[0].startswith("Hopp i havet, the Nordic game. Ask an opponent")
     assert "Each player is dealt 5 cards." in lines
     assert "the Nordic game: 7 cards each." in rules_paragraphs(gofish.make_rules("nordic"))[0]
+
+
+def test_asking_for_a_card_is_never_contradicted_by_the_preset() -> None:
+    # Under ask: card the help still said "they hand over every one" and "unless you drew
+    # the rank you asked for", right above the house rule: one card, and that very card.
+    text = " ".join(rules_paragraphs(gofish.make_rules("classic", ask="card")))
+    assert "every one" not in text and "the rank you asked for" not in text
+    assert "If they have it, they hand it over and you ask again." in text
+    assert "your turn ends unless you drew the very card you asked for" in text  # R8 + ask
+
+
+def test_the_nordic_help_says_a_lucky_draw_goes_on() -> None:
+    # It said only "a miss and you fish a random card from the sea", though a draw of the
+    # rank asked for lets the asker go on there too.
+    text = rules_paragraphs(gofish.make_rules("nordic"))[0]
+    assert "you draw from the sea; your turn ends unless you drew the rank you asked for" in text
