@@ -146,7 +146,8 @@ class Narrator:
         giver = self.who(e.giver)
         what = f"{count_word(e.count)}"
         if e.cards is not None and (self.viewer in (e.giver, e.receiver)):
-            what += ": " + " ".join(card_words(c) for c in e.cards)
+            # In hand order (as the hand shows them), not the order the giver got them in.
+            what += ": " + " ".join(card_words(c) for c in sorted(e.cards))
         return f"{giver} {self.verb(e.giver, 'hand')} over {what}."
 
     def _on_went_fishing(self, e: WentFishing) -> str:

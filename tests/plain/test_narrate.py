@@ -216,3 +216,13 @@ def test_every_log_of_a_nordic_all_books_game_says_sea(tmp_path: Path) -> None:
     for where, lines in logs.items():
         assert any("The sea is empty" in line for line in lines), where
         assert not [line for line in lines if re.search(r"\bpond\b", line)], where
+
+
+def test_cards_handed_over_are_listed_as_the_hand_shows_them() -> None:
+    # "You hand over two: 8♠ 8♣" beside a hand showing 8♣ 8♠: the order the giver got them.
+    from gofish.core import HandedOver, Rank
+
+    cards = (Card.parse("8S"), Card.parse("8C"))
+    said = Narrator(NAMES, 0).describe(HandedOver(giver=0, receiver=1, rank=Rank.parse("8"),
+                                                  count=2, cards=cards))
+    assert said == "You hand over two: 8♣ 8♠."
