@@ -9,6 +9,7 @@ import contextlib
 import signal
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,22 +34,36 @@ def _is_free(database: str) -> bool:
     return True
 
 
-def test_ctrl_c_while_starting_exits_130_and_lets_go_of_the_database(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _in_a_child(script: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a fresh interpreter. The tests that press Ctrl-C on themselves run
+    there: in the test process the SIGINT handler is whatever earlier tests left (on one
+    CI run a handler that was not Python's own, and the server then served for ever), and
+    a child that hangs fails its test at the timeout instead of stopping the suite."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_ctrl_c_while_starting_exits_130_and_lets_go_of_the_database(tmp_path: Path) -> None:
     """Ctrl-C just after the database was opened, before uvicorn serves."""
     database = str(tmp_path / "rooms.sqlite3")
-    real_open = SqliteStore.open
+    done = _in_a_child(f"""
+        import signal, sys
+        import gofish.cli.rooms
+        from gofish.cli import main
+        from gofish.online.store import SqliteStore
 
-    async def open_then_ctrl_c(store: SqliteStore) -> None:
-        await real_open(store)
-        signal.raise_signal(signal.SIGINT)
+        real_open = SqliteStore.open
 
-    monkeypatch.setattr("gofish.cli.rooms.rooms_database_ok", lambda *_: True)  # no check
-    monkeypatch.setattr(SqliteStore, "open", open_then_ctrl_c)
-    assert main(["rooms", "--port", "0", "--database", database]) == 130
-    assert "interrupted" in capsys.readouterr().err
-    monkeypatch.setattr(SqliteStore, "open", real_open)
+        async def open_then_ctrl_c(store):
+            await real_open(store)
+            signal.raise_signal(signal.SIGINT)
+
+        gofish.cli.rooms.rooms_database_ok = lambda *_: True  # no check
+        SqliteStore.open = open_then_ctrl_c
+        sys.exit(main(["rooms", "--port", "0", "--database", {database!r}]))
+        """)
+    assert done.returncode == 130, done.stderr
+    assert "interrupted" in done.stderr and "Traceback" not in done.stderr
     assert _is_free(database)
 
 
@@ -103,34 +118,45 @@ def test_the_address_is_announced_once_ctrl_c_is_the_web_servers_to_handle(
 ) -> None:
     """A script (or a person) that presses Ctrl-C as soon as the address shows gets
     uvicorn's graceful shutdown, not a start-up cancelled half-way with a traceback."""
-    import uvicorn
-
-    from gofish.online import create_rooms_app, serve
-
     database = str(tmp_path / "rooms.sqlite3")
-    handlers: list[Any] = []
+    done = _in_a_child(f"""
+        import signal
+        import uvicorn
+        from gofish.online import create_rooms_app, serve
 
-    def announce_then_ctrl_c() -> None:
-        handlers.append(signal.getsignal(signal.SIGINT))
-        signal.raise_signal(signal.SIGINT)
+        handlers = []
 
-    with pytest.raises(KeyboardInterrupt):
-        serve(create_rooms_app(database), "127.0.0.1", 0, on_ready=announce_then_ctrl_c)
-    assert len(handlers) == 1
-    assert getattr(handlers[0], "__func__", None) is uvicorn.Server.handle_exit
+        def announce_then_ctrl_c():
+            handlers.append(signal.getsignal(signal.SIGINT))
+            signal.raise_signal(signal.SIGINT)
+
+        try:
+            serve(create_rooms_app({database!r}), "127.0.0.1", 0, on_ready=announce_then_ctrl_c)
+        except KeyboardInterrupt:
+            print("interrupted")
+        assert len(handlers) == 1
+        assert getattr(handlers[0], "__func__", None) is uvicorn.Server.handle_exit
+        print("uvicorn's handler")
+        """)
+    assert done.stdout.split() == ["interrupted", "uvicorn's", "handler"], done.stderr
     assert _is_free(database)
 
 
 def test_ctrl_c_twice_quits_at_once_and_still_lets_go_of_the_database(tmp_path: Path) -> None:
     """uvicorn's forced quit skips the app's shutdown, which is what closed the database."""
-    from gofish.online import create_rooms_app, serve
-
     database = str(tmp_path / "rooms.sqlite3")
+    done = _in_a_child(f"""
+        import signal
+        from gofish.online import create_rooms_app, serve
 
-    def ctrl_c_twice() -> None:
-        signal.raise_signal(signal.SIGINT)
-        signal.raise_signal(signal.SIGINT)
+        def ctrl_c_twice():
+            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
 
-    with pytest.raises(KeyboardInterrupt):
-        serve(create_rooms_app(database), "127.0.0.1", 0, on_ready=ctrl_c_twice)
+        try:
+            serve(create_rooms_app({database!r}), "127.0.0.1", 0, on_ready=ctrl_c_twice)
+        except KeyboardInterrupt:
+            print("interrupted")
+        """)
+    assert done.stdout.strip() == "interrupted", done.stderr
     assert _is_free(database)

@@ -236,6 +236,9 @@ async def _open_then_serve(app: Starlette, server: Any,
     try:
         if rooms is not None:
             await rooms.ready()
+        # A Ctrl-C pressed while the database opened stops here: met inside uvicorn's
+        # start, the cancellation is logged by its lifespan as an error with a traceback.
+        await asyncio.sleep(0)
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 20)
