@@ -1,7 +1,9 @@
-"""Checks on the programs a test started (external bots): are they gone?"""
+"""Checks on the programs a test started (external bots): are they gone? And how to start
+one that Ctrl-C reaches."""
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,3 +26,10 @@ def still_running(pids: Iterable[int], seconds: float = 10.0) -> list[int]:
     while time.monotonic() < deadline and any(map(alive, watched)):
         time.sleep(0.1)
     return [pid for pid in watched if alive(pid)]
+
+
+def default_ctrl_c() -> None:
+    """A ``preexec_fn`` giving the child Ctrl-C as at a terminal. A test run started in the
+    background (``make test &``, a CI script) hands its children SIGINT ignored, and Python
+    then never raises KeyboardInterrupt (nor installs its handler for asyncio or uvicorn)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its handler over this

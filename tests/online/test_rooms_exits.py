@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.processes import default_ctrl_c
 
 from gofish.cli import main
 from gofish.online.store import SqliteStore
@@ -40,7 +41,7 @@ def _in_a_child(script: str) -> subprocess.CompletedProcess[str]:
     CI run a handler that was not Python's own, and the server then served for ever), and
     a child that hangs fails its test at the timeout instead of stopping the suite."""
     return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, preexec_fn=default_ctrl_c)
 
 
 def test_ctrl_c_while_starting_exits_130_and_lets_go_of_the_database(tmp_path: Path) -> None:
@@ -88,7 +89,7 @@ def _rooms_command(database: str) -> Iterator[subprocess.Popen[str]]:
     should the test fail before it ended."""
     argv = [sys.executable, "-m", "gofish", "rooms", "--port", "0", "--database", database]
     with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True) as process:
+                          text=True, preexec_fn=default_ctrl_c) as process:
         assert process.stdout is not None
         if process.stdout.readline().startswith("gofish rooms at http://"):
             yield process

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.processes import still_running
+from tests.processes import default_ctrl_c, still_running
 
 from gofish.cli import main
 from gofish.core import make_rules, new_game
@@ -442,10 +442,6 @@ def test_ask_card_moves_carry_the_suit(tmp_path: Path) -> None:
     assert outcome.tally.failures == [] and outcome.tally.tables == 4
 
 
-def _default_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its handler over this
-
-
 def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: Path) -> None:
     # The bot notes its pid, then never answers a turn (the timeout is 60 s).
     pids = tmp_path / "pids"
@@ -457,11 +453,9 @@ def test_ctrl_c_stops_a_tournament_of_slow_bots_at_once_on_every_job(tmp_path: P
     command = [sys.executable, "-m", "gofish", "tournament", "emma",
                f"cmd:{sys.executable} {hanging}", "--games", "40", "--timeout", "60",
                "--jobs", "2"]
-    # Ctrl-C as at a terminal: a test run started in the background (`make test &`, a CI
-    # script) hands its children SIGINT ignored, and Python then never raises
-    # KeyboardInterrupt; the tournament would play on and the test time out.
+    # Ctrl-C as at a terminal, or the tournament would play on and the test time out.
     tournament = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  preexec_fn=_default_ctrl_c)
+                                  preexec_fn=default_ctrl_c)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(pids.read_text().split()
