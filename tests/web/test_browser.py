@@ -27,8 +27,9 @@ FAST = "&pace=0.02"  # bots move at once (the page's own choice would be 1.4 s)
 
 def open_table(page: Any, server: LiveServer, *, seed: int, preset: str = "classic",
                players: int = 2, name: str | None = None, width: int | None = None,
-               query: str = "") -> None:
-    """Open the start screen, choose the game and deal; wait for the hand to show."""
+               query: str = "", hand_size: int | None = None, pairs: bool = False) -> None:
+    """Open the start screen, choose the game (and house rules) and deal; wait for the hand
+    to show."""
     if width is not None:
         page.set_viewport_size({"width": width, "height": 800})
     page.goto(f"{server.url}/?seed={seed}&speed=0{query or FAST}")
@@ -36,6 +37,12 @@ def open_table(page: Any, server: LiveServer, *, seed: int, preset: str = "class
     page.select_option("#players", str(players))
     if name is not None:
         page.fill("#name", name)
+    if hand_size is not None or pairs:
+        page.click(".house-rules summary")
+    if hand_size is not None:
+        page.fill("input[name=hand_size]", str(hand_size))
+    if pairs:
+        page.check("input[name=pairs]")
     page.click("#deal")
     page.wait_for_selector(
         "#page-play:not([hidden]) .rank-group, #page-play:not([hidden]) .empty-hand")
@@ -97,12 +104,7 @@ def play_to_the_result(page: Any, server: LiveServer) -> None:
     """Play a short game by clicking and wait for its result: nordic (R19: it ends when the
     sea runs dry), three players dealt 13 cards each, so a sea of 13 (about 7 moves of mine,
     where the preset deal takes about 45)."""
-    page.goto(f"{server.url}/?seed=13&speed=0{FAST}")
-    page.check("input[name=preset][value=nordic]")
-    page.select_option("#players", "3")
-    page.click(".house-rules summary")
-    page.fill("input[name=hand_size]", "13")
-    page.click("#deal")
+    open_table(page, server, seed=13, preset="nordic", players=3, hand_size=13)
     play_by_clicking(page)
     page.wait_for_selector("#result:not([hidden])")
 

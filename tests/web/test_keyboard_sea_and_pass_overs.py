@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import LiveServer
 from .test_accessibility import RECORD_WHAT_IS_READ
-from .test_browser import FAST, open_table, play_by_clicking, wait_for_my_move
+from .test_browser import open_table, play_by_clicking, wait_for_my_move
 
 pytestmark = pytest.mark.browser
 
@@ -53,14 +53,7 @@ def test_the_sea_is_one_tab_stop_walked_by_the_arrow_keys(page: Any,
 def test_a_seat_passed_over_is_read_out(page: Any, live_server: LiveServer) -> None:
     # Five seats of ten cards, in pairs: 50 of 52 cards dealt, so the pond is dry almost
     # at once and a hand that empties is passed over (R9, R13).
-    page.goto(f"{live_server.url}/?seed=3&speed=0{FAST}")
-    page.wait_for_selector("#deal")
-    page.select_option("#players", "5")
-    page.click(".house-rules summary")
-    page.fill("input[name=hand_size]", "10")
-    page.check("input[name=pairs]")
-    page.click("#deal")
-    page.wait_for_selector("#page-play:not([hidden]) .rank-group")
+    open_table(page, live_server, seed=3, players=5, hand_size=10, pairs=True)
     page.evaluate(RECORD_WHAT_IS_READ)
     play_by_clicking(page)
     said: list[str] = page.evaluate("() => window.said")
