@@ -54,3 +54,20 @@ def test_a_new_file_and_a_device_are_written_in_place(tmp_path: Path) -> None:
     with written_whole(os.devnull) as stream:  # never replaced by a regular file
         stream.write("gone\n")
     assert not Path(os.devnull).is_file()
+
+
+def test_a_file_we_may_not_write_is_never_replaced_round_its_permissions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A rename needs only the folder's permission: replacing a read-only file would get
+    # round it. Such a file is opened in place, so open refuses it (root aside) as before.
+    target = tmp_path / "kept.csv"
+    target.write_text("old\n")
+    inode = target.stat().st_ino
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: (
+        False if str(path) == str(target) else real_access(path, mode, **kw)))
+    with written_whole(str(target)) as stream:  # root may write it: in place, then
+        stream.write("new\n")
+    assert target.stat().st_ino == inode  # the same file, not a replacement
+    assert _leftovers(tmp_path) == []

@@ -27,7 +27,9 @@ def written_whole(path: str, mode: str = "w", **open_options: Any) -> Iterator[I
         old = os.stat(target)
     except OSError:
         old = None
-    if old is None or not stat.S_ISREG(old.st_mode):
+    # Not replaced: a new file (nothing to lose), a pipe or device, and a file we may not
+    # write (a rename would get round its permissions: open refuses it as before).
+    if old is None or not stat.S_ISREG(old.st_mode) or not os.access(target, os.W_OK):
         with open(path, mode, **open_options) as stream:
             yield stream
         return
