@@ -116,13 +116,13 @@ class PlainTable:
         opponents = ", ".join(
             f"{session.names[seat]} (player {seat})" for seat in session.opponents()
         )
-        extra = f" with house rules ({words})" if (words := house_rules(session)) else ""
+        extra = f" with house rules ({words})" if (words := session.house_rules()) else ""
         self.say(f"Go Fish, {session.rules.preset} rules{extra}. You are player "
                  f"{session.human}, against {opponents}. Type help for the commands.")
         if session.game_id is not None and session.game.actions:
             self.say(f"Resuming game {session.game_id}.")
         self.say_lines(text for _, text in session.history())
-        self.say_lines([first] if (first := who_plays_first(session)) else [])
+        self.say_lines([first] if (first := session.who_plays_first()) else [])
         self.saver.submit()
 
     def tell(self, events: Sequence[Event]) -> None:
@@ -335,7 +335,7 @@ class PlainTable:
             return
         wanted = self.example(move.rank, None)
         whom = "" if len(session.askable_opponents()) == 1 else f" {move.target}"
-        choices = " ".join(Card(move.rank, suit).pretty for suit in open_suits(session, move.rank))
+        choices = " ".join(Card(move.rank, suit).pretty for suit in session.open_suits(move.rank))
         raise IllegalChoice(f"Name the suit too: which {move.rank.symbol} do you want? "
                             f"Type it with its suit letter, e.g. '{wanted}{whom}' "
                             f"(you may ask for {choices}).")
@@ -345,7 +345,7 @@ class PlainTable:
         worth asking for, if ``suit`` is not given)."""
         if self.session.rules.ask != "card":
             return rank.symbol
-        suits = [suit] if suit is not None else open_suits(self.session, rank)
+        suits = [suit] if suit is not None else self.session.open_suits(rank)
         return rank.symbol + (suits[0].letter.lower() if suits else "")
 
     # -- what the person sees --------------------------------------------------------
@@ -434,49 +434,6 @@ class PlainTable:
             self.say(f"  {words}: {meaning.replace('the pond', pond)}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
-
-
-def open_suits(session: TableSession, rank: Rank) -> list[Suit]:
-    """The suits of ``rank`` worth asking for under ask: card: not held, and not laid face
-    up in a pair (legal, but nobody can hand such a card over)."""
-    down = {card.suit for card in on_table(session.view(), rank)}
-    return [suit for suit in session.askable_suits(rank) if suit not in down]
-
-
-def who_plays_first(session: TableSession) -> str | None:
-    """Who starts, said after a fresh deal (the start is random: classic, bicycle's
-    dealer): without it the log went from the deal straight to a bot's ask."""
-    seat = session.game.current_player
-    if session.game.actions or seat is None:
-        return None
-    narrator = session.narrator
-    return f"{narrator.who(seat)} {narrator.verb(seat, 'play')} first."
-
-
-#: Each house rule in a few words, by option and value (see RULES.md, house rules).
-HOUSE_RULE_WORDS: dict[tuple[str, object], str] = {
-    ("lucky_draw", False): "no lucky draw",
-    ("lucky_draw", True): "lucky draw",
-    ("refill", "hand"): "an empty hand draws a full hand",
-    ("refill", "card"): "an empty hand draws one card at a time",
-    ("refill", "turn"): "an empty hand draws one card on its turn",
-    ("refill", "none"): "no refill",
-    ("end", "first-empty"): "ends at the first empty hand or pond",
-    ("end", "all-books"): "played until every book is down",
-    ("book_size", 2): "pairs",
-    ("ask", "card"): "ask for a card",
-    ("ask", "rank"): "ask for a rank",
-}
-
-
-def house_rules(session: TableSession) -> str | None:
-    """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
-    or None: the table named only its preset, so a resumed game hid its house rules."""
-    options = session.rules.options(session.game.num_players)
-    words = [f"{value} cards dealt" if name == "hand_size"
-             else HOUSE_RULE_WORDS.get((name, value), f"{name} {value}")
-             for name, value in options.items()]
-    return ", ".join(words) or None
 
 
 def _quoted(text: str, most: int = 40) -> str:

@@ -34,6 +34,7 @@ from gofish.core import (
     redact,
 )
 from gofish.core.cards import SUIT_SORT_ORDER
+from gofish.knowledge import on_table
 from gofish.narrate import Narrator, listed
 from gofish.storage import StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
@@ -97,6 +98,22 @@ def is_bot(name: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+#: Each house rule in a few words, by option and value (see RULES.md, house rules).
+HOUSE_RULE_WORDS: dict[tuple[str, object], str] = {
+    ("lucky_draw", False): "no lucky draw",
+    ("lucky_draw", True): "lucky draw",
+    ("refill", "hand"): "an empty hand draws a full hand",
+    ("refill", "card"): "an empty hand draws one card at a time",
+    ("refill", "turn"): "an empty hand draws one card on its turn",
+    ("refill", "none"): "no refill",
+    ("end", "first-empty"): "ends at the first empty hand or pond",
+    ("end", "all-books"): "played until every book is down",
+    ("book_size", 2): "pairs",
+    ("ask", "card"): "ask for a card",
+    ("ask", "rank"): "ask for a rank",
+}
 
 
 @dataclass
@@ -236,6 +253,29 @@ class TableSession:
         order."""
         mine = {card.suit for card in self.game.hand(self.human) if card.rank == rank}
         return [suit for suit in SUITS_AS_IN_HAND if suit not in mine]
+
+    def open_suits(self, rank: Rank) -> list[Suit]:
+        """The suits of ``rank`` worth asking for under ask: card: not held, and not laid face
+        up in a pair (legal, but nobody can hand such a card over)."""
+        down = {card.suit for card in on_table(self.view(), rank)}
+        return [suit for suit in self.askable_suits(rank) if suit not in down]
+
+    def who_plays_first(self) -> str | None:
+        """Who starts, said after a fresh deal (the start is random: classic, bicycle's
+        dealer): without it the log went from the deal straight to a bot's ask."""
+        seat = self.game.current_player
+        if self.game.actions or seat is None:
+            return None
+        return f"{self.narrator.who(seat)} {self.narrator.verb(seat, 'play')} first."
+
+    def house_rules(self) -> str | None:
+        """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
+        or None: the table named only its preset, so a resumed game hid its house rules."""
+        options = self.rules.options(self.game.num_players)
+        words = [f"{value} cards dealt" if name == "hand_size"
+                 else HOUSE_RULE_WORDS.get((name, value), f"{name} {value}")
+                 for name, value in options.items()]
+        return ", ".join(words) or None
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""

@@ -41,7 +41,6 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.narrate import pond_word
-from gofish.plain import house_rules, open_suits, who_plays_first
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
 from gofish.tui.widgets import (
@@ -181,7 +180,7 @@ class GoFishApp(App[None]):
         self.bot_failure = None
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
-        extra = house_rules(session)
+        extra = session.house_rules()
         named = f"{rules.preset} + house rules" if extra else rules.preset
         self.sub_title = f"{named} · you against {opponents}"
         # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
@@ -197,7 +196,7 @@ class GoFishApp(App[None]):
         self.told_failure = False  # a new log: a failure still standing is said again
         self.told_kept = False  # the log says the moves are kept (the game was rescued)
         self.write_events(session.history())
-        if first := who_plays_first(session):
+        if first := session.who_plays_first():
             self.write_line(Text(f"── {first}", style="dim"))  # as a turn passing is shown
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
@@ -251,8 +250,8 @@ class GoFishApp(App[None]):
             self.query_one(f"#suit-{suit.letter}", Button).disabled = suit not in open_suits
 
     def open_suits(self, rank: Rank) -> list[Suit]:
-        """The suits of ``rank`` worth asking for (see ``gofish.plain.open_suits``)."""
-        return open_suits(self.session, rank)
+        """The suits of ``rank`` worth asking for (see ``TableSession.open_suits``)."""
+        return self.session.open_suits(rank)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button_id = event.button.id or ""
