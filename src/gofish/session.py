@@ -35,7 +35,7 @@ from gofish.core import (
 )
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
-from gofish.narrate import Narrator, listed
+from gofish.narrate import Narrator, listed, pond_word
 from gofish.storage import StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
 
@@ -100,20 +100,32 @@ def is_bot(name: str) -> bool:
     return True
 
 
-#: Each house rule in a few words, by option and value (see RULES.md, house rules).
-HOUSE_RULE_WORDS: dict[tuple[str, object], str] = {
-    ("lucky_draw", False): "no lucky draw",
-    ("lucky_draw", True): "lucky draw",
-    ("refill", "hand"): "an empty hand draws a full hand",
-    ("refill", "card"): "an empty hand draws one card at a time",
-    ("refill", "turn"): "an empty hand draws one card on its turn",
-    ("refill", "none"): "no refill",
-    ("end", "first-empty"): "ends at the first empty hand or pond",
-    ("end", "all-books"): "played until every book is down",
-    ("book_size", 2): "pairs",
-    ("ask", "card"): "ask for a card",
-    ("ask", "rank"): "ask for a rank",
+_REFILL_WORDS = {
+    "hand": "an empty hand draws a full hand",
+    "card": "an empty hand draws one card at a time",
+    "turn": "an empty hand draws one card on its turn",
+    "none": "no refill",
 }
+
+
+def rule_words(rules: Rules, players: int) -> dict[str, str]:
+    """Every option of ``rules`` in a few words, by option name (RULES.md, house rules).
+
+    The one wording of the rules: the tables name the options on top of the preset with
+    it, the rooms' lobby and room page every option of a room."""
+    resolved = rules.for_players(players)
+    book = "pair" if resolved.book_size == 2 else "book"
+    dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
+    return {
+        "lucky_draw": "lucky draw" if resolved.lucky_draw else "no lucky draw",
+        "refill": _REFILL_WORDS[resolved.refill],
+        "end": (f"play until all {resolved.total_books} {book}s are down"
+                if resolved.end == "all-books"
+                else f"ends at the first empty hand or {pond_word(resolved)}"),
+        "hand_size": f"{plural(dealt, 'card')} each",
+        "book_size": "books of four" if resolved.book_size == 4 else "pairs instead of books",
+        "ask": "ask for a rank" if resolved.ask == "rank" else "ask for a card (rank and suit)",
+    }
 
 
 @dataclass
@@ -271,11 +283,9 @@ class TableSession:
     def house_rules(self) -> str | None:
         """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
         or None: the table named only its preset, so a resumed game hid its house rules."""
-        options = self.rules.options(self.game.num_players)
-        words = [f"{value} cards dealt" if name == "hand_size"
-                 else HOUSE_RULE_WORDS.get((name, value), f"{name} {value}")
-                 for name, value in options.items()]
-        return ", ".join(words) or None
+        players = self.game.num_players
+        words = rule_words(self.rules, players)
+        return ", ".join(words[name] for name in self.rules.options(players)) or None
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""

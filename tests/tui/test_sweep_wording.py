@@ -101,7 +101,8 @@ def test_house_rules_are_named_at_the_table_not_only_the_preset() -> None:
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         assert app.sub_title == "classic + house rules · you against Emma"
-        assert "House rules: no lucky draw, pairs (? explains them)." in screen_text(app)
+        said = "House rules: no lucky draw, pairs instead of books (? explains them)."
+        assert said in screen_text(app)
 
     run_app(app, script, size=(100, 30))
     plain = make_app(seed=7)  # no house rule: nothing more is said
@@ -110,7 +111,7 @@ def test_house_rules_are_named_at_the_table_not_only_the_preset() -> None:
     out = io.StringIO()
     play_plain(TableSession.deal(settings), io.StringIO("quit\n"), out)
     assert out.getvalue().startswith(
-        "Go Fish, nordic rules with house rules (5 cards dealt). You are player 0")
+        "Go Fish, nordic rules with house rules (5 cards each). You are player 0")
 
 
 async def _no_house_rules(app: GoFishApp, pilot: Pilot[None]) -> None:

@@ -30,7 +30,7 @@ from gofish.core import (
     parse_deck,
 )
 from gofish.core.events import announced_miss
-from gofish.narrate import pond_word
+from gofish.session import rule_words
 
 Entry = tuple[str, dict[str, Any]]
 Status = Literal["lobby", "playing", "over", "closed"]
@@ -474,28 +474,12 @@ def closing_text(data: dict[str, Any], reason: Vacated, game_over: bool) -> str:
     return f"{_who_left(data, reason)}. Nobody is left in a seat, so the room is closed{stops}."
 
 
-_REFILL_SUMMARY = {
-    "hand": "an empty hand draws a full hand",
-    "card": "an empty hand draws one card",
-    "turn": "an empty hand draws one card on its turn",
-    "none": "no refill",
-}
-
-
 def rules_summary(rules: Rules, players: int) -> list[str]:
-    """The room's rules as short phrases, for the lobby and the room page."""
-    resolved = rules.for_players(players)
-    book = "pair" if resolved.book_size == 2 else "book"
-    ending = (f"play until all {resolved.total_books} {book}s are down"
-              if resolved.end == "all-books"
-              else f"ends at the first empty hand or {pond_word(resolved)}")
-    dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
+    """The room's rules as short phrases, for the lobby and the room page: every option,
+    in the tables' words for house rules."""
+    words = rule_words(rules, players)
     return [
-        resolved.preset,
-        f"{players} players, {dealt} card{'s' if dealt > 1 else ''} each",
-        _REFILL_SUMMARY[resolved.refill],
-        ending,
-        "lucky draw" if resolved.lucky_draw else "no lucky draw",
-        "books of four" if resolved.book_size == 4 else "pairs instead of books",
-        "ask for a rank" if resolved.ask == "rank" else "ask for a card (rank and suit)",
+        rules.preset,
+        f"{players} players, {words['hand_size']}",
+        *(words[name] for name in ("refill", "end", "lucky_draw", "book_size", "ask")),
     ]
