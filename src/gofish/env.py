@@ -18,15 +18,22 @@ has four actions in a row, one per suit (``per_opponent`` is 52): rank
 ``info["legal"]`` lists the legal action numbers; ``action_mask`` gives them as
 a 0/1 vector.
 
+An action that is not legal now raises ``GoFishError`` (a ``ValueError``) and changes
+nothing: pick from ``info["legal"]``, or mask a policy's choice with ``action_mask()``.
+
 The bots may end the game before the agent's first ask (under the nordic rules
 taking its last card ends it): then ``reset`` already reports ``info["winners"]``
-and ``info["legal"]`` is empty; call ``reset`` again.
+and ``info["legal"]`` is empty; call ``reset`` again. So does ``step`` once an
+episode is over, terminated or truncated.
+
+Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play every
+time, and the unseeded resets after it deal a sequence of games fixed by ``s``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -99,7 +106,10 @@ class GoFishEnv:
                 f"{players - 1}: pass players={len(names) + 1} or name fewer")
         names += [names[-1]] * (players - 1 - len(names))
         for name in names:
-            make_bot(name)  # an unknown bot or option is refused now, not mid-game
+            try:
+                make_bot(name)  # an unknown bot or option is refused now, not mid-game
+            except ValueError as error:  # as GoFishError, like every other refusal here
+                raise GoFishError(str(error)) from None
         self.opponent_names = names
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise GoFishError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
@@ -115,14 +125,26 @@ class GoFishEnv:
         self._rngs: dict[int, random.Random] = {}
         self._tracker = Tracker(players, seat, self.rules.book_size)
         self._asks = 0
+        self._truncated = False
+        # Seeds the unseeded resets after a seeded one (None until a seed is given).
+        self._later_seeds: random.Random | None = None
 
     # ------------------------------------------------------------------ the loop
 
-    def reset(self, seed: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        """Deal a new game (reproducible with ``seed``) and play the bots up to the agent."""
+    def reset(self, seed: int | None = None,
+              options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game (reproducible with ``seed``) and play the bots up to the agent.
+
+        ``options`` is there for Gymnasium's signature; this environment takes none.
+        """
+        if options:
+            raise GoFishError(f"GoFishEnv.reset takes no options, not {options!r}")
         # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
-        seed = cast("int | None", as_whole_number(seed))
+        given = cast("int | None", as_whole_number(seed))
+        seed = given if given is not None else self._next_seed()
         self._game = new_game(self.rules, self.players, seed=seed)
+        if given is not None:  # only once new_game took it: a refused seed changes nothing
+            self._later_seeds = random.Random(f"gofish.env later games {given!r}")
         bot_seed = random.Random(seed).getrandbits(64) if seed is not None else None
         self._bots, self._rngs = {}, {}
         others = [s for s in range(self.players) if s != self.seat]
@@ -131,6 +153,7 @@ class GoFishEnv:
             self._rngs[other] = random.Random(None if bot_seed is None else bot_seed + index)
         self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
         self._asks = 0
+        self._truncated = False
         self._play_bots()
         return self._observe(), self._info()
 
@@ -139,6 +162,9 @@ class GoFishEnv:
         game = self._live_game()
         if game.is_over:
             raise GoFishError("the game is over: call reset() for a new one")
+        if self._truncated:  # max_asks would otherwise bound nothing for a loop going on
+            raise GoFishError(f"the episode was cut short after {self.max_asks} asks "
+                              "(truncated): call reset() for a new one")
         if game.current_player != self.seat:  # only after the bots could not move on
             raise GoFishError("it is not the agent's turn: call reset() for a new game")
         ask = self._ask_for(action)
@@ -146,7 +172,7 @@ class GoFishEnv:
         self._asks += 1
         self._play_bots()
         terminated = game.is_over
-        truncated = not terminated and self._asks >= self.max_asks
+        truncated = self._truncated = not terminated and self._asks >= self.max_asks
         reward = self._reward() if terminated else 0.0
         return self._observe(), reward, terminated, truncated, self._info()
 
@@ -164,11 +190,12 @@ class GoFishEnv:
 
     def ask_of(self, action: int) -> Ask:
         """The ``Ask`` that action number ``action`` stands for."""
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not (
-                0 <= action < self.action_count):
+        number = as_whole_number(action)  # numpy's too, and a 0-d array as a policy returns
+        if isinstance(number, bool) or not isinstance(number, int) or not (
+                0 <= number < self.action_count):
             raise GoFishError(f"an action is a whole number from 0 to {self.action_count - 1}, "
                               f"not {action!r}")
-        offset, within = divmod(int(action), self.per_opponent)
+        offset, within = divmod(number, self.per_opponent)
         target = (self.seat + offset + 1) % self.players
         if self.per_opponent == len(RANKS):
             return Ask.of(target, RANKS[within])
@@ -193,6 +220,11 @@ class GoFishEnv:
         return self._live_game().view(self.seat)
 
     # ------------------------------------------------------------------ inside
+
+    def _next_seed(self) -> int | None:
+        """The next seed of the sequence the last seeded reset began; None if never seeded
+        (the operating system's randomness deals)."""
+        return None if self._later_seeds is None else self._later_seeds.getrandbits(64)
 
     def _live_game(self) -> Game:
         if self._game is None:
