@@ -10,15 +10,22 @@ The merged result is identical to playing the whole tournament on one machine.
     ray start --head                      # or join an existing cluster
     python examples/ray_tournament.py emma random --games 1000000 --shards 16
 
-Not run in CI unless ray is installed (tests/tournament/test_ray_example.py).
+Without ray it says so and exits with status 2, as it does for a bad bot, rules or
+shard count, before any game. Not run in CI unless ray is installed
+(tests/tournament/test_ray_example.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from typing import Any
+
+NO_RAY = ("ray is not installed: pip install ray (on every machine of the cluster), or "
+          "play the shards with gofish tournament --shard I/N --seed S --json and add "
+          "them up with gofish tournament-merge")
 
 
 def play_shard(
@@ -46,6 +53,23 @@ def run(bots: list[str], rules: str | dict[str, Any], players: int, games: int, 
     return merge_results(ray.get(futures))
 
 
+def refusal(bots: list[str], rules: str | dict[str, Any], players: int, games: int,
+            seed: int, shards: int, seatings: str) -> str | None:
+    """Why this tournament cannot be run here, checked before Ray starts; None if it can."""
+    from gofish.core import GoFishError, make_rules
+    from gofish.tournament import Plan
+    from gofish.tournament.play import check_entrants
+
+    try:  # shard 0 stands for them all: every shard shares the rest of the plan
+        plan = Plan(make_rules(rules), players, seed, tuple(bots), games, 0, shards, seatings)
+        check_entrants(plan.specs)
+    except GoFishError as error:
+        return str(error)
+    if importlib.util.find_spec("ray") is None:
+        return NO_RAY
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bots", nargs="+")
@@ -58,6 +82,11 @@ def main() -> int:
                         help="as gofish tournament --seatings")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: local)")
     args = parser.parse_args()
+    problem = refusal(args.bots, args.rules, args.players, args.games, args.seed,
+                      args.shards, args.seatings)
+    if problem is not None:
+        print(f"{parser.prog}: {problem}", file=sys.stderr)
+        return 2
     result = run(args.bots, args.rules, args.players, args.games, args.seed, args.shards,
                  args.address, args.seatings)
     json.dump(result, sys.stdout)

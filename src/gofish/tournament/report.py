@@ -365,6 +365,19 @@ def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> 
                                                     range(1, len(results) + 1)]
 
 
+def _checked_labels(results: Sequence[Any], labels: Sequence[str] | None,
+                    kind: str) -> list[str]:
+    """The labels of ``results``, once each is checked to be a tournament result: from
+    Python (the Ray example) a dict with a field missing was a KeyError from deep inside."""
+    who = _labels(results, labels, kind)
+    for name, result in zip(who, results, strict=False):
+        try:
+            check_result(result)
+        except TournamentError as error:
+            raise TournamentError(f"{name} is not a tournament JSON result: {error}") from None
+    return who
+
+
 def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[str],
                  who: str, first_who: str, why: str) -> None:
     """Refuse to add ``other`` to ``first`` unless ``fields`` and the bots are the same."""
@@ -395,7 +408,7 @@ def merge_results(results: Sequence[dict[str, Any]],
     (``labels``, e.g. file names, name them in errors)."""
     if not results:
         raise TournamentError("nothing to merge: give the JSON files of the shards")
-    who = _labels(results, labels, "shard")
+    who = _checked_labels(results, labels, "shard")
     first = results[0]
     key_fields = ("rules", "players", "seed", "games_asked", "seatings")
     specs = _specs(first)
@@ -456,7 +469,7 @@ def pool_results(results: Sequence[dict[str, Any]],
     """
     if not results:
         raise TournamentError("nothing to pool: give the JSON files of the tournaments")
-    who = _labels(results, labels, "tournament")
+    who = _checked_labels(results, labels, "tournament")
     groups: dict[tuple[Any, Any], list[int]] = {}
     for number, result in enumerate(results):
         groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(number)

@@ -21,9 +21,10 @@ from typing import Any, TextIO
 from gofish.bots import make_bot
 from gofish.bots.endgame import warm_up as warm_up_endgame
 from gofish.bots.expert import any_searches_endgame
+from gofish.core import check_whole
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout
-from gofish.sim import unsupported_reason
+from gofish.sim import as_whole_number, unsupported_reason
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError
 from gofish.tournament.play import (
     check_entrants,
@@ -149,7 +150,9 @@ def run_tournament(
     timeout = check_timeout("timeout", timeout, TournamentError)
     check_entrants(plan.specs)
     engine = choose_engine(plan, fast)
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    if jobs is not None:  # -1 is not "every core" (joblib's reading): it was one worker
+        jobs = check_whole("jobs", as_whole_number(jobs), 1, None, TournamentError)
+    jobs = jobs or os.cpu_count() or 1
     units = plan.units()
     size = max(SIM_CHUNK if engine == "sim" else ENGINE_CHUNK, -(-len(units) // MAX_CHUNKS))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]

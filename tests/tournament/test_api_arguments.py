@@ -1,0 +1,91 @@
+"""The tournament's Python entry points and the Ray example refuse bad arguments with a
+TournamentError (or, for the example, one line and exit status 2) saying what is wrong,
+never a TypeError or KeyError from deep inside."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gofish.core import make_rules
+from gofish.tournament import (
+    Plan,
+    TournamentError,
+    merge_results,
+    pool_results,
+    run_tournament,
+    summary,
+)
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "ray_tournament.py"
+PLAN = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 10)
+
+
+@pytest.mark.parametrize("jobs", [0, -1, "2", 1.5, True])
+def test_jobs_that_are_not_a_count_of_workers_are_refused(jobs: object) -> None:
+    # 0 and -1 (joblib's "every core") silently became one worker or every core; "2" was
+    # a TypeError comparing text with a number.
+    with pytest.raises(TournamentError, match="jobs must be a whole number from 1"):
+        run_tournament(PLAN, jobs=jobs)  # type: ignore[arg-type]
+
+
+def test_a_numpy_count_of_jobs_plays() -> None:
+    np = pytest.importorskip("numpy")
+    assert summary(run_tournament(PLAN, jobs=np.int64(1)))["games"] == 10
+
+
+@pytest.mark.parametrize(("bad", "why"), [
+    (None, "it is not a JSON object"),
+    ("shard.json", "it is not a JSON object"),
+    ({}, "'bots' must list two or more bots"),
+])
+def test_merging_or_pooling_what_is_not_a_result_names_it(bad: object, why: str) -> None:
+    good = summary(run_tournament(PLAN, jobs=1))
+    for combine in (merge_results, pool_results):
+        with pytest.raises(TournamentError, match=f"b.json is not a tournament JSON result: {why}"):
+            combine([good, bad], labels=["a.json", "b.json"])  # type: ignore[list-item]
+    incomplete = {key: value for key, value in good.items() if key != "totals"}
+    with pytest.raises(TournamentError, match="shard 1 is not a tournament JSON result: 'totals'"):
+        merge_results([incomplete])  # was KeyError: 'totals'
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("ray_tournament_arguments", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_example(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
+    example = load_example()
+    monkeypatch.setattr(sys, "argv", ["ray_tournament.py", *args])
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",  # as on a machine without ray
+                        lambda name, *rest: None if name == "ray" else find_spec(name, *rest))
+    return int(example.main())
+
+
+def test_the_ray_example_without_ray_says_so_instead_of_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_example(monkeypatch, "emma", "random", "--games", "20", "--shards", "2") == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("ray_tournament.py: ray is not installed: pip install ray")
+    assert "gofish tournament-merge" in captured.err
+
+
+@pytest.mark.parametrize(("args", "why"), [
+    (["emma", "nobody"], "unknown bot 'nobody'"),
+    (["emma", "random", "--shards", "0"], "shards must be a whole number from 1"),
+    (["emma", "random", "--rules", "chess"], "unknown preset 'chess'"),
+])
+def test_the_ray_example_refuses_a_bad_tournament_before_starting_ray(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        args: list[str], why: str) -> None:
+    assert run_example(monkeypatch, *args) == 2
+    assert why in capsys.readouterr().err
