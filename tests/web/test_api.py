@@ -131,6 +131,17 @@ def test_help_names_the_pile_and_the_controls_of_this_game(client: TestClient) -
     assert "choose the suit you want" in by_card and "sea" not in by_card
 
 
+def test_help_counts_a_one_card_deal_in_the_singular(client: TestClient) -> None:
+    # The deal's line read "5 players, 1 cards each" under the house rule hand_size 1.
+    def deal_line(hand_size: int) -> str:
+        sections = client.get("/api/help", params={"preset": "classic", "players": 5,
+                                                   "hand_size": hand_size}).json()["sections"]
+        return str(sections[0]["paragraphs"][0])
+
+    assert deal_line(1).startswith("5 players, 1 card each from")
+    assert deal_line(2).startswith("5 players, 2 cards each from")
+
+
 def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
     assert answer.status_code == 400

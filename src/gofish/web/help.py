@@ -37,6 +37,8 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     """Sections of the help page for ``rules`` with ``players`` at the table."""
     resolved = rules.for_players(players)
     book = book_word(resolved.book_size)
+    dealt = resolved.hand_size
+    assert dealt is not None  # for_players fixes the deal for this many players
     pond = pond_word(resolved)  # Hopp i havet's table, log and intro all say "sea"
     asking = [
         "On your turn, ask one opponent who holds cards for a rank you hold at least one of.",
@@ -71,7 +73,7 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "intro": _PRESET_INTRO[resolved.preset],
         "sections": [
             {"heading": "The deal", "paragraphs": [
-                f"{players} players, {resolved.hand_size} cards each from a 52-card deck. "
+                f"{players} players, {_cards(dealt)} each from a 52-card deck. "
                 f"The rest is the {pond}."]},
             {"heading": "Asking", "paragraphs": asking},
             {"heading": f"{book.capitalize()}s and empty hands", "paragraphs": books},
@@ -79,6 +81,10 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
             {"heading": "Playing here", "paragraphs": _playing_here(resolved, players)},
         ],
     }
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"  # a one-card deal: "1 card each"
 
 
 def _playing_here(rules: Rules, players: int) -> list[str]:
