@@ -71,6 +71,7 @@ export async function showReplay(page, id) {
     el('button', { type: 'button', onclick: () => go(frames.length - 1), 'aria-label': 'last step' }, '»'),
     counter);
   page.onkeydown = (event) => {
+    if (event.target === slider) return; // the slider steps itself: both made one key two steps
     if (event.key === 'ArrowRight') go(step + 1);
     if (event.key === 'ArrowLeft') go(step - 1);
   };

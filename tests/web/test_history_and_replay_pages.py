@@ -1,0 +1,56 @@
+"""The history and replay pages as a player meets them: on a phone, and with the keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.storage.helpers import played_game
+
+from gofish.storage import open_store
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def store_a_finished_game(server: LiveServer) -> int:
+    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"},
+             {"name": "Randy", "bot": "random"}]
+    with open_store(server.database) as store:
+        return store.save(played_game("bicycle", players=3, seed=41).to_record(), seats=seats)
+
+
+def test_the_history_scrolls_inside_its_box_not_the_whole_page_on_a_phone(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The links column's hidden heading ("Links", for screen readers) is placed
+    # absolutely: it escaped the table's scroll box, so on a phone the whole page
+    # scrolled sideways, leaving the header bar and the felt behind.
+    store_a_finished_game(live_server)
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.goto(f"{live_server.url}/?speed=0#/history")
+    page.wait_for_selector(".history-table tbody tr")
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"the page is {widths[0]} px wide on a {widths[1]} px phone"
+
+
+def test_an_arrow_key_on_the_replay_slider_moves_one_step(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The page's own arrow keys and the slider's both stepped: one press moved two asks,
+    # so from the slider every other position could not be reached.
+    game_id = store_a_finished_game(live_server)
+    page.goto(f"{live_server.url}/?speed=0#/replay/{game_id}")
+    page.wait_for_selector(".replay-controls input[type=range]")
+    page.focus(".replay-controls input[type=range]")
+    page.keyboard.press("ArrowRight")
+    assert page.text_content(".replay-controls .step").startswith("Ask 1 of ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.text_content(".replay-controls .step").startswith("Ask 1 of ")
+    # Elsewhere on the page the arrow keys still step through the game.
+    page.focus("#replay-next")
+    page.keyboard.press("ArrowRight")
+    assert page.text_content(".replay-controls .step").startswith("Ask 2 of ")
