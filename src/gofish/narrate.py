@@ -160,8 +160,8 @@ class Narrator:
     def _on_drew(self, e: Drew) -> str:
         who = self.who(e.player)
         drawn = "a card" if e.card is None else f"the {card_words(e.card)}"
-        if e.reason not in ("empty_hand", "replenish"):  # a fish
-            return f"{who} {self.verb(e.player, 'draw')} {drawn}."
+        if e.reason not in ("empty_hand", "replenish"):  # a fish: from the sea, in nordic
+            return f"{who} {self.verb(e.player, 'draw')} {drawn} from the {self.pond_word}."
         if e.player == self.viewer:
             why = "into your" if e.reason == "empty_hand" else "to refill your"
             return f"You draw {drawn} {why} empty hand."

@@ -725,7 +725,7 @@ def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
     # The draw follows the one "Go fish!" (not a second one), and the sea waits no more.
     assert ann.locator("#log li").nth(told).inner_text().startswith("You draw the ")
     watcher.wait_for_selector(f"#log li >> nth={told}")  # (the page's CSP forbids eval)
-    assert watcher.locator("#log li").nth(told).inner_text() == "Ann draws a card."
+    assert watcher.locator("#log li").nth(told).inner_text() == "Ann draws a card from the sea."
 
 
 def test_a_table_without_a_sea_has_no_gap_for_one(server: RoomsServer, new_page: Any) -> None:
