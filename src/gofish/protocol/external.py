@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 from gofish.bots.common import check_number
-from gofish.core import Ask, GoFishError, View
+from gofish.core import Ask, GoFishError, MalformedInputError, Rules, View
 
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
@@ -58,6 +58,27 @@ def split_command(command: str) -> list[str]:
     if problem:
         raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
     return argv
+
+
+def _command_text(command: object) -> str:
+    """The command as text: given as a list of its words (as subprocess takes it), joined
+    so that splitting gives them back."""
+    if isinstance(command, str):
+        return command
+    if isinstance(command, Sequence) and command and all(isinstance(w, str) for w in command):
+        return shlex.join(command)
+    raise MalformedInputError("a bot command is text ('python mybot.py') or a list of its "
+                              f"words (['python', 'mybot.py']), not {command!r}")
+
+
+def _check_turn(view: object, legal: object) -> None:
+    if not isinstance(view, View):
+        raise MalformedInputError(
+            f"choose needs the seat's View (game.view(seat)), not {type(view).__name__}")
+    if (not isinstance(legal, Sequence) or isinstance(legal, str) or not legal
+            or not all(isinstance(action, Ask) for action in legal)):
+        raise MalformedInputError("choose needs the legal asks of a turn, a list of Ask "
+                                  f"(game.legal_actions()), not {legal!r:.80}")
 
 
 def _program_problem(program: str) -> str | None:
@@ -108,11 +129,12 @@ class ExternalBot:
     """A bot that is another program. Call :meth:`close` when done (or use ``with``)."""
 
     def __init__(
-        self, command: str, timeout: float = DEFAULT_TIMEOUT,
+        self, command: str | Sequence[str], timeout: float = DEFAULT_TIMEOUT,
         startup_timeout: float = STARTUP_TIMEOUT,
     ) -> None:
         timeout = check_timeout("timeout", timeout)
         startup_timeout = check_timeout("startup_timeout", startup_timeout)
+        command = _command_text(command)
         self.command = command
         self.argv = split_command(command)
         self.timeout = timeout
@@ -228,6 +250,9 @@ class ExternalBot:
     # ----------------------------------------------------------- the game
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
+        """Tell the bot its seat and the rules (a ``Rules``, or their record form)."""
+        if isinstance(rules, Rules):  # the wire carries the record form, as the views do
+            rules = rules.to_json(players)
         if self._lost is not None:
             lost, self._lost = self._lost, None
             raise BotFailure(lost)
@@ -248,6 +273,7 @@ class ExternalBot:
             self._stderr.flush()
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
+        _check_turn(view, legal)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
         self._request({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
