@@ -496,6 +496,22 @@ def test_a_broken_link_opened_in_a_browser_gets_a_page_with_a_way_back(
     assert client.get("/api/games/999999").json()["error"]
 
 
+def test_a_wrong_address_or_method_under_the_api_answers_an_error_in_words(
+    client: TestClient,
+) -> None:
+    # These answered {"detail": "Not Found"} / {"detail": "Method Not Allowed"}, where
+    # every other refusal of the API is {"error": "..."} that says what would do.
+    missing = client.get("/api/gmaes")
+    assert missing.status_code == 404
+    assert "there is nothing at /api/gmaes" in missing.json()["error"]
+    assert "/api/games" in missing.json()["error"]
+    for method, path in (("POST", "/api/games"), ("DELETE", "/api/games/1"),
+                         ("PUT", "/api/setup")):
+        refused = client.request(method, path, json={"x": 1})
+        assert refused.status_code == 405 and refused.headers["allow"] == "GET"
+        assert refused.json() == {"error": f"{method} is not accepted at {path}: use GET"}
+
+
 def test_a_game_dealt_but_not_played_is_kept_when_the_page_leaves(
     client: TestClient, tmp_path: Path
 ) -> None:

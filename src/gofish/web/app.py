@@ -129,6 +129,9 @@ def create_app(
         # A broken link opened in a browser gets a page with a way back; the API keeps JSON.
         if error.status_code == 404 and not wants_json(request.url.path):
             return not_found_page(no_page_at(request.url.path))
+        if request.url.path.startswith("/api/"):  # the API answers {"error"} throughout
+            return JSONResponse({"error": api_refusal(request, error)},
+                                status_code=error.status_code, headers=error.headers)
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
@@ -222,6 +225,18 @@ def explain_parameters(error: RequestValidationError) -> str:
         else:
             problems.append(f"{name}: {item.get('msg', 'not accepted')}")
     return "; ".join(problems) or "the request was not understood"
+
+
+def api_refusal(request: Request, error: StarletteHTTPException) -> str:
+    """An HTTP refusal under /api/ in words: what was asked, and what would do."""
+    path = request.url.path
+    if error.status_code == 404:
+        return f"there is nothing at {path}: the API has /api/setup, /api/help, /api/games, " \
+               "/api/games/{id} and /api/stats"
+    if error.status_code == 405:
+        allowed = (error.headers or {}).get("allow", "GET")
+        return f"{request.method} is not accepted at {path}: use {allowed}"
+    return str(error.detail)
 
 
 def same_origin(socket: WebSocket) -> bool:
