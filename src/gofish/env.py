@@ -23,8 +23,19 @@ nothing: pick from ``info["legal"]``, or mask a policy's choice with ``action_ma
 
 The bots may end the game before the agent's first ask (under the nordic rules
 taking its last card ends it): then ``reset`` already reports ``info["winners"]``
-and ``info["legal"]`` is empty; call ``reset`` again. So does ``step`` once an
-episode is over, terminated or truncated.
+and ``info["legal"]`` is empty; call ``reset`` again. Once an episode is over,
+terminated or truncated, ``step`` refuses to go on until ``reset``.
+
+The observation is a float32 vector of ``observation_size(players)`` values, each in
+0..1, in this order:
+
+- 13: the agent's cards of each rank A…K, divided by 4;
+- for each opponent, from the agent's left, 29: its hand size / 52, its books / the
+  books a game has (13, or 26 under pairs), 1 if still in play, then for each rank
+  the fewest cards of it the table knows it holds (/ 4), then for each rank 1 if it
+  is known to hold none;
+- 13: the cards of each rank laid in books, / 4;
+- the pond / 52, and the agent's books / the books a game has.
 
 Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play every
 time, and the unseeded resets after it deal a sequence of games fixed by ``s``.
