@@ -339,7 +339,7 @@ class GoFishApp(App[None]):
     def write_line(self, line: Text) -> None:
         self.log_lines.append(line)
         del self.log_lines[:-LOG_LINES]
-        self.query_one("#log", TableLog).write(line)
+        self.query_one("#log", TableLog).add(line)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_to(event.size.width, event.size.height)
@@ -381,10 +381,7 @@ class GoFishApp(App[None]):
         if width == self._log_width:
             return
         self._log_width = width
-        log.clear()
-        for line in self.log_lines:
-            log.write(line)
-        log.scroll_end(animate=False)  # keep the latest events in sight, as before the resize
+        log.rewrite(self.log_lines)  # the latest events in sight, or the reader's place kept
 
     def styled(self, event: Event, sentence: str) -> Text:
         if isinstance(event, TurnPassed):

@@ -189,13 +189,83 @@ class _Seen:
 
 class TableLog(RichLog):
     """The narration. RichLog wraps lines as they are written, so a new width (a resized
-    window, the coach shown or hidden) is announced for the app to write them again."""
+    window, the coach shown or hidden) is announced for the app to write them again.
+
+    While the reader has scrolled back (↑, PgUp, the wheel), new lines are added out of
+    sight, their place kept, and the lower border counts them and says that End brings
+    them in; at the end, the log follows new lines as they come.
+    """
 
     class Resized(Message):
         """The log's width or height changed."""
 
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.following = True  # at the latest line: new ones scroll into sight
+        self.unread = 0  # lines added below while the reader was scrolled back
+        self._ends: list[int] = []  # per line written since the clear: the row after it
+
+    def add(self, line: Text) -> None:
+        """Write ``line``, into sight only if the reader is following the latest lines."""
+        self._append(line, scroll=self.following)
+        if not self.following:
+            self.unread += 1
+            self._show_unread()
+
+    def _append(self, line: Text, *, scroll: bool) -> None:
+        self.write(line, scroll_end=scroll)
+        self._ends.append(self._start_line + len(self.lines))
+        if self._ends[0] <= self._start_line:  # the log dropped its first rows (max_lines)
+            self._ends = [end for end in self._ends if end > self._start_line]
+
+    def clear(self) -> TableLog:
+        super().clear()
+        self._ends = []
+        self._follow(True)
+        return self
+
+    def rewrite(self, lines: Sequence[Text]) -> None:
+        """Write ``lines`` again (wrapped to a new width), keeping the reader's place: the
+        latest lines in sight, or, scrolled back, the line that was at the top."""
+        top = self._start_line + round(self.scroll_y)
+        from_end = sum(1 for end in self._ends if end > top)  # lines at the top and below
+        super().clear()
+        self._ends = []
+        for line in lines:
+            self._append(line, scroll=False)
+        if self.following:
+            self.scroll_end(animate=False)
+            return
+        first = len(self._ends) - from_end  # the line that was at the top, from the end
+        row = self._ends[first - 1] - self._start_line if first > 0 else 0
+        self.scroll_to(y=row, animate=False, immediate=True)
+        self._show_unread()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._follow(new_value >= self.max_scroll_y)
+
     def on_resize(self, event: events.Resize) -> None:
+        if self.following:  # lower: the latest lines stay in sight
+            self.scroll_end(animate=False)
+        else:  # taller, the end may have come into sight
+            self._follow(self.scroll_y >= self.max_scroll_y)
         self.post_message(self.Resized())
+
+    def _follow(self, at_end: bool) -> None:
+        if at_end == self.following:
+            return
+        self.following = at_end
+        if at_end:
+            self.unread = 0
+        self._show_unread()
+
+    def _show_unread(self) -> None:
+        """The lower border, while new lines wait below: how many, and the key to them."""
+        waiting = not self.following and self.unread > 0
+        self.set_class(waiting, "-behind")
+        lines = f"{self.unread} new line{'' if self.unread == 1 else 's'}"
+        self.border_subtitle = f"▼ {lines} below · End: the latest" if waiting else ""
 
 
 class OpponentPanel(Static):
@@ -225,9 +295,15 @@ class OpponentPanel(Static):
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.border_title = Text(fit_name(self.player, self.outer_size.width - TITLE_FRAME))
+        self.border_title = Text(fit_name(self.player, self.title_room()))
         for panel in self._row():  # the card backs and the book list were fitted to the old
             panel._draw()          # width, and every panel of the row fits the narrowest
+
+    def title_room(self) -> int:
+        """Columns the name has in the top border: all but the corners and the line and
+        space beside each, or, in a frame without sides (a narrow table), all but a line."""
+        sides = self.styles.border_left[0] not in ("", "none")
+        return self.outer_size.width - (TITLE_FRAME if sides else SIDELESS_TITLE_FRAME)
 
     def _row(self) -> list[OpponentPanel]:
         return list(self.parent.query_children(OpponentPanel)) if self.parent else [self]
@@ -254,18 +330,42 @@ class OpponentPanel(Static):
         self.post_message(self.Picked(self.seat))
 
 
-#: Columns a border title never has: two corners, a line each side and a space each side.
+#: Columns a border title never has: two corners, a line each side and a space each side;
 TITLE_FRAME = 6
+#: ... and in a frame without sides (the narrow table's), a line each side.
+SIDELESS_TITLE_FRAME = 2
 
 
 def fit_name(name: str, room: int) -> str:
-    """``name`` cut to ``room`` columns with "…", keeping a seat number at its end
-    ("Emma 3" → "Emm…3"), so that two bots of one kind can still be told apart."""
+    """``name`` in ``room`` columns, still recognisable: whole if it fits, else with its
+    first words as initials ("Easy Expert 2" → "E. Expert 2", "E.Expert 2", "E.Expert2"),
+    else cut with "…", keeping a seat number at its end ("Emma 12" → "Em…12"), so that two
+    bots of one kind can still be told apart."""
     if len(name) <= room or room < 2:
         return name
     base, _, number = name.rpartition(" ")
     tail = number if base and number.isdigit() else ""
-    return name[:max(room - len(tail) - 1, 1)] + "…" + tail
+    base = base if tail else name
+    for short in _shortened(base, tail):
+        if len(short) <= room:
+            return short
+    return _initialled(base, "")[:max(room - len(tail) - 1, 1)] + "…" + tail
+
+
+def _initialled(base: str, space: str) -> str:
+    """``base`` with every word but the last as its initial: "Quick ISMCTS" → "Q. ISMCTS"."""
+    *first, last = base.split() or [base]  # (a name of spaces only stays as it is)
+    return space.join([f"{word[0]}." for word in first] + [last])
+
+
+def _shortened(base: str, tail: str) -> list[str]:
+    """Spellings of a name shorter than itself, the most readable first (``tail``: its
+    seat number, or none): initials, then the number without its space."""
+    initialled = [_initialled(base, " "), _initialled(base, "")] if len(base.split()) > 1 else []
+    if not tail:
+        return initialled
+    return [f"{form} {tail}" for form in initialled] + [
+        f"{form}{tail}" for form in [base, *initialled]]
 
 
 OUT_OF_PLAY = "out of play"

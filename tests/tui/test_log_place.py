@@ -1,0 +1,85 @@
+"""The log keeps the reader's place while they have scrolled back to read earlier moves."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
+from textual.pilot import Pilot
+
+from gofish.tui import GoFishApp
+from gofish.tui.widgets import RANK_KEYS, TableLog
+
+
+def top_line(app: GoFishApp) -> str:
+    """The first line the log shows on the screen."""
+    return screen_lines(app)[app.query_one("#log", TableLog).region.y].strip()
+
+
+async def fill_and_scroll_back(app: GoFishApp, pilot: Pilot[None]) -> TableLog:
+    for number in range(40):
+        app.write_line(Text(f"earlier line {number}"))
+    await pilot.pause()
+    await pilot.press("pageup")
+    await pilot.pause()
+    return app.query_one("#log", TableLog)
+
+
+def test_a_bots_move_does_not_scroll_the_log_back_to_its_end() -> None:
+    app = make_app(seed=7)  # speed 0: Emma answers a miss with her whole turn at once
+    seen: dict[str, object] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        log = await fill_and_scroll_back(app, pilot)
+        place, top = log.scroll_y, top_line(app)
+        session = app.session
+        emmas = {card.rank for card in session.game.hand(1)}
+        missing = next(rank for rank in session.held_ranks() if rank not in emmas)  # a miss
+        await pilot.press(RANK_KEYS[missing])
+        while not session.human_to_act and not session.is_over:
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert len(app.log_lines) > 43  # the ask, the fish and Emma's turn were written
+        seen["kept"] = (log.scroll_y, top_line(app)) == (place, top)
+        seen["marker"] = "new lines below · End: the latest" in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        seen["caught up"] = log.scroll_y == log.max_scroll_y
+        seen["marker gone"] = "End: the latest" not in screen_text(app)
+        app.write_line(Text("the newest line"))
+        await pilot.pause()
+        seen["follows"] = top_line(app) != top and "the newest line" in screen_text(app)
+
+    run_app(app, script, size=(60, 20))
+    assert seen == {"kept": True, "marker": True, "caught up": True, "marker gone": True,
+                    "follows": True}
+
+
+def test_the_marker_counts_the_lines_that_came_meanwhile() -> None:
+    app = make_app(seed=7)
+    said: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await fill_and_scroll_back(app, pilot)
+        for count in (1, 2):
+            app.write_line(Text(f"news {count}"))
+            await pilot.pause()
+            said.append(next(line for line in screen_lines(app) if "below" in line))
+
+    run_app(app, script, size=(60, 20))
+    assert "▼ 1 new line below" in said[0]
+    assert "▼ 2 new lines below" in said[1]
+
+
+def test_a_resize_keeps_the_line_the_reader_was_at() -> None:
+    app = make_app(seed=7)
+    tops: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await fill_and_scroll_back(app, pilot)
+        tops.append(top_line(app))
+        await pilot.resize_terminal(50, 16)  # narrower: every line is wrapped again
+        await pilot.pause()
+        tops.append(top_line(app))
+
+    run_app(app, script, size=(60, 20))
+    assert tops[0].startswith("earlier line") and tops[1] == tops[0]

@@ -1,0 +1,69 @@
+"""Every opponent can be told apart by the name on its panel, down to 50x16 with four."""
+
+from __future__ import annotations
+
+import pytest
+from tests.tui.helpers import make_app, run_app, screen_lines
+from textual.pilot import Pilot
+
+from gofish.tui import GoFishApp
+from gofish.tui.widgets import OpponentPanel, fit_name
+
+LONG_NAMES = ("expert-easy", "ismcts-quick", "counter", "expert-easy")
+
+
+def panel_titles(app: GoFishApp) -> dict[str, str]:
+    """Each opponent's full name and the title its panel shows on the screen."""
+    lines = screen_lines(app)
+    titles = {}
+    for panel in app.query(OpponentPanel):
+        box = panel.region
+        titles[app.session.names[panel.seat]] = lines[box.y][box.x:box.right].strip("╭╮┏┓─━ ")
+    return titles
+
+
+@pytest.mark.parametrize(("size", "expected"), [
+    # 50 columns: the narrow table's panels have no sides, so a title has 8 columns, not 5
+    # ("Easy…", "Quic…" and "Eas…2" were all that showed).
+    ((50, 16), {"Easy Expert": "E.Expert", "Quick ISMCTS": "Q.ISMCTS", "Counter": "Counter",
+                "Easy Expert 2": "E.Expe…2"}),
+    # 80 columns: "Easy Expe…" and "Quick ISM…" cut the part that tells them apart.
+    ((80, 24), {"Easy Expert": "E. Expert", "Quick ISMCTS": "Q. ISMCTS", "Counter": "Counter",
+                "Easy Expert 2": "E.Expert 2"}),
+])
+def test_long_bot_names_shrink_to_initials_not_to_a_cut(
+    size: tuple[int, int], expected: dict[str, str],
+) -> None:
+    app = make_app("bicycle", players=5, seed=3, opponents=LONG_NAMES)
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        seen.update(panel_titles(app))
+
+    run_app(app, script, size=size)
+    assert seen == expected
+
+
+def test_names_come_back_whole_when_the_window_grows_again() -> None:
+    app = make_app("bicycle", players=5, seed=3, opponents=("emma",) * 4)
+    seen: list[dict[str, str]] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for size in ((50, 16), (80, 24), (50, 16)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            seen.append(panel_titles(app))
+
+    run_app(app, script, size=(80, 24))
+    whole = {name: name for name in ("Emma", "Emma 2", "Emma 3", "Emma 4")}
+    assert seen == [whole, whole, whole]
+
+
+def test_a_name_is_shortened_word_by_word_before_it_is_cut() -> None:
+    assert fit_name("Easy Expert 2", 13) == "Easy Expert 2"
+    assert fit_name("Easy Expert 2", 11) == "E. Expert 2"
+    assert fit_name("Easy Expert 2", 9) == "E.Expert2"
+    assert fit_name("Quick ISMCTS", 9) == "Q. ISMCTS"
+    assert fit_name("Randy", 4) == "Ran…"  # one word: only a cut can shorten it
+    assert fit_name("Emma 12", 5) == "Em…12"  # the seat number stays
