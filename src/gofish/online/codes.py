@@ -59,4 +59,18 @@ def clean_name(text: str) -> str:
         raise InvalidInput("a name needs at least one visible character")
     if len(name) > NAME_MAX:
         raise InvalidInput(f"a name has at most {NAME_MAX} characters, not {len(name)}")
+    _check_not_misleading(name)
     return name
+
+
+def _check_not_misleading(name: str) -> None:
+    """Refuse names the table would misread: each page's log calls its reader "You" (a
+    person named You made "You asks you for 7s" on the others' pages), and "(bot)" marks
+    the bots, so a person named "Emma (bot)" passed for one."""
+    folded = name.casefold()
+    if folded == "you":
+        raise InvalidInput('"You" is how the table speaks to each player, so the others '
+                           "would read it as themselves: choose another name")
+    if folded.endswith("(bot)"):
+        raise InvalidInput('names ending in "(bot)" are for the bots, so that everyone '
+                           "can tell who is a person: choose another name")
