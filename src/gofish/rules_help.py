@@ -13,7 +13,8 @@ def _introduction(rules: Rules) -> str:
         deal = ": 7 cards each" if rules.hand_size is None else ""
         return f"Hopp i havet, the Nordic game{deal}."
     if rules.preset == "bicycle":
-        end = ", played until every book is down" if rules.end == "all-books" else ""
+        book = book_word(rules.book_size)
+        end = f", played until every {book} is down" if rules.end == "all-books" else ""
         return f"Go Fish for 2 to 5 players{end}."
     return "Classic Go Fish, the game of the computer opponent Emma."
 
@@ -45,7 +46,7 @@ _REFILL_TEXT = {
     "card": "When a hand runs empty it draws one card at a time from the pond.",
     "turn": (
         "A player whose turn starts with an empty hand draws one card and asks for "
-        "that rank; with the pond dry they leave play, keeping their books."
+        "that rank; with the pond dry they leave play, keeping their {books}."
     ),
     "none": "An empty hand is never refilled.",
 }
@@ -73,7 +74,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
         )
     if not rules.lucky_draw:
         lines.append("House rule: no lucky draw. Every go fish ends your turn.")
-    lines.append(_REFILL_TEXT[rules.refill].replace("pond", pond))
+    lines.append(_REFILL_TEXT[rules.refill].replace("pond", pond).format(books=book.lower()))
     lines.append(_END_TEXT[rules.end].replace("pond", pond).replace(
         "last book", f"last {book_word(rules.book_size)}"))
     lines.append(f"{book} decide it: whoever has the most wins; a tie is a shared win.")

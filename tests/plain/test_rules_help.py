@@ -75,3 +75,16 @@ def test_the_nordic_help_says_a_lucky_draw_goes_on() -> None:
     # rank asked for lets the asker go on there too.
     text = rules_paragraphs(gofish.make_rules("nordic"))[0]
     assert "you draw from the sea; your turn ends unless you drew the rank you asked for" in text
+
+
+def test_under_the_pairs_rule_the_help_never_speaks_of_books() -> None:
+    # Bicycle with pairs: "played until every book is down" (R17) and, refilling a turn,
+    # "they leave play, keeping their books" (R15), beside "Pairs decide it".
+    for preset, options in (("bicycle", {}), ("classic", {"refill": "turn"})):
+        text = " ".join(rules_paragraphs(gofish.make_rules(preset, book_size=2, **options)))
+        assert "book" not in text.lower(), text
+        assert "they leave play, keeping their pairs." in text
+    bicycle = " ".join(rules_paragraphs(gofish.make_rules("bicycle", book_size=2)))
+    assert bicycle.startswith("Go Fish for 2 to 5 players, played until every pair is down.")
+    books = " ".join(rules_paragraphs(gofish.make_rules("bicycle")))
+    assert "keeping their books." in books
