@@ -386,7 +386,7 @@ function onMessage(message) {
     lastGameId = message.game_id;
     tableOver = false;
     lastHelp = message.help;
-    if (message.storage) announce(`Games will not be saved: ${message.storage}`);
+    if (message.storage) table.warn(`This game is not being saved: ${message.storage}`);
     // A tab has one table: a new game, or a resume link followed, replaces the last one
     // in the history, so the back button leaves the table rather than reopening old games.
     if (/^#\/(play|resume)\b/.test(window.location.hash)) history.replaceState(null, '', tableAddress());

@@ -53,6 +53,9 @@ export class Table {
     this.resultButton = el('button', { type: 'button', class: 'button-link', id: 'show-result', hidden: true,
       onclick: () => this.onOver?.(this.state) }, 'See the result');
     this.awayBox = el('div', { class: 'away-notice', id: 'away-notice', role: 'alert', hidden: true });
+    // What stays true of this game (it is not being saved): the hint below the status is
+    // cleared by the next move, so said only there it was gone before it was read.
+    this.noticeBox = el('p', { class: 'table-notice', id: 'table-notice', hidden: true });
     this.hand = el('section', { class: 'hand', 'aria-label': 'Your hand' });
     this.shelf = el('section', { class: 'shelf', 'aria-label': 'Your books' });
     this.me = el('div', { class: 'me seat-anchor' });
@@ -75,7 +78,7 @@ export class Table {
         el('summary', {}, 'Coach: what the table has shown'), this.coach),
     );
     this.root.classList.remove('away');
-    fill(this.root, this.awayBox, felt, side);
+    fill(this.root, this.awayBox, this.noticeBox, felt, side);
     // A row that changes size (a redraw, a hint that wraps) moves the pond or a seat:
     // the bubbles follow, so none is left over the pond.
     this.resizes?.disconnect();
@@ -373,8 +376,15 @@ export class Table {
         : `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
     } else text = `${current}'s turn.`;
     this.status.textContent = text;
-    if (state.notice && state.notice !== this.lastNotice) this.explain(state.notice);
+    if (state.notice && state.notice !== this.lastNotice) this.warn(state.notice);
     this.lastNotice = state.notice;
+  }
+
+  /** Say above the table, until a new game, something that holds for this game. */
+  warn(text) {
+    fill(this.noticeBox, text);
+    this.noticeBox.hidden = false;
+    this.announce(text);
   }
 
   // ------------------------------------------------------------ choosing a move
