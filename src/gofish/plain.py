@@ -45,6 +45,8 @@ _ASK_PATTERN = re.compile(
 
 _RANK_BY_PLURAL = {rank.plural.lower(): rank for rank in Rank}
 
+# "q" is the queen here (as "k" is the king): said when it was taken for quit.
+QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
 QUIET_SAVE_WAIT = 0.5  # seconds a save may take at the end before the table says it waits
 SEAT_DIGITS = 9  # a seat number longer than this is no seat (and int() has a limit)
 
@@ -188,7 +190,7 @@ class PlainTable:
             self.refuse_laid_card(move)
             events = self.session.ask(move.target, move.rank, move.suit)
         except IllegalChoice as why:
-            self.say(str(why))  # says what may be asked instead
+            self.say(str(why) + (QUEEN_NOT_QUIT if words == ["q"] else ""))  # and what may be
             return None
         except MalformedInputError as why:
             self.say(f"{why} Type help for the commands.")
@@ -210,7 +212,8 @@ class PlainTable:
                 self.last_target = None
                 self.introduce()
                 return True
-            self.say("Type new to play again, or quit.")
+            self.say(f"The game is over, so {_quoted(line)} is not a move now. "
+                     "Type new to play again, or quit.")
 
     def goodbye(self) -> None:
         session = self.session

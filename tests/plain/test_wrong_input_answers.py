@@ -1,0 +1,34 @@
+"""Wrong input in the line mode gets an answer that says what to type instead."""
+
+from __future__ import annotations
+
+import io
+
+from gofish.core import RANKS, make_rules
+from gofish.plain import play_plain
+from gofish.session import TableSession, TableSettings
+
+
+def play(lines: list[str], **options: object) -> list[str]:
+    settings = TableSettings(rules=make_rules("classic", **options), players=2, seed=5)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("\n".join(lines) + "\n"), out)
+    return out.getvalue().splitlines()
+
+
+def test_q_typed_to_quit_is_told_how_to_quit() -> None:
+    # "q" quits the full-screen table and the line mode's game-over question, but in a
+    # game it is the queen: without queens the answer only said "You have no queens".
+    said = play(["q", "quit"])  # seed 5 deals the person no queen
+    refusal = next(line for line in said if line.startswith("You have no queens"))
+    assert refusal.endswith("To stop, type quit: q asks for queens.")
+
+
+def test_a_move_typed_after_the_game_is_over_is_answered_as_such() -> None:
+    # Every rank, over and over, plays the game to its end (R14); the line after it was
+    # answered "Type new to play again, or quit." as if the word had been misspelt.
+    said = play([rank.symbol for rank in RANKS] * 60 + ["9", "quit"], hand_size=1)
+    over = said.index("Type new to play again with the same settings, or quit.")
+    answer = said[over + 1]
+    assert answer.startswith("The game is over, so '") and answer.endswith(
+        "' is not a move now. Type new to play again, or quit.")
