@@ -55,9 +55,21 @@ $('#create-form').addEventListener('submit', async (event) => {
   } catch (error) { say(`The room was not opened: ${error.message}`); }
 });
 
+// What was typed in the code box: the code, or the invite link a friend pasted whole.
+function codeFrom(typed) {
+  const linked = typed.match(/\/rooms\/([^/?#]+)/);
+  return (linked ? linked[1] : typed).replace(/[\s-]/g, '').toUpperCase();
+}
+
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const code = $('#join-code').value.replace(/[\s-]/g, '').toUpperCase();
+  const typed = $('#join-code').value;
+  const code = codeFrom(typed);
+  // Anything else, a "/" above all, would make a web address no room answers (a bare 404).
+  if (!/^[A-Z0-9]+$/.test(code)) {
+    say(`"${typed.trim()}" is not a room code: a code is 6 letters and digits, like K7QH3T (or paste the invite link)`);
+    return;
+  }
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });
