@@ -3,11 +3,11 @@ wrong (Debian chromium via playwright, one server for the module)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
     RoomsServer,
     browser,  # noqa: F401
@@ -15,23 +15,10 @@ from .test_browser import (  # browser and new_page: fixtures, which pytest find
     open_room,
 )
 
+# The accessibility tests' fixtures: one server for the module, a page per call.
+rooms, open_page = a11y.rooms, a11y.open_page
+
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def rooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomsServer]:
-    server = RoomsServer(tmp_path_factory.mktemp("rooms-sweep"))
-    server.start()
-    yield server
-    assert server.process is not None
-    server.process.terminate()
-    server.process.wait(timeout=10)
-
-
-@pytest.fixture
-def open_page(request: pytest.FixtureRequest) -> Any:
-    """The browser tests' ``new_page``: each call opens a page in a browser context of its own."""
-    return request.getfixturevalue("new_page")
 
 
 def join_by_code(page: Any, url: str, typed: str, name: str) -> None:
