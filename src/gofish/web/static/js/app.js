@@ -58,7 +58,7 @@ async function route() {
     if (page === 'history') { showPage('history'); return await showHistory($('#page-history')); }
     if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
-    if (page === 'help') { showPage('help'); return await showHelp(); }
+    if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
     showStart();
   } catch (error) {
@@ -171,7 +171,7 @@ function buildStartForm() {
     opponents, house, error,
     el('div', { class: 'actions' },
       el('button', { type: 'submit', class: 'primary', id: 'deal' }, 'Deal the cards'),
-      el('a', { href: '#/help', class: 'button-link' }, 'Rules of this game')));
+      el('a', { href: '#/help/new', class: 'button-link' }, 'Rules of this game')));
   opponentFields(opponents, saved?.players || 2, saved?.opponents);
   // Hopp i havet fishes from the sea, as its table and log say; the others from the pond.
   const nameTheSea = () => {
@@ -232,10 +232,16 @@ function currentSetup() {
   return lastSetup || (form ? readSetup(form) : { preset: 'classic', players: 2, options: {} });
 }
 
-async function showHelp() {
-  let help = table?.state ? lastHelp : null;
+/**
+ * The rules of the game at the table (else of the last game dealt, or the form's);
+ * ``chosen``: of the game the start form would deal now, for the form's own link.
+ */
+async function showHelp(chosen = false) {
+  const atTable = !chosen && table?.state;
+  let help = atTable ? lastHelp : null;
   if (!help) {
-    const setup = currentSetup();
+    const form = $('.start-form');
+    const setup = chosen && form ? readSetup(form) : currentSetup();
     const query = new URLSearchParams({ preset: setup.preset, players: setup.players });
     for (const [key, value] of Object.entries(setup.options || {})) query.set(key, value);
     help = await getJSON(`/api/help?${query}`);
@@ -243,7 +249,7 @@ async function showHelp() {
   fill($('#page-help'), el('h1', { text: help.title }), el('p', { class: 'lede', text: help.intro }),
     help.sections.map((section) => el('section', {}, el('h2', { text: section.heading }),
       section.paragraphs.map((p) => el('p', { text: p })))),
-    el('p', {}, el('a', { href: table?.state ? tableAddress() : '#/', class: 'button-link' }, table?.state ? 'Back to the table' : 'Back')));
+    el('p', {}, el('a', { href: atTable ? tableAddress() : '#/', class: 'button-link' }, atTable ? 'Back to the table' : 'Back')));
 }
 
 // ------------------------------------------------------------ the live table
