@@ -212,8 +212,8 @@ class PlainTable:
                 self.last_target = None
                 self.introduce()
                 return True
-            self.say(f"The game is over, so {_quoted(line)} is not a move now. "
-                     "Type new to play again, or quit.")
+            typed = f", so {_quoted(line)} is not a move now" if line else ""
+            self.say(f"The game is over{typed}. Type new to play again, or quit.")
 
     def goodbye(self) -> None:
         session = self.session

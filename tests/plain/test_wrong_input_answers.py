@@ -27,8 +27,10 @@ def test_q_typed_to_quit_is_told_how_to_quit() -> None:
 def test_a_move_typed_after_the_game_is_over_is_answered_as_such() -> None:
     # Every rank, over and over, plays the game to its end (R14); the line after it was
     # answered "Type new to play again, or quit." as if the word had been misspelt.
-    said = play([rank.symbol for rank in RANKS] * 60 + ["9", "quit"], hand_size=1)
+    ranks = ["queens" if rank.symbol == "Q" else rank.symbol for rank in RANKS]  # q: quit
+    said = play(ranks * 60 + ["", "quit"], hand_size=1)
     over = said.index("Type new to play again with the same settings, or quit.")
     answer = said[over + 1]
     assert answer.startswith("The game is over, so '") and answer.endswith(
         "' is not a move now. Type new to play again, or quit.")
+    assert said[-1] == "The game is over. Type new to play again, or quit."  # an empty line
