@@ -68,10 +68,27 @@ def _field(record: Mapping[str, Any], name: str) -> Any:
     return record[name]
 
 
+#: The fields of a record and of its actions (RULES.md): any other is refused, as a field
+#: misspelt ("moves", "firstPlayer") would replay ok as another game, its default taken.
+RECORD_FIELDS = ("rules", "players", "deck", "first_player", "actions")
+ACTION_FIELDS = ("player", "target", "rank", "suit")
+
+
+def _unknown_field(data: Mapping[str, Any], fields: tuple[str, ...], what: str) -> str | None:
+    for name in data:
+        if name not in fields:
+            return (f"unknown field {_json_text(name)} in {what}: it has "
+                    f"{', '.join(fields[:-1])} and {fields[-1]}")
+    return None
+
+
 def start_from_record(record: object) -> tuple[Game, list[Any]]:
     """Set up the game a record describes, before any action; return it with the actions."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record must be a JSON object, not {json_kind(record)}")
+    unknown = _unknown_field(record, RECORD_FIELDS, "the record")
+    if unknown is not None:
+        raise RecordError(unknown)
     try:
         players = check_players(_field(record, "players"))
         rules = make_rules(_field(record, "rules")).for_players(players)
@@ -96,6 +113,9 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
     try:
         if not isinstance(data, Mapping):
             raise MalformedInputError(f"an action must be an object, not {json_kind(data)}")
+        unknown = _unknown_field(data, ACTION_FIELDS, "an action")
+        if unknown is not None:
+            raise MalformedInputError(unknown)
         if "player" not in data:
             raise MalformedInputError("the action has no 'player'")
         player = _seat_number(data["player"], "player")
