@@ -259,6 +259,7 @@ class TableConnection:
         self.tables = set() if tables is None else tables
         self.session: GameSession | None = None
         self.seat = 0
+        self.taking: int | None = None  # the stored game this page is taking up, meanwhile
 
     async def serve(self) -> None:
         self.tables.add(self)
@@ -294,6 +295,12 @@ class TableConnection:
                                          "version": version})
 
     async def resume(self, message: ResumeMessage | RevisitMessage) -> None:
+        try:
+            await self.take_up(message)
+        finally:
+            self.taking = None
+
+    async def take_up(self, message: ResumeMessage | RevisitMessage) -> None:
         store = self.stores.require()
         if self.session is not None and self.session.game_id == message.game_id:
             await self.leave()  # this page's own moves are stored before they are read back
@@ -303,6 +310,9 @@ class TableConnection:
             # A finished game is only looked at, by any number of pages; one in play
             # is read once the page that had it has stored its moves.
             await self.refuse_if_open_elsewhere(message.game_id)
+            # Claimed at once: leaving this page's own game below waits for its bots,
+            # and another page checking meanwhile would take up the same game too.
+            self.taking = message.game_id
             stored = store.get(message.game_id)
         pace = self.pace if message.pace is None else message.pace
         session, seat = GameSession.from_stored(stored, store=store, pace=pace,
@@ -315,12 +325,16 @@ class TableConnection:
         A reloaded page's old connection may take a moment to close: wait for it first.
         """
         for _ in range(OPEN_ELSEWHERE_CHECKS):
-            if not any(other is not self and other.session is not None
-                       and other.session.game_id == game_id for other in self.tables):
+            if not any(other is not self and other.holds(game_id) for other in self.tables):
                 return
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
+
+    def holds(self, game_id: int) -> bool:
+        """Whether this page plays stored game ``game_id``, or is taking it up."""
+        return self.taking == game_id or (
+            self.session is not None and self.session.game_id == game_id)
 
     async def leave(self, *, unplayed_too: bool = True) -> None:
         """Leave the game in play, if any: it stays stored, to be resumed.
