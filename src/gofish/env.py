@@ -106,6 +106,9 @@ class GoFishEnv:
     def __init__(self, rules: object = "classic", players: int = 2,
                  opponents: Sequence[str] = ("emma",), seat: int = 0,
                  max_asks: int = 1000) -> None:
+        # numpy's whole numbers too, as a study's arrays hold them (as for seeds and actions)
+        players, seat, max_asks = (cast(int, as_whole_number(value))
+                                   for value in (players, seat, max_asks))
         self.rules: Rules = make_rules(rules).for_players(players)
         self.players = players
         if isinstance(opponents, str) or not opponents:

@@ -79,3 +79,16 @@ def test_an_unknown_opponent_is_refused_as_a_gofish_error() -> None:
         GoFishEnv(opponents=["nobody"])
     with pytest.raises(GoFishError, match="memory"):
         GoFishEnv(opponents=["emma:memory=lots"])
+
+
+def test_a_table_given_in_numpy_whole_numbers_is_that_table() -> None:
+    # seat=np.int64(1) at two seats was refused as "seat must be a seat from 0 to 1, not
+    # np.int64(1)", though seeds and actions took numpy's numbers.
+    env = GoFishEnv(players=np.int64(3), seat=np.int64(1),  # type: ignore[arg-type]
+                    max_asks=np.int64(5))  # type: ignore[arg-type]
+    plain = GoFishEnv(players=3, seat=1, max_asks=5)
+    assert (env.players, env.seat, env.max_asks) == (3, 1, 5)
+    assert type(env.players) is int and env.action_count == plain.action_count
+    assert np.array_equal(env.reset(seed=4)[0], plain.reset(seed=4)[0])
+    with pytest.raises(GoFishError, match="seat must be a seat from 0 to 1"):
+        GoFishEnv(seat=np.bool_(True))  # type: ignore[arg-type]
