@@ -653,3 +653,18 @@ def test_a_page_reopening_its_own_game_keeps_a_miss_it_was_shown(client: TestCli
     last_ask = max(i for i, kind in enumerate(kinds) if kind == "asked")
     assert back["events"][last_ask]["rank"] == asked["rank"]
     assert kinds[last_ask + 1:last_ask + 3] == ["went_fishing", "drew"]  # drawn, not lost
+
+
+def test_a_game_over_at_the_deal_stays_in_the_history_when_the_next_is_dealt(
+    client: TestClient,
+) -> None:
+    # Four players dealt 13 cards each leave no sea, and Hopp i havet ends there (R19).
+    # With no ask in it, the finished game was taken for a deal replaced before play and
+    # removed at the next deal: its result's "Watch the replay" led nowhere.
+    with client.websocket_connect("/ws/play") as ws:
+        over = start(ws, preset="nordic", players=4, seed=1, options={"hand_size": 13},
+                     opponents=["emma", "emma", "emma"])
+        assert over["state"]["phase"] == "over"
+        game_id = over["state"]["game_id"]
+        start(ws, seed=2)
+    assert client.get(f"/api/games/{game_id}").json()["over"] is True

@@ -179,7 +179,8 @@ class GameSession:
                 # The miss was shown: it is made, or the page that resumes the game
                 # (after a reload, in another tab) could take it back and ask again.
                 self._play_pending()
-            if unplayed_too or self.game.actions:
+            # A game over at the deal (no sea left to fish from) was played, with no ask.
+            if unplayed_too or self.game.actions or self.game.is_over:
                 self._save(unplayed_too=True)  # a dealt hand is offered again after a reload
             else:
                 self._forget_unplayed()
