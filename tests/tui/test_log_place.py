@@ -25,20 +25,17 @@ async def fill_and_scroll_back(app: GoFishApp, pilot: Pilot[None]) -> TableLog:
 
 
 def test_a_bots_move_does_not_scroll_the_log_back_to_its_end() -> None:
-    app = make_app(seed=7)  # speed 0: Emma answers a miss with her whole turn at once
-    seen: dict[str, object] = {}
+    app = make_app(seed=2)  # Emma plays first
+    app.speed = 1000  # her turn waits until the reader has scrolled back
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        seen: dict[str, object] = {}
         log = await fill_and_scroll_back(app, pilot)
-        place, top = log.scroll_y, top_line(app)
-        session = app.session
-        emmas = {card.rank for card in session.game.hand(1)}
-        missing = next(rank for rank in session.held_ranks() if rank not in emmas)  # a miss
-        await pilot.press(RANK_KEYS[missing])
-        while not session.human_to_act and not session.is_over:
-            await pilot.pause(0.02)
+        place, top, written = log.scroll_y, top_line(app), len(app.log_lines)
+        app.speed = 0
+        app.bot_step()  # Emma's whole turn, as her timer would have played it
         await pilot.pause()
-        assert len(app.log_lines) > 43  # the ask, the fish and Emma's turn were written
+        assert app.session.human_to_act and len(app.log_lines) > written
         seen["kept"] = (log.scroll_y, top_line(app)) == (place, top)
         seen["marker"] = "new lines below · End: the latest" in screen_text(app)
         await pilot.press("end")
@@ -47,11 +44,11 @@ def test_a_bots_move_does_not_scroll_the_log_back_to_its_end() -> None:
         seen["marker gone"] = "End: the latest" not in screen_text(app)
         app.write_line(Text("the newest line"))
         await pilot.pause()
-        seen["follows"] = top_line(app) != top and "the newest line" in screen_text(app)
+        seen["follows"] = "the newest line" in screen_text(app)
+        assert seen == {"kept": True, "marker": True, "caught up": True, "marker gone": True,
+                        "follows": True}
 
     run_app(app, script, size=(60, 20))
-    assert seen == {"kept": True, "marker": True, "caught up": True, "marker gone": True,
-                    "follows": True}
 
 
 def test_the_marker_counts_the_lines_that_came_meanwhile() -> None:
@@ -83,3 +80,21 @@ def test_a_resize_keeps_the_line_the_reader_was_at() -> None:
 
     run_app(app, script, size=(60, 20))
     assert tops[0].startswith("earlier line") and tops[1] == tops[0]
+
+
+def test_your_own_ask_brings_the_log_back_to_its_answer() -> None:
+    app = make_app(seed=7)
+    seen: dict[str, object] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        log = await fill_and_scroll_back(app, pilot)
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        while not app.session.human_to_act and not app.session.is_over:
+            await pilot.pause(0.02)
+        await pilot.pause()
+        seen["at the end"] = log.scroll_y == log.max_scroll_y
+        seen["marker"] = "End: the latest" in screen_text(app)
+
+    run_app(app, script, size=(60, 20))
+    assert seen == {"at the end": True, "marker": False}
+

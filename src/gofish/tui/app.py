@@ -521,6 +521,7 @@ class GoFishApp(App[None]):
             return
         self.picked_rank = None
         self._hand_before = before
+        self.query_one("#log", TableLog).catch_up()  # your ask's answer, not old lines
         self.write_events(session.narrate(events_))
         self.after_move(first_pause=AFTER_YOUR_TURN)
 

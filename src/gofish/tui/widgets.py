@@ -241,6 +241,11 @@ class TableLog(RichLog):
         self.scroll_to(y=row, animate=False, immediate=True)
         self._show_unread()
 
+    def catch_up(self) -> None:
+        """Show the latest lines and follow new ones again (the person's own ask)."""
+        self._follow(True)
+        self.scroll_end(animate=False)
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self._follow(new_value >= self.max_scroll_y)
