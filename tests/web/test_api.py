@@ -277,6 +277,7 @@ def test_illegal_asks_are_refused_and_explained(client: TestClient) -> None:
         ({"type": "start", "options": {"refill": "none"}}, "first-empty"),
         ({"type": "start", "players": 5, "options": {"hand_size": 13}}, "cannot deal 13"),
         ("x" * 5000, "too long"),
+        ('"' + "\U0001f41f" * 1100 + '"', "too long (4402 bytes"),  # 1102 characters
     ],
 )
 def test_malformed_messages_are_refused_and_the_table_goes_on(

@@ -118,8 +118,9 @@ class MessageError(ValueError):
 
 def parse_message(raw: str | bytes) -> AnyMessage:
     """Validate one websocket message; raise ``MessageError`` with a readable reason."""
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise MessageError(f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE_BYTES})")
+    size = len(raw.encode("utf-8", "replace")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageError(f"message too long ({size} bytes; at most {MAX_MESSAGE_BYTES})")
     try:
         return _CLIENT_MESSAGE.validate_json(raw)
     except ValidationError as error:
