@@ -19,6 +19,8 @@ Only numpy and gofish.
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -64,12 +66,31 @@ def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -
                for g in range(games)) / games
 
 
-def main() -> None:
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least``, else a usage error."""
+    def read(text: str) -> int:
+        value = int(text)  # argparse turns a ValueError into "invalid whole number value"
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+    read.__name__ = "whole number"
+    return read
+
+
+def finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # nan weights make every choice fail mid-training
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000, help="training games")
-    parser.add_argument("--rate", type=float, default=0.05, help="learning rate")
-    parser.add_argument("--check", type=int, default=1000, help="games to measure with")
-    args = parser.parse_args()
+    parser.add_argument("--games", type=whole_number(0), default=3000, help="training games")
+    parser.add_argument("--rate", type=finite, default=0.05, help="learning rate")
+    parser.add_argument("--check", type=whole_number(1), default=1000,
+                        help="games to measure with")
+    args = parser.parse_args(argv)
     env = GoFishEnv("classic", players=2, opponents=["emma"])
     weights = np.zeros(4)
     test_seed = 10**6  # measured on deals the agent never trained on

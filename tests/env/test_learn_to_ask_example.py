@@ -1,0 +1,42 @@
+"""examples/learn_to_ask.py runs as its docstring shows (briefly here), and refuses
+arguments it cannot train or measure with as a usage error, not a traceback mid-run."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learn_to_ask.py"
+
+
+def load_example() -> Any:
+    spec = importlib.util.spec_from_file_location("learn_to_ask", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_run_measures_trains_and_measures_again(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    load_example().main(["--games", "3", "--check", "2"])
+    before, after = capsys.readouterr().out.splitlines()
+    assert before.startswith("before: ") and "against Emma" in before
+    assert after.startswith("after 3 games: ") and "weights (held, known, denied" in after
+
+
+@pytest.mark.parametrize(("args", "why"), [
+    (["--check", "0"], "argument --check: must be at least 1, not 0"),  # ZeroDivisionError
+    (["--games", "-3"], "argument --games: must be at least 0, not -3"),
+    (["--rate", "nan"], "argument --rate: must be a finite number, not nan"),  # NaN odds
+    (["--games", "x"], "argument --games: invalid whole number value: 'x'"),
+])
+def test_arguments_it_cannot_use_are_a_usage_error(
+        args: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        load_example().main(args)
+    assert stopped.value.code == 2
+    assert why in capsys.readouterr().err
