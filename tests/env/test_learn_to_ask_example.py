@@ -3,26 +3,13 @@ arguments it cannot train or measure with as a usage error, not a traceback mid-
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 import pytest
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learn_to_ask.py"
-
-
-def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("learn_to_ask", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.example_modules import load_example
 
 
 def test_a_short_run_measures_trains_and_measures_again(
         capsys: pytest.CaptureFixture[str]) -> None:
-    load_example().main(["--games", "3", "--check", "2"])
+    load_example("learn_to_ask").main(["--games", "3", "--check", "2"])
     before, after = capsys.readouterr().out.splitlines()
     assert before.startswith("before: ") and "against Emma" in before
     assert after.startswith("after 3 games: ") and "weights (held, known, denied" in after
@@ -37,6 +24,6 @@ def test_a_short_run_measures_trains_and_measures_again(
 def test_arguments_it_cannot_use_are_a_usage_error(
         args: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
-        load_example().main(args)
+        load_example("learn_to_ask").main(args)
     assert stopped.value.code == 2
     assert why in capsys.readouterr().err

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
+from tests.example_modules import load_example
 
 from gofish.core import make_rules
 from gofish.tournament import (
@@ -21,7 +20,6 @@ from gofish.tournament import (
     summary,
 )
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "ray_tournament.py"
 PLAN = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 10)
 
 
@@ -53,16 +51,8 @@ def test_merging_or_pooling_what_is_not_a_result_names_it(bad: object, why: str)
         merge_results([incomplete])  # was KeyError: 'totals'
 
 
-def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("ray_tournament_arguments", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def run_example(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
-    example = load_example()
+    example = load_example("ray_tournament")
     monkeypatch.setattr(sys, "argv", ["ray_tournament.py", *args])
     find_spec = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",  # as on a machine without ray
