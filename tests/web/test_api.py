@@ -289,6 +289,14 @@ def test_malformed_messages_are_refused_and_the_table_goes_on(
         assert update["state"]["hand"]
 
 
+def test_too_many_opponents_are_refused_in_plain_words(client: TestClient) -> None:
+    with client.websocket_connect("/ws/play") as ws:
+        assert refusal(ws, {"type": "start", "opponents": ["emma", "random"]}) == (
+            "2 opponents chosen for 1 opponent seat")  # not "1 opponent seats"
+        assert refusal(ws, {"type": "start", "players": 3, "opponents": ["emma"] * 3}) == (
+            "3 opponents chosen for 2 opponent seats")
+
+
 def test_moves_before_a_game_is_started_are_refused(client: TestClient) -> None:
     with client.websocket_connect("/ws/play") as ws:
         assert "no game yet" in refusal(ws, {"type": "ask", "version": 0, "target": 1,

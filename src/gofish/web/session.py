@@ -58,7 +58,8 @@ class Seat:
 def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     """The person in seat 0, then one bot per opponent seat, with distinct display names."""
     if len(opponents) > players - 1:
-        raise MoveRefused(f"{len(opponents)} opponents chosen for {players - 1} opponent seats")
+        seats = "1 opponent seat" if players == 2 else f"{players - 1} opponent seats"
+        raise MoveRefused(f"{len(opponents)} opponents chosen for {seats}")
     chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
