@@ -356,16 +356,21 @@ class PlainTable:
         session = self.session
         sizes = session.game.hand_sizes
         books = session.game.books
+        # "Emma 2 (player 2, …)" as the introduction names them: "2 Emma 2 (…)" read aloud
+        # was "two Emma two".
         return ", ".join(
-            f"{seat} {session.names[seat]} ({plural(sizes[seat], 'card')}, "
+            f"{session.names[seat]} (player {seat}, {plural(sizes[seat], 'card')}, "
             f"{plural(len(books[seat]), session.narrator.book_word)})"
             for seat in session.opponents()
         )
 
     def prompt(self) -> str:
         session = self.session
-        ranks = " ".join(rank.symbol for rank in session.held_ranks())
-        what = "a card: a rank you hold and a suit you don't, e.g. 10h" if (
+        held = session.held_ranks()
+        ranks = " ".join(rank.symbol for rank in held)
+        # The example is one of your ranks: "e.g. 10h" beside "(A 3 5)" was no ask to make.
+        example = f", e.g. {self.example(held[0], None)}" if held else ""
+        what = f"a card: a rank you hold and a suit you don't{example}" if (
             session.rules.ask == "card") else "a rank"
         whom = ""
         if len(session.askable_opponents()) > 1:

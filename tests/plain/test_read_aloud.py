@@ -1,0 +1,29 @@
+"""The line mode's prompts as a screen reader reads them out."""
+
+from __future__ import annotations
+
+import io
+
+from gofish.core import make_rules
+from gofish.plain import play_plain
+from gofish.session import TableSession, TableSettings
+
+
+def first_prompt(**options: object) -> str:
+    settings = TableSettings(rules=make_rules("bicycle", **options), players=3, seed=8)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("quit\n"), out)
+    return next(line for line in out.getvalue().splitlines() if line.startswith("Your hand:"))
+
+
+def test_opponents_are_listed_as_the_introduction_names_them() -> None:
+    # "Opponents: 1 Emma (6 cards, 0 books), 2 Emma 2 (...)": read aloud, "two Emma two".
+    prompt = first_prompt()
+    assert prompt.endswith("Opponents: Emma (player 1, 5 cards, 0 books), "
+                           "Emma 2 (player 2, 10 cards, 0 books).")
+
+
+def test_the_example_card_is_one_the_person_may_ask_for() -> None:
+    # Under ask: card the prompt said "e.g. 10h" to a hand of A 3 5 6 8 9: no ask to make.
+    prompt = first_prompt(ask="card")
+    assert "a rank you hold and a suit you don't, e.g. Ad (A 3 5 6 8 9)." in prompt
