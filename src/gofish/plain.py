@@ -438,8 +438,9 @@ class PlainTable:
     def show_help(self) -> None:
         self.say("Commands:")
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
+        books = f"{self.session.narrator.book_word}s"  # pairs, under the pairs house rule
         for words, meaning in COMMANDS:
-            self.say(f"  {words}: {meaning.replace('the pond', pond)}")
+            self.say(f"  {words}: {meaning.replace('the pond', pond).replace('books', books)}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
 

@@ -27,3 +27,11 @@ def test_the_example_card_is_one_the_person_may_ask_for() -> None:
     # Under ask: card the prompt said "e.g. 10h" to a hand of A 3 5 6 8 9: no ask to make.
     prompt = first_prompt(ask="card")
     assert "a rank you hold and a suit you don't, e.g. Ad (A 3 5 6 8 9)." in prompt
+
+
+def test_the_commands_name_the_tables_sets_and_pile() -> None:
+    # Under pairs in nordic, help said "table: show everyone's cards, books and the pond".
+    settings = TableSettings(rules=make_rules("nordic", book_size=2), players=2, seed=3)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("help\nquit\n"), out)
+    assert "  table: show everyone's cards, pairs and the sea" in out.getvalue().splitlines()
