@@ -74,7 +74,7 @@ RECORD_FIELDS = ("rules", "players", "deck", "first_player", "actions")
 ACTION_FIELDS = ("player", "target", "rank", "suit")
 
 
-def _unknown_field(data: Mapping[str, Any], fields: tuple[str, ...], what: str) -> str | None:
+def _unknown_field(data: Mapping[Any, Any], fields: tuple[str, ...], what: str) -> str | None:
     for name in data:
         if name not in fields:
             return (f"unknown field {_json_text(name)} in {what}: it has "
