@@ -47,3 +47,11 @@ def test_every_field_the_format_names_still_replays() -> None:
     record["actions"][0] = dict(record["actions"][0], suit=None)  # as the events write it
     assert gofish.replay_record(record)["ok"] is True
     assert gofish.replay_record({k: record[k] for k in ("rules", "players", "deck")})["ok"]
+
+
+def test_a_key_that_is_not_text_is_an_unknown_field_compiled_or_not() -> None:
+    # Compiled by mypyc, keys read as str were cast, and a number key was a TypeError.
+    assert gofish.replay_record({1: 2}) == {
+        "ok": False, "action_index": None,
+        "error": "unknown field 1 in the record: it has rules, players, deck, first_player "
+                 "and actions"}
