@@ -3,6 +3,8 @@ wrong (Debian chromium via playwright, one server for the module)."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 import pytest
@@ -11,8 +13,10 @@ from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
     RoomsServer,
     browser,  # noqa: F401
+    made_stale,
     new_page,  # noqa: F401
     open_room,
+    route_room_frames,
 )
 
 # The accessibility tests' fixtures: one server for the module, a page per call.
@@ -49,3 +53,45 @@ def test_a_code_no_web_address_can_hold_is_refused_in_words(rooms: RoomsServer,
     page.wait_for_selector("#status:has-text('is not a room code')")
     assert "404" not in page.inner_text("#status")
     assert page.url.endswith("/rooms")
+
+
+def test_a_deal_clicked_for_twice_is_dealt_once_and_no_error_is_shown(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Two players clicking Rematch at once: the second click reached the server after the
+    # first one's deal, and that page said "that was based on version 9, but the room is at
+    # version 10: …". Quicker to set up, the same race: the host's Start in two tabs.
+    first = open_page()
+    code = open_room(first, rooms.url, "Ann", 2)
+    first.click('#seats li[data-seat="1"] .add-bot')
+    second = first.context.new_page()  # the host's second tab: same seat, same token
+    second.goto(f"{rooms.url}/rooms/{code}")
+    held: list[tuple[dict[str, Any], Any]] = []
+
+    def hold_the_start(frame: dict[str, Any], to_server: Any) -> dict[str, Any] | None:
+        if frame.get("type") == "start":
+            held.append((frame, to_server))  # on its way while the first tab deals
+            return None
+        return frame
+
+    route_room_frames(second, hold_the_start)
+    second.click("#start")
+    first.click("#start")
+    second.wait_for_selector("#game:not([hidden])")
+    frame, to_server = held[0]
+    to_server.send(json.dumps(frame))  # arrives based on the room before the deal: stale
+    second.wait_for_timeout(500)  # room for its refusal to arrive
+    assert second.inner_text("#status") == ""
+    with urllib.request.urlopen(f"{rooms.url}/rooms/{code}/info") as answer:
+        assert json.load(answer)["game_number"] == 1  # one deal
+
+
+def test_a_click_on_a_room_that_changed_meanwhile_is_refused_in_words(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 3)
+    made_stale(ann, "add_bot", 1)  # as if someone joined while it was on its way
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector("#status:has-text('The room changed just before that reached it')")
+    assert "version" not in ann.inner_text("#status")

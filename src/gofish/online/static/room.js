@@ -43,12 +43,14 @@ function connection(text, down = false) {
 }
 function send(type, fields = {}) {
   if (socket && socket.readyState === WebSocket.OPEN) {
-    lastCommand = { type, fields, seats: state.room ? state.room.seats : [] }; // as the click saw them
+    // As the click saw the room: its seats, and the game dealt then.
+    lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber() };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
   }
 }
+function dealtNumber() { return state.game ? state.game.number : 0; }
 function nameOf(seat) { return state.room.seats[seat].name || `Seat ${seat + 1}`; }
 function isHost() { return Boolean(state.you && state.you.seat !== null && state.room.host === state.you.seat); }
 function showRules(room) { fill($('#room-rules'), `Rules: ${room.rules_summary.join(' · ')}`); }
@@ -230,8 +232,15 @@ function refused(message) {
     return;
   }
   if (message.version === null) state.refusal = message; // the hello's: kept for after the close
-  say(message.message);
+  // Two players clicked Rematch at once: the other's deal came first, which is what both wanted.
+  const dealtMeanwhile = lastCommand && lastCommand.type === 'start' && dealtNumber() !== lastCommand.game;
+  if (message.version !== null && dealtMeanwhile) return;
+  say(message.code === 'stale' ? STALE_TEXT : message.message);
 }
+
+// The server's "based on version 41, but the room is at version 42" is for programs.
+const STALE_TEXT = 'The room changed just before that reached it (someone joined, left or played), '
+  + 'so it was not done: look again and retry.';
 
 // Our seat was given up (Leave) or taken away (the host): forget its secret, watch on.
 function unseated(message) {
