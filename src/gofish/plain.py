@@ -43,7 +43,12 @@ _ASK_PATTERN = re.compile(
     r"^ask\s+(?:(?:(?P<target>\S.*?)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
 
-_RANK_BY_PLURAL = {rank.plural.lower(): rank for rank in Rank}
+_RANK_BY_WORD = {rank.plural.lower(): rank for rank in Rank}  # "9s", "kings"
+# Ranks in words too, as a screen reader reads the log out and as dictation types them.
+_NUMBER_NAMES = ("two twos", "three threes", "four fours", "five fives", "six sixes",
+                 "seven sevens", "eight eights", "nine nines", "ten tens")
+_RANK_BY_WORD.update({word: Rank(value) for value, words in enumerate(_NUMBER_NAMES, start=2)
+                      for word in words.split()})
 
 # "q" is the queen here (as "k" is the king): said when it was taken for quit.
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
@@ -179,7 +184,7 @@ class PlainTable:
         if not words:
             self.say(self.prompt())
             return None
-        command = COMMAND_HANDLERS.get(words[0]) if len(words) == 1 else None
+        command = COMMAND_HANDLERS.get(words[0])  # "help me" too: no move starts so
         if command is not None:
             return command(self)
         try:
@@ -280,7 +285,7 @@ class PlainTable:
         except MalformedInputError:
             pass
         # "9s", "kings": a rank as the log says it. Under ask: card "9s" is the 9 of spades.
-        plural = _RANK_BY_PLURAL.get(word.lower())
+        plural = _RANK_BY_WORD.get(word.lower())
         if plural is not None and not by_card:
             return plural, None
         try:

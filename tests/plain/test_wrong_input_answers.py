@@ -34,3 +34,21 @@ def test_a_move_typed_after_the_game_is_over_is_answered_as_such() -> None:
     assert answer.startswith("The game is over, so '") and answer.endswith(
         "' is not a move now. Type new to play again, or quit.")
     assert said[-1] == "The game is over. Type new to play again, or quit."  # an empty line
+
+
+def test_ranks_may_be_typed_in_words() -> None:
+    # "jack" and "ace" were read, but "nine", "nines" and "ten" were "not a rank": the log
+    # read aloud says "9s", and dictation types words.
+    said = play(["nines", "ten", "sixes", "quit"])
+    refused = [line for line in said if "is not a rank" in line]
+    assert not refused, refused
+    for rank in ("9s", "10s", "6s"):  # each read as its rank: asked for, or not held
+        assert f"You ask Emma for {rank}." in said or any(
+            line.startswith(f"You have no {rank}") for line in said), rank
+
+
+def test_a_command_with_more_words_is_still_the_command() -> None:
+    # "help me" was read as a move: "'help' is not a rank".
+    said = play(["help me", "quit now"])
+    assert "Commands:" in said and not [line for line in said if "not a rank" in line]
+    assert said[-1] == "Goodbye."  # "quit now" quit (no database here: nothing saved)
