@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from .helpers import create_room
+from .helpers import connect, create_room, play_to_end, start_game
 
 
 @pytest.mark.parametrize("name", ["You", "you", " YOU "])
@@ -32,3 +32,20 @@ def test_a_person_cannot_pass_for_a_bot(client: TestClient, name: str) -> None:
     info = client.get(f"/rooms/{made['code']}/info").json()
     assert [seat["kind"] for seat in info["seats"]] == ["human", "open", "open"]
     assert client.post(f"/rooms/{made['code']}/join", json={"name": "Emma"}).status_code == 200
+
+
+def test_a_friend_late_for_a_finished_game_is_not_told_it_has_started(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=2, rules={
+        "preset": "classic", "hand_size": 1, "book_size": 2, "refill": "none",
+        "end": "first-empty"})  # one card each, pairs, no refill (R18, R19): a short game
+    ann = connect(client, made["code"], made["token"])
+    ann.command("add_bot", seat=1, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [])
+    play_to_end([ann])
+    answer = client.post(f"/rooms/{made['code']}/join", json={"name": "Bob"})
+    assert answer.status_code == 409
+    assert answer.json()["message"] == ("this room's game is over and its players keep their "
+                                        "seats for a rematch: you can watch instead")

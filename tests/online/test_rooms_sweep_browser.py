@@ -4,10 +4,12 @@ wrong (Debian chromium via playwright, one server for the module)."""
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect as connect_socket
 
 from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
@@ -95,3 +97,44 @@ def test_a_click_on_a_room_that_changed_meanwhile_is_refused_in_words(
     ann.click('#seats li[data-seat="1"] .add-bot')
     ann.wait_for_selector("#status:has-text('The room changed just before that reached it')")
     assert "version" not in ann.inner_text("#status")
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)  # type: ignore[no-any-return]
+
+
+def a_finished_game(url: str) -> str:
+    """A two-seat room, Ann against Emma, played to the end over the socket; its code."""
+    made = post(f"{url}/rooms", {"name": "Ann", "players": 2, "rules": {
+        "preset": "classic", "hand_size": 1, "book_size": 2, "refill": "none",
+        "end": "first-empty"}})  # one card each, pairs, no refill (R18, R19): a short game
+    chooser = random.Random(3)
+    socket_url = url.replace("http", "ws", 1) + f"/ws/room/{made['code']}"
+    with connect_socket(socket_url) as socket:
+        socket.send(json.dumps({"type": "hello", "token": made["token"]}))
+        commands = iter([{"type": "add_bot", "seat": 1, "bot": "emma"}, {"type": "start"}])
+        while True:
+            message = json.loads(socket.recv(timeout=10))
+            if message["type"] not in ("welcome", "update"):
+                continue
+            game, version = message["game"], message["version"]
+            if game is None:
+                socket.send(json.dumps({**next(commands), "version": version}))
+            elif game["current_player"] is None:
+                return str(made["code"])
+            elif game["current_player"] == 0:
+                ask = chooser.choice(game["legal_actions"])
+                socket.send(json.dumps({"type": "ask", "version": version, **ask}))
+
+
+def test_a_visitor_to_a_finished_game_is_not_told_it_has_started(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    code = a_finished_game(rooms.url)
+    visitor = open_page()
+    visitor.goto(f"{rooms.url}/rooms/{code}")
+    visitor.wait_for_selector("#connection:has-text('Watching: the game is over')")
+    assert visitor.locator("#join").is_hidden()

@@ -210,6 +210,9 @@ class Room:
             raise RoomError("closed", "everyone has left this room: open a new one")
         if previous_hash is not None and self.revoked_reason(previous_hash) == "removed":
             raise RoomError("removed", "the host removed you from this room: you can still watch")
+        if self.status == "over":  # its players keep their seats for a rematch
+            raise RoomError("closed", "this room's game is over and its players keep their "
+                            "seats for a rematch: you can watch instead")
         if self.status != "lobby":
             raise RoomError("closed", "the game has started: you can watch instead")
         seat = next((s for s in self.seats if s.kind == "open"), None)

@@ -211,6 +211,7 @@ function watchingText(room) {
   if (watching || state.hadSeat || canJoin(room)) return `Watching (${see}).`;
   if (room.status === 'closed') return `Watching: everyone has left, so the room is closed (${see}).`;
   if (room.status === 'lobby') return `Watching: every seat is taken (${see}).`;
+  if (room.status === 'over') return `Watching: the game is over, and its players keep their seats (${see}).`;
   return `Watching: the game has started (${see}).`;
 }
 
