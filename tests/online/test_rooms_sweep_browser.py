@@ -15,6 +15,8 @@ from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
     RoomsServer,
     browser,  # noqa: F401
+    confirm,
+    join,
     made_stale,
     new_page,  # noqa: F401
     open_room,
@@ -138,3 +140,25 @@ def test_a_visitor_to_a_finished_game_is_not_told_it_has_started(
     visitor.goto(f"{rooms.url}/rooms/{code}")
     visitor.wait_for_selector("#connection:has-text('Watching: the game is over')")
     assert visitor.locator("#join").is_hidden()
+
+
+def test_taking_a_seat_again_and_the_deal_clear_the_lobbys_notices(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Ann left in the lobby and joined again: her page went on saying "You left the room:
+    # your seat is given up" through the game; Bob's kept "Ann left; seat 1 is open."
+    ann, bob = open_page(), open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    join(bob, rooms.url, code, "Bob")
+    confirm(ann, "#leave-row .leave")
+    ann.wait_for_selector("#notice:has-text('You left the room')")
+    bob.wait_for_selector("#notice:has-text('Ann left; seat 1 is open.')")
+    ann.fill("#join-name", "Ann")
+    ann.click("#join-button")
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert ann.inner_text("#notice") == ""
+    bob.click('#seats li[data-seat="2"] .add-bot')  # Bob is the host now
+    bob.wait_for_selector("#start:not([disabled])")
+    bob.click("#start")
+    bob.wait_for_selector("#game:not([hidden])")
+    assert bob.inner_text("#notice") == ""

@@ -79,6 +79,7 @@ $('#join-form').addEventListener('submit', async (event) => {
       { name: $('#join-name').value, previous_token: previousToken(code) });
     rememberSeat(code, joined.token);
     forgetGone(code);
+    clearNotice(); // "You left the room…" is over: seated again
     $('#join').hidden = true;
     $('#lobby-title').focus(); // the form is gone: land on the seats, where we now sit
     state.token = joined.token;
@@ -126,7 +127,8 @@ function receive(message) {
   const game = message.game;
   const firstSight = !state.room; // a load or reload: the table is shown, its story not retold
   const fresh = game ? game.log.slice(Math.max(0, entriesKnown(game) - game.log_from)) : [];
-  if (game && state.game && state.game.number !== game.number) clearNotice(); // a new deal
+  // A deal seen happening (the first too) clears the notice of the lobby or the last game.
+  if (game && !firstSight && (!state.game || state.game.number !== game.number)) clearNotice();
   notice(message.notice);
   state.version = message.version;
   state.room = message.room;
