@@ -444,12 +444,27 @@ function lookAtTable() {
   $('#show-result')?.focus();
 }
 
+/** "Ann, Bo and Cy": names in a sentence. */
+function namesInWords(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Who won, by name: "A shared win" alone left the reader to work out between whom. */
+function winnersHeading(state) {
+  const { result, you } = state;
+  const others = namesInWords(result.winners.filter((seat) => seat !== you).map((seat) => state.players[seat].name));
+  if (!result.shared) return result.you_won ? 'You win!' : `${others} wins`;
+  return result.you_won ? `You share the win with ${others}!` : `${others} share the win`;
+}
+
+function asksInWords(asks) {
+  return asks === 0 ? 'It ended before anyone asked.' : `${asks} ask${asks === 1 ? '' : 's'} in all.`;
+}
+
 function showResult(state) {
   const result = state.result;
   const you = state.you;
-  const heading = result.shared
-    ? (result.you_won ? 'A shared win!' : 'A shared win')
-    : (result.you_won ? 'You win!' : `${state.players[result.winners[0]].name} wins`);
+  const heading = winnersHeading(state);
   const standings = el('ol', { class: 'standings' }, result.standings.map((row) => el('li', { class: row.seat === you ? 'you' : '' },
     el('span', { class: 'name', text: row.name }), el('span', {}, setsName(row.books, state.rules.book_size)))));
   const buttons = el('div', { class: 'actions' },
@@ -458,7 +473,7 @@ function showResult(state) {
     (state.game_id || lastGameId) ? el('a', { href: `#/replay/${state.game_id || lastGameId}`, class: 'button-link' }, 'Watch the replay') : null,
     el('button', { type: 'button', class: 'button-link', id: 'close-result', onclick: lookAtTable }, 'Look at the table'));
   fill($('#result-body'), el('h2', { id: 'result-title', text: heading }),
-    el('p', { class: 'ending' }, `${result.ending} ${result.asks} asks in all.`),
+    el('p', { class: 'ending' }, `${result.ending} ${asksInWords(result.asks)}`),
     standings, buttons);
   // A game that ends while the player reads another page does not cover that page.
   if (!$('#page-play').hidden) $('#result').hidden = false;
