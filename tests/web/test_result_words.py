@@ -30,19 +30,20 @@ def test_a_shared_win_names_the_players_you_share_it_with(
         "The sea ran dry. It ended before anyone asked.")
 
 
-def test_a_shared_win_of_others_names_them(page: Any, live_server: LiveServer) -> None:
-    # "A shared win" left a player who lost to work out the winners from the books.
-    def won_by_emma_and_randy(text: str | bytes) -> str | bytes:
+def rewrite_the_result(page: Any, **result: object) -> None:
+    """Change what the server's updates say of the result before the page reads them."""
+    def rewritten(text: str | bytes) -> str:
         message = json.loads(text)
         if message.get("type") == "update" and message["state"]["result"]:
-            message["state"]["result"].update(winners=[1, 2], you_won=False, shared=True)
-            return json.dumps(message)
-        return text
+            message["state"]["result"].update(result)
+        return json.dumps(message)
 
-    def through(ws: Any) -> None:
-        to_server = ws.connect_to_server()
-        to_server.on_message(lambda message: ws.send(won_by_emma_and_randy(message)))
+    page.route_web_socket("**/ws/play", lambda ws: ws.connect_to_server().on_message(
+        lambda message: ws.send(rewritten(message))))
 
-    page.route_web_socket("**/ws/play", through)
+
+def test_a_shared_win_of_others_names_them(page: Any, live_server: LiveServer) -> None:
+    # "A shared win" left a player who lost to work out the winners from the books.
+    rewrite_the_result(page, winners=[1, 2], you_won=False, shared=True)
     deal_a_game_over_at_once(page, live_server)
     assert page.inner_text("#result-title") == "Emma and Randy share the win"
