@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from tests.storage.helpers import played_game
 
+from gofish.core import make_rules
 from gofish.storage import open_store
 
 from .conftest import LiveServer
@@ -54,3 +55,17 @@ def test_an_arrow_key_on_the_replay_slider_moves_one_step(
     page.focus("#replay-next")
     page.keyboard.press("ArrowRight")
     assert page.text_content(".replay-controls .step").startswith("Ask 2 of ")
+
+
+def test_a_shared_win_of_four_is_listed_as_a_sentence(page: Any, live_server: LiveServer) -> None:
+    # It read "shared: You and Emma and Randy and Emma 2".
+    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"},
+             {"name": "Randy", "bot": "random"}, {"name": "Emma 2", "bot": "emma"}]
+    # Four nordic players dealt 13 cards each: no sea, over at the deal (R19), no books.
+    over = played_game(make_rules("nordic", hand_size=13), players=4, seed=10)
+    assert over.winners == (0, 1, 2, 3)
+    with open_store(live_server.database) as store:
+        game_id = store.save(over.to_record(), seats=seats)
+    page.goto(f"{live_server.url}/?speed=0#/history")
+    row = page.locator(f".history-table tr:has(a[href='#/replay/{game_id}'])").first
+    assert "shared: You, Emma, Randy and Emma 2" in row.inner_text()

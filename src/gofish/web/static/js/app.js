@@ -3,7 +3,7 @@
 
 import { $, $$, el, fill, getJSON } from './dom.js';
 import { Table } from './table.js';
-import { cardFace, pondWord, setsName } from './cards.js';
+import { cardFace, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { claimGame, onGameClaimed } from './tabs.js';
@@ -442,11 +442,6 @@ function closeResult() {
 function lookAtTable() {
   closeResult();
   $('#show-result')?.focus();
-}
-
-/** "Ann, Bo and Cy": names in a sentence. */
-function namesInWords(names) {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** Who won, by name: "A shared win" alone left the reader to work out between whom. */

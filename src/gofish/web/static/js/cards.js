@@ -57,6 +57,11 @@ export function pondWord(preset) {
   return preset === 'nordic' ? 'sea' : 'pond';
 }
 
+// "Ann, Bo and Cy": names in a sentence (the result, the history's shared wins).
+export function namesInWords(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 // `count` laid sets, named as the rules name them.
 export function setsName(count, bookSize) {
   return `${count} ${setWord(bookSize)}${count === 1 ? '' : 's'}`;

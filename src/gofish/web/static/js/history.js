@@ -1,12 +1,12 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON } from './dom.js';
-import { cardBack, cardFace } from './cards.js';
+import { cardBack, cardFace, namesInWords } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
   const names = game.winners.map((seat) => game.names[seat]);
-  return names.length === 1 ? `${names[0]} won` : `shared: ${names.join(' and ')}`;
+  return names.length === 1 ? `${names[0]} won` : `shared: ${namesInWords(names)}`;
 }
 
 export async function showHistory(page) {
