@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import pytest
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from .helpers import connect, create_room, play_to_end, start_game
+from .conftest import FAST
+from .helpers import (
+    connect,
+    create_room,
+    disconnect,
+    play_to_end,
+    refused_hello,
+    serving,
+    start_game,
+)
 
 
 @pytest.mark.parametrize("name", ["You", "you", " YOU "])
@@ -49,3 +62,20 @@ def test_a_friend_late_for_a_finished_game_is_not_told_it_has_started(
     assert answer.status_code == 409
     assert answer.json()["message"] == ("this room's game is over and its players keep their "
                                         "seats for a rematch: you can watch instead")
+
+
+def test_one_address_cannot_flood_a_room_with_watchers(make_app: Callable[..., Starlette]) -> None:
+    # Every change sends each socket a message: a client that opened 500 watching sockets
+    # made the host's commands take a quarter of a second, and more with more.
+    with serving(make_app(replace(FAST, watchers_per_address=2))) as client:
+        made = create_room(client, "Ann", players=2)
+        code = made["code"]
+        watchers = [connect(client, code, None) for _ in range(2)]
+        refusal, close_code = refused_hello(client, code, None)
+        assert refusal["code"] == "full" and "close some of them first" in refusal["message"]
+        assert close_code == 1013  # try again later
+        ann = connect(client, code, made["token"])  # a seat's own socket is never refused
+        assert ann.seat == 0
+        disconnect(watchers[0])
+        ann.read_until(lambda m: m["type"] == "presence" and m["spectators"] == 1)
+        connect(client, code, None)  # a page closed makes room for another

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket
 from gofish.online.codes import InvalidInput, normalise_code
 from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_body
 from gofish.online.room import RoomError, bot_names
-from gofish.online.server import RoomServer, RoomSettings
+from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
 from gofish.web.app import setup_choices
 from gofish.web.notfound import not_found_page
@@ -135,10 +135,6 @@ async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:
         return JSONResponse({"error": "storage", "message": str(error)}, 503)
 
 
-def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
-
-
 async def _body(request: Request) -> bytes:
     body = b""
     async for chunk in request.stream():
@@ -150,7 +146,7 @@ async def _body(request: Request) -> bytes:
 
 async def _create(request: Request) -> Response:
     async def create() -> dict[str, Any]:
-        _server(request).check_join_rate(_address(request))
+        _server(request).check_join_rate(client_address(request))
         form: CreateRoom = parse_body(CreateRoom, await _body(request))
         return await _server(request).create_room(form.name, form.players, form.rules.spec())
 
@@ -159,7 +155,7 @@ async def _create(request: Request) -> Response:
 
 async def _join(request: Request) -> Response:
     async def join() -> dict[str, Any]:
-        _server(request).check_join_rate(_address(request))
+        _server(request).check_join_rate(client_address(request))
         form: JoinRoom = parse_body(JoinRoom, await _body(request))
         return await _server(request).join_room(request.path_params["code"], form.name,
                                                 form.previous_token)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket
 
 from gofish.bots import Bot, make_bot, prepare_endgame
@@ -74,6 +75,9 @@ class RoomSettings:
     send_queue: int = 256  # a client this far behind is dropped; it reconnects and catches up
     idle_seconds: float = 600.0  # a room nobody is connected to leaves memory (not the database)
     joins_per_minute: float = 30.0  # room creations and joins per client address
+    # Watching sockets one client address may hold in a room: each costs every change a
+    # message, so a client opening hundreds slowed the room for its players.
+    watchers_per_address: int = 16
 
 
 class TokenBucket:
@@ -163,6 +167,11 @@ class LiveRoom:
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address, as the join limit and the watchers' limit count them."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 _REMOVED_MESSAGE = "The host removed you from the room. You can still watch."
@@ -625,6 +634,10 @@ class RoomServer:
         except StoreError as error:
             return await refuse("storage", str(error), CLOSE_UNAVAILABLE)
         if hello.token is None:
+            if self._watching_from(live, websocket) >= self.settings.watchers_per_address:
+                return await refuse("full", "this address watches the room from "
+                                    f"{self.settings.watchers_per_address} pages already: "
+                                    "close some of them first", CLOSE_TRY_AGAIN)
             return live, None
         token_hash = hash_token(hello.token)
         seat = live.room.seat_for_token_hash(token_hash)
@@ -632,6 +645,13 @@ class RoomServer:
             reason = live.room.revoked_reason(token_hash)
             return await refuse("forbidden", _refusal(reason), CLOSE_FORBIDDEN, reason=reason)
         return live, seat
+
+    @staticmethod
+    def _watching_from(live: LiveRoom, websocket: WebSocket) -> int:
+        """How many of the room's spectators are at this socket's client address."""
+        address = client_address(websocket)
+        return sum(1 for connection in live.connections
+                   if connection.seat is None and client_address(connection.websocket) == address)
 
     async def _read_loop(self, live: LiveRoom, connection: Connection) -> None:
         websocket = connection.websocket
