@@ -374,7 +374,8 @@ def test_a_name_already_in_the_room_is_refused_and_each_bot_has_its_own(
     assert [s["name"] for s in ann.room["seats"][:3]] == ["Ann", "Emma (bot)", "Emma 2 (bot)"]
     # A person may not take a bot's name at all: "(bot)" is for the bots.
     as_a_bot = client.post(f"/rooms/{code}/join", json={"name": "Emma (bot)"})
-    assert as_a_bot.status_code == 400 and '"(bot)" are for the bots' in as_a_bot.text
+    assert as_a_bot.status_code == 400
+    assert '"(bot)" are for the bots' in as_a_bot.json()["message"]
 
 
 # ------------------------------------------------- rejoining after a removal
