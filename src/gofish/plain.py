@@ -35,6 +35,7 @@ COMMANDS = (
     ("coach", "what the table has revealed, per rank"),
     ("help", "this list and the rules"),
     ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
+    ("new", "once a game is over, deal a new one with the same settings"),
 )
 
 # "ask 2 for 9", "ask emma for 9", "ask emma 2 for 9", "ask for 9" and "ask 9"; "9", "9 2"
@@ -217,6 +218,10 @@ class PlainTable:
                 self.last_target = None
                 self.introduce()
                 return True
+            look = LOOKS_AFTER_THE_END.get(line.lower())
+            if look is not None:  # the final hands and books stay there to be read
+                look(self)
+                continue
             typed = f", so {_quoted(line)} is not a move now" if line else ""
             self.say(f"The game is over{typed}. Type new to play again, or quit.")
 
@@ -440,6 +445,9 @@ class PlainTable:
             self.say(f"{row.rank.symbol}: you {row.mine}; {known}; booked {row.booked}; "
                      f"not seen {row.unaccounted}.")
 
+    def not_yet_new(self) -> None:
+        self.say("A new game is dealt once this one is over; to stop here, type quit.")
+
     def show_help(self) -> None:
         self.say("Commands:")
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
@@ -476,8 +484,19 @@ COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
     "table": _command(PlainTable.show_table),
     "status": _command(PlainTable.show_table),
     "coach": _command(PlainTable.show_coach),
+    "new": _command(PlainTable.not_yet_new),
     "quit": lambda table: False,
     "exit": lambda table: False,
+}
+
+#: The commands that only show something, still answered once the game is over.
+LOOKS_AFTER_THE_END: dict[str, Callable[[PlainTable], None]] = {
+    "help": PlainTable.show_help,
+    "?": PlainTable.show_help,
+    "hand": PlainTable.show_hand,
+    "table": PlainTable.show_table,
+    "status": PlainTable.show_table,
+    "coach": PlainTable.show_coach,
 }
 
 

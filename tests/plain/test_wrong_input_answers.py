@@ -52,3 +52,21 @@ def test_a_command_with_more_words_is_still_the_command() -> None:
     said = play(["help me", "quit now"])
     assert "Commands:" in said and not [line for line in said if "not a rank" in line]
     assert said[-1] == "Goodbye."  # "quit now" quit (no database here: nothing saved)
+
+
+def test_after_the_end_the_final_table_can_still_be_read() -> None:
+    # Four nordic players dealt 13 cards leave no sea: the game is over at the deal (R19),
+    # and "table" was answered "The game is over, so 'table' is not a move now".
+    settings = TableSettings(rules=make_rules("nordic", hand_size=13), players=4, seed=5)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("table\nhelp\nquit\n"), out)
+    said = out.getvalue().splitlines()
+    assert "The sea: 0 cards." in said and "Emma (player 1): 13 cards; books: none." in said
+    assert "  new: once a game is over, deal a new one with the same settings" in said
+    assert not [line for line in said if "not a move" in line]
+
+
+def test_new_during_a_game_says_when_it_works() -> None:
+    said = play(["new", "quit"])
+    # It was "'new' is not a rank".
+    assert "A new game is dealt once this one is over; to stop here, type quit." in said
