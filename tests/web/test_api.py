@@ -142,6 +142,29 @@ def test_help_counts_a_one_card_deal_in_the_singular(client: TestClient) -> None
     assert deal_line(2).startswith("5 players, 2 cards each from")
 
 
+def test_the_help_intro_never_contradicts_the_house_rules(client: TestClient) -> None:
+    # The intro was the preset's whatever the house rules: bicycle's said an empty hand
+    # draws one card under refill: hand (R11), classic's that it is refilled under
+    # refill: none (R18), and nordic's that the game ends at the first empty hand under
+    # end: all-books.
+    def intro(**params: object) -> str:
+        return str(client.get("/api/help", params={"players": 3, **params}).json()["intro"])
+
+    assert intro(preset="bicycle", refill="hand") == (
+        "Go Fish for 2 to 5 players. House rules: an empty hand draws a full hand.")
+    classic = intro(preset="classic", refill="none", end="first-empty")
+    assert "refilled" not in classic and "until all" not in classic
+    assert classic.endswith("House rules: no refill, ends at the first empty hand or pond.")
+    nordic = intro(preset="nordic", refill="card", end="all-books")
+    assert "first empty" not in nordic and "any hand" not in nordic
+    # Without such house rules the preset's own way is said, in the game's words.
+    assert intro(preset="bicycle", book_size=2).startswith(
+        "Go Fish for 2 to 5 players. Play until every pair is down.")
+    assert intro(preset="classic") == ("Classic Go Fish, as played against Emma. Play until "
+                                       "all the books are down. An empty hand is refilled "
+                                       "from the pond.")
+
+
 def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
     assert answer.status_code == 400

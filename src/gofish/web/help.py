@@ -6,20 +6,23 @@ from typing import Any
 
 from gofish.core import Rules
 from gofish.narrate import book_word, pond_word
+from gofish.session import rule_words
 
-_PRESET_INTRO = {
-    "classic": (
-        "Classic Go Fish, as played against Emma: play until all the books are down. "
-        "An empty hand is refilled from the pond."
-    ),
+_PRESET_NAME = {
+    "classic": "Classic Go Fish, as played against Emma.",
+    "bicycle": "Go Fish for 2 to 5 players.",
+    "nordic": "Hopp i havet, the Nordic game: the pond is the sea, a loose spread of "
+              "face-down cards.",
+}
+
+#: How the preset refills empty hands and ends: said only where no house rule changes it.
+_PRESET_WAY = {
+    "classic": "Play until all the {book}s are down. An empty hand is refilled from the pond.",
     "bicycle": (
-        "Play until every book is down. A player whose turn starts with an empty hand draws "
-        "one card; with the pond dry they leave play, keeping their books."
+        "Play until every {book} is down. A player whose turn starts with an empty hand draws "
+        "one card; with the pond dry they leave play, keeping their {book}s."
     ),
-    "nordic": (
-        "Hopp i havet, the Nordic game: the pond is the sea, a loose spread of face-down "
-        "cards. The game ends the moment any hand or the sea is empty."
-    ),
+    "nordic": "The game ends the moment any hand or the sea is empty.",
 }
 
 _REFILL = {
@@ -70,7 +73,7 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     ending.append(f"Whoever has the most {book}s wins; a tie is a shared win.")
     return {
         "title": f"Rules: {resolved.preset}",
-        "intro": _PRESET_INTRO[resolved.preset],
+        "intro": _intro(resolved, players),
         "sections": [
             {"heading": "The deal", "paragraphs": [
                 f"{players} players, {_cards(dealt)} each from a 52-card deck. "
@@ -81,6 +84,20 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
             {"heading": "Playing here", "paragraphs": _playing_here(resolved, players)},
         ],
     }
+
+
+def _intro(rules: Rules, players: int) -> str:
+    """The preset in a line, then its way with empty hands and the end unless house rules
+    change them (the intro of bicycle said a hand draws one card under refill: hand),
+    then the house rules in words."""
+    house = rules.options(players)
+    intro = _PRESET_NAME[rules.preset]
+    if not {"refill", "end"} & house.keys():
+        intro += " " + _PRESET_WAY[rules.preset].format(book=book_word(rules.book_size))
+    if house:
+        words = rule_words(rules, players)
+        intro += " House rules: " + ", ".join(words[name] for name in house) + "."
+    return intro
 
 
 def _cards(count: int) -> str:
