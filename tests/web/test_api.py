@@ -165,6 +165,19 @@ def test_the_help_intro_never_contradicts_the_house_rules(client: TestClient) ->
                                        "from the pond.")
 
 
+def test_help_speaks_of_a_miss_at_an_empty_pond_only_where_play_goes_on(
+    client: TestClient,
+) -> None:
+    # Hopp i havet's help said "With an empty sea a miss simply passes the turn." two
+    # lines above "The game ends the moment ... the sea is empty" (R19).
+    def asking(**params: object) -> list[str]:
+        return list(client.get("/api/help", params=params).json()["sections"][1]["paragraphs"])
+
+    assert not [line for line in asking(preset="nordic") if "empty sea" in line]
+    assert not [line for line in asking(preset="classic", end="first-empty") if "empty" in line]
+    assert "With an empty pond a miss simply passes the turn." in asking(preset="bicycle")  # R8
+
+
 def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
     assert answer.status_code == 400

@@ -57,8 +57,9 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         )
         if resolved.lucky_draw
         else "Whatever you draw, your turn ends (no lucky draw).",
-        f"With an empty {pond} a miss simply passes the turn.",
     ]
+    if resolved.end == "all-books":  # else an empty pond has ended the game (R19)
+        asking.append(f"With an empty {pond} a miss simply passes the turn.")
     books = [
         f"A {book} is {resolved.book_size} cards of one rank. It is laid down the moment "
         "you hold it, even straight from the deal, and it counts one point.",
