@@ -178,6 +178,20 @@ def test_help_speaks_of_a_miss_at_an_empty_pond_only_where_play_goes_on(
     assert "With an empty pond a miss simply passes the turn." in asking(preset="bicycle")  # R8
 
 
+def test_help_draws_nothing_into_a_hand_whose_emptying_ended_the_game(
+    client: TestClient,
+) -> None:
+    # Under end: first-empty the help still said "When your hand empties and the pond
+    # has cards, you draw a full fresh hand at once": the game has ended by then (R19).
+    for refill in ("hand", "card", "turn"):
+        sections = client.get("/api/help", params={"preset": "classic", "end": "first-empty",
+                                                   "refill": refill}).json()["sections"]
+        assert sections[2]["paragraphs"][1] == (
+            "An empty hand ends the game at once, so nothing is drawn into it.")
+    bicycle = client.get("/api/help", params={"preset": "bicycle"}).json()["sections"]
+    assert bicycle[2]["paragraphs"][1].startswith("An empty hand stays empty until its turn")
+
+
 def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     answer = client.get("/api/help", params={"preset": "classic", "refill": "sometimes"})
     assert answer.status_code == 400

@@ -63,7 +63,10 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     books = [
         f"A {book} is {resolved.book_size} cards of one rank. It is laid down the moment "
         "you hold it, even straight from the deal, and it counts one point.",
-        _REFILL[resolved.refill].format(pond=pond),
+        # R19 comes first: a hand emptied under first-empty has ended the game, whatever
+        # the refill house rule says.
+        _REFILL[resolved.refill].format(pond=pond) if resolved.end == "all-books"
+        else "An empty hand ends the game at once, so nothing is drawn into it.",
     ]
     ending = (
         [f"The game ends when all {resolved.total_books} {book}s are down."]
