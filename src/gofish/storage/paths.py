@@ -25,7 +25,17 @@ def default_db_path() -> Path:
 
 def chosen_db_path(path: str | os.PathLike[str] | None) -> Path:
     """The database at ``path`` (a leading ``~`` expanded), or the default one if None."""
-    return default_db_path() if path is None else expand_home(path)
+    return default_db_path() if path is None else expand_home(db_path_argument(path))
+
+
+def db_path_argument(path: object) -> str | os.PathLike[str]:
+    """``path`` if it names a file as text or a ``Path``; StorageError otherwise (5 was a
+    TypeError from pathlib, and bytes too, which pathlib takes only on some systems)."""
+    if isinstance(path, str) or (isinstance(path, os.PathLike)
+                                 and isinstance(os.fspath(path), str)):
+        return path
+    raise StorageError(
+        f"the games database must be a path (text or a pathlib.Path), not {path!r}")
 
 
 def data_home() -> Path:

@@ -31,7 +31,7 @@ from gofish.storage.access import (
     read_only_uri,
     unwritable,
 )
-from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
+from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError, whole_id
 from gofish.storage.fallback import (
     fallback_path,
     parse_fallback_line,
@@ -39,7 +39,7 @@ from gofish.storage.fallback import (
     remove_fallback_lines,
     write_fallback,
 )
-from gofish.storage.paths import chosen_db_path
+from gofish.storage.paths import chosen_db_path, db_path_argument
 from gofish.storage.schema import migrate
 from gofish.storage.summary import GameSummary, check_seats, summarize
 
@@ -208,7 +208,8 @@ class Store:
         clock: Callable[[], str] = utc_now,
         read_only: bool = False,
     ) -> None:
-        self.path = Path(path)  # a str as open_store takes, not AttributeError on .parent
+        # A str as open_store takes (not AttributeError on .parent); 5 refused in words.
+        self.path = Path(db_path_argument(path))
         self._timeout = timeout
         self._read_only = read_only
         self._clock = clock
@@ -357,6 +358,7 @@ class Store:
         """
         summary = summarize(record)
         checked = check_seats(seats, summary.players)
+        game_id, source = _check_save_arguments(game_id, source)
         try:
             return self._retrying(lambda: self._write(summary, checked, game_id, source))
         except _DatabaseFailure as error:
@@ -457,11 +459,13 @@ class Store:
     def delete(self, game_id: int) -> None:
         """Remove a stored game; UnknownGameError if there is none with that id."""
 
+        number = _check_id(game_id)
+
         def remove() -> None:
             with self._transaction() as db:
-                cursor = db.execute("DELETE FROM games WHERE id = ?", (_check_id(game_id),))
+                cursor = db.execute("DELETE FROM games WHERE id = ?", (number,))
                 if cursor.rowcount == 0:
-                    raise UnknownGameError(game_id)
+                    raise UnknownGameError(number)
 
         self._guard(lambda: self._retrying(remove))
 
@@ -546,12 +550,14 @@ class Store:
     def get(self, game_id: int) -> StoredGame:
         """The stored game ``game_id``; UnknownGameError if there is none."""
 
+        number = _check_id(game_id)
+
         def load() -> StoredGame:
             row = self.connection.execute(
-                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (_check_id(game_id),)
+                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (number,)
             ).fetchone()
             if row is None:
-                raise UnknownGameError(game_id)
+                raise UnknownGameError(number)
             return _readable(self._build([row]))[0]
 
         return self._read(load)
@@ -747,9 +753,21 @@ _LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be sto
 
 
 def _check_id(game_id: object) -> int:
-    if isinstance(game_id, bool) or not isinstance(game_id, int) or abs(game_id) > _LARGEST_ID:
+    """``game_id`` as an int (numpy's int64 too); UnknownGameError for one that cannot be
+    stored, saying so when it is not a whole number at all (the text '1')."""
+    number = whole_id(game_id)
+    if number is None or abs(number) > _LARGEST_ID:
         raise UnknownGameError(game_id)
-    return game_id
+    return number
+
+
+def _check_save_arguments(game_id: object, source: object) -> tuple[int | None, str]:
+    """The id and source of a save, checked before anything is written, or rescued to the
+    fallback file (where a numpy id would not go into JSON)."""
+    if not isinstance(source, str):  # stored as the text '5', or refused by SQLite
+        raise StorageError("source must be a short text naming where the game came from "
+                           f"(such as 'terminal' or 'web'), not {source!r}")
+    return (None if game_id is None else _check_id(game_id)), source
 
 
 def _load_json(text: object, path: Path, game_id: int) -> Any:
@@ -824,6 +842,7 @@ def save_game(
     except StorageError as error:
         summary = summarize(record)
         checked = check_seats(seats, summary.players)
+        game_id, source = _check_save_arguments(game_id, source)
         raise rescue(resolved, error, summary.record, checked, game_id, source) from None
     with store:
         return store.save(record, seats=seats, game_id=game_id, source=source)

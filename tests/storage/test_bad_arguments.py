@@ -1,0 +1,88 @@
+"""Wrong arguments from Python are refused as StorageError saying what was wrong: a text id
+was told "there is no stored game with id 1" while game 1 was there, open_store(5) was a
+TypeError from pathlib, and source=5 was stored as the text '5'."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gofish
+from gofish.storage import StorageError, Store, UnknownGameError, open_store, save_game
+
+from .helpers import EMMA, YOU, played_game
+
+
+def _record() -> dict[str, object]:
+    return gofish.game_to_record(played_game(seed=1, asks=2))
+
+
+@pytest.mark.parametrize(("bad", "kind"), [
+    ("1", "text"), (1.0, "a float"), (None, "None"), (True, "True"), (np.True_, "a bool")])
+def test_an_id_that_is_not_a_whole_number_is_said_to_be_none(
+        store: Store, bad: object, kind: str) -> None:
+    game_id = store.save(_record(), seats=[YOU, EMMA])
+    assert game_id == 1
+    complaint = re.escape(f"with id {bad!r}: a game id is a whole number, not {kind}")
+    with pytest.raises(UnknownGameError, match=complaint):
+        store.get(bad)  # type: ignore[arg-type]
+    with pytest.raises(UnknownGameError, match=complaint):
+        store.delete(bad)  # type: ignore[arg-type]
+    if bad is not None:  # a save without an id stores a new game
+        with pytest.raises(UnknownGameError, match=complaint):
+            store.save(_record(), seats=[YOU, EMMA], game_id=bad)  # type: ignore[arg-type]
+    assert store.count() == 1  # nothing deleted, nothing added
+
+
+def test_a_missing_whole_id_is_still_only_missing(store: Store) -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        store.get(7)
+    assert str(caught.value) == "there is no stored game with id 7"
+
+
+def test_numpy_whole_numbers_are_game_ids(store: Store) -> None:
+    game_id = store.save(_record(), seats=[YOU, EMMA])
+    assert store.get(np.int64(game_id)).id == game_id  # type: ignore[arg-type]
+    longer = gofish.game_to_record(played_game(seed=1, asks=3))
+    updated = store.save(longer, seats=[YOU, EMMA], game_id=np.int64(game_id))  # type: ignore[arg-type]
+    assert updated == game_id and type(updated) is int
+    store.delete(np.int32(game_id))  # type: ignore[arg-type]
+    assert store.count() == 0
+
+
+@pytest.mark.parametrize("bad", [5, None, b"games.sqlite3", ["games.sqlite3"]])
+def test_a_database_that_is_not_a_path_is_refused(tmp_path: Path, bad: object) -> None:
+    complaint = re.escape(f"the games database must be a path (text or a pathlib.Path), "
+                          f"not {bad!r}")
+    if bad is not None:  # None means the default database
+        with pytest.raises(StorageError, match=complaint):
+            open_store(bad)  # type: ignore[arg-type]
+        with pytest.raises(StorageError, match=complaint):
+            save_game(_record(), seats=[YOU, EMMA], path=bad)  # type: ignore[arg-type]
+    with pytest.raises(StorageError, match=complaint):
+        Store(bad)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("bad", [5, None, b"web"])
+def test_a_source_that_is_not_text_is_refused(store: Store, db_path: Path, bad: object) -> None:
+    complaint = re.escape(f"source must be a short text naming where the game came from "
+                          f"(such as 'terminal' or 'web'), not {bad!r}")
+    with pytest.raises(StorageError, match=complaint):
+        store.save(_record(), seats=[YOU, EMMA], source=bad)  # type: ignore[arg-type]
+    with pytest.raises(StorageError, match=complaint):
+        save_game(_record(), seats=[YOU, EMMA], source=bad, path=db_path)  # type: ignore[arg-type]
+    assert store.count() == 0
+
+
+def test_a_bad_source_is_refused_even_when_the_database_cannot_open(tmp_path: Path) -> None:
+    # The game would go to the fallback file: a bad source must not be written there either.
+    folder = tmp_path / "a folder, not a database"
+    folder.mkdir()
+    with pytest.raises(StorageError, match="source must be a short text") as caught:
+        save_game(_record(), seats=[YOU, EMMA], source=5, path=folder)  # type: ignore[arg-type]
+    assert caught.value.fallback_path is None
+    assert list(tmp_path.iterdir()) == [folder]
