@@ -79,3 +79,14 @@ def test_one_address_cannot_flood_a_room_with_watchers(make_app: Callable[..., S
         disconnect(watchers[0])
         ann.read_until(lambda m: m["type"] == "presence" and m["spectators"] == 1)
         connect(client, code, None)  # a page closed makes room for another
+
+
+@pytest.mark.parametrize("length", [25, 64, 65, 500])
+def test_a_long_name_is_refused_with_the_rooms_own_limit(client: TestClient, length: int) -> None:
+    # Over 64 characters the schema answered "name: String should have at most 64
+    # characters", where the rooms allow 24.
+    made = create_room(client, "Ann", players=2)
+    for answer in (client.post("/rooms", json={"name": "x" * length, "players": 2}),
+                   client.post(f"/rooms/{made['code']}/join", json={"name": "x" * length})):
+        assert answer.status_code == 400
+        assert answer.json()["message"] == f"a name has at most 24 characters, not {length}"

@@ -138,14 +138,19 @@ class RulesChoice(HouseRules):
         return {"preset": self.preset, **self.chosen()}
 
 
+# No schema limit: the body's size limit bounds a name, and codes.clean_name refuses one
+# longer than 24 characters in those words (a schema limit of 64 said "at most 64").
+PersonName = Annotated[str, Field(min_length=1)]
+
+
 class CreateRoom(_Message):
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: PersonName
     players: Annotated[int, Field(ge=2, le=_MAX_PLAYERS)] = 2
     rules: RulesChoice = RulesChoice(preset="classic")
 
 
 class JoinRoom(_Message):
-    name: Annotated[str, Field(min_length=1, max_length=64)]
+    name: PersonName
     # The token this browser held in the room before it was revoked, if any.
     previous_token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
 
