@@ -6,7 +6,9 @@ import pytest
 from tests.tui.helpers import make_app, run_app, screen_lines
 from textual.pilot import Pilot
 
+from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
+from gofish.tui.screens import GameOverScreen, summary_table
 from gofish.tui.widgets import OpponentPanel, fit_name
 
 LONG_NAMES = ("expert-easy", "ismcts-quick", "counter", "expert-easy")
@@ -67,3 +69,23 @@ def test_a_name_is_shortened_word_by_word_before_it_is_cut() -> None:
     assert fit_name("Quick ISMCTS", 9) == "Q. ISMCTS"
     assert fit_name("Randy", 4) == "Ran…"  # one word: only a cut can shorten it
     assert fit_name("Emma 12", 5) == "Em…12"  # the seat number stays
+
+
+def test_the_game_over_figures_keep_their_headings_whole_at_50_columns() -> None:
+    # Long names squeezed the figures: "Boo… Asks Hits Go fish Luc… Str…".
+    app = make_app("bicycle", players=5, seed=3, opponents=LONG_NAMES)
+    seen: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        names = app.session.names
+        figures = (names, [PlayerTally(books=2)] * 5, (2, 3))
+        app.push_screen(GameOverScreen("Over.", summary_table(*figures),
+                                       summary_table(*figures, compact=True)))
+        await pilot.pause()
+        seen.extend(screen_lines(app))
+
+    run_app(app, script, size=(50, 16))
+    headings = next(line for line in seen if "Asks" in line)
+    assert "Books Asks Hits" in headings and "Lucky Streak" in headings, headings
+    for name in ("E. Expert", "★ Q. ISMCTS", "★ Counter", "E.Expert2"):
+        assert any(f" {name} " in line for line in seen), name

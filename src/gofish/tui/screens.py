@@ -20,7 +20,7 @@ from gofish.core import Rules
 from gofish.knowledge import RankRow
 from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
-from gofish.tui.widgets import COACH_LEGEND, CoachPanel, coach_size, coach_table
+from gofish.tui.widgets import COACH_LEGEND, CoachPanel, coach_size, coach_table, fit_name
 
 CONTROLS = (
     ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
@@ -119,6 +119,8 @@ class CoachScreen(ModalScreen[None]):
 
 #: The game-over box's width in gofish.tcss; a narrower window squeezes the figures.
 OVER_WIDTH = 64
+#: Columns of a name in the squeezed figures: what 50 columns leave beside them whole.
+COMPACT_NAME = 9
 
 
 def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
@@ -126,14 +128,19 @@ def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
                   compact: bool = False) -> Table:
     """Books (pairs, under the pairs rule) and the short summary per player, winners starred;
     ``compact`` (a narrow window) keeps every column with one space between them."""
-    table = Table(box=None, padding=(0, 0, 0, 1) if compact else (0, 1), header_style="bold")
+    table = Table(box=None, padding=(0, 0, 0, 1) if compact else (0, 1), header_style="bold",
+                  pad_edge=not compact)
     books = f"{book_word.capitalize()}s"
     for title in ("", books, "Asks", "Hits", "Go fish", "Lucky", "Streak"):
-        table.add_column(title, justify="left" if not title else "right", no_wrap=not title)
+        # Only "Go fish" can give up width, by going onto two lines: a squeezed word is cut.
+        table.add_column(title, justify="left" if not title else "right",
+                         no_wrap=" " not in title)
     for seat, (name, figures) in enumerate(zip(names, tallies, strict=True)):
         star = "★ " if seat in winners else "  "
+        # In a narrow window a long name squeezed the figures' headings ("Boo…", "Str…").
+        shown = fit_name(name, COMPACT_NAME) if compact else name
         table.add_row(
-            Text(star + name),  # not markup: a stored name may hold "[/]"
+            Text(star + shown),  # not markup: a stored name may hold "[/]"
             str(figures.books),
             str(figures.asks),
             str(figures.hits),
