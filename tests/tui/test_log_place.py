@@ -7,6 +7,7 @@ from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
 from gofish.tui import GoFishApp
+from gofish.tui.app import LOG_LINES
 from gofish.tui.widgets import RANK_KEYS, TableLog
 
 
@@ -98,3 +99,25 @@ def test_your_own_ask_brings_the_log_back_to_its_answer() -> None:
     run_app(app, script, size=(60, 20))
     assert seen == {"at the end": True, "marker": False}
 
+
+
+def test_the_place_is_kept_when_the_log_drops_its_oldest_lines() -> None:
+    # The log keeps its last LOG_LINES rows: each line written past them moved the lines in
+    # sight of someone scrolled back up by one.
+    app = make_app(seed=7)
+    tops: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for number in range(LOG_LINES + 20):
+            app.write_line(Text(f"line {number}"))
+        await pilot.pause()
+        await pilot.press("pageup")
+        await pilot.pause()
+        tops.append(top_line(app))
+        for number in range(5):
+            app.write_line(Text(f"more {number}"))
+        await pilot.pause()
+        tops.append(top_line(app))
+
+    run_app(app, script, size=(60, 20))
+    assert tops[0].startswith("line") and tops[1] == tops[0]

@@ -207,8 +207,12 @@ class TableLog(RichLog):
 
     def add(self, line: Text) -> None:
         """Write ``line``, into sight only if the reader is following the latest lines."""
+        first_row = self._start_line
         self._append(line, scroll=self.following)
         if not self.following:
+            dropped = self._start_line - first_row  # rows cut from the top (max_lines)
+            if dropped:  # the rows in sight moved up: go up with them
+                self.scroll_to(y=max(self.scroll_y - dropped, 0), animate=False, immediate=True)
             self.unread += 1
             self._show_unread()
 
