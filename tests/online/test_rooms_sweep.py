@@ -9,6 +9,9 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from gofish.core import new_game
+from gofish.online.room import Room
+
 from .conftest import FAST
 from .helpers import (
     connect,
@@ -90,3 +93,44 @@ def test_a_long_name_is_refused_with_the_rooms_own_limit(client: TestClient, len
                    client.post(f"/rooms/{made['code']}/join", json={"name": "x" * length})):
         assert answer.status_code == 400
         assert answer.json()["message"] == f"a name has at most 24 characters, not {length}"
+
+
+def _ask_as(room: Room, by: dict[int, str]) -> int:
+    """The player whose turn it is asks (their first legal ask), made by ``by[seat]``."""
+    assert room.game is not None
+    seat = room.game.current_player
+    assert seat is not None
+    room.apply(*room.ask_entry(seat, room.game.legal_actions()[0], by[seat]))
+    return seat
+
+
+def _away_notices(room: Room) -> list[tuple[int, str]]:
+    return [(notice.event["seat"], notice.text) for notice in room.notices
+            if notice.event["type"] == "seat_away"]
+
+
+def test_the_log_says_when_the_stand_in_starts_asking_for_someone_away() -> None:
+    # Bob, back, found "You ask Ann for queens." in his log, an ask he never made: each
+    # stretch of the stand-in's asks for him now starts with a line saying so.
+    room = Room.new("ABCDEF", "classic", 2, "2026-12-01T06:00:00")
+    room.apply("seat", {"seat": 0, "name": "Ann", "token_hash": "a"})
+    room.apply("seat", {"seat": 1, "name": "Bob", "token_hash": "b"})
+    dealt = new_game(room.rules, 2, seed=1)  # a known deck: the same asks every run
+    room.apply("start", {"game": 1, "deck": [str(card) for card in dealt.deck],
+                         "first_player": 0})
+    away = {0: "player", 1: "stand-in"}
+    assert room.game is not None
+    while room.game.current_player != 1:
+        _ask_as(room, away)
+    events_before = len(room.game.events)
+    for _ in range(12):  # Bob's turns, more than one of them, all played for him
+        _ask_as(room, away)
+    said = "Bob is away: Emma (bot) plays for them until they are back."
+    assert _away_notices(room) == [(1, said)]  # once for the stretch, not at every ask
+    assert room.notices[0].at == events_before  # before the stand-in's first ask
+    back = {0: "player", 1: "player"}
+    while _ask_as(room, back) != 1:  # Bob asks for himself: the stretch is over
+        pass
+    while _ask_as(room, away) != 1:  # away again: a new stretch, told again
+        pass
+    assert _away_notices(room) == [(1, said), (1, said)]

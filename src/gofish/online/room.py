@@ -112,6 +112,7 @@ class Room:
     revoked: dict[str, Vacated] = field(default_factory=dict)  # token hash -> why
     notices: list[Notice] = field(default_factory=list)  # this game's, for the log
     pending: tuple[int, Ask] | None = None  # a person's miss, waiting for them to fish
+    standing_in: set[int] = field(default_factory=set)  # seats the stand-in asks for now
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -377,7 +378,7 @@ class Room:
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
                              data["first_player"])
             self.game_number = data["game"]
-            self.notices, self.pending = [], None
+            self.notices, self.pending, self.standing_in = [], None, set()
             self._hand_vacated_seats_to_their_bots()
         elif kind in ("ask", "miss"):
             self._apply_ask(kind, data)
@@ -393,11 +394,26 @@ class Room:
             raise ValueError("an ask before any game was dealt")
         ask = Ask.from_dict(data)
         if kind == "ask":
+            self._note_stand_in(data["player"], data.get("by"))
             self.game.play(ask)
         elif not self.game.is_legal(ask):  # a miss is played only once its player fishes
             raise ValueError(f"an illegal miss {ask}")
         else:
             self.pending = (data["player"], ask)
+
+    def _note_stand_in(self, seat: int, by: str | None) -> None:
+        """Tell the log when the stand-in starts asking for an away person: their seat's
+        asks read "Bob asks…" whoever made them, and Bob, back, found asks he never made."""
+        if by != "stand-in":
+            self.standing_in.discard(seat)  # their own ask (or a bot's seat): no stretch
+            return
+        if seat in self.standing_in or self.game is None:
+            return
+        self.standing_in.add(seat)
+        text = (f"{self.names[seat]} is away: {bot_label(self.stand_in)} plays for them "
+                "until they are back.")
+        event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
+        self.notices.append(Notice(len(self.game.events), event, text))
 
     def _apply_fish(self, data: dict[str, Any]) -> None:
         if self.game is None or self.pending is None or self.pending[0] != data["player"]:
