@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofish.core.cards import RANKS, SUITS, Rank, Suit
-from gofish.core.errors import MalformedInputError
+from gofish.core.errors import MalformedInputError, whole_number
 from gofish.core.rules import MAX_PLAYERS
 
 
@@ -68,9 +68,10 @@ class Ask:
 
 
 def _checked(target: object, rank: object, suit: object) -> tuple[int, Rank, Suit | None]:
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
+    seat = whole_number(target)
+    if seat is None or not 0 <= seat < MAX_PLAYERS:
         raise MalformedInputError(f"there is no player {target!r} to ask")
-    return target, Rank.parse(rank), None if suit is None else Suit.parse(suit)
+    return seat, Rank.parse(rank), None if suit is None else Suit.parse(suit)
 
 
 _ASKS: dict[tuple[int, Rank, Suit | None], Ask] = {

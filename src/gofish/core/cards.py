@@ -7,7 +7,7 @@ from enum import Enum, IntEnum
 from operator import attrgetter
 from typing import Final
 
-from gofish.core.errors import MalformedInputError
+from gofish.core.errors import MalformedInputError, whole_number
 
 
 class Rank(IntEnum):
@@ -45,10 +45,11 @@ class Rank(IntEnum):
         """Read a rank from text (``A``, ``10``, ``T``, ``q``…) or an int 1–13."""
         if isinstance(text, Rank):
             return text
-        if isinstance(text, int) and not isinstance(text, bool):
-            if 1 <= text <= 13:
-                return cls(text)
-            raise MalformedInputError(f"rank {text} is out of range: ranks are 1 (A) to 13 (K)")
+        number = whole_number(text)  # numpy's int64 too
+        if number is not None:
+            if 1 <= number <= 13:
+                return cls(number)
+            raise MalformedInputError(f"rank {number} is out of range: ranks are 1 (A) to 13 (K)")
         if isinstance(text, str):
             found = _RANK_BY_TEXT.get(text.strip().upper())
             if found is not None:

@@ -8,7 +8,9 @@ opponent with no cards, the game is over).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
+from typing import SupportsIndex, cast
 
 
 class GoFishError(ValueError):
@@ -30,9 +32,26 @@ def check_whole(name: str, value: object, least: int | None = None, most: int | 
 
     ``error`` is typed as any exception maker: compiled with mypyc, a ``type[GoFishError]``
     would refuse the subclasses the outer layers define (e.g. TournamentError)."""
-    if (isinstance(value, bool) or not isinstance(value, int)
-            or (least is not None and value < least) or (most is not None and value > most)):
+    number = whole_number(value)
+    if (number is None
+            or (least is not None and number < least) or (most is not None and number > most)):
         span = "" if least is None else f" from {least:,}"
         span += "" if most is None else f" to {most:,}"
         raise error(f"{name} must be a whole number{span}, not {value!r}")
-    return value
+    return number
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number of any kind (numpy's int64, as a caller's
+    arrays hold them, via ``operator.index``), else None. A bool is not one: Python counts
+    True as 1, but a count or a seat given as True is a mistake."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if not hasattr(value, "__index__"):
+        return None
+    try:
+        return operator.index(cast(SupportsIndex, value))
+    except TypeError:  # numpy's bool_ has __index__ but refuses it
+        return None

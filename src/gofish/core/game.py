@@ -22,7 +22,7 @@ from gofish.core.cards import (
     parse_deck,
     sorted_cards,
 )
-from gofish.core.errors import IllegalActionError, MalformedInputError
+from gofish.core.errors import IllegalActionError, MalformedInputError, whole_number
 from gofish.core.events import (
     Asked,
     BookLaid,
@@ -94,9 +94,12 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
 
 
 def _check_seed(seed: object) -> int | str:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    if isinstance(seed, str):
+        return seed
+    number = whole_number(seed)
+    if number is None:
         raise MalformedInputError(f"a seed must be a whole number or a string, not {seed!r}")
-    return seed
+    return number
 
 
 class Game:
@@ -636,6 +639,9 @@ class Game:
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
         to_ask = _checked_seat(current_player, seats)
+        hands = _lists_per_seat(hands, "hands", "cards")
+        books = _lists_per_seat(books, "books", "ranks")
+        pond = _listed(pond, "pond must be a list of cards")
         if len(hands) != seats or len(books) != seats:
             raise MalformedInputError(f"a position needs one hand and one book list per player "
                                       f"({seats}), got {len(hands)} and {len(books)}")
@@ -779,6 +785,7 @@ def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[boo
     """One bool per seat, all True when not given; "no" or 0 would be a silent guess."""
     if in_play is None:
         return [True] * players
+    in_play = _listed(in_play, "in_play must be a list of True or False per seat")
     if len(in_play) != players:
         raise MalformedInputError(
             f"in_play needs one entry per player ({players}), got {len(in_play)}"
@@ -791,23 +798,42 @@ def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[boo
     return seated
 
 
+def _listed(value: object, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or tuple; else MalformedInputError saying ``what`` it must be
+    (None was a TypeError from deep inside, a string was read card by card)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise MalformedInputError(f"{what}, not {value!r}")
+    return value
+
+
+def _lists_per_seat(value: object, name: str, items: str) -> list[Sequence[Any]]:
+    """``hands`` or ``books`` of a position: a list of one list of ``items`` per seat."""
+    per_seat = _listed(value, f"{name} must be a list of one list of {items} per player")
+    return [_listed(entry, f"{name}[{seat}] must be a list of {items}")
+            for seat, entry in enumerate(per_seat)]
+
+
 def _check_first_player(first_player: object, players: int) -> int:
-    if not _is_seat(first_player, players):
+    seat = _seat(first_player, players)
+    if seat is None:
         raise MalformedInputError(
             f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
         )
-    return cast(int, first_player)
+    return seat
 
 
 def _checked_seat(player: object, players: int) -> int:
-    if not _is_seat(player, players):
+    seat = _seat(player, players)
+    if seat is None:
         raise MalformedInputError(f"there is no player {player!r}: seats are 0 to {players - 1}")
-    return cast(int, player)
+    return seat
 
 
-def _is_seat(value: object, players: int) -> bool:
-    """A seat number: an int (not a bool, which mypyc would turn into 0 or 1) below ``players``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+def _seat(value: object, players: int) -> int | None:
+    """``value`` as a seat number below ``players``, else None: a whole number (numpy's int64
+    too; not a bool, which mypyc would turn into 0 or 1)."""
+    seat = whole_number(value)
+    return seat if seat is not None and 0 <= seat < players else None
 
 
 def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:

@@ -24,24 +24,33 @@ class RecordError(MalformedInputError):
         self.action_index = action_index
 
 
-def game_to_record(game: Game) -> dict[str, Any]:
+def game_to_record(game: object) -> dict[str, Any]:
     """Export ``game`` (finished or not) as a record.
 
     A ``Game.from_position`` game is refused: it was never dealt, and a record of its
     cards would replay as ok to a different game.
     """
-    if not game.recordable:
+    played = _given_game(game, "game_to_record")
+    if not played.recordable:
         raise MalformedInputError(
             "this game was set up with Game.from_position, not dealt from a deck (R2), "
             "so no record can rebuild it"
         )
     return {
-        "rules": game.rules.to_json(game.num_players),
-        "players": game.num_players,
-        "deck": [str(card) for card in game.deck],
-        "first_player": game.first_player,
-        "actions": [action.to_dict(player) for player, action in game.actions],
+        "rules": played.rules.to_json(played.num_players),
+        "players": played.num_players,
+        "deck": [str(card) for card in played.deck],
+        "first_player": played.first_player,
+        "actions": [action.to_dict(player) for player, action in played.actions],
     }
+
+
+def _given_game(game: object, function: str) -> Game:
+    """``game`` if it is a Game; parameters are typed ``object`` and checked here, so that
+    None gets this error, not AttributeError (or mypyc's TypeError when compiled)."""
+    if not isinstance(game, Game):
+        raise MalformedInputError(f"{function} needs a Game, not {game!r}")
+    return game
 
 
 def json_kind(value: object) -> str:
@@ -187,16 +196,17 @@ def game_from_record(record: object) -> Game:
     return game
 
 
-def snapshot(game: Game) -> dict[str, Any]:
+def snapshot(game: object) -> dict[str, Any]:
     """The replay result for a game: RULES.md's ``ok: true`` object."""
+    played = _given_game(game, "snapshot")
     return {
         "ok": True,
-        "over": game.is_over,
-        "current_player": game.current_player,
-        "pond": game.pond_size,
-        "hands": [[str(card) for card in game.hand(p)] for p in range(game.num_players)],
-        "books": [[str(rank) for rank in books] for books in game.books],
-        "winners": None if game.winners is None else list(game.winners),
+        "over": played.is_over,
+        "current_player": played.current_player,
+        "pond": played.pond_size,
+        "hands": [[str(card) for card in played.hand(p)] for p in range(played.num_players)],
+        "books": [[str(rank) for rank in books] for books in played.books],
+        "winners": None if played.winners is None else list(played.winners),
     }
 
 
@@ -208,8 +218,12 @@ def replay_record(record: object) -> dict[str, Any]:
         return {"ok": False, "action_index": error.action_index, "error": str(error)}
 
 
-def replay_line(line: str) -> dict[str, Any]:
-    """Replay one JSON Lines line (a line that is not JSON is a record at fault)."""
+def replay_line(line: object) -> dict[str, Any]:
+    """Replay one JSON Lines line (a line that is not JSON is a record at fault).
+
+    A ``line`` that is not text (None) is the caller's mistake: MalformedInputError."""
+    if not isinstance(line, (str, bytes, bytearray)):  # what json.loads reads
+        raise MalformedInputError(f"replay_line takes one line of text, not {line!r}")
     try:
         record = json.loads(line)
     except (ValueError, RecursionError) as error:  # also too deep, or a number too long

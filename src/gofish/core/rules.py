@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from gofish.core.errors import MalformedInputError
+from gofish.core.errors import MalformedInputError, whole_number
 
 RefillMode = Literal["hand", "card", "turn", "none"]
 EndMode = Literal["all-books", "first-empty"]
@@ -139,14 +139,15 @@ OPTION_NAMES: Final = ("lucky_draw", "refill", "end", "hand_size", "book_size", 
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int):
+    count = whole_number(players)
+    if count is None:
         raise MalformedInputError(f"the number of players must be a whole number, not {players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        counted = "1 player" if players == 1 else f"{players} players"
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        counted = "1 player" if count == 1 else f"{count} players"
         raise MalformedInputError(
             f"{counted} cannot play: every rule set takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
-    return players
+    return count
 
 
 def make_rules(spec: object = "classic", **options: object) -> Rules:
@@ -199,14 +200,16 @@ def _check_option(name: object, value: object) -> object:
             return value
         raise MalformedInputError(f"lucky_draw must be true or false, not {value!r}")
     if name == "hand_size":
-        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
-            return value
+        size = whole_number(value)
+        if size is not None and 1 <= size <= 13:
+            return size
         if value is None:
             return None
         raise MalformedInputError(f"hand_size must be a whole number from 1 to 13, not {value!r}")
     if name == "book_size":
-        if isinstance(value, int) and not isinstance(value, bool) and value in (2, 4):
-            return value
+        size = whole_number(value)
+        if size is not None and size in (2, 4):
+            return size
         raise MalformedInputError(f"book_size must be 4 (books) or 2 (pairs), not {value!r}")
     choices: dict[str, tuple[str, ...]] = {"refill": REFILL_MODES, "end": END_MODES,
                                            "ask": ASK_MODES}
