@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import operator
 from pathlib import Path
+
+from gofish.core.errors import whole_number
 
 
 class StorageError(Exception):
@@ -26,21 +27,10 @@ class UnknownGameError(StorageError):
         self.game_id = game_id
 
 
-def whole_id(value: object) -> int | None:
-    """``value`` as an int if it is a whole number (numpy's int64 too), else None; a bool is
-    not one, though Python counts it as an int."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:  # numpy's bool_ has __index__ but refuses it
-        return None
-
-
 def _no_game_with(game_id: object) -> str:
     """Why there is no game ``game_id``: a number not stored, or not a game id at all (the
     text '1' was told "no stored game with id 1" while game 1 was there)."""
-    if whole_id(game_id) is not None:
+    if whole_number(game_id) is not None:
         return f"there is no stored game with id {game_id}"
     return (f"there is no stored game with id {game_id!r}: a game id is a whole number, "
             f"not {_kind_of(game_id)}")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import Game, game_from_record
+from gofish.core.errors import whole_number
 from gofish.storage.access import (
     create_private,
     database_exists,
@@ -31,7 +32,7 @@ from gofish.storage.access import (
     read_only_uri,
     unwritable,
 )
-from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError, whole_id
+from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import (
     fallback_path,
     parse_fallback_line,
@@ -755,7 +756,7 @@ _LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be sto
 def _check_id(game_id: object) -> int:
     """``game_id`` as an int (numpy's int64 too); UnknownGameError for one that cannot be
     stored, saying so when it is not a whole number at all (the text '1')."""
-    number = whole_id(game_id)
+    number = whole_number(game_id)
     if number is None or abs(number) > _LARGEST_ID:
         raise UnknownGameError(game_id)
     return number
