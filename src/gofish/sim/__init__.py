@@ -11,12 +11,12 @@ game for game: the same deal and the same random stream give the same game
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
+from gofish.core.errors import whole_number
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -106,6 +106,7 @@ def play_deals(
 
 
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
+_MAX_SEED = (1 << 64) - 1  # as a tournament Plan's MAX_SEED, named in the same refusal
 
 
 @dataclass(frozen=True)
@@ -126,12 +127,17 @@ class SimResult:
 def as_whole_number(value: object) -> object:
     """A whole number of another kind (numpy's int64, as a study's arrays hold them) as an
     int; anything else unchanged, for check_whole to refuse."""
-    if isinstance(value, (bool, int)) or not hasattr(value, "__index__"):
-        return value
-    try:
-        return operator.index(value)
-    except TypeError:  # numpy's bool_ has __index__ but refuses it
-        return value
+    number = whole_number(value)
+    return value if number is None else number
+
+
+def _check_seed(seed: object) -> int:
+    """``seed`` as an int. A negative seed is refused in a tournament Plan's words (-1 would
+    deal as 2**64 - 1 does); any other kind as "seed must be a whole number, not 'x'"."""
+    number = check_whole("seed", as_whole_number(seed))
+    if number < 0:
+        check_whole("seed", number, 0, _MAX_SEED)
+    return number
 
 
 def simulate(
@@ -143,7 +149,8 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat.
 
-    ``seed`` is any whole number (only its low 64 bits count, as in the engine's deals).
+    ``seed`` is any whole number from 0 (only its low 64 bits count, as in the engine's
+    deals); a negative one is refused, as a tournament's is.
     """
     import numpy as np
 
@@ -154,7 +161,7 @@ def simulate(
     names = [name.strip().lower() for name in bots]  # as make_bot reads them
     players = check_players(len(names))
     games = check_whole("games", as_whole_number(games), 1)
-    seed = check_whole("seed", as_whole_number(seed))
+    seed = _check_seed(seed)
     first_deal = check_whole("first_deal", as_whole_number(first_deal), 0)
     if first_deal + games > _LAST_DEAL:
         raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
