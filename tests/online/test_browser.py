@@ -293,6 +293,15 @@ def test_three_browsers_and_a_bot_survive_a_killed_server(
     assert seen[0] == seen[1] == seen[2], seen
 
 
+# Keeps every line the announcer (the table's live region) is given: it keeps only the last.
+RECORD_ANNOUNCER = """() => {
+  window.announced = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(
+    (line) => window.announced.push(line.textContent)))).observe(
+    document.querySelector('#announcer'), { childList: true });
+}"""
+
+
 def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
     tmp_path: Path, new_page: Any
 ) -> None:
@@ -305,6 +314,7 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         # Not over: a three-player game tells over 180 log lines (2,000 simulated deals
         # of random asks against Emma), so the rest of this test runs, never skipped.
         assert not game_over(ann), describe([ann, bob])
+        ann.evaluate(RECORD_ANNOUNCER)
         bob.goto("about:blank")  # Bob's phone drops off; his localStorage stays
         ann.wait_for_selector('#seats li[data-seat="1"]:has-text("away")', timeout=10000)
         def bob_asks() -> int:
@@ -313,6 +323,10 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         asked_before = bob_asks()
         take_turns([ann], until=lambda: bob_asks() > asked_before)
         assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
+        if not game_over(ann):  # the log says who asks in Bob's name now, and so is it read
+            away = "Bob is away: Emma (bot) plays for them until they are back."
+            ann.wait_for_selector(f"#log li.room-notice:has-text('{away}')")
+            assert away in ann.evaluate("() => window.announced")
         bob.goto(f"{server.url}/rooms/{code}")
         bob.wait_for_selector("#connection:has-text('Connected as Bob')")
         # (Exactly "connected": has-text("connected") also matched "not connected".)

@@ -163,10 +163,11 @@ function renderAndTell(render, entries) {
 
 // What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
 // (the result line) and "Bob left…" (the notice line) are each said by a line of their
-// own; a seat passed over ("Ann is passed over. Bob's turn.") is said only here.
+// own; a seat passed over ("Ann is passed over. Bob's turn.") and a stand-in starting to
+// play for someone away ("Bob is away: …", in no other line) are said only here.
 function spokenPart(entry) {
   const type = entry.event.type;
-  if (type === 'game_over' || type.startsWith('seat_')) return '';
+  if (type === 'game_over' || type === 'seat_left' || type === 'seat_removed') return '';
   return type === 'turn_passed' ? passedOver(entry) : entry.text;
 }
 
