@@ -86,3 +86,42 @@ def test_a_bad_source_is_refused_even_when_the_database_cannot_open(tmp_path: Pa
         save_game(_record(), seats=[YOU, EMMA], source=5, path=folder)  # type: ignore[arg-type]
     assert caught.value.fallback_path is None
     assert list(tmp_path.iterdir()) == [folder]
+
+
+def test_numpy_whole_numbers_limit_a_listing(store: Store) -> None:
+    store.save(_record(), seats=[YOU, EMMA])
+    store.save(gofish.game_to_record(played_game(seed=2, asks=1)), seats=[YOU, EMMA])
+    assert len(store.list_games(limit=np.int64(1), offset=np.int32(1))) == 1
+
+
+@pytest.mark.parametrize("bad", ["no", 0, 1])
+def test_finished_is_true_false_or_none(store: Store, bad: object) -> None:
+    # "no" is true: it listed and counted the finished games, silently.
+    store.save(gofish.game_to_record(played_game(seed=1)), seats=[YOU, EMMA])
+    complaint = re.escape(f"finished must be True, False or None (every game), not {bad!r}")
+    with pytest.raises(StorageError, match=complaint):
+        store.list_games(finished=bad)  # type: ignore[arg-type]
+    with pytest.raises(StorageError, match=complaint):
+        store.count(finished=bad)  # type: ignore[arg-type]
+    assert store.count(finished=True) == 1 and store.count(finished=False) == 0
+
+
+def test_human_only_is_true_or_false(store: Store) -> None:
+    store.save(gofish.game_to_record(played_game(seed=1)), seats=[YOU, EMMA])
+    with pytest.raises(StorageError, match="human_only must be True or False, not 'no'"):
+        store.stats(human_only="no")  # type: ignore[arg-type]
+    assert {row.player for row in store.stats(human_only=False)} == {"human", "emma"}
+
+
+@pytest.mark.parametrize("bad", ["x", -1, float("nan"), float("inf"), True])
+def test_a_timeout_that_is_not_seconds_is_refused(db_path: Path, bad: object) -> None:
+    complaint = re.escape(f"timeout must be a number of seconds from 0 to 2,147,483, "
+                          f"not {bad!r}")
+    with pytest.raises(StorageError, match=complaint):
+        open_store(db_path, timeout=bad)  # type: ignore[arg-type]
+    assert not db_path.exists()
+
+
+def test_a_numpy_timeout_is_seconds(db_path: Path) -> None:
+    with open_store(db_path, timeout=np.float64(0.5)) as store:
+        assert store.count() == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import numbers
 import os
 import sqlite3
 import threading
@@ -211,7 +212,7 @@ class Store:
     ) -> None:
         # A str as open_store takes (not AttributeError on .parent); 5 refused in words.
         self.path = Path(db_path_argument(path))
-        self._timeout = timeout
+        self._timeout = _check_timeout(timeout)
         self._read_only = read_only
         self._clock = clock
         self._lock = threading.RLock()
@@ -576,11 +577,10 @@ class Store:
         self, limit: int = 50, offset: int = 0, finished: bool | None = None
     ) -> list[StoredGame | DamagedGameError]:
         """As :meth:`list_games`, with a DamagedGameError in place of each unreadable game."""
-        for name, value in (("limit", limit), ("offset", offset)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise StorageError(f"{name} must be a whole number of 0 or more, not {value!r}")
-        limit, offset = min(limit, _LARGEST_ID), min(offset, _LARGEST_ID)  # past the end anyway
-        where = "" if finished is None else f"WHERE over = {1 if finished else 0}"
+        # Past the last id is past the end anyway: SQLite takes no larger number.
+        limit = min(_check_count("limit", limit), _LARGEST_ID)
+        offset = min(_check_count("offset", offset), _LARGEST_ID)
+        where = _over_filter(finished)
 
         def load() -> list[StoredGame | DamagedGameError]:
             rows = self.connection.execute(
@@ -611,9 +611,9 @@ class Store:
             offset += _PAGE
 
     def count(self, finished: bool | None = None) -> int:
-        where = "" if finished is None else f" WHERE over = {1 if finished else 0}"
+        where = _over_filter(finished)
         row = self._guard(
-            lambda: self.connection.execute(f"SELECT COUNT(*) FROM games{where}").fetchone()
+            lambda: self.connection.execute(f"SELECT COUNT(*) FROM games {where}").fetchone()
         )
         return int(row[0])
 
@@ -688,6 +688,8 @@ class Store:
         With ``human_only`` (the default) only human seats count: "how do I do
         against Emma at classic?". Otherwise every seat, bots included, is counted.
         """
+        if not isinstance(human_only, bool):  # "no" is true: only people were counted
+            raise StorageError(f"human_only must be True or False, not {human_only!r}")
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         for _, player, label, opponents, result, books in self._seat_results(human_only):
             tally = groups.setdefault((player, opponents, label), [0, 0, 0, 0, 0])
@@ -750,6 +752,8 @@ def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
     return all(stored.get(key) == record.get(key) for key in keys)
 
 
+#: Seconds: SQLite's busy timeout is a 32-bit count of milliseconds.
+_LONGEST_TIMEOUT = 2**31 // 1000
 _LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be stored
 
 
@@ -760,6 +764,33 @@ def _check_id(game_id: object) -> int:
     if number is None or abs(number) > _LARGEST_ID:
         raise UnknownGameError(game_id)
     return number
+
+
+def _check_count(name: str, value: object) -> int:
+    """A limit or offset as an int (numpy's int64 too), or StorageError."""
+    number = whole_number(value)
+    if number is None or number < 0:
+        raise StorageError(f"{name} must be a whole number of 0 or more, not {value!r}")
+    return number
+
+
+def _over_filter(finished: object) -> str:
+    """The WHERE clause for ``finished`` (None: every game)."""
+    if finished is None:
+        return ""
+    if not isinstance(finished, bool):  # "no" is true, and listed the finished games
+        raise StorageError(f"finished must be True, False or None (every game), "
+                           f"not {finished!r}")
+    return f"WHERE over = {int(finished)}"
+
+
+def _check_timeout(timeout: object) -> float:
+    """Seconds to wait for a lock: "x" was sqlite3's TypeError, nan a ValueError."""
+    if (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)
+            or not 0 <= float(timeout) < _LONGEST_TIMEOUT):
+        raise StorageError(f"timeout must be a number of seconds from 0 to "
+                           f"{_LONGEST_TIMEOUT:,}, not {timeout!r}")
+    return float(timeout)
 
 
 def _check_save_arguments(game_id: object, source: object) -> tuple[int | None, str]:
