@@ -134,3 +134,29 @@ def test_the_log_says_when_the_stand_in_starts_asking_for_someone_away() -> None
     while _ask_as(room, away) != 1:  # away again: a new stretch, told again
         pass
     assert _away_notices(room) == [(1, said), (1, said)]
+
+
+def test_an_impossible_ask_is_refused_with_the_rooms_names(client: TestClient) -> None:
+    # The refusal said "you cannot ask player 1 for 9s" (seat 2 on the page), or the same
+    # words for a seat the room does not have, for oneself and for a missing suit.
+    made = create_room(client, "Ann", players=2, rules={"preset": "classic", "ask": "card"})
+    ann = connect(client, made["code"], made["token"])
+    ann.command("add_bot", seat=1, bot="emma")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [])
+    while not ann.my_turn():
+        ann.read_until(lambda m: m["type"] == "update")
+    held = {card[:-1] for card in ann.game["hand"]}
+    missing = next(rank for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
+                                     "Q", "K") if rank not in held)
+    for ask, said in (
+        ({"target": 4, "rank": "9", "suit": "H"}, "there is no seat 5: seats are 1 to 2"),
+        ({"target": 0, "rank": "9", "suit": "H"}, "you cannot ask yourself: ask an opponent"),
+        ({"target": 1, "rank": "9"}, "this room asks for a card: send its suit too"),
+        ({"target": 1, "rank": missing, "suit": "H"},  # R5: a rank you hold
+         f"you cannot ask Emma (bot) for the {missing}♥ now: ask an opponent who holds "
+         "cards for a rank you hold (R5)"),
+    ):
+        ann.command("ask", **ask)
+        refusal = ann.read_until(lambda m: m["type"] == "error")
+        assert refusal["message"] == said, ask

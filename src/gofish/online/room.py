@@ -303,13 +303,22 @@ class Room:
             raise RoomError("must_fish", "you were told to go fish: pick a card from the sea "
                             "before asking again")
         if not game.is_legal(ask):
-            raise RoomError(
-                "illegal",
-                f"you cannot {ask} now: ask an opponent who holds cards for a rank "
-                "you hold (R5)",
-            )
+            raise RoomError("illegal", self._why_illegal(seat, ask))
         kind = "miss" if by == "player" and self._waits_for_fish(game, ask) else "ask"
         return kind, {"player": seat, **ask.to_dict(), "by": by}
+
+    def _why_illegal(self, seat: int | None, ask: Ask) -> str:
+        """Why ``ask`` cannot be played, with the room's names ("player 1" was seat 2)."""
+        self._seat(ask.target)  # "there is no seat 6: seats are 1 to 5"
+        if ask.target == seat:
+            return "you cannot ask yourself: ask an opponent"
+        if (ask.suit is None) != (self.rules.ask == "rank"):
+            return ("this room asks for a rank: send no suit" if self.rules.ask == "rank"
+                    else "this room asks for a card: send its suit too")
+        wanted = (ask.rank.plural if ask.suit is None
+                  else f"the {ask.rank.symbol}{ask.suit.symbol}")
+        return (f"you cannot ask {self.names[ask.target]} for {wanted} now: ask an opponent "
+                "who holds cards for a rank you hold (R5)")
 
     def fish_entry(self, seat: int | None, by: str) -> Entry:
         """Draw for the miss that waits (nordic): the sea's top card, whichever was clicked."""
