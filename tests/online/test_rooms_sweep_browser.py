@@ -162,3 +162,16 @@ def test_taking_a_seat_again_and_the_deal_clear_the_lobbys_notices(
     bob.click("#start")
     bob.wait_for_selector("#game:not([hidden])")
     assert bob.inner_text("#notice") == ""
+
+
+def test_the_tabs_title_says_when_it_is_your_turn(rooms: RoomsServer, open_page: Any) -> None:
+    # The title was "Go Fish room" all game: a friend reading another tab could not see
+    # that the table waited for them.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2)
+    assert ann.title() == f"Go Fish room {code}"
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector("#start:not([disabled])")
+    ann.click("#start")
+    ann.wait_for_selector(".ask-rank")  # Emma asks at once if she starts
+    assert ann.title() == f"Your turn · Go Fish room {code}"

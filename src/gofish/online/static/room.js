@@ -444,9 +444,10 @@ function booksLine(game, seat, label) {
 function renderGame(newLog = []) {
   const game = state.game;
   $('#game').hidden = !game;
-  if (!game) return;
   const me = state.you ? state.you.seat : null;
-  const myTurn = me !== null && game.current_player === me;
+  const myTurn = Boolean(game) && me !== null && game.current_player === me;
+  showTitle(game, me, myTurn);
+  if (!game) return;
   const targets = [...new Set(game.legal_actions.map((a) => a.target))];
   if (!targets.includes(state.target)) state.target = targets.length ? targets[0] : null;
 
@@ -472,6 +473,19 @@ function renderGame(newLog = []) {
     log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
   }
   log.scrollTop = log.scrollHeight;
+}
+
+// The tab's title says when the player is wanted: a friend reading another tab meanwhile
+// sees "Your turn" there, where the page said "Go Fish room" all game long.
+function showTitle(game, me, myTurn) {
+  let wanted = '';
+  if (game && state.room.status === 'playing' && me !== null) {
+    if (game.fishing === me) wanted = 'Go fish! · ';
+    else if (myTurn && game.fishing === null) wanted = 'Your turn · ';
+  } else if (game && state.room.status === 'over') {
+    wanted = 'Game over · ';
+  }
+  document.title = `${wanted}Go Fish room ${code}`;
 }
 
 // "Game over: You win. You: 3 books, Bob: 1 book. All 13 books are down.": who won, and
