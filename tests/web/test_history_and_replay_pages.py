@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from tests.storage.helpers import played_game
@@ -69,3 +71,21 @@ def test_a_shared_win_of_four_is_listed_as_a_sentence(page: Any, live_server: Li
     page.goto(f"{live_server.url}/?speed=0#/history")
     row = page.locator(f".history-table tr:has(a[href='#/replay/{game_id}'])").first
     assert "shared: You, Emma, Randy and Emma 2" in row.inner_text()
+
+
+def test_the_history_gives_the_time_a_game_was_played_in_the_players_time_zone(
+    browser: Any, live_server: LiveServer
+) -> None:
+    # It showed the stored UTC time as it was: five and a half hours out in India.
+    game_id = store_a_finished_game(live_server)
+    with open_store(live_server.database) as store:
+        finished = datetime.fromisoformat(str(store.get(game_id).finished_at))
+    local = finished.astimezone(ZoneInfo("Asia/Kolkata")).strftime("%m-%d %H:%M")
+    context = browser.new_context(timezone_id="Asia/Kolkata")
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/?speed=0#/history")
+        row = page.locator(f".history-table tr:has(a[href='#/replay/{game_id}'])").first
+        assert row.locator("td").nth(1).inner_text() == local
+    finally:
+        context.close()

@@ -9,6 +9,14 @@ function resultText(game) {
   return names.length === 1 ? `${names[0]} won` : `shared: ${namesInWords(names)}`;
 }
 
+/** When a game was played, as "12-01 07:18" in this browser's time zone (stored in UTC). */
+function playedWhen(stored) {
+  const when = new Date(stored || '');
+  if (Number.isNaN(when.getTime())) return '';
+  const two = (number) => String(number).padStart(2, '0');
+  return `${two(when.getMonth() + 1)}-${two(when.getDate())} ${two(when.getHours())}:${two(when.getMinutes())}`;
+}
+
 export async function showHistory(page) {
   fill(page, el('h1', {}, 'History'), el('p', {}, 'Loading…'));
   const data = await getJSON('/api/games?limit=100');
@@ -18,7 +26,7 @@ export async function showHistory(page) {
   }
   const rows = data.games.map((game) => el('tr', {},
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
-    el('td', { text: (game.finished_at || game.created_at || '').replace('T', ' ').slice(5, 16) }),
+    el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
     el('td', { text: game.rules }),
     el('td', { text: game.books.join('–') }),
