@@ -14,10 +14,12 @@ from gofish.online.room import Room
 
 from .conftest import FAST
 from .helpers import (
+    Closed,
     connect,
     create_room,
     disconnect,
     play_to_end,
+    receive,
     refused_hello,
     serving,
     start_game,
@@ -160,3 +162,26 @@ def test_an_impossible_ask_is_refused_with_the_rooms_names(client: TestClient) -
         ann.command("ask", **ask)
         refusal = ann.read_until(lambda m: m["type"] == "error")
         assert refusal["message"] == said, ask
+
+
+def test_a_binary_hello_is_refused_in_words(client: TestClient) -> None:
+    # It was closed with no word and no close code.
+    made = create_room(client, "Ann", players=2)
+    with client.websocket_connect(f"/ws/room/{made['code']}") as ws:
+        ws.send_bytes(b'{"type": "hello"}')
+        refusal = receive(ws)
+        assert refusal["code"] == "invalid" and "JSON text frame" in refusal["message"]
+        with pytest.raises(Closed) as closed:
+            receive(ws)
+        assert closed.value.code == 4400
+
+
+def test_a_second_hello_is_refused_in_words(client: TestClient) -> None:
+    # It got the schema's "Input tag 'hello' found using 'type' does not match any of the
+    # expected tags: 'ask', 'fish', …".
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    ann.send({"type": "hello", "token": made["token"]})
+    refusal = ann.read_until(lambda m: m["type"] == "error")
+    assert refusal["message"] == ("this socket has said hello already: send commands "
+                                  "(a new token needs a new socket)")

@@ -169,6 +169,17 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _said_hello_again(text: str) -> str | None:
+    """The refusal of a second hello, in words (the schema's lists the command types)."""
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(frame, dict) and frame.get("type") == "hello":
+        return "this socket has said hello already: send commands (a new token needs a new socket)"
+    return None
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The client's address, as the join limit and the watchers' limit count them."""
     return connection.client.host if connection.client is not None else "unknown"
@@ -620,8 +631,11 @@ class RoomServer:
         except TimeoutError:
             return await refuse("timeout", "say hello first", CLOSE_POLICY)
         text = frame.get("text")
-        if frame["type"] != "websocket.receive" or text is None:
-            return None, None
+        if frame["type"] != "websocket.receive":
+            return None, None  # gone before saying anything
+        if text is None:
+            return await refuse("invalid", "say hello in a JSON text frame, not a binary one",
+                                CLOSE_BAD_HELLO)
         if len(text) > self.settings.max_message_bytes:
             return await refuse("too_large", "the hello is too long", CLOSE_BAD_HELLO)
         try:
@@ -691,7 +705,7 @@ class RoomServer:
             command = parse_command(text)
         except ProtocolError as error:
             connection.violations += 1
-            return "invalid", str(error)
+            return "invalid", _said_hello_again(text) or str(error)
         try:
             if isinstance(command, Leave) and connection.released is not None:
                 # Whatever version it names (a double click sends two): the seat is gone.
