@@ -124,7 +124,7 @@ def rule_words(rules: Rules, players: int) -> dict[str, str]:
                 else f"ends at the first empty hand or {pond_word(resolved)}"),
         "hand_size": f"{plural(dealt, 'card')} each",
         "book_size": "books of four" if resolved.book_size == 4 else "pairs instead of books",
-        "ask": "ask for a rank" if resolved.ask == "rank" else "ask for a card (rank and suit)",
+        "ask": "ask for a rank" if resolved.ask == "rank" else "ask for a card by rank and suit",
     }
 
 

@@ -462,7 +462,7 @@ def test_every_house_rule_can_be_chosen_and_the_room_says_its_rules(client: Test
     assert info["rules_summary"] == [
         "nordic", "2 players, 4 cards each", "an empty hand draws one card at a time",
         "play until all 26 pairs are down", "no lucky draw", "pairs instead of books",
-        "ask for a card (rank and suit)"]
+        "ask for a card by rank and suit"]
     ann = connect(client, made["code"], made["token"])
     ann.command("add_bot", seat=1, bot="emma")
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
