@@ -175,3 +175,20 @@ def test_the_tabs_title_says_when_it_is_your_turn(rooms: RoomsServer, open_page:
     ann.click("#start")
     ann.wait_for_selector(".ask-rank")  # Emma asks at once if she starts
     assert ann.title() == f"Your turn · Go Fish room {code}"
+
+
+def test_a_player_back_on_the_lobby_with_their_code_goes_to_their_seat(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Ann closed the room's tab mid-game and typed the code on /rooms to get back: she was
+    # told "the game has started: you can watch instead", and its link watched.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2)
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector("#start:not([disabled])")
+    ann.click("#start")
+    ann.wait_for_selector("#game:not([hidden])")
+    join_by_code(ann, rooms.url, code.lower(), "Ann")
+    ann.wait_for_url(f"**/rooms/{code}")
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert ann.locator("#mine .card").count() > 0

@@ -2,7 +2,7 @@
 // (or a restarted server) puts this browser back in the same seat.
 import { $, el } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
-import { getJSON, postJSON, previousToken, rememberSeat } from '/rooms/static/rooms-api.js';
+import { getJSON, postJSON, previousToken, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {
@@ -70,6 +70,9 @@ $('#join-form').addEventListener('submit', async (event) => {
     say(`"${typed.trim()}" is not a room code: a code is 6 letters and digits, like K7QH3T (or paste the invite link)`);
     return;
   }
+  // This browser holds a seat there: back to it (a join would take a second seat, or once
+  // the game has started be refused with "you can watch instead").
+  if (seatToken(code)) { location.assign(`/rooms/${code}`); return; }
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });
