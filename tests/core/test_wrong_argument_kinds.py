@@ -20,8 +20,10 @@ from gofish.core import (
     game_to_record,
     make_rules,
     new_game,
+    redact,
     replay_line,
     snapshot,
+    sorted_cards,
 )
 
 
@@ -108,3 +110,20 @@ def test_replay_line_still_reads_text_and_bytes() -> None:
     line = json.dumps(game.to_record())
     assert replay_line(line) == snapshot(game)
     assert replay_line(line.encode()) == snapshot(game)  # as json.loads reads it
+
+
+def test_redact_refuses_what_is_not_an_event_or_a_seat() -> None:
+    dealt = new_game(seed=1).events[0]
+    assert redact(dealt, np.int64(0)) == redact(dealt, 0)
+    with pytest.raises(MalformedInputError, match="redact needs an event, not None"):
+        redact(None, 0)
+    with pytest.raises(MalformedInputError,
+                       match="viewer must be a seat number, or None for a spectator, not 'me'"):
+        redact(dealt, "me")
+
+
+@pytest.mark.parametrize("bad", [None, ["AS"], [None]])
+def test_sorted_cards_refuses_what_are_not_cards(bad: object) -> None:
+    with pytest.raises(MalformedInputError,
+                       match=re.escape(f"sorted_cards takes Card objects, not {bad!r}")):
+        sorted_cards(bad)  # type: ignore[arg-type]

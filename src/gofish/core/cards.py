@@ -196,7 +196,10 @@ SUITS: Final = tuple(Suit)
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in display order: by rank A…K, then suit C, D, H, S."""
-    return sorted(cards, key=_display_order)
+    try:
+        return sorted(cards, key=_display_order)
+    except (TypeError, AttributeError):  # None, or text: not cards
+        raise MalformedInputError(f"sorted_cards takes Card objects, not {cards!r}") from None
 
 
 _display_order = attrgetter("order")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import Ask
 from gofish.core.cards import Card, Rank
+from gofish.core.errors import MalformedInputError, whole_number
 from gofish.core.events import Event
 from gofish.core.rules import Rules
 
@@ -19,8 +20,20 @@ if TYPE_CHECKING:
     from gofish.core.game import Game
 
 
-def redact(event: Event, viewer: int | None) -> Event:
-    """``event`` as ``viewer`` may see it (``None``: a spectator, who sees no secret)."""
+def redact(event: object, viewer: object) -> Event:
+    """``event`` as ``viewer`` may see it (``None``: a spectator, who sees no secret).
+
+    Typed ``object`` and checked, so that None is refused in words, compiled or not."""
+    if not isinstance(event, Event):
+        raise MalformedInputError(f"redact needs an event, not {event!r}")
+    seat = whole_number(viewer)
+    if viewer is not None and seat is None:
+        raise MalformedInputError(
+            f"viewer must be a seat number, or None for a spectator, not {viewer!r}")
+    return _redacted(event, seat)
+
+
+def _redacted(event: Event, viewer: int | None) -> Event:
     secrets = event.secret_fields
     if not secrets or (viewer is not None and viewer in event.owners()):
         return event
@@ -106,7 +119,7 @@ def redacted_history(game: Game, viewer: int | None) -> tuple[Event, ...]:
     cache = game._redacted.setdefault(viewer, [])
     events = game._events
     if len(cache) < len(events):
-        cache.extend(redact(event, viewer) for event in events[len(cache):])
+        cache.extend(_redacted(event, viewer) for event in events[len(cache):])
     return tuple(cache)
 
 
