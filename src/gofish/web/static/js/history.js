@@ -17,14 +17,10 @@ function playedWhen(stored) {
   return `${two(when.getMonth() + 1)}-${two(when.getDate())} ${two(when.getHours())}:${two(when.getMinutes())}`;
 }
 
-export async function showHistory(page) {
-  fill(page, el('h1', {}, 'History'), el('p', {}, 'Loading…'));
-  const data = await getJSON('/api/games?limit=100');
-  if (!data.games.length) {
-    fill(page, el('h1', {}, 'History'), el('p', {}, 'No games stored yet.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
-    return;
-  }
-  const rows = data.games.map((game) => el('tr', {},
+const HISTORY_PAGE = 100; // games listed at a time
+
+function historyRow(game) {
+  return el('tr', {},
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
@@ -33,14 +29,38 @@ export async function showHistory(page) {
     el('td', { text: resultText(game) }),
     el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
-      game.over ? null : [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')])));
+      game.over ? null : [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')]));
+}
+
+export async function showHistory(page) {
+  fill(page, el('h1', {}, 'History'), el('p', {}, 'Loading…'));
+  const data = await getJSON(`/api/games?limit=${HISTORY_PAGE}`);
+  if (!data.games.length) {
+    fill(page, el('h1', {}, 'History'), el('p', {}, 'No games stored yet.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
+    return;
+  }
+  const body = el('tbody', {}, data.games.map(historyRow));
+  // Past the first hundred the older games were out of reach, their replays too.
+  const showOlder = async (button) => {
+    button.disabled = true;
+    const older = await getJSON(`/api/games?limit=${HISTORY_PAGE}&offset=${body.rows.length}`);
+    body.append(...older.games.map(historyRow));
+    button.disabled = false;
+    button.hidden = !older.games.length || body.rows.length >= older.total;
+    body.rows[body.rows.length - older.games.length]?.querySelector('a')?.focus(); // the first new row
+  };
+  const more = el('button', {
+    type: 'button', class: 'button-link', id: 'older-games', hidden: data.games.length >= data.total,
+    onclick: (event) => showOlder(event.currentTarget).catch((error) => fill(more, `Cannot list them: ${error.message}`)),
+  }, 'Show older games');
   fill(page, el('h1', {}, 'History'),
     el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
       el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in'].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
         // The links' column needs no visible heading, but a screen reader names it.
         el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Links')))),
-      el('tbody', {}, rows))));
+      body)),
+    el('p', {}, more));
 }
 
 export async function showReplay(page, id) {
