@@ -113,3 +113,16 @@ def test_the_history_shows_older_games_past_the_first_hundred(
         page.wait_for_selector(f"a[href='#/replay/{oldest}']")
         assert page.locator(".history-table tbody tr").count() == 101
         assert page.locator("#older-games").is_hidden()  # none older
+
+
+@pytest.mark.parametrize(("address", "quoted"), [
+    ("#/replay/%zz", '"%zz" is not a game number'),
+    ("#/replay/" + "9" * 300, '"' + "9" * 24 + '…" is not a game number'),
+])
+def test_a_replay_address_that_is_no_game_number_is_quoted_back_readably(
+    page: Any, live_server: LiveServer, address: str, quoted: str
+) -> None:
+    # A stray % was answered "URI malformed", and a long address was quoted whole.
+    page.goto(f"{live_server.url}/?speed=0{address}")
+    page.wait_for_selector("#page-replay .error")
+    assert page.inner_text("#page-replay .error").startswith(quoted)

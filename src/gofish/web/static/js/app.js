@@ -70,8 +70,19 @@ async function route() {
 
 /** The number in an address like #/replay/12; words, not "NaN", for anything else. */
 function gameNumber(text) {
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new Error(`"${decodeURIComponent(text)}" is not a game number: games are numbered 1, 2, 3…`);
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new Error(`"${addressPart(text)}" is not a game number: games are numbered 1, 2, 3…`);
   return Number(text);
+}
+
+/** A piece of the address as typed, to quote back: "%zz" is not an error of its own. */
+function addressPart(text) {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    // a stray % ("URI malformed" told the player nothing): quoted as it stands
+  }
+  return decoded.length > 24 ? `${decoded.slice(0, 24)}…` : decoded;
 }
 
 /**
