@@ -24,6 +24,8 @@ function spokenPart(event, you, nameOf) {
   return passedOverPart(event, event.text, you, nameOf);
 }
 
+const TITLE_BY_PHASE = { ask: 'Your turn · ', fish: 'Go fish! · ', over: 'Game over · ' };
+
 export class Table {
   constructor(root, { speed = 1, send, announce, onOver }) {
     this.root = root;
@@ -376,8 +378,18 @@ export class Table {
         : `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
     } else text = `${current}'s turn.`;
     this.status.textContent = text;
+    this.showTitle(state);
     if (state.notice && state.notice !== this.lastNotice) this.warn(state.notice);
     this.lastNotice = state.notice;
+  }
+
+  /**
+   * The tab's title says when the player is wanted: while the bots take their time the
+   * player may read another tab, which said only "Go Fish" whatever the table waited for.
+   */
+  showTitle(state) {
+    const wanted = this.awayText ? '' : (TITLE_BY_PHASE[state.phase] || '');
+    document.title = `${wanted}Go Fish`;
   }
 
   /** Say above the table, until a new game, something that holds for this game. */
