@@ -26,7 +26,7 @@ from .helpers import (
 )
 
 
-@pytest.mark.parametrize("name", ["You", "you", " YOU "])
+@pytest.mark.parametrize("name", ["You", "you", " YOU ", "Ｙｏｕ"])
 def test_a_person_cannot_be_named_you(client: TestClient, name: str) -> None:
     # Each page's log calls its own reader "You": a person named You made the others'
     # pages read "You asks you for 7s" and list two "You" in the result.
@@ -185,3 +185,12 @@ def test_a_second_hello_is_refused_in_words(client: TestClient) -> None:
     refusal = ann.read_until(lambda m: m["type"] == "error")
     assert refusal["message"] == ("this socket has said hello already: send commands "
                                   "(a new token needs a new socket)")
+
+
+@pytest.mark.parametrize("second", ["Ｂｏｂ", "BOB", "ﬁsh"])
+def test_a_name_that_reads_like_one_in_the_room_is_taken(client: TestClient,
+                                                          second: str) -> None:
+    # Full-width "Ｂｏｂ" beside "Bob" made a log no one could follow ("Bob asks Ｂｏｂ…").
+    made = create_room(client, "Bob" if second != "ﬁsh" else "fish", players=3)
+    answer = client.post(f"/rooms/{made['code']}/join", json={"name": second})
+    assert answer.status_code == 409 and answer.json()["error"] == "taken"

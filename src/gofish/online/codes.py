@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 from typing import Final
 
 from gofish.web.messages import visible_text
@@ -63,11 +64,17 @@ def clean_name(text: str) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """Names that read alike are one name: any case, and compatibility forms (NFKC), so
+    a full-width "Ｂｏｂ" is a second Bob."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def _check_not_misleading(name: str) -> None:
     """Refuse names the table would misread: each page's log calls its reader "You" (a
     person named You made "You asks you for 7s" on the others' pages), and "(bot)" marks
     the bots, so a person named "Emma (bot)" passed for one."""
-    folded = name.casefold()
+    folded = name_key(name)
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
                            "would read it as themselves: choose another name")

@@ -30,6 +30,7 @@ from gofish.core import (
     parse_deck,
 )
 from gofish.core.events import announced_miss
+from gofish.online.codes import name_key
 from gofish.session import rule_words
 
 Entry = tuple[str, dict[str, Any]]
@@ -342,8 +343,8 @@ class Room:
             raise RoomError("invalid", f"cannot {what} once the game has started")
 
     def _name_in_use(self, name: str) -> bool:
-        wanted = name.casefold()
-        return any(seat.name is not None and seat.name.casefold() == wanted
+        wanted = name_key(name)
+        return any(seat.name is not None and name_key(seat.name) == wanted
                    for seat in self.seats)
 
     def _free_bot_name(self, bot: str) -> str:
