@@ -692,19 +692,33 @@ def test_revisiting_an_unfinished_game_resumes_it(client: TestClient) -> None:
         assert welcome["setup"]["opponents"] == ["emma", "random"]
 
 
+def until_told_to_fish(ws: Any, update: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal ask (and fish) until a stored nordic game says "Go fish!"."""
+    while update["state"]["phase"] != "fish" or update["state"]["game_id"] is None:
+        update = until_my_turn(ws, update)
+        assert update["state"]["phase"] != "over", "no miss in this game"
+        state = update["state"]
+        move = {"type": "fish", "index": 0} if state["phase"] == "fish" else {
+            "type": "ask", **state["legal"][0]}
+        ws.send_text(json.dumps({"version": update["version"], **move}))
+        update = receive_update(ws)
+    return update
+
+
+def test_an_ask_instead_of_fishing_is_told_to_draw_from_the_sea(client: TestClient) -> None:
+    # It said "draw from the pond first" at a table whose pile is the sea.
+    with client.websocket_connect("/ws/play") as ws:
+        update = until_told_to_fish(ws, start(ws, seed=2, preset="nordic"))
+        ask = {"type": "ask", "version": update["version"], "target": 1,
+               "rank": update["state"]["hand"][0][:-1]}
+        assert refusal(ws, ask) == "you were told to go fish: draw from the sea first"
+
+
 def test_a_page_reopening_its_own_game_keeps_a_miss_it_was_shown(client: TestClient) -> None:
     # The shown "Go fish!" was dropped when the page opened the game again: the ask was
     # lost, and could be made again differently.
     with client.websocket_connect("/ws/play") as ws:
-        update = start(ws, seed=2, preset="nordic")
-        while update["state"]["phase"] != "fish" or update["state"]["game_id"] is None:
-            update = until_my_turn(ws, update)
-            assert update["state"]["phase"] != "over", "no miss in this game"
-            state = update["state"]
-            move = {"type": "fish", "index": 0} if state["phase"] == "fish" else {
-                "type": "ask", **state["legal"][0]}
-            ws.send_text(json.dumps({"version": update["version"], **move}))
-            update = receive_update(ws)
+        update = until_told_to_fish(ws, start(ws, seed=2, preset="nordic"))
         asked = update["events"][0]
         _, back = revisit(ws, update["state"]["game_id"])
     kinds = [event["type"] for event in back["events"]]

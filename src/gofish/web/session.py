@@ -215,7 +215,8 @@ class GameSession:
 
     def _ask(self, seat: int, message: AskMessage) -> None:
         if self._pending is not None:
-            raise MoveRefused("you were told to go fish: draw from the pond first")
+            # Only a table that spreads its pile out waits for a fish: that pile is the sea.
+            raise MoveRefused("you were told to go fish: draw from the sea first")
         try:
             action = Ask.of(message.target, message.rank, message.suit)
         except GoFishError as error:
