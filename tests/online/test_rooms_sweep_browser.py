@@ -195,3 +195,21 @@ def test_a_player_back_on_the_lobby_with_their_code_goes_to_their_seat(
     ann.wait_for_url(f"**/rooms/{code}")
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")
     assert ann.locator("#mine .card").count() > 0
+
+
+def test_the_lobby_lists_the_rooms_this_browser_has_a_seat_in(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # A player who closed a room's tab had no way back from /rooms but the link.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.goto(f"{rooms.url}/rooms")
+    ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
+    assert "game in play · classic, 2 players" in ann.inner_text("#my-rooms")
+    ann.click(f"#my-rooms a:has-text('Room {code}')")
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+    stranger = open_page()  # no seat anywhere: no list
+    stranger.goto(f"{rooms.url}/rooms")
+    stranger.wait_for_selector("#create-button")
+    assert stranger.locator("#my-rooms").is_hidden()

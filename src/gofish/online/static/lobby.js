@@ -1,6 +1,6 @@
 // Open or join a room; the seat's secret token is kept in localStorage so a reload
 // (or a restarted server) puts this browser back in the same seat.
-import { $, el } from '/static/js/dom.js';
+import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import { getJSON, postJSON, previousToken, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
 
@@ -87,3 +87,18 @@ $('#join-form').addEventListener('submit', async (event) => {
     }
   }
 });
+
+// The rooms this browser holds a seat in (a token in localStorage), still open: a player
+// who closed a room's tab finds the way back here, not only by the link.
+const STATUS_WORDS = { lobby: 'waiting for players', playing: 'game in play', over: 'game over' };
+async function showMyRooms() {
+  const codes = Object.keys(localStorage).map((key) => /^gofish\.room\.([A-Z0-9]+)$/.exec(key))
+    .filter(Boolean).map((found) => found[1]).sort();
+  const rooms = await Promise.all(codes.map((code) => getJSON(`/rooms/${code}/info`).catch(() => null)));
+  const open = rooms.filter((room) => room && STATUS_WORDS[room.status]);
+  fill($('#my-rooms-list'), open.map((room) => el('li', {},
+    el('a', { href: `/rooms/${room.code}` }, `Room ${room.code}`),
+    ` · ${STATUS_WORDS[room.status]} · ${room.rules_summary[0]}, ${room.players} players`)));
+  $('#my-rooms').hidden = open.length === 0;
+}
+showMyRooms();
