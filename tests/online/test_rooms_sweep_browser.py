@@ -182,15 +182,21 @@ def test_the_tabs_title_says_when_it_is_your_turn(rooms: RoomsServer, open_page:
     assert ann.title() == f"Your turn · Go Fish room {code}"
 
 
+def ann_playing_emma(rooms: RoomsServer, open_page: Any) -> tuple[Any, str]:
+    """A page dealt in against Emma in a two-seat room, and the room's code."""
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    return ann, code
+
+
 def test_a_player_back_on_the_lobby_with_their_code_goes_to_their_seat(
     rooms: RoomsServer, open_page: Any
 ) -> None:
     # Ann closed the room's tab mid-game and typed the code on /rooms to get back: she was
     # told "the game has started: you can watch instead", and its link watched.
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2)
-    fill_with_bot_and_start(ann, 1)
-    ann.wait_for_selector("#game:not([hidden])")
+    ann, code = ann_playing_emma(rooms, open_page)
     join_by_code(ann, rooms.url, code.lower(), "Ann")
     ann.wait_for_url(f"**/rooms/{code}")
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")
@@ -201,9 +207,7 @@ def test_the_lobby_lists_the_rooms_this_browser_has_a_seat_in(
     rooms: RoomsServer, open_page: Any
 ) -> None:
     # A player who closed a room's tab had no way back from /rooms but the link.
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2)
-    fill_with_bot_and_start(ann, 1)
+    ann, code = ann_playing_emma(rooms, open_page)
     ann.goto(f"{rooms.url}/rooms")
     ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
     assert "game in play · classic, 2 players" in ann.inner_text("#my-rooms")
