@@ -26,6 +26,9 @@ def register(subparsers: Any) -> None:
                         help="games database file (default: $GOFISH_DB or the user data dir)")
     parser.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                         help="seconds between computer players' asks (default 1.4)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer to this host name (e.g. a tunnel's), though bound "
+                        "to this machine only; may be given more than once")
     parser.set_defaults(run=run)
 
 
@@ -37,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gofish.web import create_app
+    from gofish.web.hosts import LoopbackHostOnly, is_loopback
     from gofish.web.session import DEFAULT_PACE
 
     # The table has rooms too, on $GOFISH_ROOMS_DB; its default file is made when needed.
@@ -46,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if listener is None:
         return 1
     warn_if_games_database_unusable(args.database)
-    app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
+    app: Any = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
+    if is_loopback(args.host):  # only this machine may reach it, so only its names
+        app = LoopbackHostOnly(app, allowed=args.allow_host)
     config = uvicorn.Config(app, log_level="warning")
     server = uvicorn.Server(config)
     print(f"gofish is serving the table at {address(args.host, listener)}  (Ctrl-C stops it)",
