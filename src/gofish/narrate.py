@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from gofish.core import (
+    FULL_DECK,
     Asked,
     BookLaid,
     Card,
@@ -119,7 +120,10 @@ class Narrator:
         if empty:
             reasons.append(f"{listed(empty)} ran out of cards")
         if view.pond_size == 0:
-            reasons.append(f"the {pond} ran dry")
+            # A deal of the whole deck (4 × 13, say) ends at once: there never was a pond.
+            dealt_all = (view.rules.hand_size or 0) * len(view.hand_sizes) >= len(FULL_DECK)
+            reasons.append(f"the whole deck was dealt, leaving no {pond}" if dealt_all
+                           else f"the {pond} ran dry")
         said = " and ".join(reasons) or "the game is over"
         return said[0].upper() + said[1:] + "."
 

@@ -52,9 +52,9 @@ def test_a_request_for_another_name_is_refused_in_words(tmp_path: Path) -> None:
 
 def test_a_websocket_for_another_name_is_refused(tmp_path: Path) -> None:
     with _client(tmp_path) as client:
-        with pytest.raises(WebSocketDisconnect):
-            with client.websocket_connect("/ws/play", headers={"host": "rebound.example"}):
-                pass
+        with (pytest.raises(WebSocketDisconnect),
+              client.websocket_connect("/ws/play", headers={"host": "rebound.example"})):
+            pass
         with client.websocket_connect("/ws/play", headers={"host": "127.0.0.1:8000"}):
             pass  # this machine's own name is let in
 

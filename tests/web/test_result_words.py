@@ -27,7 +27,7 @@ def test_a_shared_win_names_the_players_you_share_it_with(
     deal_a_game_over_at_once(page, live_server)
     assert page.inner_text("#result-title") == "You share the win with Emma, Randy and Emma 2!"
     assert page.inner_text("#result .ending") == (
-        "The sea ran dry. It ended before anyone asked.")
+        "The whole deck was dealt, leaving no sea. It ended before anyone asked.")
 
 
 def rewrite_the_result(page: Any, **result: object) -> None:
