@@ -729,7 +729,7 @@ def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
         assert time.monotonic() < end and not game_over(ann), describe([ann])
         click_an_ask(ann, chooser)
         time.sleep(0.02)
-    assert ann.inner_text("#turn").startswith("Go fish! Click a face-down card")
+    assert ann.inner_text("#turn").startswith("Go fish! Pick a face-down card")
     watcher.wait_for_selector("#turn:has-text('Ann goes fishing')")
     assert not watcher.locator("#sea button").count()  # only Ann may fish
     told = asks_made(ann)

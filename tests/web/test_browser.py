@@ -194,7 +194,8 @@ def test_nordic_sea_is_fished_by_clicking_a_card(page: Any, live_server: LiveSer
         page.wait_for_function(
             "(v) => document.querySelector('#table').dataset.version !== v", arg=version)
     assert phase(page) == "fish"
-    assert "Go fish" in page.inner_text("#status")
+    # "Pick", not "Click": a phone taps the card, a keyboard takes it with Enter or F.
+    assert "Go fish! Pick a face-down card in the sea" in page.inner_text("#status")
     screenshot(page, "nordic-sea")
     before = page.locator(".sea .sea-card").count()
     assert page.locator(".sea button.sea-card").count() == before

@@ -502,7 +502,7 @@ function resultLine(game, me) {
 }
 
 function turnLine(game, me, myTurn) {
-  if (game.fishing === me && me !== null) return 'Go fish! Click a face-down card in the sea to draw it.';
+  if (game.fishing === me && me !== null) return 'Go fish! Pick a face-down card in the sea to draw it.';
   if (game.fishing !== null) return `${nameOf(game.fishing)} goes fishing…`;
   if (!myTurn) return `${nameOf(game.current_player)}'s turn.`;
   const what = game.legal_actions.some((a) => a.suit) ? 'a card' : 'a rank';

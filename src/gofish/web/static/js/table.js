@@ -371,7 +371,7 @@ export class Table {
     // Out for good (bicycle, dry pond): said here, as it is of the opponents, or the table
     // read as if a turn would still come round to you.
     else if (!state.players[state.you].in_play) text = `You are out of play: no cards and the ${state.rules.sea ? 'sea' : 'pond'} is dry. ${current}'s turn.`;
-    else if (state.phase === 'fish') text = 'Go fish! Click a face-down card in the sea to draw it.';
+    else if (state.phase === 'fish') text = 'Go fish! Pick a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') {
       text = this.choosingTarget()
         ? 'Your turn: choose an opponent and a rank from your hand to ask for.'
