@@ -397,7 +397,9 @@ def test_an_unfinished_game_is_kept_when_the_page_leaves(
         unfinished = store.latest_unfinished()
         assert unfinished is not None and unfinished.actions >= 1
     replay = client.get(f"/api/games/{unfinished.id}").json()
-    assert all(frame["hands"] is None for frame in replay["frames"])  # nothing revealed
+    # Only the person's own hand is shown (seat 0), never Emma's.
+    assert all(frame["hands"][0] is not None and frame["hands"][1] is None
+               for frame in replay["frames"])
     assert replay["pond_word"] == "pond"
 
 

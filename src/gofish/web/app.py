@@ -34,7 +34,7 @@ from gofish.web.messages import (
     parse_message,
 )
 from gofish.web.notfound import no_page_at, not_found_page, wants_json
-from gofish.web.replay import pile_word, replay_frames
+from gofish.web.replay import replay_frames, table_words
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -169,7 +169,7 @@ def create_app(
         stored = holder.require().get(game_id)
         humans = stored.human_seats
         frames = replay_frames(stored.record, stored.names, humans[0] if humans else None)
-        return {**_game_row(stored), "frames": frames, "pond_word": pile_word(stored.record)}
+        return {**_game_row(stored), "frames": frames, **table_words(stored.record)}
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:

@@ -63,12 +63,20 @@ export async function showHistory(page) {
     el('p', {}, more));
 }
 
+/** A seat's hand in a replay: its cards, or their backs where the server kept them hidden. */
+function replayHand(name, cards, size) {
+  const shown = cards !== null;
+  return el('div', { class: 'replay-hand', role: 'group', 'aria-label': shown ? `${name}'s hand` : `${name}: ${size} card${size === 1 ? '' : 's'}, face down` },
+    shown ? cards.map((card) => cardFace(card)) : Array.from({ length: size }, () => cardBack()));
+}
+
 export async function showReplay(page, id) {
   fill(page, el('h1', {}, `Replay of game ${id}`), el('p', {}, 'Loading…'));
   const game = await getJSON(`/api/games/${id}`);
   const frames = game.frames;
   // The table's word for the draw pile: the sea of Hopp i havet, else the pond.
   const pileName = game.pond_word === 'sea' ? 'Sea' : 'Pond';
+  const setsHeading = game.book_size === 2 ? 'Pairs' : 'Books';
   let step = 0;
   const board = el('div', { class: 'replay-board' });
   const narration = el('ol', { class: 'replay-text', 'aria-live': 'polite' });
@@ -85,9 +93,8 @@ export async function showReplay(page, id) {
     fill(narration, frame.text.map((line) => el('li', { text: line })));
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
       el('h2', { text: name }), // under the page's h1: no level skipped
-      el('div', { class: 'replay-hand', role: 'group', 'aria-label': frame.hands ? `${name}'s hand` : `${frame.hand_sizes[seat]} cards` },
-        frame.hands ? frame.hands[seat].map((card) => cardFace(card)) : Array.from({ length: frame.hand_sizes[seat] }, () => cardBack())),
-      el('p', { class: 'replay-books', text: `Books: ${frame.books[seat].join(' ') || 'none'}` }))),
+      replayHand(name, frame.hands[seat], frame.hand_sizes[seat]),
+      el('p', { class: 'replay-books', text: `${setsHeading}: ${frame.books[seat].join(' ') || 'none'}` }))),
     el('p', { class: 'replay-pond' }, `${pileName}: ${frame.pond} card${frame.pond === 1 ? '' : 's'}`));
   };
   slider.addEventListener('input', () => go(Number(slider.value)));
