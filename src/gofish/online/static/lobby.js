@@ -2,7 +2,7 @@
 // (or a restarted server) puts this browser back in the same seat.
 import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
-import { getJSON, postJSON, previousToken, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
+import { getJSON, nameProblem, postJSON, previousToken, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {
@@ -47,6 +47,8 @@ getJSON('/rooms/presets').then((answer) => { presets = answer.presets; describeO
 $('#create-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   say('');
+  const problem = nameProblem($('#create-name').value);
+  if (problem) { say(`The room was not opened: ${problem}`); return; }
   try {
     const made = await postJSON('/rooms', { name: $('#create-name').value,
       players: Number($('#create-players').value), rules: chosenRules() });
@@ -73,6 +75,8 @@ $('#join-form').addEventListener('submit', async (event) => {
   // This browser holds a seat there: back to it (a join would take a second seat, or once
   // the game has started be refused with "you can watch instead").
   if (seatToken(code)) { location.assign(`/rooms/${code}`); return; }
+  const problem = nameProblem($('#join-name').value);
+  if (problem) { say(problem); return; }
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });

@@ -5,7 +5,7 @@ import {
   cardBack, cardFace, laidBy, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
-  forgetGone, forgetSeat, getJSON, postJSON, previousToken, rememberGone, rememberPrevious,
+  forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
   rememberSeat, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
 
@@ -74,6 +74,8 @@ function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) =
 
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
+  const problem = nameProblem($('#join-name').value);
+  if (problem) { say(problem); return; }
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });
