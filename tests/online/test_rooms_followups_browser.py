@@ -46,3 +46,13 @@ def test_a_name_of_25_emoji_is_refused_in_the_servers_words(rooms: RoomsServer,
     page.click("#create-button")
     page.wait_for_url("**/rooms/*")
     page.wait_for_selector(f"#connection:has-text('Connected as {FISH * 24}.')")
+
+
+def test_the_bot_menu_names_a_bot_as_its_seat_does(rooms: RoomsServer, open_page: Any) -> None:
+    # The menu offered "emma (strength 1)"; seated, the bot was "Emma (bot)".
+    ann = open_page()
+    open_room(ann, rooms.url, "Ann", 2)
+    picked = ann.locator("#bot-1 option:checked")
+    assert picked.inner_text() == "Emma (strength 1)"
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Emma (bot)")')

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket
 
 from gofish.online.codes import InvalidInput, normalise_code
 from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_body
+from gofish.bots import display_name
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
@@ -114,7 +115,9 @@ async def _room_page(request: Request) -> Response:
 
 
 async def _bots(request: Request) -> Response:
-    return JSONResponse({"bots": bot_names()})
+    # The names too: the seat of a bot says "Emma (bot)", so the menu says "Emma", not "emma".
+    bots = bot_names()
+    return JSONResponse({"bots": bots, "names": {bot: display_name(bot) for bot in bots}})
 
 
 async def _presets(request: Request) -> Response:

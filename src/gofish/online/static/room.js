@@ -12,7 +12,8 @@ import {
 const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
 const watching = new URLSearchParams(location.search).has('watch');
 const state = {
-  version: -1, room: null, game: null, you: null, log: [], target: null, bots: {},
+  version: -1, room: null, game: null, you: null, log: [], target: null,
+  bots: {}, botNames: {}, // registered bots: strength and display name ("Emma", as its seat says)
   token: null, // this browser's seat secret; null once the seat is given up
   confirming: null, // 'leave' or a seat number to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
@@ -58,7 +59,9 @@ function showRules(room) { fill($('#room-rules'), `Rules: ${room.rules_summary.j
 // ------------------------------------------------------------------ connecting
 async function begin() {
   fill($('#room-code'), code);
-  try { state.bots = (await getJSON('/rooms/bots')).bots; } catch { state.bots = { emma: 1 }; }
+  try {
+    ({ bots: state.bots, names: state.botNames } = await getJSON('/rooms/bots'));
+  } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
   state.token = watching ? null : seatToken(code);
   const gone = state.token ? null : whyGone(code);
   if (gone) lostSeat(gone.reason, gone.message); // a reload after leaving: say why again
@@ -336,7 +339,8 @@ function seatLine(seat, host) {
 function botChoice(seat) {
   const choice = el('select', { id: `bot-${seat}`, 'aria-label': `Bot for seat ${seat + 1}`, class: 'bot-choice',
     dataset: { key: `choice-${seat}` }, onchange: () => { state.botChoice[seat] = choice.value; } },
-  Object.entries(state.bots).map(([name, strength]) => el('option', { value: name }, `${name} (strength ${strength})`)));
+  Object.entries(state.bots).map(([name, strength]) => el('option', { value: name },
+    `${state.botNames[name] || name} (strength ${strength})`)));
   const picked = state.botChoice[seat] ?? 'emma';
   if (state.bots[picked] !== undefined) choice.value = picked;
   return choice;
