@@ -24,9 +24,9 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from gofish.bots import display_name
 from gofish.online.codes import InvalidInput, normalise_code
 from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_body
-from gofish.bots import display_name
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
