@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,13 @@ from gofish.storage import open_store
 from gofish.web import create_app
 
 from .conftest import LiveServer
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of this module's own: its games stay out of the other modules' lists."""
+    with LiveServer(tmp_path_factory.mktemp("replays") / "games.sqlite3", pace=0) as server:
+        yield server
 
 
 def hands_after_each_ask(record: dict[str, Any]) -> list[list[list[str]]]:
@@ -85,10 +93,10 @@ def test_a_pairs_game_is_replayed_with_pairs_not_books(tmp_path: Path) -> None:
 
 @pytest.mark.browser
 def test_the_replay_page_shows_your_hand_face_up_and_the_others_face_down(
-    page: Any, live_server: LiveServer
+    page: Any, own_server: LiveServer
 ) -> None:
-    game_id, record = stored_unfinished_game(live_server.database, you_at=1)
-    page.goto(f"{live_server.url}/?speed=0#/replay/{game_id}")
+    game_id, record = stored_unfinished_game(own_server.database, you_at=1)
+    page.goto(f"{own_server.url}/?speed=0#/replay/{game_id}")
     page.wait_for_selector(".replay-board .replay-seat")
     seats = page.locator(".replay-seat")
     dealt = hands_after_each_ask(record)[0]
@@ -102,11 +110,11 @@ def test_the_replay_page_shows_your_hand_face_up_and_the_others_face_down(
 
 @pytest.mark.browser
 def test_the_replay_of_a_pairs_game_heads_each_seats_sets_pairs(
-    page: Any, live_server: LiveServer
+    page: Any, own_server: LiveServer
 ) -> None:
     record = played_game({"preset": "classic", "book_size": 2}, players=2, seed=3).to_record()
-    with open_store(live_server.database) as store:
+    with open_store(own_server.database) as store:
         game_id = store.save(record, seats=[YOU, EMMA])
-    page.goto(f"{live_server.url}/?speed=0#/replay/{game_id}")
+    page.goto(f"{own_server.url}/?speed=0#/replay/{game_id}")
     page.wait_for_selector(".replay-books")
     assert page.locator(".replay-books").first.inner_text().startswith("Pairs: ")  # R3

@@ -36,6 +36,7 @@ from gofish.web.messages import (
 from gofish.web.notfound import no_page_at, not_found_page, wants_json
 from gofish.web.replay import replay_frames, table_words
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
+from gofish.web.stats import stats_answer
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -173,11 +174,7 @@ def create_app(
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:
-        store = holder.require()
-        return {
-            "rows": [row.to_dict() for row in store.stats()],
-            "over_time": [point._asdict() for point in store.results_over_time()],
-        }
+        return stats_answer(holder.require())
 
     @app.websocket("/ws/play")
     async def play(socket: WebSocket) -> None:

@@ -2,6 +2,7 @@
 
 import { el, fill, getJSON } from './dom.js';
 import { barChart, lineChart } from './charts.js';
+import { setWord } from './cards.js';
 
 const percent = (v) => `${Math.round(v * 100)}%`;
 
@@ -19,6 +20,54 @@ function cumulative(values) {
 
 function lineUp(row) {
   return `vs ${row.opponents.join(' + ')} · ${row.rules}`;
+}
+
+// Games under the pairs house rule lay pairs, not books (R3): their counts are said as
+// pairs, and drawn apart from books, as 26 pairs and 13 books make no common scale.
+
+/** The set sizes among ``items`` (rows or games, each with its ``book_size``): books first. */
+function setSizes(items) {
+  return [4, 2].filter((size) => items.some((item) => item.book_size === size));
+}
+
+const sets = (size) => `${setWord(size)}s`;
+const capitalised = (words) => words[0].toUpperCase() + words.slice(1);
+
+/** "Books", "Pairs", or for games of both kinds "Books and pairs" (``joiner``: "or" for one row). */
+function setsHeading(sizes, joiner = 'and') {
+  return capitalised(sizes.map(sets).join(` ${joiner} `));
+}
+
+/** The heading of one kind's charts where the page charts both. */
+function setsKind(size) {
+  return size === 2 ? 'Pairs, in games under the pairs rule' : 'Books of four';
+}
+
+/** A row's sets per game for the table, naming them where the table holds both kinds. */
+function perGame(row, mixed) {
+  const value = row.books_per_game.toFixed(1);
+  return mixed ? `${value} ${sets(row.book_size)}` : value;
+}
+
+function setsPerGame(rows, size) {
+  const mine = rows.filter((r) => r.book_size === size);
+  return barChart({
+    title: `${capitalised(sets(size))} per game`,
+    description: mine.map((r) => `${lineUp(r)}: ${r.books_per_game.toFixed(1)} ${sets(size)} per game`).join('; '),
+    rows: mine.map((r) => ({ label: lineUp(r), value: r.books_per_game })),
+    max: Math.ceil(Math.max(...mine.map((r) => r.books_per_game), 1)), format: (v) => v.toFixed(1),
+  });
+}
+
+function setsInEachGame(points, size) {
+  const counts = points.filter((p) => p.book_size === size).map((p) => p.books);
+  const kind = size === 2 ? ' under the pairs rule' : '';
+  return lineChart({
+    title: `${capitalised(sets(size))} in each game`,
+    description: `${capitalised(sets(size))} you laid in each of ${counts.length} game${counts.length === 1 ? '' : 's'}${kind}.`,
+    series: [{ name: sets(size), values: counts, dots: true }],
+    max: Math.ceil(Math.max(...counts, 4) / 4) * 4, format: (v) => v.toFixed(0),
+  });
 }
 
 export async function showStats(page) {
@@ -45,29 +94,18 @@ export async function showStats(page) {
     rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${r.games} game${r.games === 1 ? '' : 's'})` })),
     max: 1, format: percent,
   });
-  const bookMax = Math.max(...rows.map((r) => r.books_per_game), 1);
-  const books = barChart({
-    title: 'Books per game',
-    description: rows.map((r) => `${lineUp(r)}: ${r.books_per_game.toFixed(1)} books per game`).join('; '),
-    rows: rows.map((r) => ({ label: lineUp(r), value: r.books_per_game })),
-    max: Math.ceil(bookMax), format: (v) => v.toFixed(1),
-  });
-  const booksOverTime = lineChart({
-    title: 'Books in each game',
-    description: `Books you laid in each of ${points.length} games.`,
-    series: [{ name: 'books', values: points.map((p) => p.books), dots: true }],
-    max: Math.ceil(Math.max(...points.map((p) => p.books), 4) / 4) * 4, format: (v) => v.toFixed(0),
-  });
+  const sizes = setSizes([...rows, ...points]);
   const table = el('table', { class: 'stats-table' },
-    el('thead', {}, el('tr', {}, ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', 'Books/game'].map((h) => el('th', { scope: 'col' }, h)))),
+    el('thead', {}, el('tr', {}, ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', `${setsHeading(sizes, 'or')}/game`].map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((r) => el('tr', {},
       el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules }),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
-      el('td', {}, String(r.losses)), el('td', {}, r.books_per_game.toFixed(1))))));
+      el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
   fill(page, el('h1', {}, 'Stats'),
     el('p', {}, `${points.length} finished game${points.length === 1 ? '' : 's'}, ${wins.filter(Boolean).length} won (shared wins included).`),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Win rate over time'), overTime),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Per opponent and rule set'), perLineUp),
-    el('section', { class: 'chart-box' }, el('h2', {}, 'Books per game'), books, booksOverTime),
+    el('section', { class: 'chart-box' }, el('h2', {}, `${setsHeading(sizes)} per game`),
+      sizes.flatMap((size) => [sizes.length > 1 ? el('h3', {}, setsKind(size)) : null, setsPerGame(rows, size), setsInEachGame(points, size)])),
     el('section', { class: 'chart-box' }, el('h2', {}, 'All results'), table));
 }
