@@ -3,9 +3,12 @@ lobby's "Your rooms" and a seat carried to another device (one server for the mo
 
 from __future__ import annotations
 
+import json
+import secrets
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect as connect_socket
 
 from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
@@ -14,6 +17,7 @@ from .test_browser import (  # browser and new_page: fixtures, which pytest find
     new_page,  # noqa: F401
     open_room,
 )
+from .test_rooms_sweep_browser import post
 
 # The accessibility tests' fixtures: one server for the module, a page per call.
 rooms, open_page = a11y.rooms, a11y.open_page
@@ -56,3 +60,64 @@ def test_the_bot_menu_names_a_bot_as_its_seat_does(rooms: RoomsServer, open_page
     assert picked.inner_text() == "Emma (strength 1)"
     ann.click('#seats li[data-seat="1"] .add-bot')
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Emma (bot)")')
+
+
+def a_seat_given_up(url: str) -> tuple[str, str]:
+    """A room Cy runs that Ann joined and left: its code and Ann's revoked token."""
+    made = post(f"{url}/rooms", {"name": "Cy", "players": 3})
+    joined = post(f"{url}/rooms/{made['code']}/join", {"name": "Ann"})
+    socket_url = url.replace("http", "ws", 1) + f"/ws/room/{made['code']}"
+    with connect_socket(socket_url) as socket:
+        socket.send(json.dumps({"type": "hello", "token": joined["token"]}))
+        welcome = json.loads(socket.recv(timeout=10))
+        socket.send(json.dumps({"type": "leave", "version": welcome["version"]}))
+        while json.loads(socket.recv(timeout=10))["type"] != "unseated":
+            pass
+    return str(made["code"]), str(joined["token"])
+
+
+HOLD = """(held) => {
+    for (const [code, token] of held) localStorage.setItem(`gofish.room.${code}`, token);
+}"""
+HELD = """() => Object.keys(localStorage)
+    .filter((key) => /^gofish\\.room\\.[A-Z0-9]+$/.test(key))"""
+
+
+def lobby_requests(page: Any) -> list[Any]:
+    """The requests the lobby makes for "Your rooms" once it is loaded again."""
+    made: list[Any] = []
+    page.on("request", lambda request: made.append(request)
+            if "/info" in request.url or "/rooms/mine" in request.url else None)
+    page.goto(f"{page.url.split('/rooms')[0]}/rooms")
+    page.wait_for_load_state("networkidle")
+    return made
+
+
+def test_your_rooms_forgets_what_the_server_no_longer_holds_in_one_request(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Finished or deleted rooms and seats given up stayed in the list for ever, and each
+    # visit loaded every room by /info, one after the other.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    left_code, left_token = a_seat_given_up(rooms.url)
+    ann.evaluate(HOLD, [[left_code, left_token], ["ZZZZZZ", secrets.token_urlsafe(24)]])
+    requests = lobby_requests(ann)
+    ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
+    assert [request.url.split("/rooms")[1] for request in requests] == ["/mine"]
+    assert ann.locator("#my-rooms li").count() == 1
+    assert ann.evaluate(HELD) == [f"gofish.room.{code}"]
+    gone = ann.evaluate(f"() => JSON.parse(localStorage.getItem('gofish.room.{left_code}.gone'))")
+    assert gone["reason"] == "left"  # the room page says why, as if refused there
+
+
+def test_your_rooms_keeps_the_20_last_used(rooms: RoomsServer, open_page: Any) -> None:
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)  # the last used: kept
+    fakes = [[f"ZZZZ{a}{b}", secrets.token_urlsafe(24)] for a in "23456" for b in "2345"]
+    ann.evaluate(HOLD, fakes)  # 20 more, none of them a room
+    requests = lobby_requests(ann)
+    ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
+    sent = json.loads(requests[0].post_data)["seats"]
+    assert len(sent) == 20 and sent[0]["code"] == code
+    assert ann.evaluate(HELD) == [f"gofish.room.{code}"]

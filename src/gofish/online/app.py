@@ -2,7 +2,8 @@
 
 Routes: ``GET /rooms`` (create or join), ``POST /rooms`` (create),
 ``GET /rooms/{code}`` (the room page), ``GET /rooms/{code}/info`` (the lobby,
-public), ``POST /rooms/{code}/join``, ``GET /rooms/bots``, ``GET /rooms/presets``
+public), ``POST /rooms/mine`` (the rooms a browser holds seats in),
+``POST /rooms/{code}/join``, ``GET /rooms/bots``, ``GET /rooms/presets``
 (each preset's house rules, for the form), ``/rooms/static/…`` and the
 websocket ``/ws/room/{code}``.
 """
@@ -26,7 +27,7 @@ from starlette.websockets import WebSocket
 
 from gofish.bots import display_name
 from gofish.online.codes import InvalidInput, normalise_code
-from gofish.online.protocol import CreateRoom, JoinRoom, ProtocolError, parse_body
+from gofish.online.protocol import CreateRoom, JoinRoom, MyRooms, ProtocolError, parse_body
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
@@ -70,6 +71,7 @@ def _routes() -> list[BaseRoute]:
         Route("/rooms", _create, methods=["POST"]),
         Route("/rooms/bots", _bots, methods=["GET"]),
         Route("/rooms/presets", _presets, methods=["GET"]),
+        Route("/rooms/mine", _mine, methods=["POST"]),
         Mount("/rooms/static", app=StaticFiles(directory=STATIC), name="rooms-static"),
         Route("/rooms/{code}", _room_page, methods=["GET"]),
         Route("/rooms/{code}/info", _info, methods=["GET"]),
@@ -164,6 +166,16 @@ async def _join(request: Request) -> Response:
                                                 form.previous_token)
 
     return await _guarded(join)
+
+
+async def _mine(request: Request) -> Response:
+    # A POST: the tokens go in the body, never in an address a log could keep.
+    async def mine() -> dict[str, Any]:
+        form: MyRooms = parse_body(MyRooms, await _body(request))
+        seats = [(held.code, held.token) for held in form.seats]
+        return {"rooms": await _server(request).my_rooms(seats)}
+
+    return await _guarded(mine)
 
 
 async def _info(request: Request) -> Response:

@@ -155,6 +155,21 @@ class JoinRoom(_Message):
     previous_token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
 
 
+#: How many seats a browser lists under "Your rooms" (the lobby forgets older ones).
+MY_ROOMS_MAX = 20
+
+
+class HeldSeat(_Message):
+    code: Annotated[str, Field(min_length=1, max_length=20)]
+    token: Annotated[str, Field(pattern=TOKEN_PATTERN)]
+
+
+class MyRooms(_Message):
+    """The seats one browser holds, checked in one request rather than a /info each."""
+
+    seats: Annotated[list[HeldSeat], Field(max_length=MY_ROOMS_MAX)]
+
+
 def parse_body(model: type[_Message], body: bytes) -> Any:
     try:
         return model.model_validate_json(body)

@@ -346,6 +346,26 @@ class RoomServer:
         live = await self.live_room(normalise_code(code_text))
         return live.room.lobby()
 
+    async def my_rooms(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """Each (code, token) a browser holds: the room's lobby with the token's ``seat``
+        (or why it has none), or only ``code`` and a ``status`` of ``missing`` (no such
+        room: the browser forgets it) or ``unavailable`` (the database did not answer)."""
+        return list(await asyncio.gather(*(self._held_seat(code, token)
+                                           for code, token in seats)))
+
+    async def _held_seat(self, code_text: str, token: str) -> dict[str, Any]:
+        try:
+            room = (await self.live_room(normalise_code(code_text))).room
+        except (InvalidInput, RoomError):
+            return {"code": code_text, "status": "missing"}
+        except StoreError:
+            return {"code": code_text, "status": "unavailable"}
+        token_hash = hash_token(token)
+        seat = room.seat_for_token_hash(token_hash)
+        gone = None if seat is not None else room.revoked_reason(token_hash)
+        return {**room.lobby(), "seat": seat, "gone": gone,
+                "message": None if seat is not None else _refusal(gone)}
+
     # ------------------------------------------------------------ changes
 
     async def commit(self, live: LiveRoom, entry: Entry) -> None:

@@ -2,7 +2,10 @@
 // (or a restarted server) puts this browser back in the same seat.
 import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
-import { getJSON, nameProblem, postJSON, previousToken, rememberSeat, seatToken } from '/rooms/static/rooms-api.js';
+import {
+  forgetRoom, forgetSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken, rememberGone,
+  rememberPrevious, rememberSeat, seatToken,
+} from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {
@@ -93,16 +96,33 @@ $('#join-form').addEventListener('submit', async (event) => {
 });
 
 // The rooms this browser holds a seat in (a token in localStorage), still open: a player
-// who closed a room's tab finds the way back here, not only by the link.
+// who closed a room's tab finds the way back here, not only by the link. One request
+// checks them all; rooms gone or closed, and seats given up, are forgotten.
 const STATUS_WORDS = { lobby: 'waiting for players', playing: 'game in play', over: 'game over' };
 async function showMyRooms() {
-  const codes = Object.keys(localStorage).map((key) => /^gofish\.room\.([A-Z0-9]+)$/.exec(key))
-    .filter(Boolean).map((found) => found[1]).sort();
-  const rooms = await Promise.all(codes.map((code) => getJSON(`/rooms/${code}/info`).catch(() => null)));
-  const open = rooms.filter((room) => room && STATUS_WORDS[room.status]);
+  const held = heldSeats();
+  if (held.length === 0) return;
+  let rooms;
+  try { ({ rooms } = await postJSON('/rooms/mine', { seats: held })); } catch { return; }
+  const tokens = Object.fromEntries(held.map(({ code, token }) => [code, token]));
+  const open = rooms.filter((room) => stillHeld(room, tokens[room.code]));
   fill($('#my-rooms-list'), open.map((room) => el('li', {},
     el('a', { href: `/rooms/${room.code}` }, `Room ${room.code}`),
     ` · ${STATUS_WORDS[room.status]} · ${room.rules_summary[0]}, ${room.players} players`)));
   $('#my-rooms').hidden = open.length === 0;
+}
+
+// Whether the seat is still this browser's to go back to; what is not is forgotten, as the
+// room page would on its refusal (a left or removed seat's token is kept as the previous).
+function stillHeld(room, token) {
+  if (room.status === 'missing' || room.status === 'closed') { forgetRoom(room.code); return false; }
+  if (!STATUS_WORDS[room.status]) return false; // the database did not answer: ask next time
+  if (room.seat !== null) return true;
+  forgetSeat(room.code);
+  if (room.gone) {
+    rememberPrevious(room.code, token);
+    rememberGone(room.code, room.gone, room.message);
+  }
+  return false;
 }
 showMyRooms();

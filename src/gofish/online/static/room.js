@@ -63,6 +63,7 @@ async function begin() {
     ({ bots: state.bots, names: state.botNames } = await getJSON('/rooms/bots'));
   } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
   state.token = watching ? null : seatToken(code);
+  if (state.token) rememberSeat(code, state.token); // last used: first under "Your rooms"
   const gone = state.token ? null : whyGone(code);
   if (gone) lostSeat(gone.reason, gone.message); // a reload after leaving: say why again
   connect(); // without a seat: watch (and see who is there) while the join form is offered

@@ -2,9 +2,45 @@
 
 const KEY = (code) => `gofish.room.${code}`;
 
-export function rememberSeat(code, token) { localStorage.setItem(KEY(code), token); }
 export function seatToken(code) { return localStorage.getItem(KEY(code)); }
 export function forgetSeat(code) { localStorage.removeItem(KEY(code)); }
+
+// The rooms this browser has sat in, last used first. "Your rooms" lists the first
+// MY_ROOMS_MAX (the server's limit too); an older one is forgotten, seat and all, so
+// nothing is kept for ever.
+export const MY_ROOMS_MAX = 20;
+const ORDER = 'gofish.rooms.order';
+function roomOrder() {
+  try { return JSON.parse(localStorage.getItem(ORDER)) || []; } catch { return []; }
+}
+function keepOrder(codes) {
+  for (const old of codes.slice(MY_ROOMS_MAX)) forgetKeys(old);
+  localStorage.setItem(ORDER, JSON.stringify(codes.slice(0, MY_ROOMS_MAX)));
+}
+function forgetKeys(code) {
+  for (const key of [KEY(code), GONE(code), PREVIOUS(code)]) localStorage.removeItem(key);
+}
+
+export function rememberSeat(code, token) {
+  localStorage.setItem(KEY(code), token);
+  keepOrder([code, ...roomOrder().filter((other) => other !== code)]);
+}
+
+// A room the server no longer has (or has closed): nothing of it is worth keeping.
+export function forgetRoom(code) {
+  forgetKeys(code);
+  keepOrder(roomOrder().filter((other) => other !== code));
+}
+
+// The seats this browser holds ({code, token}), last used first. Seats taken before the
+// order was kept come after, by code.
+export function heldSeats() {
+  const held = Object.keys(localStorage).map((key) => /^gofish\.room\.([A-Z0-9]+)$/.exec(key))
+    .filter(Boolean).map((found) => found[1]);
+  const order = roomOrder();
+  keepOrder([...order, ...held.filter((code) => !order.includes(code)).sort()]);
+  return roomOrder().filter((code) => seatToken(code)).map((code) => ({ code, token: seatToken(code) }));
+}
 
 // Why this browser lost its seat ({reason, message}), so a reload can still say so.
 const GONE = (code) => `gofish.room.${code}.gone`;
