@@ -6,6 +6,7 @@ import { Table } from './table.js';
 import { cardFace, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
+import { mostDealt, setupProblem } from './startcheck.js';
 import { claimGame, onGameClaimed } from './tabs.js';
 
 const params = new URLSearchParams(window.location.search);
@@ -137,6 +138,45 @@ function opponentFields(container, players, saved) {
   fill(container, rows);
 }
 
+/** The words beside a house rule's field when the form's choices cannot be dealt together. */
+function fieldNote(name) {
+  return el('p', { class: 'error field-note', id: `note-${name}`, role: 'status' });
+}
+
+/**
+ * Says beside the fields, as they change, a combination the game cannot deal (no refill
+ * played until all books are down; more cards than the deck holds), marking the fields at fault.
+ */
+function checkStartForm(form) {
+  const setup = readSetup(form);
+  const problem = setupProblem(setup, choices.presets[setup.preset]);
+  form.elements.hand_size.max = String(mostDealt(setup.players));
+  for (const note of $$('.field-note', form)) fill(note, problem?.note === note.id.slice(5) ? problem.text : '');
+  for (const name of ['refill', 'end', 'hand_size']) {
+    const control = form.elements[name];
+    const faulty = problem?.fields.includes(name);
+    if (faulty) {
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-describedby', `note-${problem.note}`);
+    } else {
+      control.removeAttribute('aria-invalid');
+      control.removeAttribute('aria-describedby');
+    }
+  }
+  fill($('#start-error', form)); // what an earlier Deal was refused for is about other choices
+  return problem;
+}
+
+/** Keeps a setup the game cannot deal from the server, saying why beside Deal too. */
+function refuseImpossibleSetup(form) {
+  const problem = checkStartForm(form);
+  if (!problem) return false;
+  $('.house-rules', form).open = true;
+  fill($('#start-error', form), problem.text);
+  form.elements[problem.fields[0]].focus();
+  return true;
+}
+
 /** The start form as the player last sent it (null before the first game). */
 function savedSetup() {
   try {
@@ -167,12 +207,15 @@ function buildStartForm() {
     optionSelect('refill', 'Empty hand', choices.options.refill, (v) => ({
       hand: 'draw a full hand', card: 'draw one card', turn: 'draw one card on your turn', none: 'no refill' }[v])),
     optionSelect('end', 'Game ends', choices.options.end, (v) => (v === 'all-books' ? 'when all books are down' : 'at the first empty hand or pond')),
+    fieldNote('end'),
     optionSelect('ask', 'Ask for', choices.options.ask, (v) => (v === 'rank' ? 'a rank' : 'an exact card (rank and suit)')),
     el('label', { class: 'field' }, 'Cards dealt', el('input', { type: 'number', name: 'hand_size', min: 1, max: 13, placeholder: 'preset deal' })),
+    fieldNote('hand_size'),
     el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'pairs', value: '2' }), 'Pairs instead of books of four'),
   );
   const error = el('p', { class: 'error', id: 'start-error', role: 'alert' });
-  const form = el('form', { class: 'start-form', 'aria-label': 'New game' },
+  // novalidate: the form says what is wrong itself, in its own words (see checkStartForm).
+  const form = el('form', { class: 'start-form', 'aria-label': 'New game', novalidate: true },
     presetField,
     el('div', { class: 'row' }, el('label', { class: 'field', for: 'players' }, 'Players', playersSelect),
       el('label', { class: 'field', for: 'name' }, 'Your name', nameInput)),
@@ -193,8 +236,12 @@ function buildStartForm() {
   presetField.addEventListener('change', nameTheSea);
   nameTheSea();
   playersSelect.addEventListener('change', () => opponentFields(opponents, Number(playersSelect.value), readSetup(form).opponents));
+  form.addEventListener('change', () => checkStartForm(form));
+  form.addEventListener('input', () => checkStartForm(form));
+  checkStartForm(form);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (refuseImpossibleSetup(form)) return;
     const setup = readSetup(form);
     localStorage.setItem(SETUP_KEY, JSON.stringify(setup));
     startGame(setup);

@@ -1,0 +1,52 @@
+// What the start form would deal that the engine refuses, found before Deal is pressed and
+// said in the form's own words: the server's refusal names its option codes ("refill
+// 'none' needs end 'first-empty'"), which the form shows nowhere.
+
+import { pondWord } from './cards.js';
+
+const DECK = 52;
+const MOST_DEALT = 13;
+
+/** The most cards each of ``players`` can be dealt from one deck. */
+export function mostDealt(players) {
+  return Math.min(MOST_DEALT, Math.floor(DECK / players));
+}
+
+/**
+ * Why the form's ``setup`` cannot be dealt, or null: ``{ fields, note, text }``, the names
+ * of the controls at fault (the first to focus), the field whose note takes the words,
+ * and the words. ``preset`` is the preset's own rules, which "as the preset plays it" keeps.
+ */
+export function setupProblem(setup, preset) {
+  return refillProblem(setup, preset) || dealProblem(setup);
+}
+
+// With no refill an emptied hand never plays again, so such a game must stop at the
+// first empty hand: played until every book is down it could not go on.
+function refillProblem({ preset: name, options }, preset) {
+  const refill = options.refill || preset.refill;
+  const end = options.end || preset.end;
+  if (refill !== 'none' || end !== 'all-books') return null;
+  const firstEmpty = `“Game ends: at the first empty hand or ${pondWord(name)}”`;
+  if (options.refill) {
+    return {
+      fields: ['refill', 'end'], note: 'end',
+      text: `No refill needs the game to end at the first empty hand or ${pondWord(name)}: a player whose hand runs out could never play again before all books are down. Choose ${firstEmpty}, or another “Empty hand”.`,
+    };
+  }
+  return {
+    fields: ['end', 'refill'], note: 'end',
+    text: `${name[0].toUpperCase()}${name.slice(1)} draws no new cards for an empty hand, so its game cannot go on until all books are down: a player whose hand runs out could never play again. Choose a refill under “Empty hand”, or ${firstEmpty}.`,
+  };
+}
+
+function dealProblem({ players, options }) {
+  const size = options.hand_size;
+  if (size === undefined) return null;
+  const problem = (text) => ({ fields: ['hand_size'], note: 'hand_size', text });
+  if (!Number.isInteger(size) || size < 1 || size > MOST_DEALT) {
+    return problem(`Cards dealt must be a whole number from 1 to ${MOST_DEALT}.`);
+  }
+  if (size <= mostDealt(players)) return null;
+  return problem(`Cards dealt: ${players} players can be dealt at most ${mostDealt(players)} cards each, as the deck holds ${DECK}; ${size} each would take ${players * size}.`);
+}

@@ -1,0 +1,89 @@
+"""The start form says in its own words which house rules cannot be dealt together, before
+Deal reaches the server: the server's refusal named the engine's option codes
+("refill 'none' needs end 'first-empty'"), which the form shows nowhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+ENGINE_WORDS = ("'none'", "first-empty", "all-books", "cannot deal", "hand_size")
+
+
+def start_screen(page: Any, server: LiveServer, preset: str = "classic") -> list[str]:
+    """The start screen with its house rules open; the start messages the page will send."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.goto(f"{server.url}/?speed=0&pace=0.02")
+    page.check(f"input[name=preset][value={preset}]")
+    page.click(".house-rules summary")
+    return sent
+
+
+def note(page: Any, field: str) -> str:
+    return str(page.inner_text(f"#note-{field}"))
+
+
+def test_no_refill_until_all_books_are_down_is_explained_beside_the_fields(
+    page: Any, live_server: LiveServer
+) -> None:
+    # R11/R18: with no refill an emptied hand never plays again, so the game must end
+    # at the first empty hand; classic plays until every book is down.
+    sent = start_screen(page, live_server)
+    page.select_option("select[name=refill]", "none")
+    said = note(page, "end")
+    assert said.startswith("No refill needs the game to end at the first empty hand or pond")
+    assert "“Game ends: at the first empty hand or pond”" in said
+    assert not [word for word in ENGINE_WORDS if word in said]
+    assert page.get_attribute("select[name=refill]", "aria-invalid") == "true"
+    assert page.get_attribute("select[name=refill]", "aria-describedby") == "note-end"
+    # Deal keeps the game from the server, says why beside the button, and focuses the field.
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert page.evaluate("() => document.activeElement.name") == "refill"
+    assert not [frame for frame in sent if '"type":"start"' in frame]
+    assert page.is_visible("#page-start")
+    # Choosing the first empty hand makes it a game to deal: the words go, Deal deals.
+    page.select_option("select[name=end]", "first-empty")
+    assert note(page, "end") == "" and page.inner_text("#start-error") == ""
+    assert page.get_attribute("select[name=refill]", "aria-invalid") is None
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+
+
+def test_nordic_played_until_all_books_are_down_asks_for_a_refill(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Nordic has no refill of its own (R18 section): the fault is the ending chosen.
+    start_screen(page, live_server, preset="nordic")
+    page.select_option("select[name=end]", "all-books")
+    said = note(page, "end")
+    assert said.startswith("Nordic draws no new cards for an empty hand")
+    assert "“Game ends: at the first empty hand or sea”" in said  # the sea of Hopp i havet
+    assert not [word for word in ENGINE_WORDS if word in said]
+    page.click("#deal")
+    assert page.evaluate("() => document.activeElement.name") == "end"
+    page.select_option("select[name=refill]", "card")
+    assert note(page, "end") == ""
+
+
+def test_more_cards_than_the_deck_holds_are_refused_in_the_forms_words(
+    page: Any, live_server: LiveServer
+) -> None:
+    sent = start_screen(page, live_server)
+    page.select_option("#players", "5")
+    assert page.get_attribute("input[name=hand_size]", "max") == "10"  # 5 x 10 = 50 of 52 (R1)
+    page.fill("input[name=hand_size]", "12")
+    said = note(page, "hand_size")
+    assert said == ("Cards dealt: 5 players can be dealt at most 10 cards each, as the deck "
+                    "holds 52; 12 each would take 60.")
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert not [frame for frame in sent if '"type":"start"' in frame]
+    page.select_option("#players", "4")  # 4 x 12 = 48: a deal
+    assert note(page, "hand_size") == ""
