@@ -9,6 +9,7 @@ or named aloud (asks under ``ask: card``).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -147,6 +148,10 @@ def test_no_frame_names_a_card_its_receiver_could_not_see(choice: dict[str, Any]
         dealt = Game(game.rules, game.num_players, game.deck, game.first_player)
         laid_at_deal = sum(len(cards) for cards in dealt.laid)
         for player in [*seats, watcher]:
+            # No seat's token goes out over a socket, not even to its own seat: a page
+            # carries its seat to another device from its own storage only.
+            said = json.dumps(player.messages)
+            assert not [token for token in tokens if token in said]
             allowed = seen_by_version(game, entries, start_version, player.seat)
             hidden_at_start = {str(card) for card in game.deck} - allowed[start_version]
             # A leak would show: no more than a hand and the books laid at the deal is known.

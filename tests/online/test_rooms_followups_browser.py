@@ -121,3 +121,44 @@ def test_your_rooms_keeps_the_20_last_used(rooms: RoomsServer, open_page: Any) -
     sent = json.loads(requests[0].post_data)["seats"]
     assert len(sent) == 20 and sent[0]["code"] == code
     assert ann.evaluate(HELD) == [f"gofish.room.{code}"]
+
+
+def test_a_seat_carried_to_another_device_by_its_own_link(rooms: RoomsServer,
+                                                          open_page: Any) -> None:
+    # A seat's token lived only in the browser that took it: no way to go on on a phone.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    bob = open_page()
+    bob.goto(f"{rooms.url}/rooms/{code}")
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+    watcher = open_page()
+    watcher.goto(f"{rooms.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#seats li")
+    token = ann.evaluate(f"() => localStorage.getItem('gofish.room.{code}')")
+    ann.click("#carry summary")
+    assert "Whoever has this link can play your seat" in ann.inner_text("#carry")
+    link = ann.input_value("#carry-link")
+    assert link == f"{rooms.url}/rooms/{code}#seat={token}"
+    assert watcher.locator("#carry").is_hidden()  # a spectator has no seat to carry
+    bob.click("#carry summary")  # Bob's is for his own seat
+    assert bob.input_value("#carry-link").endswith(
+        bob.evaluate(f"() => localStorage.getItem('gofish.room.{code}')"))
+    for other in (bob, watcher):
+        assert token not in other.content()
+        assert token not in other.evaluate("() => JSON.stringify(localStorage)")
+    phone = open_page()
+    seen: list[str] = []
+    phone.on("request", lambda request: seen.append(
+        request.url + json.dumps(request.headers) + (request.post_data or "")))
+    phone.on("websocket", lambda socket: seen.append(socket.url))
+    phone.goto(link)
+    phone.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert phone.url == f"{rooms.url}/rooms/{code}"  # gone from the address bar
+    assert phone.evaluate(f"() => localStorage.getItem('gofish.room.{code}')") == token
+    assert seen and not [sent for sent in seen if token in sent]  # not in any address
+    logged = [(rooms.folder / name).read_text(errors="replace")
+              for name in ("server.out", "server.log")]  # what the server printed
+    assert not [text for text in logged if token in text]
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")  # both play the seat

@@ -62,11 +62,22 @@ async function begin() {
   try {
     ({ bots: state.bots, names: state.botNames } = await getJSON('/rooms/bots'));
   } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
+  takeCarriedSeat();
   state.token = watching ? null : seatToken(code);
   if (state.token) rememberSeat(code, state.token); // last used: first under "Your rooms"
   const gone = state.token ? null : whyGone(code);
   if (gone) lostSeat(gone.reason, gone.message); // a reload after leaving: say why again
   connect(); // without a seat: watch (and see who is there) while the join form is offered
+}
+
+// A seat carried from another device: /rooms/CODE#seat=TOKEN. The fragment never reaches
+// the server (nor its logs); it leaves the address bar and history at once.
+function takeCarriedSeat() {
+  const carried = /^#seat=([A-Za-z0-9_-]{16,64})$/.exec(location.hash);
+  if (!carried) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  rememberSeat(code, carried[1]);
+  forgetGone(code);
 }
 
 // A page opened as localhost hands out links no friend's machine can follow.
@@ -273,6 +284,7 @@ function renderLobby() {
   const room = state.room;
   const spectator = !state.you || state.you.seat === null;
   connection(spectator ? watchingText(room) : `Connected as ${state.you.name}.`);
+  renderCarry();
   const shown = JSON.stringify([room.seats, room.host, room.status, state.you, state.confirming,
     state.removed]);
   if (shown === state.lobbyShown) return;
@@ -292,6 +304,35 @@ function renderLobby() {
   fill($('#start-hint'), empty ? `Fill the ${empty === 1 ? 'empty seat' : `${empty} empty seats`} (a friend or a bot) to start.` : '');
   renderLeave();
   $('#join').hidden = !(spectator && !watching && !state.removed && canJoin(room));
+}
+
+// "Continue on another device": only for this page's own seat, while it holds one.
+function renderCarry() {
+  const carry = $('#carry');
+  const hide = !(state.token && state.you && state.you.seat !== null && state.room.status !== 'closed');
+  if (hide) { carry.open = false; $('#carry-row').replaceChildren(); }
+  carry.hidden = hide;
+}
+
+$('#carry').addEventListener('toggle', () => {
+  const carry = $('#carry');
+  if (!carry.open || !state.token) { $('#carry-row').replaceChildren(); return; }
+  const link = el('input', { id: 'carry-link', readonly: '', 'aria-label': 'Link to your seat',
+    value: `${location.origin}/rooms/${code}#seat=${state.token}` });
+  const status = el('span', { class: 'copy-status', role: 'status' });
+  fill($('#carry-row'), link, ' ', el('button', { type: 'button', id: 'copy-carry',
+    onclick: () => copyField(link, status) }, 'Copy link'), ' ', status);
+});
+
+// Plain http on a home network has no clipboard API: select the link instead.
+async function copyField(field, status) {
+  try {
+    await navigator.clipboard.writeText(field.value);
+    fill(status, 'Link copied.');
+  } catch {
+    field.select();
+    fill(status, 'The link is selected: copy it with Ctrl+C (⌘C), or long-press on a phone.');
+  }
 }
 
 function seatStatus(seat) {
