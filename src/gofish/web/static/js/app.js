@@ -530,8 +530,19 @@ function showResult(state) {
     standings, buttons);
   // A game that ends while the player reads another page does not cover that page.
   if (!$('#page-play').hidden) $('#result').hidden = false;
+  clearOfTheHeader();
   announce(`${heading}${heading.endsWith('!') ? '' : '.'} ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
   $('#play-again').focus();
+}
+
+/**
+ * Starts the result below the page's header bar while the bar is in view. The bar stays
+ * above the result, so its links work, and on a short screen (a phone held sideways, a
+ * page zoomed to 200%) it covered the result's title once the page was scrolled to the top.
+ */
+function clearOfTheHeader() {
+  const result = $('#result');
+  if (!result.hidden) result.style.top = `${Math.max(0, Math.round($('.top').getBoundingClientRect().bottom))}px`;
 }
 
 // ------------------------------------------------------------ start
@@ -545,6 +556,8 @@ async function main() {
     fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
   }
   window.addEventListener('hashchange', route);
+  window.addEventListener('scroll', clearOfTheHeader, { passive: true });
+  window.addEventListener('resize', clearOfTheHeader);
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !$('#result').hidden) lookAtTable(); // focus stays on the page
   });

@@ -25,7 +25,7 @@ function historyRow(game) {
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
     el('td', { text: game.rules }),
-    el('td', { text: game.books.join('–') }),
+    el('td', { class: 'books', text: game.books.join('–') }), // whole: "3–2–1–" over "5–2" read as two scores
     el('td', { text: resultText(game) }),
     el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
