@@ -88,3 +88,14 @@ def test_books_and_pairs_are_charted_apart_and_named_in_the_table(
     cells = page.locator(".stats-table tbody tr td:last-child").all_inner_texts()
     assert sorted(cell.split()[-1] for cell in cells) == ["books", "pairs"]
     assert "vs emma · classic (book_size=2): " in words
+
+
+@pytest.mark.browser
+def test_the_history_counts_a_pairs_games_sets_as_pairs(page: Any, server: LiveServer) -> None:
+    store_games(server.database, "classic", PAIRS)
+    page.goto(f"{server.url}/#/history")
+    page.wait_for_selector(".history-table tbody tr")
+    books = {row.locator("td").nth(3).inner_text(): row.locator("td.books").inner_text()
+             for row in page.locator(".history-table tbody tr").all()}
+    assert books["classic (book_size=2)"].endswith(" pairs")  # R3
+    assert re.fullmatch(r"\d+–\d+", books["classic"])

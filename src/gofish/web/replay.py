@@ -17,9 +17,8 @@ from gofish.narrate import Narrator, pond_word
 
 def table_words(record: dict[str, Any]) -> dict[str, Any]:
     """How the replay names things, as the table did: ``pond_word``, the draw pile ("sea"
-    in nordic), and ``book_size``, whose 2 makes the laid sets pairs."""
-    rules = start_from_record(record)[0].rules
-    return {"pond_word": pond_word(rules), "book_size": rules.book_size}
+    in nordic). (The game's row gives its ``book_size``: 2 makes the laid sets pairs.)"""
+    return {"pond_word": pond_word(start_from_record(record)[0].rules)}
 
 
 def replay_frames(

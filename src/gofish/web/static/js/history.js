@@ -25,7 +25,8 @@ function historyRow(game) {
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
     el('td', { text: game.rules }),
-    el('td', { class: 'books', text: game.books.join('–') }), // whole: "3–2–1–" over "5–2" read as two scores
+    // Whole: "3–2–1–" over "5–2" read as two scores. A pairs game's count is of pairs (R3).
+    el('td', { class: 'books', text: `${game.books.join('–')}${game.book_size === 2 ? ' pairs' : ''}` }),
     el('td', { text: resultText(game) }),
     el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
