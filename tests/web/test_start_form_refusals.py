@@ -87,3 +87,15 @@ def test_more_cards_than_the_deck_holds_are_refused_in_the_forms_words(
     assert not [frame for frame in sent if '"type":"start"' in frame]
     page.select_option("#players", "4")  # 4 x 12 = 48: a deal
     assert note(page, "hand_size") == ""
+
+
+def test_the_rules_of_a_game_that_cannot_be_dealt_say_why_in_the_forms_words(
+    page: Any, live_server: LiveServer
+) -> None:
+    # "Rules of this game" showed the server's refusal: "refill 'none' needs end 'first-empty'".
+    start_screen(page, live_server)
+    page.select_option("select[name=refill]", "none")
+    page.click("text=Rules of this game")
+    said = page.inner_text("#page-help .error")
+    assert said.startswith("No refill needs the game to end at the first empty hand or pond")
+    assert not [word for word in ENGINE_WORDS if word in said]

@@ -300,6 +300,13 @@ async function showHelp(chosen = false) {
   if (!help) {
     const form = $('.start-form');
     const setup = chosen && form ? readSetup(form) : currentSetup();
+    const problem = setupProblem(setup, choices.presets[setup.preset]);
+    if (problem) {
+      // The form's own words, not the server's refusal in the engine's option codes.
+      fill($('#page-help'), el('h1', {}, 'Rules of this game'), el('p', { class: 'error', role: 'alert', text: problem.text }),
+        el('p', {}, el('a', { href: '#/', class: 'button-link' }, 'Back to the house rules')));
+      return;
+    }
     const query = new URLSearchParams({ preset: setup.preset, players: setup.players });
     for (const [key, value] of Object.entries(setup.options || {})) query.set(key, value);
     help = await getJSON(`/api/help?${query}`);
