@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
+from .test_accessibility import assert_accessible
 
 pytestmark = pytest.mark.browser
 
@@ -99,3 +100,12 @@ def test_the_rules_of_a_game_that_cannot_be_dealt_say_why_in_the_forms_words(
     said = page.inner_text("#page-help .error")
     assert said.startswith("No refill needs the game to end at the first empty hand or pond")
     assert not [word for word in ENGINE_WORDS if word in said]
+
+
+def test_the_form_with_its_words_beside_a_field_passes_the_audit(
+    page: Any, live_server: LiveServer
+) -> None:
+    start_screen(page, live_server)
+    page.select_option("select[name=refill]", "none")
+    page.click("#deal")  # the words beside Deal too
+    assert_accessible(page, "the start form refusing no refill until all books are down")
