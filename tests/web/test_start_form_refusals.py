@@ -109,3 +109,17 @@ def test_the_form_with_its_words_beside_a_field_passes_the_audit(
     page.select_option("select[name=refill]", "none")
     page.click("#deal")  # the words beside Deal too
     assert_accessible(page, "the start form refusing no refill until all books are down")
+
+
+def test_the_words_beside_a_field_stand_clear_of_its_outline_on_a_phone(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The outline that marks the field at fault (2 px, 1 px off the field) ran over the
+    # top of the words' first line.
+    page.set_viewport_size({"width": 360, "height": 640})
+    start_screen(page, live_server)
+    page.select_option("select[name=end]", "all-books")
+    page.select_option("select[name=refill]", "none")
+    gap = page.evaluate("""() => document.querySelector('#note-end').getBoundingClientRect().top
+        - document.querySelector('select[name=end]').getBoundingClientRect().bottom""")
+    assert gap >= 3 + 1, f"the words start {gap} px below the field"
