@@ -34,10 +34,12 @@ def test_a_bot_that_raises_still_asks_and_the_game_goes_on(tmp_path: Path) -> No
         info = await server.create_room("Ann", 2, "classic")
         live = await server.live_room(info["code"])
         broken = BrokenBot()
-        live.bots[0] = live.bots[1] = broken  # type: ignore[assignment]
         async with live.lock:
             await server.commit(live, live.room.add_bot_entry(0, 1, "emma"))
             await server.commit(live, live.room.start_entry(0))
+            # After the bot's entry, which makes its seat's bot afresh; the lock is held,
+            # so no bot has chosen yet.
+            live.bots[0] = live.bots[1] = broken  # type: ignore[assignment]
         live.room.seats[0].away = True  # a stand-in plays her seat too
         server.schedule_bot(live)
         deadline = time.monotonic() + 10

@@ -14,8 +14,10 @@ from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
     RoomsServer,
     browser,  # noqa: F401
+    fill_with_bot_and_start,
     new_page,  # noqa: F401
     open_room,
+    take_turns,
 )
 from .test_rooms_sweep_browser import post
 
@@ -162,3 +164,25 @@ def test_a_seat_carried_to_another_device_by_its_own_link(rooms: RoomsServer,
               for name in ("server.out", "server.log")]  # what the server printed
     assert not [text for text in logged if token in text]
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")  # both play the seat
+
+
+def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # A friend who came after the first game could only watch the bot play on.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2, house={
+        "hand-size": "1", "book": "2", "refill": "none", "end": "first-empty"})  # short
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    take_turns([ann])
+    ann.click('#seats li[data-seat="1"] .remove-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    dan = open_page()
+    dan.goto(f"{rooms.url}/rooms/{code}")
+    dan.fill("#join-name", "Dan")
+    dan.click("#join-button")
+    dan.wait_for_selector("#connection:has-text('Connected as Dan')")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Dan")')
+    ann.click("#rematch")
+    dan.wait_for_selector("#mine .card")

@@ -113,6 +113,11 @@ class Room:
     revoked: dict[str, Vacated] = field(default_factory=dict)  # token hash -> why
     notices: list[Notice] = field(default_factory=list)  # this game's, for the log
     pending: tuple[int, Ask] | None = None  # a person's miss, waiting for them to fish
+    # The names as this game was dealt: its log reads so even if a seat changes after it.
+    game_names: list[str] = field(default_factory=list)
+    # Seats taken after this game was dealt (by a late friend): they see it as a spectator,
+    # not the hand and draws of the bot that played it.
+    seated_after_deal: set[int] = field(default_factory=set)
     standing_in: set[int] = field(default_factory=set)  # seats the stand-in asks for now
 
     def __post_init__(self) -> None:
@@ -145,6 +150,11 @@ class Room:
     @property
     def names(self) -> list[str]:
         return [seat.name or f"Seat {seat.index + 1}" for seat in self.seats]
+
+    def viewer(self, seat: int | None) -> int | None:
+        """Whose view of this game ``seat`` sees: its own, or a spectator's for a seat
+        taken after the deal."""
+        return None if seat in self.seated_after_deal else seat
 
     def seat_for_token_hash(self, token_hash: str) -> int | None:
         for seat in self.seats:
@@ -212,12 +222,12 @@ class Room:
             raise RoomError("closed", "everyone has left this room: open a new one")
         if previous_hash is not None and self.revoked_reason(previous_hash) == "removed":
             raise RoomError("removed", "the host removed you from this room: you can still watch")
-        if self.status == "over":  # its players keep their seats for a rematch
-            raise RoomError("closed", "this room's game is over and its players keep their "
-                            "seats for a rematch: you can watch instead")
-        if self.status != "lobby":
+        if self.status == "playing":
             raise RoomError("closed", "the game has started: you can watch instead")
         seat = next((s for s in self.seats if s.kind == "open"), None)
+        if seat is None and self.status == "over":  # its players keep their seats
+            raise RoomError("closed", "this room's game is over and its players keep their "
+                            "seats for a rematch: you can watch instead")
         if seat is None:
             raise RoomError("full", "every seat is taken: you can watch instead")
         if self._name_in_use(name):  # two Bobs would make "Bob asks Bob" in the log
@@ -226,7 +236,7 @@ class Room:
         return "seat", {"seat": seat.index, "name": name, "token_hash": token_hash}
 
     def add_bot_entry(self, by: int | None, seat: int, bot: str) -> Entry:
-        self._check_host_in_lobby(by, "seat a bot")
+        self._check_host_between_games(by, "seat a bot")
         known = bot_names()
         if bot not in known:
             raise RoomError("invalid", f"unknown bot {bot!r}: choose one of {', '.join(known)}")
@@ -235,7 +245,8 @@ class Room:
         return "bot", {"seat": seat, "bot": bot, "name": self._free_bot_name(bot)}
 
     def remove_bot_entry(self, by: int | None, seat: int) -> Entry:
-        self._check_host_in_lobby(by, "remove a bot")
+        # After a game too: a friend who came late can take the bot's seat for the rematch.
+        self._check_host_between_games(by, "remove a bot")
         if self._seat(seat).kind != "bot":
             raise RoomError("invalid", f"seat {seat + 1} has no bot to remove")
         return "unseat", {"seat": seat}
@@ -271,14 +282,13 @@ class Room:
             raise RoomError("closed", "everyone has left this room: open a new one")
         if self.status == "lobby":
             self._check_host_in_lobby(by, "start the game")
-            empty = [s.index + 1 for s in self.seats if s.kind == "open"]
-            if empty:
-                seats = ", ".join(map(str, empty))
-                raise RoomError("not_ready", f"fill every seat first (empty: {seats})")
+            self._check_every_seat_filled()
         elif self.status == "playing":
             raise RoomError("invalid", "a game is already being played")
         elif by is None or self.seats[by].kind != "human":
             raise RoomError("forbidden", "only a seated player can ask for a rematch")
+        else:
+            self._check_every_seat_filled()
         dealt = new_game(self.rules, self.players)  # the OS's secure shuffle
         return "start", {
             "game": self.game_number + 1,
@@ -342,6 +352,18 @@ class Room:
         if self.status != "lobby":
             raise RoomError("invalid", f"cannot {what} once the game has started")
 
+    def _check_host_between_games(self, by: int | None, what: str) -> None:
+        if by is None or by != self.host:
+            raise RoomError("forbidden", f"only the host can {what}")
+        if self.status not in ("lobby", "over"):
+            raise RoomError("invalid", f"cannot {what} while a game is being played")
+
+    def _check_every_seat_filled(self) -> None:
+        empty = [s.index + 1 for s in self.seats if s.kind == "open"]
+        if empty:
+            seats = ", ".join(map(str, empty))
+            raise RoomError("not_ready", f"fill every seat first (empty: {seats})")
+
     def _name_in_use(self, name: str) -> bool:
         wanted = name_key(name)
         return any(seat.name is not None and name_key(seat.name) == wanted
@@ -374,6 +396,8 @@ class Room:
         if kind == "seat":
             seat = self.seats[data["seat"]]
             seat.name, seat.token_hash = data["name"], data["token_hash"]
+            if self.game is not None:
+                self.seated_after_deal.add(seat.index)
             if self.host is None:  # the first person into an empty lobby runs it
                 self.host = seat.index
         elif kind == "leave":
@@ -381,15 +405,16 @@ class Room:
         elif kind == "bot":
             seat = self.seats[data["seat"]]
             seat.name, seat.bot = data["name"], data["bot"]
-        elif kind == "unseat":
+        elif kind == "unseat":  # a vacated seat's bot too, after a game: the seat opens
             seat = self.seats[data["seat"]]
-            seat.name = seat.bot = None
+            seat.name = seat.bot = seat.vacated = None
         elif kind == "start":
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
                              data["first_player"])
             self.game_number = data["game"]
             self.notices, self.pending, self.standing_in = [], None, set()
             self._hand_vacated_seats_to_their_bots()
+            self.game_names, self.seated_after_deal = self.names, set()
         elif kind in ("ask", "miss"):
             self._apply_ask(kind, data)
         elif kind == "fish":

@@ -161,7 +161,7 @@ class LiveRoom:
             self.logs, self.logs_game = {}, self.room.game_number
         log = self.logs.get(viewer)
         if log is None:
-            log = self.logs[viewer] = SeatLog(self.room.names, viewer)
+            log = self.logs[viewer] = SeatLog(self.room.game_names, viewer)
         return log
 
 
@@ -378,6 +378,8 @@ class RoomServer:
             self._forget_stale(live)
             raise
         notice = room.apply(kind, data)
+        if kind in ("seat", "bot", "unseat"):  # after a game, a seat's bot may change
+            live.bots.pop(data["seat"], None)
         if kind == "start":  # people who left in the lobby are on the away clock from now
             for seat in room.seats:
                 if seat.kind == "human" and not seat.connected:
@@ -429,7 +431,7 @@ class RoomServer:
         game = room.game
         if game is None:
             return encode(message)
-        seat = connection.seat
+        seat = room.viewer(connection.seat)
         view = views.get(seat)
         if view is None:
             view = views[seat] = game.view(seat)  # the one filter for hidden information

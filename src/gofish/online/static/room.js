@@ -85,7 +85,9 @@ function onlyThisComputer(hostname) {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' ||
     /^127(\.\d{1,3}){3}$/.test(hostname);
 }
-function canJoin(room) { return room.status === 'lobby' && room.seats.some((s) => s.kind === 'open'); }
+// After a game too: the host may have opened a bot's seat to a friend for the rematch.
+function betweenGames(room) { return room.status === 'lobby' || room.status === 'over'; }
+function canJoin(room) { return betweenGames(room) && room.seats.some((s) => s.kind === 'open'); }
 
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -365,7 +367,7 @@ function seatLine(seat, host) {
     line.append(' ', removeControl(seat));
     return line;
   }
-  host = host && state.room.status === 'lobby';
+  host = host && betweenGames(state.room); // after a game, a bot's seat can open for a friend
   if (host && seat.kind === 'open') {
     line.append(' ', botChoice(seat.seat), ' ', el('button', { type: 'button', class: 'add-bot',
       dataset: { key: `bot-${seat.seat}` },
