@@ -81,6 +81,7 @@ def test_after_a_game_the_host_opens_a_bots_seat_to_a_friend_who_came_late(
     assert dan.game["hand"] == watcher.game["hand"]
     assert [entry["text"] for entry in dan.log] == [entry["text"] for entry in watcher.log]
     assert "Randy" in " ".join(entry["text"] for entry in dan.log)  # as it was played
+    assert dan.game["names"] == ["Ann", "Randy (bot)"] and dan.game["viewer"] is None
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "human")
     ann.command("start")
     dealt = dan.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)

@@ -184,5 +184,9 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
     dan.click("#join-button")
     dan.wait_for_selector("#connection:has-text('Connected as Dan')")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Dan")')
+    # The game before he came is told as it was played: Emma's, not Dan's, and not "You".
+    for page in (ann, dan):
+        assert "Emma (bot): " in page.inner_text("#turn") and "Dan" not in page.inner_text("#turn")
+    assert "You" not in dan.inner_text("#turn")
     ann.click("#rematch")
     dan.wait_for_selector("#mine .card")

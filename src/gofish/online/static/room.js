@@ -53,6 +53,8 @@ function send(type, fields = {}) {
 }
 function dealtNumber() { return state.game ? state.game.number : 0; }
 function nameOf(seat) { return state.room.seats[seat].name || `Seat ${seat + 1}`; }
+// Who played a seat in this game: after it, the host may have seated someone else there.
+function playedBy(game, seat) { return (game.names || [])[seat] || nameOf(seat); }
 function isHost() { return Boolean(state.you && state.you.seat !== null && state.room.host === state.you.seat); }
 function showRules(room) { fill($('#room-rules'), `Rules: ${room.rules_summary.join(' · ')}`); }
 
@@ -494,7 +496,8 @@ function booksLine(game, seat, label) {
 function renderGame(newLog = []) {
   const game = state.game;
   $('#game').hidden = !game;
-  const me = state.you ? state.you.seat : null;
+  // The game's own viewer: a friend seated after it was dealt sees it as a spectator.
+  const me = game ? game.viewer : (state.you ? state.you.seat : null);
   const myTurn = Boolean(game) && me !== null && game.current_player === me;
   showTitle(game, me, myTurn);
   if (!game) return;
@@ -541,12 +544,12 @@ function showTitle(game, me, myTurn) {
 // "Game over: You win. You: 3 books, Bob: 1 book. All 13 books are down.": who won, and
 // everyone's count in words, in the line a screen reader announces.
 function resultLine(game, me) {
-  const names = game.winners.map((w) => (w === me ? 'You' : nameOf(w)));
+  const names = game.winners.map((w) => (w === me ? 'You' : playedBy(game, w)));
   const verb = names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins');
   const word = bookWord(game);
   const counts = state.room.seats.map(({ seat }) => {
     const laid = game.books[seat].length;
-    return `${seat === me ? 'You' : nameOf(seat)}: ${laid} ${word}${laid === 1 ? '' : 's'}`;
+    return `${seat === me ? 'You' : playedBy(game, seat)}: ${laid} ${word}${laid === 1 ? '' : 's'}`;
   });
   return `Game over: ${names.join(' and ')} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
 }
@@ -596,7 +599,7 @@ function opponentBox(seat, game, myTurn, targets) {
     'aria-pressed': choosable ? String(state.target === i) : null,
     onclick: choosable ? () => { state.target = i; keepingFocus(() => renderGame()); } : null,
   },
-  el('strong', {}, seat.name || `Seat ${i + 1}`),
+  el('strong', {}, playedBy(game, i)),
   connectionDot(seat),
   el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
   seat.vacated ? el('div', { class: 'vacated' }, seatStatus(seat)) : null,
