@@ -234,3 +234,18 @@ def test_show_says_its_date_is_when_the_game_started(
     started = local_time("2026-01-01T00:00:01.000+00:00")
     assert main(["show", "1", "--delay", "0", "--database", str(db_path)]) == 0
     assert f"; started {started}; seen from your seat." in capsys.readouterr().out
+
+
+def test_stats_and_history_json_name_the_rules_label_alike(
+    db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # history --json gives the record's rules and its rules_label; stats --json gave the
+    # label as "rules" only, so one script could not read both the same way.
+    record = gofish.game_to_record(played_game(seed=21))
+    with Store(db_path) as store:
+        store.save(record, seats=[YOU, EMMA])
+    assert main(["history", "--json", "--database", str(db_path)]) == 0
+    listed = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert main(["stats", "--json", "--database", str(db_path)]) == 0
+    counted = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert counted["rules_label"] == listed["rules_label"] == counted["rules"]

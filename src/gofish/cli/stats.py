@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
                       key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:
-                print(json.dumps(row.to_dict()))
+                # rules_label, as history's JSON names the label (its rules is the record's).
+                print(json.dumps({**row.to_dict(), "rules_label": row.rules}))
         elif not rows:
             print(nothing_counted(store, all_seats=args.all_seats))
         else:
