@@ -178,6 +178,9 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
     take_turns([ann])
     ann.click('#seats li[data-seat="1"] .remove-bot')
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    # Rematch waits for the open seat in words, rather than be clicked and refused.
+    ann.wait_for_selector("#rematch:disabled")
+    assert ann.inner_text("#rematch-wait") == "Waiting for someone to take seat 2, or a bot."
     dan = open_page()
     dan.goto(f"{rooms.url}/rooms/{code}")
     dan.fill("#join-name", "Dan")
@@ -188,5 +191,7 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
     for page in (ann, dan):
         assert "Emma (bot): " in page.inner_text("#turn") and "Dan" not in page.inner_text("#turn")
     assert "You" not in dan.inner_text("#turn")
+    ann.wait_for_selector("#rematch:enabled")
+    assert ann.inner_text("#rematch-wait") == ""
     ann.click("#rematch")
     dan.wait_for_selector("#mine .card")

@@ -52,6 +52,13 @@ function send(type, fields = {}) {
   }
 }
 function dealtNumber() { return state.game ? state.game.number : 0; }
+// A rematch deals only with every seat filled: say so rather than let the click be refused.
+function showRematchWait() {
+  const open = state.room.seats.filter((s) => s.kind === 'open').map((s) => `seat ${s.seat + 1}`);
+  $('#rematch').disabled = open.length > 0;
+  fill($('#rematch-wait'), open.length ? `Waiting for someone to take ${open.join(', ')}, or a bot.` : '');
+}
+
 function nameOf(seat) { return state.room.seats[seat].name || `Seat ${seat + 1}`; }
 // Who played a seat in this game: after it, the host may have seated someone else there.
 function playedBy(game, seat) { return (game.names || [])[seat] || nameOf(seat); }
@@ -520,6 +527,7 @@ function renderGame(newLog = []) {
   }
   fill($('#ask'), myTurn && game.fishing === null ? askButtons(game) : []);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
+  showRematchWait();
   const log = $('#log');
   if (newLog === game.log && game.log_from === 0) log.replaceChildren();
   for (const entry of newLog) {
