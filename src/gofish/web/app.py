@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
+from starlette.websockets import WebSocketState
 
 from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
@@ -263,7 +264,7 @@ class TableConnection:
         try:
             while True:
                 frame = await self.socket.receive()
-                if frame["type"] == "websocket.disconnect":
+                if frame["type"] == "websocket.disconnect" or self.page_gone():
                     return
                 raw = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
                 await self.handle(raw or "")
@@ -288,8 +289,19 @@ class TableConnection:
                 await self.session.submit(self.seat, message)
         except (MessageError, MoveRefused, GoFishError, StorageError) as error:
             version = None if self.session is None else self.session.version
-            await self.socket.send_json({"type": "refused", "message": str(error),
-                                         "version": version})
+            await self.send({"type": "refused", "message": str(error), "version": version})
+
+    def page_gone(self) -> bool:
+        """A send to the page failed (its session's bots sent the update): starlette
+        refuses every later send with an error, which would end this connection with a
+        traceback in the server's log."""
+        state = getattr(self.socket, "application_state", None)  # None: a test's stand-in
+        return state is WebSocketState.DISCONNECTED
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send the page a message, unless it has gone: nobody is left to tell."""
+        if not self.page_gone():
+            await self.socket.send_json(message)
 
     async def resume(self, message: ResumeMessage | RevisitMessage) -> None:
         try:
@@ -349,9 +361,9 @@ class TableConnection:
         await self.leave(unplayed_too=False)
         self.session, self.seat = session, seat
         session.keep_dealt()
-        await self.socket.send_json({"type": "welcome", "help": session.help(),
-                                     "storage": self.stores.error, "game_id": session.game_id,
-                                     "setup": session.setup(seat)})
+        await self.send({"type": "welcome", "help": session.help(),
+                         "storage": self.stores.error, "game_id": session.game_id,
+                         "setup": session.setup(seat)})
         await session.connect(seat, self.socket.send_json)
 
 
