@@ -227,6 +227,8 @@ def main() -> None:
 
 def print_database(path: Path) -> None:
     """What the rooms left in their database: it is never pruned by the server."""
+    if not path.exists():  # no room was made: the server never opened it
+        return
     with sqlite3.connect(path) as db:
         rooms = db.execute("SELECT COUNT(*) FROM online_rooms").fetchone()[0]
         entries, data = db.execute(
