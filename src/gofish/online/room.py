@@ -281,14 +281,12 @@ class Room:
         if self.closed:
             raise RoomError("closed", "everyone has left this room: open a new one")
         if self.status == "lobby":
-            self._check_host_in_lobby(by, "start the game")
-            self._check_every_seat_filled()
+            self._check_host(by, "start the game")
         elif self.status == "playing":
             raise RoomError("invalid", "a game is already being played")
         elif by is None or self.seats[by].kind != "human":
             raise RoomError("forbidden", "only a seated player can ask for a rematch")
-        else:
-            self._check_every_seat_filled()
+        self._check_every_seat_filled()  # the first deal and a rematch alike
         dealt = new_game(self.rules, self.players)  # the OS's secure shuffle
         return "start", {
             "game": self.game_number + 1,
@@ -346,15 +344,12 @@ class Room:
         """
         return self.rules.preset == "nordic" and game.goes_fishing(ask)
 
-    def _check_host_in_lobby(self, by: int | None, what: str) -> None:
+    def _check_host(self, by: int | None, what: str) -> None:
         if by is None or by != self.host:
             raise RoomError("forbidden", f"only the host can {what}")
-        if self.status != "lobby":
-            raise RoomError("invalid", f"cannot {what} once the game has started")
 
     def _check_host_between_games(self, by: int | None, what: str) -> None:
-        if by is None or by != self.host:
-            raise RoomError("forbidden", f"only the host can {what}")
+        self._check_host(by, what)
         if self.status not in ("lobby", "over"):
             raise RoomError("invalid", f"cannot {what} while a game is being played")
 
