@@ -22,6 +22,7 @@ from textual.widgets import RichLog, Static
 
 from gofish.core import Card, Rank
 from gofish.knowledge import RankRow
+from gofish.session import plural
 
 #: The key that asks for each rank (shown under each group of your hand).
 RANK_KEYS: dict[Rank, str] = {rank: rank.symbol for rank in Rank}
@@ -273,7 +274,7 @@ class TableLog(RichLog):
         """The lower border, while new lines wait below: how many, and the key to them."""
         waiting = not self.following and self.unread > 0
         self.set_class(waiting, "-behind")
-        lines = f"{self.unread} new line{'' if self.unread == 1 else 's'}"
+        lines = plural(self.unread, "new line")
         self.border_subtitle = f"▼ {lines} below · End: the latest" if waiting else ""
 
 
@@ -387,7 +388,7 @@ def out_of_play_text(width: int | None = None) -> str:
 
 def cards_text(cards: int, width: int | None = None) -> Text:
     """``▮▮▮ 3 cards``: one back per card, as many as fit in ``width``; none if too narrow."""
-    label = f"{cards} card{'s' if cards != 1 else ''}"
+    label = plural(cards, "card")
     room = 8 if width is None else width - len(label) - 1
     text = Text()
     if room > 0 and cards:
@@ -402,7 +403,7 @@ def books_text(books: Sequence[Rank], word: str = "book", width: int | None = No
     narrower still, only the count (``2 books``)."""
     label = f"{word.capitalize()}s {len(books)}: " if books else f"No {word}s yet"
     if width is not None and len(label) + (1 if books else 0) > width:
-        count = f"{len(books)} {word}{'' if len(books) == 1 else 's'}"
+        count = plural(len(books), word)
         return Text(count, style="" if books else "dim")
     if not books:
         return Text(label, style="dim")
@@ -451,7 +452,7 @@ def pond_text(count: int, sea: bool) -> Text:
     length = 0 if count == 0 else max(1, math.ceil(count / 52 * 12))
     text = Text(no_wrap=True)
     text.append(pile * length or "(empty)", style="#5fafd7" if sea else "#8787d7")
-    text.append(f"\n{count} card{'s' if count != 1 else ''}")
+    text.append("\n" + plural(count, "card"))
     return text
 
 

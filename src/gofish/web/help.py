@@ -6,7 +6,7 @@ from typing import Any
 
 from gofish.core import Rules
 from gofish.narrate import book_word, pond_word
-from gofish.session import rule_words
+from gofish.session import plural, rule_words
 
 _PRESET_NAME = {
     "classic": "Classic Go Fish, as played against Emma.",
@@ -80,7 +80,7 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "intro": _intro(resolved, players),
         "sections": [
             {"heading": "The deal", "paragraphs": [
-                f"{players} players, {_cards(dealt)} each from a 52-card deck. "
+                f"{players} players, {plural(dealt, 'card')} each from a 52-card deck. "
                 f"The rest is the {pond}."]},
             {"heading": "Asking", "paragraphs": asking},
             {"heading": f"{book.capitalize()}s and empty hands", "paragraphs": books},
@@ -102,10 +102,6 @@ def _intro(rules: Rules, players: int) -> str:
         words = rule_words(rules, players)
         intro += " House rules: " + ", ".join(words[name] for name in house) + "."
     return intro
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"  # a one-card deal: "1 card each"
 
 
 def _playing_here(rules: Rules, players: int) -> list[str]:
