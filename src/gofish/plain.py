@@ -477,19 +477,7 @@ def _command(
     return run
 
 
-COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
-    "help": _command(PlainTable.show_help, then_prompt=True),
-    "?": _command(PlainTable.show_help, then_prompt=True),
-    "hand": _command(PlainTable.show_hand),
-    "table": _command(PlainTable.show_table),
-    "status": _command(PlainTable.show_table),
-    "coach": _command(PlainTable.show_coach),
-    "new": _command(PlainTable.not_yet_new),
-    "quit": lambda table: False,
-    "exit": lambda table: False,
-}
-
-#: The commands that only show something, still answered once the game is over.
+#: The commands that only show something: answered in a game, and still once it is over.
 LOOKS_AFTER_THE_END: dict[str, Callable[[PlainTable], None]] = {
     "help": PlainTable.show_help,
     "?": PlainTable.show_help,
@@ -497,6 +485,15 @@ LOOKS_AFTER_THE_END: dict[str, Callable[[PlainTable], None]] = {
     "table": PlainTable.show_table,
     "status": PlainTable.show_table,
     "coach": PlainTable.show_coach,
+}
+
+COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
+    # In a game, help ends with the prompt again.
+    **{word: _command(look, then_prompt=look is PlainTable.show_help)
+       for word, look in LOOKS_AFTER_THE_END.items()},
+    "new": _command(PlainTable.not_yet_new),
+    "quit": lambda table: False,
+    "exit": lambda table: False,
 }
 
 
