@@ -43,10 +43,13 @@ def _turn(rules: Rules) -> str:
 
 _REFILL_TEXT = {
     "hand": "When a hand runs empty it is refilled at once with a full hand from the pond.",
-    "card": "When a hand runs empty it draws one card at a time from the pond.",
+    # One card, not a hand built up card by card (docs/rules.md, "Single-card refill").
+    "card": "When a hand runs empty it draws a single card from the pond at once.",
     "turn": (
         "A player whose turn starts with an empty hand draws one card and asks for "
-        "that rank; with the pond dry they leave play, keeping their {books}."
+        "that rank; with the pond dry they leave play, keeping their {books}. "
+        "If a {book} empties their hand while their turn goes on, they draw one card "
+        "and ask on, or leave play if the pond is dry."
     ),
     "none": "An empty hand is never refilled.",
 }
@@ -74,7 +77,11 @@ def rules_paragraphs(rules: Rules) -> list[str]:
         )
     if not rules.lucky_draw:
         lines.append("House rule: no lucky draw. Every go fish ends your turn.")
-    lines.append(_REFILL_TEXT[rules.refill].replace("pond", pond).format(books=book.lower()))
+    # R19 comes first: under first-empty an empty hand has ended the game, whatever the
+    # refill option says, so nothing is ever drawn into it.
+    refill = rules.refill if rules.end == "all-books" else "none"
+    lines.append(_REFILL_TEXT[refill].replace("pond", pond).format(
+        books=book.lower(), book=book_word(rules.book_size)))
     lines.append(_END_TEXT[rules.end].replace("pond", pond).replace(
         "last book", f"last {book_word(rules.book_size)}"))
     lines.append(f"{book} decide it: whoever has the most wins; a tie is a shared win.")

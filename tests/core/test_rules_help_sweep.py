@@ -1,0 +1,56 @@
+"""The help screens' rules text (``gofish.rules_help``) says what the engine plays.
+
+Each test plays the situation on a stacked deck and checks the sentence the help
+shows for it, so a wrong sentence fails beside the behaviour it describes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gofish
+from gofish import BookLaid, Drew, GameOver, Refilled
+from gofish.rules_help import rules_paragraphs
+
+from .stacked import ask, card, cards, deal, rank
+
+
+def _help(preset: str, **options: object) -> str:
+    return " ".join(rules_paragraphs(gofish.make_rules(preset, **options)))
+
+
+@pytest.mark.parametrize("refill", ["hand", "card", "turn"])
+def test_r19_under_first_empty_the_help_promises_no_draw_into_an_empty_hand(refill: str) -> None:
+    # R19: the empty hand ends the game before any refill (classic with --end first-empty
+    # said "When a hand runs empty it is refilled at once with a full hand").
+    game = deal("classic", ["9 9 9", "9 K K"], pond="2 3 4", end="first-empty", refill=refill)
+    events = ask(game, 1, "9")
+    assert events[-2:] == [BookLaid(0, rank("9"), cards("9C 9D 9H 9S")), GameOver((0,), (1, 0))]
+    assert not any(isinstance(event, (Refilled, Drew)) for event in events)
+    text = _help("classic", end="first-empty", refill=refill)
+    assert "An empty hand is never refilled." in text
+    assert "refilled at once" not in text and "draws" not in text
+    assert "The game ends the moment any hand or the pond is empty." in text
+
+
+def test_refill_card_help_says_one_card_once_not_one_card_at_a_time() -> None:
+    # R11 with refill: card: the emptied hand draws exactly one card, and play goes on.
+    game = deal("classic", ["9 9 9", "9 2 3"], pond="5 6 7", refill="card")
+    events = ask(game, 1, "9")
+    assert events[-1] == Refilled(0, 1, cards("5S"))
+    assert game.hand_sizes[0] == 1 and game.current_player == 0  # one card, and asks on
+    text = _help("classic", refill="card")
+    assert "one card at a time" not in text
+    assert "When a hand runs empty it draws a single card from the pond at once." in text
+
+
+def test_r16_refill_turn_help_says_an_emptied_asker_draws_and_asks_on() -> None:
+    game = deal("bicycle", ["9 9 9", "9 K K"], pond="5 6")
+    events = ask(game, 1, "9")
+    assert events[-1] == Drew(0, "replenish", card("5S"))
+    assert game.current_player == 0  # R16: the turn goes on
+    for preset, options in (("bicycle", {}), ("classic", {"refill": "turn"})):
+        text = _help(preset, **options)
+        assert ("If a book empties their hand while their turn goes on, they draw one card "
+                "and ask on, or leave play if the pond is dry.") in text
+    assert "If a pair empties their hand" in _help("bicycle", book_size=2)
