@@ -179,3 +179,15 @@ def test_r4_a_single_card_refill_after_dealt_books_goes_in_the_same_order() -> N
     assert_round_trips(game)
     assert "Under a refill at once (the classic preset's full hand, or `refill: card`)" in (
         rules_doc_text())
+
+
+def test_r4_r19_every_dealt_book_is_laid_before_an_emptied_hand_ends_the_game() -> None:
+    # Seat 0's dealt book empties its hand, which ends a nordic game (R19), but seat 1's
+    # dealt book goes down first (R4: all dealt books, player by player), so they tie (R10).
+    game = deal("nordic", ["6 6 6 6", "7 7 7 7"])
+    assert game.events[2:] == (
+        BookLaid(0, rank("6"), cards("6C 6D 6H 6S")),
+        BookLaid(1, rank("7"), cards("7C 7D 7H 7S")),
+        GameOver((0, 1), (1, 1)),
+    )
+    assert_round_trips(game)
