@@ -24,7 +24,9 @@ def _turn(rules: Rules) -> str:
     the house-rule lines that follow it."""
     pond = pond_word(rules)
     if rules.ask == "card":
-        ask = "Ask an opponent for a card: a rank you hold, in a suit you do not."
+        # The card, not the suit, must be missing: holding the 5H does not stop an ask
+        # for the 9H (R5 under ask: card).
+        ask = "Ask an opponent for a card you do not hold, of a rank you hold."
         hit = "If they have it, they hand it over and you ask again."
         wanted = "the very card you asked for"
     else:
@@ -72,7 +74,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
         lines.append("House rule: pairs. Two of a rank make a pair (26 in the deck).")
     if rules.ask == "card":
         lines.append(
-            "House rule: ask for a card. Name a rank you hold and a suit you do not; "
+            "House rule: ask for a card. Name a card you do not hold, of a rank you hold; "
             "the opponent hands over that one card if they have it."
         )
     if not rules.lucky_draw:

@@ -54,3 +54,15 @@ def test_r16_refill_turn_help_says_an_emptied_asker_draws_and_asks_on() -> None:
         assert ("If a book empties their hand while their turn goes on, they draw one card "
                 "and ask on, or leave play if the pond is dry.") in text
     assert "If a pair empties their hand" in _help("bicycle", book_size=2)
+
+
+def test_ask_card_help_says_the_card_not_the_suit_must_be_missing() -> None:
+    # "a rank you hold, in a suit you do not" read as if holding any heart forbade asking
+    # for the 9H; the engine asks only that you lack that one card (R5 under ask: card).
+    game = deal("classic", ["9S 5H", "9H 2S"], ask="card")
+    assert gofish.Ask.of(1, "9", "H") in game.legal_actions()
+    assert ask(game, 1, "9", "H")[1] == gofish.HandedOver(1, 0, rank("9"), 1, cards("9H"))
+    text = _help("classic", ask="card")
+    assert "suit you do not" not in text
+    assert "Ask an opponent for a card you do not hold, of a rank you hold." in text
+    assert "Name a card you do not hold, of a rank you hold;" in text
