@@ -102,7 +102,7 @@ def is_bot(name: str) -> bool:
 
 _REFILL_WORDS = {
     "hand": "an empty hand draws a full hand",
-    "card": "an empty hand draws one card at a time",
+    "card": "an empty hand draws a single card",
     "turn": "an empty hand draws one card on its turn",
     "none": "no refill",
 }

@@ -460,7 +460,7 @@ def test_every_house_rule_can_be_chosen_and_the_room_says_its_rules(client: Test
     info = client.get(f"/rooms/{made['code']}/info").json()
     assert info["rules"] == rules
     assert info["rules_summary"] == [
-        "nordic", "2 players, 4 cards each", "an empty hand draws one card at a time",
+        "nordic", "2 players, 4 cards each", "an empty hand draws a single card",
         "play until all 26 pairs are down", "no lucky draw", "pairs instead of books",
         "ask for a card by rank and suit"]
     ann = connect(client, made["code"], made["token"])

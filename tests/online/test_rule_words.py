@@ -63,4 +63,4 @@ def test_a_pairs_game_at_the_table_says_pairs_the_rooms_way() -> None:
     settings = TableSettings(rules=make_rules("classic", lucky_draw=False, book_size=2,
                                               refill="card"), players=2, seed=1)
     assert TableSession.deal(settings).house_rules() == (
-        "no lucky draw, an empty hand draws one card at a time, pairs instead of books")
+        "no lucky draw, an empty hand draws a single card, pairs instead of books")

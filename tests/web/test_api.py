@@ -743,3 +743,18 @@ def test_a_game_over_at_the_deal_stays_in_the_history_when_the_next_is_dealt(
         game_id = over["state"]["game_id"]
         start(ws, seed=2)
     assert client.get(f"/api/games/{game_id}").json()["over"] is True
+
+
+def test_help_says_an_empty_turn_can_mean_leaving_play(client: TestClient) -> None:
+    # R15, R16: under refill: turn the help said only "then it draws one card", so on a
+    # classic table with that house rule nothing said a player leaves play with a dry pond,
+    # and "you draw one card and go on asking" was said even where the fish ends the turn.
+    for preset in ("classic", "bicycle"):
+        sections = client.get("/api/help", params={"preset": preset, "refill": "turn"}
+                              ).json()["sections"]
+        refill = sections[2]["paragraphs"][1]
+        assert "leaves play" in refill and "asks for that rank" in refill
+        assert "while your turn goes on" in refill
+    pairs = client.get("/api/help", params={"preset": "bicycle", "book_size": 2}
+                       ).json()["sections"]
+    assert "If a pair empties your hand" in pairs[2]["paragraphs"][1]

@@ -28,9 +28,11 @@ _PRESET_WAY = {
 _REFILL = {
     "hand": "When your hand empties and the {pond} has cards, you draw a full fresh hand at once.",
     "card": "When your hand empties and the {pond} has cards, you draw one card at once.",
+    # R15 and R16: the draw is the one card asked for next; a dry pond means leaving play.
     "turn": (
-        "An empty hand stays empty until its turn; then it draws one card. If a book empties "
-        "your hand during your turn you draw one card and go on asking."
+        "An empty hand stays empty until its turn; then it draws one card and asks for that "
+        "rank, or, with the {pond} dry, leaves play keeping its {book}s. If a {book} empties "
+        "your hand while your turn goes on, you draw one card and ask on (or leave play)."
     ),
     "none": "Nothing is ever drawn into an empty hand.",
 }
@@ -65,7 +67,7 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "you hold it, even straight from the deal, and it counts one point.",
         # R19 comes first: a hand emptied under first-empty has ended the game, whatever
         # the refill house rule says.
-        _REFILL[resolved.refill].format(pond=pond) if resolved.end == "all-books"
+        _REFILL[resolved.refill].format(pond=pond, book=book) if resolved.end == "all-books"
         else "An empty hand ends the game at once, so nothing is drawn into it.",
     ]
     ending = (
