@@ -46,7 +46,8 @@ def test_play_help_says_what_each_refill_and_end_does(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     said = " ".join(capsys.readouterr().out.split())
-    assert "hand (draws a full hand at once)" in said and "card (one card at a time)" in said
+    assert "hand (draws a full hand at once)" in said
+    assert "card (draws a single card at once)" in said  # docs/rules.md: not one at a time
     assert "turn (one card, only on its own turn; bicycle)" in said
     assert "none (nordic; needs --end first-empty)" in said
     assert "first-empty (at the first empty hand or pond; nordic)" in said

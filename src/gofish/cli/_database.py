@@ -33,14 +33,15 @@ def game_id(text: str) -> int:
     return value
 
 
+#: The one --database help of every command on the games database (README, "History and
+#: stats"): play's and serve's said "the user data dir", history's "i.e." the home folder's
+#: file even when $XDG_DATA_HOME names another.
+GAMES_DATABASE_HELP = ("the games database (default: $GOFISH_DB, else games.sqlite3 in "
+                       "$XDG_DATA_HOME/gofish, or in ~/.local/share/gofish when that is not set)")
+
+
 def add_database_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--database",
-        metavar="PATH",
-        type=file_name,
-        help="the games database (default: $GOFISH_DB, else "
-        "$XDG_DATA_HOME/gofish/games.sqlite3, i.e. ~/.local/share/gofish/games.sqlite3)",
-    )
+    parser.add_argument("--database", metavar="PATH", type=file_name, help=GAMES_DATABASE_HELP)
 
 
 def command_line(args: argparse.Namespace, *words: str) -> str:

@@ -1,4 +1,5 @@
-"""``gofish export ID``: a stored game's record as one JSON line (RULES.md "Game records")."""
+"""``gofish export ID``: a stored game's record as one JSON line (docs/rules.md, "Records and
+replay")."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def register(subparsers: Any) -> None:
         "export",
         help="write a stored game's record as one JSON line",
         description="Write the game record of stored game ID, as one JSON line that "
-        "gofish replay (or any tool reading RULES.md records) accepts.",
+        "gofish replay (or any tool reading the records of docs/rules.md, \"Records and "
+        "replay\") accepts.",
     )
     parser.add_argument("id", type=game_id, help="the game id (see gofish history)")
     parser.add_argument("-o", "--output", metavar="FILE", type=file_name,

@@ -30,7 +30,7 @@ def register(subparsers: Any) -> None:
         "opponents, result and books. Use the id with gofish show, export or resume.",
     )
     parser.add_argument("--limit", type=_count, default=20, metavar="N",
-                        help="show at most N games (default 20)")
+                        help="show at most N games (at least 1; default 20)")
     parser.add_argument("--unfinished", action="store_true", help="only games still in progress")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead")
     add_database_option(parser)

@@ -12,7 +12,8 @@ import re
 import sys
 from typing import Any
 
-from gofish.cli import bounded_stdin, can_show, file_name, is_control, lenient_stdin
+from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin
+from gofish.cli._database import add_database_option
 from gofish.cli._messages import report, standard_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
@@ -29,9 +30,9 @@ def add_front_end_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true",
                         help="line mode for screen readers, pipes and scripts (moves on stdin)")
     parser.add_argument("--speed", default="1", metavar="X",
-                        help="bot pacing: 1 normal, 2 slower, 0.5 faster, 0 instant")
-    parser.add_argument("--database", metavar="PATH", type=file_name,
-                        help="the games database (default: $GOFISH_DB or the user data directory)")
+                        help=f"bot pacing from 0 to {MAX_SPEED:g}: 1 normal (the default), "
+                        "2 slower, 0.5 faster, 0 instant")
+    add_database_option(parser)
 
 
 def register(subparsers: Any) -> None:
@@ -40,33 +41,48 @@ def register(subparsers: Any) -> None:
         help="play Go Fish in the terminal against Emma and other bots",
         description=(
             "Play Go Fish in the terminal. Keys: a rank (A 2-9 0 J Shift+Q K) asks for it, "
-            "arrows pick the opponent, ? help, c coach, n new game, q quit."
+            "arrows or Tab pick the opponent, ? help, c coach, n new game, q quit."
         ),
     )
     parser.add_argument("--rules", default="classic", metavar="PRESET",
                         help="classic (default), bicycle or nordic")
     parser.add_argument("--players", type=str, default=None, metavar="N",
-                        help="players at the table, you included (2-5; default 2)")
+                        help="players at the table, you included (2-5; default: one more "
+                        "than the bots --opponents names, so 2 for its default)")
     parser.add_argument("--opponents", default="emma", metavar="BOTS",
                         help="comma-separated bot names, one per opponent (default: emma); "
                         "options after a colon, e.g. emma:memory=2 (gofish bots lists them)")
-    parser.add_argument("--seed", default=None, help="shuffle seed, to replay the same deal")
-    parser.add_argument("--name", default="You", help="your name in the game history")
-    parser.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
-                        help="drawing the rank you asked for lets you go again")
-    parser.add_argument("--refill", choices=REFILL_MODES, default=None,
-                        help="what an empty hand does: hand (draws a full hand at once), "
-                        "card (one card at a time), turn (one card, only on its own turn; "
-                        "bicycle) or none (nordic; needs --end first-empty)")
-    parser.add_argument("--end", choices=END_MODES, default=None,
-                        help="all-books (until every book is down) or first-empty (at the "
-                        "first empty hand or pond; nordic)")
-    parser.add_argument("--hand-size", default=None, metavar="N", help="cards dealt (1-13)")
-    parser.add_argument("--book-size", default=None, metavar="4|2", help="4, or 2 for pairs")
-    parser.add_argument("--ask", choices=ASK_MODES, default=None,
-                        help="rank, or card (name rank and suit)")
+    parser.add_argument("--seed", default=None,
+                        help="shuffle seed, to replay the same deal (default: a new deal)")
+    parser.add_argument("--name", default="You",
+                        help="your name at the table and in the game history (default: You)")
+    add_house_rule_options(parser)
     add_front_end_options(parser)
     parser.set_defaults(run=run)
+
+
+def add_house_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The house rules on top of --rules. None of them has a default of its own: what is
+    not given is what the preset plays (docs/rules.md, "House rules")."""
+    rules = parser.add_argument_group(
+        "house rules", "each one not given is what the --rules preset plays")
+    rules.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
+                       help="drawing the rank you asked for lets you go again")
+    # "card" draws one card once, not a hand built up card by card (docs/rules.md,
+    # "Single-card refill").
+    rules.add_argument("--refill", choices=REFILL_MODES, default=None,
+                       help="what an empty hand does: hand (draws a full hand at once), "
+                       "card (draws a single card at once), turn (one card, only on its own "
+                       "turn; bicycle) or none (nordic; needs --end first-empty)")
+    rules.add_argument("--end", choices=END_MODES, default=None,
+                       help="all-books (until every book is down) or first-empty (at the "
+                       "first empty hand or pond; nordic)")
+    rules.add_argument("--hand-size", default=None, metavar="N",
+                       help="cards dealt to each player (1-13)")
+    rules.add_argument("--book-size", default=None, metavar="4|2",
+                       help="4 (books of four) or 2 (pairs)")
+    rules.add_argument("--ask", choices=ASK_MODES, default=None,
+                       help="rank, or card (name rank and suit)")
 
 
 def whole_number(text: str | None, option: str) -> int | None:

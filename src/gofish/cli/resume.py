@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
         help="go on with an unfinished game (the latest one, or game ID)",
         description="Resume the most recent unfinished game, or the stored game ID.",
     )
-    parser.add_argument("id", nargs="?", default=None, help="the stored game's id")
+    parser.add_argument("id", nargs="?", default=None,
+                        help="the game id (see gofish history --unfinished); without it, the "
+                        "latest unfinished game")
     add_front_end_options(parser)
     parser.set_defaults(run=run)
 

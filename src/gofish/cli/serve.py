@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gofish.cli import file_name
+from gofish.cli._database import add_database_option
 from gofish.cli._messages import report
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
@@ -22,8 +22,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
-    parser.add_argument("--database", metavar="PATH", default=None, type=file_name,
-                        help="games database file (default: $GOFISH_DB or the user data dir)")
+    add_database_option(parser)
     parser.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                         help="seconds between computer players' asks (default 1.4)")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",

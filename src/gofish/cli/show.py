@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from gofish.storage import Store, StoredGame
 
 TTY_DELAY = 0.6  # seconds between events when watching in a terminal
+MAX_DELAY = 60.0  # a longer pause is a typo, not a way to watch
 
 
 def register(subparsers: Any) -> None:
@@ -43,8 +44,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("id", type=game_id, help="the game id (see gofish history)")
     parser.add_argument("--delay", type=_seconds, default=None, metavar="SECONDS",
-                        help=f"pause between events (default {TTY_DELAY} in a terminal, "
-                        "0 when piped)")
+                        help=f"pause between events, 0 to {MAX_DELAY:g} (default {TTY_DELAY} "
+                        "in a terminal, 0 when piped)")
     parser.add_argument("--step", action="store_true",
                         help="wait for Enter before each turn")
     parser.add_argument("--all-cards", action="store_true",
@@ -58,9 +59,10 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
+    if not 0 <= value <= MAX_DELAY:
         # The value typed, as history's --limit says it: "-1" and "nan" fail alike.
-        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and {MAX_DELAY:g} seconds, not {text}")
     return value
 
 
