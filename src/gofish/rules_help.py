@@ -53,18 +53,33 @@ _REFILL_TEXT = {
         "If a {book} empties their hand while their turn goes on, they draw one card "
         "and ask on, or leave play if the pond is dry."
     ),
-    "none": "An empty hand is never refilled.",
 }
 
 _END_TEXT = {
     "all-books": "The game ends when the last book is laid.",
-    "first-empty": "The game ends the moment any hand or the pond is empty.",
+    "first-empty": "The game ends the moment any hand or the pond is empty, even mid-turn.",
 }
+
+
+def empty_hand_rule(rules: Rules) -> str:
+    """What happens to an empty hand (R11, R15, R16, R18 and R19), in one place for the
+    terminal's and the web page's help."""
+    if rules.end == "first-empty":
+        # R19 comes first: the empty hand has ended the game, whatever the refill option says.
+        return "An empty hand ends the game at once, so nothing is drawn into it."
+    book = book_word(rules.book_size)
+    return _REFILL_TEXT[rules.refill].replace("pond", pond_word(rules)).format(
+        books=f"{book}s", book=book)
+
+
+def ending_rule(rules: Rules) -> str:
+    """When the game ends (R14, R17, R19)."""
+    return _END_TEXT[rules.end].replace("pond", pond_word(rules)).replace(
+        "last book", f"last {book_word(rules.book_size)}")
 
 
 def rules_paragraphs(rules: Rules) -> list[str]:
     """A few short paragraphs describing ``rules``, house rules included."""
-    pond = pond_word(rules)
     book = book_word(rules.book_size).capitalize() + "s"
     lines = [f"{_introduction(rules)} {_turn(rules)}"]
     if rules.hand_size is not None:
@@ -79,12 +94,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
         )
     if not rules.lucky_draw:
         lines.append("House rule: no lucky draw. Every go fish ends your turn.")
-    # R19 comes first: under first-empty an empty hand has ended the game, whatever the
-    # refill option says, so nothing is ever drawn into it.
-    refill = rules.refill if rules.end == "all-books" else "none"
-    lines.append(_REFILL_TEXT[refill].replace("pond", pond).format(
-        books=book.lower(), book=book_word(rules.book_size)))
-    lines.append(_END_TEXT[rules.end].replace("pond", pond).replace(
-        "last book", f"last {book_word(rules.book_size)}"))
+    lines.append(empty_hand_rule(rules))
+    lines.append(ending_rule(rules))
     lines.append(f"{book} decide it: whoever has the most wins; a tie is a shared win.")
     return lines

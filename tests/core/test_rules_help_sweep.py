@@ -28,9 +28,9 @@ def test_r19_under_first_empty_the_help_promises_no_draw_into_an_empty_hand(refi
     assert events[-2:] == [BookLaid(0, rank("9"), cards("9C 9D 9H 9S")), GameOver((0,), (1, 0))]
     assert not any(isinstance(event, (Refilled, Drew)) for event in events)
     text = _help("classic", end="first-empty", refill=refill)
-    assert "An empty hand is never refilled." in text
+    assert "An empty hand ends the game at once, so nothing is drawn into it." in text
     assert "refilled at once" not in text and "draws" not in text
-    assert "The game ends the moment any hand or the pond is empty." in text
+    assert "The game ends the moment any hand or the pond is empty, even mid-turn." in text
 
 
 def test_refill_card_help_says_one_card_once_not_one_card_at_a_time() -> None:

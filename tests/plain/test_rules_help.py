@@ -43,11 +43,11 @@ def test_under_the_pairs_rule_the_help_never_says_four_make_a_book() -> None:
 
 def test_a_first_empty_end_is_never_contradicted_by_the_preset() -> None:
     # Bicycle with --end first-empty said "played until every book is down" and then
-    # "The game ends the moment any hand or the pond is empty."
+    # "The game ends the moment any hand or the pond is empty, even mid-turn."
     text = " ".join(rules_paragraphs(gofish.make_rules("bicycle", end="first-empty")))
     assert "until every book is down" not in text
     assert text.startswith("Go Fish for 2 to 5 players. Ask an opponent")
-    assert "The game ends the moment any hand or the pond is empty." in text
+    assert "The game ends the moment any hand or the pond is empty, even mid-turn." in text
     plain = " ".join(rules_paragraphs(gofish.make_rules("bicycle")))
     assert "played until every book is down" in plain
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from gofish.core import Rules
 from gofish.narrate import book_word, pond_word
+from gofish.rules_help import empty_hand_rule, ending_rule
 from gofish.session import plural, rule_words
 
 _PRESET_NAME = {
@@ -23,18 +24,6 @@ _PRESET_WAY = {
         "one card; with the pond dry they leave play, keeping their {book}s."
     ),
     "nordic": "The game ends the moment any hand or the sea is empty.",
-}
-
-_REFILL = {
-    "hand": "When your hand empties and the {pond} has cards, you draw a full fresh hand at once.",
-    "card": "When your hand empties and the {pond} has cards, you draw one card at once.",
-    # R15 and R16: the draw is the one card asked for next; a dry pond means leaving play.
-    "turn": (
-        "An empty hand stays empty until its turn; then it draws one card and asks for that "
-        "rank, or, with the {pond} dry, leaves play keeping its {book}s. If a {book} empties "
-        "your hand while your turn goes on, you draw one card and ask on (or leave play)."
-    ),
-    "none": "Nothing is ever drawn into an empty hand.",
 }
 
 
@@ -65,17 +54,9 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     books = [
         f"A {book} is {resolved.book_size} cards of one rank. It is laid down the moment "
         "you hold it, even straight from the deal, and it counts one point.",
-        # R19 comes first: a hand emptied under first-empty has ended the game, whatever
-        # the refill house rule says.
-        _REFILL[resolved.refill].format(pond=pond, book=book) if resolved.end == "all-books"
-        else "An empty hand ends the game at once, so nothing is drawn into it.",
+        empty_hand_rule(resolved),
     ]
-    ending = (
-        [f"The game ends when all {resolved.total_books} {book}s are down."]
-        if resolved.end == "all-books"
-        else [f"The game ends the moment any hand is empty or the {pond} is empty, even "
-              "mid-turn."]
-    )
+    ending = [ending_rule(resolved)]
     ending.append(f"Whoever has the most {book}s wins; a tie is a shared win.")
     return {
         "title": f"Rules: {resolved.preset}",
