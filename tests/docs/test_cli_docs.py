@@ -99,3 +99,10 @@ def test_the_readme_playing_section_gives_exactly_the_options_of_play() -> None:
     written = set(re.findall(r"--[a-z][a-z-]*", section))
     taken = {flag for flag in commands()["play"]._option_string_actions if flag.startswith("--")}
     assert written == taken - {"--help"}
+
+
+def test_the_rooms_option_table_gives_exactly_the_options_of_rooms() -> None:
+    text = (ROOT / "docs/online.md").read_text(encoding="utf-8")
+    written = set(re.findall(r"^\| `(--[a-z][a-z-]*)", text, re.MULTILINE))
+    taken = {flag for flag in commands()["rooms"]._option_string_actions if flag.startswith("--")}
+    assert written == taken - {"--help"}

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from gofish.cli._hosts import add_host_options, only_this_machine
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
 
@@ -18,13 +19,13 @@ def register(subparsers: Any) -> None:
             "before it is shown, so a restarted server resumes every room where it was."
         ),
     )
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
+    add_host_options(parser)
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     parser.add_argument("--database", metavar="URL", default=None,
                         help="rooms database: a file path, sqlite:///relative/path, "
                              "sqlite:////absolute/path or postgresql://… (default: "
-                             "$GOFISH_ROOMS_DB or rooms.sqlite3 in the user data dir)")
+                             "$GOFISH_ROOMS_DB, else rooms.sqlite3 in $XDG_DATA_HOME/gofish, "
+                             "or in ~/.local/share/gofish when that is not set)")
     parser.add_argument("--away-seconds", type=_seconds, default=60.0, metavar="SECONDS",
                         help="a player gone this long is played by a bot until they return "
                              "(default 60)")
@@ -47,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if listener is None:
         return 1
     app = create_app()
+    # The table and the games' API are here too: as exposed to another site as under serve.
+    only_this_machine(app, args.host, args.allow_host, "rooms")
     settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
     mount_rooms(app, database_url=args.database, settings=settings)
     url = address(args.host, listener, "/rooms")

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from gofish.cli._database import add_database_option
+from gofish.cli._hosts import add_host_options, only_this_machine
 from gofish.cli._messages import report
 from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
 
@@ -19,15 +20,11 @@ def register(subparsers: Any) -> None:
             "Games, history and stats use the same database as the terminal game."
         ),
     )
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
+    add_host_options(parser)
     parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     add_database_option(parser)
     parser.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                         help="seconds between computer players' asks (default 1.4)")
-    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                        help="also answer to this host name (e.g. a tunnel's), though bound "
-                        "to this machine only; may be given more than once")
     parser.set_defaults(run=run)
 
 
@@ -39,7 +36,6 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gofish.web import create_app
-    from gofish.web.hosts import LoopbackHostOnly, is_loopback
     from gofish.web.session import DEFAULT_PACE
 
     # The table has rooms too, on $GOFISH_ROOMS_DB; its default file is made when needed.
@@ -49,9 +45,8 @@ def run(args: argparse.Namespace) -> int:
     if listener is None:
         return 1
     warn_if_games_database_unusable(args.database)
-    app: Any = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
-    if is_loopback(args.host):  # only this machine may reach it, so only its names
-        app = LoopbackHostOnly(app, allowed=args.allow_host)
+    app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
+    only_this_machine(app, args.host, args.allow_host, "serve")
     config = uvicorn.Config(app, log_level="warning")
     server = uvicorn.Server(config)
     print(f"gofish is serving the table at {address(args.host, listener)}  (Ctrl-C stops it)",
