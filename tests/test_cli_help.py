@@ -111,3 +111,11 @@ def test_history_limit_help_gives_its_least_value() -> None:
     assert "at least 1; default 20" in said(option("history", "--limit").help)
     with pytest.raises(SystemExit):
         command("history").parse_args(["--limit", "0"])
+
+
+def test_the_command_list_says_show_replays_event_by_event() -> None:
+    # "step by step" is what --step adds; without it show plays the events out with a pause.
+    subparsers = next(action for action in build_parser()._actions
+                      if isinstance(action, argparse._SubParsersAction))
+    summary = next(choice.help for choice in subparsers._choices_actions if choice.dest == "show")
+    assert summary == "replay a stored game as sentences, event by event"

@@ -38,7 +38,7 @@ MAX_DELAY = 60.0  # a longer pause is a typo, not a way to watch
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "show",
-        help="replay a stored game step by step",
+        help="replay a stored game as sentences, event by event",
         description="Replay stored game ID event by event, as plain sentences, from the "
         "human player's seat: you see only what that seat saw at the table.",
     )
