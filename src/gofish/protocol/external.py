@@ -40,6 +40,7 @@ _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in mes
 MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
 _QUIT = '{"type": "quit"}'
+_EXIT_POLL = 0.05  # how often a wait for an answer looks whether the program has ended
 
 
 class BotFailure(GoFishError):
@@ -226,12 +227,9 @@ class ExternalBot:
                 with contextlib.suppress(OSError, ValueError):
                     assert process.stdin is not None
                     process.stdin.close()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=1.0)
+                _wait_for_exit(process, 1.0)
             finally:
-                if process.returncode is None:
-                    _kill_group(process)
-                    process.wait()
+                _end(process)  # its leftovers too: a helper it forked must not outlive it
                 self._process = None
                 if process.stdout is not None:
                     process.stdout.close()
@@ -243,8 +241,7 @@ class ExternalBot:
         """Stop the program at once (after a failure) and reap it."""
         process = self._process
         if process is not None:
-            _kill_group(process)
-            process.wait()
+            _end(process)
         self.close()
 
     # ----------------------------------------------------------- the game
@@ -430,8 +427,11 @@ class ExternalBot:
                         f"closed its standard output before sending {what}, and is still "
                         "running"))
                 left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
+                if left <= 0:
                     self._fail(f"did not send {what} within {timeout:g} s")
+                if not selector.select(min(left, _EXIT_POLL)):
+                    self._check_alive(what)
+                    continue
                 with contextlib.suppress(BlockingIOError):  # woken, yet nothing to read
                     chunk = os.read(fd, 65536)
                     self._eof = not chunk
@@ -439,16 +439,25 @@ class ExternalBot:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
 
+    def _check_alive(self, what: str) -> None:
+        """Fail at once if the program has ended without answering. Its output need not
+        close when it does (a child it forked may hold the pipe open), and the wait for
+        the answer would otherwise run out blaming a slow bot that is no longer there."""
+        assert self._process is not None
+        if _has_exited(self._process):
+            self._drain()  # what it wrote just before it went
+            if b"\n" not in self._buffer:
+                self._fail_exited(f"exited before sending {what}")
+
     def _exit_story(self) -> tuple[int | None, str]:
         """The exit code (None if still running) and how the process ended, with the
         last line it wrote to stderr."""
         process = self._process
         if process is None:
             return None, "not running"
-        try:
-            code = process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
+        if not _wait_for_exit(process, 1.0):
             return None, "still running"
+        code = _end(process)
         story = f"exit code {code}" if code >= 0 else f"killed by {_signal_name(-code)}"
         last = self._stderr_tail()
         return code, f"{story}; it said: {last}" if last else story
@@ -474,6 +483,38 @@ def _signal_name(number: int) -> str:
         return signal.Signals(number).name
     except ValueError:
         return f"signal {number}"
+
+
+def _has_exited(process: subprocess.Popen[bytes]) -> bool:
+    """Whether the bot's program has ended, without reaping it: until it is reaped its id
+    cannot be reused, so its group (what it started) can still be killed safely."""
+    if process.returncode is not None:
+        return True
+    waitid = getattr(os, "waitid", None)
+    if waitid is None:  # not POSIX: no process groups to look after either
+        return process.poll() is not None
+    try:
+        return waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped by someone else
+        return True
+
+
+def _wait_for_exit(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Whether the program ends within ``timeout`` seconds (left unreaped)."""
+    deadline = time.monotonic() + timeout
+    while not _has_exited(process):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        time.sleep(min(_EXIT_POLL, left))
+    return True
+
+
+def _end(process: subprocess.Popen[bytes]) -> int:
+    """Kill the program's group, then reap the program; its exit code. Whatever it started
+    goes too, even when the program itself had already ended (or was told to quit)."""
+    _kill_group(process)
+    return process.wait()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
