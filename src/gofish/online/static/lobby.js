@@ -7,7 +7,7 @@ import {
   rememberPrevious, rememberSeat, seatToken,
 } from '/rooms/static/rooms-api.js';
 
-const REFILL = { hand: 'draws a full hand', card: 'draws one card', turn: 'draws a card on its turn', none: 'no refill' };
+const REFILL = { hand: 'draws a full hand', card: 'draws a single card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {
   'all-books': () => 'when all books are down',
   'first-empty': (preset) => `at an empty hand or ${pondWord(preset)}`,
