@@ -11,11 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.storage.helpers import EMMA, YOU, played_game
 
-from gofish.core import make_rules
 from gofish.storage import open_store
-from gofish.storage.summary import rules_label
 from gofish.web import create_app
-from gofish.web.stats import book_size_of
 
 from .conftest import LiveServer
 
@@ -41,8 +38,18 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     ({"preset": "bicycle", "book_size": 2, "lucky_draw": False}, 2),
     ({"preset": "classic", "ask": "card"}, 4),
 ])
-def test_the_set_size_is_read_back_from_the_stored_rules_label(rules: Any, size: int) -> None:
-    assert book_size_of(rules_label(make_rules(rules), 2)) == size
+def test_the_store_gives_each_game_and_result_its_set_size(
+    tmp_path: Path, rules: Any, size: int
+) -> None:
+    # R3: the size comes from the stored rules, not read back out of the label's words.
+    database = tmp_path / "games.sqlite3"
+    store_games(database, rules)
+    with open_store(database) as store:
+        [game] = store.list_games()
+        [row] = store.stats()
+        [point] = store.results_over_time()
+    assert game.book_size == row.book_size == point.book_size == size
+    assert game.to_dict()["book_size"] == row.to_dict()["book_size"] == size
 
 
 def test_the_stats_api_gives_each_row_and_game_its_set_size(tmp_path: Path) -> None:

@@ -128,12 +128,14 @@ def result_text(game: StoredGame) -> str:
 
 
 def books_text(game: StoredGame) -> str:
-    """``6 (vs 7)``: the person's books, then the others' in seat order."""
+    """``6 (vs 7)``: the person's books, then the others' in seat order; ``pairs`` after
+    them in a game under the pairs rule, which lays pairs (R3)."""
     seat = player_seat(game)
+    sets = " pairs" if game.book_size == 2 else ""
     if seat is None:
-        return " / ".join(str(count) for count in game.books)
+        return " / ".join(str(count) for count in game.books) + sets
     others = ", ".join(str(c) for index, c in enumerate(game.books) if index != seat)
-    return f"{game.books[seat]} (vs {others})"
+    return f"{game.books[seat]} (vs {others}){sets}"
 
 
 def summary_dict(game: StoredGame | DamagedGameError) -> dict[str, Any]:
@@ -146,6 +148,6 @@ def summary_dict(game: StoredGame | DamagedGameError) -> dict[str, Any]:
         "id": game.id, "created_at": game.created_at, "updated_at": game.updated_at,
         "finished_at": game.finished_at, "rules": game.rules, "rules_label": game.rules_label,
         "players": game.players, "seats": game.seats, "over": game.over,
-        "winners": game.winners, "books": game.books, "actions": game.actions,
-        "source": game.source,
+        "winners": game.winners, "books": game.books, "book_size": game.book_size,
+        "actions": game.actions, "source": game.source,
     }

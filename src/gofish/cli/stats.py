@@ -62,12 +62,17 @@ def nothing_counted(store: Store, *, all_seats: bool) -> str:
 
 
 def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
+    # Games under the pairs rule lay pairs (R3): their column says so, and beside books of
+    # four each figure names its sets.
+    sizes = {row.book_size for row in rows}
+    mixed = len(sizes) > 1
+    sets_heading = "books or pairs" if mixed else _sets(sizes.pop())
     headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
-               "books/game"]
+               f"{sets_heading}/game"]
     body = [
         [shown(row.rules), ", ".join(map(shown, row.opponents)), str(row.games), str(row.wins),
          str(row.losses), str(row.shared_wins), f"{row.win_rate:.0%}",
-         f"{row.books_per_game:.1f}"]
+         f"{row.books_per_game:.1f}" + (f" {_sets(row.book_size)}" if mixed else "")]
         for row in rows
     ]
     if with_player:
@@ -76,3 +81,7 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
             cells.insert(0, shown(row.player))
     first_number = 3 if with_player else 2
     return table(headers, body, right=set(range(first_number, len(headers))))
+
+
+def _sets(book_size: int) -> str:
+    return "pairs" if book_size == 2 else "books"

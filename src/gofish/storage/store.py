@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from gofish.core import Game, game_from_record
+from gofish.core import PRESETS, Game, game_from_record
 from gofish.core.errors import whole_number
 from gofish.storage.access import (
     create_private,
@@ -78,6 +78,7 @@ class StoredGame:
     players: int
     rules_label: str
     actions: int
+    book_size: int  # 4, or 2 under the pairs house rule (R3): what its ``books`` count
 
     @property
     def names(self) -> list[str]:
@@ -121,6 +122,7 @@ class StatsRow:
     losses: int
     shared_wins: int  # tied for the most books (R10)
     books: int  # total books laid by this seat over these games
+    book_size: int  # 4, or 2 under the pairs house rule (R3): then ``books`` counts pairs
 
     @property
     def win_rate(self) -> float:
@@ -144,6 +146,7 @@ class ResultPoint(NamedTuple):
     opponents: tuple[str, ...]
     won: bool  # among the winners, shared wins included
     books: int
+    book_size: int  # as in StatsRow
 
 
 class _DatabaseFailure(StorageError):
@@ -633,7 +636,7 @@ class Store:
 
     def _stored_game(self, row: Sequence[Any], seats: list[Seat]) -> StoredGame | DamagedGameError:
         (game_id, record, source, rules, players, over, winners, books, actions, label,
-         created_at, updated_at, finished_at) = row
+         created_at, updated_at, finished_at, preset, options) = row
         try:
             return StoredGame(
                 id=game_id,
@@ -650,34 +653,36 @@ class Store:
                 players=players,
                 rules_label=label,
                 actions=actions,
+                book_size=_book_size(preset, options),
             )
         except DamagedGameError as damaged:  # the caller decides: skip, mark or raise
             return damaged
 
     # -- statistics -------------------------------------------------------
 
-    def _seat_results(self, human_only: bool) -> list[tuple[str, str, str, tuple[str, ...],
-                                                            str, int]]:
-        """(finished_at, player, rules label, opponents, result, books) per seat of finished
-        games, oldest first."""
+    def _seat_results(self, human_only: bool) -> list[_SeatResult]:
+        """One per seat of finished games, oldest first."""
 
-        def load() -> list[tuple[str, str, str, tuple[str, ...], str, int]]:
+        def load() -> list[_SeatResult]:
             rows = self.connection.execute(
-                "SELECT g.id, g.finished_at, g.rules_label, s.seat, s.bot, s.books, s.result "
+                "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, "
+                "s.seat, s.bot, s.books, s.result "
                 "FROM games g JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
                 "ORDER BY g.finished_at, g.id, s.seat"
             ).fetchall()
             lineups: dict[int, list[str]] = {}
-            for game_id, _, _, _, bot, _, _ in rows:
+            for game_id, *_, bot, _, _ in rows:
                 lineups.setdefault(game_id, []).append(HUMAN if bot is None else bot)
             results = []
-            for game_id, finished_at, label, seat, bot, books, result in rows:
+            for game_id, finished_at, label, preset, options, seat, bot, books, result in rows:
                 if human_only and bot is not None:
                     continue
                 lineup = lineups[game_id]
                 opponents = tuple(sorted(lineup[:seat] + lineup[seat + 1:]))
                 player = HUMAN if bot is None else bot
-                results.append((finished_at or "", player, label, opponents, result, books))
+                book_size = _book_size(preset, options)
+                results.append(_SeatResult(finished_at or "", player, label, opponents, result,
+                                           books, book_size))
             return results
 
         return self._guard(load)
@@ -690,14 +695,20 @@ class Store:
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
+        # The label names book_size whenever it differs from the preset's, so one label
+        # has one set size.
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
-        for _, player, label, opponents, result, books in self._seat_results(human_only):
-            tally = groups.setdefault((player, opponents, label), [0, 0, 0, 0, 0])
+        sizes: dict[str, int] = {}
+        for seat in self._seat_results(human_only):
+            key = (seat.player, seat.opponents, seat.label)
+            tally = groups.setdefault(key, [0, 0, 0, 0, 0])
             tally[0] += 1
-            tally[1 + ("win", "loss", "shared").index(result)] += 1
-            tally[4] += books
+            tally[1 + ("win", "loss", "shared").index(seat.result)] += 1
+            tally[4] += seat.books
+            sizes[seat.label] = seat.book_size
         return [
-            StatsRow(player, opponents, label, *tally)
+            StatsRow(player, opponents, label, games=tally[0], wins=tally[1], losses=tally[2],
+                     shared_wins=tally[3], books=tally[4], book_size=sizes[label])
             for (player, opponents, label), tally in sorted(
                 groups.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
             )
@@ -706,15 +717,43 @@ class Store:
     def results_over_time(self) -> list[ResultPoint]:
         """Every finished game from each human seat's side, oldest first."""
         return [
-            ResultPoint(finished_at, label, opponents, result != "loss", books)
-            for finished_at, _, label, opponents, result, books in self._seat_results(True)
+            ResultPoint(seat.finished_at, seat.label, seat.opponents, seat.result != "loss",
+                        seat.books, seat.book_size)
+            for seat in self._seat_results(True)
         ]
 
 
 _GAME_FIELDS = (
     "id, record, source, rules, players, over, winners, books, actions, rules_label, "
-    "created_at, updated_at, finished_at"
+    "created_at, updated_at, finished_at, rules_preset, rules_options"
 )
+
+
+class _SeatResult(NamedTuple):
+    """One seat of a finished game, as the statistics count it."""
+
+    finished_at: str
+    player: str
+    label: str  # rules label
+    opponents: tuple[str, ...]
+    result: str
+    books: int
+    book_size: int
+
+
+def _book_size(preset: object, options_json: object) -> int:
+    """The set size of a stored game, from the columns beside its record: its preset and
+    the house rules that differ from it. The figures of a game whose columns are damaged
+    still count, as books of the preset's size (or of 4): only its record is checked."""
+    try:
+        options = json.loads(str(options_json))
+    except (ValueError, RecursionError):
+        options = None
+    named = options.get("book_size") if isinstance(options, dict) else None
+    if isinstance(named, int) and not isinstance(named, bool):
+        return named
+    known = PRESETS.get(str(preset))
+    return known.book_size if known else 4
 
 
 def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:

@@ -37,7 +37,7 @@ from gofish.web.messages import (
 from gofish.web.notfound import no_page_at, not_found_page, wants_json
 from gofish.web.replay import replay_frames, table_words
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
-from gofish.web.stats import book_size_of, stats_answer
+from gofish.web.stats import stats_answer
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -394,7 +394,7 @@ def _game_row(game: Any) -> dict[str, Any]:
         "names": game.names,
         "seats": game.seats,
         "rules": game.rules_label,
-        "book_size": book_size_of(game.rules_label),  # 2: its books are pairs
+        "book_size": game.book_size,  # 2: its books are pairs
         "players": game.players,
         "over": game.over,
         "winners": game.winners,
