@@ -8,6 +8,7 @@ running, an orphan, after every tournament: only a failing bot's group was kille
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from tests.processes import still_running
@@ -19,9 +20,13 @@ from gofish.tournament import Plan, run_tournament
 FORKING_BOT = """
 import json, os, sys, time
 if os.fork() == 0:  # a helper that outlives its parent unless its group is killed
-    open({pid_file!r}, "w").write(str(os.getpid()))
+    with open({pid_file!r} + ".part", "w") as out:
+        out.write(str(os.getpid()))
+    os.rename({pid_file!r} + ".part", {pid_file!r})
     time.sleep(60)
     os._exit(0)
+while not os.path.exists({pid_file!r}):  # the helper is there before the game starts
+    time.sleep(0.01)
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
@@ -41,11 +46,12 @@ def forking_bot(tmp_path: Path, after_hello: str = "pass") -> tuple[str, Path]:
     return f"{sys.executable} {bot}", pid_file
 
 
-def helper_pid(pid_file: Path) -> int:
-    for _ in range(100):  # the helper writes it in its own time
+def helper_pid(pid_file: Path, seconds: float = 20.0) -> int:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:  # the helper writes it in its own time
         if pid_file.exists() and pid_file.read_text():
             return int(pid_file.read_text())
-        still_running([], seconds=0.05)
+        time.sleep(0.05)
     raise AssertionError("the bot's helper never started")
 
 
