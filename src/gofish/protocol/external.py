@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import selectors
 import shlex
 import shutil
@@ -34,7 +35,7 @@ DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
 STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is emptied
-STDERR_END = 2000  # what is read of it for the last line, and kept when it is emptied
+STDERR_END = 8192  # what is read of it for the crash's line, and kept when it is emptied
 _SHOWN = 120  # how much of a bad answer to quote in a message
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
 MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
@@ -465,8 +466,7 @@ class ExternalBot:
     def _stderr_tail(self) -> str:
         if self._stderr is None:
             return ""
-        lines = self._stderr_end().decode(errors="replace").strip().splitlines()
-        return lines[-1][:200] if lines else ""
+        return _why_line(self._stderr_end().decode(errors="replace"))[:200]
 
     def _stderr_end(self) -> bytes:
         """The last bytes the bot wrote to stderr (leaving the shared offset at the end)."""
@@ -475,6 +475,29 @@ class ExternalBot:
         size = self._stderr.tell()
         self._stderr.seek(max(0, size - STDERR_END))
         return self._stderr.read()
+
+
+# Lines a runtime writes after the line that says why a program failed: stack frames
+# (Node, Java and C# "at …", Go's tab-indented files, Rust's numbered frames) and footers.
+_AFTER_THE_WHY = re.compile(
+    r"\s*$|\s+at\s|\t|\s+\d+: |Node\.js v\d|\(Use `node --trace|note: run with `RUST_BACKTRACE"
+    r"|note: Some details are omitted|stack backtrace:$|exit status \d+$")
+_GO_TRACE = re.compile(r"goroutine \d+ \[")  # Go's goroutine dumps follow its "panic: …"
+
+
+def _why_line(stderr: str) -> str:
+    """The line of a program's last stderr output that says why it failed: the last one,
+    passing over the stack trace and footer a runtime writes after it. Node's last line is
+    "Node.js v20.1.0", Java's a stack frame, Rust's a note on backtraces."""
+    lines = stderr.splitlines()
+    for index, line in enumerate(lines):
+        if _GO_TRACE.match(line) and any(not _AFTER_THE_WHY.match(x) for x in lines[:index]):
+            lines = lines[:index]
+            break
+    for line in reversed(lines):
+        if not _AFTER_THE_WHY.match(line):
+            return line.strip()
+    return next((line.strip() for line in reversed(lines) if line.strip()), "")
 
 
 def _signal_name(number: int) -> str:
