@@ -329,9 +329,9 @@ class ExternalBot:
         ``still_running`` is said instead when the process turns out not to be gone."""
         code, story = self._exit_story()
         if code is None and still_running is not None:
-            self._fail(still_running)
+            self._fail(still_running + self._unfinished())
         if not self._between_games:
-            self._fail(f"{what} ({story})")
+            self._fail(f"{what} ({story}){self._unfinished()}")
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
@@ -429,7 +429,8 @@ class ExternalBot:
                         "running"))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self._fail(f"did not send {what} within {timeout:g} s")
+                    self._fail(f"did not send {what} within {timeout:g} s"
+                               f"{self._unfinished()}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
                     continue
@@ -439,6 +440,14 @@ class ExternalBot:
                     self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
+
+    def _unfinished(self) -> str:
+        """What to add to a failure when the bot wrote part of a line: most often a whole
+        answer, written without the newline that ends every message."""
+        if not self._buffer.strip():
+            return ""
+        return (f": it wrote {_quote(self._buffer.strip())} but no newline after it (every "
+                "message ends with \\n)")
 
     def _check_alive(self, what: str) -> None:
         """Fail at once if the program has ended without answering. Its output need not
