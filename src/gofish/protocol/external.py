@@ -283,7 +283,7 @@ class ExternalBot:
 
     def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
         action: Ask | None = None
-        problem = _target_problem(answer.get("target")) or _rank_problem(answer.get("rank"))
+        problem = _target_problem(answer) or _rank_problem(answer.get("rank"))
         if problem is None:
             try:
                 action = Ask.from_dict(answer)
@@ -560,12 +560,19 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
             killpg(process.pid, signal.SIGKILL)
 
 
-def _target_problem(target: object) -> str | None:
-    """A seat sent as text ("0") gets its own message: "no player '0'" reads as nonsense."""
-    if not isinstance(target, str):
-        return None
-    seat = f" ({target.strip()})" if target.strip().isdigit() else ""
-    return f"'target' must be a seat number{seat}, not the text {target!r}"
+def _target_problem(answer: dict[str, Any]) -> str | None:
+    """A seat sent as text ("0") gets its own message: "no player '0'" reads as nonsense.
+    So do true, null, 1.5 and NaN, said as the bot wrote them ("no player True" spoke
+    Python to a bot in JavaScript)."""
+    if "target" not in answer:
+        return None  # reading the move says what is missing
+    target = answer["target"]
+    if isinstance(target, str):
+        seat = f" ({target.strip()})" if target.strip().isdigit() else ""
+        return f"'target' must be a seat number{seat}, not the text {target!r}"
+    if isinstance(target, bool) or not isinstance(target, int):
+        return f"'target' must be a seat number, not {json.dumps(target)}"
+    return None
 
 
 def _rank_problem(rank: object) -> str | None:
