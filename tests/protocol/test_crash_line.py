@@ -34,6 +34,19 @@ out of ideas
 
 Node.js v20.20.2
 """
+NODE_NOT_FOUND = """node:internal/modules/cjs/loader:1210
+  throw err;
+  ^
+
+Error: Cannot find module '/tmp/bot.js'
+    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)
+    at node:internal/main/run_main_module:28:49 {
+  code: 'MODULE_NOT_FOUND',
+  requireStack: []
+}
+
+Node.js v20.20.2
+"""
 JAVA_CRASH = """asking seat 1 for Q
 Exception in thread "main" java.lang.IllegalStateException: no legal move
 \tat Bot.choose(Bot.java:41)
@@ -71,6 +84,7 @@ RuntimeError: my strategy fell over
 @pytest.mark.parametrize(("stderr", "line"), [
     (NODE_CRASH, "TypeError: Cannot read properties of null (reading 'foo')"),
     (NODE_THROWS_TEXT, "out of ideas"),
+    (NODE_NOT_FOUND, "Error: Cannot find module '/tmp/bot.js'"),
     (JAVA_CRASH, 'Exception in thread "main" java.lang.IllegalStateException: no legal move'),
     (JAVA_CAUSED, "Caused by: java.io.EOFException: stdin closed"),
     (GO_PANIC, "panic: runtime error: index out of range [3] with length 3"),
@@ -78,6 +92,8 @@ RuntimeError: my strategy fell over
     (RUST_BACKTRACE, "thread 'main' panicked at 'no legal move', src/main.rs:7:5"),
     (PYTHON_CRASH, "RuntimeError: my strategy fell over"),
     ("turn 3\ngiving up\n\n", "giving up"),  # a bot's own last words stay the last line
+    (JAVA_CRASH + "retrying\nno legal move after 3 tries\n", "no legal move after 3 tries"),
+    ("GOFISH=1 ./bot\n  seats: 2\n", "seats: 2"),  # no stack: its properties are its own
     ("\tonly a frame\n", "only a frame"),  # nothing but trace: the last line after all
     ("", ""),
 ])

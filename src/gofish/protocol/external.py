@@ -486,11 +486,14 @@ class ExternalBot:
         return self._stderr.read()
 
 
-# Lines a runtime writes after the line that says why a program failed: stack frames
-# (Node, Java and C# "at …", Go's tab-indented files, Rust's numbered frames) and footers.
-_AFTER_THE_WHY = re.compile(
-    r"\s*$|\s+at\s|\t|\s+\d+: |Node\.js v\d|\(Use `node --trace|note: run with `RUST_BACKTRACE"
-    r"|note: Some details are omitted|stack backtrace:$|exit status \d+$")
+# What a runtime writes after the line that says why a program failed: stack frames (Node,
+# Java and C# "at …", Go's and Java's tab-indented lines, Rust's numbered frames) and
+# footers; after a stack, also Node's block of the error's properties ("  code: …", "}").
+_FRAME = re.compile(r"\s+at\s|\t|\s+\d+: |stack backtrace:$")
+_FOOTER = re.compile(
+    r"\s*$|Node\.js v\d|\(Use `node --trace|note: run with `RUST_BACKTRACE"
+    r"|note: Some details are omitted|exit status \d+$")
+_PROPERTIES = re.compile(r"\s+\w+: |}$")
 _GO_TRACE = re.compile(r"goroutine \d+ \[")  # Go's goroutine dumps follow its "panic: …"
 
 
@@ -500,13 +503,17 @@ def _why_line(stderr: str) -> str:
     "Node.js v20.1.0", Java's a stack frame, Rust's a note on backtraces."""
     lines = stderr.splitlines()
     for index, line in enumerate(lines):
-        if _GO_TRACE.match(line) and any(not _AFTER_THE_WHY.match(x) for x in lines[:index]):
+        if _GO_TRACE.match(line):
             lines = lines[:index]
             break
+    frames = [index for index, line in enumerate(lines) if _FRAME.match(line)]
+    if frames and all(_FOOTER.match(line) or _PROPERTIES.match(line)
+                      for line in lines[frames[-1] + 1:]):
+        lines = lines[:frames[-1]]  # the why is above the stack
     for line in reversed(lines):
-        if not _AFTER_THE_WHY.match(line):
+        if not (_FRAME.match(line) or _FOOTER.match(line)):
             return line.strip()
-    return next((line.strip() for line in reversed(lines) if line.strip()), "")
+    return next((line.strip() for line in reversed(stderr.splitlines()) if line.strip()), "")
 
 
 def _signal_name(number: int) -> str:
