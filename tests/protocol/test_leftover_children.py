@@ -20,6 +20,7 @@ from gofish.tournament import Plan, run_tournament
 FORKING_BOT = """
 import json, os, sys, time
 if os.fork() == 0:  # a helper that outlives its parent unless its group is killed
+    {in_helper}
     with open({pid_file!r} + ".part", "w") as out:
         out.write(str(os.getpid()))
     os.rename({pid_file!r} + ".part", {pid_file!r})
@@ -33,16 +34,21 @@ for line in sys.stdin:
         print(json.dumps({{"type": "hello", "name": "forks", "version": 1}}), flush=True)
         {after_hello}
     elif msg["type"] == "turn":
-        print(json.dumps(msg["legal"][0]), flush=True)
+        {on_turn}
     elif msg["type"] == "quit":
         break
 """
 
 
-def forking_bot(tmp_path: Path, after_hello: str = "pass") -> tuple[str, Path]:
+PLAYS = "print(json.dumps(msg['legal'][0]), flush=True)"
+
+
+def forking_bot(tmp_path: Path, after_hello: str = "pass", in_helper: str = "pass",
+                on_turn: str = PLAYS) -> tuple[str, Path]:
     pid_file = tmp_path / "helper.pid"
     bot = tmp_path / "forks.py"
-    bot.write_text(FORKING_BOT.format(pid_file=str(pid_file), after_hello=after_hello))
+    bot.write_text(FORKING_BOT.format(pid_file=str(pid_file), after_hello=after_hello,
+                                      in_helper=in_helper, on_turn=on_turn))
     return f"{sys.executable} {bot}", pid_file
 
 

@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import selectors
 import shlex
 import shutil
@@ -42,6 +43,9 @@ MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see Ext
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
 _QUIT = '{"type": "quit"}'
 _EXIT_POLL = 0.05  # how often a wait for an answer looks whether the program has ended
+# Set in a bot's environment, with a value of its own: every process that inherited it is
+# one the bot started, found even when it left the bot's session (see _kill_marked).
+RUN_MARK = "GOFISH_BOT_RUN"
 
 
 class BotFailure(GoFishError):
@@ -145,6 +149,7 @@ class ExternalBot:
         self.bot_name: str | None = None  # the name it gave in its hello
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
+        self._mark = ""  # this start's RUN_MARK value
         self._buffer = b""
         self._eof = False
         self._between_games = False  # told game_over, no move of the next game yet
@@ -182,12 +187,13 @@ class ExternalBot:
 
     def _launch(self) -> None:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
+        self._mark = f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             # A session of its own, so that killing the bot also kills what it started
             # (the real bot behind a wrapper script), and a terminal's Ctrl-C is left to us.
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                start_new_session=True,
+                start_new_session=True, env={**os.environ, RUN_MARK: self._mark},
             )
         except OSError as error:
             self._stderr.close()
@@ -230,7 +236,7 @@ class ExternalBot:
                     process.stdin.close()
                 _wait_for_exit(process, 1.0)
             finally:
-                _end(process)  # its leftovers too: a helper it forked must not outlive it
+                _end(process, self._mark)  # its leftovers too: a helper must not outlive it
                 self._process = None
                 if process.stdout is not None:
                     process.stdout.close()
@@ -242,7 +248,7 @@ class ExternalBot:
         """Stop the program at once (after a failure) and reap it."""
         process = self._process
         if process is not None:
-            _end(process)
+            _end(process, self._mark)
         self.close()
 
     # ----------------------------------------------------------- the game
@@ -467,7 +473,7 @@ class ExternalBot:
             return None, "not running"
         if not _wait_for_exit(process, 1.0):
             return None, "still running"
-        code = _end(process)
+        code = _end(process, self._mark)
         story = f"exit code {code}" if code >= 0 else f"killed by {_signal_name(-code)}"
         last = self._stderr_tail()
         return code, f"{story}; it said: {last}" if last else story
@@ -549,11 +555,39 @@ def _wait_for_exit(process: subprocess.Popen[bytes], timeout: float) -> bool:
     return True
 
 
-def _end(process: subprocess.Popen[bytes]) -> int:
+def _end(process: subprocess.Popen[bytes], mark: str) -> int:
     """Kill the program's group, then reap the program; its exit code. Whatever it started
     goes too, even when the program itself had already ended (or was told to quit)."""
     _kill_group(process)
-    return process.wait()
+    code = process.wait()
+    _kill_marked(mark)
+    return code
+
+
+def _kill_marked(mark: str) -> None:
+    """Kill every process whose environment still holds this start's RUN_MARK: what the
+    bot started and the group kill misses, as it left the group (setsid, Node's
+    ``detached: true``, Python's ``start_new_session``; a daemon). Linux only (/proc).
+    Looked for again while one is found, lest one fork while the others are killed."""
+    if not mark or not os.path.isdir("/proc"):
+        return
+    entry = f"{RUN_MARK}={mark}".encode()
+    for _ in range(5):
+        found = False
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/environ", "rb") as environ:
+                    marked = entry in environ.read().split(b"\0")
+            except OSError:  # gone, or not ours to read
+                continue
+            if marked:
+                found = True
+                with contextlib.suppress(OSError):
+                    os.kill(int(name), signal.SIGKILL)
+        if not found:
+            return
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
