@@ -137,3 +137,11 @@ def test_a_real_node_bot_crash_is_quoted_by_its_error(tmp_path: Path) -> None:
         "});\n")
     message = _first_move_failure(f"node {bot}")
     assert message.endswith("(exit code 1; it said: Error: my strategy fell over)")
+
+
+def test_the_quoted_line_carries_no_terminal_codes(tmp_path: Path) -> None:
+    # A coloured logger's line was printed as written: a bot's stderr could ring the bell,
+    # colour the table or clear the user's screen through the failure message.
+    stderr = "\x1b[31mERROR\x1b[0m no legal move\x07 \x1b[2J\x1b[Hdone\tnow\n"
+    message = _first_move_failure(_crash_on_turn(tmp_path, stderr))
+    assert message.endswith("it said: ERROR no legal move\\x07 done\\tnow)")

@@ -481,7 +481,7 @@ class ExternalBot:
     def _stderr_tail(self) -> str:
         if self._stderr is None:
             return ""
-        return _why_line(self._stderr_end().decode(errors="replace"))[:200]
+        return _printable(_why_line(self._stderr_end().decode(errors="replace")))[:200]
 
     def _stderr_end(self) -> bytes:
         """The last bytes the bot wrote to stderr (leaving the shared offset at the end)."""
@@ -520,6 +520,16 @@ def _why_line(stderr: str) -> str:
         if not (_FRAME.match(line) or _FOOTER.match(line)):
             return line.strip()
     return next((line.strip() for line in reversed(stderr.splitlines()) if line.strip()), "")
+
+
+_COLOUR = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")  # a terminal's colour and cursor codes
+
+
+def _printable(text: str) -> str:
+    """The bot's own text, safe to print on the user's terminal: its colours dropped, and
+    any other control character written out (a stray escape could clear the screen)."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1]
+                   for char in _COLOUR.sub("", text))
 
 
 def _signal_name(number: int) -> str:
