@@ -60,6 +60,9 @@ def split_command(command: str) -> list[str]:
         raise BotFailure(f"cannot read the bot command {command!r}: {error}") from None
     if not argv:
         raise BotFailure("the bot command is empty: write cmd:PROGRAM [ARGS…]")
+    if re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and not os.path.exists(argv[0]):
+        raise BotFailure(f"cannot run bot command {command!r}: no shell is run, so "
+                         f"{argv[0]!r} is not read as a setting: write cmd:env {command}")
     problem = _program_problem(argv[0])
     if problem:
         raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
