@@ -655,6 +655,12 @@ def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
     if action.rank not in ranks:
         shown = " ".join(map(str, ranks))
         return f": you may not ask for {action.rank} now (ranks you may ask for: {shown})"
+    if action.suit is not None:  # a card of a rank it holds: most likely one it holds too
+        cards = " ".join(f"{a.rank.symbol}{a.suit.letter}" for a in legal
+                         if a.target == action.target and a.rank == action.rank
+                         and a.suit is not None)
+        return (f": you may not ask for the {action.rank.symbol}{action.suit.letter}, a card "
+                f"you hold (cards of that rank you may ask for: {cards})")
     return ""
 
 
