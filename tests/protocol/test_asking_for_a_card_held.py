@@ -7,11 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process
+from tests.protocol.test_external_bots import HEADER, first_move_failure
 
 from gofish.core import make_rules, new_game
-from gofish.protocol import BotFailure, ExternalBot
 
 ASKS_FOR_ITS_OWN_CARD = (
     "        card = msg['view']['hand'][0]\n"
@@ -31,12 +29,8 @@ def test_asking_for_a_card_it_holds_names_the_cards_it_may_ask_for(tmp_path: Pat
     others = " ".join(f"{a.rank.symbol}{a.suit.letter}" for a in game.legal_actions()
                       if a.target == target and a.rank == held.rank and a.suit is not None)
     assert others  # three suits held by others or in the pond
-    with ExternalBot(f"{sys.executable} {bot}", timeout=30) as external:
-        external.new_game(seat, 2, game.rules)
-        with pytest.raises(BotFailure) as failure:
-            external.choose(view, game.legal_actions())
+    message = first_move_failure(f"{sys.executable} {bot}", game.rules)
     card = f"{held.rank.symbol}{held.suit.letter}"
-    assert str(failure.value).endswith(
+    assert message.endswith(
         f"which is not a legal move now: you may not ask for the {card}, a card you hold "
         f"(cards of that rank you may ask for: {others})")
-    assert children_of_this_process() == []

@@ -9,10 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process
+from tests.protocol.test_external_bots import HEADER, first_move_failure
 
-from gofish.core import new_game
-from gofish.protocol import BotFailure, ExternalBot
 from gofish.protocol.external import _why_line
 
 NODE_CRASH = """/tmp/bot.js:5
@@ -108,20 +106,8 @@ def _crash_on_turn(tmp_path: Path, stderr: str) -> str:
     return f"{sys.executable} {bot}"
 
 
-def _first_move_failure(command: str) -> str:
-    game = new_game("classic", seed=1)
-    seat = game.current_player
-    assert seat is not None
-    with ExternalBot(command, timeout=10) as bot:
-        bot.new_game(seat, 2, "classic")
-        with pytest.raises(BotFailure) as failure:
-            bot.choose(game.view(seat), game.legal_actions())
-    assert children_of_this_process() == []
-    return str(failure.value)
-
-
 def test_a_crash_written_as_node_writes_it_is_quoted_by_its_error(tmp_path: Path) -> None:
-    message = _first_move_failure(_crash_on_turn(tmp_path, NODE_CRASH))
+    message = first_move_failure(_crash_on_turn(tmp_path, NODE_CRASH))
     assert message.endswith("exited before sending its move (exit code 1; it said: "
                             "TypeError: Cannot read properties of null (reading 'foo'))")
 
@@ -135,7 +121,7 @@ def test_a_real_node_bot_crash_is_quoted_by_its_error(tmp_path: Path) -> None:
         "  if (m.type === 'hello') console.log(JSON.stringify({type: 'hello', version: 1}));\n"
         "  if (m.type === 'turn') throw new Error('my strategy fell over');\n"
         "});\n")
-    message = _first_move_failure(f"node {bot}")
+    message = first_move_failure(f"node {bot}")
     assert message.endswith("(exit code 1; it said: Error: my strategy fell over)")
 
 
@@ -143,5 +129,5 @@ def test_the_quoted_line_carries_no_terminal_codes(tmp_path: Path) -> None:
     # A coloured logger's line was printed as written: a bot's stderr could ring the bell,
     # colour the table or clear the user's screen through the failure message.
     stderr = "\x1b[31mERROR\x1b[0m no legal move\x07 \x1b[2J\x1b[Hdone\tnow\n"
-    message = _first_move_failure(_crash_on_turn(tmp_path, stderr))
+    message = first_move_failure(_crash_on_turn(tmp_path, stderr))
     assert message.endswith("it said: ERROR no legal move\\x07 done\\tnow)")

@@ -116,6 +116,20 @@ def children_of_this_process() -> list[str]:
     return states
 
 
+def first_move_failure(command: str, rules: object = "classic", timeout: float = 30) -> str:
+    """What the bot is told when it fails its first move of a fresh game (it must fail);
+    it is then gone and reaped."""
+    game = new_game(rules, seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(command, timeout=timeout) as bot:
+        bot.new_game(seat, 2, game.rules)
+        with pytest.raises(BotFailure) as failure:
+            bot.choose(game.view(seat), game.legal_actions())
+    assert children_of_this_process() == []
+    return str(failure.value)
+
+
 def test_a_good_external_bot_plays_whole_games(tmp_path: Path) -> None:
     plan = Plan(make_rules("classic"), 2, 1, ("emma", "cmd:" + write_bot(tmp_path, "first_legal")),
                 6)

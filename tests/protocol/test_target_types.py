@@ -8,10 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process
-
-from gofish.core import new_game
-from gofish.protocol import BotFailure, ExternalBot
+from tests.protocol.test_external_bots import HEADER, first_move_failure
 
 
 def _failure(tmp_path: Path, target: str) -> str:
@@ -19,15 +16,7 @@ def _failure(tmp_path: Path, target: str) -> str:
     bot = tmp_path / "bot.py"
     answer = "'{\"target\": " + target + ", \"rank\": \"' + msg['legal'][0]['rank'] + '\"}'"
     bot.write_text(HEADER + f"        sys.stdout.write({answer} + '\\n'); sys.stdout.flush()\n")
-    game = new_game("classic", seed=1)
-    seat = game.current_player
-    assert seat is not None
-    with ExternalBot(f"{sys.executable} {bot}", timeout=30) as external:
-        external.new_game(seat, 2, "classic")
-        with pytest.raises(BotFailure) as failure:
-            external.choose(game.view(seat), game.legal_actions())
-    assert children_of_this_process() == []
-    return str(failure.value)
+    return first_move_failure(f"{sys.executable} {bot}")
 
 
 @pytest.mark.parametrize("target", ["true", "null", "1.5", "1.0", "NaN", "[1]"])

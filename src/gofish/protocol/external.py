@@ -339,9 +339,10 @@ class ExternalBot:
         code, story = self._exit_story()
         if code is None and still_running is not None:
             self._fail(still_running + self._unfinished())
-        if not self._between_games:
-            self._fail(f"{what} ({story}){self._unfinished()}")
+        # Exit code 0 is a loop that ended, not a crash: say what the loop must wait for.
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
+        if not self._between_games:
+            self._fail(f"{what} ({story}){self._unfinished() or must}")
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
 
