@@ -219,9 +219,12 @@ class ExternalBot:
         self.bot_name = name if isinstance(name, str) and name.strip() else None
         if answer.get("type") != "hello":
             self._fail(f"answered the hello with {_quote(answer)} instead of a hello")
-        version = answer.get("version")
-        if version != PROTOCOL_VERSION:
-            self._fail(f"speaks protocol version {version!r}; this engine speaks "
+        if "version" not in answer:
+            self._fail(f"answered the hello with {_quote(answer)}, which does not say its "
+                       f'protocol version (add "version": {PROTOCOL_VERSION})')
+        version = answer["version"]
+        if version != PROTOCOL_VERSION:  # said as written: '1' or null, not Python's None
+            self._fail(f"speaks protocol version {json.dumps(version)}; this engine speaks "
                        f"{PROTOCOL_VERSION}")
         self._check_quiet()
 

@@ -1,0 +1,35 @@
+"""A hello without its version, or with one of another type, is refused in the bot's own
+words: it said "speaks protocol version None" (or '1'), Python's spelling of what a bot in
+any language left out or wrote as text."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from tests.protocol.test_external_bots import children_of_this_process
+
+from gofish.protocol import BotFailure, ExternalBot
+
+
+def _hello_failure(tmp_path: Path, hello: str) -> str:
+    bot = tmp_path / "bot.py"
+    bot.write_text(f"import sys\ninput()\nprint({hello!r}, flush=True)\nsys.stdin.read()\n")
+    external = ExternalBot(f"{sys.executable} {bot}", timeout=30)
+    with external, pytest.raises(BotFailure) as failure:
+        external.start()
+    assert children_of_this_process() == []
+    return str(failure.value)
+
+
+def test_a_hello_without_its_version_says_what_to_add(tmp_path: Path) -> None:
+    message = _hello_failure(tmp_path, '{"type": "hello", "name": "v"}')
+    assert message.endswith("answered the hello with '{\"type\": \"hello\", \"name\": \"v\"}', "
+                            'which does not say its protocol version (add "version": 1)')
+
+
+@pytest.mark.parametrize("version", ['"1"', "null", "2"])
+def test_another_version_is_named_as_written(tmp_path: Path, version: str) -> None:
+    message = _hello_failure(tmp_path, '{"type": "hello", "name": "v", "version": ' + version + "}")
+    assert message.endswith(f"speaks protocol version {version}; this engine speaks 1")
