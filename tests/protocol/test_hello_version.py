@@ -29,7 +29,7 @@ def test_a_hello_without_its_version_says_what_to_add(tmp_path: Path) -> None:
                             'which does not say its protocol version (add "version": 1)')
 
 
-@pytest.mark.parametrize("version", ['"1"', "null", "2"])
+@pytest.mark.parametrize("version", ['"1"', "null", "2", "true"])  # true == 1 in Python
 def test_another_version_is_named_as_written(tmp_path: Path, version: str) -> None:
     message = _hello_failure(tmp_path, '{"type": "hello", "name": "v", "version": ' + version + "}")
     assert message.endswith(f"speaks protocol version {version}; this engine speaks 1")

@@ -223,7 +223,8 @@ class ExternalBot:
             self._fail(f"answered the hello with {_quote(answer)}, which does not say its "
                        f'protocol version (add "version": {PROTOCOL_VERSION})')
         version = answer["version"]
-        if version != PROTOCOL_VERSION:  # said as written: '1' or null, not Python's None
+        # said as written: '1' or null, not Python's None; true is no 1 in JSON either
+        if isinstance(version, bool) or version != PROTOCOL_VERSION:
             self._fail(f"speaks protocol version {json.dumps(version)}; this engine speaks "
                        f"{PROTOCOL_VERSION}")
         self._check_quiet()
