@@ -79,3 +79,22 @@ def test_the_ray_example_refuses_a_bad_tournament_before_starting_ray(
         args: list[str], why: str) -> None:
     assert run_example(monkeypatch, *args) == 2
     assert why in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("specs", [None, 7])
+def test_a_plan_without_a_list_of_bots_says_so(specs: object) -> None:
+    # None was "TypeError: 'NoneType' object is not iterable" from inside the dataclass.
+    with pytest.raises(TournamentError, match="specs must be a list of bot names"):
+        Plan(make_rules("classic"), 2, 1, specs, 10)  # type: ignore[arg-type]
+
+
+def test_a_plan_takes_its_bots_from_a_generator_once() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, (name for name in ("Emma", "random")), 10)
+    assert plan.specs == ("emma", "random")
+
+
+def test_a_plan_refuses_rules_that_cannot_be_played_at_its_table() -> None:
+    # As the command line does, before any game: the plan was made, and run_tournament
+    # failed later with another kind of error (MalformedInputError).
+    with pytest.raises(TournamentError, match="cannot deal 13 cards to each of 5 players"):
+        Plan(make_rules("classic", hand_size=13), 5, 1, ("emma", "random"), 10)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -123,12 +124,20 @@ class Plan:
         # Checked here, not only by the CLI: a bad shard from Python would play the wrong games.
         if not isinstance(self.rules, Rules):
             raise TournamentError(f"rules must be a Rules (make_rules(...)), not {self.rules!r}")
-        if isinstance(self.specs, str) or not all(isinstance(s, str) for s in self.specs):
-            raise TournamentError(f"specs must be a list of bot names, not {self.specs!r}")
-        object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in self.specs))
+        specs = self.specs
+        if isinstance(specs, str) or not isinstance(specs, Iterable):  # None: a TypeError
+            raise TournamentError(f"specs must be a list of bot names, not {specs!r}")
+        specs = tuple(specs)  # a generator is read once, here
+        if not all(isinstance(s, str) for s in specs):
+            raise TournamentError(f"specs must be a list of bot names, not {specs!r}")
+        object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in specs))
         for name in ("players", "seed", "games_asked", "shard", "shards"):  # np.int64 too
             object.__setattr__(self, name, as_whole_number(getattr(self, name)))
         check_whole("players", self.players, 2, 5, TournamentError)
+        try:  # as the command line refuses them: not at the first game, as another error
+            self.rules.for_players(self.players)
+        except GoFishError as error:
+            raise TournamentError(str(error)) from None
         check_whole("seed", self.seed, 0, MAX_SEED, TournamentError)
         check_whole("games", self.games_asked, 1, MAX_GAMES, TournamentError)
         check_whole("shards", self.shards, 1, None, TournamentError)
