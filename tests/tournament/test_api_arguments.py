@@ -98,3 +98,37 @@ def test_a_plan_refuses_rules_that_cannot_be_played_at_its_table() -> None:
     # failed later with another kind of error (MalformedInputError).
     with pytest.raises(TournamentError, match="cannot deal 13 cards to each of 5 players"):
         Plan(make_rules("classic", hand_size=13), 5, 1, ("emma", "random"), 10)
+
+
+@pytest.mark.parametrize("fast", [0, 1, "no", 1.0])
+def test_fast_that_is_not_true_false_or_none_is_refused(fast: object) -> None:
+    # fast=0 or "no" was read as None: the simulator played when the engine was asked for.
+    with pytest.raises(TournamentError, match="fast must be True, False or None"):
+        run_tournament(PLAN, jobs=1, fast=fast)  # type: ignore[arg-type]
+
+
+def test_a_numpy_flag_for_fast_is_a_flag() -> None:
+    np = pytest.importorskip("numpy")
+    assert run_tournament(PLAN, jobs=1, fast=np.False_).engine == "engine"
+
+
+@pytest.mark.parametrize("name", ["progress", "notice"])
+def test_a_progress_or_notice_that_cannot_be_called_is_refused_up_front(name: str) -> None:
+    # progress=3 was a TypeError once the games were prepared.
+    with pytest.raises(TournamentError, match=f"{name} must be a function or None, not 3"):
+        run_tournament(PLAN, jobs=1, **{name: 3})  # type: ignore[arg-type]
+
+
+def test_more_jobs_than_the_machine_takes_are_refused_as_on_the_command_line() -> None:
+    # From Python, jobs=100000 started a process per chunk of eight games (the command
+    # line has refused that since its own check).
+    from gofish.tournament.run import max_jobs
+
+    with pytest.raises(TournamentError, match=f"jobs must be a whole number from 1 to "
+                                              f"{max_jobs()}, not 100000"):
+        run_tournament(PLAN, jobs=100_000)
+
+
+def test_run_tournament_wants_a_plan() -> None:
+    with pytest.raises(TournamentError, match="plan must be a Plan, not 'classic'"):
+        run_tournament("classic")  # type: ignore[arg-type]

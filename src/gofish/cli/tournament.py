@@ -101,15 +101,6 @@ MAX_TIMEOUT = 3600.0
 #: The longest result file tournament-merge reads, in bytes; results are a few kB.
 MAX_RESULT = 64 << 20
 
-#: Worker processes per core at most. Each is a whole Python process: --jobs 100000 with a
-#: big --games started one per chunk of eight games, thousands, until memory ran out.
-JOBS_PER_CORE = 4
-
-
-def max_jobs() -> int:
-    return max(8, JOBS_PER_CORE * (os.cpu_count() or 1))
-
-
 def _fail(message: str, command: str = "tournament") -> int:
     report(command, message)
     return 2
@@ -121,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
-    from gofish.tournament.run import ProgressBar
+    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, max_jobs
 
     options = {
         name: getattr(args, name)

@@ -38,6 +38,14 @@ from gofish.tournament.tally import Tally
 ENGINE_CHUNK = 8  # units per task on the engine path: small, for a smooth progress bar
 SIM_CHUNK = 2_000  # units per task in the simulator: big enough to pay for the call
 MAX_CHUNKS = 20_000  # bigger tournaments get bigger chunks, so the task list stays small
+#: Worker processes per core at most. Each is a whole Python process: 100,000 jobs with a
+#: big tournament started one per chunk of eight games, thousands, until memory ran out.
+JOBS_PER_CORE = 4
+
+
+def max_jobs() -> int:
+    """The most worker processes a tournament may start on this machine."""
+    return max(8, JOBS_PER_CORE * (os.cpu_count() or 1))
 
 Task = tuple[Plan, range, str, float]  # a plan, its units to play, the engine, the bot timeout
 
@@ -148,10 +156,11 @@ def run_tournament(
     """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end
     (and with 0 done when play starts), ``notice(message)`` if preparing is slow."""
     timeout = check_timeout("timeout", timeout, TournamentError)
+    fast = _check_arguments(plan, fast, progress, notice)
+    if jobs is not None:  # -1 is not "every core" (joblib's reading): it was one worker
+        jobs = check_whole("jobs", as_whole_number(jobs), 1, max_jobs(), TournamentError)
     check_entrants(plan.specs)
     engine = choose_engine(plan, fast)
-    if jobs is not None:  # -1 is not "every core" (joblib's reading): it was one worker
-        jobs = check_whole("jobs", as_whole_number(jobs), 1, None, TournamentError)
     jobs = jobs or os.cpu_count() or 1
     units = plan.units()
     size = max(SIM_CHUNK if engine == "sim" else ENGINE_CHUNK, -(-len(units) // MAX_CHUNKS))
@@ -174,6 +183,24 @@ def run_tournament(
                 progress(done, total)
     seconds = time.perf_counter() - started
     return Outcome(plan, tally, seconds, engine, workers)
+
+
+def _check_arguments(plan: object, fast: object, progress: object,
+                     notice: object) -> bool | None:
+    """``fast`` as True, False or None, once what run_tournament cannot take is refused:
+    ``fast=0`` or ``"no"`` was read as "whichever is supported", a number as ``progress``
+    failed only once the games were prepared."""
+    if not isinstance(plan, Plan):
+        raise TournamentError(f"plan must be a Plan, not {plan!r}")
+    for name, value in (("progress", progress), ("notice", notice)):
+        if value is not None and not callable(value):
+            raise TournamentError(f"{name} must be a function or None, not {value!r}")
+    if fast is None or isinstance(fast, bool):
+        return fast
+    if type(fast).__module__ == "numpy" and type(fast).__name__ in ("bool", "bool_"):
+        return bool(fast)  # np.True_, as a study's arrays hold flags
+    raise TournamentError(f"fast must be True, False or None (whichever is supported), "
+                          f"not {fast!r}")
 
 
 def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:
