@@ -132,3 +132,27 @@ def test_more_jobs_than_the_machine_takes_are_refused_as_on_the_command_line() -
 def test_run_tournament_wants_a_plan() -> None:
     with pytest.raises(TournamentError, match="plan must be a Plan, not 'classic'"):
         run_tournament("classic")  # type: ignore[arg-type]
+
+
+def test_summary_wants_what_run_tournament_returns() -> None:
+    with pytest.raises(TournamentError, match="summary takes what run_tournament returns"):
+        summary(PLAN)  # type: ignore[arg-type]  # was AttributeError: no attribute 'plan'
+
+
+@pytest.mark.parametrize("labels", [["a.json"], ["a.json", "b.json", "c.json"], "ab"])
+def test_labels_must_name_each_result_once(labels: object) -> None:
+    # One label for two results was an IndexError; "ab" named them "a" and "b".
+    good = summary(run_tournament(PLAN, jobs=1))
+    for combine in (merge_results, pool_results):
+        with pytest.raises(TournamentError, match="labels must"):
+            combine([good, good], labels=labels)  # type: ignore[arg-type]
+
+
+def test_one_result_instead_of_a_list_of_them_is_named_as_such() -> None:
+    # It was read as the list of its keys: "shard 1 is not a tournament JSON result: it is
+    # not a JSON object", of a result that was one.
+    good = summary(run_tournament(PLAN, jobs=1))
+    for combine in (merge_results, pool_results):
+        with pytest.raises(TournamentError, match=r"a list of tournament results \(one result: "
+                                                  r"\[result\]\), not a dict"):
+            combine(good)  # type: ignore[arg-type]

@@ -67,6 +67,8 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[d
 
 def summary(outcome: Outcome) -> dict[str, Any]:
     """The one JSON object ``gofish tournament --json`` prints."""
+    if not isinstance(outcome, Outcome):
+        raise TournamentError(f"summary takes what run_tournament returns, not {outcome!r}")
     plan, tally = outcome.plan, outcome.tally
     return {
         "rules": plan.rules.to_json(plan.players),
@@ -361,16 +363,29 @@ def _check_consistent(result: dict[str, Any]) -> None:
 
 
 def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> list[str]:
-    return list(labels) if labels is not None else [f"{kind} {n}" for n in
-                                                    range(1, len(results) + 1)]
+    if labels is None:
+        return [f"{kind} {n}" for n in range(1, len(results) + 1)]
+    # One name per result: fewer was an IndexError past the last, a string named each
+    # result by one of its letters.
+    if isinstance(labels, str) or not isinstance(labels, Sequence) or not all(
+            isinstance(label, str) for label in labels):
+        raise TournamentError(f"labels must be a list of names, one per result, not {labels!r}")
+    if len(labels) != len(results):
+        raise TournamentError(f"labels must name each result once: {len(labels)} "
+                              f"for {len(results)} results")
+    return list(labels)
 
 
 def _checked_labels(results: Sequence[Any], labels: Sequence[str] | None,
                     kind: str) -> list[str]:
     """The labels of ``results``, once each is checked to be a tournament result: from
     Python (the Ray example) a dict with a field missing was a KeyError from deep inside."""
+    if isinstance(results, (str, dict)) or not isinstance(results, Sequence):
+        # One result itself was read as a list of its keys, each "not a JSON object".
+        raise TournamentError(f"results must be a list of tournament results (one result: "
+                              f"[result]), not a {type(results).__name__}")
     who = _labels(results, labels, kind)
-    for name, result in zip(who, results, strict=False):
+    for name, result in zip(who, results, strict=True):
         try:
             check_result(result)
         except TournamentError as error:
