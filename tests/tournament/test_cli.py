@@ -715,3 +715,25 @@ def test_an_error_in_a_worker_reaches_the_caller_as_if_played_there(
     captured = capsys.readouterr()
     assert captured.err.strip().endswith("gofish tournament: the chunk could not be played")
     assert "Traceback" not in captured.err
+
+
+def test_a_merge_missing_a_shard_still_misses_it_when_merged_or_pooled_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Shards 0 and 1 of 3 merged and saved: merging or pooling that file again said no
+    # shard was missing, and reported its two thirds of the games as a whole tournament.
+    common = ["random", "emma", "--games", "60", "--seed", "6"]
+    shards = []
+    for shard in range(2):
+        shards.append(tmp_path / f"shard{shard}.json")
+        shards[-1].write_text(json.dumps(run_json(capsys, *common, "--shard", f"{shard}/3")))
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps(run_json_merge(capsys, *map(str, shards))))
+    assert run_json_merge(capsys, str(partial))["missing_shards"] == [2]
+    other = tmp_path / "seed7.json"
+    other.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", "60", "--seed",
+                                         "7")))
+    assert main(["tournament-merge", "--pool", str(partial), str(other)]) == 0
+    assert "warning: shard 2 of seed 6 is missing" in capsys.readouterr().err
+    with pytest.raises(TournamentError, match="'missing_shards' must be a list of shard"):
+        merge_results([{**json.loads(partial.read_text()), "missing_shards": "2"}])

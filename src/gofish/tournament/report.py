@@ -305,6 +305,10 @@ def _check_fields(result: dict[str, Any]) -> None:
     if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
         raise TournamentError("'failures' must be a list of messages")
     check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
+    missing = result.get("missing_shards", [])
+    if not (isinstance(missing, list) and all(map(_is_count, missing))):
+        raise TournamentError(f"'missing_shards' must be a list of shard numbers, not "
+                              f"{missing!r}")
 
 
 def _check_totals(totals: object, names: Sequence[str]) -> None:
@@ -458,6 +462,10 @@ def merge_results(results: Sequence[dict[str, Any]],
                 seatings=first.get("seatings", "rotate"))
     # Only shards with units to play can miss games (--shard 0/100000000000 is allowed).
     missing = [i for i in range(min(first["shard"][1], plan.total_units)) if i not in shards]
+    # A merge that was itself missing shards (saved with --json, merged or pooled again)
+    # still is: it counts as the whole tournament, shard 0 of 1, and said nothing.
+    carried = {i for result in results for i in result.get("missing_shards", [])}
+    missing = sorted(carried.union(missing))
     merged = dict(first)
     merged.update(
         games=tally.tables,
