@@ -259,6 +259,10 @@ def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
     from gofish.tournament import TournamentError
     from gofish.tournament.report import check_outputs
 
+    for option in ("csv", "plot"):
+        if getattr(args, option) == "-":  # as export -o - does, a reader takes it for stdout
+            return _fail(f"--{option} - would write a file named '-', not standard output "
+                         "(which has the table, or the JSON): give a file name", args.command)
     try:
         check_outputs(args.csv, args.plot)
     except TournamentError as error:
