@@ -226,6 +226,11 @@ def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
             raise TournamentError(f"cannot write {path}: permission denied")
 
 
+#: The share of the chart's height an Elo label takes (9 points of some 220): a bar shorter
+#: than that, above the label's 1% from the axis, has it above its interval instead.
+LABEL_ROOM = 0.07
+
+
 def write_plot(result: dict[str, Any], path: str) -> None:
     """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
     plt = _pyplot()
@@ -241,9 +246,12 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     per_bar = max(1.2, 0.08 * max(len(name) for name in names))
     figure, axes = plt.subplots(figsize=(max(4.0, per_bar * len(rows) + 2), 4))
     bars = axes.bar(names, rates, yerr=errors, capsize=6, color="#3b7dd8")
-    for bar, row in zip(bars, rows, strict=True):
-        axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, 1),
-                      ha="center", va="bottom", color="white", fontsize=9)
+    top = axes.get_ylim()[1]  # as the bars and their intervals set it
+    for bar, row, rate in zip(bars, rows, rates, strict=True):
+        inside = rate >= 1 + LABEL_ROOM * top  # else white on the white above: unreadable
+        height, colour = (1, "white") if inside else (100 * row["ci95"][1] + 0.01 * top, "#222")
+        axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, height),
+                      ha="center", va="bottom", color=colour, fontsize=9)
     axes.axhline(100 / result["players"], color="grey", linestyle="--", linewidth=1)
     axes.set_ylabel("win rate (%), 95% CI")
     axes.set_title(f"{result['games']} games, {result['players']} players")

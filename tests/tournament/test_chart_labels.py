@@ -1,0 +1,43 @@
+"""The Elo of every bar of ``--plot`` can be read: it was written in white from the foot of
+each bar, so a weak bot's short bar (2% at five seats) left most of it white on white,
+crossed by the interval's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gofish.core import make_rules
+from gofish.tournament import Plan, run_tournament, summary
+
+
+@pytest.mark.parametrize(("preset", "seed", "specs"), [
+    ("nordic", 1, ("random", "emma", "counter")),  # random's bar: about 2%
+    # Nearly even bots at five seats: every bar near 20% and the chart some 25% high, where
+    # the label's unit from the axis is a larger share of a bar.
+    ("classic", 2, ("emma", "emma", "emma", "emma", "random")),
+])
+def test_every_elo_label_is_on_its_bar_in_white_or_above_it_in_dark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, seed: int,
+    specs: tuple[str, ...],
+) -> None:
+    plt = pytest.importorskip("matplotlib.pyplot")
+    from matplotlib.colors import to_rgb
+
+    from gofish.tournament.report import write_plot
+
+    result = summary(run_tournament(Plan(make_rules(preset), 5, seed, specs, 2000), jobs=1))
+    drawn = []
+    monkeypatch.setattr(plt, "close", drawn.append)  # keep the figure to measure it
+    write_plot(result, str(tmp_path / "chart.png"))
+    [figure] = drawn
+    renderer = figure.canvas.get_renderer()
+    axes = figure.axes[0]
+    assert len(axes.texts) == len(axes.patches) == len(specs)
+    for label, bar in zip(axes.texts, axes.patches, strict=True):
+        box, under = label.get_window_extent(renderer), bar.get_window_extent(renderer)
+        if to_rgb(label.get_color()) == (1.0, 1.0, 1.0):
+            assert under.y0 <= box.y0 and box.y1 <= under.y1, (label.get_text(), box, under)
+        else:
+            assert box.y0 >= under.y1, (label.get_text(), box, under)
