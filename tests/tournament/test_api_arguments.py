@@ -156,3 +156,13 @@ def test_one_result_instead_of_a_list_of_them_is_named_as_such() -> None:
         with pytest.raises(TournamentError, match=r"a list of tournament results \(one result: "
                                                   r"\[result\]\), not a dict"):
             combine(good)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("timeout", [3600.5, 1e12])
+def test_a_time_limit_longer_than_the_command_line_allows_is_refused(timeout: float) -> None:
+    # 1e12 s reached the first ask of an external bot: an OverflowError from the selector
+    # ("timestamp out of range for platform time_t"), not a word about the timeout.
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", f"cmd:{sys.executable} -c pass"), 2)
+    with pytest.raises(TournamentError, match=f"timeout must be at most 3600 seconds, "
+                                              f"not {timeout!r}"):
+        run_tournament(plan, jobs=1, timeout=timeout)

@@ -94,10 +94,6 @@ def _add_house_rules(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--ask", choices=ASK_MODES, default=None)
 
 
-#: The longest an external bot may be given per message: more is surely a typo.
-MAX_TIMEOUT = 3600.0
-
-
 #: The longest result file tournament-merge reads, in bytes; results are a few kB.
 MAX_RESULT = 64 << 20
 
@@ -112,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
-    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, max_jobs
+    from gofish.tournament.run import JOBS_PER_CORE, MAX_TIMEOUT, ProgressBar, max_jobs
 
     options = {
         name: getattr(args, name)
