@@ -11,6 +11,7 @@ import pytest
 from tests.example_modules import load_example
 
 from gofish.core import make_rules
+from gofish.protocol import ExternalBot
 from gofish.tournament import (
     Plan,
     TournamentError,
@@ -163,6 +164,8 @@ def test_a_time_limit_longer_than_the_command_line_allows_is_refused(timeout: fl
     # 1e12 s reached the first ask of an external bot: an OverflowError from the selector
     # ("timestamp out of range for platform time_t"), not a word about the timeout.
     plan = Plan(make_rules("classic"), 2, 1, ("emma", f"cmd:{sys.executable} -c pass"), 2)
-    with pytest.raises(TournamentError, match=f"timeout must be at most 3600 seconds, "
-                                              f"not {timeout!r}"):
+    with pytest.raises(TournamentError, match=r"timeout must be a number of seconds above 0 "
+                                              rf"and at most 3600, not {timeout!r}"):
         run_tournament(plan, jobs=1, timeout=timeout)
+    with pytest.raises(ValueError, match=r"and at most 3600, not"):  # the bot's own check
+        ExternalBot(f"{sys.executable} -c pass", timeout=timeout)

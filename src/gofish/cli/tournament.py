@@ -106,9 +106,10 @@ def run(args: argparse.Namespace) -> int:
     from gofish.cli.play import options_as_typed
     from gofish.core import MalformedInputError, make_rules
     from gofish.core.rules import check_players
+    from gofish.protocol.external import MAX_TIMEOUT
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
-    from gofish.tournament.run import JOBS_PER_CORE, MAX_TIMEOUT, ProgressBar, max_jobs
+    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, max_jobs
 
     options = {
         name: getattr(args, name)

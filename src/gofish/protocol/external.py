@@ -42,6 +42,9 @@ _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in mes
 MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
 _QUIT = '{"type": "quit"}'
+#: The longest an external bot may be given per message: more is surely a typo, and some
+#: 1e9 s or more overflowed the operating system's wait (an OverflowError at the first ask).
+MAX_TIMEOUT = 3600.0
 _EXIT_POLL = 0.05  # how often a wait for an answer looks whether the program has ended
 # Set in a bot's environment, with a value of its own: every process that inherited it is
 # one the bot started, found even when it left the bot's session (see _kill_marked).
@@ -127,10 +130,12 @@ def _interpreter_problem(script: str) -> str | None:
 
 
 def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> float:
-    """A time limit as a float; refused unless a finite number of seconds above 0 (nan, inf,
-    0, -1: every wait would fail at once, or never end, with a message blaming the bot).
+    """A time limit as a float; refused unless a number of seconds above 0 and at most
+    MAX_TIMEOUT (nan, inf, 0, -1: every wait would fail at once, or never end, with a
+    message blaming the bot; 1e12 overflowed the operating system's wait at the first ask).
     The bots' own check of their numbers, so numpy's (``np.int64(5)``) will do too."""
-    return check_number(name, value, more_than=0, described="a number of seconds above 0",
+    return check_number(name, value, more_than=0, at_most=MAX_TIMEOUT,
+                        described=f"a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
                         error=error)
 
 

@@ -38,9 +38,6 @@ from gofish.tournament.tally import Tally
 ENGINE_CHUNK = 8  # units per task on the engine path: small, for a smooth progress bar
 SIM_CHUNK = 2_000  # units per task in the simulator: big enough to pay for the call
 MAX_CHUNKS = 20_000  # bigger tournaments get bigger chunks, so the task list stays small
-#: The longest an external bot may be given per message: more is surely a typo, and some
-#: 1e9 s or more overflowed the operating system's wait (an OverflowError at the first ask).
-MAX_TIMEOUT = 3600.0
 #: Worker processes per core at most. Each is a whole Python process: 100,000 jobs with a
 #: big tournament started one per chunk of eight games, thousands, until memory ran out.
 JOBS_PER_CORE = 4
@@ -159,9 +156,6 @@ def run_tournament(
     """Play this plan's shard; ``progress(done_games, total_games)`` is called as chunks end
     (and with 0 done when play starts), ``notice(message)`` if preparing is slow."""
     timeout = check_timeout("timeout", timeout, TournamentError)
-    if timeout > MAX_TIMEOUT:
-        raise TournamentError(f"timeout must be at most {MAX_TIMEOUT:.0f} seconds, not "
-                              f"{timeout!r}")
     fast = _check_arguments(plan, fast, progress, notice)
     if jobs is not None:  # -1 is not "every core" (joblib's reading): it was one worker
         jobs = check_whole("jobs", as_whole_number(jobs), 1, max_jobs(), TournamentError)
