@@ -379,7 +379,8 @@ def test_a_time_limit_that_is_not_seconds_above_zero_is_refused_up_front(
     # as "did not read its input within 0 s" (the bot blamed, every game), inf as an
     # OverflowError out of the selector.
     command = write_bot(tmp_path, "first_legal")
-    with pytest.raises(ValueError, match=r"timeout must be a number of seconds above 0 and at most 3600, not"):
+    with pytest.raises(ValueError,
+                       match=r"timeout must be a number of seconds above 0 and at most 3600, not"):
         ExternalBot(command, timeout=timeout)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"startup_timeout must be a number of seconds above 0"):
         ExternalBot(command, startup_timeout=timeout)  # type: ignore[arg-type]
@@ -396,7 +397,8 @@ def test_a_time_limit_may_be_a_numpy_number_but_not_a_numpy_truth(tmp_path: Path
     command = write_bot(tmp_path, "first_legal")
     bot = ExternalBot(command, timeout=np.int64(3), startup_timeout=np.float32(4))
     assert (bot.timeout, bot.startup_timeout) == (3.0, 4.0) and type(bot.timeout) is float
-    with pytest.raises(ValueError, match=r"timeout must be a number of seconds above 0 and at most 3600, not"):
+    with pytest.raises(ValueError,
+                       match=r"timeout must be a number of seconds above 0 and at most 3600, not"):
         ExternalBot(command, timeout=np.bool_(True))  # type: ignore[arg-type]
     plan = Plan(make_rules("classic"), 2, 1, ("emma", "cmd:" + command), 2)
     outcome = run_tournament(plan, jobs=1, timeout=np.int64(5))  # type: ignore[arg-type]
