@@ -162,7 +162,8 @@ def _pid(_: int) -> int:
 
 
 def test_parallel_engine_games_leave_no_child_process_behind() -> None:
-    assert len(set(in_workers(_pid, [(0,), (1,)]))) == 2
+    # Ran in workers (a pool may hand both shares to one of them, so not "two pids").
+    assert os.getpid() not in in_workers(_pid, [(0,), (1,)])
     me = str(os.getpid())
     children = []
     for entry in os.listdir("/proc"):
