@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 from gofish.bots.common import check_number
-from gofish.core import Ask, GoFishError, MalformedInputError, Rules, View
+from gofish.core import Ask, Card, GoFishError, MalformedInputError, Rules, View
 
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
@@ -581,6 +581,8 @@ def _wait_for_exit(process: subprocess.Popen[bytes], timeout: float) -> bool:
 def _end(process: subprocess.Popen[bytes], mark: str) -> int:
     """Kill the program's group, then reap the program; its exit code. Whatever it started
     goes too, even when the program itself had already ended (or was told to quit)."""
+    if process.returncode is not None:  # reaped by an earlier call, which killed the rest
+        return process.returncode
     _kill_group(process)
     code = process.wait()
     _kill_marked(mark)
@@ -615,10 +617,11 @@ def _kill_marked(mark: str) -> None:
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     """Kill the bot's program and every process it started (it leads its own group).
-    Only while it is not reaped: after that its id may belong to another process."""
+    Only while it is not reaped (as _end calls it): after that its id may belong to another
+    process."""
     killpg = getattr(os, "killpg", None)  # POSIX only
     with contextlib.suppress(OSError):
-        if killpg is None or process.returncode is not None:
+        if killpg is None:
             process.kill()
         else:
             killpg(process.pid, signal.SIGKILL)
@@ -666,10 +669,10 @@ def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
         shown = " ".join(map(str, ranks))
         return f": you may not ask for {action.rank} now (ranks you may ask for: {shown})"
     if action.suit is not None:  # a card of a rank it holds: most likely one it holds too
-        cards = " ".join(f"{a.rank.symbol}{a.suit.letter}" for a in legal
+        cards = " ".join(str(Card(a.rank, a.suit)) for a in legal
                          if a.target == action.target and a.rank == action.rank
                          and a.suit is not None)
-        return (f": you may not ask for the {action.rank.symbol}{action.suit.letter}, a card "
+        return (f": you may not ask for the {Card(action.rank, action.suit)}, a card "
                 f"you hold (cards of that rank you may ask for: {cards})")
     return ""
 
