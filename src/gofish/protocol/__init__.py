@@ -7,10 +7,13 @@ nonsense raises ``BotFailure`` with a message saying what went wrong.
 
 from gofish.protocol.external import (
     DEFAULT_TIMEOUT,
+    GOODBYE_WAIT,
     PROTOCOL,
     PROTOCOL_VERSION,
     BotFailure,
     ExternalBot,
 )
 
-__all__ = ["DEFAULT_TIMEOUT", "PROTOCOL", "PROTOCOL_VERSION", "BotFailure", "ExternalBot"]
+__all__ = [
+    "DEFAULT_TIMEOUT", "GOODBYE_WAIT", "PROTOCOL", "PROTOCOL_VERSION", "BotFailure", "ExternalBot",
+]

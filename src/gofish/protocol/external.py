@@ -45,6 +45,7 @@ _QUIT = '{"type": "quit"}'
 #: The longest an external bot may be given per message: more is surely a typo, and some
 #: 1e9 s or more overflowed the operating system's wait (an OverflowError at the first ask).
 MAX_TIMEOUT = 3600.0
+GOODBYE_WAIT = 1.0  # how long a program told to quit may take to leave before it is killed
 _EXIT_POLL = 0.05  # how often a wait for an answer looks whether the program has ended
 # Set in a bot's environment, with a value of its own: every process that inherited it is
 # one the bot started, found even when it left the bot's session (see _kill_marked).
@@ -236,17 +237,31 @@ class ExternalBot:
 
     def close(self) -> None:
         """Say goodbye, then make sure the process is gone and reaped: killed if it has not
-        left within a second, or if the wait is cut short (a signal stopping this process).
-        It stays ours until then, so that kill() (from a signal handler) still reaches it."""
+        left within GOODBYE_WAIT seconds, or if the wait is cut short (a signal stopping this
+        process). It stays ours until then, so that kill() (from a signal handler) still
+        reaches it."""
+        self.say_goodbye()
+        self.finish(time.monotonic() + GOODBYE_WAIT)
+
+    def say_goodbye(self) -> None:
+        """The first half of close(): send quit and close the program's input. Several bots
+        told first, then finished, leave together instead of a second's wait each."""
+        process = self._process
+        if process is None:
+            return
+        with contextlib.suppress(OSError, ValueError):  # gone, or told already (stdin closed)
+            self._write(process, _QUIT.encode() + b"\n", time.monotonic() + 0.2)
+        with contextlib.suppress(OSError, ValueError):
+            assert process.stdin is not None
+            process.stdin.close()
+
+    def finish(self, deadline: float) -> None:
+        """The second half of close(): wait until ``deadline`` (time.monotonic()) for the
+        program to leave, then end it and whatever it started, and reap it."""
         process = self._process
         if process is not None:
             try:
-                with contextlib.suppress(OSError, ValueError):
-                    self._write(process, _QUIT.encode() + b"\n", time.monotonic() + 0.2)
-                with contextlib.suppress(OSError, ValueError):
-                    assert process.stdin is not None
-                    process.stdin.close()
-                _wait_for_exit(process, 1.0)
+                _wait_for_exit(process, max(0.0, deadline - time.monotonic()))
             finally:
                 _end(process, self._mark)  # its leftovers too: a helper must not outlive it
                 self._process = None
@@ -301,7 +316,8 @@ class ExternalBot:
 
     def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
         action: Ask | None = None
-        problem = _target_problem(answer) or _rank_problem(answer.get("rank"))
+        problem = (_type_problem(answer) or _target_problem(answer)
+                   or _rank_problem(answer.get("rank")))
         if problem is None:
             try:
                 action = Ask.from_dict(answer)
@@ -625,6 +641,14 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
             process.kill()
         else:
             killpg(process.pid, signal.SIGKILL)
+
+
+def _type_problem(answer: dict[str, Any]) -> str | None:
+    """A move may leave "type" out, but one that names another message (a hello sent
+    again, a quit) is not read as a move because it happens to carry a target and rank."""
+    if "type" not in answer or answer["type"] == "action":
+        return None
+    return f"a move's \"type\" is \"action\" (or left out), not {json.dumps(answer['type'])}"
 
 
 def _target_problem(answer: dict[str, Any]) -> str | None:

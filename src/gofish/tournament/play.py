@@ -8,11 +8,12 @@ draws the same random numbers), so they play identical games.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 from gofish.bots import Bot, make_bot
 from gofish.core import Game
-from gofish.protocol import DEFAULT_TIMEOUT, BotFailure, ExternalBot
+from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.rng import bot_rngs, deal_cards
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError, seating
@@ -72,17 +73,26 @@ class SeatBots:
         return bot
 
     def close(self) -> None:
-        """Say goodbye to every external program and wait for it to end."""
-        self._stop(ExternalBot.close)
+        """Say goodbye to every external program and wait for them to end: all are told
+        first, so that they leave together (GOODBYE_WAIT in all, not for each)."""
+        def goodbye() -> None:
+            for bot in self._bots.values():
+                bot.say_goodbye()
+            deadline = time.monotonic() + GOODBYE_WAIT
+            for bot in self._bots.values():
+                bot.finish(deadline)
+        self._stop(goodbye)
 
     def kill(self) -> None:
         """Stop every external program at once (a worker told to stop)."""
-        self._stop(ExternalBot.kill)
-
-    def _stop(self, how: Callable[[ExternalBot], None]) -> None:
-        try:
+        def kill_all() -> None:
             for bot in self._bots.values():
-                how(bot)
+                bot.kill()
+        self._stop(kill_all)
+
+    def _stop(self, how: Callable[[], None]) -> None:
+        try:
+            how()
         except BaseException:  # cut short (a signal): the rest must not outlive us either
             for bot in self._bots.values():
                 bot.kill()
