@@ -737,3 +737,13 @@ def test_a_merge_missing_a_shard_still_misses_it_when_merged_or_pooled_again(
     assert "warning: shard 2 of seed 6 is missing" in capsys.readouterr().err
     with pytest.raises(TournamentError, match="'missing_shards' must be a list of shard"):
         merge_results([{**json.loads(partial.read_text()), "missing_shards": "2"}])
+
+
+def test_a_drawn_seed_has_all_the_bits_the_deals_use(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 32-bit seed could be found by a bot trying each against the cards it was dealt
+    # (docs/bots-protocol.md, "Bots you do not trust"); one in 2**32 runs would fail here.
+    seeds = []
+    for _ in range(2):
+        assert main(["tournament", "random", "emma", "--games", "2", "--json"]) == 0
+        seeds.append(json.loads(capsys.readouterr().out)["seed"])
+    assert all(2**32 <= seed < 2**64 for seed in seeds) and seeds[0] != seeds[1]

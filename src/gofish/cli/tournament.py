@@ -135,7 +135,9 @@ def run(args: argparse.Namespace) -> int:
     if args.shard and args.seed is None:
         return _fail("--shard needs --seed: every shard must deal the same tournament")
     shard, shards = parse_shard(args.shard) if args.shard else (0, 1)
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    # 64 bits, all the deals use: a smaller random seed could be found by a bot that tries
+    # every one against the cards it was dealt (the deal from a seed is documented)
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     if seed < 0:
         return _fail(f"--seed must not be negative, not {seed}")
     if seed > MAX_SEED:  # only the low 64 bits deal: it would replay a smaller seed's games
