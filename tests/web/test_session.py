@@ -137,6 +137,35 @@ def test_a_miss_waiting_for_its_click_is_drawn_when_the_page_leaves(tmp_path: Pa
     run(scenario)
 
 
+def test_every_ask_a_page_is_told_of_is_stored_first(tmp_path: Path) -> None:
+    # The store had the game only when the turn came back to the person: a server killed
+    # while the bots played lost the person's last ask and the bots' asks since, though the
+    # page had seen them, the card it fished too (R8). Resumed, the game went back to
+    # before that ask, with the player knowing the top of the pond.
+    async def scenario() -> None:
+        game = new_game("classic", players=3, seed=8, first_player=0)
+        with open_store(tmp_path / "games.sqlite3") as store:
+            session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma"),
+                                         Seat("Randy", "random")], pace=0, store=store)
+            told: list[tuple[int, int]] = []  # (asks the page was told of, asks stored)
+
+            async def page(message: dict[str, Any]) -> None:
+                stored = 0 if session.game_id is None else store.get(session.game_id).actions
+                told.append((len(game.actions), stored))
+
+            await session.connect(0, page)
+            miss = a_miss(game)
+            await session.submit(0, AskMessage(type="ask", version=session.version,
+                                               target=miss.target, rank=str(miss.rank)))
+            await until(lambda: game.current_player in (0, None))
+            await session.close()
+        bot_asks = [pair for pair in told if pair[0] > 1]
+        assert bot_asks, "the bots never asked"
+        assert all(stored == asks for asks, stored in told), told
+
+    run(scenario)
+
+
 class BrokenBot:
     name = "broken"
 

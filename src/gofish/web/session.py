@@ -197,7 +197,7 @@ class GameSession:
             else:
                 self._ask(seat, message)
             self.version += 1
-            self._save_if_waiting_for_person()
+            self._save()  # before the page hears of it: a killed server loses nothing it saw
             await self._broadcast()
         self._wake_bots()
 
@@ -273,15 +273,10 @@ class GameSession:
                 action = await asyncio.to_thread(bot_turn, self.game, self.bots[seat], self.rng)
                 self.game.play(action)
                 self.version += 1
-                self._save_if_waiting_for_person()
+                self._save()
                 await self._broadcast()
 
     # --------------------------------------------------------------- storage
-
-    def _save_if_waiting_for_person(self) -> None:
-        current = self.game.current_player
-        if current is None or current not in self.bots:
-            self._save()
 
     def keep_dealt(self) -> None:
         """Store a new deal at once: a reload before the first ask then finds its table
