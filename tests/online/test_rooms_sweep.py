@@ -9,7 +9,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from gofish.core import new_game
+from gofish.core import Card, new_game
 from gofish.online.room import Room
 
 from .conftest import FAST
@@ -151,6 +151,8 @@ def test_an_impossible_ask_is_refused_with_the_rooms_names(client: TestClient) -
     held = {card[:-1] for card in ann.game["hand"]}
     missing = next(rank for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
                                      "Q", "K") if rank not in held)
+    own = ann.game["hand"][0]
+    pretty_own = Card.parse(own).pretty
     for ask, said in (
         ({"target": 4, "rank": "9", "suit": "H"}, "there is no seat 5: seats are 1 to 2"),
         ({"target": 0, "rank": "9", "suit": "H"}, "you cannot ask yourself: ask an opponent"),
@@ -158,6 +160,10 @@ def test_an_impossible_ask_is_refused_with_the_rooms_names(client: TestClient) -
         ({"target": 1, "rank": missing, "suit": "H"},  # R5: a rank you hold
          f"you cannot ask Emma (bot) for the {missing}♥ now: ask an opponent who holds "
          "cards for a rank you hold (R5)"),
+        # ask: card asks for a card of a rank you hold that you lack; the R5 words above
+        # said to ask for a rank you hold, which this player did.
+        ({"target": 1, "rank": own[:-1], "suit": own[-1]},
+         f"you already hold the {pretty_own}: ask for a card of its rank that you lack"),
     ):
         ann.command("ask", **ask)
         refusal = ann.read_until(lambda m: m["type"] == "error")

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from gofish.bots import available_bots, display_name
 from gofish.core import (
     Ask,
+    Card,
     Event,
     Game,
     GoFishError,
@@ -326,6 +327,10 @@ class Room:
                     else "this room asks for a card: send its suit too")
         wanted = (ask.rank.plural if ask.suit is None
                   else f"the {ask.rank.symbol}{ask.suit.symbol}")
+        hand = () if self.game is None or seat is None else self.game.hand(seat)
+        if ask.suit is not None and Card(ask.rank, ask.suit) in hand:
+            # The R5 words below would tell them to ask for a rank they hold: they do.
+            return f"you already hold {wanted}: ask for a card of its rank that you lack"
         return (f"you cannot ask {self.names[ask.target]} for {wanted} now: ask an opponent "
                 "who holds cards for a rank you hold (R5)")
 
