@@ -73,3 +73,46 @@ def test_the_ask_loop_is_never_called_with_a_constant() -> None:
                              or (isinstance(arg, ast.Name) and arg.id.isupper())]
                 assert not constants, f"{source.name}:{node.lineno} passes {constants}"
     assert len(calls) >= 2  # whole games and the endgame search
+
+
+def test_more_games_than_memory_holds_are_refused_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 10**10 games ended in numpy's MemoryError for their result arrays: 560 GB.
+    import numpy as np
+
+    def no_allocation(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulate allocated its arrays before refusing")
+
+    monkeypatch.setattr(np, "tile", no_allocation)
+    with pytest.raises(MalformedInputError) as refused:
+        simulate("classic", ["random", "emma"], games=10**10)
+    message = str(refused.value)
+    assert "games=10,000,000,000 needs about 560.0 GB of memory" in message
+    assert "play them in batches" in message and "first_deal=n" in message
+
+
+def test_the_batches_it_names_can_be_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    import gofish.sim
+
+    monkeypatch.setattr(gofish.sim, "memory_bytes", lambda: 1_000_000)  # a 1 MB machine
+    with pytest.raises(MalformedInputError, match=r"5\.6 GB.*more than this machine's 0\.0 GB"
+                       r".*batches of at most 1,000 games"):
+        simulate("classic", ["random", "emma"], games=100_000_000)
+    batches = [simulate("classic", ["random", "emma"], games=1_000, seed=4, first_deal=first)
+               for first in (0, 1_000)]
+    whole = simulate("classic", ["random", "emma"], games=2_000, seed=4)
+    assert (np.concatenate([batch.books for batch in batches]) == whole.books).all()
+
+
+def test_a_failed_allocation_is_said_as_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gofish.sim
+
+    def out_of_memory(*args: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(gofish.sim, "play_deals", out_of_memory)
+    with pytest.raises(MalformedInputError, match="more than is free now: play them in batches"):
+        simulate("classic", ["random", "emma"], games=1_000)
+

@@ -107,6 +107,42 @@ def play_deals(
 
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
 _MAX_SEED = (1 << 64) - 1  # as a tournament Plan's MAX_SEED, named in the same refusal
+_GB = 10**9
+
+
+def bytes_per_game(players: int) -> int:
+    """What ``simulate`` holds for each game at once: its bots, deal, rotation, books and
+    asks, all int64 (the kernel's inputs and results)."""
+    return 8 * (3 + 2 * players)
+
+
+def memory_bytes() -> int | None:
+    """This process's memory at the most: the machine's RAM, or a smaller address-space
+    limit (``ulimit -v``); None where the RAM cannot be asked."""
+    import os
+
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        import resource  # POSIX only, as sysconf's names are
+    except (AttributeError, ImportError, OSError, ValueError):
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return physical if soft == resource.RLIM_INFINITY else min(physical, soft)
+
+
+def too_many_games(games: int, players: int, memory: int | None) -> str:
+    """The refusal of a ``games`` whose arrays do not fit, with the batch size to play them
+    in instead: a power of ten that takes at most an eighth of ``memory`` (None: the
+    allocation failed, of memory that may be in use)."""
+    per_game = bytes_per_game(players)
+    room = (8 * _GB if memory is None else memory) // (8 * per_game)
+    batch = 10 ** max(0, len(str(room)) - 1)
+    than = ("more than is free now" if memory is None
+            else f"more than this machine's {memory / _GB:,.1f} GB")
+    return (f"games={games:,} needs about {games * per_game / _GB:,.1f} GB of memory at once "
+            f"({per_game} bytes a game), {than}: play them in batches of at most {batch:,} "
+            f"games, simulate(..., games={batch:,}, first_deal=n) for n = 0, {batch:,}, "
+            f"{2 * batch:,} and so on, and add up the results")
 
 
 @dataclass(frozen=True)
@@ -169,7 +205,14 @@ def simulate(
     reason = unsupported_reason(resolved, names)
     if reason is not None:
         raise SimUnavailable(reason)
-    kinds = np.tile(np.array([SIM_BOTS[name] for name in names], np.int64), (games, 1))
-    deals = np.arange(first_deal, first_deal + games, dtype=np.int64)
-    books, actions = play_deals(resolved, players, seed, deals, np.zeros(games, np.int64), kinds)
+    memory = memory_bytes()
+    if memory is not None and games * bytes_per_game(players) > memory:
+        raise MalformedInputError(too_many_games(games, players, memory))
+    try:
+        kinds = np.tile(np.array([SIM_BOTS[name] for name in names], np.int64), (games, 1))
+        deals = np.arange(first_deal, first_deal + games, dtype=np.int64)
+        books, actions = play_deals(resolved, players, seed, deals, np.zeros(games, np.int64),
+                                    kinds)
+    except MemoryError:  # it fits the machine, but not what is free of it now
+        raise MalformedInputError(too_many_games(games, players, None)) from None
     return SimResult(books, actions)
