@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 from gofish.core import Ask, Game, View
 
@@ -50,12 +51,31 @@ def register_bot(
     """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
     its seat gets at a table (by default the name in title case: ``Counter``);
     ``options`` names the keyword options a spec may set, each with what it does."""
+    _check_registration(name, factory, description, options)
     key = name.strip().lower()  # names are looked up without regard to case
     if not key or OPTION_SEPARATOR in key or "," in key:
         raise ValueError(f"a bot's name must be a word without ':' or ',', not {name!r}")
     described = tuple((options or {}).items())
     shown = display or (name.strip() if name.strip() != key else "")  # "MyBot" stays so
     _REGISTRY[key] = BotInfo(key, description, factory, strength, shown, described)
+
+
+def _check_registration(name: object, factory: object, description: object,
+                        options: object) -> None:
+    """Refuse, at ``register_bot``, what would otherwise fail only when the bot is made or
+    listed, as an AttributeError or TypeError from deep inside."""
+    if not isinstance(name, str):
+        raise ValueError(f"a bot's name must be text, not {name!r}")
+    if not callable(factory):
+        raise ValueError(f"bot {name!r}: the factory must be a class or function that makes "
+                         f"the bot, not {factory!r}")
+    if not isinstance(description, str):
+        raise ValueError(f"bot {name!r}: the description must be text, not {description!r}")
+    if options is not None and not (
+            isinstance(options, Mapping)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
+        raise ValueError(f"bot {name!r}: options must map each option's name to what it "
+                         f"does, both text, not {options!r}")
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
@@ -166,8 +186,10 @@ def make_bot(name: str, **options: object) -> Bot:
         if key not in settable:
             raise ValueError(f"bot {info.name!r} has no option {key!r}: "
                              f"{_options_hint(info)}")
+    chosen = {**spec_options, **options}
+    _check_takes(info, chosen)
     try:
-        return info.factory(**{**spec_options, **options})
+        return _checked_bot(info, info.factory(**chosen))
     except TypeError as error:
         if "keyword argument" not in str(error):
             raise
@@ -178,6 +200,33 @@ def make_bot(name: str, **options: object) -> Bot:
         if told is None:
             raise
         raise ValueError(told) from None
+
+
+def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
+    """Refuse options the factory's signature has no room for before calling it: called,
+    ``RandomBot(foo=1)`` says only "RandomBot() takes no arguments"."""
+    try:
+        signature = inspect.signature(info.factory)
+    except ValueError:  # a signature Python cannot read: the call itself will tell
+        return
+    try:
+        signature.bind(**options)
+    except TypeError:
+        named = [parameter.name for parameter in signature.parameters.values()
+                 if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+        takes = ", ".join(named) or "none"
+        raise ValueError(f"bot {info.name!r} does not take that option: "
+                         f"{', '.join(options)} (it takes {takes})") from None
+
+
+def _checked_bot(info: BotInfo, bot: object) -> Bot:
+    """``bot`` if it is one (a ``name`` and a ``choose``); otherwise a refusal naming the
+    factory, rather than an AttributeError at its first move."""
+    if not isinstance(getattr(bot, "name", None), str) or not callable(
+            getattr(bot, "choose", None)):
+        raise ValueError(f"bot {info.name!r}: its factory made {bot!r}, which is not a bot: "
+                         "a bot has a name (text) and a choose(view, legal, rng) method")
+    return cast(Bot, bot)
 
 
 def _as_typed(message: str, typed: Mapping[str, str], read: Mapping[str, object]) -> str | None:

@@ -1,0 +1,81 @@
+"""``register_bot`` and ``make_bot`` refuse a bot writer's mistakes in words, at once: not
+as an AttributeError or TypeError from deep inside when the bot is made or first moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from gofish.bots import RandomBot, make_bot, register_bot
+from gofish.bots.base import _REGISTRY
+from gofish.core import Ask, View, make_rules
+from gofish.tournament import Plan, TournamentError, run_tournament
+
+
+@pytest.fixture(autouse=True)
+def registry() -> Iterator[None]:
+    saved = dict(_REGISTRY)
+    yield
+    _REGISTRY.clear()
+    _REGISTRY.update(saved)
+
+
+class NoChoose:
+    name = "nochoose"
+
+
+class Nameless:
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        return legal[0]
+
+
+@pytest.mark.parametrize(("arguments", "complaint"), [
+    ((3, RandomBot, "d"), "a bot's name must be text, not 3"),
+    (("mine", None, "d"), "bot 'mine': the factory must be a class or function that makes "
+                          "the bot, not None"),
+    (("mine", RandomBot, None), "bot 'mine': the description must be text, not None"),
+    (("mine", RandomBot, "d", 0, "", ["depth"]), "bot 'mine': options must map each option's "
+                                                 "name to what it does"),
+])
+def test_a_bad_registration_is_refused_when_registered(arguments: tuple,
+                                                       complaint: str) -> None:
+    with pytest.raises(ValueError, match=f"^{complaint}"):
+        register_bot(*arguments)
+    assert "mine" not in _REGISTRY
+
+
+@pytest.mark.parametrize("factory", [NoChoose, Nameless, lambda: None])
+def test_a_factory_that_makes_no_bot_is_named(factory: object) -> None:
+    register_bot("mine", factory, "not a bot")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^bot 'mine': its factory made .*, which is not a "
+                                         r"bot: a bot has a name \(text\) and a choose"):
+        make_bot("mine")
+
+
+def test_a_tournament_refuses_it_before_any_game() -> None:
+    # It failed as an AttributeError out of the tournament's game loop.
+    register_bot("mine", NoChoose, "not a bot")
+    plan = Plan(make_rules("classic"), 2, 1, ("mine", "random"), games_asked=2)
+    with pytest.raises(TournamentError, match=r"^bot 'mine': its factory made"):
+        run_tournament(plan, jobs=1)
+
+
+@pytest.mark.parametrize(("name", "complaint"), [
+    # "RandomBot() takes no arguments", said by Python, named neither the bot nor the option
+    ("random", r"^bot 'random' does not take that option: depth \(it takes none\)$"),
+    ("emma", r"^bot 'emma' does not take that option: depth \(it takes memory\)$"),
+])
+def test_a_keyword_option_the_bot_lacks_is_refused_in_words(name: str, complaint: str) -> None:
+    with pytest.raises(ValueError, match=complaint):
+        make_bot(name, depth=3)
+
+
+def test_a_factory_with_options_it_does_not_list_still_takes_them() -> None:
+    class Deep(RandomBot):
+        def __init__(self, depth: int = 1) -> None:
+            self.depth = depth
+
+    register_bot("deep", Deep, "takes depth, unlisted")
+    assert make_bot("deep", depth=3).depth == 3  # type: ignore[attr-defined]
