@@ -169,3 +169,10 @@ def test_a_time_limit_longer_than_the_command_line_allows_is_refused(timeout: fl
         run_tournament(plan, jobs=1, timeout=timeout)
     with pytest.raises(ValueError, match=r"and at most 3600, not"):  # the bot's own check
         ExternalBot(f"{sys.executable} -c pass", timeout=timeout)
+
+
+@pytest.mark.parametrize("specs", [(), ("emma",)])
+def test_a_plan_of_fewer_than_two_bots_is_refused_when_made(specs: tuple[str, ...]) -> None:
+    # It was made, and refused only by run_tournament, from deep in the schedule.
+    with pytest.raises(TournamentError, match="a tournament needs at least two bots"):
+        Plan(make_rules("classic"), 2, 1, specs, 10)

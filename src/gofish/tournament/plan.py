@@ -69,6 +69,9 @@ def entrant_names(specs: list[str]) -> list[str]:
     return names
 
 
+TOO_FEW_BOTS = "a tournament needs at least two bots (name one twice to self-play)"
+
+
 def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
     """The groups of entrants that sit at a table, in a fixed order.
 
@@ -77,7 +80,7 @@ def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
     by cycling through the entrants (two bots at four seats: A B A B).
     """
     if entrants < 2:
-        raise TournamentError("a tournament needs at least two bots (name one twice to self-play)")
+        raise TournamentError(TOO_FEW_BOTS)
     if entrants >= players:
         return list(itertools.combinations(range(entrants), players))
     return [tuple(seat % entrants for seat in range(players))]
@@ -130,6 +133,8 @@ class Plan:
         specs = tuple(specs)  # a generator is read once, here
         if not all(isinstance(s, str) for s in specs):
             raise TournamentError(f"specs must be a list of bot names, not {specs!r}")
+        if len(specs) < 2:  # refused here, not only once run_tournament makes the schedule
+            raise TournamentError(TOO_FEW_BOTS)
         object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in specs))
         for name in ("players", "seed", "games_asked", "shard", "shards"):  # np.int64 too
             object.__setattr__(self, name, as_whole_number(getattr(self, name)))
