@@ -125,3 +125,24 @@ def test_a_timeout_that_is_not_seconds_is_refused(db_path: Path, bad: object) ->
 def test_a_numpy_timeout_is_seconds(db_path: Path) -> None:
     with open_store(db_path, timeout=np.float64(0.5)) as store:
         assert store.count() == 0
+
+
+@pytest.mark.parametrize("flag", ["read_only", "recover"])
+@pytest.mark.parametrize("bad", ["no", 1, None])
+def test_a_flag_that_is_not_true_or_false_is_refused(tmp_path: Path, flag: str,
+                                                     bad: object) -> None:
+    # read_only="no" is true: it opened the database read-only, and every save then went
+    # to the fallback file instead.
+    path = tmp_path / "games.sqlite3"
+    open_store(path).close()
+    with pytest.raises(StorageError, match=re.escape(f"{flag} must be True or False, not {bad!r}")):
+        open_store(path, **{flag: bad})  # type: ignore[arg-type]
+
+
+def test_opening_a_missing_database_read_only_says_it_is_missing(tmp_path: Path) -> None:
+    # SQLite's "unable to open" was told as a folder that is missing or not writable.
+    path = tmp_path / "games.sqlite3"
+    with pytest.raises(StorageError, match=re.escape(
+            f"there is no games database at {path}: opened read-only, it is not created")):
+        open_store(path, read_only=True)
+    assert list(tmp_path.iterdir()) == []

@@ -216,7 +216,7 @@ class Store:
         # A str as open_store takes (not AttributeError on .parent); 5 refused in words.
         self.path = Path(db_path_argument(path))
         self._timeout = _check_timeout(timeout)
-        self._read_only = read_only
+        self._read_only = _check_flag("read_only", read_only)
         self._clock = clock
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
@@ -272,13 +272,13 @@ class Store:
             except OSError as error:
                 raise StorageError(problem_creating_folder(self.path.parent, error)) from None
         exists = database_exists(self.path)
-        if not exists:
-            problem = None if self._read_only else problem_creating(self.path)
-        else:
-            problem = problem_opening(self.path)
+        if not exists and self._read_only:  # SQLite said "unable to open", blaming the folder
+            raise StorageError(f"there is no games database at {self.path}: opened read-only, "
+                               "it is not created")
+        problem = problem_opening(self.path) if exists else problem_creating(self.path)
         if problem:
             raise StorageError(problem)
-        if not exists and not self._read_only:
+        if not exists:
             create_private(self.path)
         return self._read_only or (exists and unwritable(self.path) is not None)
 
@@ -823,6 +823,13 @@ def _over_filter(finished: object) -> str:
     return f"WHERE over = {int(finished)}"
 
 
+def _check_flag(name: str, value: object) -> bool:
+    """A true-or-false argument: the text "no" is true, and would open read-only."""
+    if not isinstance(value, bool):
+        raise StorageError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
 def _check_timeout(timeout: object) -> float:
     """Seconds to wait for a lock: "x" was sqlite3's TypeError, nan a ValueError."""
     if (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)
@@ -887,6 +894,7 @@ def open_store(
     folder): nothing is created, moved in or written.
     """
     resolved = chosen_db_path(path)
+    recover = _check_flag("recover", recover)
     store = Store(resolved, timeout=timeout, read_only=read_only)
     if recover and not read_only:
         with contextlib.suppress(StorageError):
