@@ -79,3 +79,12 @@ def test_a_factory_with_options_it_does_not_list_still_takes_them() -> None:
 
     register_bot("deep", Deep, "takes depth, unlisted")
     assert make_bot("deep", depth=3).depth == 3  # type: ignore[attr-defined]
+
+
+def test_an_external_program_is_told_where_it_plays() -> None:
+    # "cmd:python mybot.py" was read as a bot named cmd with a malformed option:
+    # "bot option 'python mybot.py' … should look like KEY=VALUE".
+    with pytest.raises(ValueError, match=r"^'cmd:python mybot.py' is an external program: only "
+                                         r"gofish tournament plays those .*choose one of "
+                                         r"counter, emma"):
+        make_bot(" cmd:python mybot.py")
