@@ -4,6 +4,7 @@ a game its writer never played."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -55,3 +56,24 @@ def test_a_key_that_is_not_text_is_an_unknown_field_compiled_or_not() -> None:
         "ok": False, "action_index": None,
         "error": "unknown field 1 in the record: it has rules, players, deck, first_player "
                  "and actions"}
+
+
+@pytest.mark.parametrize("where", ["record", "action"])
+def test_a_field_given_twice_is_refused_not_read_as_the_last(where: str) -> None:
+    # Python's json kept the last "first_player" (or "rank"), another reader the first:
+    # one line, two games. Written by hand here, as json.dumps cannot repeat a key.
+    record = played_record()
+    action = record["actions"][0]
+    if where == "record":
+        other = 1 - record["first_player"]
+        line = json.dumps(record)[:-1] + f', "first_player": {other}}}'
+        key = "first_player"
+    else:
+        text = json.dumps(action)
+        line = json.dumps(dict(record, actions=["ACTION"])).replace(
+            '"ACTION"', text[:-1] + ', "rank": "K"}')
+        key = "rank"
+    result = gofish.replay_line(line)
+    assert result == {"ok": False, "action_index": None, "error":
+                      f"the line names '{key}' twice in one object: a record gives each "
+                      "field once"}

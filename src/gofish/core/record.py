@@ -225,7 +225,26 @@ def replay_line(line: object) -> dict[str, Any]:
     if not isinstance(line, (str, bytes, bytearray)):  # what json.loads reads
         raise MalformedInputError(f"replay_line takes one line of text, not {line!r}")
     try:
-        record = json.loads(line)
+        record = json.loads(line, object_pairs_hook=_one_of_each)
+    except _RepeatedField as repeated:
+        return {"ok": False, "action_index": None, "error": str(repeated)}
     except (ValueError, RecursionError) as error:  # also too deep, or a number too long
         return {"ok": False, "action_index": None, "error": f"the line is not valid JSON: {error}"}
     return replay_record(record)
+
+
+class _RepeatedField(ValueError):
+    """A JSON object naming a field twice."""
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if it names a field twice: JSON readers differ on which of
+    the two counts (Python's the last, others the first), so two programs would replay
+    one record as different games."""
+    read: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in read:
+            raise _RepeatedField(f"the line names {key!r} twice in one object: a record "
+                                 "gives each field once")
+        read[key] = value
+    return read
