@@ -449,6 +449,18 @@ def test_the_example_bot_beats_random(tmp_path: Path) -> None:
     assert outcome.tally.wins(1) > outcome.tally.wins(0)
 
 
+def test_the_example_bot_does_not_repeat_a_miss_forever() -> None:
+    # Pairs, card asks, three seats: once the pond was dry it asked the opponent it
+    # remembered for a card they lacked, again and again (a miss only passes the turn,
+    # R8), and 16 of 20 games were stopped after 1,000 asks.
+    example = Path(__file__).parents[2] / "examples" / "mybot.py"
+    rules = make_rules("classic", book_size=2, ask="card")
+    plan = Plan(rules, 3, 2, (f"cmd:{sys.executable} {example}", "random"), 9)
+    outcome = run_tournament(plan, jobs=1)
+    assert outcome.tally.failures == []
+    assert outcome.tally.tables == 9
+
+
 def test_ask_card_moves_carry_the_suit(tmp_path: Path) -> None:
     # Under ask: card the legal moves name a suit; a bot copying one plays legal games.
     plan = Plan(make_rules("classic", ask="card"), 2, 4,
