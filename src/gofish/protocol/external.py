@@ -28,7 +28,16 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 from gofish.bots.common import check_number
-from gofish.core import Ask, Card, GoFishError, MalformedInputError, Rules, View
+from gofish.core import (
+    Ask,
+    Card,
+    GoFishError,
+    MalformedInputError,
+    View,
+    check_whole,
+    make_rules,
+)
+from gofish.core.rules import check_players
 
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
@@ -130,7 +139,8 @@ def _interpreter_problem(script: str) -> str | None:
     return None
 
 
-def check_timeout(name: str, value: object, error: type[Exception] = ValueError) -> float:
+def check_timeout(name: str, value: object,
+                  error: type[Exception] = MalformedInputError) -> float:
     """A time limit as a float; refused unless a number of seconds above 0 and at most
     MAX_TIMEOUT (nan, inf, 0, -1: every wait would fail at once, or never end, with a
     message blaming the bot; 1e12 overflowed the operating system's wait at the first ask).
@@ -282,8 +292,11 @@ class ExternalBot:
 
     def new_game(self, seat: int, players: int, rules: object) -> None:
         """Tell the bot its seat and the rules (a ``Rules``, or their record form)."""
-        if isinstance(rules, Rules):  # the wire carries the record form, as the views do
-            rules = rules.to_json(players)
+        players = check_players(players)
+        seat = check_whole("seat", seat, 0, players - 1)
+        given = make_rules(rules)  # an unknown preset or option is the caller's mistake
+        given.for_players(players)  # and so is a deal these rules cannot make at this table
+        rules = given.to_json(players)  # the wire carries the record form, as the views do
         if self._lost is not None:
             lost, self._lost = self._lost, None
             raise BotFailure(lost)
@@ -337,8 +350,8 @@ class ExternalBot:
             # that just ended, so the check waits for the next new_game.
             self._between_games = True
             try:
-                self._send({"type": "game_over", "winners": list(winners),
-                            "books": list(books)})
+                self._send({"type": "game_over", "winners": _numbers("winners", winners),
+                            "books": _numbers("books", books)})
             except BotFailure as failure:  # gone already: the next game is forfeited, as
                 self._lost = str(failure)  # when it leaves after game_over, not started afresh
                 raise
@@ -649,6 +662,13 @@ def _type_problem(answer: dict[str, Any]) -> str | None:
     if "type" not in answer or answer["type"] == "action":
         return None
     return f"a move's \"type\" is \"action\" (or left out), not {json.dumps(answer['type'])}"
+
+
+def _numbers(name: str, values: object) -> list[int]:
+    """A list of whole numbers for the wire (seats, book counts), or the caller told why."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise MalformedInputError(f"{name} must be a list of whole numbers, not {values!r}")
+    return [check_whole(name, value, 0) for value in values]
 
 
 def _target_problem(answer: dict[str, Any]) -> str | None:

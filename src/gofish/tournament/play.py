@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 
 from gofish.bots import Bot, make_bot
-from gofish.core import Game
+from gofish.core import Ask, Game, View
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import SIM_BOTS, play_deals
-from gofish.sim.rng import bot_rngs, deal_cards
+from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
 from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError, seating
 from gofish.tournament.tally import Tally, winning_seats
 
@@ -125,6 +126,28 @@ def _game_label(plan: Plan, deal: int, arrangement: int) -> str:
     return f"deal {deal}, seating {arrangement} (--seatings all)"
 
 
+def _choice(bot: Bot | ExternalBot, view: View, rng: SplitMixRandom) -> Ask:
+    """The bot's ask. A Python bot that raises forfeits the game, as an external one that
+    crashes does: one bug in a bot writer's code must not end the whole tournament."""
+    if isinstance(bot, ExternalBot):
+        return bot.choose(view, view.legal_actions, rng)
+    try:
+        return bot.choose(view, view.legal_actions, rng)
+    except Exception as error:  # any bug in the bot's code; not Ctrl-C (BaseException)
+        raise BotFailure(f"{bot.name} raised {_raised(error)}") from None
+
+
+def _raised(error: Exception) -> str:
+    """The exception as a bot writer needs it: its type and words, and the line of theirs
+    (the last frame) that raised it."""
+    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return text
+    where = frames[-1]
+    return f"{text} ({where.filename}, line {where.lineno})"
+
+
 def play_engine_game(
     plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int
 ) -> tuple[Game, int | None, str | None]:
@@ -155,7 +178,7 @@ def play_engine_game(
                 break
             seat = game.current_player
             view = game.view(seat)
-            action = bots[seat].choose(view, view.legal_actions, rngs[seat])
+            action = _choice(bots[seat], view, rngs[seat])
             if action not in view.legal_actions:  # any bot, built in or external, forfeits
                 raise BotFailure(f"{bots[seat].name} chose an illegal ask: {action}")
             game.play(action)

@@ -1,0 +1,42 @@
+"""A Python bot whose choose raises forfeits that game with a message naming the exception
+and the line that raised it, and the tournament goes on, as for an external bot that
+crashes (issue 4, part 3): it ended the whole run with the bot's traceback."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from gofish.bots import base, make_bot, register_bot
+from gofish.core import Ask, View, make_rules
+from gofish.tournament import Plan, run_tournament, summary
+from gofish.tournament.play import play_engine_game
+
+
+class Divides:
+    name = "divides"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        return legal[len(legal) // (view.pond_size - view.pond_size)]  # ZeroDivisionError
+
+
+def test_a_bot_that_raises_forfeits_and_is_told_where() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    game, failed, why = play_engine_game(plan, [Divides(), Divides()], deal=0, rotation=0)
+    assert failed == game.current_player and not game.is_over
+    assert why is not None and "divides raised ZeroDivisionError: " in why
+    assert f"{__file__}, line " in why
+
+
+def test_the_tournament_goes_on_and_counts_the_forfeits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    register_bot("divides", Divides, "raises at its first ask")
+    assert make_bot("divides").name == "divides"
+    plan = Plan(make_rules("classic"), 2, 3, ("divides", "random"), 20)
+    result = summary(run_tournament(plan, jobs=1))
+    by_name = {bot["name"]: bot for bot in result["bots"]}
+    assert result["games"] == 20
+    assert by_name["divides"]["forfeits"] == 20 and by_name["random"]["wins"] == 20
+    assert any("raised ZeroDivisionError" in failure for failure in result["failures"])
