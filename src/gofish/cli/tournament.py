@@ -13,12 +13,15 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gofish.cli import file_name
 from gofish.cli._messages import report, standard_output
 from gofish.core import PRESETS
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
+
+if TYPE_CHECKING:
+    from gofish.tournament import Plan
 
 
 def register(subparsers: Any) -> None:
@@ -147,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
                 args.seatings)
     if refused := _check_outputs(args):
         return refused
+    _note_rounding(plan)
     show_progress = args.progress or sys.stderr.isatty()
     played = _Played(ProgressBar() if show_progress else None)
     try:
@@ -227,6 +231,17 @@ def _check_bots_as_typed(specs: Sequence[str]) -> None:
 #: leaving the external bots' programs (in sessions of their own) running as orphans.
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (
     signal.SIGTERM,)
+
+
+def _note_rounding(plan: Plan) -> None:
+    """Say so when the schedule's floor (a deal per table from every seat) is far above
+    --games: 40 bots at five seats asked for 10 games play 3,290,040, and the table that
+    said so came only at the end."""
+    total = plan.total_units * len(plan.arrangements)
+    if total >= 2 * plan.games_asked and total - plan.games_asked >= 100:
+        print(f"gofish tournament: --games {plan.games_asked:,} rounds up to {total:,} games: "
+              f"each of the {len(plan.tables):,} tables of {plan.players} plays at least one "
+              "deal from every seat", file=sys.stderr)
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ processes, or over machines (``--shard``), gives the same games.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ CMD_PREFIX = "cmd:"
 #: The most games one tournament may ask for. A billion is hours in the simulator and
 #: weeks on the engine; more is surely a typo.
 MAX_GAMES = 1_000_000_000
+MAX_TABLES = 1_000_000  # every group of bots that meets: listed, and written in --json
 #: The largest master seed. The deals use only a seed's low 64 bits, so a larger one would
 #: deal the games of a smaller one under another number, which pooling would count twice.
 MAX_SEED = (1 << 64) - 1
@@ -70,6 +72,11 @@ def entrant_names(specs: list[str]) -> list[str]:
 
 
 TOO_FEW_BOTS = "a tournament needs at least two bots (name one twice to self-play)"
+
+
+def table_count(entrants: int, players: int) -> int:
+    """How many tables :func:`tables` makes, without making them."""
+    return math.comb(entrants, players) if entrants >= players else 1
 
 
 def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
@@ -149,6 +156,26 @@ class Plan:
         check_whole("shard", self.shard, 0, self.shards - 1, TournamentError)
         if self.seatings not in SEATINGS:
             raise TournamentError(f"seatings must be rotate or all, not {self.seatings!r}")
+        self._check_schedule_size()
+
+    def _check_schedule_size(self) -> None:
+        """Every table plays at least one deal from every seat, so many bots at many seats
+        play far more games than asked: 100 bots at five seats make 75 million tables,
+        which took gigabytes to list before the first game."""
+        count = table_count(len(self.specs), self.players)
+        ways = math.perm(self.players) if self.seatings == "all" else self.players
+        if count > MAX_TABLES or count * ways > MAX_GAMES:
+            raise TournamentError(
+                f"{len(self.specs)} bots at {self.players} seats make {count:,} tables, each "
+                f"played at least once from every seat ({count * ways:,} games); the limit is "
+                f"{MAX_TABLES:,} tables and {MAX_GAMES:,} games: name fewer bots or seat "
+                "fewer players")
+
+    @property
+    def fewest_games(self) -> int:
+        """The games the schedule plays however few are asked: one deal per table, played
+        in every arrangement."""
+        return len(self.tables) * len(self.arrangements)
 
     @property
     def names(self) -> list[str]:
@@ -165,8 +192,7 @@ class Plan:
     @cached_property
     def deals(self) -> int:
         """Deals per table: enough for ``games_asked`` games, each deal from every seat."""
-        per_deal = len(self.tables) * len(self.arrangements)
-        return max(1, -(-self.games_asked // per_deal))
+        return max(1, -(-self.games_asked // self.fewest_games))
 
     @property
     def total_units(self) -> int:
