@@ -121,3 +121,29 @@ def test_the_place_is_kept_when_the_log_drops_its_oldest_lines() -> None:
 
     run_app(app, script, size=(60, 20))
     assert tops[0].startswith("line") and tops[1] == tops[0]
+
+
+def test_a_clicked_suit_leaves_the_scroll_keys_with_the_log() -> None:
+    # Under ask: card a click on a suit button focused it, and it stayed focused once the
+    # suit bar was hidden: from then on ↑ and PgUp (README: they scroll the log back) went
+    # to that hidden button, and the log never moved again.
+    app = make_app("classic", seed=3, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        rank = session.held_ranks()[0]
+        await pilot.press(RANK_KEYS[rank])
+        await pilot.pause()
+        await pilot.click(f"#suit-{app.open_suits(rank)[0].letter}")
+        await pilot.pause()
+        assert len(session.game.actions) > 0 and not app.query_one("#suits").display
+        for number in range(40):  # a log long enough to scroll
+            app.write_line(Text(f"earlier line {number}"))
+        await pilot.pause()
+        log = app.query_one("#log", TableLog)
+        at_end = log.scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < at_end
+
+    run_app(app, script)

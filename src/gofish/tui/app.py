@@ -90,6 +90,11 @@ def least_rows(widget: Widget) -> int:
     return in_rows(widget.styles.height) or in_rows(widget.styles.min_height) or 0
 
 
+class SuitButton(Button, can_focus=False):
+    """A suit to click under ask: card. Never focused: a clicked one kept the focus once the
+    suit bar hid, and the log's scroll keys (↑ PgUp) went to it from then on."""
+
+
 class SavesSettled(Message):
     """``saver`` has stopped saving for now (posted from its thread): read its failure."""
 
@@ -154,8 +159,8 @@ class GoFishApp(App[None]):
             yield Static(id="prompt", markup=False)  # it names players: "[/]" is a name
             with Horizontal(id="suits"):
                 for suit in SUITS_AS_IN_HAND:  # as the hand lists them
-                    yield Button(f"{suit.symbol} {suit.letter}", id=f"suit-{suit.letter}",
-                                 compact=True)
+                    yield SuitButton(f"{suit.symbol} {suit.letter}",
+                                     id=f"suit-{suit.letter}", compact=True)
         yield Static(id="too-small")
         yield Footer()
 
