@@ -9,7 +9,9 @@ play either.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
 import threading
 from collections.abc import Callable
 from typing import ClassVar
@@ -76,6 +78,11 @@ MIN_WIDTH, MIN_HEIGHT = 50, 16
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
 POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow counts it
+#: Signals that leave the table as Ctrl-C does (saved, the terminal given back, status 128 +
+#: the signal): ``kill``, ``timeout``, a closed terminal window. Their default ended the
+#: program on the spot, the terminal left on the table's screen with the mouse reported.
+LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                      if hasattr(signal, name))
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -142,6 +149,7 @@ class GoFishApp(App[None]):
         self._game_over_due = False  # the game ended under the help or the coach: show it after
         self._left = False  # this game was left (a quit, a new deal): its bots ask no more
         self.bot_failure: str | None = None  # a bot could not move: this game cannot go on
+        self._caught_signals: list[int] = []  # LEAVE_SIGNALS handled while the table runs
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -169,7 +177,27 @@ class GoFishApp(App[None]):
         coach = self.query_one("#coach")
         coach.border_title = "Coach: what the table has shown"
         coach.border_subtitle = COACH_LEGEND
+        self._catch_signals()
         self.start(self.session)
+
+    def _catch_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in LEAVE_SIGNALS:
+            # Not where the loop cannot take them (off the main thread, Windows).
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self._signalled, number)
+                self._caught_signals.append(number)
+
+    def _release_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._caught_signals:
+            loop.remove_signal_handler(self._caught_signals.pop())
+
+    def _signalled(self, number: int) -> None:
+        """Leave as Ctrl-C does; a second signal ends the program at once (a last save
+        stuck on a locked database must not make it unkillable)."""
+        self._release_signals()
+        self.leave(return_code=128 + number)
 
     def start(self, session: TableSession) -> None:
         """Sit down at ``session``'s table: draw it, narrate the deal, let bots move."""
@@ -686,6 +714,7 @@ class GoFishApp(App[None]):
     def on_unmount(self) -> None:
         """However the app ends, the latest position is saved or rescued before the
         process does (it usually is already: see leave)."""
+        self._release_signals()
         self.session.stop_thinking()
         self.saver.finish()
         self.saver.wait()
