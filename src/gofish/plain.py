@@ -94,6 +94,8 @@ class PlainTable:
             self.stdout.write("> ")
             self.stdout.flush()
         line = self.stdin.readline()
+        if line == "" and self.interactive:
+            self.say()  # Ctrl-D is not echoed: what follows goes on a line of its own
         return None if line == "" else line.strip()
 
     # -- the loop ---------------------------------------------------------------

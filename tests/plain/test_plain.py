@@ -320,6 +320,29 @@ def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path: Path) -> None:
     store.close()
 
 
+class _Terminal(io.StringIO):
+    """Standard input typed at a terminal (the table shows its "> " prompt)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("lines", ["", "{first}\n"], ids=["at once", "after an ask"])
+def test_ctrl_d_at_a_terminal_says_goodbye_on_a_line_of_its_own(lines: str,
+                                                                tmp_path: Path) -> None:
+    # The terminal does not echo Ctrl-D: "Game 1 saved unfinished" went on the prompt's
+    # line, after "> ", as Ctrl-C's goodbye does not.
+    store = open_store(tmp_path / "g.db")
+    session = TableSession.deal(TableSettings(make_rules("classic"), seed=3), store=store)
+    out = io.StringIO()
+    typed = lines.format(first=session.held_ranks()[0].symbol)
+    assert play_plain(session, _Terminal(typed), out) == 0
+    store.close()
+    said = out.getvalue().splitlines()
+    assert said[-2:] == ["> ", f"Game {session.game_id} saved unfinished: "
+                         f"{session.resume_command(plain=True)} picks it up."]
+
+
 def test_resume_explains_a_stored_game_it_cannot_set_up(tmp_path: Path) -> None:
     # A seat whose bot is gone (renamed, or from a newer gofish) was a ValueError traceback.
     db = tmp_path / "g.db"
