@@ -387,6 +387,14 @@ class TableSession:
             return None
         return seat, bot_turn(self.game, self.bots[seat], self.rngs[seat])
 
+    def bot_searches(self) -> bool:
+        """Whether the bot to act searches, and so may think long (it can be told to stop:
+        ``Bot.cancel``): an interface lets it think off its own thread, paced or not."""
+        seat = self.game.current_player
+        if seat is None or seat not in self.bots:
+            return False
+        return callable(getattr(self.bots[seat], "cancel", None))
+
     def stop_thinking(self) -> None:
         """This game is being left (a new deal, a quit): a bot still thinking about its ask
         in another thread stops, if it can (``Bot.cancel``), rather than search on for an

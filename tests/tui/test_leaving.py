@@ -11,15 +11,15 @@ from textual.pilot import Pilot
 from gofish.bots.ismcts import IsmctsBot
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
-from gofish.tui.widgets import RANK_KEYS
+from gofish.tui.widgets import RANK_KEYS, CoachPanel
 
 
-def app_with_a_long_thinker() -> tuple[GoFishApp, ThinkWatch]:
-    """A paced table where a 15-second ismcts moves first."""
+def app_with_a_long_thinker(speed: float = 0.02) -> tuple[GoFishApp, ThinkWatch]:
+    """A paced table (or one at ``speed``) where a 15-second ismcts moves first."""
     seed = next(s for s in range(100)
                 if make_app(seed=s, opponents=(LONG_THINKER,)).session.game.current_player == 1)
     app = make_app(seed=seed, opponents=(LONG_THINKER,))
-    app.speed = 0.02  # threaded thinking (at speed 0 bots move on the app's own thread)
+    app.speed = speed
     bot = app.session.bots[1]
     assert isinstance(bot, IsmctsBot)
     return app, ThinkWatch(bot)
@@ -50,6 +50,25 @@ def test_quitting_stops_the_bot_thinking() -> None:
 
     run_app(app, script)
     assert not app.is_running
+    assert watch.ended.wait(STOPS_WITHIN)
+
+
+def test_at_speed_0_a_searching_bot_leaves_the_table_usable() -> None:
+    # At --speed 0 every bot moved on the app's own thread: a bot that searches (ismcts,
+    # seconds=15 here) left a blank screen while it thought, and the coach, q and even
+    # Ctrl-C waited for the end of every search of its turn.
+    app, watch = app_with_a_long_thinker(speed=0)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until(lambda: watch.searching, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.query_one(CoachPanel).display  # while the bot still searches
+        assert not app.session.game.actions
+        await pilot.press("ctrl+c")
+
+    run_app(app, script)
+    assert not app.is_running and app.return_code == 130
     assert watch.ended.wait(STOPS_WITHIN)
 
 

@@ -572,7 +572,8 @@ class GoFishApp(App[None]):
             self._later(first_pause, self.bot_step)
 
     def bot_step(self) -> None:
-        """One bot ask (at speed 0: every bot ask until it is the person's turn).
+        """One bot ask (at speed 0: every bot ask until it is the person's turn, or until
+        a bot that searches is to act).
 
         The question shows first and the answer a moment later, as at a real table.
         """
@@ -580,9 +581,11 @@ class GoFishApp(App[None]):
         if self._left:
             return  # queued at speed 0 before the game was left: its bots are cancelled
         session = self.session
-        if self.speed <= 0:
+        # A bot that searches (ismcts) thinks in its thread even at speed 0: on this one
+        # its search froze the table, Ctrl-C included, and a first move left it blank.
+        if self.speed <= 0 and not session.bot_searches():
             try:
-                while session.bot_to_act:
+                while session.bot_to_act and not session.bot_searches():
                     self.write_events(session.narrate(session.bot_move()))
             except Exception as error:  # a broken bot: say so, not a traceback
                 self.bot_failed(error)
