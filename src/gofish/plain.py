@@ -260,8 +260,28 @@ class PlainTable:
             if matched and target_word is None:
                 self.refuse_ask_without_rank(wanted)  # "ask emma": whom, but not what
             raise
-        target = self.default_target() if target_word is None else self.parse_target(target_word)
+        if target_word is None:
+            return Move(rank, suit, self.default_target())
+        try:
+            target = self.parse_target(target_word)
+        except MalformedInputError:
+            self.refuse_a_card_in_two_words(rank, suit, target_word)
+            raise
         return Move(rank, suit, target)
+
+    def refuse_a_card_in_two_words(self, rank: Rank, suit: Suit | None, words: str) -> None:
+        """Under ask: card, "5 h" (or "5 h 2"): a card typed in two words, whose suit was
+        read as an opponent; "There is no opponent 'h'" did not say what to type."""
+        if self.session.rules.ask != "card" or suit is not None:
+            return
+        first, _, whom = words.partition(" ")
+        try:
+            letter = Suit.parse(first).letter.lower()
+        except MalformedInputError:
+            return
+        card = f"{rank.symbol}{letter}"
+        raise MalformedInputError("Type the card as one word, rank then suit letter: "
+                                  f"{_quoted(f'{card} {whom}' if whom else card)}.")
 
     def refuse_laid_card(self, move: Move) -> None:
         """A card laid face up in a pair (ask: card) is a legal ask nobody can answer: the

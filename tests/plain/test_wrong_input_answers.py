@@ -70,3 +70,13 @@ def test_new_during_a_game_says_when_it_works() -> None:
     said = play(["new", "quit"])
     # It was "'new' is not a rank".
     assert "A new game is dealt once this one is over; to stop here, type quit." in said
+
+
+def test_a_card_typed_in_two_words_is_answered_with_how_to_type_it() -> None:
+    # Under ask: card, "5 h" read its suit as an opponent and answered "There is no
+    # opponent 'h'", which did not say what to type (the card is one word: 5h).
+    said = play(["5 h", "K ♠ 1", "quit"], ask="card")
+    told = [line for line in said if line.startswith("Type the card as one word")]
+    assert told == [f"Type the card as one word, rank then suit letter: {card}. Type help for "
+                    "the commands." for card in ("'5h'", "'Ks 1'")]
+    assert not [line for line in said if "There is no opponent" in line]
