@@ -23,3 +23,19 @@ def test_a_seed_with_too_many_digits_is_one_line(
     assert captured.err == (f"gofish play: --seed may have at most {digits - 1} digits, and "
                             f"this one has {digits}\n")
     assert not database.exists()  # refused before any game was dealt
+
+
+@pytest.mark.parametrize("seed", ["", "  "])
+def test_an_empty_seed_is_refused_not_one_fixed_deal(
+    seed: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # --seed "$SEED" with SEED unset seeded every game with "": the same deal each time,
+    # where leaving --seed out deals a new one (as --name '' is refused, so is this).
+    database = tmp_path / "games.sqlite3"
+    code = main(["play", "--plain", "--seed", seed, "--database", str(database)])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("gofish play: --seed cannot be empty: leave it out for a new "
+                            "deal\n")
+    assert not database.exists()  # refused before any game was dealt

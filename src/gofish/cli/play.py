@@ -195,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
         players = max(2, len(opponents) + 1)
     name = player_name(args.name)
     seed = args.seed
+    if seed is not None and not seed.strip():  # "$SEED" unset: one fixed deal, unasked
+        raise OptionError("--seed cannot be empty: leave it out for a new deal")
     digits = "" if seed is None else seed.lstrip("-")
     if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
         seed = seed_number(seed)
