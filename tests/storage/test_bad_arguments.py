@@ -146,3 +146,22 @@ def test_opening_a_missing_database_read_only_says_it_is_missing(tmp_path: Path)
             f"there is no games database at {path}: opened read-only, it is not created")):
         open_store(path, read_only=True)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0", 0.0, None])
+def test_a_result_for_a_seat_the_game_has_not_is_refused(store: Store, seat: object) -> None:
+    # A two-player game's seat 5 was a "loss", and seat "0" too, once the game was over.
+    game_id = store.save(_record(), seats=[YOU, EMMA])
+    game = store.get(game_id)
+    with pytest.raises(StorageError, match="seat must be a whole number from 0 to 1"):
+        game.result(seat)  # type: ignore[arg-type]
+    assert game.result(0) is None  # in progress: no result yet, for a seat it has
+
+
+def test_skipped_must_be_a_list(store: Store) -> None:
+    with pytest.raises(StorageError, match="skipped must be a list"):
+        store.latest_unfinished(skipped="x")  # type: ignore[arg-type]
+    store.save(_record(), seats=[YOU, EMMA])
+    skipped: list[object] = []
+    latest = store.latest_unfinished(skipped=skipped)  # type: ignore[arg-type]
+    assert latest is not None and skipped == []

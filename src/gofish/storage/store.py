@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from gofish.core import PRESETS, Game, game_from_record
-from gofish.core.errors import whole_number
+from gofish.core.errors import check_whole, whole_number
 from gofish.storage.access import (
     create_private,
     database_exists,
@@ -97,6 +97,7 @@ class StoredGame:
 
     def result(self, seat: int) -> str | None:
         """``win``, ``shared`` or ``loss`` for ``seat``; None while the game is in progress."""
+        check_whole("seat", seat, 0, self.players - 1, StorageError)  # seat 5 was a "loss"
         if self.winners is None:
             return None
         return _result(seat, self.winners)
@@ -601,6 +602,8 @@ class Store:
 
         A damaged game (edited by hand, a bad disk) does not hide the older ones behind it: it
         is passed over, and added to ``skipped`` if given, so the caller can say so."""
+        if skipped is not None and not isinstance(skipped, list):  # "x" failed at .append
+            raise StorageError(f"skipped must be a list to add damaged games to, not {skipped!r}")
         offset = 0
         while True:
             entries = self.list_entries(limit=_PAGE, offset=offset, finished=False)
