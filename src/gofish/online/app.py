@@ -21,8 +21,9 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from gofish.bots import display_name
@@ -32,7 +33,7 @@ from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
 from gofish.web.app import setup_choices
-from gofish.web.notfound import not_found_page
+from gofish.web.notfound import not_found_page, websocket_only, wrong_method
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
@@ -67,17 +68,56 @@ def mount_rooms(
 
 def _routes() -> list[BaseRoute]:
     return [
-        Route("/rooms", _lobby_page, methods=["GET"]),
-        Route("/rooms", _create, methods=["POST"]),
-        Route("/rooms/bots", _bots, methods=["GET"]),
-        Route("/rooms/presets", _presets, methods=["GET"]),
-        Route("/rooms/mine", _mine, methods=["POST"]),
-        Mount("/rooms/static", app=StaticFiles(directory=STATIC), name="rooms-static"),
-        Route("/rooms/{code}", _room_page, methods=["GET"]),
-        Route("/rooms/{code}/info", _info, methods=["GET"]),
-        Route("/rooms/{code}/join", _join, methods=["POST"]),
+        _Route("/rooms", _lobby_or_create, methods=["GET", "POST"]),
+        _Route("/rooms/bots", _bots, methods=["GET"]),
+        _Route("/rooms/presets", _presets, methods=["GET"]),
+        _Route("/rooms/mine", _mine, methods=["POST"]),
+        Mount("/rooms/static", app=_Static(directory=STATIC), name="rooms-static"),
+        _Route("/rooms/{code}", _room_page, methods=["GET"]),
+        _Route("/rooms/{code}/info", _info, methods=["GET"]),
+        _Route("/rooms/{code}/join", _join, methods=["POST"]),
         WebSocketRoute("/ws/room/{code}", _socket),
+        _Route("/ws/room/{code}", _websocket_only, methods=[]),  # plain HTTP there
     ]
+
+
+class _Route(Route):
+    """A route that answers a wrong method itself, as ``{"error", "message"}`` like every
+    other refusal of the rooms (Starlette's is ``Method Not Allowed`` in text, or the host
+    app's shape). Its address matches whatever the method, so ``GET /rooms/mine`` is told
+    to POST instead of falling through to ``/rooms/{code}``; one route per address, so
+    ``Allow`` names all its methods."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        return (Match.FULL if match is Match.PARTIAL else match), child
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.methods and scope["method"] not in self.methods:
+            await _wrong_method(scope, sorted(self.methods))(scope, receive, send)
+        else:
+            await super().handle(scope, receive, send)
+
+
+class _Static(StaticFiles):
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if scope["method"] not in ("GET", "HEAD"):
+            return _wrong_method(scope, ["GET", "HEAD"])
+        return await super().get_response(path, scope)
+
+
+def _wrong_method(scope: Scope, allowed: list[str]) -> Response:
+    said = [name for name in allowed if name != "HEAD"]  # HEAD goes with GET unsaid
+    words = wrong_method(scope["method"], scope["path"], " or ".join(said))
+    return JSONResponse({"error": "method_not_allowed", "message": words}, 405,
+                        headers={"Allow": ", ".join(allowed)})
+
+
+async def _websocket_only(request: Request) -> Response:
+    # 426: what RFC 6455 suggests for a request to a websocket without its upgrade.
+    return JSONResponse({"error": "websocket_only",
+                         "message": websocket_only(request.method, request.url.path)},
+                        426, headers={"Upgrade": "websocket"})
 
 
 def _close_on_shutdown(app: Starlette) -> None:
@@ -101,6 +141,10 @@ def _server(request: Request | WebSocket) -> RoomServer:
 
 def _page(name: str) -> Response:
     return FileResponse(STATIC / name, media_type="text/html", headers=_HEADERS)
+
+
+async def _lobby_or_create(request: Request) -> Response:
+    return await (_create(request) if request.method == "POST" else _lobby_page(request))
 
 
 async def _lobby_page(request: Request) -> Response:

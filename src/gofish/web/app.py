@@ -34,7 +34,13 @@ from gofish.web.messages import (
     StartMessage,
     parse_message,
 )
-from gofish.web.notfound import no_page_at, not_found_page, wants_json
+from gofish.web.notfound import (
+    no_page_at,
+    not_found_page,
+    wants_json,
+    websocket_only,
+    wrong_method,
+)
 from gofish.web.replay import replay_frames, table_words
 from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 from gofish.web.stats import stats_answer
@@ -131,7 +137,8 @@ def create_app(
         # A broken link opened in a browser gets a page with a way back; the API keeps JSON.
         if error.status_code == 404 and not wants_json(request.url.path):
             return not_found_page(no_page_at(request.url.path))
-        if request.url.path.startswith("/api/"):  # the API answers {"error"} throughout
+        if wants_json(request.url.path) or error.status_code == 405:
+            # The server answers {"error"} in words throughout, a wrong method at / too.
             return JSONResponse({"error": api_refusal(request, error)},
                                 status_code=error.status_code, headers=error.headers)
         return await http_exception_handler(request, error)
@@ -177,6 +184,12 @@ def create_app(
     async def stats() -> dict[str, Any]:
         return stats_answer(holder.require())
 
+    @app.api_route("/ws/play", methods=list(_EVERY_METHOD), include_in_schema=False)
+    async def play_over_http(request: Request) -> JSONResponse:
+        # 426: what RFC 6455 suggests for a request to a websocket without its upgrade.
+        return JSONResponse({"error": websocket_only(request.method, request.url.path)},
+                            status_code=426, headers={"Upgrade": "websocket"})
+
     @app.websocket("/ws/play")
     async def play(socket: WebSocket) -> None:
         if not same_origin(socket):
@@ -199,6 +212,7 @@ def create_app(
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+_EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
 _SECURITY_HEADERS = {
@@ -228,12 +242,14 @@ def explain_parameters(error: RequestValidationError) -> str:
 def api_refusal(request: Request, error: StarletteHTTPException) -> str:
     """An HTTP refusal under /api/ in words: what was asked, and what would do."""
     path = request.url.path
+    if error.status_code == 404 and path.startswith("/ws/"):
+        return f"there is nothing at {path}: the websockets are /ws/play and /ws/room/{{code}}"
     if error.status_code == 404:
         return f"there is nothing at {path}: the API has /api/setup, /api/help, /api/games, " \
                "/api/games/{id} and /api/stats"
     if error.status_code == 405:
-        allowed = (error.headers or {}).get("allow", "GET")
-        return f"{request.method} is not accepted at {path}: use {allowed}"
+        allowed = (error.headers or {}).get("allow", "GET").replace(", HEAD", "")
+        return wrong_method(request.method, path, allowed)
     return str(error.detail)
 
 

@@ -52,3 +52,13 @@ def not_found_page(reason: str, headers: dict[str, str] | None = None) -> HTMLRe
 
 def no_page_at(path: str) -> str:
     return f"There is no page at {path}. The link may be old or mistyped."
+
+
+def wrong_method(method: str, path: str, allowed: str) -> str:
+    """A request with a method the address does not take, in words (the web API and rooms)."""
+    return f"{method} is not accepted at {path}: use {allowed}"
+
+
+def websocket_only(method: str, path: str) -> str:
+    """A plain HTTP request to a websocket's address, in words."""
+    return f"{path} takes a websocket connection, not a {method} request"
