@@ -4,6 +4,7 @@ Deal reaches the server: the server's refusal named the engine's option codes
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -123,3 +124,37 @@ def test_the_words_beside_a_field_stand_clear_of_its_outline_on_a_phone(
     gap = page.evaluate("""() => document.querySelector('#note-end').getBoundingClientRect().top
         - document.querySelector('select[name=end]').getBoundingClientRect().bottom""")
     assert gap >= 3 + 1, f"the words start {gap} px below the field"
+
+
+FISH = "\U0001f41f"  # one character to the server, two UTF-16 units to maxlength
+
+
+def test_a_name_of_24_emoji_fits_the_name_box_and_is_dealt_whole(
+    page: Any, live_server: LiveServer
+) -> None:
+    # maxlength=24 counted UTF-16 units: the box took only 12 fish, the server 24 (as
+    # the rooms' name boxes, commit 62a8842).
+    sent = start_screen(page, live_server)
+    page.fill("#name", FISH * 24)
+    assert page.input_value("#name") == FISH * 24
+    assert note(page, "name") == ""
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    starts = [json.loads(frame) for frame in sent if '"type":"start"' in frame]
+    assert [start["name"] for start in starts] == [FISH * 24]
+
+
+def test_a_longer_name_is_refused_beside_the_box_before_the_server_cuts_it(
+    page: Any, live_server: LiveServer
+) -> None:
+    sent = start_screen(page, live_server)
+    page.fill("#name", FISH * 25)
+    said = note(page, "name")
+    assert said == "Your name: a name has at most 24 characters, not 25."
+    assert page.get_attribute("#name", "aria-invalid") == "true"
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert page.evaluate("() => document.activeElement.id") == "name"
+    assert not [frame for frame in sent if '"type":"start"' in frame]
+    page.fill("#name", "Ada")
+    assert note(page, "name") == "" and page.get_attribute("#name", "aria-invalid") is None

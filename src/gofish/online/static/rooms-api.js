@@ -58,28 +58,8 @@ const PREVIOUS = (code) => `gofish.room.${code}.previous`;
 export function rememberPrevious(code, token) { localStorage.setItem(PREVIOUS(code), token); }
 export function previousToken(code) { return localStorage.getItem(PREVIOUS(code)); }
 
-// A name as the server counts it (codes.clean_name): code points of the visible text
-// (control and format characters dropped, but for a joiner inside an emoji), spaces
-// collapsed. The input's maxlength counted UTF-16 units, so an emoji took two of the 24.
-export const NAME_MAX = 24;
-const isFormat = (ch) => /\p{C}/u.test(ch);
-function joinsEmoji(points, i) {
-  return points[i] === '\u200d' && i > 0 && i < points.length - 1
-    && /[\p{So}\p{Sk}\uFE0F]/u.test(points[i - 1]) && /\p{So}/u.test(points[i + 1]);
-}
-function visibleName(text) {
-  const points = [...text];
-  const kept = points.filter((ch, i) => !isFormat(ch) || joinsEmoji(points, i)).join('');
-  return kept.split(/\s+/).filter(Boolean).join(' ');
-}
-
-// Why the server would refuse this name, in its words; null when it would take it.
-export function nameProblem(text) {
-  const length = [...visibleName(text)].length;
-  if (length === 0) return 'a name needs at least one visible character';
-  if (length > NAME_MAX) return `a name has at most ${NAME_MAX} characters, not ${length}`;
-  return null;
-}
+// Names are counted as the server counts them, by the table's page too.
+export { nameProblem } from '/static/js/names.js';
 
 export async function postJSON(url, body) {
   const response = await fetch(url, {

@@ -152,7 +152,7 @@ function checkStartForm(form) {
   const problem = setupProblem(setup, choices.presets[setup.preset]);
   form.elements.hand_size.max = String(mostDealt(setup.players));
   for (const note of $$('.field-note', form)) fill(note, problem?.note === note.id.slice(5) ? problem.text : '');
-  for (const name of ['refill', 'end', 'hand_size']) {
+  for (const name of ['refill', 'end', 'hand_size', 'name']) {
     const control = form.elements[name];
     const faulty = problem?.fields.includes(name);
     if (faulty) {
@@ -171,9 +171,11 @@ function checkStartForm(form) {
 function refuseImpossibleSetup(form) {
   const problem = checkStartForm(form);
   if (!problem) return false;
-  $('.house-rules', form).open = true;
+  const field = form.elements[problem.fields[0]];
+  const house = $('.house-rules', form);
+  if (house.contains(field)) house.open = true;
   fill($('#start-error', form), problem.text);
-  form.elements[problem.fields[0]].focus();
+  field.focus();
   return true;
 }
 
@@ -201,7 +203,7 @@ function buildStartForm() {
   const playersSelect = el('select', { name: 'players', id: 'players' },
     [2, 3, 4, 5].map((n) => el('option', { value: String(n), selected: (saved?.players || 2) === n }, `${n} players`)));
   const opponents = el('div', { class: 'opponent-fields' });
-  const nameInput = el('input', { name: 'name', id: 'name', maxlength: 24, autocomplete: 'nickname', value: saved?.name || 'You' });
+  const nameInput = el('input', { name: 'name', id: 'name', autocomplete: 'nickname', value: saved?.name || 'You' });
   const house = el('details', { class: 'house-rules' }, el('summary', {}, 'House rules'),
     optionSelect('lucky_draw', 'Lucky draw (fish your wish, go again)', ['true', 'false'], (v) => (v === 'true' ? 'yes' : 'no')),
     optionSelect('refill', 'Empty hand', choices.options.refill, (v) => ({
@@ -219,6 +221,7 @@ function buildStartForm() {
     presetField,
     el('div', { class: 'row' }, el('label', { class: 'field', for: 'players' }, 'Players', playersSelect),
       el('label', { class: 'field', for: 'name' }, 'Your name', nameInput)),
+    fieldNote('name'),
     el('label', { class: 'field', for: 'pace' }, 'Computer players',
       el('select', { name: 'pace', id: 'pace' }, [['2.2', 'take their time'], ['1.4', 'play at a normal pace'], ['0.6', 'play fast']]
         .map(([value, text]) => el('option', { value, selected: String(saved?.pace || '1.4') === value }, text)))),

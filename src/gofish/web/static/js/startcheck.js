@@ -3,6 +3,7 @@
 // 'none' needs end 'first-empty'"), which the form shows nowhere.
 
 import { pondWord } from './cards.js';
+import { nameTooLong } from './names.js';
 
 const DECK = 52;
 const MOST_DEALT = 13;
@@ -18,7 +19,14 @@ export function mostDealt(players) {
  * and the words. ``preset`` is the preset's own rules, which "as the preset plays it" keeps.
  */
 export function setupProblem(setup, preset) {
-  return refillProblem(setup, preset) || dealProblem(setup);
+  return refillProblem(setup, preset) || dealProblem(setup) || nameProblem(setup);
+}
+
+// The server would cut a longer name short; the box counts as it does (names.js).
+function nameProblem({ name }) {
+  const problem = nameTooLong(name);
+  if (!problem) return null;
+  return { fields: ['name'], note: 'name', text: `Your name: ${problem}.` };
 }
 
 // With no refill an emptied hand never plays again, so such a game must stop at the
