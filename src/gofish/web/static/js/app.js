@@ -3,7 +3,7 @@
 
 import { $, $$, el, fill, getJSON } from './dom.js';
 import { Table } from './table.js';
-import { cardFace, namesInWords, pondWord, setsName } from './cards.js';
+import { cardFace, counted, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
@@ -284,7 +284,7 @@ async function listUnfinished(box) {
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
       : el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
-    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${game.actions} asks so far (${game.id === here ? 'open in this tab' : game.source})` })))));
+    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` })))));
   box.hidden = !games.length;
 }
 

@@ -62,9 +62,14 @@ export function namesInWords(names) {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+// "1 card", "2 cards": a count with its word (one that takes an s).
+export function counted(count, word) {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
 // `count` laid sets, named as the rules name them.
 export function setsName(count, bookSize) {
-  return `${count} ${setWord(bookSize)}${count === 1 ? '' : 's'}`;
+  return counted(count, setWord(bookSize));
 }
 
 // The seat that laid `card` face up in a book, or null: `laid` holds each seat's laid

@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON } from './dom.js';
-import { cardBack, cardFace, namesInWords } from './cards.js';
+import { cardBack, cardFace, counted, namesInWords } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -90,7 +90,7 @@ export async function showReplay(page, id) {
   };
   const draw = () => {
     const frame = frames[step];
-    counter.textContent = step === 0 ? `The deal (of ${frames.length - 1} asks)` : `Ask ${step} of ${frames.length - 1}`;
+    counter.textContent = step === 0 ? `The deal (of ${counted(frames.length - 1, 'ask')})` : `Ask ${step} of ${frames.length - 1}`;
     fill(narration, frame.text.map((line) => el('li', { text: line })));
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
       el('h2', { text: name }), // under the page's h1: no level skipped

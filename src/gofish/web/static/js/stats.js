@@ -2,7 +2,7 @@
 
 import { el, fill, getJSON } from './dom.js';
 import { barChart, lineChart } from './charts.js';
-import { setWord } from './cards.js';
+import { counted, setWord } from './cards.js';
 
 const percent = (v) => `${Math.round(v * 100)}%`;
 
@@ -81,7 +81,7 @@ export async function showStats(page) {
   const wins = points.map((p) => (p.won ? 1 : 0));
   const overTime = lineChart({
     title: 'Win rate over time',
-    description: `Your win rate after each of ${points.length} finished games: overall ${percent(cumulative(wins).at(-1))}.`,
+    description: `Your win rate after each of ${counted(points.length, 'finished game')}: overall ${percent(cumulative(wins).at(-1))}.`,
     series: [{ name: 'overall', values: cumulative(wins) }, { name: 'last 10 games', values: rolling(wins, 10), className: 'dashed' }],
     max: 1, format: percent,
   });
@@ -90,7 +90,7 @@ export async function showStats(page) {
   const winRate = (r) => (r.games ? (r.wins + r.shared_wins) / r.games : 0);
   const perLineUp = barChart({
     title: 'Win rate per opponent and rule set (shared wins count)',
-    description: rows.map((r) => `${lineUp(r)}: ${percent(winRate(r))} of ${r.games} games`).join('; '),
+    description: rows.map((r) => `${lineUp(r)}: ${percent(winRate(r))} of ${counted(r.games, 'game')}`).join('; '),
     rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${r.games} game${r.games === 1 ? '' : 's'})` })),
     max: 1, format: percent,
   });

@@ -5,7 +5,7 @@
 import { $, el, fill, makeTabStop, moveAlong, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  cardBack, cardFace, cardName, counted, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -258,7 +258,7 @@ export class Table {
     const fishing = state.phase === 'fish';
     const count = el('span', { class: 'pond-count' }, `${state.pond} card${state.pond === 1 ? '' : 's'} in the ${state.rules.sea ? 'sea' : 'pond'}`);
     if (state.rules.sea) {
-      const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${state.pond} face-down cards`,
+      const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${counted(state.pond, 'face-down card')}`,
         onkeydown: (event) => moveAlong(event, [...this.pond.querySelectorAll('button.sea-card')]) });
       this.seaStop = Math.min(this.seaStop || 0, Math.max(state.pond - 1, 0));
       for (let i = 0; i < state.pond; i += 1) {
