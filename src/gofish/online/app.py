@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -32,10 +33,12 @@ from gofish.online.protocol import CreateRoom, JoinRoom, MyRooms, ProtocolError,
 from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
+from gofish.storage.errors import reported
 from gofish.web.app import setup_choices
 from gofish.web.notfound import not_found_page, websocket_only, wrong_method
 
 STATIC = Path(__file__).parent / "static"
+_log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 4096
 _STATUS = {"not_found": 404, "full": 409, "closed": 409, "taken": 409, "forbidden": 403,
            "removed": 403, "rate_limited": 429}
@@ -181,7 +184,7 @@ async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:
         status = _STATUS.get(error.code, 400)
         return JSONResponse({"error": error.code, "message": error.message}, status)
     except StoreError as error:
-        return JSONResponse({"error": "storage", "message": str(error)}, 503)
+        return JSONResponse({"error": "storage", "message": reported(error, _log)}, 503)
 
 
 async def _body(request: Request) -> bytes:

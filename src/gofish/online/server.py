@@ -50,6 +50,7 @@ from gofish.online.protocol import (
 )
 from gofish.online.room import Entry, Room, RoomError, Vacated
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
+from gofish.storage.errors import reported
 
 _log = logging.getLogger(__name__)
 
@@ -668,7 +669,7 @@ class RoomServer:
         except RoomError as error:
             return await refuse(error.code, error.message, CLOSE_NOT_FOUND)
         except StoreError as error:
-            return await refuse("storage", str(error), CLOSE_UNAVAILABLE)
+            return await refuse("storage", reported(error, _log), CLOSE_UNAVAILABLE)
         if hello.token is None:
             if self._watching_from(live, websocket) >= self.settings.watchers_per_address:
                 return await refuse("full", "this address watches the room from "
@@ -740,7 +741,7 @@ class RoomServer:
         except GoFishError as error:
             return "invalid", str(error)
         except StoreError as error:
-            return "storage", f"not saved, so not played: {error}"
+            return "storage", f"not saved, so not played: {reported(error, _log)}"
         return None
 
     @staticmethod

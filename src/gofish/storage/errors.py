@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from pathlib import Path
 
 from gofish.core.errors import whole_number
@@ -51,3 +53,35 @@ class DamagedGameError(StorageError):
         super().__init__(f"game {game_id} in the games database {path} is damaged and cannot "
                          "be read; it may have been edited by hand")
         self.game_id = game_id
+
+
+#: A file system path in a storage message, absolute or relative: a slash and the name
+#: around it, on through spaces that more of the path follows ("/srv/my games/db").
+_PATH = re.compile(r"""(?<![\w./~-])[\w.~-]*/(?:[^\s:;,'"()]|\s(?=[^\s/:;,]*/))*""")
+#: A bare file name (``--database games.sqlite3``) where the messages name a file.
+_FILE_NAME = re.compile(r"\b(database|directory|folder|to) ([\w~-][\w.~-]*\.\w+)")
+_NOUN_AND_PATH = re.compile(r"\b(database|directory|folder) \x00")
+
+
+def for_players(error: BaseException | str) -> str:
+    """A storage failure's message without the server's file paths, for a page or an API
+    client: where the database lives on the server is the operator's business (their log
+    and the command line say it in full), not a visitor's. "the games database /x is
+    locked" reads "the games database is locked"; any other path is "a file on the server".
+    """
+
+    def marked(match: re.Match[str]) -> str:
+        path = match.group(0)
+        kept = path.rstrip(".")  # the sentence's full stop is not the path's
+        return "\x00" + path[len(kept):]
+
+    text = _PATH.sub(marked, str(error))
+    text = _FILE_NAME.sub(lambda match: f"{match.group(1)} \x00", text)
+    text = _NOUN_AND_PATH.sub(r"\1", text)
+    return text.replace("\x00", "a file on the server")
+
+
+def reported(error: BaseException | str, log: logging.Logger) -> str:
+    """``error`` in full in the operator's ``log``, and as a visitor is told it (for_players)."""
+    log.warning("%s", error)
+    return for_players(error)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.storage import StorageError, Store, UnknownGameError, open_store
+from gofish.storage.errors import reported
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -46,6 +48,7 @@ from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
 from gofish.web.stats import stats_answer
 
 STATIC_DIR = Path(__file__).parent / "static"
+_log = logging.getLogger(__name__)
 
 
 #: Seconds before a games database that would not open, or opened only to read, is tried
@@ -125,8 +128,9 @@ def create_app(
 
     @app.exception_handler(StorageError)
     async def storage_failed(_: Request, error: StorageError) -> JSONResponse:
-        status = 404 if isinstance(error, UnknownGameError) else 503
-        return JSONResponse({"error": str(error)}, status_code=status)
+        if isinstance(error, UnknownGameError):
+            return JSONResponse({"error": str(error)}, status_code=404)
+        return JSONResponse({"error": reported(error, _log)}, status_code=503)
 
     @app.exception_handler(GoFishError)
     async def bad_rules(_: Request, error: GoFishError) -> JSONResponse:
@@ -225,6 +229,11 @@ _SECURITY_HEADERS = {
 }
 
 
+def _failed_store(error: Exception) -> bool:
+    """A storage failure, whose message names the server's files (not a missing game)."""
+    return isinstance(error, StorageError) and not isinstance(error, UnknownGameError)
+
+
 def explain_parameters(error: RequestValidationError) -> str:
     """A refused URL or query value in words: "game_id must be a whole number, not 'x'"."""
     problems = []
@@ -305,7 +314,8 @@ class TableConnection:
                 await self.session.submit(self.seat, message)
         except (MessageError, MoveRefused, GoFishError, StorageError) as error:
             version = None if self.session is None else self.session.version
-            await self.send({"type": "refused", "message": str(error), "version": version})
+            told = reported(error, _log) if _failed_store(error) else str(error)
+            await self.send({"type": "refused", "message": told, "version": version})
 
     def page_gone(self) -> bool:
         """A send to the page failed (its session's bots sent the update): starlette
@@ -370,6 +380,11 @@ class TableConnection:
             await self.session.close(unplayed_too=unplayed_too)
             self.session = None
 
+    def unsaved(self) -> str | None:
+        """Why games are not being saved, as the page may be told, or None."""
+        error = self.stores.error
+        return None if error is None else reported(error, _log)
+
     async def sit_down(self, session: GameSession, seat: int) -> None:
         """Leave the game in play and take ``seat`` at ``session``."""
         # A deal the page replaced before a single ask (Deal clicked twice, New game) is
@@ -378,7 +393,7 @@ class TableConnection:
         self.session, self.seat = session, seat
         session.keep_dealt()
         await self.send({"type": "welcome", "help": session.help(),
-                         "storage": self.stores.error, "game_id": session.game_id,
+                         "storage": self.unsaved(), "game_id": session.game_id,
                          "setup": session.setup(seat)})
         await session.connect(seat, self.socket.send_json)
 

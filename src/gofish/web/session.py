@@ -32,6 +32,7 @@ from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
 from gofish.session import is_bot
 from gofish.storage import Store, StoredGame
+from gofish.storage.errors import reported
 from gofish.web.help import rules_help
 from gofish.web.messages import MAX_PAGE_PACE, AskMessage, FishMessage, StartMessage
 from gofish.web.speech import speech_for
@@ -291,7 +292,8 @@ class GameSession:
         try:
             self.store.delete(self.game_id)
         except Exception as error:  # a storage failure must never end the game
-            self.notice = f"the unplayed deal could not be removed from the history: {error}"
+            self.notice = ("the unplayed deal could not be removed from the history: "
+                           f"{reported(error, logger)}")
         self.game_id = None
 
     def _save(self, *, unplayed_too: bool = False) -> None:
@@ -308,7 +310,7 @@ class GameSession:
                 source="web",
             )
         except Exception as error:  # a storage failure must never end the game
-            self.notice = f"the game could not be saved: {error}"
+            self.notice = f"the game could not be saved: {reported(error, logger)}"
 
     # ------------------------------------------------------------- updates
 
