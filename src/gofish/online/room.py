@@ -252,6 +252,16 @@ class Room:
             raise RoomError("invalid", f"seat {seat + 1} has no bot to remove")
         return "unseat", {"seat": seat}
 
+    def host_away_entry(self) -> Entry | None:
+        """The host role for the next person here (connected, in seat order going round),
+        while the host's seat has no connection; None if nobody else is here to take it.
+        The server asks once the host has been gone as long as an away player
+        (``away_seconds``): a lobby whose host closed the tab could never be started."""
+        if self.host is None or self.closed or self.seats[self.host].connected:
+            return None
+        here = self._next_person(self.host, connected=True)
+        return None if here is None else ("host", {"seat": here, "from": self.host})
+
     def leave_entry(self, by: int | None) -> Entry:
         """``by`` gives up their seat: open again in the lobby, else the stand-in bot plays it."""
         if by is None or self.seats[by].kind != "human":
@@ -402,6 +412,8 @@ class Room:
                 self.host = seat.index
         elif kind == "leave":
             notice = self._vacate(data)
+        elif kind == "host":
+            notice = self._host_away(data)
         elif kind == "bot":
             seat = self.seats[data["seat"]]
             seat.name, seat.bot = data["name"], data["bot"]
@@ -489,12 +501,20 @@ class Room:
             text += f" {self.names[self.host]} is the host now."
         return text
 
-    def _next_person(self, after: int) -> int | None:
-        """The next seat after ``after`` in seat order (going round) that a person holds."""
+    def _host_away(self, data: dict[str, Any]) -> str:
+        if data["from"] != self.host or self.seats[data["seat"]].kind != "human":
+            raise ValueError(f"the host role cannot pass from seat {data['from'] + 1} "
+                             f"to seat {data['seat'] + 1}")
+        self.host = data["seat"]
+        return f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
+
+    def _next_person(self, after: int, *, connected: bool = False) -> int | None:
+        """The next seat after ``after`` in seat order (going round) that a person holds
+        (and, if ``connected``, is connected to)."""
         for step in range(1, self.players):
-            index = (after + step) % self.players
-            if self.seats[index].kind == "human":
-                return index
+            seat = self.seats[(after + step) % self.players]
+            if seat.kind == "human" and (seat.connected or not connected):
+                return seat.index
         return None
 
     def _hand_vacated_seats_to_their_bots(self) -> None:

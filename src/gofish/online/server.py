@@ -151,6 +151,7 @@ class LiveRoom:
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    host_task: asyncio.Task[None] | None = None  # passing on the role of a host gone away
     bots: dict[int, Bot] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
     logs: dict[int | None, SeatLog] = field(default_factory=dict)
@@ -503,8 +504,9 @@ class RoomServer:
         """For a room leaving memory: drop its bot's turn and stop a search under way, which
         would otherwise run on in its worker thread (cancelling the task only drops the
         answer). Its bots are never asked again: a reload makes new ones."""
-        if live.bot_task is not None:
-            live.bot_task.cancel()
+        for task in (live.bot_task, live.host_task):
+            if task is not None:
+                task.cancel()
         cancel_thinking(live.bots.values())
 
     async def _bot_choice(self, live: LiveRoom, seat: int) -> Ask:
@@ -539,7 +541,11 @@ class RoomServer:
 
     def _mark_away(self, live: LiveRoom, seat_index: int, stamp: float) -> None:
         seat = live.room.seats[seat_index]
-        if seat.connected or seat.gone_since != stamp or live.room.status == "lobby":
+        if seat.connected or seat.gone_since != stamp:
+            return
+        if live.room.host == seat_index:
+            self._pass_host_on(live, stamp)
+        if live.room.status == "lobby":  # no cards to play for them yet
             return
         seat.away = True
         self.broadcast_presence(live)
@@ -553,6 +559,30 @@ class RoomServer:
             seat.gone_since, seat.away = None, False
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
+        host = live.room.host
+        gone = None if host is None else live.room.seats[host].gone_since
+        if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
+            self._pass_host_on(live, gone)  # gone while nobody else was here to take it
+
+    def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
+        """Give the host role to someone here, the host's seat having had no connection
+        since ``stamp`` for ``away_seconds``."""
+        if live.host_task is None or live.host_task.done():
+            live.host_task = asyncio.get_running_loop().create_task(
+                self._commit_host_away(live, stamp))
+
+    async def _commit_host_away(self, live: LiveRoom, stamp: float) -> None:
+        async with live.lock:
+            room = live.room
+            if room.host is None or room.seats[room.host].gone_since != stamp:
+                return  # back meanwhile, or gone again later: its own clock will tell
+            entry = room.host_away_entry()
+            if entry is None or not self._is_current(live):
+                return
+            try:
+                await self.commit(live, entry)
+            except StoreError as error:  # the next arrival tries again
+                _log.warning("room %s: the host role was not passed on: %s", room.code, error)
 
     def _leave(self, live: LiveRoom, connection: Connection) -> None:
         connection.stop()
