@@ -358,3 +358,38 @@ def test_every_rule_set_plays_to_the_end_without_leaking(
         await session.close()
 
     run(scenario)
+
+
+def test_a_miss_waiting_for_its_click_is_stored_before_the_page_hears_go_fish(
+    tmp_path: Path,
+) -> None:
+    # Not stored until the click: a server killed while the page showed "Go fish!" lost
+    # the ask, and the resumed game let the player ask again, for another rank, knowing
+    # that one misses (R8). The rooms store such a miss as a "miss" entry.
+    async def scenario() -> None:
+        game = new_game("nordic", players=2, seed=31, first_player=0)
+        with open_store(tmp_path / "games.sqlite3") as store:
+            session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0,
+                                  store=store)
+            stored_when_told: list[int] = []
+
+            async def page(message: dict[str, Any]) -> None:
+                if message.get("state", {}).get("phase") == "fish":
+                    assert session.game_id is not None
+                    stored_when_told.append(store.get(session.game_id).actions)
+
+            await session.connect(0, page)
+            miss = a_miss(game)
+            pond = game.pond_size
+            await session.submit(0, AskMessage(type="ask", version=session.version,
+                                               target=miss.target, rank=str(miss.rank)))
+            assert not game.actions and stored_when_told == [1]  # the table waits to draw
+            # The server is killed here: no close(). Resumed, the ask stands, drawn.
+            stored = store.get(session.game_id)  # type: ignore[arg-type]
+            resumed, seat = GameSession.from_stored(stored, store=store, pace=0)
+        assert seat == 0 and resumed.game.actions == ((0, miss),)
+        assert resumed.game.pond_size == pond - 1
+        drawn = game.pond()[0]  # the sea's top card: what the click would have drawn
+        assert drawn in resumed.game.hand(0)
+
+    run(scenario)

@@ -300,17 +300,31 @@ class GameSession:
         # While play goes on, a game is stored from its first ask; one not asked in yet
         # is stored when dealt and when left (a reload, a closed tab), so the page finds
         # it again.
-        if self.store is None or not (self.game.actions or unplayed_too):
+        if self.store is None or not (self.game.actions or self._pending or unplayed_too):
             return
         try:
             self.game_id = self.store.save(
-                self.game.to_record(),
+                self._record(),
                 seats=[seat.to_dict() for seat in self.seats],
                 game_id=self.game_id,
                 source="web",
             )
         except Exception as error:  # a storage failure must never end the game
             self.notice = f"the game could not be saved: {reported(error, logger)}"
+
+    def _record(self) -> dict[str, Any]:
+        """The game as stored: with the miss that waits for its player's click played.
+
+        The page was told "Go fish!", so the ask is made (a server killed before the
+        click must not let the player, resumed, ask again knowing it misses), and its
+        draw is the sea's top card whichever card is clicked (R18 section): a record
+        holds only played asks, so the miss is stored as the ask it will be, as the rooms'
+        ``miss`` and ``fish`` entries replay to."""
+        record = self.game.to_record()
+        if self._pending is not None:
+            player, action = self._pending
+            record["actions"].append(action.to_dict(player))
+        return record
 
     # ------------------------------------------------------------- updates
 
