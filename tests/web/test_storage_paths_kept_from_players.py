@@ -84,3 +84,22 @@ def test_a_game_that_could_not_be_saved_says_why_without_the_path(
     assert notice == ("the game could not be saved: the games database is locked by another "
                       "program (is another gofish running?); try again in a moment")
     assert any(str(where) in record.getMessage() for record in caplog.records)
+
+
+@pytest.mark.parametrize(("told", "read"), [
+    ('cannot reach the rooms database: connection failed: connection to server at '
+     '"db.internal" (10.0.0.5), port 5433 failed: Connection refused',
+     "cannot reach the rooms database: connection failed: connection to the database server "
+     "failed: Connection refused"),
+    ('connection to server at "127.0.0.1", port 5432 failed: FATAL:  password authentication '
+     'failed for user "ann"',
+     "connection to the database server failed: FATAL:  password authentication failed for "
+     "the user it was given"),
+    ('connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: FATAL:  '
+     'database "ann_games" does not exist',
+     "connection to the database server failed: FATAL:  the database it was given does not "
+     "exist"),
+])
+def test_a_postgresql_message_loses_the_server_and_the_user(told: str, read: str) -> None:
+    # psycopg's text names the database server's host, address, port, user and database.
+    assert for_players(told) == read

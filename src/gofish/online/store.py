@@ -574,7 +574,7 @@ class _PostgresLink:
         self.check_usable()  # closed meanwhile: say so, not that the server is away
         raise StoreError(
             f"cannot reach the rooms database: the connection to PostgreSQL was lost and "
-            f"{attempts} attempts in {self.RECONNECT_SECONDS:g} s to connect again failed "
+            f"{_attempts(attempts)} in {self.RECONNECT_SECONDS:g} s to connect again failed "
             f"({problem}); the next read or write tries again"
         )
 
@@ -599,6 +599,13 @@ class _PostgresLink:
         high, low = (self._key >> 32) & 0xFFFFFFFF, self._key & 0xFFFFFFFF
         cursor = await db.execute(_LOCK_HOLDERS, (high, low))
         return [(int(pid), started) for pid, started in await cursor.fetchall()]
+
+
+def _attempts(count: int) -> str:
+    """ "1 attempt", "3 attempts"; none when the time ran out before the first."""
+    if count == 0:
+        return "no attempt"
+    return "1 attempt" if count == 1 else f"{count} attempts"
 
 
 async def _session_of(db: Any) -> tuple[int, Any]:

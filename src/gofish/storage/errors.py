@@ -61,6 +61,13 @@ _PATH = re.compile(r"""(?<![\w./~-])[\w.~-]*/(?:[^\s:;,'"()]|\s(?=[^\s/:;,]*/))*
 #: A bare file name (``--database games.sqlite3``) where the messages name a file.
 _FILE_NAME = re.compile(r"\b(database|directory|folder|to) ([\w~-][\w.~-]*\.\w+)")
 _NOUN_AND_PATH = re.compile(r"\b(database|directory|folder) \x00")
+#: Where a PostgreSQL server is and whom it is used as, in psycopg's words: 'connection to
+#: server at "db.internal" (10.0.0.5), port 5432 failed', 'for user "gofish"'.
+_PG_DETAILS = (
+    (re.compile(r'connection to server (?:at "[^"]*"(?: \([^)]*\))?, port \d+|'
+                r'on socket "[^"]*")'), "connection to the database server"),
+    (re.compile(r'\b(user|database|role|host) "[^"]*"'), r"the \1 it was given"),
+)
 
 
 def for_players(error: BaseException | str) -> str:
@@ -68,6 +75,7 @@ def for_players(error: BaseException | str) -> str:
     client: where the database lives on the server is the operator's business (their log
     and the command line say it in full), not a visitor's. "the games database /x is
     locked" reads "the games database is locked"; any other path is "a file on the server".
+    So are a PostgreSQL server's host, port, socket, user and database names.
     """
 
     def marked(match: re.Match[str]) -> str:
@@ -75,7 +83,10 @@ def for_players(error: BaseException | str) -> str:
         kept = path.rstrip(".")  # the sentence's full stop is not the path's
         return "\x00" + path[len(kept):]
 
-    text = _PATH.sub(marked, str(error))
+    text = str(error)
+    for pattern, replacement in _PG_DETAILS:  # before the paths: a socket is one
+        text = pattern.sub(replacement, text)
+    text = _PATH.sub(marked, text)
     text = _FILE_NAME.sub(lambda match: f"{match.group(1)} \x00", text)
     text = _NOUN_AND_PATH.sub(r"\1", text)
     return text.replace("\x00", "a file on the server")
