@@ -146,6 +146,17 @@ def test_a_null_field_is_refused_not_taken_for_its_default(field: str, message: 
     }
 
 
+def test_a_null_hand_size_in_the_rules_is_refused_not_taken_for_the_preset_deal() -> None:
+    # RULES.md house rules: hand_size is 1-13. null replayed ok as the preset's deal, a game
+    # another reader of the record could refuse or deal differently.
+    record = _record(rules={"preset": "classic", "hand_size": None})
+    assert replay_record(record) == {
+        "ok": False, "action_index": None,
+        "error": "hand_size must be a whole number from 1 to 13, not null",
+    }
+    assert replay_record(_record(rules={"preset": "classic", "hand_size": 3}))["ok"] is True
+
+
 @pytest.mark.parametrize(
     ("action", "message"),
     [

@@ -100,7 +100,7 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
         raise RecordError(unknown)
     try:
         players = check_players(_field(record, "players"))
-        rules = make_rules(_field(record, "rules")).for_players(players)
+        rules = make_rules(_record_rules(_field(record, "rules"))).for_players(players)
         deck = parse_deck(_record_deck(_field(record, "deck")))
         first_player = record.get("first_player", 0)
         if first_player is None or isinstance(first_player, bool):  # said as JSON says it
@@ -137,6 +137,14 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
         game.play(_record_ask(data))
     except GoFishError as error:
         raise RecordError(str(error), index) from None
+
+
+def _record_rules(rules: object) -> object:
+    """A record's ``rules``, refusing a null ``hand_size``: ``Rules`` reads None as the
+    preset's deal, but in a record the option is a number from 1 to 13 or left out."""
+    if isinstance(rules, Mapping) and "hand_size" in rules and rules["hand_size"] is None:
+        raise RecordError("hand_size must be a whole number from 1 to 13, not null")
+    return rules
 
 
 def _record_deck(deck: object) -> object:
