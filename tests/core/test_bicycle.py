@@ -41,6 +41,23 @@ def test_r15_a_hand_emptied_by_surrender_stays_empty_until_its_turn_then_draws_o
     assert events[:2] == [Asked(1, 0, rank("K")), HandedOver(0, 1, rank("K"), 1, cards("KS"))]
 
 
+def test_r15_under_ask_card_the_empty_turn_card_names_its_rank_in_another_suit() -> None:
+    game = deal("bicycle", ["5S KS", "5H 5D"], pond="KH 2S", ask="card")
+    ask(game, 1, "5", "H")
+    events = ask(game, 1, "5", "D")  # one card at a time: the second empties seat 1
+    assert events[-2:] == [TurnPassed(1, ()), Drew(1, "empty_hand", card("KH"))]
+    # R15 asks for the drawn card's rank; under ask: card, any king but the one held.
+    assert set(game.legal_actions()) == {gofish.Ask.of(0, "K", suit) for suit in "SDC"}
+    events = ask(game, 0, "K", "D")  # seat 0 holds a king, but not that one: go fish
+    assert events == [
+        Asked(1, 0, rank("K"), gofish.Suit.DIAMONDS),
+        WentFishing(1, 0, False),
+        Drew(1, "fish", card("2S")),
+        TurnPassed(0, ()),
+    ]
+    assert hand(game, 1) == "2S KH"
+
+
 def test_r16_a_book_that_empties_the_askers_hand_draws_one_card_and_the_turn_goes_on() -> None:
     game = deal("bicycle", ["9 9 9", "9 K K"], pond="5 6")
     events = ask(game, 1, "9")

@@ -96,6 +96,18 @@ def test_r19_a_lucky_draw_that_empties_the_sea_still_ends_the_game_and_its_book_
     assert books(game) == ["2 A", "", "", "", ""]
 
 
+def test_r19_a_lucky_draw_that_empties_the_hand_ends_the_game_with_the_sea_still_full() -> None:
+    game = deal("nordic", ["J J J", "Q Q 4"], pond="J 8 7")
+    # R3 first: the lucky jack's book counts; then R19 ends the game with the hand empty,
+    # so the extra ask the lucky draw earned (R8) never comes.
+    assert ask(game, 1, "J")[-3:] == [
+        LuckyDraw(0, card("JC")),
+        BookLaid(0, rank("J"), cards("JC JD JH JS")),
+        GameOver((0,), (1, 0)),
+    ]
+    assert hand(game, 0) == "" and game.pond_size == 52 - 6 - 1  # not the sea's last card
+
+
 def test_r19_an_ordinary_fish_that_empties_the_sea_ends_the_game() -> None:
     game = deal("nordic", TWO_CARD_SEA_HANDS, pond="2 A")
     events = ask(game, 1, "3")
