@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import random
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -21,7 +22,7 @@ import pytest
 pytest.importorskip("numba")
 
 from gofish.bots import available_bots, make_bot
-from gofish.core import Rules, make_rules
+from gofish.core import MalformedInputError, Rules, make_rules
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.reference import engine_game
 
@@ -124,6 +125,40 @@ def test_house_rules_and_table_sizes(
     preset: str, bots: list[str], options: dict[str, object]
 ) -> None:
     _compare(preset, bots, 600, **options)
+
+
+def _random_tables(count: int, seed: int) -> list[tuple[str, list[str], dict[str, object]]]:
+    """``count`` playable tables of random presets, house rules, sizes and bots."""
+    rng = random.Random(seed)
+    registered = {info.name for info in available_bots()}
+    names = [name for name in sorted(SIM_BOTS) if name in registered]
+    tables: list[tuple[str, list[str], dict[str, object]]] = []
+    while len(tables) < count:
+        preset = rng.choice(["classic", "bicycle", "nordic"])
+        bots = [rng.choice(names) for _ in range(rng.randint(2, 5))]
+        options = {name: rng.choice(values) for name, values in (
+            ("lucky_draw", [True, False]), ("refill", ["hand", "card", "turn", "none"]),
+            ("end", ["all-books", "first-empty"]), ("hand_size", [None, 1, 2, 4, 9, 13]),
+            ("book_size", [2, 4])) if rng.random() < 0.6}
+        if options.get("hand_size") is None:
+            options.pop("hand_size", None)
+        try:
+            rules = make_rules(preset, **options).for_players(len(bots))
+        except MalformedInputError:
+            continue  # unplayable (RULES.md, "House rules"): refused before the deal
+        if rules.end == "first-empty" and (rules.hand_size or 0) < 4:
+            continue  # over after an ask or two: too few asks to compare
+        tables.append((preset, bots, options))
+    return tables
+
+
+@pytest.mark.parametrize(("preset", "bots", "options"), _random_tables(30, SEED))
+def test_random_house_rule_combinations(
+    preset: str, bots: list[str], options: dict[str, object]
+) -> None:
+    # Corners the list above names one by one, met in combination (pairs with a card
+    # refill, turn refills ending at the first empty hand, 13-card hands with 3 players).
+    _compare(preset, bots, 40, **options)
 
 
 def _counter_registered() -> bool:
