@@ -14,6 +14,7 @@ Every ask is saved from a worker thread, so a locked database never holds up pla
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.knowledge import coach_rows, laid_note, on_table
+from gofish.leaving import Signalled, leaving_on_signals
 from gofish.narrate import pond_word, printable
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
@@ -100,13 +102,31 @@ class PlainTable:
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:
+        """Play until the person stops; the exit status. Ctrl-C, SIGTERM and SIGHUP keep
+        the game, as the end of input does, with status 128 + the signal."""
+        try:
+            with leaving_on_signals():
+                return self.play_until_interrupted()
+        except Signalled as stop:  # it came as an error ended the table: a hung-up terminal's
+            self.interrupted()  # SIGHUP, whose read failed first (EIO)
+            return stop.status
+
+    def play_until_interrupted(self) -> int:
         try:
             return self.play()
-        except KeyboardInterrupt:  # Ctrl-C: keep the game, as at the end of input, and say so
+        except KeyboardInterrupt as stop:
+            self.interrupted()
+            return stop.status if isinstance(stop, Signalled) else 130
+
+    def interrupted(self) -> None:
+        """Save the game as it stands and say so, if the output still takes it (after
+        SIGHUP the terminal is gone: the save must not hang on the goodbye)."""
+        with contextlib.suppress(OSError):
             self.say("")
             if not self.session.is_over:
                 self.goodbye()
-            return 130
+        self.saver.finish()
+        self.saver.wait()
 
     def play(self) -> int:
         self.introduce()

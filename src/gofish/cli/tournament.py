@@ -11,7 +11,6 @@ import os
 import secrets
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -255,15 +254,10 @@ def _stopped_cleanly_on_termination(played: _Played) -> Iterator[None]:
         _say_stopped(signal.Signals(signum).name, played)
         raise SystemExit(128 + signum)
 
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers (gofish run from another thread)
-        return
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
-    try:
+    from gofish.leaving import handling
+
+    with handling(STOP_SIGNALS, stop):  # not off the main thread (gofish run from another)
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 import threading
 from collections.abc import Callable
 from typing import ClassVar
@@ -42,6 +41,7 @@ from gofish.core import (
     WentFishing,
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
+from gofish.leaving import LEAVE_SIGNALS
 from gofish.narrate import pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
@@ -78,11 +78,6 @@ MIN_WIDTH, MIN_HEIGHT = 50, 16
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
 POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow counts it
-#: Signals that leave the table as Ctrl-C does (saved, the terminal given back, status 128 +
-#: the signal): ``kill``, ``timeout``, a closed terminal window. Their default ended the
-#: program on the spot, the terminal left on the table's screen with the mouse reported.
-LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
-                      if hasattr(signal, name))
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
