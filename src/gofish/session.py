@@ -484,8 +484,10 @@ class BackgroundSaver:
         if self.session.store is None:
             return
         with self._changed:
+            # A failed save is tried once more, though no ask came since it failed.
+            retry = self.failure is not None and not self._finishing
             self._finishing = True
-            if self._submitted != len(self.session.game.actions):
+            if retry or self._submitted != len(self.session.game.actions):
                 self._queue()
             if self._worker is None and self._pending is not None:
                 self._start()

@@ -290,6 +290,27 @@ def test_a_game_kept_nowhere_is_not_said_to_be_kept_and_every_ask_tries_again(
     assert store.saved == [game.to_record()]
 
 
+@pytest.mark.parametrize("rescues", [True, False], ids=["rescued", "kept nowhere"])
+def test_finishing_tries_a_failed_save_again_though_no_ask_came_since(
+    rescues: bool, tmp_path: Path
+) -> None:
+    # finish() saved only a position not yet tried, so a game left just after a failed
+    # save was not tried again (the class says it is, at finish): kept nowhere, it was lost
+    # though the database had come free.
+    store = SwitchableStore(tmp_path / "games.sqlite3", rescues=rescues)
+    session = store.deal()
+    session.game.play(session.game.legal_actions()[0])
+    saver = BackgroundSaver(session, retry_after=3600, clock=lambda: 0.0)
+    saver.submit()
+    assert saver.wait(SETTLE_LIMIT) and saver.failure is not None
+    store.locked = False
+    saver.finish()
+    assert saver.wait(SETTLE_LIMIT) and saver.failure is None
+    assert store.saved == [session.game.to_record()]
+    saver.finish()  # once only: a table finishes again as it closes
+    assert saver.wait(SETTLE_LIMIT) and len(store.saved) == 1
+
+
 def test_plain_mode_says_a_game_kept_nowhere_is_not_kept(tmp_path: Path) -> None:
     store = SwitchableStore(tmp_path / "games.sqlite3", rescues=False)
     text = play_settled(store.deal(), lambda _: None)
