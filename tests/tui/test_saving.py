@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from tests.plain import test_locked_database as line_mode
 from tests.tui.helpers import make_app, run_app, screen_text
+from tests.tui.test_sweep_wording import prompt_text
 from tests.tui.test_table import until
 from textual.pilot import Pilot
 
@@ -226,3 +227,39 @@ def test_dealing_again_says_where_the_last_game_went_in_the_new_log(
     assert seen["first"] in switchable.refused
     [said] = seen["said"]
     assert "locked by another program" in said and "unsaved.jsonl" in said
+
+
+@pytest.mark.parametrize("rescued", [True, False], ids=["in the fallback file", "nowhere"])
+def test_the_quit_and_new_game_questions_say_whether_the_game_is_kept(
+    rescued: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # They said "The game is saved" even when every save had failed, the fallback file's
+    # too: a person who believed it quit and lost the game.
+    monkeypatch.setattr("gofish.session.SAVE_RETRY_INTERVAL", 0.0)
+    switchable = line_mode.SwitchableStore(tmp_path / "games.sqlite3", rescues=rescued)
+    app = table_on(switchable)
+    questions: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await ask_once(app, pilot)
+        await until(lambda: app.saver.wait(0) and app.told_failure, pilot)
+        for key in ("q", "n"):
+            await pilot.press(key)
+            await pilot.pause()
+            questions.append(prompt_text(app))
+            await pilot.press("x")  # stay
+            await pilot.pause()
+        switchable.locked = False  # the last save, as the table is left, works
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script, size=(200, 30))
+    quit_question, new_game_question = questions
+    if rescued:
+        assert "The game is saved: gofish resume --database" in quit_question
+        assert "This game is saved: gofish resume --database" in new_game_question
+    else:
+        nowhere = ("could not be saved anywhere: it is tried once more as you leave, and lost "
+                   "if that fails too.")
+        assert quit_question.endswith(f"The game {nowhere}") and "is saved" not in quit_question
+        assert new_game_question.endswith(f"This game {nowhere}")
+    assert switchable.saved[-1] == app.session.game.to_record()  # tried once more: kept

@@ -623,7 +623,8 @@ class GoFishApp(App[None]):
         name = self.session.names[self.session.game.current_player or 0]
         self.bot_failure = f"{name} could not choose an ask ({error!r})"
         self.write_line(Text(f"{self.bot_failure}. This game cannot go on: n deals a new "
-                             "one, q quits (the game is saved).", style="bold red"))
+                             f"one, q quits. {self.where_the_game_is('The game')}",
+                             style="bold red"))
         self.refresh_table()
 
     def bot_chose(self, turn: object, session: TableSession,
@@ -809,8 +810,8 @@ class GoFishApp(App[None]):
 
     def new_game_question(self) -> str:
         # The keys first: in a small window the prompt's third line cuts the rest.
-        return ("New game? Press n again to deal a new one, any other key to stay. This game "
-                f"is saved: {self.session.resume_command()}")
+        return ("New game? Press n again to deal a new one, any other key to stay. "
+                f"{self.where_the_game_is('This game')}")
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
@@ -842,4 +843,12 @@ class GoFishApp(App[None]):
     def quit_question(self) -> str:
         # The whole command: a game in another --database is not found by "gofish resume".
         return ("Quit? Press q again to quit, any other key to stay (Shift+Q asks for queens)."
-                f" The game is saved: {self.session.resume_command()}")
+                f" {self.where_the_game_is('The game')}")
+
+    def where_the_game_is(self, game: str) -> str:
+        """Whether leaving keeps ``game``: saved (in the database, or rescued to the fallback
+        file, from where resume takes it), or not, when every save so far failed everywhere."""
+        if self.saver.failure is None or self.saver.rescued:
+            return f"{game} is saved: {self.session.resume_command()}"
+        return (f"{game} could not be saved anywhere: it is tried once more as you leave, "
+                "and lost if that fails too.")
