@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.plain.test_plain import gofish
 
 from gofish.cli import main
 
@@ -39,3 +40,16 @@ def test_an_empty_seed_is_refused_not_one_fixed_deal(
     assert captured.err == ("gofish play: --seed cannot be empty: leave it out for a new "
                             "deal\n")
     assert not database.exists()  # refused before any game was dealt
+
+
+@pytest.mark.parametrize("typed", [" 3", "3 ", "\t3\n", "03"])
+def test_spaces_around_a_seed_deal_the_same_game(typed: str, tmp_path: Path) -> None:
+    # --seed ' 3' (a script's quoting, a pasted seed) was the text seed ' 3', a different
+    # deal from --seed 3, and spaces around a text seed changed its deal too.
+    def deal(seed: str) -> list[str]:
+        done = gofish(["play", "--plain", "--seed", seed], "", tmp_path / "g.db")
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()[:4]  # the introduction, the deal, the first prompt
+
+    assert deal(typed) == deal("3")
+    assert deal(typed.replace("3", "zoë").replace("0", "")) == deal("zoë")  # text seeds too

@@ -53,7 +53,8 @@ def register(subparsers: Any) -> None:
                         help="comma-separated bot names, one per opponent (default: emma); "
                         "options after a colon, e.g. emma:memory=2 (gofish bots lists them)")
     parser.add_argument("--seed", default=None,
-                        help="shuffle seed, to replay the same deal (default: a new deal)")
+                        help="shuffle seed, to replay the same deal: a whole number or any "
+                        "text, spaces around it ignored (default: a new deal)")
     parser.add_argument("--name", default="You",
                         help="your name at the table and in the game history (default: You)")
     add_house_rule_options(parser)
@@ -115,6 +116,20 @@ def player_name(text: str) -> str:
         raise OptionError("--name cannot hold control characters (escapes, tabs, newlines, "
                           f"direction overrides), and {name!r} has some")
     return name
+
+
+def seed_from(typed: str | None) -> int | str | None:
+    """The seed --seed gives: a whole number as a number, other text as typed, spaces
+    around either ignored (' 3', a script's quoting, dealt another game than 3)."""
+    if typed is None:
+        return None
+    text = typed.strip()
+    if not text:  # "$SEED" unset: one fixed deal, unasked
+        raise OptionError("--seed cannot be empty: leave it out for a new deal")
+    digits = text.lstrip("-")
+    if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
+        return seed_number(text)
+    return text
 
 
 def seed_number(text: str) -> int:
@@ -194,12 +209,7 @@ def run(args: argparse.Namespace) -> int:
     if players is None:
         players = max(2, len(opponents) + 1)
     name = player_name(args.name)
-    seed = args.seed
-    if seed is not None and not seed.strip():  # "$SEED" unset: one fixed deal, unasked
-        raise OptionError("--seed cannot be empty: leave it out for a new deal")
-    digits = "" if seed is None else seed.lstrip("-")
-    if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
-        seed = seed_number(seed)
+    seed = seed_from(args.seed)
     try:
         rules.for_players(players)
     except MalformedInputError as error:
