@@ -388,12 +388,18 @@ class TableSession:
         return seat, bot_turn(self.game, self.bots[seat], self.rngs[seat])
 
     def bot_searches(self) -> bool:
-        """Whether the bot to act searches, and so may think long (it can be told to stop:
-        ``Bot.cancel``): an interface lets it think off its own thread, paced or not."""
+        """Whether the bot to act searches, and so may think long: it can be told to stop
+        (``Bot.cancel``: ismcts), or plays this endgame out (expert: up to a second of
+        play-outs a turn at five seats). An interface lets it think off its own thread,
+        paced or not."""
         seat = self.game.current_player
         if seat is None or seat not in self.bots:
             return False
-        return callable(getattr(self.bots[seat], "cancel", None))
+        bot = self.bots[seat]
+        if callable(getattr(bot, "cancel", None)):
+            return True
+        endgame_applies = getattr(bot, "endgame_applies", None)
+        return callable(endgame_applies) and bool(endgame_applies(self.game.view(seat)))
 
     def stop_thinking(self) -> None:
         """This game is being left (a new deal, a quit): a bot still thinking about its ask

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import pytest
 from tests.bots.thinking import LONG_THINKER, STOPS_WITHIN, ThinkWatch
-from tests.tui.helpers import make_app, run_app, screen_text
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
 from tests.tui.test_table import held_and_missing, until
 from textual.pilot import Pilot
 
+from gofish.bots.endgame import EndgameSearch
 from gofish.bots.ismcts import IsmctsBot
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
@@ -70,6 +74,30 @@ def test_at_speed_0_a_searching_bot_leaves_the_table_usable() -> None:
     run_app(app, script)
     assert not app.is_running and app.return_code == 130
     assert watch.ended.wait(STOPS_WITHIN)
+
+
+def test_at_speed_0_the_expert_plays_its_endgames_out_off_the_tables_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its play-outs (up to a second a turn at five seats, measured) ran on the app's
+    # thread at speed 0, freezing the screen, the keys and Ctrl-C meanwhile.
+    threads: list[threading.Thread] = []
+    search = EndgameSearch.best
+
+    def watched(self: EndgameSearch, *args: Any) -> Any:
+        threads.append(threading.current_thread())
+        return search(self, *args)
+
+    monkeypatch.setattr(EndgameSearch, "best", watched)
+    apps = [make_app(seed=seed, opponents=("expert",)) for seed in range(3)]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+
+    for app in apps:
+        run_app(app, script)
+    assert threads, "no endgame was played out"
+    assert threading.main_thread() not in threads
 
 
 def in_a_game(script_after_an_ask: object) -> GoFishApp:
