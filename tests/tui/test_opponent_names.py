@@ -89,3 +89,19 @@ def test_the_game_over_figures_keep_their_headings_whole_at_50_columns() -> None
     assert "Books Asks Hits" in headings and "Lucky Streak" in headings, headings
     for name in ("E. Expert", "★ Q. ISMCTS", "★ Counter", "E.Expert2"):
         assert any(f" {name} " in line for line in seen), name
+
+
+@pytest.mark.parametrize("opponents", [("emma", "expert", "random", "counter"),
+                                       ("expert-easy", "ismcts-quick", "counter", "random")])
+def test_the_title_names_every_opponent_at_80_columns(opponents: tuple[str, ...]) -> None:
+    # Textual kept ten columns for a clock that is not shown: "…Quick ISMCTS, Co…".
+    app = make_app("bicycle", players=5, opponents=opponents)
+    rows: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        rows.append(screen_lines(app)[0])
+
+    run_app(app, script, size=(80, 24))
+    [header] = rows
+    assert app.sub_title.startswith("bicycle · you against ")
+    assert f"Go Fish — {app.sub_title}" in header, header
