@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from gofish.core import Ask, Asked, BookLaid, Card, Game, Rank, Suit, View, new_game
+from gofish.core.game import shuffled_deck
 from gofish.storage import StorageError, open_store
 from gofish.web import GameSession, MoveRefused, Seat
 from gofish.web.messages import AskMessage, FishMessage
@@ -393,3 +394,47 @@ def test_a_miss_waiting_for_its_click_is_stored_before_the_page_hears_go_fish(
         assert drawn in resumed.game.hand(0)
 
     run(scenario)
+
+
+class StreamSpy:
+    """Asks as legal[0] does, and keeps a copy of the random stream of its first decision."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.first: random.Random | None = None
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        if self.first is None:
+            self.first = random.Random()
+            self.first.setstate(rng.getstate())
+        return legal[0]
+
+
+def _first_stream(seed: int) -> tuple[random.Random, Game]:
+    spy = StreamSpy()
+
+    async def scenario() -> None:
+        game = new_game("classic", players=2, seed=seed, first_player=1)
+        session = GameSession(game, [Seat("Ann", None), Seat("Emma", "emma")], pace=0,
+                              seed=seed)
+        session.bots[1] = spy
+        await session.connect(0, Page().send)
+        await until(lambda: spy.first is not None)
+        await session.close()
+        played.append(game)
+
+    played: list[Game] = []
+    run(scenario)
+    assert spy.first is not None
+    return spy.first, played[0]
+
+
+def test_a_seeded_table_s_bots_cannot_replay_the_shuffle() -> None:
+    # The bots drew from random.Random(seed), the very stream new_game shuffled with: a bot
+    # copying it at its first ask re-made the whole deal (every hand and the pond's order),
+    # and its random choices were the shuffle's own numbers.
+    stream, game = _first_stream(4)
+    again, _ = _first_stream(4)
+    assert again.getstate() == stream.getstate()  # still reproducible from the seed
+    assert shuffled_deck(stream) != [Card.parse(text) for text in game.to_record()["deck"]]

@@ -86,7 +86,12 @@ class GameSession:
             seat: make_bot(info.bot) for seat, info in enumerate(seats) if info.bot
         }
         prepare_endgame(self.bots.values())
-        self.rng = random.Random(seed)
+        # Each bot's own stream, as at the terminal table: Random(seed) is the deal's stream,
+        # so a bot handed it could replay the shuffle (every hand, the pond's order).
+        self.rngs: dict[int, random.Random] = {
+            seat: random.Random(None if seed is None else f"{seed}/bot{seat}")
+            for seat in self.bots
+        }
         self.store = store
         self.pace = pace
         # Nordic players fish from a spread-out sea by clicking a card of it.
@@ -271,7 +276,8 @@ class GameSession:
                     continue
                 # A searching bot thinks for a fifth of a second or more: in a worker
                 # thread, so other tables on this server are not held up meanwhile.
-                action = await asyncio.to_thread(bot_turn, self.game, self.bots[seat], self.rng)
+                action = await asyncio.to_thread(bot_turn, self.game, self.bots[seat],
+                                           self.rngs[seat])
                 self.game.play(action)
                 self.version += 1
                 self._save()
