@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
-from gofish.bots.base import cancel_thinking
+from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking
 from gofish.core import (
     Ask,
     Event,
@@ -63,6 +63,17 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
         raise MoveRefused(f"{len(opponents)} opponents chosen for {seats}")
     chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
+
+
+def _check_opponent(bot: str) -> None:
+    """Refuse an opponent no bot answers to; a known bot with a bad option is told why
+    (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown."""
+    try:
+        make_bot(bot)
+    except ValueError as error:
+        if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
+            raise MoveRefused(f"unknown opponent {bot!r}") from None
+        raise MoveRefused(f"opponent {bot!r}: {error}") from None
 
 
 class GameSession:
@@ -113,9 +124,8 @@ class GameSession:
         cls, message: StartMessage, *, store: Store | None = None, pace: float | None = None
     ) -> GameSession:
         """Deal the game a start message asks for; GoFishError/MoveRefused say what is wrong."""
-        unknown = [bot for bot in message.opponents if not is_bot(bot)]
-        if unknown:
-            raise MoveRefused(f"unknown opponent {unknown[0]!r}")
+        for bot in message.opponents:
+            _check_opponent(bot)
         rules = make_rules(message.preset, **message.options.chosen())
         game = new_game(rules, players=message.players, seed=message.seed)
         seats = seats_for(message.name, message.opponents, message.players)
