@@ -53,7 +53,9 @@ def test_the_sea_is_one_tab_stop_walked_by_the_arrow_keys(page: Any,
 def test_a_seat_passed_over_is_read_out(page: Any, live_server: LiveServer) -> None:
     # Five seats of ten cards, in pairs: 50 of 52 cards dealt, so the pond is dry almost
     # at once and a hand that empties is passed over (R9, R13).
-    open_table(page, live_server, seed=3, players=5, hand_size=10, pairs=True)
+    # The seed matters: clicking the first ask each time, with the pond dry, can ask a
+    # player who holds none over and over; seed 2 ends (with the bots' own streams).
+    open_table(page, live_server, seed=2, players=5, hand_size=10, pairs=True)
     page.evaluate(RECORD_WHAT_IS_READ)
     play_by_clicking(page)
     said: list[str] = page.evaluate("() => window.said")
