@@ -42,8 +42,8 @@ _REGISTRY: dict[str, BotInfo] = {}
 
 #: Separates a bot's name from its options in a spec: ``counter:epsilon=0.3``.
 OPTION_SEPARATOR = ":"
-#: How a tournament names an external program (gofish.tournament.plan.CMD_PREFIX).
-_PROGRAM_PREFIX = "cmd:"
+#: How a spec names an external program, which only a tournament plays (gofish.tournament).
+CMD_PREFIX = "cmd:"
 
 
 def register_bot(
@@ -177,7 +177,7 @@ def make_bot(name: str, **options: object) -> Bot:
     that lists the known ones."""
     if not isinstance(name, str):
         raise ValueError(f"a bot is named by text, not {name!r}")
-    if name.strip().lower().startswith(_PROGRAM_PREFIX):  # else read as a bot "cmd" + options
+    if name.strip().lower().startswith(CMD_PREFIX):  # else read as a bot "cmd" + options
         _load_builtin()
         raise ValueError(f"{name.strip()!r} is an external program: only gofish tournament "
                          "plays those (from Python: gofish.protocol.ExternalBot); here choose "

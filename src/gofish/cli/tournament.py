@@ -218,7 +218,8 @@ def _never_played(result: dict[str, Any], command: str) -> int:
 def _check_bots_as_typed(specs: Sequence[str]) -> None:
     """Refuse a bad built-in bot spec as typed, before the plan writes each in its one
     spelling, where ``epsilon=1e400`` reads ``epsilon=inf``: the message quotes the spec."""
-    from gofish.tournament.plan import CMD_PREFIX, normalize_spec
+    from gofish.bots.base import CMD_PREFIX
+    from gofish.tournament.plan import normalize_spec
     from gofish.tournament.play import make_entrant_bot
 
     for spec in specs:

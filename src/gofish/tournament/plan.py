@@ -18,11 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from gofish.bots.base import OPTION_SEPARATOR, canonical_spec
+from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
 from gofish.sim import as_whole_number
 
-CMD_PREFIX = "cmd:"
 #: The most games one tournament may ask for. A billion is hours in the simulator and
 #: weeks on the engine; more is surely a typo.
 MAX_GAMES = 1_000_000_000
@@ -163,19 +162,20 @@ class Plan:
         play far more games than asked: 100 bots at five seats make 75 million tables,
         which took gigabytes to list before the first game."""
         count = table_count(len(self.specs), self.players)
-        ways = math.perm(self.players) if self.seatings == "all" else self.players
-        if count > MAX_TABLES or count * ways > MAX_GAMES:
+        if count > MAX_TABLES or self.fewest_games > MAX_GAMES:
             raise TournamentError(
                 f"{len(self.specs)} bots at {self.players} seats make {count:,} tables, each "
-                f"played at least once from every seat ({count * ways:,} games); the limit is "
+                f"played at least once from every seat ({self.fewest_games:,} games); the "
+                "limit is "
                 f"{MAX_TABLES:,} tables and {MAX_GAMES:,} games: name fewer bots or seat "
                 "fewer players")
 
     @property
     def fewest_games(self) -> int:
         """The games the schedule plays however few are asked: one deal per table, played
-        in every arrangement."""
-        return len(self.tables) * len(self.arrangements)
+        in every arrangement. Counted, not listed: the size check runs before the tables
+        are made."""
+        return table_count(len(self.specs), self.players) * len(self.arrangements)
 
     @property
     def names(self) -> list[str]:

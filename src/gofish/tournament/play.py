@@ -13,11 +13,12 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 
 from gofish.bots import Bot, make_bot
+from gofish.bots.base import CMD_PREFIX
 from gofish.core import Ask, Game, View
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import SIM_BOTS, play_deals
 from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
-from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError, seating
+from gofish.tournament.plan import Plan, TournamentError, seating
 from gofish.tournament.tally import Tally, winning_seats
 
 

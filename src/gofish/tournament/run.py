@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from gofish.bots import make_bot
+from gofish.bots.base import CMD_PREFIX
 from gofish.bots.endgame import warm_up as warm_up_endgame
 from gofish.bots.expert import any_searches_endgame
 from gofish.core import check_whole
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout
 from gofish.sim import as_whole_number, unsupported_reason
-from gofish.tournament.plan import CMD_PREFIX, Plan, TournamentError
+from gofish.tournament.plan import Plan, TournamentError
 from gofish.tournament.play import (
     check_entrants,
     kept_seat_bots,
