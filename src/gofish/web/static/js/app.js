@@ -521,7 +521,7 @@ function winnersHeading(state) {
 }
 
 function asksInWords(asks) {
-  return asks === 0 ? 'It ended before anyone asked.' : `${asks} ask${asks === 1 ? '' : 's'} in all.`;
+  return asks === 0 ? 'It ended before anyone asked.' : `${counted(asks, 'ask')} in all.`;
 }
 
 function showResult(state) {

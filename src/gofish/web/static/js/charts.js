@@ -1,6 +1,7 @@
 // Charts drawn as inline SVG by this code (the machine may have no internet, so no
 // chart library from a CDN). Each chart also carries a text description.
 
+import { counted } from './cards.js';
 import { svg } from './dom.js';
 
 const W = 640;
@@ -50,7 +51,7 @@ function drawLines(chart, width, { series, max, format = (v) => String(v), xLabe
   // The legend and the count of games share the bottom line while they fit; on a narrow
   // chart the count goes on a line of its own and the plot gives up that height.
   const legends = series.map((line, index) => svg('text', { y: 0, class: `legend s${index}` }, `— ${line.name}`));
-  const count = svg('text', { x: width - PAD.right, y: 0, 'text-anchor': 'end', class: 'tick' }, xLabel || `${n} game${n === 1 ? '' : 's'}`);
+  const count = svg('text', { x: width - PAD.right, y: 0, 'text-anchor': 'end', class: 'tick' }, xLabel || counted(n, 'game'));
   chart.append(...legends, count); // in the page, so their lengths can be measured
   let x = PAD.left + 8;
   for (const legend of legends) {

@@ -55,7 +55,7 @@ export async function showHistory(page) {
     onclick: (event) => showOlder(event.currentTarget).catch((error) => fill(more, `Cannot list them: ${error.message}`)),
   }, 'Show older games');
   fill(page, el('h1', {}, 'History'),
-    el('p', {}, `${data.total} game${data.total === 1 ? '' : 's'} stored, from the terminal and the browser.`),
+    el('p', {}, `${counted(data.total, 'game')} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
       el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in'].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
         // The links' column needs no visible heading, but a screen reader names it.
@@ -67,7 +67,7 @@ export async function showHistory(page) {
 /** A seat's hand in a replay: its cards, or their backs where the server kept them hidden. */
 function replayHand(name, cards, size) {
   const shown = cards !== null;
-  return el('div', { class: 'replay-hand', role: 'group', 'aria-label': shown ? `${name}'s hand` : `${name}: ${size} card${size === 1 ? '' : 's'}, face down` },
+  return el('div', { class: 'replay-hand', role: 'group', 'aria-label': shown ? `${name}'s hand` : `${name}: ${counted(size, 'card')}, face down` },
     shown ? cards.map((card) => cardFace(card)) : Array.from({ length: size }, () => cardBack()));
 }
 
@@ -96,7 +96,7 @@ export async function showReplay(page, id) {
       el('h2', { text: name }), // under the page's h1: no level skipped
       replayHand(name, frame.hands[seat], frame.hand_sizes[seat]),
       el('p', { class: 'replay-books', text: `${setsHeading}: ${frame.books[seat].join(' ') || 'none'}` }))),
-    el('p', { class: 'replay-pond' }, `${pileName}: ${frame.pond} card${frame.pond === 1 ? '' : 's'}`));
+    el('p', { class: 'replay-pond' }, `${pileName}: ${counted(frame.pond, 'card')}`));
   };
   slider.addEventListener('input', () => go(Number(slider.value)));
   const controls = el('div', { class: 'replay-controls' },

@@ -64,7 +64,7 @@ function setsInEachGame(points, size) {
   const kind = size === 2 ? ' under the pairs rule' : '';
   return lineChart({
     title: `${capitalised(sets(size))} in each game`,
-    description: `${capitalised(sets(size))} you laid in each of ${counts.length} game${counts.length === 1 ? '' : 's'}${kind}.`,
+    description: `${capitalised(sets(size))} you laid in each of ${counted(counts.length, 'game')}${kind}.`,
     series: [{ name: sets(size), values: counts, dots: true }],
     max: Math.ceil(Math.max(...counts, 4) / 4) * 4, format: (v) => v.toFixed(0),
   });
@@ -91,7 +91,7 @@ export async function showStats(page) {
   const perLineUp = barChart({
     title: 'Win rate per opponent and rule set (shared wins count)',
     description: rows.map((r) => `${lineUp(r)}: ${percent(winRate(r))} of ${counted(r.games, 'game')}`).join('; '),
-    rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${r.games} game${r.games === 1 ? '' : 's'})` })),
+    rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${counted(r.games, 'game')})` })),
     max: 1, format: percent,
   });
   const sizes = setSizes([...rows, ...points]);
@@ -102,7 +102,7 @@ export async function showStats(page) {
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
       el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
   fill(page, el('h1', {}, 'Stats'),
-    el('p', {}, `${points.length} finished game${points.length === 1 ? '' : 's'}, ${wins.filter(Boolean).length} won (shared wins included).`),
+    el('p', {}, `${counted(points.length, 'finished game')}, ${wins.filter(Boolean).length} won (shared wins included).`),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Win rate over time'), overTime),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Per opponent and rule set'), perLineUp),
     el('section', { class: 'chart-box' }, el('h2', {}, `${setsHeading(sizes)} per game`),

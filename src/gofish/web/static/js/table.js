@@ -212,7 +212,7 @@ export class Table {
     const panels = state.players.filter((p) => p.seat !== state.you).map((player) => {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
-      const label = `${player.name}: ${player.cards} card${player.cards === 1 ? '' : 's'}, ` +
+      const label = `${player.name}: ${counted(player.cards, 'card')}, ` +
         setsName(player.books.length, state.rules.book_size) +
         `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}`;
       const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
@@ -220,7 +220,7 @@ export class Table {
       const body = [
         avatar(player.bot, player.seat),
         el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
-          el('span', { class: 'count' }, `${player.cards} card${player.cards === 1 ? '' : 's'}${player.in_play ? '' : ' · out of play'}`)),
+          el('span', { class: 'count' }, `${counted(player.cards, 'card')}${player.in_play ? '' : ' · out of play'}`)),
         fan,
         this.booksRow(player, setWord(state.rules.book_size)),
       ];
@@ -256,7 +256,7 @@ export class Table {
 
   renderPond(state) {
     const fishing = state.phase === 'fish';
-    const count = el('span', { class: 'pond-count' }, `${state.pond} card${state.pond === 1 ? '' : 's'} in the ${state.rules.sea ? 'sea' : 'pond'}`);
+    const count = el('span', { class: 'pond-count' }, `${counted(state.pond, 'card')} in the ${state.rules.sea ? 'sea' : 'pond'}`);
     if (state.rules.sea) {
       const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${counted(state.pond, 'face-down card')}`,
         onkeydown: (event) => moveAlong(event, [...this.pond.querySelectorAll('button.sea-card')]) });
@@ -289,7 +289,7 @@ export class Table {
     this.me.dataset.seat = me.seat;
     this.me.classList.toggle('turn', state.current === me.seat);
     fill(this.me, avatar(null, me.seat), el('span', { class: 'name', text: me.name }),
-      el('span', { class: 'count' }, `${me.cards} card${me.cards === 1 ? '' : 's'}${me.in_play ? '' : ' · out of play'}`));
+      el('span', { class: 'count' }, `${counted(me.cards, 'card')}${me.in_play ? '' : ' · out of play'}`));
   }
 
   renderShelf(state) {
