@@ -158,6 +158,38 @@ def test_a_null_hand_size_in_the_rules_is_refused_not_taken_for_the_preset_deal(
 
 
 @pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("preset", None, "unknown preset null: choose classic, bicycle or nordic"),
+        ("preset", True, "unknown preset true: choose classic, bicycle or nordic"),
+        ("lucky_draw", None, "lucky_draw must be true or false, not null"),
+        ("refill", False, "refill must be one of hand, card, turn, none, not false"),
+        ("end", None, "end must be one of all-books, first-empty, not null"),
+        ("hand_size", True, "hand_size must be a whole number from 1 to 13, not true"),
+        ("book_size", None, "book_size must be 4 (books) or 2 (pairs), not null"),
+        ("ask", True, "ask must be one of rank, card, not true"),
+    ],
+)
+def test_a_bad_rules_value_in_a_record_is_named_in_json_words(
+    field: str, value: object, message: str
+) -> None:
+    # RULES.md "Game records" is JSON: its writer wrote null or true, not Python's None or True.
+    rules: dict[str, object] = {"preset": "classic", field: value}
+    line = json.dumps(_record(rules=rules))
+    assert replay_line(line) == {"ok": False, "action_index": None, "error": message}
+
+
+@pytest.mark.parametrize(("value", "word"), [(None, "null"), (True, "true"), (False, "false")])
+def test_bad_players_or_rules_in_a_record_are_named_in_json_words(value: object, word: str) -> None:
+    assert replay_record(_record(players=value))["error"] == (
+        f"the number of players must be a whole number, not {word}"
+    )
+    assert replay_record(_record(rules=value))["error"] == (
+        f"rules must be a preset name or an object with a 'preset', not {word}"
+    )
+
+
+@pytest.mark.parametrize(
     ("action", "message"),
     [
         ({"player": "0", "target": 1, "rank": "9"}, "player must be a seat number, not '0'"),

@@ -25,6 +25,17 @@ class IllegalActionError(GoFishError):
     """A well-formed action that the rules do not allow at this moment."""
 
 
+def shown(value: object) -> str:
+    """A value as an error about the rules or a record shows it: null, true and false as
+    JSON, RULES.md and the command line write them (a record's ``"lucky_draw": null`` is
+    not Python's None to its writer), anything else as Python's repr (``'x'``, ``2.5``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
                 error: Callable[[str], Exception] = MalformedInputError) -> int:
     """``value`` if it is a whole number (not a bool) within the bounds given; otherwise

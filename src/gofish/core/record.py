@@ -8,7 +8,7 @@ from typing import Any
 
 from gofish.core.actions import Ask
 from gofish.core.cards import RANKS, Rank, Suit, parse_deck
-from gofish.core.errors import GoFishError, MalformedInputError
+from gofish.core.errors import GoFishError, MalformedInputError, shown
 from gofish.core.game import Game
 from gofish.core.rules import check_players, make_rules
 
@@ -64,13 +64,6 @@ def json_kind(value: object) -> str:
     return type(value).__name__
 
 
-def _json_text(value: object) -> str:
-    """A value as an error message shows it: ``'0'``, ``[1]``, and null/true as JSON writes them."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    return repr(value)
-
-
 def _field(record: Mapping[str, Any], name: str) -> Any:
     if name not in record:
         raise RecordError(f"the record has no '{name}'")
@@ -86,7 +79,7 @@ ACTION_FIELDS = ("player", "target", "rank", "suit")
 def _unknown_field(data: Mapping[Any, Any], fields: tuple[str, ...], what: str) -> str | None:
     for name in data:
         if name not in fields:
-            return (f"unknown field {_json_text(name)} in {what}: it has "
+            return (f"unknown field {shown(name)} in {what}: it has "
                     f"{', '.join(fields[:-1])} and {fields[-1]}")
     return None
 
@@ -105,7 +98,7 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
         first_player = record.get("first_player", 0)
         if first_player is None or isinstance(first_player, bool):  # said as JSON says it
             raise RecordError(f"first_player must be a seat from 0 to {players - 1}, "
-                              f"not {_json_text(first_player)}")
+                              f"not {shown(first_player)}")
         game = Game(rules, players, deck, first_player)
     except RecordError:
         raise
@@ -158,7 +151,7 @@ def _record_deck(deck: object) -> object:
 
 def _seat_number(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInputError(f"{name} must be a seat number, not {_json_text(value)}")
+        raise MalformedInputError(f"{name} must be a seat number, not {shown(value)}")
     return value
 
 
@@ -184,7 +177,7 @@ def _record_rank(value: object) -> Rank:
     found = _RECORD_RANKS.get(value.upper()) if isinstance(value, str) else None
     if found is None:
         raise MalformedInputError(
-            f"rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K, not {_json_text(value)}"
+            f"rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K, not {shown(value)}"
         )
     return found
 
@@ -192,7 +185,7 @@ def _record_rank(value: object) -> Rank:
 def _record_suit(value: object) -> Suit:
     found = _RECORD_SUITS.get(value.upper()) if isinstance(value, str) else None
     if found is None:
-        raise MalformedInputError(f"suit must be one of S H D C, not {_json_text(value)}")
+        raise MalformedInputError(f"suit must be one of S H D C, not {shown(value)}")
     return found
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from gofish.core.errors import MalformedInputError, whole_number
+from gofish.core.errors import MalformedInputError, shown, whole_number
 
 RefillMode = Literal["hand", "card", "turn", "none"]
 EndMode = Literal["all-books", "first-empty"]
@@ -141,7 +141,9 @@ OPTION_NAMES: Final = ("lucky_draw", "refill", "end", "hand_size", "book_size", 
 def check_players(players: object) -> int:
     count = whole_number(players)
     if count is None:
-        raise MalformedInputError(f"the number of players must be a whole number, not {players!r}")
+        raise MalformedInputError(
+            f"the number of players must be a whole number, not {shown(players)}"
+        )
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         counted = "1 player" if count == 1 else f"{count} players"
         raise MalformedInputError(
@@ -172,7 +174,7 @@ def make_rules(spec: object = "classic", **options: object) -> Rules:
         base = _preset(name)
     else:
         raise MalformedInputError(
-            f"rules must be a preset name or an object with a 'preset', not {spec!r}"
+            f"rules must be a preset name or an object with a 'preset', not {shown(spec)}"
         )
     given.update(options)
     if not given:
@@ -190,7 +192,7 @@ def _preset(name: object) -> Rules:
 
 
 def _unknown_preset(name: object) -> MalformedInputError:
-    return MalformedInputError(f"unknown preset {name!r}: choose classic, bicycle or nordic")
+    return MalformedInputError(f"unknown preset {shown(name)}: choose classic, bicycle or nordic")
 
 
 def _check_option(name: object, value: object) -> object:
@@ -198,26 +200,28 @@ def _check_option(name: object, value: object) -> object:
     if name == "lucky_draw":
         if isinstance(value, bool):
             return value
-        raise MalformedInputError(f"lucky_draw must be true or false, not {value!r}")
+        raise MalformedInputError(f"lucky_draw must be true or false, not {shown(value)}")
     if name == "hand_size":
         size = whole_number(value)
         if size is not None and 1 <= size <= 13:
             return size
         if value is None:
             return None
-        raise MalformedInputError(f"hand_size must be a whole number from 1 to 13, not {value!r}")
+        raise MalformedInputError(
+            f"hand_size must be a whole number from 1 to 13, not {shown(value)}"
+        )
     if name == "book_size":
         size = whole_number(value)
         if size is not None and size in (2, 4):
             return size
-        raise MalformedInputError(f"book_size must be 4 (books) or 2 (pairs), not {value!r}")
+        raise MalformedInputError(f"book_size must be 4 (books) or 2 (pairs), not {shown(value)}")
     choices: dict[str, tuple[str, ...]] = {"refill": REFILL_MODES, "end": END_MODES,
                                            "ask": ASK_MODES}
     if isinstance(name, str) and name in choices:
         if isinstance(value, str) and value in choices[name]:
             return value
         allowed = ", ".join(choices[name])
-        raise MalformedInputError(f"{name} must be one of {allowed}, not {value!r}")
+        raise MalformedInputError(f"{name} must be one of {allowed}, not {shown(value)}")
     raise MalformedInputError(
         f"unknown option {name!r}: the options are {', '.join(OPTION_NAMES)}"
     )
