@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  cardBack, cardFace, laidBy, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  cardBack, cardFace, counted, laidBy, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -519,7 +519,7 @@ function renderGame(newLog = []) {
     fill($('#turn'), turnLine(game, me, myTurn));
   }
   fill($('#opponents'), state.room.seats.filter((s) => s.seat !== me).map((seat) => opponentBox(seat, game, myTurn, targets)));
-  fill($('#pond'), `${pileName(game)}: ${game.pond} card${game.pond === 1 ? '' : 's'}`);
+  fill($('#pond'), `${pileName(game)}: ${counted(game.pond, 'card')}`);
   renderSea(game, me);
   fill($('#mine'), game.hand ? game.hand.map((card) => cardFace(card)) : []);
   if (me !== null) {
@@ -557,7 +557,7 @@ function resultLine(game, me) {
   const word = bookWord(game);
   const counts = state.room.seats.map(({ seat }) => {
     const laid = game.books[seat].length;
-    return `${seat === me ? 'You' : playedBy(game, seat)}: ${laid} ${word}${laid === 1 ? '' : 's'}`;
+    return `${seat === me ? 'You' : playedBy(game, seat)}: ${counted(laid, word)}`;
   });
   return `Game over: ${names.join(' and ')} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
 }
@@ -581,7 +581,7 @@ function renderSea(game, me) {
   if (sea.hidden) { sea.replaceChildren(); return; }
   const mine = me !== null && game.fishing === me;
   sea.classList.toggle('fishing', mine);
-  sea.setAttribute('aria-label', `The sea: ${game.pond} face-down card${game.pond === 1 ? '' : 's'}`);
+  sea.setAttribute('aria-label', `The sea: ${counted(game.pond, 'face-down card')}`);
   state.seaStop = Math.min(state.seaStop, Math.max(game.pond - 1, 0));
   fill(sea, Array.from({ length: game.pond }, (_, i) => (mine
     ? el('button', { type: 'button', class: 'room-sea-card', dataset: { key: `sea-${i}` },
@@ -609,7 +609,7 @@ function opponentBox(seat, game, myTurn, targets) {
   },
   el('strong', {}, playedBy(game, i)),
   connectionDot(seat),
-  el('div', {}, `${game.hand_sizes[i]} card${game.hand_sizes[i] === 1 ? '' : 's'}`),
+  el('div', {}, counted(game.hand_sizes[i], 'card')),
   seat.vacated ? el('div', { class: 'vacated' }, seatStatus(seat)) : null,
   el('div', { class: 'seat-books' }, booksLine(game, i, bookWord(game) === 'pair' ? 'Pairs' : 'Books')),
   game.in_play[i] ? null : el('div', {}, 'out of play'));
