@@ -24,7 +24,25 @@ psycopg = pytest.importorskip("psycopg")
 
 @pytest.fixture
 def url(postgres_url: str) -> str:  # noqa: F811
+    _wait_until_nobody_holds_the_rooms(postgres_url)
     return postgres_url
+
+
+def _wait_until_nobody_holds_the_rooms(url: str) -> None:
+    """Let the sessions of earlier tests end first. A connection closed while it holds the
+    rooms' lock (these tests' rivals do) frees it only when its server process has ended,
+    a moment later: a store opened meanwhile is refused as a second server."""
+    deadline = time.monotonic() + 10
+    while _rooms_lock_holders(url) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _rooms_lock_holders(url: str, pid: int | None = None) -> list[int]:
+    """The sessions holding the rooms' advisory lock (only ``pid``'s, if given)."""
+    with psycopg.connect(url) as db:
+        return [holder for (holder,) in db.execute(
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND (%s::int IS NULL OR pid = %s::int)", (pid, pid))]
 
 
 NOW = "2026-01-01T00:00:00+00:00"
@@ -369,3 +387,27 @@ def test_a_connection_closed_under_an_operation_by_the_closing_store_is_a_store_
             await link.run(closed_under_it)
 
     _on_open_store(url, scenario)
+
+
+def test_a_closing_store_lets_go_of_the_rooms_before_it_hangs_up(url: str) -> None:
+    """PostgreSQL frees a closed connection's lock only once its server process has ended, a
+    moment later: a server restarted at once (or the next test) was refused now and then as
+    "in use by another gofish rooms server". The store now releases it itself; here the lock
+    is looked for just as the connection is about to close."""
+    held_at_hang_up: list[list[int]] = []
+
+    async def scenario(store: PostgresStore) -> None:
+        db = store._link._db
+        pid = store._link._session[0]
+        assert _rooms_lock_holders(url, pid) == [pid]  # the open store holds it
+        hang_up = db.close
+
+        async def look_then_hang_up() -> None:
+            held_at_hang_up.append(_rooms_lock_holders(url, pid))
+            await hang_up()
+
+        db.close = look_then_hang_up
+
+    _on_open_store(url, scenario)
+    assert held_at_hang_up == [[]]
+    assert _rooms_lock_holders(url) == []

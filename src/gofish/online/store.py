@@ -438,6 +438,21 @@ _TAKEN_OVER = (
 )
 
 
+#: How long a closing server waits for PostgreSQL to release the rooms' lock.
+UNLOCK_SECONDS = 1.0
+
+
+async def _let_go_of_the_rooms(db: Any) -> None:
+    """Release the rooms' lock before hanging up. PostgreSQL frees a session's locks only
+    when its server process ends, a moment after the connection closes, so a rooms server
+    started meanwhile (a restart, a second server) would be refused as if this one still
+    ran. A dead connection or a slow server is left to that: closing goes on regardless."""
+    import psycopg
+
+    with contextlib.suppress(psycopg.Error, TimeoutError):
+        await asyncio.wait_for(db.execute("SELECT pg_advisory_unlock_all()"), UNLOCK_SECONDS)
+
+
 class _PostgresLink:
     """The one connection of a rooms server to PostgreSQL, holding the rooms' advisory lock.
 
@@ -483,9 +498,12 @@ class _PostgresLink:
 
     async def close(self) -> None:
         self.stopping = True
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        db, self._db = self._db, None
+        if db is None:
+            return
+        if not db.closed and not self._lock.locked():  # not under an operation: see run()
+            await _let_go_of_the_rooms(db)
+        await db.close()
 
     def check_usable(self) -> None:
         if self.stopping or self._db is None:
