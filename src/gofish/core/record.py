@@ -56,7 +56,7 @@ def _given_game(game: object, function: str) -> Game:
 def json_kind(value: object) -> str:
     """What a JSON value is, in JSON's own words ("an array", "null"), for error messages."""
     if value is None or isinstance(value, bool):
-        return json.dumps(value)
+        return shown(value)  # null, true, false
     for kind, name in ((Mapping, "an object"), (list, "an array"), (str, "a string"),
                        ((int, float), "a number")):
         if isinstance(value, kind):
