@@ -88,6 +88,8 @@ class Narrator:
         self.viewer = viewer
         self.book_word = book_word(rules.book_size if rules is not None else 4)
         self.pond_word = pond_word(rules) if rules is not None else "pond"
+        # What a lucky draw matched (R8): the rank asked for, or under ``ask: card`` the card.
+        self.wish = "card" if rules is not None and rules.ask == "card" else "rank"
 
     # -- grammar helpers ---------------------------------------------------
     def who(self, seat: int, *, capital: bool = True) -> str:
@@ -173,12 +175,14 @@ class Narrator:
         return f"{who}'s hand was empty: {who} draws {drawn}."
 
     def _on_lucky_draw(self, e: LuckyDraw) -> str:
-        card = card_words(e.card)
-        if e.player == self.viewer:
-            return f"You show the {card}: the card you asked for, so you go again."
-        # Named, not "the card they asked for, so they go again".
+        # No "so you go again": the lucky draw may lay the last book, empty the sea (R19)
+        # or put its player out of play, and the events that say so come after this one.
+        # When the turn does go on, the next line is that player's next ask.
         who = self.who(e.player)
-        return f"{who} shows the {card}: the card {who} asked for, so {who} goes again."
+        asked = "you" if e.player == self.viewer else who  # named, not "they"
+        shows = self.verb(e.player, "show")
+        return (f"{who} {shows} the {card_words(e.card)}: a lucky draw, "
+                f"the {self.wish} {asked} asked for.")
 
     def _on_book_laid(self, e: BookLaid) -> str:
         laid = f"{self.verb(e.player, 'lay')} down a {self.book_word} of {e.rank.plural}"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.core.stacked import ask, deal
 
 import gofish
 from gofish.core import (
@@ -156,19 +157,19 @@ def test_the_log_calls_the_draw_pile_what_the_table_calls_it(
 
 
 def test_a_named_player_is_named_not_they() -> None:
-    # "Emma shows the 9♥: the card they asked for, so they go again", "Emma draws a card
+    # "Emma shows the 9♥: the card they asked for", "Emma draws a card
     # into their empty hand": the narrator said "they" of one named player.
     nine = Card.parse("9H")
     for viewer in (0, None):
         narrator = Narrator(NAMES, viewer)
         lucky = narrator.describe(LuckyDraw(player=2, card=nine))
-        assert lucky == "Emma 2 shows the 9♥: the card Emma 2 asked for, so Emma 2 goes again."
+        assert lucky == "Emma 2 shows the 9♥: a lucky draw, the rank Emma 2 asked for."
         for reason in ("empty_hand", "replenish"):
             drew = narrator.describe(Drew(player=1, reason=reason, card=None))
             assert drew == "Emma's hand was empty: Emma draws a card."
     mine = Narrator(NAMES, 0)
     assert mine.describe(LuckyDraw(player=0, card=nine)) == (
-        "You show the 9♥: the card you asked for, so you go again.")
+        "You show the 9♥: a lucky draw, the rank you asked for.")
     assert mine.describe(Drew(player=0, reason="empty_hand", card=nine)) == (
         "You draw the 9♥ into your empty hand.")
     assert mine.describe(Drew(player=0, reason="replenish", card=nine)) == (
@@ -226,3 +227,19 @@ def test_cards_handed_over_are_listed_as_the_hand_shows_them() -> None:
     said = Narrator(NAMES, 0).describe(HandedOver(giver=0, receiver=1, rank=Rank.parse("8"),
                                                   count=2, cards=cards))
     assert said == "You hand over two: 8♣ 8♠."
+
+
+def test_a_lucky_draw_promises_no_next_ask_the_game_may_not_give() -> None:
+    # R8 earns another ask, but R19 ends a nordic game on the spot even after a lucky draw
+    # (and the last book ends any game). It read "You show the J♣: the card you asked for,
+    # so you go again." followed by "Game over." Under ask: rank it was a rank, not a card.
+    game = deal("nordic", ["J J J", "Q Q 4"], pond="J 8 7")
+    narrator = Narrator(NAMES[:2], 0, game.rules)
+    said = [narrator.describe(event) for event in ask(game, 1, "J")]
+    lucky = said.index("You show the J♣: a lucky draw, the rank you asked for.")
+    assert said[lucky + 1] == "You lay down a book of jacks."
+    assert said[lucky + 2].startswith("Game over. You win!")
+    assert not any("again" in line for line in said)
+    by_card = Narrator(NAMES, None, make_rules("classic", ask="card"))
+    assert by_card.describe(LuckyDraw(player=1, card=Card.parse("JC"))) == (
+        "Emma shows the J♣: a lucky draw, the card Emma asked for.")
