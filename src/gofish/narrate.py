@@ -11,7 +11,6 @@ import re
 from collections.abc import Sequence
 
 from gofish.core import (
-    FULL_DECK,
     Asked,
     BookLaid,
     Card,
@@ -121,11 +120,8 @@ class Narrator:
         reasons = []
         if empty:
             reasons.append(f"{listed(empty)} ran out of cards")
-        if view.pond_size == 0:
-            # A deal of the whole deck (4 × 13, say) ends at once: there never was a pond.
-            dealt_all = (view.rules.hand_size or 0) * len(view.hand_sizes) >= len(FULL_DECK)
-            reasons.append(f"the whole deck was dealt, leaving no {pond}" if dealt_all
-                           else f"the {pond} ran dry")
+        if view.pond_size == 0:  # (a deal of the whole deck is refused: Rules.check)
+            reasons.append(f"the {pond} ran dry")
         said = " and ".join(reasons) or "the game is over"
         return said[0].upper() + said[1:] + "."
 

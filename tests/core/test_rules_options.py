@@ -95,6 +95,22 @@ def test_dealing_more_cards_than_the_deck_holds_is_refused(players: int, hand_si
     assert f"{players * hand_size} cards and the deck holds 52" in str(error.value)
 
 
+@pytest.mark.parametrize("spec", [{"preset": "nordic", "hand_size": 13},
+                                  {"preset": "classic", "hand_size": 13, "end": "first-empty"}])
+def test_dealing_the_whole_deck_is_refused_where_an_empty_pond_ends_the_game(
+        spec: dict[str, object]) -> None:
+    # RULES.md, "House rules": a combination that cannot be played is refused before the
+    # deal. Four hands of 13 leave no pond, and R19 ends the game there: it was dealt,
+    # recorded, and counted in the stats as a four-way shared win before anyone asked.
+    with pytest.raises(MalformedInputError) as error:
+        gofish.new_game(spec, players=4, seed=1)
+    assert str(error.value) == (
+        "cannot deal 13 cards to each of 4 players with end 'first-empty': that is the whole "
+        "deck, and with no pond left the game would end before anyone asked")
+    for players in (2, 3):  # the same hands with a pond left are a game
+        assert not gofish.new_game(spec, players=players, seed=1).is_over
+
+
 @pytest.mark.parametrize("players", [0, 1, 6, -2, 2.0, "2", True, None])
 def test_player_counts_outside_2_to_5_are_refused(players: object) -> None:
     with pytest.raises(MalformedInputError, match="players"):

@@ -8,13 +8,15 @@ from gofish.narrate import Narrator
 NAMES = ["You", "Emma", "Randy", "Counter"]
 
 
-def test_a_deal_of_the_whole_deck_says_there_never_was_a_sea() -> None:
-    # R19: 4 x 13 cards leave an empty sea, so the game is over before the first ask.
-    game = gofish.new_game({"preset": "nordic", "hand_size": 13}, players=4, seed=1)
+def test_hands_dealt_nothing_but_books_ran_out_of_cards() -> None:
+    # R19 with pairs and two cards each: seed 13802 deals every player a pair, laid at once
+    # (R3), so every hand is empty before the first ask and all four share the win (R10).
+    rules = {"preset": "nordic", "hand_size": 2, "book_size": 2}
+    game = gofish.new_game(rules, players=4, seed=13802)
     view = game.view(0)
-    assert view.is_over
+    assert view.is_over and view.pond_size > 0
     ending = Narrator(NAMES, 0, rules=view.rules).ending(view)
-    assert ending == "The whole deck was dealt, leaving no sea."
+    assert ending == "You, Emma, Randy and Counter ran out of cards."
 
 
 def test_a_sea_emptied_in_play_ran_dry() -> None:

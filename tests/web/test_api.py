@@ -736,11 +736,13 @@ def test_a_page_reopening_its_own_game_keeps_a_miss_it_was_shown(client: TestCli
 def test_a_game_over_at_the_deal_stays_in_the_history_when_the_next_is_dealt(
     client: TestClient,
 ) -> None:
-    # Four players dealt 13 cards each leave no sea, and Hopp i havet ends there (R19).
-    # With no ask in it, the finished game was taken for a deal replaced before play and
-    # removed at the next deal: its result's "Watch the replay" led nowhere.
+    # Four players dealt a pair each (pairs, two cards each) lay them at once, and Hopp i
+    # havet ends at the empty hands (R19). With no ask in it, the finished game was taken
+    # for a deal replaced before play and removed at the next deal: its result's "Watch the
+    # replay" led nowhere.
     with client.websocket_connect("/ws/play") as ws:
-        over = start(ws, preset="nordic", players=4, seed=1, options={"hand_size": 13},
+        over = start(ws, preset="nordic", players=4, seed=13802,
+                     options={"hand_size": 2, "book_size": 2},
                      opponents=["emma", "emma", "emma"])
         assert over["state"]["phase"] == "over"
         game_id = over["state"]["game_id"]

@@ -64,8 +64,8 @@ def test_a_shared_win_of_four_is_listed_as_a_sentence(page: Any, live_server: Li
     # It read "shared: You and Emma and Randy and Emma 2".
     seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"},
              {"name": "Randy", "bot": "random"}, {"name": "Emma 2", "bot": "emma"}]
-    # Four nordic players dealt 13 cards each: no sea, over at the deal (R19), no books.
-    over = played_game(make_rules("nordic", hand_size=13), players=4, seed=10)
+    # Four nordic players dealt a pair each: every hand empty, over at the deal (R19).
+    over = played_game(make_rules("nordic", hand_size=2, book_size=2), players=4, seed=13802)
     assert over.winners == (0, 1, 2, 3)
     with open_store(live_server.database) as store:
         game_id = store.save(over.to_record(), seats=seats)

@@ -14,9 +14,10 @@ pytestmark = pytest.mark.browser
 
 
 def deal_a_game_over_at_once(page: Any, server: LiveServer) -> None:
-    """Four nordic players dealt 13 cards each: no sea, so the game ends at the deal (R19),
-    with no book dealt in this deal: all four share the win (R10)."""
-    open_table(page, server, seed=10, preset="nordic", players=4, hand_size=13)
+    """Four nordic players dealt a pair each (pairs, two cards each, seed 13802): every hand
+    is empty once the pairs are down (R3), so the game ends at the deal (R19) and all four
+    share the win (R10)."""
+    open_table(page, server, seed=13802, preset="nordic", players=4, hand_size=2, pairs=True)
     page.wait_for_selector("#result:not([hidden])")
 
 
@@ -27,7 +28,7 @@ def test_a_shared_win_names_the_players_you_share_it_with(
     deal_a_game_over_at_once(page, live_server)
     assert page.inner_text("#result-title") == "You share the win with Emma, Randy and Emma 2!"
     assert page.inner_text("#result .ending") == (
-        "The whole deck was dealt, leaving no sea. It ended before anyone asked.")
+        "You, Emma, Randy and Emma 2 ran out of cards. It ended before anyone asked.")
 
 
 def rewrite_the_result(page: Any, **result: object) -> None:

@@ -103,6 +103,13 @@ class Rules:
                 f"cannot deal {size} cards to each of {players} players: "
                 f"that is {players * size} cards and the deck holds {DECK_SIZE}"
             )
+        if size is not None and players * size == DECK_SIZE and self.end == "first-empty":
+            # R19 ends the game at an empty pond: this one would be over before the first ask.
+            raise MalformedInputError(
+                f"cannot deal {size} cards to each of {players} players with end "
+                f"'first-empty': that is the whole deck, and with no pond left the game "
+                f"would end before anyone asked"
+            )
 
     def options(self, players: object = None) -> dict[str, Any]:
         """Every option that differs from the preset, as record-ready JSON values.
