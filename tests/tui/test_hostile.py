@@ -3,8 +3,11 @@ when the game ends, odd names, a flood of keys. Nothing may be hidden, stale or 
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import threading
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -356,3 +359,54 @@ def test_in_a_window_too_small_for_the_table_n_n_does_not_deal_blind() -> None:
         assert prompt_text(app).startswith("New game? Press n again")
 
     run_app(app, script)
+
+
+SAID_INSTEAD = {"q": "The game is saved: the command that resumes it is printed as you leave.",
+                "n": "This game is saved: it is game 1 in the games database."}
+
+
+@pytest.mark.parametrize("key", ["q", "n"])
+def test_a_question_in_the_smallest_window_never_cuts_the_resume_command(
+        key: str, tmp_path: Path) -> None:
+    # At 50 columns the prompt's three lines cut "Quit? … The game is saved: gofish resume 1
+    # --database" before the path: a command that fails as shown. A question may take up
+    # to six lines; a command too long even for those is not shown, and the question says
+    # where to find it. Once answered, the prompt is back to three lines.
+    short = Path(tempfile.mkdtemp(prefix="gf", dir="/tmp")) / "games.sqlite3"
+    deep = tmp_path / ("folder-" * 20) / "games.sqlite3"  # over 200 characters
+    deep.parent.mkdir(parents=True)
+    try:
+        for database in (short, deep):
+            app = make_app("classic", seed=3, database=database)
+            shown: list[str] = []
+            run_app(app, ask_once_then_press(key, shown), size=(50, 16))
+            command = app.session.resume_command()
+            assert command.endswith(str(database))
+            if database is short:
+                assert shown[0].endswith(f"is saved: {command}")
+                assert shown[1] == "more than three lines"
+            else:
+                assert shown[0].endswith(SAID_INSTEAD[key]) and "gofish resume" not in shown[0]
+    finally:
+        shutil.rmtree(short.parent)
+
+
+def ask_once_then_press(key: str, shown: list[str]
+                        ) -> Callable[[GoFishApp, Pilot[None]], Awaitable[None]]:
+    """Ask once, then press ``key`` and put the question in sight (and how many lines it
+    took) in ``shown``; then any other key, which answers "stay"."""
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        await until(lambda: app.session.human_to_act, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        prompt = app.query_one("#prompt")
+        assert prompt.region.bottom <= 16 - 1  # above the footer
+        shown.append(prompt_text(app))
+        shown.append("more than three lines" if prompt.region.height > 3 else "three at most")
+        await pilot.press("x")
+        await pilot.pause()
+        assert prompt_text(app).startswith("Your turn.")
+        assert prompt.region.height <= 3
+
+    return script

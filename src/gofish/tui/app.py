@@ -74,6 +74,7 @@ LOG_LINES = 500
 LOG_MIN_WIDTH = 20  # the log wraps its lines to no fewer columns than this
 # The smallest terminal that still shows the hand and the prompt (measured; 80x24 is roomy).
 MIN_WIDTH, MIN_HEIGHT = 50, 16
+PROMPT_LINES, QUESTION_LINES = 3, 6  # the prompt's most lines; a pending Quit?/New game?'s
 # Below this many columns an opponent panel cuts names ("Exp…"); the table then goes
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
@@ -292,6 +293,9 @@ class GoFishApp(App[None]):
     def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "-error")
+        # A question ends with the command that resumes the game: in a narrow window its
+        # usual three lines cut that command short, so a question may take a few more.
+        prompt.styles.max_height = QUESTION_LINES if self.question_pending else PROMPT_LINES
         prompt.update(message if message is not None else self.default_prompt())
         self.fit_hand(self.size.width, self.size.height)
 
@@ -809,9 +813,13 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def new_game_question(self) -> str:
-        # The keys first: in a small window the prompt's third line cuts the rest.
-        return ("New game? Press n again to deal a new one, any other key to stay. "
-                f"{self.where_the_game_is('This game')}")
+        # The keys first: in a small window they are what must be seen.
+        number = self.session.game_id
+        stored = f"it is game {number} in the games database" if number is not None else (
+            "it stays in the games database")
+        return self.question_saying_where(
+            "New game? Press n again to deal a new one, any other key to stay.", "This game",
+            stored)
 
     def action_interrupt(self) -> None:
         """Ctrl-C: leave at once (every ask is saved) with the status the line mode gives."""
@@ -841,9 +849,26 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def quit_question(self) -> str:
-        # The whole command: a game in another --database is not found by "gofish resume".
-        return ("Quit? Press q again to quit, any other key to stay (Shift+Q asks for queens)."
-                f" {self.where_the_game_is('The game')}")
+        return self.question_saying_where(
+            "Quit? Press q again to quit, any other key to stay (Shift+Q asks for queens).",
+            "The game", "the command that resumes it is printed as you leave")
+
+    def question_saying_where(self, question: str, game: str, instead: str) -> str:
+        """``question``, then where ``game`` is kept: with the whole command that resumes it
+        (a game in another --database is not found by a bare "gofish resume"), or, where the
+        prompt's lines cannot hold that command, ``instead``: a command cut short fails."""
+        whole = f"{question} {self.where_the_game_is(game)}"
+        if self.saver.failure is not None and not self.saver.rescued:
+            return whole  # no command in it
+        if self.prompt_lines(whole) <= QUESTION_LINES:
+            return whole
+        return f"{question} {game} is saved: {instead}."
+
+    def prompt_lines(self, text: str) -> int:
+        """The lines ``text`` takes in the prompt at the window's width."""
+        prompt = self.query_one("#prompt", Static)
+        width = max(self.size.width - prompt.styles.gutter.width, 1)
+        return len(Text(text).wrap(self.console, width))
 
     def where_the_game_is(self, game: str) -> str:
         """Whether leaving keeps ``game``: saved (in the database, or rescued to the fallback
