@@ -196,7 +196,7 @@ def _say_stopped(how: str, played: _Played) -> None:
         print(f"\ngofish tournament: stopped by {how} {played.so_far()}", file=sys.stderr)
 
 
-#: Exit code of a tournament in which some bot forfeited every game it sat down to.
+#: Exit code of a tournament in which some bot had none of its games played out.
 NEVER_PLAYED = 1
 #: Exit code when a --csv or --plot file checked before the games could not be written after
 #: them (a full disk): as for any write that fails while working (README, "Exit statuses").
@@ -204,15 +204,33 @@ WRITE_FAILED = 1
 
 
 def _never_played(result: dict[str, Any], command: str) -> int:
-    """NEVER_PLAYED, with a line on stderr per bot, if a bot forfeited every one of its games
-    (a program that exits at once, say): its figures are then nothing but forfeits, which a
-    script reading only the exit code must not take for a result. Else 0."""
-    hopeless = [row for row in result["bots"] if row["games"] and row["forfeits"] == row["games"]]
+    """NEVER_PLAYED, with a line on stderr per bot, if some bot had every one of its games
+    ended by a forfeit, its own or another's (a program that exits at once, or two copies of
+    it, one of which fails first and hands the other the win): its figures are then nothing
+    but forfeits, which a script reading only the exit code must not take for a result.
+    Else 0."""
+    hopeless = [row for row in result["bots"] if row["games"] and _unplayed(row) == row["games"]]
     for row in hopeless:
-        report(command, f"{row['name']} forfeited all {row['games']} of its games, so the "
-                        "result says nothing of how it plays (the first failures are listed "
-                        "with the result)")
+        report(command, _never_played_line(row))
     return NEVER_PLAYED if hopeless else 0
+
+
+def _unplayed(row: dict[str, Any]) -> int:
+    """The games of a bot's row that a forfeit ended; its own forfeits where that is not
+    known (a result stored before it was counted)."""
+    ended = row.get("ended_by_forfeit")
+    return int(row["forfeits"] if ended is None else ended)
+
+
+def _never_played_line(row: dict[str, Any]) -> str:
+    name, games, own = row["name"], row["games"], row["forfeits"]
+    why = "so the result says nothing of how it plays (the first failures are listed with " \
+        "the result)"
+    if own == games:
+        return f"{name} forfeited all {games} of its games, {why}"
+    whose = "its opponents'" if own == 0 else f"{own} of them its own, the others its opponents'"
+    return (f"none of the {games} games of {name} was played out: each ended in a forfeit "
+            f"({whose}), {why}")
 
 
 def _check_bots_as_typed(specs: Sequence[str]) -> None:

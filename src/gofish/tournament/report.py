@@ -42,6 +42,7 @@ MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[dict[str, Any]]:
     """One result per entrant: the ``bots`` list of the JSON output."""
     elos = elo_ratings(tally.pair_games, tally.pair_points)
+    ended = tally.ended_by_forfeit
     rows = []
     for i, name in enumerate(names):
         games = tally.games[i]
@@ -60,6 +61,8 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[d
                 "books_per_game": tally.books[i] / games if games else 0.0,
                 "game_length": tally.asks[i] / games if games else 0.0,
                 "forfeits": tally.forfeits[i],
+                # its wins may be only others' forfeits; null: not known (an old result)
+                "ended_by_forfeit": None if ended is None else ended[i],
             }
         )
     return rows
@@ -121,7 +124,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
 
 
 CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
-              "books_per_game", "game_length", "forfeits")
+              "books_per_game", "game_length", "forfeits", "ended_by_forfeit")
 
 
 def write_csv(result: dict[str, Any], path: str) -> None:
@@ -134,9 +137,14 @@ def write_csv(result: dict[str, Any], path: str) -> None:
                 low, high = row["ci95"]
                 writer.writerow([printable(row["name"]), row["games"], row["wins"],
                                  row["win_rate"], low, high, row["elo"], row["books_per_game"],
-                                 row["game_length"], row["forfeits"]])
+                                 row["game_length"], row["forfeits"],
+                                 _blank_if_none(row.get("ended_by_forfeit"))])
     except OSError as error:
         raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _blank_if_none(value: object) -> object:
+    return "" if value is None else value
 
 
 def _pyplot() -> Any:
@@ -326,6 +334,9 @@ def _check_totals(totals: object, names: Sequence[str]) -> None:
     for name in ("games", "win_units", "books", "asks", "forfeits"):
         if not _is_counts(totals.get(name), entrants):
             raise TournamentError(f"'totals.{name}' must hold one count per bot")
+    # Optional: results stored before it was kept have none, and merge to none.
+    if "ended_by_forfeit" in totals and not _is_counts(totals["ended_by_forfeit"], entrants):
+        raise TournamentError("'totals.ended_by_forfeit' must hold one count per bot")
     played, won = totals["games"], totals["win_units"]
     for i in range(entrants):
         if won[i] > WIN_UNITS * played[i]:  # a win rate above 1: no interval can be drawn
@@ -360,6 +371,7 @@ def _check_consistent(result: dict[str, Any]) -> None:
             if totals[field_name][i] > most * totals["games"][i]:
                 raise TournamentError(f"'totals.{field_name}' gives {name} more {what} than "
                                       f"{most} per game")
+    _check_ended_by_forfeit(totals, names, players)
     pair_games, pair_points = totals["pair_games"], totals["pair_points"]
     for a, name in enumerate(names):
         for b, other in enumerate(names):
@@ -372,6 +384,20 @@ def _check_consistent(result: dict[str, Any]) -> None:
             if pair_points[a][b] + pair_points[b][a] != 2 * pair_games[a][b]:
                 raise TournamentError(f"'totals.pair_points' of {name} and {other} must add up "
                                       "to two half points per meeting in 'totals.pair_games'")
+
+
+def _check_ended_by_forfeit(totals: dict[str, Any], names: Sequence[str], players: int) -> None:
+    """A forfeit ends one game, and so one game of each of its ``players`` seats."""
+    ended = totals.get("ended_by_forfeit")
+    if ended is None:
+        return
+    for i, name in enumerate(names):
+        if not totals["forfeits"][i] <= ended[i] <= totals["games"][i]:
+            raise TournamentError(f"'totals.ended_by_forfeit' gives {name} fewer games ended "
+                                  "by a forfeit than its own forfeits, or more than its games")
+    if sum(ended) != players * sum(totals["forfeits"]):
+        raise TournamentError(f"'totals.ended_by_forfeit' must add up to {players} seats for "
+                              "each forfeit in 'totals.forfeits'")
 
 
 def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> list[str]:

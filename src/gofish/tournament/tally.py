@@ -38,6 +38,10 @@ class Tally:
     books: list[int] = field(default_factory=list)
     asks: list[int] = field(default_factory=list)  # summed game lengths of the games played
     forfeits: list[int] = field(default_factory=list)
+    # Seats in games that a forfeit ended, the entrant's own or another's: a bot none of
+    # whose games was played out has no result, even with wins (its twin failed first).
+    # None for a result stored before this was counted, when it is not known.
+    ended_by_forfeit: list[int] | None = field(default_factory=list)
     # pair_games[a][b], pair_points[a][b] (half points a scored against b)
     pair_games: list[list[int]] = field(default_factory=list)
     pair_points: list[list[int]] = field(default_factory=list)
@@ -48,6 +52,8 @@ class Tally:
         for name in ("games", "win_units", "books", "asks", "forfeits"):
             if not getattr(self, name):
                 setattr(self, name, [0] * n)
+        if self.ended_by_forfeit == []:
+            self.ended_by_forfeit = [0] * n
         if not self.pair_games:
             self.pair_games = [[0] * n for _ in range(n)]
         if not self.pair_points:
@@ -73,6 +79,9 @@ class Tally:
             self.win_units[seats[seat]] += share
         if failed_seat is not None:
             self.forfeits[seats[failed_seat]] += 1
+            if (ended := self.ended_by_forfeit) is not None:
+                for entrant in seats:
+                    ended[entrant] += 1
         if failure:  # a forfeit's reason, or why a game was stopped without one
             self.failures.append(failure)
         self._add_pairs(seats, books, failed_seat)
@@ -150,6 +159,11 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, value in enumerate(theirs):
                 mine[i] += value
+        if self.ended_by_forfeit is None or other.ended_by_forfeit is None:
+            self.ended_by_forfeit = None  # unknown in a part is unknown in the sum
+        else:
+            self.ended_by_forfeit = [a + b for a, b in zip(self.ended_by_forfeit,
+                                                           other.ended_by_forfeit, strict=True)]
         for a in range(self.entrants):
             for b in range(self.entrants):
                 self.pair_games[a][b] += other.pair_games[a][b]
@@ -161,7 +175,7 @@ class Tally:
 
     def raw(self) -> dict[str, Any]:
         """The exact totals, as stored in ``--json`` output for ``tournament-merge``."""
-        return {
+        raw: dict[str, Any] = {
             "tables": self.tables,
             "games": self.games,
             "win_units": self.win_units,
@@ -171,10 +185,14 @@ class Tally:
             "pair_games": self.pair_games,
             "pair_points": self.pair_points,
         }
+        if self.ended_by_forfeit is not None:
+            raw["ended_by_forfeit"] = self.ended_by_forfeit
+        return raw
 
     @classmethod
     def from_raw(cls, raw: dict[str, Any], failures: list[str] | None = None) -> Tally:
         entrants = len(raw["games"])
+        ended = raw.get("ended_by_forfeit")  # missing from results stored before it was kept
         return cls(
             entrants=entrants,
             tables=int(raw["tables"]),
@@ -183,6 +201,7 @@ class Tally:
             books=[int(v) for v in raw["books"]],
             asks=[int(v) for v in raw["asks"]],
             forfeits=[int(v) for v in raw["forfeits"]],
+            ended_by_forfeit=None if ended is None else [int(v) for v in ended],
             pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
             pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
             failures=list(failures or []),
