@@ -128,6 +128,11 @@ def not_replaying(stored: StoredGame, args: argparse.Namespace) -> str | None:
     return None
 
 
+def damaged_subject(ids: list[str]) -> str:
+    """``game 2 is`` or ``games 2, 3 are``: the start of a line naming damaged games."""
+    return f"game {ids[0]} is" if len(ids) == 1 else f"games {', '.join(ids)} are"
+
+
 def local_time(stamp: str | None) -> str:
     """A stored UTC timestamp as local ``YYYY-MM-DD HH:MM`` (blank if unset)."""
     if not stamp:

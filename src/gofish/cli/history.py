@@ -12,6 +12,7 @@ from gofish.cli import shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
+    damaged_subject,
     local_time,
     player_seat,
     table,
@@ -103,8 +104,7 @@ def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
     ids = [str(game.game_id) for game in games if isinstance(game, DamagedGameError)]
     if not ids:
         return 0
-    which = f"game {ids[0]} is" if len(ids) == 1 else f"games {', '.join(ids)} are"
-    print(f"gofish history: {which} damaged and cannot be read (edited by hand?); "
+    print(f"gofish history: {damaged_subject(ids)} damaged and cannot be read (edited by hand?); "
           "the other games are listed", file=sys.stderr)
     return EXIT_STORAGE
 

@@ -8,10 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import shown
-from gofish.cli._database import add_database_option, table, with_store
+from gofish.cli._database import (
+    EXIT_STORAGE,
+    add_database_option,
+    damaged_subject,
+    table,
+    with_store,
+)
+from gofish.cli._messages import report
 
 if TYPE_CHECKING:
-    from gofish.storage import StatsRow, Store
+    from gofish.storage import DamagedGameError, StatsRow, Store
 
 
 def register(subparsers: Any) -> None:
@@ -32,17 +39,18 @@ def run(args: argparse.Namespace) -> int:
     def show(store: Store) -> int:
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
-        rows = sorted(store.stats(human_only=not args.all_seats),
+        skipped: list[DamagedGameError] = []
+        rows = sorted(store.stats(human_only=not args.all_seats, skipped=skipped),
                       key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:
                 # rules_label, as history's JSON names the label (its rules is the record's).
                 print(json.dumps({**row.to_dict(), "rules_label": row.rules}))
         elif not rows:
-            print(nothing_counted(store, all_seats=args.all_seats))
+            print(nothing_counted(store, all_seats=args.all_seats, damaged=len(skipped)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
-        return 0
+        return report_left_out(skipped)
 
     def missing(path: Path) -> int:
         if not args.json:
@@ -52,12 +60,25 @@ def run(args: argparse.Namespace) -> int:
     return with_store(args, "stats", show, when_missing=missing)
 
 
-def nothing_counted(store: Store, *, all_seats: bool) -> str:
+def report_left_out(skipped: list[DamagedGameError]) -> int:
+    """Name the damaged games on stderr, as history does: left out without a word, they
+    made the figures look whole. Exit 1 if there are any."""
+    ids = [str(damaged.game_id) for damaged in skipped]
+    if not ids:
+        return 0
+    report("stats", f"{damaged_subject(ids)} damaged and cannot be read (edited by hand?), so "
+                    f"{'it is' if len(ids) == 1 else 'they are'} not counted")
+    return EXIT_STORAGE
+
+
+def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0) -> str:
     """Why there are no rows: "no finished games" was wrong when the finished games stored
-    were all played by computer players, which only --all-seats counts."""
-    if not all_seats and store.count(finished=True):
+    were all played by computer players, which only --all-seats counts, or all damaged."""
+    if not all_seats and store.count(finished=True) > damaged:
         return (f"No finished games with a person at the table in {store.path}: "
                 "--all-seats counts the computer players' games too.")
+    if damaged:
+        return f"No finished games that can be read in {store.path}."
     return f"No finished games yet in {store.path}: play one with gofish play."
 
 

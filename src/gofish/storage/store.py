@@ -9,6 +9,7 @@ shared by the threads of a web server; creating one Store per thread works too
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import numbers
 import os
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from gofish.core import PRESETS, Game, game_from_record
 from gofish.core.errors import check_whole, whole_number
@@ -602,8 +603,7 @@ class Store:
 
         A damaged game (edited by hand, a bad disk) does not hide the older ones behind it: it
         is passed over, and added to ``skipped`` if given, so the caller can say so."""
-        if skipped is not None and not isinstance(skipped, list):  # "x" failed at .append
-            raise StorageError(f"skipped must be a list to add damaged games to, not {skipped!r}")
+        _check_skipped(skipped)
         offset = 0
         while True:
             entries = self.list_entries(limit=_PAGE, offset=offset, finished=False)
@@ -628,23 +628,25 @@ class Store:
             return []
         ids = [row[0] for row in rows]
         marks = ", ".join("?" * len(ids))
-        seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
-        for game_id, name, bot in self.connection.execute(
-            f"SELECT game_id, name, bot FROM seats WHERE game_id IN ({marks}) "
+        seats: dict[int, list[tuple[Any, Seat]]] = {game_id: [] for game_id in ids}
+        for game_id, number, name, bot in self.connection.execute(
+            f"SELECT game_id, seat, name, bot FROM seats WHERE game_id IN ({marks}) "
             "ORDER BY game_id, seat",
             ids,
         ):
-            seats[game_id].append({"name": name, "bot": bot})
+            seats[game_id].append((number, {"name": name, "bot": bot}))
         return [self._stored_game(row, seats[row[0]]) for row in rows]
 
-    def _stored_game(self, row: Sequence[Any], seats: list[Seat]) -> StoredGame | DamagedGameError:
+    def _stored_game(
+        self, row: Sequence[Any], seats: list[tuple[Any, Seat]]
+    ) -> StoredGame | DamagedGameError:
         (game_id, record, source, rules, players, over, winners, books, actions, label,
          created_at, updated_at, finished_at, preset, options) = row
         try:
-            return StoredGame(
+            stored = StoredGame(
                 id=game_id,
                 record=_load_record(record, self.path, game_id),
-                seats=seats,
+                seats=_seat_list(seats, players, self.path, game_id),
                 source=source,
                 created_at=created_at,
                 updated_at=updated_at,
@@ -658,43 +660,47 @@ class Store:
                 actions=actions,
                 book_size=_book_size(preset, options),
             )
+            _check_figures(stored, self.path)
         except DamagedGameError as damaged:  # the caller decides: skip, mark or raise
             return damaged
+        return stored
 
     # -- statistics -------------------------------------------------------
 
-    def _seat_results(self, human_only: bool) -> list[_SeatResult]:
-        """One per seat of finished games, oldest first."""
+    def _seat_results(
+        self, human_only: bool, skipped: list[DamagedGameError] | None = None
+    ) -> list[_SeatResult]:
+        """One per seat of finished games, oldest first. A game whose seats do not match its
+        players (a seat row deleted by hand) is left out, and added to ``skipped``."""
+        _check_skipped(skipped)
 
-        def load() -> list[_SeatResult]:
-            rows = self.connection.execute(
+        def load() -> list[Any]:
+            # LEFT JOIN: a game with no seat rows at all must be found, to be named.
+            return self.connection.execute(
                 "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, "
-                "s.seat, s.bot, s.books, s.result "
-                "FROM games g JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
+                "g.players, s.seat, s.bot, s.books, s.result "
+                "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
                 "ORDER BY g.finished_at, g.id, s.seat"
             ).fetchall()
-            lineups: dict[int, list[str]] = {}
-            for game_id, *_, bot, _, _ in rows:
-                lineups.setdefault(game_id, []).append(HUMAN if bot is None else bot)
-            results = []
-            for game_id, finished_at, label, preset, options, seat, bot, books, result in rows:
-                if human_only and bot is not None:
-                    continue
-                lineup = lineups[game_id]
-                opponents = tuple(sorted(lineup[:seat] + lineup[seat + 1:]))
-                player = HUMAN if bot is None else bot
-                book_size = _book_size(preset, options)
-                results.append(_SeatResult(finished_at or "", player, label, opponents, result,
-                                           books, book_size))
-            return results
 
-        return self._guard(load)
+        results: list[_SeatResult] = []
+        for _, game_rows in itertools.groupby(self._guard(load), key=lambda row: row[0]):
+            try:
+                results.extend(_counted_seats(list(game_rows), self.path, human_only))
+            except DamagedGameError as damaged:
+                if skipped is not None:
+                    skipped.append(damaged)
+        return results
 
-    def stats(self, human_only: bool = True) -> list[StatsRow]:
+    def stats(
+        self, human_only: bool = True, skipped: list[DamagedGameError] | None = None
+    ) -> list[StatsRow]:
         """Wins, losses, shared wins and books per (player, opponents, rules), finished games only.
 
         With ``human_only`` (the default) only human seats count: "how do I do
         against Emma at classic?". Otherwise every seat, bots included, is counted.
+        A damaged game (its seats edited by hand) is left out, and added to ``skipped``
+        if given, so the caller can say so.
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
@@ -702,11 +708,11 @@ class Store:
         # has one set size.
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         sizes: dict[str, int] = {}
-        for seat in self._seat_results(human_only):
+        for seat in self._seat_results(human_only, skipped):
             key = (seat.player, seat.opponents, seat.label)
             tally = groups.setdefault(key, [0, 0, 0, 0, 0])
             tally[0] += 1
-            tally[1 + ("win", "loss", "shared").index(seat.result)] += 1
+            tally[1 + _RESULTS.index(seat.result)] += 1
             tally[4] += seat.books
             sizes[seat.label] = seat.book_size
         return [
@@ -742,6 +748,28 @@ class _SeatResult(NamedTuple):
     result: str
     books: int
     book_size: int
+
+
+_RESULTS = ("win", "loss", "shared")
+
+
+def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> list[_SeatResult]:
+    """The seats of one finished game (its people's, with ``human_only``), from its rows of
+    the stats query; DamagedGameError unless they are seats 0 to players - 1, each with a
+    result and books: a game with a seat row deleted by hand was left out without a word."""
+    game_id, finished_at, label, preset, options, players = rows[0][:6]
+    seats = [row[6:] for row in rows if row[6] is not None]
+    if not _is_count(players) or [seat[0] for seat in seats] != list(range(players)) or any(
+        result not in _RESULTS or not _is_count(books) for _, _, books, result in seats
+    ):
+        raise DamagedGameError(game_id, path)
+    lineup = [HUMAN if bot is None else str(bot) for _, bot, _, _ in seats]
+    book_size = _book_size(preset, options)
+    return [
+        _SeatResult(finished_at or "", lineup[seat], label,
+                    tuple(sorted(lineup[:seat] + lineup[seat + 1:])), result, books, book_size)
+        for seat, bot, books, result in seats if not human_only or bot is None
+    ]
 
 
 def _book_size(preset: object, options_json: object) -> int:
@@ -833,6 +861,12 @@ def _check_flag(name: str, value: object) -> bool:
     return value
 
 
+def _check_skipped(skipped: object) -> None:
+    """A list to add damaged games to, or None: "x" failed at .append."""
+    if skipped is not None and not isinstance(skipped, list):
+        raise StorageError(f"skipped must be a list to add damaged games to, not {skipped!r}")
+
+
 def _check_timeout(timeout: object) -> float:
     """Seconds to wait for a lock: "x" was sqlite3's TypeError, nan a ValueError."""
     if (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)
@@ -849,6 +883,33 @@ def _check_save_arguments(game_id: object, source: object) -> tuple[int | None, 
         raise StorageError("source must be a short text naming where the game came from "
                            f"(such as 'terminal' or 'web'), not {source!r}")
     return (None if game_id is None else _check_id(game_id)), source
+
+
+def _seat_list(numbered: list[tuple[Any, Seat]], players: object, path: Path,
+               game_id: int) -> list[Seat]:
+    """The seats of a game, which must be numbered 0 to players - 1: a seat row deleted by
+    hand made history fail on ``names[w]`` and show call the players "Player 0"."""
+    if not _is_count(players) or [number for number, _ in numbered] != list(range(players)):
+        raise DamagedGameError(game_id, path)
+    return [seat for _, seat in numbered]
+
+
+def _check_figures(game: StoredGame, path: Path) -> None:
+    """DamagedGameError unless the books and winners fit the seats: each is indexed by
+    seat, and one edited by hand (a winner 5 of 2 players) failed as an IndexError."""
+    books, winners = game.books, game.winners
+    if not (isinstance(books, list) and len(books) == game.players
+            and all(_is_count(count) for count in books)):
+        raise DamagedGameError(game.id, path)
+    if winners is not None and not (
+        isinstance(winners, list) and winners
+        and all(_is_count(seat) and seat < game.players for seat in winners)
+    ):
+        raise DamagedGameError(game.id, path)
+
+
+def _is_count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _load_json(text: object, path: Path, game_id: int) -> Any:
