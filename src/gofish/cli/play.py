@@ -105,6 +105,19 @@ def whole_number(text: str | None, option: str) -> int | None:
 _INTEGER = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
 
 
+def opponent_names(text: str) -> list[str]:
+    """The bots --opponents names, one per comma. An empty one is refused: dropped, it dealt
+    another game than the one typed ("emma,,random" was two opponents, "" was Emma)."""
+    if not text.strip():  # "$BOTS" unset
+        raise OptionError("--opponents cannot be empty: leave it out to play Emma")
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise OptionError(f"--opponents {text!r} has an opponent name that is empty: give "
+                          "one bot name per opponent, separated by commas (gofish bots "
+                          "lists them)")
+    return names
+
+
 def player_name(text: str) -> str:
     """The --name to store: not empty, and without control characters, which history and
     show would print back to the terminal (an escape clears the screen, a newline breaks
@@ -204,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     check_text_options(args)
     speed = parse_speed(args.speed)
     rules = rules_from(args)
-    opponents = [name for name in args.opponents.split(",") if name.strip()]
+    opponents = opponent_names(args.opponents)
     players = whole_number(args.players, "--players")
     if players is None:
         players = max(2, len(opponents) + 1)
