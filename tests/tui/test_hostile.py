@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_lines, screen_text
 from tests.tui.test_table import HeldBot, app_with_a_held_bot, until, until_thinking
 from textual.pilot import Pilot
 from textual.widgets import Header
@@ -21,7 +21,7 @@ from gofish.session import TableSession, TableSettings
 from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
-from gofish.tui.widgets import RANK_KEYS, HandView, out_of_play_text
+from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView, out_of_play_text
 
 
 def big_hand_app(asks: int) -> GoFishApp:
@@ -343,17 +343,23 @@ def test_the_narrow_pond_shows_its_count_when_the_table_comes_back_from_too_smal
 def test_in_a_window_too_small_for_the_table_n_n_does_not_deal_blind() -> None:
     # The question "New game? Press n again…" is in the prompt, hidden behind the note
     # that the window is too small: a second n dealt a new game the person never saw asked.
+    # So n does nothing there, and the footer no longer offers it ("n New game" was shown).
     app = make_app("classic", seed=3)
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
         await until(lambda: app.session.human_to_act, pilot)
         first = app.session
+        assert "n" in offered_keys(app)
         await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert app.too_small and "n" not in offered_keys(app) and "q" in offered_keys(app)
         await pilot.press("n", "n")
         await pilot.pause()
         assert app.session is first
         await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "n" in offered_keys(app)
         await pilot.press("n")
         await pilot.pause()
         assert prompt_text(app).startswith("New game? Press n again")
@@ -410,3 +416,59 @@ def ask_once_then_press(key: str, shown: list[str]
         assert prompt.region.height <= 3
 
     return script
+
+
+def offered_keys(app: GoFishApp) -> set[str]:
+    """The keys the footer shows as working now."""
+    return {key for key, (_, binding, enabled, _) in app.active_bindings.items()
+            if binding.show and enabled}
+
+
+def test_the_game_over_box_answers_the_help_and_coach_keys_the_footer_offers() -> None:
+    # The table's footer, in sight under the box, offered "? Help  c Coach", and the prompt
+    # "?: help", but the box bound only n, Enter, q and Esc: both keys did nothing.
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        assert {"question_mark", "c"} <= offered_keys(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack[1:]] == [GameOverScreen, HelpScreen]
+        await pilot.press("escape")  # the help closes onto the result, still there
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("c")  # the table, with the coach beside the log
+        await pilot.pause()
+        assert len(app.screen_stack) == 1 and app.query_one(CoachPanel).display
+
+    run_app(app, script)
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, (40, 12)), (5, (44, 30)), (5, (50, 16))])
+def test_the_game_over_box_never_shows_a_table_that_lost_a_column(
+        players: int, size: tuple[int, int]) -> None:
+    # Below the smallest window, the figures dropped "Go fish" without a mark (and at five
+    # players cut their headings), and the buttons fell off the bottom of a low window.
+    app = make_app("bicycle", seed=3, players=players)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        box = app.screen.query_one("#over-box")
+        assert box.region.bottom <= size[1]
+        region = box.region
+        lines = [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
+        shown = " ".join(" ".join(lines).split())
+        headings = ("Books", "Asks", "Hits", "Go fish", "Lucky", "Streak")
+        if size[0] >= 50:  # the smallest window the table takes: every column, whole
+            assert all(heading in shown for heading in headings)
+        else:
+            assert "The figures need a wider window." in shown
+            assert not any(heading in shown for heading in headings)
+        await pilot.press("n")  # the box's keys work whatever it shows
+        await pilot.pause()
+        assert not isinstance(app.screen, GameOverScreen) and not app.session.is_over
+
+    run_app(app, script)

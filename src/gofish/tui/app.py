@@ -265,6 +265,8 @@ class GoFishApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, CoachScreen):
                 screen.show(coach_rows(view), session.names, session.human)
+        if self.too_small:
+            self.refresh_bindings()  # a bot's first ask takes n away (check_action)
         self.show_prompt()
 
     def show_suit_buttons(self) -> None:
@@ -391,10 +393,19 @@ class GoFishApp(App[None]):
         self.query_one("#table").set_class(self.table_is_narrow(width), "-narrow")
         self.query_one("#main").display = not small
         note = self.query_one("#too-small", Static)
-        note.display = small
+        if note.display != small:
+            note.display = small
+            self.refresh_bindings()  # the footer's n comes and goes with the note
         if small:
             note.update(f"This terminal is {width}×{height}; the table needs at least "
                         f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Behind the too-small note n does nothing in a game under way (a second n would
+        # deal blind), so the footer does not offer it there.
+        if action == "new_game" and self.query("#too-small") and self.too_small:
+            return self.session.is_over or not self.session.game.actions
+        return True
 
     @property
     def too_small(self) -> bool:
@@ -759,6 +770,8 @@ class GoFishApp(App[None]):
             self.action_new_game()
         elif choice == "quit":
             self.leave()
+        elif choice == "coach" and not self.query_one(CoachPanel).display:
+            self.action_coach()  # how the hidden cards must have lain, beside the log
 
     # -- actions -----------------------------------------------------------------
     def action_help(self) -> None:

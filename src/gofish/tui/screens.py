@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -119,6 +120,10 @@ class CoachScreen(ModalScreen[None]):
 
 #: The game-over box's width in gofish.tcss; a narrower window squeezes the figures.
 OVER_WIDTH = 64
+#: The columns the box's border and padding take (gofish.tcss, #over-box).
+OVER_GUTTER = 4
+#: The one heading of the figures that may wrap (onto two lines) to give up width.
+GO_FISH = "Go fish"
 #: Columns of a name in the squeezed figures: what 50 columns leave beside them whole.
 COMPACT_NAME = 9
 
@@ -131,7 +136,7 @@ def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
     table = Table(box=None, padding=(0, 0, 0, 1) if compact else (0, 1), header_style="bold",
                   pad_edge=not compact)
     books = f"{book_word.capitalize()}s"
-    for title in ("", books, "Asks", "Hits", "Go fish", "Lucky", "Streak"):
+    for title in ("", books, "Asks", "Hits", GO_FISH, "Lucky", "Streak"):
         # Only "Go fish" can give up width, by going onto two lines: a squeezed word is cut.
         table.add_column(title, justify="left" if not title else "right",
                          no_wrap=" " not in title)
@@ -153,13 +158,17 @@ def summary_table(names: Sequence[str], tallies: Sequence[PlayerTally],
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Who won, with the figures; dismissed with ``new``, ``quit`` or ``look``."""
+    """Who won, with the figures; dismissed with ``new``, ``quit``, ``look`` or ``coach``
+    (the table with the coach shown)."""
 
+    # The table's footer stays in sight under the box, offering ? and c: they work here too.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "Play again"),
         Binding("enter", "choose('new')", "Play again", show=False),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('look')", "Look at the table"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("c", "choose('coach')", "Coach"),
     ]
 
     def __init__(self, headline: str, table: Table, compact: Table | None = None) -> None:
@@ -168,8 +177,18 @@ class GameOverScreen(ModalScreen[str]):
         self.table = table
         self.compact = compact  # the figures for a window narrower than the box
 
-    def figures(self, width: int) -> Table:
-        return self.compact if self.compact is not None and width < OVER_WIDTH else self.table
+    def figures(self, width: int) -> Table | Text:
+        """The figures for a window ``width`` wide, or, where even the squeezed ones would
+        lose a column, a note saying so: a table cut short would say something false."""
+        table = self.compact if self.compact is not None and width < OVER_WIDTH else self.table
+        room = min(width, OVER_WIDTH) - OVER_GUTTER
+        # Rich's own minimum squeezes headings ("Go f…"): the least width that cuts
+        # nothing is the natural one, less what "Go fish" gives up on two lines.
+        natural = Measurement.get(self.app.console, self.app.console.options, table).maximum
+        needed = natural - (len(GO_FISH) - max(len(word) for word in GO_FISH.split()))
+        if needed > room:
+            return Text("The figures need a wider window.", style="italic")
+        return table
 
     def compose(self) -> ComposeResult:
         with Vertical(id="over-box"):
