@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import csv
+import io
 import json
 import os
 import shutil
@@ -205,8 +207,9 @@ def _writable_folder(path: Path) -> bool:
 
 
 def _check_plot_format(path: str) -> None:
-    """Refuse a chart file whose extension matplotlib cannot write (no extension: PNG)."""
-    _pyplot()
+    """Refuse a chart file whose extension matplotlib cannot write (no extension: PNG), or
+    cannot write on this machine: a small chart is drawn in that format first."""
+    plt = _pyplot()
     from matplotlib.backend_bases import FigureCanvasBase
 
     extension = os.path.splitext(path)[1].lstrip(".").lower()
@@ -215,6 +218,14 @@ def _check_plot_format(path: str) -> None:
         known = ", ".join(f".{name}" for name in sorted(formats))
         raise TournamentError(f"cannot draw {path}: charts are written as {known}, "
                               f"not .{extension}")
+    _chart_bytes(plt, TRIAL_CHART, path)
+
+
+#: What a format is tried on before any game: some need a program that may not be here
+#: (.pgf needs LaTeX, as every format does under a matplotlibrc's text.usetex; .ps and .eps
+#: need Ghostscript under its ps.usedistiller), which failed only after the games.
+TRIAL_CHART: dict[str, Any] = {"games": 2, "players": 2, "bots": [
+    {"name": name, "win_rate": 0.5, "ci95": [0.25, 0.75], "elo": 0.0} for name in "ab"]}
 
 
 def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
@@ -240,8 +251,50 @@ LABEL_ROOM = 0.07
 
 
 def write_plot(result: dict[str, Any], path: str) -> None:
-    """A bar chart of win rates with their 95% intervals, Elo written on each bar."""
-    plt = _pyplot()
+    """A bar chart of win rates with their 95% intervals, Elo written on each bar. Drawn
+    whole before the file is opened: a chart that fails leaves no empty or partial file,
+    and an old file of that name as it was."""
+    _write_bytes(path, _chart_bytes(_pyplot(), result, path))
+
+
+def _chart_bytes(plt: Any, result: dict[str, Any], path: str) -> bytes:
+    """The chart of ``result`` in the format ``path`` names, or a TournamentError in a line."""
+    stream = io.BytesIO()
+    # With no extension matplotlib would write PATH.png, not the file named: say PNG instead.
+    chart_format = os.path.splitext(path)[1].removeprefix(".").lower() or "png"
+    figure = None
+    try:
+        figure = _chart(plt, result)  # its layout may need LaTeX too (text.usetex)
+        figure.savefig(stream, format=chart_format)
+    except Exception as error:  # a backend raises whatever its program or plug-in does
+        raise TournamentError(f"cannot draw {path}: {_first_line(error)}") from None
+    finally:
+        if figure is not None:
+            plt.close(figure)
+    return stream.getvalue()
+
+
+def _first_line(error: Exception) -> str:
+    """An error's first line (LaTeX's reports run to dozens), or at least its kind."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    """Write ``data`` whole: a new file that cannot be (a full disk) is removed again."""
+    new = not os.path.lexists(path)
+    try:
+        with written_whole(path, "wb") as stream:  # an old file is replaced only when whole
+            stream.write(data)
+    except OSError as error:
+        if new:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _chart(plt: Any, result: dict[str, Any]) -> Any:
+    """The figure of the chart (closed by the caller)."""
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
     names = [printable(row["name"]) for row in rows]
     rates = [100 * row["win_rate"] for row in rows]
@@ -264,15 +317,7 @@ def write_plot(result: dict[str, Any], path: str) -> None:
     axes.set_ylabel("win rate (%), 95% CI")
     axes.set_title(f"{result['games']} games, {result['players']} players")
     figure.tight_layout()
-    # With no extension matplotlib would write PATH.png, not the file named: say PNG instead.
-    chart_format = os.path.splitext(path)[1].removeprefix(".").lower() or "png"
-    try:
-        with written_whole(path, "wb") as stream:  # a chart that fails keeps the old file
-            figure.savefig(stream, format=chart_format)
-    except OSError as error:
-        raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        plt.close(figure)
+    return figure
 
 
 def _is_count(value: object) -> TypeGuard[int]:
