@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
+from gofish.core.errors import shown
 from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
 from gofish.tournament.plan import (
     MAX_GAMES,
@@ -38,6 +39,7 @@ METHODS = {
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
 MAX_FAILURES_KEPT = 100
+ENGINES = ("sim", "engine")  # what played: the bulk simulator, or the engine
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
 
@@ -340,6 +342,7 @@ def check_result(result: object) -> None:
     ):
         raise TournamentError("'bots' must list two or more bots, each with a name and a spec")
     _check_fields(result)
+    _check_run_fields(result)
     _check_totals(result.get("totals"), [row["name"] for row in bots])
     _check_consistent(result)
 
@@ -355,10 +358,19 @@ def _check_fields(result: dict[str, Any]) -> None:
         raise TournamentError(f"'seed' must be a whole number from 0, not {seed!r} "
                               "(a pooled result cannot be merged again)")
     check_whole("'games_asked'", result.get("games_asked"), 1, MAX_GAMES, TournamentError)
-    if result.get("seatings", "rotate") not in SEATINGS:
+    if _seatings(result) not in SEATINGS:
         raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
     if not (_is_counts(shard, 2) and shard[0] < shard[1]):
         raise TournamentError(f"'shard' must be [I, N] with 0 <= I < N, not {shard!r}")
+
+
+def _check_run_fields(result: dict[str, Any]) -> None:
+    """The fields that tell how the games went, which merging adds up and the table shows."""
+    if "engine" not in result:  # the table names it
+        raise TournamentError(f"'engine' is missing (one of {', '.join(ENGINES)})")
+    if result["engine"] not in ENGINES:
+        raise TournamentError(f"'engine' must be one of {', '.join(ENGINES)}, not "
+                              f"{shown(result['engine'])}")
     seconds = result.get("seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
         raise TournamentError(f"'seconds' must be a number from 0, not {seconds!r}")
@@ -401,7 +413,7 @@ def _check_consistent(result: dict[str, Any]) -> None:
     index, count = result["shard"]
     plan = Plan(make_rules(result["rules"]), players, result["seed"],
                 tuple(row["spec"] for row in result["bots"]), result["games_asked"], index,
-                count, result.get("seatings", "rotate"))
+                count, _seatings(result))
     if totals["tables"] > plan.games:
         whose = "this tournament" if count == 1 else f"its shard {index}/{count}"
         raise TournamentError(f"'totals.tables' is {totals['tables']}, more than the "
@@ -480,7 +492,7 @@ def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[
                  who: str, first_who: str, why: str) -> None:
     """Refuse to add ``other`` to ``first`` unless ``fields`` and the bots are the same."""
     for name in fields:
-        mine, theirs = other.get(name), first.get(name)
+        mine, theirs = _field(other, name), _field(first, name)
         if mine != theirs:
             values = "" if isinstance(mine, dict) else f" ({mine!r}, not {theirs!r})"
             raise TournamentError(
@@ -492,6 +504,15 @@ def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[
                               "it with the bots in one order")
     if mine != theirs:
         raise TournamentError(f"{who} has different bots from {first_who}: {why}")
+
+
+def _seatings(result: dict[str, Any]) -> Any:
+    """A result's seatings: "rotate" in one written before there was a choice."""
+    return result.get("seatings", "rotate")
+
+
+def _field(result: dict[str, Any], name: str) -> Any:
+    return _seatings(result) if name == "seatings" else result.get(name)
 
 
 def _specs(result: dict[str, Any]) -> list[str]:
@@ -538,7 +559,7 @@ def merge_results(results: Sequence[dict[str, Any]],
     assert tally is not None
     rules = make_rules(first["rules"])
     plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
-                seatings=first.get("seatings", "rotate"))
+                seatings=_seatings(first))
     # Only shards with units to play can miss games (--shard 0/100000000000 is allowed).
     missing = [i for i in range(min(first["shard"][1], plan.total_units)) if i not in shards]
     # A merge that was itself missing shards (saved with --json, merged or pooled again)
