@@ -47,6 +47,25 @@ def seconds(subject: str, maximum: float, zero: str = "") -> Callable[[str], flo
     return parse
 
 
+def hosts_refused(command: str, host: str, allowed: list[str]) -> bool:
+    """Say on stderr why --host or an --allow-host is refused, and return True; False if
+    both are fine. An empty --host (an unset shell variable) was "cannot listen on  port
+    8000: no such address" (exit 1); it is not taken as every address, which opens the
+    table to the network and is asked for by name (0.0.0.0). An empty --allow-host was
+    taken without a word, and matches no Host that a browser sends."""
+    from gofish.cli._messages import report
+    from gofish.web.hosts import host_name
+
+    empty = next((name for name in allowed if not host_name(name)), None)
+    if not host.strip():
+        report(command, "--host cannot be empty: leave it out for this machine only "
+                        "(127.0.0.1), or give 0.0.0.0 for every address")
+    elif empty is not None:
+        report(command, f"--allow-host {empty!r} names no host, so it would match no "
+                        "browser's request: give a host name such as example.org")
+    return not host.strip() or empty is not None
+
+
 def listen_or_explain(command: str, host: str, port_number: int) -> socket.socket | None:
     """Bind before announcing an address; on failure say why on stderr and return None."""
     from gofish.narrate import printable
@@ -117,7 +136,7 @@ def address(host: str, listener: socket.socket, path: str = "/") -> str:
     return f"http://{shown_host}:{listener.getsockname()[1]}{path}"
 
 
-_EVERY_ADDRESS = ("0.0.0.0", "::", "")
+_EVERY_ADDRESS = ("0.0.0.0", "::")
 
 
 def network_address() -> str:

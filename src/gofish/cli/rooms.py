@@ -7,7 +7,14 @@ import sys
 from typing import Any
 
 from gofish.cli._hosts import add_host_options, only_this_machine
-from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
+from gofish.cli._server import (
+    address,
+    hosts_refused,
+    listen_or_explain,
+    port,
+    rooms_database_ok,
+    seconds,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -42,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     from gofish.online.store import StoreError
     from gofish.web import create_app
 
+    if hosts_refused("rooms", args.host, args.allow_host):
+        return 2
     if not rooms_database_ok("rooms", args.database):
         return 2
     listener = listen_or_explain("rooms", args.host, args.port)

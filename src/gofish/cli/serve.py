@@ -8,7 +8,14 @@ from typing import Any
 from gofish.cli._database import add_database_option
 from gofish.cli._hosts import add_host_options, only_this_machine
 from gofish.cli._messages import report
-from gofish.cli._server import address, listen_or_explain, port, rooms_database_ok, seconds
+from gofish.cli._server import (
+    address,
+    hosts_refused,
+    listen_or_explain,
+    port,
+    rooms_database_ok,
+    seconds,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -38,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from gofish.web import create_app
     from gofish.web.session import DEFAULT_PACE
 
+    if hosts_refused("serve", args.host, args.allow_host):
+        return 2
     # The table has rooms too, on $GOFISH_ROOMS_DB; its default file is made when needed.
     if not rooms_database_ok("serve", None, open_default=False):
         return 2
