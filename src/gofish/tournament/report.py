@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
@@ -342,6 +342,7 @@ def check_result(result: object) -> None:
     ):
         raise TournamentError("'bots' must list two or more bots, each with a name and a spec")
     _check_fields(result)
+    _check_merged_shards(result)
     _check_run_fields(result)
     _check_totals(result.get("totals"), [row["name"] for row in bots])
     _check_consistent(result)
@@ -362,6 +363,22 @@ def _check_fields(result: dict[str, Any]) -> None:
         raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
     if not (_is_counts(shard, 2) and shard[0] < shard[1]):
         raise TournamentError(f"'shard' must be [I, N] with 0 <= I < N, not {shard!r}")
+
+
+def _check_merged_shards(result: dict[str, Any]) -> None:
+    """A merge's record of the shards it holds, as merge_results writes it."""
+    merged = result.get("merged_shards")
+    if merged is None:  # not a merge, or one saved before merges recorded it
+        return
+    held = merged.get("held") if isinstance(merged, dict) else None
+    count = merged.get("of") if isinstance(merged, dict) else None
+    if not (_is_count(count) and isinstance(held, list) and held
+            and all(_is_count(i) and i < count for i in held) and len(set(held)) == len(held)):
+        raise TournamentError("'merged_shards' must be {\"of\": N, \"held\": [the shards "
+                              f"held, each once, below N]}}, not {shown(merged)}")
+    if result["shard"] != [0, 1]:
+        raise TournamentError("'merged_shards' belongs to a merge, whose 'shard' is [0, 1], "
+                              f"not {result['shard']}")
 
 
 def _check_run_fields(result: dict[str, Any]) -> None:
@@ -532,7 +549,7 @@ def merge_results(results: Sequence[dict[str, Any]],
     key_fields = ("rules", "players", "seed", "games_asked", "seatings")
     specs = _specs(first)
     names = entrant_names(specs)
-    shards: set[int] = set()
+    shard_count, shards = _shards_held(first)[0], set[int]()
     tally: Tally | None = None
     seconds = 0.0
     failures: list[str] = []
@@ -541,13 +558,12 @@ def merge_results(results: Sequence[dict[str, Any]],
         _check_alike(first, result, key_fields, who[number], who[0],
                      "it is not part of the same tournament (to add up whole tournaments "
                      "played with other seeds, use --pool)")
-        index, count = result["shard"]
-        if count != first["shard"][1]:
-            raise TournamentError(f"{who[number]} is shard {index}/{count}, but {who[0]} is "
-                                  f"one of {first['shard'][1]}")
-        if index in shards:
-            raise TournamentError(f"shard {index}/{count} is given twice ({who[number]})")
-        shards.add(index)
+        count, held = _shards_held(result)
+        if count != shard_count:
+            raise TournamentError(_other_split(result, first, who[number], who[0]))
+        if twice := sorted(held & shards):
+            raise TournamentError(f"shard {twice[0]}/{count} is given twice ({who[number]})")
+        shards |= held
         part = Tally.from_raw(result["totals"])
         if tally is None:
             tally = part
@@ -561,10 +577,11 @@ def merge_results(results: Sequence[dict[str, Any]],
     plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
                 seatings=_seatings(first))
     # Only shards with units to play can miss games (--shard 0/100000000000 is allowed).
-    missing = [i for i in range(min(first["shard"][1], plan.total_units)) if i not in shards]
-    # A merge that was itself missing shards (saved with --json, merged or pooled again)
-    # still is: it counts as the whole tournament, shard 0 of 1, and said nothing.
-    carried = {i for result in results for i in result.get("missing_shards", [])}
+    missing = [i for i in range(min(shard_count, plan.total_units)) if i not in shards]
+    # A merge saved before merges recorded their shards counts as the whole tournament,
+    # shard 0 of 1: the shards it missed are known only from its missing_shards.
+    carried = {i for result in results if "merged_shards" not in result
+               for i in result.get("missing_shards", [])}
     missing = sorted(carried.union(missing))
     merged = dict(first)
     merged.update(
@@ -576,9 +593,53 @@ def merge_results(results: Sequence[dict[str, Any]],
         failure_count=failure_count,
         totals=tally.raw(),
         missing_shards=missing,
+        # which shards it holds, so that a merge that missed some can take them later
+        merged_shards={"of": shard_count, "held": sorted(shards)},
         deals_per_table=plan.deals,
     )
     return merged
+
+
+def _shards_held(result: dict[str, Any]) -> tuple[int, set[int]]:
+    """How many shards a result's tournament was split into, and which of them it holds:
+    its own, or those a merge was made of."""
+    merged = result.get("merged_shards")
+    if merged is not None:
+        return merged["of"], set(merged["held"])
+    index, count = result["shard"]
+    return count, {index}
+
+
+def _other_split(result: dict[str, Any], first: dict[str, Any], who: str,
+                 first_who: str) -> str:
+    """Why ``result`` cannot be merged with ``first``, split into another number of shards."""
+    why = "only shards of one split (one N in --shard I/N) merge"
+    if any(_unrecorded_part(one) for one in (result, first)):
+        why = ("a merge saved before merges recorded their shards cannot take more: merge "
+               "the original shard files")
+    return f"{who} is {_shards_text(result)}, but {first_who} is {_shards_text(first)}: {why}"
+
+
+def _unrecorded_part(result: dict[str, Any]) -> bool:
+    """A merge that missed shards, saved before merges recorded which they hold."""
+    return "merged_shards" not in result and bool(result.get("missing_shards"))
+
+
+def _shards_text(result: dict[str, Any]) -> str:
+    count, held = _shards_held(result)
+    if "merged_shards" in result:
+        return f"a merge of {_listed(held)} of {count}"
+    if _unrecorded_part(result):
+        return f"a merge missing {_listed(result['missing_shards'])}"
+    if count == 1:
+        return "a whole tournament"
+    return f"shard {min(held)}/{count}"
+
+
+def _listed(numbers: Iterable[int]) -> str:
+    """'shard 2' or 'shards 0, 1'."""
+    ordered = sorted(numbers)
+    return ("shard " if len(ordered) == 1 else "shards ") + ", ".join(map(str, ordered))
 
 
 def pool_results(results: Sequence[dict[str, Any]],
@@ -629,4 +690,5 @@ def pool_results(results: Sequence[dict[str, Any]],
         batches=[{"seed": batch["seed"], "games": batch["games"],
                   "missing_shards": batch["missing_shards"]} for batch in batches],
     )
+    pooled.pop("merged_shards")  # the first batch's; a pooled result merges no further
     return pooled
