@@ -8,6 +8,7 @@ so neither can reveal a hidden card.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shlex
 import threading
@@ -224,6 +225,17 @@ class TableSession:
         """A fresh deal with the same settings (and the same store)."""
         return TableSession.deal(self.settings, self.store, game_number=self.game_number + 1,
                                  source=self.source)
+
+    def forget_unplayed(self) -> None:
+        """Remove this game from the store if nobody has asked in it (it is being dealt
+        again): kept, each n left a game "in progress" with nothing in it to resume. A game
+        over at the deal stays, as finished games do. A store that fails keeps it, and that
+        is all: nothing of a game without asks is lost."""
+        if self.store is None or self.game_id is None or self.game.actions or self.is_over:
+            return
+        with self._save_lock, contextlib.suppress(StorageError):
+            self.store.delete(self.game_id)
+            self.game_id = None
 
     # -- what the person may know --------------------------------------------------
     @property

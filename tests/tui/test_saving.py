@@ -15,6 +15,7 @@ from tests.tui.test_sweep_wording import prompt_text
 from tests.tui.test_table import until
 from textual.pilot import Pilot
 
+from gofish.session import TableSession
 from gofish.storage import Store
 from gofish.tui import GoFishApp
 from gofish.tui.widgets import RANK_KEYS
@@ -263,3 +264,34 @@ def test_the_quit_and_new_game_questions_say_whether_the_game_is_kept(
         assert quit_question.endswith(f"The game {nowhere}") and "is saved" not in quit_question
         assert new_game_question.endswith(f"This game {nowhere}")
     assert switchable.saved[-1] == app.session.game.to_record()  # tried once more: kept
+
+
+def test_a_deal_dealt_again_before_any_ask_leaves_no_game_in_the_history(tmp_path: Path) -> None:
+    # Each n on a deal nobody had asked in yet left it stored "in progress", with nothing
+    # in it to resume: six quick n, six empty games in `gofish history`. The deal on the
+    # table is kept (as the line mode keeps it), and so is every game with an ask in it
+    # (Emma, first to play in some deals, asks at once).
+    database = tmp_path / "games.sqlite3"
+    app = make_app("classic", seed=3, database=database)
+    left: list[TableSession] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await ask_once(app, pilot)
+        for _ in range(6):
+            deal = app.session
+            await until(lambda deal=deal: deal.game_id is not None or bool(deal.game.actions),
+                        pilot)
+            await pilot.press("n")
+            if app.confirm_new:  # an ask in it: "New game? Press n again"
+                await pilot.press("n")
+            await until(lambda deal=deal: app.session is not deal, pilot)
+            left.append(deal)
+        await until(lambda: app.session.game_id is not None, pilot)
+
+    run_app(app, script)
+    with Store(database) as reopened:
+        kept = reopened.list_games()
+    asked_in = [deal for deal in left if deal.game.actions]
+    assert 0 < len(asked_in) < len(left)  # both kinds of deal were left
+    assert len(kept) == len(asked_in) + 1
+    assert [game.id for game in kept if not game.actions] == [app.session.game_id]

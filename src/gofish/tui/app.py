@@ -721,7 +721,10 @@ class GoFishApp(App[None]):
 
     def _deal_again(self) -> None:
         last_failure = self.saver.failure  # where the last game went, if not the database
-        self.start(self.session.next_game())
+        old = self.session
+        # Off the table's thread: a locked database must not hold up the new deal.
+        threading.Thread(target=old.forget_unplayed, name="gofish-forget").start()
+        self.start(old.next_game())
         if last_failure is not None:  # start() cleared the log: say it in the new one
             self.write_line(Text(f"Last game: {last_failure}.", style="bold red"))
 
