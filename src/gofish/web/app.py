@@ -181,7 +181,12 @@ def create_app(
     async def game(game_id: int) -> dict[str, Any]:
         stored = holder.require().get(game_id)
         humans = stored.human_seats
-        frames = replay_frames(stored.record, stored.names, humans[0] if humans else None)
+        record = stored.record
+        if any(table.waits_to_fish(game_id) for table in tables):
+            # Its last ask is a miss stored before its draw, which would show the sea's
+            # top card before the player picks from the sea: replayed up to that ask.
+            record = {**record, "actions": record["actions"][:-1]}
+        frames = replay_frames(record, stored.names, humans[0] if humans else None)
         return {**_game_row(stored), "frames": frames, **table_words(stored.record)}
 
     @app.get("/api/stats")
@@ -365,6 +370,12 @@ class TableConnection:
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
+
+    def waits_to_fish(self, game_id: int) -> bool:
+        """Whether this page plays stored game ``game_id`` and a miss of it waits for the
+        player's pick from the sea."""
+        return self.session is not None and self.session.game_id == game_id and (
+            self.session.awaiting_fish)
 
     def holds(self, game_id: int) -> bool:
         """Whether this page plays stored game ``game_id``, or is taking it up."""

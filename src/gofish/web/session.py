@@ -165,6 +165,12 @@ class GameSession:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    @property
+    def awaiting_fish(self) -> bool:
+        """Whether a miss waits for its player to pick from the sea: stored as played
+        (see ``_record``), its draw is still the sea's hidden top card."""
+        return self._pending is not None
+
     async def connect(self, seat: int, send: Sender) -> None:
         """Send ``seat``'s page the whole table so far, then keep it updated."""
         async with self._lock:
