@@ -164,6 +164,10 @@ export class Table {
     const focused = this.focusKey();
     const before = this.state?.phase;
     this.state = state;
+    // A hint is about the moment it was given ("Wait: it is Emma's turn.", "Your last move
+    // is on its way."): once the game has moved on it is no longer true, and it stayed under
+    // the status line for whole turns, contradicting it.
+    if (this.hintFor !== this.moment()) this.hint.textContent = '';
     // No opponent stays chosen at a finished table (it read as still being asked).
     if (state.players[this.target]?.cards === 0 || state.phase === 'over') this.target = null;
     this.renderOpponents(state);
@@ -403,7 +407,14 @@ export class Table {
 
   explain(text) {
     this.hint.textContent = text;
+    this.hintFor = this.moment();
     this.announce(text);
+  }
+
+  /** The moment a hint speaks of: the game's version and whose move it is (and whether this tab plays it). */
+  moment() {
+    const state = this.state;
+    return state ? `${this.version} ${state.phase} ${state.current} ${this.awayText}` : '';
   }
 
   notNow() {
