@@ -25,7 +25,7 @@ import pytest
 import gofish
 from gofish.cli import main
 from gofish.cli.play import open_games_store
-from gofish.cli.serve import warn_if_games_database_unusable
+from gofish.cli.serve import games_database_checked
 from gofish.storage import StorageError, Store, open_store
 from gofish.storage import access as access_module
 from gofish.storage import fallback as fallback_module
@@ -183,7 +183,7 @@ def test_serve_warns_when_the_database_cannot_be_created(
     # A missing database was taken to be made at the first save: no word of why it could not.
     # A byte of the path that is not UTF-8 showed as \udcff (printed past report()).
     (tmp_path / "data\udcff").write_text("")
-    warn_if_games_database_unusable(str(tmp_path / "data\udcff" / "games.sqlite3"))
+    assert games_database_checked(str(tmp_path / "data\udcff" / "games.sqlite3"))
     err = _one_line(capsys)
     assert err.startswith("gofish serve: warning: ") and "data\\xff is a file" in err
     assert "will not be saved" in err
@@ -193,7 +193,7 @@ def test_serve_warns_of_a_folder_where_the_database_cannot_be_made(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(access_module.os, "access", denied_for(tmp_path))
-    warn_if_games_database_unusable(str(tmp_path / "games.sqlite3"))
+    assert games_database_checked(str(tmp_path / "games.sqlite3"))
     assert f"the directory {tmp_path} is not writable" in _one_line(capsys)
     assert not (tmp_path / "games.sqlite3").exists()
 
@@ -202,7 +202,7 @@ def test_serve_warns_of_a_read_only_database(
     capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(access_module.os, "access", denied_for(stored))
-    warn_if_games_database_unusable(str(stored))
+    assert games_database_checked(str(stored))
     assert "the file is read-only" in _one_line(capsys)
 
 
@@ -248,7 +248,7 @@ def test_real_modes(capsys: pytest.CaptureFixture[str], stored: Path) -> None:
         folder.chmod(0o555)
         assert main(["history", "--database", str(stored)]) == 0
         assert "Emma" in capsys.readouterr().out
-        warn_if_games_database_unusable(str(stored))
+        assert games_database_checked(str(stored))
         assert "read-only" in _one_line(capsys)
     finally:
         folder.chmod(0o755)
@@ -282,6 +282,19 @@ def test_no_home_directory_is_one_line_not_a_traceback(
     # pathlib's RuntimeError came out as a traceback from every command.
     assert main(command) == code
     assert "there is no home directory to keep data in" in _one_line(capsys)
+
+
+@pytest.mark.usefixtures("no_home")
+def test_serve_refuses_when_only_the_games_database_has_no_home(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # With the rooms database named, serve warned and served: no game was ever saved.
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *_, **__: pytest.fail("it served"))
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
+    assert main(["serve", "--port", "0"]) == 2
+    assert _one_line(capsys).startswith("gofish serve: there is no home directory to keep")
 
 
 def test_a_storage_error_no_command_caught_is_one_line(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from gofish.cli._database import add_database_option
@@ -50,10 +51,11 @@ def run(args: argparse.Namespace) -> int:
     # The table has rooms too, on $GOFISH_ROOMS_DB; its default file is made when needed.
     if not rooms_database_ok("serve", None, open_default=False):
         return 2
+    if not games_database_checked(args.database):
+        return 2
     listener = listen_or_explain("serve", args.host, args.port)
     if listener is None:
         return 1
-    warn_if_games_database_unusable(args.database)
     app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
     only_this_machine(app, args.host, args.allow_host, "serve")
     config = uvicorn.Config(app, log_level="warning")
@@ -64,25 +66,47 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def warn_if_games_database_unusable(database: str | None) -> None:
-    """Say on the console when the games database cannot be opened, made or written. The
-    table still opens (its page says why), but whoever started the server saw nothing and
-    lost every game."""
-    from gofish.storage import StorageError, open_store
-    from gofish.storage.access import database_exists, problem_saving
+def games_database_checked(database: str | None) -> bool:
+    """Say on the console when the games database cannot be opened, made or written: the
+    server ran silently, and every game played at its table was lost. The table still
+    opens (its page says why) while games could be kept somewhere, as play deals; False,
+    saying why, when none could be kept anywhere (no home directory to find the database
+    in; a database that cannot take one, and no fallback file either), so that serve
+    refuses to start (README, "Exit statuses"), as play refuses to deal."""
+    from gofish.storage import StorageError
+    from gofish.storage.fallback import can_keep_games, fallback_targets
     from gofish.storage.paths import chosen_db_path
     from gofish.web.app import REOPEN_AFTER
 
     try:
         path = chosen_db_path(database or None)
-        if database_exists(path):  # else made when the first game is saved, as by gofish play
-            open_store(path).close()
-        # A read-only file opens, and a folder that cannot be written is only found out
-        # at the first save: both are said now.
-        problem = problem_saving(path)
-    except StorageError as error:
-        problem = str(error)
+    except StorageError as error:  # no home directory: no database to try, now or later
+        report("serve", str(error))
+        return False
+    problem = problem_saving_to(path)
+    if problem and not can_keep_games(path):
+        kept = " nor ".join(map(str, fallback_targets(path)))
+        report("serve", f"{problem}, and no fallback file can be written either ({kept}): "
+                        "choose another file with --database")
+        return False
     if problem:
         report("serve", f"warning: {problem}. Games played at this table will not be saved "
                         "while this lasts; the server tries the database again every "
                         f"{REOPEN_AFTER:.0f} seconds.")
+    return True
+
+
+def problem_saving_to(path: Path) -> str | None:
+    """Why the games database at ``path`` cannot take a game now, or None. One that is not
+    there yet is made when the first game is saved, as by gofish play, not at start-up."""
+    from gofish.storage import StorageError, open_store
+    from gofish.storage.access import database_exists, problem_saving
+
+    try:
+        if database_exists(path):
+            open_store(path).close()
+        # A read-only file opens, and a folder that cannot be written is only found out
+        # at the first save: both are said now.
+        return problem_saving(path)
+    except StorageError as error:
+        return str(error)

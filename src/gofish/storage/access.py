@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import tempfile
 from pathlib import Path
 
 from gofish.storage.errors import StorageError
@@ -56,6 +57,21 @@ def uncreatable(path: Path) -> str | None:
         return _not_a_folder(folder)
     if not _writable_folder(folder):
         return f"the directory {folder} is not writable"
+    return _refuses_new_files(folder)
+
+
+def _refuses_new_files(folder: Path) -> str | None:
+    """Why ``folder`` takes no new file though its permissions say it may, or None: some
+    file systems (/sys) and security modules refuse root too, and serve, going by the
+    permissions, started without a word on a database it could never make while play
+    warned. Tried with a file of its own, removed at once, never with the database."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".gofish-", suffix=".probe", dir=folder)
+    except OSError as error:
+        return f"the directory {folder} takes no new files ({error.strerror or error})"
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
     return None
 
 
