@@ -410,6 +410,10 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--players", "7"], "7 players cannot play"),
         (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),
         (["emma", "random", "--hand-size", "30"], "--hand-size must be a whole number from 1"),
+        # --rules and the house rules are read as play reads them (test_options_as_play.py)
+        (["emma", "random", "--rules", "poker"], "unknown preset 'poker': choose classic"),
+        (["emma", "random", "--book-size", "3"], "--book-size must be 4 (books) or 2"),
+        (["emma", "random", "--hand-size", "x"], "--hand-size needs a whole number, not 'x'"),
         (["emma", "random", "--games", "0"], "--games must be from 1 to 1,000,000,000, not 0"),
         (["emma", "random", "--games", "10" * 12], "--games must be from 1"),
         (["emma", "random", "--timeout", "inf"], "--timeout must be more than 0 and at most"),
@@ -443,14 +447,14 @@ def test_bad_input_is_a_clear_error_not_a_traceback(
 
 def test_argparse_errors_exit_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        main(["tournament", "emma", "random", "--rules", "poker"])
+        main(["tournament", "emma", "random", "--seatings", "poker"])
     assert exit_info.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv", [
     ["tournament", "emma", "random", "--players", "abc"],
-    ["tournament", "emma", "random", "--book-size", "3"],
+    ["tournament", "emma", "random", "--ask", "suit"],
     ["tournament-merge"],
 ])
 def test_option_errors_are_one_line_without_the_usage(

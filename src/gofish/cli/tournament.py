@@ -12,12 +12,13 @@ import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gofish.cli import file_name
-from gofish.cli._messages import report, standard_output
+from gofish.cli._messages import report, standard_input, standard_output
+from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
-from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
+from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
     from gofish.tournament import Plan
@@ -39,17 +40,23 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("bots", nargs="+", metavar="BOT",
                         help="bot names (NAME:KEY=VALUE for options) or cmd:PROGRAM [ARGS]")
-    parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
-    parser.add_argument("--players", type=int, default=2, help="seats at each table (default 2)")
-    parser.add_argument("--games", type=int, default=1000,
-                        help="games to play in all, rounded up to whole mirrored deals")
+    # Read as play reads it (NORDIC is nordic): argparse's choices took only lower case.
+    parser.add_argument("--rules", default="classic", metavar="PRESET",
+                        help=f"the preset: {', '.join(sorted(PRESETS))} (default classic)")
+    parser.add_argument("--players", type=int, default=2, metavar="N",
+                        help=f"seats at each table, {MIN_PLAYERS}-{MAX_PLAYERS} (default 2)")
+    # The limit as text: importing plan.MAX_GAMES here would load the tournament package for
+    # every command (a test keeps the two in step).
+    parser.add_argument("--games", type=int, default=1000, metavar="N",
+                        help="games to play in all (default 1000, at most 1,000,000,000), "
+                        "rounded up to whole mirrored deals")
     parser.add_argument("--seed", type=int, default=None, help="master seed (default: random)")
     parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
                         help="play each deal once per rotation of the table (default), or "
                         "once per order of the bots around it (more than two players)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes (default: all cores)")
-    _add_house_rules(parser)
+    add_house_rule_options(parser)  # play's, with its help texts
     speed = parser.add_mutually_exclusive_group()
     speed.add_argument("--fast", dest="fast", action="store_true", default=None,
                        help="use the bulk simulator, or fail saying why it cannot")
@@ -74,7 +81,9 @@ def register(subparsers: Any) -> None:
         description="Add up shards played with --shard I/N into one tournament result "
         "(with --pool, also whole tournaments played with other seeds).",
     )
-    merge.add_argument("files", nargs="+", help="JSON files written by gofish tournament --json")
+    merge.add_argument("files", nargs="+", metavar="FILE",
+                       help="JSON files written by gofish tournament --json, or - for "
+                       "standard input")
     merge.add_argument("--pool", action="store_true",
                        help="also add up whole tournaments played with other seeds (same bots "
                        "and rules, any --games): more games, narrower intervals")
@@ -83,17 +92,6 @@ def register(subparsers: Any) -> None:
     merge.add_argument("--plot", metavar="FILE.png", type=file_name,
                        help="also draw a chart (needs matplotlib)")
     merge.set_defaults(run=run_merge)
-
-
-def _add_house_rules(parser: argparse.ArgumentParser) -> None:
-    rules = parser.add_argument_group("house rules (on top of --rules)")
-    rules.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
-                       help="a fished card of the rank asked for keeps the turn")
-    rules.add_argument("--refill", choices=REFILL_MODES, default=None)
-    rules.add_argument("--end", choices=END_MODES, default=None)
-    rules.add_argument("--hand-size", type=int, default=None, metavar="1-13")
-    rules.add_argument("--book-size", type=int, default=None, choices=(2, 4))
-    rules.add_argument("--ask", choices=ASK_MODES, default=None)
 
 
 #: The longest result file tournament-merge reads, in bytes; results are a few kB.
@@ -105,24 +103,19 @@ def _fail(message: str, command: str = "tournament") -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gofish.cli.play import options_as_typed
-    from gofish.core import MalformedInputError, make_rules
+    from gofish.cli.play import OptionError, options_as_typed, rules_from
+    from gofish.core import MalformedInputError
     from gofish.core.rules import check_players
     from gofish.protocol.external import MAX_TIMEOUT
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
     from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, max_jobs
 
-    options = {
-        name: getattr(args, name)
-        for name in ("lucky_draw", "refill", "end", "hand_size", "book_size", "ask")
-        if getattr(args, name) is not None
-    }
     players = check_players(args.players)
     try:
-        rules = make_rules(args.rules, **options)
+        rules = rules_from(args)  # as play reads --rules and the house rules
         rules.for_players(players)  # refuse an unplayable combination before anything starts
-    except MalformedInputError as error:
+    except (OptionError, MalformedInputError) as error:
         return _fail(options_as_typed(str(error)))
     if not 1 <= args.games <= MAX_GAMES:
         return _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
@@ -350,36 +343,61 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from gofish.tournament import TournamentError, merge_results, pool_results
-    from gofish.tournament.report import check_result
+    from gofish.tournament import merge_results, pool_results
 
+    if args.files.count("-") > 1:
+        return _fail("- (standard input) can be given only once", args.command)
+    labels = [_input_name(path) for path in args.files]
     results = []
-    for path in args.files:
-        try:
-            with open(path, "rb") as stream:
-                data = stream.read(MAX_RESULT + 1)  # not an endless file (/dev/zero) whole
-            if len(data) > MAX_RESULT:
-                return _fail(f"{path} is not a tournament JSON result: it is longer than "
-                             f"{MAX_RESULT >> 20} MB", args.command)
-            results.append(json.loads(_result_text(data)))
-            check_result(results[-1])
-        except OSError as error:
-            return _fail(f"cannot read {path}: {error.strerror or error}", args.command)
-        except ValueError as error:  # not JSON, or not text at all
-            return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
-        except RecursionError:  # valid JSON, nested deeper than json.load goes
-            return _fail(f"{path} is not a tournament JSON result: it is nested too deeply",
-                         args.command)
-        except TournamentError as error:
-            return _fail(f"{path} is not a tournament JSON result: {error}", args.command)
-    if refused := _check_outputs(args, inputs=args.files):
+    for path, label in zip(args.files, labels, strict=True):
+        result = _read_result(path, label)
+        if isinstance(result, str):
+            return _fail(result, args.command)
+        results.append(result)
+    files = [path for path in args.files if path != "-"]
+    if refused := _check_outputs(args, inputs=files):
         return refused
     merge = pool_results if args.pool else merge_results
-    merged = merge(results, labels=args.files)
+    merged = merge(results, labels=labels)
     for batch in merged.get("batches", [merged]):
         if batch["missing_shards"]:
             _warn_missing(batch, args.pool)
     return _output(merged, args) or _never_played(merged, args.command)
+
+
+def _input_name(path: str) -> str:
+    return "standard input" if path == "-" else path  # - reads it, as replay - does
+
+
+def _read_result(path: str, label: str) -> dict[str, Any] | str:
+    """The checked result in ``path`` (- standard input), or why it cannot be merged."""
+    from gofish.tournament import TournamentError
+    from gofish.tournament.report import check_result
+
+    try:
+        data = _read_bytes(path)
+        if len(data) > MAX_RESULT:
+            return (f"{label} is not a tournament JSON result: it is longer than "
+                    f"{MAX_RESULT >> 20} MB")
+        result = json.loads(_result_text(data))
+        check_result(result)
+    except OSError as error:
+        return f"cannot read {label}: {error.strerror or error}"
+    except ValueError as error:  # not JSON, or not text at all
+        return f"{label} is not a tournament JSON result: {error}"
+    except RecursionError:  # valid JSON, nested deeper than json.load goes
+        return f"{label} is not a tournament JSON result: it is nested too deeply"
+    except TournamentError as error:
+        return f"{label} is not a tournament JSON result: {error}"
+    return cast(dict[str, Any], result)  # check_result refuses anything but an object
+
+
+def _read_bytes(path: str) -> bytes:
+    """At most MAX_RESULT + 1 bytes of the file, not an endless one (/dev/zero) whole."""
+    if path == "-":
+        return standard_input().buffer.read(MAX_RESULT + 1)
+    with open(path, "rb") as stream:
+        return stream.read(MAX_RESULT + 1)
 
 
 def _result_text(data: bytes) -> str:

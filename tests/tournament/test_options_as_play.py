@@ -1,0 +1,47 @@
+"""tournament reads --rules and the house rules as play does, and says in --help what
+docs/tournament.md says of its options: --rules NORDIC was refused by argparse where play
+took it, the house rules had no help texts, and --games and --players no limits."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from gofish.cli import build_parser, main
+from gofish.tournament.plan import MAX_GAMES
+
+HOUSE_RULES = ("--lucky-draw", "--refill", "--end", "--hand-size", "--book-size", "--ask")
+
+
+def command(name: str) -> argparse.ArgumentParser:
+    subparsers = next(action for action in build_parser()._actions
+                      if isinstance(action, argparse._SubParsersAction))
+    return subparsers.choices[name]
+
+
+def help_of(parser: argparse.ArgumentParser, option: str) -> str | None:
+    return next(action.help for action in parser._actions if option in action.option_strings)
+
+
+@pytest.mark.parametrize("typed, preset", [("NORDIC", "nordic"), (" Bicycle ", "bicycle")])
+def test_a_preset_is_read_in_any_case_as_play_reads_it(
+    capsys: pytest.CaptureFixture[str], typed: str, preset: str
+) -> None:
+    assert main(["tournament", "random", "emma", "--rules", typed, "--games", "4", "--seed",
+                 "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"] == preset
+
+
+def test_the_house_rules_have_plays_help_texts() -> None:
+    tournament, play = command("tournament"), command("play")
+    for option in HOUSE_RULES:
+        assert help_of(tournament, option), option
+        assert help_of(tournament, option) == help_of(play, option), option
+
+
+def test_games_and_players_say_their_default_and_limits() -> None:
+    tournament = command("tournament")
+    assert f"(default 1000, at most {MAX_GAMES:,})" in (help_of(tournament, "--games") or "")
+    assert "2-5 (default 2)" in (help_of(tournament, "--players") or "")
