@@ -242,8 +242,12 @@ def test_ask_card_books_still_need_all_four_cards() -> None:
     ]
 
 
-def test_end_first_empty_ends_at_the_deal_when_no_pond_is_left() -> None:
-    game = gofish.new_game({"preset": "nordic", "hand_size": 13}, players=4, seed=8)
-    assert game.pond_size == 0
+def test_end_first_empty_ends_at_the_deal_when_the_deal_empties_a_hand() -> None:
+    # R3 then R19: two cards each under pairs, and seed 13802 deals all four a pair, laid
+    # at once. (A deal of the whole pack, which left no pond, is refused: Rules.check.)
+    game = gofish.new_game({"preset": "nordic", "hand_size": 2, "book_size": 2}, players=4,
+                           seed=13802)
+    assert game.pond_size == 52 - 8 and game.hand_sizes == (0, 0, 0, 0)
     assert game.is_over and isinstance(game.events[-1], GameOver)
+    assert game.events[-1].winners == (0, 1, 2, 3)  # a pair each: all share the win (R10)
     assert game.legal_actions() == ()

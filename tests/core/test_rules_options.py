@@ -83,8 +83,13 @@ def test_bad_presets_options_and_values_are_refused_saying_what_is_wrong(
 def test_refill_none_with_all_books_is_refused_before_the_deal() -> None:
     with pytest.raises(MalformedInputError, match="refill 'none' needs end 'first-empty'"):
         gofish.new_game({"preset": "classic", "refill": "none"}, players=2, seed=1)
-    with pytest.raises(MalformedInputError, match="refill 'none' needs end 'first-empty'"):
+    # Nordic's own refill is none: the player changed the end, so that is what is named
+    # (it said "refill 'none' needs…", a setting nobody had typed).
+    with pytest.raises(MalformedInputError) as error:
         gofish.new_game({"preset": "nordic", "end": "all-books"}, players=2, seed=1)
+    assert str(error.value) == (
+        "end 'all-books' needs a refill: nordic refills no emptied hand (refill 'none'), so "
+        "it could never play again; choose a refill too (hand, card or turn)")
 
 
 @pytest.mark.parametrize(("players", "hand_size"), [(5, 11), (5, 12), (5, 13)])

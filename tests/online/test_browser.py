@@ -562,7 +562,8 @@ def test_the_form_offers_every_house_rule_and_says_why_a_mix_cannot_be_played(
                           state="attached")  # the default follows the preset
     ann.select_option("#create-end", "all-books")
     ann.click("#create-button")
-    ann.wait_for_selector("#status:has-text(\"refill 'none' needs end 'first-empty'\")")
+    # The refill is nordic's own: what was changed, the end, is named (not "refill 'none'").
+    ann.wait_for_selector("#status:has-text(\"end 'all-books' needs a refill\")")
     assert ann.url.endswith("/rooms")  # nothing was opened
     ann.select_option("#create-refill", "card")
     ann.select_option("#create-hand-size", "4")

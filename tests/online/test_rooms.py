@@ -136,7 +136,7 @@ def test_a_full_or_started_room_refuses_joins_and_a_join_never_reuses_a_seat(
         ({"name": "Ann", "rules": {"preset": "classic", "refill": "none"}}, "first-empty"),
         ({"name": "Ann", "players": 5, "rules": {"preset": "classic", "hand_size": 13}},
          "cannot deal"),
-        ({"name": "Ann", "rules": {"preset": "nordic", "end": "all-books"}}, "first-empty"),
+        ({"name": "Ann", "rules": {"preset": "nordic", "end": "all-books"}}, "needs a refill"),
         ({"name": "Ann", "rules": {"preset": "classic", "hand_size": 14}}, "hand_size"),
         ({"name": "Ann", "rules": {"preset": "classic", "refill": "sometimes"}}, "refill"),
         ({"name": "Ann", "rules": {"preset": "classic", "end": "never"}}, "end"),

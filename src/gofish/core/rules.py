@@ -93,6 +93,14 @@ class Rules:
         """Refuse combinations that cannot be played, saying why."""
         players = check_players(players)
         if self.refill == "none" and self.end == "all-books":
+            if PRESETS[self.preset].refill == "none":
+                # The preset's own refill (nordic's): the end is what was changed, so say
+                # what to add, not a refill setting the player never chose.
+                raise MalformedInputError(
+                    f"end 'all-books' needs a refill: {self.preset} refills no emptied hand "
+                    "(refill 'none'), so it could never play again; choose a refill too "
+                    "(hand, card or turn)"
+                )
             raise MalformedInputError(
                 "refill 'none' needs end 'first-empty': with no refill and play until every "
                 "book is down, an emptied hand could never play again"
