@@ -250,7 +250,8 @@ def asks_made(page: Any) -> int:
 
 
 def winners_seen_by(page: Any, name: str) -> set[str]:
-    """The winners a finished page names, its own player's "You" read as their name.
+    """The winners a finished page names, its own player's "You" ("you" inside the sentence:
+    "Ann, you and Cy share the win") read as their name.
 
     The line is worded for its viewer ("You win" on the winner's page, "Cy wins" on the
     others), so pages agree on the outcome, not on the text.
@@ -260,7 +261,7 @@ def winners_seen_by(page: Any, name: str) -> set[str]:
     said = line.removeprefix("Game over: ").split(".")[0]
     for ending in (" share the win", " wins", " win"):
         said = said.removesuffix(ending)
-    return {name if winner == "You" else winner for winner in said.split(" and ")}
+    return {name if winner in ("You", "you") else winner for winner in re.split(r", | and ", said)}
 
 
 def test_two_browsers_and_a_bot_play_a_room_to_the_end_and_a_reload_keeps_the_seat(

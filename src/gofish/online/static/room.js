@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  cardBack, cardFace, counted, laidBy, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  cardBack, cardFace, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -550,16 +550,18 @@ function showTitle(game, me, myTurn) {
 }
 
 // "Game over: You win. You: 3 books, Bob: 1 book. All 13 books are down.": who won, and
-// everyone's count in words, in the line a screen reader announces.
+// everyone's count in words, in the line a screen reader announces. The reader is "you"
+// inside the sentence ("Ann, Emma (bot) and you share the win"), "You" only where it begins; in
+// the counts each seat is a label, as "Bob:" is.
 function resultLine(game, me) {
-  const names = game.winners.map((w) => (w === me ? 'You' : playedBy(game, w)));
-  const verb = names.length > 1 ? 'share the win' : (names[0] === 'You' ? 'win' : 'wins');
+  const names = game.winners.map((w, i) => (w === me ? (i === 0 ? 'You' : 'you') : playedBy(game, w)));
+  const verb = names.length > 1 ? 'share the win' : (game.winners[0] === me ? 'win' : 'wins');
   const word = bookWord(game);
   const counts = state.room.seats.map(({ seat }) => {
     const laid = game.books[seat].length;
     return `${seat === me ? 'You' : playedBy(game, seat)}: ${counted(laid, word)}`;
   });
-  return `Game over: ${names.join(' and ')} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
+  return `Game over: ${namesInWords(names)} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
 }
 
 function turnLine(game, me, myTurn) {
