@@ -4,7 +4,7 @@ import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import {
   forgetRoom, forgetSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken, rememberGone,
-  rememberPrevious, rememberSeat, seatToken,
+  rememberPrevious, rememberSeat, roomCode, seatToken,
 } from '/rooms/static/rooms-api.js';
 
 const REFILL = { hand: 'draws a full hand', card: 'draws a single card', turn: 'draws a card on its turn', none: 'no refill' };
@@ -60,16 +60,10 @@ $('#create-form').addEventListener('submit', async (event) => {
   } catch (error) { say(`The room was not opened: ${error.message}`); }
 });
 
-// What was typed in the code box: the code, or the invite link a friend pasted whole.
-function codeFrom(typed) {
-  const linked = typed.match(/\/rooms\/([^/?#]+)/);
-  return (linked ? linked[1] : typed).replace(/[\s-]/g, '').toUpperCase();
-}
-
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const typed = $('#join-code').value;
-  const code = codeFrom(typed);
+  const code = roomCode(typed);
   // Anything else, a "/" above all, would make a web address no room answers (a bare 404).
   if (!/^[A-Z0-9]+$/.test(code)) {
     say(`"${typed.trim()}" is not a room code: a code is 6 letters and digits, like K7QH3T (or paste the invite link)`);

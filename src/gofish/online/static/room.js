@@ -6,10 +6,16 @@ import {
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
-  rememberSeat, seatToken, whyGone,
+  rememberSeat, roomCode, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
 
-const code = decodeURIComponent(location.pathname.split('/')[2] || '').toUpperCase();
+// Read as the lobby reads a code: /rooms/QSJ-XRS is room QSJXRS, and this browser's seat
+// there is found (it was taken for a visitor's, and a second seat could be had). The
+// address bar then shows the room's own address, the one its invite gives.
+const code = roomCode(location.pathname);
+if (/^[A-Z0-9]+$/.test(code) && location.pathname !== `/rooms/${code}`) {
+  history.replaceState(null, '', `/rooms/${code}${location.search}${location.hash}`);
+}
 const watching = new URLSearchParams(location.search).has('watch');
 const state = {
   version: -1, room: null, game: null, you: null, log: [], target: null,

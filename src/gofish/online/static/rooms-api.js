@@ -2,6 +2,18 @@
 
 const KEY = (code) => `gofish.room.${code}`;
 
+// A room's code from what was typed (the code, or the invite link a friend pasted whole)
+// or from the room page's own address: spaces and dashes only help reading it (QSJ-XRS),
+// and case does not count. The page and the lobby read it alike, so one seat, one key.
+export function roomCode(typed) {
+  const linked = typed.match(/\/rooms\/([^/?#]+)/);
+  let code = linked ? linked[1] : typed;
+  if (linked) {
+    try { code = decodeURIComponent(code); } catch { /* a stray %: no code, refused as typed */ }
+  }
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
 export function seatToken(code) { return localStorage.getItem(KEY(code)); }
 export function forgetSeat(code) { localStorage.removeItem(KEY(code)); }
 

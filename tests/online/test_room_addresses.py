@@ -1,0 +1,59 @@
+"""A room's address written as people write its code (QSJ-XRS, "qsj xrs") is the same room to
+the page: its seat is found, its heading and address are the room's own."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from . import test_rooms_accessibility as a11y
+from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
+    RoomsServer,
+    browser,  # noqa: F401
+    new_page,  # noqa: F401
+    open_room,
+)
+
+# The accessibility tests' fixtures: one server for the module, a page per call.
+rooms, open_page = a11y.rooms, a11y.open_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("written", ["{a}-{b}", "{a} {b}", "{a_lower}-{b_lower}"])
+def test_a_room_address_with_a_dash_or_a_space_finds_this_browsers_seat(
+    rooms: RoomsServer, open_page: Any, written: str
+) -> None:
+    # The host opening /rooms/QSJ-XRS in another tab was told "Watching…" under "Room
+    # QSJ-XRS" and offered "Take a seat": joining worked, so one browser held two seats,
+    # the second kept under gofish.room.QSJ-XRS, which "Your rooms" never lists.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    other_tab = ann.context.new_page()  # the same browser: the same seats
+    path = written.format(a=code[:3], b=code[3:], a_lower=code[:3].lower(), b_lower=code[3:].lower())
+    other_tab.goto(f"{rooms.url}/rooms/{quote(path)}")
+    other_tab.wait_for_selector("#connection:has-text('Connected as Ann.')")
+    assert other_tab.inner_text("#room-code") == code
+    assert other_tab.locator("#join").is_hidden()
+    assert other_tab.url == f"{rooms.url}/rooms/{code}"  # the room's own address, as invited
+    assert other_tab.evaluate("Object.keys(localStorage).filter((key) => key.startsWith("
+                              "'gofish.room.') && !key.endsWith('.order'))") == [f"gofish.room.{code}"]
+    ann.goto(f"{rooms.url}/rooms")  # one room, once, under "Your rooms"
+    ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
+    assert ann.locator("#my-rooms-list li").count() == 1
+
+
+def test_a_seat_carried_to_an_address_with_a_dash_is_kept_under_the_rooms_code(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # The carried seat's link (#seat=TOKEN) still works once the address is set right.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    token = ann.evaluate("(code) => localStorage.getItem(`gofish.room.${code}`)", code)
+    phone = open_page()
+    phone.goto(f"{rooms.url}/rooms/{code[:3].lower()}-{code[3:]}#seat={token}")
+    phone.wait_for_selector("#connection:has-text('Connected as Ann.')")
+    assert phone.url == f"{rooms.url}/rooms/{code}"  # the token has left the address too
+    assert phone.evaluate("(code) => localStorage.getItem(`gofish.room.${code}`)", code) == token
