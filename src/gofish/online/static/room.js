@@ -1,6 +1,6 @@
 // One room: lobby, table and log, driven by the server's messages over a websocket.
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
-import { $, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
+import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
   cardBack, cardFace, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
@@ -29,6 +29,7 @@ const state = {
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
   seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
+  playing: null, // what this page's player plays with now ('ask' buttons, the 'sea'), if anything
 };
 let socket = null;
 let retry = 500;
@@ -532,6 +533,7 @@ function renderGame(newLog = []) {
     $('#mine').prepend(el('p', { class: 'my-books' }, booksLine(game, me, `Your ${bookWord(game)}s`)));
   }
   fill($('#ask'), myTurn && game.fishing === null ? askButtons(game) : []);
+  showWhatToPlay(game, me, myTurn);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
   showRematchWait();
   const log = $('#log');
@@ -540,6 +542,15 @@ function renderGame(newLog = []) {
     log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
   }
   log.scrollTop = log.scrollHeight;
+}
+
+// A phone may have the ask buttons (and the hand above them), or the sea to fish in, below
+// its first screen when the player's turn comes: they are brought into view, once a turn.
+function showWhatToPlay(game, me, myTurn) {
+  const asking = myTurn && game.fishing === null && !game.winners;
+  const playing = asking ? 'ask' : (me !== null && game.fishing === me ? 'sea' : null);
+  if (playing && playing !== state.playing) bringIntoView($(`#${playing}`), $('#turn'));
+  state.playing = playing;
 }
 
 // The tab's title says when the player is wanted: a friend reading another tab meanwhile

@@ -466,6 +466,9 @@ function onMessage(message) {
     if (/^#\/(play|resume)\b/.test(window.location.hash)) history.replaceState(null, '', tableAddress());
     else window.location.hash = tableAddress();
     showPage('play');
+    // From its top: a phone scrolled down to the Deal button showed the new table scrolled
+    // part way (as far as its empty page let it), its first row of opponents out of sight.
+    window.scrollTo(0, 0);
     $('#table-title').textContent = `Go Fish: ${message.help.title.replace('Rules: ', '')}`;
   } else if (message.type === 'update') {
     tableOver = message.state.phase === 'over';

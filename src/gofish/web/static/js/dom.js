@@ -83,3 +83,19 @@ export function moveAlong(event, buttons) {
   event.preventDefault(); // the arrows would scroll the page
   buttons[to].focus();
 }
+
+/**
+ * A turn begins, and on a small screen what it is played with (your hand, the ask buttons)
+ * may lie below the first screen: scroll down just enough to show all of ``target``, as far
+ * as ``keep`` (the line saying whose turn it is) stays in sight. Only while ``keep`` is in
+ * sight: someone scrolled away, to the log, is not pulled back; and never up.
+ */
+export function bringIntoView(target, keep) {
+  const line = keep.getBoundingClientRect();
+  if (line.bottom <= 0 || line.top >= window.innerHeight) return;
+  const hidden = target.getBoundingClientRect().bottom + VIEW_MARGIN - window.innerHeight;
+  if (hidden <= 0) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollBy({ top: Math.min(hidden, Math.max(line.top - VIEW_MARGIN, 0)), behavior: smooth ? 'smooth' : 'instant' });
+}
+const VIEW_MARGIN = 4; // px kept between the page's edge and what is brought into view

@@ -2,7 +2,7 @@
 // clicks and keys into asks. Every move is checked here first so an illegal one is
 // explained and never sent; the server checks it again anyway.
 
-import { $, el, fill, makeTabStop, moveAlong, sleep } from './dom.js';
+import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
   cardBack, cardFace, cardName, counted, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
@@ -181,6 +181,12 @@ export class Table {
     this.root.dataset.phase = this.awayText ? 'away' : state.phase;
     this.root.dataset.version = String(this.version);
     this.restoreFocus(focused, before !== state.phase);
+    if (state.phase === 'ask' && before !== 'ask' && !this.awayText && this.shown()) bringIntoView(this.hand, this.status);
+  }
+
+  /** Whether the table is on the page being shown (not one left behind, hidden). */
+  shown() {
+    return this.root.isConnected && !this.root.closest('[hidden]');
   }
 
   /** What has the keyboard focus inside the table, so a redraw can give it back. */
@@ -196,7 +202,7 @@ export class Table {
   restoreFocus(key, phaseChanged) {
     const lost = !document.activeElement || document.activeElement === document.body;
     let target = key ? this.root.querySelector(key) : null;
-    if (!target && (key || (lost && phaseChanged && this.root.isConnected && !this.root.closest('[hidden]')))) {
+    if (!target && (key || (lost && phaseChanged && this.shown()))) {
       // Whose move it is decides where the keyboard is most useful now.
       if (this.state.phase === 'ask') target = this.hand.querySelector('.rank-group');
       else if (this.state.phase === 'fish') target = this.pond.querySelector('button.sea-card[tabindex="0"]');
@@ -534,7 +540,7 @@ export class Table {
   }
 
   onKey(event) {
-    if (!this.state || !this.root.isConnected || this.root.closest('[hidden]')) return;
+    if (!this.state || !this.shown()) return;
     if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'escape' && (this.rank || this.target !== null)) {

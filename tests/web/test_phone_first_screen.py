@@ -1,0 +1,66 @@
+"""The table on a 375 x 667 phone: your hand is in the first screen when your turn comes,
+without scrolling where it fits, brought into view where it does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .test_browser import open_table, wait_for_my_move
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 375, "height": 667}
+
+#: The selected element's top and bottom in the window (not the page).
+IN_WINDOW = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+    return [box.top, box.bottom, innerHeight]; }"""
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    top, bottom, height = page.evaluate(IN_WINDOW, selector)
+    return bool(top >= 0 and bottom <= height)
+
+
+def hand_in_sight(page: Any) -> None:
+    """Wait until the whole hand is in the window (a scroll may be under way)."""
+    page.wait_for_function("""() => { const box = document.querySelector('.hand').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight; }""")
+
+
+def test_five_players_leave_the_hand_in_the_first_screen(page: Any,
+                                                         live_server: LiveServer) -> None:
+    # Nordic, five players: the opponents (two rows), the sea and your seat pushed the hand
+    # down to 724-800 px, below a 667 px screen; with two players its cards were cut at the
+    # bottom. The sea is flatter on a phone, and four opponents show their counts in
+    # words, without the fans of backs.
+    page.set_viewport_size(PHONE)
+    open_table(page, live_server, seed=8, preset="nordic", players=5)
+    assert wait_for_my_move(page) == "ask"
+    page.wait_for_timeout(300)  # no scroll was started either
+    assert page.evaluate("scrollY") == 0
+    assert in_sight(page, ".hand") and in_sight(page, "#status")
+    assert page.locator(".opponent .mini-fan").first.is_hidden()
+
+
+def test_the_desk_table_keeps_its_sea_and_fans(page: Any, live_server: LiveServer) -> None:
+    # The phone's flatter sea and fanless seats are the phone's alone.
+    open_table(page, live_server, seed=8, preset="nordic", players=5)
+    box = page.locator(".sea").bounding_box()
+    assert box is not None and box["width"] / box["height"] == pytest.approx(1.6, abs=0.01)
+    assert page.locator(".opponent .mini-fan").first.is_visible()
+
+
+def test_a_turn_brings_a_hand_below_the_first_screen_into_view(page: Any,
+                                                               live_server: LiveServer) -> None:
+    # A hand of two rows does not fit under the opponents and the sea: when the turn came
+    # it stayed below the first screen (focus goes to it without scrolling). The page now
+    # scrolls down to it, as far as the status line stays in sight.
+    page.set_viewport_size(PHONE)
+    open_table(page, live_server, seed=8, preset="nordic", players=2, hand_size=13)
+    assert wait_for_my_move(page) == "ask"
+    hand_in_sight(page)
+    assert page.evaluate("scrollY") > 0  # it was below: the page moved
+    assert in_sight(page, "#status")
