@@ -32,14 +32,16 @@ def test_a_room_address_with_a_dash_or_a_space_finds_this_browsers_seat(
     ann = open_page()
     code = open_room(ann, rooms.url, "Ann", 3)
     other_tab = ann.context.new_page()  # the same browser: the same seats
-    path = written.format(a=code[:3], b=code[3:], a_lower=code[:3].lower(), b_lower=code[3:].lower())
+    a, b = code[:3], code[3:]
+    path = written.format(a=a, b=b, a_lower=a.lower(), b_lower=b.lower())
     other_tab.goto(f"{rooms.url}/rooms/{quote(path)}")
     other_tab.wait_for_selector("#connection:has-text('Connected as Ann.')")
     assert other_tab.inner_text("#room-code") == code
     assert other_tab.locator("#join").is_hidden()
     assert other_tab.url == f"{rooms.url}/rooms/{code}"  # the room's own address, as invited
-    assert other_tab.evaluate("Object.keys(localStorage).filter((key) => key.startsWith("
-                              "'gofish.room.') && !key.endsWith('.order'))") == [f"gofish.room.{code}"]
+    seats_kept = other_tab.evaluate("Object.keys(localStorage).filter((key) => key.startsWith("
+                                    "'gofish.room.') && !key.endsWith('.order'))")
+    assert seats_kept == [f"gofish.room.{code}"]
     ann.goto(f"{rooms.url}/rooms")  # one room, once, under "Your rooms"
     ann.wait_for_selector(f"#my-rooms a:has-text('Room {code}')")
     assert ann.locator("#my-rooms-list li").count() == 1

@@ -28,7 +28,8 @@ DOUBLE_CLICK = """() => {
 RANK_KEY_IN_EMMAS_TURN = """() => {
     if (document.querySelector('#table').dataset.phase !== 'wait') return null;
     const rank = document.querySelector('.rank-group').dataset.rank;
-    document.body.dispatchEvent(new KeyboardEvent('keydown', {key: rank === '10' ? 't' : rank, bubbles: true}));
+    const key = rank === '10' ? 't' : rank;
+    document.body.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
     return document.querySelector('#hint').textContent;
 }"""
 

@@ -26,7 +26,8 @@ def in_sight(page: Any, selector: str) -> bool:
 
 def hand_in_sight(page: Any) -> None:
     """Wait until the whole hand is in the window (a scroll may be under way)."""
-    page.wait_for_function("""() => { const box = document.querySelector('.hand').getBoundingClientRect();
+    page.wait_for_function("""() => {
+        const box = document.querySelector('.hand').getBoundingClientRect();
         return box.top >= 0 && box.bottom <= innerHeight; }""")
 
 
