@@ -55,13 +55,15 @@ def test_a_command_with_more_words_is_still_the_command() -> None:
 
 
 def test_after_the_end_the_final_table_can_still_be_read() -> None:
-    # Four nordic players dealt 13 cards leave no sea: the game is over at the deal (R19),
-    # and "table" was answered "The game is over, so 'table' is not a move now".
-    settings = TableSettings(rules=make_rules("nordic", hand_size=13), players=4, seed=5)
+    # Four nordic players dealt a pair each (pairs, two cards each, seed 13802) lay them at
+    # once, so the game is over at the deal (R3, R19), and "table" was answered "The game
+    # is over, so 'table' is not a move now".
+    rules = make_rules("nordic", hand_size=2, book_size=2)
+    settings = TableSettings(rules=rules, players=4, seed=13802)
     out = io.StringIO()
     play_plain(TableSession.deal(settings), io.StringIO("table\nhelp\nquit\n"), out)
     said = out.getvalue().splitlines()
-    assert "The sea: 0 cards." in said and "Emma (player 1): 13 cards; books: none." in said
+    assert "The sea: 44 cards." in said and "Emma (player 1): 0 cards; pairs: 7." in said
     assert "  new: once a game is over, deal a new one with the same settings" in said
     assert not [line for line in said if "not a move" in line]
 
