@@ -57,7 +57,9 @@ def test_five_players_leave_the_hand_and_the_asks_in_sight_on_a_phone(
     # were all below the first screen; an empty notice line left a gap of some 50 px above
     # the turn line. Now the seats go two to a row. Under nordic the sea above the hand
     # still leaves the ask buttons just below the screen: the turn coming brings them into
-    # view, the turn line still in sight.
+    # view, the turn line still in sight. (Under load the page kept the scroll of the
+    # lobby's Start button, below the table, so the table opened with its turn line above
+    # the screen: it opens from the top now.)
     ann = open_page()
     ann.set_viewport_size(PHONE)
     five_seats_dealt(ann, rooms.url, preset)

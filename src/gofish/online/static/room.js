@@ -509,6 +509,9 @@ function booksLine(game, seat, label) {
 
 function renderGame(newLog = []) {
   const game = state.game;
+  // The table opens above the lobby: from the page's top, or a phone scrolled down to Start
+  // showed it with the turn line above the screen (and nothing brought the asks into view).
+  if (game && $('#game').hidden) window.scrollTo(0, 0);
   $('#game').hidden = !game;
   // The game's own viewer: a friend seated after it was dealt sees it as a spectator.
   const me = game ? game.viewer : (state.you ? state.you.seat : null);
