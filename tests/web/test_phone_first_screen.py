@@ -49,9 +49,13 @@ def test_five_players_leave_the_hand_in_the_first_screen(page: Any,
 def test_the_desk_table_keeps_its_sea_and_fans(page: Any, live_server: LiveServer) -> None:
     # The phone's flatter sea and fanless seats are the phone's alone.
     open_table(page, live_server, seed=8, preset="nordic", players=5)
-    box = page.locator(".sea").bounding_box()
-    assert box is not None and box["width"] / box["height"] == pytest.approx(1.6, abs=0.01)
-    assert page.locator(".opponent .mini-fan").first.is_visible()
+    # Measured in the page in one go: the bots' moves draw the sea anew, and a sea found
+    # by one call could be gone by the next (bounding_box() then gave None, under load).
+    ratio, fan_shown = page.evaluate("""() => {
+        const sea = document.querySelector('.sea').getBoundingClientRect();
+        const fan = document.querySelector('.opponent .mini-fan').getBoundingClientRect();
+        return [sea.width / sea.height, fan.width > 0 && fan.height > 0]; }""")
+    assert ratio == pytest.approx(1.6, abs=0.01) and fan_shown
 
 
 def test_a_turn_brings_a_hand_below_the_first_screen_into_view(page: Any,
