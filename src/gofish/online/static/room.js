@@ -233,7 +233,15 @@ function keepingFocus(render) {
   if (!active || active === document.body || (active.isConnected && !active.closest('[hidden]'))) return;
   const key = active.dataset ? active.dataset.key : undefined;
   const successor = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-  (successor || focusFallback()).focus();
+  const next = successor || focusFallback();
+  if ($('#game').hidden) {
+    next.focus();
+    return;
+  }
+  // At the table, the browser's own scroll to the focused control (an ask button, once Start
+  // is gone) could push the turn line off a phone's screen: scroll as the turn does instead.
+  next.focus({ preventScroll: true });
+  bringIntoView(next, $('#turn'));
 }
 
 function focusFallback() {
