@@ -5,17 +5,26 @@ The full-screen table takes them on its event loop (``GoFishApp``); the line mod
 has none, turns them into :class:`Signalled`, a ``KeyboardInterrupt``, with
 :func:`leaving_on_signals`. Either way a second signal ends the program at once, so that a
 last save stuck on a locked database does not make it unkillable.
+
+Output that goes away (the reader of a pipe stopped: ``gofish play --plain | head -2``) is
+left the same way by the line mode, with status :data:`OUTPUT_CLOSED`: Python ignores
+SIGPIPE, so it comes as a ``BrokenPipeError`` from a write.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 
 Handler = Callable[[int, FrameType | None], object]
+
+#: The exit status after standard output went away: 128 + SIGPIPE (141), as a shell
+#: reports a program that SIGPIPE ended.
+OUTPUT_CLOSED = 128 + getattr(signal, "SIGPIPE", 13)
 
 #: ``kill``, ``timeout`` (SIGTERM) and a closed terminal window (SIGHUP), where they exist.
 LEAVE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
@@ -58,3 +67,17 @@ def handling(numbers: Iterable[int], handler: Handler) -> Iterator[None]:
     finally:
         for number, before in previous.items():
             signal.signal(number, before)
+
+
+def drop_output(stream: object) -> None:
+    """Send what ``stream`` still holds, and writes to its file descriptor, to os.devnull: the
+    reader is gone, and the flush at exit would fail again ("Exception ignored ...
+    BrokenPipeError", as the Python docs on SIGPIPE say). Nothing for a stream with no file
+    (a test's StringIO) or one already closed."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        descriptor = stream.fileno()  # type: ignore[attr-defined]
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, descriptor)
+        finally:
+            os.close(devnull)

@@ -8,7 +8,8 @@ is your turn a line lists what you may ask for, then one line of input is read:
     10h          under "ask: card", ask for the 10 of hearts
     hand, table, coach, help, quit
 
-End of input saves the game as unfinished (``gofish resume`` picks it up).
+End of input saves the game as unfinished (``gofish resume`` picks it up), and so does
+output that goes away (``| head -2``), said in one line on standard error.
 Every ask is saved from a worker thread, so a locked database never holds up play.
 """
 
@@ -16,13 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.knowledge import coach_rows, laid_note, on_table
-from gofish.leaving import Signalled, leaving_on_signals
+from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
 from gofish.narrate import pond_word, printable
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
@@ -71,9 +73,11 @@ class Move:
 class PlainTable:
     """Runs games at one table over text streams until the input ends or the person quits."""
 
-    def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO,
+                 messages: TextIO | None = None) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.messages = messages  # standard error (the default) once stdout is gone
         self.last_target: int | None = None
         self.interactive = stdin.isatty()
         self.take_seat(session)
@@ -103,13 +107,16 @@ class PlainTable:
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:
         """Play until the person stops; the exit status. Ctrl-C, SIGTERM and SIGHUP keep
-        the game, as the end of input does, with status 128 + the signal."""
+        the game, as the end of input does, with status 128 + the signal; so does output
+        that goes away, with :data:`OUTPUT_CLOSED`."""
         try:
             with leaving_on_signals():
                 return self.play_until_interrupted()
         except Signalled as stop:  # it came as an error ended the table: a hung-up terminal's
             self.interrupted()  # SIGHUP, whose read failed first (EIO)
             return stop.status
+        except BrokenPipeError:
+            return self.output_closed()
 
     def play_until_interrupted(self) -> int:
         try:
@@ -127,6 +134,20 @@ class PlainTable:
                 self.goodbye()
         self.saver.finish()
         self.saver.wait()
+
+    def output_closed(self) -> int:
+        """Standard output went away (its reader, such as ``head -2``, stopped): save the
+        game as it stands, as the end of input does, and say so in one line on standard
+        error. It must not end the program with the last ask unsaved, nor with a traceback
+        or Python's "Exception ignored" at exit."""
+        drop_output(self.stdout)
+        self.saver.finish()
+        self.saver.wait()
+        news = self.saver.failure or (None if self.session.is_over else self.saved_news())
+        if news:
+            print(f"gofish: the output was closed, so the game stops here. {news}",
+                  file=self.messages or sys.stderr)
+        return OUTPUT_CLOSED
 
     def play(self) -> int:
         self.introduce()
@@ -248,15 +269,18 @@ class PlainTable:
             self.say(f"The game is over{typed}. Type new to play again, or quit.")
 
     def goodbye(self) -> None:
-        session = self.session
         self.finish_saving()
-        # Not "saved" if the last position is neither in the database nor in the fallback
-        # file (from where resume takes it into the database).
-        if session.game_id is not None and (self.saver.failure is None or self.saver.rescued):
-            self.say(f"Game {session.game_id} saved unfinished: "
-                     f"{session.resume_command(plain=True)} picks it up.")
-        else:
-            self.say("Goodbye.")
+        self.say(self.saved_news() or "Goodbye.")
+
+    def saved_news(self) -> str | None:
+        """How to resume the unfinished game, once saved; None if its last position is
+        neither in the database nor in the fallback file (from where resume takes it into
+        the database)."""
+        session = self.session
+        if session.game_id is None or (self.saver.failure is not None and not self.saver.rescued):
+            return None
+        return (f"Game {session.game_id} saved unfinished: "
+                f"{session.resume_command(plain=True)} picks it up.")
 
     # -- reading moves -------------------------------------------------------------
     def parse_move(self, line: str) -> Move:
@@ -539,6 +563,8 @@ COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
 }
 
 
-def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO) -> int:
-    """Play at ``session``'s table over the given streams; the exit status."""
-    return PlainTable(session, stdin, stdout).run()
+def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO,
+               messages: TextIO | None = None) -> int:
+    """Play at ``session``'s table over the given streams (``messages``: where to say that
+    ``stdout`` went away; standard error by default); the exit status."""
+    return PlainTable(session, stdin, stdout, messages).run()

@@ -256,13 +256,14 @@ def _is_storage_error(error: Exception) -> bool:
 
 def _flush_or_drop_stdout() -> None:
     """Flush standard output; if it is what failed, drop the rest so exit does not fail again."""
+    from gofish.leaving import drop_output
+
     try:
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError):
         # AttributeError, ValueError: no real file behind sys.stdout (closed at start: None;
         # tests, embedding).
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        drop_output(sys.stdout)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,120 @@
+"""The line mode whose output goes away (``gofish play --plain < moves | head -2``) saves the
+game as it stands, as the end of input does, and leaves with status 141 (128 + SIGPIPE;
+README, "Exit statuses") and one line on standard error. It exited 0 without a word, its
+last ask unsaved, and when its output closed before the first save, with no game stored at
+all."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO
+
+import pytest
+from tests.plain.test_signals import ASKED, asked_and_saved, ended
+from tests.tui.test_signals import SRC, read_until
+
+from gofish.core import make_rules
+from gofish.plain import PlainTable
+from gofish.session import TableSession, TableSettings, opponents_for
+from gofish.storage import Store
+
+RESUME = "gofish resume 1 --plain --database"
+
+
+def start(database: Path, home: Path, stdin: int | IO[bytes]) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "LANG": "C.UTF-8", "HOME": str(home), "PYTHONIOENCODING": "utf-8",
+           "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.Popen(
+        [sys.executable, "-m", "gofish", "play", "--plain", "--seed", "3",
+         "--database", str(database)],
+        stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+def left_as_after_the_end_of_input(process: subprocess.Popen[bytes], database: Path) -> None:
+    """Exit status 141, one line on standard error saying how to resume, the game stored
+    unfinished, and ``gofish resume --plain`` takes it up."""
+    assert ended(process) == 141
+    assert process.stderr is not None
+    err = process.stderr.read().decode()
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert err.count("\n") == 1 and err.startswith("gofish: the output was closed"), err
+    assert f"Game 1 saved unfinished: {RESUME} {database} picks it up." in err
+    with Store(database) as store:
+        assert not store.get(1).over
+    resumed = subprocess.run(
+        [sys.executable, "-m", "gofish", "resume", "1", "--plain", "--database", str(database)],
+        input=b"hand\n", capture_output=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get(
+            "PYTHONPATH", "")]), "PYTHONIOENCODING": "utf-8"})
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"Game 1 saved unfinished: {RESUME} {database}" in resumed.stdout.decode()
+
+
+def close_after_two_lines(process: subprocess.Popen[bytes]) -> None:
+    """What ``| head -2`` does: read two lines, then stop reading."""
+    assert process.stdout is not None
+    for _ in range(2):
+        assert process.stdout.readline()
+    process.stdout.close()
+
+
+def test_output_closed_at_once_still_stores_the_game(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes(b"5\n5\n")
+    with moves.open("rb") as stdin:
+        process = start(database, tmp_path, stdin)
+        close_after_two_lines(process)
+    left_as_after_the_end_of_input(process, database)
+
+
+def test_output_closed_before_delayed_input_stores_the_game(tmp_path: Path) -> None:
+    # The moves come once the reader is gone: the table was waiting for them, and exited
+    # with the game unsaved when writing their answer failed.
+    database = tmp_path / "games.sqlite3"
+    process = start(database, tmp_path, subprocess.PIPE)
+    close_after_two_lines(process)
+    assert process.stdin is not None
+    process.stdin.write(b"5\n5\n")
+    process.stdin.close()
+    left_as_after_the_end_of_input(process, database)
+
+
+def test_the_ask_whose_answer_could_not_be_written_is_saved(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    process = start(database, tmp_path, subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    seen = bytearray()
+    assert read_until(process.stdout.fileno(), b"Your hand", seen), seen
+    process.stdout.close()  # the reader stops before the ask is answered
+    process.stdin.write(b"5\n")
+    process.stdin.flush()  # and left open: it is the failed write that ends the table
+    left_as_after_the_end_of_input(process, database)
+    assert ASKED not in seen and asked_and_saved(database)
+
+
+class GoneOutput(io.StringIO):
+    """A stream with no file behind it whose reader is gone."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_stream_without_a_file_is_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Embedded or tested, stdout may be no file to point at os.devnull: no error of its own.
+    database = tmp_path / "games.sqlite3"
+    settings = TableSettings(rules=make_rules("classic"), players=2,
+                             opponents=opponents_for(2, ["emma"]), name="You", seed=3)
+    with Store(database) as store:
+        session = TableSession.deal(settings, store, source="plain")
+        assert PlainTable(session, io.StringIO("5\n"), GoneOutput()).run() == 141
+    assert capsys.readouterr().err == (
+        "gofish: the output was closed, so the game stops here. Game 1 saved unfinished: "
+        f"{RESUME} {database} picks it up.\n")
+    with Store(database) as stored:
+        assert stored.get(1).record["actions"] == []  # the introduction failed: no ask read
