@@ -57,6 +57,9 @@ _RANK_BY_WORD.update({word: Rank(value) for value, words in enumerate(_NUMBER_NA
 
 # "q" is the queen here (as "k" is the king): said when it was taken for quit.
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
+#: What the game-over question takes to stop, and to deal again (README, "Playing").
+QUIT_AFTER_THE_END = ("quit", "exit", "no", "q")
+NEW_AFTER_THE_END = ("new", "n", "yes", "y", "again")
 QUIET_SAVE_WAIT = 0.5  # seconds a save may take at the end before the table says it waits
 SEAT_DIGITS = 9  # a seat number longer than this is no seat (and int() has a limit)
 
@@ -254,9 +257,14 @@ class PlainTable:
         self.say("Type new to play again with the same settings, or quit.")
         while True:
             line = self.read()
-            if line is None or line.lower() in ("quit", "exit", "no", "q"):
+            if line is None:
                 return False
-            if line.lower() in ("new", "n", "yes", "y", "again"):
+            if line.lower() in QUIT_AFTER_THE_END:
+                # Said: "q" asks for queens in a game, and one typed out of habit here ends
+                # the session, which left without a word looked like a hang or a crash.
+                self.say("Goodbye.")
+                return False
+            if line.lower() in NEW_AFTER_THE_END:
                 self.take_seat(self.session.next_game())
                 self.last_target = None
                 self.introduce()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from gofish.core import RANKS, make_rules
 from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
@@ -33,7 +35,18 @@ def test_a_move_typed_after_the_game_is_over_is_answered_as_such() -> None:
     answer = said[over + 1]
     assert answer.startswith("The game is over, so '") and answer.endswith(
         "' is not a move now. Type new to play again, or quit.")
-    assert said[-1] == "The game is over. Type new to play again, or quit."  # an empty line
+    assert said[-2] == "The game is over. Type new to play again, or quit."  # an empty line
+    assert said[-1] == "Goodbye."  # the quit
+
+
+@pytest.mark.parametrize("word", ["q", "Q", "no", "exit", "quit"])
+def test_a_word_that_quits_after_the_end_says_the_session_ended(word: str) -> None:
+    # Once the game is over (R14) these leave; "q", the queen in a game, typed out of habit
+    # left without a word, like a hang or a crash. No new game is dealt.
+    ranks = ["queens" if rank.symbol == "Q" else rank.symbol for rank in RANKS]
+    said = play(ranks * 60 + [word, "new"], hand_size=1)
+    assert said[-2].endswith("Type new to play again, or quit.") and said[-1] == "Goodbye."
+    assert sum(line.startswith("Go Fish,") for line in said) == 1
 
 
 def test_ranks_may_be_typed_in_words() -> None:
