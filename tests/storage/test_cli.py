@@ -103,6 +103,30 @@ def test_history_of_a_database_that_does_not_exist(tmp_path: Path) -> None:
     assert not missing.exists()  # reading never creates the file
 
 
+@pytest.mark.parametrize(("command", "shows"), [
+    (["history"], "classic"), (["stats"], "classic"), (["show", "1"], "You are dealt"),
+    (["export", "1"], '"deck"')], ids=lambda value: " ".join(value)
+    if isinstance(value, list) else None)
+def test_a_missing_database_is_created_only_to_take_in_the_games_waiting_beside_it(
+    tmp_path: Path, command: list[str], shows: str,
+) -> None:
+    # These commands only read, and create no database (above), except to move in the
+    # games a failed save left in the fallback file beside it: they are shown, and the
+    # file goes once they are all in (docs/storage.md, "Commands").
+    from gofish.storage.fallback import fallback_path, write_fallback
+
+    database = tmp_path / "games.sqlite3"
+    record = gofish.game_to_record(played_game(seed=21))
+    assert write_fallback(database, {"record": record, "seats": [YOU, EMMA], "game_id": None,
+                                     "source": "terminal"}) == fallback_path(database)
+    result = gofish_cmd(*command, "--database", str(database))
+    assert result.returncode == 0, result.stderr
+    assert shows in result.stdout
+    assert database.exists() and not fallback_path(database).exists()
+    with Store(database) as store:
+        assert store.get(1).record == record
+
+
 def test_history_unfinished_says_there_are_none_rather_than_no_games(db_path: Path) -> None:
     # With only finished games stored, --unfinished said "No games stored yet".
     with Store(db_path) as store:
