@@ -41,7 +41,7 @@ lint:
 typecheck:
 	$(BIN)/mypy
 
-# The suite on every core (pytest-xdist; at most 4 workers, for the browser tests' memory),
+# The suite in parallel (pytest-xdist: a worker per core, at most 4, for the browser tests' memory),
 # and its slowest tests named at the end, to keep an eye on its length.
 unit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n auto --maxprocesses 4 --durations 15
