@@ -59,3 +59,21 @@ def test_the_crash_line_survives_the_emptying(tmp_path: Path) -> None:
         with pytest.raises(BotFailure, match="it said: my strategy fell over"):
             bot.new_game(seat, 2, "classic")
     assert children_of_this_process() == []
+
+
+def test_a_bot_logging_while_it_thinks_is_emptied_before_it_answers(tmp_path: Path) -> None:
+    # 40 MB in one turn, then a pause, then the move: the file was emptied only before each
+    # request, so a bot could fill the disk within one turn (gigabytes inside --timeout).
+    thinker = tmp_path / "thinker.py"
+    thinker.write_text(
+        HEADER
+        + "        for _ in range(40): sys.stderr.write('x' * 1_000_000 + '\\n')\n"
+        + "        sys.stderr.flush(); time.sleep(0.5)\n"
+        + BOTS["first_legal"])
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {thinker}", timeout=60) as bot:
+        bot.new_game(seat, 2, "classic")
+        bot.choose(game.view(seat), game.legal_actions())
+        assert _stderr_size(bot) <= STDERR_KEPT

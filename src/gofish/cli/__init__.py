@@ -215,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _flush_or_drop_stdout()
         print(f"gofish: {error.strerror or error}", file=sys.stderr)
         return 1
+    unknown = _gather_spread_positionals(args, unknown)
     if unknown:  # name the command, whose --help lists the options it does take
         prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
         print(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)"),
@@ -244,6 +245,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         report(args.command, str(error))
         return 1
+
+
+def _gather_spread_positionals(args: argparse.Namespace, unknown: list[str]) -> list[str]:
+    """What is still unknown once a command's list of names split by an option is whole
+    again: argparse takes ``gofish tournament emma --games 9 random`` as the bot emma and
+    an unknown argument random. A command names such a list in ``spread_positionals``."""
+    name = getattr(args, "spread_positionals", None)
+    if name is None or any(item.startswith("-") and item != "-" for item in unknown):
+        return unknown  # an unknown option is reported, not taken for a name
+    getattr(args, name).extend(unknown)
+    return []
 
 
 def _is_storage_error(error: Exception) -> bool:

@@ -73,7 +73,7 @@ def register(subparsers: Any) -> None:
                         help="also draw a chart (needs matplotlib)")
     parser.add_argument("--progress", action="store_true",
                         help="show the progress bar even when stderr is not a terminal")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, spread_positionals="bots")
 
     merge = subparsers.add_parser(
         "tournament-merge",
@@ -91,7 +91,7 @@ def register(subparsers: Any) -> None:
     merge.add_argument("--csv", metavar="FILE", type=file_name, help="also write the table as CSV")
     merge.add_argument("--plot", metavar="FILE.png", type=file_name,
                        help="also draw a chart (needs matplotlib)")
-    merge.set_defaults(run=run_merge)
+    merge.set_defaults(run=run_merge, spread_positionals="files")
 
 
 #: The longest result file tournament-merge reads, in bytes; results are a few kB.
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     from gofish.protocol.external import MAX_TIMEOUT
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
-    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, max_jobs
+    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, WorkerLostError, max_jobs
 
     players = check_players(args.players)
     try:
@@ -154,6 +154,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         _say_stopped("Ctrl-C", played)
         return INTERRUPTED
+    except WorkerLostError as error:  # a failure of the run, not bad input
+        report(args.command, str(error))
+        return 1
     result = summary(outcome)
     return _output(result, args) or _never_played(result, args.command)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofish.core.cards import RANKS, SUITS, Rank, Suit
-from gofish.core.errors import MalformedInputError, whole_number
+from gofish.core.errors import MalformedInputError, short_repr, whole_number
 from gofish.core.rules import MAX_PLAYERS
 
 
@@ -46,7 +46,7 @@ class Ask:
     def from_dict(cls, data: object) -> Ask:
         """Read ``{"target": 1, "rank": "9"}`` (plus ``"suit"`` under ``ask: card``)."""
         if not isinstance(data, Mapping):
-            raise MalformedInputError(f"an action must be an object, not {data!r}")
+            raise MalformedInputError(f"an action must be an object, not {short_repr(data)}")
         if "target" not in data or "rank" not in data:
             raise MalformedInputError("an action needs a 'target' and a 'rank'")
         return cls.of(data["target"], data["rank"], data.get("suit"))
@@ -70,7 +70,7 @@ class Ask:
 def _checked(target: object, rank: object, suit: object) -> tuple[int, Rank, Suit | None]:
     seat = whole_number(target)
     if seat is None or not 0 <= seat < MAX_PLAYERS:
-        raise MalformedInputError(f"there is no player {target!r} to ask")
+        raise MalformedInputError(f"there is no player {short_repr(target)} to ask")
     return seat, Rank.parse(rank), None if suit is None else Suit.parse(suit)
 
 

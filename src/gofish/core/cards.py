@@ -7,7 +7,7 @@ from enum import Enum, IntEnum
 from operator import attrgetter
 from typing import Final
 
-from gofish.core.errors import MalformedInputError, whole_number
+from gofish.core.errors import MalformedInputError, short_repr, whole_number
 
 
 class Rank(IntEnum):
@@ -49,13 +49,14 @@ class Rank(IntEnum):
         if number is not None:
             if 1 <= number <= 13:
                 return cls(number)
-            raise MalformedInputError(f"rank {number} is out of range: ranks are 1 (A) to 13 (K)")
+            raise MalformedInputError(
+                f"rank {short_repr(number)} is out of range: ranks are 1 (A) to 13 (K)")
         if isinstance(text, str):
             found = _RANK_BY_TEXT.get(text.strip().upper())
             if found is not None:
                 return found
         raise MalformedInputError(
-            f"unknown rank {text!r}: use one of A 2 3 4 5 6 7 8 9 10 J Q K"
+            f"unknown rank {short_repr(text)}: use one of A 2 3 4 5 6 7 8 9 10 J Q K"
         )
 
 
@@ -92,7 +93,7 @@ class Suit(Enum):
             found = _SUIT_BY_TEXT.get(text.strip().upper())
             if found is not None:
                 return found
-        raise MalformedInputError(f"unknown suit {text!r}: use one of S H D C")
+        raise MalformedInputError(f"unknown suit {short_repr(text)}: use one of S H D C")
 
 
 _RANK_SYMBOLS: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -149,7 +150,8 @@ class Card:
             if found is not None:
                 return found
         raise MalformedInputError(
-            f"unknown card {text!r}: write the rank then the suit letter, e.g. AS, 10H, TD, QC"
+            f"unknown card {short_repr(text)}: write the rank then the suit letter, "
+            "e.g. AS, 10H, TD, QC"
         )
 
     @property

@@ -25,15 +25,29 @@ class IllegalActionError(GoFishError):
     """A well-formed action that the rules do not allow at this moment."""
 
 
+#: How much of a value an error message quotes: a program (an external bot, a record's
+#: writer) can send a megabyte where a rank belongs, and the message is printed and kept.
+SHOWN_LIMIT = 80
+
+
 def shown(value: object) -> str:
     """A value as an error about the rules or a record shows it: null, true and false as
     JSON, RULES.md and the command line write them (a record's ``"lucky_draw": null`` is
-    not Python's None to its writer), anything else as Python's repr (``'x'``, ``2.5``)."""
+    not Python's None to its writer), anything else as :func:`short_repr` shows it."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value)
+    return short_repr(value)
+
+
+def short_repr(value: object) -> str:
+    """Python's repr of a value (``'x'``, ``2.5``, ``None``), cut to SHOWN_LIMIT characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's 4,300-digit limit for text
+        return "a number too long to show"
+    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
 
 
 def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
@@ -48,7 +62,7 @@ def check_whole(name: str, value: object, least: int | None = None, most: int | 
             or (least is not None and number < least) or (most is not None and number > most)):
         span = "" if least is None else f" from {least:,}"
         span += "" if most is None else f" to {most:,}"
-        raise error(f"{name} must be a whole number{span}, not {value!r}")
+        raise error(f"{name} must be a whole number{span}, not {short_repr(value)}")
     return number
 
 

@@ -22,7 +22,7 @@ from gofish.core.cards import (
     parse_deck,
     sorted_cards,
 )
-from gofish.core.errors import IllegalActionError, MalformedInputError, whole_number
+from gofish.core.errors import IllegalActionError, MalformedInputError, short_repr, whole_number
 from gofish.core.events import (
     Asked,
     BookLaid,
@@ -793,7 +793,8 @@ def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[boo
     seated: list[bool] = []
     for value in in_play:
         if not isinstance(value, bool):
-            raise MalformedInputError(f"in_play must hold True or False per seat, not {value!r}")
+            raise MalformedInputError(
+                f"in_play must hold True or False per seat, not {short_repr(value)}")
         seated.append(value)
     return seated
 
@@ -802,7 +803,7 @@ def _listed(value: object, what: str) -> Sequence[Any]:
     """``value`` if it is a list or tuple; else MalformedInputError saying ``what`` it must be
     (None was a TypeError from deep inside, a string was read card by card)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise MalformedInputError(f"{what}, not {value!r}")
+        raise MalformedInputError(f"{what}, not {short_repr(value)}")
     return value
 
 
@@ -817,7 +818,7 @@ def _check_first_player(first_player: object, players: int) -> int:
     seat = _seat(first_player, players)
     if seat is None:
         raise MalformedInputError(
-            f"first_player must be a seat from 0 to {players - 1}, not {first_player!r}"
+            f"first_player must be a seat from 0 to {players - 1}, not {short_repr(first_player)}"
         )
     return seat
 
@@ -825,7 +826,8 @@ def _check_first_player(first_player: object, players: int) -> int:
 def _checked_seat(player: object, players: int) -> int:
     seat = _seat(player, players)
     if seat is None:
-        raise MalformedInputError(f"there is no player {player!r}: seats are 0 to {players - 1}")
+        raise MalformedInputError(
+            f"there is no player {short_repr(player)}: seats are 0 to {players - 1}")
     return seat
 
 

@@ -238,7 +238,7 @@ def _check_option(name: object, value: object) -> object:
         allowed = ", ".join(choices[name])
         raise MalformedInputError(f"{name} must be one of {allowed}, not {shown(value)}")
     raise MalformedInputError(
-        f"unknown option {name!r}: the options are {', '.join(OPTION_NAMES)}"
+        f"unknown option {shown(name)}: the options are {', '.join(OPTION_NAMES)}"
     )
 
 

@@ -24,7 +24,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from gofish.bots.common import check_number
@@ -330,7 +330,7 @@ class ExternalBot:
     def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
         action: Ask | None = None
         problem = (_type_problem(answer) or _target_problem(answer)
-                   or _rank_problem(answer.get("rank")))
+                   or _rank_problem(answer) or _suit_problem(answer))
         if problem is None:
             try:
                 action = Ask.from_dict(answer)
@@ -481,6 +481,7 @@ class ExternalBot:
                                f"{self._unfinished()}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
+                    self._trim_stderr()  # a bot can log gigabytes while it thinks
                     continue
                 with contextlib.suppress(BlockingIOError):  # woken, yet nothing to read
                     chunk = os.read(fd, 65536)
@@ -621,27 +622,44 @@ def _end(process: subprocess.Popen[bytes], mark: str) -> int:
 def _kill_marked(mark: str) -> None:
     """Kill every process whose environment still holds this start's RUN_MARK: what the
     bot started and the group kill misses, as it left the group (setsid, Node's
-    ``detached: true``, Python's ``start_new_session``; a daemon). Linux only (/proc).
-    Looked for again while one is found, lest one fork while the others are killed."""
-    if not mark or not os.path.isdir("/proc"):
+    ``detached: true``, Python's ``start_new_session``; a daemon). Linux only (/proc)."""
+    if mark:
+        _kill_environ_matching(lambda value: value == mark)
+
+
+def kill_bots_started_by(pid: int) -> None:
+    """Kill every bot program (and what it started) that process ``pid`` started: the
+    cleanup that process would have done, had it not been killed outright (a tournament
+    worker under ``kill -9``: bots that ignore the end of their input would live on)."""
+    prefix = f"{pid}-"
+    _kill_environ_matching(lambda value: value.startswith(prefix))
+
+
+def _kill_environ_matching(matches: Callable[[str], bool]) -> None:
+    """Kill every process whose RUN_MARK value ``matches``. Looked for again while one is
+    found, lest one fork while the others are killed."""
+    if not os.path.isdir("/proc"):
         return
-    entry = f"{RUN_MARK}={mark}".encode()
+    key = f"{RUN_MARK}=".encode()
     for _ in range(5):
         found = False
         for name in os.listdir("/proc"):
-            if not name.isdigit():
-                continue
-            try:
-                with open(f"/proc/{name}/environ", "rb") as environ:
-                    marked = entry in environ.read().split(b"\0")
-            except OSError:  # gone, or not ours to read
-                continue
-            if marked:
+            if name.isdigit() and _marked(name, key, matches):
                 found = True
                 with contextlib.suppress(OSError):
                     os.kill(int(name), signal.SIGKILL)
         if not found:
             return
+
+
+def _marked(pid: str, key: bytes, matches: Callable[[str], bool]) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            entries = environ.read().split(b"\0")
+    except OSError:  # gone, or not ours to read
+        return False
+    return any(entry.startswith(key) and matches(entry[len(key):].decode(errors="replace"))
+               for entry in entries)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -661,7 +679,7 @@ def _type_problem(answer: dict[str, Any]) -> str | None:
     again, a quit) is not read as a move because it happens to carry a target and rank."""
     if "type" not in answer or answer["type"] == "action":
         return None
-    return f"a move's \"type\" is \"action\" (or left out), not {json.dumps(answer['type'])}"
+    return f"a move's \"type\" is \"action\" (or left out), not {_json_text(answer['type'])}"
 
 
 def _numbers(name: str, values: object) -> list[int]:
@@ -680,18 +698,30 @@ def _target_problem(answer: dict[str, Any]) -> str | None:
     target = answer["target"]
     if isinstance(target, str):
         seat = f" ({target.strip()})" if target.strip().isdigit() else ""
-        return f"'target' must be a seat number{seat}, not the text {target!r}"
+        return f"'target' must be a seat number{seat}, not the text {_cut(repr(target))}"
     if isinstance(target, bool) or not isinstance(target, int):
-        return f"'target' must be a seat number, not {json.dumps(target)}"
+        return f"'target' must be a seat number, not {_json_text(target)}"
     return None
 
 
-def _rank_problem(rank: object) -> str | None:
+def _rank_problem(answer: dict[str, Any]) -> str | None:
     """A rank sent as a number is refused rather than read: aces as 1 would be right, but a
-    bot counting from 0 would be misread by one rank (asking for queens meaning kings)."""
-    if isinstance(rank, bool) or not isinstance(rank, int | float):
+    bot counting from 0 would be misread by one rank (asking for queens meaning kings).
+    Anything else that is not text is said as the bot wrote it (null, not Python's None)."""
+    if "rank" not in answer or isinstance(answer["rank"], str):
+        return None  # reading the move says what is missing, or which text is wrong
+    rank = answer["rank"]
+    if isinstance(rank, int | float) and not isinstance(rank, bool):
+        return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number {rank!r}"
+    return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not {_json_text(rank)}"
+
+
+def _suit_problem(answer: dict[str, Any]) -> str | None:
+    """A suit that is neither text nor null (which means none), said as the bot wrote it."""
+    suit = answer.get("suit")
+    if suit is None or isinstance(suit, str):
         return None
-    return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number {rank!r}"
+    return f"'suit' must be a suit's letter (C, D, H or S) or null, not {_json_text(suit)}"
 
 
 def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
@@ -723,4 +753,13 @@ def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
 
 def _quote(value: object) -> str:
     text = value.decode(errors="replace") if isinstance(value, bytes) else json.dumps(value)
-    return repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "…")
+    return repr(_cut(text))
+
+
+def _json_text(value: object) -> str:
+    """A value of the bot's answer as JSON writes it, cut to a readable length."""
+    return _cut(json.dumps(value))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"

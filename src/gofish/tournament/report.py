@@ -30,7 +30,7 @@ from gofish.tournament.plan import (
 from gofish.tournament.play import MAX_ASKS_PER_GAME
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
-from gofish.tournament.tally import WIN_UNITS, Tally
+from gofish.tournament.tally import MAX_FAILURES_KEPT, WIN_UNITS, Tally
 from gofish.whole_files import written_whole
 
 METHODS = {
@@ -38,7 +38,6 @@ METHODS = {
     "elo": "Bradley-Terry maximum likelihood on pairwise results (more books wins, equal books "
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
-MAX_FAILURES_KEPT = 100
 ENGINES = ("sim", "engine")  # what played: the bulk simulator, or the engine
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
@@ -92,8 +91,8 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "engine": outcome.engine,
         "jobs": outcome.jobs,
         "methods": METHODS,
-        "failures": tally.failures[:MAX_FAILURES_KEPT],
-        "failure_count": len(tally.failures),
+        "failures": tally.failures,
+        "failure_count": tally.failure_count,
         "totals": tally.raw(),
     }
 

@@ -7,6 +7,7 @@ sums, so the result is the same for any number of jobs (tested).
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -24,7 +25,7 @@ from gofish.bots.endgame import warm_up as warm_up_endgame
 from gofish.bots.expert import any_searches_endgame
 from gofish.core import check_whole
 from gofish.protocol import DEFAULT_TIMEOUT
-from gofish.protocol.external import check_timeout
+from gofish.protocol.external import check_timeout, kill_bots_started_by
 from gofish.sim import as_whole_number, unsupported_reason
 from gofish.tournament.plan import Plan, TournamentError
 from gofish.tournament.play import (
@@ -37,11 +38,19 @@ from gofish.tournament.play import (
 from gofish.tournament.tally import Tally
 
 ENGINE_CHUNK = 8  # units per task on the engine path: small, for a smooth progress bar
+#: With an external program at the table one deal may take seconds: the progress bar (and
+#: the count a Ctrl-C reports) moves a deal at a time. Its programs outlive the task.
+EXTERNAL_CHUNK = 1
 SIM_CHUNK = 2_000  # units per task in the simulator: big enough to pay for the call
 MAX_CHUNKS = 20_000  # bigger tournaments get bigger chunks, so the task list stays small
 #: Worker processes per core at most. Each is a whole Python process: 100,000 jobs with a
 #: big tournament started one per chunk of eight games, thousands, until memory ran out.
 JOBS_PER_CORE = 4
+
+
+class WorkerLostError(TournamentError):
+    """A worker process died (killed, out of memory, a crash in a bot's library): the run
+    failed, rather than being refused as asked."""
 
 
 def max_jobs() -> int:
@@ -89,12 +98,28 @@ _WORKER_STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHU
     signal.SIGTERM,)
 
 
-def _set_up_worker() -> None:
+def _set_up_worker(parent: int) -> None:
     """Workers leave Ctrl-C to the parent (no traceback per worker), which stops them with
     SIGTERM: a worker then kills its external bots' programs and exits at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for number in _WORKER_STOP_SIGNALS:
         signal.signal(number, _stop_worker)
+    _stop_with_parent(parent)
+
+
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _stop_with_parent(parent: int) -> None:
+    """Have Linux send this worker SIGTERM when the parent dies without stopping it (kill
+    -9, the OOM killer): a worker in the middle of its games would otherwise play them
+    all, and its external bots' programs run on, with nobody to report to."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it died before the request was in place
+        _stop_worker(signal.SIGTERM, None)
 
 
 def _stop_worker(signum: int, frame: object) -> None:
@@ -164,7 +189,7 @@ def run_tournament(
     engine = choose_engine(plan, fast)
     jobs = jobs or os.cpu_count() or 1
     units = plan.units()
-    size = max(SIM_CHUNK if engine == "sim" else ENGINE_CHUNK, -(-len(units) // MAX_CHUNKS))
+    size = max(_chunk_size(plan, engine), -(-len(units) // MAX_CHUNKS))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
     tasks: list[Task] = [(plan, chunk, engine, timeout) for chunk in chunks]
     tally = Tally(len(plan.specs))
@@ -204,13 +229,22 @@ def _check_arguments(plan: object, fast: object, progress: object,
                           f"not {fast!r}")
 
 
+def _chunk_size(plan: Plan, engine: str) -> int:
+    """Units per task, before a big tournament makes them bigger."""
+    if engine == "sim":
+        return SIM_CHUNK
+    return ENGINE_CHUNK if len(_built_in_specs(plan)) == len(plan.specs) else EXTERNAL_CHUNK
+
+
 def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:
     """Each task's result, in order, played in ``workers`` processes."""
     # A crew of our own rather than a ProcessPoolExecutor: that one cannot stop running
     # tasks (before Python 3.14), and after its workers were killed on Ctrl-C its
     # management thread could hang the exit or print a traceback at it.
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    crew = [_Worker(context) for _ in range(workers)]
+    crew: list[_Worker] = []
+    for _ in range(workers):
+        crew.append(_Worker(context, [worker.connection for worker in crew]))
     try:
         yield from _dispatch(tasks, crew)
         for worker in crew:
@@ -244,9 +278,15 @@ def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
 class _Worker:
     """One worker process, fed one task at a time through its own pipe."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, others: list[Any]) -> None:
+        """``others``: the parent's ends of the workers started before this one."""
         self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_work, args=(theirs,), daemon=True)
+        # A forked worker holds copies of the parent's ends of the pipes (its own and the
+        # earlier workers'): it closes them, so that its own pipe reads end of input once
+        # the parent is gone. A spawned one inherits nothing, and is given nothing to close.
+        inherited = [self.connection, *others] if context.get_start_method() == "fork" else []
+        self.process = context.Process(target=_work, args=(theirs, inherited, os.getpid()),
+                                       daemon=True)
         self.process.start()
         theirs.close()
         self.busy = False
@@ -264,7 +304,8 @@ class _Worker:
             index, result, error = self.connection.recv()
         except (EOFError, OSError):
             self.process.join(timeout=5)
-            raise TournamentError(
+            kill_bots_started_by(self.process.pid)  # what it could not clean up itself
+            raise WorkerLostError(
                 f"a worker process stopped unexpectedly (exit code {self.process.exitcode}); "
                 "run with --jobs 1 to see why"
             ) from None
@@ -289,9 +330,11 @@ class _Worker:
         self.connection.close()
 
 
-def _work(connection: Any) -> None:
+def _work(connection: Any, inherited: list[Any], parent: int) -> None:
     """A worker's life: play each task it is given and send back the tally (or the error)."""
-    _set_up_worker()
+    for end in inherited:
+        end.close()
+    _set_up_worker(parent)
     with kept_seat_bots():  # this worker's programs serve all its tasks
         while True:
             try:

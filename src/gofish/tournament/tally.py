@@ -27,6 +27,11 @@ def winning_seats(books: Sequence[int], failed_seat: int | None = None) -> list[
     return [seat for seat in live if books[seat] == best]
 
 
+#: Failure messages a tally keeps (all are counted): a bot failing every game of a long
+#: run would otherwise hold one message per game in memory, each quoting what it sent.
+MAX_FAILURES_KEPT = 100
+
+
 @dataclass
 class Tally:
     """Totals per entrant and per pair of entrants."""
@@ -45,7 +50,8 @@ class Tally:
     # pair_games[a][b], pair_points[a][b] (half points a scored against b)
     pair_games: list[list[int]] = field(default_factory=list)
     pair_points: list[list[int]] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # the first MAX_FAILURES_KEPT
+    failure_count: int = 0  # all of them
 
     def __post_init__(self) -> None:
         n = self.entrants
@@ -83,7 +89,7 @@ class Tally:
                 for entrant in seats:
                     ended[entrant] += 1
         if failure:  # a forfeit's reason, or why a game was stopped without one
-            self.failures.append(failure)
+            self._keep_failures([failure])
         self._add_pairs(seats, books, failed_seat)
 
     def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
@@ -168,7 +174,14 @@ class Tally:
             for b in range(self.entrants):
                 self.pair_games[a][b] += other.pair_games[a][b]
                 self.pair_points[a][b] += other.pair_points[a][b]
-        self.failures.extend(other.failures)
+        self._keep_failures(other.failures, other.failure_count)
+
+    def _keep_failures(self, messages: Sequence[str], count: int | None = None) -> None:
+        """Count ``count`` failures (one per message unless said), keeping their messages
+        while fewer than MAX_FAILURES_KEPT are kept."""
+        self.failure_count += len(messages) if count is None else count
+        room = MAX_FAILURES_KEPT - len(self.failures)
+        self.failures.extend(messages[:max(room, 0)])
 
     def wins(self, entrant: int) -> float:
         return self.win_units[entrant] / WIN_UNITS
@@ -204,5 +217,6 @@ class Tally:
             ended_by_forfeit=None if ended is None else [int(v) for v in ended],
             pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
             pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
-            failures=list(failures or []),
+            failures=list(failures or [])[:MAX_FAILURES_KEPT],
+            failure_count=len(failures or []),
         )
