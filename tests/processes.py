@@ -3,7 +3,10 @@ one that Ctrl-C reaches."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import signal
+import termios
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -33,3 +36,11 @@ def default_ctrl_c() -> None:
     background (``make test &``, a CI script) hands its children SIGINT ignored, and Python
     then never raises KeyboardInterrupt (nor installs its handler for asyncio or uvicorn)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its handler over this
+
+
+def controlled_by_stdin() -> None:
+    """A ``preexec_fn`` making the child's standard input (a pty) its controlling terminal,
+    in a session of its own: the kernel hangs it up (SIGHUP) when the pty's master closes,
+    as when a terminal window closes."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from tests.plain.test_signals import ASKED, asked_and_saved, ended
-from tests.tui.test_signals import SRC, read_until
+from tests.plain.test_signals import ASKED
+from tests.tui.test_signals import SRC, asked_and_saved, ended, read_until
 
 from gofish.core import make_rules
 from gofish.plain import PlainTable

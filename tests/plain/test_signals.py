@@ -5,18 +5,15 @@ under way cut off."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 import signal
 import subprocess
 import sys
-import termios
 from pathlib import Path
 
 import pytest
-from tests.tui.test_signals import SRC, read_until
-
-from gofish.storage import Store
+from tests.processes import controlled_by_stdin
+from tests.tui.test_signals import SRC, asked_and_saved, ended, read_until
 
 ASKED = b"You ask Emma for 5s"  # seed 3 deals you two 5s: an ask to save
 
@@ -34,32 +31,12 @@ def start(database: Path, home: Path, stdin: int, stdout: int,
         preexec_fn=controlled_by_stdin if terminal else os.setsid)
 
 
-def controlled_by_stdin() -> None:
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def ended(process: subprocess.Popen[bytes]) -> int:
-    try:
-        return process.wait(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-
-
 def ask(fd: int, seen: bytearray, prompt: bytes) -> bytearray:
     """Wait for the ask's answer and the table's next ``prompt``; what it wrote since."""
     assert read_until(fd, ASKED, seen), seen
     since = seen[seen.index(ASKED):]
     assert read_until(fd, prompt, since), since
     return since
-
-
-def asked_and_saved(database: Path) -> bool:
-    with Store(database) as store:
-        game = store.get(1)
-    return not game.over and {"player": 0, "target": 1, "rank": "5"} in game.record["actions"]
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=lambda n: n.name)

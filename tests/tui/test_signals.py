@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.processes import controlled_by_stdin
 
 import gofish
 from gofish.storage import Store
@@ -48,42 +49,77 @@ def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.
     return wanted in seen[start:]
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=lambda n: n.name)
-def test_a_signal_leaves_the_table_as_ctrl_c_does(number: signal.Signals,
-                                                  tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite3"
+def start_table(database: Path, home: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """``gofish play`` on an 80×24 pty that is its controlling terminal, as a window's is
+    (it hangs up as the window closes); the process and the pty's master side."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(tmp_path),
+    env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(home),
            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     env.pop("PYTHONIOENCODING", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
          "--database", str(database)],
-        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=controlled_by_stdin)
     os.close(slave)
-    seen = bytearray()
+    return process, master
+
+
+def ask_for_fives(master: int, seen: bytearray) -> None:
+    """Ask Emma for 5s (seed 3 deals you two) and wait until the turn is back."""
+    assert read_until(master, b"Your turn", seen), seen[-500:]
+    os.write(master, b"5")
+    # Emma says "Go fish!" and plays her turn. At speed 0 that can all happen before the
+    # next redraw, scrolling "You ask Emma for 5s" out of the log unseen; the log's last
+    # line, once the turn has come back to you, is always there.
+    pressed = len(seen)
+    assert read_until(master, TURN_BACK, seen, start=pressed), seen[pressed:][-500:]
+    time.sleep(0.5)
+
+
+def ended(process: subprocess.Popen[bytes]) -> int:
     try:
-        assert read_until(master, b"Your turn", seen), seen[-500:]
-        os.write(master, b"5")  # seed 3 deals you two 5s: an ask to save
-        # Emma says "Go fish!" and plays her turn. At speed 0 that can all happen before the
-        # next redraw, scrolling "You ask Emma for 5s" out of the log unseen; the log's last
-        # line, once the turn has come back to you, is always there.
-        pressed = len(seen)
-        assert read_until(master, TURN_BACK, seen, start=pressed), seen[pressed:][-500:]
-        time.sleep(0.5)
-        asked = len(seen)
-        process.send_signal(number)
-        read_until(master, b"\x00never", seen, seconds=60)  # all it writes, until it ends
-        code = process.wait(timeout=60)
+        return process.wait(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def asked_and_saved(database: Path) -> bool:
+    with Store(database) as store:
+        game = store.get(1)
+    return not game.over and {"player": 0, "target": 1, "rank": "5"} in game.record["actions"]
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=lambda n: n.name)
+def test_a_signal_leaves_the_table_as_ctrl_c_does(number: signal.Signals,
+                                                  tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path)
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        asked = len(seen)
+        process.send_signal(number)
+        read_until(master, b"\x00never", seen, seconds=60)  # all it writes, until it ends
+        code = ended(process)
+    finally:
         os.close(master)
     assert code == 128 + number, seen[asked:][-500:]
     assert LEAVE_ALTERNATE_SCREEN in seen[asked:], seen[asked:][-500:]
-    with Store(database) as store:
-        game = store.get(1)
-    assert not game.over
-    assert {"player": 0, "target": 1, "rank": "5"} in game.record["actions"]
+    assert asked_and_saved(database)
+
+
+def test_a_terminal_that_goes_away_leaves_as_sighup_does(tmp_path: Path) -> None:
+    # The window closes (the pty's master side with it): SIGHUP, and the table leaves with
+    # the game saved, but the line after it saying so could not be written (EIO), which
+    # exited 1 and wrote "gofish play: Input/output error" where a terminal (tmux) showed it.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path)
+    try:
+        ask_for_fives(master, bytearray())
+    finally:
+        os.close(master)
+    assert ended(process) == 128 + signal.SIGHUP
+    assert asked_and_saved(database)

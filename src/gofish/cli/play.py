@@ -7,8 +7,10 @@ Every ask is saved, so an interrupted game can be picked up with ``gofish resume
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
+import signal
 import sys
 from typing import Any
 
@@ -17,6 +19,7 @@ from gofish.cli._database import add_database_option
 from gofish.cli._messages import report, standard_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
+from gofish.leaving import drop_output
 
 MAX_SPEED = 10.0
 
@@ -326,10 +329,28 @@ def launch(session: Any, *, plain: bool, speed: float) -> int:
 
     app = GoFishApp(session, speed=speed)
     app.run()
+    try:
+        say_where_the_game_is(app)
+    except OSError as error:
+        if error.errno != errno.EIO:
+            raise
+        # The terminal is gone (its window closed; the app left on the SIGHUP, the game
+        # saved): nothing can be said, and "Input/output error" with status 1 was wrong.
+        for stream in (sys.stdout, sys.stderr):
+            drop_output(stream)  # whose flush at exit would fail again, with status 120
+        return app.return_code or HUNG_UP
+    return app.return_code or 0  # 130 after Ctrl-C, as in the line mode
+
+
+#: The exit status of a table whose terminal went away: 128 + SIGHUP, as the signal gives.
+HUNG_UP = 128 + getattr(signal, "SIGHUP", 1)
+
+
+def say_where_the_game_is(app: Any) -> None:
+    """After the full-screen table, say where its game went: the app's log is gone with its
+    screen."""
     final = app.session
     if app.saver.failure is not None:
-        # The app's log is gone with its screen: where the last position went is said here.
         print(f"gofish: {app.saver.failure}", file=sys.stderr)
     elif not final.is_over and final.game_id is not None and final.game.actions:
         print(f"Game {final.game_id} saved: {final.resume_command()} picks it up.")
-    return app.return_code or 0  # 130 after Ctrl-C, as in the line mode
