@@ -54,3 +54,32 @@ def test_an_unpickled_game_plays_on_exactly_like_the_original() -> None:
         assert twin.play(action) == original.play(action)
     assert twin.winners == original.winners
     assert twin.view(0).to_dict() == original.view(0).to_dict()
+
+
+def test_a_view_survives_pickling_and_copying() -> None:
+    # Compiled by mypyc, a View (a frozen dataclass) could not be pickled, copied or
+    # deep-copied at all: "cannot assign to field 'viewer'". Views go to worker processes.
+    game = played(3)
+    for viewer in (0, 2, None):
+        view = game.view(viewer)
+        for twin in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view)):
+            assert twin == view and twin.to_dict() == view.to_dict()
+            assert hash(twin) == hash(view)
+
+
+def test_views_can_key_a_table() -> None:
+    # hash(view) raised "unhashable type: 'Dealt'": the generated hash took in the events.
+    game = played(4)
+    seen = {game.view(seat): seat for seat in range(game.num_players)}
+    assert seen[game.view(1)] == 1 and len(seen) == game.num_players
+
+
+def test_a_shallow_copy_of_a_game_is_independent() -> None:
+    # copy.copy shared the hands and the pond: playing on the copy changed the original
+    # (a card more in one hand, a card fewer in the pond, yet the same player to ask).
+    original = played(6)
+    before = original.to_record(), original.hand_sizes, original.pond_size
+    twin = copy.copy(original)
+    twin.play(twin.legal_actions()[0])
+    assert (original.to_record(), original.hand_sizes, original.pond_size) == before
+    assert len(twin.events) > len(original.events)

@@ -62,6 +62,13 @@ def test_r2_seeded_deal_is_reproducible_and_a_fresh_deal_is_not() -> None:
     assert len(unseeded) == 5  # the OS random source: 5 equal shuffles would be a bug
 
 
+def test_r2_a_negative_seed_deals_its_own_game() -> None:
+    # random.Random seeds with the absolute value: seed -5 dealt the game of seed 5.
+    decks = {seed: gofish.new_game("classic", 2, seed=seed).deck for seed in (5, -5, "-5")}
+    assert decks[-5] != decks[5]
+    assert decks[-5] == decks["-5"]  # as --seed -5 reads it, a number or its text alike
+
+
 # R3, R4 ---------------------------------------------------------------------
 
 

@@ -94,12 +94,14 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
 
 
 def _check_seed(seed: object) -> int | str:
+    """The seed as ``random.Random`` takes it. A negative number is seeded as its text:
+    Random seeds with the absolute value, so -5 dealt the game of 5."""
     if isinstance(seed, str):
         return seed
     number = whole_number(seed)
     if number is None:
         raise MalformedInputError(f"a seed must be a whole number or a string, not {seed!r}")
-    return number
+    return number if number >= 0 else str(number)
 
 
 class Game:
@@ -713,6 +715,11 @@ class Game:
                     self._books_laid, self._in_play, self._pond, self._events, self._actions,
                     self.current_player, self.winners, self._dealt)
         return (_unpickled_game, (table, position))
+
+    def __copy__(self) -> Game:
+        # The default shallow copy (through __reduce__) shared the hands and the pond with
+        # this game: playing on the copy changed the original too.
+        return self.clone()
 
     def clone(self) -> Game:
         """An independent copy of this game (history shared: events are never mutated)."""

@@ -7,7 +7,7 @@ every card the viewer may not see blanked out. Bots, clients and logs get views,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import Ask
@@ -59,6 +59,18 @@ class View:
     history: tuple[Event, ...]
     winners: tuple[int, ...] | None
     legal_actions: tuple[Ask, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as a constructor call: pickle's default (and so copy and deepcopy) sets
+        # the fields one by one, which a frozen class compiled by mypyc refuses.
+        return (View, tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __hash__(self) -> int:
+        # The generated hash took in the history, whose events are mutable (unhashable):
+        # hash(view) failed on a Dealt. Views that are equal agree on all of these.
+        return hash((self.viewer, self.num_players, self.current_player, self.hand,
+                     self.hand_sizes, self.books, self.in_play, self.pond_size,
+                     len(self.history), self.winners))
 
     @property
     def is_over(self) -> bool:
