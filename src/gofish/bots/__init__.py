@@ -3,6 +3,7 @@
 from gofish.bots.base import (
     Bot,
     BotInfo,
+    _seal_built_in,
     available_bots,
     bot_turn,
     canonical_spec,
@@ -80,6 +81,7 @@ register_bot(
     display="ISMCTS",
     options=ISMCTS_OPTIONS,
 )
+_seal_built_in()
 
 __all__ = [
     "Bot",

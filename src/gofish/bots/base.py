@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
-from gofish.core import Ask, Game, View
+from gofish.core import Ask, Game, MalformedInputError, View
 
 
 class Bot(Protocol):
@@ -39,6 +39,10 @@ class BotInfo:
 
 
 _REGISTRY: dict[str, BotInfo] = {}
+#: The names gofish.bots registers. They cannot be registered again: the bulk simulator
+#: plays its own random, emma and counter whatever a name stands for, so another class
+#: under one of them would play at one table and not at the next (see _seal_built_in).
+_BUILT_IN: frozenset[str] = frozenset()
 
 #: Separates a bot's name from its options in a spec: ``counter:epsilon=0.3``.
 OPTION_SEPARATOR = ":"
@@ -52,14 +56,30 @@ def register_bot(
 ) -> None:
     """Make a bot available by name (``gofish bots`` lists them); ``display`` is the name
     its seat gets at a table (by default the name in title case: ``Counter``);
-    ``options`` names the keyword options a spec may set, each with what it does."""
+    ``options`` names the keyword options a spec may set, each with what it does.
+
+    A built-in bot's name (``emma``, ``random``…) is refused with a MalformedInputError:
+    the bulk simulator plays the built-in bot under it whatever is registered. A name of
+    your own may be registered again, the later bot replacing the earlier."""
     _check_registration(name, factory, description, options)
     key = name.strip().lower()  # names are looked up without regard to case
     if not key or OPTION_SEPARATOR in key or "," in key:
         raise ValueError(f"a bot's name must be a word without ':' or ',', not {name!r}")
+    if key in _BUILT_IN:
+        raise MalformedInputError(
+            f"{key!r} is a built-in bot: register yours under another name (the tournament's "
+            f"bulk simulator and gofish.sim would still play the built-in {key})")
     described = tuple((options or {}).items())
     shown = display or (name.strip() if name.strip() != key else "")  # "MyBot" stays so
     _REGISTRY[key] = BotInfo(key, description, factory, strength, shown, described)
+
+
+def _seal_built_in() -> None:
+    """Mark every bot registered so far as built in (gofish.bots calls it once it has
+    registered its own): a later ``register_bot`` of one of those names is refused, while a
+    name of the caller's own may be registered again (a notebook cell run twice)."""
+    global _BUILT_IN
+    _BUILT_IN = frozenset(_REGISTRY)
 
 
 def _check_registration(name: object, factory: object, description: object,
