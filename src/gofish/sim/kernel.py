@@ -59,9 +59,21 @@ def mix64(z: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def derive(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
+def unmixed(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
     inner = mix64(seed + GOLDEN * np.uint64(deal + 1))
-    return mix64(inner + GOLDEN * np.uint64(stream + 1))
+    return inner + GOLDEN * np.uint64(stream + 1)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def derive(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
+    return mix64(unmixed(seed, deal, stream))
+
+
+@njit(cache=True, _nrt=False, error_model="numpy")
+def derive_bot(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
+    """A bot stream's start, one way (``gofish.sim.rng.derive_bot``)."""
+    before = unmixed(seed, deal, stream)
+    return before ^ mix64(before)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
@@ -603,7 +615,8 @@ def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, las
 def play_deals(seed, deals, rotations, kinds, prm, books_out, actions_out):
     """Play game ``g`` = deal ``deals[g]`` in rotation ``rotations[g]`` with bots ``kinds[g]``.
 
-    Deals and bot streams come from ``derive`` exactly as in ``gofish.sim.rng``. Scratch
+    Deals and bot streams come from ``derive`` and ``derive_bot`` exactly as in
+    ``gofish.sim.rng``. Scratch
     arrays are made here; the loop itself runs without reference counting (``_nrt=False``),
     which would otherwise cost more than the game logic.
     """
@@ -632,7 +645,7 @@ def play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, c
         deck_state[0] = derive(seed, deals[g], 0)
         first = shuffle_deal(deck_state, 0, cards, deck, n)
         for s in range(n):
-            states[s] = derive(seed, deals[g], 1 + 8 * rotations[g] + s)
+            states[s] = derive_bot(seed, deals[g], 1 + 8 * rotations[g] + s)
         play_game(deck, first, kinds[g], states, prm, cnt, sizes, books, in_play, st, stamp,
                   last_asker, kn)
         for s in range(n):

@@ -13,8 +13,16 @@ bot choices:
   Fisher–Yates over the 52 card indices (from the last position down), then
   one more draw picks the first player;
 * the bot in seat ``s`` of seating arrangement ``r`` (rotation ``r`` unless a
-  tournament plays every order) uses stream
-  ``derive(seed, d, 1 + 8 * r + s)``.
+  tournament plays every order) uses stream ``derive_bot(seed, d, 1 + 8 * r + s)``.
+
+A bot's stream is derived one way only. ``derive`` ends in ``mix64``, a bijection, so
+from a stream made by ``derive`` alone a bot (which may read its ``rng``'s state, or
+recover it from one draw) could undo the mixing, subtract its stream's offset and so
+reach the deal's stream: every hand and the pond order. ``derive_bot`` adds the mixed
+value's input back (``x ^ mix64(x)``, the feed-forward of Davies–Meyer hashing), which
+no step undoes: finding ``x`` means searching. That is no wall against a bot written to
+cheat (see docs/tournament.md: one in the engine's process can reach its memory, and
+with a known seed every deal can be recomputed), only the end of the shortcut.
 """
 
 from __future__ import annotations
@@ -40,10 +48,22 @@ def mix64(value: int) -> int:
     return z ^ (z >> 31)
 
 
+def _unmixed(seed: int, deal: int, stream: int) -> int:
+    """What ``derive`` mixes last for stream ``stream`` of deal ``deal``."""
+    inner = mix64((seed + GOLDEN * (deal + 1)) & MASK)
+    return (inner + GOLDEN * (stream + 1)) & MASK
+
+
 def derive(seed: int, deal: int, stream: int) -> int:
     """The starting state of stream ``stream`` of deal ``deal`` under master ``seed``."""
-    inner = mix64((seed + GOLDEN * (deal + 1)) & MASK)
-    return mix64((inner + GOLDEN * (stream + 1)) & MASK)
+    return mix64(_unmixed(seed, deal, stream))
+
+
+def derive_bot(seed: int, deal: int, stream: int) -> int:
+    """The starting state of bot stream ``stream`` of deal ``deal``: ``x ^ mix64(x)`` for
+    the ``x`` that ``derive`` mixes, so that the state leads back to no other stream."""
+    before = _unmixed(seed, deal, stream)
+    return before ^ mix64(before)
 
 
 def bot_stream(rotation: int, seat: int) -> int:
@@ -115,5 +135,6 @@ def deal_cards(seed: int, deal: int, players: int) -> tuple[list[Card], int]:
 def bot_rngs(seed: int, deal: int, rotation: int, players: int) -> list[SplitMixRandom]:
     """One stream per seat for the bots of one game."""
     return [
-        SplitMixRandom(derive(seed, deal, bot_stream(rotation, seat))) for seat in range(players)
+        SplitMixRandom(derive_bot(seed, deal, bot_stream(rotation, seat)))
+        for seat in range(players)
     ]
