@@ -168,12 +168,11 @@ def as_whole_number(value: object) -> object:
 
 
 def _check_seed(seed: object) -> int:
-    """``seed`` as an int. A negative seed is refused in a tournament Plan's words (-1 would
-    deal as 2**64 - 1 does); any other kind as "seed must be a whole number, not 'x'"."""
+    """``seed`` as an int from 0 to 2**64 - 1, refused outside in a tournament Plan's words:
+    the deals use only its low 64 bits, so -1 would deal as 2**64 - 1 does and 2**64 as 0
+    does. Any other kind is refused as "seed must be a whole number, not 'x'"."""
     number = check_whole("seed", as_whole_number(seed))
-    if number < 0:
-        check_whole("seed", number, 0, _MAX_SEED)
-    return number
+    return check_whole("seed", number, 0, _MAX_SEED)
 
 
 def simulate(
@@ -185,8 +184,8 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat.
 
-    ``seed`` is any whole number from 0 (only its low 64 bits count, as in the engine's
-    deals); a negative one is refused, as a tournament's is.
+    ``seed`` is a whole number from 0 to 2**64 - 1, as a tournament's: the deals use 64
+    bits, so a larger one would replay a smaller one's games, and one outside is refused.
     """
     import numpy as np
 
