@@ -11,12 +11,13 @@ game for game: the same deal and the same random stream give the same game
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
-from gofish.core.errors import whole_number
+from gofish.core.errors import short_repr, whole_number
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -80,21 +81,38 @@ def play_deals(
     rotations: Any,
     kinds: Any,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Play game ``g``: deal ``deals[g]``, seating rotation ``rotations[g]``, bots ``kinds[g]``.
+    """Play game ``g``: deal ``deals[g]``, seating ``rotations[g]``, bots ``kinds[g]``.
 
-    Returns ``books[g, seat]`` and ``actions[g]`` (the number of asks).
+    ``deals`` holds deal numbers (0 to 2**63 - 1), ``rotations`` the seating arrangement
+    of each game (0 to players! - 1: the rotations first, then the other orders, as a
+    tournament numbers them; it picks the bots' random streams), and ``kinds`` one row of
+    bot kinds per game (``SIM_BOTS``: random 0, emma 1, counter 2), all whole numbers.
+    ``seed`` is as :func:`simulate` takes it. Anything else is refused with a
+    MalformedInputError, before any game. Returns ``books[g, seat]`` and ``actions[g]``
+    (the number of asks).
     """
     import numpy as np
 
     from gofish.sim import kernel
 
-    deal_array = np.ascontiguousarray(deals, np.int64)
-    rotation_array = np.ascontiguousarray(rotations, np.int64)
-    kind_array = np.ascontiguousarray(kinds, np.int64).reshape(len(deal_array), players)
-    books = np.zeros((len(deal_array), players), np.int64)
-    actions = np.zeros(len(deal_array), np.int64)
+    players = check_players(as_whole_number(players))
+    seed = _check_seed(seed)
+    deal_array = _whole_array("deals", deals, _LAST_DEAL, "deal numbers")
+    games = len(deal_array)
+    rotation_array = _whole_array("rotations", rotations, math.factorial(players) - 1,
+                                  f"seatings of {players} players")
+    kind_array = _whole_array("kinds", kinds, max(SIM_BOTS.values()),
+                              "bot kinds (" + ", ".join(f"{name} {kind}" for name, kind
+                                                        in SIM_BOTS.items()) + ")")
+    if len(rotation_array) != games or kind_array.size != games * players:
+        raise MalformedInputError(
+            f"play_deals needs a rotation and {players} bot kinds for each of the {games} "
+            f"deals, not {len(rotation_array)} rotations and {kind_array.size} kinds")
+    kind_array = kind_array.reshape(games, players)
+    books = np.zeros((games, players), np.int64)
+    actions = np.zeros(games, np.int64)
     kernel.play_deals(
-        np.uint64(seed & ((1 << 64) - 1)),
+        np.uint64(seed),
         deal_array,
         rotation_array,
         kind_array,
@@ -103,6 +121,23 @@ def play_deals(
         actions,
     )
     return books, actions
+
+
+def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarray:
+    """``values`` as a flat int64 array once each is a whole number from 0 to ``most``; else
+    a MalformedInputError naming ``name``. Two passes over the array (its least and its
+    greatest), nothing per element in Python: a batch of games costs far more."""
+    import numpy as np
+
+    array = np.asarray(values)
+    if array.dtype.kind not in "iu" and not (array.size == 0 and array.dtype.kind == "f"):
+        raise MalformedInputError(f"{name} must be whole numbers ({described}), "
+                                  f"not {array.dtype} values")
+    if array.size and (array.min() < 0 or array.max() > most):
+        wrong = array[(array < 0) | (array > most)].flat[0]
+        raise MalformedInputError(f"{name} must be {described}, from 0 to {most:,}, "
+                                  f"not {short_repr(int(wrong))}")
+    return np.ascontiguousarray(array.ravel(), np.int64)
 
 
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel

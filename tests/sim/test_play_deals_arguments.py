@@ -1,0 +1,65 @@
+"""gofish.sim.play_deals refuses, before any game, what it cannot play: it took unknown
+bot kinds (7, -1), a seating that two seats do not have (rotation 9), deal -5 and seed -1
+without a word, and played something (kind 7 as random, -1 as counter, the rest on
+wrapped numbers)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from gofish.core import MalformedInputError, make_rules
+from gofish.sim import play_deals, simulate
+
+CLASSIC = make_rules("classic")
+
+
+def play(players: int = 2, seed: object = 1, deals: object = (0, 1),
+         rotations: object = (0, 1), kinds: object = ((1, 0), (1, 0))) -> np.ndarray:
+    books, actions = play_deals(CLASSIC, players, seed, deals, rotations, kinds)  # type: ignore[arg-type]
+    assert (actions > 0).all()
+    return books
+
+
+def test_good_arguments_play_the_games_simulate_plays() -> None:
+    books = play(deals=range(50), rotations=[0] * 50, kinds=[[0, 1]] * 50)
+    assert books.sum(axis=1).tolist() == [13] * 50  # every book laid (classic, R9)
+    same = simulate("classic", ["random", "emma"], games=50, seed=1)
+    assert (books == same.books).all()
+    flat = play(deals=np.arange(3, dtype=np.uint64), rotations=np.ones(3, np.int32),
+                kinds=[0, 1] * 3)  # numpy's other whole numbers, kinds flat: still fine
+    assert flat.shape == (3, 2)
+
+
+@pytest.mark.parametrize(("arguments", "complaint"), [
+    ({"kinds": [[7, 0], [1, 0]]}, "kinds must be bot kinds (random 0, emma 1, counter 2), "
+                                  "from 0 to 2, not 7"),
+    ({"kinds": [[1, 0], [-1, 0]]}, "kinds must be bot kinds (random 0, emma 1, counter 2), "
+                                   "from 0 to 2, not -1"),
+    ({"rotations": [0, 9]}, "rotations must be seatings of 2 players, from 0 to 1, not 9"),
+    ({"rotations": [0, -1]}, "rotations must be seatings of 2 players, from 0 to 1, not -1"),
+    ({"deals": [-5, 1]}, "deals must be deal numbers, from 0 to 9,223,372,036,854,775,807, "
+                         "not -5"),
+    ({"deals": [0.5, 1.0]}, "deals must be whole numbers (deal numbers), not float64 values"),
+    ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615, not -1"),
+    ({"seed": 2**64}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
+    ({"players": 6}, "6 players cannot play"),
+    ({"rotations": [0]}, "play_deals needs a rotation and 2 bot kinds for each of the 2 deals, "
+                         "not 1 rotations and 4 kinds"),
+    ({"kinds": [1, 0, 1]}, "not 2 rotations and 3 kinds"),
+])
+def test_nonsense_is_refused_saying_what_is_wrong(arguments: dict[str, object],
+                                                  complaint: str) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        play(**arguments)  # type: ignore[arg-type]
+    assert complaint in str(caught.value)
+
+
+def test_a_seating_of_three_players_goes_up_to_five() -> None:
+    # --seatings all numbers the 3! orders 0..5 (the rotations first): all are playable.
+    books, _ = play_deals(CLASSIC, 3, 1, [0] * 6, range(6), [[0, 1, 2]] * 6)
+    assert books.sum(axis=1).tolist() == [13] * 6
+    with pytest.raises(MalformedInputError, match="from 0 to 5, not 6"):
+        play_deals(CLASSIC, 3, 1, [0], [6], [[0, 1, 2]])
