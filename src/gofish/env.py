@@ -119,11 +119,8 @@ class GoFishEnv:
                 f"{len(names)} opponents were named but a {players}-player game has "
                 f"{players - 1}: pass players={len(names) + 1} or name fewer")
         names += [names[-1]] * (players - 1 - len(names))
-        for name in names:
-            try:
-                make_bot(name)  # an unknown bot or option is refused now, not mid-game
-            except ValueError as error:  # as GoFishError, like every other refusal here
-                raise GoFishError(str(error)) from None
+        for name in names:  # an unknown bot or option is refused now, not mid-game, with
+            make_bot(name)  # make_bot's MalformedInputError (a GoFishError, as every refusal here)
         self.opponent_names = names
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise GoFishError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
-from gofish.core import Ask, Game, MalformedInputError, View
+from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
 
 
 class Bot(Protocol):
@@ -65,7 +65,7 @@ def register_bot(
     _check_registration(name, factory, description, options)
     key = name.strip().lower()  # names are looked up without regard to case
     if not key or OPTION_SEPARATOR in key or "," in key:
-        raise ValueError(f"a bot's name must be a word without ':' or ',', not {name!r}")
+        raise MalformedInputError(f"a bot's name must be a word without ':' or ',', not {name!r}")
     if key in _BUILT_IN:
         raise MalformedInputError(
             f"{key!r} is a built-in bot: register yours under another name (the tournament's "
@@ -89,23 +89,25 @@ def _check_registration(name: object, factory: object, description: object,
     """Refuse, at ``register_bot``, what would otherwise fail only when the bot is made or
     listed, as an AttributeError or TypeError from deep inside."""
     if not isinstance(name, str):
-        raise ValueError(f"a bot's name must be text, not {name!r}")
+        raise MalformedInputError(f"a bot's name must be text, not {name!r}")
     if not callable(factory):
-        raise ValueError(f"bot {name!r}: the factory must be a class or function that makes "
-                         f"the bot, not {factory!r}")
+        raise MalformedInputError(f"bot {name!r}: the factory must be a class or function "
+                                  f"that makes the bot, not {factory!r}")
     if not isinstance(description, str):
-        raise ValueError(f"bot {name!r}: the description must be text, not {description!r}")
+        raise MalformedInputError(
+            f"bot {name!r}: the description must be text, not {description!r}")
     if options is not None and not (
             isinstance(options, Mapping)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
-        raise ValueError(f"bot {name!r}: options must map each option's name to what it "
-                         f"does, both text, not {options!r}")
+        raise MalformedInputError(f"bot {name!r}: options must map each option's name to what it "
+                                  f"does, both text, not {options!r}")
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``NAME[:KEY=VALUE…]`` as (name, options): ``emma:memory=2`` is Emma remembering
     only the last two ranks asked for. Values are read as true/false, whole numbers,
-    numbers, else text; a malformed option raises ``ValueError`` saying which."""
+    numbers, else text; a malformed option raises ``MalformedInputError`` (a ``ValueError``)
+    saying which."""
     name, typed = _spec_texts(spec)
     return name, {key: _option_value(text) for key, text in typed.items()}
 
@@ -117,11 +119,11 @@ def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
     for pair in pairs:
         key, equals, text = (part.strip() for part in pair.partition("="))
         if not (key and equals and text):
-            raise ValueError(f"bot option {pair.strip()!r} in {spec.strip()!r} should look "
-                             f"like KEY=VALUE, as in counter:epsilon=0.3")
+            raise MalformedInputError(f"bot option {pair.strip()!r} in {spec.strip()!r} "
+                                      f"should look like KEY=VALUE, as in counter:epsilon=0.3")
         key = key.lower()
         if key in options:
-            raise ValueError(f"bot option {key!r} is given twice in {spec.strip()!r}")
+            raise MalformedInputError(f"bot option {key!r} is given twice in {spec.strip()!r}")
         options[key] = text
     return name.strip().lower(), options
 
@@ -133,7 +135,7 @@ def canonical_spec(spec: str) -> str:
     ``Expert:infer=True:epsilon=0.20`` and ``expert:epsilon=0.2:infer=true`` are one bot
     and so one spelling. A whole number and a fraction stay apart (``memory=2`` is not
     ``memory=2.0``: a bot may take one and refuse the other). A malformed spec raises
-    ``ValueError`` as ``parse_bot_spec`` does."""
+    ``MalformedInputError`` as ``parse_bot_spec`` does."""
     name, options = parse_bot_spec(spec)
     written = (f"{key}={_option_text(value)}" for key, value in sorted(options.items()))
     return OPTION_SEPARATOR.join((name, *written))
@@ -195,26 +197,28 @@ def available_bots() -> list[BotInfo]:
 
 def make_bot(name: str, **options: object) -> Bot:
     """A fresh bot from a registered name, or a spec with options (``counter:epsilon=0.3``);
-    keyword ``options`` go to it too. An unknown name or option raises ``ValueError``
-    that lists the known ones."""
+    keyword ``options`` go to it too. An unknown name or option raises
+    ``MalformedInputError`` (a ``ValueError``) that lists the known ones, and so does an
+    option value the bot refuses (``expert:epsilon=abc``), in the bot's words."""
     if not isinstance(name, str):
-        raise ValueError(f"a bot is named by text, not {name!r}")
+        raise MalformedInputError(f"a bot is named by text, not {name!r}")
     if name.strip().lower().startswith(CMD_PREFIX):  # else read as a bot "cmd" + options
         _load_builtin()
-        raise ValueError(f"{name.strip()!r} is an external program: only gofish tournament "
-                         "plays those (from Python: gofish.protocol.ExternalBot); here choose "
-                         f"one of {', '.join(sorted(_REGISTRY))}")
+        raise MalformedInputError(
+            f"{name.strip()!r} is an external program: only gofish tournament plays those "
+            "(from Python: gofish.protocol.ExternalBot); here choose "
+            f"one of {', '.join(sorted(_REGISTRY))}")
     base, typed = _spec_texts(name)
     spec_options = {key: _option_value(text) for key, text in typed.items()}
     info = _registered(base)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))
-        raise ValueError(f"unknown bot {base!r}: choose one of {known}")
+        raise MalformedInputError(f"unknown bot {base!r}: choose one of {known}")
     settable = dict(info.options)
     for key in spec_options:
         if key not in settable:
-            raise ValueError(f"bot {info.name!r} has no option {key!r}: "
-                             f"{_options_hint(info)}")
+            raise MalformedInputError(f"bot {info.name!r} has no option {key!r}: "
+                                      f"{_options_hint(info)}")
     chosen = {**spec_options, **options}
     _check_takes(info, chosen)
     try:
@@ -222,13 +226,15 @@ def make_bot(name: str, **options: object) -> Bot:
     except TypeError as error:
         if "keyword argument" not in str(error):
             raise
-        raise ValueError(f"bot {info.name!r} does not take that option: {error}") from None
-    except ValueError as error:
+        raise MalformedInputError(f"bot {info.name!r} does not take that option: {error}") from None
+    except ValueError as error:  # the bot's refusal of an option
         told = _as_typed(str(error), {k: v for k, v in typed.items() if k not in options},
                          spec_options)
-        if told is None:
+        if told is not None:
+            raise MalformedInputError(told) from None
+        if isinstance(error, GoFishError):
             raise
-        raise ValueError(told) from None
+        raise MalformedInputError(str(error)) from error  # a bot of the caller's own
 
 
 def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
@@ -243,8 +249,8 @@ def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
         named = [parameter.name for parameter in signature.parameters.values()
                  if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
         takes = ", ".join(named) or "none"
-        raise ValueError(f"bot {info.name!r} does not take that option: "
-                         f"{', '.join(options)} (it takes {takes})") from None
+        raise MalformedInputError(f"bot {info.name!r} does not take that option: "
+                                  f"{', '.join(options)} (it takes {takes})") from None
 
 
 def _signature(factory: Callable[..., object]) -> inspect.Signature | None:
@@ -271,8 +277,9 @@ def _checked_bot(info: BotInfo, bot: object) -> Bot:
     factory, rather than an AttributeError at its first move."""
     if not isinstance(getattr(bot, "name", None), str) or not callable(
             getattr(bot, "choose", None)):
-        raise ValueError(f"bot {info.name!r}: its factory made {bot!r}, which is not a bot: "
-                         "a bot has a name (text) and a choose(view, legal, rng) method")
+        raise MalformedInputError(
+            f"bot {info.name!r}: its factory made {bot!r}, which is not a bot: "
+            "a bot has a name (text) and a choose(view, legal, rng) method")
     return cast(Bot, bot)
 
 
@@ -302,11 +309,11 @@ def bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
     """Ask ``bot`` for the current player's move, giving it only that seat's view."""
     seat = game.current_player
     if seat is None:
-        raise ValueError("the game is over: no bot can move")
+        raise IllegalActionError("the game is over: no bot can move")
     view = game.view(seat)
     action = bot.choose(view, view.legal_actions, rng)
     if action not in view.legal_actions:
-        raise ValueError(f"bot {bot.name!r} chose an illegal action: {action}")
+        raise IllegalActionError(f"bot {bot.name!r} chose an illegal action: {action}")
     return action
 
 
@@ -331,7 +338,7 @@ def play_out(
 
     With a dry pond a miss passes the turn without changing anything (R8), so
     bots that keep asking the wrong player never finish: after ``max_asks``
-    asks this raises ``ValueError`` instead of spinning forever.
+    asks this raises ``GoFishError`` instead of spinning forever.
     """
     for _ in range(max_asks):
         seat = game.current_player
@@ -340,6 +347,6 @@ def play_out(
         game.play(bot_turn(game, bots[seat], rngs[seat]))
     if game.current_player is None:
         return game
-    raise ValueError(
+    raise GoFishError(
         f"the game did not end within {max_asks} asks: the bots keep asking in circles"
     )

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from gofish.core import Ask, View
+from gofish.core import Ask, MalformedInputError, View
 from gofish.knowledge import Tracker
 
 T = TypeVar("T")
@@ -49,7 +49,7 @@ def check_epsilon(epsilon: object) -> float:
 def check_number(name: str, value: object, *, more_than: float | None = None,
                  at_least: float | None = None, at_most: float | None = None,
                  described: str | None = None,
-                 error: Callable[[str], Exception] = ValueError) -> float:
+                 error: Callable[[str], Exception] = MalformedInputError) -> float:
     """``value`` as a float if it is a finite number above ``more_than`` (or from
     ``at_least``) and up to ``at_most``; else ``error`` saying "NAME must be a finite number
     more than 0, not nan" (or what ``described`` says it must be). Any real number will do,

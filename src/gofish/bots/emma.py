@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gofish.core import Ask, Asked, Event, Rank, View
+from gofish.core import Ask, Asked, Event, MalformedInputError, Rank, View
 from gofish.knowledge import live_asks
 
 
@@ -63,8 +63,8 @@ class EmmaBot:
     def __init__(self, memory: int | None = None) -> None:
         if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
                                    or memory < 0):
-            raise ValueError(f"memory must be a whole number of ranks, 0 or more, "
-                             f"not {memory!r}")
+            raise MalformedInputError(f"memory must be a whole number of ranks, 0 or more, "
+                                      f"not {memory!r}")
         self.recall = memory  # how many of the latest asked ranks she recalls (None: all)
         self._memory: EmmaMemory | None = None
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from gofish.bots.belief import Belief, NoDeterminization
 from gofish.bots.emma import EmmaMemory
-from gofish.core import View
+from gofish.core import MalformedInputError, View
 from gofish.knowledge import Tracker
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ class EndgameSearch:
                  orders: int = ORDERS) -> None:
         for name, value in (("pond_limit", pond_limit), ("deals", deals), ("orders", orders)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be a whole number of at least 0, not {value!r}")
+                raise MalformedInputError(
+                    f"{name} must be a whole number of at least 0, not {value!r}")
         self.pond_limit = pond_limit
         self.deals = deals
         self.orders = orders

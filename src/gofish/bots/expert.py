@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from gofish.bots.belief import Belief, InferringTracker
 from gofish.bots.common import TrackerCache, best_by, check_epsilon, check_number, pick
 from gofish.bots.endgame import POND_LIMIT, EndgameSearch, warm_up_in_background
-from gofish.core import Ask, View
+from gofish.core import Ask, MalformedInputError, View
 from gofish.knowledge import Tracker, live_asks
 
 
@@ -92,17 +92,17 @@ class ExpertBot:
         self.epsilon = check_epsilon(epsilon)
         self.noise = check_number("noise", noise, at_least=0)
         if weights is not None and not isinstance(weights, Weights):
-            raise ValueError(f"weights must be a Weights, not {weights!r}")
+            raise MalformedInputError(f"weights must be a Weights, not {weights!r}")
         self.weights = weights or Weights()
         if not isinstance(infer, bool):
-            raise ValueError(f"infer must be true or false, not {infer!r}")
+            raise MalformedInputError(f"infer must be true or false, not {infer!r}")
         self.infer = infer
         self._cache = TrackerCache(InferringTracker if infer else Tracker)
         self.last_playouts = 0  # endgame play-outs run for the last decision (for benches)
         try:
             self._endgame = EndgameSearch(pond_limit=endgame)
         except ValueError as error:
-            raise ValueError(str(error).replace("pond_limit", "endgame")) from None
+            raise MalformedInputError(str(error).replace("pond_limit", "endgame")) from None
 
     @property
     def searches_endgame(self) -> bool:

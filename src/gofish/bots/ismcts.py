@@ -60,6 +60,7 @@ from gofish.core import (
     Game,
     HandedOver,
     LuckyDraw,
+    MalformedInputError,
     Refilled,
     View,
 )
@@ -91,7 +92,8 @@ class IsmctsBot:
     def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0,
                  confidence: float = CONFIDENCE) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+            raise MalformedInputError(
+                f"iterations must be a whole number of at least 1, not {iterations!r}")
         self.iterations = iterations
         # nan would never stop; an hour a decision is already far past any use (a typo such
         # as seconds=100000, 27 hours a decision, would never finish a tournament).
