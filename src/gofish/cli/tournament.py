@@ -109,7 +109,13 @@ def run(args: argparse.Namespace) -> int:
     from gofish.protocol.external import MAX_TIMEOUT
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
-    from gofish.tournament.run import JOBS_PER_CORE, ProgressBar, WorkerLostError, max_jobs
+    from gofish.tournament.run import (
+        JOBS_PER_CORE,
+        ProgressBar,
+        WorkerLostError,
+        max_jobs,
+        why_not_fast,
+    )
 
     players = check_players(args.players)
     try:
@@ -142,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
                 args.seatings)
     if refused := _check_outputs(args):
         return refused
+    if args.fast and (reason := why_not_fast(plan)) is not None:  # said in the option's name
+        return _fail(f"--fast cannot be used: {reason}")
     _note_rounding(plan)
     show_progress = args.progress or sys.stderr.isatty()
     played = _Played(ProgressBar() if show_progress else None)

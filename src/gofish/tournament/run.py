@@ -69,15 +69,19 @@ class Outcome:
     jobs: int
 
 
+def why_not_fast(plan: Plan) -> str | None:
+    """Why the bulk simulator cannot play this plan, or None if it can."""
+    specs = _built_in_specs(plan)
+    if len(specs) != len(plan.specs):
+        return "external bots play through the engine"
+    return unsupported_reason(plan.rules.for_players(plan.players), specs)
+
+
 def choose_engine(plan: Plan, fast: bool | None) -> str:
     """``sim`` when every bot and rule is supported (or forced with ``fast=True``)."""
-    specs = _built_in_specs(plan)
-    external = len(specs) != len(plan.specs)
-    reason = "external bots play through the engine" if external else unsupported_reason(
-        plan.rules.for_players(plan.players), specs
-    )
+    reason = why_not_fast(plan)
     if fast is True and reason is not None:
-        raise TournamentError(f"--fast cannot be used: {reason}")
+        raise TournamentError(f"fast=True cannot be used: {reason}")
     if fast is False or reason is not None:
         return "engine"
     return "sim"
