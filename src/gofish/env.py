@@ -37,6 +37,11 @@ The observation is a float32 vector of ``observation_size(players)`` values, eac
 - 13: the cards of each rank laid in books, / 4;
 - the pond / 52, and the agent's books / the books a game has.
 
+It counts cards by rank only, under every rule set: under ``ask: card`` it does not
+say which suits the agent holds, nor which card each ask named. The action mask does
+(the agent may ask only for a card it lacks, of a rank it holds), and ``view()`` gives
+the seat's whole view, suits and history, for features of your own.
+
 Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play every
 time, and the unseeded resets after it deal a sequence of games fixed by ``s``.
 """
@@ -100,7 +105,8 @@ class GoFishEnv:
     the agent's seat and ``rules`` a preset, rules object or ``Rules``. The reward
     is 0 until the game ends, then the agent's share of the win (1, 1/k when k
     share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
-    agent asks in circles with a dry pond.
+    agent asks in circles with a dry pond. The observation counts cards by rank, without
+    suits, also under ``ask: card`` (see the module's docstring).
     """
 
     def __init__(self, rules: object = "classic", players: int = 2,

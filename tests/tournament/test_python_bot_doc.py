@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gofish.bots import base, make_bot
-from gofish.core import make_rules, new_game
+from gofish.core import Game, make_rules, new_game
 from gofish.tournament import Plan, run_tournament, summary
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "tournament.md"
@@ -50,3 +50,19 @@ def test_the_gofish_command_does_not_know_a_bot_registered_in_a_script(
     assert "gofish tournament hoarder" in DOC.read_text(encoding="utf-8")
     assert main(["tournament", "hoarder", "random", "--games", "2"]) == 2
     assert "unknown bot 'hoarder'" in capsys.readouterr().err
+
+
+def test_the_documented_game_against_emma_is_played_to_its_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "how do I play my bot against Emma outside a tournament": play_out, as the doc shows.
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    names: dict[str, object] = {"__name__": "doc_example"}
+    exec(compile(_example(), str(DOC), "exec"), names)
+    game = names["game"]
+    assert isinstance(game, Game) and game.is_over
+    assert sum(len(books) for books in game.books) == 13  # classic: every book laid (R17)
+    assert capsys.readouterr().out == f"{game.winners} {[len(b) for b in game.books]}\n"
+    text = DOC.read_text(encoding="utf-8")
+    assert "`play_out` gives up with a `GoFishError` after 100,000 asks" in text
+    assert base.MAX_ASKS == 100_000
