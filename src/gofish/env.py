@@ -43,7 +43,8 @@ say which suits the agent holds, nor which card each ask named. The action mask 
 the seat's whole view, suits and history, for features of your own.
 
 Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play every
-time, and the unseeded resets after it deal a sequence of games fixed by ``s``.
+time, and the unseeded resets after it deal a sequence of games fixed by ``s``. A
+negative ``s`` is refused (``MalformedInputError``), changing nothing.
 """
 
 from __future__ import annotations
@@ -56,7 +57,18 @@ import numpy as np
 
 from gofish.bots import Bot, bot_turn, make_bot
 from gofish.bots.base import MAX_ASKS
-from gofish.core import RANKS, SUITS, Ask, Game, GoFishError, Rules, View, make_rules, new_game
+from gofish.core import (
+    RANKS,
+    SUITS,
+    Ask,
+    Game,
+    GoFishError,
+    MalformedInputError,
+    Rules,
+    View,
+    make_rules,
+    new_game,
+)
 from gofish.knowledge import CARDS_PER_RANK, Tracker
 from gofish.sim import as_whole_number
 
@@ -158,6 +170,11 @@ class GoFishEnv:
             raise GoFishError(f"GoFishEnv.reset takes no options, not {options!r}")
         # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
         given = cast("int | None", as_whole_number(seed))
+        if isinstance(given, int) and not isinstance(given, bool) and given < 0:
+            # random.Random seeds with abs(): -1 dealt the game of 1. Gymnasium's seeds
+            # are 0 or more too.
+            raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
+                                      f"seeds are, not {given}")
         seed = given if given is not None else self._next_seed()
         self._game = new_game(self.rules, self.players, seed=seed)
         if given is not None:  # only once new_game took it: a refused seed changes nothing
