@@ -21,6 +21,19 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def noted_pids(path: Path) -> list[int]:
+    """The process ids bots wrote to ``path``, one a line (none before it exists)."""
+    return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
+
+def wait_for_pids(path: Path, count: int, seconds: float = 60.0) -> list[int]:
+    """The ids noted in ``path`` once there are ``count`` of them, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and len(noted_pids(path)) < count:
+        time.sleep(0.1)
+    return noted_pids(path)
+
+
 def still_running(pids: Iterable[int], seconds: float = 10.0) -> list[int]:
     """The processes of ``pids`` still running after up to ``seconds`` for them to go
     (a killed bot may take a moment to be reaped)."""

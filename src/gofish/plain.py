@@ -282,10 +282,9 @@ class PlainTable:
 
     def saved_news(self) -> str | None:
         """How to resume the unfinished game, once saved; None if its last position is
-        neither in the database nor in the fallback file (from where resume takes it into
-        the database)."""
+        kept nowhere."""
         session = self.session
-        if session.game_id is None or (self.saver.failure is not None and not self.saver.rescued):
+        if session.game_id is None or not self.saver.kept:
             return None
         return (f"Game {session.game_id} saved unfinished: "
                 f"{session.resume_command(plain=True)} picks it up.")

@@ -488,6 +488,12 @@ class BackgroundSaver:
         self._finishing = False
         self._worker: threading.Thread | None = None
 
+    @property
+    def kept(self) -> bool:
+        """Is the game kept somewhere: saved in the database, or rescued to the fallback
+        file (from where resume takes it into the database)?"""
+        return self.failure is None or self.rescued
+
     def submit(self) -> None:
         """Queue the game as it stands: saved now, or at the next try after a failure."""
         if self.session.store is None:

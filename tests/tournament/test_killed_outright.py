@@ -9,11 +9,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from tests.processes import still_running
+from tests.processes import still_running, wait_for_pids
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="/proc and the parent-death signal are Linux's")
@@ -57,11 +56,7 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
         [sys.executable, "-m", "gofish", "tournament", "emma", f"cmd:{sys.executable} {bot}",
          "--games", "40", "--timeout", "300", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (
-            len(pids.read_text().split()) if pids.exists() else 0) < 2:
-        time.sleep(0.1)
-    assert pids.exists() and len(pids.read_text().split()) >= 2
+    assert len(wait_for_pids(pids, 2)) >= 2
     return tournament, pids
 
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.processes import still_running
+from tests.processes import still_running, wait_for_pids
 
 # A bot that notes its pid, says hello, then never answers a turn.
 HANGING_BOT = """
@@ -40,13 +40,7 @@ def test_a_hangup_of_the_process_group_stops_the_workers_quietly(tmp_path: Path)
          "--games", "40", "--timeout", "60", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        def started() -> int:  # bots waiting on a turn: one per worker
-            return len(pids.read_text().split()) if pids.exists() else 0
-
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and started() < 2:
-            time.sleep(0.1)
-        assert started() >= 2
+        assert len(wait_for_pids(pids, 2)) >= 2  # bots waiting on a turn: one per worker
         os.killpg(tournament.pid, signal.SIGHUP)  # gofish and its workers, not the bots
         _, err = tournament.communicate(timeout=40)
     finally:
@@ -72,11 +66,7 @@ def test_a_stop_signal_with_stderr_gone_still_exits_with_its_status(
          "--games", "40", "--timeout", "60", "--jobs", jobs],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and (
-                len(pids.read_text().split()) if pids.exists() else 0) < int(jobs):
-            time.sleep(0.1)
-        assert pids.exists() and len(pids.read_text().split()) >= int(jobs)
+        assert len(wait_for_pids(pids, int(jobs))) >= int(jobs)
         assert tournament.stderr is not None
         tournament.stderr.close()  # nobody reads its messages any more
         tournament.send_signal(signal.SIGTERM)

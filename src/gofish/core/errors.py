@@ -47,7 +47,12 @@ def short_repr(value: object) -> str:
         text = repr(value)
     except ValueError:  # an int past Python's 4,300-digit limit for text
         return "a number too long to show"
-    return text if len(text) <= SHOWN_LIMIT else text[:SHOWN_LIMIT] + "…"
+    return cut(text)
+
+
+def cut(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text``, or its first ``limit`` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,

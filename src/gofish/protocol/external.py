@@ -37,6 +37,7 @@ from gofish.core import (
     check_whole,
     make_rules,
 )
+from gofish.core.errors import cut
 from gofish.core.rules import check_players
 
 PROTOCOL = "gofish-bot"
@@ -698,7 +699,7 @@ def _target_problem(answer: dict[str, Any]) -> str | None:
     target = answer["target"]
     if isinstance(target, str):
         seat = f" ({target.strip()})" if target.strip().isdigit() else ""
-        return f"'target' must be a seat number{seat}, not the text {_cut(repr(target))}"
+        return f"'target' must be a seat number{seat}, not the text {cut(repr(target), _SHOWN)}"
     if isinstance(target, bool) or not isinstance(target, int):
         return f"'target' must be a seat number, not {_json_text(target)}"
     return None
@@ -753,13 +754,10 @@ def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
 
 def _quote(value: object) -> str:
     text = value.decode(errors="replace") if isinstance(value, bytes) else json.dumps(value)
-    return repr(_cut(text))
+    return repr(cut(text, _SHOWN))
 
 
 def _json_text(value: object) -> str:
     """A value of the bot's answer as JSON writes it, cut to a readable length."""
-    return _cut(json.dumps(value))
+    return cut(json.dumps(value), _SHOWN)
 
-
-def _cut(text: str) -> str:
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"

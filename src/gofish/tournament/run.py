@@ -71,10 +71,9 @@ class Outcome:
 
 def why_not_fast(plan: Plan) -> str | None:
     """Why the bulk simulator cannot play this plan, or None if it can."""
-    specs = _built_in_specs(plan)
-    if len(specs) != len(plan.specs):
+    if _plays_programs(plan):
         return "external bots play through the engine"
-    return unsupported_reason(plan.rules.for_players(plan.players), specs)
+    return unsupported_reason(plan.rules.for_players(plan.players), plan.specs)
 
 
 def choose_engine(plan: Plan, fast: bool | None) -> str:
@@ -139,6 +138,11 @@ def _stop_worker(signum: int, frame: object) -> None:
 #: loading the endgame search from numba's cache (numba's import included) takes 1.5-2.5 s
 #: on a busy machine, compiling it a minute.
 NOTICE_AFTER = 4.0
+
+
+def _plays_programs(plan: Plan) -> bool:
+    """Whether an external program (``cmd:``) sits at the plan's tables."""
+    return any(spec.startswith(CMD_PREFIX) for spec in plan.specs)
 
 
 def _built_in_specs(plan: Plan) -> list[str]:
@@ -237,7 +241,7 @@ def _chunk_size(plan: Plan, engine: str) -> int:
     """Units per task, before a big tournament makes them bigger."""
     if engine == "sim":
         return SIM_CHUNK
-    return ENGINE_CHUNK if len(_built_in_specs(plan)) == len(plan.specs) else EXTERNAL_CHUNK
+    return EXTERNAL_CHUNK if _plays_programs(plan) else ENGINE_CHUNK
 
 
 def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:

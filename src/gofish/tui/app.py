@@ -874,7 +874,7 @@ class GoFishApp(App[None]):
         (a game in another --database is not found by a bare "gofish resume"), or, where the
         prompt's lines cannot hold that command, ``instead``: a command cut short fails."""
         whole = f"{question} {self.where_the_game_is(game)}"
-        if not self.game_kept or self.prompt_lines(whole) <= QUESTION_LINES:
+        if not self.saver.kept or self.prompt_lines(whole) <= QUESTION_LINES:
             return whole  # (a game kept nowhere has no command to cut)
         return f"{question} {game} is saved: {instead}."
 
@@ -884,15 +884,10 @@ class GoFishApp(App[None]):
         width = max(self.size.width - prompt.styles.gutter.width, 1)
         return len(Text(text).wrap(self.console, width))
 
-    @property
-    def game_kept(self) -> bool:
-        """Is the game kept somewhere: saved in the database, or rescued to the fallback file?"""
-        return self.saver.failure is None or self.saver.rescued
-
     def where_the_game_is(self, game: str) -> str:
         """Whether leaving keeps ``game``: saved (in the database, or rescued to the fallback
         file, from where resume takes it), or not, when every save so far failed everywhere."""
-        if self.game_kept:
+        if self.saver.kept:
             return f"{game} is saved: {self.session.resume_command()}"
         return (f"{game} could not be saved anywhere: it is tried once more as you leave, "
                 "and lost if that fails too.")
