@@ -84,6 +84,10 @@ export function moveAlong(event, buttons) {
   buttons[to].focus();
 }
 
+let smoothScroll = null; // the goal of the last smooth scroll, and when it is surely over
+const SMOOTH_SCROLL_MS = 1000; // where scrollend is unknown; smooth scrolls take less
+window.addEventListener('scrollend', () => { smoothScroll = null; }, { passive: true });
+
 /**
  * A turn begins, and on a small screen what it is played with (your hand, the ask buttons)
  * may lie below the first screen: scroll down just enough to show all of ``target``, as far
@@ -95,7 +99,13 @@ export function bringIntoView(target, keep) {
   if (line.bottom <= 0 || line.top >= window.innerHeight) return;
   const hidden = target.getBoundingClientRect().bottom + VIEW_MARGIN - window.innerHeight;
   if (hidden <= 0) return;
+  const goal = window.scrollY + Math.min(hidden, Math.max(line.top - VIEW_MARGIN, 0));
+  // A smooth scroll started here may still be under way, and a new one replaces it: one
+  // that goes less far (focus moving to the first of the ask buttons just brought into
+  // view) would stop it short.
+  if (smoothScroll && performance.now() < smoothScroll.until && goal <= smoothScroll.goal) return;
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollBy({ top: Math.min(hidden, Math.max(line.top - VIEW_MARGIN, 0)), behavior: smooth ? 'smooth' : 'instant' });
+  smoothScroll = smooth ? { goal, until: performance.now() + SMOOTH_SCROLL_MS } : null;
+  window.scrollTo({ top: goal, behavior: smooth ? 'smooth' : 'instant' });
 }
 const VIEW_MARGIN = 4; // px kept between the page's edge and what is brought into view
