@@ -27,10 +27,11 @@ def _rooms(tmp_path: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
     return server, int(found[1])
 
 
-def _refusal(port: int, path: str, host: str) -> str:
+def _answer(port: int, path: str, host: str) -> tuple[int, str]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     connection.request("GET", path, headers={"Host": host})
-    return connection.getresponse().read().decode()
+    response = connection.getresponse()
+    return response.status, response.read().decode()
 
 
 def test_gofish_rooms_on_this_machine_refuses_other_names(tmp_path: Path) -> None:
@@ -38,9 +39,13 @@ def test_gofish_rooms_on_this_machine_refuses_other_names(tmp_path: Path) -> Non
     try:
         assert _status(port, f"localhost:{port}") == 200  # /api/games, once it answers
         assert _status(port, f"rebound.example:{port}") == 403
-        assert _status(port, "fish.tunnel.example") == 200
-        refusal = _refusal(port, "/rooms/bots", "rebound.example")
-        assert "gofish rooms --allow-host rebound.example" in refusal
+        # The tunnel's name reaches the rooms, but not the host's own table and history
+        # (docs/online.md, "The host's own table stays the host's").
+        assert _answer(port, "/rooms/bots", "fish.tunnel.example")[0] == 200
+        status, words = _answer(port, "/api/games", "fish.tunnel.example")
+        assert status == 403 and "belongs to whoever runs the server" in words
+        status, refusal = _answer(port, "/rooms/bots", "rebound.example")
+        assert status == 403 and "gofish rooms --allow-host rebound.example" in refusal
     finally:
         server.terminate()
         server.wait(timeout=10)

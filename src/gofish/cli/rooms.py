@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gofish.cli._hosts import add_host_options, only_this_machine
 from gofish.cli._server import (
@@ -16,6 +16,9 @@ from gofish.cli._server import (
     seconds,
 )
 
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -23,7 +26,9 @@ def register(subparsers: Any) -> None:
         help="host online rooms: friends join by link or code, bots fill empty seats",
         description=(
             "Start the web app with online rooms (open /rooms). Every action is stored "
-            "before it is shown, so a restarted server resumes every room where it was."
+            "before it is shown, so a restarted server resumes every room where it was. "
+            "The table against the computer (your games, history and stats) answers only "
+            "a browser on this machine."
         ),
     )
     add_host_options(parser)
@@ -44,10 +49,27 @@ def register(subparsers: Any) -> None:
 _seconds = seconds("a pause", 86400)
 
 
-def run(args: argparse.Namespace) -> int:
-    from gofish.online import RoomSettings, mount_rooms, serve
-    from gofish.online.store import StoreError
+def rooms_app(args: argparse.Namespace) -> Starlette:
+    """The web app with the rooms, as ``gofish rooms`` serves it."""
+    from gofish.online import RoomSettings, mount_rooms
     from gofish.web import create_app
+    from gofish.web.hosts import TableForThisMachineOnly
+
+    app = create_app()
+    # Friends come for the rooms; the table against the computer opens on the host's own
+    # games, history and stats (the default database), so it stays the host's.
+    app.add_middleware(TableForThisMachineOnly)
+    # Added last, so it answers first: a request from another site, through a visitor's
+    # browser, is refused as under serve, whatever it asks for.
+    only_this_machine(app, args.host, args.allow_host, "rooms")
+    settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
+    mount_rooms(app, database_url=args.database, settings=settings)
+    return app
+
+
+def run(args: argparse.Namespace) -> int:
+    from gofish.online import serve
+    from gofish.online.store import StoreError
 
     if hosts_refused("rooms", args.host, args.allow_host):
         return 2
@@ -56,11 +78,7 @@ def run(args: argparse.Namespace) -> int:
     listener = listen_or_explain("rooms", args.host, args.port)
     if listener is None:
         return 1
-    app = create_app()
-    # The table and the games' API are here too: as exposed to another site as under serve.
-    only_this_machine(app, args.host, args.allow_host, "rooms")
-    settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
-    mount_rooms(app, database_url=args.database, settings=settings)
+    app = rooms_app(args)
     url = address(args.host, listener, "/rooms")
     try:
         serve(app, args.host, args.port, listener=listener,

@@ -12,8 +12,11 @@ person starting it allowed (a tunnel's public name, say).
 from __future__ import annotations
 
 import ipaddress
+import json
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
+
+from gofish.web.notfound import ROOMS_ONLY, page
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -79,6 +82,69 @@ class LoopbackHostOnly:
                 f"gofish {self.command} --allow-host {host_name(shown) or 'NAME'}.\n")
 
 
+class TableForThisMachineOnly:
+    """ASGI middleware for ``gofish rooms``: the rooms (and the files their pages load) are
+    for everyone who reaches the server, but the table against the computer is the host's
+    own: its page, its games' history, stats and replays, and a resume of any of them.
+    Those answer only a browser on this machine (by its own name, not through a proxy or
+    a tunnel); anyone else is told why (403), with the way to the rooms."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (scope["type"] not in ("http", "websocket") or _open_to_all(scope["path"])
+                or from_this_machine(scope)):
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await receive()  # websocket.connect; closing before accepting answers 403
+            await send({"type": "websocket.close", "code": 1008})
+        elif scope["path"].startswith("/api/"):
+            await _refuse_http(send, json.dumps({"error": HOSTS_OWN_TABLE}),
+                               b"application/json")
+        else:
+            await _refuse_http(send, page("Not here · Go Fish", "This table is the host's",
+                                          HOSTS_OWN_TABLE.removesuffix(": /rooms") + ".",
+                                          ROOMS_ONLY),
+                               b"text/html; charset=utf-8")
+
+
+HOSTS_OWN_TABLE = (
+    "The table against the computer on this server, with its games, history and stats, "
+    "belongs to whoever runs the server and opens only on their machine. The rooms are "
+    "open to everyone, bots included: /rooms"
+)
+#: What a rooms server offers to everyone: the rooms' pages and API, their websockets, and
+#: the shared files (styles, scripts, icon) their pages load.
+_OPEN_PREFIXES = ("/rooms/", "/ws/room/", "/static/")
+
+
+def _open_to_all(path: str) -> bool:
+    return path == "/rooms" or path.startswith(_OPEN_PREFIXES)
+
+
+def from_this_machine(scope: Scope) -> bool:
+    """A request sent from this machine to one of its own names or addresses, not passed
+    on by a proxy or a tunnel (which run here too, but for whoever is at their other end:
+    a tunnel comes from 127.0.0.1 under its own public name)."""
+    client, server = scope.get("client"), scope.get("server")
+    if not client:
+        return False
+    peer = str(client[0])
+    # The host's browser may open the address the server announced (this machine's
+    # network address), and so comes from that address to that address.
+    to_itself = server is not None and peer == str(server[0])
+    if not (is_loopback(peer) or to_itself):
+        return False
+    name = host_name(_header(scope, b"host"))
+    if not (is_loopback(name) or (to_itself and name == peer.lower())):
+        return False
+    return not any(_header(scope, header) for header in _FORWARDING_HEADERS)
+
+
+_FORWARDING_HEADERS = (b"forwarded", b"x-forwarded-for", b"x-forwarded-host", b"x-real-ip")
+
+
 def _header(scope: Scope, name: bytes) -> str:
     for key, value in scope.get("headers", ()):
         if key.lower() == name:
@@ -86,9 +152,10 @@ def _header(scope: Scope, name: bytes) -> str:
     return ""
 
 
-async def _refuse_http(send: Send, text: str) -> None:
+async def _refuse_http(send: Send, text: str,
+                       content_type: bytes = b"text/plain; charset=utf-8") -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": 403,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                "headers": [(b"content-type", content_type),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})

@@ -8,6 +8,7 @@ scripts call (``/api/…``, ``/ws/…``) keep their JSON answers.
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 from starlette.responses import HTMLResponse
 
@@ -18,25 +19,47 @@ _PAGE = """<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Not found · Go Fish</title>
+  <title>{title}</title>
   <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/static/style.css">
 </head>
 <body>
   <header class="top">
-    <a class="brand" href="/">Go Fish</a>
-    <nav aria-label="Pages">
-      <a href="/">New game</a><a href="/#/history">History</a><a href="/rooms">Rooms</a>
-    </nav>
+    <a class="brand" href="{home}">Go Fish</a>
+    <nav aria-label="Pages">{nav}</nav>
   </header>
   <main id="main">
-    <h1>Nothing here</h1>
+    <h1>{heading}</h1>
     <p class="lede">{reason}</p>
-    <p><a class="button-link" href="/">Back to Go Fish</a></p>
+    <p><a class="button-link" href="{home}">{back}</a></p>
   </main>
 </body>
 </html>
 """
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where a page of this kind leads: its header's pages and the one way back."""
+
+    home: str
+    back: str
+    nav: tuple[tuple[str, str], ...]
+
+
+EVERY_PAGE = Links("/", "Back to Go Fish",
+                   (("/", "New game"), ("/#/history", "History"), ("/rooms", "Rooms")))
+#: For a visitor of a rooms server, who may not open its table against the computer.
+ROOMS_ONLY = Links("/rooms", "Go to the rooms", (("/rooms", "Rooms"),))
+
+
+def page(title: str, heading: str, reason: str, links: Links = EVERY_PAGE) -> str:
+    """A page of words with a way on (``reason`` is plain text: it is escaped here)."""
+    nav = "".join(f'<a href="{href}">{html.escape(text)}</a>' for href, text in links.nav)
+    filled = {"title": html.escape(title), "heading": html.escape(heading),
+              "reason": html.escape(reason), "home": links.home,
+              "back": html.escape(links.back), "nav": nav}
+    return _PAGE.format(**filled)
 
 
 def wants_json(path: str) -> bool:
@@ -45,8 +68,8 @@ def wants_json(path: str) -> bool:
 
 
 def not_found_page(reason: str, headers: dict[str, str] | None = None) -> HTMLResponse:
-    """A 404 page saying ``reason`` (plain text: it is escaped here)."""
-    return HTMLResponse(_PAGE.replace("{reason}", html.escape(reason)), status_code=404,
+    """A 404 page saying ``reason``."""
+    return HTMLResponse(page("Not found · Go Fish", "Nothing here", reason), status_code=404,
                         headers=headers)
 
 
