@@ -200,6 +200,18 @@ def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
     assert answer.status_code == 400 and "first-empty" in answer.json()["error"]
 
 
+@pytest.mark.parametrize("players", ["٣", " 3 ", "3_0", "+3", "three"])
+def test_help_reads_whole_numbers_as_the_other_routes_do(client: TestClient,
+                                                         players: str) -> None:
+    # int() took another script's digits and spaces, which /api/games refuses with 422.
+    answer = client.get("/api/help", params={"preset": "classic", "players": players})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": f"players must be a whole number, not {players!r}"}
+    hand = client.get("/api/help", params={"preset": "classic", "hand_size": players})
+    assert hand.json() == {"error": f"hand_size must be a whole number, not {players!r}"}
+    assert client.get("/api/help", params={"preset": "classic", "players": "3"}).status_code == 200
+
+
 def test_unknown_game_is_a_404_with_a_message(client: TestClient) -> None:
     answer = client.get("/api/games/999")
     assert answer.status_code == 404
@@ -763,3 +775,23 @@ def test_help_says_an_empty_turn_can_mean_leaving_play(client: TestClient) -> No
     pairs = client.get("/api/help", params={"preset": "bicycle", "book_size": 2}
                        ).json()["sections"]
     assert "If a pair empties their hand" in pairs[2]["paragraphs"][1]
+
+
+def test_the_total_of_games_counts_those_the_filter_picks(
+    client: TestClient, tmp_path: Path
+) -> None:
+    # The total ignored ?finished=: 13 finished games came with "total": 30, so a client
+    # paging through the finished games could not tell when it had them all.
+    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+    with open_store(tmp_path / "games.sqlite3") as store:
+        for seed in range(3):  # three finished games and two unfinished ones
+            finished = new_game("classic", 2, seed=seed)
+            while not finished.is_over:
+                finished.play(finished.legal_actions()[0])
+            store.save(finished.to_record(), seats=seats)
+        for seed in range(2):
+            store.save(new_game("classic", 2, seed=seed).to_record(), seats=seats)
+    for finished, total in (("true", 3), ("false", 2), (None, 5)):
+        query = "" if finished is None else f"&finished={finished}"
+        answer = client.get(f"/api/games?limit=1{query}").json()
+        assert (len(answer["games"]), answer["total"]) == (1, total), finished

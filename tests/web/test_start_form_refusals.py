@@ -158,3 +158,47 @@ def test_a_longer_name_is_refused_beside_the_box_before_the_server_cuts_it(
     assert not [frame for frame in sent if '"type":"start"' in frame]
     page.fill("#name", "Ada")
     assert note(page, "name") == "" and page.get_attribute("#name", "aria-invalid") is None
+
+
+@pytest.mark.parametrize(("preset", "pond", "other_end"), [
+    ("nordic", "sea", "a refill under “Empty hand” and “Game ends: when all books are down”"),
+    ("classic", "pond", "“Game ends: when all books are down”"),
+])
+def test_the_whole_deck_for_a_game_that_ends_at_an_empty_pond_is_refused_in_the_forms_words(
+    page: Any, live_server: LiveServer, preset: str, pond: str, other_end: str
+) -> None:
+    # R19: 4 x 13 cards leave no pond, so a game that ends at an empty pond would be over at
+    # the deal. The form said nothing; Deal then showed the engine's "end 'first-empty'".
+    sent = start_screen(page, live_server, preset=preset)
+    page.select_option("#players", "4")
+    if preset == "classic":
+        page.select_option("select[name=end]", "first-empty")
+    page.fill("input[name=hand_size]", "13")
+    said = note(page, "hand_size")
+    assert said == (f"Cards dealt: 13 each to 4 players is the whole deck, and a game that "
+                    f"ends at the first empty hand or {pond} would be over before anyone "
+                    f"asked. Deal fewer cards, or choose {other_end}.")
+    assert not [word for word in ENGINE_WORDS if word in said]
+    assert page.get_attribute("select[name=end]", "aria-invalid") == "true"
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert page.evaluate("() => document.activeElement.name") == "hand_size"
+    assert not [frame for frame in sent if '"type":"start"' in frame]
+    page.fill("input[name=hand_size]", "12")  # 48 of 52: a pond of 4 to fish from
+    assert note(page, "hand_size") == ""
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+
+
+@pytest.mark.parametrize("typed", ["5e", "--3", "e"])
+def test_cards_dealt_the_box_cannot_read_are_refused_not_dealt_as_the_preset(
+    page: Any, live_server: LiveServer, typed: str
+) -> None:
+    # A number box gives what it cannot read as empty: "5e" dealt the preset's 7 cards.
+    sent = start_screen(page, live_server)
+    page.type("input[name=hand_size]", typed)
+    said = note(page, "hand_size")
+    assert said == "Cards dealt must be a whole number from 1 to 13."
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert not [frame for frame in sent if '"type":"start"' in frame]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -175,7 +176,10 @@ def create_app(
         store = holder.require()
         listed = store.list_games(limit=max(0, min(limit, 200)), offset=max(0, offset),
                                   finished=finished)
-        return {"games": [_game_row(game) for game in listed], "total": store.count()}
+        # The total of the games asked for, so that a client paging through them knows
+        # when it has them all.
+        return {"games": [_game_row(game) for game in listed],
+                "total": store.count(finished=finished)}
 
     @app.get("/api/games/{game_id}")
     async def game(game_id: int) -> dict[str, Any]:
@@ -449,10 +453,11 @@ def _game_row(game: Any) -> dict[str, Any]:
 
 
 def _whole_number(text: str, name: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise GoFishError(f"{name} must be a whole number, not {text!r}") from None
+    # ASCII digits only, as the routes whose numbers FastAPI reads: int() also takes
+    # spaces around the digits, underscores and other scripts' digits ("٣").
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise GoFishError(f"{name} must be a whole number, not {text!r}")
+    return int(text)
 
 
 def _option_value(name: str, text: str) -> object:

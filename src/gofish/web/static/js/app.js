@@ -113,6 +113,8 @@ function readSetup(form) {
   for (const name of ['refill', 'end', 'ask']) if (data.get(name)) options[name] = data.get(name);
   if (data.get('lucky_draw')) options.lucky_draw = data.get('lucky_draw') === 'true';
   if (data.get('hand_size')) options.hand_size = Number(data.get('hand_size'));
+  // What the number box cannot read ("5e") it gives as empty: not the preset's deal.
+  if (form.elements.hand_size?.validity.badInput) options.hand_size = NaN;
   if (data.get('pairs')) options.book_size = 2;
   const pace = Number(data.get('pace'));
   const opponents = [];
@@ -145,7 +147,8 @@ function fieldNote(name) {
 
 /**
  * Says beside the fields, as they change, a combination the game cannot deal (no refill
- * played until all books are down; more cards than the deck holds), marking the fields at fault.
+ * played until all books are down; more cards than the deck holds, or the whole deck for a
+ * game that ends at an empty pond), marking the fields at fault.
  */
 function checkStartForm(form) {
   const setup = readSetup(form);

@@ -19,7 +19,7 @@ export function mostDealt(players) {
  * and the words. ``preset`` is the preset's own rules, which "as the preset plays it" keeps.
  */
 export function setupProblem(setup, preset) {
-  return refillProblem(setup, preset) || dealProblem(setup) || nameProblem(setup);
+  return refillProblem(setup, preset) || dealProblem(setup, preset) || nameProblem(setup);
 }
 
 // The server would cut a longer name short; the box counts as it does (names.js).
@@ -48,13 +48,21 @@ function refillProblem({ preset: name, options }, preset) {
   };
 }
 
-function dealProblem({ players, options }) {
+// ``hand_size`` is NaN for what the number box could not read ("5e", "--3").
+function dealProblem({ preset: name, players, options }, preset) {
   const size = options.hand_size;
   if (size === undefined) return null;
-  const problem = (text) => ({ fields: ['hand_size'], note: 'hand_size', text });
+  const problem = (text, fields = ['hand_size']) => ({ fields, note: 'hand_size', text });
   if (!Number.isInteger(size) || size < 1 || size > MOST_DEALT) {
     return problem(`Cards dealt must be a whole number from 1 to ${MOST_DEALT}.`);
   }
-  if (size <= mostDealt(players)) return null;
-  return problem(`Cards dealt: ${players} players can be dealt at most ${mostDealt(players)} cards each, as the deck holds ${DECK}; ${size} each would take ${players * size}.`);
+  if (size > mostDealt(players)) {
+    return problem(`Cards dealt: ${players} players can be dealt at most ${mostDealt(players)} cards each, as the deck holds ${DECK}; ${size} each would take ${players * size}.`);
+  }
+  // R19: a game that ends at an empty pond would be over at the deal, before any ask.
+  if (players * size !== DECK || (options.end || preset.end) !== 'first-empty') return null;
+  const allBooks = '“Game ends: when all books are down”';
+  const otherEnd = (options.refill || preset.refill) === 'none'
+    ? `a refill under “Empty hand” and ${allBooks}` : allBooks;
+  return problem(`Cards dealt: ${size} each to ${players} players is the whole deck, and a game that ends at the first empty hand or ${pondWord(name)} would be over before anyone asked. Deal fewer cards, or choose ${otherEnd}.`, ['hand_size', 'end']);
 }
