@@ -126,3 +126,16 @@ def test_a_host_gone_mid_game_passes_the_role_too(client: TestClient) -> None:
     bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
     remove_as_the_page_does(bob, seat=2)
     cy.read_until(lambda m: m["type"] == "unseated")
+
+
+def test_a_host_whose_page_never_connected_passes_the_role_on(client: TestClient) -> None:
+    # The room made (its tab died right after Create, or made through the API), the host
+    # never came: the away clock started only when a socket closed, so Bob, here and
+    # waiting, could neither seat a bot nor start, for as long as he stayed.
+    made = create_room(client, "Ann", players=2)
+    code = made["code"]
+    bob = connect(client, code, join_room(client, code, "Bob")["token"])
+    update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
+    assert update["notice"] == AWAY and bob.room["host"] == 1
+    bob.command("start")  # his rights work: the game starts, a stand-in for Ann in time
+    bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None)

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from gofish.core import Card, new_game
 from gofish.online.room import Room
@@ -193,10 +194,60 @@ def test_a_second_hello_is_refused_in_words(client: TestClient) -> None:
                                   "(a new token needs a new socket)")
 
 
-@pytest.mark.parametrize("second", ["Ｂｏｂ", "BOB", "ﬁsh"])
+@pytest.mark.parametrize("second", [
+    "Ｂｏｂ", "BOB", "ﬁsh",
+    "\u0392ob",  # a Greek capital beta
+    "\u0412\u041e\u0412",  # Cyrillic capitals drawn as B, O, B
+    "Bob\u034f", "Bob\u3164", "Bob\u17b4", "Bob\u2800",  # with something that draws nothing
+])
 def test_a_name_that_reads_like_one_in_the_room_is_taken(client: TestClient,
                                                           second: str) -> None:
     # Full-width "Ｂｏｂ" beside "Bob" made a log no one could follow ("Bob asks Ｂｏｂ…").
     made = create_room(client, "Bob" if second != "ﬁsh" else "fish", players=3)
     answer = client.post(f"/rooms/{made['code']}/join", json={"name": second})
     assert answer.status_code == 409 and answer.json()["error"] == "taken"
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u115f\u1160", "\uffa0", "\u034f",
+                                   "\ufe0f", "\U000e0100"])
+def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
+                                                            blank: str) -> None:
+    # A Hangul filler or a blank braille cell alone showed the seat with no name at all.
+    answer = client.post("/rooms", json={"name": blank, "players": 2,
+                                         "rules": {"preset": "classic"}})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "a name needs at least one visible character"
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("Y\u043eu", '"You" is how the table speaks'),  # a Cyrillic o
+    ("\u0443ou", '"You" is how the table speaks'),  # a Cyrillic u, drawn as y
+    ("Emma (b\u03bft)", '"(bot)" are for the bots'),  # a Greek omicron
+])
+def test_a_name_drawn_like_you_or_a_bot_is_refused(client: TestClient, name: str,
+                                                    words: str) -> None:
+    answer = client.post("/rooms", json={"name": name, "players": 2,
+                                         "rules": {"preset": "classic"}})
+    assert answer.status_code == 400 and words in answer.json()["message"]
+
+
+@pytest.mark.parametrize("name", ["Ирина", "Ελένη", "José", "李小龙", "❤️ Ann", "1️⃣ Bob"])
+def test_names_in_other_alphabets_and_with_emoji_are_kept_as_typed(client: TestClient,
+                                                                   name: str) -> None:
+    made = create_room(client, name, players=2)
+    seats = client.get(f"/rooms/{made['code']}/info").json()["seats"]
+    assert seats[0]["name"] == name
+
+
+def test_a_room_socket_opened_by_another_sites_page_is_refused(client: TestClient) -> None:
+    # The table's socket refused another site's page; the rooms' took it, so a page of
+    # any site a visitor opened could watch a room whose code it knew.
+    made = create_room(client, "Ann", players=2)
+    path = f"/ws/room/{made['code']}"
+    with (pytest.raises(WebSocketDisconnect) as closed,
+          client.websocket_connect(path, headers={"origin": "http://evil.example"})):
+        pass
+    assert closed.value.code == 1008
+    with client.websocket_connect(path, headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        assert receive(ws)["type"] == "welcome"  # the room's own page is let in

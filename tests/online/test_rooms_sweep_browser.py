@@ -217,3 +217,23 @@ def test_the_lobby_lists_the_rooms_this_browser_has_a_seat_in(
     stranger.goto(f"{rooms.url}/rooms")
     stranger.wait_for_selector("#create-button")
     assert stranger.locator("#my-rooms").is_hidden()
+
+
+def test_a_double_clicked_ask_is_sent_once_and_not_said_to_be_undone(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Both clicks were sent at the same version: the first was played, the second refused
+    # as stale, and the page said "…so it was not done: look again and retry" of the ask
+    # it had just played, and kept saying it through the turn it then kept (R7).
+    ann = open_page()
+    sent: list[dict[str, Any]] = []
+    ann.on("websocket", lambda ws: ws.on(
+        "framesent", lambda frame: sent.append(json.loads(frame))))
+    open_room(ann, rooms.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#ask .ask-rank", timeout=30000)
+    ann.dblclick("#ask .ask-rank")
+    ann.wait_for_timeout(800)
+    versions = [frame["version"] for frame in sent if frame.get("type") == "ask"]
+    assert versions and len(versions) == len(set(versions)), versions  # one ask a version
+    assert "not done" not in ann.inner_text("#status")

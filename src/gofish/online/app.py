@@ -34,7 +34,7 @@ from gofish.online.room import RoomError, bot_names
 from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
 from gofish.storage.errors import reported
-from gofish.web.app import setup_choices
+from gofish.web.app import same_origin, setup_choices
 from gofish.web.notfound import not_found_page, websocket_only, wrong_method
 
 STATIC = Path(__file__).parent / "static"
@@ -230,6 +230,10 @@ async def _info(request: Request) -> Response:
 
 
 async def _socket(websocket: WebSocket) -> None:
+    if not same_origin(websocket):
+        # A page of another site, opened by a visitor, must not watch a room through it.
+        await websocket.close(code=1008, reason="cross-site connections are refused")
+        return
     await _server(websocket).serve_socket(websocket, websocket.path_params["code"])
 
 

@@ -65,9 +65,18 @@ def clean_name(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """Names that read alike are one name: any case, and compatibility forms (NFKC), so
-    a full-width "Ｂｏｂ" is a second Bob."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """Names that read alike are one name: any case, compatibility forms (NFKC), so a
+    full-width "Ｂｏｂ" is a second Bob, and Greek and Cyrillic letters drawn like Latin
+    ones, so "Βob" with a Greek capital beta is one too, "Yоu" with a Cyrillic o is
+    "You" and "Emma (bοt)" with a Greek omicron ends in "(bot)"."""
+    return unicodedata.normalize("NFKC", name).translate(_DRAWN_LIKE_LATIN).casefold()
+
+
+# Each Greek or Cyrillic letter (either case) and the Latin letter it is drawn as.
+_DRAWN_LIKE_LATIN: Final = str.maketrans(
+    "АВЕКМНОРСТУХЅІЈԚԜҮаеорсухѕіјԁԛԝһүӏ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινραυ",
+    "ABEKMHOPCTYXSIJQWYaeopcyxsijdqwhyl" "ABEZHIKMNOPTYXoivpau",
+)
 
 
 def _check_not_misleading(name: str) -> None:

@@ -327,7 +327,11 @@ class RoomServer:
         async with self._locked_room(code) as live:
             entry = live.room.join_entry(name, hash_token(token), previous_hash)
             await self.commit(live, entry)
-        seat = entry[1]["seat"]
+            seat = entry[1]["seat"]
+            # Seated but not here until their page connects: should it never (the tab died
+            # after Create), the host role still moves on to someone who is here.
+            if not live.room.seats[seat].connected:
+                self._start_away_clock(live, seat)
         return {"code": code, "seat": seat, "token": token, "invite": f"/rooms/{code}"}
 
     @contextlib.asynccontextmanager

@@ -144,8 +144,28 @@ def visible_text(text: str) -> str:
     A zero-width joiner between emoji stays: it is what makes a family emoji one
     family rather than four people standing in a row.
     """
-    return "".join(ch for i, ch in enumerate(text)
-                   if unicodedata.category(ch)[0] != "C" or _joins_emoji(text, i))
+    return "".join(ch for i, ch in enumerate(text) if _shows(text, i))
+
+
+def _shows(text: str, index: int) -> bool:
+    ch = text[index]
+    if unicodedata.category(ch)[0] == "C":
+        return _joins_emoji(text, index)
+    if ch in _EMOJI_STYLE:  # after a symbol or a digit it picks emoji or text; else nothing
+        return index > 0 and unicodedata.category(text[index - 1]) in ("So", "Sk", "Nd", "Po")
+    return ch not in _BLANK
+
+
+# Letters and marks that draw nothing (Unicode's default-ignorable code points outside
+# the control and format categories, which are dropped anyway), and the blank braille
+# cell: a name of them alone showed as an empty seat, and one added to "Bob" made a
+# second "Bob" the room could not tell from the first.
+_BLANK = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE0E)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+_EMOJI_STYLE = frozenset("\ufe0e\ufe0f")  # the text and emoji presentation selectors
 
 
 def _joins_emoji(text: str, index: int) -> bool:

@@ -50,13 +50,24 @@ function connection(text, down = false) {
   line.classList.toggle('down', down);
 }
 function send(type, fields = {}) {
+  if (awaitingMove(type)) return;
   if (socket && socket.readyState === WebSocket.OPEN) {
-    // As the click saw the room: its seats, and the game dealt then.
-    lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber() };
+    // As the click saw the room: its seats, and the game dealt then, on this connection.
+    lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber(),
+      version: state.version, socket };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
   }
+}
+// A second click on a move before the room has answered the first (a double-click) could
+// only be refused as stale, and the page said "not done" of a move that was played. The
+// answer is an update (a new version) or a refusal; a new connection starts afresh.
+const MOVES = ['ask', 'fish'];
+function awaitingMove(type) {
+  const last = lastCommand;
+  return MOVES.includes(type) && Boolean(last) && MOVES.includes(last.type) && !last.refused
+    && last.socket === socket && last.version === state.version;
 }
 function dealtNumber() { return state.game ? state.game.number : 0; }
 // A rematch deals only with every seat filled: say so rather than let the click be refused.
@@ -272,6 +283,7 @@ function stillMeant(command) {
 }
 
 function refused(message) {
+  if (lastCommand) lastCommand.refused = true; // answered: another move may be tried
   const again = lastCommand && RETRIED_WHEN_STALE.includes(lastCommand.type) ? lastCommand : null;
   if (message.code === 'stale' && again && (again.retries || 0) < STALE_RETRIES && stillMeant(again)) {
     send(again.type, again.fields);
