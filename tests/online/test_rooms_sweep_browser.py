@@ -237,3 +237,27 @@ def test_a_double_clicked_ask_is_sent_once_and_not_said_to_be_undone(
     versions = [frame["version"] for frame in sent if frame.get("type") == "ask"]
     assert versions and len(versions) == len(set(versions)), versions  # one ask a version
     assert "not done" not in ann.inner_text("#status")
+
+
+def test_a_friend_is_not_offered_the_hosts_own_table(rooms: RoomsServer,
+                                                     open_page: Any) -> None:
+    # gofish rooms answers 403 to the table against the computer for anyone but the host
+    # (tests/online/test_table_kept_for_the_host.py); the rooms' pages still offered
+    # "Play the computer" and led "Go Fish" there. Here that answer is played to the page.
+    def table_refused(route: Any) -> None:
+        route.fulfill(status=403, content_type="application/json",
+                      body=json.dumps({"error": "the host's own"}))
+
+    def table_links(page: Any) -> tuple[int, str]:
+        return (page.locator('nav a[href="/"]').count(),
+                str(page.get_attribute("a.brand", "href")))
+
+    host = open_page()
+    open_room(host, rooms.url, "Ann", 2)
+    assert table_links(host) == (1, "/")  # the host is offered their table
+    friend = open_page()
+    friend.route("**/api/setup", table_refused)
+    for address in (f"{rooms.url}/rooms", host.url):  # the lobby, and a room's page
+        friend.goto(address)
+        friend.wait_for_function("() => !document.querySelector('nav a[href=\"/\"]')")
+        assert table_links(friend) == (0, "/rooms")

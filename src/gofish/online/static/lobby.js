@@ -4,8 +4,10 @@ import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import {
   forgetRoom, forgetSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken, rememberGone,
-  rememberPrevious, rememberSeat, roomCode, seatToken,
+  offerTheTableOnlyIfOpen, rememberPrevious, rememberSeat, roomCode, seatToken,
 } from '/rooms/static/rooms-api.js';
+
+offerTheTableOnlyIfOpen();
 
 const REFILL = { hand: 'draws a full hand', card: 'draws a single card', turn: 'draws a card on its turn', none: 'no refill' };
 const END = {

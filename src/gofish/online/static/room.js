@@ -6,8 +6,10 @@ import {
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
-  rememberSeat, roomCode, seatToken, whyGone,
+  offerTheTableOnlyIfOpen, rememberSeat, roomCode, seatToken, whyGone,
 } from '/rooms/static/rooms-api.js';
+
+offerTheTableOnlyIfOpen();
 
 // Read as the lobby reads a code: /rooms/QSJ-XRS is room QSJXRS, and this browser's seat
 // there is found (it was taken for a visitor's, and a second seat could be had). The

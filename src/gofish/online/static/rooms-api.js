@@ -88,3 +88,13 @@ export async function getJSON(url) {
   if (!response.ok) throw new Error(answer.message || `the server answered ${response.status}`);
   return answer;
 }
+
+// On a rooms server the table against the computer is its host's alone (it opens on their
+// games and history) and answers everyone else 403: the pages then do not offer it.
+export function offerTheTableOnlyIfOpen() {
+  fetch('/api/setup', { cache: 'no-store' }).then((response) => {
+    if (response.status !== 403) return;
+    for (const link of document.querySelectorAll('nav a[href="/"]')) link.remove();
+    for (const link of document.querySelectorAll('a.brand[href="/"]')) link.setAttribute('href', '/rooms');
+  }).catch(() => {}); // unreachable just now: the links stay, and say why if followed
+}
