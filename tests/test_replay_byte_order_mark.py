@@ -4,8 +4,11 @@ PowerShell write one): its first record failed as "not valid JSON: Unexpected UT
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +51,39 @@ def test_a_byte_order_mark_inside_the_file_is_still_an_error(
     assert main(["replay", "--json", str(records)]) == 1
     assert [json.loads(line)["ok"] for line in capsys.readouterr().out.splitlines()] == [
         True, True, False, True]
+
+
+def _utf16(order: str) -> bytes:
+    """The records as PowerShell 5 writes `gofish export > games.jsonl`: UTF-16 after its
+    byte order mark, lines ending in CR LF."""
+    text = _records().decode().replace("\n", "\r\n")
+    mark = {"le": codecs.BOM_UTF16_LE, "be": codecs.BOM_UTF16_BE}[order]
+    return mark + text.encode(f"utf-16-{order}")
+
+
+@pytest.mark.parametrize("order", ["le", "be"])
+def test_a_utf16_file_replays_every_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], order: str
+) -> None:
+    # Every record failed as "not valid JSON": the file was read as UTF-8.
+    records = tmp_path / "records.jsonl"
+    records.write_bytes(_utf16(order))
+    assert main(["replay", "--json", str(records)]) == 0
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [result["ok"] for result in results] == [True, True]
+
+
+def test_utf16_on_standard_input_replays_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin = io.TextIOWrapper(io.BufferedReader(io.BytesIO(_utf16("le"))))  # as a pipe is
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main(["replay", "--json", "-"]) == 0
+    assert capsys.readouterr().out.count('"ok": true') == 2
+
+
+def test_utf16_through_a_real_pipe() -> None:
+    done = subprocess.run([sys.executable, "-m", "gofish", "replay", "--json", "-"],
+                          input=_utf16("le"), capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count(b'"ok": true') == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import io
 import json
 import sys
@@ -47,8 +48,9 @@ def run(args: argparse.Namespace) -> int:
         if args.file == "-":
             if sys.stdin is None:  # started with <&-
                 raise CannotRead("it is closed")
-            if isinstance(sys.stdin, io.TextIOWrapper):  # like a file: bytes that are not
-                sys.stdin.reconfigure(encoding=ENCODING, errors="surrogateescape")  # UTF-8
+            if isinstance(sys.stdin, io.TextIOWrapper):  # read as a file is (_decoding)
+                encoding, errors = _decoding(_first_bytes(sys.stdin.buffer))
+                sys.stdin.reconfigure(encoding=encoding, errors=errors)
             return replay_stream(_lines(sys.stdin), output, as_json=args.json,
                                  name=_name(args.file))
         with _open(args.file) as stream:
@@ -65,9 +67,32 @@ def _name(file: str) -> str:
 
 def _open(path: str) -> TextIO:
     try:
-        return open(path, encoding=ENCODING, errors="surrogateescape")  # see _not_utf8
+        with open(path, "rb") as probe:
+            start = probe.read(2)
+        encoding, errors = _decoding(start)
+        return open(path, encoding=encoding, errors=errors)
     except OSError as error:
         raise CannotRead(error.strerror or str(error)) from None
+
+
+def _first_bytes(stream: object) -> bytes:
+    """The first two bytes waiting in a buffered binary stream, left in it ("" if it
+    cannot say without reading them)."""
+    peek = getattr(stream, "peek", None)
+    try:
+        return bytes(peek(2)[:2]) if peek is not None else b""
+    except OSError:
+        return b""  # the read itself will say what is wrong
+
+
+def _decoding(start: bytes) -> tuple[str, str]:
+    """How to read a file that starts with ``start``: UTF-16 after its byte order mark
+    (PowerShell 5 writes it for ``gofish export > games.jsonl``, and every record failed
+    as "not valid JSON"), else UTF-8 with bytes that are not kept as lone surrogates
+    (see _not_utf8)."""
+    if start in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16", "replace"
+    return ENCODING, "surrogateescape"
 
 
 #: The longest line read, in characters: a game record is a few kilobytes. An endless line
