@@ -25,11 +25,13 @@ def _records() -> bytes:
     return b"\n".join(json.dumps(game.to_record()).encode() for _ in range(2)) + b"\n"
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le", "utf-16-be"])
 def test_a_file_with_a_byte_order_mark_replays_every_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str
 ) -> None:
+    # UTF-16 (what PowerShell 5's > writes) failed on every record as "not valid JSON".
     records = tmp_path / "records.jsonl"
-    records.write_bytes(BOM + _records())
+    records.write_bytes(BOM + _records() if encoding == "utf-8" else _utf16(encoding[-2:]))
     assert main(["replay", "--json", str(records)]) == 0
     results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [result["ok"] for result in results] == [True, True]
@@ -59,18 +61,6 @@ def _utf16(order: str) -> bytes:
     text = _records().decode().replace("\n", "\r\n")
     mark = {"le": codecs.BOM_UTF16_LE, "be": codecs.BOM_UTF16_BE}[order]
     return mark + text.encode(f"utf-16-{order}")
-
-
-@pytest.mark.parametrize("order", ["le", "be"])
-def test_a_utf16_file_replays_every_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], order: str
-) -> None:
-    # Every record failed as "not valid JSON": the file was read as UTF-8.
-    records = tmp_path / "records.jsonl"
-    records.write_bytes(_utf16(order))
-    assert main(["replay", "--json", str(records)]) == 0
-    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [result["ok"] for result in results] == [True, True]
 
 
 def test_utf16_on_standard_input_replays_too(
