@@ -283,11 +283,7 @@ class PlainTable:
     def saved_news(self) -> str | None:
         """How to resume the unfinished game, once saved; None if its last position is
         kept nowhere."""
-        session = self.session
-        if session.game_id is None or not self.saver.kept:
-            return None
-        return (f"Game {session.game_id} saved unfinished: "
-                f"{session.resume_command(plain=True)} picks it up.")
+        return self.saver.leaving_words(plain=True)
 
     # -- reading moves -------------------------------------------------------------
     def parse_move(self, line: str) -> Move:

@@ -38,6 +38,7 @@ from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, listed, pond_word
 from gofish.storage import StorageError, Store, default_db_path
+from gofish.storage.fallback import fallback_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -479,6 +480,7 @@ class BackgroundSaver:
         self.on_idle = on_idle
         self.failure: str | None = None  # why the latest save failed, and where the game went
         self.rescued = False  # the failed save's game is in the fallback file
+        self.rescued_to: Path | None = None  # ... which is this one
         self._retry_after = SAVE_RETRY_INTERVAL if retry_after is None else retry_after
         self._clock = clock
         self._changed = threading.Condition()
@@ -493,6 +495,31 @@ class BackgroundSaver:
         """Is the game kept somewhere: saved in the database, or rescued to the fallback
         file (from where resume takes it into the database)?"""
         return self.failure is None or self.rescued
+
+    def leaving_words(self, plain: bool = False) -> str | None:
+        """Where an unfinished game's last position is, for a player leaving it (``plain``:
+        the line mode's resume command); None if it is kept nowhere. Resume reads only the
+        database, into which only the fallback file beside it is moved (by the next gofish
+        that can write to it): one in the temp folder is read back by nobody."""
+        game_id = self.session.game_id
+        if self.failure is None:
+            if game_id is None:
+                return None
+            resume = self.session.resume_command(plain)
+            return f"Game {game_id} saved unfinished: {resume} picks it up."
+        store = self.session.store
+        if self.rescued_to is None or store is None:
+            return None
+        resume = self.session.resume_command(plain)
+        beside = fallback_path(store.path)
+        if self.rescued_to == beside:
+            then = "then " + (f"{resume} picks it up" if game_id is not None
+                              else "gofish history lists it")
+            return (f"The game's last moves are kept in {beside}, and go into the database "
+                    f"the next time gofish can write to it: {then}.")
+        return (f"The game's last moves are kept in {self.rescued_to}, which gofish does not "
+                f"read back by itself: to have them added to the database, move that file to "
+                f"{beside} once its folder can be written.")
 
     def submit(self) -> None:
         """Queue the game as it stands: saved now, or at the next try after a failure."""
@@ -564,14 +591,15 @@ class BackgroundSaver:
                 self._pending = record
             self._submitted = None
             self.failure = f"Saving the game failed unexpectedly: {error!r}"
-            self.rescued = False
+            self.rescued, self.rescued_to = False, None
             self._failed_at = None
             self._worker = None
             self._changed.notify_all()
 
     def _note_outcome(self, error: StorageError | None) -> None:
         self.failure = None if error is None else f"Could not save the game: {error}"
-        self.rescued = error is not None and error.fallback_path is not None
+        self.rescued_to = None if error is None else error.fallback_path
+        self.rescued = self.rescued_to is not None
         # Only a rescued game may wait for the next try: otherwise every ask tries again.
         self._failed_at = self._clock() if self.rescued else None
 

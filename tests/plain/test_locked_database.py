@@ -50,6 +50,7 @@ class SwitchableStore:
         self.path = path
         self.locked = True
         self.rescues = rescues
+        self.rescue_to = Path("unsaved.jsonl")  # where a refused save "goes"
         self.saved: list[dict[str, Any]] = []
         self.refused: list[dict[str, Any]] = []
 
@@ -61,7 +62,7 @@ class SwitchableStore:
                 raise StorageError(f"{locked}; the game could not be written anywhere else "
                                    "either")
             raise StorageError(f"{locked}. The game is not lost: it was written to "
-                               "unsaved.jsonl", fallback_path=Path("unsaved.jsonl"))
+                               f"{self.rescue_to}", fallback_path=self.rescue_to)
         self.saved.append(record)
         return 1
 
@@ -129,6 +130,12 @@ def test_a_locked_database_is_tried_once_during_play_and_again_at_the_end(
     # The last save waits out the lock (3 tries of 0.25 s), longer than the table waits
     # before it says so.
     assert "Saving the game…" in text
+    # Where the game is: not "saved unfinished: gofish resume picks it up", as resume
+    # reads only the database, which the fallback file goes into once it can be written.
+    assert "saved unfinished" not in text
+    assert text.rstrip().endswith(
+        f"The game's last moves are kept in {db}.unsaved.jsonl, and go into the database "
+        "the next time gofish can write to it: then gofish history lists it.")
     final = session.game.to_record()
     entries = fallback_entries(db)
     assert len(entries) == 2 and entries[-1]["record"] == final
@@ -143,6 +150,7 @@ class HeldStore:
     held a long while), then refuses it; counts the saves that ended."""
 
     def __init__(self) -> None:
+        self.path = Path("games.sqlite3")  # as a Store has: resume commands name it
         self.release = threading.Event()
         self.ended = 0
 
@@ -405,3 +413,36 @@ def test_the_player_is_told_again_when_the_moves_are_no_longer_kept(
     lost = text.index("could not be saved anywhere: the table tries again after each ask")
     assert kept < lost  # the first warning is not left standing, untrue
     assert text.count("Play on") == 1 and text.count("could not be saved anywhere") == 1
+
+
+@pytest.mark.parametrize("rescued_to", ["beside", "temp"])
+def test_leaving_a_rescued_game_says_where_its_last_moves_are(tmp_path: Path,
+                                                               rescued_to: str) -> None:
+    # A game saved as game 1, then its later asks refused by the database: leaving, the
+    # player was told "Game 1 saved unfinished: gofish resume 1 picks it up", and resume
+    # then dealt the older position. From the temp folder (the database's own folder
+    # read-only) nothing ever moves the moves back in.
+    db = tmp_path / "games.sqlite3"
+    beside = tmp_path / "games.sqlite3.unsaved.jsonl"
+    store = SwitchableStore(db)
+    store.locked = False
+    session = store.deal()
+    elsewhere = Path("/tmp/gofish-someone.unsaved.jsonl")
+
+    def refuse_after_the_deal(table: PlainTable) -> None:
+        if table.session.game_id is not None and not store.locked:
+            store.locked = True
+            store.rescue_to = beside if rescued_to == "beside" else elsewhere
+
+    text = play_settled(session, refuse_after_the_deal)
+    assert session.game_id == 1 and store.refused and "saved unfinished" not in text
+    if rescued_to == "beside":
+        assert text.rstrip().endswith(
+            f"The game's last moves are kept in {beside}, and go into the database the next "
+            f"time gofish can write to it: then gofish resume 1 --plain --database {db} "
+            "picks it up.")
+    else:
+        assert text.rstrip().endswith(
+            f"The game's last moves are kept in {elsewhere}, which gofish does not read back "
+            f"by itself: to have them added to the database, move that file to {beside} "
+            "once its folder can be written.")

@@ -201,7 +201,7 @@ def test_closing_the_table_says_where_the_game_went(
     if refused:
         assert err == f"gofish: {rescued}\n" and "saved" not in out
     else:
-        assert out.startswith("Game 4 saved: gofish resume 4") and err == ""
+        assert out.startswith("Game 4 saved unfinished: gofish resume 4") and err == ""
 
 
 def test_dealing_again_says_where_the_last_game_went_in_the_new_log(

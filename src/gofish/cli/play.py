@@ -352,5 +352,8 @@ def say_where_the_game_is(app: Any) -> None:
     final = app.session
     if app.saver.failure is not None:
         print(f"gofish: {app.saver.failure}", file=sys.stderr)
-    elif not final.is_over and final.game_id is not None and final.game.actions:
-        print(f"Game {final.game_id} saved: {final.resume_command()} picks it up.")
+    if final.is_over or not final.game.actions:
+        return
+    words = app.saver.leaving_words()
+    if words:
+        print(words)

@@ -1039,7 +1039,7 @@ def rescue(
     where = write_fallback(db_path, entry)
     if where is None:
         return StorageError(f"{error}; the game could not be written anywhere else either")
-    later = (" and will be added to the database the next time it can be opened"
+    later = (" and will be added to the database the next time gofish can write to it"
              if where == fallback_path(db_path) else "")
     return StorageError(
         f"{error}. The game is not lost: it was written to {where}{later}", fallback_path=where
