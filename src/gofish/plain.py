@@ -120,6 +120,8 @@ class PlainTable:
             return stop.status
         except BrokenPipeError:
             return self.output_closed()
+        except OSError as error:
+            return self.stopped_by(error)
 
     def play_until_interrupted(self) -> int:
         try:
@@ -152,6 +154,19 @@ class PlainTable:
                   file=self.messages or sys.stderr)
         return OUTPUT_CLOSED
 
+    def stopped_by(self, error: OSError) -> int:
+        """Writing or reading failed otherwise (a full disk, a file grown past its limit, a
+        terminal's I/O error): keep the game as it stands, as when the output is closed,
+        and say why on standard error with status 1, as for any failed write. The last ask
+        was lost: it was made, but its save was never queued."""
+        drop_output(self.stdout)
+        self.saver.finish()
+        self.saver.wait()
+        news = self.saver.failure or (None if self.session.is_over else self.saved_news())
+        said = f"gofish: {error.strerror or error}, so the game stops here."
+        print(f"{said} {news}" if news else said, file=self.messages or sys.stderr)
+        return 1
+
     def play(self) -> int:
         self.introduce()
         while True:
@@ -180,8 +195,8 @@ class PlainTable:
         self.saver.submit()
 
     def tell(self, events: Sequence[Event]) -> None:
+        self.saver.submit()  # first: saying it may fail (a full disk), the ask is made
         self.say_lines(text for _, text in self.session.narrate(events))
-        self.saver.submit()
         self.report_saving()
 
     def say_lines(self, lines: Iterable[str]) -> None:

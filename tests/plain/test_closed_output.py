@@ -6,6 +6,7 @@ all."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import subprocess
@@ -97,6 +98,12 @@ def test_the_ask_whose_answer_could_not_be_written_is_saved(tmp_path: Path) -> N
     assert ASKED not in seen and asked_and_saved(database)
 
 
+def deal_against_emma(store: Store) -> TableSession:
+    settings = TableSettings(rules=make_rules("classic"), players=2,
+                             opponents=opponents_for(2, ["emma"]), name="You", seed=3)
+    return TableSession.deal(settings, store, source="plain")
+
+
 class GoneOutput(io.StringIO):
     """A stream with no file behind it whose reader is gone."""
 
@@ -104,17 +111,50 @@ class GoneOutput(io.StringIO):
         raise BrokenPipeError(32, "Broken pipe")
 
 
-def test_a_stream_without_a_file_is_left_as_it_is(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+class FullOutput(io.StringIO):
+    """An output on a disk that fills up once the table says the first ask (ENOSPC)."""
+
+    def write(self, text: str) -> int:
+        if "You ask" in self.getvalue() + text:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return super().write(text)
+
+
+@pytest.mark.parametrize(("output", "status", "why"), [
+    (GoneOutput, 141, "the output was closed"),
+    (FullOutput, 1, "No space left on device"),
+])
+def test_output_that_fails_keeps_the_game_as_it_stands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], output: type[io.StringIO],
+        status: int, why: str) -> None:
     # Embedded or tested, stdout may be no file to point at os.devnull: no error of its own.
+    # Output to a full disk (or past a file-size limit, or a terminal's I/O error) ended
+    # the table with the ask made but never saved, and no word of how to resume.
     database = tmp_path / "games.sqlite3"
-    settings = TableSettings(rules=make_rules("classic"), players=2,
-                             opponents=opponents_for(2, ["emma"]), name="You", seed=3)
     with Store(database) as store:
-        session = TableSession.deal(settings, store, source="plain")
-        assert PlainTable(session, io.StringIO("5\n"), GoneOutput()).run() == 141
+        session = deal_against_emma(store)
+        assert PlainTable(session, io.StringIO("5\n5\n"), output()).run() == status
+        made = session.game.to_record()
+    # The closed output failed at the introduction (no ask read); the full disk at the
+    # answer to the first ask, which was made.
+    assert bool(made["actions"]) == (output is FullOutput)
     assert capsys.readouterr().err == (
-        "gofish: the output was closed, so the game stops here. Game 1 saved unfinished: "
+        f"gofish: {why}, so the game stops here. Game 1 saved unfinished: "
         f"{RESUME} {database} picks it up.\n")
     with Store(database) as stored:
-        assert stored.get(1).record["actions"] == []  # the introduction failed: no ask read
+        assert stored.get(1).record == made
+
+
+def test_play_to_a_full_device_stores_the_deal(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "gofish", "play", "--plain", "--seed", "3",
+             "--database", str(database)], input=b"5\n", stdout=full, stderr=subprocess.PIPE,
+            timeout=60, env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                [str(SRC), os.environ.get("PYTHONPATH", "")]), "HOME": str(tmp_path)})
+    err = done.stderr.decode()
+    assert done.returncode == 1 and "Traceback" not in err, err
+    assert err.startswith("gofish: No space left on device, so the game stops here."), err
+    with Store(database) as store:
+        assert not store.get(1).over  # the deal is kept, to resume
