@@ -232,6 +232,19 @@ def test_schema_is_versioned_and_in_wal_mode(db_path: Path) -> None:
     assert mode == "wal"
 
 
+@pytest.mark.parametrize("version", ["'abc'", "x'00'", "-1", "0", "2.5"])
+def test_a_schema_version_gofish_never_writes_is_damage_in_words(db_path: Path,
+                                                                 version: str) -> None:
+    # Text in the version gave a traceback (ValueError from int()) to every command, and
+    # play crashed instead of keeping its game in the fallback file; -1 read as "cannot
+    # be used: table games already exists".
+    with open_store(db_path) as store:
+        store.connection.execute(f"UPDATE schema_version SET version = {version}")
+    with pytest.raises(StorageError, match="is damaged or is not a gofish database") as error:
+        open_store(db_path)
+    assert "which gofish never writes" in str(error.value)
+
+
 def test_a_database_from_a_newer_gofish_is_refused(db_path: Path) -> None:
     with open_store(db_path) as store:
         store.connection.execute("UPDATE schema_version SET version = 99")

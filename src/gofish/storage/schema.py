@@ -57,7 +57,14 @@ def read_version(connection: sqlite3.Connection) -> int:
     if has_table is None:
         return 0
     row = connection.execute("SELECT version FROM schema_version").fetchone()
-    return 0 if row is None else int(row[0])
+    if row is None:
+        return 0
+    version = row[0]
+    # gofish writes a whole number from 1 up (the column's INTEGER affinity keeps it one);
+    # text, a blob or a number below 1 is damage, or another program's doing.
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ValueError(f"its schema version is {version!r}, which gofish never writes")
+    return version
 
 
 def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = False) -> None:
@@ -104,7 +111,13 @@ def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
     newer one or another program's. Call it inside a transaction: the version and the
     tables read apart, a database another gofish was making between the two looks
     seemed to have tables and no version, another program's."""
-    version = read_version(connection)
+    try:
+        version = read_version(connection)
+    except ValueError as damage:
+        raise StorageError(
+            f"the games database {path} is damaged or is not a gofish database ({damage}); "
+            "move it away to start a fresh one, or choose another file with --database or "
+            "$GOFISH_DB") from None
     if version > SCHEMA_VERSION:
         raise StorageError(
             f"the games database {path} was written by a newer gofish (schema {version}, "
