@@ -138,6 +138,22 @@ def test_export_and_tournament_with_their_output_closed_say_so(
     assert capsys.readouterr().err == "gofish tournament: standard output is closed\n"
 
 
+@pytest.mark.parametrize("command", [["history"], ["history", "--json"], ["stats", "--json"],
+                                     ["bots"], ["bots", "--json"]])
+def test_listings_with_their_output_closed_fail_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    command: list[str]
+) -> None:
+    # print() to a closed standard output (None) writes nothing and raises nothing: these
+    # exited 0 having written nothing, and a script reading --json took that for success.
+    from gofish.cli import main
+
+    monkeypatch.setattr(sys, "stdout", None)
+    database = ["--database", str(tmp_path / "games.sqlite3")] if command[0] != "bots" else []
+    assert main(command + database) == 1
+    assert capsys.readouterr().err == f"gofish {command[0]}: standard output is closed\n"
+
+
 def test_text_that_only_looks_like_an_escape_is_left_alone() -> None:
     from gofish.cli._messages import brief
 

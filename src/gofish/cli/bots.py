@@ -7,6 +7,8 @@ import argparse
 import json
 from typing import Any
 
+from gofish.cli._messages import standard_output
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -25,6 +27,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    standard_output()  # started with it closed (>&-): an error, not silent success
     from gofish.bots import available_bots
 
     infos = available_bots()

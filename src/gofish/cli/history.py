@@ -18,6 +18,7 @@ from gofish.cli._database import (
     table,
     with_store,
 )
+from gofish.cli._messages import standard_output
 
 if TYPE_CHECKING:
     from gofish.storage import DamagedGameError, Store, StoredGame
@@ -49,6 +50,7 @@ def _count(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
         games = store.list_entries(limit=args.limit, finished=False if args.unfinished else None)
         if args.json:

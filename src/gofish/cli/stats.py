@@ -15,7 +15,7 @@ from gofish.cli._database import (
     table,
     with_store,
 )
-from gofish.cli._messages import report
+from gofish.cli._messages import report, standard_output
 
 if TYPE_CHECKING:
     from gofish.storage import DamagedGameError, StatsRow, Store
@@ -36,6 +36,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
