@@ -42,7 +42,7 @@ def test_an_empty_seed_is_refused_not_one_fixed_deal(
     assert not database.exists()  # refused before any game was dealt
 
 
-@pytest.mark.parametrize("typed", [" 3", "3 ", "\t3\n", "03"])
+@pytest.mark.parametrize("typed", [" 3", "3 ", "\t3\n", "03", "+3"])
 def test_spaces_around_a_seed_deal_the_same_game(typed: str, tmp_path: Path) -> None:
     # --seed ' 3' (a script's quoting, a pasted seed) was the text seed ' 3', a different
     # deal from --seed 3, and spaces around a text seed changed its deal too.
@@ -52,4 +52,14 @@ def test_spaces_around_a_seed_deal_the_same_game(typed: str, tmp_path: Path) -> 
         return done.stdout.splitlines()[:4]  # the introduction, the deal, the first prompt
 
     assert deal(typed) == deal("3")
-    assert deal(typed.replace("3", "zoë").replace("0", "")) == deal("zoë")  # text seeds too
+    if typed != "+3":
+        assert deal(typed.replace("3", "zoë").replace("0", "")) == deal("zoë")  # text seeds too
+
+
+def test_a_seed_of_two_signs_is_text_not_a_digits_error() -> None:
+    # "--3" reached int() as a number and was refused as "at most 4300 digits, and this
+    # one has 1"; "+3" was the text seed "+3", another deal than 3 (above).
+    from gofish.cli.play import seed_from
+
+    assert (seed_from("+3"), seed_from("-3"), seed_from("--3"), seed_from("+-3")) == (
+        3, -3, "--3", "+-3")

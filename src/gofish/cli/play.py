@@ -142,7 +142,7 @@ def seed_from(typed: str | None) -> int | str | None:
     text = typed.strip()
     if not text:  # "$SEED" unset: one fixed deal, unasked
         raise OptionError("--seed cannot be empty: leave it out for a new deal")
-    digits = text.lstrip("-")
+    digits = text[1:] if text[0] in "+-" else text  # one sign: "+3" is 3, "--3" text
     if digits.isascii() and digits.isdigit():  # not '²', a digit int() refuses
         return seed_number(text)
     return text
@@ -153,7 +153,7 @@ def seed_number(text: str) -> int:
         return int(text)
     except ValueError:  # past Python's limit on the digits int() reads (4300)
         raise OptionError(f"--seed may have at most {sys.get_int_max_str_digits()} digits, "
-                          f"and this one has {len(text.lstrip('-'))}") from None
+                          f"and this one has {len(text.lstrip('+-'))}") from None
 
 
 def parse_speed(text: str) -> float:
