@@ -147,3 +147,28 @@ def test_a_clicked_suit_leaves_the_scroll_keys_with_the_log() -> None:
         assert log.scroll_y < at_end
 
     run_app(app, script)
+
+
+def test_the_scroll_keys_work_again_after_the_window_was_too_small() -> None:
+    # Hiding the table behind the too-small note took the focus off the log; made bigger
+    # again, ↑ PgUp Home End did nothing for the rest of the game.
+    app = make_app(seed=7)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        for number in range(40):
+            app.write_line(Text(f"earlier line {number}"))
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        assert app.too_small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        log = app.query_one("#log", TableLog)
+        end = log.scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < end and not log.following
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+
+    run_app(app, script, size=(80, 24))

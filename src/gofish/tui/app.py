@@ -396,6 +396,11 @@ class GoFishApp(App[None]):
         if note.display != small:
             note.display = small
             self.refresh_bindings()  # the footer's n comes and goes with the note
+            log = self.query_one("#log", TableLog)
+            if not small and log.screen.focused is None:
+                # Hiding the table took the focus off the log, whose keys (↑ PgUp End)
+                # then did nothing for the rest of the game.
+                log.focus()
         if small:
             note.update(f"This terminal is {width}×{height}; the table needs at least "
                         f"{MIN_WIDTH}×{MIN_HEIGHT}. Make the window bigger, or press q to quit.")
