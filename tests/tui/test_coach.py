@@ -10,8 +10,9 @@ from textual.widget import Widget
 
 from gofish.core import Rank
 from gofish.tui import GoFishApp
+from gofish.tui.app import LOG_MIN_WIDTH
 from gofish.tui.screens import CoachScreen
-from gofish.tui.widgets import RANK_KEYS, CoachPanel
+from gofish.tui.widgets import RANK_KEYS, CoachPanel, TableLog
 
 SMALL = (50, 16)
 
@@ -98,6 +99,30 @@ def test_shrinking_the_window_moves_an_open_coach_over_the_table() -> None:
         assert len(coach_lines(app)) == 2 + 1 + len(row_labels(app))
 
     run_app(app, script)
+
+
+@pytest.mark.parametrize(("preset", "players", "width"), [
+    ("classic", 2, 70), ("classic", 2, 71), ("classic", 2, 73), ("classic", 2, 76),
+    ("bicycle", 4, 70), ("bicycle", 4, 72),
+])
+def test_a_coach_beside_the_log_leaves_it_room_for_whole_lines(preset: str, players: int,
+                                                               width: int) -> None:
+    # At 70-73 columns the coach went beside a log left 20 columns, its padding and
+    # scrollbar taken from them: lines wrapped at 20 were cut at 17 ("You draw the 5♦ fr").
+    app = make_app(preset, players=players, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        beside = app.query_one(CoachPanel).display
+        over = isinstance(app.screen, CoachScreen)
+        assert beside != over  # one coach, beside the log or over the table
+        if beside:
+            log = app.query_one("#log", TableLog)
+            assert log.scrollable_content_region.width >= LOG_MIN_WIDTH
+
+    run_app(app, script, size=(width, 24))
 
 
 def test_unknown_and_none_have_marks_of_their_own() -> None:

@@ -809,7 +809,11 @@ class GoFishApp(App[None]):
         table = coach_table(coach_rows(session.view()), session.names, session.human)
         needs = coach_size(table, self.console)
         room = self.query_one("#middle").size
-        return room.width >= needs.width + LOG_MIN_WIDTH and room.height >= needs.height
+        # The log wraps its text to LOG_MIN_WIDTH columns at the least: with its padding
+        # and scrollbar it needs more, or the ends of its lines are cut off.
+        log = self.query_one("#log", TableLog)
+        log_width = LOG_MIN_WIDTH + log.styles.gutter.width + log.styles.scrollbar_size_vertical
+        return room.width >= needs.width + log_width and room.height >= needs.height
 
     def open_coach_screen(self) -> None:
         session = self.session
