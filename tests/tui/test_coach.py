@@ -147,3 +147,30 @@ def test_unknown_and_none_have_marks_of_their_own() -> None:
     assert lines["Randy"] == ["–", "?"]
     assert lines["You"] == ["2", "·"]
     assert "? unknown" in COACH_LEGEND and "· unknown" not in COACH_LEGEND
+
+
+def test_a_coach_opened_in_a_small_window_grows_with_it() -> None:
+    # Opened behind the too-small note, it was measured at 40 columns and stayed so, its
+    # columns cut after J, when the window grew back.
+    app = make_app("bicycle", players=4, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        # A real terminal's console is as wide as the window; the test's keeps its width.
+        app.console.size = (40, 15)
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        app.console.size = (80, 24)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CoachScreen)
+        box = app.screen.query_one("#coach-box", Widget)
+        region = box.region
+        drawn = app.screen._compositor.render_strips()
+        shown = [strip.text[region.x:region.right] for strip in drawn[region.y:region.bottom]]
+        heading = next(line for line in shown if " A " in line)
+        assert heading.rstrip(" │").endswith(" Q  K"), shown  # every rank's column
+
+    run_app(app, script, size=(80, 24))

@@ -109,10 +109,16 @@ class CoachScreen(ModalScreen[None]):
         self.show(*self.seen)
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
+        self.seen = (rows, names, viewer)
         table = coach_table(rows, names, viewer, compact=True)
         self.query_one(CoachPanel).update(table)
         # A box of auto width around a scroll area measures nothing: size it to the table.
         self.query_one("#coach-box").styles.width = coach_size(table, self.app.console).width
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The table was measured at the window's width then: opened in a window too small,
+        # it stayed 44 columns wide, cut at J, once the window grew.
+        self.show(*self.seen)
 
     def action_close(self) -> None:
         self.dismiss(None)
