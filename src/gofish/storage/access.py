@@ -25,11 +25,24 @@ def database_exists(path: Path) -> bool:
     """Whether anything is at ``path``. A folder on the way that may not be searched is a
     StorageError saying so, not "no such file" (os.path.exists) nor a bare PermissionError."""
     try:
-        return path.exists()
+        if path.exists():
+            return True
+        os.stat(path)  # a link round in a loop looks missing to exists(): say what it is
+    except (FileNotFoundError, NotADirectoryError):  # a file on the way: uncreatable says so
+        return False
     except OSError as error:
+        why = _UNREACHABLE.get(error.errno or 0, "")
         raise StorageError(f"cannot reach the games database {path}: "
-                           f"{error.strerror or error} (a folder on the way may not be "
-                           "opened)") from None
+                           f"{error.strerror or error}{why}") from None
+    return False
+
+
+#: What an error reaching a database path means, where its own words do not say.
+_UNREACHABLE = {
+    errno.EACCES: " (a folder on the way may not be opened)",
+    errno.ELOOP: " (a link on the way leads round in a loop)",
+    errno.ENAMETOOLONG: " (the path, or a name in it, is longer than this system allows)",
+}
 
 
 def unopenable(path: Path) -> str | None:
