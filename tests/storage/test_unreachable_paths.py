@@ -31,3 +31,17 @@ def test_a_name_longer_than_the_system_allows_is_named_as_one(
     err = capsys.readouterr().err
     assert err.endswith("(the path, or a name in it, is longer than this system allows)\n")
     assert "a folder on the way may not be opened" not in err
+
+
+def test_play_with_a_name_too_long_warns_and_keeps_the_game_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It stopped with "gofish play: File name too long (…)": the check of where a game
+    # could be kept tried the fallback file beside the database, whose name is longer still.
+    from tests.plain.test_plain import gofish
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the fallback file of last resort goes here
+    done = gofish(["play", "--plain", "--seed", "3"], "quit\n", tmp_path / ("x" * 300 + ".db"))
+    assert done.returncode == 0, done.stderr
+    assert "longer than this system allows" in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.glob("gofish-*.unsaved.jsonl"))  # the game is kept there

@@ -61,6 +61,13 @@ def unopenable(path: Path) -> str | None:
 
 def uncreatable(path: Path) -> str | None:
     """Why a database could not be made at ``path`` (which does not exist), or None."""
+    try:
+        return _uncreatable(path)
+    except OSError as error:  # a name too long for the system, a link round in a loop
+        return f"{error.strerror or error}{_UNREACHABLE.get(error.errno or 0, '')}"
+
+
+def _uncreatable(path: Path) -> str | None:
     if path.is_symlink():  # a link to nothing: the file is made where it points
         if not Path(os.path.realpath(path)).parent.is_dir():
             return f"it is a link to {os.readlink(path)}, in a directory that does not exist"
