@@ -81,6 +81,7 @@ class PlainTable:
         self.stdin = stdin
         self.stdout = stdout
         self.messages = messages  # standard error (the default) once stdout is gone
+        self.command = "play"  # the command, as a failed write names it (play, resume)
         self.last_target: int | None = None
         self.interactive = stdin.isatty()
         self.take_seat(session)
@@ -163,7 +164,7 @@ class PlainTable:
         self.saver.finish()
         self.saver.wait()
         news = self.saver.failure or (None if self.session.is_over else self.saved_news())
-        said = f"gofish: {error.strerror or error}, so the game stops here."
+        said = f"gofish {self.command}: {error.strerror or error}, so the game stops here."
         print(f"{said} {news}" if news else said, file=self.messages or sys.stderr)
         return 1
 
@@ -582,7 +583,10 @@ COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
 
 
 def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO,
-               messages: TextIO | None = None) -> int:
+               messages: TextIO | None = None, *, command: str = "play") -> int:
     """Play at ``session``'s table over the given streams (``messages``: where to say that
-    ``stdout`` went away; standard error by default); the exit status."""
-    return PlainTable(session, stdin, stdout, messages).run()
+    ``stdout`` went away; standard error by default); the exit status. ``command`` (play,
+    resume) names the table in the message of a failed write, as every command does."""
+    table = PlainTable(session, stdin, stdout, messages)
+    table.command = command
+    return table.run()

@@ -122,7 +122,7 @@ class FullOutput(io.StringIO):
 
 @pytest.mark.parametrize(("output", "status", "why"), [
     (GoneOutput, 141, "the output was closed"),
-    (FullOutput, 1, "No space left on device"),
+    (FullOutput, 1, "No space left on device"),  # "gofish play: …", as any command says
 ])
 def test_output_that_fails_keeps_the_game_as_it_stands(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], output: type[io.StringIO],
@@ -138,8 +138,9 @@ def test_output_that_fails_keeps_the_game_as_it_stands(
     # The closed output failed at the introduction (no ask read); the full disk at the
     # answer to the first ask, which was made.
     assert bool(made["actions"]) == (output is FullOutput)
+    who = "gofish play" if output is FullOutput else "gofish"
     assert capsys.readouterr().err == (
-        f"gofish: {why}, so the game stops here. Game 1 saved unfinished: "
+        f"{who}: {why}, so the game stops here. Game 1 saved unfinished: "
         f"{RESUME} {database} picks it up.\n")
     with Store(database) as stored:
         assert stored.get(1).record == made
@@ -155,6 +156,6 @@ def test_play_to_a_full_device_stores_the_deal(tmp_path: Path) -> None:
                 [str(SRC), os.environ.get("PYTHONPATH", "")]), "HOME": str(tmp_path)})
     err = done.stderr.decode()
     assert done.returncode == 1 and "Traceback" not in err, err
-    assert err.startswith("gofish: No space left on device, so the game stops here."), err
+    assert err.startswith("gofish play: No space left on device, so the game stops here."), err
     with Store(database) as store:
         assert not store.get(1).over  # the deal is kept, to resume

@@ -318,13 +318,14 @@ def _unset_hint() -> str:
     return " and unset PYTHONIOENCODING" if os.environ.get("PYTHONIOENCODING") else ""
 
 
-def launch(session: Any, *, plain: bool, speed: float) -> int:
-    """Show the table: the Textual app on a terminal, the line mode otherwise (``plain``)."""
+def launch(session: Any, *, plain: bool, speed: float, command: str = "play") -> int:
+    """Show the table: the Textual app on a terminal, the line mode otherwise (``plain``);
+    ``command`` names it in a message of its failure."""
     if plain:
         from gofish.plain import play_plain
 
         lenient_stdin()  # a stray byte that is not text is a move to refuse, not a crash
-        return play_plain(session, bounded_stdin(), sys.stdout)
+        return play_plain(session, bounded_stdin(), sys.stdout, command=command)
     from gofish.tui import GoFishApp
 
     app = GoFishApp(session, speed=speed)

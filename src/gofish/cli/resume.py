@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     check_saving(store, "resume")
     plain = line_mode(args.plain, "resume")
     session.source = "plain" if plain else "terminal"  # chosen once the game is known good
-    return launch(session, plain=plain, speed=speed)
+    return launch(session, plain=plain, speed=speed, command="resume")
 
 
 def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str]) -> Any:
