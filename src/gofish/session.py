@@ -9,6 +9,7 @@ so neither can reveal a hidden card.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import shlex
 import threading
@@ -220,7 +221,7 @@ class TableSession:
             words.append("--plain")
         if self.store is not None and not _is_default_database(self.store.path):
             words += ["--database", str(self.store.path)]
-        return shlex.join(words)
+        return " ".join(map(_shell_word, words))
 
     def next_game(self) -> TableSession:
         """A fresh deal with the same settings (and the same store)."""
@@ -633,6 +634,22 @@ class BackgroundSaver:
 def plural(count: int, noun: str) -> str:
     """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _shell_word(text: str) -> str:
+    """``text`` quoted for a shell. A path whose bytes are not UTF-8 (read as lone
+    surrogates) was printed with "�" in their place, naming another file when pasted back:
+    its bytes go in $'…' (bash, zsh and ksh read it), each one written as \\xNN."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "$'" + "".join(_ansi_c(byte) for byte in os.fsencode(text)) + "'"
+    return shlex.quote(text)
+
+
+def _ansi_c(byte: int) -> str:
+    char = chr(byte)
+    return char if 32 <= byte < 127 and char not in "'\\" else f"\\x{byte:02x}"
 
 
 def _is_default_database(path: str | Path) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,17 @@ def test_with_no_home_directory_the_database_is_named(
     monkeypatch.setattr(gofish.session, "default_db_path", no_home)
     assert session.resume_command(plain=True).endswith(
         f"--plain --database {tmp_path / 'mine.sqlite3'}")
+
+
+@pytest.mark.skipif(not Path("/bin/bash").exists(), reason="needs bash")
+def test_a_path_that_is_not_utf8_is_named_byte_for_byte(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The hint printed "�" for the byte 0xff, and pasted back it named another file.
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "default.sqlite3"))
+    database = tmp_path / "games\udcff.sqlite3"  # the byte 0xff, as Python reads it
+    command = _session(database).resume_command()
+    word = command.split(" --database ", 1)[1]
+    assert "\ufffd" not in command and word.startswith("$'")
+    said = subprocess.run(["/bin/bash", "-c", f"printf %s {word}"], capture_output=True,
+                          check=True).stdout
+    assert said == os.fsencode(database)
