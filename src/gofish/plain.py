@@ -77,11 +77,11 @@ class PlainTable:
     """Runs games at one table over text streams until the input ends or the person quits."""
 
     def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO,
-                 messages: TextIO | None = None) -> None:
+                 messages: TextIO | None = None, *, command: str = "play") -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.messages = messages  # standard error (the default) once stdout is gone
-        self.command = "play"  # the command, as a failed write names it (play, resume)
+        self.command = command  # the command, as a failed write names it (play, resume)
         self.last_target: int | None = None
         self.interactive = stdin.isatty()
         self.take_seat(session)
@@ -146,27 +146,29 @@ class PlainTable:
         game as it stands, as the end of input does, and say so in one line on standard
         error. It must not end the program with the last ask unsaved, nor with a traceback
         or Python's "Exception ignored" at exit."""
-        drop_output(self.stdout)
-        self.saver.finish()
-        self.saver.wait()
-        news = self.saver.failure or (None if self.session.is_over else self.saved_news())
+        news = self.stop_here()
         if news:
-            print(f"gofish: the output was closed, so the game stops here. {news}",
-                  file=self.messages or sys.stderr)
+            self.tell_stopped(f"gofish: the output was closed, so the game stops here. {news}")
         return OUTPUT_CLOSED
 
     def stopped_by(self, error: OSError) -> int:
         """Writing or reading failed otherwise (a full disk, a file grown past its limit, a
         terminal's I/O error): keep the game as it stands, as when the output is closed,
-        and say why on standard error with status 1, as for any failed write. The last ask
-        was lost: it was made, but its save was never queued."""
+        and say why on standard error with status 1, as for any failed write."""
+        news = self.stop_here()
+        said = f"gofish {self.command}: {error.strerror or error}, so the game stops here."
+        self.tell_stopped(f"{said} {news}" if news else said)
+        return 1
+
+    def stop_here(self) -> str | None:
+        """Leave the output that failed, keep the game as it stands; what to say of it."""
         drop_output(self.stdout)
         self.saver.finish()
         self.saver.wait()
-        news = self.saver.failure or (None if self.session.is_over else self.saved_news())
-        said = f"gofish {self.command}: {error.strerror or error}, so the game stops here."
-        print(f"{said} {news}" if news else said, file=self.messages or sys.stderr)
-        return 1
+        return self.saver.failure or (None if self.session.is_over else self.saved_news())
+
+    def tell_stopped(self, line: str) -> None:
+        print(line, file=self.messages or sys.stderr)
 
     def play(self) -> int:
         self.introduce()
@@ -587,6 +589,4 @@ def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO,
     """Play at ``session``'s table over the given streams (``messages``: where to say that
     ``stdout`` went away; standard error by default); the exit status. ``command`` (play,
     resume) names the table in the message of a failed write, as every command does."""
-    table = PlainTable(session, stdin, stdout, messages)
-    table.command = command
-    return table.run()
+    return PlainTable(session, stdin, stdout, messages, command=command).run()

@@ -480,8 +480,7 @@ class BackgroundSaver:
         self.session = session
         self.on_idle = on_idle
         self.failure: str | None = None  # why the latest save failed, and where the game went
-        self.rescued = False  # the failed save's game is in the fallback file
-        self.rescued_to: Path | None = None  # ... which is this one
+        self.rescued_to: Path | None = None  # the fallback file the failed save went to
         self._retry_after = SAVE_RETRY_INTERVAL if retry_after is None else retry_after
         self._clock = clock
         self._changed = threading.Condition()
@@ -490,6 +489,11 @@ class BackgroundSaver:
         self._failed_at: float | None = None
         self._finishing = False
         self._worker: threading.Thread | None = None
+
+    @property
+    def rescued(self) -> bool:
+        """Is the failed save's game in a fallback file?"""
+        return self.rescued_to is not None
 
     @property
     def kept(self) -> bool:
@@ -592,7 +596,7 @@ class BackgroundSaver:
                 self._pending = record
             self._submitted = None
             self.failure = f"Saving the game failed unexpectedly: {error!r}"
-            self.rescued, self.rescued_to = False, None
+            self.rescued_to = None
             self._failed_at = None
             self._worker = None
             self._changed.notify_all()
@@ -600,7 +604,6 @@ class BackgroundSaver:
     def _note_outcome(self, error: StorageError | None) -> None:
         self.failure = None if error is None else f"Could not save the game: {error}"
         self.rescued_to = None if error is None else error.fallback_path
-        self.rescued = self.rescued_to is not None
         # Only a rescued game may wait for the next try: otherwise every ask tries again.
         self._failed_at = self._clock() if self.rescued else None
 

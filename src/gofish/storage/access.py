@@ -31,10 +31,14 @@ def database_exists(path: Path) -> bool:
     except (FileNotFoundError, NotADirectoryError):  # a file on the way: uncreatable says so
         return False
     except OSError as error:
-        why = _UNREACHABLE.get(error.errno or 0, "")
         raise StorageError(f"cannot reach the games database {path}: "
-                           f"{error.strerror or error}{why}") from None
+                           f"{_unreachable(error)}") from None
     return False
+
+
+def _unreachable(error: OSError) -> str:
+    """Why a path could not be reached, with what it means where its words do not say."""
+    return f"{error.strerror or error}{_UNREACHABLE.get(error.errno or 0, '')}"
 
 
 #: What an error reaching a database path means, where its own words do not say.
@@ -64,7 +68,7 @@ def uncreatable(path: Path) -> str | None:
     try:
         return _uncreatable(path)
     except OSError as error:  # a name too long for the system, a link round in a loop
-        return f"{error.strerror or error}{_UNREACHABLE.get(error.errno or 0, '')}"
+        return _unreachable(error)
 
 
 def _uncreatable(path: Path) -> str | None:

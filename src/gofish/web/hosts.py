@@ -104,16 +104,17 @@ class TableForThisMachineOnly:
                                b"application/json")
         else:
             await _refuse_http(send, page("Not here · Go Fish", "This table is the host's",
-                                          HOSTS_OWN_TABLE.removesuffix(": /rooms") + ".",
-                                          ROOMS_ONLY),
+                                          f"{_HOSTS_OWN}.", ROOMS_ONLY),
                                b"text/html; charset=utf-8")
 
 
-HOSTS_OWN_TABLE = (
+_HOSTS_OWN = (
     "The table against the computer on this server, with its games, history and stats, "
     "belongs to whoever runs the server and opens only on their machine. The rooms are "
-    "open to everyone, bots included: /rooms"
+    "open to everyone, bots included"
 )
+#: The refusal under /api/, where no link can be followed: it names the rooms' address.
+HOSTS_OWN_TABLE = f"{_HOSTS_OWN}: /rooms"
 #: What a rooms server offers to everyone: the rooms' pages and API, their websockets, and
 #: the shared files (styles, scripts, icon) their pages load.
 _OPEN_PREFIXES = ("/rooms/", "/ws/room/", "/static/")
