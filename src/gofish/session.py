@@ -39,7 +39,6 @@ from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, listed, pond_word
 from gofish.storage import StorageError, Store, default_db_path
-from gofish.storage.fallback import fallback_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -504,27 +503,19 @@ class BackgroundSaver:
     def leaving_words(self, plain: bool = False) -> str | None:
         """Where an unfinished game's last position is, for a player leaving it (``plain``:
         the line mode's resume command); None if it is kept nowhere. Resume reads only the
-        database, into which only the fallback file beside it is moved (by the next gofish
-        that can write to it): one in the temp folder is read back by nobody."""
+        database: a fallback file's copy goes in the next time gofish can write to it."""
         game_id = self.session.game_id
         if self.failure is None:
             if game_id is None:
                 return None
             resume = self.session.resume_command(plain)
             return f"Game {game_id} saved unfinished: {resume} picks it up."
-        store = self.session.store
-        if self.rescued_to is None or store is None:
+        if self.rescued_to is None or self.session.store is None:
             return None
-        resume = self.session.resume_command(plain)
-        beside = fallback_path(store.path)
-        if self.rescued_to == beside:
-            then = "then " + (f"{resume} picks it up" if game_id is not None
-                              else "gofish history lists it")
-            return (f"The game's last moves are kept in {beside}, and go into the database "
-                    f"the next time gofish can write to it: {then}.")
-        return (f"The game's last moves are kept in {self.rescued_to}, which gofish does not "
-                f"read back by itself: to have them added to the database, move that file to "
-                f"{beside} once its folder can be written.")
+        then = "then " + (f"{self.session.resume_command(plain)} picks it up"
+                          if game_id is not None else "gofish history lists it")
+        return (f"The game's last moves are kept in {self.rescued_to}, and go into the "
+                f"database the next time gofish can write to it: {then}.")
 
     def submit(self) -> None:
         """Queue the game as it stands: saved now, or at the next try after a failure."""

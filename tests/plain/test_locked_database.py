@@ -420,8 +420,8 @@ def test_leaving_a_rescued_game_says_where_its_last_moves_are(tmp_path: Path,
                                                                rescued_to: str) -> None:
     # A game saved as game 1, then its later asks refused by the database: leaving, the
     # player was told "Game 1 saved unfinished: gofish resume 1 picks it up", and resume
-    # then dealt the older position. From the temp folder (the database's own folder
-    # read-only) nothing ever moves the moves back in.
+    # then dealt the older position. The temp folder's copy (the database's own folder
+    # read-only) goes in as the one beside it does (tests/storage/test_temp_fallback.py).
     db = tmp_path / "games.sqlite3"
     beside = tmp_path / "games.sqlite3.unsaved.jsonl"
     store = SwitchableStore(db)
@@ -436,13 +436,8 @@ def test_leaving_a_rescued_game_says_where_its_last_moves_are(tmp_path: Path,
 
     text = play_settled(session, refuse_after_the_deal)
     assert session.game_id == 1 and store.refused and "saved unfinished" not in text
-    if rescued_to == "beside":
-        assert text.rstrip().endswith(
-            f"The game's last moves are kept in {beside}, and go into the database the next "
-            f"time gofish can write to it: then gofish resume 1 --plain --database {db} "
-            "picks it up.")
-    else:
-        assert text.rstrip().endswith(
-            f"The game's last moves are kept in {elsewhere}, which gofish does not read back "
-            f"by itself: to have them added to the database, move that file to {beside} "
-            "once its folder can be written.")
+    kept_in = beside if rescued_to == "beside" else elsewhere
+    assert text.rstrip().endswith(
+        f"The game's last moves are kept in {kept_in}, and go into the database the next "
+        f"time gofish can write to it: then gofish resume 1 --plain --database {db} "
+        "picks it up.")

@@ -320,6 +320,8 @@ def test_a_pipe_where_unsaved_games_wait_does_not_hang_history(stored: Path) -> 
     )
     assert result.returncode == 0, result.stderr
     assert "Emma" in result.stdout
+    assert result.stderr == (f"gofish history: cannot read the unsaved games in "
+                             f"{fallback_path(stored)}: not a regular file\n")
 
 
 def test_a_game_is_not_written_into_a_pipe_but_kept_elsewhere(

@@ -64,22 +64,48 @@ def with_store(
     """Open the database, run ``body``, close it; storage errors become one line on stderr.
 
     A database that does not exist yet is not created by a command that only reads:
-    ``when_missing`` decides what to say instead. Unless games wait in the fallback
-    file beside it: then it is created, so they are moved in and shown.
+    ``when_missing`` decides what to say instead. Unless games wait in a fallback file
+    for it: then it is created, so they are moved in and shown. Lines of those files that
+    stay there are mentioned on stderr, so that nobody thinks them lost or in.
     """
     from gofish.storage import StorageError
     from gofish.storage.access import database_exists
-    from gofish.storage.fallback import fallback_path
+    from gofish.storage.fallback import fallback_path, waits_in_temp_folder
 
     try:
         path = database_path(args)
-        if not database_exists(path) and not database_exists(fallback_path(path)):
+        if not (database_exists(path) or database_exists(fallback_path(path))
+                or waits_in_temp_folder(path)):
             return when_missing(path)
         store = open_to_read(path)
         with store:
-            return body(store)
+            code = body(store)
+            mention_unsaved_left(command, store)
+            return code
     except StorageError as error:
         return fail(command, error)
+
+
+def mention_unsaved_left(command: str, store: Store) -> None:
+    """Say on stderr which fallback files still hold lines for ``store``'s database (or
+    that one cannot be read); the command's result stands either way."""
+    from gofish.storage import StorageError
+
+    try:
+        left = store.unsaved_left()
+    except StorageError as error:  # a pipe where the file beside it should be
+        report(command, str(error))
+        return
+    for path, count in left:
+        lines = "1 line" if count == 1 else f"{count} lines"
+        if store.opened_read_only:
+            why = (f"{lines} of unsaved games {'waits' if count == 1 else 'wait'} in "
+                   f"{shown(str(path))}: they go into the database once it can be written")
+        else:
+            why = (f"{lines} in {shown(str(path))} could not be moved into the database "
+                   "(not a game gofish can read: edited by hand?), so "
+                   f"{'it is' if count == 1 else 'they are'} kept there")
+        report(command, why)
 
 
 def open_to_read(path: Path) -> Store:

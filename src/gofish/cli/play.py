@@ -287,11 +287,10 @@ def check_saving(saver: Any, command: str) -> None:
                           "choose another file with --database")
     if problem:
         # Not "beside the database" outright: where its folder cannot be written the game
-        # goes to the temp folder, which is not read back.
+        # goes to the temp folder (read back as well, by the database it names).
         report(command,
                f"warning: {problem}. Your game will be kept in a fallback file, and each "
-               "save says where; a file beside the database is added to it once it can be "
-               "opened.")
+               "save says where; it is added to the database once that can be written.")
 
 
 def line_mode(asked_for: bool, command: str) -> bool:

@@ -1,7 +1,9 @@
 """The file a game goes to when the database cannot take it, so it is never lost.
 
 Each line is one JSON object: the record, the seats, the source and the game id
-the app had, plus why and when. ``Store.recover_unsaved`` moves them back in.
+the app had, plus why and when, and which database it was for. ``Store.recover_unsaved``
+moves them back in: every line of the file beside the database, and the lines of the
+temp folder's file that name that database.
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
 
     Returns where it went, or None if neither place could be written.
     """
+    # The database's full path: the temp folder's file is shared by every database, and
+    # the one this game belongs to picks out its own lines by it.
     line = json.dumps({**entry, "written_at": datetime.now(UTC).isoformat(timespec="seconds"),
-                       "database": str(db_path)})
+                       "database": os.path.abspath(db_path)})
     for target in fallback_targets(db_path):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -121,9 +125,33 @@ def _could_append(target: Path) -> bool:
 
 def read_fallback_lines(path: Path) -> list[str]:
     """The lines of a fallback file, read while no other gofish appends to or drains it.
-    OSError if it is not a regular file."""
-    with _locked(path, os.O_RDONLY | os.O_NONBLOCK, _check_regular) as descriptor:
+    OSError if it is not a regular file (or, in the temp folder, a link or a file of
+    another user's: its lines could be anyone's)."""
+    with _locked_to_read(path) as descriptor:
         return _lines(descriptor)
+
+
+def temp_folder_fallback() -> Path:
+    """The fallback file in the temp folder, shared by every database of this user's."""
+    return _last_resort_path()
+
+
+def waits_in_temp_folder(db_path: Path) -> bool:
+    """Whether the temp folder's fallback file holds a game for the database ``db_path``
+    (False if it cannot be read: another user's file, a link)."""
+    path = _last_resort_path()
+    try:
+        lines = read_fallback_lines(path) if path.exists() else []
+    except OSError:
+        return False
+    return any((entry := parse_fallback_line(line)) and is_for_database(entry, db_path)
+               for line in lines)
+
+
+def is_for_database(entry: dict[str, Any], db_path: Path) -> bool:
+    """Whether fallback ``entry`` was written for the database at ``db_path``."""
+    named = entry.get("database")
+    return isinstance(named, str) and os.path.abspath(named) == os.path.abspath(db_path)
 
 
 def parse_fallback_line(line: str) -> dict[str, Any] | None:
@@ -141,7 +169,7 @@ def remove_fallback_lines(path: Path, moved: Sequence[str]) -> None:
     """Take ``moved`` (lines whose games are now in the database) out of the fallback
     file, removing it once nothing is left. Lines another gofish appended since they
     were read stay: dropping the whole file lost them."""
-    with _locked(path, os.O_RDONLY | os.O_NONBLOCK, _check_regular) as descriptor:
+    with _locked_to_read(path) as descriptor:
         left = _without(_lines(descriptor), moved)
         mode = stat.S_IMODE(os.fstat(descriptor).st_mode)
         if _CAN_LOCK:  # under the lock: an append between the read and this would be lost
@@ -195,9 +223,11 @@ def _lines(descriptor: int) -> list[str]:
     return [line.rstrip("\r") for line in text.split("\n") if line.strip()]
 
 
-def _check_regular(status: os.stat_result) -> None:
-    if not stat.S_ISREG(status.st_mode):
-        raise OSError(errno.EINVAL, "not a regular file")
+def _locked_to_read(path: Path) -> contextlib.AbstractContextManager[int]:
+    """``path`` opened to read and locked, with the checks ``_open_to_append`` makes."""
+    in_temp = path == _last_resort_path()
+    flags = os.O_RDONLY | os.O_NONBLOCK | (_NO_LINKS if in_temp else 0)
+    return _locked(path, flags, lambda status: _check_usable(status, path, in_temp))
 
 
 #: Tries at opening a fallback file that another gofish keeps replacing or removing.

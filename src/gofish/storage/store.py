@@ -37,9 +37,11 @@ from gofish.storage.access import (
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import (
     fallback_path,
+    is_for_database,
     parse_fallback_line,
     read_fallback_lines,
     remove_fallback_lines,
+    temp_folder_fallback,
     write_fallback,
 )
 from gofish.storage.paths import chosen_db_path, db_path_argument
@@ -477,27 +479,44 @@ class Store:
         self._guard(lambda: self._retrying(remove))
 
     def recover_unsaved(self) -> list[int]:
-        """Move games from the fallback file into the database; return their ids.
+        """Move games from the fallback files into the database; return their ids.
 
-        Apps save after every move, so the file may hold several copies of one
-        game at different moments: the longest goes in, and any copy whose asks
-        a stored game already begins with is skipped. Running this twice, or in two
-        processes at once, is harmless. The lines moved in are taken out of the file,
-        which is removed once it is empty; entries that still fail stay there, and so
-        do lines another gofish appended meanwhile.
+        The file beside the database is this database's alone; the one in the temp
+        folder is shared, so only its lines that name this database are taken. Apps
+        save after every move, so a file may hold several copies of one game at
+        different moments: the longest goes in, and any copy whose asks a stored game
+        already begins with is skipped. Running this twice, or in two processes at
+        once, is harmless. The lines moved in are taken out of the file, which is
+        removed once it is empty; entries that still fail stay there (``unsaved_left``
+        counts them), and so do lines another gofish appended meanwhile.
         """
-        path = fallback_path(self.path)
-        try:
-            lines = read_fallback_lines(path) if path.exists() else []
-        except FileNotFoundError:  # another gofish moved it in meanwhile
-            return []
-        except OSError as error:
-            raise StorageError(
-                f"cannot read the unsaved games in {path}: {error.strerror}"
-            ) from None
+        saved = self._recover_from(fallback_path(self.path), lambda entry: True)
+        with contextlib.suppress(StorageError):  # not ours to read: another user's, a link
+            saved += self._recover_from(temp_folder_fallback(),
+                                        lambda entry: is_for_database(entry, self.path))
+        return saved
+
+    def unsaved_left(self) -> list[tuple[Path, int]]:
+        """The fallback files that still hold lines for this database, and how many:
+        lines that are not games gofish can read, copies the database refused, or, on a
+        database opened read-only, games waiting for it to be writable."""
+        beside = fallback_path(self.path)
+        left = [(beside, len(self._fallback_lines(beside)))]
+        temp = temp_folder_fallback()
+        with contextlib.suppress(StorageError):
+            left.append((temp, sum(
+                1 for line in self._fallback_lines(temp)
+                if (entry := parse_fallback_line(line)) and is_for_database(entry, self.path))))
+        return [(path, count) for path, count in left if count]
+
+    def _recover_from(self, path: Path, wanted: Callable[[dict[str, Any]], bool]) -> list[int]:
+        """Move the entries of fallback file ``path`` that ``wanted`` takes into the
+        database; return the ids they went to."""
         saved: list[int] = []
         moved: list[str] = []
-        for line, entry in _longest_first(lines):
+        for line, entry in _longest_first(self._fallback_lines(path)):
+            if not wanted(entry):
+                continue
             try:
                 game_id = self._recover_one(entry)
             except StorageError:
@@ -509,6 +528,18 @@ class Store:
             with contextlib.suppress(OSError):
                 remove_fallback_lines(path, moved)
         return saved
+
+    @staticmethod
+    def _fallback_lines(path: Path) -> list[str]:
+        """The lines of fallback file ``path``; none if there is no such file."""
+        try:
+            return read_fallback_lines(path) if path.exists() else []
+        except FileNotFoundError:  # another gofish moved it in meanwhile
+            return []
+        except OSError as error:
+            raise StorageError(
+                f"cannot read the unsaved games in {path}: {error.strerror}"
+            ) from None
 
     def _recover_one(self, entry: dict[str, Any]) -> int | None:
         summary = summarize(entry["record"])
