@@ -22,6 +22,10 @@ DAMAGES = {
     "a seat renumbered": "UPDATE seats SET seat = 7 WHERE game_id = 2 AND seat = 1",
     "a winner past the seats": "UPDATE games SET winners = '[5]' WHERE id = 2",
     "books for too few seats": "UPDATE games SET books = '[1, 2]' WHERE id = 2",
+    # Every game over has winners (R10: a tie shares the win), and none in progress has:
+    # history listed the first as "in progress" among the finished games.
+    "over without winners": "UPDATE games SET winners = NULL WHERE id = 2",
+    "winners while in progress": "UPDATE games SET over = 0 WHERE id = 2",
 }
 
 

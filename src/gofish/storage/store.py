@@ -927,8 +927,12 @@ def _seat_list(numbered: list[tuple[Any, Seat]], players: object, path: Path,
 
 def _check_figures(game: StoredGame, path: Path) -> None:
     """DamagedGameError unless the books and winners fit the seats: each is indexed by
-    seat, and one edited by hand (a winner 5 of 2 players) failed as an IndexError."""
+    seat, and one edited by hand (a winner 5 of 2 players) failed as an IndexError. A game
+    over has winners (R10: a tie shares the win) and one in progress has none: either way
+    round, history showed a finished game as "in progress"."""
     books, winners = game.books, game.winners
+    if game.over != (winners is not None):
+        raise DamagedGameError(game.id, path)
     if not (isinstance(books, list) and len(books) == game.players
             and all(_is_count(count) for count in books)):
         raise DamagedGameError(game.id, path)
