@@ -44,7 +44,9 @@ the seat's whole view, suits and history, for features of your own.
 
 Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play every
 time, and the unseeded resets after it deal a sequence of games fixed by ``s``. A
-negative ``s`` is refused (``MalformedInputError``), changing nothing.
+negative ``s``, or one that is not a number, is refused (``MalformedInputError``),
+changing nothing. Each opponent's ``rng`` is its own, and its state tells nothing of the
+deal.
 """
 
 from __future__ import annotations
@@ -69,12 +71,19 @@ from gofish.core import (
     make_rules,
     new_game,
 )
-from gofish.knowledge import CARDS_PER_RANK, Tracker
+from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
 from gofish.sim import as_whole_number
 
 #: Observation features per opponent: hand size, books, still in play, then per rank
 #: the fewest cards known held and whether known to hold none.
 _PER_OPPONENT = 3 + 2 * len(RANKS)
+
+
+def _bot_rng(seed: int | None, seat: int) -> random.Random:
+    """The generator of the bot in ``seat``. Seeded from text, which random.Random hashes
+    (SHA-512), so its state leads nowhere: seeded from the deal's own stream, as it was, a
+    bot read the first draws of the shuffle back out of it and named pond cards."""
+    return random.Random(None if seed is None else f"gofish.env {seed}/bot{seat}")
 
 
 def observation_size(players: int) -> int:
@@ -90,6 +99,7 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
     by 52, books by the books a game has. Opponents come in seat order from the
     viewer's left. Pass a ``Tracker`` kept across the game to avoid re-reading it.
     """
+    check_view(view, "encode")
     if view.viewer is None:
         raise GoFishError("a spectator's view has no seat to encode")
     me = view.viewer
@@ -170,7 +180,11 @@ class GoFishEnv:
             raise GoFishError(f"GoFishEnv.reset takes no options, not {options!r}")
         # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
         given = cast("int | None", as_whole_number(seed))
-        if isinstance(given, int) and not isinstance(given, bool) and given < 0:
+        if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
+            # new_game takes text too, but a Gymnasium seed is a number (the docs say so)
+            raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
+                                      f"seeds are, not {given!r}")
+        if given is not None and given < 0:
             # random.Random seeds with abs(): -1 dealt the game of 1. Gymnasium's seeds
             # are 0 or more too.
             raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
@@ -179,12 +193,11 @@ class GoFishEnv:
         self._game = new_game(self.rules, self.players, seed=seed)
         if given is not None:  # only once new_game took it: a refused seed changes nothing
             self._later_seeds = random.Random(f"gofish.env later games {given!r}")
-        bot_seed = random.Random(seed).getrandbits(64) if seed is not None else None
         self._bots, self._rngs = {}, {}
         others = [s for s in range(self.players) if s != self.seat]
-        for index, (other, name) in enumerate(zip(others, self.opponent_names, strict=True)):
+        for other, name in zip(others, self.opponent_names, strict=True):
             self._bots[other] = make_bot(name)
-            self._rngs[other] = random.Random(None if bot_seed is None else bot_seed + index)
+            self._rngs[other] = _bot_rng(seed, other)
         self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
         self._asks = 0
         self._truncated = False
@@ -213,7 +226,18 @@ class GoFishEnv:
     # ------------------------------------------------------------------ actions
 
     def action_of(self, ask: Ask) -> int:
-        """The number of ``ask`` (made from the agent's seat)."""
+        """The number of ``ask`` (made from the agent's seat). GoFishError for an ask no
+        number stands for: a seat not at the table, a suit where the rules ask for ranks,
+        none where they ask for cards (each was numbered as another ask)."""
+        if not isinstance(ask, Ask):
+            raise GoFishError(f"action_of takes an Ask, not {ask!r}")
+        if not 0 <= ask.target < self.players:
+            raise GoFishError(f"{ask} asks seat {ask.target}, which is not at this table of "
+                              f"{self.players} (seats 0 to {self.players - 1})")
+        by_card = self.per_opponent != len(RANKS)
+        if (ask.suit is not None) != by_card:
+            raise GoFishError(f"{ask} " + ("names no suit, and the rules ask for cards" if by_card
+                                           else "names a suit, and the rules ask for ranks"))
         offset = (ask.target - self.seat) % self.players
         if offset == 0:
             raise GoFishError(f"{ask} asks the agent itself")
