@@ -24,6 +24,7 @@ from gofish.core import (
     HandedOver,
     LeftPlay,
     LuckyDraw,
+    MalformedInputError,
     Rank,
     Refilled,
     View,
@@ -52,6 +53,7 @@ class Tracker:
     """Public knowledge, updated event by event (events already redacted for the viewer)."""
 
     def __init__(self, num_players: int, viewer: int | None, book_size: int = 4) -> None:
+        _check_table(num_players, viewer, book_size)
         self.num_players = num_players
         self.viewer = viewer
         self.book_size = book_size
@@ -70,6 +72,11 @@ class Tracker:
 
     def update(self, view: View) -> Tracker:
         """Read the events of ``view.history`` not read yet."""
+        check_view(view, "Tracker.update")
+        if (view.num_players, view.viewer) != (self.num_players, self.viewer):
+            raise MalformedInputError(
+                f"this Tracker counts for seat {self.viewer} of {self.num_players}, and was "
+                f"given the view of seat {view.viewer} of {view.num_players}")
         history = view.history
         for event in history[self.seen :]:
             self.apply(event)
@@ -154,6 +161,43 @@ class Tracker:
             self.fresh[seat] = [0] * 14
 
 
+def _check_table(num_players: object, viewer: object, book_size: object) -> None:
+    """MalformedInputError unless a Tracker can count for these (a seat off the table was
+    taken, and "2" players failed as a TypeError)."""
+    if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1:
+        raise MalformedInputError(f"a Tracker needs the number of players, not {num_players!r}")
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                               or not 0 <= viewer < num_players):
+        raise MalformedInputError(f"a Tracker's viewer is a seat from 0 to {num_players - 1} "
+                                  f"(or None: a spectator), not {viewer!r}")
+    if book_size not in (2, CARDS_PER_RANK) or isinstance(book_size, bool):
+        raise MalformedInputError(f"a Tracker's book_size is 2 or 4, not {book_size!r}")
+
+
+def check_view(view: object, needed_by: str) -> None:
+    """MalformedInputError unless ``view`` is a View, rather than an AttributeError from
+    deep inside ``needed_by``."""
+    if not isinstance(view, View):
+        raise MalformedInputError(
+            f"{needed_by} needs a seat's View (game.view(seat)), not {type(view).__name__}")
+
+
+def check_turn(view: object, legal: object, *, every: bool = False) -> None:
+    """MalformedInputError unless ``view`` is a View and ``legal`` the asks of a turn (a
+    list or tuple of Ask, not empty): what every bot's ``choose`` is given. Only the
+    first ask is looked at unless ``every``: this runs at every turn of every bot, and a
+    stray entry further on is caught when a bot picks it (``bot_turn``)."""
+    if (not every and isinstance(view, View) and isinstance(legal, (tuple, list)) and legal
+            and isinstance(legal[0], Ask)):
+        return  # the engine's own turn, at a tenth of the cost of the checks below
+    check_view(view, "choose")
+    if (not isinstance(legal, Sequence) or isinstance(legal, str) or not legal
+            or not isinstance(legal[0], Ask)
+            or (every and not all(isinstance(action, Ask) for action in legal))):
+        raise MalformedInputError("choose needs the legal asks of a turn, a list of Ask "
+                                  f"(game.legal_actions()), not {legal!r:.80}")
+
+
 def live_asks(view: View, legal: Sequence[Ask]) -> Sequence[Ask]:
     """``legal`` less the asks for a card already laid face up in a book.
 
@@ -161,7 +205,9 @@ def live_asks(view: View, legal: Sequence[Ask]) -> Sequence[Ask]:
     rank, not that card) while nobody can hand the card over; a book of four is the
     whole rank. Every (opponent, rank) keeps an ask, since the fourth card of a rank
     is never laid while its third is held; if none were left, ``legal`` itself.
+    Every bot's ``choose`` begins here, so here they refuse what is not a turn.
     """
+    check_turn(view, legal)
     if view.rules.ask == "rank" or view.rules.book_size == CARDS_PER_RANK:
         return legal
     laid = {card for cards in view.laid for card in cards}
@@ -197,11 +243,13 @@ def laid_note(view: View, card: Card, names: Sequence[str]) -> str | None:
 
 def track(view: View) -> Tracker:
     """A fresh tracker that has read the whole of ``view``'s history."""
+    check_view(view, "track")
     return Tracker(view.num_players, view.viewer, view.rules.book_size).update(view)
 
 
 def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
     """Per rank: my cards, what each opponent is known to hold, booked, unaccounted."""
+    check_view(view, "coach_rows")
     tracker = tracker or track(view)
     mine = [0] * 14
     for card in view.hand or ():

@@ -41,7 +41,7 @@ def test_choose_refuses_what_is_not_a_turn_without_blaming_the_bot() -> None:
     view, legal = game.view(seat), game.legal_actions()
     with ExternalBot([sys.executable, MYBOT], timeout=30) as bot:
         for bad_view, bad_legal, why in [
-            (None, legal, "the seat's View"),
+            (None, legal, "a seat's View"),
             (view, None, "the legal asks of a turn"),
             (view, [], "the legal asks of a turn"),  # the bot crashed on it, and was blamed
             (view, [ask.to_dict() for ask in legal], "the legal asks of a turn"),

@@ -338,8 +338,11 @@ def play_out(
 
     With a dry pond a miss passes the turn without changing anything (R8), so
     bots that keep asking the wrong player never finish: after ``max_asks``
-    asks this raises ``GoFishError`` instead of spinning forever.
+    asks this raises ``GoFishError`` instead of spinning forever. A bot or generator
+    short, or one that is not a bot (a name, say), is a MalformedInputError before the first
+    ask: it was an IndexError or an AttributeError once the game had moved on.
     """
+    _check_table(game, bots, rngs)
     for _ in range(max_asks):
         seat = game.current_player
         if seat is None:
@@ -350,3 +353,25 @@ def play_out(
     raise GoFishError(
         f"the game did not end within {max_asks} asks: the bots keep asking in circles"
     )
+
+
+def _check_table(game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> None:
+    """MalformedInputError unless ``bots`` and ``rngs`` give every seat of ``game`` one."""
+    if not isinstance(game, Game):
+        raise MalformedInputError(f"play_out needs a Game, not {game!r}")
+    seats = game.num_players
+    for what, given in (("bots", bots), ("rngs", rngs)):
+        if not isinstance(given, Sequence) or len(given) != seats:
+            count = f"{len(given)}" if isinstance(given, Sequence) else repr(given)
+            raise MalformedInputError(
+                f"play_out needs {what} for each of the game's {seats} seats, not {count}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            hint = " (make_bot makes one from its name)" if isinstance(bot, str) else ""
+            raise MalformedInputError(
+                f"play_out: seat {seat}'s bot {bot!r} is not a bot{hint}: a bot has a "
+                "choose(view, legal, rng) method")
+    for seat, rng in enumerate(rngs):
+        if not isinstance(rng, random.Random):
+            raise MalformedInputError(
+                f"play_out: seat {seat}'s rng must be a random.Random, not {rng!r}")

@@ -76,8 +76,8 @@ class EmmaBot:
         return self._memory
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
-        memory = self.memory(view)
         legal = live_asks(view, legal)  # the same ranks and targets: only laid suits go
+        memory = self.memory(view)
         # Ranks she may ask for: all she holds, unless the caller offers fewer moves.
         offered = {a.rank for a in legal}
         held = [r for r in view.held_ranks() if r in offered]

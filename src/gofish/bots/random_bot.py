@@ -6,10 +6,12 @@ import random
 from collections.abc import Sequence
 
 from gofish.core import Ask, View
+from gofish.knowledge import check_turn
 
 
 class RandomBot:
     name = "random"
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        check_turn(view, legal)  # an empty list was random's "empty range for randrange()"
         return legal[rng.randrange(len(legal))]

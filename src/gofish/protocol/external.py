@@ -39,6 +39,7 @@ from gofish.core import (
 )
 from gofish.core.errors import cut
 from gofish.core.rules import check_players
+from gofish.knowledge import check_turn
 
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
@@ -92,16 +93,6 @@ def _command_text(command: object) -> str:
         return shlex.join(command)
     raise MalformedInputError("a bot command is text ('python mybot.py') or a list of its "
                               f"words (['python', 'mybot.py']), not {command!r}")
-
-
-def _check_turn(view: object, legal: object) -> None:
-    if not isinstance(view, View):
-        raise MalformedInputError(
-            f"choose needs the seat's View (game.view(seat)), not {type(view).__name__}")
-    if (not isinstance(legal, Sequence) or isinstance(legal, str) or not legal
-            or not all(isinstance(action, Ask) for action in legal)):
-        raise MalformedInputError("choose needs the legal asks of a turn, a list of Ask "
-                                  f"(game.legal_actions()), not {legal!r:.80}")
 
 
 def _program_problem(program: str) -> str | None:
@@ -318,7 +309,7 @@ class ExternalBot:
             self._stderr.flush()
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
-        _check_turn(view, legal)  # a caller's mistake, not the bot's: no forfeit for it
+        check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
         self._request({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
