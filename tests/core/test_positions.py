@@ -70,8 +70,11 @@ def test_from_position_refuses_positions_that_do_not_add_up() -> None:
     everything_booked = [list(gofish.RANKS[:12]), []]
     with pytest.raises(MalformedInputError, match="complete book of kings"):  # R3
         Game.from_position(rules, 2, [[], cards("KS KH KD KC")], [], everything_booked, 1)
-    with pytest.raises(MalformedInputError, match="player 0 cannot ask"):
+    with pytest.raises(MalformedInputError, match="player 0's hand is empty while the pond"):
         Game.from_position(rules, 2, [[], cards("KS KH KD")], cards("KC"), everything_booked, 0)
+    with pytest.raises(MalformedInputError, match="player 0 cannot ask"):  # R13: a dead hand
+        Game.from_position(rules, 3, [[], cards("KS KH"), cards("KD KC")], [],
+                           [list(gofish.RANKS[:12]), [], []], 0)
 
 
 def test_cloning_a_stacked_game_keeps_the_deck_and_record() -> None:
@@ -132,6 +135,47 @@ def test_a_seat_out_of_play_cannot_hold_cards() -> None:
     with pytest.raises(MalformedInputError, match="player 1 is out of play but holds cards"):
         Game.from_position("bicycle", 3, [cards("9S 9H"), cards("9D"), cards("9C")], rest,
                            [[], [], []], 0, in_play=[True, False, True])
-    game = Game.from_position("bicycle", 3, [cards("9S 9H"), [], cards("9D 9C")], rest,
-                              [[], [], []], 0, in_play=[True, False, True])
+    # Out of play with the pond dry, as only play can leave it (the pond never fills again).
+    first_two = [c for c in rest if c.suit.letter in "SH"]
+    last_two = [c for c in rest if c.suit.letter in "DC"]
+    game = Game.from_position("bicycle", 3, [[*cards("9S 9H"), *first_two], [],
+                                             [*cards("9D 9C"), *last_two]],
+                              [], [[], [], []], 0, in_play=[True, False, True])
     assert game.in_play == (True, False, True)
+
+
+def _three_seats(hands: list[str], in_play: list[bool] | None = None,
+                 rules: str = "classic") -> Game:
+    held = {card for hand in hands for card in cards(hand)}
+    pond = [card for card in gofish.FULL_DECK if card not in held]
+    return Game.from_position(rules, 3, [cards(hand) for hand in hands], pond,
+                              [[], [], []], 0, in_play=in_play)
+
+
+@pytest.mark.parametrize("refill", ["hand", "card"])
+def test_an_empty_hand_beside_a_pond_with_cards_is_refused_where_it_refills_at_once(
+    refill: str,
+) -> None:
+    # R11: it would already have drawn. Accepted, the seat sat empty while 45 cards stayed
+    # in the pond, ask after ask.
+    with pytest.raises(MalformedInputError, match=f"player 1's hand is empty while the pond "
+                                                  f"has cards, and under refill: {refill}"):
+        Game.from_position({"preset": "classic", "refill": refill}, 3,
+                           [cards("9S 9H"), [], cards("2S")],
+                           [c for c in gofish.FULL_DECK if c.text not in ("9S", "9H", "2S")],
+                           [[], [], []], 0)
+
+
+def test_an_empty_hand_waits_for_its_turn_under_turn_refills() -> None:
+    # R15: under refill: turn it draws when its turn comes, so the position is reachable.
+    game = _three_seats(["9S 9H", "", "2S"], rules="bicycle")
+    assert game.hand(1) == []
+
+
+@pytest.mark.parametrize("rules", ["classic", "bicycle"])
+def test_out_of_play_is_refused_where_no_player_can_leave_play(rules: str) -> None:
+    # Leaving play is R15 and R16's, under refill: turn, and only once the pond is dry
+    # (bicycle here has cards in its pond).
+    with pytest.raises(MalformedInputError, match="player 1 is out of play, but a player "
+                                                  "leaves play only under refill: turn"):
+        _three_seats(["9S 9H", "", "2S"], in_play=[True, False, True], rules=rules)

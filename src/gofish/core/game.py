@@ -691,6 +691,16 @@ class Game:
                     f"player {seat} is out of play but holds cards: "
                     "a player leaves play only with an empty hand (R15, R16)"
                 )
+            if not self._in_play[seat] and (self.rules.refill != "turn" or self._pond):
+                raise MalformedInputError(
+                    f"player {seat} is out of play, but a player leaves play only under "
+                    "refill: turn, when the pond is empty (R15, R16)"
+                )
+            if self._refills_at_once and self._pond and not self._sizes[seat]:
+                raise MalformedInputError(
+                    f"player {seat}'s hand is empty while the pond has cards, and under "
+                    f"refill: {self.rules.refill} it would already have drawn (R11)"
+                )
         if not self._all_books:  # R19: the first empty pond or hand ends the game
             if not self._pond:
                 raise MalformedInputError(
