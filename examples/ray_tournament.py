@@ -2,7 +2,8 @@
 """Run one gofish tournament across a Ray cluster, then merge the shards.
 
 Each Ray task plays a deterministic shard (``Plan(..., shard=i, shards=n)``, the
-same as ``gofish tournament ... --shard i/n``) with all the cores Ray gives it;
+same as ``gofish tournament ... --shard i/n``) on the cores it reserves from Ray
+(``--cpus-per-shard``, default 1: as many shards at once as the cluster has cores);
 the driver merges the JSON results exactly as ``gofish tournament-merge`` does.
 The merged result is identical to playing the whole tournament on one machine.
 
@@ -30,25 +31,29 @@ NO_RAY = ("ray is not installed: pip install ray (on every machine of the cluste
 
 def play_shard(
     bots: list[str], rules: str | dict[str, Any], players: int, games: int, seed: int,
-    shard: int, shards: int, seatings: str = "rotate",
+    shard: int, shards: int, seatings: str = "rotate", jobs: int = 1,
 ) -> dict[str, Any]:
-    """One shard, played on whichever machine Ray picked."""
+    """One shard, played on whichever machine Ray picked, by ``jobs`` worker processes
+    (the CPUs its task reserved: left to its default, every core of the machine, each
+    task forked a worker per core, and a 64-core machine running 64 tasks ran 4,096)."""
     from gofish.core import make_rules
     from gofish.tournament import Plan, run_tournament, summary
 
     plan = Plan(make_rules(rules), players, seed, tuple(bots), games, shard, shards, seatings)
-    return summary(run_tournament(plan))
+    return summary(run_tournament(plan, jobs=jobs))
 
 
 def run(bots: list[str], rules: str | dict[str, Any], players: int, games: int, seed: int,
-        shards: int, address: str | None = None, seatings: str = "rotate") -> dict[str, Any]:
+        shards: int, address: str | None = None, seatings: str = "rotate",
+        cpus_per_shard: int = 1) -> dict[str, Any]:
     import ray
 
     from gofish.tournament import merge_results
 
     ray.init(address=address, ignore_reinit_error=True)
-    remote = ray.remote(play_shard)
-    futures = [remote.remote(bots, rules, players, games, seed, i, shards, seatings)
+    remote = ray.remote(num_cpus=cpus_per_shard)(play_shard)
+    futures = [remote.remote(bots, rules, players, games, seed, i, shards, seatings,
+                             cpus_per_shard)
                for i in range(shards)]
     return merge_results(ray.get(futures))
 
@@ -81,14 +86,20 @@ def main() -> int:
     parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
                         help="as gofish tournament --seatings")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: local)")
+    parser.add_argument("--cpus-per-shard", type=int, default=1, metavar="N",
+                        help="cores each shard reserves from Ray and plays on (default: 1)")
     args = parser.parse_args()
+    if args.cpus_per_shard < 1:
+        print(f"{parser.prog}: --cpus-per-shard must be 1 or more, not {args.cpus_per_shard}",
+              file=sys.stderr)
+        return 2
     problem = refusal(args.bots, args.rules, args.players, args.games, args.seed,
                       args.shards, args.seatings)
     if problem is not None:
         print(f"{parser.prog}: {problem}", file=sys.stderr)
         return 2
     result = run(args.bots, args.rules, args.players, args.games, args.seed, args.shards,
-                 args.address, args.seatings)
+                 args.address, args.seatings, args.cpus_per_shard)
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
     return 0
