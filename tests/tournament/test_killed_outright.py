@@ -47,24 +47,28 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
-    """A tournament of two workers, each waiting on a stubborn bot's move."""
+def _start(tmp_path: Path, jobs: int = 2) -> tuple[subprocess.Popen[bytes], Path]:
+    """A tournament of ``jobs`` workers, each waiting on a stubborn bot's move."""
     pids = tmp_path / "pids"
     bot = tmp_path / "stubborn.py"
     bot.write_text(STUBBORN_BOT.format(pids=str(pids)))
     tournament = subprocess.Popen(
         [sys.executable, "-m", "gofish", "tournament", "emma", f"cmd:{sys.executable} {bot}",
-         "--games", "40", "--timeout", "300", "--jobs", "2"],
+         "--games", "40", "--timeout", "300", "--jobs", str(jobs)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    assert len(wait_for_pids(pids, 2)) >= 2
+    assert len(wait_for_pids(pids, jobs)) >= jobs
     return tournament, pids
 
 
-def test_a_tournament_killed_outright_leaves_no_worker_or_bot(tmp_path: Path) -> None:
-    tournament, pids = _start(tmp_path)
+# With --jobs 1 the games were played in the tournament's own process, which nobody
+# tells of its own death: its bots' programs ran on.
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tournament_killed_outright_leaves_no_worker_or_bot(tmp_path: Path,
+                                                              jobs: int) -> None:
+    tournament, pids = _start(tmp_path, jobs)
     try:
         workers = _children(tournament.pid)
-        assert len(workers) == 2
+        assert len(workers) == jobs
         tournament.kill()
         tournament.wait(timeout=30)
         assert still_running(workers) == []

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
@@ -184,6 +185,14 @@ class Plan:
     @cached_property
     def tables(self) -> list[tuple[int, ...]]:
         return tables(len(self.specs), self.players)
+
+    @cached_property
+    def table_array(self) -> Any:
+        """``tables`` as a numpy array (tables × seats), for the simulator: made once, not
+        for every batch of games, which at many tables took longer than the games."""
+        import numpy as np
+
+        return np.asarray(self.tables, dtype=np.int64).reshape(-1, self.players)
 
     @cached_property
     def arrangements(self) -> list[tuple[int, ...]]:

@@ -255,7 +255,7 @@ def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
     players = plan.players
     ways = len(plan.arrangements)
     unit_array = np.asarray(units, dtype=np.int64)
-    table_seats = np.asarray(plan.tables, dtype=np.int64)[unit_array // plan.deals]
+    table_seats = plan.table_array[unit_array // plan.deals]
     # Game order: each unit's arrangements in turn, as on the engine path.
     deals = np.repeat(unit_array % plan.deals, ways)
     rotations = np.tile(np.arange(ways), len(unit_array))

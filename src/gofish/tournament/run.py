@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from gofish.bots import make_bot
 from gofish.bots.base import CMD_PREFIX
@@ -209,7 +209,11 @@ def run_tournament(
     done = 0
     workers = min(jobs, len(tasks))
     with kept_seat_bots():  # one program per external bot and seat for the whole run
-        results = map(_play_chunk, tasks) if workers <= 1 else _in_workers(tasks, workers)
+        # External programs are always run from a worker, even a lone one: only a worker
+        # is told when this process is killed outright (kill -9), and stops them.
+        in_here = workers <= 1 and not _plays_programs(plan)
+        results = (map(_play_chunk, tasks) if in_here
+                   else _in_workers(tasks, max(workers, 1), jobs_1_here=not _plays_programs(plan)))
         for result in results:
             tally.merge(result)
             done += result.tables
@@ -244,15 +248,16 @@ def _chunk_size(plan: Plan, engine: str) -> int:
     return EXTERNAL_CHUNK if _plays_programs(plan) else ENGINE_CHUNK
 
 
-def _in_workers(tasks: list[Task], workers: int) -> Iterator[Tally]:
-    """Each task's result, in order, played in ``workers`` processes."""
+def _in_workers(tasks: list[Task], workers: int, *, jobs_1_here: bool) -> Iterator[Tally]:
+    """Each task's result, in order, played in ``workers`` processes. ``jobs_1_here``:
+    whether ``--jobs 1`` would play them in this process instead (not with programs)."""
     # A crew of our own rather than a ProcessPoolExecutor: that one cannot stop running
     # tasks (before Python 3.14), and after its workers were killed on Ctrl-C its
     # management thread could hang the exit or print a traceback at it.
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     crew: list[_Worker] = []
     for _ in range(workers):
-        crew.append(_Worker(context, [worker.connection for worker in crew]))
+        crew.append(_Worker(context, [worker.connection for worker in crew], jobs_1_here))
     try:
         yield from _dispatch(tasks, crew)
         for worker in crew:
@@ -286,8 +291,10 @@ def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
 class _Worker:
     """One worker process, fed one task at a time through its own pipe."""
 
-    def __init__(self, context: Any, others: list[Any]) -> None:
-        """``others``: the parent's ends of the workers started before this one."""
+    def __init__(self, context: Any, others: list[Any], jobs_1_here: bool = True) -> None:
+        """``others``: the parent's ends of the workers started before this one;
+        ``jobs_1_here``: whether --jobs 1 would show a failure here (see ``_in_workers``)."""
+        self.jobs_1_here = jobs_1_here
         self.connection, theirs = context.Pipe()
         # A forked worker holds copies of the parent's ends of the pipes (its own and the
         # earlier workers'): it closes them, so that its own pipe reads end of input once
@@ -298,12 +305,18 @@ class _Worker:
         self.process.start()
         theirs.close()
         self.busy = False
+        self._plan_sent: Plan | None = None
 
     def give_next(self, waiting: Iterator[tuple[int, Task]]) -> None:
-        """Send the next waiting task, if any is left."""
+        """Send the next waiting task, if any is left. Its plan goes only with the first:
+        the plan carries its list of tables, which a round robin of many bots makes long
+        (8 MB at 650,000 tables), and sent with every task it took longer than the games."""
         given = next(waiting, None)
         if given is not None:
-            self.connection.send(given)
+            index, (plan, *rest) = given
+            sent = None if plan is self._plan_sent else plan
+            self._plan_sent = plan
+            self.connection.send((index, (sent, *rest)))
             self.busy = True
 
     def collect(self) -> tuple[int, Tally]:
@@ -313,10 +326,9 @@ class _Worker:
         except (EOFError, OSError):
             self.process.join(timeout=5)
             kill_bots_started_by(self.process.pid)  # what it could not clean up itself
-            raise WorkerLostError(
-                f"a worker process stopped unexpectedly (exit code {self.process.exitcode}); "
-                "run with --jobs 1 to see why"
-            ) from None
+            hint = "; run with --jobs 1 to see why" if self.jobs_1_here else ""
+            raise WorkerLostError(f"a worker process stopped unexpectedly (exit code "
+                                  f"{self.process.exitcode}){hint}") from None
         self.busy = False
         if error is not None:
             raise error
@@ -343,6 +355,7 @@ def _work(connection: Any, inherited: list[Any], parent: int) -> None:
     for end in inherited:
         end.close()
     _set_up_worker(parent)
+    plan: Plan | None = None  # sent with the first task only (_Worker.give_next)
     with kept_seat_bots():  # this worker's programs serve all its tasks
         while True:
             try:
@@ -351,7 +364,9 @@ def _work(connection: Any, inherited: list[Any], parent: int) -> None:
                 return  # the parent is gone
             if given is None:
                 return
-            index, task = given
+            index, (sent, *rest) = given
+            plan = sent if sent is not None else plan
+            task = cast(Task, (plan, *rest))
             try:
                 connection.send((index, _play_chunk(task), None))
             except Exception as error:  # the parent raises it, as if played there
