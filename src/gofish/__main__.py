@@ -1,5 +1,8 @@
 import sys
 
-from gofish.cli import main
+try:
+    from gofish.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the program was still loading: no traceback
+    sys.exit(130)
 
 sys.exit(main())

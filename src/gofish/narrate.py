@@ -8,6 +8,7 @@ for the viewer, so it cannot leak a card the viewer may not see.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from gofish.core import (
@@ -33,6 +34,19 @@ from gofish.core import (
 # Lone surrogates: how Python keeps bytes that were not UTF-8 (in argv, piped input).
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def is_control(char: str) -> bool:
+    """A control or format character (an escape, a newline, a right-to-left override), which
+    a terminal acts on instead of showing; not the zero-width joiner of emoji such as 👩‍💻.
+    The web's names follow the same rule."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def shown(text: str) -> str:
+    """``text`` for the terminal: each control character as U+FFFD (a hand-edited database
+    may hold an escape sequence in a name, a bot's command a newline)."""
+    return "".join("\ufffd" if is_control(char) else char for char in text)
 
 
 def printable(text: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -17,6 +18,7 @@ from gofish.tournament import Plan, merge_results, run_tournament, summary
 from gofish.tournament import run as tournament_run
 from gofish.tournament.plan import TournamentError
 from gofish.tournament.play import make_entrant_bot, play_engine_game
+from gofish.tournament.report import print_table
 from gofish.tournament.stats import wilson_interval
 
 
@@ -292,9 +294,27 @@ def test_the_csv_asked_for_is_written_even_when_standard_output_is_a_closed_pipe
     # The failed write to stdout skipped the files: the tournament's result was lost, exit 0.
     csv_path = tmp_path / "out.csv"
     monkeypatch.setattr("sys.stdout", _ClosedPipe())
-    main(["tournament", "random", "emma", "--games", "4", "--seed", "1", "--csv", str(csv_path),
-          *as_json])
+    assert main(["tournament", "random", "emma", "--games", "4", "--seed", "1",
+                 "--csv", str(csv_path), *as_json]) == 141
     assert len(csv_path.read_text().splitlines()) == 3
+
+
+@pytest.mark.parametrize(("files", "where"), [
+    ([], "; --csv FILE or --json > FILE keeps it"),
+    (["--csv", "out.csv"], "; it is in out.csv"),
+])
+def test_a_reader_gone_before_the_result_is_status_141_and_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    files: list[str], where: str,
+) -> None:
+    # `gofish tournament ... | head -c 0` exited 0 without a word: a script could not tell
+    # that the result never reached it.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    assert main(["tournament", "random", "emma", "--games", "4", "--seed", "1", *files]) == 141
+    assert capsys.readouterr().err == (
+        f"gofish tournament: standard output was closed before the whole result was written"
+        f"{where}\n")
 
 
 def test_long_bot_names_on_the_chart_do_not_run_into_each_other(
@@ -751,3 +771,16 @@ def test_a_drawn_seed_has_all_the_bits_the_deals_use(capsys: pytest.CaptureFixtu
         assert main(["tournament", "random", "emma", "--games", "2", "--json"]) == 0
         seeds.append(json.loads(capsys.readouterr().out)["seed"])
     assert all(2**32 <= seed < 2**64 for seed in seeds) and seeds[0] != seeds[1]
+
+
+def test_a_name_with_a_newline_keeps_its_row_on_one_line() -> None:
+    # A cmd: bot whose path held a newline split its row in two on screen.
+    result = summary(run_tournament(Plan(make_rules("classic"), 2, 1, ("random", "emma"), 4)))
+    result["bots"][0]["name"] = "cmd:'/tmp/bot\nx.sh'"
+    result["failures"], result["failure_count"] = ["bot 'b\nx' crashed: \x1b[31mboom"], 1
+    out = io.StringIO()
+    print_table(result, out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3 + 2 + 2  # heading, header, rule, two bots, failure heading and one
+    assert any(line.startswith("cmd:'/tmp/bot\ufffdx.sh'") for line in lines)
+    assert lines[-1] == "  bot 'b\ufffdx' crashed: \ufffd[31mboom"

@@ -9,6 +9,7 @@ real read-only file is skipped as root.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,28 @@ def test_a_link_into_a_missing_folder_is_refused_before_playing(tmp_path: Path) 
     link.symlink_to(tmp_path / "gone" / "table.csv")
     with pytest.raises(TournamentError, match=f"no folder {tmp_path / 'gone'}"):
         report.check_outputs(str(link), None)
+
+
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_a_name_too_long_is_refused_before_playing(
+    option: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The folder may be written, so the permissions said yes: the games were played, the
+    # table printed, and only then "cannot write …: File name too long", exit 1.
+    path = tmp_path / ("a" * 300 + (".csv" if option == "--csv" else ".png"))
+    assert main([*TOURNAMENT, option, str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"cannot write {path}: File name too long" in captured.err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="Linux's /proc")
+def test_a_folder_that_takes_no_new_file_is_refused_before_playing() -> None:
+    with pytest.raises(TournamentError, match=re.escape("cannot write /proc/self/table.csv: ")):
+        report.check_outputs("/proc/self/table.csv", None)
+
+
+def test_the_trial_file_is_not_left_behind(tmp_path: Path) -> None:
+    report.check_outputs(str(tmp_path / "table.csv"), str(tmp_path / "chart.png"))
+    assert list(tmp_path.iterdir()) == []

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from gofish.cli._messages import brief, report
 from gofish.core import GoFishError
+from gofish.narrate import is_control as is_control  # the commands use them from here
+from gofish.narrate import shown as shown
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -66,19 +68,6 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
-
-
-def is_control(char: str) -> bool:
-    """A control or format character (an escape, a newline, a right-to-left override), which
-    a terminal acts on instead of showing; not the zero-width joiner of emoji such as 👩‍💻.
-    The web's names follow the same rule."""
-    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
-
-
-def shown(text: str) -> str:
-    """``text`` for the terminal: each control character as U+FFFD (a hand-edited database
-    may hold an escape sequence in a name)."""
-    return "".join("\ufffd" if is_control(char) else char for char in text)
 
 
 def file_name(text: str) -> str:
@@ -199,6 +188,19 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the command ran: loading its modules, reading options
+        return _interrupted()
+
+
+def _interrupted() -> int:
+    with contextlib.suppress(OSError, ValueError):  # stderr closed: the status says it
+        print("\ninterrupted", file=sys.stderr)
+    return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     discard_messages_if_stderr_closed()
     readable_output()
     parser = build_parser()
@@ -228,8 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(run(args) or 0)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
+        return _interrupted()
     except GoFishError as error:  # the command's name first, as its own messages do
         report(args.command, str(error))
         return 2

@@ -348,9 +348,25 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     except TournamentError as error:  # a full disk, after the games: a failure, not a refusal
         report(args.command, str(error))
         return WRITE_FAILED
+    if isinstance(unshown, BrokenPipeError):
+        return _reader_gone(args)
     if unshown is not None:
         raise unshown
     return 0
+
+
+def _reader_gone(args: argparse.Namespace) -> int:
+    """The program reading the result (``| head``) went away before it was all written:
+    say where the result is, if anywhere, with SIGPIPE's status, as play does. It was
+    status 0 without a word, so a script could not tell that the result never came."""
+    from gofish.leaving import OUTPUT_CLOSED, drop_output
+
+    drop_output(sys.stdout)  # what is left unwritten would fail again at exit
+    kept = [path for path in (args.csv, args.plot) if path]
+    where = (f"; it is in {' and '.join(kept)}" if kept
+             else "; --csv FILE or --json > FILE keeps it")
+    report(args.command, f"standard output was closed before the whole result was written{where}")
+    return OUTPUT_CLOSED
 
 
 def run_merge(args: argparse.Namespace) -> int:

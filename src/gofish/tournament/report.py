@@ -19,6 +19,7 @@ from typing import Any, TextIO, TypeGuard
 from gofish.core import GoFishError, check_whole, make_rules
 from gofish.core.errors import shown
 from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
+from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
 from gofish.tournament.plan import (
     MAX_GAMES,
     SEATINGS,
@@ -115,7 +116,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     for row in ranked:
         low, high = row["ci95"]
         out.write(
-            f"{printable(row['name']):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{on_screen(printable(row['name'])):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
             f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
@@ -123,7 +124,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
-            out.write(f"  {printable(failure)}\n")
+            out.write(f"  {on_screen(printable(failure))}\n")
 
 
 CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
@@ -244,6 +245,21 @@ def check_outputs(csv_path: str | None, plot_path: str | None) -> None:
         writable = os.access(path if os.path.exists(path) else folder, os.W_OK)
         if not writable or not os.access(folder, os.X_OK):
             raise TournamentError(f"cannot write {path}: permission denied")
+        if not os.path.lexists(path):
+            _try_making(path)
+
+
+def _try_making(path: str) -> None:
+    """Make ``path`` and remove it again, so that what the permissions do not tell (a name
+    too long, a folder of /proc or /sys that takes no new file) is refused before the
+    games, not after them."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:  # made meanwhile by someone else: theirs to keep, and writable
+        return
+    except OSError as error:
+        raise TournamentError(f"cannot write {path}: {error.strerror}") from None
+    os.unlink(path)
 
 
 #: The share of the chart's height an Elo label takes (9 points of some 220): a bar shorter
