@@ -30,13 +30,15 @@ def test_a_game_of_bots_asking_in_circles_is_stopped_and_scored_on_its_books(
     bot = tmp_path / "first.py"
     bot.write_text(FIRST_LEGAL)
     command = f"cmd:{sys.executable} {bot}"
-    plan = Plan(make_rules("classic"), 3, 1, ("emma", command, command), 6)
+    # One deal from each of the three seats: each stopped game is a thousand round trips
+    # to the programs, the suite's slowest test at two deals.
+    plan = Plan(make_rules("classic"), 3, 1, ("emma", command, command), 3)
     result = summary(run_tournament(plan, jobs=1))
-    assert result["games"] == 6
+    assert result["games"] == 3
     stopped = [f for f in result["failures"] if f"stopped after {MAX_ASKS_PER_GAME} asks" in f]
     assert stopped, result["failures"]
     assert all("scored on the books laid so far" in f for f in stopped)
     assert sum(row["forfeits"] for row in result["bots"]) == 0  # nobody is blamed
-    assert sum(row["wins"] for row in result["bots"]) == 6  # every game has its winners
+    assert sum(row["wins"] for row in result["bots"]) == 3  # every game has its winners
     longest = max(row["game_length"] for row in result["bots"])
     assert longest <= MAX_ASKS_PER_GAME
