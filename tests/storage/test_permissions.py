@@ -186,7 +186,7 @@ def test_serve_warns_when_the_database_cannot_be_created(
     assert games_database_checked(str(tmp_path / "data\udcff" / "games.sqlite3"))
     err = _one_line(capsys)
     assert err.startswith("gofish serve: warning: ") and "data\\xff is a file" in err
-    assert "will not be saved" in err
+    assert "kept in a fallback file meanwhile" in err
 
 
 def test_serve_warns_of_a_folder_where_the_database_cannot_be_made(

@@ -28,11 +28,15 @@ def test_a_game_that_is_not_saved_says_so_above_the_table_for_the_whole_game(
         page.wait_for_selector("#page-play:not([hidden]) .rank-group")
         notice = page.locator("#table-notice")
         assert notice.is_visible()
-        assert notice.inner_text().startswith("This game is not being saved: the games database")
+        # Saved at the deal (to the fallback file), which says where the game is.
+        assert notice.inner_text().startswith(
+            "the game could not go into the games database: the games database is damaged")
+        assert "The game is not lost: it was written to a file on the server" in (
+            notice.inner_text())
         page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'ask'")
         version = page.get_attribute("#table", "data-version")
         page.click(".rank-group >> nth=0")  # an ask clears the hint: not this notice
         page.wait_for_function(
             "(before) => document.querySelector('#table').dataset.version !== before",
             arg=version)
-        assert notice.is_visible() and "not being saved" in notice.inner_text()
+        assert notice.is_visible() and "The game is not lost" in notice.inner_text()

@@ -90,8 +90,9 @@ def games_database_checked(database: str | None) -> bool:
                         "choose another file with --database")
         return False
     if problem:
-        report("serve", f"warning: {problem}. Games played at this table will not be saved "
-                        "while this lasts; the server tries the database again every "
+        report("serve", f"warning: {problem}. Games played at this table are kept in a "
+                        "fallback file meanwhile, and added to the database once it can be "
+                        "written; the server tries the database again every "
                         f"{REOPEN_AFTER:.0f} seconds.")
     return True
 

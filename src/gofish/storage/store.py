@@ -1048,6 +1048,12 @@ class FallbackSaver:
     ) -> int:
         return save_game(record, seats=seats, game_id=game_id, source=source, path=self.path)
 
+    def delete(self, game_id: int) -> None:
+        """Delete stored game ``game_id`` (a save that reached the database made it);
+        StorageError if the database still cannot be opened."""
+        with Store(self.path) as store:
+            store.delete(game_id)
+
     def close(self) -> None:
         """Nothing to close: present so it can be used where a Store is closed."""
 
@@ -1074,8 +1080,8 @@ def rescue(
     where = write_fallback(db_path, entry)
     if where is None:
         return StorageError(f"{error}; the game could not be written anywhere else either")
-    later = (" and will be added to the database the next time gofish can write to it"
-             if where == fallback_path(db_path) else "")
+    # From the temp folder too: recover_unsaved takes the lines that name this database.
     return StorageError(
-        f"{error}. The game is not lost: it was written to {where}{later}", fallback_path=where
+        f"{error}. The game is not lost: it was written to {where} and will be added to the "
+        "database the next time gofish can write to it", fallback_path=where
     )

@@ -27,8 +27,9 @@ from starlette.websockets import WebSocketState
 from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
-from gofish.storage import StorageError, Store, UnknownGameError, open_store
+from gofish.storage import FallbackSaver, StorageError, Store, UnknownGameError, open_store
 from gofish.storage.errors import reported
+from gofish.storage.paths import chosen_db_path
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -96,6 +97,20 @@ class StoreHolder:
 
     def _may_try(self) -> bool:
         return self._failed_at is None or self._clock() - self._failed_at >= REOPEN_AFTER
+
+    def saver(self) -> Store | FallbackSaver | None:
+        """Where a new game is saved: the store; while it cannot be opened, a FallbackSaver,
+        which tries the database at each save and otherwise keeps the game in the fallback
+        file (games were lost while the database was damaged or a folder stood in its way)."""
+        store = self.get()
+        if store is not None or isinstance(self._given, Store):
+            return store
+        try:
+            path = chosen_db_path(self._given)
+        except StorageError:  # no home folder to find the database in: nowhere to keep it
+            return None
+        why = StorageError(self.error or "the games database cannot be opened")
+        return FallbackSaver(path, why)
 
     def require(self) -> Store:
         store = self.get()
@@ -312,7 +327,7 @@ class TableConnection:
         try:
             message = parse_message(raw)
             if isinstance(message, StartMessage):
-                session = GameSession.from_start(message, store=self.stores.get(),
+                session = GameSession.from_start(message, store=self.stores.saver(),
                                                  pace=self.pace)
                 await self.sit_down(session, 0)
             elif isinstance(message, ResumeMessage | RevisitMessage):

@@ -31,7 +31,7 @@ from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
 from gofish.session import is_bot
-from gofish.storage import Store, StoredGame
+from gofish.storage import FallbackSaver, Store, StoredGame
 from gofish.storage.errors import reported
 from gofish.web.help import rules_help
 from gofish.web.messages import MAX_PAGE_PACE, AskMessage, FishMessage, StartMessage
@@ -84,7 +84,7 @@ class GameSession:
         game: Game,
         seats: Sequence[Seat],
         *,
-        store: Store | None = None,
+        store: Store | FallbackSaver | None = None,
         pace: float = DEFAULT_PACE,
         seed: int | None = None,
         pick_from_pond: bool | None = None,
@@ -121,7 +121,8 @@ class GameSession:
 
     @classmethod
     def from_start(
-        cls, message: StartMessage, *, store: Store | None = None, pace: float | None = None
+        cls, message: StartMessage, *, store: Store | FallbackSaver | None = None,
+        pace: float | None = None
     ) -> GameSession:
         """Deal the game a start message asks for; GoFishError/MoveRefused say what is wrong."""
         for bot in message.opponents:
@@ -332,7 +333,10 @@ class GameSession:
                 source="web",
             )
         except Exception as error:  # a storage failure must never end the game
-            self.notice = f"the game could not be saved: {reported(error, logger)}"
+            told = reported(error, logger)
+            rescued = getattr(error, "fallback_path", None) is not None  # it says so itself
+            self.notice = (f"the game could not go into the games database: {told}" if rescued
+                           else f"the game could not be saved: {told}")
 
     def _record(self) -> dict[str, Any]:
         """The game as stored: with the miss that waits for its player's click played.

@@ -463,7 +463,11 @@ function onMessage(message) {
     lastGameId = message.game_id;
     tableOver = false;
     lastHelp = message.help;
-    if (message.storage) table.warn(`This game is not being saved: ${message.storage}`);
+    // The server keeps such a game in a file beside the database, and moves it in later:
+    // "not being saved" had the player think it lost (a reload still cannot find it).
+    if (message.storage) {
+      table.warn(`This game cannot go into the games database now (${message.storage}): the server keeps it in a file beside it, and adds it once the database can be used.`);
+    }
     // A tab has one table: a new game, or a resume link followed, replaces the last one
     // in the history, so the back button leaves the table rather than reopening old games.
     if (/^#\/(play|resume)\b/.test(window.location.hash)) history.replaceState(null, '', tableAddress());
