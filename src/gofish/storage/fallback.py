@@ -136,22 +136,31 @@ def temp_folder_fallback() -> Path:
     return _last_resort_path()
 
 
+def existing_fallback_lines(path: Path) -> list[str]:
+    """As :func:`read_fallback_lines`, and none if there is no such file (any more)."""
+    try:
+        return read_fallback_lines(path) if path.exists() else []
+    except FileNotFoundError:  # another gofish moved it in meanwhile
+        return []
+
+
 def waits_in_temp_folder(db_path: Path) -> bool:
     """Whether the temp folder's fallback file holds a game for the database ``db_path``
     (False if it cannot be read: another user's file, a link)."""
-    path = _last_resort_path()
     try:
-        lines = read_fallback_lines(path) if path.exists() else []
+        return bool(lines_for_database(existing_fallback_lines(_last_resort_path()), db_path))
     except OSError:
         return False
-    return any((entry := parse_fallback_line(line)) and is_for_database(entry, db_path)
-               for line in lines)
 
 
-def is_for_database(entry: dict[str, Any], db_path: Path) -> bool:
-    """Whether fallback ``entry`` was written for the database at ``db_path``."""
-    named = entry.get("database")
-    return isinstance(named, str) and os.path.abspath(named) == os.path.abspath(db_path)
+def lines_for_database(lines: list[str], db_path: Path) -> list[str]:
+    """Those of fallback ``lines`` that hold a game written for the database ``db_path``
+    (the temp folder's file is shared by every database)."""
+    wanted = os.path.abspath(db_path)
+    return [line for line in lines
+            if (entry := parse_fallback_line(line)) is not None
+            and isinstance(named := entry.get("database"), str)
+            and os.path.abspath(named) == wanted]
 
 
 def parse_fallback_line(line: str) -> dict[str, Any] | None:

@@ -36,10 +36,10 @@ from gofish.storage.access import (
 )
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
 from gofish.storage.fallback import (
+    existing_fallback_lines,
     fallback_path,
-    is_for_database,
+    lines_for_database,
     parse_fallback_line,
-    read_fallback_lines,
     remove_fallback_lines,
     temp_folder_fallback,
     write_fallback,
@@ -490,33 +490,34 @@ class Store:
         removed once it is empty; entries that still fail stay there (``unsaved_left``
         counts them), and so do lines another gofish appended meanwhile.
         """
-        saved = self._recover_from(fallback_path(self.path), lambda entry: True)
+        saved = self._recover_from(fallback_path(self.path), self._fallback_lines_beside())
         with contextlib.suppress(StorageError):  # not ours to read: another user's, a link
-            saved += self._recover_from(temp_folder_fallback(),
-                                        lambda entry: is_for_database(entry, self.path))
+            saved += self._recover_from(temp_folder_fallback(), self._fallback_lines_in_temp())
         return saved
 
     def unsaved_left(self) -> list[tuple[Path, int]]:
         """The fallback files that still hold lines for this database, and how many:
         lines that are not games gofish can read, copies the database refused, or, on a
         database opened read-only, games waiting for it to be writable."""
-        beside = fallback_path(self.path)
-        left = [(beside, len(self._fallback_lines(beside)))]
-        temp = temp_folder_fallback()
+        left = [(fallback_path(self.path), len(self._fallback_lines_beside()))]
         with contextlib.suppress(StorageError):
-            left.append((temp, sum(
-                1 for line in self._fallback_lines(temp)
-                if (entry := parse_fallback_line(line)) and is_for_database(entry, self.path))))
+            left.append((temp_folder_fallback(), len(self._fallback_lines_in_temp())))
         return [(path, count) for path, count in left if count]
 
-    def _recover_from(self, path: Path, wanted: Callable[[dict[str, Any]], bool]) -> list[int]:
-        """Move the entries of fallback file ``path`` that ``wanted`` takes into the
+    def _fallback_lines_beside(self) -> list[str]:
+        """Every line of the fallback file beside the database: all of them are its own."""
+        return _fallback_lines(fallback_path(self.path))
+
+    def _fallback_lines_in_temp(self) -> list[str]:
+        """The lines of the temp folder's fallback file that name this database."""
+        return lines_for_database(_fallback_lines(temp_folder_fallback()), self.path)
+
+    def _recover_from(self, path: Path, lines: list[str]) -> list[int]:
+        """Move the entries of ``lines``, read from fallback file ``path``, into the
         database; return the ids they went to."""
         saved: list[int] = []
         moved: list[str] = []
-        for line, entry in _longest_first(self._fallback_lines(path)):
-            if not wanted(entry):
-                continue
+        for line, entry in _longest_first(lines):
             try:
                 game_id = self._recover_one(entry)
             except StorageError:
@@ -528,18 +529,6 @@ class Store:
             with contextlib.suppress(OSError):
                 remove_fallback_lines(path, moved)
         return saved
-
-    @staticmethod
-    def _fallback_lines(path: Path) -> list[str]:
-        """The lines of fallback file ``path``; none if there is no such file."""
-        try:
-            return read_fallback_lines(path) if path.exists() else []
-        except FileNotFoundError:  # another gofish moved it in meanwhile
-            return []
-        except OSError as error:
-            raise StorageError(
-                f"cannot read the unsaved games in {path}: {error.strerror}"
-            ) from None
 
     def _recover_one(self, entry: dict[str, Any]) -> int | None:
         summary = summarize(entry["record"])
@@ -833,6 +822,14 @@ def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
         json.dumps(list(summary.books)),
         summary.actions,
     )
+
+
+def _fallback_lines(path: Path) -> list[str]:
+    """The lines of fallback file ``path``; none if there is no such file."""
+    try:
+        return existing_fallback_lines(path)
+    except OSError as error:
+        raise StorageError(f"cannot read the unsaved games in {path}: {error.strerror}") from None
 
 
 def _longest_first(lines: list[str]) -> list[tuple[str, dict[str, Any]]]:
