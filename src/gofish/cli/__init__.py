@@ -190,14 +190,10 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
-    except KeyboardInterrupt:  # before the command ran: loading its modules, reading options
-        return _interrupted()
-
-
-def _interrupted() -> int:
-    with contextlib.suppress(OSError, ValueError):  # stderr closed: the status says it
-        print("\ninterrupted", file=sys.stderr)
-    return 130
+    except KeyboardInterrupt:  # while the command runs, or loads its modules
+        with contextlib.suppress(OSError, ValueError):  # stderr closed: the status says it
+            print("\ninterrupted", file=sys.stderr)
+        return 130
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -227,10 +223,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if run is None:
         parser.print_help()
         return 2
-    try:
+    try:  # Ctrl-C (KeyboardInterrupt) is main's to report
         return int(run(args) or 0)
-    except KeyboardInterrupt:
-        return _interrupted()
     except GoFishError as error:  # the command's name first, as its own messages do
         report(args.command, str(error))
         return 2

@@ -211,9 +211,10 @@ def run_tournament(
     with kept_seat_bots():  # one program per external bot and seat for the whole run
         # External programs are always run from a worker, even a lone one: only a worker
         # is told when this process is killed outright (kill -9), and stops them.
-        in_here = workers <= 1 and not _plays_programs(plan)
+        programs = _plays_programs(plan)
+        in_here = not tasks or (workers <= 1 and not programs)
         results = (map(_play_chunk, tasks) if in_here
-                   else _in_workers(tasks, max(workers, 1), jobs_1_here=not _plays_programs(plan)))
+                   else _in_workers(tasks, workers, jobs_1_here=not programs))
         for result in results:
             tally.merge(result)
             done += result.tables
