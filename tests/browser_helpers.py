@@ -1,8 +1,34 @@
-"""Measurements shared by the browser tests of the single-player table and the rooms."""
+"""What the browser tests of the single-player table and the rooms share: how chromium is
+started, and measurements."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Features playwright turns off when it starts chromium (its chromiumSwitches): a second
+# --disable-features replaces the first instead of adding to it, so ours repeats them.
+# test_browser_launch.py checks that none of playwright's is lost.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AimEnabled", "AvoidCorsURLLoaderRestartOnRedirect", "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose", "HttpsFirstBalancedModeAutoEnable", "HttpsUpgrades",
+    "LensOverlay", "MediaRouter", "NetworkTimeServiceQuerying", "OptimizationHints",
+    "PaintHolding", "PreconnectToSearch", "TcpPortRandomizationWin",
+    "ThirdPartyStoragePartitioning", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# Headless chromium still loads the address bar's drop-down (a web page of its own, in a
+# renderer of its own) and keeps it up to date as pages load: about a sixth of the
+# browser tests' CPU time, for a bar no test can see.
+UNSEEN_BROWSER_UI = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_BROWSER_UI),
+]
 
 
 def cut_menus(page: Any, selector: str) -> list[str]:

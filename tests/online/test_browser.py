@@ -20,15 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_helpers import cut_menus
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, cut_menus
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 GAME_DEADLINE = 150.0
 
 

@@ -10,12 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 

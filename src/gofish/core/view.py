@@ -7,7 +7,7 @@ every card the viewer may not see blanked out. Bots, clients and logs get views,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, cast
 
 from gofish.core.actions import Ask
@@ -33,11 +33,20 @@ def redact(event: object, viewer: object) -> Event:
     return _redacted(event, seat)
 
 
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
 def _redacted(event: Event, viewer: int | None) -> Event:
     secrets = event.secret_fields
     if not secrets or (viewer is not None and viewer in event.owners()):
         return event
-    blanked: Event = replace(cast(Any, event), **dict.fromkeys(secrets))
+    kind = type(event)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(cast(Any, event)))
+    # Made through the event's own __init__ (its fields in order): dataclasses.replace
+    # looks every field up again each time, a fifth of a bot game's time in the engine.
+    blanked: Event = kind(*[None if name in secrets else getattr(event, name) for name in names])
     return blanked
 
 
