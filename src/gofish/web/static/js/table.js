@@ -41,6 +41,7 @@ export class Table {
     this.awayText = null; // why this tab plays no more (the game went to another tab)
     this.retelling = false; // the first update retells a game opened again, without voices
     this.queue = Promise.resolve();
+    this.logScroll = null; // the frame that scrolls the log to its end, once asked for
     this.generation = 0;
     this.layout();
     document.addEventListener('keydown', (event) => this.onKey(event));
@@ -756,7 +757,12 @@ export class Table {
   logLine(text, type) {
     this.log.append(el('li', { class: `log-${type}`, text }));
     while (this.log.children.length > 300) this.log.firstElementChild.remove();
-    this.log.scrollTop = this.log.scrollHeight;
+    // Scrolled once a frame, before it is drawn: reading scrollHeight lays the page out,
+    // and done for each line of a batch it was a fifth of the page's work at speed 0.
+    this.logScroll ??= requestAnimationFrame(() => {
+      this.logScroll = null;
+      this.log.scrollTop = this.log.scrollHeight;
+    });
   }
 }
 
