@@ -171,8 +171,7 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
 ) -> None:
     # A friend who came after the first game could only watch the bot play on.
     ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2, house={
-        "hand-size": "1", "book": "2", "refill": "none", "end": "first-empty"})  # short
+    code = open_room(ann, rooms.url, "Ann", 2, house=a11y.QUICK_GAME)  # short
     fill_with_bot_and_start(ann, 1)
     ann.wait_for_selector("#game:not([hidden])")
     take_turns([ann])

@@ -113,8 +113,8 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 def a_finished_game(url: str) -> str:
     """A two-seat room, Ann against Emma, played to the end over the socket; its code."""
     made = post(f"{url}/rooms", {"name": "Ann", "players": 2, "rules": {
-        "preset": "classic", "hand_size": 1, "book_size": 2, "refill": "none",
-        "end": "first-empty"}})  # one card each, pairs, no refill (R18, R19): a short game
+        "preset": "classic", "hand_size": 13, "book_size": 2, "refill": "none",
+        "end": "first-empty"}})  # a11y.QUICK_GAME's rules (R18, R19): a short game
     chooser = random.Random(3)
     socket_url = url.replace("http", "ws", 1) + f"/ws/room/{made['code']}"
     with connect_socket(socket_url) as socket:
