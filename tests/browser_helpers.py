@@ -3,8 +3,11 @@ started, and measurements."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -29,6 +32,21 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_BROWSER_UI),
 ]
+
+
+def playwright_or_skip() -> Any:
+    """playwright's sync API; the test is skipped without it or without Debian's chromium."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium is not installed (scripts/setup-test-system.sh installs it)")
+    return pytest.importorskip("playwright.sync_api")
+
+
+def launched_chromium() -> Iterator[Any]:
+    """A chromium started with the tests' flags, for a fixture to yield from and close."""
+    with playwright_or_skip().sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 def cut_menus(page: Any, selector: str) -> list[str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, cut_menus
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, cut_menus, launched_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -126,13 +126,7 @@ def server_to_restart(server: RoomsServer) -> Iterator[RoomsServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian chromium is not installed (scripts/setup-test-system.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture

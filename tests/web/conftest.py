@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS
+from tests.browser_helpers import launched_chromium
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
@@ -70,13 +70,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 @pytest.fixture(scope="module")  # closed before other modules run: playwright holds a loop
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian chromium is not installed (scripts/setup-test-system.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture()

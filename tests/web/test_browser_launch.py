@@ -11,7 +11,12 @@ import re
 from typing import Any
 
 import pytest
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, UNSEEN_BROWSER_UI
+from tests.browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    UNSEEN_BROWSER_UI,
+    playwright_or_skip,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -31,9 +36,7 @@ def disabled_features(playwright: Any, args: list[str]) -> set[str]:
 
 
 def test_our_flags_keep_every_feature_playwright_turns_off() -> None:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian chromium is not installed (scripts/setup-test-system.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api = playwright_or_skip()
     plain_args = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--disable-features=")]
     with sync_api.sync_playwright() as playwright:
         playwrights = disabled_features(playwright, plain_args)
