@@ -22,6 +22,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +47,10 @@ PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
 STARTUP_TIMEOUT = 10.0  # starting a program (an interpreter, a JVM) takes longer than a move
 MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
+#: Lists and objects within each other in an answer (a move has one). Deeper, quoting a part
+#: of it (json.dumps) could pass Python's recursion limit where reading it did not.
+MAX_NESTING = 100
+_TOO_DEEP = "it is nested too deeply"
 STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is emptied
 STDERR_END = 8192  # what is read of it for the crash's line, and kept when it is emptied
 _SHOWN = 120  # how much of a bad answer to quote in a message
@@ -120,6 +125,9 @@ def _interpreter_problem(script: str) -> str | None:
         return None  # not readable: starting it says why
     if not first.startswith(b"#!"):
         return None
+    if first.endswith(b"\r\n"):  # the system reads the \r as part of the interpreter's name
+        return ("has Windows line ends (\\r\\n), and its #! line cannot: save it with Unix "
+                "line ends (\\n)")
     words = first[2:].decode(errors="replace").split()
     if not words:
         return "has an empty #! line"
@@ -198,6 +206,7 @@ class ExternalBot:
 
     def _launch(self) -> None:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
+        _append_only(self._stderr)
         self._mark = f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             # A session of its own, so that killing the bot also kills what it started
@@ -233,7 +242,7 @@ class ExternalBot:
         version = answer["version"]
         # said as written: '1' or null, not Python's None; true is no 1 in JSON either
         if isinstance(version, bool) or version != PROTOCOL_VERSION:
-            self._fail(f"speaks protocol version {json.dumps(version)}; this engine speaks "
+            self._fail(f"speaks protocol version {_json_text(version)}; this engine speaks "
                        f"{PROTOCOL_VERSION}")
         self._check_quiet()
 
@@ -303,8 +312,7 @@ class ExternalBot:
         kept, lest a crash already written lose the line that says why."""
         if self._stderr is not None and os.fstat(self._stderr.fileno()).st_size > STDERR_KEPT:
             end = self._stderr_end()
-            self._stderr.truncate(0)
-            self._stderr.seek(0)  # the program shares this offset: it writes on after the end
+            self._stderr.truncate(0)  # the program's writes go on at the new end (O_APPEND)
             self._stderr.write(end)
             self._stderr.flush()
 
@@ -444,9 +452,11 @@ class ExternalBot:
             self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
         except (ValueError, RecursionError) as error:  # valid JSON, but past Python's limits
-            why = ("it is nested too deeply" if isinstance(error, RecursionError)
+            why = (_TOO_DEEP if isinstance(error, RecursionError)
                    else "a number in it has too many digits")
             self._fail(f"answered {_quote(line)}, which cannot be read for {what}: {why}")
+        if _nested_deeper(message, MAX_NESTING):
+            self._fail(f"answered {_quote(line)}, which cannot be read for {what}: {_TOO_DEEP}")
         if not isinstance(message, dict):
             # A debug print of a number or a list parses as JSON: the same mistake as a banner.
             self._fail(f"answered {_quote(message)} instead of a JSON object for {what} "
@@ -536,6 +546,17 @@ _FOOTER = re.compile(
     r"|note: Some details are omitted|exit status \d+$")
 _PROPERTIES = re.compile(r"\s+\w+: |}$")
 _GO_TRACE = re.compile(r"goroutine \d+ \[")  # Go's goroutine dumps follow its "panic: …"
+
+
+def _append_only(stream: IO[bytes]) -> None:
+    """Make every write to ``stream``, the bot's as ours, land at its end: the bot shares
+    the file offset, and writing where the engine had just moved it (to read the end, or
+    to 0 after emptying the file) wrote over its own lines or far past the end."""
+    if sys.platform != "win32":
+        import fcntl
+
+        flags = fcntl.fcntl(stream.fileno(), fcntl.F_GETFL)
+        fcntl.fcntl(stream.fileno(), fcntl.F_SETFL, flags | os.O_APPEND)
 
 
 def _why_line(stderr: str) -> str:
@@ -704,7 +725,8 @@ def _rank_problem(answer: dict[str, Any]) -> str | None:
         return None  # reading the move says what is missing, or which text is wrong
     rank = answer["rank"]
     if isinstance(rank, int | float) and not isinstance(rank, bool):
-        return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number {rank!r}"
+        return (f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number "
+                f"{_json_text(rank)}")
     return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not {_json_text(rank)}"
 
 
@@ -741,6 +763,22 @@ def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
         return (f": you may not ask for the {Card(action.rank, action.suit)}, a card "
                 f"you hold (cards of that rank you may ask for: {cards})")
     return ""
+
+
+def _nested_deeper(value: object, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` deep in a value read from JSON;
+    looked at without recursion, as the value may be nested nearly as deep as Python's
+    recursion limit."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in item)
+    return False
 
 
 def _quote(value: object) -> str:
