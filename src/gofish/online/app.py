@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -189,10 +189,13 @@ async def _guarded(action: Callable[[], Awaitable[dict[str, Any]]]) -> Response:
 
 async def _body(request: Request) -> bytes:
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise ProtocolError(f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                raise ProtocolError(f"the request body is larger than {MAX_BODY_BYTES} bytes")
+    except ClientDisconnect:  # gone mid-body: refused like any broken body, not a traceback
+        raise ProtocolError("the request body was cut off: the client went away") from None
     return body
 
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from starlette.requests import HTTPConnection
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gofish.bots import Bot, make_bot, prepare_endgame
 from gofish.bots.base import cancel_thinking
@@ -157,6 +157,10 @@ class LiveRoom:
     logs: dict[int | None, SeatLog] = field(default_factory=dict)
     logs_game: int = 0
     idle_since: float = 0.0  # when it was last left with no socket, for the eviction timer
+    # One eviction timer and one away clock a seat: each new one cancels the one it replaces,
+    # so sockets opened and closed in a loop leave no pile of timers (each holding the room).
+    evict_timer: asyncio.TimerHandle | None = None
+    away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
 
     def seat_log(self, viewer: int | None) -> SeatLog:
         if self.logs_game != self.room.game_number:
@@ -175,7 +179,7 @@ def _said_hello_again(text: str) -> str | None:
     """The refusal of a second hello, in words (the schema's lists the command types)."""
     try:
         frame = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep for json.loads
         return None
     if isinstance(frame, dict) and frame.get("type") == "hello":
         return "this socket has said hello already: send commands (a new token needs a new socket)"
@@ -539,7 +543,10 @@ class RoomServer:
     def _start_away_clock(self, live: LiveRoom, seat_index: int) -> None:
         seat = live.room.seats[seat_index]
         stamp = seat.gone_since = time.monotonic()
-        asyncio.get_running_loop().call_later(
+        replaced = live.away_timers.get(seat_index)
+        if replaced is not None:
+            replaced.cancel()
+        live.away_timers[seat_index] = asyncio.get_running_loop().call_later(
             self.settings.away_seconds, self._mark_away, live, seat_index, stamp
         )
 
@@ -607,8 +614,10 @@ class RoomServer:
 
     def _schedule_eviction(self, live: LiveRoom) -> None:
         stamp = live.idle_since = time.monotonic()
-        asyncio.get_running_loop().call_later(self.settings.idle_seconds, self._evict, live,
-                                              stamp)
+        if live.evict_timer is not None:
+            live.evict_timer.cancel()
+        live.evict_timer = asyncio.get_running_loop().call_later(
+            self.settings.idle_seconds, self._evict, live, stamp)
 
     def _evict(self, live: LiveRoom, stamp: float) -> None:
         """Forget an idle room; its entries stay stored and it reloads on the next visit.
@@ -679,8 +688,11 @@ class RoomServer:
 
         async def refuse(code: str, message: str, close_code: int,
                          **extra: str | None) -> tuple[None, None]:
-            await websocket.send_text(json.dumps({**error_message(code, message, None), **extra}))
-            await websocket.close(close_code)
+            # A client that sent its hello and hung up at once is told nothing: no traceback.
+            with contextlib.suppress(WebSocketDisconnect):
+                await websocket.send_text(
+                    json.dumps({**error_message(code, message, None), **extra}))
+                await websocket.close(close_code)
             return None, None
 
         try:
