@@ -46,7 +46,11 @@ Seeding follows Gymnasium: ``reset(seed=s)`` deals the same game and bot play ev
 time, and the unseeded resets after it deal a sequence of games fixed by ``s``. A
 negative ``s``, or one that is not a number, is refused (``MalformedInputError``),
 changing nothing. Each opponent's ``rng`` is its own, and its state tells nothing of the
-deal.
+deal. The exception is an opponent whose think is cut short by the wall clock:
+``ismcts`` and ``ismcts-quick`` stop at ``seconds`` (0.2 a decision) if their
+``iterations`` are not done by then, so on a busy or slower machine they play
+otherwise and the same seed can give another game; ``ismcts:seconds=3600`` leaves the
+limit to ``iterations`` alone and is repeatable (as in docs/tournament.md, "Determinism").
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ from gofish.core import (
     make_rules,
     new_game,
 )
+from gofish.core.errors import short_repr
+from gofish.core.rules import check_players
 from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
 from gofish.sim import as_whole_number
 
@@ -83,11 +89,23 @@ def _bot_rng(seed: int | None, seat: int) -> random.Random:
     """The generator of the bot in ``seat``. Seeded from text, which random.Random hashes
     (SHA-512), so its state leads nowhere: seeded from the deal's own stream, as it was, a
     bot read the first draws of the shuffle back out of it and named pond cards."""
-    return random.Random(None if seed is None else f"gofish.env {seed}/bot{seat}")
+    return random.Random(None if seed is None else f"gofish.env {_seed_text(seed)}/bot{seat}")
+
+
+def _seed_text(seed: int) -> str:
+    """``seed`` in decimal, as the generators' texts have always written it; in hex past
+    Python's 4,300-digit limit for int-to-text conversion, which str() refuses with a
+    ValueError (a seed of 10**5000 is a whole number from 0, as the docs ask)."""
+    try:
+        return str(seed)
+    except ValueError:
+        return hex(seed)
 
 
 def observation_size(players: int) -> int:
-    """Length of the observation vector at a table of ``players``."""
+    """Length of the observation vector at a table of ``players`` (2 to 5; anything else
+    is a MalformedInputError, not a length of -1 for 0 players)."""
+    players = check_players(as_whole_number(players))
     # My cards per rank, each opponent's block, cards of each rank in books, pond, my books.
     return len(RANKS) + (players - 1) * _PER_OPPONENT + len(RANKS) + 2
 
@@ -102,6 +120,9 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
     check_view(view, "encode")
     if view.viewer is None:
         raise GoFishError("a spectator's view has no seat to encode")
+    if tracker is not None and not isinstance(tracker, Tracker):
+        raise MalformedInputError(f"encode's tracker must be a gofish.knowledge.Tracker (or "
+                                  f"None), not {type(tracker).__name__}")
     me = view.viewer
     tracker = (tracker or Tracker(view.num_players, me, view.rules.book_size)).update(view)
     books_in_game = 52 // view.rules.book_size
@@ -139,9 +160,19 @@ class GoFishEnv:
                                    for value in (players, seat, max_asks))
         self.rules: Rules = make_rules(rules).for_players(players)
         self.players = players
-        if isinstance(opponents, str) or not opponents:
-            raise GoFishError("opponents must be a list of bot names, e.g. ['emma']")
-        names = list(opponents)
+        # Text (bytes too) is not a list of names; a set has no order, so which bot sat
+        # where changed from run to run (string hashes are salted per process); a number
+        # was a TypeError and a numpy array of names a ValueError ("truth value ...").
+        try:
+            if isinstance(opponents, (str, bytes, bytearray, set, frozenset)):
+                raise TypeError
+            names = list(opponents)
+        except TypeError:  # not iterable at all, or a 0-d numpy array
+            raise GoFishError("opponents must be a list of bot names, e.g. ['emma'], not "
+                              f"{short_repr(opponents)}") from None
+        if not names:
+            raise GoFishError("opponents must be a list of bot names, e.g. ['emma'], not "
+                              "an empty one")
         if len(names) > players - 1:  # not dropped in silence: the agent would train
             raise GoFishError(         # against other bots than named (as TableSettings)
                 f"{len(names)} opponents were named but a {players}-player game has "
@@ -151,10 +182,12 @@ class GoFishEnv:
             make_bot(name)  # make_bot's MalformedInputError (a GoFishError, as every refusal here)
         self.opponent_names = names
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise GoFishError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+            raise GoFishError(f"seat must be a seat from 0 to {players - 1}, "
+                              f"not {short_repr(seat)}")
         self.seat = seat
         if isinstance(max_asks, bool) or not isinstance(max_asks, int) or max_asks < 1:
-            raise GoFishError(f"max_asks must be a whole number of at least 1, not {max_asks!r}")
+            raise GoFishError("max_asks must be a whole number of at least 1, "
+                              f"not {short_repr(max_asks)}")
         self.max_asks = max_asks
         self.per_opponent = len(RANKS) * (len(SUITS) if self.rules.ask == "card" else 1)
         self.action_count = (players - 1) * self.per_opponent
@@ -177,22 +210,22 @@ class GoFishEnv:
         ``options`` is there for Gymnasium's signature; this environment takes none.
         """
         if options:
-            raise GoFishError(f"GoFishEnv.reset takes no options, not {options!r}")
+            raise GoFishError(f"GoFishEnv.reset takes no options, not {short_repr(options)}")
         # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
         given = cast("int | None", as_whole_number(seed))
         if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
             # new_game takes text too, but a Gymnasium seed is a number (the docs say so)
             raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
-                                      f"seeds are, not {given!r}")
+                                      f"seeds are, not {short_repr(given)}")
         if given is not None and given < 0:
             # random.Random seeds with abs(): -1 dealt the game of 1. Gymnasium's seeds
             # are 0 or more too.
             raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
-                                      f"seeds are, not {given}")
+                                      f"seeds are, not {short_repr(given)}")
         seed = given if given is not None else self._next_seed()
         self._game = new_game(self.rules, self.players, seed=seed)
         if given is not None:  # only once new_game took it: a refused seed changes nothing
-            self._later_seeds = random.Random(f"gofish.env later games {given!r}")
+            self._later_seeds = random.Random(f"gofish.env later games {_seed_text(given)}")
         self._bots, self._rngs = {}, {}
         others = [s for s in range(self.players) if s != self.seat]
         for other, name in zip(others, self.opponent_names, strict=True):
@@ -252,7 +285,7 @@ class GoFishEnv:
         if isinstance(number, bool) or not isinstance(number, int) or not (
                 0 <= number < self.action_count):
             raise GoFishError(f"an action is a whole number from 0 to {self.action_count - 1}, "
-                              f"not {action!r}")
+                              f"not {short_repr(action)}")
         offset, within = divmod(number, self.per_opponent)
         target = (self.seat + offset + 1) % self.players
         if self.per_opponent == len(RANKS):

@@ -74,7 +74,7 @@ def rule_params(rules: Rules, players: int) -> np.ndarray:
 
 
 def play_deals(
-    rules: Rules,
+    rules: str | Rules,
     players: int,
     seed: int,
     deals: Any,
@@ -87,15 +87,20 @@ def play_deals(
     of each game (0 to players! - 1: the rotations first, then the other orders, as a
     tournament numbers them; it picks the bots' random streams), and ``kinds`` one row of
     bot kinds per game (``SIM_BOTS``: random 0, emma 1, counter 2), all whole numbers.
-    ``seed`` is as :func:`simulate` takes it. Anything else is refused with a
-    MalformedInputError, before any game. Returns ``books[g, seat]`` and ``actions[g]``
-    (the number of asks).
+    ``seed`` is as :func:`simulate` takes it, ``rules`` as ``make_rules`` does. Anything
+    else is refused with a MalformedInputError, before any game; rules the kernel cannot
+    play (``ask: card``) with SimUnavailable, as :func:`simulate` does. Returns
+    ``books[g, seat]`` and ``actions[g]`` (the number of asks).
     """
     import numpy as np
 
     from gofish.sim import kernel
 
     players = check_players(as_whole_number(players))
+    # A preset's name was an AttributeError; ask: card was played as rank asks, in silence.
+    rules = make_rules(rules).for_players(players)
+    if rules.ask != "rank":
+        raise SimUnavailable("the bulk simulator plays rank asks only, not ask: card")
     seed = _check_seed(seed)
     deal_array = _whole_array("deals", deals, _LAST_DEAL, "deal numbers")
     games = len(deal_array)
@@ -129,7 +134,11 @@ def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarra
     greatest), nothing per element in Python: a batch of games costs far more."""
     import numpy as np
 
-    array = np.asarray(values)
+    try:
+        array = np.asarray(values)
+    except (ValueError, TypeError):  # rows of different lengths: numpy's own words
+        raise MalformedInputError(f"{name} must be whole numbers ({described}) in rows of "
+                                  f"one length, not {short_repr(values)}") from None
     if array.dtype.kind not in "iu" and not (array.size == 0 and array.dtype.kind == "f"):
         raise MalformedInputError(f"{name} must be whole numbers ({described}), "
                                   f"not {array.dtype} values")
