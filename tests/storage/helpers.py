@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +54,10 @@ class TickingClock:
     def __call__(self) -> str:
         self.ticks += 1
         return f"2026-01-01T00:{self.ticks // 60:02d}:{self.ticks % 60:02d}.000+00:00"
+
+
+def damage(db_path: Path, statement: str, parameters: tuple[Any, ...] = ()) -> None:
+    """Change a stored game as another program might: one SQL statement, committed."""
+    with sqlite3.connect(db_path) as db:
+        db.execute(statement, parameters)
+    db.close()

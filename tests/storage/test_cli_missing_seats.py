@@ -5,7 +5,6 @@ stats left it out without a word; show called the players "Player 0" and "Player
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import gofish
 from gofish.cli import main
 from gofish.storage import DamagedGameError, Store
 
-from .helpers import EMMA, RANDOM, YOU, played_game
+from .helpers import EMMA, RANDOM, YOU, damage, played_game
 
 DAMAGES = {
     "every seat deleted": "DELETE FROM seats WHERE game_id = 2",
@@ -38,12 +37,6 @@ def three_finished(db_path: Path) -> Path:
                    seats=[YOU, EMMA, RANDOM])
         store.save(gofish.game_to_record(played_game(seed=23)), seats=[YOU, RANDOM])
     return db_path
-
-
-def damage(db_path: Path, statement: str) -> None:
-    with sqlite3.connect(db_path) as db:
-        db.execute(statement)
-    db.close()
 
 
 @pytest.mark.parametrize("statement", DAMAGES.values(), ids=DAMAGES.keys())

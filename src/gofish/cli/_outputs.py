@@ -8,6 +8,9 @@ import os
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: The files SQLite keeps beside a database; the first two may hold saved moves.
 SQLITE_COMPANIONS = ("-wal", "-journal", "-shm")
+#: How a -wal file (either byte order of its checksums) and a rollback journal begin.
+_COMPANION_HEADERS = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83",
+                      b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7")
 
 
 def stored_data_at(path: str) -> str | None:
@@ -16,7 +19,7 @@ def stored_data_at(path: str) -> str | None:
 
     if path.endswith(FALLBACK_SUFFIX):
         return "it holds games waiting to be moved into the games database"
-    if path.endswith(SQLITE_COMPANIONS):
+    if path.endswith(SQLITE_COMPANIONS) and _beside_a_database(path):
         return "it is part of a database"
     if not os.path.isfile(path):  # a pipe or a device (/dev/stdout): opening it may block
         return None
@@ -26,6 +29,23 @@ def stored_data_at(path: str) -> str | None:
     except OSError:  # missing or unreadable: writing it destroys nothing stored
         return None
     return "it is a database (of games or rooms)" if head == SQLITE_HEADER else None
+
+
+def _beside_a_database(path: str) -> bool:
+    """Whether ``path``, named as SQLite names the files beside a database, is one: there is
+    a file of the name before the suffix, or it holds what SQLite writes there. Any name so
+    ending was refused, a new ``travel-journal`` told it was part of a database."""
+    suffix = next(suffix for suffix in SQLITE_COMPANIONS if path.endswith(suffix))
+    if os.path.lexists(path[: -len(suffix)]):
+        return True
+    if not os.path.isfile(path):  # none there (or a pipe, a device): nothing to destroy
+        return False
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(max(map(len, _COMPANION_HEADERS)))
+    except OSError:  # unreadable: it may well be one, and is not written over
+        return True
+    return head.startswith(_COMPANION_HEADERS)
 
 
 def refusal(path: str) -> str | None:

@@ -66,13 +66,19 @@ def _name(file: str) -> str:
 
 
 def _open(path: str) -> TextIO:
+    """``path`` opened once, its encoding told from its first bytes left in the buffer: a
+    pipe (``gofish replay <(gofish export 1)``, a named pipe) read twice lost its records,
+    read by a first look that was then closed, and said it held none."""
     try:
-        with open(path, "rb") as probe:
-            start = probe.read(2)
-        encoding, errors = _decoding(start)
-        return open(path, encoding=encoding, errors=errors)
+        binary = open(path, "rb")  # noqa: SIM115 - returned, closed by the caller's with
     except OSError as error:
         raise CannotRead(error.strerror or str(error)) from None
+    try:
+        encoding, errors = _decoding(_first_bytes(binary))
+        return io.TextIOWrapper(binary, encoding=encoding, errors=errors)
+    except BaseException:
+        binary.close()
+        raise
 
 
 def _first_bytes(stream: object) -> bytes:

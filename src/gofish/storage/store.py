@@ -249,6 +249,10 @@ class Store:
         target = read_only_uri(self.path) if read_only else str(self.path)
         connection = sqlite3.connect(target, timeout=self._timeout, isolation_level=None,
                                      check_same_thread=False, uri=read_only)
+        # Text that is not UTF-8 (a row edited by another program) read with U+FFFD in
+        # place of its bytes: sqlite3's own decoding raised for the whole query, so one
+        # such game made history, show and resume fail for every game.
+        connection.text_factory = _decoded
         try:
             connection.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
             connection.execute("PRAGMA foreign_keys = ON")
@@ -663,6 +667,14 @@ class Store:
         (game_id, record, source, rules, players, over, winners, books, actions, label,
          created_at, updated_at, finished_at, preset, options) = row
         try:
+            # A blob or a number where text belongs (edited by hand) was a traceback in
+            # history (a date, a name), history --json and stats (a label) further on.
+            # A blank name or bot name, which save refuses, let a game be resumed and
+            # played that could then never be saved.
+            if not (_texts(source, created_at, updated_at, label) and _is_count(actions)
+                    and _texts(finished_at, or_none=True)
+                    and all(_seat_readable(seat) for _, seat in seats)):
+                raise DamagedGameError(game_id, self.path)
             stored = StoredGame(
                 id=game_id,
                 record=_load_record(record, self.path, game_id),
@@ -781,7 +793,8 @@ def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> l
     seats = [row[6:] for row in rows if row[6] is not None]
     if not _is_count(players) or [seat[0] for seat in seats] != list(range(players)) or any(
         result not in _RESULTS or not _is_count(books) for _, _, books, result in seats
-    ):
+    ) or not (_texts(label) and _texts(finished_at, *(bot for _, bot, _, _ in seats),
+                                       or_none=True)):
         raise DamagedGameError(game_id, path)
     lineup = [HUMAN if bot is None else str(bot) for _, bot, _, _ in seats]
     book_size = _book_size(preset, options)
@@ -938,6 +951,23 @@ def _check_figures(game: StoredGame, path: Path) -> None:
         and all(_is_count(seat) and seat < game.players for seat in winners)
     ):
         raise DamagedGameError(game.id, path)
+
+
+def _texts(*values: object, or_none: bool = False) -> bool:
+    """Whether every one of ``values`` is text (or None, with ``or_none``)."""
+    return all(isinstance(value, str) or (or_none and value is None) for value in values)
+
+
+def _seat_readable(seat: Seat) -> bool:
+    """Whether a stored seat is one ``save`` takes: a name, and a bot name or None."""
+    name, bot = seat["name"], seat["bot"]
+    return (isinstance(name, str) and bool(name.strip())
+            and (bot is None or (isinstance(bot, str) and bool(bot.strip()))))
+
+
+def _decoded(data: bytes) -> str:
+    """A TEXT value as read: UTF-8, with U+FFFD for bytes that are not."""
+    return data.decode("utf-8", "replace")
 
 
 def _is_count(value: object) -> TypeGuard[int]:
