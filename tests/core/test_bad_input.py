@@ -78,6 +78,9 @@ def test_a_deck_may_be_a_tuple() -> None:
         ({"rules": "go-fish"}, "unknown preset 'go-fish'"),
         ({"rules": {"preset": "nordic", "sea": "calm"}}, "unknown option 'sea'"),
         ({"players": 1}, "1 player cannot play: every rule set takes 2 to 5 players"),
+        ({"players": 6}, "6 players cannot play: every rule set takes 2 to 5 players"),
+        # past Python's 4,300-digit limit writing the count was a ValueError, not a refusal
+        ({"players": 10**5000}, "that many players cannot play: every rule set takes 2 to 5"),
     ],
 )
 def test_new_game_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:

@@ -66,6 +66,9 @@ def test_replay_reports_an_illegal_action_with_its_index() -> None:
     ("action", "message"),
     [
         ({"player": 1, "target": 0, "rank": "9"}, "it is player 0's turn, not player 1's"),
+        # a 400-digit seat was quoted whole (JSON reads numbers up to 4,300 digits)
+        ({"player": 10**400, "target": 1, "rank": "9"}, "it is player 0's turn, not player 1000"),
+        ({"player": 0, "target": 10**400, "rank": "9"}, "no player 1000"),
         ({"player": True, "target": 1, "rank": "9"}, "player must be a seat number, not true"),
         ({"player": 0, "target": 0, "rank": "9"}, "player 0 cannot ask themselves"),
         ({"player": 0, "target": 1, "rank": "X"}, "rank must be one of A 2 3"),
@@ -81,6 +84,7 @@ def test_replay_reports_bad_actions_clearly(action: object, message: str) -> Non
     result = replay_record(_record(actions=[action]))
     assert result["ok"] is False and result["action_index"] == 0
     assert message in result["error"]
+    assert len(result["error"]) < 200  # a value is quoted cut short, however long
 
 
 def test_replay_refuses_an_action_after_the_game_is_over() -> None:

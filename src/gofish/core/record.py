@@ -125,7 +125,7 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
             raise MalformedInputError("the game is already over")
         if player != game.current_player:
             raise MalformedInputError(
-                f"it is player {game.current_player}'s turn, not player {player}'s"
+                f"it is player {game.current_player}'s turn, not player {shown(player)}'s"
             )
         game.play(_record_ask(data))
     except GoFishError as error:

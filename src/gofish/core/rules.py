@@ -160,11 +160,20 @@ def check_players(players: object) -> int:
             f"the number of players must be a whole number, not {shown(players)}"
         )
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        counted = "1 player" if count == 1 else f"{count} players"
-        raise MalformedInputError(
-            f"{counted} cannot play: every rule set takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
-        )
+        raise MalformedInputError(f"{_players_counted(count)} cannot play: every rule set "
+                                  f"takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
     return count
+
+
+def _players_counted(count: int) -> str:
+    """``count`` players, in words: every digit (the command line shortens long runs of
+    them), unless there are more than Python turns into text (10**5000: a ValueError)."""
+    if count == 1:
+        return "1 player"
+    try:
+        return f"{count} players"
+    except ValueError:
+        return "that many players"
 
 
 def make_rules(spec: object = "classic", **options: object) -> Rules:
