@@ -11,11 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process
-
-from gofish.core import new_game
-from gofish.protocol import BotFailure, ExternalBot
+from tests.protocol.test_external_bots import HEADER, first_move_failure
 
 FLOOD_THEN_CRASH = HEADER + (
     "        end = time.monotonic() + 2\n"
@@ -27,12 +23,5 @@ FLOOD_THEN_CRASH = HEADER + (
 def test_the_crash_after_a_flood_of_stderr_is_quoted(tmp_path: Path) -> None:
     bot = tmp_path / "flood.py"
     bot.write_text(FLOOD_THEN_CRASH)
-    game = new_game("classic", seed=1)
-    seat = game.current_player
-    assert seat is not None
-    with ExternalBot(f"{sys.executable} {bot}", timeout=30) as external:
-        external.new_game(seat, 2, "classic")
-        with pytest.raises(BotFailure) as failure:
-            external.choose(game.view(seat), game.legal_actions())
-    assert "it said: RuntimeError: my strategy fell over" in str(failure.value)
-    assert children_of_this_process() == []
+    message = first_move_failure(f"{sys.executable} {bot}")
+    assert "it said: RuntimeError: my strategy fell over" in message

@@ -21,13 +21,8 @@ def stored_data_at(path: str) -> str | None:
         return "it holds games waiting to be moved into the games database"
     if path.endswith(SQLITE_COMPANIONS) and _beside_a_database(path):
         return "it is part of a database"
-    if not os.path.isfile(path):  # a pipe or a device (/dev/stdout): opening it may block
-        return None
-    try:
-        with open(path, "rb") as stream:
-            head = stream.read(len(SQLITE_HEADER))
-    except OSError:  # missing or unreadable: writing it destroys nothing stored
-        return None
+    # (Unreadable, None: writing it destroys nothing stored.)
+    head = _file_head(path, len(SQLITE_HEADER))
     return "it is a database (of games or rooms)" if head == SQLITE_HEADER else None
 
 
@@ -38,14 +33,21 @@ def _beside_a_database(path: str) -> bool:
     suffix = next(suffix for suffix in SQLITE_COMPANIONS if path.endswith(suffix))
     if os.path.lexists(path[: -len(suffix)]):
         return True
-    if not os.path.isfile(path):  # none there (or a pipe, a device): nothing to destroy
-        return False
+    head = _file_head(path, max(map(len, _COMPANION_HEADERS)))
+    # Unreadable (None), it may well be one, and is not written over.
+    return head is None or head.startswith(_COMPANION_HEADERS)
+
+
+def _file_head(path: str, size: int) -> bytes | None:
+    """The first ``size`` bytes of the file at ``path``: b"" when no regular file is there
+    (a pipe or a device, /dev/stdout: opening it may block), None when it cannot be read."""
+    if not os.path.isfile(path):
+        return b""
     try:
         with open(path, "rb") as stream:
-            head = stream.read(max(map(len, _COMPANION_HEADERS)))
-    except OSError:  # unreadable: it may well be one, and is not written over
-        return True
-    return head.startswith(_COMPANION_HEADERS)
+            return stream.read(size)
+    except OSError:
+        return None
 
 
 def refusal(path: str) -> str | None:

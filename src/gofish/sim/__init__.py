@@ -99,8 +99,9 @@ def play_deals(
     players = check_players(as_whole_number(players))
     # A preset's name was an AttributeError; ask: card was played as rank asks, in silence.
     rules = make_rules(rules).for_players(players)
-    if rules.ask != "rank":
-        raise SimUnavailable("the bulk simulator plays rank asks only, not ask: card")
+    reason = unsupported_reason(rules, ())
+    if reason is not None:
+        raise SimUnavailable(reason)
     seed = _check_seed(seed)
     deal_array = _whole_array("deals", deals, _LAST_DEAL, "deal numbers")
     games = len(deal_array)

@@ -669,11 +669,8 @@ class Store:
         try:
             # A blob or a number where text belongs (edited by hand) was a traceback in
             # history (a date, a name), history --json and stats (a label) further on.
-            # A blank name or bot name, which save refuses, let a game be resumed and
-            # played that could then never be saved.
             if not (_texts(source, created_at, updated_at, label) and _is_count(actions)
-                    and _texts(finished_at, or_none=True)
-                    and all(_seat_readable(seat) for _, seat in seats)):
+                    and _texts(finished_at, or_none=True)):
                 raise DamagedGameError(game_id, self.path)
             stored = StoredGame(
                 id=game_id,
@@ -928,11 +925,18 @@ def _check_save_arguments(game_id: object, source: object) -> tuple[int | None, 
 
 def _seat_list(numbered: list[tuple[Any, Seat]], players: object, path: Path,
                game_id: int) -> list[Seat]:
-    """The seats of a game, which must be numbered 0 to players - 1: a seat row deleted by
-    hand made history fail on ``names[w]`` and show call the players "Player 0"."""
+    """The seats of a game, which must be numbered 0 to players - 1 (a seat row deleted by
+    hand made history fail on ``names[w]`` and show call the players "Player 0"), each one
+    that ``save`` takes: a blank name or bot name let a game be resumed and played that
+    could then never be saved."""
     if not _is_count(players) or [number for number, _ in numbered] != list(range(players)):
         raise DamagedGameError(game_id, path)
-    return [seat for _, seat in numbered]
+    seats = [seat for _, seat in numbered]
+    try:
+        check_seats(seats, players)
+    except StorageError:
+        raise DamagedGameError(game_id, path) from None
+    return seats
 
 
 def _check_figures(game: StoredGame, path: Path) -> None:
@@ -956,13 +960,6 @@ def _check_figures(game: StoredGame, path: Path) -> None:
 def _texts(*values: object, or_none: bool = False) -> bool:
     """Whether every one of ``values`` is text (or None, with ``or_none``)."""
     return all(isinstance(value, str) or (or_none and value is None) for value in values)
-
-
-def _seat_readable(seat: Seat) -> bool:
-    """Whether a stored seat is one ``save`` takes: a name, and a bot name or None."""
-    name, bot = seat["name"], seat["bot"]
-    return (isinstance(name, str) and bool(name.strip())
-            and (bot is None or (isinstance(bot, str) and bool(bot.strip()))))
 
 
 def _decoded(data: bytes) -> str:
