@@ -21,12 +21,28 @@ from gofish.sim import simulate
     ({"seed": "x"}, "seed must be a whole number, not 'x'"),
     ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
     ({"first_deal": 1.5}, "first_deal must be a whole number from 0, not 1.5"),
-    ({"first_deal": 2**63}, "first_deal + games must be at most"),
+    ({"first_deal": 2**63}, "first_deal + games - 1 (the last deal) must be at most"),
 ])
 def test_bad_arguments_are_refused_clearly(arguments: dict, complaint: str) -> None:
     call = {"rules": "classic", "bots": ["random", "emma"], "games": 5, **arguments}
     with pytest.raises(MalformedInputError, match=re.escape(complaint)):
         simulate(**call)
+
+
+def test_the_last_deal_number_can_be_played() -> None:
+    # The deals run from first_deal to first_deal + games - 1, and play_deals takes deal
+    # 2**63 - 1: simulate refused a batch ending on it, one deal short of its own bound.
+    import numpy as np
+
+    from gofish.sim import play_deals
+
+    last = 2**63 - 1
+    ending_there = simulate("classic", ["random", "emma"], games=3, seed=5, first_deal=last - 2)
+    one_by_one, _ = play_deals("classic", 2, 5, np.array([last - 2, last - 1, last]),
+                               np.zeros(3, np.int64), np.array([[0, 1]] * 3))
+    assert (ending_there.books == one_by_one).all()
+    with pytest.raises(MalformedInputError, match=f"not {last + 1}"):
+        simulate("classic", ["random", "emma"], games=3, seed=5, first_deal=last - 1)
 
 
 def test_bot_names_are_read_as_make_bot_reads_them() -> None:

@@ -243,8 +243,10 @@ def simulate(
     games = check_whole("games", as_whole_number(games), 1)
     seed = _check_seed(seed)
     first_deal = check_whole("first_deal", as_whole_number(first_deal), 0)
-    if first_deal + games > _LAST_DEAL:
-        raise MalformedInputError(f"first_deal + games must be at most {_LAST_DEAL}")
+    # The last deal played is first_deal + games - 1, the same bound play_deals keeps.
+    if first_deal + games - 1 > _LAST_DEAL:
+        raise MalformedInputError(f"first_deal + games - 1 (the last deal) must be at most "
+                                  f"{_LAST_DEAL}, not {short_repr(first_deal + games - 1)}")
     resolved = make_rules(rules).for_players(players)
     reason = unsupported_reason(resolved, names)
     if reason is not None:
