@@ -264,6 +264,7 @@ def serve(
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
+    quiet_about_bad_text()
     server = uvicorn.Server(config)
     if on_ready is not None:
         _call_once_started(server, on_ready)
@@ -272,6 +273,34 @@ def serve(
     loop_factory = getattr(config, "get_loop_factory", lambda: None)()  # uvicorn ≥ 0.36
     with asyncio.Runner(loop_factory=loop_factory) as runner:
         runner.run(_open_then_serve(app, server, sockets))
+
+
+class _BadTextInOneLine(logging.Filter):
+    """uvicorn closes a socket whose text message is not UTF-8 (code 1007), as it should,
+    but logs the decoding error's traceback as if the server had failed: a client's bad
+    bytes are its own mistake, so the server's log says so in one line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        # Only uvicorn's own words for it: the app's UnicodeDecodeError would be a bug to see.
+        if (record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError)
+                and str(record.msg).startswith("Invalid UTF-8")):
+            record.msg = BAD_TEXT_LINE
+            record.args = ()
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+BAD_TEXT_LINE = ("a client sent a websocket text message that is not UTF-8: "
+                 "its connection was closed (code 1007)")
+
+
+def quiet_about_bad_text() -> None:
+    """Put :class:`_BadTextInOneLine` on uvicorn's error log, once (after uvicorn.Config,
+    which sets that log up)."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(each, _BadTextInOneLine) for each in uvicorn_log.filters):
+        uvicorn_log.addFilter(_BadTextInOneLine())
 
 
 def _call_once_started(server: Any, on_ready: Callable[[], None]) -> None:
