@@ -25,7 +25,7 @@ from typing import TextIO
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
-from gofish.narrate import pond_word, printable
+from gofish.narrate import pond_word, printable, shown
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
 
@@ -95,7 +95,9 @@ class PlainTable:
         self.told_kept = False  # ... and was told the moves are kept (the game was rescued)
 
     def say(self, line: str = "") -> None:
-        self.stdout.write(line + "\n")
+        # shown(): a name from a hand-edited database (a resumed game) may hold an escape
+        # sequence or a newline, which the terminal would act on instead of showing.
+        self.stdout.write(shown(line) + "\n")
         self.stdout.flush()
 
     def read(self) -> str | None:
@@ -277,17 +279,18 @@ class PlainTable:
             line = self.read()
             if line is None:
                 return False
-            if line.lower() in QUIT_AFTER_THE_END:
+            word = _word_after_the_end(line)
+            if word in QUIT_AFTER_THE_END:
                 # Said: "q" asks for queens in a game, and one typed out of habit here ends
                 # the session, which left without a word looked like a hang or a crash.
                 self.say("Goodbye.")
                 return False
-            if line.lower() in NEW_AFTER_THE_END:
+            if word in NEW_AFTER_THE_END:
                 self.take_seat(self.session.next_game())
                 self.last_target = None
                 self.introduce()
                 return True
-            look = LOOKS_AFTER_THE_END.get(line.lower())
+            look = LOOKS_AFTER_THE_END.get(word)
             if look is not None:  # the final hands and books stay there to be read
                 look(self)
                 continue
@@ -368,8 +371,9 @@ class PlainTable:
         raise MalformedInputError(
             f"Ask {name} for which rank? Type e.g. 'ask {name.lower()} for 9'.")
 
-    def parse_wanted(self, word: str) -> tuple[Rank, Suit | None]:
+    def parse_wanted(self, typed: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
+        word = _suit_symbol_as_letter(typed)
         if word.startswith("0"):  # the terminal table's key for the 10: the same here
             word = "10" + word[1:]
         try:
@@ -385,8 +389,8 @@ class PlainTable:
         except MalformedInputError:
             if plural is not None:
                 return plural, None  # "kings" under ask: card: the table then asks which one
-            raise MalformedInputError(
-                f"{_quoted(word)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
+            raise MalformedInputError(  # as typed: "00" was echoed back as '100'
+                f"{_quoted(typed)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
             ) from None
         if not by_card:
@@ -543,6 +547,29 @@ class PlainTable:
             self.say(f"  {words}: {meaning.replace('the pond', pond).replace('books', books)}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+
+
+def _word_after_the_end(line: str) -> str:
+    """What a line says to the game-over question: its first word if that is a command word
+    ("new game", "quit now", "help me", as in a game), else the whole line. A letter alone
+    counts only as the whole line: "q 1" is a move typed late, not a quit."""
+    words = line.lower().split()
+    first = words[0] if words else ""
+    commands = (*QUIT_AFTER_THE_END, *NEW_AFTER_THE_END, *LOOKS_AFTER_THE_END)
+    return first if len(first) > 1 and first in commands else line.lower()
+
+
+def _suit_symbol_as_letter(word: str) -> str:
+    """A card typed as the table prints it ("7♣", or "7♣\ufe0f" as pasted emoji) read as
+    "7c": the table offered "you may ask for 7♣" and then refused "7♣" as no rank."""
+    bare = word.removesuffix("\ufe0f")  # the emoji variation selector after a suit
+    last = bare[-1:]
+    if len(bare) < 2 or last.isalpha():  # a suit letter needs no help; "9s" may be nines
+        return word
+    try:
+        return bare[:-1] + Suit.parse(last).letter.lower()
+    except MalformedInputError:
+        return word
 
 
 def _quoted(text: str, most: int = 40) -> str:
