@@ -10,7 +10,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,10 +26,20 @@ from starlette.websockets import WebSocketState
 
 from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
+from gofish.core.errors import short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
-from gofish.storage import FallbackSaver, StorageError, Store, UnknownGameError, open_store
+from gofish.storage import (
+    DamagedGameError,
+    FallbackSaver,
+    StorageError,
+    Store,
+    StoredGame,
+    UnknownGameError,
+    open_store,
+)
 from gofish.storage.errors import reported
 from gofish.storage.paths import chosen_db_path
+from gofish.storage.summary import summarize
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -160,7 +170,7 @@ def create_app(
         if wants_json(request.url.path) or error.status_code == 405:
             # The server answers {"error"} in words throughout, a wrong method at / too.
             return JSONResponse({"error": api_refusal(request, error)},
-                                status_code=error.status_code, headers=error.headers)
+                                status_code=error.status_code, headers=_sorted_allow(error))
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
@@ -168,15 +178,17 @@ def create_app(
         # The page shows "error" as it is: say which value was wrong, in words.
         return JSONResponse({"error": explain_parameters(error)}, status_code=422)
 
-    @app.get("/", include_in_schema=False)
+    # HEAD as well as GET, as the rooms' pages and the static files take it (curl -I, a
+    # monitor checking the server is up): the page and the API refused it with a 405.
+    @app.api_route("/", methods=list(_READ), include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", headers=_NO_STORE)
 
-    @app.get("/api/setup")
+    @app.api_route("/api/setup", methods=list(_READ))
     async def setup() -> dict[str, Any]:
         return setup_choices()
 
-    @app.get("/api/help")
+    @app.api_route("/api/help", methods=list(_READ))
     async def help_page(request: Request) -> dict[str, Any]:
         query = dict(request.query_params)
         players = _whole_number(query.pop("players", "2"), "players")
@@ -184,31 +196,27 @@ def create_app(
         rules = make_rules(preset, **{k: _option_value(k, v) for k, v in query.items()})
         return rules_help(rules, players)
 
-    @app.get("/api/games")
+    @app.api_route("/api/games", methods=list(_READ))
     async def games(
         limit: int = 20, offset: int = 0, finished: bool | None = None
     ) -> dict[str, Any]:
         store = holder.require()
-        listed = store.list_games(limit=max(0, min(limit, 200)), offset=max(0, offset),
-                                  finished=finished)
+        listed = store.list_entries(limit=max(0, min(limit, 200)), offset=max(0, offset),
+                                    finished=finished)
         # The total of the games asked for, so that a client paging through them knows
         # when it has them all.
-        return {"games": [_game_row(game) for game in listed],
+        return {"games": [_listed_row(entry, tables) for entry in listed],
                 "total": store.count(finished=finished)}
 
-    @app.get("/api/games/{game_id}")
+    @app.api_route("/api/games/{game_id}", methods=list(_READ))
     async def game(game_id: int) -> dict[str, Any]:
         stored = holder.require().get(game_id)
         humans = stored.human_seats
-        record = stored.record
-        if any(table.waits_to_fish(game_id) for table in tables):
-            # Its last ask is a miss stored before its draw, which would show the sea's
-            # top card before the player picks from the sea: replayed up to that ask.
-            record = {**record, "actions": record["actions"][:-1]}
+        record = _record_as_seen(stored, tables)
         frames = replay_frames(record, stored.names, humans[0] if humans else None)
-        return {**_game_row(stored), "frames": frames, **table_words(stored.record)}
+        return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
-    @app.get("/api/stats")
+    @app.api_route("/api/stats", methods=list(_READ))
     async def stats() -> dict[str, Any]:
         return stats_answer(holder.require())
 
@@ -240,6 +248,7 @@ def create_app(
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+_READ = ("GET", "HEAD")
 _EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
@@ -281,9 +290,26 @@ def api_refusal(request: Request, error: StarletteHTTPException) -> str:
         return f"there is nothing at {path}: the API has /api/setup, /api/help, /api/games, " \
                "/api/games/{id} and /api/stats"
     if error.status_code == 405:
-        allowed = (error.headers or {}).get("allow", "GET").replace(", HEAD", "")
-        return wrong_method(request.method, path, allowed)
+        allowed = [method for method in _allowed_methods(error) if method != "HEAD"]
+        return wrong_method(request.method, path, ", ".join(allowed) or "GET")
     return str(error.detail)
+
+
+def _allowed_methods(error: StarletteHTTPException) -> list[str]:
+    """The methods a 405's Allow header names, in order: Starlette lists a route's methods
+    from a set, so GET and HEAD came in either order from one run to the next."""
+    allow = next((value for name, value in (error.headers or {}).items()
+                  if name.lower() == "allow"), "")
+    return sorted(method.strip() for method in allow.split(",") if method.strip())
+
+
+def _sorted_allow(error: StarletteHTTPException) -> Mapping[str, str] | None:
+    """The refusal's headers, its Allow header (if any) in a fixed order."""
+    if not error.headers:
+        return error.headers
+    others = {name: value for name, value in error.headers.items() if name.lower() != "allow"}
+    methods = _allowed_methods(error)
+    return {**others, "Allow": ", ".join(methods)} if methods else others
 
 
 def same_origin(socket: WebSocket) -> bool:
@@ -449,7 +475,30 @@ def setup_choices() -> dict[str, Any]:
     }
 
 
-def _game_row(game: Any) -> dict[str, Any]:
+def _record_as_seen(stored: StoredGame, tables: set[TableConnection]) -> dict[str, Any]:
+    """``stored``'s record as its table shows it. While a nordic table waits for its
+    player to pick from the sea, the last ask is a miss stored with its draw, which is the
+    sea's hidden top card: the game is shown up to that ask, its books and result too."""
+    record = stored.record
+    if any(table.waits_to_fish(stored.id) for table in tables):
+        return {**record, "actions": record["actions"][:-1]}
+    return record
+
+
+def _listed_row(entry: StoredGame | DamagedGameError,
+                tables: set[TableConnection]) -> dict[str, Any]:
+    """A game of the history, or a damaged one marked in its place (as ``gofish history
+    --json`` marks it): one game edited by hand made the whole list a 503, so the history
+    page and the start screen's games to go on with showed none of the others."""
+    if isinstance(entry, DamagedGameError):
+        reported(entry, _log)  # the server's log names the database; the page needs no path
+        return {"id": entry.game_id, "damaged": True}
+    return _game_row(entry, _record_as_seen(entry, tables))
+
+
+def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
+    """``game``'s row in the history; its result as ``record`` (the game as shown) has it."""
+    shown = game if record is game.record else summarize(record)
     return {
         "id": game.id,
         "names": game.names,
@@ -457,13 +506,13 @@ def _game_row(game: Any) -> dict[str, Any]:
         "rules": game.rules_label,
         "book_size": game.book_size,  # 2: its books are pairs
         "players": game.players,
-        "over": game.over,
-        "winners": game.winners,
-        "books": game.books,
-        "actions": game.actions,
+        "over": shown.over,
+        "winners": None if shown.winners is None else list(shown.winners),
+        "books": list(shown.books),
+        "actions": shown.actions,
         "source": game.source,
         "created_at": game.created_at,
-        "finished_at": game.finished_at,
+        "finished_at": game.finished_at if shown.over else None,
     }
 
 
@@ -471,8 +520,12 @@ def _whole_number(text: str, name: str) -> int:
     # ASCII digits only, as the routes whose numbers FastAPI reads: int() also takes
     # spaces around the digits, underscores and other scripts' digits ("٣").
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise GoFishError(f"{name} must be a whole number, not {text!r}")
-    return int(text)
+        raise GoFishError(f"{name} must be a whole number, not {short_repr(text)}")
+    try:
+        return int(text)
+    except ValueError:  # past Python's 4,300-digit limit: far past any count the rules take
+        raise GoFishError(f"{name} has {len(text.lstrip('-')):,} digits: far more than "
+                          "any game takes") from None
 
 
 def _option_value(name: str, text: str) -> object:

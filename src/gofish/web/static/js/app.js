@@ -282,7 +282,7 @@ async function listUnfinished(box) {
   }
   if (asked !== listingsAsked) return;
   const here = gameInPlay();
-  const games = data.games.filter((game) => game.seats.filter((seat) => !seat.bot).length === 1).slice(0, 3);
+  const games = data.games.filter((game) => !game.damaged && game.seats.filter((seat) => !seat.bot).length === 1).slice(0, 3);
   fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)

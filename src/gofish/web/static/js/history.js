@@ -19,7 +19,15 @@ function playedWhen(stored) {
 
 const HISTORY_PAGE = 100; // games listed at a time
 
+/** A game the database cannot read (edited by hand): marked in its place, so the rest show. */
+function damagedRow(game) {
+  return el('tr', { class: 'damaged' },
+    el('td', {}, String(game.id)),
+    el('td', { colspan: 7, text: 'Damaged in the games database (edited by hand?): it cannot be read or replayed.' }));
+}
+
 function historyRow(game) {
+  if (game.damaged) return damagedRow(game);
   return el('tr', {},
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
