@@ -41,3 +41,28 @@ def test_every_elo_label_is_on_its_bar_in_white_or_above_it_in_dark(
             assert under.y0 <= box.y0 and box.y1 <= under.y1, (label.get_text(), box, under)
         else:
             assert box.y0 >= under.y1, (label.get_text(), box, under)
+
+
+@pytest.mark.parametrize("name", [
+    r"cmd:python3 bot.py $\frac$",  # a formula matplotlib cannot read: the chart failed
+    "cmd:python3 bot.py --stake $5 --limit $6",  # one it can: drawn in italics, unspaced
+    r"cmd:sh -c 'echo \$x' $",  # a dollar escaped already, then a lone one
+])
+def test_a_dollar_in_a_bot_name_is_drawn_as_typed_not_as_a_formula(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+) -> None:
+    plt = pytest.importorskip("matplotlib.pyplot")
+    from matplotlib.text import Text
+
+    from gofish.tournament.report import write_plot
+
+    result = {"games": 2, "players": 2, "bots": [
+        {"name": bot, "win_rate": 0.5, "ci95": [0.25, 0.75], "elo": 0.0}
+        for bot in (name, "emma")]}
+    drawn = []
+    monkeypatch.setattr(plt, "close", drawn.append)
+    write_plot(result, str(tmp_path / "chart.png"))
+    [figure] = drawn
+    shown = [Text(text=label.get_text())._preprocess_math(label.get_text())
+             for label in figure.axes[0].get_xticklabels()]
+    assert shown == [(name, False), ("emma", False)]  # plain text, each dollar kept

@@ -10,9 +10,10 @@ import json
 import os
 import secrets
 import signal
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import file_name
 from gofish.cli._messages import report, standard_input, standard_output
@@ -226,8 +227,16 @@ def _unplayed(row: dict[str, Any]) -> int:
     return int(row["forfeits"] if ended is None else ended)
 
 
+def _one_line(text: str) -> str:
+    """A bot's name or a failure as the table shows it: a newline (or an escape sequence) in
+    a command, or in a Python bot's exception, broke the one line on stderr into two."""
+    from gofish.narrate import shown
+
+    return shown(text)
+
+
 def _never_played_line(row: dict[str, Any]) -> str:
-    name, games, own = row["name"], row["games"], row["forfeits"]
+    name, games, own = _one_line(row["name"]), row["games"], row["forfeits"]
     why = "so the result says nothing of how it plays (the first failures are listed with " \
         "the result)"
     if own == games:
@@ -285,7 +294,8 @@ def _stopped_cleanly_on_termination(played: _Played) -> Iterator[None]:
 
 def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
     """0 if the --csv and --plot files can be written, else the failure's exit code.
-    ``inputs``: files read (tournament-merge's shards), which an output must not replace."""
+    ``inputs``: files read (tournament-merge's shards, - for standard input), which an
+    output must not replace."""
     from gofish.cli._outputs import refusal
     from gofish.tournament import TournamentError
     from gofish.tournament.report import check_outputs
@@ -301,13 +311,38 @@ def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
     if args.csv and args.plot and _one_path(args.csv, args.plot):  # the chart would replace it
         return _fail(f"--csv and --plot both name {args.plot}: give each its own file",
                      args.command)
-    for path in filter(None, (args.csv, args.plot)):
+    for option in ("csv", "plot"):
+        path = getattr(args, option)
+        if not path:
+            continue
         if refused := refusal(path):
             return _fail(refused, args.command)
-        if any(_same_file(path, read) for read in inputs):
+        if _is_stream(path, sys.stdout):  # would replace the result, or follow it down a pipe
+            return _fail(f"--{option} {path} is standard output, which has the table (or the "
+                         "JSON): give another file", args.command)
+        if any(_is_read(path, read) for read in inputs):
             return _fail(f"will not write over {path}: it is one of the results being merged",
                          args.command)
     return 0
+
+
+def _is_read(path: str, read: str) -> bool:
+    """Whether ``path`` is the input ``read`` (- : standard input, a shard fed with ``<``)."""
+    return _is_stream(path, sys.stdin) if read == "-" else _same_file(path, read)
+
+
+def _is_stream(path: str, stream: TextIO | None) -> bool:
+    """Whether ``path`` is the file or pipe behind ``stream`` (``/dev/stdout``, or the file
+    the shell sent it to). A terminal or /dev/null is not counted: writing it loses nothing."""
+    if stream is None:  # started with it closed
+        return False
+    try:
+        behind = os.fstat(stream.fileno())
+        named = os.stat(path)
+    except (AttributeError, ValueError, OSError):
+        return False  # no descriptor (a stream in memory, any object in its place), no file
+    same = (behind.st_dev, behind.st_ino) == (named.st_dev, named.st_ino)
+    return same and not stat.S_ISCHR(behind.st_mode)
 
 
 def _one_path(one: str, other: str) -> bool:
@@ -339,7 +374,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
         unshown = error
     for failure in result["failures"][:3] if args.json else ():
-        print(f"game not played out: {failure}", file=sys.stderr)
+        print(f"game not played out: {_one_line(failure)}", file=sys.stderr)
     try:
         if args.csv:
             write_csv(result, args.csv)
@@ -381,8 +416,7 @@ def run_merge(args: argparse.Namespace) -> int:
         if isinstance(result, str):
             return _fail(result, args.command)
         results.append(result)
-    files = [path for path in args.files if path != "-"]
-    if refused := _check_outputs(args, inputs=files):
+    if refused := _check_outputs(args, inputs=args.files):
         return refused
     merge = pool_results if args.pool else merge_results
     merged = merge(results, labels=labels)

@@ -314,6 +314,7 @@ def _chart(plt: Any, result: dict[str, Any]) -> Any:
     """The figure of the chart (closed by the caller)."""
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
     names = [printable(row["name"]) for row in rows]
+    labels = [_as_typed(name) for name in names]
     rates = [100 * row["win_rate"] for row in rows]
     errors = [
         [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
@@ -323,7 +324,7 @@ def _chart(plt: Any, result: dict[str, Any]) -> Any:
     # counter:epsilon=0.5 run into the next.
     per_bar = max(1.2, 0.08 * max(len(name) for name in names))
     figure, axes = plt.subplots(figsize=(max(4.0, per_bar * len(rows) + 2), 4))
-    bars = axes.bar(names, rates, yerr=errors, capsize=6, color="#3b7dd8")
+    bars = axes.bar(labels, rates, yerr=errors, capsize=6, color="#3b7dd8")
     top = axes.get_ylim()[1]  # as the bars and their intervals set it
     for bar, row, rate in zip(bars, rows, rates, strict=True):
         inside = rate >= 1 + LABEL_ROOM * top  # else white on the white above: unreadable
@@ -335,6 +336,13 @@ def _chart(plt: Any, result: dict[str, Any]) -> Any:
     axes.set_title(f"{result['games']} games, {result['players']} players")
     figure.tight_layout()
     return figure
+
+
+def _as_typed(name: str) -> str:
+    """A bot's name as a chart label: matplotlib reads text between two ``$`` as a formula
+    (``cmd:bot.py $A $B`` lost its spaces, and ``$\\frac$`` failed the chart after the games),
+    so each ``$`` is escaped and shown as typed."""
+    return name.replace("$", r"\$")
 
 
 def _is_count(value: object) -> TypeGuard[int]:
