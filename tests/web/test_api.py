@@ -111,6 +111,10 @@ def test_help_describes_the_rules_in_force(client: TestClient) -> None:
     by_card = json.dumps(client.get("/api/help", params={"preset": "classic",
                                                           "ask": "card"}).json())
     assert "draw the very card you asked for" in by_card
+    # ask: card (R5): the ask and the miss are of one card, not of a whole rank.
+    assert "a suit of it you do not hold" in by_card and "hold none" not in by_card
+    assert "every card of that rank" not in by_card
+    assert "hold none" in classic and "every card of that rank" in classic
 
 
 def test_help_names_the_pile_and_the_controls_of_this_game(client: TestClient) -> None:

@@ -34,15 +34,21 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
     dealt = resolved.hand_size
     assert dealt is not None  # for_players fixes the deal for this many players
     pond = pond_word(resolved)  # Hopp i havet's table, log and intro all say "sea"
+    by_rank = resolved.ask == "rank"
     asking = [
-        "On your turn, ask one opponent who holds cards for a rank you hold at least one of.",
+        "On your turn, ask one opponent who holds cards for a rank you hold at least one of."
+        if by_rank
+        else "On your turn, ask one opponent who holds cards for one card: name a rank "
+        "you hold at least one of, and a suit of it you do not hold.",
         "They hand over every card of that rank, and you ask again."
-        if resolved.ask == "rank"
-        else "Name a rank and a suit: you must hold that rank but not that card. "
-        "If they hold the card they hand it over, and you ask again.",
-        f"If they hold none they say \"Go fish!\" and you draw from the {pond}.",
+        if by_rank
+        else "If they hold that card they hand it over, and you ask again.",
+        # Under ask: card "none" read as none of the rank, where the miss is that one card.
+        f"If they hold none they say \"Go fish!\" and you draw from the {pond}."
+        if by_rank
+        else f"If not, they say \"Go fish!\" and you draw from the {pond}.",
         (
-            ("If you draw a card of the rank you asked for" if resolved.ask == "rank"
+            ("If you draw a card of the rank you asked for" if by_rank
              else "If you draw the very card you asked for")
             + ", show it and ask again; any other card ends your turn."
         )
