@@ -37,7 +37,7 @@ from gofish.core import (
 )
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
-from gofish.narrate import Narrator, listed, pond_word
+from gofish.narrate import Narrator, listed, pond_word, shown
 from gofish.storage import StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
 
@@ -219,7 +219,7 @@ class TableSession:
         if plain:
             words.append("--plain")
         if self.store is not None and not _is_default_database(self.store.path):
-            words += ["--database", str(self.store.path)]
+            words += option_words("--database", str(self.store.path))
         return " ".join(map(_shell_word, words))
 
     def next_game(self) -> TableSession:
@@ -241,7 +241,9 @@ class TableSession:
     # -- what the person may know --------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [str(seat["name"]) for seat in self.seats]
+        # shown(): a resumed game's names come from a database that may have been edited
+        # by hand, and the full-screen table wrote an escape in one to the terminal as is.
+        return [shown(str(seat["name"])) for seat in self.seats]
 
     @property
     def rules(self) -> Rules:
@@ -628,6 +630,13 @@ class BackgroundSaver:
 def plural(count: int, noun: str) -> str:
     """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def option_words(option: str, value: str) -> list[str]:
+    """``option`` and its ``value`` as words of a command line: joined by ``=`` when the
+    value starts with a dash, which argparse took for an option of its own
+    (``--database -g.db``: "expected one argument")."""
+    return [f"{option}={value}"] if value.startswith("-") else [option, value]
 
 
 def _shell_word(text: str) -> str:

@@ -3,7 +3,8 @@
 Opening a file for writing empties it at once: a write that then fails (a full disk, a
 Ctrl-C, a chart that cannot be drawn) left a truncated file where the last good one was.
 An existing regular file is therefore written beside itself and moved over the old one
-only once complete. A new file has nothing to lose and is written in place, as is
+only once complete. A new file has nothing to lose and is written in place (removed
+again if the write fails, so no half file is left under the name asked for), as is
 anything that is not a regular file (a pipe, a terminal, /dev/stdout), which cannot be
 replaced.
 """
@@ -30,7 +31,7 @@ def written_whole(path: str, mode: str = "w", **open_options: Any) -> Iterator[I
     # Not replaced: a new file (nothing to lose), a pipe or device, and a file we may not
     # write (a rename would get round its permissions: open refuses it as before).
     if old is None or not stat.S_ISREG(old.st_mode) or not os.access(target, os.W_OK):
-        with open(path, mode, **open_options) as stream:
+        with _in_place(path, mode, target if old is None else None, **open_options) as stream:
             yield stream
         return
     try:
@@ -48,4 +49,20 @@ def written_whole(path: str, mode: str = "w", **open_options: Any) -> Iterator[I
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _in_place(path: str, mode: str, new: str | None, **open_options: Any) -> Iterator[IO[Any]]:
+    """``open(path, …)`` written in place. ``new``: the file it creates (nothing was there),
+    removed again if the write fails: a full disk or a Ctrl-C left half a record or table
+    under the name asked for, which looked like a result."""
+    stream = open(path, mode, **open_options)  # noqa: SIM115 - closed below
+    try:
+        with stream:
+            yield stream
+    except BaseException:
+        if new is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(new)
         raise

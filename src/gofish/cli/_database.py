@@ -47,7 +47,9 @@ def add_database_option(parser: argparse.ArgumentParser) -> None:
 def command_line(args: argparse.Namespace, *words: str) -> str:
     """``gofish WORDS``, with the --database that was given: a hint naming another command
     must find the same games, not the default database's."""
-    database = ["--database", args.database] if args.database else []
+    from gofish.session import option_words
+
+    database = option_words("--database", args.database) if args.database else []
     return shlex.join(["gofish", *words, *database])
 
 
