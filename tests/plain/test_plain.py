@@ -165,6 +165,9 @@ def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
         (["--speed", "-1"], "--speed must be from 0"),
         (["--opponents", "nobody"], "unknown bot 'nobody'"),
         (["--players", "2", "--opponents", "emma,random"], "2 opponents were named"),
+        # Without --players the count came from the list, refused as "6 players cannot play".
+        (["--opponents", "emma,emma,emma,emma,emma"],
+         "--opponents names 5 bots, but a table seats at most 4 opponents"),
         (["--hand-size", "20"], "--hand-size must be a whole number from 1 to 13"),
         (["--refill", "none"], "refill 'none' needs end 'first-empty'"),
         (["--refill", "sometimes"], "invalid choice: 'sometimes'"),

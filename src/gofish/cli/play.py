@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     opponents = opponent_names(args.opponents)
     players = whole_number(args.players, "--players")
     if players is None:
-        players = max(2, len(opponents) + 1)
+        players = _players_for(opponents)
     name = player_name(args.name)
     seed = seed_from(args.seed)
     try:
@@ -237,6 +237,18 @@ def run(args: argparse.Namespace) -> int:
     plain = line_mode(args.plain, "play")
     session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
     return launch(session, plain=plain, speed=speed)
+
+
+def _players_for(opponents: list[str]) -> int:
+    """The table's size when --players is not given: the person and one seat per opponent
+    named. Too many named are refused by their count ("6 players cannot play" did not say
+    where the sixth came from)."""
+    from gofish.core.rules import MAX_PLAYERS
+
+    if len(opponents) > MAX_PLAYERS - 1:
+        raise OptionError(f"--opponents names {len(opponents)} bots, but a table seats at most "
+                          f"{MAX_PLAYERS - 1} opponents: name fewer")
+    return max(2, len(opponents) + 1)
 
 
 def require_open_streams() -> None:
