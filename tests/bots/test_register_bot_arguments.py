@@ -4,7 +4,7 @@ as an AttributeError or TypeError from deep inside when the bot is made or first
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,13 +13,7 @@ from gofish.bots.base import _REGISTRY
 from gofish.core import Ask, View, make_rules
 from gofish.tournament import Plan, TournamentError, run_tournament
 
-
-@pytest.fixture(autouse=True)
-def registry() -> Iterator[None]:
-    saved = dict(_REGISTRY)
-    yield
-    _REGISTRY.clear()
-    _REGISTRY.update(saved)
+pytestmark = pytest.mark.usefixtures("kept_registry")
 
 
 class NoChoose:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol, cast
 
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
+from gofish.core.errors import cut, short_repr
 
 
 class Bot(Protocol):
@@ -101,6 +102,21 @@ def _check_registration(name: object, factory: object, description: object,
             and all(isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
         raise MalformedInputError(f"bot {name!r}: options must map each option's name to what it "
                                   f"does, both text, not {options!r}")
+    _check_option_names(name, options or {})
+
+
+def _check_option_names(name: str, options: Mapping[str, str]) -> None:
+    """Refuse option names no spec could set: a spec (``NAME:KEY=VALUE``) reads keys
+    stripped and in lower case, split at ``:`` and ``=`` (and a list of bots at ``,``)."""
+    seen: dict[str, str] = {}
+    for key in options:
+        if not key.strip() or key != key.strip() or any(mark in key for mark in ":=,"):
+            raise MalformedInputError(f"bot {name!r}: option {key!r} cannot be written in a "
+                                      "spec: no ':', '=' or ',' in it, and no spaces around it")
+        if key.lower() in seen:
+            raise MalformedInputError(f"bot {name!r}: options {seen[key.lower()]!r} and {key!r} "
+                                      "are one in a spec, which is read in lower case")
+        seen[key.lower()] = key
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
@@ -209,12 +225,13 @@ def make_bot(name: str, **options: object) -> Bot:
             "(from Python: gofish.protocol.ExternalBot); here choose "
             f"one of {', '.join(sorted(_REGISTRY))}")
     base, typed = _spec_texts(name)
-    spec_options = {key: _option_value(text) for key, text in typed.items()}
     info = _registered(base)
     if info is None:
         known = ", ".join(sorted(_REGISTRY))
         raise MalformedInputError(f"unknown bot {base!r}: choose one of {known}")
     settable = dict(info.options)
+    typed = _as_registered(typed, settable)
+    spec_options = {key: _option_value(text) for key, text in typed.items()}
     for key in spec_options:
         if key not in settable:
             raise MalformedInputError(f"bot {info.name!r} has no option {key!r}: "
@@ -235,6 +252,14 @@ def make_bot(name: str, **options: object) -> Bot:
         if isinstance(error, GoFishError):
             raise
         raise MalformedInputError(str(error)) from error  # a bot of the caller's own
+
+
+def _as_registered(typed: Mapping[str, str], settable: Mapping[str, str]) -> dict[str, str]:
+    """A spec's options under the names the bot registered them: a spec is read in lower
+    case, so ``mine:maxdepth=3`` (and ``mine:maxDepth=3``) set an option registered as
+    ``maxDepth``, which the factory takes by that name."""
+    spelled = {key.lower(): key for key in settable}
+    return {spelled.get(key, key): text for key, text in typed.items()}
 
 
 def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
@@ -290,7 +315,9 @@ def _as_typed(message: str, typed: Mapping[str, str], read: Mapping[str, object]
     the message names none of the options typed."""
     for key, text in typed.items():
         if message.startswith(f"{key} "):
-            return f"bot option {key}={text}: {message.removesuffix(f', not {read[key]!r}')}"
+            # The bots quote a value with short_repr; the text typed is cut the same way.
+            said = message.removesuffix(f", not {short_repr(read[key])}")
+            return f"bot option {key}={cut(text)}: {said}"
     return None
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from gofish.core import Ask, MalformedInputError, View
+from gofish.core.errors import short_repr, whole_number
 from gofish.knowledge import Tracker
 
 T = TypeVar("T")
@@ -69,7 +70,22 @@ def check_number(name: str, value: object, *, more_than: float | None = None,
                 ("more than", more_than), ("at least", at_least), ("at most", at_most))
                 if bound is not None]
             described = " ".join(["a finite number", " and ".join(bounds)]).rstrip()
-        raise error(f"{name} must be {described}, not {value!r}")
+        # short_repr: a 5,000-digit int has no repr (Python's limit), a long text is cut.
+        raise error(f"{name} must be {described}, not {short_repr(value)}")
+    return number
+
+
+def check_count(name: str, value: object, *, at_least: int,
+                described: str | None = None) -> int:
+    """``value`` as an int if it is a whole number from ``at_least`` up; else a
+    MalformedInputError saying "NAME must be a whole number of at least 1, not 0" (or
+    what ``described`` says). numpy's whole numbers count, as in :func:`check_number`
+    (a study sweeping ``iterations`` over ``np.arange`` passes ``np.int64``); a bool does
+    not."""
+    number = whole_number(value)
+    if number is None or number < at_least:
+        described = described or f"a whole number of at least {at_least}"
+        raise MalformedInputError(f"{name} must be {described}, not {short_repr(value)}")
     return number
 
 

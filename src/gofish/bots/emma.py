@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gofish.core import Ask, Asked, Event, MalformedInputError, Rank, View
+from gofish.bots.common import check_count
+from gofish.core import Ask, Asked, Event, Rank, View
 from gofish.knowledge import live_asks
 
 
@@ -61,11 +62,9 @@ class EmmaBot:
     name = "emma"
 
     def __init__(self, memory: int | None = None) -> None:
-        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
-                                   or memory < 0):
-            raise MalformedInputError(f"memory must be a whole number of ranks, 0 or more, "
-                                      f"not {memory!r}")
-        self.recall = memory  # how many of the latest asked ranks she recalls (None: all)
+        # How many of the latest asked ranks she recalls (None: all).
+        self.recall = None if memory is None else check_count(
+            "memory", memory, at_least=0, described="a whole number of ranks, 0 or more")
         self._memory: EmmaMemory | None = None
 
     def memory(self, view: View) -> EmmaMemory:

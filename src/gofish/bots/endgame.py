@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gofish.bots.belief import Belief, NoDeterminization
+from gofish.bots.common import check_count
 from gofish.bots.emma import EmmaMemory
-from gofish.core import MalformedInputError, View
+from gofish.core import View
 from gofish.knowledge import Tracker
 
 if TYPE_CHECKING:
@@ -81,13 +82,9 @@ class EndgameSearch:
 
     def __init__(self, pond_limit: int = POND_LIMIT, deals: int = DEALS,
                  orders: int = ORDERS) -> None:
-        for name, value in (("pond_limit", pond_limit), ("deals", deals), ("orders", orders)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise MalformedInputError(
-                    f"{name} must be a whole number of at least 0, not {value!r}")
-        self.pond_limit = pond_limit
-        self.deals = deals
-        self.orders = orders
+        self.pond_limit = check_count("pond_limit", pond_limit, at_least=0)
+        self.deals = check_count("deals", deals, at_least=0)
+        self.orders = check_count("orders", orders, at_least=0)
         self._available: bool | None = None
 
     def applies(self, view: View) -> bool:

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gofish.bots.belief import Belief, NoDeterminization
-from gofish.bots.common import TrackerCache, check_epsilon, check_number, pick
+from gofish.bots.common import TrackerCache, check_count, check_epsilon, check_number, pick
 from gofish.bots.expert import ExpertBot
 from gofish.core import (
     Ask,
@@ -60,7 +60,6 @@ from gofish.core import (
     Game,
     HandedOver,
     LuckyDraw,
-    MalformedInputError,
     Refilled,
     View,
 )
@@ -91,10 +90,7 @@ class IsmctsBot:
 
     def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0,
                  confidence: float = CONFIDENCE) -> None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise MalformedInputError(
-                f"iterations must be a whole number of at least 1, not {iterations!r}")
-        self.iterations = iterations
+        self.iterations = check_count("iterations", iterations, at_least=1)
         # nan would never stop; an hour a decision is already far past any use (a typo such
         # as seconds=100000, 27 hours a decision, would never finish a tournament).
         self.seconds = check_number("seconds", seconds, more_than=0, at_most=MAX_SECONDS)
