@@ -187,10 +187,19 @@ def check_turn(view: object, legal: object, *, every: bool = False) -> None:
     list or tuple of Ask, not empty): what every bot's ``choose`` is given. Only the
     first ask is looked at unless ``every``: this runs at every turn of every bot, and a
     stray entry further on is caught when a bot picks it (``bot_turn``)."""
-    if (not every and isinstance(view, View) and isinstance(legal, (tuple, list)) and legal
-            and isinstance(legal[0], Ask)):
+    if (not every and isinstance(view, View) and view.viewer is not None
+            and view.viewer == view.current_player
+            and isinstance(legal, (tuple, list)) and legal and isinstance(legal[0], Ask)):
         return  # the engine's own turn, at a tenth of the cost of the checks below
     check_view(view, "choose")
+    assert isinstance(view, View)  # for mypy: check_view refused anything else
+    if view.viewer is None or view.viewer != view.current_player:
+        # A spectator's view (or another seat's) was a bare AssertionError deep in emma,
+        # expert and ismcts, and random and counter answered it without a word.
+        whose = "a spectator's view" if view.viewer is None else f"seat {view.viewer}'s view"
+        raise MalformedInputError(
+            "choose needs the view of the seat to ask (game.view(game.current_player)), "
+            f"not {whose}")
     if (not isinstance(legal, Sequence) or isinstance(legal, str) or not legal
             or not isinstance(legal[0], Ask)
             or (every and not all(isinstance(action, Ask) for action in legal))):

@@ -27,17 +27,24 @@ def _turn() -> tuple[gofish.View, tuple[gofish.Ask, ...]]:
 BUILT_IN = [info.name for info in available_bots() if info.name != "ismcts"]  # quick will do
 
 
-@pytest.mark.parametrize("name", BUILT_IN)
+@pytest.mark.parametrize("name", [*BUILT_IN, "ismcts"])
 @pytest.mark.parametrize(("bad", "message"), [
     ("no asks", "choose needs the legal asks of a turn, a list of Ask"),
     ("no view", "choose needs a seat's View"),
     ("asks as text", "choose needs the legal asks of a turn"),
     ("numbers", "choose needs the legal asks of a turn"),
+    # The turn's asks with a spectator's view: an AssertionError in emma, expert and
+    # ismcts, a silent answer from random and counter.
+    ("a spectator's view", "choose needs the view of the seat to ask .*, not a spectator's"),
+    ("the other seat's view", "choose needs the view of the seat to ask .*, not seat"),
 ])
 def test_a_built_in_bot_refuses_what_is_not_a_turn(name: str, bad: str, message: str) -> None:
     view, legal = _turn()
+    game = gofish.new_game("classic", players=2, seed=1)  # the game _turn's view is of
+    other = game.view(1 - view.viewer)  # type: ignore[operator]
     arguments = {"no asks": (view, []), "no view": (None, legal), "asks as text": (view, "QS"),
-                 "numbers": (view, [1, 2])}[bad]
+                 "numbers": (view, [1, 2]), "a spectator's view": (game.view(None), legal),
+                 "the other seat's view": (other, legal)}[bad]
     bot = make_bot(name)
     with pytest.raises(MalformedInputError, match=message):
         bot.choose(*arguments, random.Random(1))  # type: ignore[arg-type]
