@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.tui.helpers import make_app, run_app
+from tests.tui.helpers import make_app, play_to_the_end, run_app
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -174,3 +174,33 @@ def test_a_coach_opened_in_a_small_window_grows_with_it() -> None:
         assert heading.rstrip(" │").endswith(" Q  K"), shown  # every rank's column
 
     run_app(app, script, size=(80, 24))
+
+
+@pytest.mark.parametrize("overlay", ["help", "game over"])
+def test_a_window_shrunk_under_an_overlay_moves_the_coach_over_the_table(overlay: str) -> None:
+    # The window shrank while the help (or the game-over box) was on top: the resize left
+    # the coach beside the log, which the log then had 8 columns beside ("You are", "cards:").
+    app = make_app("classic", seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.query_one(CoachPanel).display  # 80x24: beside the log
+        if overlay == "help":
+            await pilot.press("question_mark")
+        else:
+            await play_to_the_end(app, pilot)
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("escape")  # back to the table
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.query_one(CoachPanel).display
+        assert isinstance(app.screen, CoachScreen)  # over the table, as a resize puts it
+        await pilot.press("escape")
+        await pilot.pause()
+        log = app.query_one("#log", TableLog)
+        assert log.scrollable_content_region.width >= LOG_MIN_WIDTH
+
+    run_app(app, script)

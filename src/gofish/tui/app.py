@@ -212,7 +212,7 @@ class GoFishApp(App[None]):
         extra = session.house_rules()
         named = f"{rules.preset} + house rules" if extra else rules.preset
         self.sub_title = f"{named} · you against {opponents}"
-        # A new deal keeps the seats, so the opponents' panels drawn in compose stay.
+        self.seat_opponents(session)
         self.query_one("#log", TableLog).clear()
         self.log_lines = []
         if session.game_id is not None and session.game.actions:
@@ -230,6 +230,18 @@ class GoFishApp(App[None]):
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
 
+    def seat_opponents(self, session: TableSession) -> None:
+        """Give the opponents' panels drawn in compose to ``session``'s opponents. A new deal
+        has as many, but a resumed game's seats may differ from those it deals next: the
+        person sat at seat 1 (a game saved through the API), or a second person's seat
+        kept that person's name while Emma played it, and the next deal names it Emma."""
+        panels = self.query(OpponentPanel)
+        for panel, seat in zip(panels, session.opponents(), strict=True):
+            panel.sit(seat, session.names[seat])
+
+    def opponent_panel(self, seat: int) -> OpponentPanel:
+        return next(panel for panel in self.query(OpponentPanel) if panel.seat == seat)
+
     # -- drawing -----------------------------------------------------------------
     def refresh_table(self) -> None:
         session = self.session
@@ -238,8 +250,7 @@ class GoFishApp(App[None]):
         if self.target not in askable:
             self.target = askable[0] if askable else None
         for seat in session.opponents():
-            panel = self.query(f"#opponent-{seat}").first(OpponentPanel)
-            panel.show(
+            self.opponent_panel(seat).show(
                 cards=view.hand_sizes[seat],
                 books=view.books[seat],
                 in_play=view.in_play[seat],
@@ -774,6 +785,7 @@ class GoFishApp(App[None]):
                          self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
+        self.back_at_the_table()
         if choice == "new":
             self.action_new_game()
         elif choice == "quit":
@@ -788,8 +800,15 @@ class GoFishApp(App[None]):
     def overlay_closed(self, _: None) -> None:
         """The help or the coach over the table closed: a game that ended meanwhile shows
         its result now (it would otherwise only be a line in the log)."""
+        self.back_at_the_table()
         if self._game_over_due:
             self.show_game_over()
+
+    def back_at_the_table(self) -> None:
+        """A screen over the table closed: the window may have shrunk under it, and a
+        resize moves a coach beside the log over the table only while the table is on
+        top; left beside the log, it squeezed the log's lines to a few cut words."""
+        self.call_after_refresh(self.coach_over_if_cramped)
 
     def action_coach(self) -> None:
         """Show or hide the coach beside the log; where it has no room there (a small
@@ -823,6 +842,8 @@ class GoFishApp(App[None]):
     def coach_over_if_cramped(self) -> None:
         """The window shrank under a coach beside the log: move it over the table."""
         coach = self.query_one(CoachPanel)
+        if self._after_saving is not None:
+            return  # leaving this game (a quit from the game-over box): nothing to show
         if coach.display and self.screen is self.screen_stack[0] and not self.coach_fits():
             coach.display = False
             self.open_coach_screen()

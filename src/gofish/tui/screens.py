@@ -56,13 +56,28 @@ def help_text(rules: Rules) -> Group:
     )
 
 
-class HelpScreen(ModalScreen[None]):
-    """Controls and the rules of the game being played; any of Esc, ? or q closes it."""
+class Overlay(ModalScreen[None]):
+    """A screen over the table (the help, the coach). The table's footer stays in sight
+    under it, offering the table's keys: those it does not use itself close it and are
+    passed on to what lies beneath (it swallowed c and n, which the footer offers)."""
+
+    def action_pass_on(self, key: str) -> None:
+        self.dismiss(None)
+        # Posted, not run at once: the overlay's closing (and a result due to show once it
+        # closes) comes first, so the key acts on whatever is on top then, as typed there.
+        self.app.post_message(events.Key(key, key))
+
+
+class HelpScreen(Overlay):
+    """Controls and the rules of the game being played; any of Esc, ? or q closes it,
+    and c or n closes it and does what it does on the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("question_mark", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("c", "pass_on('c')", show=False),
+        Binding("n", "pass_on('n')", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -80,18 +95,21 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class CoachScreen(ModalScreen[None]):
+class CoachScreen(Overlay):
     """The coach over the table, for a window with no room for it beside the log.
 
-    Esc, c or q closes it; the arrows scroll it if the window is shorter still. The game
-    goes on underneath (the app redraws the coach after every ask), and no key played
-    here reaches the table.
+    Esc, c or q closes it; ? opens the help over it, and n closes it and asks for a new
+    game as on the table; the arrows scroll it if the window is shorter still. The game
+    goes on underneath (the app redraws the coach after every ask), and no key that
+    plays reaches the table from here.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("c", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "app.help", show=False),
+        Binding("n", "pass_on('n')", show=False),
     ]
 
     def __init__(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:

@@ -293,6 +293,15 @@ class OpponentPanel(Static):
         self.border_title = Text(name)  # plain text: a stored name may hold "[/]"
         self._seen: _Seen | None = None
 
+    def sit(self, seat: int, name: str) -> None:
+        """Stand for ``seat``, named ``name``, from now on (a new deal at a resumed table:
+        the id stays the one it was composed with, since Textual never changes an id)."""
+        if (seat, name) == (self.seat, self.player):
+            return
+        self.seat, self.player = seat, name
+        self.border_title = Text(fit_name(name, self.title_room()) if self.outer_size.width
+                                 else name)
+
     def show(
         self, *, cards: int, books: Sequence[Rank], in_play: bool, to_act: bool, target: bool,
         book_word: str = "book",
