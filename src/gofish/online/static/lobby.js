@@ -54,13 +54,30 @@ $('#create-form').addEventListener('submit', async (event) => {
   say('');
   const problem = nameProblem($('#create-name').value);
   if (problem) { say(`The room was not opened: ${problem}`); return; }
+  // One room a click: a double-click opened two, the second left behind with its host's seat.
+  if (!holdButton('#create-button')) return;
   try {
     const made = await postJSON('/rooms', { name: $('#create-name').value,
       players: Number($('#create-players').value), rules: chosenRules() });
     rememberSeat(made.code, made.token);
-    location.assign(made.invite);
-  } catch (error) { say(`The room was not opened: ${error.message}`); }
+    location.assign(made.invite); // the button stays held: the page is going
+  } catch (error) {
+    say(`The room was not opened: ${error.message}`);
+    releaseButton('#create-button');
+  }
 });
+
+// A form's button is held while its request is on its way, so a second submit sends nothing.
+function holdButton(selector) {
+  const button = $(selector);
+  if (button.disabled) return false;
+  button.disabled = true;
+  return true;
+}
+function releaseButton(selector) { $(selector).disabled = false; }
+
+// Back from the room by the browser's back button, the page comes from its cache as left.
+window.addEventListener('pageshow', () => { releaseButton('#create-button'); releaseButton('#join-button'); });
 
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -76,12 +93,14 @@ $('#join-form').addEventListener('submit', async (event) => {
   if (seatToken(code)) { location.assign(`/rooms/${code}`); return; }
   const problem = nameProblem($('#join-name').value);
   if (problem) { say(problem); return; }
+  if (!holdButton('#join-button')) return; // a second click would be refused: the name is taken
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });
     rememberSeat(joined.code, joined.token);
     location.assign(joined.invite);
   } catch (error) {
+    releaseButton('#join-button');
     say(error.message);
     // A full or started room (or one whose host removed us) can still be watched: the
     // message says so, the link does it.

@@ -23,7 +23,7 @@ const state = {
   version: -1, room: null, game: null, you: null, log: [], target: null,
   bots: {}, botNames: {}, // registered bots: strength and display name ("Emma", as its seat says)
   token: null, // this browser's seat secret; null once the seat is given up
-  confirming: null, // 'leave' or a seat number to remove, while asking "are you sure?"
+  confirming: null, // 'leave', or removalKey() of the person to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
   refusal: null, // the server's refusal of our token (reason, message), shown once we watch instead
@@ -52,7 +52,7 @@ function connection(text, down = false) {
   line.classList.toggle('down', down);
 }
 function send(type, fields = {}) {
-  if (awaitingMove(type)) return;
+  if (awaitingMove(type) || sentAlready(type, fields)) return;
   if (socket && socket.readyState === WebSocket.OPEN) {
     // As the click saw the room: its seats, and the game dealt then, on this connection.
     lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber(),
@@ -70,6 +70,13 @@ function awaitingMove(type) {
   const last = lastCommand;
   return MOVES.includes(type) && Boolean(last) && MOVES.includes(last.type) && !last.refused
     && last.socket === socket && last.version === state.version;
+}
+// So is the same command clicked twice (a double-clicked "Add bot" or "Remove"): the second
+// could only be refused as stale, and the page said the bot added was not.
+function sentAlready(type, fields) {
+  const last = lastCommand;
+  return Boolean(last) && !last.refused && last.socket === socket && last.version === state.version
+    && last.type === type && JSON.stringify(last.fields) === JSON.stringify(fields);
 }
 function dealtNumber() { return state.game ? state.game.number : 0; }
 // A rematch deals only with every seat filled: say so rather than let the click be refused.
@@ -122,6 +129,10 @@ $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const problem = nameProblem($('#join-name').value);
   if (problem) { say(problem); return; }
+  // A double-clicked Join sent a second join, refused (the name was taken by the first).
+  const button = $('#join-button');
+  if (button.disabled) return;
+  button.disabled = true;
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
       { name: $('#join-name').value, previous_token: previousToken(code) });
@@ -135,7 +146,7 @@ $('#join-form').addEventListener('submit', async (event) => {
     const watchingSocket = socket;
     connect(); // say hello again, with the seat's token
     if (watchingSocket) watchingSocket.close();
-  } catch (error) { say(error.message); }
+  } catch (error) { say(error.message); } finally { button.disabled = false; }
 });
 
 function connect() {
@@ -325,6 +336,10 @@ function renderLobby() {
   const spectator = !state.you || state.you.seat === null;
   connection(spectator ? watchingText(room) : `Connected as ${state.you.name}.`);
   renderCarry();
+  if (state.confirming !== null && state.confirming !== 'leave'
+      && !room.seats.some((s) => s.kind === 'human' && removalKey(s) === state.confirming)) {
+    state.confirming = null; // the person asked about is gone from that seat
+  }
   const shown = JSON.stringify([room.seats, room.host, room.status, state.you, state.confirming,
     state.removed]);
   if (shown === state.lobbyShown) return;
@@ -448,9 +463,13 @@ function afterwards() {
     : `${room.stand_in} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
 }
 
+// The question is about a person, not a seat: Bob leaving meanwhile and Cy sitting down there
+// put "Remove Cy?" in front of a host who had clicked to remove Bob.
+function removalKey(seat) { return `remove ${seat.seat} ${seat.name}`; }
+
 function removeControl(seat) {
   const who = seat.name;
-  return confirmable(seat.seat, `Remove ${who}`, `Remove ${who}? ${afterwards()}`, `Remove ${who}`,
+  return confirmable(removalKey(seat), `Remove ${who}`, `Remove ${who}? ${afterwards()}`, `Remove ${who}`,
     () => send('remove_player', { seat: seat.seat }), { class: 'remove-player' });
 }
 
@@ -546,9 +565,9 @@ function renderGame(newLog = []) {
   if (state.room.status === 'closed') {
     fill($('#turn'), 'Everyone has left: the room is closed.');
   } else if (game.winners) {
-    fill($('#turn'), resultLine(game, me));
+    fill($('#turn'), isolated(resultLine(game, me)));
   } else {
-    fill($('#turn'), turnLine(game, me, myTurn));
+    fill($('#turn'), isolated(turnLine(game, me, myTurn)));
   }
   fill($('#opponents'), state.room.seats.filter((s) => s.seat !== me).map((seat) => opponentBox(seat, game, myTurn, targets)));
   fill($('#pond'), `${pileName(game)}: ${counted(game.pond, 'card')}`);
@@ -564,9 +583,26 @@ function renderGame(newLog = []) {
   const log = $('#log');
   if (newLog === game.log && game.log_from === 0) log.replaceChildren();
   for (const entry of newLog) {
-    log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, entry.text));
+    log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, isolated(entry.text)));
   }
-  log.scrollTop = log.scrollHeight;
+  // Only news scrolls it down: a redraw (a target picked, someone connecting) pulled a
+  // player reading back up the log to its end.
+  if (newLog.length) log.scrollTop = log.scrollHeight;
+}
+
+// Right-to-left letters in a name ("מיכאל: 0 books") drew its neighbours into the name's
+// direction ("0 :מיכאל books", two such names in a list swapped): each is set apart in a
+// <bdi>. Only names with such letters: others read the same either way.
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+function isolated(text) {
+  const names = [...(state.room ? state.room.seats.map((s) => s.name) : []), ...((state.game || {}).names || [])]
+    .filter((name) => name && RIGHT_TO_LEFT.test(name));
+  if (!names.length) return text;
+  const longestFirst = [...new Set(names)].sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // split() with a group: the names at the odd places.
+  return text.split(new RegExp(`(${longestFirst.join('|')})`, 'u'))
+    .map((part, i) => (i % 2 ? el('bdi', {}, part) : part));
 }
 
 // A phone may have the ask buttons (and the hand above them), or the sea to fish in, below
