@@ -110,9 +110,9 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.load(answer)  # type: ignore[no-any-return]
 
 
-def a_finished_game(url: str) -> str:
-    """A two-seat room, Ann against Emma, played to the end over the socket; its code."""
-    made = post(f"{url}/rooms", {"name": "Ann", "players": 2, "rules": {
+def a_finished_game(url: str, name: str = "Ann") -> str:
+    """A two-seat room, ``name`` against Emma, played to the end over the socket; its code."""
+    made = post(f"{url}/rooms", {"name": name, "players": 2, "rules": {
         "preset": "classic", "hand_size": 13, "book_size": 2, "refill": "none",
         "end": "first-empty"}})  # a11y.QUICK_GAME's rules (R18, R19): a short game
     chooser = random.Random(3)

@@ -10,7 +10,6 @@ import time
 from typing import Any
 
 import pytest
-from websockets.sync.client import connect as connect_socket
 
 from . import test_rooms_accessibility as a11y
 from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
@@ -21,7 +20,7 @@ from .test_browser import (  # browser and new_page: fixtures, which pytest find
     new_page,  # noqa: F401
     open_room,
 )
-from .test_rooms_sweep_browser import post
+from .test_rooms_sweep_browser import a_finished_game
 
 # The accessibility tests' fixtures: one server for the module, a page per call.
 rooms, open_page = a11y.rooms, a11y.open_page
@@ -127,36 +126,6 @@ def test_picking_an_opponent_leaves_the_log_where_it_was_read(
     assert ann.evaluate("document.querySelector('#log').scrollTop") == 0
 
 
-def a_finished_game_of(url: str, name: str) -> str:
-    """A two-seat room, ``name`` against Emma, played to its end over the socket; its code."""
-    made = post(f"{url}/rooms", {"name": name, "players": 2, "rules": {
-        "preset": "classic", "hand_size": 13, "book_size": 2, "refill": "none",
-        "end": "first-empty"}})
-    chooser = random.Random(3)
-    with connect_socket(url.replace("http", "ws", 1) + f"/ws/room/{made['code']}") as socket:
-        socket.send(json.dumps({"type": "hello", "token": made["token"]}))
-        commands = iter([{"type": "add_bot", "seat": 1, "bot": "emma"}, {"type": "start"}])
-        sent = ""
-        while True:
-            message = json.loads(socket.recv(timeout=10))
-            if message["type"] == "error" and message["code"] == "rate_limited":
-                time.sleep(0.25)
-                socket.send(sent)
-            if message["type"] not in ("welcome", "update"):
-                continue
-            game, version = message["game"], message["version"]
-            if game is None:
-                sent = json.dumps({**next(commands), "version": version})
-            elif game["current_player"] is None:
-                return str(made["code"])
-            elif game["current_player"] == 0:
-                sent = json.dumps({"type": "ask", "version": version,
-                                   **chooser.choice(game["legal_actions"])})
-            else:
-                continue
-            socket.send(sent)
-
-
 # Where each character of an element's text is drawn: its left and right edge, its top.
 CHARACTER_BOXES = """(element) => {
     const boxes = [];
@@ -180,7 +149,7 @@ def test_a_right_to_left_name_keeps_its_book_count_after_it(
     # "מיכאל: 3 books" drew its count into the name's direction: "3 :מיכאל books", the
     # count before the name, in the result line and the log's tally alike.
     name = "מיכאל"
-    code = a_finished_game_of(rooms.url, name)
+    code = a_finished_game(rooms.url, name)
     watcher = open_page()
     watcher.goto(f"{rooms.url}/rooms/{code}?watch=1")
     watcher.wait_for_selector("#turn:has-text('Game over')")
