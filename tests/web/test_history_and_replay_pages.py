@@ -92,26 +92,39 @@ def test_the_history_gives_the_time_a_game_was_played_in_the_players_time_zone(
         context.close()
 
 
+GAME_SEATS = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+
+
+def store_101_games(database: Path, copies: int = 101) -> int:
+    """``copies`` of one game against Emma stored in ``database``; the first one's id."""
+    record = played_game("classic", seed=2).to_record()
+    with open_store(database) as store:
+        ids = [store.save(record, seats=GAME_SEATS) for _ in range(copies)]
+    return ids[0]
+
+
+@pytest.mark.parametrize("stored_meanwhile", [False, True])
 def test_the_history_shows_older_games_past_the_first_hundred(
-    page: Any, tmp_path: Path
+    page: Any, tmp_path: Path, stored_meanwhile: bool
 ) -> None:
     # Only the latest 100 were listed, under "101 games stored": the rest, and their
     # replays, could not be reached from the page. (A server of its own: a hundred more
-    # games in the shared one would change what other tests list.)
-    record = played_game("classic", seed=2).to_record()
-    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
-    with open_store(tmp_path / "games.sqlite3") as store:
-        oldest = store.save(record, seats=seats)
-        for _ in range(100):
-            store.save(record, seats=seats)
+    # games in the shared one would change what other tests list.) And "Show older games"
+    # asked for the games past as many as were listed: a game stored meanwhile (played in
+    # another tab) moved the last one listed past them, and it was listed twice.
+    oldest = store_101_games(tmp_path / "games.sqlite3")
     with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
         page.goto(f"{server.url}/?speed=0#/history")
         page.wait_for_selector(".history-table tbody tr")
         assert page.locator(".history-table tbody tr").count() == 100
         assert page.locator(f"a[href='#/replay/{oldest}']").count() == 0
+        if stored_meanwhile:
+            store_101_games(tmp_path / "games.sqlite3", copies=1)
         page.click("#older-games")
         page.wait_for_selector(f"a[href='#/replay/{oldest}']")
-        assert page.locator(".history-table tbody tr").count() == 101
+        ids = page.eval_on_selector_all(
+            ".history-table tbody tr td:first-child", "(cells) => cells.map((c) => c.innerText)")
+        assert len(ids) == len(set(ids)) == 101
         assert page.locator("#older-games").is_hidden()  # none older
 
 

@@ -336,6 +336,7 @@ function connect() {
     ws.addEventListener('close', () => {
       if (socket === ws) {
         socket = null;
+        pendingStart = null; // never to be answered: Deal deals again
         if (table?.state && table.state.phase !== 'over') connectionLost();
       }
     });
@@ -384,6 +385,9 @@ function send(message) {
 }
 
 async function startGame(setup) {
+  // A second click while a deal is on its way (a double click on Deal or Play again) dealt
+  // a second game, which was then taken for a game opened again ("on the table again").
+  if (pendingStart?.type === 'start') return;
   lastSetup = setup;
   const message = { ...setup };
   if (SEED !== null) message.seed = SEED;
@@ -438,13 +442,14 @@ function backToTable() {
 
 async function sendToNewTable(message) {
   closeResult();
+  pendingStart = message; // before connecting: a click made meanwhile sees it
   try {
     await openSocket();
   } catch (error) {
+    pendingStart = null;
     refusedStart(message, String(error.message));
     return;
   }
-  pendingStart = message;
   send(message);
 }
 

@@ -21,14 +21,14 @@ const HISTORY_PAGE = 100; // games listed at a time
 
 /** A game the database cannot read (edited by hand): marked in its place, so the rest show. */
 function damagedRow(game) {
-  return el('tr', { class: 'damaged' },
+  return el('tr', { class: 'damaged', dataset: { game: game.id } },
     el('td', {}, String(game.id)),
     el('td', { colspan: 7, text: 'Damaged in the games database (edited by hand?): it cannot be read or replayed.' }));
 }
 
 function historyRow(game) {
   if (game.damaged) return damagedRow(game);
-  return el('tr', {},
+  return el('tr', { dataset: { game: game.id } },
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
@@ -52,11 +52,16 @@ export async function showHistory(page) {
   // Past the first hundred the older games were out of reach, their replays too.
   const showOlder = async (button) => {
     button.disabled = true;
-    const older = await getJSON(`/api/games?limit=${HISTORY_PAGE}&offset=${body.rows.length}`);
-    body.append(...older.games.map(historyRow));
+    const offset = body.rows.length;
+    const older = await getJSON(`/api/games?limit=${HISTORY_PAGE}&offset=${offset}`);
+    // A game stored since the list was read (played in another tab) pushes the older ones
+    // down the list: the last ones shown came again, listed twice.
+    const listed = new Set([...body.rows].map((row) => row.dataset.game));
+    const fresh = older.games.filter((game) => !listed.has(String(game.id)));
+    body.append(...fresh.map(historyRow));
     button.disabled = false;
-    button.hidden = !older.games.length || body.rows.length >= older.total;
-    body.rows[body.rows.length - older.games.length]?.querySelector('a')?.focus(); // the first new row
+    button.hidden = !older.games.length || offset + older.games.length >= older.total;
+    body.rows[body.rows.length - fresh.length]?.querySelector('a')?.focus(); // the first new row
   };
   const more = el('button', {
     type: 'button', class: 'button-link', id: 'older-games', hidden: data.games.length >= data.total,

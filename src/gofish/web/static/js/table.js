@@ -201,12 +201,18 @@ export class Table {
   }
 
   restoreFocus(key, phaseChanged) {
-    const lost = !document.activeElement || document.activeElement === document.body;
+    const active = document.activeElement;
+    // Focus left on a control just hidden (Deal, with the start screen) is lost too: the
+    // browser moves it to the page's top only at its next frame, after this redraw.
+    const lost = !active || active === document.body || Boolean(active.closest('[hidden]'));
     let target = key ? this.root.querySelector(key) : null;
     if (!target && (key || (lost && phaseChanged && this.shown()))) {
       // Whose move it is decides where the keyboard is most useful now.
       if (this.state.phase === 'ask') target = this.hand.querySelector('.rank-group');
       else if (this.state.phase === 'fish') target = this.pond.querySelector('button.sea-card[tabindex="0"]');
+      // What had it is gone while the others play (the sea card just drawn, a group handed
+      // over): the hand keeps it, or it fell to the top of the page, a dozen Tabs away.
+      if (!target && key) target = this.hand.querySelector('.rank-group');
     }
     target?.focus({ preventScroll: true });
   }
