@@ -161,3 +161,31 @@ def test_ctrl_c_twice_quits_at_once_and_still_lets_go_of_the_database(tmp_path: 
         """)
     assert done.stdout.strip() == "interrupted", done.stderr
     assert _is_free(database)
+
+
+def test_ctrl_c_just_before_uvicorn_starts_logs_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C just before uvicorn's own handler is in place (here: while the collector runs,
+    seconds on a busy machine) cancelled the app's lifespan as uvicorn started it, and
+    Starlette's traceback of it was logged: some 55 lines above "interrupted", one run in
+    three on a loaded machine."""
+    database = str(tmp_path / "rooms.sqlite3")
+    done = _in_a_child(f"""
+        import gc, signal, sys
+        import gofish.cli.rooms
+        import gofish.online.app
+        from gofish.cli import main
+
+        real_collect = gc.collect
+
+        def collect_then_ctrl_c(*args):
+            real_collect(*args)
+            signal.raise_signal(signal.SIGINT)
+
+        gofish.online.app.gc.collect = collect_then_ctrl_c
+        gofish.cli.rooms.rooms_database_ok = lambda *_: True  # no check
+        sys.exit(main(["rooms", "--port", "0", "--database", {database!r}]))
+        """)
+    assert done.returncode == 130, done.stderr
+    assert "interrupted" in done.stderr
+    assert "Traceback" not in done.stderr and "ERROR" not in done.stderr, done.stderr
+    assert _is_free(database)

@@ -43,7 +43,7 @@ _pace = seconds("the pace", MAX_PACE, zero=" (instant)")
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from gofish.online.app import quiet_about_bad_text
+    from gofish.online.app import quiet_server_log
     from gofish.web import create_app
     from gofish.web.session import DEFAULT_PACE
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
     only_this_machine(app, args.host, args.allow_host, "serve")
     config = uvicorn.Config(app, log_level="warning")
-    quiet_about_bad_text()  # the table's rooms take websockets too
+    quiet_server_log()  # the table's rooms take websockets too, and Ctrl-C is as for rooms
     server = uvicorn.Server(config)
     print(f"gofish is serving the table at {address(args.host, listener)}  (Ctrl-C stops it)",
           flush=True)

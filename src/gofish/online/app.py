@@ -264,7 +264,7 @@ def serve(
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
-    quiet_about_bad_text()
+    quiet_server_log()
     server = uvicorn.Server(config)
     if on_ready is not None:
         _call_once_started(server, on_ready)
@@ -275,10 +275,17 @@ def serve(
         runner.run(_open_then_serve(app, server, sockets))
 
 
-class _BadTextInOneLine(logging.Filter):
-    """uvicorn closes a socket whose text message is not UTF-8 (code 1007), as it should,
-    but logs the decoding error's traceback as if the server had failed: a client's bad
-    bytes are its own mistake, so the server's log says so in one line instead."""
+class _ServerLog(logging.Filter):
+    """What uvicorn logs as an error that is none of the server's: put in one line, or
+    left out.
+
+    - A websocket text message that is not UTF-8: uvicorn closes the socket (code 1007),
+      as it should, but logs the decoding error's traceback as if the server had failed.
+      A client's bad bytes are its own mistake, so the log says so in one line.
+    - Ctrl-C while uvicorn starts or stops: the app's lifespan is cancelled and Starlette
+      hands uvicorn the whole traceback to log. The command says "interrupted" and exits
+      130 anyway, so that traceback is only noise.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
         # Only uvicorn's own words for it: the app's UnicodeDecodeError would be a bug to see.
@@ -288,19 +295,26 @@ class _BadTextInOneLine(logging.Filter):
             record.args = ()
             record.exc_info = record.exc_text = None
             record.levelno, record.levelname = logging.WARNING, "WARNING"
-        return True
+        return not _interrupted_lifespan(record)
+
+
+def _interrupted_lifespan(record: logging.LogRecord) -> bool:
+    """Whether ``record`` is the lifespan's traceback of a Ctrl-C (Starlette's text of it)."""
+    text = record.msg if isinstance(record.msg, str) else ""
+    return text.startswith("Traceback (most recent call last)") and (
+        "\nKeyboardInterrupt" in text)
 
 
 BAD_TEXT_LINE = ("a client sent a websocket text message that is not UTF-8: "
                  "its connection was closed (code 1007)")
 
 
-def quiet_about_bad_text() -> None:
-    """Put :class:`_BadTextInOneLine` on uvicorn's error log, once (after uvicorn.Config,
-    which sets that log up)."""
+def quiet_server_log() -> None:
+    """Put :class:`_ServerLog` on uvicorn's error log, once (after uvicorn.Config, which
+    sets that log up)."""
     uvicorn_log = logging.getLogger("uvicorn.error")
-    if not any(isinstance(each, _BadTextInOneLine) for each in uvicorn_log.filters):
-        uvicorn_log.addFilter(_BadTextInOneLine())
+    if not any(isinstance(each, _ServerLog) for each in uvicorn_log.filters):
+        uvicorn_log.addFilter(_ServerLog())
 
 
 def _call_once_started(server: Any, on_ready: Callable[[], None]) -> None:
