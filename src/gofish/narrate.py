@@ -65,14 +65,6 @@ def listed(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
-def rank_words(rank: Rank, count: int = 2) -> str:
-    """``an ace``/``aces``, ``a 9``/``9s``: how a rank is said for ``count`` cards."""
-    if count != 1:
-        return rank.plural
-    article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
-    return f"{article} {rank.plural[:-1]}"
-
-
 def card_words(card: Card) -> str:
     return card.pretty
 

@@ -165,3 +165,13 @@ def test_skipped_must_be_a_list(store: Store) -> None:
     skipped: list[object] = []
     latest = store.latest_unfinished(skipped=skipped)  # type: ignore[arg-type]
     assert latest is not None and skipped == []
+
+
+@pytest.mark.parametrize("game_id", [10**5000, "9" * 5000], ids=["int", "text"])
+def test_a_huge_id_is_quoted_cut_short(store: Store, game_id: object) -> None:
+    # Echoed whole (thousands of digits, over a websocket too), and an int past Python's
+    # 4,300-digit limit failed with a ValueError while the refusal was being written.
+    with pytest.raises(UnknownGameError) as caught:
+        store.get(game_id)  # type: ignore[arg-type]
+    assert str(caught.value).startswith("there is no stored game with id ")
+    assert len(str(caught.value)) < 200

@@ -6,7 +6,7 @@ import logging
 import re
 from pathlib import Path
 
-from gofish.core.errors import whole_number
+from gofish.core.errors import short_repr, whole_number
 
 
 class StorageError(Exception):
@@ -32,10 +32,11 @@ class UnknownGameError(StorageError):
 def _no_game_with(game_id: object) -> str:
     """Why there is no game ``game_id``: a number not stored, or not a game id at all (the
     text '1' was told "no stored game with id 1" while game 1 was there)."""
+    # short_repr: an id of thousands of digits was echoed whole (past 4,300, a ValueError).
     if whole_number(game_id) is not None:
-        return f"there is no stored game with id {game_id}"
-    return (f"there is no stored game with id {game_id!r}: a game id is a whole number, "
-            f"not {_kind_of(game_id)}")
+        return f"there is no stored game with id {short_repr(game_id)}"
+    return (f"there is no stored game with id {short_repr(game_id)}: a game id is a whole "
+            f"number, not {_kind_of(game_id)}")
 
 
 def _kind_of(value: object) -> str:
