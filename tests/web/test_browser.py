@@ -644,7 +644,7 @@ def test_speech_bubbles_hold_their_words_with_four_players(
                     words.right - outer.right, felt.left - outer.left, outer.right - felt.right)};
         }
         return null;
-    }""", timeout=20000).json_value()
+    }""", timeout=60000).json_value()  # 20 s ran out once on a machine busy with other work
     assert spilled["spill"] <= 0.5, spilled
 
 
