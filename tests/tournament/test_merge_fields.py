@@ -32,8 +32,8 @@ def saved(tmp_path: Path, shards: list[dict]) -> list[str]:
 
 
 @pytest.mark.parametrize("field, wrong", [
-    ("engine", "'engine' is missing (one of sim, engine)"),
-    (None, "'engine' must be one of sim, engine, not null"),
+    ("engine", "'engine' is missing (one of sim, engine, mixed)"),
+    (None, "'engine' must be one of sim, engine, mixed, not null"),
 ])
 def test_a_result_without_its_engine_is_refused_by_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], shards: list[dict],

@@ -216,6 +216,11 @@ class Plan:
         """The table and the deal number of unit ``index``."""
         return self.tables[index // self.deals], index % self.deals
 
+    def game_number(self, unit: int, arrangement: int) -> int:
+        """Where a game comes in the whole tournament's schedule (any shard's numbering is
+        the same): table after table, deal after deal, each deal's arrangements in turn."""
+        return unit * len(self.arrangements) + arrangement
+
     @property
     def games(self) -> int:
         """Games this shard plays."""

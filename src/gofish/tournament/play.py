@@ -241,7 +241,8 @@ def _play_units(plan: Plan, units: Sequence[int], pool: SeatBots) -> Tally:
             bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
             game, failed, why = play_engine_game(plan, bots, deal, rotation)
             books = [len(b) for b in game.books]
-            tally.add_game(seats, books, len(game.actions), failed, why)
+            tally.add_game(seats, books, len(game.actions), failed, why,
+                           plan.game_number(unit, rotation))
     return tally
 
 

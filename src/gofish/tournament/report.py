@@ -39,7 +39,8 @@ METHODS = {
     "elo": "Bradley-Terry maximum likelihood on pairwise results (more books wins, equal books "
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
-ENGINES = ("sim", "engine")  # what played: the bulk simulator, or the engine
+# What played: the bulk simulator, the engine, or both (shards merged of each).
+ENGINES = ("sim", "engine", "mixed")
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
 
@@ -93,6 +94,7 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "jobs": outcome.jobs,
         "methods": METHODS,
         "failures": tally.failures,
+        "failure_games": tally.failure_games,
         "failure_count": tally.failure_count,
         "totals": tally.raw(),
     }
@@ -417,6 +419,11 @@ def _check_run_fields(result: dict[str, Any]) -> None:
     failures = result.get("failures", [])
     if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
         raise TournamentError("'failures' must be a list of messages")
+    games = result.get("failure_games")  # missing from results saved before it was kept
+    if games is not None and not (isinstance(games, list) and len(games) == len(failures)
+                                  and all(g is None or _is_count(g) for g in games)):
+        raise TournamentError("'failure_games' must hold a game number (or null) for each "
+                              "of 'failures'")
     check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
     missing = result.get("missing_shards", [])
     if not (isinstance(missing, list) and all(map(_is_count, missing))):
@@ -573,10 +580,8 @@ def merge_results(results: Sequence[dict[str, Any]],
     specs = _specs(first)
     names = entrant_names(specs)
     shard_count, shards = _shards_held(first)[0], set[int]()
-    tally: Tally | None = None
+    parts: dict[int, Tally] = {}  # by the first shard each holds
     seconds = 0.0
-    failures: list[str] = []
-    failure_count = 0
     for number, result in enumerate(results):
         _check_alike(first, result, key_fields, who[number], who[0],
                      "it is not part of the same tournament (to add up whole tournaments "
@@ -587,15 +592,9 @@ def merge_results(results: Sequence[dict[str, Any]],
         if twice := sorted(held & shards):
             raise TournamentError(f"shard {twice[0]}/{count} is given twice ({who[number]})")
         shards |= held
-        part = Tally.from_raw(result["totals"])
-        if tally is None:
-            tally = part
-        else:
-            tally.merge(part)
+        parts[min(held)] = _stored_tally(result)
         seconds += float(result["seconds"])
-        failures.extend(result.get("failures", []))
-        failure_count += int(result.get("failure_count", 0))
-    assert tally is not None
+    tally = _added_up(parts)
     rules = make_rules(first["rules"])
     plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
                 seatings=_seatings(first))
@@ -612,15 +611,43 @@ def merge_results(results: Sequence[dict[str, Any]],
         seconds=seconds,
         bots=bot_rows(names, specs, tally),
         shard=[0, 1],
-        failures=failures[:MAX_FAILURES_KEPT],
-        failure_count=failure_count,
+        failures=tally.failures,
+        failure_games=tally.failure_games,
+        failure_count=tally.failure_count,
         totals=tally.raw(),
         missing_shards=missing,
+        **_played_by(results),
         # which shards it holds, so that a merge that missed some can take them later
         merged_shards={"of": shard_count, "held": sorted(shards)},
         deals_per_table=plan.deals,
     )
     return merged
+
+
+def _added_up(parts: dict[int, Tally]) -> Tally:
+    """The parts' sum, added in shard order: so even failures whose games are unknown (a
+    result saved before they were numbered) come in one order, whatever the files' order."""
+    ordered = [parts[first] for first in sorted(parts)]
+    for part in ordered[1:]:
+        ordered[0].merge(part)
+    return ordered[0]
+
+
+def _stored_tally(result: dict[str, Any]) -> Tally:
+    """A result's totals and failures (of unknown games if saved before they were numbered:
+    those come after the numbered ones)."""
+    return Tally.from_raw(result["totals"], result.get("failures", []),
+                          result.get("failure_games"), int(result.get("failure_count", 0)))
+
+
+def _played_by(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What played the parts, whatever their order: their engine if they agree (else
+    "mixed"), and their worker processes added up, as their seconds are (how many one
+    machine would have used is not known); null if a part does not say."""
+    engines = {result["engine"] for result in results}
+    jobs = [result.get("jobs") for result in results]
+    return {"engine": engines.pop() if len(engines) == 1 else "mixed",
+            "jobs": sum(jobs) if all(_is_count(n) for n in jobs) else None}
 
 
 def _shards_held(result: dict[str, Any]) -> tuple[int, set[int]]:
@@ -709,9 +736,11 @@ def pool_results(results: Sequence[dict[str, Any]],
         deals_per_table=sum(int(batch["deals_per_table"]) for batch in batches),
         failures=[f for batch in batches for f in batch["failures"]][:MAX_FAILURES_KEPT],
         failure_count=sum(int(batch["failure_count"]) for batch in batches),
+        **_played_by(batches),
         missing_shards=[],
         batches=[{"seed": batch["seed"], "games": batch["games"],
                   "missing_shards": batch["missing_shards"]} for batch in batches],
     )
     pooled.pop("merged_shards")  # the first batch's; a pooled result merges no further
+    pooled.pop("failure_games")  # numbers in each batch's own schedule, not one order
     return pooled

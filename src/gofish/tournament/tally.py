@@ -51,6 +51,9 @@ class Tally:
     pair_games: list[list[int]] = field(default_factory=list)
     pair_points: list[list[int]] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # the first MAX_FAILURES_KEPT
+    # The game of each kept failure, numbered in schedule order (Plan.game_number), so
+    # that shards merge to one machine's first failures; None where it is not known.
+    failure_games: list[int | None] = field(default_factory=list)
     failure_count: int = 0  # all of them
 
     def __post_init__(self) -> None:
@@ -58,6 +61,8 @@ class Tally:
         for name in ("games", "win_units", "books", "asks", "forfeits"):
             if not getattr(self, name):
                 setattr(self, name, [0] * n)
+        if not self.failure_games:  # failures given without their games: not known
+            self.failure_games = [None] * len(self.failures)
         if self.ended_by_forfeit == []:
             self.ended_by_forfeit = [0] * n
         if not self.pair_games:
@@ -72,8 +77,10 @@ class Tally:
         asks: int,
         failed_seat: int | None = None,
         failure: str | None = None,
+        game: int | None = None,
     ) -> None:
-        """Record one game: entrant per seat, books per seat, asks, and a forfeit if any."""
+        """Record one game: entrant per seat, books per seat, asks, and a forfeit if any
+        (``game``: the game's number in the schedule, which orders the failures)."""
         self.tables += 1
         winners = winning_seats(books, failed_seat)
         share = WIN_UNITS // len(winners)
@@ -89,7 +96,11 @@ class Tally:
                 for entrant in seats:
                     ended[entrant] += 1
         if failure:  # a forfeit's reason, or why a game was stopped without one
-            self._keep_failures([failure])
+            self.failure_count += 1
+            # A worker plays its games in schedule order: the first ones are the earliest.
+            if len(self.failures) < MAX_FAILURES_KEPT:
+                self.failures.append(failure)
+                self.failure_games.append(game)
         self._add_pairs(seats, books, failed_seat)
 
     def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
@@ -174,14 +185,19 @@ class Tally:
             for b in range(self.entrants):
                 self.pair_games[a][b] += other.pair_games[a][b]
                 self.pair_points[a][b] += other.pair_points[a][b]
-        self._keep_failures(other.failures, other.failure_count)
+        self._merge_failures(other)
 
-    def _keep_failures(self, messages: Sequence[str], count: int | None = None) -> None:
-        """Count ``count`` failures (one per message unless said), keeping their messages
-        while fewer than MAX_FAILURES_KEPT are kept."""
-        self.failure_count += len(messages) if count is None else count
-        room = MAX_FAILURES_KEPT - len(self.failures)
-        self.failures.extend(messages[:max(room, 0)])
+    def _merge_failures(self, other: Tally) -> None:
+        """Keep the earliest failures of both in schedule order, as one machine playing all
+        their games would, whichever tally is added to which. Those of unknown games (a
+        result saved before they were numbered) follow, in the order they came."""
+        self.failure_count += other.failure_count
+        kept = zip(self.failure_games + other.failure_games, self.failures + other.failures,
+                   strict=True)
+        earliest = sorted(kept, key=lambda pair: (pair[0] is None, pair[0] or 0))
+        earliest = earliest[:MAX_FAILURES_KEPT]
+        self.failure_games = [game for game, _ in earliest]
+        self.failures = [message for _, message in earliest]
 
     def wins(self, entrant: int) -> float:
         return self.win_units[entrant] / WIN_UNITS
@@ -203,8 +219,15 @@ class Tally:
         return raw
 
     @classmethod
-    def from_raw(cls, raw: dict[str, Any], failures: list[str] | None = None) -> Tally:
+    def from_raw(cls, raw: dict[str, Any], failures: list[str] | None = None,
+                 failure_games: list[int | None] | None = None,
+                 failure_count: int | None = None) -> Tally:
+        """The tally of a stored result: its ``totals``, and its failures as kept (their
+        games unknown unless given, their count the messages' unless given)."""
         entrants = len(raw["games"])
+        failures = list(failures or [])
+        games: list[int | None] = ([None] * len(failures) if failure_games is None
+                                   else list(failure_games))
         ended = raw.get("ended_by_forfeit")  # missing from results stored before it was kept
         return cls(
             entrants=entrants,
@@ -217,6 +240,7 @@ class Tally:
             ended_by_forfeit=None if ended is None else [int(v) for v in ended],
             pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
             pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
-            failures=list(failures or [])[:MAX_FAILURES_KEPT],
-            failure_count=len(failures or []),
+            failures=failures[:MAX_FAILURES_KEPT],
+            failure_games=games[:MAX_FAILURES_KEPT],
+            failure_count=len(failures) if failure_count is None else failure_count,
         )
