@@ -352,7 +352,7 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         take_turns([ann], until=lambda: bob_asks() > asked_before)
         assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
         if not game_over(ann):  # the log says who asks in Bob's name now, and so is it read
-            away = "Bob is away: Emma (bot) plays for them until they are back."
+            away = "Bob is away: Emma 2 (bot) plays for them until they are back."
             ann.wait_for_selector(f"#log li.room-notice:has-text('{away}')")
             assert away in ann.evaluate("() => window.announced")
         bob.goto(f"{server.url}/rooms/{code}")
@@ -401,6 +401,10 @@ def confirm(page: Any, control: str) -> None:
     page.click(".confirm .confirm-yes")
 
 
+# Emma (bot) sits in seat 3 already: Bob's stand-in is numbered, so the two are told apart.
+BOB_LEFT = "Bob left; Emma 2 (bot) plays their seat."
+
+
 def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     server: RoomsServer, new_page: Any
 ) -> None:
@@ -417,10 +421,10 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     fill_with_bot_and_start(ann, 2)
     bob.wait_for_selector("#game:not([hidden])")
     bob.click("#leave-row .leave")
-    assert "Emma (bot) plays the seat for the rest of the game" in bob.inner_text("#leave-row")
+    assert "Emma 2 (bot) plays the seat for the rest of the game" in bob.inner_text("#leave-row")
     bob.click(".confirm .confirm-yes")
-    ann.wait_for_selector("#log li.room-notice:has-text('Bob left; Emma (bot) plays their seat.')")
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("left; Emma (bot) plays")')
+    ann.wait_for_selector(f"#log li.room-notice:has-text('{BOB_LEFT}')")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("left; Emma 2 (bot) plays")')
     bob.wait_for_selector("#connection:has-text('Watching')")
     assert bob.locator("#mine .card").count() == 0 and stored_token(bob, code) is None
     bob.evaluate(f"localStorage.setItem('gofish.room.{code}', {old_token!r})")
@@ -484,7 +488,7 @@ def test_leaving_goes_through_though_bots_move_under_it_again_and_again(
     bob.wait_for_selector("#game:not([hidden])")
     left = made_stale(bob, "leave", 3)
     confirm(bob, "#leave-row .leave")
-    ann.wait_for_selector("#log li.room-notice:has-text('Bob left; Emma (bot) plays their seat.')")
+    ann.wait_for_selector(f"#log li.room-notice:has-text('{BOB_LEFT}')")
     bob.wait_for_selector("#connection:has-text('Watching')")
     assert left == [0]
 
@@ -548,7 +552,7 @@ def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_re
     server_to_restart.start()
     ann.wait_for_selector("#connection:has-text('Connected as Ann')", timeout=20000)
     bob.wait_for_selector("#connection:has-text('Watching')", timeout=20000)
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("removed; Emma (bot) plays")')
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("removed; Emma 2 (bot) plays")')
     assert ann.locator("#log li.room-notice").count() == 1
     bob.reload()  # the page forgot the seat's token, but not why it has none
     bob.wait_for_selector("#notice:has-text('The host removed you from the room')")

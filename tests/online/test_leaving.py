@@ -93,14 +93,14 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot_that_plays_it_out(client: Test
     assert all(e["event"].get("cards") is None for e in bob.log
                if e["event"]["type"] == "dealt")
     update = ann.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == "Bob left; Emma (bot) plays their seat."
+    assert update["notice"] == "Bob left; Emma 2 (bot) plays their seat."
     seat = ann.room["seats"][1]
     assert (seat["kind"], seat["bot"], seat["name"], seat["vacated"]) == (
         "bot", "emma", "Bob", "left")
     assert ann.game["hand_sizes"][1] == bob_cards  # the bot holds Bob's cards
     notice = ann.log[-1]
     assert notice == {"event": {"type": "seat_left", "seat": 1, "bot": "emma"},
-                      "text": "Bob left; Emma (bot) plays their seat."}
+                      "text": "Bob left; Emma 2 (bot) plays their seat."}
     assert bob.log[-1] == notice  # the spectator's log tells it too
     final = play_to_end([ann])
     assert final["winners"]
@@ -234,7 +234,7 @@ def test_the_host_removes_a_person_in_the_lobby(client: TestClient) -> None:
 def test_the_host_removes_a_person_mid_game_and_a_bot_plays_on(client: TestClient) -> None:
     _code, ann, bob = in_game(client)
     remove(ann, 1)
-    notice = "The host removed Bob; Emma (bot) plays their seat."
+    notice = "The host removed Bob; Emma 2 (bot) plays their seat."
     assert ann.notices[-1] == notice and ann.log[-1]["text"] == notice
     assert ann.log[-1]["event"]["type"] == "seat_removed"
     assert ann.room["seats"][1]["vacated"] == "removed"
@@ -339,8 +339,8 @@ def test_a_removal_and_a_leave_mid_game_survive_a_restart(
         assert [(s["kind"], s["vacated"]) for s in bob.room["seats"]] == [
             ("bot", "left"), ("human", None), ("bot", "removed"), ("bot", None)]
         texts = [e["text"] for e in bob.log]
-        assert "The host removed Cy; Emma (bot) plays their seat." in texts
-        assert "Ann left; Emma (bot) plays their seat. Bob is the host now." in texts
+        assert "The host removed Cy; Emma 2 (bot) plays their seat." in texts
+        assert "Ann left; Emma 3 (bot) plays their seat. Bob is the host now." in texts
         assert LEFT in refused_hello(client, code, tokens["Ann"])[0]["message"]
         assert REMOVED in refused_hello(client, code, tokens["Cy"])[0]["message"]
         assert play_to_end([bob])["winners"]

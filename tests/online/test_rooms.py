@@ -76,7 +76,8 @@ def test_lobby_shows_who_is_there_and_connected(client: TestClient) -> None:
     made = create_room(client, "Ann", players=3)
     ann = connect(client, made["code"], made["token"])
     assert ann.room["seats"][0] == {"seat": 0, "name": "Ann", "kind": "human", "bot": None,
-                                    "connected": True, "away": False, "vacated": None}
+                                    "connected": True, "away": False, "vacated": None,
+                                    "stand_in": None}
     joined = join_room(client, made["code"], "Bob")
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["name"] == "Bob")
     assert ann.room["seats"][1]["connected"] is False

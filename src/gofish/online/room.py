@@ -58,6 +58,9 @@ class Seat:
     token_hash: str | None = None
     bot: str | None = None
     vacated: Vacated | None = None  # its person left or was removed; ``bot`` plays on
+    # The name of the stand-in playing for its person (left, or away): its own, never a
+    # seat's, so "Emma (bot)" in another seat and this one's "Emma 2 (bot)" are told apart.
+    stand_in_name: str | None = None
     connections: int = 0
     gone_since: float | None = None
     away: bool = False
@@ -81,6 +84,7 @@ class Seat:
             "connected": self.kind == "bot" or self.connected,
             "away": self.away,
             "vacated": self.vacated,
+            "stand_in": self.stand_in_name,
         }
 
 
@@ -198,7 +202,7 @@ class Room:
             "status": self.status,
             "version": self.version,
             "host": self.host,
-            "stand_in": bot_label(self.stand_in),
+            "stand_in": self._free_bot_name(self.stand_in),  # what the next stand-in is called
             "game_number": self.game_number,
             "seats": [seat.public() for seat in self.seats],
         }
@@ -376,8 +380,8 @@ class Room:
 
     def _name_in_use(self, name: str) -> bool:
         wanted = name_key(name)
-        return any(seat.name is not None and name_key(seat.name) == wanted
-                   for seat in self.seats)
+        return any(taken is not None and name_key(taken) == wanted
+                   for seat in self.seats for taken in (seat.name, seat.stand_in_name))
 
     def _free_bot_name(self, bot: str) -> str:
         """``Emma (bot)``, or ``Emma 2 (bot)`` if that is taken: every seat has its own name."""
@@ -419,12 +423,13 @@ class Room:
             seat.name, seat.bot = data["name"], data["bot"]
         elif kind == "unseat":  # a vacated seat's bot too, after a game: the seat opens
             seat = self.seats[data["seat"]]
-            seat.name = seat.bot = seat.vacated = None
+            seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         elif kind == "start":
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
                              data["first_player"])
             self.game_number = data["game"]
             self.notices, self.pending, self.standing_in = [], None, set()
+            self._end_away_stand_ins()
             self._hand_vacated_seats_to_their_bots()
             self.game_names, self.seated_after_deal = self.names, set()
         elif kind in ("ask", "miss"):
@@ -453,12 +458,14 @@ class Room:
         asks read "Bob asks…" whoever made them, and Bob, back, found asks he never made."""
         if by != "stand-in":
             self.standing_in.discard(seat)  # their own ask (or a bot's seat): no stretch
+            if self.seats[seat].vacated is None:
+                self.seats[seat].stand_in_name = None  # back: the name is free again
             return
         if seat in self.standing_in or self.game is None:
             return
         self.standing_in.add(seat)
-        text = (f"{self.names[seat]} is away: {bot_label(self.stand_in)} plays for them "
-                "until they are back.")
+        text = (f"{self.names[seat]} is away: {self._name_stand_in(self.seats[seat])} plays "
+                "for them until they are back.")
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
         self.notices.append(Notice(len(self.game.events), event, text))
 
@@ -478,9 +485,10 @@ class Room:
         self.revoked[seat.token_hash] = reason
         seat.token_hash, seat.away, seat.gone_since = None, False, None
         if data["bot"] is None:
-            seat.name, seat.bot, seat.vacated = None, None, None
+            seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         else:  # the name stays, so the log of this game still reads as it did
             seat.bot, seat.vacated = data["bot"], reason
+            self._name_stand_in(seat)
         text = self._pass_host_on(data, seat.index, reason)
         if self.game is not None:
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
@@ -496,7 +504,7 @@ class Room:
         self.closed = self.game is not None and self.host is None
         if self.game is not None and self.closed:
             return closing_text(data, reason, self.game.is_over)
-        text = leave_text(data, index, reason)
+        text = leave_text(data, index, reason, self.seats[index].stand_in_name)
         if was_host and self.host is not None:
             text += f" {self.names[self.host]} is the host now."
         return text
@@ -517,12 +525,27 @@ class Room:
                 return seat.index
         return None
 
+    def _name_stand_in(self, seat: Seat) -> str:
+        """The stand-in's name for ``seat``: the one it has (away, then left: the same bot
+        plays on), else a free one. Derived on replay, so a restart names it alike."""
+        if seat.stand_in_name is None:
+            seat.stand_in_name = self._free_bot_name(self.stand_in)
+        return seat.stand_in_name
+
+    def _end_away_stand_ins(self) -> None:
+        """A new deal: stand-ins for people away in the last game are gone, names freed."""
+        for seat in self.seats:
+            if seat.vacated is None:
+                seat.stand_in_name = None
+
     def _hand_vacated_seats_to_their_bots(self) -> None:
-        """A new deal: a seat whose person left is the bot's own now, under the bot's name."""
+        """A new deal: a seat whose person left is the bot's own now, under the name it
+        played that seat with (distinct already), so it is not renamed between games."""
         for seat in self.seats:
             if seat.vacated is not None and seat.bot is not None:
-                seat.name, seat.vacated = None, None
-                seat.name = self._free_bot_name(seat.bot)
+                name = seat.stand_in_name
+                seat.name = seat.vacated = seat.stand_in_name = None
+                seat.name = name or self._free_bot_name(seat.bot)
 
 
 def bot_label(bot: str) -> str:
@@ -534,12 +557,12 @@ def _who_left(data: dict[str, Any], reason: Vacated) -> str:
     return f"{who} left" if reason == "left" else f"The host removed {who}"
 
 
-def leave_text(data: dict[str, Any], index: int, reason: Vacated) -> str:
-    """``Bob left; Emma (bot) plays their seat.`` and the like."""
+def leave_text(data: dict[str, Any], index: int, reason: Vacated, stand_in: str | None) -> str:
+    """``Bob left; Emma (bot) plays their seat.`` and the like (``stand_in``: its name)."""
     said = _who_left(data, reason)
-    if data["bot"] is None:
+    if stand_in is None:  # no bot took the seat
         return f"{said}; seat {index + 1} is open."
-    return f"{said}; {bot_label(data['bot'])} plays their seat."
+    return f"{said}; {stand_in} plays their seat."
 
 
 def closing_text(data: dict[str, Any], reason: Vacated, game_over: bool) -> str:

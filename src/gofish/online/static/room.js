@@ -392,7 +392,7 @@ async function copyField(field, status) {
 
 function seatStatus(seat) {
   if (seat.kind === 'open') return 'empty';
-  if (seat.vacated) return state.room.status === 'closed' ? seat.vacated : `${seat.vacated}; ${state.room.stand_in} plays`;
+  if (seat.vacated) return state.room.status === 'closed' ? seat.vacated : `${seat.vacated}; ${seat.stand_in} plays`;
   if (seat.kind === 'bot') return 'bot';
   if (seat.away) return 'away: a bot plays for now';
   return seat.connected ? 'connected' : 'not connected';
@@ -457,10 +457,12 @@ function confirmable(key, label, question, yes, action, extra = {}) {
     el('button', { type: 'button', class: 'confirm-no', dataset: { key: `confirm-${key}` }, onclick: settle }, 'Cancel'));
 }
 
-function afterwards() {
+// The stand-in already playing for this seat's away person plays on; else the next one's name.
+function afterwards(index) {
   const room = state.room;
+  const standIn = room.seats[index].stand_in || room.stand_in;
   return room.status === 'lobby' ? 'The seat opens for someone else.'
-    : `${room.stand_in} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
+    : `${standIn} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
 }
 
 // The question is about a person, not a seat: Bob leaving meanwhile and Cy sitting down there
@@ -469,7 +471,7 @@ function removalKey(seat) { return `remove ${seat.seat} ${seat.name}`; }
 
 function removeControl(seat) {
   const who = seat.name;
-  return confirmable(removalKey(seat), `Remove ${who}`, `Remove ${who}? ${afterwards()}`, `Remove ${who}`,
+  return confirmable(removalKey(seat), `Remove ${who}`, `Remove ${who}? ${afterwards(seat.seat)}`, `Remove ${who}`,
     () => send('remove_player', { seat: seat.seat }), { class: 'remove-player' });
 }
 
@@ -486,7 +488,7 @@ function renderLeave() {
 function leaving(seat) {
   const room = state.room;
   const others = room.seats.some((s) => s.kind === 'human' && s.seat !== seat);
-  if (others) return afterwards() + hostNote(seat);
+  if (others) return afterwards(seat) + hostNote(seat);
   if (room.status === 'lobby') return 'The seat opens, and whoever joins next runs the room.';
   return `Nobody else is seated, so the room closes${room.status === 'playing' ? ' and the game stops here' : ''}.`;
 }
