@@ -175,3 +175,9 @@ def test_a_huge_id_is_quoted_cut_short(store: Store, game_id: object) -> None:
         store.get(game_id)  # type: ignore[arg-type]
     assert str(caught.value).startswith("there is no stored game with id ")
     assert len(str(caught.value)) < 200
+
+
+def test_a_long_id_is_cut_as_the_commands_cut_a_long_number(store: Store) -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        store.get(int("7" * 300))
+    assert str(caught.value) == "there is no stored game with id 777777777777… (300 digits)"

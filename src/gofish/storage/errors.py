@@ -32,11 +32,25 @@ class UnknownGameError(StorageError):
 def _no_game_with(game_id: object) -> str:
     """Why there is no game ``game_id``: a number not stored, or not a game id at all (the
     text '1' was told "no stored game with id 1" while game 1 was there)."""
-    # short_repr: an id of thousands of digits was echoed whole (past 4,300, a ValueError).
-    if whole_number(game_id) is not None:
-        return f"there is no stored game with id {short_repr(game_id)}"
+    number = whole_number(game_id)
+    if number is not None:
+        return f"there is no stored game with id {_id_shown(number)}"
     return (f"there is no stored game with id {short_repr(game_id)}: a game id is a whole "
             f"number, not {_kind_of(game_id)}")
+
+
+def _id_shown(number: int) -> str:
+    """An id as said in a refusal: one of thousands of digits was echoed whole (past 4,300,
+    a ValueError), so a long one is cut to its first digits and its length, as the
+    commands cut a long number they print."""
+    try:
+        text = str(number)
+    except ValueError:  # past Python's 4,300-digit limit for text
+        return "a number too long to show"
+    return text if len(text) <= _LONGEST_ID_SHOWN else f"{text[:12]}… ({len(text):,} digits)"
+
+
+_LONGEST_ID_SHOWN = 60
 
 
 def _kind_of(value: object) -> str:
