@@ -85,9 +85,12 @@ def test_a_chart_that_fails_after_the_games_is_one_line_and_leaves_the_file_as_i
 def test_a_new_chart_cut_short_by_a_full_disk_is_not_left_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    real_written_whole = report.written_whole
+
     @contextlib.contextmanager
     def full_disk(path: str, mode: str = "w", **options: Any) -> Iterator[IO[Any]]:
-        with open(path, mode, **options) as stream:
+        # The disk fills under written_whole, which removes the new file it made.
+        with real_written_whole(path, mode, **options) as stream:
             stream.write(b"\x89PNG half a chart")
             yield stream
             raise OSError(errno.ENOSPC, "No space left on device")

@@ -7,8 +7,8 @@ import re
 import sys
 from typing import TextIO
 
-#: A run of digits longer than this is a number no one could read back in a message.
-LONGEST_NUMBER_SHOWN = 60
+from gofish.core.errors import LONGEST_NUMBER_SHOWN, digits_cut
+
 _LONG_NUMBER = re.compile(rf"\d{{{LONGEST_NUMBER_SHOWN + 1},}}")
 # A byte of an argument that is not UTF-8 reaches Python as a lone surrogate (0xff as
 # U+DCFF), shown as "\udcff" by repr() and unprintable as itself: show it as the byte.
@@ -21,8 +21,7 @@ def brief(message: str) -> str:
     """``message`` made fit to print: a number too long to read (a typo of thousands of
     digits, echoed back) cut to its first digits and its length; a byte that is not UTF-8
     written as ``\\xff``."""
-    message = _LONG_NUMBER.sub(
-        lambda number: f"{number[0][:12]}… ({len(number[0]):,} digits)", message)
+    message = _LONG_NUMBER.sub(lambda number: digits_cut(number[0]), message)
     return _NOT_UTF8.sub(lambda byte: (byte[1] or "") + "\\x"
                          + (byte[2] or f"{ord(byte[3]) - 0xDC00:02x}"), message)
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from gofish.cli import file_name
+from gofish.cli import file_name, shown
 from gofish.cli._messages import report, standard_input, standard_output
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
@@ -227,16 +227,10 @@ def _unplayed(row: dict[str, Any]) -> int:
     return int(row["forfeits"] if ended is None else ended)
 
 
-def _one_line(text: str) -> str:
-    """A bot's name or a failure as the table shows it: a newline (or an escape sequence) in
-    a command, or in a Python bot's exception, broke the one line on stderr into two."""
-    from gofish.narrate import shown
-
-    return shown(text)
-
-
 def _never_played_line(row: dict[str, Any]) -> str:
-    name, games, own = _one_line(row["name"]), row["games"], row["forfeits"]
+    # shown(), as the table shows names: a newline or an escape in a command broke the one
+    # line on stderr into two (and a Python bot's exception below, likewise).
+    name, games, own = shown(row["name"]), row["games"], row["forfeits"]
     why = "so the result says nothing of how it plays (the first failures are listed with " \
         "the result)"
     if own == games:
@@ -374,7 +368,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
         unshown = error
     for failure in result["failures"][:3] if args.json else ():
-        print(f"game not played out: {_one_line(failure)}", file=sys.stderr)
+        print(f"game not played out: {shown(failure)}", file=sys.stderr)
     try:
         if args.csv:
             write_csv(result, args.csv)

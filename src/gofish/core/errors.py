@@ -41,6 +41,18 @@ def shown(value: object) -> str:
     return short_repr(value)
 
 
+#: A run of digits longer than this is a number no one could read back in a message.
+LONGEST_NUMBER_SHOWN = 60
+
+
+def digits_cut(digits: str) -> str:
+    """A run of digits as a message shows it: whole up to LONGEST_NUMBER_SHOWN, else its
+    first twelve and its length (a typo of thousands of digits, echoed back)."""
+    if len(digits) <= LONGEST_NUMBER_SHOWN:
+        return digits
+    return f"{digits[:12]}… ({len(digits):,} digits)"
+
+
 def short_repr(value: object) -> str:
     """Python's repr of a value (``'x'``, ``2.5``, ``None``), cut to SHOWN_LIMIT characters."""
     try:

@@ -6,7 +6,7 @@ import logging
 import re
 from pathlib import Path
 
-from gofish.core.errors import short_repr, whole_number
+from gofish.core.errors import digits_cut, short_repr, whole_number
 
 
 class StorageError(Exception):
@@ -41,16 +41,11 @@ def _no_game_with(game_id: object) -> str:
 
 def _id_shown(number: int) -> str:
     """An id as said in a refusal: one of thousands of digits was echoed whole (past 4,300,
-    a ValueError), so a long one is cut to its first digits and its length, as the
-    commands cut a long number they print."""
+    a ValueError), so a long one is cut as the commands cut a long number they print."""
     try:
-        text = str(number)
+        return digits_cut(str(number))
     except ValueError:  # past Python's 4,300-digit limit for text
         return "a number too long to show"
-    return text if len(text) <= _LONGEST_ID_SHOWN else f"{text[:12]}… ({len(text):,} digits)"
-
-
-_LONGEST_ID_SHOWN = 60
 
 
 def _kind_of(value: object) -> str:

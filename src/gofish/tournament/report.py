@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import atexit
-import contextlib
 import csv
 import io
 import json
@@ -300,15 +299,12 @@ def _first_line(error: Exception) -> str:
 
 
 def _write_bytes(path: str, data: bytes) -> None:
-    """Write ``data`` whole: a new file that cannot be (a full disk) is removed again."""
-    new = not os.path.lexists(path)
+    """Write ``data`` whole: an old file is replaced only once the new one is, and a new
+    file that cannot be (a full disk) is removed again, both by ``written_whole``."""
     try:
-        with written_whole(path, "wb") as stream:  # an old file is replaced only when whole
+        with written_whole(path, "wb") as stream:
             stream.write(data)
     except OSError as error:
-        if new:
-            with contextlib.suppress(OSError):
-                os.remove(path)
         raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
 
 
