@@ -708,9 +708,13 @@ class RoomServer:
         if len(text) > self.settings.max_message_bytes:
             return await refuse("too_large", "the hello is too long", CLOSE_BAD_HELLO)
         try:
+            code = normalise_code(code_text)
+        except InvalidInput as error:  # no room: 4400 says the room is there, the hello is not
+            return await refuse("not_found", f"there is no room here: {error}", CLOSE_NOT_FOUND)
+        try:
             hello = parse_hello(text)
-            live = await self.live_room(normalise_code(code_text))
-        except (ProtocolError, InvalidInput) as error:
+            live = await self.live_room(code)
+        except ProtocolError as error:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
         except RoomError as error:
             return await refuse(error.code, error.message, CLOSE_NOT_FOUND)

@@ -26,7 +26,7 @@ const state = {
   confirming: null, // 'leave', or removalKey() of the person to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
-  refusal: null, // the server's refusal of our token (reason, message), shown once we watch instead
+  refusal: null, // the server's refusal of this socket's hello (code, message, reason), for its close
   botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
@@ -153,23 +153,66 @@ function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const mine = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
   socket = mine;
+  state.refusal = null; // a refusal is of one hello: an earlier socket's says nothing of this one
   mine.addEventListener('open', () => {
     mine.send(JSON.stringify({ type: 'hello', token: state.token || null }));
   });
   mine.addEventListener('message', (event) => receive(JSON.parse(event.data)));
   mine.addEventListener('close', (event) => {
     if (mine !== socket) return; // replaced by a newer socket (after joining)
-    if (event.code === 4403) { // our token holds no seat (left, removed, or another room's)
-      const refusal = state.refusal || {};
-      lostSeat(refusal.reason || 'left', refusal.message || 'That seat is not yours any more: you are watching.');
-      connect();
-      return;
-    }
-    if (event.code === 4404 || event.code === 4400) { connection('There is no such room.', true); return; }
-    connection('Connection lost: reconnecting…', true);
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
+    closed(event.code, state.refusal || {});
   });
+}
+
+// The server's close codes (server.py's CLOSE_*) this page acts on; any other means "try
+// again": 1008 (a client too far behind), 1011 (the database failed), 1013 (the room was
+// reloaded, or too many pages watch from this address), or a dropped connection.
+const CLOSE_BAD_HELLO = 4400;
+const CLOSE_FORBIDDEN = 4403;
+const CLOSE_NOT_FOUND = 4404;
+
+// What a close means here; refusal: the server's refusal of this socket's hello, if any.
+function closed(closeCode, refusal) {
+  if (closeCode === CLOSE_FORBIDDEN) { seatRefused(refusal); return; }
+  if (closeCode === CLOSE_BAD_HELLO) { helloUnreadable(refusal); return; }
+  if (closeCode === CLOSE_NOT_FOUND) { connection('There is no such room.', true); return; }
+  reconnectSoon(refusal);
+}
+
+// Our token holds no seat (left, removed, or another room's): watch instead.
+function seatRefused(refusal) {
+  lostSeat(refusal.reason || 'left', refusal.message || 'That seat is not yours any more: you are watching.');
+  connect();
+}
+
+// The room is there but could not read our hello. With a seat token, the token is at fault
+// (edited by hand in the browser's storage, or cut short): forget it and watch, so the room
+// is seen and a seat can be taken again. It is not kept as the previous token, which a join
+// sends along: the join would be refused for it. Without a token the page's own hello is at
+// fault, and sending it again would only be refused again: stop, and say so.
+function helloUnreadable(refusal) {
+  if (!state.token) {
+    connection(`This page could not join the room: the server could not read what it sent `
+      + `(${refusal.message || 'no reason given'}). Reload the page to try again.`, true);
+    return;
+  }
+  state.token = null;
+  lostSeat('unreadable', UNREADABLE_SEAT);
+  connect();
+}
+
+const UNREADABLE_SEAT = 'The seat saved in this browser for this room could not be read, so it was '
+  + 'forgotten and you are watching. Take a seat again if one is free.';
+
+// Refusals that pass (a database that failed, too many pages watching from this address) are
+// said in the server's words: "Connection lost" would send the reader looking at their network.
+const REFUSED_FOR_NOW = ['storage', 'full'];
+
+function reconnectSoon(refusal) {
+  connection(REFUSED_FOR_NOW.includes(refusal.code)
+    ? `Not connected: ${refusal.message}. Trying again shortly…` : 'Connection lost: reconnecting…', true);
+  setTimeout(connect, retry);
+  retry = Math.min(retry * 2, 5000);
 }
 
 // ------------------------------------------------------------------ messages
@@ -303,10 +346,11 @@ function refused(message) {
     lastCommand = { ...again, retries: (again.retries || 0) + 1 }; // still the click's command
     return;
   }
-  if (message.version === null) state.refusal = message; // the hello's: kept for after the close
+  // The hello's refusal: the close that follows says what it means (closed()), in plain words.
+  if (message.version === null) { state.refusal = message; return; }
   // Two players clicked Rematch at once: the other's deal came first, which is what both wanted.
   const dealtMeanwhile = lastCommand && lastCommand.type === 'start' && dealtNumber() !== lastCommand.game;
-  if (message.version !== null && dealtMeanwhile) return;
+  if (dealtMeanwhile) return;
   say(message.code === 'stale' ? STALE_TEXT : message.message);
 }
 
