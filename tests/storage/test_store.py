@@ -336,3 +336,15 @@ def test_a_store_opens_from_a_path_given_as_text(tmp_path: Path) -> None:
     with Store(text) as store:
         assert store.path == Path(text) and store.path.is_file()
         assert store.list_games() == []
+
+
+def test_latest_unfinished_passes_over_games_it_is_not_asked_for(store: Store) -> None:
+    # `gofish resume` wants a game with a person's seat: a newer bots-only game is passed
+    # over, and a damaged one is still reported as skipped.
+    person = store.save(gofish.game_to_record(played_game(seed=1, asks=1)), seats=[YOU, EMMA])
+    store.save(gofish.game_to_record(played_game(seed=2, asks=1)), seats=[EMMA, RANDOM])
+    wanted = store.latest_unfinished(wanted=lambda game: bool(game.human_seats))
+    assert wanted is not None and wanted.id == person
+    assert store.latest_unfinished(wanted=lambda game: False) is None
+    with pytest.raises(StorageError, match="wanted must be a function of a stored game"):
+        store.latest_unfinished(wanted="people")  # type: ignore[arg-type]

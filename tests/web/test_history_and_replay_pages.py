@@ -128,6 +128,25 @@ def test_the_history_shows_older_games_past_the_first_hundred(
         assert page.locator("#older-games").is_hidden()  # none older
 
 
+def test_a_game_deleted_while_the_history_is_read_hides_no_older_one(
+    page: Any, tmp_path: Path
+) -> None:
+    # "Show older games" asked for the games past as many as were listed: with one of those
+    # deleted meanwhile (from the terminal, or another tab's database), the next game moved
+    # into the rows already read, and the oldest game was never listed.
+    oldest = store_101_games(tmp_path / "games.sqlite3")
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        page.goto(f"{server.url}/?speed=0#/history")
+        page.wait_for_selector(".history-table tbody tr")
+        newest = int(page.inner_text(".history-table tbody tr td:first-child"))
+        with open_store(server.database) as store:
+            store.delete(newest)
+        page.click("#older-games")
+        page.wait_for_selector("#older-games", state="hidden")  # none older
+        assert page.locator(f".history-table tr:has(a[href='#/replay/{oldest}'])").count() == 1
+        assert page.locator(".history-table tbody tr").count() == 101  # the deleted one too
+
+
 @pytest.mark.parametrize(("address", "quoted"), [
     ("#/replay/%zz", '"%zz" is not a game number'),
     ("#/replay/" + "9" * 300, '"' + "9" * 24 + '…" is not a game number'),

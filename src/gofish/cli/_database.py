@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -175,15 +175,3 @@ def player_seat(game: StoredGame) -> int | None:
     """The seat a person played (the first human seat), or None for a bots-only game."""
     humans = game.human_seats
     return humans[0] if humans else None
-
-
-def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()) -> str:
-    """Rows as aligned plain-text columns; columns in ``right`` are right-aligned."""
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        parts = [cell.rjust(w) if i in right else cell.ljust(w)
-                 for i, (cell, w) in enumerate(zip(cells, widths, strict=True))]
-        return "  ".join(parts).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

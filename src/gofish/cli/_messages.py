@@ -1,10 +1,13 @@
-"""The one-line messages commands print on standard error, made readable whatever was typed."""
+"""What commands print, made readable whatever was typed: one-line messages on standard
+error, and tables whose columns line up in a terminal (names in any script)."""
 
 from __future__ import annotations
 
 import errno
 import re
 import sys
+import unicodedata
+from collections.abc import Collection
 from typing import TextIO
 
 from gofish.core.errors import LONGEST_NUMBER_SHOWN, digits_cut
@@ -44,3 +47,58 @@ def standard_input() -> TextIO:
     if sys.stdin is None:
         raise OSError(errno.EBADF, "standard input is closed")
     return sys.stdin
+
+
+# -------------------------------------------------------------------- columns
+
+#: Characters a terminal draws on no cell of their own: combining marks (the accent of
+#: "e\u0301"), the zero-width joiner and variation selectors.
+_ZERO_WIDTH_CATEGORIES = frozenset({"Mn", "Me", "Cf"})
+#: Hangul vowels and final consonants that join the syllable before them (Jamo, and
+#: their extension B).
+_JOINING_JAMO = (("\u1160", "\u11ff"), ("\ud7b0", "\ud7ff"))
+_ZERO_WIDTH_JOINER = "\u200d"
+
+
+def char_width(char: str) -> int:
+    """Terminal cells one character takes: 0 for a mark drawn on the one before it, 2 for
+    a wide one (CJK, most emoji: East Asian Width W or F), else 1."""
+    if unicodedata.category(char) in _ZERO_WIDTH_CATEGORIES or any(
+        first <= char <= last for first, last in _JOINING_JAMO
+    ):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """Terminal cells ``text`` takes: "山田太郎" 8, "🐟Emma" 6, "e\\u0301mile" 5 (len()
+    counts 4, 5 and 6). A wide character after a zero-width joiner is drawn in one picture
+    with the one before it (👩‍💻), so it takes no cells of its own."""
+    width = 0
+    joined = False
+    for char in text:
+        cells = char_width(char)
+        width += 0 if joined and cells == 2 else cells
+        joined = char == _ZERO_WIDTH_JOINER
+    return width
+
+
+def padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` with spaces to fill ``width`` terminal cells, before it with ``right``:
+    str.ljust counts characters, and a wide name pushed the columns after it out of line."""
+    spaces = " " * max(0, width - display_width(text))
+    return spaces + text if right else text + spaces
+
+
+def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()) -> str:
+    """Rows as plain-text columns lined up in a terminal; columns in ``right`` are
+    right-aligned."""
+    widths = [max(display_width(row[i]) for row in [headers, *rows])
+              for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        parts = [padded(cell, width, right=i in right)
+                 for i, (cell, width) in enumerate(zip(cells, widths, strict=True))]
+        return "  ".join(parts).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

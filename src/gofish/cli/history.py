@@ -15,10 +15,9 @@ from gofish.cli._database import (
     damaged_subject,
     local_time,
     player_seat,
-    table,
     with_store,
 )
-from gofish.cli._messages import standard_output
+from gofish.cli._messages import standard_output, table
 
 if TYPE_CHECKING:
     from gofish.storage import DamagedGameError, Store, StoredGame

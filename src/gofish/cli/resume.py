@@ -98,16 +98,10 @@ def _which(store: Any, skipped: list[Any]) -> str:
 
 def _latest_playable(store: Any, skipped: list[Any]) -> Any:
     """The latest readable unfinished game with a person's seat, or None. A game stored
-    by bots alone (through the API) is passed over: it hid the player's own game."""
-    from gofish.storage import DamagedGameError
-
-    unfinished = store.list_entries(limit=store.count(finished=False), finished=False)
-    for entry in unfinished:
-        if isinstance(entry, DamagedGameError):  # in the place of a game that cannot be read
-            skipped.append(entry)
-        elif entry.human_seats:
-            return entry
-    return None
+    by bots alone (through the API) is passed over: it hid the player's own game. Read page
+    by page from the newest: a game saved meanwhile no longer pushes the oldest out of a
+    list counted beforehand."""
+    return store.latest_unfinished(skipped, wanted=lambda game: bool(game.human_seats))
 
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:

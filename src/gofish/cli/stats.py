@@ -12,10 +12,9 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
     damaged_subject,
-    table,
     with_store,
 )
-from gofish.cli._messages import report, standard_output
+from gofish.cli._messages import report, standard_output, table
 
 if TYPE_CHECKING:
     from gofish.storage import DamagedGameError, StatsRow, Store

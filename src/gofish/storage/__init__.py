@@ -13,6 +13,7 @@ Imports the rules core; the core never imports this. See ``docs/storage.md``.
 """
 
 from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
+from gofish.storage.paging import CursorError, GamesPage, PageKey, read_cursor
 from gofish.storage.paths import DB_ENV, default_db_path
 from gofish.storage.store import (
     HUMAN,
@@ -29,8 +30,11 @@ from gofish.storage.store import (
 __all__ = [
     "DB_ENV",
     "HUMAN",
+    "CursorError",
     "DamagedGameError",
     "FallbackSaver",
+    "GamesPage",
+    "PageKey",
     "ResultPoint",
     "StatsRow",
     "StorageError",
@@ -40,5 +44,6 @@ __all__ = [
     "default_db_path",
     "open_saver",
     "open_store",
+    "read_cursor",
     "save_game",
 ]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from gofish.core import PRESETS, Game, game_from_record
-from gofish.core.errors import check_whole, whole_number
+from gofish.core.errors import check_whole, short_repr, whole_number
 from gofish.storage.access import (
     create_private,
     database_exists,
@@ -44,6 +44,7 @@ from gofish.storage.fallback import (
     temp_folder_fallback,
     write_fallback,
 )
+from gofish.storage.paging import GamesPage, PageKey, stored_text
 from gofish.storage.paths import chosen_db_path, db_path_argument
 from gofish.storage.schema import migrate
 from gofish.storage.summary import GameSummary, check_seats, summarize
@@ -606,39 +607,64 @@ class Store:
         self, limit: int = 50, offset: int = 0, finished: bool | None = None
     ) -> list[StoredGame | DamagedGameError]:
         """As :meth:`list_games`, with a DamagedGameError in place of each unreadable game."""
+        return self.list_page(limit, offset=offset, finished=finished).entries
+
+    def list_page(
+        self, limit: int = 50, *, before: PageKey | None = None, offset: int = 0,
+        finished: bool | None = None,
+    ) -> GamesPage:
+        """As :meth:`list_entries`, with where the next page starts (``next_before``).
+
+        With ``before`` (the ``next_before`` of the page before) the page is the games
+        played before that one. Paged so, a game saved, played on or deleted meanwhile
+        makes no other be skipped or listed twice, as paging by ``offset`` did.
+        """
         # Past the last id is past the end anyway: SQLite takes no larger number.
         limit = min(_check_count("limit", limit), _LARGEST_ID)
         offset = min(_check_count("offset", offset), _LARGEST_ID)
-        where = _over_filter(finished)
+        where, parameters = _page_filter(finished, _check_before(before))
 
-        def load() -> list[StoredGame | DamagedGameError]:
+        def load() -> GamesPage:
+            # One game more than asked for says whether another page follows; the time's
+            # bytes and type make its key exact even for a row edited by hand.
             rows = self.connection.execute(
-                f"SELECT {_GAME_FIELDS} FROM games {where} "
-                "ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
-                (limit, offset),
+                f"SELECT {_GAME_FIELDS}, CAST(updated_at AS BLOB), typeof(updated_at) = 'blob' "
+                f"FROM games {where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+                (*parameters, min(limit + 1, _LARGEST_ID), offset),
             ).fetchall()
-            return self._build(rows)
+            shown = rows[:limit]
+            last = shown[-1] if shown and len(rows) > limit else None
+            next_before = None if last is None else PageKey.stored(last[-2], last[0],
+                                                                   bool(last[-1]))
+            return GamesPage(self._build([row[:-2] for row in shown]), next_before)
 
         return self._read(load)
 
-    def latest_unfinished(self, skipped: list[DamagedGameError] | None = None
+    def latest_unfinished(self, skipped: list[DamagedGameError] | None = None,
+                          wanted: Callable[[StoredGame], bool] | None = None,
                           ) -> StoredGame | None:
-        """The readable game in progress played most recently (for ``gofish resume``).
+        """The readable game in progress played most recently (for ``gofish resume``), of
+        those ``wanted`` accepts if given (a person's seat, for instance).
 
         A damaged game (edited by hand, a bad disk) does not hide the older ones behind it: it
-        is passed over, and added to ``skipped`` if given, so the caller can say so."""
+        is passed over, and added to ``skipped`` if given, so the caller can say so. Paged by
+        key, not offset: a game deleted or saved meanwhile made a page skip or repeat one."""
         _check_skipped(skipped)
-        offset = 0
+        if wanted is not None and not callable(wanted):
+            raise StorageError(f"wanted must be a function of a stored game or None, "
+                               f"not {short_repr(wanted)}")
+        before: PageKey | None = None
         while True:
-            entries = self.list_entries(limit=_PAGE, offset=offset, finished=False)
-            for entry in entries:
+            page = self.list_page(_PAGE, before=before, finished=False)
+            for entry in page.entries:
                 if isinstance(entry, StoredGame):
-                    return entry
-                if skipped is not None:
+                    if wanted is None or wanted(entry):
+                        return entry
+                elif skipped is not None:
                     skipped.append(entry)
-            if len(entries) < _PAGE:
+            if page.next_before is None:
                 return None
-            offset += _PAGE
+            before = page.next_before
 
     def count(self, finished: bool | None = None) -> int:
         where = _over_filter(finished)
@@ -884,12 +910,45 @@ def _check_count(name: str, value: object) -> int:
 
 def _over_filter(finished: object) -> str:
     """The WHERE clause for ``finished`` (None: every game)."""
+    condition = _over_condition(finished)
+    return f"WHERE {condition}" if condition else ""
+
+
+def _over_condition(finished: object) -> str | None:
+    """The condition for ``finished``; None for every game."""
     if finished is None:
-        return ""
+        return None
     if not isinstance(finished, bool):  # "no" is true, and listed the finished games
         raise StorageError(f"finished must be True, False or None (every game), "
                            f"not {finished!r}")
-    return f"WHERE over = {int(finished)}"
+    return f"over = {int(finished)}"
+
+
+def _page_filter(finished: object, before: PageKey | None) -> tuple[str, tuple[Any, ...]]:
+    """The WHERE clause, and its parameters, for a page of games past ``before``."""
+    over = _over_condition(finished)
+    conditions = [] if over is None else [over]
+    parameters: tuple[Any, ...] = ()
+    if before is not None:
+        # As the bytes stored: a blob compares as one (after all text), and text that is
+        # not UTF-8 cannot be bound as a str.
+        time = "?" if before.blob else "CAST(? AS TEXT)"
+        conditions.append(f"(updated_at, id) < ({time}, ?)")
+        parameters = (before.raw(), before.id)
+    return ("WHERE " + " AND ".join(conditions) if conditions else ""), parameters
+
+
+def _check_before(before: object) -> PageKey | None:
+    """A page's key (its id an int: numpy's int64 cannot be bound), or None; anything else
+    was an error of sqlite3's, or a wrong page."""
+    if before is None:
+        return None
+    number = whole_number(before.id) if isinstance(before, PageKey) else None
+    if (isinstance(before, PageKey) and number is not None and abs(number) <= _LARGEST_ID
+            and stored_text(before.updated_at)):
+        return PageKey(before.updated_at, number, before.blob is True)
+    raise StorageError(f"before must be the next_before of a page of games (a PageKey) or "
+                       f"None, not {short_repr(before)}")
 
 
 def _check_flag(name: str, value: object) -> bool:

@@ -29,6 +29,7 @@ from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.errors import short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.storage import (
+    CursorError,
     DamagedGameError,
     FallbackSaver,
     StorageError,
@@ -36,6 +37,7 @@ from gofish.storage import (
     StoredGame,
     UnknownGameError,
     open_store,
+    read_cursor,
 )
 from gofish.storage.errors import reported
 from gofish.storage.paths import chosen_db_path
@@ -158,6 +160,10 @@ def create_app(
             return JSONResponse({"error": str(error)}, status_code=404)
         return JSONResponse({"error": reported(error, _log)}, status_code=503)
 
+    @app.exception_handler(CursorError)
+    async def bad_cursor(_: Request, error: CursorError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
     @app.exception_handler(GoFishError)
     async def bad_rules(_: Request, error: GoFishError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=400)
@@ -198,15 +204,19 @@ def create_app(
 
     @app.api_route("/api/games", methods=list(_READ))
     async def games(
-        limit: int = 20, offset: int = 0, finished: bool | None = None
+        limit: int = 20, offset: int = 0, finished: bool | None = None,
+        before: str | None = None,
     ) -> dict[str, Any]:
+        # A cursor, read before the database is: a bad one is the client's to fix (400).
+        before_key = None if before is None else read_cursor(before)
         store = holder.require()
-        listed = store.list_entries(limit=max(0, min(limit, 200)), offset=max(0, offset),
-                                    finished=finished)
+        page = store.list_page(limit=max(0, min(limit, 200)), before=before_key,
+                               offset=max(0, offset), finished=finished)
         # The total of the games asked for, so that a client paging through them knows
-        # when it has them all.
-        return {"games": [_listed_row(entry, tables) for entry in listed],
-                "total": store.count(finished=finished)}
+        # when it has them all; next_before pages on from here, skipping none (docs/web.md).
+        return {"games": [_listed_row(entry, tables) for entry in page.entries],
+                "total": store.count(finished=finished),
+                "next_before": None if page.next_before is None else page.next_before.cursor()}
 
     @app.api_route("/api/games/{game_id}", methods=list(_READ))
     async def game(game_id: int) -> dict[str, Any]:

@@ -49,22 +49,27 @@ export async function showHistory(page) {
     return;
   }
   const body = el('tbody', {}, data.games.map(historyRow));
+  // Where the older games start: the server's cursor past the last game listed. Paged by
+  // how many were listed, a game stored, played on or deleted meanwhile (in another tab)
+  // moved the rest by one: the last one shown came again, or the next one never came.
+  let nextBefore = data.next_before;
   // Past the first hundred the older games were out of reach, their replays too.
   const showOlder = async (button) => {
     button.disabled = true;
-    const offset = body.rows.length;
-    const older = await getJSON(`/api/games?limit=${HISTORY_PAGE}&offset=${offset}`);
-    // A game stored since the list was read (played in another tab) pushes the older ones
-    // down the list: the last ones shown came again, listed twice.
+    const query = new URLSearchParams({ limit: HISTORY_PAGE, before: nextBefore });
+    const older = await getJSON(`/api/games?${query}`);
+    // Never twice, even if a clock set back (another computer's) dates a game saved since
+    // before the games listed.
     const listed = new Set([...body.rows].map((row) => row.dataset.game));
     const fresh = older.games.filter((game) => !listed.has(String(game.id)));
     body.append(...fresh.map(historyRow));
+    nextBefore = older.next_before;
     button.disabled = false;
-    button.hidden = !older.games.length || offset + older.games.length >= older.total;
+    button.hidden = !nextBefore;
     body.rows[body.rows.length - fresh.length]?.querySelector('a')?.focus(); // the first new row
   };
   const more = el('button', {
-    type: 'button', class: 'button-link', id: 'older-games', hidden: data.games.length >= data.total,
+    type: 'button', class: 'button-link', id: 'older-games', hidden: !nextBefore,
     onclick: (event) => showOlder(event.currentTarget).catch((error) => fill(more, `Cannot list them: ${error.message}`)),
   }, 'Show older games');
   fill(page, el('h1', {}, 'History'),
