@@ -146,9 +146,13 @@ def test_a_tournament_plays_bots_with_options_by_their_spec(
     report = json.loads(capsys.readouterr().out)
     assert [bot["name"] for bot in report["bots"]] == ["emma:memory=0", "emma"]
     assert sum(bot["wins"] for bot in report["bots"]) == 60
-    # The bulk simulator knows the plain bots only, so it must not stand in for this one.
-    assert main(["tournament", "emma:memory=0", "emma", "--games", "4", "--fast"]) != 0
-    assert "emma:memory=0" in capsys.readouterr().err
+    # The bulk simulator plays Emma's memory too: --fast gives the engine's very result.
+    assert main(["tournament", "emma:memory=0", "emma", "--games", "60", "--seed", "4",
+                 "--jobs", "1", "--json", "--fast"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    assert fast["engine"] == "sim"
+    assert [(bot["name"], bot["wins"]) for bot in fast["bots"]] == [
+        (bot["name"], bot["wins"]) for bot in report["bots"]]
 
 
 def test_a_table_seats_bots_with_options_and_refuses_bad_ones() -> None:

@@ -63,3 +63,30 @@ def test_a_seating_of_three_players_goes_up_to_five() -> None:
     assert books.sum(axis=1).tolist() == [13] * 6
     with pytest.raises(MalformedInputError, match="from 0 to 5, not 6"):
         play_deals(CLASSIC, 3, 1, [0], [6], [[0, 1, 2]])
+
+
+@pytest.mark.parametrize(("arguments", "complaint"), [
+    # numpy reads a bool among numbers as 1 or 0: these played deal 1, seating 1, Emma.
+    ({"deals": [True, 1]}, "deals must be whole numbers (deal numbers), not True"),
+    ({"deals": (0, np.True_)}, "deals must be whole numbers (deal numbers), not np.True_"),
+    ({"rotations": [0, True]}, "rotations must be whole numbers (seatings of 2 players), "
+                               "not True"),
+    ({"kinds": [[1, 0], [1, False]]}, "kinds must be whole numbers (bot kinds (random 0, emma "
+                                      "1, counter 2)), not False"),
+    ({"kinds": [np.array([True, False]), [1, 0]]}, "kinds must be whole numbers (bot kinds "
+                                                   "(random 0, emma 1, counter 2)), not "
+                                                   "np.True_"),
+    ({"seed": True}, "seed must be a whole number, not True"),
+    ({"players": True}, "the number of players must be a whole number, not true"),
+])
+def test_a_bool_among_numbers_is_refused_naming_it(arguments: dict[str, object],
+                                                   complaint: str) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        play(**arguments)  # type: ignore[arg-type]
+    assert str(caught.value) == complaint
+
+
+def test_numbers_of_numpy_kinds_among_python_ints_are_still_whole_numbers() -> None:
+    books = play(deals=[np.int64(0), 1], rotations=(np.uint8(0), 1),
+                 kinds=[np.array([1, 0]), (np.int32(1), 0)])
+    assert (books == play()).all()

@@ -1,9 +1,10 @@
 """The bulk simulator: whole batches of games in compiled code (numba, the ``sim`` extra).
 
-It plays the built-in ``random``, ``emma`` and ``counter`` bots under any rank-ask rule set
-(every preset and house rule except ``ask: card``) and agrees with the engine
-game for game: the same deal and the same random stream give the same game
-(see ``gofish.sim.rng`` for the shared random-number design).
+It plays the built-in ``random``, ``emma`` and ``counter`` bots, with their options
+(``emma:memory=2``, ``counter:epsilon=0.1``), under any rank-ask rule set (every preset
+and house rule except ``ask: card``) and agrees with the engine game for game: the same
+deal and the same random stream give the same game (see ``gofish.sim.rng`` for the
+shared random-number design).
 
     >>> from gofish.sim import simulate
     >>> result = simulate("classic", ["random", "emma"], games=1000, seed=1)  # doctest: +SKIP
@@ -11,6 +12,7 @@ game for game: the same deal and the same random stream give the same game
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 
 #: Bots the simulator can play, and their kind number in the kernel.
 SIM_BOTS: dict[str, int] = {"random": 0, "emma": 1, "counter": 2}
+#: The options of each of those bots that the kernel plays (as a spec names them). A spec
+#: setting another is refused by name, and a tournament plays it on the engine.
+SIM_OPTIONS: dict[str, tuple[str, ...]] = {"random": (), "emma": ("memory",),
+                                           "counter": ("epsilon",)}
+RECALL_ALL = -1  # Emma's memory without a limit, as the kernel has it (kernel.RECALL_ALL)
 _REFILL = {"hand": 0, "card": 1, "turn": 2, "none": 3}
 _END = {"all-books": 0, "first-empty": 1}
 
@@ -41,18 +48,79 @@ def numba_available() -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class SimBot:
+    """A bot as the kernel plays it: its kind (SIM_BOTS) and its options."""
+
+    kind: int
+    recall: int = RECALL_ALL  # emma's memory: how many of the latest asked ranks she recalls
+    epsilon: float = 0.0  # counter's chance of a careless random ask
+
+
+#: What ``kinds`` of :func:`play_deals` number when no ``bots`` are given: SIM_BOTS.
+KIND_BOTS = tuple(SimBot(kind) for kind in SIM_BOTS.values())
+
+
 def unsupported_reason(rules: Rules, bot_names: Sequence[str]) -> str | None:
     """Why the simulator cannot play these bots under these rules, or None if it can."""
-    others = sorted({name for name in bot_names if name not in SIM_BOTS})
-    if others:
-        return (
-            f"the bulk simulator plays only {', '.join(SIM_BOTS)}, not {', '.join(others)}"
-        )
+    try:
+        sim_bots(bot_names)
+    except GoFishError as error:
+        return str(error)
+    return _rules_reason(rules)
+
+
+def _rules_reason(rules: Rules) -> str | None:
     if rules.ask != "rank":
         return "the bulk simulator plays rank asks only, not ask: card"
     if not numba_available():
         return "the bulk simulator needs numba (installed with gofish): pip install numba"
     return None
+
+
+def sim_bots(specs: Sequence[str]) -> list[SimBot]:
+    """Each spec (``emma``, ``Emma``, ``emma:memory=2``…) as the kernel plays it. A bot the
+    kernel lacks, or an option it cannot play, is a SimUnavailable saying which; a spec
+    ``make_bot`` refuses (an unknown option, a bad value, ``emma:``) a MalformedInputError
+    in its words, as the engine would refuse it."""
+    others = sorted({spec.strip() for spec in specs if _bot_name(spec) not in SIM_BOTS})
+    if others:
+        raise SimUnavailable(
+            f"the bulk simulator plays only {', '.join(SIM_BOTS)}, not {', '.join(others)}")
+    return [sim_bot(spec) for spec in specs]
+
+
+def _bot_name(spec: str) -> str:
+    from gofish.bots.base import OPTION_SEPARATOR
+
+    return spec.split(OPTION_SEPARATOR, 1)[0].strip().lower()
+
+
+@functools.lru_cache(maxsize=4096)
+def sim_bot(spec: str) -> SimBot:
+    """One spec of :func:`sim_bots`. Its options are read by the bot itself (``make_bot``),
+    so that the kernel plays the very values the engine's bot would. Kept once read (the
+    built-in bots cannot be registered again): a tournament reads its entrants' specs for
+    every batch of games, which took longer than the games at a thousand entrants."""
+    from gofish.bots import CounterBot, EmmaBot, make_bot, parse_bot_spec
+
+    name = _bot_name(spec)
+    if name not in SIM_BOTS:
+        raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
+                             f"not {spec.strip()}")
+    bot = make_bot(spec)  # refuses what the engine refuses, in its words
+    for option in parse_bot_spec(spec)[1]:
+        if option not in SIM_OPTIONS[name]:
+            plays = ", ".join(SIM_OPTIONS[name]) or "none"
+            raise SimUnavailable(
+                f"the bulk simulator cannot play {spec.strip()}: option {option} is not in its "
+                f"compiled {name}, which plays only these options: {plays} (the engine plays "
+                "them all)")
+    if isinstance(bot, EmmaBot) and bot.recall is not None:
+        return SimBot(SIM_BOTS[name], recall=bot.recall)
+    if isinstance(bot, CounterBot):
+        return SimBot(SIM_BOTS[name], epsilon=bot.epsilon)
+    return SimBot(SIM_BOTS[name])
 
 
 def rule_params(rules: Rules, players: int) -> np.ndarray:
@@ -80,16 +148,20 @@ def play_deals(
     deals: Any,
     rotations: Any,
     kinds: Any,
+    bots: Sequence[str] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Play game ``g``: deal ``deals[g]``, seating ``rotations[g]``, bots ``kinds[g]``.
 
     ``deals`` holds deal numbers (0 to 2**63 - 1), ``rotations`` the seating arrangement
     of each game (0 to players! - 1: the rotations first, then the other orders, as a
     tournament numbers them; it picks the bots' random streams), and ``kinds`` one row of
-    bot kinds per game (``SIM_BOTS``: random 0, emma 1, counter 2), all whole numbers.
-    ``seed`` is as :func:`simulate` takes it, ``rules`` as ``make_rules`` does. Anything
-    else is refused with a MalformedInputError, before any game; rules the kernel cannot
-    play (``ask: card``) with SimUnavailable, as :func:`simulate` does. Returns
+    bot kinds per game (``SIM_BOTS``: random 0, emma 1, counter 2), all whole numbers (not
+    bools: numpy would read True as 1). With ``bots``, a list of bot specs such as
+    :func:`simulate` takes (``emma:memory=2``), ``kinds`` number its entries instead (0 to
+    ``len(bots) - 1``), as a tournament numbers its entrants. ``seed`` is as
+    :func:`simulate` takes it, ``rules`` as ``make_rules`` does. Anything else is refused
+    with a MalformedInputError, before any game; rules or bots the kernel cannot play
+    (``ask: card``, ``expert``) with SimUnavailable, as :func:`simulate` does. Returns
     ``books[g, seat]`` and ``actions[g]`` (the number of asks).
     """
     import numpy as np
@@ -99,7 +171,8 @@ def play_deals(
     players = check_players(as_whole_number(players))
     # A preset's name was an AttributeError; ask: card was played as rank asks, in silence.
     rules = make_rules(rules).for_players(players)
-    reason = unsupported_reason(rules, ())
+    table = KIND_BOTS if bots is None else _bot_table(bots)
+    reason = _rules_reason(rules)
     if reason is not None:
         raise SimUnavailable(reason)
     seed = _check_seed(seed)
@@ -107,9 +180,7 @@ def play_deals(
     games = len(deal_array)
     rotation_array = _whole_array("rotations", rotations, math.factorial(players) - 1,
                                   f"seatings of {players} players")
-    kind_array = _whole_array("kinds", kinds, max(SIM_BOTS.values()),
-                              "bot kinds (" + ", ".join(f"{name} {kind}" for name, kind
-                                                        in SIM_BOTS.items()) + ")")
+    kind_array = _whole_array("kinds", kinds, len(table) - 1, _kinds_described(bots))
     if len(rotation_array) != games or kind_array.size != games * players:
         raise MalformedInputError(
             f"play_deals needs a rotation and {players} bot kinds for each of the {games} "
@@ -125,14 +196,35 @@ def play_deals(
         rule_params(rules, players),
         books,
         actions,
+        np.array([bot.kind for bot in table], np.int64),
+        np.array([bot.recall for bot in table], np.int64),
+        np.array([bot.epsilon for bot in table], np.float64),
     )
     return books, actions
+
+
+def _bot_table(bots: object) -> list[SimBot]:
+    """``bots`` of :func:`play_deals` as the kernel plays them, or refused as simulate
+    refuses them."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
+        raise MalformedInputError(f"bots must be a list of bot specs, not {short_repr(bots)}")
+    if not all(isinstance(spec, str) for spec in bots):
+        raise MalformedInputError(f"bots must be bot specs (text), not {short_repr(bots)}")
+    return sim_bots(bots)
+
+
+def _kinds_described(bots: Sequence[str] | None) -> str:
+    if bots is None:
+        return "bot kinds (" + ", ".join(f"{name} {kind}" for name, kind
+                                         in SIM_BOTS.items()) + ")"
+    return f"numbers of the {len(bots)} bots given"
 
 
 def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarray:
     """``values`` as a flat int64 array once each is a whole number from 0 to ``most``; else
     a MalformedInputError naming ``name``. Two passes over the array (its least and its
-    greatest), nothing per element in Python: a batch of games costs far more."""
+    greatest), nothing per element in Python for an array: a batch of games costs far more.
+    Lists are looked through for bools first, which numpy reads as 1 and 0 among numbers."""
     import numpy as np
 
     try:
@@ -143,11 +235,34 @@ def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarra
     if array.dtype.kind not in "iu" and not (array.size == 0 and array.dtype.kind == "f"):
         raise MalformedInputError(f"{name} must be whole numbers ({described}), "
                                   f"not {array.dtype} values")
+    if (wrong := _first_not_whole(values)) is not None:
+        raise MalformedInputError(f"{name} must be whole numbers ({described}), "
+                                  f"not {short_repr(wrong)}")
     if array.size and (array.min() < 0 or array.max() > most):
         wrong = array[(array < 0) | (array > most)].flat[0]
         raise MalformedInputError(f"{name} must be {described}, from 0 to {most:,}, "
                                   f"not {short_repr(int(wrong))}")
     return np.ascontiguousarray(array.ravel(), np.int64)
+
+
+def _first_not_whole(values: object) -> object:
+    """The first entry of ``values`` (lists and tuples, row within row) that is no whole
+    number (``whole_number``: a bool, Python's or numpy's), or None. Only what numpy has
+    already read as whole numbers comes here, so nothing else can be found; an array's own
+    rows are whole numbers unless the array is of bools."""
+    import numpy as np
+
+    if isinstance(values, np.ndarray):
+        return values.flat[0] if values.dtype.kind == "b" and values.size else None
+    if not isinstance(values, (list, tuple)):
+        return None  # a range, say: whole numbers only
+    for value in values:
+        if isinstance(value, (list, tuple, np.ndarray)):
+            if (wrong := _first_not_whole(value)) is not None:
+                return wrong
+        elif whole_number(value) is None:
+            return value
+    return None
 
 
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
@@ -229,8 +344,10 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat.
 
-    ``seed`` is a whole number from 0 to 2**64 - 1, as a tournament's: the deals use 64
-    bits, so a larger one would replay a smaller one's games, and one outside is refused.
+    A bot is named as ``make_bot`` names it, options too (``emma:memory=2``,
+    ``counter:epsilon=0.1``). ``seed`` is a whole number from 0 to 2**64 - 1, as a
+    tournament's: the deals use 64 bits, so a larger one would replay a smaller one's
+    games, and one outside is refused.
     """
     import numpy as np
 
@@ -238,7 +355,7 @@ def simulate(
         raise MalformedInputError(f"bots must be a list of bot names, one per seat, not {bots!r}")
     if not all(isinstance(name, str) for name in bots):
         raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
-    names = [name.strip().lower() for name in bots]  # as make_bot reads them
+    names = list(bots)
     players = check_players(len(names))
     games = check_whole("games", as_whole_number(games), 1)
     seed = _check_seed(seed)
@@ -248,17 +365,18 @@ def simulate(
         raise MalformedInputError(f"first_deal + games - 1 (the last deal) must be at most "
                                   f"{_LAST_DEAL}, not {short_repr(first_deal + games - 1)}")
     resolved = make_rules(rules).for_players(players)
-    reason = unsupported_reason(resolved, names)
+    sim_bots(names)  # a bot or an option the kernel cannot play is refused saying which
+    reason = _rules_reason(resolved)
     if reason is not None:
         raise SimUnavailable(reason)
     memory = memory_bytes()
     if memory is not None and games * bytes_per_game(players) > memory:
         raise MalformedInputError(too_many_games(games, players, memory))
     try:
-        kinds = np.tile(np.array([SIM_BOTS[name] for name in names], np.int64), (games, 1))
+        seats = np.tile(np.arange(players, dtype=np.int64), (games, 1))  # seat s: bots[s]
         deals = np.arange(first_deal, first_deal + games, dtype=np.int64)
         books, actions = play_deals(resolved, players, seed, deals, np.zeros(games, np.int64),
-                                    kinds)
+                                    seats, names)
     except MemoryError:  # it fits the machine, but not what is free of it now
         raise MalformedInputError(too_many_games(games, players, None)) from None
     return SimResult(books, actions)

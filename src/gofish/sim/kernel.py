@@ -6,9 +6,9 @@ This is a port of ``gofish.core.game`` for rank asks (every preset and every
 house rule except ``ask: card``), kept deliberately close to it: each helper
 here is named after the engine method it mirrors. Only ranks are tracked
 (suits never matter under rank asks), the pond is a pointer into the deck, and
-the bots ``random``, ``emma`` and ``counter`` are reimplemented on the
-same SplitMix64 streams as ``gofish.sim.rng``. ``tests/sim`` checks game by
-game that the two agree.
+the bots ``random``, ``emma`` and ``counter`` (with their options: Emma's ``memory``,
+Counter's ``epsilon``) are reimplemented on the same SplitMix64 streams as
+``gofish.sim.rng``. ``tests/sim`` checks game by game that the two agree.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ REFILL_HAND, REFILL_CARD, REFILL_TURN, REFILL_NONE = 0, 1, 2, 3
 END_ALL_BOOKS, END_FIRST_EMPTY = 0, 1
 # Bot kinds.
 BOT_RANDOM, BOT_EMMA, BOT_COUNTER = 0, 1, 2
+# Emma's memory option left out: she recalls every rank asked for.
+RECALL_ALL = -1
 
 # Layout of the rule parameters array.
 P_PLAYERS, P_HAND, P_BOOK, P_REFILL, P_END, P_LUCKY, P_TOTAL = 0, 1, 2, 3, 4, 5, 6
@@ -77,11 +79,16 @@ def derive_bot(seed: np.uint64, deal: np.int64, stream: np.int64) -> np.uint64:
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def uniform(states: np.ndarray, slot: int) -> float:
+    """``u`` in [0, 1) from stream ``slot``: SplitMixRandom.random()."""
+    states[slot] += GOLDEN
+    return np.float64(mix64(states[slot]) >> np.uint64(11)) * UNIT
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
 def below(states: np.ndarray, slot: int, n: int) -> int:
     """``floor(u * n)`` from stream ``slot``: SplitMixRandom.randrange(n)."""
-    states[slot] += GOLDEN
-    u = np.float64(mix64(states[slot]) >> np.uint64(11)) * UNIT
-    return int(u * n)
+    return int(uniform(states, slot) * n)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -371,14 +378,39 @@ def choose_random(cnt, sizes, n, p, states):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy", inline="always")
-def choose_emma(cnt, sizes, n, p, states, stamp, last_asker):
-    """EmmaBot: the most recently asked rank she holds, else a random held rank."""
+def pick_any(cnt, sizes, n, p, states):
+    """``pick(legal, rng)`` of gofish.bots.common over every legal ask (target, then rank):
+    no draw when there is only one."""
+    held = count_held(cnt, p)
+    count = held * count_targets(sizes, n, p)
+    index = 0 if count == 1 else below(states, p, count)
+    return nth_target(sizes, n, p, index // held), held_rank(cnt, p, index % held)
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def asked_since(stamp, p, since):
+    """How many ranks seat ``p`` recalls as asked for after clock ``since``."""
+    newer = 0
+    for r in range(1, 14):
+        if stamp[p, r] > since:
+            newer += 1
+    return newer
+
+
+@njit(cache=True, _nrt=False, error_model="numpy", inline="always")
+def choose_emma(cnt, sizes, n, p, states, stamp, last_asker, recall):
+    """EmmaBot: the most recently asked rank she holds, else a random held rank. With
+    ``recall`` (her ``memory``, RECALL_ALL: no limit) she recalls only that many of the
+    latest asked ranks, held or not: the held one she would pick counts only if fewer than
+    ``recall`` ranks were asked for after it."""
     best = -1
     best_stamp = 0
     for r in range(1, 14):
         if cnt[p, r] > 0 and stamp[p, r] > best_stamp:
             best = r
             best_stamp = stamp[p, r]
+    if best >= 0 and recall != RECALL_ALL and asked_since(stamp, p, best_stamp) >= recall:
+        best = -1  # forgotten: older than the ranks she recalls
     if best < 0:
         best = held_rank(cnt, p, below(states, p, count_held(cnt, p)))
     target = last_asker[p, best]
@@ -538,8 +570,12 @@ def counter_pick(cnt, sizes, st, kn, n, p, states, mode):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def choose_counter(cnt, sizes, n, p, states, kn, st):
-    """CounterBot: sure asks first, then asks not known to miss, then any ask."""
+def choose_counter(cnt, sizes, n, p, states, kn, st, epsilon):
+    """CounterBot: sure asks first, then asks not known to miss, then any ask. With
+    ``epsilon`` above 0, first one draw: below it, a careless random ask instead, made
+    before the count is brought up to date (CounterBot does not read the view then)."""
+    if epsilon > 0.0 and uniform(states, p) < epsilon:
+        return pick_any(cnt, sizes, n, p, states)
     settle_counts(kn, sizes, n, p)
     for mode in range(3):
         target, r = counter_pick(cnt, sizes, st, kn, n, p, states, mode)
@@ -552,9 +588,10 @@ def choose_counter(cnt, sizes, n, p, states, kn, st):
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, stamp, last_asker,
-              kn):
-    """Play one game to the end; ``books`` and ``st[S_ACTIONS]`` hold the result."""
+def play_game(deck, first, kinds, recall, epsilon, states, prm, cnt, sizes, books, in_play, st,
+              stamp, last_asker, kn):
+    """Play one game to the end; ``books`` and ``st[S_ACTIONS]`` hold the result. Seat ``p``
+    plays bot ``kinds[p]`` with options ``recall[p]`` (emma) and ``epsilon[p]`` (counter)."""
     n = prm[P_PLAYERS]
     for p in range(n):
         sizes[p] = 0
@@ -575,8 +612,8 @@ def play_game(deck, first, kinds, states, prm, cnt, sizes, books, in_play, st, s
                 for r in range(14):
                     kn[row, seat, r] = 0
     deal(cnt, sizes, books, in_play, st, prm, deck, first, kn)
-    play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
-            remembers_asks(kinds, n), np.int64(MAX_ASKS))
+    play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, recall, epsilon, states, stamp,
+            last_asker, kn, remembers_asks(kinds, n), np.int64(MAX_ASKS))
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
@@ -592,8 +629,8 @@ def remembers_asks(kinds, n):
 # a constant argument as a literal and compiles a copy of this long function per value
 # (three copies, some 30 s each, before).
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last_asker, kn,
-            remembers, max_asks):
+def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, recall, epsilon, states, stamp,
+            last_asker, kn, remembers, max_asks):
     """Every seat asks as its bot would until the game ends (or after ``max_asks`` asks)."""
     n = prm[P_PLAYERS]
     asks = 0
@@ -601,9 +638,9 @@ def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, las
         asks += 1
         p = st[S_CUR]
         if kinds[p] == BOT_EMMA:
-            target, r = choose_emma(cnt, sizes, n, p, states, stamp, last_asker)
+            target, r = choose_emma(cnt, sizes, n, p, states, stamp, last_asker, recall[p])
         elif kinds[p] == BOT_COUNTER:
-            target, r = choose_counter(cnt, sizes, n, p, states, kn, st)
+            target, r = choose_counter(cnt, sizes, n, p, states, kn, st, epsilon[p])
         else:
             target, r = choose_random(cnt, sizes, n, p, states)
         if remembers:
@@ -612,8 +649,12 @@ def play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, las
 
 
 @njit(cache=True, error_model="numpy")
-def play_deals(seed, deals, rotations, kinds, prm, books_out, actions_out):
-    """Play game ``g`` = deal ``deals[g]`` in rotation ``rotations[g]`` with bots ``kinds[g]``.
+def play_deals(seed, deals, rotations, bots, prm, books_out, actions_out, bot_kind, bot_recall,
+               bot_epsilon):
+    """Play game ``g`` = deal ``deals[g]`` in rotation ``rotations[g]`` with bots ``bots[g]``.
+
+    ``bots[g, s]`` numbers the bot in seat ``s``: its kind is ``bot_kind[b]``, its options
+    ``bot_recall[b]`` (emma's memory, RECALL_ALL for none) and ``bot_epsilon[b]`` (counter's).
 
     Deals and bot streams come from ``derive`` and ``derive_bot`` exactly as in
     ``gofish.sim.rng``. Scratch
@@ -633,21 +674,29 @@ def play_deals(seed, deals, rotations, kinds, prm, books_out, actions_out):
     stamp = np.zeros((n, 14), np.int64)
     last_asker = np.zeros((n, 14), np.int64)
     kn = np.zeros((2 * n, n, 14), np.int64)
-    play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
-                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker, kn)
+    kinds = np.zeros(n, np.int64)
+    recall = np.zeros(n, np.int64)
+    epsilon = np.zeros(n, np.float64)
+    play_deal_loop(seed, deals, rotations, bots, prm, books_out, actions_out, bot_kind,
+                   bot_recall, bot_epsilon, cards, deck, deck_state, states, cnt, sizes, books,
+                   in_play, st, stamp, last_asker, kn, kinds, recall, epsilon)
 
 
 @njit(cache=True, _nrt=False, error_model="numpy")
-def play_deal_loop(seed, deals, rotations, kinds, prm, books_out, actions_out, cards, deck,
-                   deck_state, states, cnt, sizes, books, in_play, st, stamp, last_asker, kn):
+def play_deal_loop(seed, deals, rotations, bots, prm, books_out, actions_out, bot_kind,
+                   bot_recall, bot_epsilon, cards, deck, deck_state, states, cnt, sizes, books,
+                   in_play, st, stamp, last_asker, kn, kinds, recall, epsilon):
     n = prm[P_PLAYERS]
     for g in range(deals.shape[0]):
         deck_state[0] = derive(seed, deals[g], 0)
         first = shuffle_deal(deck_state, 0, cards, deck, n)
         for s in range(n):
             states[s] = derive_bot(seed, deals[g], 1 + 8 * rotations[g] + s)
-        play_game(deck, first, kinds[g], states, prm, cnt, sizes, books, in_play, st, stamp,
-                  last_asker, kn)
+            kinds[s] = bot_kind[bots[g, s]]
+            recall[s] = bot_recall[bots[g, s]]
+            epsilon[s] = bot_epsilon[bots[g, s]]
+        play_game(deck, first, kinds, recall, epsilon, states, prm, cnt, sizes, books, in_play,
+                  st, stamp, last_asker, kn)
         for s in range(n):
             books_out[g, s] = books[s]
         actions_out[g] = st[S_ACTIONS]

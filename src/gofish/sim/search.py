@@ -19,6 +19,7 @@ from gofish.sim.kernel import (
     GOLDEN,
     MAX_ASKS,
     P_PLAYERS,
+    RECALL_ALL,
     S_PTR,
     below,
     mix64,
@@ -50,6 +51,8 @@ def rate_asks(cnt0, sizes0, books0, in_play0, st0, stamp0, last0, kn0, deck0, pr
     top = st0[S_PTR]
     remembers = remembers_asks(kinds, n)  # typed values for play_on, not constants (kernel)
     max_asks = np.int64(MAX_ASKS)
+    recall = np.full(n, RECALL_ALL, np.int64)  # the imagined bots play without options
+    epsilon = np.zeros(n, np.float64)
     for order in range(orders):
         for i in range(DECK - 1, top, -1):  # Fisher-Yates over the pond's cards
             j = top + below(shuffler, 0, i - top + 1)
@@ -68,8 +71,8 @@ def rate_asks(cnt0, sizes0, books0, in_play0, st0, stamp0, last0, kn0, deck0, pr
                 states[p] = stream + np.uint64(p) * GOLDEN
             remember_ask(stamp, last, st, n, me, cand_r[c])
             play_ask(cnt, sizes, books, in_play, st, prm, deck, me, cand_t[c], cand_r[c], kn)
-            play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, states, stamp, last, kn,
-                    remembers, max_asks)
+            play_on(cnt, sizes, books, in_play, st, prm, deck, kinds, recall, epsilon, states,
+                    stamp, last, kn, remembers, max_asks)
             totals[c] += outcome(books, n, me, margin)
 
 

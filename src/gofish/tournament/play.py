@@ -16,7 +16,7 @@ from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX
 from gofish.core import Ask, Game, View
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
-from gofish.sim import SIM_BOTS, play_deals
+from gofish.sim import play_deals
 from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
 from gofish.tournament.plan import Plan, TournamentError, seating
 from gofish.tournament.tally import Tally, winning_seats
@@ -262,7 +262,8 @@ def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
     rotations = np.tile(np.arange(ways), len(unit_array))
     seat_index = np.asarray(plan.arrangements, dtype=np.int64)[rotations]  # seating()
     seats = np.take_along_axis(np.repeat(table_seats, ways, axis=0), seat_index, axis=1)
-    kind_of = np.array([SIM_BOTS.get(spec, -1) for spec in plan.specs], dtype=np.int64)
-    books, actions = play_deals(plan.rules, players, plan.seed, deals, rotations, kind_of[seats])
+    # Each seat holds an entrant's number, which play_deals reads as one of plan.specs.
+    books, actions = play_deals(plan.rules, players, plan.seed, deals, rotations, seats,
+                                plan.specs)
     tally.add_games(seats, books, actions)
     return tally

@@ -6,6 +6,7 @@ import atexit
 import csv
 import io
 import json
+import math
 import os
 import shutil
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
-from gofish.core.errors import shown
+from gofish.core.errors import cut, shown
 from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
 from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
 from gofish.tournament.plan import (
@@ -308,32 +309,83 @@ def _write_bytes(path: str, data: bytes) -> None:
         raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+#: The widest chart, in inches: 4,000 pixels at matplotlib's 100 dots an inch. With a bar
+#: a bot, each named under it, 560 bots made a chart 67,400 pixels wide: past the 2**16
+#: that older matplotlib draws, so it failed once every game was played, and past what
+#: anyone can look at with any.
+MAX_CHART_WIDTH = 40.0
+#: Room along the axis for a name written upright: a line of NAME_POINTS-point text.
+UPRIGHT_NAME_ROOM = 0.16
+NAME_POINTS = 7
+#: The longest name written under a bar of a crowded chart: longer ones are cut.
+LONGEST_NAME_SHOWN = 40
+BAR_COLOUR = "#3b7dd8"
+
+
 def _chart(plt: Any, result: dict[str, Any]) -> Any:
     """The figure of the chart (closed by the caller)."""
     rows = sorted(result["bots"], key=lambda row: -row["elo"])
     names = [printable(row["name"]) for row in rows]
-    labels = [_as_typed(name) for name in names]
-    rates = [100 * row["win_rate"] for row in rows]
-    errors = [
-        [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
-        [100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
-    ]
     # Room under each bar for its name (about 0.08 inch a character), lest long ones such as
     # counter:epsilon=0.5 run into the next.
     per_bar = max(1.2, 0.08 * max(len(name) for name in names))
-    figure, axes = plt.subplots(figsize=(max(4.0, per_bar * len(rows) + 2), 4))
-    bars = axes.bar(labels, rates, yerr=errors, capsize=6, color="#3b7dd8")
+    width = per_bar * len(rows) + 2
+    if width > MAX_CHART_WIDTH:
+        return _crowded_chart(plt, result, rows, names)
+    figure, axes = plt.subplots(figsize=(max(4.0, width), 4))
+    rates, errors = _rates_and_errors(rows)
+    labels = [_as_typed(name) for name in names]
+    bars = axes.bar(labels, rates, yerr=errors, capsize=6, color=BAR_COLOUR)
     top = axes.get_ylim()[1]  # as the bars and their intervals set it
     for bar, row, rate in zip(bars, rows, rates, strict=True):
         inside = rate >= 1 + LABEL_ROOM * top  # else white on the white above: unreadable
         height, colour = (1, "white") if inside else (100 * row["ci95"][1] + 0.01 * top, "#222")
         axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, height),
                       ha="center", va="bottom", color=colour, fontsize=9)
-    axes.axhline(100 / result["players"], color="grey", linestyle="--", linewidth=1)
-    axes.set_ylabel("win rate (%), 95% CI")
+    _frame(axes, result)
     axes.set_title(f"{result['games']} games, {result['players']} players")
     figure.tight_layout()
     return figure
+
+
+def _crowded_chart(plt: Any, result: dict[str, Any], rows: list[dict[str, Any]],
+                   names: list[str]) -> Any:
+    """Too many bots for a bar each with its name and Elo within MAX_CHART_WIDTH: thin bars
+    in Elo order, strongest first, and the names (with their Elo) of as many as can be read,
+    written upright and evenly spread: the strongest, then every ``every``-th. The table
+    and --csv name them all."""
+    every = math.ceil(len(rows) * UPRIGHT_NAME_ROOM / (MAX_CHART_WIDTH - 2))
+    named = range(0, len(rows), every)
+    labels = [f"{_as_typed(cut(names[i], LONGEST_NAME_SHOWN))}  Elo {rows[i]['elo']:+.0f}"
+              for i in named]
+    rates, errors = _rates_and_errors(rows)
+    figure, axes = plt.subplots(figsize=(MAX_CHART_WIDTH, 7))
+    axes.bar(range(len(rows)), rates, width=0.8, yerr=errors, color=BAR_COLOUR,
+             error_kw={"elinewidth": 0.5})
+    axes.set_xticks(list(named), labels, rotation=90, fontsize=NAME_POINTS)
+    axes.set_xlim(-1, len(rows))
+    _frame(axes, result)
+    which = "" if every == 1 else f", one in {every} named (the table names all)"
+    axes.set_title(f"{result['games']} games, {result['players']} players: "
+                   f"{len(rows):,} bots by Elo, strongest first{which}")
+    figure.tight_layout()
+    return figure
+
+
+def _rates_and_errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
+    """Each bot's win rate (%) and how far its 95% interval reaches below and above it."""
+    rates = [100 * row["win_rate"] for row in rows]
+    errors = [
+        [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
+        [100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
+    ]
+    return rates, errors
+
+
+def _frame(axes: Any, result: dict[str, Any]) -> None:
+    """What both charts draw around the bars: a fair share's line and the axis's name."""
+    axes.axhline(100 / result["players"], color="grey", linestyle="--", linewidth=1)
+    axes.set_ylabel("win rate (%), 95% CI")
 
 
 def _as_typed(name: str) -> str:
