@@ -6,7 +6,8 @@ Run it in a tournament with:
     gofish tournament emma "cmd:python examples/mybot.py"
 
 It speaks the JSON-lines protocol of docs/bots-protocol.md: one JSON object
-per line on standard input, one answer per line on standard output. Its
+per line on standard input, one answer per line on standard output, each answer
+carrying the "id" of the message it answers. Its
 strategy: remember which opponent last asked for each rank (they hold at least
 one) and ask them for it; forget when they hand those cards over, say "Go fish!"
 to it, or a book of that rank goes down. Otherwise ask for the rank it holds
@@ -101,6 +102,8 @@ def main() -> int:
         else:  # game_over and anything newer: nothing to say
             answer = None
         if answer is not None:
+            if "id" in message:  # echoed, so that the engine can tell this answer from any other
+                answer["id"] = message["id"]
             sys.stdout.write(json.dumps(answer) + "\n")
             sys.stdout.flush()
     return 0

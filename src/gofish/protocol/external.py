@@ -5,9 +5,12 @@ input and output. Every read and write has a deadline, so a bot that hangs,
 floods or stops reading cannot hang the tournament; a failed bot is killed and
 reaped at once (no zombies) and started afresh for its next game.
 
-Only ``hello`` and ``turn`` get an answer, one line each. Anything else the bot
-writes is refused before the next request goes out, so a stale line is never
-read as the answer to a later turn.
+Only ``hello`` and ``turn`` get an answer, one line each. Each of them carries an
+``id``, one higher than the last, which the bot may copy into its answer: a line that
+carries an earlier request's id (a second answer) is passed over wherever it comes, so
+it is never read as the answer to a later turn. Any other line the bot writes unasked is
+refused before the next request goes out; one without an id that only arrives after the
+next request has gone out cannot be told from its answer (docs/bots-protocol.md).
 """
 
 from __future__ import annotations
@@ -171,6 +174,7 @@ class ExternalBot:
         self._mark = ""  # this start's RUN_MARK value
         self._buffer = b""
         self._eof = False
+        self._last_id = 0  # the "id" of the last request that expects an answer
         self._between_games = False  # told game_over, no move of the next game yet
         self._lost: str | None = None  # why it failed between games, for the next to forfeit
         # Starts that failed in a row, and the last one's reason: a bot that never answers
@@ -225,12 +229,13 @@ class ExternalBot:
         os.set_blocking(self._process.stdout.fileno(), False)
         self._buffer = b""
         self._eof = False
+        self._last_id = 0  # each program's hello is request 1: no line of another can come
         self._between_games = False
         self.bot_name = None
         self._handshake()
 
     def _handshake(self) -> None:
-        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
+        self._send(self._numbered("hello", protocol=PROTOCOL, version=PROTOCOL_VERSION))
         answer = self._receive("its hello", self.startup_timeout)
         name = answer.get("name")
         self.bot_name = name if isinstance(name, str) and name.strip() else None
@@ -302,7 +307,7 @@ class ExternalBot:
             lost, self._lost = self._lost, None
             raise BotFailure(lost)
         self.start()
-        self._request({"type": "new_game", "seat": seat, "players": players, "rules": rules})
+        self._request("new_game", seat=seat, players=players, rules=rules)
 
     def _trim_stderr(self) -> None:
         """Empty the file behind the bot's stderr once it holds more than STDERR_KEPT: a bot
@@ -320,7 +325,7 @@ class ExternalBot:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
-        self._request({"type": "turn", "view": view.to_dict(), "legal": legal_dicts})
+        self._request("turn", answered=True, view=view.to_dict(), legal=legal_dicts)
         answer = self._receive("its move")
         action = self._read_move(answer, legal)
         self._between_games = False
@@ -384,19 +389,29 @@ class ExternalBot:
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
 
-    def _request(self, message: dict[str, Any]) -> None:
-        """Send a message that expects an answer, once nothing stale is waiting."""
+    def _request(self, kind: str, *, answered: bool = False, **fields: Any) -> None:
+        """Send a message of type ``kind``, once nothing stale is waiting; numbered (its
+        "id") if it expects an answer."""
         self._trim_stderr()
         self._check_quiet()
-        self._send(message)
+        self._send(self._numbered(kind, **fields) if answered else {"type": kind, **fields})
+
+    def _numbered(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """A request that expects an answer, with the next "id" (the bot may echo it)."""
+        self._last_id += 1
+        return {"type": kind, "id": self._last_id, **fields}
 
     def _check_quiet(self) -> None:
-        """Fail if the bot wrote anything nobody asked for (read without waiting)."""
+        """Fail if the bot wrote anything nobody asked for (read without waiting), every
+        request sent having been answered. A line that echoes one of their ids is passed
+        over: it is a second or late answer, which can never be taken for another."""
         self._drain()
-        if self._buffer:
-            line = self._buffer.partition(b"\n")[0].strip()
-            self._fail(f"sent a line when no answer was expected: {_quote(line)} "
-                       "(only hello and turn get an answer, one line each)")
+        while self._buffer:
+            line, newline, rest = self._buffer.partition(b"\n")
+            if not (newline and _answers_one_of(_read_quietly(line), self._last_id)):
+                self._fail(f"sent a line when no answer was expected: {_quote(line.strip())} "
+                           "(only hello and turn get an answer, one line each)")
+            self._buffer = rest
 
     def _drain(self) -> None:
         """Move what the bot has already written into the buffer; never blocks."""
@@ -439,7 +454,27 @@ class ExternalBot:
                 view = view[written:]
 
     def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
-        line = self._read_line(what, self.timeout if timeout is None else timeout)
+        """The answer to the request just sent (id ``_last_id``). Lines that echo an
+        earlier request's id are passed over, within the same time limit; an answer with any
+        other id than its request's fails."""
+        limit = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
+        passed_over = 0
+        while True:
+            message = self._read_message(what, limit, deadline, passed_over)
+            if not _answers_one_of(message, self._last_id - 1):
+                break
+            passed_over += 1
+        if "id" in message and not _is_id(message["id"], self._last_id):
+            self._fail(f"answered {_quote(message)} for {what} with \"id\" "
+                       f"{_json_text(message['id'])}: the request's id is {self._last_id} "
+                       "(an answer may leave its id out, or echo the request's)")
+        return message
+
+    def _read_message(self, what: str, limit: float, deadline: float,
+                      passed_over: int) -> dict[str, Any]:
+        """The next line the bot sends, read as a JSON object, or a failure saying why not."""
+        line = self._read_line(what, limit, deadline, passed_over)
         try:
             # A byte-order mark is what .NET's UTF-8 console writes before its first line.
             text = line.decode("utf-8").removeprefix("\ufeff")
@@ -463,11 +498,14 @@ class ExternalBot:
                        f"({_STDOUT_ONLY})")
         return message
 
-    def _read_line(self, what: str, timeout: float) -> bytes:
+    def _read_line(self, what: str, timeout: float, deadline: float,
+                   passed_over: int = 0) -> bytes:
+        """The next line, by ``deadline``; ``timeout`` is the time limit that set it and
+        ``passed_over`` the lines already read and passed over for this answer, as the
+        failure tells them."""
         process = self._process
         assert process is not None and process.stdout is not None
         fd = process.stdout.fileno()
-        deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
@@ -480,7 +518,7 @@ class ExternalBot:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self._fail(f"did not send {what} within {timeout:g} s"
-                               f"{self._unfinished()}")
+                               f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
                     self._trim_stderr()  # a bot can log gigabytes while it thinks
@@ -685,6 +723,37 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
             process.kill()
         else:
             killpg(process.pid, signal.SIGKILL)
+
+
+def _read_quietly(line: bytes) -> object:
+    """A line read as JSON, as an answer is read, or None if it cannot be."""
+    try:
+        return json.loads(line.decode("utf-8").removeprefix("\ufeff"))
+    except (ValueError, RecursionError):  # not UTF-8 or not JSON, or past Python's limits
+        return None
+
+
+def _is_id(value: object, request: int) -> bool:
+    """Whether ``value``, read from an answer, is the id ``request`` (a JSON number; true
+    is no 1 in JSON)."""
+    return type(value) is int and value == request
+
+
+def _answers_one_of(message: object, newest: int) -> bool:
+    """Whether ``message`` echoes the id of a request sent, up to id ``newest``."""
+    if not isinstance(message, dict):
+        return False
+    echoed = message.get("id")
+    return type(echoed) is int and 1 <= echoed <= newest
+
+
+def _passed_over(count: int) -> str:
+    """What a late bot's failure adds when it had sent only answers to earlier requests."""
+    if count == 0:
+        return ""
+    if count == 1:
+        return " (it sent only a line that echoes an earlier request's id, which was passed over)"
+    return f" (it sent only {count} lines that echo earlier requests' ids, which were passed over)"
 
 
 def _type_problem(answer: dict[str, Any]) -> str | None:
