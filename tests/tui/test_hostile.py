@@ -132,6 +132,7 @@ def test_a_game_that_ends_under_the_help_or_the_coach_shows_its_result_once_they
     # The result waits a second after the last ask; the help opened meanwhile used to
     # swallow it: closing the help left the table with no result but a line in the log.
     app = last_ask_ends_the_game_app()
+    app.repeat_window = 0  # the Esc after the help's is pressed once the result is read
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         await pilot.resize_terminal(50, 16)  # the coach opens over the table
@@ -470,5 +471,27 @@ def test_the_game_over_box_never_shows_a_table_that_lost_a_column(
         await pilot.press("n")  # the box's keys work whatever it shows
         await pilot.pause()
         assert not isinstance(app.screen, GameOverScreen) and not app.session.is_over
+
+    run_app(app, script)
+
+
+def test_a_bots_question_still_shows_as_asked_after_the_table_is_redrawn() -> None:
+    # Between a bot's question and its answer, any redraw (the coach shown, an ask
+    # refused) put "Emma is thinking…" back, under her question already in the log.
+    app, held = app_with_a_held_bot()
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        try:
+            await until_thinking(held, pilot)
+            app.speed = 1000.0  # the answer waits (12 minutes): the question is on show
+            held.release.set()
+            await until(lambda: prompt_text(app) == "Emma is asking…", pilot)
+            await pilot.press("c")
+            await pilot.pause()
+            assert app.query_one(CoachPanel).display and not app.session.game.actions
+            assert prompt_text(app) == "Emma is asking…"
+        finally:
+            held.release.set()
+        await pilot.press("ctrl+c")
 
     run_app(app, script)

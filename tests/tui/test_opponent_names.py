@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 from tests.tui.helpers import make_app, run_app, screen_lines
 from textual.pilot import Pilot
 
+from gofish.core import new_game
+from gofish.knowledge import coach_rows
 from gofish.tally import PlayerTally
 from gofish.tui import GoFishApp
 from gofish.tui.screens import GameOverScreen, summary_table
-from gofish.tui.widgets import OpponentPanel, fit_name
+from gofish.tui.widgets import OpponentPanel, coach_table, fit_name
 
 LONG_NAMES = ("expert-easy", "ismcts-quick", "counter", "expert-easy")
 
@@ -69,6 +72,21 @@ def test_a_name_is_shortened_word_by_word_before_it_is_cut() -> None:
     assert fit_name("Quick ISMCTS", 9) == "Q. ISMCTS"
     assert fit_name("Randy", 4) == "Ran…"  # one word: only a cut can shorten it
     assert fit_name("Emma 12", 5) == "Em…12"  # the seat number stays
+
+
+def test_a_wide_name_is_fitted_to_its_columns_not_its_characters() -> None:
+    # A stored name may come from a room game ("山田太郎", two columns a character): counted
+    # as characters, it was left whole where it did not fit, and the border or the coach
+    # then cut off the seat number that tells two such seats apart.
+    assert fit_name("山田太郎 2", 7) == "山田…2"
+    assert fit_name("🐟🐟🐟🐟", 5) == "🐟🐟…"
+    assert fit_name("Zoe\u0308 2", 6) == "Zoe\u0308 2"  # the diaeresis takes no column
+    view = new_game("bicycle", 3, seed=1, first_player=0).view(0)
+    table = coach_table(coach_rows(view), ["You", "山田太郎 2", "山田太郎 3"], 0)
+    console = Console(width=80, record=True)
+    console.print(table)
+    names = [line.split()[0] for line in console.export_text().splitlines()[2:4]]
+    assert names == ["山田…2", "山田…3"]
 
 
 def test_the_game_over_figures_keep_their_headings_whole_at_50_columns() -> None:

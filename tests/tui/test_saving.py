@@ -273,6 +273,7 @@ def test_a_deal_dealt_again_before_any_ask_leaves_no_game_in_the_history(tmp_pat
     # (Emma, first to play in some deals, asks at once).
     database = tmp_path / "games.sqlite3"
     app = make_app("classic", seed=3, database=database)
+    app.repeat_window = 0  # each n is pressed on a deal in sight, not as a double press
     left: list[TableSession] = []
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -63,6 +64,12 @@ BOT_PAUSE = 1.2
 AFTER_YOUR_TURN = 1.6
 BEFORE_GAME_OVER = 1.0
 ANSWER_PAUSE = 0.7
+#: Seconds in which a second press of the key that just dealt a new game or closed a
+#: screen over the table is the rest of a double press (Textual's double click takes as
+#: long), not a key meant for what shows next: it is dropped.
+REPEAT_WINDOW = 0.5
+#: The keys that deal again: n, and Enter on the game-over box.
+DEAL_KEYS = ("n", "enter")
 
 KEY_TO_RANK: dict[str, Rank] = {key: rank for rank, key in RANK_KEYS.items()}
 KEY_TO_RANK.update({"A": Rank.ACE, "1": Rank.ACE, "J": Rank.JACK, "K": Rank.KING,
@@ -134,6 +141,7 @@ class GoFishApp(App[None]):
         self.confirm_new = False
         self._bot_timer: Timer | None = None
         self._bot_turn: object | None = None  # a bot is thinking about this turn
+        self._bot_asking = False  # the bot to act has asked (in the log): its answer is due
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
@@ -146,6 +154,10 @@ class GoFishApp(App[None]):
         self._left = False  # this game was left (a quit, a new deal): its bots ask no more
         self.bot_failure: str | None = None  # a bot could not move: this game cannot go on
         self._caught_signals: list[int] = []  # LEAVE_SIGNALS handled while the table runs
+        # The keys whose second press is dropped, and until when; a test playing at the
+        # machine's pace, as a person who reads before pressing again, sets the window to 0.
+        self.repeat_window = REPEAT_WINDOW
+        self._repeats: tuple[frozenset[str], float] = (frozenset(), 0.0)
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -207,6 +219,7 @@ class GoFishApp(App[None]):
         self._left = False
         self._game_over_due = False
         self.bot_failure = None
+        self._bot_asking = False
         rules = session.rules
         opponents = ", ".join(session.names[seat] for seat in session.opponents())
         extra = session.house_rules()
@@ -345,7 +358,9 @@ class GoFishApp(App[None]):
             return f"{self.bot_failure}. n: new game · q: quit"
         if not session.human_to_act:
             seat = session.game.current_player or 0
-            thinking = f"{session.names[seat]} is thinking…"
+            # Once its question is in the log, a redraw (c, a resize) must not take it back.
+            doing = "asking" if self._bot_asking else "thinking"
+            thinking = f"{session.names[seat]} is {doing}…"
             if not session.view().in_play[session.human]:  # bicycle: no turn will come again
                 return f"You are out of play; the others play on. {thinking}"
             return thinking
@@ -459,7 +474,23 @@ class GoFishApp(App[None]):
         return Text(sentence)
 
     # -- keys and clicks ---------------------------------------------------------
+    def drop_repeats(self, *keys: str) -> None:
+        """``keys`` just acted (dealt, or closed a screen): a second press of one of them
+        within ``repeat_window`` seconds is dropped, on the table or on whatever screen is
+        now on top."""
+        self._repeats = (frozenset(keys), time.monotonic() + self.repeat_window)
+
+    def is_repeat(self, key: str) -> bool:
+        keys, until = self._repeats
+        return key in keys and time.monotonic() < until
+
     def on_key(self, event: events.Key) -> None:
+        if self.is_repeat(event.key):
+            # Pressed twice at once: the first press dealt or closed a screen, and this one
+            # would deal yet again, quit, or undo what the first showed.
+            event.prevent_default()
+            event.stop()
+            return
         if self.screen is not self.screen_stack[0]:
             return
         key, char = event.key, event.character or ""
@@ -669,10 +700,12 @@ class GoFishApp(App[None]):
         # arrow key or the coach meanwhile) must not show cards the log has not yet moved.
         question = Asked(seat, ask.target, ask.rank, ask.suit)
         self.write_events([(question, session.narrator.describe(question))])
+        self._bot_asking = True
         if not self.question_pending:  # the question stays in sight until answered
-            self.show_prompt(f"{session.names[seat]} is asking…")
+            self.show_prompt()
 
         def reveal() -> None:
+            self._bot_asking = False
             narrated = session.narrate(session.play_bot_choice(seat, ask))
             self.write_events([(event, text) for event, text in narrated
                                if not isinstance(event, Asked)])
@@ -741,6 +774,7 @@ class GoFishApp(App[None]):
         # Off the table's thread: a locked database must not hold up the new deal.
         threading.Thread(target=old.forget_unplayed, name="gofish-forget").start()
         self.start(old.next_game())
+        self.drop_repeats(*DEAL_KEYS)  # a second n would throw this deal away unseen
         if last_failure is not None:  # start() cleared the log: say it in the new one
             self.write_line(Text(f"Last game: {last_failure}.", style="bold red"))
 
@@ -786,6 +820,8 @@ class GoFishApp(App[None]):
 
     def after_game_over(self, choice: str | None) -> None:
         self.back_at_the_table()
+        if choice is not None:
+            self.drop_repeats(*GameOverScreen.keys_for(choice))
         if choice == "new":
             self.action_new_game()
         elif choice == "quit":
@@ -797,9 +833,12 @@ class GoFishApp(App[None]):
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.rules), self.overlay_closed)
 
-    def overlay_closed(self, _: None) -> None:
-        """The help or the coach over the table closed: a game that ended meanwhile shows
-        its result now (it would otherwise only be a line in the log)."""
+    def overlay_closed(self, key: str | None) -> None:
+        """The help or the coach over the table closed (by ``key``, None if it passed its
+        key on to the table): a game that ended meanwhile shows its result now (it would
+        otherwise only be a line in the log)."""
+        if key is not None:
+            self.drop_repeats(key)
         self.back_at_the_table()
         if self._game_over_due:
             self.show_game_over()

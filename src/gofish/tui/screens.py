@@ -4,7 +4,7 @@ window, and the end of a game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.console import Group
 from rich.measure import Measurement
@@ -38,6 +38,8 @@ CONTROLS = (
     ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
 )
 
+ResultType = TypeVar("ResultType")
+
 
 def help_text(rules: Rules) -> Group:
     keys = Table(box=None, padding=(0, 1), show_header=False, expand=True)
@@ -56,13 +58,30 @@ def help_text(rules: Rules) -> Group:
     )
 
 
-class Overlay(ModalScreen[None]):
+def close_once(screen: ModalScreen[ResultType], result: ResultType) -> bool:
+    """Dismiss ``screen`` with ``result``, unless it is no longer on top: a second press
+    that reached it before it closed (Enter twice on a button) would close what now lies
+    beneath, the table's own screen at the last (a crash). True if it was closed."""
+    if not screen.is_active:
+        return False
+    screen.dismiss(result)
+    return True
+
+
+class Overlay(ModalScreen[str | None]):
     """A screen over the table (the help, the coach). The table's footer stays in sight
     under it, offering the table's keys: those it does not use itself close it and are
-    passed on to what lies beneath (it swallowed c and n, which the footer offers)."""
+    passed on to what lies beneath (it swallowed c and n, which the footer offers).
+
+    Dismissed with the key that closed it (None if it passed its key on): pressed twice
+    at once, that key must not act again on what lies beneath."""
+
+    def action_close(self, key: str) -> None:
+        close_once(self, key)
 
     def action_pass_on(self, key: str) -> None:
-        self.dismiss(None)
+        if not close_once(self, None):
+            return
         # Posted, not run at once: the overlay's closing (and a result due to show once it
         # closes) comes first, so the key acts on whatever is on top then, as typed there.
         self.app.post_message(events.Key(key, key))
@@ -73,9 +92,9 @@ class HelpScreen(Overlay):
     and c or n closes it and does what it does on the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close('escape')", "Close"),
+        Binding("question_mark", "close('question_mark')", "Close", show=False),
+        Binding("q", "close('q')", "Close", show=False),
         Binding("c", "pass_on('c')", show=False),
         Binding("n", "pass_on('n')", show=False),
     ]
@@ -91,9 +110,6 @@ class HelpScreen(Overlay):
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Help · Esc to close"
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 class CoachScreen(Overlay):
     """The coach over the table, for a window with no room for it beside the log.
@@ -105,9 +121,9 @@ class CoachScreen(Overlay):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("c", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close('escape')", "Close"),
+        Binding("c", "close('c')", "Close", show=False),
+        Binding("q", "close('q')", "Close", show=False),
         Binding("question_mark", "app.help", show=False),
         Binding("n", "pass_on('n')", show=False),
     ]
@@ -137,9 +153,6 @@ class CoachScreen(Overlay):
         # The table was measured at the window's width then: opened in a window too small,
         # it stayed 44 columns wide, cut at J, once the window grew.
         self.show(*self.seen)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 #: The game-over box's width in gofish.tcss; a narrower window squeezes the figures.
@@ -231,7 +244,13 @@ class GameOverScreen(ModalScreen[str]):
         self.query_one("#over-table", Static).update(self.figures(event.size.width))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss("new" if event.button.id == "again" else "quit")
+        self.action_choose("new" if event.button.id == "again" else "quit")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        close_once(self, choice)
+
+    @classmethod
+    def keys_for(cls, choice: str) -> tuple[str, ...]:
+        """The keys that make ``choice``: pressed again at once, they are a double press."""
+        return tuple(binding.key for binding in cls.BINDINGS if isinstance(binding, Binding)
+                     and binding.action == f"choose({choice!r})")

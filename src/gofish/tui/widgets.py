@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
@@ -359,16 +360,27 @@ def fit_name(name: str, room: int) -> str:
     """``name`` in ``room`` columns, still recognisable: whole if it fits, else with its
     first words as initials ("Easy Expert 2" → "E. Expert 2", "E.Expert 2", "E.Expert2"),
     else cut with "…", keeping a seat number at its end ("Emma 12" → "Em…12"), so that two
-    bots of one kind can still be told apart."""
-    if len(name) <= room or room < 2:
+    bots of one kind can still be told apart. ``room`` counts columns: a wide character
+    (山, 🐟) takes two."""
+    if cell_len(name) <= room or room < 2:
         return name
     base, _, number = name.rpartition(" ")
     tail = number if base and number.isdigit() else ""
     base = base if tail else name
     for short in _shortened(base, tail):
-        if len(short) <= room:
+        if cell_len(short) <= room:
             return short
-    return _initialled(base, "")[:max(room - len(tail) - 1, 1)] + "…" + tail
+    return _cut(_initialled(base, ""), room - cell_len(tail) - 1) + "…" + tail
+
+
+def _cut(text: str, columns: int) -> str:
+    """The longest start of ``text`` (one character at the least) in ``columns``."""
+    kept = text[:1]
+    for char in text[1:]:
+        if cell_len(kept + char) > columns:
+            break
+        kept += char
+    return kept
 
 
 def _initialled(base: str, space: str) -> str:

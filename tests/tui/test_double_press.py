@@ -1,0 +1,186 @@
+"""A key pressed twice at once (a double press, or two keys typed ahead of the screen) acts
+once: the second press of the key that dealt a new game, or that closed a box or an
+overlay, must not act again on what shows next (another deal, the quit the help's q had
+just been pressed to avoid, the coach hidden the moment it was shown)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.tui.helpers import make_app, play_to_the_end, run_app
+from tests.tui.test_sweep_wording import prompt_text
+from tests.tui.test_table import SlowStore, until
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Button
+
+from gofish.tui import GoFishApp
+from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
+from gofish.tui.widgets import CoachPanel
+
+
+def table(seed: int) -> GoFishApp:
+    """Classic against Emma, where every second press below is a double press, however
+    slow the machine running the test."""
+    app = make_app("classic", seed=seed)
+    app.repeat_window = 60.0
+    return app
+
+
+async def game_over_at_the_persons_pace(app: GoFishApp, pilot: Pilot[None]) -> None:
+    """Play to the game-over box, then let the bots take their time (speed 1), as they do
+    by default: the next deal waits for the person, whoever plays first in it."""
+    await play_to_the_end(app, pilot)
+    app.speed = 1.0
+
+
+async def press_at_once(app: GoFishApp, pilot: Pilot[None], *keys: str) -> None:
+    """Keys typed ahead of the screen: a terminal hands them to the app together."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("typed_ahead", [False, True])
+def test_n_twice_on_the_game_over_box_deals_the_next_game_only(typed_ahead: bool) -> None:
+    # The second n met a deal nobody had asked in yet, where n deals again at once: the
+    # game just dealt was thrown away, and --seed skipped its deal number.
+    app = table(5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        finished = app.session
+        if typed_ahead:
+            await press_at_once(app, pilot, "n", "n")
+        else:
+            await pilot.press("n", "n")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert app.session.game_number == finished.game_number + 1
+        assert app.session.game.deck == finished.next_game().game.deck  # deal N+1, not N+2
+        assert not app.confirm_new  # nothing asked either
+
+    run_app(app, script)
+
+
+def test_play_again_pressed_twice_before_the_box_closes_deals_once() -> None:
+    # Two presses of the focused "Play again" button (Enter, Enter) both reached the box
+    # before it closed: the second closed the table's own screen, and the app crashed
+    # (ScreenStackError).
+    app = table(5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        finished = app.session
+        again = app.screen.query_one("#again", Button)
+        again.press()
+        again.press()
+        await pilot.pause()
+        assert app.is_running and app.screen is app.screen_stack[0]
+        assert app.session.game_number == finished.game_number + 1
+
+    run_app(app, script)
+
+
+def test_n_twice_while_the_last_position_is_still_saving_deals_once(tmp_path: Path) -> None:
+    app = table(5)
+    store = SlowStore(tmp_path / "g.db")  # every save is stuck until released
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        app.session.store = store  # type: ignore[assignment]
+        await game_over_at_the_persons_pace(app, pilot)
+        finished = app.session
+        await pilot.press("n")
+        await pilot.pause()
+        assert prompt_text(app) == "Saving the game…"  # the new deal is under way
+        await pilot.press("n")
+        store.release.set()
+        await until(lambda: app.session is not finished, pilot)
+        await pilot.press("n")  # and once more, as the new deal shows
+        await pilot.pause()
+        assert app.session.game_number == finished.game_number + 1
+
+    try:
+        run_app(app, script)
+    finally:
+        store.release.set()
+
+
+def test_c_twice_on_the_game_over_box_leaves_the_coach_shown() -> None:
+    # The first c closed the box and showed the coach beside the log, the second hid it.
+    app = table(5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        await pilot.press("c", "c")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        assert app.query_one(CoachPanel).display
+
+    run_app(app, script)
+
+
+def test_q_twice_over_the_help_closes_the_help_only() -> None:
+    # The help's q closes it; the second q reached the table, which quit at once (a deal
+    # nobody had asked in yet) or asked "Quit?".
+    app = table(3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert app.is_running and app.screen is app.screen_stack[0]
+        assert not app.confirm_quit
+
+    run_app(app, script)
+
+
+def test_q_twice_over_the_help_over_the_game_over_box_leaves_the_box_up() -> None:
+    app = table(5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("q", "q")  # the help's q, twice: the box's q quits
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, GameOverScreen)
+
+    run_app(app, script)
+
+
+def test_escape_twice_over_the_help_over_the_coach_closes_the_help_only() -> None:
+    app = table(3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.resize_terminal(50, 16)  # no room beside the log: the coach opens over
+        await pilot.pause()
+        await pilot.press("c", "question_mark")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack[1:]] == [CoachScreen, HelpScreen]
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CoachScreen)
+
+    run_app(app, script)
+
+
+def test_a_later_n_on_the_new_deal_still_deals_again() -> None:
+    # Only a double press is dropped: an n pressed once the deal is in sight (here, the
+    # moment it is: no window) deals again at once, as on any deal nobody has asked in.
+    app = make_app("classic", seed=5)
+    app.repeat_window = 0.0
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        finished = app.session
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.session.game_number == finished.game_number + 2
+
+    run_app(app, script)
