@@ -24,6 +24,7 @@ so hidden cards are filtered by :mod:`gofish.core.view` and nowhere else.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import replace
@@ -160,8 +161,16 @@ MY_ROOMS_MAX = 20
 
 
 class HeldSeat(_Message):
-    code: Annotated[str, Field(min_length=1, max_length=20)]
-    token: Annotated[str, Field(pattern=TOKEN_PATTERN)]
+    # Any text, each seat answered on its own: a code that can be no room's is ``missing``
+    # and a token that can be no seat's ``invalid`` (a browser's storage edited by hand, or
+    # cut short), without failing the others. The body's size limit bounds them.
+    code: str
+    token: str
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` has a seat token's shape (:data:`TOKEN_PATTERN`)."""
+    return re.fullmatch(TOKEN_PATTERN, text) is not None
 
 
 class MyRooms(_Message):

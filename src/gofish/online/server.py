@@ -45,6 +45,7 @@ from gofish.online.protocol import (
     encode,
     error_message,
     game_part,
+    is_token,
     parse_command,
     parse_hello,
 )
@@ -192,6 +193,9 @@ def client_address(connection: HTTPConnection) -> str:
 
 
 _REMOVED_MESSAGE = "The host removed you from the room. You can still watch."
+# The token itself is not said back: it may be most of a seat's secret.
+NOT_A_TOKEN = ("that is not a seat token (16 to 64 letters, digits, '-' or '_'), so it holds "
+               "no seat: it may have been edited or cut short")
 
 
 def _refusal(reason: Vacated | None) -> str:
@@ -359,11 +363,14 @@ class RoomServer:
     async def my_rooms(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """Each (code, token) a browser holds: the room's lobby with the token's ``seat``
         (or why it has none), or only ``code`` and a ``status`` of ``missing`` (no such
-        room: the browser forgets it) or ``unavailable`` (the database did not answer)."""
+        room: the browser forgets it), ``invalid`` (no seat token: the browser forgets it;
+        with a ``message``) or ``unavailable`` (the database did not answer)."""
         return list(await asyncio.gather(*(self._held_seat(code, token)
                                            for code, token in seats)))
 
     async def _held_seat(self, code_text: str, token: str) -> dict[str, Any]:
+        if not is_token(token):  # not looked up: such a token holds no seat anywhere
+            return {"code": code_text, "status": "invalid", "message": NOT_A_TOKEN}
         try:
             room = (await self.live_room(normalise_code(code_text))).room
         except (InvalidInput, RoomError):

@@ -3,8 +3,8 @@
 import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import {
-  forgetRoom, forgetSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken, rememberGone,
-  offerTheTableOnlyIfOpen, rememberPrevious, rememberSeat, roomCode, seatToken,
+  forgetRoom, forgetSeat, forgetUnreadableSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken,
+  rememberGone, offerTheTableOnlyIfOpen, rememberPrevious, rememberSeat, roomCode, seatToken,
 } from '/rooms/static/rooms-api.js';
 
 offerTheTableOnlyIfOpen();
@@ -118,7 +118,12 @@ async function showMyRooms() {
   const held = heldSeats();
   if (held.length === 0) return;
   let rooms;
-  try { ({ rooms } = await postJSON('/rooms/mine', { seats: held })); } catch { return; }
+  try {
+    ({ rooms } = await postJSON('/rooms/mine', { seats: held }));
+  } catch (error) {
+    uncheckedRooms(error);
+    return;
+  }
   const tokens = Object.fromEntries(held.map(({ code, token }) => [code, token]));
   const open = rooms.filter((room) => stillHeld(room, tokens[room.code]));
   fill($('#my-rooms-list'), open.map((room) => el('li', {},
@@ -127,10 +132,21 @@ async function showMyRooms() {
   $('#my-rooms').hidden = open.length === 0;
 }
 
+// The rooms could not be checked (the server unreachable, or refusing the request): say so,
+// rather than hide the list as if this browser held no seat.
+function uncheckedRooms(error) {
+  // fetch's own TypeError: no answer came; otherwise the server's reason.
+  const why = error instanceof TypeError ? 'the server could not be reached' : error.message;
+  fill($('#my-rooms-list'), el('li', {},
+    `Your rooms could not be checked just now (${why}). Reload the page to try again.`));
+  $('#my-rooms').hidden = false;
+}
+
 // Whether the seat is still this browser's to go back to; what is not is forgotten, as the
 // room page would on its refusal (a left or removed seat's token is kept as the previous).
 function stillHeld(room, token) {
   if (room.status === 'missing' || room.status === 'closed') { forgetRoom(room.code); return false; }
+  if (room.status === 'invalid') { forgetUnreadableSeat(room.code); return false; } // no token
   if (!STATUS_WORDS[room.status]) return false; // the database did not answer: ask next time
   if (room.seat !== null) return true;
   forgetSeat(room.code);

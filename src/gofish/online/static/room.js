@@ -6,7 +6,7 @@ import {
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
-  offerTheTableOnlyIfOpen, rememberSeat, roomCode, seatToken, whyGone,
+  offerTheTableOnlyIfOpen, rememberSeat, roomCode, seatToken, UNREADABLE_SEAT, whyGone,
 } from '/rooms/static/rooms-api.js';
 
 offerTheTableOnlyIfOpen();
@@ -200,9 +200,6 @@ function helloUnreadable(refusal) {
   lostSeat('unreadable', UNREADABLE_SEAT);
   connect();
 }
-
-const UNREADABLE_SEAT = 'The seat saved in this browser for this room could not be read, so it was '
-  + 'forgotten and you are watching. Take a seat again if one is free.';
 
 // Refusals that pass (a database that failed, too many pages watching from this address) are
 // said in the server's words: "Connection lost" would send the reader looking at their network.
