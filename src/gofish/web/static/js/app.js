@@ -8,13 +8,10 @@ import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
 import { claimGame, onGameClaimed } from './tabs.js';
+import { defaultOpponent, PACES, rememberSetup, savedSetup } from './savedsetup.js';
+import { pageOptions } from './pageoptions.js';
 
-const params = new URLSearchParams(window.location.search);
-const SPEED = params.has('speed') ? Number(params.get('speed')) : 1;
-const SEED = params.has('seed') ? Number(params.get('seed')) : null;
-const PACE = params.has('pace') ? Number(params.get('pace')) : null;
-const SETUP_KEY = 'gofish.setup';
-const DEFAULT_OPPONENTS = ['emma', 'random'];
+const { speed: SPEED = 1, seed: SEED = null, pace: PACE = null } = pageOptions();
 
 let choices = null;
 let socket = null;
@@ -118,7 +115,7 @@ function readSetup(form) {
   if (data.get('pairs')) options.book_size = 2;
   const pace = Number(data.get('pace'));
   const opponents = [];
-  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || DEFAULT_OPPONENTS[(i - 1) % 2]);
+  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || defaultOpponent(i - 1));
   const setup = { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
   if (pace > 0) setup.pace = pace;
   return setup;
@@ -130,11 +127,22 @@ function optionSelect(name, label, values, describe = (v) => v) {
       values.map((v) => el('option', { value: String(v) }, describe(v)))));
 }
 
+/** The house rules of the last game dealt (savedSetup kept only valid ones), shown open:
+ *  the preset, players and opponents came back, and a rule left out would deal another game. */
+function restoreHouseRules(form, options) {
+  if (!options || Object.keys(options).length === 0) return;
+  for (const name of ['lucky_draw', 'refill', 'end', 'ask', 'hand_size']) {
+    if (name in options) form.elements[name].value = String(options[name]);
+  }
+  form.elements.pairs.checked = options.book_size === 2;
+  $('.house-rules', form).open = true;
+}
+
 function opponentFields(container, players, saved) {
   const rows = [];
   for (let i = 1; i < players; i += 1) {
     const select = el('select', { name: `opponent${i}`, id: `opponent${i}` },
-      choices.bots.map((bot) => el('option', { value: bot.name, selected: (saved?.[i - 1] || DEFAULT_OPPONENTS[(i - 1) % 2]) === bot.name }, `${bot.display} (${bot.name})`)));
+      choices.bots.map((bot) => el('option', { value: bot.name, selected: (saved?.[i - 1] || defaultOpponent(i - 1)) === bot.name }, `${bot.display} (${bot.name})`)));
     rows.push(el('label', { class: 'field', for: `opponent${i}` }, `Opponent ${i}`, select));
   }
   fill(container, rows);
@@ -182,17 +190,8 @@ function refuseImpossibleSetup(form) {
   return true;
 }
 
-/** The start form as the player last sent it (null before the first game). */
-function savedSetup() {
-  try {
-    return JSON.parse(localStorage.getItem(SETUP_KEY) || 'null');
-  } catch {
-    return null; // storage refused, or written by hand: the form's defaults
-  }
-}
-
 function buildStartForm() {
-  const saved = savedSetup();
+  const saved = savedSetup(choices);
   const presets = Object.keys(choices.presets);
   const blurbs = {
     classic: 'The usual game for 2–5 players; a full fresh hand when yours runs out; all 13 books.',
@@ -226,13 +225,14 @@ function buildStartForm() {
       el('label', { class: 'field', for: 'name' }, 'Your name', nameInput)),
     fieldNote('name'),
     el('label', { class: 'field', for: 'pace' }, 'Computer players',
-      el('select', { name: 'pace', id: 'pace' }, [['2.2', 'take their time'], ['1.4', 'play at a normal pace'], ['0.6', 'play fast']]
+      el('select', { name: 'pace', id: 'pace' }, PACES
         .map(([value, text]) => el('option', { value, selected: String(saved?.pace || '1.4') === value }, text)))),
     opponents, house, error,
     el('div', { class: 'actions' },
       el('button', { type: 'submit', class: 'primary', id: 'deal' }, 'Deal the cards'),
       el('a', { href: '#/help/new', class: 'button-link' }, 'Rules of this game')));
   opponentFields(opponents, saved?.players || 2, saved?.opponents);
+  restoreHouseRules(form, saved?.options);
   // Hopp i havet fishes from the sea, as its table and log say; the others from the pond.
   const nameTheSea = () => {
     const option = form.querySelector('select[name="end"] option[value="first-empty"]');
@@ -249,7 +249,7 @@ function buildStartForm() {
     event.preventDefault();
     if (refuseImpossibleSetup(form)) return;
     const setup = readSetup(form);
-    localStorage.setItem(SETUP_KEY, JSON.stringify(setup));
+    rememberSetup(setup);
     startGame(setup);
   });
   const hero = el('div', { class: 'hero', 'aria-hidden': 'true' }, ['AS', 'KH', 'QD', 'JC'].map((c) => cardFace(c, { label: false })));
@@ -412,7 +412,8 @@ async function sendStored(type, gameId) {
   claimGame(gameId); // a tab playing it lets go at once, and the server lets this one in
   const message = { type, game_id: gameId };
   // The pace the player chose, or a reload would hand the game to the server's default.
-  const pace = PACE ?? savedSetup()?.pace;
+  // Without the start screen's choices (the server did not give them) it cannot be checked.
+  const pace = PACE ?? (choices ? savedSetup(choices)?.pace : undefined);
   if (pace !== undefined) message.pace = pace;
   await sendToNewTable(message);
 }
