@@ -71,9 +71,31 @@ class TableSettings:
 
     def seed_for(self, game_number: int) -> int | str | None:
         """The seed of the n-th game at this table: replays stay reproducible."""
-        if self.seed is None or game_number == 0:
-            return self.seed
-        return f"{self.seed}/{game_number}"
+        return table_seed(self.seed, game_number)
+
+
+def table_seed(seed: int | str | None, game_number: int) -> int | str | None:
+    """The seed of the ``game_number``-th game (from 0) at a table seeded with ``seed``."""
+    if seed is None or game_number == 0:
+        return seed
+    return f"{seed}/{game_number}"
+
+
+def _table_position(deal: Mapping[str, Any] | None, game: Game) -> tuple[int | str | None, int]:
+    """The seed and game number a stored ``deal`` names, if it really dealt ``game``; else
+    (None, 0): an unseeded table, as a game saved without one (or edited by hand) resumes."""
+    if deal is None:
+        return None, 0
+    seed, number = deal.get("seed"), deal.get("number")
+    if (isinstance(seed, bool) or not isinstance(seed, (int, str))
+            or isinstance(number, bool) or not isinstance(number, int) or number < 0):
+        return None, 0
+    try:  # one shuffle: a deal that did not make this game must not seed the next
+        dealt = new_game(game.rules, game.num_players, seed=table_seed(seed, number))
+    except GoFishError:
+        return None, 0
+    same = dealt.deck == game.deck and dealt.first_player == game.first_player
+    return (seed, number) if same else (None, 0)
 
 
 def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
@@ -146,10 +168,13 @@ class TableSession:
     rngs: dict[int, random.Random] = field(default_factory=dict)
     save_warning: str | None = None
     autosave: bool = True  # False: the caller saves (both apps, through a BackgroundSaver)
+    #: False for a resumed game: its bots' streams cannot be picked up where they stopped
+    #: (see :meth:`resume`), so they start fresh rather than replay the first draws again.
+    seeded_bots: bool = True
 
     def __post_init__(self) -> None:
         self._save_lock = threading.Lock()
-        seed = self.settings.seed_for(self.game_number)
+        seed = self.settings.seed_for(self.game_number) if self.seeded_bots else None
         for seat, info in enumerate(self.seats):
             bot = info.get("bot")
             if bot is not None:
@@ -183,8 +208,15 @@ class TableSession:
         game_id: int,
         *,
         source: str = "terminal",
+        deal: Mapping[str, Any] | None = None,
     ) -> TableSession:
-        """Pick up a stored game where it stopped; the person takes the first human seat."""
+        """Pick up a stored game where it stopped; the person takes the first human seat.
+
+        ``deal``, as the game was saved with it (:meth:`seeded_deal`), puts the table back
+        on its seed, so its next game is the deal it would have been had the player never
+        left. The bots' random streams of this game are not restored: exactly, that needs
+        each one's whole generator state at the last ask, or every past bot turn thought
+        again (seconds a turn for the searching bots). They play on with fresh streams."""
         try:
             game = game_from_record(record)
         except GoFishError as error:  # the store checks records, so only a hand-edited one
@@ -203,14 +235,23 @@ class TableSession:
         human = humans[0]
         for index in humans[1:]:
             seat_list[index]["bot"] = "emma"  # a second person's seat is played by Emma
+        seed, game_number = _table_position(deal, game)
         settings = TableSettings(
             rules=game.rules,
             players=game.num_players,
             opponents=tuple(str(s["bot"]) for i, s in enumerate(seat_list) if i != human),
             name=str(seat_list[human]["name"]),
+            seed=seed,
         )
         return cls(settings, game, seat_list, store, game_id=game_id, source=source,
-                   human=human)
+                   human=human, game_number=game_number, seeded_bots=False)
+
+    def seeded_deal(self) -> dict[str, Any] | None:
+        """Which deal of a seeded table this game is, saved with it so that a resumed table
+        deals on from there; None at an unseeded table."""
+        if self.settings.seed is None:
+            return None
+        return {"seed": self.settings.seed, "number": self.game_number}
 
     def resume_command(self, plain: bool = False) -> str:
         """The command that picks this game up again, with the options it needs (a game
@@ -449,7 +490,8 @@ class TableSession:
         assert self.store is not None
         try:
             self.game_id = self.store.save(
-                record, seats=self.seats, game_id=self.game_id, source=self.source
+                record, seats=self.seats, game_id=self.game_id, source=self.source,
+                deal=self.seeded_deal(),
             )
         except StorageError as error:
             self.save_warning = f"Could not save the game: {error}"

@@ -228,7 +228,7 @@ def test_schema_is_versioned_and_in_wal_mode(db_path: Path) -> None:
     with open_store(db_path) as store:  # opening twice does not migrate twice
         version = store.connection.execute("SELECT version FROM schema_version").fetchall()
         mode = store.connection.execute("PRAGMA journal_mode").fetchone()[0]
-    assert version == [(1,)]
+    assert version == [(2,)]
     assert mode == "wal"
 
 
@@ -348,3 +348,15 @@ def test_latest_unfinished_passes_over_games_it_is_not_asked_for(store: Store) -
     assert store.latest_unfinished(wanted=lambda game: False) is None
     with pytest.raises(StorageError, match="wanted must be a function of a stored game"):
         store.latest_unfinished(wanted="people")  # type: ignore[arg-type]
+
+
+def test_a_deal_that_is_no_json_object_is_refused_before_anything_is_written(
+    store: Store,
+) -> None:
+    record = gofish.game_to_record(played_game(seed=1, asks=1))
+    for bad in (["seed", 3], "3/1", {"seed": object()}, {"seed": float("nan")}):
+        with pytest.raises(StorageError, match="deal must be a JSON object"):
+            store.save(record, seats=[YOU, EMMA], deal=bad)  # type: ignore[arg-type]
+    assert store.count() == 0
+    kept = store.save(record, seats=[YOU, EMMA], deal={"seed": 3, "number": 1})
+    assert store.seeded_deal(kept) == {"seed": 3, "number": 1}

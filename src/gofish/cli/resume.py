@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         stored = _game_to_resume(store, game_id,
                                  lambda shown_id: command_line(args, "show", str(shown_id)))
-        session = TableSession.resume(stored.record, stored.seats, store, stored.id)
+        session = TableSession.resume(stored.record, stored.seats, store, stored.id,
+                                      deal=store.seeded_deal(stored.id))
     except OptionError:
         store.close()
         raise

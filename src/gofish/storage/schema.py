@@ -45,6 +45,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     CREATE INDEX games_by_update ON games (updated_at DESC, id DESC);
     CREATE INDEX games_unfinished ON games (over, updated_at DESC);
     """,
+    # 1 -> 2: which deal of a seeded table a game is, so that a resumed table deals on
+    # from it. NULL for unseeded games and games stored before.
+    """
+    ALTER TABLE games ADD COLUMN deal TEXT;  -- JSON {"seed": seed, "number": n}, or NULL
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -358,8 +358,12 @@ class Store:
         seats: list[dict[str, Any]],
         game_id: int | None = None,
         source: str = "terminal",
+        deal: Mapping[str, Any] | None = None,
     ) -> int:
         """Store a new game (``game_id`` None) or update game ``game_id``; return its id.
+
+        ``deal``, a JSON object, says which deal of a seeded table the game is (see
+        :meth:`seeded_deal`); an update without one keeps the one stored.
 
         An update must carry on from the stored moves; a record that lacks some of
         them (the game went on at another table meanwhile) is stored as a new game,
@@ -373,12 +377,15 @@ class Store:
         summary = summarize(record)
         checked = check_seats(seats, summary.players)
         game_id, source = _check_save_arguments(game_id, source)
+        deal_text = _deal_text(deal)
         try:
-            return self._retrying(lambda: self._write(summary, checked, game_id, source))
+            return self._retrying(
+                lambda: self._write(summary, checked, game_id, source, deal_text))
         except _DatabaseFailure as error:
             # Unknown ids and mismatched games are the caller's mistake and pass through;
             # only a database that cannot take the game triggers the rescue.
-            raise rescue(self.path, error, summary.record, checked, game_id, source) from None
+            raise rescue(self.path, error, summary.record, checked, game_id, source,
+                         deal) from None
 
     def _retrying(self, operation: Callable[[], T]) -> T:
         for attempt in range(SAVE_ATTEMPTS):
@@ -400,26 +407,28 @@ class Store:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _write(
-        self, summary: GameSummary, seats: list[Seat], game_id: int | None, source: str
+        self, summary: GameSummary, seats: list[Seat], game_id: int | None, source: str,
+        deal: str | None,
     ) -> int:
         with self._transaction() as db:
-            return self._write_in(db, summary, seats, game_id, source)
+            return self._write_in(db, summary, seats, game_id, source, deal)
 
     def _write_in(
         self, db: sqlite3.Connection, summary: GameSummary, seats: list[Seat],
-        game_id: int | None, source: str,
+        game_id: int | None, source: str, deal: str | None = None,
     ) -> int:
         """Store the game inside the open transaction ``db``; return its id."""
         now = self._clock()
-        if game_id is not None and not self._update(db, game_id, summary, source, now):
+        if game_id is not None and not self._update(db, game_id, summary, source, now, deal):
             game_id = None  # the stored game went on elsewhere: keep both as games
         if game_id is None:
             finished_at = now if summary.over else None
             cursor = db.execute(
                 "INSERT INTO games (record, source, rules, rules_preset, rules_options, "
                 "rules_label, players, over, winners, books, actions, created_at, "
-                "updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*_game_columns(summary, source), now, now, finished_at),
+                "updated_at, finished_at, deal) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*_game_columns(summary, source), now, now, finished_at, deal),
             )
             assert cursor.lastrowid is not None
             game_id = cursor.lastrowid
@@ -436,7 +445,8 @@ class Store:
         return game_id
 
     def _update(
-        self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str
+        self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str,
+        deal: str | None = None,
     ) -> bool:
         """Update game ``game_id``; False (nothing written) if it has moves ``summary`` lacks.
 
@@ -465,8 +475,9 @@ class Store:
         db.execute(
             "UPDATE games SET record = ?, source = ?, rules = ?, rules_preset = ?, "
             "rules_options = ?, rules_label = ?, players = ?, over = ?, winners = ?, "
-            "books = ?, actions = ?, updated_at = ?, finished_at = ? WHERE id = ?",
-            (*_game_columns(summary, source), now, finished_at, game_id),
+            "books = ?, actions = ?, updated_at = ?, finished_at = ?, "
+            "deal = COALESCE(?, deal) WHERE id = ?",
+            (*_game_columns(summary, source), now, finished_at, deal, game_id),
         )
         return True
 
@@ -541,10 +552,14 @@ class Store:
         source = entry.get("source")
         source = source if isinstance(source, str) else "terminal"
         wanted = entry.get("game_id")
-        return self._retrying(lambda: self._recover_write(summary, seats, wanted, source))
+        deal = entry.get("deal")
+        deal_text = _deal_text(deal) if isinstance(deal, Mapping) else None
+        return self._retrying(
+            lambda: self._recover_write(summary, seats, wanted, source, deal_text))
 
     def _recover_write(
-        self, summary: GameSummary, seats: list[Seat], wanted: object, source: str
+        self, summary: GameSummary, seats: list[Seat], wanted: object, source: str,
+        deal: str | None,
     ) -> int | None:
         """Store a rescued copy unless it is already in. The look and the write are one
         transaction: two gofish moving the same file in at once each looked first, found
@@ -558,7 +573,7 @@ class Store:
             target = wanted if isinstance(wanted, int) and wanted in same_deal else next(
                 (game_id for game_id, stored in same_deal.items()
                  if actions[: len(stored)] == stored), None)
-            return self._write_in(db, summary, seats, target, source)
+            return self._write_in(db, summary, seats, target, source, deal)
 
     def _games_with_deal(
         self, db: sqlite3.Connection, record: dict[str, Any]
@@ -593,6 +608,20 @@ class Store:
             return _readable(self._build([row]))[0]
 
         return self._read(load)
+
+    def seeded_deal(self, game_id: int) -> dict[str, Any] | None:
+        """The ``deal`` game ``game_id`` was saved with (which deal of a seeded table it
+        is), or None: not seeded, stored before deals were kept, or not a JSON object."""
+        number = _check_id(game_id)
+        row = self._read(lambda: self.connection.execute(
+            "SELECT deal FROM games WHERE id = ?", (number,)).fetchone())
+        if row is None:
+            raise UnknownGameError(number)
+        try:
+            deal = json.loads(row[0]) if isinstance(row[0], str) else None
+        except ValueError:  # edited by hand: the game itself still resumes
+            return None
+        return deal if isinstance(deal, dict) else None
 
     def list_games(
         self, limit: int = 50, offset: int = 0, finished: bool | None = None
@@ -860,6 +889,20 @@ def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
     )
 
 
+def _deal_text(deal: object) -> str | None:
+    """``deal`` as the JSON the ``deal`` column holds (None: no deal known); StorageError
+    for anything that is not a JSON object."""
+    if deal is None:
+        return None
+    if not isinstance(deal, Mapping):
+        raise StorageError(f"deal must be a JSON object such as {{\"seed\": 3, \"number\": 0}}"
+                           f" or None, not {short_repr(deal)}")
+    try:
+        return json.dumps(dict(deal), separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:  # a key or value JSON cannot hold
+        raise StorageError(f"deal must be a JSON object: {error}") from None
+
+
 def _fallback_lines(path: Path) -> list[str]:
     """The lines of fallback file ``path``; none if there is no such file."""
     try:
@@ -1091,6 +1134,7 @@ def save_game(
     game_id: int | None = None,
     source: str = "terminal",
     path: str | os.PathLike[str] | None = None,
+    deal: Mapping[str, Any] | None = None,
 ) -> int:
     """Open the database, save one game and close it, never losing the game.
 
@@ -1104,9 +1148,10 @@ def save_game(
         summary = summarize(record)
         checked = check_seats(seats, summary.players)
         game_id, source = _check_save_arguments(game_id, source)
-        raise rescue(resolved, error, summary.record, checked, game_id, source) from None
+        raise rescue(resolved, error, summary.record, checked, game_id, source,
+                     deal) from None
     with store:
-        return store.save(record, seats=seats, game_id=game_id, source=source)
+        return store.save(record, seats=seats, game_id=game_id, source=source, deal=deal)
 
 
 class FallbackSaver:
@@ -1128,8 +1173,10 @@ class FallbackSaver:
         seats: list[dict[str, Any]],
         game_id: int | None = None,
         source: str = "terminal",
+        deal: Mapping[str, Any] | None = None,
     ) -> int:
-        return save_game(record, seats=seats, game_id=game_id, source=source, path=self.path)
+        return save_game(record, seats=seats, game_id=game_id, source=source, path=self.path,
+                         deal=deal)
 
     def delete(self, game_id: int) -> None:
         """Delete stored game ``game_id`` (a save that reached the database made it);
@@ -1155,11 +1202,13 @@ def open_saver(path: str | os.PathLike[str] | None = None) -> Store | FallbackSa
 
 def rescue(
     db_path: Path, error: StorageError, record: dict[str, Any], seats: list[Seat],
-    game_id: int | None, source: str,
+    game_id: int | None, source: str, deal: Mapping[str, Any] | None = None,
 ) -> StorageError:
     """Write a game the database refused to the fallback file; the error to raise, saying where."""
-    entry = {"record": record, "seats": seats, "game_id": game_id, "source": source,
-             "reason": str(error)}
+    entry: dict[str, Any] = {"record": record, "seats": seats, "game_id": game_id,
+                             "source": source, "reason": str(error)}
+    if deal is not None:  # left out otherwise: older gofish read the same lines
+        entry["deal"] = dict(deal)
     where = write_fallback(db_path, entry)
     if where is None:
         return StorageError(f"{error}; the game could not be written anywhere else either")
