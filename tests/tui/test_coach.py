@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.tui.helpers import make_app, play_to_the_end, run_app
+from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_lines
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -151,7 +151,8 @@ def test_unknown_and_none_have_marks_of_their_own() -> None:
 
 def test_a_coach_opened_in_a_small_window_grows_with_it() -> None:
     # Opened behind the too-small note, it was measured at 40 columns and stayed so, its
-    # columns cut after J, when the window grew back.
+    # columns cut after J, when the window grew back (to 60 columns: still no room beside
+    # the log, so it stays over the table).
     app = make_app("bicycle", players=4, seed=3)
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
@@ -161,8 +162,8 @@ def test_a_coach_opened_in_a_small_window_grows_with_it() -> None:
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        app.console.size = (80, 24)
-        await pilot.resize_terminal(80, 24)
+        app.console.size = (60, 20)
+        await pilot.resize_terminal(60, 20)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, CoachScreen)
@@ -202,5 +203,91 @@ def test_a_window_shrunk_under_an_overlay_moves_the_coach_over_the_table(overlay
         await pilot.pause()
         log = app.query_one("#log", TableLog)
         assert log.scrollable_content_region.width >= LOG_MIN_WIDTH
+
+    run_app(app, script)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Time for a resize to reach the log and the coach to move (and to move back, were
+    it to swing between its two places)."""
+    for _ in range(4):
+        await pilot.pause()
+
+
+def coach_beside_lines(app: GoFishApp) -> list[str]:
+    """The coach beside the log, as drawn: the table on top, alone, and the coach in it."""
+    assert app.screen is app.screen_stack[0] and len(app.screen_stack) == 1, app.screen_stack
+    coach = app.query_one(CoachPanel)
+    assert coach.display, "the coach is not beside the log"
+    assert Region(0, 0, *app.size).contains_region(coach.region)
+    region = coach.region
+    return [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
+
+
+def assert_coach_beside_the_log(app: GoFishApp) -> None:
+    lines = coach_beside_lines(app)
+    heading = next(line for line in lines if " A " in line)
+    assert heading.strip(" │").split() == [rank.symbol for rank in Rank], lines
+    rows = [line.strip(" │") for line in lines[1:-1]]
+    assert all(any(row.startswith(label) for row in rows) for label in row_labels(app)), lines
+    log = app.query_one("#log", TableLog)
+    assert log.scrollable_content_region.width >= LOG_MIN_WIDTH
+
+
+def test_growing_the_window_moves_the_coach_from_over_the_table_beside_the_log() -> None:
+    # Opened over the table in a small window, the coach stayed there once the window grew,
+    # hiding the table that now had room for it beside the log.
+    app = make_app("bicycle", players=4, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CoachScreen)  # 50x16: no room beside the log
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert_coach_beside_the_log(app)
+        actions = len(app.session.game.actions)
+        await pilot.press("c")  # c hides it there, as anywhere
+        await pilot.pause()
+        assert not app.query_one(CoachPanel).display
+        assert app.screen is app.screen_stack[0] and len(app.screen_stack) == 1
+        assert len(app.session.game.actions) == actions
+        held = app.session.held_ranks()[0]
+        await pilot.press(RANK_KEYS[held])  # the table answers keys again
+        await pilot.pause()
+        assert len(app.session.game.actions) > actions
+
+    run_app(app, script, size=SMALL)
+
+
+@pytest.mark.parametrize(("preset", "players", "sizes"), [
+    # Small, big, small, bigger, too small for the table, big again.
+    ("bicycle", 4, [SMALL, (80, 24), SMALL, (120, 40), (40, 15), (100, 30)]),
+    # Across the edge of the room beside the log: 73 columns fit, 72 do not.
+    ("classic", 2, [(72, 24), (73, 24), (72, 24), (73, 24), (72, 24)]),
+])
+def test_shrinking_and_growing_the_window_leaves_the_coach_where_it_has_room(
+        preset: str, players: int, sizes: list[tuple[int, int]]) -> None:
+    app = make_app(preset, players=players, seed=3)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        assert_coach_beside_the_log(app)  # 80x24: beside the log
+        for size in sizes:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            if app.too_small:  # behind the too-small note, wherever it was: it waits
+                continue
+            for _ in range(2):  # and it stays there: no swing at the edge
+                if app.coach_fits():
+                    assert_coach_beside_the_log(app)
+                else:
+                    assert not app.query_one(CoachPanel).display, size
+                    assert isinstance(app.screen, CoachScreen) and len(app.screen_stack) == 2
+                await settle(pilot)
+        await pilot.press("escape" if isinstance(app.screen, CoachScreen) else "c")
+        await pilot.pause()
+        assert not app.query_one(CoachPanel).display and len(app.screen_stack) == 1
 
     run_app(app, script)

@@ -45,7 +45,13 @@ from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
 from gofish.narrate import pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
-from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen, summary_table
+from gofish.tui.screens import (
+    CoachScreen,
+    GameOverScreen,
+    HelpScreen,
+    close_once,
+    summary_table,
+)
 from gofish.tui.widgets import (
     COACH_LEGEND,
     RANK_KEYS,
@@ -410,7 +416,7 @@ class GoFishApp(App[None]):
         self.rewrap_log()
         if self._window_resized:
             self._window_resized = False
-            self.coach_over_if_cramped()
+            self.place_coach_for_window()
 
     def fit_to(self, width: int, height: int) -> None:
         """In a terminal too small for the table (the hand would be cut off), say so
@@ -844,10 +850,10 @@ class GoFishApp(App[None]):
             self.show_game_over()
 
     def back_at_the_table(self) -> None:
-        """A screen over the table closed: the window may have shrunk under it, and a
-        resize moves a coach beside the log over the table only while the table is on
-        top; left beside the log, it squeezed the log's lines to a few cut words."""
-        self.call_after_refresh(self.coach_over_if_cramped)
+        """A screen over the table closed: the window may have shrunk or grown under it,
+        and a resize moves the coach only while it or the table is on top; left beside the
+        log, it squeezed the log's lines to a few cut words."""
+        self.call_after_refresh(self.place_coach_for_window)
 
     def action_coach(self) -> None:
         """Show or hide the coach beside the log; where it has no room there (a small
@@ -878,14 +884,35 @@ class GoFishApp(App[None]):
         self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human),
                          self.overlay_closed)
 
+    def place_coach_for_window(self) -> None:
+        """Put an open coach where the window now has room for it: beside the log, else
+        over the table. Both moves ask coach_fits, which measures the room beside the log
+        whether the coach is there or not, so a window at the edge does not swing it back
+        and forth."""
+        if self._after_saving is not None:
+            return  # leaving this game (a quit from the game-over box): nothing to show
+        self.coach_over_if_cramped()
+        self.coach_beside_if_roomy()
+
     def coach_over_if_cramped(self) -> None:
         """The window shrank under a coach beside the log: move it over the table."""
         coach = self.query_one(CoachPanel)
-        if self._after_saving is not None:
-            return  # leaving this game (a quit from the game-over box): nothing to show
         if coach.display and self.screen is self.screen_stack[0] and not self.coach_fits():
             coach.display = False
             self.open_coach_screen()
+
+    def coach_beside_if_roomy(self) -> None:
+        """The window grew under the coach over the table: show it beside the log, as c
+        does in a window this size. The table underneath is laid out again on a resize
+        (the overlay is see-through), so coach_fits reads the new room."""
+        over = self.screen
+        if not isinstance(over, CoachScreen) or len(self.screen_stack) != 2:
+            return  # no coach over the table, or the help over the coach: it waits its turn
+        if self.too_small or not self.coach_fits():
+            return  # behind the too-small note the log keeps the size it had before
+        self.query_one(CoachPanel).display = True
+        self.refresh_table()
+        close_once(over, None)  # as if closed by a key passed on: a result due shows now
 
     def action_new_game(self) -> None:
         if self.session.is_over or not self.session.game.actions:
