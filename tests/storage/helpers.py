@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import random
 import sqlite3
@@ -61,3 +63,9 @@ def damage(db_path: Path, statement: str, parameters: tuple[Any, ...] = ()) -> N
     with sqlite3.connect(db_path) as db:
         db.execute(statement, parameters)
     db.close()
+
+
+def cursor_of(fields: object) -> str:
+    """``fields`` encoded as a page cursor is (PageKey.cursor), whatever they hold: the
+    cursors a client might make up, for the tests of their refusal."""
+    return base64.urlsafe_b64encode(json.dumps(fields).encode()).decode().rstrip("=")

@@ -5,7 +5,6 @@ resume`` looking past damaged games)."""
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from gofish.storage import (
     read_cursor,
 )
 
-from .helpers import EMMA, YOU, damage, played_game
+from .helpers import EMMA, YOU, cursor_of, damage, played_game
 
 
 def save_games(store: Store, count: int, *, asks: int | None = 2) -> list[int]:
@@ -157,10 +156,6 @@ def test_a_hand_edited_time_keeps_its_place_exactly(
 def test_a_key_that_is_not_one_is_refused_in_words(store: Store, before: object) -> None:
     with pytest.raises(StorageError, match="before must be the next_before of a page"):
         store.list_page(5, before=before)  # type: ignore[arg-type]
-
-
-def cursor_of(fields: object) -> str:
-    return base64.urlsafe_b64encode(json.dumps(fields).encode()).decode().rstrip("=")
 
 
 @pytest.mark.parametrize(("text", "why"), [

@@ -4,13 +4,11 @@ paged moved the next one into the rows already listed, and it was never shown.""
 
 from __future__ import annotations
 
-import base64
-import json
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from tests.storage.helpers import TickingClock, played_game
+from tests.storage.helpers import TickingClock, cursor_of, played_game
 
 from gofish.storage import Store, open_store
 from gofish.web import create_app
@@ -86,18 +84,14 @@ def test_the_cursor_pages_the_finished_filter_too(client: TestClient, database: 
     assert rest["next_before"] is None
 
 
-def encoded(fields: object) -> str:
-    return base64.urlsafe_b64encode(json.dumps(fields).encode()).decode().rstrip("=")
-
-
 @pytest.mark.parametrize(("before", "why"), [
     ("", "before is empty: leave it out for the most recent games"),
     ("2026-01-01T00:00:01.000+00:00:3", "a cursor has only letters, digits, - and _"),
     ("%ff", "a cursor has only letters, digits, - and _"),
     ("abcde", "it is cut short or changed"),
-    (encoded({"id": 3}), "it does not hold a game's time and id"),
-    (encoded({"updated_at": "2026", "id": "3"}), "its game id is not a whole number"),
-    (encoded({"updated_at": "2026", "id": 10**30}), "its game id is past any stored id"),
+    (cursor_of({"id": 3}), "it does not hold a game's time and id"),
+    (cursor_of({"updated_at": "2026", "id": "3"}), "its game id is not a whole number"),
+    (cursor_of({"updated_at": "2026", "id": 10**30}), "its game id is past any stored id"),
     ("x" * 5000, "it is cut short or changed"),
 ])
 def test_a_bad_cursor_is_a_400_saying_what_is_wrong(

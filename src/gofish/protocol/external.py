@@ -476,8 +476,7 @@ class ExternalBot:
         """The next line the bot sends, read as a JSON object, or a failure saying why not."""
         line = self._read_line(what, limit, deadline, passed_over)
         try:
-            # A byte-order mark is what .NET's UTF-8 console writes before its first line.
-            text = line.decode("utf-8").removeprefix("\ufeff")
+            text = _line_text(line)
         except UnicodeDecodeError as error:
             self._fail(f"answered a line that is not valid UTF-8 for {what} (byte "
                        f"{line[error.start]:#04x} at position {error.start}): {_quote(line)}")
@@ -725,10 +724,16 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
             killpg(process.pid, signal.SIGKILL)
 
 
+def _line_text(line: bytes) -> str:
+    """A line the bot wrote, as text (UnicodeDecodeError if it is not UTF-8). A byte-order
+    mark is what .NET's UTF-8 console writes before its first line: it is no part of it."""
+    return line.decode("utf-8").removeprefix("\ufeff")
+
+
 def _read_quietly(line: bytes) -> object:
     """A line read as JSON, as an answer is read, or None if it cannot be."""
     try:
-        return json.loads(line.decode("utf-8").removeprefix("\ufeff"))
+        return json.loads(_line_text(line))
     except (ValueError, RecursionError):  # not UTF-8 or not JSON, or past Python's limits
         return None
 

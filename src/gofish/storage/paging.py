@@ -20,13 +20,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from gofish.core.errors import short_repr
+from gofish.core.errors import short_repr, whole_number
 
 if TYPE_CHECKING:
     from gofish.storage.errors import DamagedGameError
     from gofish.storage.store import StoredGame
 
-_LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit
+LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be stored
 _CURSOR_CHARACTERS = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -88,13 +88,24 @@ def read_cursor(text: str, name: str = "before") -> PageKey:
         blob not in (None, True)
     ):
         raise _not_a_cursor(text, name, "it does not hold a game's time and id")
-    if isinstance(game_id, bool) or not isinstance(game_id, int):
-        raise _not_a_cursor(text, name, "its game id is not a whole number")
-    if abs(game_id) > _LARGEST_ID:
-        raise _not_a_cursor(text, name, "its game id is past any stored id")
-    if not stored_text(updated_at):
-        raise _not_a_cursor(text, name, "its time holds a character no game's time can")
+    problem = key_problem(updated_at, game_id)
+    if problem is not None:
+        raise _not_a_cursor(text, name, problem)
+    assert isinstance(game_id, int)  # key_problem found it a whole number, and JSON's are ints
     return PageKey(updated_at, game_id, blob is True)
+
+
+def key_problem(updated_at: object, game_id: object) -> str | None:
+    """What keeps ``updated_at`` and ``game_id`` from being a PageKey's (a cursor's, or
+    one a caller made), or None if nothing does."""
+    number = whole_number(game_id)
+    if number is None:
+        return "its game id is not a whole number"
+    if abs(number) > LARGEST_ID:
+        return "its game id is past any stored id"
+    if not stored_text(updated_at):
+        return "its time holds a character no game's time can"
+    return None
 
 
 def stored_text(text: object) -> bool:

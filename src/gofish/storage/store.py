@@ -44,7 +44,7 @@ from gofish.storage.fallback import (
     temp_folder_fallback,
     write_fallback,
 )
-from gofish.storage.paging import GamesPage, PageKey, stored_text
+from gofish.storage.paging import LARGEST_ID, GamesPage, PageKey, key_problem
 from gofish.storage.paths import chosen_db_path, db_path_argument
 from gofish.storage.schema import migrate
 from gofish.storage.summary import GameSummary, check_seats, summarize
@@ -649,8 +649,8 @@ class Store:
         makes no other be skipped or listed twice, as paging by ``offset`` did.
         """
         # Past the last id is past the end anyway: SQLite takes no larger number.
-        limit = min(_check_count("limit", limit), _LARGEST_ID)
-        offset = min(_check_count("offset", offset), _LARGEST_ID)
+        limit = min(_check_count("limit", limit), LARGEST_ID)
+        offset = min(_check_count("offset", offset), LARGEST_ID)
         where, parameters = _page_filter(finished, _check_before(before))
 
         def load() -> GamesPage:
@@ -659,7 +659,7 @@ class Store:
             rows = self.connection.execute(
                 f"SELECT {_GAME_FIELDS}, CAST(updated_at AS BLOB), typeof(updated_at) = 'blob' "
                 f"FROM games {where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
-                (*parameters, min(limit + 1, _LARGEST_ID), offset),
+                (*parameters, min(limit + 1, LARGEST_ID), offset),
             ).fetchall()
             shown = rows[:limit]
             last = shown[-1] if shown and len(rows) > limit else None
@@ -931,14 +931,13 @@ def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
 
 #: Seconds: SQLite's busy timeout is a 32-bit count of milliseconds.
 _LONGEST_TIMEOUT = 2**31 // 1000
-_LARGEST_ID = 2**63 - 1  # SQLite integers are 64-bit: a larger id cannot be stored
 
 
 def _check_id(game_id: object) -> int:
     """``game_id`` as an int (numpy's int64 too); UnknownGameError for one that cannot be
     stored, saying so when it is not a whole number at all (the text '1')."""
     number = whole_number(game_id)
-    if number is None or abs(number) > _LARGEST_ID:
+    if number is None or abs(number) > LARGEST_ID:
         raise UnknownGameError(game_id)
     return number
 
@@ -986,9 +985,9 @@ def _check_before(before: object) -> PageKey | None:
     was an error of sqlite3's, or a wrong page."""
     if before is None:
         return None
-    number = whole_number(before.id) if isinstance(before, PageKey) else None
-    if (isinstance(before, PageKey) and number is not None and abs(number) <= _LARGEST_ID
-            and stored_text(before.updated_at)):
+    if isinstance(before, PageKey) and key_problem(before.updated_at, before.id) is None:
+        number = whole_number(before.id)
+        assert number is not None  # key_problem found it a whole number
         return PageKey(before.updated_at, number, before.blob is True)
     raise StorageError(f"before must be the next_before of a page of games (a PageKey) or "
                        f"None, not {short_repr(before)}")
