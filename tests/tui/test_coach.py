@@ -291,3 +291,30 @@ def test_shrinking_and_growing_the_window_leaves_the_coach_where_it_has_room(
         assert not app.query_one(CoachPanel).display and len(app.screen_stack) == 1
 
     run_app(app, script)
+
+
+def test_esc_closes_the_coach_beside_the_log_once_no_choice_is_half_made() -> None:
+    # Esc closed the coach over the table but did nothing to the same coach beside the log.
+    app = make_app("classic", seed=3, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        coach = app.query_one(CoachPanel)
+        held = app.session.held_ranks()[0]
+        actions = len(app.session.game.actions)
+        await pilot.press("c")
+        await pilot.pause()
+        assert coach.display and app.screen is app.screen_stack[0]  # 80x24: beside the log
+        await pilot.press(RANK_KEYS[held])  # a rank picked, its suit still to come
+        await pilot.pause()
+        assert app.picked_rank is held
+        await pilot.press("escape")  # the half-made ask goes first...
+        await pilot.pause()
+        assert app.picked_rank is None and coach.display
+        await pilot.press("escape")  # ...then the coach
+        await pilot.pause()
+        assert not coach.display and len(app.screen_stack) == 1
+        await pilot.press("escape")  # nothing left to close: nothing happens
+        await pilot.pause()
+        assert not coach.display and len(app.session.game.actions) == actions
+
+    run_app(app, script)

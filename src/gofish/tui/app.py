@@ -536,6 +536,10 @@ class GoFishApp(App[None]):
                 self.picked_rank = None
                 self.refresh_table()
                 return True
+        if key == "escape" and self.query_one(CoachPanel).display:
+            # Esc closes the coach over the table: beside the log it should too.
+            self.query_one(CoachPanel).display = False
+            return True
         if key in ("left", "shift+tab"):
             self.move_target(-1)
             return True

@@ -28,11 +28,11 @@ CONTROLS = (
     ("Shift+Q", "ask for queens (a lower-case q is quit)"),
     ("← → Tab", "choose whom to ask (with more than one opponent)"),
     ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
-    ("Esc", "cancel a half-made choice"),
+    ("Esc", "cancel a half-made choice, else close the coach"),
     ("↑ ↓ PgUp PgDn", "scroll the log back (End: the latest); a small window shows only its end"),
     ("mouse", "click a group of your cards to ask, an opponent to target"),
     ("c", "show or hide the coach: what the table has revealed (over the table in a "
-           "small window; Esc closes it)"),
+           "small window; Esc closes it too)"),
     ("?", "this help"),
     ("n", "new game with the same settings (twice during a game)"),
     ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
