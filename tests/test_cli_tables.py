@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from tests.storage.helpers import played_game
 
 import gofish
@@ -36,7 +37,17 @@ def test_display_width_counts_terminal_cells(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "width"), [
     ("\u200d", 0),  # the zero-width joiner
-    ("\u2764\ufe0f", 1),  # a variation selector takes no cell of its own
+    # Variation selector 16 draws the symbol before it as an emoji, two cells (as rich
+    # measures it in the terminal table); the history padded a red heart as one cell.
+    ("\u2764", 1),
+    ("\u2764\ufe0f", 2),
+    ("\u2764\ufe0f\u2764\ufe0f", 4),
+    ("1\ufe0f\u20e3", 2),  # a keycap
+    ("A\ufe0f", 1),  # a letter is not an emoji: it stays one cell
+    ("\ufe0f", 0),  # with nothing before it, nothing to widen
+    ("👍\U0001f3fd", 2),  # a skin tone colours the emoji before it
+    ("👍\U0001f3fdx", 3),
+    ("👨\u200d👩\U0001f3fd", 2),
     ("👩\u200d💻", 2),  # one picture, as terminals draw it
     ("\uff21", 2),  # a fullwidth A
     ("\u1100\u1161", 2),  # a Hangul syllable spelt in Jamo: the vowel joins the consonant
@@ -95,3 +106,13 @@ def test_stats_columns_line_up_with_wide_and_combining_bot_names(
     assert len(lines) == 2 + len(NAMES) * (2 if all_seats else 1)
     # The last columns are numbers, aligned right: every line ends on the same cell.
     assert {cells(line) for line in lines} == {cells(lines[1])}, "\n".join(lines)
+
+
+@pytest.mark.parametrize("text", [
+    *NAMES, "❤️Ann", "Bo👍🏽", "👩‍💻 dev", "🇫🇷 Marie", "©️ Corp", "1️⃣ first", "A\ufe0fnn",
+    "한글", "\u1100\u1161", "\uff21\uff22",
+])
+def test_the_history_and_the_terminal_table_measure_a_name_alike(text: str) -> None:
+    # The terminal table fits names with rich's measure; the history padded "❤️" as one
+    # cell where the table (and the terminal) drew two, so the two disagreed on a name.
+    assert display_width(text) == cell_len(text)
