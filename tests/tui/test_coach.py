@@ -318,3 +318,33 @@ def test_esc_closes_the_coach_beside_the_log_once_no_choice_is_half_made() -> No
         assert not coach.display and len(app.session.game.actions) == actions
 
     run_app(app, script)
+
+
+def test_a_window_too_narrow_for_the_coach_over_the_table_says_so_instead_of_cutting_it() -> None:
+    # Below 50 columns the coach over the table was cut at the window's edge: 10, J, Q and K
+    # gone, and nothing said the table was not whole.
+    app = make_app("bicycle", players=5, seed=3)
+
+    def drawn(app: GoFishApp) -> str:
+        box = app.screen.query_one("#coach-box", Widget)
+        strips = app.screen._compositor.render_strips()
+        return "\n".join(strip.text[box.region.x:box.region.right]
+                         for strip in strips[box.region.y:box.region.bottom])
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        for size in [(40, 14), (30, 10)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert isinstance(app.screen, CoachScreen)
+            text = " ".join(line.strip("│╭╮╰╯─ ") for line in drawn(app).splitlines())
+            assert "The coach needs a wider window to show every rank." in " ".join(
+                text.split()), text
+            assert "Unseen" not in text  # no part of the table passed off as the whole
+        await pilot.resize_terminal(*SMALL)  # room again: the whole coach is back
+        await settle(pilot)
+        assert len(coach_lines(app)) == 2 + 1 + len(row_labels(app))
+        assert app.screen.query_one("#coach-box", Widget).border_subtitle
+
+    run_app(app, script, size=SMALL)

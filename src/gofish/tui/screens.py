@@ -21,7 +21,14 @@ from gofish.core import Rules
 from gofish.knowledge import RankRow
 from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
-from gofish.tui.widgets import COACH_LEGEND, CoachPanel, coach_size, coach_table, fit_name
+from gofish.tui.widgets import (
+    COACH_FRAME,
+    COACH_LEGEND,
+    CoachPanel,
+    coach_size,
+    coach_table,
+    fit_name,
+)
 
 CONTROLS = (
     ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
@@ -39,6 +46,9 @@ CONTROLS = (
 )
 
 ResultType = TypeVar("ResultType")
+
+#: What the coach over the table says where the window is too narrow for all its ranks.
+COACH_TOO_NARROW = "The coach needs a wider window to show every rank."
 
 
 def help_text(rules: Rules) -> Group:
@@ -139,15 +149,26 @@ class CoachScreen(Overlay):
     def on_mount(self) -> None:
         box = self.query_one("#coach-box")
         box.border_title = "Coach · Esc to close"
-        box.border_subtitle = COACH_LEGEND
         self.show(*self.seen)
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
         self.seen = (rows, names, viewer)
         table = coach_table(rows, names, viewer, compact=True)
-        self.query_one(CoachPanel).update(table)
+        width = coach_size(table, self.app.console).width
+        panel = self.query_one(CoachPanel)
+        fits = width <= self.app.size.width
+        if fits:
+            panel.update(table)
+            panel.styles.width = "auto"
+        else:
+            # Cut at the window's edge, the coach lost its last ranks with nothing to say so.
+            width = min(len(COACH_TOO_NARROW) + COACH_FRAME.width, self.app.size.width)
+            panel.update(Text(COACH_TOO_NARROW, style="italic"))
+            panel.styles.width = width - COACH_FRAME.width  # the note wraps to the window
+        box = self.query_one("#coach-box")
+        box.border_subtitle = COACH_LEGEND if fits else ""  # no marks to explain in the note
         # A box of auto width around a scroll area measures nothing: size it to the table.
-        self.query_one("#coach-box").styles.width = coach_size(table, self.app.console).width
+        box.styles.width = width
 
     def on_resize(self, event: events.Resize) -> None:
         # The table was measured at the window's width then: opened in a window too small,
