@@ -1,7 +1,8 @@
 """Real browsers (Debian chromium via playwright) playing one room against a server subprocess.
 
 The server is ``python -m gofish rooms`` on a free port, so it can be killed
-outright (SIGKILL) and started again on the same database mid-game.
+outright (SIGKILL) and started again on the same database mid-game. The server, browser
+and page fixtures are in conftest.py, what the tests do on the pages in browser_support.py.
 """
 
 from __future__ import annotations
@@ -10,108 +11,43 @@ import json
 import os
 import random
 import re
-import signal
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, cut_menus, launched_chromium
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, cut_menus
+
+from .browser_support import (
+    GAME_DEADLINE,
+    SHORT_GAME,
+    SHORT_GAME_OF_FOUR,
+    RoomsServer,
+    ann_and_bob,
+    asks_made,
+    click_an_ask,
+    confirm,
+    describe,
+    fill_with_bot_and_start,
+    focused,
+    game_over,
+    join,
+    made_stale,
+    open_room,
+    route_room_frames,
+    running,
+    scroll_width,
+    take_turns,
+)
 
 pytestmark = pytest.mark.browser
-
-GAME_DEADLINE = 150.0
-
-# House rules for a game played to its end that is short yet not over at once: thirteen
-# cards each, no refill, and the first empty hand or pond (13 cards at three players) ends
-# it (R18, R19). A log line an event: some 95 lines to classic's 215, and never under 36 in
-# 3,000 simulated deals of random asks against Emma. Four players take ten cards each (a
-# pond of 12): some 85 lines, never under 53.
-SHORT_GAME = {"refill": "none", "end": "first-empty", "hand-size": "13"}
-SHORT_GAME_OF_FOUR = {**SHORT_GAME, "hand-size": "10"}
-
-
-class RoomsServer:
-    """``gofish rooms`` as a child process, which a test may kill and start again."""
-
-    def __init__(self, folder: Path, away_seconds: float = 60,
-                 allow_hosts: tuple[str, ...] = ()) -> None:
-        self.folder = folder
-        self.away_seconds = away_seconds
-        self.allow_hosts = allow_hosts  # names other than this machine's it answers to
-        self.port: int | None = None  # chosen by the server at its first start
-        self.url = ""
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        # The first start lets the server pick a free port itself (--port 0) and reads the
-        # address it announces: a port found free here and bound later by the server could
-        # be taken meanwhile by another program on the machine (the server then failed to
-        # start, or the test talked to someone else's). A restart takes the same port again,
-        # so the pages can reconnect.
-        env = {**os.environ, "GOFISH_DB": str(self.folder / "games.sqlite3")}
-        command = [sys.executable, "-m", "gofish", "rooms", "--port", str(self.port or 0),
-                   "--database", str(self.folder / "rooms.sqlite3"),
-                   "--away-seconds", str(self.away_seconds), "--bot-delay", "0.02"]
-        for name in self.allow_hosts:
-            command += ["--allow-host", name]
-        announced = self.folder / "server.out"
-        with open(announced, "wb") as stdout:
-            self.process = subprocess.Popen(command, env=env, stdout=stdout,
-                                            stderr=open(self.folder / "server.log", "ab"))  # noqa: SIM115
-        deadline = time.monotonic() + 20
-        while self.port is None:
-            found = re.search(rb"gofish rooms at http://127\.0\.0\.1:(\d+)/rooms",
-                              announced.read_bytes())
-            if found:
-                self.port = int(found[1])
-                self.url = f"http://127.0.0.1:{self.port}"
-            elif time.monotonic() > deadline or self.process.poll() is not None:
-                raise RuntimeError("the rooms server did not start")
-            else:
-                time.sleep(0.05)
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/rooms/bots", timeout=1):
-                    return
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError("the rooms server did not start") from None
-                time.sleep(0.1)
-
-    def kill(self) -> None:
-        """No clean shutdown: what was stored must be enough."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-
-def _running(rooms: RoomsServer) -> Iterator[RoomsServer]:
-    rooms.start()
-    yield rooms
-    if rooms.process is not None and rooms.process.poll() is None:
-        rooms.process.terminate()
-        rooms.process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomsServer]:
-    """One server for the module's tests that leave it running, each in rooms of its own: a
-    start is some 2 s of a test's time. It also answers to friends.example, as an operator
-    lets in a tunnel's name (--allow-host): otherwise it refuses names that are not this
-    machine's."""
-    folder = tmp_path_factory.mktemp("rooms")
-    yield from _running(RoomsServer(folder, allow_hosts=("friends.example",)))
 
 
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[RoomsServer]:
     """A server of the test's own, which it may kill."""
-    yield from _running(RoomsServer(tmp_path))
+    yield from running(RoomsServer(tmp_path))
 
 
 @pytest.fixture
@@ -124,69 +60,6 @@ def server_to_restart(server: RoomsServer) -> Iterator[RoomsServer]:
         server.start()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
-
-
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Each page gets its own browser context: its own localStorage, like its own device."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def open_page() -> Any:
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        contexts.append(context)
-        tab = context.new_page()
-        tab.set_default_timeout(15000)
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        return tab
-
-    yield open_page
-    for context in contexts:
-        context.close()
-    assert not errors, f"the pages raised JavaScript errors: {errors}"
-
-
-def open_room(page: Any, url: str, name: str, players: int, preset: str = "classic",
-              house: dict[str, str] | None = None) -> str:
-    """Open a room; ``house`` picks house rules by their menu (``{"ask": "card"}``)."""
-    page.goto(f"{url}/rooms")
-    page.fill("#create-name", name)
-    page.select_option("#create-players", str(players))
-    page.select_option("#create-preset", preset)
-    for menu, value in (house or {}).items():
-        page.select_option(f"#create-{menu}", value)
-    page.click("#create-button")
-    page.wait_for_url("**/rooms/*")
-    page.wait_for_selector("#seats li")
-    return str(page.inner_text("#room-code")).strip()
-
-
-def join(page: Any, url: str, code: str, name: str) -> None:
-    page.goto(f"{url}/rooms/{code}")
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    page.wait_for_selector("#connection:has-text('Connected')")
-
-
-def ann_and_bob(server: RoomsServer, new_page: Any, host: str = "Ann",
-                house: dict[str, str] | None = None) -> tuple[Any, Any, str]:
-    """Two browsers in a three-seat room: the host (seat 1) has seen Bob sit in seat 2."""
-    ann, bob = new_page(), new_page()
-    code = open_room(ann, server.url, host, 3, house=house)
-    join(bob, server.url, code, "Bob")
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
-    return ann, bob, code
-
-
-def fill_with_bot_and_start(host: Any, seat: int) -> None:
-    host.click(f'#seats li[data-seat="{seat}"] .add-bot')
-    host.wait_for_selector(f'#seats li[data-seat="{seat}"] .remove-bot')
-    host.click("#start")
-
-
 def ann_against_a_bot(server: RoomsServer, new_page: Any) -> Any:
     """One browser dealt in against Emma in a two-seat room."""
     ann = new_page()
@@ -194,46 +67,6 @@ def ann_against_a_bot(server: RoomsServer, new_page: Any) -> Any:
     fill_with_bot_and_start(ann, 1)
     ann.wait_for_selector("#game:not([hidden])")
     return ann
-
-
-def game_over(page: Any) -> bool:
-    return bool(str(page.inner_text("#turn")).startswith("Game over"))
-
-
-def take_turns(pages: list[Any], until: Any = None, deadline: float = GAME_DEADLINE) -> None:
-    """Each page asks (first rank button) whenever it is its turn, until the game ends."""
-    end = time.monotonic() + deadline
-    chooser = random.Random(len(pages))
-    while not all(game_over(page) for page in pages):
-        assert time.monotonic() < end, f"the game did not finish in time: {describe(pages)}"
-        if until is not None and until():
-            return
-        for page in pages:
-            click_an_ask(page, chooser)
-        time.sleep(0.01)
-
-
-def click_an_ask(page: Any, chooser: random.Random) -> None:
-    """Click a random ask on ``page`` if it shows any, and wait until the server answered.
-
-    A random ask: always the same one can pass cards round for ever. A button re-rendered
-    under the click is simply tried again next round. Waiting for the answer (a new log
-    line, or a refusal in the status line) means no ask is still on its way when a test
-    looks at the table: it used to land after, moving the cards a test had just counted.
-    """
-    buttons = page.locator(".ask-rank")
-    count = buttons.count()
-    if not count:
-        return
-    before = asks_made(page)
-    try:
-        buttons.nth(chooser.randrange(count)).click(timeout=500)
-    except Exception:
-        return
-    end = time.monotonic() + 20
-    while asks_made(page) == before and not page.inner_text("#status"):
-        assert time.monotonic() < end, f"an ask was never answered: {describe([page])}"
-        time.sleep(0.01)
 
 
 def caught_up(pages: list[Any]) -> None:
@@ -249,16 +82,6 @@ def wait_for_a_person_to_ask(pages: list[Any]) -> None:
     while not any(page.locator(".ask-rank").count() or game_over(page) for page in pages):
         assert time.monotonic() < end, f"no person's turn came: {describe(pages)}"
         time.sleep(0.02)
-
-
-def describe(pages: list[Any]) -> list[str]:
-    return [" | ".join(str(page.inner_text(part)) for part in ("#connection", "#turn", "#status",
-                                                               "#ask"))
-            for page in pages]
-
-
-def asks_made(page: Any) -> int:
-    return int(page.locator("#log li").count())
 
 
 def winners_seen_by(page: Any, name: str) -> set[str]:
@@ -395,12 +218,6 @@ def stored_token(page: Any, code: str) -> Any:
     return page.evaluate(f"localStorage.getItem('gofish.room.{code}')")
 
 
-def confirm(page: Any, control: str) -> None:
-    """Click a control that asks "are you sure?" in place, then its yes."""
-    page.click(control)
-    page.click(".confirm .confirm-yes")
-
-
 # Emma (bot) sits in seat 3 already: Bob's stand-in is numbered, so the two are told apart.
 BOB_LEFT = "Bob left; Emma 2 (bot) plays their seat."
 
@@ -439,42 +256,6 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     ann.click("#rematch")  # Bob's seat is Emma's own now: numbered, beside the other Emma
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Emma 2 (bot)")')
     assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
-
-
-def route_room_frames(page: Any, rewrite: Callable[[dict[str, Any], Any], Any]) -> None:
-    """Pass every frame ``page`` sends on its room socket through ``rewrite(frame, server)``,
-    which returns the frame to send on (changed or not) or None to keep it back; then
-    reload the page onto the route."""
-
-    def through(ws: Any) -> None:
-        to_server = ws.connect_to_server()
-
-        def from_page(message: str | bytes) -> None:
-            frame = rewrite(json.loads(message), to_server)
-            if frame is not None:
-                to_server.send(json.dumps(frame))
-
-        ws.on_message(from_page)
-
-    page.route_web_socket("**/ws/room/*", through)
-    page.reload()
-    page.wait_for_selector("#connection:has-text('Connected as')")
-
-
-def made_stale(page: Any, kind: str, times: int) -> list[int]:
-    """Make ``page``'s first ``times`` frames of ``kind`` reach the server one version
-    behind, as if a bot had asked while each was on its way. Returns how many are still
-    to be made stale."""
-    left = [times]
-
-    def one_version_behind(frame: dict[str, Any], _server: Any) -> dict[str, Any]:
-        if frame.get("type") == kind and left[0]:
-            left[0] -= 1
-            frame["version"] -= 1
-        return frame
-
-    route_room_frames(page, one_version_behind)
-    return left
 
 
 def test_leaving_goes_through_though_bots_move_under_it_again_and_again(
@@ -618,17 +399,6 @@ def test_the_form_calls_the_pond_the_sea_under_nordic(
     ann.select_option("#create-end", "first-empty")
     ann.select_option("#create-preset", "bicycle")  # and back again
     assert "at an empty hand or pond" in end_options()
-
-
-def scroll_width(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.scrollWidth"))
-
-
-def focused(page: Any) -> str:
-    """The focused element, as ``tag#id.class``: the body when focus was lost."""
-    return str(page.evaluate("""() => { const a = document.activeElement;
-        return a.tagName.toLowerCase() + (a.id ? '#' + a.id : '')
-            + (a.className ? '.' + a.className : ''); }"""))
 
 
 def test_a_phone_shows_the_form_and_long_names_without_scrolling_sideways(

@@ -12,28 +12,13 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect as connect_socket
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
-    RoomsServer,
-    browser,  # noqa: F401
-    new_page,  # noqa: F401
-    open_room,
-)
-from .test_rooms_sweep_browser import post
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
+from .browser_support import UNREADABLE, RoomsServer, open_room, post, stored
 
 pytestmark = pytest.mark.browser
 
-UNREADABLE = "The seat saved in this browser for this room could not be read"
 # The page tries again 0.5 s after a close, then 1 s, 2 s…: a page that sends its hello
 # again has done so well within this.
 SOME_RETRIES = 2500
-
-
-def stored(page: Any, key: str) -> Any:
-    return page.evaluate("(key) => localStorage.getItem(key)", key)
 
 
 def a_room(url: str) -> str:

@@ -8,16 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
-    RoomsServer,
-    browser,  # noqa: F401
-    new_page,  # noqa: F401
-    open_room,
-)
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
+from .browser_support import RoomsServer, open_room
 
 pytestmark = pytest.mark.browser
 

@@ -7,47 +7,28 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
 import pytest
 from tests.web.test_accessibility import assert_clean, audit
 
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
+from .browser_support import (
     GAME_DEADLINE,
+    QUICK_GAME,
     RoomsServer,
-    browser,  # noqa: F401
     click_an_ask,
     describe,
     fill_with_bot_and_start,
     focused,
     game_over,
     join,
-    new_page,  # noqa: F401
     open_room,
     scroll_width,
     take_turns,
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def rooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomsServer]:
-    """One server for the module: each test opens rooms of its own on it."""
-    server = RoomsServer(tmp_path_factory.mktemp("rooms-a11y"))
-    server.start()
-    yield server
-    assert server.process is not None
-    server.process.terminate()
-    server.process.wait(timeout=10)
-
-
-@pytest.fixture
-def open_page(request: pytest.FixtureRequest) -> Any:
-    """The browser tests' ``new_page``: each call opens a page in a browser context of its own."""
-    return request.getfixturevalue("new_page")
 
 
 def test_the_lobby_and_a_room_waiting_for_players(rooms: RoomsServer, open_page: Any) -> None:
@@ -98,12 +79,6 @@ def test_a_game_in_a_room_on_a_desk_and_on_a_phone(rooms: RoomsServer, open_page
     found += audit(ann, "a room game on a 360 px phone, its log scrolling")
     assert_clean(found)
 
-
-# House rules any host can pick that end a game within a few asks: thirteen cards each,
-# pairs, and the first empty hand or pond ends it (R18, R19). The dealt pairs go down at
-# once (R4), leaving a few odd cards each: in 10,000 random games of three some 16 asks,
-# never over 28 (one card each: 24, and up to 68, as hands grew from a pond of 49).
-QUICK_GAME = {"refill": "none", "end": "first-empty", "hand-size": "13", "book": "2"}
 
 LIVE = '[aria-live], [role="status"], [role="log"], [role="alert"]'
 

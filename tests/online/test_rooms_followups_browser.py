@@ -10,19 +10,14 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect as connect_socket
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
+from .browser_support import (
+    QUICK_GAME,
     RoomsServer,
-    browser,  # noqa: F401
     fill_with_bot_and_start,
-    new_page,  # noqa: F401
     open_room,
+    post,
     take_turns,
 )
-from .test_rooms_sweep_browser import post
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
 
 pytestmark = pytest.mark.browser
 
@@ -171,7 +166,7 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
 ) -> None:
     # A friend who came after the first game could only watch the bot play on.
     ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2, house=a11y.QUICK_GAME)  # short
+    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)  # short
     fill_with_bot_and_start(ann, 1)
     ann.wait_for_selector("#game:not([hidden])")
     take_turns([ann])

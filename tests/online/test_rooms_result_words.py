@@ -8,19 +8,14 @@ from typing import Any
 
 import pytest
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
-    browser,  # noqa: F401
+from .browser_support import (
+    QUICK_GAME,
     fill_with_bot_and_start,
     game_over,
     join,
-    new_page,  # noqa: F401
     open_room,
     take_turns,
 )
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +49,7 @@ def test_the_reader_is_you_inside_the_result_sentence(rooms: Any, open_page: Any
     ann, bob = open_page(), open_page()
     winners_told_as(ann, [0, 1, 2])
     winners_told_as(bob, [0, 1])
-    code = open_room(ann, rooms.url, "Ann", 3, house=a11y.QUICK_GAME)
+    code = open_room(ann, rooms.url, "Ann", 3, house=QUICK_GAME)
     join(bob, rooms.url, code, "Bob")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
     fill_with_bot_and_start(ann, 2)

@@ -4,29 +4,21 @@ wrong (Debian chromium via playwright, one server for the module)."""
 from __future__ import annotations
 
 import json
-import random
-import time
 import urllib.request
 from typing import Any
 
 import pytest
-from websockets.sync.client import connect as connect_socket
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
+from .browser_support import (
     RoomsServer,
-    browser,  # noqa: F401
+    a_finished_game,
     confirm,
     fill_with_bot_and_start,
     join,
     made_stale,
-    new_page,  # noqa: F401
     open_room,
     route_room_frames,
 )
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
 
 pytestmark = pytest.mark.browser
 
@@ -101,44 +93,6 @@ def test_a_click_on_a_room_that_changed_meanwhile_is_refused_in_words(
     ann.click('#seats li[data-seat="1"] .add-bot')
     ann.wait_for_selector("#status:has-text('The room changed just before that reached it')")
     assert "version" not in ann.inner_text("#status")
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, json.dumps(body).encode(),
-                                     {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)  # type: ignore[no-any-return]
-
-
-def a_finished_game(url: str, name: str = "Ann") -> str:
-    """A two-seat room, ``name`` against Emma, played to the end over the socket; its code."""
-    made = post(f"{url}/rooms", {"name": name, "players": 2, "rules": {
-        "preset": "classic", "hand_size": 13, "book_size": 2, "refill": "none",
-        "end": "first-empty"}})  # a11y.QUICK_GAME's rules (R18, R19): a short game
-    chooser = random.Random(3)
-    socket_url = url.replace("http", "ws", 1) + f"/ws/room/{made['code']}"
-    with connect_socket(socket_url) as socket:
-        socket.send(json.dumps({"type": "hello", "token": made["token"]}))
-        commands = iter([{"type": "add_bot", "seat": 1, "bot": "emma"}, {"type": "start"}])
-        sent = ""
-        while True:
-            message = json.loads(socket.recv(timeout=10))
-            if message["type"] == "error" and message["code"] == "rate_limited":
-                time.sleep(0.25)  # 8 frames a second: a quick game goes faster
-                socket.send(sent)
-            if message["type"] not in ("welcome", "update"):
-                continue
-            game, version = message["game"], message["version"]
-            if game is None:
-                sent = json.dumps({**next(commands), "version": version})
-            elif game["current_player"] is None:
-                return str(made["code"])
-            elif game["current_player"] == 0:
-                ask = chooser.choice(game["legal_actions"])
-                sent = json.dumps({"type": "ask", "version": version, **ask})
-            else:
-                continue
-            socket.send(sent)
 
 
 def test_a_visitor_to_a_finished_game_is_not_told_it_has_started(

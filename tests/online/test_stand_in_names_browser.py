@@ -6,17 +6,16 @@ from typing import Any
 
 import pytest
 
-from . import test_browser as pages
+from .browser_support import SHORT_GAME, RoomsServer, ann_and_bob, fill_with_bot_and_start
 
 pytestmark = pytest.mark.browser
-server, browser, new_page = pages.server, pages.browser, pages.new_page  # the same fixtures
 
 
 def test_the_page_tells_the_stand_in_apart_from_the_seated_emma(
-    server: pages.RoomsServer, new_page: Any,
+    server: RoomsServer, new_page: Any,
 ) -> None:
-    ann, bob, _code = pages.ann_and_bob(server, new_page, house=pages.SHORT_GAME)
-    pages.fill_with_bot_and_start(ann, 2)
+    ann, bob, _code = ann_and_bob(server, new_page, house=SHORT_GAME)
+    fill_with_bot_and_start(ann, 2)
     bob.wait_for_selector("#game:not([hidden])")
     bob.click("#leave-row .leave")
     assert "Emma 2 (bot) plays the seat for the rest of the game" in bob.inner_text("#leave-row")

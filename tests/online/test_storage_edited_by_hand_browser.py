@@ -12,18 +12,7 @@ from typing import Any
 
 import pytest
 
-from . import test_rooms_accessibility as a11y
-from .test_browser import (  # browser and new_page: fixtures, which pytest finds by name
-    RoomsServer,
-    browser,  # noqa: F401
-    new_page,  # noqa: F401
-    open_room,
-)
-from .test_hello_refusals_browser import UNREADABLE, stored
-from .test_rooms_sweep_browser import post
-
-# The accessibility tests' fixtures: one server for the module, a page per call.
-rooms, open_page = a11y.rooms, a11y.open_page
+from .browser_support import UNREADABLE, RoomsServer, open_room, post, stored
 
 pytestmark = pytest.mark.browser
 
