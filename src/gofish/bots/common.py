@@ -19,7 +19,9 @@ class TrackerCache:
     """Keeps one ``Tracker`` per game and reads only the events it has not read yet.
 
     A view from another game (a shorter history, or a different first event)
-    starts a fresh tracker, so one bot object can play many games in a row.
+    starts a fresh tracker, so one bot object can play many games in a row. So does a
+    view with no history at all (a position set up by ``Game.from_position``): nothing
+    tells two such positions apart, and the last one's inferences must not carry over.
     """
 
     def __init__(self, kind: type[Tracker] = Tracker) -> None:
@@ -32,6 +34,7 @@ class TrackerCache:
         first = view.history[0] if view.history else None
         if (
             tracker is None
+            or not view.history
             or tracker.viewer != view.viewer
             or len(view.history) < tracker.seen
             or first is not self._first
