@@ -23,7 +23,12 @@ def coach_lines(app: GoFishApp) -> list[str]:
     box = app.screen.query_one("#coach-box", Widget)
     assert Region(0, 0, *SMALL).contains_region(box.region)  # not cut by the window
     assert box.max_scroll_y == 0  # no row hidden below the border
-    region = box.region
+    return box_lines(app)
+
+
+def box_lines(app: GoFishApp) -> list[str]:
+    """The lines of the coach box over the table, as drawn (cut or not)."""
+    region = app.screen.query_one("#coach-box", Widget).region
     screen = app.screen._compositor.render_strips()  # the screen as drawn, line by line
     return [strip.text[region.x:region.right] for strip in screen[region.y:region.bottom]]
 
@@ -325,12 +330,6 @@ def test_a_window_too_narrow_for_the_coach_over_the_table_says_so_instead_of_cut
     # gone, and nothing said the table was not whole.
     app = make_app("bicycle", players=5, seed=3)
 
-    def drawn(app: GoFishApp) -> str:
-        box = app.screen.query_one("#coach-box", Widget)
-        strips = app.screen._compositor.render_strips()
-        return "\n".join(strip.text[box.region.x:box.region.right]
-                         for strip in strips[box.region.y:box.region.bottom])
-
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         await pilot.press("c")
         await pilot.pause()
@@ -338,7 +337,7 @@ def test_a_window_too_narrow_for_the_coach_over_the_table_says_so_instead_of_cut
             await pilot.resize_terminal(*size)
             await settle(pilot)
             assert isinstance(app.screen, CoachScreen)
-            text = " ".join(line.strip("│╭╮╰╯─ ") for line in drawn(app).splitlines())
+            text = " ".join(line.strip("│╭╮╰╯─ ") for line in box_lines(app))
             assert "The coach needs a wider window to show every rank." in " ".join(
                 text.split()), text
             assert "Unseen" not in text  # no part of the table passed off as the whole

@@ -537,8 +537,7 @@ class GoFishApp(App[None]):
                 self.refresh_table()
                 return True
         if key == "escape" and self.query_one(CoachPanel).display:
-            # Esc closes the coach over the table: beside the log it should too.
-            self.query_one(CoachPanel).display = False
+            self.action_coach()  # Esc closes the coach over the table: beside the log too
             return True
         if key in ("left", "shift+tab"):
             self.move_target(-1)
