@@ -254,7 +254,9 @@ def test_a_player_leaves_in_the_lobby_and_again_mid_game(
     bob.wait_for_selector("#turn:has-text('Game over')")
     assert game_over(bob)
     ann.click("#rematch")  # Bob's seat is Emma's own now: numbered, beside the other Emma
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Emma 2 (bot)")')
+    # "left; Emma 2 (bot) plays" also names her: wait for the line of the new deal, without "left".
+    seat_2 = '#seats li[data-seat="1"]'
+    ann.wait_for_selector(f'{seat_2}:has-text("Emma 2 (bot)"):not(:has-text("left"))')
     assert ann.inner_text("#notice") == ""  # "Bob left" was news in the last game, not this one
 
 
