@@ -25,11 +25,9 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from gofish.bots.common import check_number
 from gofish.core import (
@@ -44,6 +42,7 @@ from gofish.core import (
 from gofish.core.errors import cut
 from gofish.core.rules import check_players
 from gofish.knowledge import check_turn
+from gofish.protocol.stderr_tail import END_WAIT, StderrTail
 
 PROTOCOL = "gofish-bot"
 PROTOCOL_VERSION = 1
@@ -54,8 +53,7 @@ MAX_LINE = 1 << 20  # a longer answer is nonsense, not a move
 #: of it (json.dumps) could pass Python's recursion limit where reading it did not.
 MAX_NESTING = 100
 _TOO_DEEP = "it is nested too deeply"
-STDERR_KEPT = 1 << 20  # what a bot may have written to stderr before it is emptied
-STDERR_END = 8192  # what is read of it for the crash's line, and kept when it is emptied
+STDERR_END = 8192  # what is kept of a bot's stderr, for its crash's line
 _SHOWN = 120  # how much of a bad answer to quote in a message
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
 MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
@@ -170,7 +168,7 @@ class ExternalBot:
         self.name = command
         self.bot_name: str | None = None  # the name it gave in its hello
         self._process: subprocess.Popen[bytes] | None = None
-        self._stderr: IO[bytes] | None = None
+        self._stderr: StderrTail | None = None
         self._mark = ""  # this start's RUN_MARK value
         self._buffer = b""
         self._eof = False
@@ -209,20 +207,21 @@ class ExternalBot:
         self._failed_starts = 0
 
     def _launch(self) -> None:
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while it runs)
-        _append_only(self._stderr)
+        self._stderr = StderrTail(STDERR_END)
         self._mark = f"{os.getpid()}-{secrets.token_hex(8)}"
         try:
             # A session of its own, so that killing the bot also kills what it started
             # (the real bot behind a wrapper script), and a terminal's Ctrl-C is left to us.
             self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr.write_fd,
                 start_new_session=True, env={**os.environ, RUN_MARK: self._mark},
             )
         except OSError as error:
-            self._stderr.close()
+            self._stderr.abandon()
             self._stderr = None
             raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
+        self._stderr.started()
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
         # Non-blocking, so that _drain can look for lines nobody asked for without waiting.
@@ -309,18 +308,6 @@ class ExternalBot:
         self.start()
         self._request("new_game", seat=seat, players=players, rules=rules)
 
-    def _trim_stderr(self) -> None:
-        """Empty the file behind the bot's stderr once it holds more than STDERR_KEPT: a bot
-        that logs every turn (as the docs invite) would fill the disk over a long
-        tournament, and only its last line is ever quoted. Checked before every request,
-        not only between games: one game of a verbose bot can log gigabytes. The end is
-        kept, lest a crash already written lose the line that says why."""
-        if self._stderr is not None and os.fstat(self._stderr.fileno()).st_size > STDERR_KEPT:
-            end = self._stderr_end()
-            self._stderr.truncate(0)  # the program's writes go on at the new end (O_APPEND)
-            self._stderr.write(end)
-            self._stderr.flush()
-
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
@@ -392,7 +379,6 @@ class ExternalBot:
     def _request(self, kind: str, *, answered: bool = False, **fields: Any) -> None:
         """Send a message of type ``kind``, once nothing stale is waiting; numbered (its
         "id") if it expects an answer."""
-        self._trim_stderr()
         self._check_quiet()
         self._send(self._numbered(kind, **fields) if answered else {"type": kind, **fields})
 
@@ -520,7 +506,6 @@ class ExternalBot:
                                f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
-                    self._trim_stderr()  # a bot can log gigabytes while it thinks
                     continue
                 with contextlib.suppress(BlockingIOError):  # woken, yet nothing to read
                     chunk = os.read(fd, 65536)
@@ -561,17 +546,11 @@ class ExternalBot:
         return code, f"{story}; it said: {last}" if last else story
 
     def _stderr_tail(self) -> str:
+        """The line of the bot's last stderr output that says why it ended (it has ended)."""
         if self._stderr is None:
             return ""
-        return _printable(_why_line(self._stderr_end().decode(errors="replace")))[:200]
-
-    def _stderr_end(self) -> bytes:
-        """The last bytes the bot wrote to stderr (leaving the shared offset at the end)."""
-        assert self._stderr is not None
-        self._stderr.seek(0, os.SEEK_END)
-        size = self._stderr.tell()
-        self._stderr.seek(max(0, size - STDERR_END))
-        return self._stderr.read()
+        end = self._stderr.text(wait=END_WAIT).decode(errors="replace")
+        return _printable(_why_line(end))[:200]
 
 
 # What a runtime writes after the line that says why a program failed: stack frames (Node,
@@ -583,17 +562,6 @@ _FOOTER = re.compile(
     r"|note: Some details are omitted|exit status \d+$")
 _PROPERTIES = re.compile(r"\s+\w+: |}$")
 _GO_TRACE = re.compile(r"goroutine \d+ \[")  # Go's goroutine dumps follow its "panic: …"
-
-
-def _append_only(stream: IO[bytes]) -> None:
-    """Make every write to ``stream``, the bot's as ours, land at its end: the bot shares
-    the file offset, and writing where the engine had just moved it (to read the end, or
-    to 0 after emptying the file) wrote over its own lines or far past the end."""
-    if sys.platform != "win32":
-        import fcntl
-
-        flags = fcntl.fcntl(stream.fileno(), fcntl.F_GETFL)
-        fcntl.fcntl(stream.fileno(), fcntl.F_SETFL, flags | os.O_APPEND)
 
 
 def _why_line(stderr: str) -> str:
