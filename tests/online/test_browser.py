@@ -332,6 +332,10 @@ def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_re
     ann.wait_for_selector("#log li.room-notice:has-text('The host removed Bob')")
     assert stored_token(bob, code) is None and bob.locator("#leave-row").is_hidden()
     server_to_restart.kill()  # what the removal changed was stored before anyone was told
+    # Both pages said "Connected as Ann" and "Watching", and the seat "removed; …", before
+    # the kill: wait until each lost the server, so the waits below are for the pages anew.
+    for page in (ann, bob):
+        page.wait_for_selector("#connection:has-text('lost')")
     server_to_restart.start()
     ann.wait_for_selector("#connection:has-text('Connected as Ann')", timeout=20000)
     bob.wait_for_selector("#connection:has-text('Watching')", timeout=20000)

@@ -105,12 +105,18 @@ def test_picking_an_opponent_leaves_the_log_where_it_was_read(
         if log_scrolls or time.monotonic() > deadline:
             break
         asks = ann.locator("#ask .ask-rank")
+        lines = ann.locator("#log li").count()
         asks.nth(chooser.randrange(asks.count())).click()
-        ann.wait_for_timeout(150)
+        # The buttons clicked stay until the answer: wait for it (a new line of the log), or
+        # the wait above takes them for Ann's next turn while the table still moves.
+        ann.wait_for_selector(f"#log li >> nth={lines}")
     assert log_scrolls
     ann.evaluate("document.querySelector('#log').scrollTop = 0")
-    ann.locator("#opponents button.room-seat:not(.chosen)").first.click()
-    ann.wait_for_selector("#opponents button.room-seat.chosen")
+    other = ann.locator("#opponents button.room-seat:not(.chosen)").first
+    seat = other.get_attribute("data-seat")
+    other.click()
+    # One opponent is always chosen: wait for the one clicked.
+    ann.wait_for_selector(f'#opponents button.room-seat.chosen[data-seat="{seat}"]')
     assert ann.evaluate("document.querySelector('#log').scrollTop") == 0
 
 

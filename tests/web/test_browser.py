@@ -174,14 +174,18 @@ def test_illegal_choices_are_explained_and_not_sent(page: Any, live_server: Live
     page.click(".rank-group >> nth=0")
     assert "Now choose whom to ask" in page.inner_text("#hint")
     assert asks() == []
+    # The version before each ask: read after it, the answer may be in already, and the
+    # wait would be for the move after (or, after a hit, for the ask never made).
+    version = page.get_attribute("#table", "data-version")
     page.click("button.opponent >> nth=0")
     page.wait_for_function("() => document.querySelector('#hint').textContent === ''")
     assert len(asks()) == 1
     for _ in range(40):  # ask on until a bot has the turn
         page.wait_for_function("(v) => document.querySelector('#table').dataset.version !== v",
-                               arg=page.get_attribute("#table", "data-version"))
+                               arg=version)
         if phase(page) != "ask":
             break
+        version = page.get_attribute("#table", "data-version")
         page.click(".rank-group >> nth=0")
     # Check the phase and click in one step, so a bot's move cannot slip in between.
     hint = page.evaluate("""() => {
@@ -520,6 +524,9 @@ def test_charts_use_their_panels_width(page: Any, live_server: LiveServer) -> No
     })"""
     for width, height in [(1280, 720), (1920, 1080), (390, 844)]:
         page.set_viewport_size({"width": width, "height": height})
+        # A page of its own at each width: a second goto to the same #/stats stayed on the
+        # same page, whose charts (drawn at the last width) met the waits below at once.
+        page.goto("about:blank")
         page.goto(f"{live_server.url}/#/stats")
         page.wait_for_selector("svg.chart polyline", state="attached")
         page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
