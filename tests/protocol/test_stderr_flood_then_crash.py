@@ -1,10 +1,11 @@
 """A bot that logs to stderr without pause while it thinks, then crashes, has its crash's
-line quoted. Before, the engine emptied the file behind the bot's stderr while the bot
-wrote to it: they shared one file offset, so a write landing between the engine's
-truncate and its seek back went far past the new end (a hole of NUL bytes, the file
-kept its size), and the bot's later lines, its crash among them, were written over the
-start of the file, ahead of that stray line. The message then quoted a line of the
-flood, not the crash (nearly every run of this test)."""
+line quoted. Twice this failed when the bot's stderr went to a file the engine emptied as
+it grew. First they shared one file offset, so a write landing between the engine's
+truncate and its seek back went far past the new end, and the crash was written over the
+start of the file (nearly every run). Then, with appends, lines written between the
+engine's read of the file's end and its truncate were lost, the crash's among them (once
+in CI; 1 run in 20 under load). Now a thread reads the pipe as the bot writes and keeps
+the end: nothing is emptied under the bot."""
 
 from __future__ import annotations
 
