@@ -19,11 +19,12 @@ input()  # the new game; then the program ends
 """
 
 
-# The turn is written before the bot has gone, or after: "exited before sending its move"
-# or "stopped reading its input", then how it ended.
+# The turn is written before the bot has gone, or after: either way "exited before sending
+# its move" (tests/protocol/test_gone_before_the_request.py), then how it ended.
 @pytest.mark.parametrize(("code", "ending"), [
-    ("", '(exit code 0): a bot must keep running until it is sent {"type": "quit"}'),
-    ("raise SystemExit(3)", "(exit code 3)"),  # a crash: nothing to add
+    ("", 'exited before sending its move (exit code 0): a bot must keep running until it is '
+         'sent {"type": "quit"}'),
+    ("raise SystemExit(3)", "exited before sending its move (exit code 3)"),  # nothing to add
 ])
 def test_exiting_in_a_game_with_code_0_says_to_keep_running(tmp_path: Path, code: str,
                                                             ending: str) -> None:

@@ -234,7 +234,8 @@ class ExternalBot:
         self._handshake()
 
     def _handshake(self) -> None:
-        self._send(self._numbered("hello", protocol=PROTOCOL, version=PROTOCOL_VERSION))
+        hello = self._numbered("hello", protocol=PROTOCOL, version=PROTOCOL_VERSION)
+        self._send(hello, answer="its hello")
         answer = self._receive("its hello", self.startup_timeout)
         name = answer.get("name")
         self.bot_name = name if isinstance(name, str) and name.strip() else None
@@ -312,7 +313,7 @@ class ExternalBot:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
-        self._request("turn", answered=True, view=view.to_dict(), legal=legal_dicts)
+        self._request("turn", answer="its move", view=view.to_dict(), legal=legal_dicts)
         answer = self._receive("its move")
         action = self._read_move(answer, legal)
         self._between_games = False
@@ -376,11 +377,12 @@ class ExternalBot:
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
 
-    def _request(self, kind: str, *, answered: bool = False, **fields: Any) -> None:
+    def _request(self, kind: str, *, answer: str | None = None, **fields: Any) -> None:
         """Send a message of type ``kind``, once nothing stale is waiting; numbered (its
-        "id") if it expects an answer."""
+        "id") if it expects an answer, ``answer`` naming it ("its move")."""
         self._check_quiet()
-        self._send(self._numbered(kind, **fields) if answered else {"type": kind, **fields})
+        message = self._numbered(kind, **fields) if answer else {"type": kind, **fields}
+        self._send(message, answer=answer)
 
     def _numbered(self, kind: str, **fields: Any) -> dict[str, Any]:
         """A request that expects an answer, with the next "id" (the bot may echo it)."""
@@ -411,7 +413,8 @@ class ExternalBot:
             self._eof = not chunk
             self._buffer += chunk
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], answer: str | None = None) -> None:
+        """Write ``message``; ``answer`` names the answer it asks for, if any."""
         process = self._process
         assert process is not None
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
@@ -420,7 +423,12 @@ class ExternalBot:
         except TimeoutError:
             self._fail(f"did not read its input within {self.timeout:g} s")
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-            self._fail_exited("stopped reading its input")
+            # A program that has ended before a request reached it is told as if it ended
+            # before answering: which of the two came first is only the machine's timing.
+            if answer is None:
+                self._fail_exited("stopped reading its input")
+            self._fail_exited(f"exited before sending {answer}",
+                              still_running="stopped reading its input, and is still running")
 
     @staticmethod
     def _write(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:

@@ -1,0 +1,88 @@
+"""A bot that ends before a request reaches it is told what it did not send, as one that ends
+while the engine waits for its answer is. Which of the two happens is the machine's timing
+(the engine writes the request a moment after the program starts, or after its last
+answer): the same bot was told "exited before sending its hello" on a quiet machine and
+"stopped reading its input" on a busy one, and a test that named the first failed under
+load. Here the engine is made to write only after the program has gone, every time."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tests.protocol.test_external_bots import children_of_this_process
+
+from gofish.core import new_game
+from gofish.protocol import BotFailure, ExternalBot
+from gofish.protocol.external import _wait_for_exit
+
+KEEP_RUNNING = 'a bot must keep running until it is sent {"type": "quit"}'
+
+
+class WritesLate(ExternalBot):
+    """Sends the hello only once the program has ended (left unreaped, as the engine
+    leaves it until it has stopped what it started)."""
+
+    def _handshake(self) -> None:
+        assert self._process is not None
+        assert _wait_for_exit(self._process, 30)
+        super()._handshake()
+
+
+def test_a_bot_gone_before_its_hello_was_written(tmp_path: Path) -> None:
+    bot = tmp_path / "gone.py"
+    bot.write_text("import sys\nsys.stderr.write('no protocol here\\n')\n")
+    with WritesLate(f"{sys.executable} {bot}", timeout=5) as late, \
+            pytest.raises(BotFailure) as failure:
+        late.start()
+    assert str(failure.value).endswith(
+        f"exited before sending its hello (exit code 0; it said: no protocol here): "
+        f"{KEEP_RUNNING}")
+    assert children_of_this_process() == []
+
+
+def test_a_bot_gone_before_its_turn_was_written(tmp_path: Path) -> None:
+    bot = tmp_path / "once.py"
+    bot.write_text(
+        "import json, sys\n"
+        "sys.stdin.readline()\n"
+        "print(json.dumps({'type': 'hello', 'name': 'once', 'version': 1}), flush=True)\n"
+        "sys.stdin.readline()\n"  # the new game; then it ends
+        "sys.exit('out of ideas')\n")
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
+        external.new_game(seat, 2, "classic")
+        assert external._process is not None and _wait_for_exit(external._process, 30)
+        with pytest.raises(BotFailure) as failure:
+            external.choose(game.view(seat), game.legal_actions())
+    assert str(failure.value).endswith("exited before sending its move (exit code 1; "
+                                       "it said: out of ideas)")
+    assert children_of_this_process() == []
+
+
+def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_stop_reading(
+        tmp_path: Path) -> None:
+    closed = tmp_path / "closed"
+    bot = tmp_path / "deaf.py"
+    bot.write_text(
+        "import json, os, sys, time\n"
+        "sys.stdin.readline()\n"
+        "print(json.dumps({'type': 'hello', 'name': 'deaf', 'version': 1}), flush=True)\n"
+        "sys.stdin.readline()\n"  # the new game; then it reads no more, yet runs on
+        f"os.close(0); open({str(closed)!r}, 'w').close(); time.sleep(30)\n")
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
+        external.new_game(seat, 2, "classic")
+        deadline = time.monotonic() + 30
+        while not closed.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with pytest.raises(BotFailure) as failure:
+            external.choose(game.view(seat), game.legal_actions())
+    assert str(failure.value).endswith("stopped reading its input, and is still running")
+    assert children_of_this_process() == []
