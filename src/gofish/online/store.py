@@ -578,18 +578,22 @@ class _PostgresLink:
         import psycopg
 
         loop = asyncio.get_running_loop()
-        pause, attempts, problem = 0.05, 0, "no time left"
+        pause, attempts, refusal, unanswered = 0.05, 0, "", False
         while not self.stopping and (left := deadline - loop.time()) > 0:
             attempts += 1
             try:
                 return await asyncio.wait_for(self._connect(), left)
             except psycopg.Error as error:
-                problem = " ".join(str(error).split())
+                refusal = " ".join(str(error).split())
             except TimeoutError:
-                problem = "no answer"
+                unanswered = True
             await asyncio.sleep(max(0.0, min(pause, deadline - loop.time())))
             pause = min(2 * pause, 1.0)
         self.check_usable()  # closed meanwhile: say so, not that the server is away
+        # The server's last refusal says why; "no answer" only if none came. The last
+        # attempt is often cut short by the deadline, and on a busy machine that hid
+        # "the database is not accepting connections" behind "no answer".
+        problem = refusal or ("no answer" if unanswered else "no time left")
         raise StoreError(
             f"cannot reach the rooms database: the connection to PostgreSQL was lost and "
             f"{_attempts(attempts)} in {self.RECONNECT_SECONDS:g} s to connect again failed "
