@@ -8,10 +8,10 @@ load. Here the engine is made to write only after the program has gone, every ti
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from tests.processes import wait_for_pids
 from tests.protocol.test_external_bots import children_of_this_process
 
 from gofish.core import new_game
@@ -66,22 +66,20 @@ def test_a_bot_gone_before_its_turn_was_written(tmp_path: Path) -> None:
 
 def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_stop_reading(
         tmp_path: Path) -> None:
-    closed = tmp_path / "closed"
+    pid_file = tmp_path / "pid"  # written once its input is closed
     bot = tmp_path / "deaf.py"
     bot.write_text(
         "import json, os, sys, time\n"
         "sys.stdin.readline()\n"
         "print(json.dumps({'type': 'hello', 'name': 'deaf', 'version': 1}), flush=True)\n"
         "sys.stdin.readline()\n"  # the new game; then it reads no more, yet runs on
-        f"os.close(0); open({str(closed)!r}, 'w').close(); time.sleep(30)\n")
+        f"os.close(0); open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(30)\n")
     game = new_game("classic", seed=1)
     seat = game.current_player
     assert seat is not None
     with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
         external.new_game(seat, 2, "classic")
-        deadline = time.monotonic() + 30
-        while not closed.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
+        assert wait_for_pids(pid_file, 1, seconds=30)
         with pytest.raises(BotFailure) as failure:
             external.choose(game.view(seat), game.legal_actions())
     assert str(failure.value).endswith("stopped reading its input, and is still running")
