@@ -1,7 +1,7 @@
 """A key pressed twice at once (a double press, or two keys typed ahead of the screen) acts
 once: the second press of the key that dealt a new game, or that closed a box or an
-overlay, must not act again on what shows next (another deal, the quit the help's q had
-just been pressed to avoid, the coach hidden the moment it was shown)."""
+overlay, must not act again on what shows next (another deal, the help closed the moment
+it was opened, the coach hidden the moment it was shown)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button
 
 from gofish.tui import GoFishApp
-from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
+from gofish.tui.screens import CoachScreen, HelpScreen
 from gofish.tui.widgets import CoachPanel
 
 
@@ -117,37 +117,6 @@ def test_c_twice_on_the_game_over_box_leaves_the_coach_shown() -> None:
         await pilot.pause()
         assert app.screen is app.screen_stack[0]
         assert app.query_one(CoachPanel).display
-
-    run_app(app, script)
-
-
-def test_q_twice_over_the_help_closes_the_help_only() -> None:
-    # The help's q closes it; the second q reached the table, which quit at once (a deal
-    # nobody had asked in yet) or asked "Quit?".
-    app = table(3)
-
-    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("q", "q")
-        await pilot.pause()
-        assert app.is_running and app.screen is app.screen_stack[0]
-        assert not app.confirm_quit
-
-    run_app(app, script)
-
-
-def test_q_twice_over_the_help_over_the_game_over_box_leaves_the_box_up() -> None:
-    app = table(5)
-
-    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        await game_over_at_the_persons_pace(app, pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        await pilot.press("q", "q")  # the help's q, twice: the box's q quits
-        await pilot.pause()
-        assert app.is_running and isinstance(app.screen, GameOverScreen)
 
     run_app(app, script)
 

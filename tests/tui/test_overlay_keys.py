@@ -1,8 +1,10 @@
 """The keys the table's footer offers work over the help and the coach too: the footer stays
-in sight under them ("? Help  c Coach  n New game  q Quit"), and they swallowed c, n and ?."""
+in sight under them ("? Help  c Coach  n New game  q Quit"), but they swallowed c, n and ?,
+and q only closed them."""
 
 from __future__ import annotations
 
+import pytest
 from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_text
 from textual.pilot import Pilot
 
@@ -99,5 +101,41 @@ def test_n_over_the_help_over_the_game_over_box_plays_again() -> None:
         await pilot.pause()
         assert app.screen is app.screen_stack[0]  # no box left over the new deal
         assert app.session.game is not finished and not app.session.is_over
+
+    run_app(make_app("classic", seed=5), script)
+
+
+@pytest.mark.parametrize("overlay", ["help", "coach"])
+def test_q_over_an_overlay_asks_to_quit_as_the_footer_says(overlay: str) -> None:
+    # The footer under the help and the coach read "q Quit", but q only closed them.
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await ask_once(app, pilot)
+        if overlay == "help":
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+        else:
+            await coach_over_the_table(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and app.screen is app.screen_stack[0] and app.confirm_quit
+        await pilot.press("q")  # the second q quits, as on the table
+        await pilot.pause()
+        assert not app.is_running
+
+    app = a_game_under_way()
+    run_app(app, script)
+    assert app.return_code == 0  # a quit, not an interrupt
+
+
+def test_q_over_the_help_over_the_game_over_box_leaves() -> None:
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack[1:]] == [GameOverScreen, HelpScreen]
+        await pilot.press("q")  # the box's q: the game is over, so nothing is asked
+        await pilot.pause()
+        assert not app.is_running
 
     run_app(make_app("classic", seed=5), script)

@@ -40,7 +40,7 @@ CONTROLS = (
     ("mouse", "click a group of your cards to ask, an opponent to target"),
     ("c", "show or hide the coach: what the table has revealed (over the table in a "
            "small window; Esc closes it too)"),
-    ("?", "this help"),
+    ("?", "this help (? or Esc closes it)"),
     ("n", "new game with the same settings (twice during a game)"),
     ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
 )
@@ -81,7 +81,7 @@ def close_once(screen: ModalScreen[ResultType], result: ResultType) -> bool:
 class Overlay(ModalScreen[str | None]):
     """A screen over the table (the help, the coach). The table's footer stays in sight
     under it, offering the table's keys: those it does not use itself close it and are
-    passed on to what lies beneath (it swallowed c and n, which the footer offers).
+    passed on to what lies beneath (it swallowed c, n and q, which the footer offers).
 
     Dismissed with the key that closed it (None if it passed its key on): pressed twice
     at once, that key must not act again on what lies beneath."""
@@ -98,13 +98,13 @@ class Overlay(ModalScreen[str | None]):
 
 
 class HelpScreen(Overlay):
-    """Controls and the rules of the game being played; any of Esc, ? or q closes it,
-    and c or n closes it and does what it does on the table."""
+    """Controls and the rules of the game being played; Esc or ? closes it, and c, n or q
+    closes it and does what it does on the table (the footer in sight says "q Quit")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close('escape')", "Close"),
         Binding("question_mark", "close('question_mark')", "Close", show=False),
-        Binding("q", "close('q')", "Close", show=False),
+        Binding("q", "pass_on('q')", show=False),
         Binding("c", "pass_on('c')", show=False),
         Binding("n", "pass_on('n')", show=False),
     ]
@@ -124,8 +124,8 @@ class HelpScreen(Overlay):
 class CoachScreen(Overlay):
     """The coach over the table, for a window with no room for it beside the log.
 
-    Esc, c or q closes it; ? opens the help over it, and n closes it and asks for a new
-    game as on the table; the arrows scroll it if the window is shorter still. The game
+    Esc or c closes it; ? opens the help over it, and n and q close it and ask for a new
+    game or to quit, as on the table; the arrows scroll it if the window is shorter still. The game
     goes on underneath (the app redraws the coach after every ask), and no key that
     plays reaches the table from here.
     """
@@ -133,7 +133,7 @@ class CoachScreen(Overlay):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close('escape')", "Close"),
         Binding("c", "close('c')", "Close", show=False),
-        Binding("q", "close('q')", "Close", show=False),
+        Binding("q", "pass_on('q')", show=False),
         Binding("question_mark", "app.help", show=False),
         Binding("n", "pass_on('n')", show=False),
     ]
