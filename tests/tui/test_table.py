@@ -581,8 +581,9 @@ def test_a_book_list_too_long_for_its_panel_ends_in_an_ellipsis() -> None:
     fitted = books_text(books, width=14).plain
     assert fitted == "Books 7: 7 J …" and len(fitted) <= 14
     assert books_text(books, width=40).plain == "Books 7: 7 J 2 5 9 Q K"
-    assert books_text(books, width=10).plain == "Books 7: …"
-    assert books_text(books, width=9).plain == "7 books"  # "Books 7: …" would not fit
+    # "Books 7: …" named none of them (seen at five seats): the count alone says as much
+    assert books_text(books, width=10).plain == "7 books"
+    assert books_text(books, width=9).plain == "7 books"
     assert books_text(books[:1], width=7).plain == "1 book"  # three panels at 50 columns
     assert books_text([], width=7).plain == "0 books"
 
@@ -657,6 +658,18 @@ def test_an_empty_hand_is_counted_without_a_stray_space() -> None:
     assert cards_text(0, 30).plain == "0 cards"
     assert cards_text(3, 30).plain == "▮▮▮ 3 cards"
     assert cards_text(12, 7).plain == "12 cards"  # too narrow for backs: the count alone
+
+
+def test_a_bigger_hand_never_shows_fewer_card_backs() -> None:
+    # Fitted to its own label, "▮▮▮▮▮▮▮▮ 10 cards" stood beside "▮▮▮▮▮▮▮▮▮ 9 cards" (nordic,
+    # four players), and the bigger hand looked the smaller.
+    from gofish.tui.widgets import cards_text
+
+    for width in range(1, 40):
+        backs = [cards_text(cards, width).plain.count("▮") for cards in range(53)]
+        assert backs == sorted(backs), f"width {width}: {backs}"
+        assert all(len(cards_text(cards, width).plain) <= max(width, 8) for cards in range(53))
+    assert cards_text(9, 17).plain.count("▮") == cards_text(10, 17).plain.count("▮") == 8
 
 
 @pytest.mark.parametrize("opponents", [("emma", "random", "expert", "counter"), ("emma",) * 4])

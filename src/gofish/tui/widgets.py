@@ -407,10 +407,17 @@ def out_of_play_text(width: int | None = None) -> str:
     return OUT_OF_PLAY if width is None or width >= len(OUT_OF_PLAY) else "out"
 
 
+#: The longest count a hand can show ("52 cards"): every count gets its room, so that a
+#: longer count never cuts its backs shorter than a smaller one's ("▮▮▮▮▮▮▮▮ 10 cards"
+#: read as fewer than "▮▮▮▮▮▮▮▮▮ 9 cards").
+WIDEST_CARD_COUNT = len("52 cards")
+
+
 def cards_text(cards: int, width: int | None = None) -> Text:
-    """``▮▮▮ 3 cards``: one back per card, as many as fit in ``width``; none if too narrow."""
+    """``▮▮▮ 3 cards``: one back per card, as many as fit in ``width``; none if too narrow.
+    Cut to the same number of backs whatever the count, so more cards never show fewer."""
     label = plural(cards, "card")
-    room = 8 if width is None else width - len(label) - 1
+    room = 8 if width is None else width - WIDEST_CARD_COUNT - 1
     text = Text()
     if room > 0 and cards:
         text.append("▮" * min(cards, room) + " ", style="#5f87d7")
@@ -433,7 +440,9 @@ def books_text(books: Sequence[Rank], word: str = "book", width: int | None = No
     if width is not None and len(label) + len(shown) > width:
         while ranks and len(label) + len(" ".join(ranks)) + 2 > width:
             ranks.pop()
-        shown = " ".join(ranks) + " …" if ranks else "…"
+        if not ranks:  # "Books 5: …" named none of them: the count alone says as much
+            return Text(plural(len(books), word))
+        shown = " ".join(ranks) + " …"
     text = Text(label, style="")
     text.append(shown, style="bold #87d787")
     return text
