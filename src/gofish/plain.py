@@ -195,6 +195,7 @@ class PlainTable:
                  f"{session.human}, against {opponents}. Type help for the commands.")
         if session.game_id is not None and session.game.actions:
             self.say(f"Resuming game {session.game_id}.")
+        self.say_lines([session.notice] if session.notice else [])
         self.say_lines(text for _, text in session.history())
         self.say_lines([first] if (first := session.who_plays_first()) else [])
         self.saver.submit()

@@ -167,6 +167,8 @@ class TableSession:
     bots: dict[int, Bot] = field(default_factory=dict)
     rngs: dict[int, random.Random] = field(default_factory=dict)
     save_warning: str | None = None
+    #: Said once as the table opens, before the deal (an older game still kept, say).
+    notice: str | None = None
     autosave: bool = True  # False: the caller saves (both apps, through a BackgroundSaver)
     #: False for a resumed game: its bots' streams cannot be picked up where they stopped
     #: (see :meth:`resume`), so they start fresh rather than replay the first draws again.

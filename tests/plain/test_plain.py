@@ -288,12 +288,19 @@ def test_odd_digits_and_long_lines_are_explained_not_crashed() -> None:
     assert "'" + "x" * 39 + "…' is not a rank" in out and "x" * 41 not in out
 
 
+def opening(transcript: str) -> list[str]:
+    """The introduction, the deal and the first prompt of a game's transcript, without the
+    line naming an earlier game left unfinished in the same database."""
+    lines = transcript.splitlines()
+    return [line for line in lines if not line.startswith("Your unfinished game")][:4]
+
+
 def test_a_seed_in_other_digits_is_a_text_seed_not_a_crash(tmp_path: Path) -> None:
     done = gofish(["play", "--plain", "--seed", "²"], "", tmp_path / "g.db")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     same = [gofish(["play", "--plain", "--seed", "42"], "", tmp_path / "g.db").stdout
             for _ in range(2)]
-    assert same[0].splitlines()[:4] == same[1].splitlines()[:4]  # a number seed repeats the deal
+    assert opening(same[0]) == opening(same[1])  # a number seed repeats the deal
 
 
 class _CtrlCAfter(io.StringIO):

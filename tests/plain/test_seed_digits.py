@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.plain.test_plain import gofish
+from tests.plain.test_plain import gofish, opening
 
 from gofish.cli import main
 
@@ -49,7 +49,7 @@ def test_spaces_around_a_seed_deal_the_same_game(typed: str, tmp_path: Path) -> 
     def deal(seed: str) -> list[str]:
         done = gofish(["play", "--plain", "--seed", seed], "", tmp_path / "g.db")
         assert done.returncode == 0, done.stderr
-        return done.stdout.splitlines()[:4]  # the introduction, the deal, the first prompt
+        return opening(done.stdout)
 
     assert deal(typed) == deal("3")
     if typed != "+3":

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin
-from gofish.cli._database import add_database_option
+from gofish.cli._database import add_database_option, command_line
 from gofish.cli._messages import report, standard_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
@@ -235,8 +235,27 @@ def run(args: argparse.Namespace) -> int:
     require_open_streams()
     store = open_games_store(args.database, required=False)
     plain = line_mode(args.plain, "play")
+    waiting = game_left_unfinished(store, args, plain=plain)  # before the new deal is saved
     session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
+    session.notice = waiting
     return launch(session, plain=plain, speed=speed)
+
+
+def game_left_unfinished(store: Any, args: argparse.Namespace, *, plain: bool) -> str | None:
+    """A line telling a returning player that their last unfinished game is still kept,
+    and the command that picks it up: play deals a new one, and nothing else said so."""
+    from gofish.storage import FallbackSaver, StorageError
+
+    if isinstance(store, FallbackSaver):
+        return None  # the warning about the database is what matters then
+    try:
+        waiting = store.latest_unfinished(wanted=lambda game: bool(game.human_seats))
+    except StorageError:
+        return None  # resume names any damage; a new game must not wait on it
+    if waiting is None:
+        return None
+    resume = command_line(args, "resume", str(waiting.id), *(["--plain"] if plain else []))
+    return f"Your unfinished game {waiting.id} is kept: {resume} picks it up later."
 
 
 def _players_for(opponents: list[str]) -> int:

@@ -236,6 +236,8 @@ class GoFishApp(App[None]):
         self.log_lines = []
         if session.game_id is not None and session.game.actions:
             self.write_line(Text(f"Resuming game {session.game_id}.", style="bold"))
+        if session.notice:
+            self.write_line(Text(session.notice, style="bold"))
         if extra:  # the title has no room for them; ? explains each
             self.write_line(Text(f"House rules: {extra} (? explains them).", style="bold"))
         session.autosave = False  # saved from a thread: a slow disk never freezes the table
