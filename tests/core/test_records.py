@@ -309,6 +309,10 @@ def test_record_error_is_a_malformed_input_error_with_an_index() -> None:
         ("not json", "the line is not valid JSON"),
         ('{"rules": "classic",', "the line is not valid JSON"),
         ("[" * 100_000, "the line is not valid JSON"),  # nested too deep for the parser
+        # A string left open, with its line's end: not "Invalid control character" (the newline)
+        ('{"bad json\n', "the line is not valid JSON: Unterminated string starting at"),
+        ('{"bad json\r\n', "the line is not valid JSON: Unterminated string starting at"),
+        (b'{"bad json\n', "the line is not valid JSON: Unterminated string starting at"),
         ("9" * 5000, "the line is not valid JSON"),  # an integer too long to read
         ('{"players": ' + "9" * 5000 + "}", "the line is not valid JSON"),
         ("null", "a record must be a JSON object, not null"),  # was "not NoneType"
@@ -320,7 +324,7 @@ def test_record_error_is_a_malformed_input_error_with_an_index() -> None:
     ],
 )
 def test_replay_line_turns_anything_that_is_not_a_record_into_an_error_object(
-    line: str, message: str
+    line: str | bytes, message: str
 ) -> None:
     result = replay_line(line)
     assert result["ok"] is False and result["action_index"] is None

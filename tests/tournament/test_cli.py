@@ -579,6 +579,18 @@ def test_merge_refuses_a_file_that_is_not_text(
         f"gofish tournament-merge: {path} is not a tournament JSON result")
 
 
+@pytest.mark.parametrize("content", [b"", b"\n \n", b"\xef\xbb\xbf"])
+def test_merge_says_an_empty_file_is_empty(
+    content: bytes, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It said "is not a tournament JSON result: Expecting value: line 1 column 1 (char 0)".
+    path = tmp_path / "empty.json"
+    path.write_bytes(content)
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {path} is empty: a tournament JSON result was expected\n")
+
+
 def test_merge_refuses_json_nested_too_deeply_to_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -434,7 +434,10 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
         if len(data) > MAX_RESULT:
             return (f"{label} is not a tournament JSON result: it is longer than "
                     f"{MAX_RESULT >> 20} MB")
-        result = json.loads(_result_text(data))
+        text = _result_text(data)
+        if not text.strip():  # not "Expecting value: line 1 column 1", as replay says too
+            return f"{label} is empty: a tournament JSON result was expected"
+        result = json.loads(text)
         check_result(result)
     except OSError as error:
         return f"cannot read {label}: {error.strerror or error}"

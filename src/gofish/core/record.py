@@ -225,8 +225,11 @@ def replay_line(line: object) -> dict[str, Any]:
     A ``line`` that is not text (None) is the caller's mistake: MalformedInputError."""
     if not isinstance(line, (str, bytes, bytearray)):  # what json.loads reads
         raise MalformedInputError(f"replay_line takes one line of text, not {line!r}")
+    # Without its line ending: a string left open ran into the newline, and the error named
+    # an "invalid control character" instead of the unterminated string.
+    text = line.rstrip("\r\n") if isinstance(line, str) else bytes(line).rstrip(b"\r\n")
     try:
-        record = json.loads(line, object_pairs_hook=_one_of_each)
+        record = json.loads(text, object_pairs_hook=_one_of_each)
     except _RepeatedField as repeated:
         return {"ok": False, "action_index": None, "error": str(repeated)}
     except (ValueError, RecursionError) as error:  # also too deep, or a number too long
