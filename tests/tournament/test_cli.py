@@ -428,10 +428,10 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "./mybot"], "(an external program is written cmd:PROGRAM [ARGS…])"),
         (["emma"], "at least two bots"),
         (["emma", "random", "--players", "7"], "7 players cannot play"),
-        (["emma", "random", "--refill", "none"], "refill 'none' needs end 'first-empty'"),
+        (["emma", "random", "--refill", "none"], "--refill none needs --end first-empty"),
         (["emma", "random", "--hand-size", "30"], "--hand-size must be a whole number from 1"),
         # --rules and the house rules are read as play reads them (test_options_as_play.py)
-        (["emma", "random", "--rules", "poker"], "unknown preset 'poker': choose classic"),
+        (["emma", "random", "--rules", "poker"], "unknown --rules 'poker': choose classic"),
         (["emma", "random", "--book-size", "3"], "--book-size must be 4 (books) or 2"),
         (["emma", "random", "--hand-size", "x"], "--hand-size needs a whole number, not 'x'"),
         (["emma", "random", "--games", "0"], "--games must be from 1 to 1,000,000,000, not 0"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,26 @@ def test_games_and_players_say_their_default_and_limits() -> None:
     tournament = command("tournament")
     assert f"(default 1000, at most {MAX_GAMES:,})" in (help_of(tournament, "--games") or "")
     assert "2-5 (default 2)" in (help_of(tournament, "--players") or "")
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--refill", "none"], "--refill none needs --end first-empty: with no refill"),
+    (["--rules", "nordic", "--end", "all-books"],
+     "--end all-books needs a refill: nordic refills no emptied hand (--refill none)"),
+    (["--rules", "clasic"], "unknown --rules 'clasic': choose classic, bicycle or nordic"),
+    (["--hand-size", "13", "--players", "4", "--end", "first-empty", "--refill", "none"],
+     "cannot deal 13 cards to each of 4 players with --end first-empty"),
+])
+@pytest.mark.parametrize("command_words", [["play", "--plain"], ["tournament", "emma", "random"]])
+def test_a_refused_combination_names_the_options_as_typed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command_words: list[str],
+    options: list[str], message: str,
+) -> None:
+    # Rule R18's refusal read "refill 'none' needs end 'first-empty'" and an unknown rule
+    # set "unknown preset": the core's names, not the options the player typed.
+    database = ["--database", f"{tmp_path}/g.db"] if command_words[0] == "play" else []
+    assert main([*command_words, *options, *database]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"gofish {command_words[0]}: {message}")
+    assert captured.err.count("\n") == 1 and "'none'" not in captured.err

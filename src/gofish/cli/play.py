@@ -206,12 +206,16 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 _OPTION_NAME = re.compile(r"\b(?:hand_size|book_size|lucky_draw)\b")
+#: A setting and its value as the core names them: refill 'none', end 'first-empty'.
+_SETTING = re.compile(r"\b(refill|end|ask) '([a-z-]+)'")
 
 
 def options_as_typed(message: str) -> str:
     """A rules error naming the options as typed on the command line: --hand-size, not
-    hand_size."""
-    return _OPTION_NAME.sub(lambda found: "--" + found[0].replace("_", "-"), message)
+    hand_size; --refill none, not refill 'none'; --rules, not the core's "preset"."""
+    message = _OPTION_NAME.sub(lambda found: "--" + found[0].replace("_", "-"), message)
+    message = _SETTING.sub(lambda found: f"--{found[1]} {found[2]}", message)
+    return message.replace("unknown preset ", "unknown --rules ", 1)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -229,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules.for_players(players)
     except MalformedInputError as error:
-        raise OptionError(str(error)) from None
+        raise OptionError(options_as_typed(str(error))) from None
     settings = TableSettings(rules=rules, players=players,
                              opponents=opponents_for(players, opponents), name=name, seed=seed)
     require_open_streams()
