@@ -91,7 +91,7 @@ def test_messages_on_standard_error_are_plain_too(tmp_path: Path, encoding: str)
         missing.stderr), missing.stderr
     unknown = gofish(["play", "--plain", "--rules", "cl\u00e2ssic\u2660"], encoding)
     readable = "cl\u00e2ssicS" if encoding == "latin-1" else "classicS"  # â is Latin-1
-    assert f"unknown preset '{readable}'" in unknown.stderr, unknown.stderr
+    assert f"unknown --rules '{readable}'" in unknown.stderr, unknown.stderr
     assert "\\u" not in missing.stderr + unknown.stderr
 
 

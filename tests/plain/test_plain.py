@@ -159,7 +159,7 @@ def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "poker"], "unknown preset 'poker'"),
+        (["--rules", "poker"], "unknown --rules 'poker'"),
         (["--players", "9"], "9 players cannot play"),
         (["--players", "two"], "--players needs a whole number"),
         (["--speed", "-1"], "--speed must be from 0"),
@@ -169,7 +169,7 @@ def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
         (["--opponents", "emma,emma,emma,emma,emma"],
          "--opponents names 5 bots, but a table seats at most 4 opponents"),
         (["--hand-size", "20"], "--hand-size must be a whole number from 1 to 13"),
-        (["--refill", "none"], "refill 'none' needs end 'first-empty'"),
+        (["--refill", "none"], "--refill none needs --end first-empty"),
         (["--refill", "sometimes"], "invalid choice: 'sometimes'"),
         (["--book-size", "3"], "--book-size must be 4"),
         (["--players", "5", "--hand-size", "13"], "cannot deal 13 cards"),
