@@ -13,9 +13,11 @@ from websockets.sync.client import connect as connect_socket
 from .browser_support import (
     QUICK_GAME,
     RoomsServer,
+    ann_and_bob,
     fill_with_bot_and_start,
     open_room,
     post,
+    stored,
     take_turns,
 )
 
@@ -159,6 +161,30 @@ def test_a_seat_carried_to_another_device_by_its_own_link(rooms: RoomsServer,
               for name in ("server.out", "server.log")]  # what the server printed
     assert not [text for text in logged if token in text]
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")  # both play the seat
+
+
+def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # A link cut short or mistyped replaced Bob's seat in his browser's storage: he was left
+    # watching ("that token is not for a seat in this room"), and in a game for good.
+    ann, bob, code = ann_and_bob(rooms, open_page)
+    key = f"gofish.room.{code}"
+    own = stored(bob, key)
+    wrong = "A" * 24  # the shape of a seat's token, but no seat's
+    again = bob.context.new_page()  # the same browser, so the same seats
+    again.goto(f"{rooms.url}/rooms/{code}#seat={wrong}")
+    again.wait_for_selector("#notice:has-text('does not lead to a seat in this room')")
+    assert "You keep the seat you had here." in again.inner_text("#notice")
+    again.wait_for_selector("#connection:has-text('Connected as Bob')")
+    assert stored(again, key) == own and again.locator("#join").is_hidden()
+    assert again.url == f"{rooms.url}/rooms/{code}"  # the link has left the address bar
+    # A browser with no seat here is told so, and watches, with nothing kept.
+    stranger = open_page()
+    stranger.goto(f"{rooms.url}/rooms/{code}#seat={wrong}")
+    stranger.wait_for_selector("#notice:has-text('You are watching: take a seat if one is free')")
+    stranger.wait_for_selector("#join:not([hidden])")
+    assert stored(stranger, key) is None
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')  # the seat is still his
 
 
 def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(

@@ -23,6 +23,7 @@ const state = {
   version: -1, room: null, game: null, you: null, log: [], target: null,
   bots: {}, botNames: {}, // registered bots: strength and display name ("Emma", as its seat says)
   token: null, // this browser's seat secret; null once the seat is given up
+  carried: null, // a seat's token from a link (#seat=), tried before it is kept
   confirming: null, // 'leave', or removalKey() of the person to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
@@ -98,22 +99,49 @@ async function begin() {
   try {
     ({ bots: state.bots, names: state.botNames } = await getJSON('/rooms/bots'));
   } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
-  takeCarriedSeat();
-  state.token = watching ? null : seatToken(code);
-  if (state.token) rememberSeat(code, state.token); // last used: first under "Your rooms"
+  const carried = takeCarriedSeat();
+  state.carried = watching ? null : carried;
+  state.token = watching ? null : (state.carried || seatToken(code));
+  // Last used: first under "Your rooms" (a carried seat once the room has taken it).
+  if (state.token && !state.carried) rememberSeat(code, state.token);
   const gone = state.token ? null : whyGone(code);
   if (gone) lostSeat(gone.reason, gone.message); // a reload after leaving: say why again
   connect(); // without a seat: watch (and see who is there) while the join form is offered
 }
 
 // A seat carried from another device: /rooms/CODE#seat=TOKEN. The fragment never reaches
-// the server (nor its logs); it leaves the address bar and history at once.
+// the server (nor its logs); it leaves the address bar and history at once. The token is
+// tried before it is kept: a link cut short or mistyped replaced the seat this browser
+// held in the room, and its player was left watching for good.
 function takeCarriedSeat() {
   const carried = /^#seat=([A-Za-z0-9_-]{16,64})$/.exec(location.hash);
-  if (!carried) return;
+  if (!carried) return null;
   history.replaceState(null, '', location.pathname + location.search);
-  rememberSeat(code, carried[1]);
+  return carried[1];
+}
+
+// The room took the carried seat: from now on it is this browser's seat there.
+function keepCarriedSeat(you) {
+  if (!state.carried || state.token !== state.carried) return;
+  state.carried = null;
+  if (!you || you.seat === null) return;
+  rememberSeat(code, state.token);
   forgetGone(code);
+}
+
+const CARRIED_REFUSED = 'The link you opened does not lead to a seat in this room (cut short or '
+  + 'mistyped, or its seat was given up), so it was not used.';
+
+// The room refused the carried seat: drop it, and go back to the seat this browser held
+// here, if any. True if that was the refusal.
+function carriedSeatRefused() {
+  if (!state.carried || state.token !== state.carried) return false;
+  state.carried = null;
+  state.token = seatToken(code);
+  notice(`${CARRIED_REFUSED} ${state.token ? 'You keep the seat you had here.'
+    : 'You are watching: take a seat if one is free.'}`);
+  connect();
+  return true;
 }
 
 // A page opened as localhost hands out links no friend's machine can follow.
@@ -181,6 +209,7 @@ function closed(closeCode, refusal) {
 
 // Our token holds no seat (left, removed, or another room's): watch instead.
 function seatRefused(refusal) {
+  if (carriedSeatRefused()) return;
   lostSeat(refusal.reason || 'left', refusal.message || 'That seat is not yours any more: you are watching.');
   connect();
 }
@@ -191,6 +220,7 @@ function seatRefused(refusal) {
 // sends along: the join would be refused for it. Without a token the page's own hello is at
 // fault, and sending it again would only be refused again: stop, and say so.
 function helloUnreadable(refusal) {
+  if (carriedSeatRefused()) return;
   if (!state.token) {
     connection(`This page could not join the room: the server could not read what it sent `
       + `(${refusal.message || 'no reason given'}). Reload the page to try again.`, true);
@@ -222,7 +252,7 @@ function receive(message) {
     return;
   }
   if (message.type === 'unseated') { unseated(message); return; }
-  if (message.type === 'welcome') { state.you = message.you; retry = 500; }
+  if (message.type === 'welcome') { state.you = message.you; retry = 500; keepCarriedSeat(message.you); }
   const game = message.game;
   const firstSight = !state.room; // a load or reload: the table is shown, its story not retold
   const fresh = game ? game.log.slice(Math.max(0, entriesKnown(game) - game.log_from)) : [];
