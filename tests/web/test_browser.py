@@ -140,6 +140,8 @@ def test_a_whole_game_against_emma_by_clicking(page: Any, live_server: LiveServe
     books = [int(line.split()[-2]) for line in standings]
     assert sum(books) == 13  # R14: every book is down
     assert page.inner_text("#result .ending").startswith("All 13 books are down.")
+    # Every rank is booked: the coach says so, not a table of headings alone.
+    assert page.text_content(".coach") == "Every rank is in a book: nothing is left to track."
     log = page.inner_text(".log")
     assert "Game over." in log and "You ask Emma for" in log
     # The game is in the history and its replay steps through it.

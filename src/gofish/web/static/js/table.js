@@ -373,6 +373,10 @@ export class Table {
       others.map((p) => el('td', {}, coachMark(row.none[p.seat], row.known[p.seat]))),
       el('td', {}, String(row.booked)),
       el('td', {}, String(row.unaccounted))));
+    if (!rows.length) { // the end of an all-books game: a table of headings alone said nothing
+      fill(this.coach, el('p', { class: 'coach-help' }, 'Every rank is in a book: nothing is left to track.'));
+      return;
+    }
     fill(this.coach,
       el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? 'Bk: in books. Un (unseen)' : 'Unseen'}: still in the pond or an unknown hand.`),
       el('table', {}, el('thead', {}, head), el('tbody', {}, rows)));
