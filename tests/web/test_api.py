@@ -561,6 +561,12 @@ def test_a_bad_value_in_the_address_is_explained_in_words(client: TestClient) ->
     assert listing.status_code == 422
     assert "limit must be a whole number, not 'ten'" in listing.json()["error"]
     assert "finished must be true or false, not 'maybe'" in listing.json()["error"]
+    # A negative count was read as 0 and answered 200 with an empty list.
+    for name in ("limit", "offset"):
+        negative = client.get("/api/games", params={name: "-1"})
+        assert negative.status_code == 422
+        assert negative.json() == {"error": f"{name} must be 0 or more, not '-1'"}
+    assert client.get("/api/games", params={"limit": "0", "offset": "0"}).status_code == 200
 
 
 def test_a_broken_link_opened_in_a_browser_gets_a_page_with_a_way_back(

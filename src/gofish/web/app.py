@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -204,14 +204,15 @@ def create_app(
 
     @app.api_route("/api/games", methods=list(_READ))
     async def games(
-        limit: int = 20, offset: int = 0, finished: bool | None = None,
-        before: str | None = None,
+        # Negative counts are refused: they were read as 0 and answered an empty list.
+        limit: int = Query(20, ge=0), offset: int = Query(0, ge=0),
+        finished: bool | None = None, before: str | None = None,
     ) -> dict[str, Any]:
         # A cursor, read before the database is: a bad one is the client's to fix (400).
         before_key = None if before is None else read_cursor(before)
         store = holder.require()
-        page = store.list_page(limit=max(0, min(limit, 200)), before=before_key,
-                               offset=max(0, offset), finished=finished)
+        page = store.list_page(limit=min(limit, 200), before=before_key, offset=offset,
+                               finished=finished)
         # The total of the games asked for, so that a client paging through them knows
         # when it has them all; next_before pages on from here, skipping none (docs/web.md).
         return {"games": [_listed_row(entry, tables) for entry in page.entries],
@@ -284,6 +285,8 @@ def explain_parameters(error: RequestValidationError) -> str:
         name = str(item["loc"][-1]) if item.get("loc") else "a value"
         wanted = {"int_parsing": "a whole number", "bool_parsing": "true or false"}.get(
             item.get("type", ""))
+        if item.get("type") == "greater_than_equal":
+            wanted = f"{item.get('ctx', {}).get('ge')} or more"
         if wanted is not None:
             problems.append(f"{name} must be {wanted}, not {item.get('input')!r}")
         else:
