@@ -97,6 +97,8 @@ def test_no_such_room_stops_the_page(rooms: RoomsServer, open_page: Any) -> None
     sockets = counted_sockets(page)
     page.goto(f"{rooms.url}/rooms/ZZZ-ZZZ")  # a code a room could have, but none has
     page.wait_for_selector("#connection:has-text('There is no such room.')")
+    assert "Check the code ZZZZZZ, or open or join another room from Rooms" in page.inner_text(
+        "#connection")
     page.wait_for_timeout(SOME_RETRIES)
     assert len(sockets) == 1
 

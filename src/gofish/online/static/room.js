@@ -198,12 +198,15 @@ function connect() {
 const CLOSE_BAD_HELLO = 4400;
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_NOT_FOUND = 4404;
+// Said alone, it left the reader with nowhere to go: the way on is Rooms, in the menu.
+const NO_SUCH_ROOM = `There is no such room. Check the code ${code}, or open or join `
+  + 'another room from Rooms, above.';
 
 // What a close means here; refusal: the server's refusal of this socket's hello, if any.
 function closed(closeCode, refusal) {
   if (closeCode === CLOSE_FORBIDDEN) { seatRefused(refusal); return; }
   if (closeCode === CLOSE_BAD_HELLO) { helloUnreadable(refusal); return; }
-  if (closeCode === CLOSE_NOT_FOUND) { connection('There is no such room.', true); return; }
+  if (closeCode === CLOSE_NOT_FOUND) { connection(NO_SUCH_ROOM, true); return; }
   reconnectSoon(refusal);
 }
 
