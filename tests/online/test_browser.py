@@ -168,6 +168,8 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         ann.evaluate(RECORD_ANNOUNCER)
         bob.goto("about:blank")  # Bob's phone drops off; his localStorage stays
         ann.wait_for_selector('#seats li[data-seat="1"]:has-text("away")', timeout=10000)
+        assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="1"]')
+
         def bob_asks() -> int:
             return str(ann.inner_text("#log")).count("Bob asks")
 
@@ -187,6 +189,8 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         assert winners_seen_by(ann, "Ann") == winners_seen_by(bob, "Bob")  # the same ending
         ann_log, bob_log = ann.inner_text("#log"), bob.inner_text("#log")
         assert len(ann_log.splitlines()) == len(bob_log.splitlines())  # one line per event
+        bob.goto("about:blank")  # gone again once the game is over: no bot plays for him now
+        ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("away")', timeout=10000)
     finally:
         if server.process is not None and server.process.poll() is None:
             server.process.terminate()

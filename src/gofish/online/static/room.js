@@ -468,7 +468,8 @@ function seatStatus(seat) {
   if (seat.kind === 'open') return 'empty';
   if (seat.vacated) return state.room.status === 'closed' ? seat.vacated : `${seat.vacated}; ${seat.stand_in} plays`;
   if (seat.kind === 'bot') return 'bot';
-  if (seat.away) return 'away: a bot plays for now';
+  // Between games no one plays: "a bot plays for now" was said of a finished game too.
+  if (seat.away) return state.room.status === 'playing' ? 'away: a bot plays for now' : 'away';
   return seat.connected ? 'connected' : 'not connected';
 }
 
