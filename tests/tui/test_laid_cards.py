@@ -43,6 +43,13 @@ def test_a_laid_suit_is_off_named_on_the_table_and_explained_when_pressed() -> N
         text = " ".join(screen_text(app).split())
         assert "The 7♠ is already on the table, in your pair of 7s" in text
         assert app.picked_rank == Rank.SEVEN  # still choosing the suit
+        # The error took the place of the suits left: they are said again with it.
+        assert "Pick another suit: C=♣ · Esc: back" in text
+        await pilot.press("d")  # your own 7♦: refused by the rules (R5), and said so
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert not session.game.actions and app.picked_rank == Rank.SEVEN
+        assert "You hold the 7♦ yourself" in text and "Pick another suit: C=♣ · Esc: back" in text
         await pilot.press("c")
         await pilot.pause()
         [(player, ask)] = session.game.actions[:1]

@@ -386,6 +386,15 @@ class GoFishApp(App[None]):
             return f"Your turn. Ask {whom}{more} for a card: press {self.held_keys()}, then a suit"
         return f"Your turn. Ask {whom}{more} for a rank: press {self.held_keys()}"
 
+    def still_picking(self, refusal: str) -> str:
+        """``refusal`` of a suit, and, while the rank still waits for one, the suits left
+        and the way back: the error took the place of the line that said them."""
+        if self.picked_rank is None:
+            return refusal
+        suits = " ".join(f"{s.letter}={s.symbol}" for s in self.open_suits(self.picked_rank))
+        return f"{refusal} Pick another suit: {suits} · Esc: back" if suits else (
+            f"{refusal} Esc: back")
+
     def held_keys(self) -> str:
         """The keys of the ranks you may ask for, as the hand shows them (0 for the 10)."""
         return " ".join(RANK_KEYS[rank] for rank in self.session.held_ranks())
@@ -611,14 +620,14 @@ class GoFishApp(App[None]):
         if suit is not None and session.human_to_act and (
             note := laid_note(view, Card(rank, suit), session.names)
         ):
-            self.show_prompt(note, error=True)  # a sure miss: not sent (docs/rules.md)
+            self.show_prompt(self.still_picking(note), error=True)  # a sure miss: not sent
             return
         before = frozenset(view.hand or ())
         try:
             events_ = session.ask(self.target, rank, suit)
         except IllegalChoice as why:
             self.picked_rank = None if suit is None else self.picked_rank
-            self.show_prompt(self.refusal(why, rank), error=True)
+            self.show_prompt(self.still_picking(self.refusal(why, rank)), error=True)
             return
         self.picked_rank = None
         self._hand_before = before
