@@ -577,6 +577,10 @@ def test_a_broken_link_opened_in_a_browser_gets_a_page_with_a_way_back(
         assert answer.status_code == 404
         assert answer.headers["content-type"].startswith("text/html")
         assert f"There is no page at {path}" in answer.text and 'href="/"' in answer.text
+    # A control character is named as the address bar writes it: "/%00" read "/", a page.
+    for path in ("/%00", "/a%1Bb", "/%7F"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and f"There is no page at {path}." in answer.text
     # Addresses that scripts call keep their JSON answers.
     assert client.get("/api/nothing").headers["content-type"] == "application/json"
     assert client.get("/api/games/999999").json()["error"]

@@ -8,7 +8,9 @@ scripts call (``/api/…``, ``/ws/…``) keep their JSON answers.
 from __future__ import annotations
 
 import html
+import unicodedata
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from starlette.responses import HTMLResponse
 
@@ -74,7 +76,13 @@ def not_found_page(reason: str, headers: dict[str, str] | None = None) -> HTMLRe
 
 
 def no_page_at(path: str) -> str:
-    return f"There is no page at {path}. The link may be old or mistyped."
+    return f"There is no page at {readable_path(path)}. The link may be old or mistyped."
+
+
+def readable_path(path: str) -> str:
+    """``path`` with its control characters written as the address bar writes them (%00):
+    shown as they are, /%00 read "There is no page at /.", a page that is there."""
+    return "".join(quote(char) if unicodedata.category(char) == "Cc" else char for char in path)
 
 
 def wrong_method(method: str, path: str, allowed: str) -> str:
