@@ -158,3 +158,17 @@ def test_a_replay_address_that_is_no_game_number_is_quoted_back_readably(
     page.goto(f"{live_server.url}/?speed=0{address}")
     page.wait_for_selector("#page-replay .error")
     assert page.inner_text("#page-replay .error").startswith(quoted)
+
+
+@pytest.mark.parametrize("address", ["#/nonsense", "#/histroy/2"])
+def test_an_address_naming_no_page_says_so_on_the_start_screen(
+    page: Any, live_server: LiveServer, address: str
+) -> None:
+    # The start screen showed with no word, and the mistyped address stayed.
+    page.goto(f"{live_server.url}/?speed=0{address}")
+    notice = page.locator("#start-notice")
+    notice.wait_for(state="visible")
+    word = address.removeprefix("#/")
+    assert notice.inner_text() == f'There is no page "#/{word}": here is the start screen.'
+    assert page.evaluate("location.hash") == "#/"  # the address is the start screen's
+    assert page.locator("#page-start").is_visible()

@@ -42,6 +42,9 @@ function showPage(name) {
   }
 }
 
+// The pages an address (#/page/…) may name; the rest lead to the start screen, saying so.
+const PAGES = ['', 'play', 'history', 'stats', 'replay', 'help', 'resume'];
+
 async function route() {
   const hash = window.location.hash.replace(/^#\/?/, '');
   const [page, arg] = hash.split('/');
@@ -58,6 +61,8 @@ async function route() {
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
+    // A mistyped address showed the start screen with no word, and kept the address.
+    if (!PAGES.includes(page)) return startNotice(`There is no page "#/${addressPart(hash)}": here is the start screen.`);
     showStart();
   } catch (error) {
     announce(String(error.message || error));
