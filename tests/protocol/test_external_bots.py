@@ -80,6 +80,13 @@ BOTS = {
         "    elif msg['type'] == 'game_over':\n"
         "        break\n"
     ),
+    # Plays its first game, then crashes on its first turn of the second.
+    "crash_in_game_two": (
+        "        if games == 2: raise ValueError('my second game fell over')\n"
+        "        send(msg['legal'][0])\n"
+        "    elif msg['type'] == 'new_game':\n"
+        "        games = globals().get('games', 0) + 1\n"
+    ),
     # .NET's UTF-8 console starts its output with a byte-order mark: read it as nothing.
     "byte_order_mark": (
         "        sys.stdout.buffer.write(b'\\xef\\xbb\\xbf' + json.dumps(msg['legal'][0])"
@@ -242,6 +249,29 @@ def test_a_bot_that_exits_after_a_game_is_told_to_keep_running_until_quit(
     expected = ("exited after the previous game, before this game's first move (exit code 0): "
                 'a bot must keep running until it is sent {"type": "quit"}')
     assert all(expected in failure for failure in tally.failures), tally.failures
+    assert children_of_this_process() == []
+
+
+def test_a_crash_on_the_first_turn_of_a_later_game_is_told_as_a_crash_on_that_turn(
+    tmp_path: Path,
+) -> None:
+    # It read "exited after the previous game, before this game's first move", which sent
+    # the bot's writer looking at its game_over handling, not at the turn that crashed.
+    bot = ExternalBot(write_bot(tmp_path, "crash_in_game_two"), timeout=30)
+    game = new_game("classic", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    with bot:
+        bot.new_game(seat, 2, "classic")
+        assert bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
+        bot.game_over([seat], [0, 0])
+        bot.new_game(seat, 2, "classic")
+        with pytest.raises(BotFailure) as failure:
+            bot.choose(game.view(seat), game.legal_actions())
+    said = str(failure.value)
+    assert "exited before sending its move (exit code 1; it said: ValueError: my second " \
+           "game fell over)" in said, said
+    assert "after the previous game" not in said and "keep running" not in said
     assert children_of_this_process() == []
 
 

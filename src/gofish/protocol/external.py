@@ -174,6 +174,7 @@ class ExternalBot:
         self._eof = False
         self._last_id = 0  # the "id" of the last request that expects an answer
         self._between_games = False  # told game_over, no move of the next game yet
+        self._asked_this_game = False  # this game's first turn has been sent
         self._lost: str | None = None  # why it failed between games, for the next to forfeit
         # Starts that failed in a row, and the last one's reason: a bot that never answers
         # its hello would otherwise cost the whole start-up wait in every game it is in.
@@ -313,6 +314,7 @@ class ExternalBot:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
+        self._asked_this_game = True
         self._request("turn", answer="its move", view=view.to_dict(), legal=legal_dicts)
         answer = self._receive("its move")
         action = self._read_move(answer, legal)
@@ -341,7 +343,7 @@ class ExternalBot:
         if self._process is not None:
             # Not checked for stray lines here: a failure now could not forfeit the game
             # that just ended, so the check waits for the next new_game.
-            self._between_games = True
+            self._between_games, self._asked_this_game = True, False
             try:
                 self._send({"type": "game_over", "winners": _numbers("winners", winners),
                             "books": _numbers("books", books)})
@@ -372,7 +374,10 @@ class ExternalBot:
             self._fail(still_running + self._unfinished())
         # Exit code 0 is a loop that ended, not a crash: say what the loop must wait for.
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
-        if not self._between_games:
+        # A crash once this game's first turn was sent is told as a crash on that turn: its
+        # quoted error says where, and "after the previous game" sent the reader to game_over.
+        crashed_on_its_turn = self._asked_this_game and code not in (None, 0)
+        if not self._between_games or crashed_on_its_turn:
             self._fail(f"{what} ({story}){self._unfinished() or must}")
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
