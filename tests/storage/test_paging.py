@@ -208,12 +208,12 @@ def test_resume_finds_the_players_game_though_a_game_is_saved_while_it_looks(
 ) -> None:
     # gofish resume counted the unfinished games, then listed that many: a bots-only game
     # saved in between took the last place, and the person's game fell off the list.
-    from gofish.cli.resume import _latest_playable
+    from gofish.cli._database import latest_playable
 
     from .helpers import RANDOM
 
     person = store.save(gofish.game_to_record(played_game(seed=1, asks=1)), seats=[YOU, EMMA])
     skipped: list[Any] = []
-    found = _latest_playable(SavesWhileCounting(store, [EMMA, RANDOM]), skipped)
+    found = latest_playable(SavesWhileCounting(store, [EMMA, RANDOM]), skipped)
     assert found is not None and found.id == person
     assert skipped == []

@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gofish.cli import file_name, shown
 from gofish.cli._messages import report
@@ -18,6 +18,14 @@ if TYPE_CHECKING:
 
 EXIT_STORAGE = 1  # the database is damaged, locked or unreadable
 EXIT_USAGE = 2  # the user asked for something that is not there
+
+
+def latest_playable(store: Store, skipped: list[Any] | None = None) -> StoredGame | None:
+    """The latest readable unfinished game with a person's seat, or None (resume picks it
+    up; play names it). A game stored by bots alone (through the API) is passed over: it
+    hid the player's own game. Read page by page from the newest: a game saved meanwhile
+    no longer pushes the oldest out of a list counted beforehand."""
+    return store.latest_unfinished(skipped, wanted=lambda game: bool(game.human_seats))
 
 
 def game_id(text: str) -> int:

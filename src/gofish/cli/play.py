@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin
-from gofish.cli._database import add_database_option, command_line
+from gofish.cli._database import add_database_option, command_line, latest_playable
 from gofish.cli._messages import report, standard_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
@@ -253,7 +253,7 @@ def game_left_unfinished(store: Any, args: argparse.Namespace, *, plain: bool) -
     if isinstance(store, FallbackSaver):
         return None  # the warning about the database is what matters then
     try:
-        waiting = store.latest_unfinished(wanted=lambda game: bool(game.human_seats))
+        waiting = latest_playable(store)
     except StorageError:
         return None  # resume names any damage; a new game must not wait on it
     if waiting is None:

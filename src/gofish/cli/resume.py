@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from gofish.cli._database import EXIT_STORAGE, command_line
+from gofish.cli._database import EXIT_STORAGE, command_line, latest_playable
 from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
@@ -71,7 +71,7 @@ def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str])
 
     skipped: list[DamagedGameError] = []
     try:
-        stored = _latest_playable(store, skipped) if game_id is None else store.get(game_id)
+        stored = latest_playable(store, skipped) if game_id is None else store.get(game_id)
     except UnknownGameError as error:
         raise OptionError(str(error)) from None
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
@@ -95,14 +95,6 @@ def _which(store: Any, skipped: list[Any]) -> str:
     if store.count(finished=False) > len(skipped):
         return " with a seat for you" + (" that can be read" if skipped else "")
     return " that can be read" if skipped else ""
-
-
-def _latest_playable(store: Any, skipped: list[Any]) -> Any:
-    """The latest readable unfinished game with a person's seat, or None. A game stored
-    by bots alone (through the API) is passed over: it hid the player's own game. Read page
-    by page from the newest: a game saved meanwhile no longer pushes the oldest out of a
-    list counted beforehand."""
-    return store.latest_unfinished(skipped, wanted=lambda game: bool(game.human_seats))
 
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:
