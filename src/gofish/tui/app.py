@@ -377,7 +377,7 @@ class GoFishApp(App[None]):
         whom = session.names[self.target]
         if self.picked_rank is not None:
             rank = self.picked_rank
-            suits = " ".join(f"{s.letter}={s.symbol}" for s in self.open_suits(rank))
+            suits = self.suit_keys(rank)
             down = " ".join(card.pretty for card in on_table(session.view(), rank))
             laid = f" · on the table: {down}" if down else ""
             return f"Which {rank.symbol} do you want from {whom}? {suits}{laid} · Esc: back"
@@ -391,9 +391,13 @@ class GoFishApp(App[None]):
         and the way back: the error took the place of the line that said them."""
         if self.picked_rank is None:
             return refusal
-        suits = " ".join(f"{s.letter}={s.symbol}" for s in self.open_suits(self.picked_rank))
+        suits = self.suit_keys(self.picked_rank)
         return f"{refusal} Pick another suit: {suits} · Esc: back" if suits else (
             f"{refusal} Esc: back")
+
+    def suit_keys(self, rank: Rank) -> str:
+        """The keys of the suits of ``rank`` worth asking for: ``H=♥ C=♣``."""
+        return " ".join(f"{s.letter}={s.symbol}" for s in self.open_suits(rank))
 
     def held_keys(self) -> str:
         """The keys of the ranks you may ask for, as the hand shows them (0 for the 10)."""
