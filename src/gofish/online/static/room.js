@@ -120,9 +120,12 @@ function takeCarriedSeat() {
   return carried[1];
 }
 
+// Whether this page's hello is the carried seat's, still waiting for the room's answer.
+function tryingCarriedSeat() { return Boolean(state.carried) && state.token === state.carried; }
+
 // The room took the carried seat: from now on it is this browser's seat there.
 function keepCarriedSeat(you) {
-  if (!state.carried || state.token !== state.carried) return;
+  if (!tryingCarriedSeat()) return;
   state.carried = null;
   if (!you || you.seat === null) return;
   rememberSeat(code, state.token);
@@ -135,7 +138,7 @@ const CARRIED_REFUSED = 'The link you opened does not lead to a seat in this roo
 // The room refused the carried seat: drop it, and go back to the seat this browser held
 // here, if any. True if that was the refusal.
 function carriedSeatRefused() {
-  if (!state.carried || state.token !== state.carried) return false;
+  if (!tryingCarriedSeat()) return false;
   state.carried = null;
   state.token = seatToken(code);
   notice(`${CARRIED_REFUSED} ${state.token ? 'You keep the seat you had here.'
