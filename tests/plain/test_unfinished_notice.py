@@ -3,12 +3,10 @@ the command that picks it up: it dealt a new game and said nothing of the old on
 
 from __future__ import annotations
 
-import os
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.plain.test_plain import gofish
 from tests.tui.helpers import make_app, run_app, screen_text
 from textual.pilot import Pilot
 
@@ -20,11 +18,9 @@ from gofish.tui import GoFishApp
 NOTICE = "Your unfinished game"
 
 
-def gofish(tmp_path: Path, *words: str, typed: str = "quit\n") -> str:
-    """The standard output of ``gofish WORDS`` in the line mode, with ``typed`` as input."""
-    env = {**os.environ, "HOME": str(tmp_path), "GOFISH_DB": str(tmp_path / "default.db")}
-    done = subprocess.run([sys.executable, "-m", "gofish", *words], input=typed, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+def transcript(tmp_path: Path, *words: str) -> str:
+    """The standard output of ``gofish WORDS`` in the line mode, quitting at once."""
+    done = gofish(list(words), "quit\n", tmp_path / "default.db")
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -32,16 +28,16 @@ def gofish(tmp_path: Path, *words: str, typed: str = "quit\n") -> str:
 def test_play_names_the_game_left_unfinished_and_the_command_that_resumes_it(
         tmp_path: Path) -> None:
     database = str(tmp_path / "mine.db")
-    first = gofish(tmp_path, "play", "--plain", "--seed", "3", "--database", database)
+    first = transcript(tmp_path, "play", "--plain", "--seed", "3", "--database", database)
     assert NOTICE not in first  # nothing was waiting
     assert "Emma plays first." in first  # so the game left has a move: resume says so
-    second = gofish(tmp_path, "play", "--plain", "--seed", "4", "--database", database)
+    second = transcript(tmp_path, "play", "--plain", "--seed", "4", "--database", database)
     [notice] = [line for line in second.splitlines() if line.startswith(NOTICE)]
     command = notice.split(" is kept: ", 1)[1].removesuffix(" picks it up later.")
     assert notice.startswith(f"{NOTICE} 1 is kept: ")
     words = shlex.split(command)
     assert words == ["gofish", "resume", "1", "--plain", "--database", database]
-    resumed = gofish(tmp_path, *words[1:])  # pasted back, it finds that game
+    resumed = transcript(tmp_path, *words[1:])  # pasted back, it finds that game
     assert "Resuming game 1." in resumed
 
 
@@ -60,7 +56,7 @@ def test_a_finished_game_or_one_without_a_seat_for_a_person_is_not_named(
         store.save(game_to_record(finished),
                    seats=[{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}])
         assert store.count(finished=True) == 1 and store.count(finished=False) == 1
-    shown = gofish(tmp_path, "play", "--plain", "--database", str(database))
+    shown = transcript(tmp_path, "play", "--plain", "--database", str(database))
     assert NOTICE not in shown
 
 
