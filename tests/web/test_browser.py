@@ -758,6 +758,29 @@ def test_speech_bubbles_never_cover_the_pond_the_hand_or_another_seat(
     assert watch["named"] == [], watch["named"]
 
 
+def test_a_lone_opponent_on_a_phone_speaks_beside_its_seat_not_over_it(
+    page: Any, live_server: LiveServer
+) -> None:
+    # At 390 px Emma's longer words ("Here, take one.") went inside her seat, over her
+    # cards and books, though a strip beside the seat had room for them wrapped.
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, live_server, seed=5, query="&pace=0.15")
+    page.evaluate("""() => {
+        window.bubbleSides = [];
+        new MutationObserver(() => {
+            for (const bubble of document.querySelectorAll('.bubble:not(.mine)')) {
+                const said = `${bubble.textContent}: ${bubble.dataset.side}`;
+                if (!window.bubbleSides.includes(said)) window.bubbleSides.push(said);
+            }
+        }).observe(document.querySelector('.bubbles'),
+                   {subtree: true, childList: true, attributes: true});
+    }""")
+    play_by_clicking(page, until="() => window.bubbleSides.some((s) => s.startsWith('Here'))")
+    sides: list[str] = page.evaluate("window.bubbleSides")
+    assert [said for said in sides if said.startswith("Here")], sides
+    assert not [said for said in sides if said.endswith(": inside")], sides
+
+
 def test_the_coach_table_fits_its_panel_with_five_players(
     page: Any, live_server: LiveServer
 ) -> None:

@@ -77,3 +77,19 @@ def test_a_line_up_of_one_game_is_described_as_one_game(page: Any, tmp_path: Pat
         assert [text for text in described
                 if text.startswith("Your win rate after each of 1 finished game:")], described
         assert not [text for text in described if "1 games" in text or "1 finished games" in text]
+
+
+def test_a_single_card_of_a_rank_is_read_as_that_card(page: Any, live_server: LiveServer) -> None:
+    # The rank groups' labels read "1 6: 6 of spades" for a lone card; a group of one is
+    # now read as the card itself, and bigger groups keep their count (R5: asks by rank).
+    open_table(page, live_server, seed=3)
+    groups = page.evaluate("""() => [...document.querySelectorAll('.rank-group')].map(
+        (b) => [b.getAttribute('aria-label'), b.querySelectorAll('svg.card').length])""")
+    labels = [label for label, _ in groups]
+    sizes = [size for _, size in groups]
+    assert 1 in sizes and any(size > 1 for size in sizes), (sizes, labels)
+    for label, size in zip(labels, sizes, strict=True):
+        if size == 1:
+            assert re.fullmatch(r"\w+ of \w+\.( Ask for \w+)?", label), label
+        else:
+            assert re.match(rf"{size} \w+: ", label), label

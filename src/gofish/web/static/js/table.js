@@ -335,8 +335,10 @@ export class Table {
     }
     const canAsk = state.phase === 'ask' && !this.awayText;
     const buttons = [...groups.entries()].map(([rank, cards]) => {
+      // One card is read as itself ("6 of spades"), not as "1 6: 6 of spades".
       const names = cards.map(cardName).join(', ');
-      const label = `${cards.length} ${rankName(rank, cards.length)}: ${names}.${canAsk ? ` Ask for ${rankName(rank, 2)}` : ''}`;
+      const held = cards.length === 1 ? names : `${cards.length} ${rankName(rank, cards.length)}: ${names}`;
+      const label = `${held}.${canAsk ? ` Ask for ${rankName(rank, 2)}` : ''}`;
       return el('button', {
         type: 'button',
         class: `rank-group${this.rank === rank ? ' chosen' : ''}`,
@@ -685,7 +687,12 @@ export class Table {
     const { speaker, keepClear, seats, cap } = around;
     // Never wider than the stylesheet lets a bubble be: the seat may be wider (a long name).
     const wrapped = Math.min(Math.max(speaker.right - speaker.left, NARROWEST_BUBBLE), cap);
+    // On a phone a lone opponent's seat leaves a strip beside it: words wrapped to that
+    // strip keep clear of the seat's cards and books, which words inside it would cover.
+    const besideRoom = Math.min(cap, Math.max(around.felt.width - EDGE - BUBBLE_GAP - speaker.right,
+      speaker.left - BUBBLE_GAP - EDGE));
     const tries = [() => this.bubbleSpot(bubble, around, null), () => this.bubbleSpot(bubble, around, wrapped),
+      ...(besideRoom >= NARROWEST_BUBBLE && besideRoom < wrapped ? [() => this.bubbleSpot(bubble, around, besideRoom)] : []),
       () => this.bubbleInside(bubble, around)];
     const tried = [];
     for (const attempt of tries) {
