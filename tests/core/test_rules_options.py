@@ -32,6 +32,19 @@ def test_presets_set_refill_and_end_as_rules_md_says() -> None:
         assert (rules.lucky_draw, rules.book_size, rules.ask) == (True, 4, "rank")
 
 
+def test_rules_built_directly_take_the_presets_own_refill_and_end() -> None:
+    # Rules("nordic") once carried classic's refill and end under nordic's name, and a
+    # game dealt with it refilled hands and played to 13 books (R18, R19 broken).
+    for name in ("classic", "bicycle", "nordic"):
+        assert Rules(name) == make_rules(name)
+    assert Rules("nordic", refill="hand") == make_rules("nordic", refill="hand")
+    game = gofish.new_game(Rules("nordic"), 2, seed=1)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    assert 0 in game.hand_sizes or game.pond_size == 0  # R19: ended at the first empty
+    assert sum(map(len, game.books)) < 13
+
+
 def test_house_rules_override_a_preset_from_keywords_or_a_record_object() -> None:
     from_keywords = make_rules("classic", lucky_draw=False, refill="card", book_size=2)
     from_object = make_rules(

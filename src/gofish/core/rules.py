@@ -20,6 +20,20 @@ MAX_PLAYERS: Final = 5
 DECK_SIZE: Final = 52
 PRESET_NAMES: Final = ("classic", "bicycle", "nordic")
 
+# Stands for "the preset's own value" among Rules' arguments (None is a wrong value
+# for most options, and means "the preset's deal" for hand_size).
+PRESET_VALUE: Final = object()
+
+# Each preset's options: the same house-rule defaults, but for how hands refill and when
+# the game ends (R11, R14; R15-R17; R18-R19).
+_COMMON_OPTIONS: Final[dict[str, object]] = {"lucky_draw": True, "hand_size": None,
+                                             "book_size": 4, "ask": "rank"}
+_PRESET_OPTIONS: Final[dict[str, dict[str, object]]] = {
+    "classic": {**_COMMON_OPTIONS, "refill": "hand", "end": "all-books"},
+    "bicycle": {**_COMMON_OPTIONS, "refill": "turn", "end": "all-books"},
+    "nordic": {**_COMMON_OPTIONS, "refill": "none", "end": "first-empty"},
+}
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -40,12 +54,12 @@ class Rules:
     def __init__(
         self,
         preset: object = "classic",
-        lucky_draw: object = True,
-        refill: object = "hand",
-        end: object = "all-books",
+        lucky_draw: object = PRESET_VALUE,
+        refill: object = PRESET_VALUE,
+        end: object = PRESET_VALUE,
         hand_size: object = None,
-        book_size: object = 4,
-        ask: object = "rank",
+        book_size: object = PRESET_VALUE,
+        ask: object = PRESET_VALUE,
     ) -> None:
         # Written out and typed object, so that a wrong value gets the same clear
         # MalformedInputError whether or not mypyc compiled this class (it would
@@ -55,8 +69,12 @@ class Rules:
         object.__setattr__(self, "preset", preset)
         options = {"lucky_draw": lucky_draw, "refill": refill, "end": end,
                    "hand_size": hand_size, "book_size": book_size, "ask": ask}
+        # An option not given is the preset's own: Rules("nordic") is nordic's game
+        # (no refill, first empty hand ends it), as make_rules("nordic") is.
+        own = _PRESET_OPTIONS[str(preset)]
         for name, value in options.items():
-            object.__setattr__(self, name, _check_option(name, value))
+            given = own[name] if value is PRESET_VALUE else value
+            object.__setattr__(self, name, _check_option(name, given))
 
     @property
     def total_books(self) -> int:
@@ -251,8 +269,4 @@ def _check_option(name: object, value: object) -> object:
     )
 
 
-PRESETS: Final[Mapping[str, Rules]] = {
-    "classic": Rules(preset="classic", refill="hand", end="all-books"),
-    "bicycle": Rules(preset="bicycle", refill="turn", end="all-books"),
-    "nordic": Rules(preset="nordic", refill="none", end="first-empty"),
-}
+PRESETS: Final[Mapping[str, Rules]] = {name: Rules(name) for name in PRESET_NAMES}
