@@ -132,6 +132,16 @@ _REFILL_WORDS = {
 }
 
 
+def house_rule_names(rules: Rules, players: int) -> list[str]:
+    """The options ``rules`` change on top of their preset, leaving out a refill that
+    cannot act: under end first-empty the first empty hand ends the game (R19), so
+    nordic with ``refill: hand`` plays nordic's game and is not said to refill."""
+    changed = rules.options(players)
+    if rules.end == "first-empty":
+        changed.pop("refill", None)
+    return list(changed)
+
+
 def rule_words(rules: Rules, players: int) -> dict[str, str]:
     """Every option of ``rules`` in a few words, by option name (RULES.md, house rules).
 
@@ -142,7 +152,8 @@ def rule_words(rules: Rules, players: int) -> dict[str, str]:
     dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
     return {
         "lucky_draw": "lucky draw" if resolved.lucky_draw else "no lucky draw",
-        "refill": _REFILL_WORDS[resolved.refill],
+        # R19 ends the game at the first empty hand, before any refill could act.
+        "refill": _REFILL_WORDS["none" if resolved.end == "first-empty" else resolved.refill],
         "end": (f"play until all {resolved.total_books} {book}s are down"
                 if resolved.end == "all-books"
                 else f"ends at the first empty hand or {pond_word(resolved)}"),
@@ -343,7 +354,7 @@ class TableSession:
         or None: the table named only its preset, so a resumed game hid its house rules."""
         players = self.game.num_players
         words = rule_words(self.rules, players)
-        return ", ".join(words[name] for name in self.rules.options(players)) or None
+        return ", ".join(words[name] for name in house_rule_names(self.rules, players)) or None
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""

@@ -7,7 +7,7 @@ import pytest
 from gofish.core import MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, PRESET_NAMES, REFILL_MODES
 from gofish.online.room import rules_summary
-from gofish.session import TableSession, TableSettings
+from gofish.session import TableSession, TableSettings, house_rule_names
 
 HOUSE_RULE_VALUES: dict[str, tuple[object, ...]] = {
     "lucky_draw": (True, False),
@@ -46,7 +46,7 @@ def test_the_tables_and_the_rooms_word_every_house_rule_alike(preset: str, name:
             said = TableSession.deal(settings).house_rules()
             summary = rules_summary(rules, players)
             phrases = said.split(", ") if said else []
-            assert rules.options(players) == {} or phrases, (rules, players)
+            assert house_rule_names(rules, players) == [] or phrases, (rules, players)
             for phrase in phrases:
                 assert any(line == phrase or line.endswith(f", {phrase}")
                            for line in summary), (phrase, summary)
@@ -64,3 +64,17 @@ def test_a_pairs_game_at_the_table_says_pairs_the_rooms_way() -> None:
                                               refill="card"), players=2, seed=1)
     assert TableSession.deal(settings).house_rules() == (
         "no lucky draw, an empty hand draws a single card, pairs instead of books")
+
+
+def test_a_refill_that_cannot_act_is_not_said_to_refill() -> None:
+    # Under end first-empty the first empty hand ends the game (R19) before any refill
+    # (R11, R15) could act, yet the table said "nordic rules with house rules (an empty
+    # hand draws a full hand)" and the rooms listed classic's refill beside that end.
+    nordic_refilled = make_rules("nordic", refill="hand")
+    session = TableSession.deal(TableSettings(rules=nordic_refilled, players=2, seed=1))
+    assert session.house_rules() is None
+    classic_first_empty = make_rules("classic", end="first-empty")
+    summary = rules_summary(classic_first_empty, 2)
+    assert "no refill" in summary and not [line for line in summary if "draws" in line]
+    session = TableSession.deal(TableSettings(rules=classic_first_empty, players=2, seed=1))
+    assert session.house_rules() == "ends at the first empty hand or pond"

@@ -158,7 +158,12 @@ def test_the_help_intro_never_contradicts_the_house_rules(client: TestClient) ->
         "Go Fish for 2 to 5 players. House rules: an empty hand draws a full hand.")
     classic = intro(preset="classic", refill="none", end="first-empty")
     assert "refilled" not in classic and "until all" not in classic
-    assert classic.endswith("House rules: no refill, ends at the first empty hand or pond.")
+    # No refill goes unsaid: the first empty hand ends the game before any refill (R19).
+    assert classic.endswith("House rules: ends at the first empty hand or pond.")
+    # And nordic with a refill is nordic's game: it ends at the first empty hand all the
+    # same, so its help says so and names no refill (it said "draws a full hand").
+    assert intro(preset="nordic", refill="hand") == intro(preset="nordic")
+    assert "draws" not in intro(preset="nordic", refill="hand")
     nordic = intro(preset="nordic", refill="card", end="all-books")
     assert "first empty" not in nordic and "any hand" not in nordic
     # Without such house rules the preset's own way is said, in the game's words.

@@ -7,7 +7,7 @@ from typing import Any
 from gofish.core import Rules
 from gofish.narrate import book_word, pond_word
 from gofish.rules_help import empty_hand_rule, ending_rule
-from gofish.session import plural, rule_words
+from gofish.session import house_rule_names, plural, rule_words
 
 _PRESET_NAME = {
     "classic": "Classic Go Fish, as played against Emma.",
@@ -83,9 +83,9 @@ def _intro(rules: Rules, players: int) -> str:
     """The preset in a line, then its way with empty hands and the end unless house rules
     change them (the intro of bicycle said a hand draws one card under refill: hand),
     then the house rules in words."""
-    house = rules.options(players)
+    house = house_rule_names(rules, players)
     intro = _PRESET_NAME[rules.preset]
-    if not {"refill", "end"} & house.keys():
+    if not {"refill", "end"} & set(house):
         intro += " " + _PRESET_WAY[rules.preset].format(book=book_word(rules.book_size))
     if house:
         words = rule_words(rules, players)
