@@ -216,3 +216,49 @@ def test_a_record_after_blank_lines_is_also_named_by_its_line() -> None:
     headers = [line for line in out.getvalue().splitlines() if line.startswith("record")]
     assert headers[0].startswith("record 1: game over")
     assert headers[1].startswith("record 2 (line 4): cannot replay (the record itself)")
+
+
+def test_a_record_laid_out_over_several_lines_is_one_record(tmp_path: Path) -> None:
+    # RULES.md ("Game records") prints its record over five lines, and a pretty-printer
+    # writes one over hundreds: each line came back "not valid JSON" (60 results for one
+    # record). Such a record is now read whole, its result naming its lines.
+    game = _finished_game()
+    record = game.to_record()
+    as_in_rules_md = (
+        f'{{"rules": {json.dumps(record["rules"])},\n "players": {record["players"]},\n'
+        f' "deck": {json.dumps(record["deck"])},\n'
+        f' "first_player": {record["first_player"]},\n'
+        f' "actions": {json.dumps(record["actions"])}}}\n')
+    indented = json.dumps(record, indent=2) + "\n"
+    one_line = json.dumps(record) + "\n"
+    path = tmp_path / "spread.json"
+    path.write_text(as_in_rules_md + "\n" + indented + one_line)
+    done = _run("--json", str(path))
+    assert done.returncode == 0, done.stdout
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [gofish.snapshot(game)] * 3
+    spread_lines = indented.count("\n")
+    headers = [line for line in _run(str(path)).stdout.decode().splitlines()
+               if line.startswith("record ")]
+    assert headers[0].startswith("record 1 (lines 1-5): game over")
+    assert headers[1].startswith(f"record 2 (lines 7-{6 + spread_lines}): game over")
+    assert headers[2].startswith(f"record 3 (line {7 + spread_lines}): game over")
+
+
+def test_a_cut_off_line_stays_a_record_of_its_own() -> None:
+    # A line of JSON Lines cut short opens an object it does not close, like the first
+    # line of a record laid out over several: the lines after it are still their own.
+    import io
+
+    from gofish.cli.replay import replay_stream
+
+    whole = json.dumps(_finished_game().to_record())
+    # Cut in the actions' list, the records after it read as more of its items: only the
+    # end of the input shows that no object closes, and they are still replayed.
+    cut_in_a_string, cut_in_the_actions = whole[:30], whole[: whole.index('"actions"') + 12]
+    lines = [cut_in_a_string + "\n", whole + "\n", cut_in_the_actions + "\n", whole + "\n",
+             whole[:-1] + "\n"]
+    out = io.StringIO()
+    assert replay_stream(lines, out, as_json=True) == 1
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [result["ok"] for result in results] == [False, True, False, True, False]
+    assert all("not valid JSON" in result["error"] for result in results if not result["ok"])

@@ -21,7 +21,8 @@ def register(subparsers: Any) -> None:
         "replay",
         help="replay game records and print the resulting positions",
         description=(
-            "Read game records, one JSON object per line, and print one result per "
+            "Read game records, one JSON object per line (a record laid out over several "
+            "lines, as a pretty-printer writes it, is read as one), and print one result per "
             "record (blank lines are passed over). A record that cannot be replayed gives "
             "ok: false with the failing action's index and the reason; the run goes on to "
             "the next line."
@@ -122,22 +123,95 @@ def _lines(source: TextIO) -> Iterator[str]:
         raise CannotRead(error.strerror or str(error)) from None
 
 
-def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
-                  name: str = "the input") -> int:
-    """Replay every non-blank line; return 1 if any record failed, else 0. No record at all
-    is said on stderr: silence looked like success (export 99 | replay -, export failing)."""
-    failed = False
-    number = 0
-    for line_number, line in enumerate(source, start=1):
+#: The most text one record laid out over several lines may take: a long game printed
+#: with an indent is tens of kilobytes, and the lines held waiting for its end are bounded.
+MAX_SPREAD_RECORD = 1024 * 1024
+
+
+def records(source: Iterable[str]) -> Iterator[tuple[int, int, str]]:
+    """Each record of ``source`` as (first line, last line, text), blank lines passed over.
+
+    A record is a line, or one JSON object laid out over several lines, as RULES.md prints
+    its example (that example, saved to a file, gave a "not valid JSON" result per line).
+    A line that opens an object it does not close is joined with the lines after it while
+    the text is still only unfinished; at a syntax error, or without an end, the first
+    line is a record of its own again (a cut-off line of JSON Lines) and the rest go on.
+    """
+    lines = iter(enumerate(source, start=1))
+    returned: list[tuple[int, str]] = []  # lines given back by a false start, in reverse
+    while True:
+        numbered = returned.pop() if returned else next(lines, None)
+        if numbered is None:
+            return
+        first, line = numbered
         if not line.strip():
             continue
+        if not _opens_an_object(line):
+            yield first, first, line
+            continue
+        spread = [numbered]
+        size = len(line)
+        while size <= MAX_SPREAD_RECORD:
+            following = returned.pop() if returned else next(lines, None)
+            if following is None:
+                break
+            spread.append(following)
+            size += len(following[1])
+            state = _json_state("".join(text for _, text in spread), following[1])
+            if state == "complete":
+                yield first, following[0], "".join(text for _, text in spread)
+                break
+            if state == "broken":
+                break
+        else:
+            state = "too long"
+        if state != "complete":
+            yield first, first, line
+            returned.extend(reversed(spread[1:]))
+
+
+def _opens_an_object(line: str) -> bool:
+    """Whether ``line`` starts a JSON object it does not finish (a record of JSON Lines
+    ends with its closing brace)."""
+    text = line.strip()
+    return text.startswith("{") and not text.endswith("}")
+
+
+def _json_state(text: str, last_line: str) -> str:
+    """"complete", "unfinished" (the text ran out before the object closed) or "broken".
+
+    The object can close only at a line ending in a brace, so only there is the text
+    parsed (parsing it at every line of a long record would take time by its square)."""
+    if not last_line.rstrip().endswith("}"):
+        return "unfinished"
+    try:
+        json.loads(text)
+    except ValueError as error:
+        position = getattr(error, "pos", 0)
+        return "unfinished" if position >= len(text.rstrip()) else "broken"
+    except RecursionError:
+        return "broken"
+    return "complete"
+
+
+def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
+                  name: str = "the input") -> int:
+    """Replay every record; return 1 if any record failed, else 0. No record at all is
+    said on stderr: silence looked like success (export 99 | replay -, export failing)."""
+    failed = False
+    number = 0
+    for first, last, text in records(source):
         number += 1
-        result = _not_utf8(line) or replay_line(line)
+        result = _not_utf8(text) or replay_line(text)
         failed = failed or not result["ok"]
         # Blank lines are passed over, so record 3 may be line 5: say so, to find it.
-        label = str(number) if line_number == number else f"{number} (line {line_number})"
+        label = str(number)
+        if last != first:
+            label += f" (lines {first}-{last})"
+        elif first != number:
+            label += f" (line {first})"
         out.write(json.dumps(result) + "\n" if as_json
-                  else describe(label, result, _pile_word(line)) + "\n")
+                  else describe(label, result, _pile_word(text)) + "\n")
         out.flush()
     if not number:
         report("replay", f"no records in {name}: it is empty or holds only blank lines")
