@@ -596,6 +596,11 @@ def test_the_ask_buttons_name_a_ranks_suits_in_the_hands_suit_order(
     # Some rank is asked for in two suits or more, so the order was put to the test.
     asked = [card[:-1] for card in seen["asks"]]
     assert any(asked.count(rank) > 1 for rank in asked), seen
+    # Each is read as what it does, not as "Q♠" (a letter and a symbol).
+    labels = ann.locator(".ask-rank").evaluate_all(
+        "buttons => buttons.map((b) => b.getAttribute('aria-label'))")
+    assert all(re.fullmatch(r"Ask Emma \(bot\) for the \w+ of (clubs|diamonds|hearts|spades)",
+                            label) for label in labels), labels
 
 
 def shot(page: Any, name: str) -> None:

@@ -35,7 +35,7 @@ from gofish.online.server import RoomServer, RoomSettings, client_address
 from gofish.online.store import StoreError
 from gofish.storage.errors import reported
 from gofish.web.app import same_origin, setup_choices
-from gofish.web.notfound import not_found_page, websocket_only, wrong_method
+from gofish.web.notfound import ROOMS_ONLY, not_found_page, websocket_only, wrong_method
 
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger(__name__)
@@ -158,8 +158,10 @@ async def _room_page(request: Request) -> Response:
     try:
         normalise_code(request.path_params["code"])
     except InvalidInput as error:
-        # Someone followed a mistyped link: a page with the reason and a way back.
-        return not_found_page(f"There is no room here: {error}.", headers=_HEADERS)
+        # Someone followed a mistyped link: a page with the reason and the way to the
+        # rooms (a friend's browser is refused the table its other links led to).
+        return not_found_page(f"There is no room here: {error}.", headers=_HEADERS,
+                              links=ROOMS_ONLY)
     return _page("room.html")
 
 

@@ -69,10 +69,11 @@ def wants_json(path: str) -> bool:
     return path.startswith(JSON_PREFIXES)
 
 
-def not_found_page(reason: str, headers: dict[str, str] | None = None) -> HTMLResponse:
-    """A 404 page saying ``reason``."""
-    return HTMLResponse(page("Not found · Go Fish", "Nothing here", reason), status_code=404,
-                        headers=headers)
+def not_found_page(reason: str, headers: dict[str, str] | None = None,
+                   links: Links = EVERY_PAGE) -> HTMLResponse:
+    """A 404 page saying ``reason``, with ``links`` as its ways on."""
+    return HTMLResponse(page("Not found · Go Fish", "Nothing here", reason, links),
+                        status_code=404, headers=headers)
 
 
 def no_page_at(path: str) -> str:

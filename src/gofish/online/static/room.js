@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  cardBack, cardFace, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  cardBack, cardFace, cardName, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -797,6 +797,8 @@ function askButtons(game) {
   });
   return [label, ...asks.filter((a) => !onTable(a)).map((a) => el('button', {
     type: 'button', class: 'ask-rank', dataset: { rank: a.rank, suit: a.suit || '', key: `ask-${a.rank}${a.suit || ''}` },
+    // Read as what it does: "Q♠" alone was read as a letter and a symbol.
+    'aria-label': `Ask ${nameOf(state.target)} for ${a.suit ? `the ${cardName(a.rank + a.suit)}` : rankName(a.rank, 2)}`,
     onclick: () => send('ask', a.suit ? { target: a.target, rank: a.rank, suit: a.suit } : { target: a.target, rank: a.rank }),
   }, a.suit ? `${a.rank}${SUIT_SYMBOLS[a.suit]}` : a.rank)),
   down.length ? el('p', { class: 'laid-note' }, `On the table, so nobody can hand them over: ${down.join(', ')}.`) : null];
