@@ -203,3 +203,21 @@ def test_each_turn_and_the_result_are_read_out_once(page: Any, live_server: Live
         "() => [...document.querySelectorAll('.log li')].map((li) => li.textContent)")
     asks = [line for line in logged if " asks " in line or line.startswith("You ask")]
     assert asks and all(line in said for line in asks[-5:])
+
+
+def test_the_draw_pile_and_a_replayed_hand_are_named_as_the_game_says_them(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The nordic table's draw area was read as "The pond" beside "15 cards in the sea",
+    # and a replay named the person's cards "You's hand".
+    open_table(page, live_server, seed=8, preset="nordic")
+    assert page.get_attribute("section.pond", "aria-label") == "The sea"
+    open_table(page, live_server, seed=8, preset="classic")
+    assert page.get_attribute("section.pond", "aria-label") == "The pond"
+    game_id = page.evaluate("location.hash").removeprefix("#/play/")
+    page.goto(f"{live_server.url}/?speed=0#/replay/{game_id}")
+    page.wait_for_selector(".replay-hand")
+    labels = page.locator(".replay-hand").evaluate_all(
+        "hands => hands.map((hand) => hand.getAttribute('aria-label'))")
+    # (Emma's cards stay face down in the replay of a game still in play.)
+    assert labels == ["Your hand", "Emma: 7 cards, face down"], labels

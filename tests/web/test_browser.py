@@ -869,6 +869,28 @@ def test_wording_follows_the_house_rules(page: Any, live_server: LiveServer) -> 
     assert "books" not in page.inner_text(".opponents")
 
 
+def test_tab_never_reaches_the_table_hidden_under_the_result(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The result takes every click on the table under it, yet Tab went on from its last
+    # button through the header to "See the result", the log and the coach, out of sight
+    # under the box. The table is inert while the box is open; the header still works.
+    play_to_the_result(page, live_server)
+    page.focus("#play-again")
+    reached = []
+    for _ in range(16):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("""() => { const it = document.activeElement;
+            if (it.closest('#main')) return `table: ${it.id || it.className}`;
+            return it.closest('#result') ? 'result'
+                : it.closest('header') ? 'header' : 'other'; }"""))
+    assert "header" in reached and "result" in reached
+    assert not [where for where in reached if where.startswith("table")], reached
+    page.click("#close-result")  # looking at the table gives it back
+    page.focus("#show-result")
+    assert page.evaluate("document.activeElement.id") == "show-result"
+
+
 def test_a_finished_table_shows_its_result_again(page: Any, live_server: LiveServer) -> None:
     # Back at a finished table (a reload, the back button) it only said "The game is over."
     play_to_the_result(page, live_server)

@@ -68,3 +68,18 @@ def test_a_seat_passed_over_is_read_out(page: Any, live_server: LiveServer) -> N
     for sentence in set(passed):
         assert heard.count(sentence.strip()) == sum(s == sentence for s in passed), sentence
     assert not [line for line in said if line.endswith("'s turn.") or line == "Your turn."]
+
+
+def test_told_to_go_fish_the_keyboard_is_taken_to_the_sea(page: Any,
+                                                           live_server: LiveServer) -> None:
+    # After an ask by keyboard that missed, the focus stayed on the hand: Enter there only
+    # said "Go fish first", and Shift+Tab or F was needed to reach the sea (the rooms'
+    # page already moved there).
+    open_table(page, live_server, seed=8, preset="nordic")
+    while wait_for_my_move(page) == "ask":  # ask by keyboard until told "Go fish!"
+        page.focus(".rank-group >> nth=0")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'ask'")
+    assert wait_for_my_move(page) == "fish"
+    page.wait_for_function(FOCUSED)
+    assert re.match(r"face-down card \d+ of \d+: fish it", page.evaluate(FOCUSED))

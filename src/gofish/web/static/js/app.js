@@ -524,7 +524,19 @@ function refusedStart(message, text) {
 }
 
 function closeResult() {
-  $('#result').hidden = true;
+  showResultBox(false);
+}
+
+/**
+ * Open or close the result box. While it is open the page under it is inert: the box
+ * takes every click there, so Tab must not reach the table's buttons, hidden behind it
+ * ("See the result" lay under the box with its focus ring out of sight). The header's
+ * links above it still work.
+ */
+function showResultBox(open) {
+  $('#result').hidden = !open;
+  $('#main').inert = open;
+  $('.skip').hidden = open; // it leads into the page under the box, which takes no focus
 }
 
 /** Close the result to see the final table; its "See the result" button opens it again. */
@@ -560,7 +572,7 @@ function showResult(state) {
     el('p', { class: 'ending' }, `${result.ending} ${asksInWords(result.asks)}`),
     standings, buttons);
   // A game that ends while the player reads another page does not cover that page.
-  if (!$('#page-play').hidden) $('#result').hidden = false;
+  if (!$('#page-play').hidden) showResultBox(true);
   clearOfTheHeader();
   announce(`${heading}${heading.endsWith('!') ? '' : '.'} ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
   $('#play-again').focus();

@@ -82,10 +82,15 @@ export async function showHistory(page) {
     el('p', {}, more));
 }
 
+/** "Your hand" for the person's seat (named You), else "Emma's hand" ("You's hand" was read out). */
+function handOf(name) {
+  return name === 'You' ? 'Your hand' : `${name}'s hand`;
+}
+
 /** A seat's hand in a replay: its cards, or their backs where the server kept them hidden. */
 function replayHand(name, cards, size) {
   const shown = cards !== null;
-  return el('div', { class: 'replay-hand', role: 'group', 'aria-label': shown ? `${name}'s hand` : `${name}: ${counted(size, 'card')}, face down` },
+  return el('div', { class: 'replay-hand', role: 'group', 'aria-label': shown ? handOf(name) : `${name}: ${counted(size, 'card')}, face down` },
     shown ? cards.map((card) => cardFace(card)) : Array.from({ length: size }, () => cardBack()));
 }
 

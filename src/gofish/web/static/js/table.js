@@ -206,6 +206,11 @@ export class Table {
     // browser moves it to the page's top only at its next frame, after this redraw.
     const lost = !active || active === document.body || Boolean(active.closest('[hidden]'));
     let target = key ? this.root.querySelector(key) : null;
+    // Told to go fish, the sea is the one thing left to do: the keyboard goes there from
+    // the hand or the opponent it asked with (Enter there only said "go fish first").
+    if (key && phaseChanged && this.state.phase === 'fish') {
+      target = this.pond.querySelector('button.sea-card[tabindex="0"]') || target;
+    }
     if (!target && (key || (lost && phaseChanged && this.shown()))) {
       // Whose move it is decides where the keyboard is most useful now.
       if (this.state.phase === 'ask') target = this.hand.querySelector('.rank-group');
@@ -273,6 +278,7 @@ export class Table {
 
   renderPond(state) {
     const fishing = state.phase === 'fish';
+    this.pond.setAttribute('aria-label', state.rules.sea ? 'The sea' : 'The pond');
     const count = el('span', { class: 'pond-count' }, `${counted(state.pond, 'card')} in the ${state.rules.sea ? 'sea' : 'pond'}`);
     if (state.rules.sea) {
       const sea = el('div', { class: `sea${fishing ? ' fishing' : ''}`, role: 'group', 'aria-label': `The sea: ${counted(state.pond, 'face-down card')}`,
