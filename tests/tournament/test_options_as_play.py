@@ -55,6 +55,13 @@ def test_games_and_players_say_their_default_and_limits() -> None:
     (["--rules", "clasic"], "unknown --rules 'clasic': choose classic, bicycle or nordic"),
     (["--hand-size", "13", "--players", "4", "--end", "first-empty", "--refill", "none"],
      "cannot deal 13 cards to each of 4 players with --end first-empty"),
+    # R19 ends the game at the first empty hand, before any refill: nordic with --refill
+    # hand dealt nordic's game while its first line said "an empty hand draws a full hand".
+    (["--rules", "nordic", "--refill", "hand"],
+     "--refill hand does nothing in nordic, which ends at the first empty hand (its --end "
+     "first-empty): no hand is ever refilled. Leave --refill out, or add --end all-books"),
+    (["--end", "first-empty", "--refill", "turn"],
+     "--refill turn does nothing in a game with --end first-empty"),
 ])
 @pytest.mark.parametrize("command_words", [["play", "--plain"], ["tournament", "emma", "random"]])
 def test_a_refused_combination_names_the_options_as_typed(

@@ -200,9 +200,22 @@ def rules_from(args: argparse.Namespace) -> Rules:
         if value is not None:
             options[name] = value
     try:
-        return make_rules(args.rules, **options)
+        rules = make_rules(args.rules, **options)
     except MalformedInputError as error:
         raise OptionError(options_as_typed(str(error))) from None
+    if options.get("refill", "none") != "none" and rules.end == "first-empty":
+        raise OptionError(_refill_cannot_act(rules, ended_by_preset="end" not in options))
+    return rules
+
+
+def _refill_cannot_act(rules: Rules, *, ended_by_preset: bool) -> str:
+    """Why a --refill typed beside an end at the first empty hand is refused: R19 ends the
+    game before any refill, so the option would be shown and stored but never play."""
+    where = (f"{rules.preset}, which ends at the first empty hand (its --end first-empty)"
+             if ended_by_preset else "a game with --end first-empty, which ends at the first "
+             "empty hand")
+    return (f"--refill {rules.refill} does nothing in {where}: no hand is ever refilled. "
+            "Leave --refill out, or add --end all-books to play on with refills")
 
 
 _OPTION_NAME = re.compile(r"\b(?:hand_size|book_size|lucky_draw)\b")
