@@ -202,3 +202,25 @@ def test_cards_dealt_the_box_cannot_read_are_refused_not_dealt_as_the_preset(
     page.click("#deal")
     assert page.inner_text("#start-error") == said
     assert not [frame for frame in sent if '"type":"start"' in frame]
+
+
+def test_a_refill_that_could_never_happen_is_explained_beside_the_fields(
+    page: Any, live_server: LiveServer
+) -> None:
+    # R19: nordic ends at the first empty hand, before any refill, so "Empty hand: draw a
+    # full hand" dealt plain nordic without a word (the command line refuses it too).
+    sent = start_screen(page, live_server, preset="nordic")
+    page.select_option("select[name=refill]", "hand")
+    said = note(page, "end")
+    assert said.startswith("Nordic ends at the first empty hand or sea, so no hand is ever "
+                           "refilled"), said
+    assert "“Game ends: when all books are down”" in said
+    assert not [word for word in ENGINE_WORDS if word in said]
+    page.click("#deal")
+    assert page.inner_text("#start-error") == said
+    assert not [frame for frame in sent if '"type":"start"' in frame]
+    # Played until every book is down the refill acts: the words go, Deal deals.
+    page.select_option("select[name=end]", "all-books")
+    assert note(page, "end") == ""
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")

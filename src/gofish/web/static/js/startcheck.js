@@ -34,6 +34,7 @@ function nameProblem({ name }) {
 function refillProblem({ preset: name, options }, preset) {
   const refill = options.refill || preset.refill;
   const end = options.end || preset.end;
+  if (options.refill && refill !== 'none' && end === 'first-empty') return refillNeverActs(name, options);
   if (refill !== 'none' || end !== 'all-books') return null;
   const firstEmpty = `“Game ends: at the first empty hand or ${pondWord(name)}”`;
   if (options.refill) {
@@ -45,6 +46,16 @@ function refillProblem({ preset: name, options }, preset) {
   return {
     fields: ['end', 'refill'], note: 'end',
     text: `${name[0].toUpperCase()}${name.slice(1)} draws no new cards for an empty hand, so its game cannot go on until all books are down: a player whose hand runs out could never play again. Choose a refill under “Empty hand”, or ${firstEmpty}.`,
+  };
+}
+
+// R19: a game that ends at the first empty hand ends before any refill, so a refill
+// chosen for it would be shown and stored but never play (as the command line says too).
+function refillNeverActs(name, options) {
+  const ending = options.end ? 'This game ends' : `${name[0].toUpperCase()}${name.slice(1)} ends`;
+  return {
+    fields: ['refill', 'end'], note: 'end',
+    text: `${ending} at the first empty hand or ${pondWord(name)}, so no hand is ever refilled: the “Empty hand” chosen would never happen. Choose “Game ends: when all books are down” to play on with refills, or leave “Empty hand” as the preset plays it.`,
   };
 }
 
