@@ -42,6 +42,27 @@ def standard_output() -> TextIO:
     return sys.stdout
 
 
+def write_whole(output: TextIO, text: str) -> None:
+    """Write ``text`` and flush, raising BrokenPipeError if the reader left before it all
+    went: a write bigger than a pipe holds (a tournament's JSON of 80 bots, 1 MB) can be
+    cut short as the reader closes, and Python then drops the rest without a word, so
+    ``| head -c 100`` ended with status 0 where the table's many small writes got 141."""
+    output.flush()
+    binary = getattr(output, "buffer", None)
+    if binary is None:  # a text stream of the caller's (a test's StringIO)
+        output.write(text)
+        output.flush()
+        return
+    data = memoryview(text.encode(output.encoding or "utf-8",
+                                  getattr(output, "errors", None) or "strict"))
+    while data:
+        written = binary.write(data)
+        binary.flush()
+        if not written:
+            raise BrokenPipeError(errno.EPIPE, "the reader closed the pipe")
+        data = data[written:]  # the next write of a cut-short rest fails with EPIPE
+
+
 def standard_input() -> TextIO:
     """``sys.stdin``; OSError if the command was started with it closed (``<&-``)."""
     if sys.stdin is None:

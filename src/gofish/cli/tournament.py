@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import file_name, shown
-from gofish.cli._messages import report, standard_input, standard_output
+from gofish.cli._messages import report, standard_input, standard_output, write_whole
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -361,7 +361,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     try:
         output = standard_output()
         if args.json:
-            output.write(json.dumps(result) + "\n")
+            write_whole(output, json.dumps(result) + "\n")
         else:
             print_table(result, output)
         output.flush()
