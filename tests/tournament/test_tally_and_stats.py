@@ -94,6 +94,19 @@ def test_wilson_interval_known_values() -> None:
     assert wilson_interval(0.3, 0) == (0.0, 1.0)
 
 
+def test_the_interval_always_holds_the_rate_it_is_drawn_round() -> None:
+    # Rounding left 0 wins with a low bound of 2.8e-17 (933 sample sizes up to 4,999) and
+    # every game won with a high of 0.9999999999999999 (1,543 of them): the JSON's win
+    # rate fell outside its own ci95, and a script checking low <= rate <= high failed.
+    for trials in range(1, 5000):
+        assert wilson_interval(0.0, trials)[0] == 0.0, trials
+        assert wilson_interval(1.0, trials)[1] == 1.0, trials
+        for wins in (1, trials // 3, trials - 1):
+            rate = wins / trials
+            low, high = wilson_interval(rate, trials)
+            assert 0.0 <= low <= rate <= high <= 1.0, (wins, trials)
+
+
 def test_elo_matches_the_logistic_model_for_two_players() -> None:
     # 75% against one opponent: Bradley-Terry gives 400*log10(3) between them
     # (slightly less with the one virtual draw of the prior).

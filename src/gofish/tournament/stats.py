@@ -28,7 +28,9 @@ def wilson_interval(rate: float, trials: int, z: float = Z95) -> tuple[float, fl
     centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
     spread = z * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials))
     spread /= 1 + z2 / trials
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    # The interval holds the observed rate; rounding put 0 wins at a low of 2.8e-17 and
+    # every game won at a high of 0.9999999999999999, outside it for a script's check.
+    return (min(max(0.0, centre - spread), rate), max(min(1.0, centre + spread), rate))
 
 
 def elo_ratings(
