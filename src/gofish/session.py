@@ -269,12 +269,15 @@ class TableSession:
     def resume_command(self, plain: bool = False) -> str:
         """The command that picks this game up again, with the options it needs (a game
         in another database is not found by a bare ``gofish resume``)."""
-        words = ["gofish", "resume"] + ([str(self.game_id)] if self.game_id is not None else [])
-        if plain:
-            words.append("--plain")
+        words = ["resume"] + ([str(self.game_id)] if self.game_id is not None else [])
+        return self.command(words + (["--plain"] if plain else []))
+
+    def command(self, words: list[str]) -> str:
+        """``gofish WORDS``, with this table's --database when it is not the default one,
+        quoted for a shell: the hint to list or pick up a game must name where it is."""
         if self.store is not None and not _is_default_database(self.store.path):
-            words += option_words("--database", str(self.store.path))
-        return " ".join(map(_shell_word, words))
+            words = words + option_words("--database", str(self.store.path))
+        return " ".join(map(_shell_word, ["gofish", *words]))
 
     def next_game(self) -> TableSession:
         """A fresh deal with the same settings (and the same store)."""
@@ -570,7 +573,8 @@ class BackgroundSaver:
         if self.rescued_to is None or self.session.store is None:
             return None
         then = "then " + (f"{self.session.resume_command(plain)} picks it up"
-                          if game_id is not None else "gofish history lists it")
+                          if game_id is not None
+                          else f"{self.session.command(['history'])} lists it")
         return (f"The game's last moves are kept in {self.rescued_to}, and go into the "
                 f"database the next time gofish can write to it: {then}.")
 

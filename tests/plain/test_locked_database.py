@@ -135,7 +135,8 @@ def test_a_locked_database_is_tried_once_during_play_and_again_at_the_end(
     assert "saved unfinished" not in text
     assert text.rstrip().endswith(
         f"The game's last moves are kept in {db}.unsaved.jsonl, and go into the database "
-        "the next time gofish can write to it: then gofish history lists it.")
+        f"the next time gofish can write to it: then gofish history --database {db} lists "
+        "it.")  # the database it goes into: a bare gofish history lists the default one
     final = session.game.to_record()
     entries = fallback_entries(db)
     assert len(entries) == 2 and entries[-1]["record"] == final
