@@ -229,26 +229,42 @@ def replay_line(line: object) -> dict[str, Any]:
     # an "invalid control character" instead of the unterminated string.
     text = line.rstrip("\r\n") if isinstance(line, str) else bytes(line).rstrip(b"\r\n")
     try:
-        record = json.loads(text, object_pairs_hook=_one_of_each)
-    except _RepeatedField as repeated:
-        return {"ok": False, "action_index": None, "error": str(repeated)}
-    except (ValueError, RecursionError) as error:  # also too deep, or a number too long
+        record = json.loads(text, object_pairs_hook=each_field_once)
+    except RepeatedField as repeated:
+        return {"ok": False, "action_index": None,
+                "error": f"the line names {repeated.field!r} twice in one object: a record "
+                         "gives each field once"}
+    except json.JSONDecodeError as error:
         return {"ok": False, "action_index": None, "error": f"the line is not valid JSON: {error}"}
+    except (ValueError, RecursionError) as error:  # valid JSON, past Python's limits
+        return {"ok": False, "action_index": None, "error": _past_limits(error)}
     return replay_record(record)
 
 
-class _RepeatedField(ValueError):
-    """A JSON object naming a field twice."""
+def _past_limits(error: ValueError | RecursionError) -> str:
+    """Why valid JSON could not be read, in a record writer's words: Python's own message
+    for a long number told them to call sys.set_int_max_str_digits()."""
+    if isinstance(error, RecursionError):
+        return "the line cannot be read: its lists and objects are nested too deeply"
+    return "the line cannot be read: a number in it has too many digits"
 
 
-def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused if it names a field twice: JSON readers differ on which of
-    the two counts (Python's the last, others the first), so two programs would replay
-    one record as different games."""
+class RepeatedField(ValueError):
+    """A JSON object naming ``field`` twice."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(f"the object names {field!r} twice")
+        self.field = field
+
+
+def each_field_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object (``json.loads``' object_pairs_hook), refused with RepeatedField if it
+    names a field twice: JSON readers differ on which of the two counts (Python's the last,
+    others the first), so two programs would read it differently: a record as two games,
+    a bot's answer as two moves."""
     read: dict[str, Any] = {}
     for key, value in pairs:
         if key in read:
-            raise _RepeatedField(f"the line names {key!r} twice in one object: a record "
-                                 "gives each field once")
+            raise RepeatedField(key)
         read[key] = value
     return read

@@ -40,6 +40,7 @@ from gofish.core import (
     make_rules,
 )
 from gofish.core.errors import cut
+from gofish.core.record import RepeatedField, each_field_once
 from gofish.core.rules import check_players
 from gofish.knowledge import check_turn
 from gofish.protocol.stderr_tail import END_WAIT, StderrTail
@@ -171,6 +172,7 @@ class ExternalBot:
         self._stderr: StderrTail | None = None
         self._mark = ""  # this start's RUN_MARK value
         self._buffer = b""
+        self._answer_line = b""  # the last message read, as the bot sent it
         self._eof = False
         self._last_id = 0  # the "id" of the last request that expects an answer
         self._between_games = False  # told game_over, no move of the next game yet
@@ -331,10 +333,11 @@ class ExternalBot:
                 action = Ask.from_dict(answer)
             except GoFishError as error:
                 problem = str(error)
+        sent = _quote(self._answer_line.rstrip(b"\r\n"))
         if action is None:
-            self._fail(f"answered {_quote(answer)}, which is not a move: {problem}")
+            self._fail(f"answered {sent}, which is not a move: {problem}")
         if action not in legal:
-            self._fail(f"answered {_quote(answer)}, which is not a legal move now"
+            self._fail(f"answered {sent}, which is not a legal move now"
                        f"{_why_illegal(action, legal)}")
         return action
 
@@ -480,7 +483,11 @@ class ExternalBot:
             self._fail(f"answered a line that is not valid UTF-8 for {what} (byte "
                        f"{line[error.start]:#04x} at position {error.start}): {_quote(line)}")
         try:
-            message = json.loads(text)
+            message = json.loads(text, object_pairs_hook=each_field_once)
+        except RepeatedField as repeated:
+            self._fail(f"answered {_quote(line)}, which names {repeated.field!r} twice for "
+                       f"{what}: JSON readers differ on which of the two counts, so an "
+                       "answer gives each field once")
         except json.JSONDecodeError:
             self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
@@ -494,6 +501,7 @@ class ExternalBot:
             # A debug print of a number or a list parses as JSON: the same mistake as a banner.
             self._fail(f"answered {_quote(message)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
+        self._answer_line = line  # quoted as sent, not as Python would write it again
         return message
 
     def _read_line(self, what: str, timeout: float, deadline: float,

@@ -1,0 +1,34 @@
+"""An answer naming a field twice is refused, and a wrong answer is quoted as the bot sent
+it. ``{"target": 9, "rank": "ZZ", "target": 0, "rank": "7"}`` was a legal ask (Python's
+JSON reader keeps the last of each), though game records refuse a field named twice; and
+a refused answer was quoted as Python wrote it again, so its repeated field, its spacing
+and a ``1.0e0`` never showed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tests.protocol.test_external_bots import HEADER, first_move_failure
+
+
+def _failure(tmp_path: Path, answer: str) -> str:
+    """What the bot is told when it answers its first move with ``answer`` (a Python
+    expression of the line, which may use the turn message as ``msg``)."""
+    bot = tmp_path / "bot.py"
+    bot.write_text(HEADER + f"        sys.stdout.write({answer} + '\\n'); sys.stdout.flush()\n")
+    return first_move_failure(f"{sys.executable} {bot}")
+
+
+def test_a_field_named_twice_is_refused_whichever_comes_last(tmp_path: Path) -> None:
+    legal_last = ("'{\"target\": 9, \"rank\": \"ZZ\", \"target\": 0, \"rank\": \"' "
+                  "+ msg['legal'][0]['rank'] + '\"}'")
+    message = _failure(tmp_path, legal_last)
+    assert "which names 'target' twice for its move" in message, message
+    assert "an answer gives each field once" in message
+
+
+def test_a_wrong_answer_is_quoted_as_sent(tmp_path: Path) -> None:
+    message = _failure(tmp_path, "'{\"target\":1.0e0,   \"rank\":\"ZZ\"}'")
+    assert "answered '{\"target\":1.0e0,   \"rank\":\"ZZ\"}', which is not a move" in message, (
+        message)
