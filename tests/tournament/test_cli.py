@@ -796,3 +796,18 @@ def test_a_name_with_a_newline_keeps_its_row_on_one_line() -> None:
     assert len(lines) == 3 + 2 + 2  # heading, header, rule, two bots, failure heading and one
     assert any(line.startswith("cmd:'/tmp/bot\ufffdx.sh'") for line in lines)
     assert lines[-1] == "  bot 'b\ufffdx' crashed: \ufffd[31mboom"
+
+
+def test_a_shard_dealt_no_tables_says_so_instead_of_a_zero_win_rate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 2 games of 2 bots make one table; shard 5 of 10 is dealt none of it. Its table read
+    # "0.0%" and a game length of 0.0 for each bot, figures of games never played.
+    assert main(["tournament", "random", "emma", "--games", "2", "--seed", "1",
+                 "--shard", "5/10"]) == 0
+    text = capsys.readouterr().out
+    rows = [line.split() for line in text.splitlines() if line.startswith(("random", "emma"))]
+    assert rows == [["random", "0", "-", "-", "-", "-", "-", "-"],
+                    ["emma", "0", "-", "-", "-", "-", "-", "-"]]
+    assert "No games were played: this shard was dealt none of the tournament's tables" in text
+    assert "0.0%" not in text

@@ -116,12 +116,21 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     out.write(header + "\n" + "-" * len(header) + "\n")
     ranked = sorted(result["bots"], key=lambda row: -row["elo"])
     for row in ranked:
+        name = f"{on_screen(printable(row['name'])):<{width}} {row['games']:>8}"
+        if not row["games"]:
+            # A shard dealt no tables of this bot: no rate of 0.0% nor length 0.0 to read.
+            out.write(f"{name} {'-':>10} {'-':>7} {'-':>15} {'-':>7} {'-':>6} {'-':>7}\n")
+            continue
         low, high = row["ci95"]
         out.write(
-            f"{on_screen(printable(row['name'])):<{width}} {row['games']:>8} {row['wins']:>10.1f} "
+            f"{name} {row['wins']:>10.1f} "
             f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
+    if not result["games"]:
+        out.write("No games were played: this shard was dealt none of the tournament's "
+                  "tables (too few --games for so many shards).\n"
+                  if result.get("shard") else "No games were played.\n")
     if result["failure_count"]:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
                   "as endless; first:\n")
