@@ -36,31 +36,36 @@ def wilson_interval(rate: float, trials: int, z: float = Z95) -> tuple[float, fl
 def elo_ratings(
     pair_games: list[list[int]], pair_points: list[list[int]], iterations: int = 10_000
 ) -> list[float]:
-    """Bradley–Terry Elo from pairwise games and half points (``pair_points[a][b]``: a's)."""
-    n = len(pair_games)
-    games = [[float(pair_games[a][b]) for b in range(n)] for a in range(n)]
-    scores = [[pair_points[a][b] / 2.0 for b in range(n)] for a in range(n)]
-    for a in range(n):
-        for b in range(n):
-            if a != b and games[a][b] > 0:
-                games[a][b] += PRIOR_DRAWS
-                scores[a][b] += PRIOR_DRAWS / 2
-    totals = [sum(row) for row in scores]
+    """Bradley–Terry Elo from pairwise games and half points (``pair_points[a][b]``: a's).
+
+    Fitted by the minorization-maximization update, each step over whole arrays: done a
+    pair at a time in Python it took 10 s for 300 bots, and far longer than the games
+    for a thousand (numpy comes with numba, a dependency)."""
+    import numpy as np
+
+    games = np.array(pair_games, dtype=float).reshape(len(pair_games), len(pair_games))
+    scores = np.array(pair_points, dtype=float).reshape(games.shape) / 2.0
+    met = games > 0
+    np.fill_diagonal(met, False)
+    games = games + PRIOR_DRAWS * met
+    scores = scores + (PRIOR_DRAWS / 2) * met
+    totals = scores.sum(axis=1)
     # A bot with no pairwise result (a shard without its games) has no rating to fit: it
     # stays at 0 and out of the mean, which would otherwise move it and shift the others.
-    rated = [a for a in range(n) if any(games[a])] or list(range(n))
-    strength = [1.0] * n
+    rated = (games != 0).any(axis=1)
+    if not rated.any():
+        rated[:] = True
+    counted = games > 0
+    strength = np.ones(len(games))
     for _ in range(iterations):
-        updated = []
-        for a in range(n):
-            denominator = sum(
-                games[a][b] / (strength[a] + strength[b]) for b in range(n) if games[a][b] > 0
-            )
-            updated.append(totals[a] / denominator if denominator > 0 else strength[a])
-        scale = math.exp(sum(math.log(updated[a]) for a in rated) / len(rated))
-        updated = [s / scale if a in rated else s for a, s in enumerate(updated)]
-        change = max(abs(math.log(u / s)) for u, s in zip(updated, strength, strict=True))
+        shares = np.divide(games, strength[:, None] + strength[None, :],
+                           out=np.zeros_like(games), where=counted)
+        denominator = shares.sum(axis=1)
+        updated = np.divide(totals, denominator, out=strength.copy(), where=denominator > 0)
+        scale = math.exp(float(np.log(updated[rated]).mean()))
+        updated = np.where(rated, updated / scale, updated)
+        change = float(np.abs(np.log(updated / strength)).max())
         strength = updated
         if change < 1e-12:
             break
-    return [400.0 * math.log10(s) for s in strength]
+    return [400.0 * math.log10(float(s)) for s in strength]
