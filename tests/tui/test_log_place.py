@@ -172,3 +172,53 @@ def test_the_scroll_keys_work_again_after_the_window_was_too_small() -> None:
         assert log.scroll_y == log.max_scroll_y
 
     run_app(app, script, size=(80, 24))
+
+
+def test_end_pressed_while_lines_keep_coming_still_reaches_the_latest() -> None:
+    # End scrolled down in an animation: lines the bots wrote meanwhile were added out of
+    # sight, the animation stopped at the old end, and the log stayed behind, no longer
+    # following ("▼ 13 new lines below" three seconds after End).
+    app = make_app(seed=7)
+    seen: dict[str, bool] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        log = await fill_and_scroll_back(app, pilot)
+        app.write_line(Text("news while scrolled back"))
+        await pilot.pause()
+        # What the End key runs (the pilot's press would wait for an animation to end
+        # before the next line, where the bots do not).
+        log.action_scroll_end()
+        for number in range(5):  # the bots play on while it scrolls
+            app.write_line(Text(f"a bot's line {number}"))
+            await pilot.pause(0.05)
+        await pilot.pause(0.5)
+        seen["at the end"] = log.scroll_y == log.max_scroll_y
+        seen["latest in sight"] = "a bot's line 4" in screen_text(app)
+        seen["marker gone"] = "End: the latest" not in screen_text(app)
+
+    run_app(app, script, size=(60, 20))
+    assert seen == {"at the end": True, "latest in sight": True, "marker gone": True}
+
+
+def test_the_marker_counts_down_as_the_new_lines_are_scrolled_into_sight() -> None:
+    # It counted the lines added since the reader scrolled back, and stayed at 31 after
+    # six presses of the down arrow had brought some of them into sight.
+    app = make_app(seed=7)
+    counts: list[int] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        log = await fill_and_scroll_back(app, pilot)
+        for number in range(30):
+            app.write_line(Text(f"news {number}"))
+        await pilot.pause()
+        counts.append(log.unread)
+        for _ in range(3):
+            await pilot.press("pagedown")
+            await pilot.pause()
+            counts.append(log.unread)
+        shown = next(line for line in screen_lines(app) if "below" in line)
+        counts.append(int(shown.split("▼ ")[1].split()[0]))
+
+    run_app(app, script, size=(60, 20))
+    assert counts[0] == 30 and 0 < counts[-2] < 30, counts
+    assert counts[-1] == counts[-2], counts  # the border says what is left below

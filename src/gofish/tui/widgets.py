@@ -252,9 +252,22 @@ class TableLog(RichLog):
         self._follow(True)
         self.scroll_end(animate=False)
 
+    def action_scroll_end(self) -> None:
+        """End: the latest lines, at once. Textual's own End scrolls there in an animation,
+        which stopped short when the bots wrote lines meanwhile: the log then stayed
+        behind, no longer following, though End had been pressed."""
+        self.catch_up()
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self._follow(new_value >= self.max_scroll_y)
+        if not self.following and self.unread:
+            # Lines scrolled into sight (↓, PgDn) are read: the border counts those below.
+            bottom = self._start_line + round(new_value) + self.scrollable_content_region.height
+            below = sum(1 for end in self._ends if end > bottom)
+            if below < self.unread:
+                self.unread = below
+                self._show_unread()
 
     def on_resize(self, event: events.Resize) -> None:
         if self.following:  # lower: the latest lines stay in sight
