@@ -49,6 +49,11 @@ class RankRow:
     unaccounted: int  # in the pond or unknown hands
 
 
+#: How many of a game's first events tell it from another (the deal shows the viewer's
+#: own cards, and who plays first).
+OPENING_EVENTS = 8
+
+
 class Tracker:
     """Public knowledge, updated event by event (events already redacted for the viewer)."""
 
@@ -68,6 +73,7 @@ class Tracker:
         self.booked = [0] * 14
         self.asked_last: dict[Rank, int] = {}
         self._rank_mode = True  # False while reading an ask under ask: card
+        self._opening: tuple[Event, ...] = ()  # the first events read: the game's mark
         self._last_ask_rank: Rank | None = None
 
     def update(self, view: View) -> Tracker:
@@ -78,6 +84,7 @@ class Tracker:
                 f"this Tracker counts for seat {self.viewer} of {self.num_players}, and was "
                 f"given the view of seat {view.viewer} of {view.num_players}")
         history = view.history
+        self._check_same_game(history)
         for event in history[self.seen :]:
             self.apply(event)
         self.seen = len(history)
@@ -89,6 +96,16 @@ class Tracker:
                 self.none[seat] = [count == 0 for count in self.known[seat]]
                 self.fresh[seat] = [0] * 14
         return self
+
+    def _check_same_game(self, history: Sequence[Event]) -> None:
+        """Refuse the view of another game: a Tracker kept from the last game read a new
+        one's shorter history as nothing new and went on with the old game's counts."""
+        if len(history) < self.seen or tuple(history[: len(self._opening)]) != self._opening:
+            raise MalformedInputError(
+                "this Tracker has read another game (its history does not begin as this "
+                "view's does): make a new Tracker for each game")
+        if len(self._opening) < OPENING_EVENTS:
+            self._opening = tuple(history[:OPENING_EVENTS])
 
     def apply(self, event: Event) -> None:
         if isinstance(event, Asked):
