@@ -39,3 +39,13 @@ def test_a_whole_table_still_plays_to_the_end() -> None:
     game = play_out(gofish.new_game("bicycle", players=3, seed=3),
                     [make_bot("emma"), make_bot("counter"), make_bot("random")], _rngs(3))
     assert game.winners
+
+
+@pytest.mark.parametrize("max_asks", [True, -1, 0, 1.5, "5", None])
+def test_a_max_asks_that_is_no_count_is_refused_in_words(max_asks: object) -> None:
+    # True was read as 1; -1 and 0 gave "did not end within -1 asks: the bots keep asking
+    # in circles" on a fresh game, and 1.5, "5" and None a bare TypeError.
+    game = gofish.new_game("classic", 2, seed=1)
+    with pytest.raises(MalformedInputError, match="max_asks must be a whole number of at least 1"):
+        play_out(game, [make_bot("random")] * 2, _rngs(2), max_asks=max_asks)  # type: ignore[arg-type]
+    assert not game.actions

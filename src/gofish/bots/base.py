@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
+from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
 from gofish.core.errors import cut, short_repr
 
@@ -370,6 +371,9 @@ def play_out(
     ask: it was an IndexError or an AttributeError once the game had moved on.
     """
     _check_table(game, bots, rngs)
+    # Checked as every count of the API is: True read as 1, and -1 as "did not end
+    # within -1 asks: the bots keep asking in circles" on a fresh game.
+    max_asks = check_count("max_asks", max_asks, at_least=1)
     for _ in range(max_asks):
         seat = game.current_player
         if seat is None:
