@@ -145,7 +145,11 @@ class GoFishEnv:
     """The agent's seat against built-in bots (by name or spec, as in ``make_bot``).
 
     ``opponents`` names one bot per other seat (the last one repeats), ``seat`` is
-    the agent's seat and ``rules`` a preset, rules object or ``Rules``. The reward
+    the agent's seat and ``rules`` a preset, rules object or ``Rules``. The names take
+    the other seats in seat order (with ``seat=1`` of 3, ``opponents[0]`` sits at seat 0
+    and ``opponents[1]`` at seat 2), while the observation's blocks and the action
+    numbers count the opponents from the agent's left (seat 2 first, then seat 0); a
+    wrong guess there would train against another bot than meant. The reward
     is 0 until the game ends, then the agent's share of the win (1, 1/k when k
     share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
     agent asks in circles with a dry pond. The observation counts cards by rank, without

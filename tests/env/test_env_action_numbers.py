@@ -48,3 +48,15 @@ def test_an_ask_no_number_stands_for_is_refused(rules: object, ask: object,
     env = GoFishEnv(rules, players=3, opponents=["random"], seat=0)
     with pytest.raises(GoFishError, match=message):
         env.action_of(ask)  # type: ignore[arg-type]
+
+
+def test_opponents_take_the_seats_in_order_and_actions_count_from_the_agents_left() -> None:
+    # As the docstring and README now say: names fill the other seats in seat order, while
+    # action numbers (and observation blocks) start at the agent's left.
+    from gofish.bots.emma import EmmaBot
+    from gofish.bots.random_bot import RandomBot
+
+    env = GoFishEnv("classic", players=3, opponents=["random", "emma"], seat=1)
+    env.reset(seed=1)
+    assert isinstance(env._bots[0], RandomBot) and isinstance(env._bots[2], EmmaBot)
+    assert env.ask_of(0).target == 2 and env.ask_of(env.per_opponent).target == 0
