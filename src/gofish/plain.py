@@ -216,6 +216,8 @@ class PlainTable:
     def report_saving(self, *, final: bool = False) -> None:
         """Say that saving fails (and where the game went) once, not after every ask; at the
         end (``final``) say where the last position went."""
+        if split := self.session.split_news():
+            self.say(split)
         failure = self.saver.failure
         if failure and final:
             self.warn(failure)

@@ -187,6 +187,7 @@ class TableSession:
 
     def __post_init__(self) -> None:
         self._save_lock = threading.Lock()
+        self._split_news: str | None = None
         seed = self.settings.seed_for(self.game_number) if self.seeded_bots else None
         for seat, info in enumerate(self.seats):
             bot = info.get("bot")
@@ -504,6 +505,7 @@ class TableSession:
 
     def _store(self, record: dict[str, Any]) -> StorageError | None:
         assert self.store is not None
+        before = self.game_id
         try:
             self.game_id = self.store.save(
                 record, seats=self.seats, game_id=self.game_id, source=self.source,
@@ -513,7 +515,19 @@ class TableSession:
             self.save_warning = f"Could not save the game: {error}"
             return error
         self.save_warning = None
+        if before is not None and self.game_id != before:
+            self._split_news = (
+                f"Game {before} went on at another table (another window), so this table's "
+                f"moves are kept apart from there as game {self.game_id}; neither table "
+                "loses a move.")
         return None
+
+    def split_news(self) -> str | None:
+        """Once, after the store kept this table's moves as a new game because the game went
+        on elsewhere meanwhile (two windows on one game): which game this one now is. The
+        log still said "Resuming game 50" while the moves went to game 51."""
+        news, self._split_news = self._split_news, None
+        return news
 
 
 SAVE_RETRY_INTERVAL = 30.0  # seconds before a database that refused a save is tried again

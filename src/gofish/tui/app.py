@@ -754,6 +754,8 @@ class GoFishApp(App[None]):
     def report_saving(self) -> None:
         """Say once that saving fails (and where the game went), not after every ask,
         and say when the database works again."""
+        if split := self.session.split_news():
+            self.write_line(Text(split, style="bold"))
         failure = self.saver.failure
         news = self.saver.failure_news()
         if news and (not self.told_failure or self.told_kept != self.saver.rescued):
