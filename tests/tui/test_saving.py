@@ -296,3 +296,40 @@ def test_a_deal_dealt_again_before_any_ask_leaves_no_game_in_the_history(tmp_pat
     assert 0 < len(asked_in) < len(left)  # both kinds of deal were left
     assert len(kept) == len(asked_in) + 1
     assert [game.id for game in kept if not game.actions] == [app.session.game_id]
+
+
+def test_a_table_whose_moves_are_split_off_says_which_game_it_now_plays(
+    db: Path, store: Store
+) -> None:
+    # Two windows on one game: the store keeps the later one's moves as a new game, and
+    # its log still said "Resuming game 1" while its moves went to game 2.
+    app = table_on(store)
+    told: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await ask_once(app, pilot)
+        await until(lambda: app.saver.wait(0), pilot)
+        first = app.session.game_id
+        ahead = app.session.game.to_record()  # another window plays on from here
+        elsewhere = TableSession.resume(ahead, app.session.seats, store, first or 0)
+        # Another ask than the one this table will make (its first rank held).
+        elsewhere.game.play(elsewhere.game.legal_actions()[-1])
+        assert elsewhere.save() is None and elsewhere.game_id == first
+        for _ in range(20):
+            if log_lines(app, "went on at another table") or app.session.is_over:
+                break
+            await until(lambda: asks_left(app) or app.session.is_over, pilot)
+            if app.session.is_over:
+                break
+            await ask_once(app, pilot)
+            await until(lambda: app.saver.wait(0), pilot)
+            await pilot.pause()
+        told.extend(log_lines(app, "went on at another table"))
+        told.append(str(app.session.game_id))
+        await quit_and_wait(app, pilot)
+
+    run_app(app, script)
+    assert told[:-1] == [f"Game 1 went on at another table (another window), so this "
+                         f"table's moves are kept apart from there as game {told[-1]}; "
+                         "neither table loses a move."], told
+    assert told[-1] == "2"
