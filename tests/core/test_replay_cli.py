@@ -262,3 +262,15 @@ def test_a_cut_off_line_stays_a_record_of_its_own() -> None:
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [result["ok"] for result in results] == [False, True, False, True, False]
     assert all("not valid JSON" in result["error"] for result in results if not result["ok"])
+
+
+def test_a_last_line_cut_off_before_its_end_is_replayed_as_a_record(tmp_path: Path) -> None:
+    # A file whose only line opens an object and ends there (no newline, nothing after)
+    # stopped gofish replay with an UnboundLocalError traceback.
+    path = tmp_path / "cut.jsonl"
+    path.write_text('{"rules": "cla')
+    done = _run("--json", str(path))
+    assert b"Traceback" not in done.stderr, done.stderr.decode()
+    [result] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert result["ok"] is False and "not valid JSON" in result["error"]
+    assert done.returncode == 1

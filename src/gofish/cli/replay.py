@@ -7,7 +7,7 @@ import codecs
 import io
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from gofish.cli import file_name
@@ -139,35 +139,42 @@ def records(source: Iterable[str]) -> Iterator[tuple[int, int, str]]:
     """
     lines = iter(enumerate(source, start=1))
     returned: list[tuple[int, str]] = []  # lines given back by a false start, in reverse
-    while True:
-        numbered = returned.pop() if returned else next(lines, None)
-        if numbered is None:
-            return
+
+    def next_line() -> tuple[int, str] | None:
+        return returned.pop() if returned else next(lines, None)
+
+    while (numbered := next_line()) is not None:
         first, line = numbered
         if not line.strip():
             continue
-        if not _opens_an_object(line):
-            yield first, first, line
-            continue
-        spread = [numbered]
-        size = len(line)
-        while size <= MAX_SPREAD_RECORD:
-            following = returned.pop() if returned else next(lines, None)
-            if following is None:
-                break
-            spread.append(following)
-            size += len(following[1])
-            state = _json_state("".join(text for _, text in spread), following[1])
-            if state == "complete":
-                yield first, following[0], "".join(text for _, text in spread)
-                break
-            if state == "broken":
-                break
-        else:
-            state = "too long"
-        if state != "complete":
-            yield first, first, line
+        if _opens_an_object(line):
+            spread, whole = _spread_record(numbered, next_line)
+            if whole is not None:
+                yield first, spread[-1][0], whole
+                continue
             returned.extend(reversed(spread[1:]))
+        yield first, first, line
+
+
+def _spread_record(
+    opening: tuple[int, str], next_line: Callable[[], tuple[int, str] | None]
+) -> tuple[list[tuple[int, str]], str | None]:
+    """The lines read from ``opening`` on, and the record they make, or None where they
+    make none: a syntax error, the end of the input, or more than MAX_SPREAD_RECORD."""
+    spread = [opening]
+    size = len(opening[1])
+    while size <= MAX_SPREAD_RECORD and (following := next_line()) is not None:
+        spread.append(following)
+        size += len(following[1])
+        if not following[1].rstrip().endswith("}"):
+            # The object can close only at a closing brace: joined and parsed only there,
+            # as at every line a long record would take time by its square.
+            continue
+        whole = "".join(text for _, text in spread)
+        state = _json_state(whole)
+        if state != "unfinished":
+            return spread, whole if state == "complete" else None
+    return spread, None
 
 
 def _opens_an_object(line: str) -> bool:
@@ -177,13 +184,8 @@ def _opens_an_object(line: str) -> bool:
     return text.startswith("{") and not text.endswith("}")
 
 
-def _json_state(text: str, last_line: str) -> str:
-    """"complete", "unfinished" (the text ran out before the object closed) or "broken".
-
-    The object can close only at a line ending in a brace, so only there is the text
-    parsed (parsing it at every line of a long record would take time by its square)."""
-    if not last_line.rstrip().endswith("}"):
-        return "unfinished"
+def _json_state(text: str) -> str:
+    """"complete", "unfinished" (the text ran out before the object closed) or "broken"."""
     try:
         json.loads(text)
     except ValueError as error:
