@@ -137,7 +137,7 @@ def house_rule_names(rules: Rules, players: int) -> list[str]:
     cannot act: under end first-empty the first empty hand ends the game (R19), so
     nordic with ``refill: hand`` plays nordic's game and is not said to refill."""
     changed = rules.options(players)
-    if rules.end == "first-empty":
+    if not rules.refill_can_act:
         changed.pop("refill", None)
     return list(changed)
 
@@ -152,8 +152,7 @@ def rule_words(rules: Rules, players: int) -> dict[str, str]:
     dealt = resolved.hand_size or resolved.default_hand_size(players)  # for_players set it
     return {
         "lucky_draw": "lucky draw" if resolved.lucky_draw else "no lucky draw",
-        # R19 ends the game at the first empty hand, before any refill could act.
-        "refill": _REFILL_WORDS["none" if resolved.end == "first-empty" else resolved.refill],
+        "refill": _REFILL_WORDS[resolved.refill if resolved.refill_can_act else "none"],
         "end": (f"play until all {resolved.total_books} {book}s are down"
                 if resolved.end == "all-books"
                 else f"ends at the first empty hand or {pond_word(resolved)}"),

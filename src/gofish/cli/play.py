@@ -203,7 +203,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
         rules = make_rules(args.rules, **options)
     except MalformedInputError as error:
         raise OptionError(options_as_typed(str(error))) from None
-    if options.get("refill", "none") != "none" and rules.end == "first-empty":
+    if options.get("refill", "none") != "none" and not rules.refill_can_act:
         raise OptionError(_refill_cannot_act(rules, ended_by_preset="end" not in options))
     return rules
 

@@ -77,6 +77,12 @@ class Rules:
             object.__setattr__(self, name, _check_option(name, given))
 
     @property
+    def refill_can_act(self) -> bool:
+        """Whether the ``refill`` option can ever act: under end first-empty the first
+        empty hand ends the game (R19) before any refill, so every refill plays alike."""
+        return self.end != "first-empty"
+
+    @property
     def total_books(self) -> int:
         """How many books the deck makes: 13, or 26 under pairs."""
         return DECK_SIZE // self.book_size
