@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  cardBack, cardFace, cardName, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardBack, cardFace, cardName, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -610,8 +610,7 @@ function presetOf(game) {
 
 // "Pond", or "Sea" for Hopp i havet, as the log says.
 function pileName(game) {
-  const word = pondWord(presetOf(game));
-  return word[0].toUpperCase() + word.slice(1);
+  return capitalised(pondWord(presetOf(game)));
 }
 
 // "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never

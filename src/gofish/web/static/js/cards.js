@@ -62,6 +62,11 @@ export function namesInWords(names) {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+// "Nordic", "Pond": a word, or words, with a capital first letter.
+export function capitalised(words) {
+  return words[0].toUpperCase() + words.slice(1);
+}
+
 // "1 card", "2 cards": a count with its word (one that takes an s).
 export function counted(count, word) {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

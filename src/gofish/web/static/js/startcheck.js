@@ -2,7 +2,7 @@
 // said in the form's own words: the server's refusal names its option codes ("refill
 // 'none' needs end 'first-empty'"), which the form shows nowhere.
 
-import { pondWord } from './cards.js';
+import { capitalised, pondWord } from './cards.js';
 import { nameTooLong } from './names.js';
 
 const DECK = 52;
@@ -45,14 +45,14 @@ function refillProblem({ preset: name, options }, preset) {
   }
   return {
     fields: ['end', 'refill'], note: 'end',
-    text: `${name[0].toUpperCase()}${name.slice(1)} draws no new cards for an empty hand, so its game cannot go on until all books are down: a player whose hand runs out could never play again. Choose a refill under “Empty hand”, or ${firstEmpty}.`,
+    text: `${capitalised(name)} draws no new cards for an empty hand, so its game cannot go on until all books are down: a player whose hand runs out could never play again. Choose a refill under “Empty hand”, or ${firstEmpty}.`,
   };
 }
 
 // R19: a game that ends at the first empty hand ends before any refill, so a refill
 // chosen for it would be shown and stored but never play (as the command line says too).
 function refillNeverActs(name, options) {
-  const ending = options.end ? 'This game ends' : `${name[0].toUpperCase()}${name.slice(1)} ends`;
+  const ending = options.end ? 'This game ends' : `${capitalised(name)} ends`;
   return {
     fields: ['refill', 'end'], note: 'end',
     text: `${ending} at the first empty hand or ${pondWord(name)}, so no hand is ever refilled: the “Empty hand” chosen would never happen. Choose “Game ends: when all books are down” to play on with refills, or leave “Empty hand” as the preset plays it.`,

@@ -2,7 +2,7 @@
 
 import { el, fill, getJSON } from './dom.js';
 import { barChart, lineChart } from './charts.js';
-import { counted, setWord } from './cards.js';
+import { capitalised, counted, setWord } from './cards.js';
 
 const percent = (v) => `${Math.round(v * 100)}%`;
 
@@ -31,7 +31,6 @@ function setSizes(items) {
 }
 
 const sets = (size) => `${setWord(size)}s`;
-const capitalised = (words) => words[0].toUpperCase() + words.slice(1);
 
 /** "Books", "Pairs", or for games of both kinds "Books and pairs" (``joiner``: "or" for one row). */
 function setsHeading(sizes, joiner = 'and') {
