@@ -37,6 +37,12 @@ async def ask_once(app: GoFishApp, pilot: Pilot[None]) -> None:
     await until(lambda: len(app.session.game.actions) > asks, pilot)
 
 
+async def ask_and_save(app: GoFishApp, pilot: Pilot[None]) -> None:
+    """Ask once, then wait until the saves it queued are done (stored, or failed)."""
+    await ask_once(app, pilot)
+    await until(lambda: app.saver.wait(0), pilot)
+
+
 def asks_left(app: GoFishApp) -> bool:
     return app.session.human_to_act and not app.session.is_over
 
@@ -95,8 +101,7 @@ def test_with_a_working_database_every_ask_is_saved_as_it_is_made(
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         while len(stored_after_ask) < 4 and asks_left(app):
-            await ask_once(app, pilot)
-            await until(lambda: app.saver.wait(0), pilot)
+            await ask_and_save(app, pilot)
             stored = store.get(app.session.game_id or 0)
             stored_after_ask.append(stored.record == app.session.game.to_record())
         await quit_and_wait(app, pilot)
@@ -307,23 +312,16 @@ def test_a_table_whose_moves_are_split_off_says_which_game_it_now_plays(
     told: list[str] = []
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        await ask_once(app, pilot)
-        await until(lambda: app.saver.wait(0), pilot)
+        await ask_and_save(app, pilot)
         first = app.session.game_id
         ahead = app.session.game.to_record()  # another window plays on from here
         elsewhere = TableSession.resume(ahead, app.session.seats, store, first or 0)
         # Another ask than the one this table will make (its first rank held).
         elsewhere.game.play(elsewhere.game.legal_actions()[-1])
         assert elsewhere.save() is None and elsewhere.game_id == first
-        for _ in range(20):
-            if log_lines(app, "went on at another table") or app.session.is_over:
-                break
-            await until(lambda: asks_left(app) or app.session.is_over, pilot)
-            if app.session.is_over:
-                break
-            await ask_once(app, pilot)
-            await until(lambda: app.saver.wait(0), pilot)
-            await pilot.pause()
+        await until(lambda: asks_left(app), pilot)
+        await ask_and_save(app, pilot)  # its save finds the other table's move stored
+        await pilot.pause()
         told.extend(log_lines(app, "went on at another table"))
         told.append(str(app.session.game_id))
         await quit_and_wait(app, pilot)
