@@ -257,3 +257,19 @@ async def assert_one_server_at_a_time(first: Any, second: Any) -> None:
         await first.close()
     await second.open()
     await second.close()
+
+
+async def ask_for_a_present_person(server: Any, live: Any, seat: int) -> None:
+    """If it is ``seat``'s turn, make its person's ask (the first legal one).
+
+    For tests of bots and stand-ins on a server without sockets, where a person seated
+    and connected keeps the stand-ins playing: the game needs their asks too. Looked at
+    before taking the room's lock, which a thinking bot holds, but never on their turn.
+    """
+    game = live.room.game
+    if game is None or game.current_player != seat:
+        return
+    async with live.lock:
+        if game.current_player == seat:
+            ask = game.legal_actions()[0]
+            await server.commit(live, live.room.ask_entry(seat, ask, "player"))

@@ -15,6 +15,7 @@ from gofish.core import Ask, View
 from gofish.online.server import RoomServer
 
 from .conftest import FAST
+from .helpers import ask_for_a_present_person
 
 
 class BrokenBot:
@@ -31,22 +32,27 @@ class BrokenBot:
 def test_a_bot_that_raises_still_asks_and_the_game_goes_on(tmp_path: Path) -> None:
     async def scenario() -> None:
         server = RoomServer(str(tmp_path / "rooms.sqlite3"), FAST)
-        info = await server.create_room("Ann", 2, "classic")
+        info = await server.create_room("Ann", 3, "classic")
         live = await server.live_room(info["code"])
         broken = BrokenBot()
         async with live.lock:
             await server.commit(live, live.room.add_bot_entry(0, 1, "emma"))
+        await server.join_room(info["code"], "Bob")
+        async with live.lock:
             await server.commit(live, live.room.start_entry(0))
             # After the bot's entry, which makes its seat's bot afresh; the lock is held,
             # so no bot has chosen yet.
             live.bots[0] = live.bots[1] = broken  # type: ignore[assignment]
         live.room.seats[0].away = True  # a stand-in plays her seat too
+        live.room.seats[2].connections = 1  # while Bob's page is open
         server.schedule_bot(live)
         deadline = time.monotonic() + 10
         game = live.room.game
         assert game is not None
-        while len(game.actions) < 3:  # asks by the broken bot, for both seats
+        # Asks by the broken bot, for both seats (and Bob's own on his turns).
+        while len([seat for seat, _ in game.actions if seat != 2]) < 3:
             assert time.monotonic() < deadline, "the game stopped at the failing bot"
+            await ask_for_a_present_person(server, live, 2)
             await asyncio.sleep(0.01)
         assert broken.calls >= 3
         await server.close()

@@ -218,6 +218,39 @@ def test_the_stand_in_fishes_for_a_player_who_goes_away_or_leaves(
     assert sum(e["text"].endswith('"Go fish!"') for e in other.log) == fishing_said
 
 
+@pytest.mark.parametrize("goes", ["away", "leaves"])
+def test_the_line_for_a_player_gone_before_their_draw_keeps_its_place_after_a_restart(
+    make_app: Callable[..., Starlette], goes: str
+) -> None:
+    """A player told "Go fish!" who goes away (or leaves) before the draw: the log says
+    so between the "Go fish!" and the stand-in's draw, live, to a page that connects
+    later, and after a restart. (The line was once placed before the ask on a rebuilt
+    log, and the away stand-in's draw said nothing at all.)"""
+    with serving(make_app()) as client:
+        code, players = nordic_pair(client)
+        room = live_room(client, code)
+        actor = mover(players)
+        other = next(p for p in players if p is not actor)
+        actor.command("ask", **a_miss(room))
+        for player in players:
+            updated(player, player.version)
+        if goes == "away":
+            disconnect(actor)
+        else:
+            actor.command("leave")
+        other.read_until(lambda m: m["type"] == "update" and m["game"]["fishing"] is None)
+        settle([other])
+        live = [entry["text"] for entry in other.log]
+        token = other.token
+        late = [entry["text"] for entry in connect(client, code, token).log]  # a second tab
+    said = "is away: " if goes == "away" else " left; "
+    (where,) = [index for index, text in enumerate(live) if said in text]
+    assert live[where - 1].endswith('"Go fish!"') and "draws" in live[where + 1]
+    assert late == live
+    with serving(make_app(PATIENT)) as client:
+        assert [entry["text"] for entry in connect(client, code, token).log] == live
+
+
 def test_bots_never_wait_to_fish(client: TestClient) -> None:
     made = create_room(client, "Ann", players=2, rules={"preset": "nordic"})
     ann = connect(client, made["code"], made["token"])

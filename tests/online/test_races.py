@@ -147,6 +147,7 @@ def test_a_stand_in_does_not_ask_for_a_person_who_came_back_while_it_thought(
             return await choose(*args)
 
         server._bot_choice = slow_choice  # type: ignore[method-assign]
+        live.room.seats[1 - seat].connections = 1  # the other player is here
         server._mark_away(live, seat, live.room.seats[seat].gone_since or 0.0)
         stand_in = live.bot_task
         assert stand_in is not None

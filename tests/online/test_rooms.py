@@ -350,6 +350,35 @@ def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
     play_to_end([ann, back])
 
 
+def test_with_every_person_away_the_game_waits_for_the_first_one_back(
+    client: TestClient,
+) -> None:
+    """Both people drop at once (a router restarting) for longer than the away grace: no
+    stand-in plays the game out for nobody. The first one back finds it where it was, and
+    only then does a stand-in ask for the one still away."""
+    made = create_room(client, "Ann", players=2)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    start_game(ann, [bob])
+    settle([ann, bob])
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    room = server.rooms[made["code"]].room
+    version, mover = room.version, room.game.current_player
+    disconnect(ann)
+    disconnect(bob)
+    deadline = time.monotonic() + 10  # FAST: away after 0.4 s, bots ask at once
+    while not all(seat.away for seat in room.seats):
+        assert time.monotonic() < deadline, "nobody was marked away"
+        time.sleep(0.05)
+    time.sleep(0.5)
+    assert room.version == version and not _entries_by(room, client, made["code"])
+    back = connect(client, made["code"], [made["token"], joined["token"]][1 - mover])
+    assert back.version == version
+    back.read_until(lambda m: m["type"] == "update" and m["version"] > version)
+    assert _entries_by(room, client, made["code"])[0]["by"] == "stand-in"
+
+
 def _entries_by(room: object, client: TestClient, code: str) -> list[dict]:
     """The stored ask entries of a room, read from the database like a restart would."""
     server = client.app.state.gofish_rooms  # type: ignore[attr-defined]

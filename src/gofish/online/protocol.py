@@ -221,7 +221,10 @@ class SeatLog:
         narrator = self._narrator_for(view)
         history = view.history
         while True:
-            if self._notices < len(notices) and notices[self._notices].at <= self._events:
+            # Events told so far count those told ahead: a notice made while a miss waits
+            # (its player left before the draw) comes after that miss's "Go fish!".
+            told = self._events + self._ahead
+            if self._notices < len(notices) and notices[self._notices].at <= told:
                 notice = notices[self._notices]
                 self._add(notice.event, notice.text)
                 self._notices += 1
@@ -232,12 +235,12 @@ class SeatLog:
                 else:
                     self._add(event.to_dict(), narrator.describe(event))
                 self._events += 1
+            elif ahead and not self._ahead:
+                for event in ahead:
+                    self._add(event.to_dict(), narrator.describe(event))
+                self._ahead = len(ahead)
             else:
                 break
-        if ahead and not self._ahead:
-            for event in ahead:
-                self._add(event.to_dict(), narrator.describe(event))
-            self._ahead = len(ahead)
         return self.entries
 
     def _add(self, event: dict[str, Any], text: str) -> None:

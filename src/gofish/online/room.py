@@ -184,14 +184,20 @@ class Room:
         return announced_miss(player, ask)
 
     def seat_played_by_bot(self) -> int | None:
-        """The seat to act if a bot must act for it now (a bot seat, or a person who is away)."""
+        """The seat to act if a bot must act for it now: a bot seat, or a person who is
+        away while another person is here. With every person gone at once (a router
+        restarting, laptops asleep), stand-ins would play the whole game out for nobody:
+        it waits for the first of them back instead."""
         game = self.game
         if game is None or game.current_player is None or self.closed:
             return None
         seat = self.seats[game.current_player]
-        if seat.kind == "bot" or seat.away:
+        if seat.kind == "bot" or (seat.away and self._a_person_is_here()):
             return seat.index
         return None
+
+    def _a_person_is_here(self) -> bool:
+        return any(seat.kind == "human" and seat.connected for seat in self.seats)
 
     def lobby(self) -> dict[str, Any]:
         return {
@@ -467,11 +473,19 @@ class Room:
         text = (f"{self.names[seat]} is away: {self._name_stand_in(self.seats[seat])} plays "
                 "for them until they are back.")
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
-        self.notices.append(Notice(len(self.game.events), event, text))
+        self.notices.append(Notice(self._notice_at(), event, text))
+
+    def _notice_at(self) -> int:
+        """Where a notice made now goes in the log: after the game's events so far, and
+        after a waiting miss's ask and "Go fish!", which the log has told already (the
+        game plays them only with the draw). A restart then tells it in the same place."""
+        assert self.game is not None
+        return len(self.game.events) + len(self.pending_events())
 
     def _apply_fish(self, data: dict[str, Any]) -> None:
         if self.game is None or self.pending is None or self.pending[0] != data["player"]:
             raise ValueError("a fish with no miss waiting for it")
+        self._note_stand_in(data["player"], data.get("by"))  # an away person's draw too
         _, ask = self.pending
         self.pending = None
         self.game.play(ask)  # draws the top of the shuffled sea: the click never chooses
@@ -492,7 +506,7 @@ class Room:
         text = self._pass_host_on(data, seat.index, reason)
         if self.game is not None:
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
-            self.notices.append(Notice(len(self.game.events), event, text))
+            self.notices.append(Notice(self._notice_at(), event, text))
         return text
 
     def _pass_host_on(self, data: dict[str, Any], index: int, reason: Vacated) -> str:

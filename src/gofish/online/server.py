@@ -577,6 +577,7 @@ class RoomServer:
             seat.gone_since, seat.away = None, False
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
+        self.schedule_bot(live)  # the stand-ins of others away wait for a person to be here
         host = live.room.host
         gone = None if host is None else live.room.seats[host].gone_since
         if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
