@@ -92,7 +92,7 @@ def figures(server: ServerThread, rooms: RoomServer) -> dict[str, int]:
         "tables": count(TableConnection),
         "rooms_held": len(rooms.rooms),
         "live_rooms": count(LiveRoom),
-        "join_buckets": len(rooms._join_buckets),  # measured, never changed
+        "join_buckets": len(rooms._joins.buckets),  # measured, never changed
         "py_kb": tracemalloc.get_traced_memory()[0] // 1024,
         "rss_kb": rss_kb(),
     }

@@ -26,6 +26,8 @@ class GoneSocket:
     """A websocket whose client sent one frame and left: sending fails as Starlette's does
     once uvicorn finds the connection closed."""
 
+    client = None  # no address known (as Starlette's for a client it cannot name)
+
     def __init__(self, frame: dict[str, Any]) -> None:
         self.frame = frame
         self.sends = 0

@@ -223,3 +223,32 @@ def test_a_server_that_loses_its_database_after_the_check_says_so_without_servin
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("gofish rooms: ") and "in use by another gofish rooms server" in err
+
+
+def test_behind_a_forwarding_proxy_the_limits_count_each_forwarded_address(
+    tmp_path: Path,
+) -> None:
+    """A tunnel on this machine passes every friend on from 127.0.0.1, saying whom in
+    X-Forwarded-For: `gofish rooms` (uvicorn) counts its per-address limits by that, so
+    one guesser through the tunnel is refused while the others are not."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from .browser_support import RoomsServer, running
+
+    def join_status(url: str, forwarded_for: str) -> int:
+        request = urllib.request.Request(
+            f"{url}/rooms/ABCDEF/join", data=json.dumps({"name": "x"}).encode(),
+            headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded_for})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    for rooms in running(RoomsServer(tmp_path)):
+        friends = [join_status(rooms.url, f"198.51.100.{n}") for n in range(1, 41)]
+        guesser = [join_status(rooms.url, "203.0.113.9") for _ in range(31)]
+    assert set(friends) == {404}  # 40 misses, each from an address of its own
+    assert guesser[:30] == [404] * 30 and guesser[30] == 429

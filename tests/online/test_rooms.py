@@ -432,6 +432,37 @@ def test_opening_and_joining_rooms_too_fast_is_refused(
         assert refused["error"] == "rate_limited" and "wait" in refused["message"]
 
 
+def test_guessing_room_codes_is_slowed_to_a_few_a_minute_per_address(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Rooms are found by their code, so codes that name no room are limited per client
+    address wherever they are looked up (a code's info, a browser's rooms, a join, a
+    hello): a script tried thousands a second. A real code still answers until then, and
+    a join to a missing room no longer uses up the joins of friends on a shared address."""
+    settings = RoomSettings(bot_delay=0, missing_rooms_per_minute=4, joins_per_minute=2)
+    with serving(make_app(settings)) as client:
+        made = create_room(client, "Ann")
+        absent = "ABCDEF" if made["code"] != "ABCDEF" else "ABCDEG"
+        assert client.post(f"/rooms/{absent}/join", json={"name": "Bob"}).status_code == 404
+        assert client.get(f"/rooms/{absent}/info").status_code == 404
+        assert client.get(f"/rooms/{absent.lower()}/info").status_code == 404
+        assert client.get(f"/rooms/{made['code']}/info").status_code == 200  # not a miss
+        mine = client.post("/rooms/mine", json={"seats": [
+            {"code": absent, "token": "t" * 20}, {"code": made["code"], "token": "t" * 20}]})
+        assert [room.get("status") for room in mine.json()["rooms"]] == ["missing", "lobby"]
+        # Four misses: every lookup now is refused, real codes too, in words.
+        refused = client.get(f"/rooms/{made['code']}/info")
+        assert refused.status_code == 429 and "name no room" in refused.json()["message"]
+        assert client.post("/rooms/mine", json={"seats": []}).status_code == 429
+        with client.websocket_connect(f"/ws/room/{made['code']}") as ws:
+            ws.send_text(json.dumps({"type": "hello"}))
+            assert receive(ws)["code"] == "rate_limited"
+        # The misses took none of the joins: one is left after Ann's room.
+        server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+        server._missing_rooms.buckets.clear()  # as a minute later
+        assert join_room(client, made["code"], "Bob")["seat"] == 1
+
+
 def test_an_idle_room_leaves_memory_and_comes_back_from_the_database(
     make_app: Callable[..., Starlette],
 ) -> None:

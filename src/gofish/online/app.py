@@ -212,10 +212,9 @@ async def _create(request: Request) -> Response:
 
 async def _join(request: Request) -> Response:
     async def join() -> dict[str, Any]:
-        _server(request).check_join_rate(client_address(request))
         form: JoinRoom = parse_body(JoinRoom, await _body(request))
         return await _server(request).join_room(request.path_params["code"], form.name,
-                                                form.previous_token)
+                                                form.previous_token, client_address(request))
 
     return await _guarded(join)
 
@@ -225,13 +224,14 @@ async def _mine(request: Request) -> Response:
     async def mine() -> dict[str, Any]:
         form: MyRooms = parse_body(MyRooms, await _body(request))
         seats = [(held.code, held.token) for held in form.seats]
-        return {"rooms": await _server(request).my_rooms(seats)}
+        return {"rooms": await _server(request).my_rooms(seats, client_address(request))}
 
     return await _guarded(mine)
 
 
 async def _info(request: Request) -> Response:
-    return await _guarded(lambda: _server(request).room_info(request.path_params["code"]))
+    return await _guarded(lambda: _server(request).room_info(request.path_params["code"],
+                                                             client_address(request)))
 
 
 async def _socket(websocket: WebSocket) -> None:

@@ -77,6 +77,10 @@ class RoomSettings:
     send_queue: int = 256  # a client this far behind is dropped; it reconnects and catches up
     idle_seconds: float = 600.0  # a room nobody is connected to leaves memory (not the database)
     joins_per_minute: float = 30.0  # room creations and joins per client address
+    # Codes that name no room, looked up by one client address (info, a browser's rooms,
+    # a join, a hello): a person mistypes one now and then; a script guessing codes to
+    # find rooms tries thousands a second.
+    missing_rooms_per_minute: float = 30.0
     # Watching sockets one client address may hold in a room: each costs every change a
     # message, so a client opening hundreds slowed the room for its players.
     watchers_per_address: int = 16
@@ -98,6 +102,43 @@ class TokenBucket:
             return False
         self.tokens -= 1.0
         return True
+
+    def has_token(self) -> bool:
+        """Whether :meth:`allow` would allow now, without taking the token."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        return self.tokens >= 1.0
+
+
+class PerAddress:
+    """A :class:`TokenBucket` for each client address: ``per_minute`` a minute, in bursts
+    of as many; ``refusal`` says what ran out."""
+
+    MAX_ADDRESSES = 10_000  # past this many, forget them all rather than grow for ever
+
+    def __init__(self, per_minute: float, refusal: str) -> None:
+        self.per_minute, self.refusal = per_minute, refusal
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def _bucket(self, address: str) -> TokenBucket:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.MAX_ADDRESSES:
+                self.buckets.clear()
+            bucket = self.buckets[address] = TokenBucket(self.per_minute / 60,
+                                                         max(1, int(self.per_minute)))
+        return bucket
+
+    def take(self, address: str) -> None:
+        """Use one of ``address``'s tokens; refuse (rate_limited) if none is left."""
+        if not self._bucket(address).allow():
+            raise RoomError("rate_limited", self.refusal)
+
+    def check(self, address: str) -> None:
+        """Refuse ``address`` (rate_limited) if it has no token left; take none."""
+        if not self._bucket(address).has_token():
+            raise RoomError("rate_limited", self.refusal)
 
 
 class Connection:
@@ -217,7 +258,11 @@ class RoomServer:
         # One lock per room being loaded, with how many wait on it: loading one room
         # (a long replay) must not hold up another, and a room is never loaded twice.
         self._load_locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
-        self._join_buckets: dict[str, TokenBucket] = {}
+        self._joins = PerAddress(self.settings.joins_per_minute,
+                                 "too many rooms opened or joined: wait a minute")
+        self._missing_rooms = PerAddress(
+            self.settings.missing_rooms_per_minute,
+            "too many room codes that name no room: check the code, and wait a minute")
 
     # ------------------------------------------------------------ life cycle
 
@@ -294,15 +339,22 @@ class RoomServer:
 
     def check_join_rate(self, address: str) -> None:
         """Refuse a client address that opens or joins rooms faster than a person would."""
-        buckets = self._join_buckets
-        if len(buckets) > 10_000:  # forget old addresses rather than grow for ever
-            buckets.clear()
-        bucket = buckets.get(address)
-        if bucket is None:
-            rate = self.settings.joins_per_minute
-            bucket = buckets[address] = TokenBucket(rate / 60, max(1, int(rate)))
-        if not bucket.allow():
-            raise RoomError("rate_limited", "too many rooms opened or joined: wait a minute")
+        self._joins.take(address)
+
+    async def room_for(self, code: str, address: str | None) -> LiveRoom:
+        """:meth:`live_room` for a client at ``address``, which may look up only so many
+        codes that name no room: rooms are found by their code, so guessing codes must be
+        slow. ``address`` None: a caller of this API, not a client; not limited."""
+        if address is None:
+            return await self.live_room(code)
+        self._missing_rooms.check(address)
+        try:
+            return await self.live_room(code)
+        except RoomError as error:
+            if error.code == "not_found":
+                with contextlib.suppress(RoomError):  # this one is said as not found
+                    self._missing_rooms.take(address)
+            raise
 
     async def create_room(self, name: str, players: int, rules: object) -> dict[str, Any]:
         await self.ready()
@@ -321,12 +373,20 @@ class RoomServer:
         self._schedule_eviction(live)  # should its creator never connect
         return await self._seat_person(room.code, display)
 
-    async def join_room(self, code_text: str, name: str,
-                        previous_token: str | None = None) -> dict[str, Any]:
-        """Seat ``name``; ``previous_token`` is the one this browser held here before, if any."""
+    async def join_room(self, code_text: str, name: str, previous_token: str | None = None,
+                        address: str | None = None) -> dict[str, Any]:
+        """Seat ``name``; ``previous_token`` is the one this browser held here before, if any.
+
+        A client ``address`` may join only so many rooms a minute; a code that names no
+        room counts against its lookups of such codes instead (:meth:`room_for`), so that
+        on a tunnel many friends share one address, a mistyped code does not stop their joins.
+        """
         display = clean_name(name)
         code = normalise_code(code_text)
         previous = None if previous_token is None else hash_token(previous_token)
+        await self.room_for(code, address)
+        if address is not None:
+            self.check_join_rate(address)
         return await self._seat_person(code, display, previous)
 
     async def _seat_person(self, code: str, name: str,
@@ -356,24 +416,32 @@ class RoomServer:
                     yield live
                     return
 
-    async def room_info(self, code_text: str) -> dict[str, Any]:
-        live = await self.live_room(normalise_code(code_text))
+    async def room_info(self, code_text: str, address: str | None = None) -> dict[str, Any]:
+        live = await self.room_for(normalise_code(code_text), address)
         return live.room.lobby()
 
-    async def my_rooms(self, seats: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    async def my_rooms(self, seats: list[tuple[str, str]],
+                       address: str | None = None) -> list[dict[str, Any]]:
         """Each (code, token) a browser holds: the room's lobby with the token's ``seat``
         (or why it has none), or only ``code`` and a ``status`` of ``missing`` (no such
         room: the browser forgets it), ``invalid`` (no seat token: the browser forgets it;
         with a ``message``) or ``unavailable`` (the database did not answer)."""
-        return list(await asyncio.gather(*(self._held_seat(code, token)
+        if address is not None:  # refused whole once its lookups of missing codes ran out
+            self._missing_rooms.check(address)
+        return list(await asyncio.gather(*(self._held_seat(code, token, address)
                                            for code, token in seats)))
 
-    async def _held_seat(self, code_text: str, token: str) -> dict[str, Any]:
+    async def _held_seat(self, code_text: str, token: str,
+                         address: str | None) -> dict[str, Any]:
         if not is_token(token):  # not looked up: such a token holds no seat anywhere
             return {"code": code_text, "status": "invalid", "message": NOT_A_TOKEN}
         try:
-            room = (await self.live_room(normalise_code(code_text))).room
-        except (InvalidInput, RoomError):
+            room = (await self.room_for(normalise_code(code_text), address)).room
+        except InvalidInput:
+            return {"code": code_text, "status": "missing"}
+        except RoomError as error:
+            if error.code == "rate_limited":  # this one was not looked up: it may be there
+                return {"code": code_text, "status": "unavailable"}
             return {"code": code_text, "status": "missing"}
         except StoreError:
             return {"code": code_text, "status": "unavailable"}
@@ -577,7 +645,6 @@ class RoomServer:
             seat.gone_since, seat.away = None, False
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
-        self.schedule_bot(live)  # the stand-ins of others away wait for a person to be here
         host = live.room.host
         gone = None if host is None else live.room.seats[host].gone_since
         if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
@@ -721,11 +788,12 @@ class RoomServer:
             return await refuse("not_found", f"there is no room here: {error}", CLOSE_NOT_FOUND)
         try:
             hello = parse_hello(text)
-            live = await self.live_room(code)
+            live = await self.room_for(code, client_address(websocket))
         except ProtocolError as error:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
         except RoomError as error:
-            return await refuse(error.code, error.message, CLOSE_NOT_FOUND)
+            close = CLOSE_TRY_AGAIN if error.code == "rate_limited" else CLOSE_NOT_FOUND
+            return await refuse(error.code, error.message, close)
         except StoreError as error:
             return await refuse("storage", reported(error, _log), CLOSE_UNAVAILABLE)
         if hello.token is None:
