@@ -303,3 +303,51 @@ def test_a_fallback_line_json_cannot_read_is_skipped_and_the_others_recovered(
         {"record": gofish.game_to_record(game), "seats": [YOU, EMMA]}) + "\n")
     with open_store(db_path) as store:
         assert [stored.record for stored in store.list_games()] == [gofish.game_to_record(game)]
+
+
+def test_a_line_cut_short_before_does_not_swallow_the_next_rescued_game(db_path: Path) -> None:
+    """An earlier append cut off midway (a full disk, a crash) left half a line: the next
+    rescued game was glued onto it and could never be read back."""
+    game = played_game(seed=21)
+    store = open_store(db_path, timeout=0.05)
+    _fallback(db_path).write_text('{"record": {"rul')  # no newline at the end
+    holder = _hold_write_lock(db_path)
+    try:
+        with pytest.raises(StorageError, match="locked by another program"):
+            store.save(gofish.game_to_record(game), seats=[YOU, EMMA])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert len(store.recover_unsaved()) == 1
+    assert [stored.record for stored in store.list_games()] == [gofish.game_to_record(game)]
+    store.close()
+    assert _fallback(db_path).read_text() == '{"record": {"rul\n'  # the broken half stays
+
+
+@pytest.mark.parametrize("existed", [True, False])
+def test_an_append_that_fails_midway_is_taken_back(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch, existed: bool
+) -> None:
+    """The disk fills halfway through a rescued game's line: the file is left as it was
+    (no half line for the next one to join), and a file the append made goes with it."""
+    from gofish.storage import fallback
+
+    db_path.parent.mkdir(parents=True)
+    before = json.dumps({"record": {}, "seats": []}) + "\n"
+    if existed:
+        _fallback(db_path).write_text(before)
+    real_write = fallback._write_all
+
+    def disk_fills(descriptor: int, data: bytes) -> None:
+        real_write(descriptor, data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fallback, "_write_all", disk_fills)
+    monkeypatch.setattr(fallback, "_last_resort_path", lambda: db_path.parent / "last.jsonl")
+    entry = {"record": gofish.game_to_record(played_game(seed=22)), "seats": [YOU, EMMA]}
+    assert fallback.write_fallback(db_path, entry) is None  # nowhere could take it
+    if existed:
+        assert _fallback(db_path).read_text() == before
+    else:
+        assert not _fallback(db_path).exists()
+    assert not (db_path.parent / "last.jsonl").exists()

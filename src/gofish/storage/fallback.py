@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 FALLBACK_SUFFIX = ".unsaved.jsonl"
 
@@ -57,27 +57,56 @@ def write_fallback(db_path: Path, entry: dict[str, Any]) -> Path | None:
     for target in fallback_targets(db_path):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            with _open_to_append(target) as stream:
-                stream.write(line + "\n")
-                stream.flush()
-                os.fsync(stream.fileno())
+            _append_line(target, line)
             return target
         except OSError:
             continue
     return None
 
 
-def _open_to_append(target: Path) -> TextIO:
-    """``target`` opened to append, made private to this user if new (the temp folder is
-    everyone's). Only a regular file: a pipe there would block the save for ever, so
-    it is opened without waiting, then refused. In the temp folder, only a file of this
-    user's own, not a link: another user could have put one there to read every hand."""
+def _append_line(target: Path, line: str) -> None:
+    """Append ``line`` to ``target`` whole, or leave the file as it was (OSError).
+
+    The file is made private to this user if new (the temp folder is everyone's). Only a
+    regular file: a pipe there would block the save for ever, so it is opened without
+    waiting, then refused. In the temp folder, only a file of this user's own, not a
+    link: another user could have put one there to read every hand.
+    """
     in_temp = target == _last_resort_path()
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
     flags |= _NO_LINKS if in_temp else 0
     with _locked(target, flags, lambda status: _check_usable(status, target, in_temp)) as found:
         os.set_blocking(found, True)
-        return open(os.dup(found), "a", encoding="utf-8")  # the lock goes with the file
+        size = os.fstat(found).st_size
+        # A line cut short before (a full disk, a crash) must not swallow this one: glued
+        # onto it, this game could never be read back.
+        start = "\n" if size and not _ends_a_line(found, size) else ""
+        try:
+            _write_all(found, (start + line + "\n").encode("utf-8"))
+            os.fsync(found)
+        except OSError:
+            _take_back(found, target, size)  # not half a line for the next one to join
+            raise
+
+
+def _ends_a_line(descriptor: int, size: int) -> bool:
+    os.lseek(descriptor, size - 1, os.SEEK_SET)
+    return os.read(descriptor, 1) == b"\n"
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(descriptor, data):]
+
+
+def _take_back(descriptor: int, target: Path, size: int) -> None:
+    """Cut a failed append off ``target`` (``size`` bytes before it); a file it created
+    goes, so that no empty fallback file is left waiting to be drained."""
+    with contextlib.suppress(OSError):
+        if size:
+            os.ftruncate(descriptor, size)
+        else:
+            os.unlink(target)
 
 
 #: os.open's flag refusing a link (not on Windows, whose temp folder is the user's own).
@@ -114,13 +143,13 @@ def can_keep_games(db_path: Path) -> bool:
 
 
 def _could_append(target: Path) -> bool:
-    """Whether the existing ``target`` is a file that ``_open_to_append`` would take."""
+    """Whether the existing ``target`` is a file that ``_append_line`` would take."""
     try:
         status = os.lstat(target) if target == _last_resort_path() else os.stat(target)
         _check_usable(status, target, target == _last_resort_path())
     except OSError:  # a link to nothing, a pipe, another user's file in the temp folder
         return False
-    return os.access(target, os.W_OK)
+    return os.access(target, os.R_OK | os.W_OK)  # read too: the last byte is looked at
 
 
 def read_fallback_lines(path: Path) -> list[str]:
@@ -233,7 +262,7 @@ def _lines(descriptor: int) -> list[str]:
 
 
 def _locked_to_read(path: Path) -> contextlib.AbstractContextManager[int]:
-    """``path`` opened to read and locked, with the checks ``_open_to_append`` makes."""
+    """``path`` opened to read and locked, with the checks ``_append_line`` makes."""
     in_temp = path == _last_resort_path()
     flags = os.O_RDONLY | os.O_NONBLOCK | (_NO_LINKS if in_temp else 0)
     return _locked(path, flags, lambda status: _check_usable(status, path, in_temp))
