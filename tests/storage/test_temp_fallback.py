@@ -111,7 +111,39 @@ def test_lines_that_cannot_go_in_are_counted(tmp_path: Path, temp_file: Path) ->
                                      "database": str(database)}) + "\n")
     with open_store(database) as store:
         assert len(store.list_games()) == 1
-        assert store.unsaved_left() == [(beside, 2), (temp_file, 1)]
+        assert store.unsaved_left() == [(beside, 2, 2), (temp_file, 1, 1)]
+
+
+def test_games_the_locked_database_did_not_take_are_not_called_edited_by_hand(
+    tmp_path: Path, temp_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Lines that wait only because the database was locked (or the disk full) are games
+    that go in later: they were reported as "not a game gofish can read"."""
+    import sqlite3
+
+    database = tmp_path / "games.sqlite3"
+    beside = fallback_module.fallback_path(database)
+    with open_store(database, timeout=0.05) as store:
+        holder = sqlite3.connect(database, isolation_level=None, timeout=0)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            fallback_module.write_fallback(database, _entry(5))
+            fallback_module.write_fallback(database, _entry(6))
+            with beside.open("a") as stream:
+                stream.write("garbage\n")
+            assert store.recover_unsaved() == []  # locked: nothing moved in
+            assert store.unsaved_left() == [(beside, 3, 1)]
+            mention_unsaved_left("history", store)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert len(store.recover_unsaved()) == 2  # the lock gone, the games go in
+    assert capsys.readouterr().err == (
+        f"gofish history: 2 lines of unsaved games wait in {beside}: the database did not "
+        "take them (locked by another program, or the disk full?); they go in the next "
+        "time gofish opens it\n"
+        f"gofish history: 1 line in {beside} could not be moved into the database (not a "
+        "game gofish can read: edited by hand?), so it is kept there\n")
 
 
 def test_a_read_only_database_says_its_games_wait(

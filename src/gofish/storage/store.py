@@ -143,6 +143,14 @@ class StatsRow:
                 "books_per_game": self.books_per_game}
 
 
+class UnsavedLines(NamedTuple):
+    """A fallback file's lines still waiting for the database (``Store.unsaved_left``)."""
+
+    path: Path
+    lines: int
+    unreadable: int  # of them, lines that are not games gofish can read
+
+
 class ResultPoint(NamedTuple):
     """One finished game from a human seat's side, for a chart over time."""
 
@@ -511,14 +519,16 @@ class Store:
             saved += self._recover_from(temp_folder_fallback(), self._fallback_lines_in_temp())
         return saved
 
-    def unsaved_left(self) -> list[tuple[Path, int]]:
-        """The fallback files that still hold lines for this database, and how many:
-        lines that are not games gofish can read, copies the database refused, or, on a
-        database opened read-only, games waiting for it to be writable."""
-        left = [(fallback_path(self.path), len(self._fallback_lines_beside()))]
+    def unsaved_left(self) -> list[UnsavedLines]:
+        """The fallback files that still hold lines for this database: how many, and how
+        many of them are not games gofish can read (edited by hand). The others are
+        copies the database did not take (locked by another program, a full disk) or, on
+        a database opened read-only, games waiting for it to be writable."""
+        left = [(fallback_path(self.path), self._fallback_lines_beside())]
         with contextlib.suppress(StorageError):
-            left.append((temp_folder_fallback(), len(self._fallback_lines_in_temp())))
-        return [(path, count) for path, count in left if count]
+            left.append((temp_folder_fallback(), self._fallback_lines_in_temp()))
+        return [UnsavedLines(path, len(lines), sum(_unreadable(line) for line in lines))
+                for path, lines in left if lines]
 
     def _fallback_lines_beside(self) -> list[str]:
         """Every line of the fallback file beside the database: all of them are its own."""
@@ -547,8 +557,7 @@ class Store:
         return saved
 
     def _recover_one(self, entry: dict[str, Any]) -> int | None:
-        summary = summarize(entry["record"])
-        seats = check_seats(entry["seats"], summary.players)
+        summary, seats = _checked_entry(entry)
         source = entry.get("source")
         source = source if isinstance(source, str) else "terminal"
         wanted = entry.get("game_id")
@@ -909,6 +918,24 @@ def _fallback_lines(path: Path) -> list[str]:
         return existing_fallback_lines(path)
     except OSError as error:
         raise StorageError(f"cannot read the unsaved games in {path}: {error.strerror}") from None
+
+
+def _checked_entry(entry: dict[str, Any]) -> tuple[GameSummary, list[Seat]]:
+    """A fallback entry's game and seats; StorageError if it is not one gofish can store."""
+    summary = summarize(entry["record"])
+    return summary, check_seats(entry["seats"], summary.players)
+
+
+def _unreadable(line: str) -> bool:
+    """Whether fallback ``line`` is not a game gofish could ever move in (edited by hand)."""
+    entry = parse_fallback_line(line)
+    if entry is None:
+        return True
+    try:
+        _checked_entry(entry)
+    except StorageError:
+        return True
+    return False
 
 
 def _longest_first(lines: list[str]) -> list[tuple[str, dict[str, Any]]]:
