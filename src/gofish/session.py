@@ -81,6 +81,20 @@ def table_seed(seed: int | str | None, game_number: int) -> int | str | None:
     return f"{seed}/{game_number}"
 
 
+def _replayed_here(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+                   game_id: int) -> Game:
+    """The stored game replayed, if its every bot is here to play on; else GoFishError."""
+    try:
+        game = game_from_record(record)
+    except GoFishError as error:  # the store checks records, so only a hand-edited one
+        raise GoFishError(f"stored game {game_id} cannot be replayed: {error}") from None
+    for seat in seats:
+        bot = seat.get("bot")
+        if bot is not None and not is_bot(str(bot)):
+            raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
+    return game
+
+
 def _table_position(deal: Mapping[str, Any] | None, game: Game) -> tuple[int | str | None, int]:
     """The seed and game number a stored ``deal`` names, if it really dealt ``game``; else
     (None, 0): an unseeded table, as a game saved without one (or edited by hand) resumes."""
@@ -230,14 +244,7 @@ class TableSession:
         left. The bots' random streams of this game are not restored: exactly, that needs
         each one's whole generator state at the last ask, or every past bot turn thought
         again (seconds a turn for the searching bots). They play on with fresh streams."""
-        try:
-            game = game_from_record(record)
-        except GoFishError as error:  # the store checks records, so only a hand-edited one
-            raise GoFishError(f"stored game {game_id} cannot be replayed: {error}") from None
-        for seat in seats:
-            bot = seat.get("bot")
-            if bot is not None and not is_bot(str(bot)):
-                raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
+        game = _replayed_here(record, seats, game_id)
         seat_list: list[dict[str, str | None]] = [
             {"name": str(seat.get("name") or f"Player {index}"), "bot": seat.get("bot")}
             for index, seat in enumerate(seats)
@@ -258,6 +265,17 @@ class TableSession:
         )
         return cls(settings, game, seat_list, store, game_id=game_id, source=source,
                    human=human, game_number=game_number, seeded_bots=False)
+
+    @staticmethod
+    def resume_problem(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+                       game_id: int) -> str | None:
+        """Why :meth:`resume` would refuse this stored game (a record edited by hand so that
+        it no longer replays, a bot not installed here), or None."""
+        try:
+            _replayed_here(record, seats, game_id)
+        except GoFishError as error:
+            return str(error)
+        return None
 
     def seeded_deal(self) -> dict[str, Any] | None:
         """Which deal of a seeded table this game is, saved with it so that a resumed table

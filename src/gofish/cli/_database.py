@@ -23,9 +23,22 @@ EXIT_USAGE = 2  # the user asked for something that is not there
 def latest_playable(store: Store, skipped: list[Any] | None = None) -> StoredGame | None:
     """The latest readable unfinished game with a person's seat, or None (resume picks it
     up; play names it). A game stored by bots alone (through the API) is passed over: it
-    hid the player's own game. Read page by page from the newest: a game saved meanwhile
-    no longer pushes the oldest out of a list counted beforehand."""
-    return store.latest_unfinished(skipped, wanted=lambda game: bool(game.human_seats))
+    hid the player's own game. So is one that cannot be resumed here (a record edited by
+    hand that no longer replays, a bot not installed), added to ``skipped`` (with the
+    damaged ones) as why: it stopped a bare ``gofish resume`` short of the older games.
+    Read page by page from the newest: a game saved meanwhile no longer pushes the
+    oldest out of a list counted beforehand."""
+    from gofish.session import TableSession
+
+    def playable(game: StoredGame) -> bool:
+        if not game.human_seats:
+            return False
+        problem = TableSession.resume_problem(game.record, game.seats, game.id)
+        if problem is not None and skipped is not None:
+            skipped.append(problem)
+        return problem is None
+
+    return store.latest_unfinished(skipped, wanted=playable)
 
 
 def game_id(text: str) -> int:

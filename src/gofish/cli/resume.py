@@ -69,7 +69,7 @@ def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str])
     command that replays a game instead (with the --database given, if one was)."""
     from gofish.storage import DamagedGameError, UnknownGameError
 
-    skipped: list[DamagedGameError] = []
+    skipped: list[DamagedGameError | str] = []  # damaged, or why it cannot be resumed
     try:
         stored = latest_playable(store, skipped) if game_id is None else store.get(game_id)
     except UnknownGameError as error:
