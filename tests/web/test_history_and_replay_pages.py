@@ -74,6 +74,23 @@ def test_a_shared_win_of_four_is_listed_as_a_sentence(page: Any, live_server: Li
     assert "shared: You, Emma, Randy and Emma 2" in row.inner_text()
 
 
+def test_the_books_column_of_the_history_lines_up_with_the_others(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The seats' `.books` rule (a flex row of book chips) made the history's books cell a
+    # flex box too: shorter than its row, so the row lines zig-zagged at that column.
+    store_a_finished_game(live_server)
+    page.goto(f"{live_server.url}/?speed=0#/history")
+    page.wait_for_selector(".history-table tbody tr")
+    cells = page.evaluate("""() => {
+        const row = document.querySelector('.history-table tbody tr');
+        const books = row.querySelector('td.books');
+        return [getComputedStyle(books).display, books.getBoundingClientRect().height,
+                row.getBoundingClientRect().height];
+    }""")
+    assert cells[0] == "table-cell" and abs(cells[1] - cells[2]) < 1, cells
+
+
 def test_the_history_gives_the_time_a_game_was_played_in_the_players_time_zone(
     browser: Any, live_server: LiveServer
 ) -> None:
