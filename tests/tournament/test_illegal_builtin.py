@@ -34,6 +34,18 @@ def test_a_failure_in_an_order_past_the_rotations_is_not_called_a_rotation() -> 
                 seatings="all")
     bots = [AsksItself(), AsksItself(), AsksItself()]
     _, _, why = play_engine_game(plan, bots, deal=0, rotation=2)
-    assert why is not None and why.startswith("deal 0, rotation 2, seat ")
+    seated = "seats: asks-itself, asks-itself, asks-itself"
+    assert why is not None and why.startswith(f"deal 0, rotation 2 ({seated}), seat ")
     _, _, why = play_engine_game(plan, bots, deal=0, rotation=4)
-    assert why is not None and why.startswith("deal 0, seating 4 (--seatings all), seat ")
+    assert why is not None and why.startswith(f"deal 0, seating 4 (--seatings all; {seated}), "
+                                              "seat ")
+
+
+def test_the_same_deal_and_rotation_at_two_tables_are_told_apart_by_their_bots() -> None:
+    # With more entrants than seats, one deal and rotation is played at several tables:
+    # two forfeits (or two games stopped as endless) read word for word the same.
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "counter", "random"), 2)
+    whys = [play_engine_game(plan, [make_bot(name), AsksItself()], deal=0, rotation=0)[2]
+            for name in ("emma", "counter")]
+    assert whys[0] is not None and "(seats: emma, asks-itself)" in whys[0]
+    assert whys[1] is not None and "(seats: counter, asks-itself)" in whys[1]

@@ -119,12 +119,16 @@ def seat_bots(specs: Sequence[str], timeout: float) -> Iterator[SeatBots]:
 MAX_ASKS_PER_GAME = 1_000
 
 
-def _game_label(plan: Plan, deal: int, arrangement: int) -> str:
-    """Which game a failure happened in. Past the rotations, --seatings all plays other
-    orders of the bots, which "rotation 5" of a three-seat table misnamed."""
+def _game_label(plan: Plan, deal: int, arrangement: int,
+                bots: Sequence[Bot | ExternalBot]) -> str:
+    """Which game a failure happened in, with its bots in seat order: with more entrants
+    than seats, the same deal and rotation is played at several tables, and two games
+    stopped alike read word for word the same. Past the rotations, --seatings all plays
+    other orders of the bots, which "rotation 5" of a three-seat table misnamed."""
+    seated = f"seats: {', '.join(bot.name for bot in bots)}"
     if arrangement < plan.players:
-        return f"deal {deal}, rotation {arrangement}"
-    return f"deal {deal}, seating {arrangement} (--seatings all)"
+        return f"deal {deal}, rotation {arrangement} ({seated})"
+    return f"deal {deal}, seating {arrangement} (--seatings all; {seated})"
 
 
 def _choice(bot: Bot | ExternalBot, view: View, rng: SplitMixRandom) -> Ask:
@@ -172,7 +176,7 @@ def play_engine_game(
                 told.append(seat)
         while game.current_player is not None:
             if len(game.actions) >= MAX_ASKS_PER_GAME:
-                stopped = (f"{_game_label(plan, deal, rotation)}: stopped after "
+                stopped = (f"{_game_label(plan, deal, rotation, bots)}: stopped after "
                            f"{MAX_ASKS_PER_GAME} asks with {game.view(None).pond_size} cards "
                            "in the pond, as the bots kept asking players who hold none of "
                            "the rank (R8); scored on the books laid so far")
@@ -185,7 +189,7 @@ def play_engine_game(
             game.play(action)
     except BotFailure as failure:
         failed = seat
-        stopped = f"{_game_label(plan, deal, rotation)}, seat {seat}: {failure}"
+        stopped = f"{_game_label(plan, deal, rotation, bots)}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
     # Every other bot told of the game hears how it ended, as the tally scores it.
     winners = winning_seats(books, failed)
