@@ -60,23 +60,56 @@ def clean_name(text: str) -> str:
         raise InvalidInput("a name needs at least one visible character")
     if len(name) > NAME_MAX:
         raise InvalidInput(f"a name has at most {NAME_MAX} characters, not {len(name)}")
+    _check_marks(name)
     _check_not_misleading(name)
     return name
 
 
+#: Accents a letter may carry (Vietnamese puts two on one vowel); a pile of them drew over
+#: the names and log lines around the seat.
+MARKS_MAX = 2
+
+
+def _check_marks(name: str) -> None:
+    """Refuse a name of marks alone (nothing to put them on) or with a pile of them."""
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char).startswith("M") else 0
+        if run > MARKS_MAX:
+            raise InvalidInput(f"a letter in a name may carry at most {MARKS_MAX} accents or "
+                               "marks: a pile of them draws over the names around it")
+    if all(unicodedata.category(char).startswith(("M", "Z")) for char in name):
+        raise InvalidInput("a name needs at least one visible character")
+
+
 def name_key(name: str) -> str:
     """Names that read alike are one name: any case, compatibility forms (NFKC), so a
-    full-width "Ｂｏｂ" is a second Bob, and Greek and Cyrillic letters drawn like Latin
+    full-width "Ｂｏｂ" is a second Bob, and letters of other alphabets drawn like Latin
     ones, so "Βob" with a Greek capital beta is one too, "Yоu" with a Cyrillic o is
-    "You" and "Emma (bοt)" with a Greek omicron ends in "(bot)"."""
-    return unicodedata.normalize("NFKC", name).translate(_DRAWN_LIKE_LATIN).casefold()
+    "You", "Emma (bօt)" with an Armenian o ends in "(bot)", and "ʙob" in Latin small
+    capitals is Bob."""
+    folded = unicodedata.normalize("NFKC", name).translate(_DRAWN_LIKE_LATIN)
+    return "".join(map(_small_capital_as_letter, folded)).casefold()
 
 
-# Each Greek or Cyrillic letter (either case) and the Latin letter it is drawn as.
+# Each Greek, Cyrillic, Armenian or Cherokee letter, or Latin letter of another shape
+# (dotless i, script l), and the Latin letter it is drawn as.
 _DRAWN_LIKE_LATIN: Final = str.maketrans(
-    "АВЕКМНОРСТУХЅІЈԚԜҮаеорсухѕіјԁԛԝһүӏ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινραυ",
-    "ABEKMHOPCTYXSIJQWYaeopcyxsijdqwhyl" "ABEZHIKMNOPTYXoivpau",
+    "АВЕКМНОРСТУХЅІЈԚԜҮаеорсухѕіјԁԛԝһүӏ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινραυ"
+    "ՕՍօսոհզցա" "ᎪᏴᏟᎠᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃ" "ıɑℓɡ",
+    "ABEKMHOPCTYXSIJQWYaeopcyxsijdqwhyl" "ABEZHIKMNOPTYXoivpau"
+    "OUounhqgw" "ABCDEGHJKLMPSTVWZ" "ialg",
 )
+
+
+def _small_capital_as_letter(char: str) -> str:
+    """A Latin small capital (ʙ, ᴏ: LATIN LETTER SMALL CAPITAL B) as its letter."""
+    if char.isascii():
+        return char
+    words = unicodedata.name(char, "").split()
+    if words[:4] == ["LATIN", "LETTER", "SMALL", "CAPITAL"] and len(words) == 5:
+        return words[4] if len(words[4]) == 1 else char
+    return char
 
 
 def _check_not_misleading(name: str) -> None:
