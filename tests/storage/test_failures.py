@@ -351,3 +351,30 @@ def test_an_append_that_fails_midway_is_taken_back(
     else:
         assert not _fallback(db_path).exists()
     assert not (db_path.parent / "last.jsonl").exists()
+
+
+@pytest.mark.parametrize(("written", "kept"), [
+    ("2026-01-02T03:04:05+00:00", "2026-01-02T03:04:05.000+00:00"),
+    ("2026-01-02T08:34:05+05:30", "2026-01-02T03:04:05.000+00:00"),  # said in UTC
+    ("yesterday", None), ("2026-01-02T03:04:05", None), ("9999-01-01T00:00:00+00:00", None),
+])
+def test_a_rescued_game_keeps_the_time_it_was_played(
+    db_path: Path, written: str, kept: str | None
+) -> None:
+    """A game moved in from the fallback file was dated when it was moved in, so the
+    history (last played first) put it out of order; a time that is not one, has no
+    zone or is still ahead is left for the time it is moved in."""
+    from gofish.storage import fallback
+
+    db_path.parent.mkdir(parents=True)
+    game = played_game(seed=31)  # finished
+    fallback.write_fallback(db_path, {"record": gofish.game_to_record(game),
+                                      "seats": [YOU, EMMA]})
+    line = json.loads(_fallback(db_path).read_text())
+    _fallback(db_path).write_text(json.dumps({**line, "written_at": written}) + "\n")
+    with Store(db_path, clock=lambda: "2026-06-01T00:00:00.000+00:00") as store:
+        store.recover_unsaved()
+        [stored] = store.list_games()
+    when = kept or "2026-06-01T00:00:00.000+00:00"
+    assert stored.over and (stored.created_at, stored.updated_at, stored.finished_at) == (
+        when, when, when)

@@ -423,10 +423,11 @@ class Store:
 
     def _write_in(
         self, db: sqlite3.Connection, summary: GameSummary, seats: list[Seat],
-        game_id: int | None, source: str, deal: str | None = None,
+        game_id: int | None, source: str, deal: str | None = None, at: str | None = None,
     ) -> int:
-        """Store the game inside the open transaction ``db``; return its id."""
-        now = self._clock()
+        """Store the game inside the open transaction ``db``; return its id. ``at``: when
+        it was played (a rescued copy's time), if not now."""
+        now = at or self._clock()
         if game_id is not None and not self._update(db, game_id, summary, source, now, deal):
             game_id = None  # the stored game went on elsewhere: keep both as games
         if game_id is None:
@@ -563,12 +564,13 @@ class Store:
         wanted = entry.get("game_id")
         deal = entry.get("deal")
         deal_text = _deal_text(deal) if isinstance(deal, Mapping) else None
+        at = _written_at(entry.get("written_at"), self._clock())
         return self._retrying(
-            lambda: self._recover_write(summary, seats, wanted, source, deal_text))
+            lambda: self._recover_write(summary, seats, wanted, source, deal_text, at))
 
     def _recover_write(
         self, summary: GameSummary, seats: list[Seat], wanted: object, source: str,
-        deal: str | None,
+        deal: str | None, at: str,
     ) -> int | None:
         """Store a rescued copy unless it is already in. The look and the write are one
         transaction: two gofish moving the same file in at once each looked first, found
@@ -582,7 +584,7 @@ class Store:
             target = wanted if isinstance(wanted, int) and wanted in same_deal else next(
                 (game_id for game_id, stored in same_deal.items()
                  if actions[: len(stored)] == stored), None)
-            return self._write_in(db, summary, seats, target, source, deal)
+            return self._write_in(db, summary, seats, target, source, deal, at)
 
     def _games_with_deal(
         self, db: sqlite3.Connection, record: dict[str, Any]
@@ -918,6 +920,22 @@ def _fallback_lines(path: Path) -> list[str]:
         return existing_fallback_lines(path)
     except OSError as error:
         raise StorageError(f"cannot read the unsaved games in {path}: {error.strerror}") from None
+
+
+def _written_at(written: object, now: str) -> str:
+    """When a rescued copy was written, as the store keeps times: it was played then, not
+    when it was moved in (its dates put it out of order in the history). ``now`` if the
+    line has no such time (written before it was kept, edited by hand) or one still ahead."""
+    if not isinstance(written, str):
+        return now
+    try:
+        when = datetime.fromisoformat(written)
+    except ValueError:
+        return now
+    if when.tzinfo is None:
+        return now
+    stamp = when.astimezone(UTC).isoformat(timespec="milliseconds")
+    return min(stamp, now)
 
 
 def _checked_entry(entry: dict[str, Any]) -> tuple[GameSummary, list[Seat]]:
