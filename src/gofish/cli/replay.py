@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from gofish.cli import file_name
+from gofish.cli._database import command_line
 from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
 from gofish.narrate import pond_word
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             if sys.stdin is None:  # started with <&-
                 raise CannotRead("it is closed")
             if isinstance(sys.stdin, io.TextIOWrapper):  # read as a file is (_decoding)
-                encoding, errors = _decoding(_first_bytes(sys.stdin.buffer))
+                encoding, errors = _decoding(_first_bytes(sys.stdin.buffer), args.file)
                 sys.stdin.reconfigure(encoding=encoding, errors=errors)
             return replay_stream(_lines(sys.stdin), output, as_json=args.json,
                                  name=_name(args.file))
@@ -75,29 +76,39 @@ def _open(path: str) -> TextIO:
     except OSError as error:
         raise CannotRead(error.strerror or str(error)) from None
     try:
-        encoding, errors = _decoding(_first_bytes(binary))
+        encoding, errors = _decoding(_first_bytes(binary), path)
         return io.TextIOWrapper(binary, encoding=encoding, errors=errors)
     except BaseException:
         binary.close()
         raise
 
 
+#: How an SQLite database file starts: the games database given where records go.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def _first_bytes(stream: object) -> bytes:
-    """The first two bytes waiting in a buffered binary stream, left in it ("" if it
-    cannot say without reading them)."""
+    """The first bytes waiting in a buffered binary stream (enough to know an SQLite
+    file by), left in it ("" if it cannot say without reading them)."""
     peek = getattr(stream, "peek", None)
     try:
-        return bytes(peek(2)[:2]) if peek is not None else b""
+        return bytes(peek(len(SQLITE_HEADER))[:len(SQLITE_HEADER)]) if peek else b""
     except OSError:
         return b""  # the read itself will say what is wrong
 
 
-def _decoding(start: bytes) -> tuple[str, str]:
+def _decoding(start: bytes, file: str) -> tuple[str, str]:
     """How to read a file that starts with ``start``: UTF-16 after its byte order mark
     (PowerShell 5 writes it for ``gofish export > games.jsonl``, and every record failed
     as "not valid JSON"), else UTF-8 with bytes that are not kept as lone surrogates
-    (see _not_utf8)."""
-    if start in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+    (see _not_utf8). A games database is refused in words (CannotRead): it gave one
+    "not valid JSON" result for each stretch of its bytes between newlines."""
+    if start.startswith(SQLITE_HEADER):
+        export = ("gofish export --database FILE" if file == "-"
+                  else command_line(argparse.Namespace(database=file), "export"))
+        raise CannotRead(f"it is a database (SQLite), not game records: {export} "
+                         "writes its games as records to replay")
+    if start[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         return "utf-16", "replace"
     return ENCODING, "surrogateescape"
 
