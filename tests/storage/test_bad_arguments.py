@@ -158,6 +158,25 @@ def test_a_result_for_a_seat_the_game_has_not_is_refused(store: Store, seat: obj
     assert game.result(0) is None  # in progress: no result yet, for a seat it has
 
 
+@pytest.mark.parametrize("seat", [2, 7, -1, "0", 0.0])
+def test_opponents_of_a_seat_the_game_has_not_are_refused(store: Store, seat: object) -> None:
+    # Seat 7 of a two-player game listed both players as its opponents.
+    game = store.get(store.save(_record(), seats=[YOU, EMMA]))
+    with pytest.raises(StorageError, match="seat must be a whole number from 0 to 1"):
+        game.opponents(seat)  # type: ignore[arg-type]
+    assert game.opponents(1) == ["human"] and game.opponents() == ["emma"]
+
+
+def test_a_database_path_with_a_nul_character_is_refused_in_words(tmp_path: Path) -> None:
+    # The system's "embedded null byte" came out as a ValueError, not a StorageError.
+    path = str(tmp_path / "games\0.sqlite3")
+    for opening in (lambda: open_store(path), lambda: Store(path),
+                    lambda: save_game(_record(), seats=[YOU, EMMA], path=path)):
+        with pytest.raises(StorageError, match="has a NUL character in it"):
+            opening()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_skipped_must_be_a_list(store: Store) -> None:
     with pytest.raises(StorageError, match="skipped must be a list"):
         store.latest_unfinished(skipped="x")  # type: ignore[arg-type]

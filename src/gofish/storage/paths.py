@@ -33,6 +33,9 @@ def db_path_argument(path: object) -> str | os.PathLike[str]:
     TypeError from pathlib, and bytes too, which pathlib takes only on some systems)."""
     if isinstance(path, str) or (isinstance(path, os.PathLike)
                                  and isinstance(os.fspath(path), str)):
+        if "\0" in os.fspath(path):  # no file can be named so: ValueError from the system
+            raise StorageError(f"the games database path {os.fspath(path)!r} has a NUL "
+                               "character in it, which no file name can hold")
         return path
     raise StorageError(
         f"the games database must be a path (text or a pathlib.Path), not {path!r}")

@@ -97,6 +97,8 @@ class StoredGame:
         if seat is None:
             humans = self.human_seats
             seat = humans[0] if humans else -1
+        else:  # seat 7 of two listed both players as its opponents
+            check_whole("seat", seat, 0, self.players - 1, StorageError)
         return [_identity(s) for index, s in enumerate(self.seats) if index != seat]
 
     def result(self, seat: int) -> str | None:
