@@ -170,6 +170,27 @@ def test_play_warns_before_the_deal_that_a_read_only_database_keeps_nothing(
     assert "fallback file" in err
 
 
+def test_a_database_on_a_read_only_mount_is_not_called_a_read_only_file(
+    capsys: pytest.CaptureFixture[str], stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file's own mode was 0600: making it writable would not have helped.
+    monkeypatch.setattr(access_module.os, "access", denied_for(stored))
+    real_statvfs = os.statvfs
+
+    def mounted_read_only(path: Any) -> Any:
+        found = real_statvfs(path)
+        return os.statvfs_result((*found[:8], found.f_flag | os.ST_RDONLY, *found[9:]))
+
+    monkeypatch.setattr(access_module.os, "statvfs", mounted_read_only)
+    saver = open_games_store(str(stored), required=False)
+    try:
+        err = _one_line(capsys)
+    finally:
+        saver.close()
+    assert (f"cannot write to the games database {stored}: it is on a read-only file system"
+            in err)
+
+
 def test_play_says_nothing_of_a_database_that_can_be_written(
     capsys: pytest.CaptureFixture[str], stored: Path
 ) -> None:

@@ -172,7 +172,8 @@ def problem_saving(path: Path) -> str | None:
 def unwritable(path: Path) -> str | None:
     """Why the existing database at ``path`` cannot be written, or None."""
     if not os.access(path, os.W_OK):
-        return "the file is read-only"
+        return ("it is on a read-only file system" if _on_read_only_mount(path)
+                else "the file is read-only")  # chmod would not help there
     if not _side_files_present(path) and not _writable_folder(path.parent):
         return (f"its directory {path.parent} is read-only, and SQLite keeps files beside "
                 "the database")
@@ -181,6 +182,14 @@ def unwritable(path: Path) -> str | None:
         if _read_only_side_file(f"{path}{side}"):
             return f"{path}{side} beside it is read-only (make it writable too)"
     return None
+
+
+def _on_read_only_mount(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (not on Windows)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):
+        return False
 
 
 def _read_only_side_file(name: str) -> bool:
