@@ -229,3 +229,21 @@ def test_games_waiting_beside_an_empty_read_only_database_stay_in_their_file(
     with open_store(db_path) as store:
         assert store.count() == 0
     assert len(waiting.read_text().splitlines()) == 1
+
+
+def test_resume_on_a_read_only_database_says_where_the_game_left_waits(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The game just left went to the fallback file beside the read-only database, and
+    # resume said only "there is no unfinished game", as if it were lost.
+    from gofish.storage.fallback import write_fallback
+
+    open_store(db_path).close()
+    unfinished = gofish.game_to_record(played_game(seed=24, asks=3))
+    write_fallback(db_path, {"record": unfinished, "seats": [YOU, EMMA]})
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    assert main(["resume", "--plain", "--database", str(db_path)]) == 2
+    err = capsys.readouterr().err
+    assert (f"gofish resume: 1 line of unsaved games waits in {fallback_path(db_path)}: "
+            "they go into the database once it can be written") in err
+    assert "there is no unfinished game" in err

@@ -6,7 +6,12 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from gofish.cli._database import EXIT_STORAGE, command_line, latest_playable
+from gofish.cli._database import (
+    EXIT_STORAGE,
+    command_line,
+    latest_playable,
+    mention_unsaved_left,
+)
 from gofish.cli._messages import report
 from gofish.cli.play import (
     OptionError,
@@ -76,7 +81,8 @@ def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str])
         raise OptionError(str(error)) from None
     for damaged in skipped:  # newer than the one resumed, so the player may be looking for it
         report("resume", f"warning: {damaged}, so it is passed over")
-    if stored is None:
+    if stored is None:  # games that wait outside the database are not lost: say where
+        mention_unsaved_left("resume", store)
         raise OptionError(f"there is no unfinished game{_which(store, skipped)} to resume: "
                           "start one with gofish play")
     if stored.over:
