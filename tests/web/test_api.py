@@ -296,6 +296,8 @@ def _assert_visible_to(event: dict[str, Any], seat: int) -> None:
 
 def _cards_in(message: dict[str, Any]) -> set[str]:
     found: set[str] = set(message["state"]["hand"])
+    for player in message["state"]["players"]:
+        found.update(player["hand_at_end"] or [])  # opened only once the game is over
     for event in message["events"]:
         found.update(event.get("cards") or [])
         if event.get("card"):

@@ -234,16 +234,16 @@ export class Table {
     const panels = state.players.filter((p) => p.seat !== state.you).map((player) => {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
+      const held = heldAtEnd(player);
       const label = `${player.name}: ${counted(player.cards, 'card')}, ` +
         setsName(player.books.length, state.rules.book_size) +
-        `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}`;
-      const fan = el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
-        Array.from({ length: Math.min(player.cards, 10) }, () => cardBack()));
+        `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}` +
+        (held ? `. ${held}` : '');
       const body = [
         avatar(player.bot, player.seat),
         el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
           el('span', { class: 'count' }, `${counted(player.cards, 'card')}${player.in_play ? '' : ' · out of play'}`)),
-        fan,
+        held ? openHand(player.hand_at_end, held) : miniFan(player.cards),
         this.booksRow(player, setWord(state.rules.book_size)),
       ];
       const props = {
@@ -863,6 +863,28 @@ function bestSpot(spots, keepClear, seats, others, side) {
   }
   if (spots.length) return spots.reduce((best, spot) => (coverage(spot, keepClear) < coverage(best, keepClear) ? spot : best));
   return null;
+}
+
+/** A seat's cards face down: a fan of at most ten backs, for the eye alone. */
+function miniFan(count) {
+  return el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
+    Array.from({ length: Math.min(count, 10) }, () => cardBack()));
+}
+
+/** "Held at the end: 7 of hearts, king of spades", or null: the server opens the hands only once the game is over. */
+function heldAtEnd(player) {
+  if (!player.hand_at_end?.length) return null;
+  return `Held at the end: ${player.hand_at_end.map(cardName).join(', ')}`;
+}
+
+/**
+ * The cards a seat held when the game ended, face up as small chips that wrap (three
+ * seats of 13 cards fit a phone), with their names as text for screen readers.
+ */
+function openHand(cards, words) {
+  return el('div', { class: 'open-hand' },
+    el('span', { class: 'visually-hidden' }, words),
+    cards.map((card) => el('span', { class: `held-chip suit-${SUIT_NAMES[parseCard(card).suit]}`, 'aria-hidden': 'true', dataset: { card } }, pretty(card))));
 }
 
 /** Headings of at most three characters, told apart: Emma, Emma 2 → Emm, Em2. */
