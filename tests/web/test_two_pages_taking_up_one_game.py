@@ -61,3 +61,27 @@ async def deal_the_bot_first(page: TableConnection) -> None:
         if page.session.game.current_player == 1:
             return
     raise AssertionError("no deal of the first 50 lets the bot play first")
+
+
+def test_a_finished_game_open_in_another_page_is_over_not_open_elsewhere(
+    tmp_path: Path,
+) -> None:
+    # A resume of a finished game still shown in another tab said "open in another tab or
+    # window: play it there", where nothing is left to play: the replay is the answer.
+    store = open_store(tmp_path / "games.sqlite3")
+    seats = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+    finished = store.save(played_game("classic", seed=3).to_record(), seats=seats)
+
+    async def scenario() -> None:
+        holder, tables = StoreHolder(store), set()
+        shown, resumer = (TableConnection(Socket(), holder, 30.0, tables) for _ in range(2))
+        tables.update((shown, resumer))
+        await shown.handle(json.dumps({"type": "revisit", "game_id": finished}))
+        assert shown.holds(finished)
+        await resumer.handle(json.dumps({"type": "resume", "game_id": finished}))
+        refusals = [m["message"] for m in resumer.socket.sent if m["type"] == "refused"]
+        assert refusals == [f"game {finished} is over: watch its replay instead"]
+        await shown.leave()
+
+    run(scenario)
+    store.close()

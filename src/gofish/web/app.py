@@ -403,8 +403,10 @@ class TableConnection:
         if self.session is not None and self.session.game_id == message.game_id:
             await self.leave()  # this page's own moves are stored before they are read back
         revisit = isinstance(message, RevisitMessage)
-        stored = store.get(message.game_id) if revisit else None
-        if stored is None or not stored.over:
+        # Read first: a finished game has nothing left to play, so "watch its replay"
+        # (from_stored) is the answer even while another page still shows it.
+        stored = store.get(message.game_id)
+        if not stored.over:
             # A finished game is only looked at, by any number of pages; one in play
             # is read once the page that had it has stored its moves.
             await self.refuse_if_open_elsewhere(message.game_id)
