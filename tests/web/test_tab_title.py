@@ -25,3 +25,24 @@ def test_the_tab_title_says_when_it_is_your_turn_and_when_the_game_is_over(
     assert page.title() == "Your turn · Go Fish"
     deal_a_game_over_at_once(page, live_server)
     assert page.title() == "Game over · Go Fish"
+
+
+def test_leaving_a_finished_table_gives_the_tab_the_start_screens_title(
+    page: Any, live_server: LiveServer
+) -> None:
+    # "Game over · Go Fish" stayed on the tab at the start screen, by a link or a refusal.
+    deal_a_game_over_at_once(page, live_server)
+    assert page.title() == "Game over · Go Fish"
+    page.click("nav a[data-page=start]")
+    page.wait_for_selector("#page-start:not([hidden])")
+    assert page.title() == "Go Fish"
+    page.click("nav a[data-page=history]")
+    page.wait_for_selector("#page-history:not([hidden])")
+    assert page.title() == "Go Fish"
+    page.go_back()  # the table again, as it ended
+    page.go_back()
+    page.wait_for_selector("#page-play:not([hidden])")
+    assert page.title() == "Game over · Go Fish"
+    page.evaluate("window.location.hash = '#/play/99999'")  # refused: no such game
+    page.wait_for_selector("#start-notice:has-text('Cannot resume game 99999')")
+    assert page.title() == "Go Fish"

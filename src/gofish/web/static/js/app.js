@@ -36,6 +36,7 @@ export function announce(text) {
 
 function showPage(name) {
   for (const page of $$('main > section.page')) page.hidden = page.id !== `page-${name}`;
+  document.title = name === 'play' && table ? table.title() : 'Go Fish';
   for (const link of $$('nav a')) {
     if (link.dataset.page === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');

@@ -417,8 +417,13 @@ export class Table {
    * player may read another tab, which said only "Go Fish" whatever the table waited for.
    */
   showTitle(state) {
-    const wanted = this.awayText ? '' : (TITLE_BY_PHASE[state.phase] || '');
-    document.title = `${wanted}Go Fish`;
+    if (this.shown()) document.title = this.title(state);
+  }
+
+  /** The tab's title while the table is in view; another page has its own ("Game over" there was stale). */
+  title(state = this.state) {
+    const wanted = this.awayText || !state ? '' : (TITLE_BY_PHASE[state.phase] || '');
+    return `${wanted}Go Fish`;
   }
 
   /** Say above the table, until a new game, something that holds for this game. */
