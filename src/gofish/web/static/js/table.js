@@ -372,9 +372,10 @@ export class Table {
     const heading = (full, short) => el('th', { scope: 'col', title: full },
       compact ? [el('abbr', { title: full, 'aria-hidden': 'true' }, short), el('span', { class: 'visually-hidden' }, full)] : full);
     const short = shortNames(others.map((p) => p.name));
+    const words = coachWords(state.rules.book_size);
     const head = el('tr', {}, heading('Rank', '#'), heading('You', 'You'),
       others.map((p, i) => heading(p.name, short[i])),
-      heading('Booked', 'Bk'), heading('Unseen', 'Un'));
+      heading(words.laid, words.short), heading('Unseen', 'Un'));
     const rows = state.coach.filter((row) => row.booked < 4).map((row) => el('tr', { class: row.mine ? 'mine' : '' },
       el('th', { scope: 'row' }, row.rank),
       el('td', {}, String(row.mine)),
@@ -382,11 +383,11 @@ export class Table {
       el('td', {}, String(row.booked)),
       el('td', {}, String(row.unaccounted))));
     if (!rows.length) { // the end of an all-books game: a table of headings alone said nothing
-      fill(this.coach, el('p', { class: 'coach-help' }, 'Every rank is in a book: nothing is left to track.'));
+      fill(this.coach, el('p', { class: 'coach-help' }, words.done));
       return;
     }
     fill(this.coach,
-      el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? 'Bk: in books. Un (unseen)' : 'Unseen'}: still in the pond or an unknown hand.`),
+      el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? `${words.short}: ${words.inSets}. Un (unseen)` : 'Unseen'}: still in the pond or an unknown hand.`),
       el('table', {}, el('thead', {}, head), el('tbody', {}, rows)));
   }
 
@@ -868,6 +869,14 @@ function bestSpot(spots, keepClear, seats, others, side) {
   }
   if (spots.length) return spots.reduce((best, spot) => (coverage(spot, keepClear) < coverage(best, keepClear) ? spot : best));
   return null;
+}
+
+/** The coach's words for the laid sets: under the pairs rule the table says pairs, so does the coach. */
+function coachWords(bookSize) {
+  if (bookSize === 2) {
+    return { laid: 'Paired', short: 'Pr', inSets: 'in pairs', done: 'Every card is in a pair: nothing is left to track.' };
+  }
+  return { laid: 'Booked', short: 'Bk', inSets: 'in books', done: 'Every rank is in a book: nothing is left to track.' };
 }
 
 /** A seat's cards face down: a fan of at most ten backs, for the eye alone. */
