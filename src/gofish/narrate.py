@@ -74,6 +74,11 @@ def book_word(book_size: int) -> str:
     return "pair" if book_size == 2 else "book"
 
 
+def laid_word(book_size: int) -> str:
+    """The coach's word for the cards of a rank laid down: "booked", or "paired"."""
+    return book_word(book_size) + "ed"
+
+
 def pond_word(rules: Rules) -> str:
     """The draw pile's name: the "sea" of Hopp i havet (nordic), else the "pond"."""
     return "sea" if rules.preset == "nordic" else "pond"

@@ -25,7 +25,7 @@ from typing import TextIO
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
-from gofish.narrate import pond_word, printable, shown
+from gofish.narrate import laid_word, pond_word, printable, shown
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
 
@@ -536,7 +536,8 @@ class PlainTable:
                    else ("none" if row.known_none[seat] else "unknown"))
                 for seat in session.opponents()
             )
-            self.say(f"{row.rank.symbol}: you {row.mine}; {known}; booked {row.booked}; "
+            laid = laid_word(session.rules.book_size)  # "paired" under the pairs rule
+            self.say(f"{row.rank.symbol}: you {row.mine}; {known}; {laid} {row.booked}; "
                      f"not seen {row.unaccounted}.")
 
     def not_yet_new(self) -> None:

@@ -52,3 +52,13 @@ def test_a_card_in_an_opponents_pair_names_the_opponent() -> None:
     assert "The 7♥ is already on the table, in Emma's pair of 7s" in out
     assert "Ask for the 7♣ instead." in out and not session.game.actions
     assert "pairs: 7 (7♥ 7♠)." in out  # the table command shows which suits are down
+
+
+def test_the_coach_says_paired_under_pairs_and_booked_otherwise() -> None:
+    # Under pairs its lines said "booked 2" where the rest of the table says pairs.
+    out = run(sevens_session(["7S 7H 7D 2", "7C 3 4 5"]), "coach\nquit\n")
+    sevens = next(line for line in out.splitlines() if line.startswith("7: you 1;"))
+    assert "; paired 2;" in sevens and "booked" not in out
+    settings = TableSettings(make_rules("classic"), players=2, opponents=("emma",), seed=3)
+    classic = run(TableSession.deal(settings, None), "coach\nquit\n")
+    assert "; booked 0;" in classic and "paired" not in classic

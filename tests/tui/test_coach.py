@@ -36,16 +36,19 @@ def box_lines(app: GoFishApp) -> list[str]:
 def row_labels(app: GoFishApp) -> list[str]:
     session = app.session
     others = [session.names[seat] for seat in session.opponents()]
-    return ["You", *others, "Booked", "Unseen"]
+    laid = "Paired" if session.rules.book_size == 2 else "Booked"  # as the log says
+    return ["You", *others, laid, "Unseen"]
 
 
-@pytest.mark.parametrize(("preset", "players"), [("classic", 2), ("bicycle", 4),
-                                                 ("bicycle", 5)])
-def test_at_the_smallest_size_the_coach_shows_every_row_whole(preset: str,
-                                                              players: int) -> None:
+@pytest.mark.parametrize(("preset", "players", "book_size"), [
+    ("classic", 2, 4), ("bicycle", 4, 4), ("bicycle", 5, 4),
+    ("classic", 2, 2),  # under pairs the row of laid cards said "Booked"
+])
+def test_at_the_smallest_size_the_coach_shows_every_row_whole(preset: str, players: int,
+                                                              book_size: int) -> None:
     # At 50x16 the coach (51 columns, 7-10 rows) sat beside the log in about 4 rows:
     # only its header and "You" showed, its right border cut, the rest out of reach.
-    app = make_app(preset, players=players, seed=3)
+    app = make_app(preset, players=players, seed=3, book_size=book_size)
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         actions = len(app.session.game.actions)

@@ -43,7 +43,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
-from gofish.narrate import pond_word
+from gofish.narrate import laid_word, pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import (
     CoachScreen,
@@ -293,10 +293,10 @@ class GoFishApp(App[None]):
         hand.show(hand_now, active=session.human_to_act, picked=self.picked_rank, new=new)
         coach = self.query_one(CoachPanel)
         if coach.display:
-            coach.show(coach_rows(view), session.names, session.human)
+            coach.show(coach_rows(view), session.names, session.human, self.coach_laid_word())
         for screen in self.screen_stack:
             if isinstance(screen, CoachScreen):
-                screen.show(coach_rows(view), session.names, session.human)
+                screen.show(coach_rows(view), session.names, session.human, self.coach_laid_word())
         if self.too_small:
             self.refresh_bindings()  # a bot's first ask takes n away (check_action)
         self.show_prompt()
@@ -887,10 +887,15 @@ class GoFishApp(App[None]):
         else:
             self.open_coach_screen()
 
+    def coach_laid_word(self) -> str:
+        """The coach's row of cards laid down: "paired" under the pairs rule, as the log says."""
+        return laid_word(self.session.rules.book_size)
+
     def coach_fits(self) -> bool:
         """Room beside the log (at its narrowest) for the whole coach, border and all."""
         session = self.session
-        table = coach_table(coach_rows(session.view()), session.names, session.human)
+        table = coach_table(coach_rows(session.view()), session.names, session.human,
+                            self.coach_laid_word())
         needs = coach_size(table, self.console)
         room = self.query_one("#middle").size
         # The log wraps its text to LOG_MIN_WIDTH columns at the least: with its padding
@@ -901,7 +906,8 @@ class GoFishApp(App[None]):
 
     def open_coach_screen(self) -> None:
         session = self.session
-        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human),
+        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human,
+                                     self.coach_laid_word()),
                          self.overlay_closed)
 
     def place_coach_for_window(self) -> None:

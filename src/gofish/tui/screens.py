@@ -138,9 +138,10 @@ class CoachScreen(Overlay):
         Binding("n", "pass_on('n')", show=False),
     ]
 
-    def __init__(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
+    def __init__(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int,
+                 laid: str = "booked") -> None:
         super().__init__()
-        self.seen = (rows, names, viewer)
+        self.seen = (rows, names, viewer, laid)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="coach-box"):
@@ -151,9 +152,10 @@ class CoachScreen(Overlay):
         box.border_title = "Coach · Esc to close"
         self.show(*self.seen)
 
-    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
-        self.seen = (rows, names, viewer)
-        table = coach_table(rows, names, viewer, compact=True)
+    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int,
+             laid: str = "booked") -> None:
+        self.seen = (rows, names, viewer, laid)
+        table = coach_table(rows, names, viewer, laid, compact=True)
         width = coach_size(table, self.app.console).width
         panel = self.query_one(CoachPanel)
         fits = width <= self.app.size.width

@@ -524,13 +524,15 @@ class CoachPanel(Static):
         super().__init__(id=id)
         self.compact = compact
 
-    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int) -> None:
-        self.update(coach_table(rows, names, viewer, compact=self.compact))
+    def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int,
+             laid: str = "booked") -> None:
+        self.update(coach_table(rows, names, viewer, laid, compact=self.compact))
 
 
-def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
-                compact: bool = False) -> Table:
-    """Ranks across, players down; ``compact`` drops the blank column at the left edge."""
+def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int,
+                laid: str = "booked", *, compact: bool = False) -> Table:
+    """Ranks across, players down; ``compact`` drops the blank column at the left edge.
+    ``laid``: what the row of cards laid down is called ("paired" under the pairs rule)."""
     table = Table(box=None, padding=(0, 0, 0, 1), show_edge=False, header_style="bold",
                   pad_edge=not compact)
     table.add_column("", justify="left", no_wrap=True, max_width=COACH_NAME)
@@ -543,7 +545,7 @@ def coach_table(rows: Sequence[RankRow], names: Sequence[str], viewer: int, *,
         if seat != viewer:
             table.add_row(Text(fit_name(names[seat], COACH_NAME)),
                           *[_known_cell(row, seat) for row in rows])
-    table.add_row("Booked", *[str(row.booked) if row.booked else "·" for row in rows],
+    table.add_row(laid.capitalize(), *[str(row.booked) if row.booked else "·" for row in rows],
                   style="#87d787")
     table.add_row("Unseen", *[str(row.unaccounted) for row in rows], style="#8a8a8a")
     return table
