@@ -405,8 +405,11 @@ class ExternalBot:
         while self._buffer:
             line, newline, rest = self._buffer.partition(b"\n")
             if not (newline and _answers_one_of(_read_quietly(line), self._last_id)):
-                self._fail(f"sent a line when no answer was expected: {_quote(line.strip())} "
-                           "(only hello and turn get an answer, one line each)")
+                # A line sent after game_over can only fail the next game: say where it was.
+                when = (", after the last game's game_over" if self._between_games else "")
+                self._fail(f"sent a line when no answer was expected{when}: "
+                           f"{_quote(line.strip())} (only hello and turn get an answer, one "
+                           "line each)")
             self._buffer = rest
 
     def _drain(self) -> None:
