@@ -95,10 +95,8 @@ class TokenBucket:
         self.stamp = time.monotonic()
 
     def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
+        """Take a token if there is one; whether there was."""
+        if not self.has_token():
             return False
         self.tokens -= 1.0
         return True
@@ -425,7 +423,8 @@ class RoomServer:
         """Each (code, token) a browser holds: the room's lobby with the token's ``seat``
         (or why it has none), or only ``code`` and a ``status`` of ``missing`` (no such
         room: the browser forgets it), ``invalid`` (no seat token: the browser forgets it;
-        with a ``message``) or ``unavailable`` (the database did not answer)."""
+        with a ``message``) or ``unavailable`` (the database did not answer, or the
+        address's lookups of missing codes ran out midway: the browser asks again later)."""
         if address is not None:  # refused whole once its lookups of missing codes ran out
             self._missing_rooms.check(address)
         return list(await asyncio.gather(*(self._held_seat(code, token, address)
