@@ -357,6 +357,7 @@ def test_an_append_that_fails_midway_is_taken_back(
     ("2026-01-02T03:04:05+00:00", "2026-01-02T03:04:05.000+00:00"),
     ("2026-01-02T08:34:05+05:30", "2026-01-02T03:04:05.000+00:00"),  # said in UTC
     ("yesterday", None), ("2026-01-02T03:04:05", None), ("9999-01-01T00:00:00+00:00", None),
+    ("0001-01-01T00:00:00+05:00", None),  # before the year 1 in UTC
 ])
 def test_a_rescued_game_keeps_the_time_it_was_played(
     db_path: Path, written: str, kept: str | None

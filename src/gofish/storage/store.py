@@ -932,11 +932,11 @@ def _written_at(written: object, now: str) -> str:
         return now
     try:
         when = datetime.fromisoformat(written)
-    except ValueError:
+        if when.tzinfo is None:
+            return now
+        stamp = when.astimezone(UTC).isoformat(timespec="milliseconds")
+    except (ValueError, OverflowError):  # not a time; or the year 1 moved out of range
         return now
-    if when.tzinfo is None:
-        return now
-    stamp = when.astimezone(UTC).isoformat(timespec="milliseconds")
     return min(stamp, now)
 
 
