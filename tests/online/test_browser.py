@@ -197,6 +197,33 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
             server.process.wait(timeout=10)
 
 
+def test_with_every_player_away_a_watcher_is_told_the_game_waits(
+    tmp_path: Path, new_page: Any
+) -> None:
+    # Stand-ins play only while a person is here; the seats still said "a bot plays for
+    # now" to a watcher while the game stood waiting for Ann and Bob.
+    server = RoomsServer(tmp_path, away_seconds=1)
+    server.start()
+    try:
+        ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
+        fill_with_bot_and_start(ann, 2)
+        take_turns([ann, bob], until=lambda: asks_made(ann) > 2)
+        watcher = new_page()
+        watcher.goto(f"{server.url}/rooms/{code}?watch=1")
+        watcher.wait_for_selector("#log li")
+        ann.goto("about:blank")
+        bob.goto("about:blank")
+        for seat in (0, 1):
+            watcher.wait_for_selector(f'#seats li[data-seat="{seat}"]:has-text('
+                                      '"away: the game waits for a player to come back")',
+                                      timeout=10000)
+        assert "a bot plays for now" not in watcher.inner_text("#seats")
+    finally:
+        if server.process is not None and server.process.poll() is None:
+            server.process.terminate()
+            server.process.wait(timeout=10)
+
+
 def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(
     server: RoomsServer, new_page: Any
 ) -> None:

@@ -155,3 +155,34 @@ def test_a_room_the_database_cannot_load_just_now_is_said_so_and_tried_again(
     assert page.inner_text("#status") == ""
     down[0] = False
     page.wait_for_selector("#connection:has-text('Watching')")
+
+
+def test_a_page_refused_for_too_many_missing_codes_says_why_and_tries_again(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # An address that looked up too many codes naming no room (a friend on the same tunnel
+    # mistyping) has its hellos refused `rate_limited` for a while: the page said only
+    # "Connection lost: reconnecting…". A stand-in server refuses so, then lets it through.
+    code = a_room(rooms.url)
+    limited = [True]
+    words = "too many room codes that name no room: check the code, and wait a minute"
+
+    def refused_for_now(ws: Any) -> None:
+        if not limited[0]:
+            ws.connect_to_server()
+            return
+
+        def refuse(_frame: str) -> None:
+            ws.send(json.dumps({"type": "error", "code": "rate_limited", "message": words,
+                                "version": None}))
+            ws.close(code=1013)
+
+        ws.on_message(refuse)
+
+    page = open_page()
+    counted_sockets(page, refused_for_now)
+    page.goto(f"{rooms.url}/rooms/{code}?watch=1")
+    page.wait_for_selector(f"#connection:has-text('Not connected: {words}. Trying again "
+                           "shortly')")
+    limited[0] = False
+    page.wait_for_selector("#connection:has-text('Watching')")

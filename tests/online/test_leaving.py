@@ -365,7 +365,7 @@ def test_a_name_already_in_the_room_is_refused_and_each_bot_has_its_own(
     taken = client.post(f"/rooms/{code}/join", json={"name": " ann "})
     assert taken.status_code == 409 and taken.json() == {
         "error": "taken",
-        "message": "someone in this room is already called ann: choose another name"}
+        "message": "someone in this room is already called Ann: choose another name"}
     ann = connect(client, code, made["token"])
     for seat in (1, 2):
         ann.command("add_bot", seat=seat, bot="emma")

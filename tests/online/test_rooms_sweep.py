@@ -209,6 +209,8 @@ def test_a_name_that_reads_like_one_in_the_room_is_taken(client: TestClient,
     made = create_room(client, "Bob" if second != "ﬁsh" else "fish", players=3)
     answer = client.post(f"/rooms/{made['code']}/join", json={"name": second})
     assert answer.status_code == 409 and answer.json()["error"] == "taken"
+    seated = "Bob" if second != "ﬁsh" else "fish"  # named as seated, not as typed
+    assert answer.json()["message"].startswith(f"someone in this room is already called {seated}:")
 
 
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u115f\u1160", "\uffa0", "\u034f",

@@ -241,8 +241,9 @@ class Room:
                             "seats for a rematch: you can watch instead")
         if seat is None:
             raise RoomError("full", "every seat is taken: you can watch instead")
-        if self._name_in_use(name):  # two Bobs would make "Bob asks Bob" in the log
-            raise RoomError("taken", f"someone in this room is already called {name}: "
+        taken = self._name_like(name)  # two Bobs would make "Bob asks Bob" in the log
+        if taken is not None:  # named as seated: "ʙob" beside Bob is Bob's name
+            raise RoomError("taken", f"someone in this room is already called {taken}: "
                             "choose another name")
         return "seat", {"seat": seat.index, "name": name, "token_hash": token_hash}
 
@@ -384,16 +385,17 @@ class Room:
             seats = ", ".join(map(str, empty))
             raise RoomError("not_ready", f"fill every seat first (empty: {seats})")
 
-    def _name_in_use(self, name: str) -> bool:
+    def _name_like(self, name: str) -> str | None:
+        """The name in the room (a seat's or a stand-in's) that reads like ``name``, if any."""
         wanted = name_key(name)
-        return any(taken is not None and name_key(taken) == wanted
-                   for seat in self.seats for taken in (seat.name, seat.stand_in_name))
+        return next((taken for seat in self.seats for taken in (seat.name, seat.stand_in_name)
+                     if taken is not None and name_key(taken) == wanted), None)
 
     def _free_bot_name(self, bot: str) -> str:
         """``Emma (bot)``, or ``Emma 2 (bot)`` if that is taken: every seat has its own name."""
         label = bot_label(bot)
         number = 2
-        while self._name_in_use(label):
+        while self._name_like(label) is not None:
             label = f"{display_name(bot)} {number} (bot)"
             number += 1
         return label

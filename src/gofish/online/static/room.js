@@ -239,7 +239,7 @@ function helloUnreadable(refusal) {
 
 // Refusals that pass (a database that failed, too many pages watching from this address) are
 // said in the server's words: "Connection lost" would send the reader looking at their network.
-const REFUSED_FOR_NOW = ['storage', 'full'];
+const REFUSED_FOR_NOW = ['storage', 'full', 'rate_limited'];
 
 function reconnectSoon(refusal) {
   connection(REFUSED_FOR_NOW.includes(refusal.code)
@@ -472,8 +472,15 @@ function seatStatus(seat) {
   if (seat.vacated) return state.room.status === 'closed' ? seat.vacated : `${seat.vacated}; ${seat.stand_in} plays`;
   if (seat.kind === 'bot') return 'bot';
   // Between games no one plays: "a bot plays for now" was said of a finished game too.
-  if (seat.away) return state.room.status === 'playing' ? 'away: a bot plays for now' : 'away';
+  if (seat.away && state.room.status === 'playing') return awayInPlay();
+  if (seat.away) return 'away';
   return seat.connected ? 'connected' : 'not connected';
+}
+
+// Stand-ins play only while a person is here: with everyone away, the game waits for them.
+function awayInPlay() {
+  const here = state.room.seats.some((seat) => seat.kind === 'human' && seat.connected);
+  return here ? 'away: a bot plays for now' : 'away: the game waits for a player to come back';
 }
 
 function dotClass(seat) {
