@@ -70,3 +70,18 @@ def test_on_a_desk_the_seats_stay_side_by_side(rooms: RoomsServer, open_page: An
     assert len({round(top) for _, top, _, _ in seats}) == 2  # three, then one
     assert seats[0][1] == seats[2][1] and seats[3][1] > seats[0][1]
     assert ann.evaluate("document.querySelector('#notice').getBoundingClientRect().height") > 0
+
+
+def test_a_refused_name_on_a_phone_is_brought_into_view(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # The reason is said below both forms: on a phone, joining as "Yօu" left it off the
+    # screen, with nothing in view to say why the page had not moved on.
+    page = open_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{rooms.url}/rooms")
+    page.fill("#join-code", "ZZZ-ZZZ")
+    page.fill("#join-name", "Y\u0585u")
+    page.click("#join-button")
+    page.wait_for_selector("#status:has-text('how the table speaks')")
+    assert in_the_window(page, ["#status"]) == []

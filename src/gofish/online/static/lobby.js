@@ -16,7 +16,8 @@ const END = {
 };
 let presets = null; // each preset's house rules, from the server
 
-function say(text) { $('#status').textContent = text; }
+// Said below both forms: on a phone that is off the screen, so it is brought into view.
+function say(text) { $('#status').textContent = text; if (text) $('#status').scrollIntoView({ block: 'nearest' }); }
 
 // The options speak the chosen preset's words (its sea), and the first option of each
 // house rule says what that preset does, so the default follows the preset (and the

@@ -43,7 +43,8 @@ let lastCommand = null;
 const RETRIED_WHEN_STALE = ['leave', 'remove_player'];
 const STALE_RETRIES = 8;
 
-function say(text) { $('#status').textContent = text || ''; }
+// Said at the foot of the page (a refused name, a refused move): brought into view on a phone.
+function say(text) { $('#status').textContent = text || ''; if (text) $('#status').scrollIntoView({ block: 'nearest' }); }
 function notice(text) { if (text) $('#notice').textContent = text; }
 function clearNotice() { $('#notice').textContent = ''; }
 function connection(text, down = false) {
