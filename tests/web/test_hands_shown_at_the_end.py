@@ -20,7 +20,7 @@ SEATS = [YOU, EMMA, RANDOM, {"name": "Emma 2", "bot": "emma"}]
 
 def stored(server: LiveServer, game: Game) -> int:
     with open_store(server.database) as store:
-        return store.save(game.to_record(), seats=SEATS)
+        return store.save(game.to_record(), seats=SEATS[:game.num_players])
 
 
 def open_stored(page: Any, server: LiveServer, game_id: int) -> None:
@@ -70,3 +70,18 @@ def name_of(card: str) -> str:
     ranks = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
     suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     return f"{ranks.get(card[:-1], card[:-1])} of {suits[card[-1]]}"
+
+
+def test_with_one_opponent_the_last_cards_are_read_once(page: Any,
+                                                        live_server: LiveServer) -> None:
+    # With one opponent the seat is a group, whose content is read after its label: the
+    # cards were in both, so a screen reader heard the list twice.
+    game = next(game for seed in range(40)
+                if (game := played_game("nordic", players=2, seed=seed)).hand(1))
+    open_stored(page, live_server, stored(live_server, game))
+    page.wait_for_selector("#result:not([hidden])")
+    page.keyboard.press("Escape")
+    seat = page.locator(".opponent").first
+    assert "Held at the end: " in (seat.get_attribute("aria-label") or "")
+    assert seat.locator(".open-hand").get_attribute("aria-hidden") == "true"
+    assert "Held at the end" not in (seat.text_content() or "")

@@ -79,8 +79,10 @@ def test_a_finished_game_open_in_another_page_is_over_not_open_elsewhere(
         await shown.handle(json.dumps({"type": "revisit", "game_id": finished}))
         assert shown.holds(finished)
         await resumer.handle(json.dumps({"type": "resume", "game_id": finished}))
-        refusals = [m["message"] for m in resumer.socket.sent if m["type"] == "refused"]
-        assert refusals == [f"game {finished} is over: watch its replay instead"]
+        refusals = [m for m in resumer.socket.sent if m["type"] == "refused"]
+        assert [m["message"] for m in refusals] == [
+            f"game {finished} is over: watch its replay instead"]
+        assert refusals[0]["replay"] == finished  # the page links to it
         await shown.leave()
 
     run(scenario)

@@ -58,7 +58,7 @@ from gofish.web.notfound import (
     wrong_method,
 )
 from gofish.web.replay import replay_frames, table_words
-from gofish.web.session import DEFAULT_PACE, GameSession, MoveRefused
+from gofish.web.session import DEFAULT_PACE, GameIsOver, GameSession, MoveRefused
 from gofish.web.stats import stats_answer
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -378,7 +378,10 @@ class TableConnection:
         except (MessageError, MoveRefused, GoFishError, StorageError) as error:
             version = None if self.session is None else self.session.version
             told = reported(error, _log) if _failed_store(error) else str(error)
-            await self.send({"type": "refused", "message": told, "version": version})
+            refusal: dict[str, Any] = {"type": "refused", "message": told, "version": version}
+            if isinstance(error, GameIsOver):  # the page links to what can still be done
+                refusal["replay"] = error.game_id
+            await self.send(refusal)
 
     def page_gone(self) -> bool:
         """A send to the page failed (its session's bots sent the update): starlette

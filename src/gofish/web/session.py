@@ -47,6 +47,14 @@ class MoveRefused(ValueError):
     """A move from the page that cannot be played now; the text says why."""
 
 
+class GameIsOver(MoveRefused):
+    """A resume of a finished game: the page offers its replay (``game_id``) instead."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} is over: watch its replay instead")
+        self.game_id = game_id
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
@@ -144,7 +152,7 @@ class GameSession:
         With ``finished_too`` a finished game is taken as well, to be shown as it ended.
         """
         if stored.over and not finished_too:
-            raise MoveRefused(f"game {stored.id} is over: watch its replay instead")
+            raise GameIsOver(stored.id)
         people = stored.human_seats
         if not people:
             raise MoveRefused(f"nobody plays game {stored.id} in person: it cannot be resumed")

@@ -93,7 +93,7 @@ function addressPart(text) {
  * Say something at the top of the start screen, where it is seen, and set the address
  * back to the start screen, so the same link clicked again tries again. '' clears it.
  */
-function startNotice(text) {
+function startNotice(text, link = null) {
   const notice = $('#start-notice');
   if (!text) {
     if (notice) fill(notice);
@@ -102,7 +102,7 @@ function startNotice(text) {
   showStart();
   if (window.location.hash !== '#/') history.replaceState(null, '', '#/');
   if (!notice) return;
-  fill(notice, text);
+  fill(notice, link ? [text, ' ', link] : text);
   notice.scrollIntoView({ block: 'nearest' });
   announce(text);
 }
@@ -500,7 +500,7 @@ function onMessage(message) {
     if (pendingStart || !table?.state) {
       const refusedMessage = pendingStart;
       pendingStart = null;
-      refusedStart(refusedMessage, message.message);
+      refusedStart(refusedMessage, message.message, message.replay);
     } else table.refused(message.message);
   }
 }
@@ -510,10 +510,15 @@ function tableAddress() {
   return lastGameId === null ? '#/play' : `#/play/${lastGameId}`;
 }
 
+/** "Watch the replay of game N", for a finished game the server would not resume (null: none). */
+function replayLink(gameId) {
+  return gameId == null ? null : el('a', { href: `#/replay/${gameId}` }, `Watch the replay of game ${gameId}`);
+}
+
 /** A start or resume the server would not play: say why where the player will see it. */
-function refusedStart(message, text) {
+function refusedStart(message, text, replay = null) {
   if (message?.type === 'resume' || message?.type === 'revisit') {
-    startNotice(`Cannot resume game ${message.game_id}: ${text}`);
+    startNotice(`Cannot resume game ${message.game_id}: ${text}`, replayLink(replay));
     return;
   }
   showPage('start');

@@ -243,7 +243,7 @@ export class Table {
         avatar(player.bot, player.seat),
         el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
           el('span', { class: 'count' }, `${counted(player.cards, 'card')}${player.in_play ? '' : ' · out of play'}`)),
-        held ? openHand(player.hand_at_end, held) : miniFan(player.cards),
+        held ? openHand(player.hand_at_end) : miniFan(player.cards),
         this.booksRow(player, setWord(state.rules.book_size)),
       ];
       const props = {
@@ -893,12 +893,11 @@ function heldAtEnd(player) {
 
 /**
  * The cards a seat held when the game ended, face up as small chips that wrap (three
- * seats of 13 cards fit a phone), with their names as text for screen readers.
+ * seats of 13 cards fit a phone). Screen readers hear them once, in the seat's label.
  */
-function openHand(cards, words) {
-  return el('div', { class: 'open-hand' },
-    el('span', { class: 'visually-hidden' }, words),
-    cards.map((card) => el('span', { class: `held-chip suit-${SUIT_NAMES[parseCard(card).suit]}`, 'aria-hidden': 'true', dataset: { card } }, pretty(card))));
+function openHand(cards) {
+  return el('div', { class: 'open-hand', 'aria-hidden': 'true' },
+    cards.map((card) => el('span', { class: `held-chip suit-${SUIT_NAMES[parseCard(card).suit]}`, dataset: { card } }, pretty(card))));
 }
 
 /** Headings of at most three characters, told apart: Emma, Emma 2 → Emm, Em2. */
