@@ -227,9 +227,12 @@ def test_a_stand_in_stops_when_its_room_is_found_behind_its_database(database: s
             await append(code, seq, kind, *rest)
 
         server.store.append = taken_for_asks  # type: ignore[method-assign]
+        kind, deal = live.room.start_entry(0)
+        # The bot asks first: with nobody connected, Ann's stand-in would wait for someone.
+        deal["first_player"] = 1
         async with live.lock:
-            await server.commit(live, live.room.start_entry(0))
-        await asked.wait()
+            await server.commit(live, (kind, deal))
+        await asyncio.wait_for(asked.wait(), 10)
         await asyncio.sleep(0.2)  # time for many more tries, were there any
         assert len(asks) == 1 and made["code"] not in server.rooms
 
