@@ -4,6 +4,7 @@ the steps a person takes on the pages. The fixtures that use them are in conftes
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -93,13 +94,22 @@ class RoomsServer:
         self.process.wait(timeout=10)
 
 
+@contextlib.contextmanager
+def started(rooms: RoomsServer) -> Iterator[RoomsServer]:
+    """``rooms`` started; stopped after (a failing test too), unless a test has."""
+    rooms.start()
+    try:
+        yield rooms
+    finally:
+        if rooms.process is not None and rooms.process.poll() is None:
+            rooms.process.terminate()
+            rooms.process.wait(timeout=10)
+
+
 def running(rooms: RoomsServer) -> Iterator[RoomsServer]:
     """``rooms`` started, for a fixture to yield from; stopped after, unless a test has."""
-    rooms.start()
-    yield rooms
-    if rooms.process is not None and rooms.process.poll() is None:
-        rooms.process.terminate()
-        rooms.process.wait(timeout=10)
+    with started(rooms):
+        yield rooms
 
 
 def open_room(page: Any, url: str, name: str, players: int, preset: str = "classic",

@@ -38,6 +38,7 @@ from .browser_support import (
     route_room_frames,
     running,
     scroll_width,
+    started,
     take_turns,
 )
 
@@ -156,9 +157,7 @@ RECORD_ANNOUNCER = """() => {
 def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
     tmp_path: Path, new_page: Any
 ) -> None:
-    server = RoomsServer(tmp_path, away_seconds=1)
-    server.start()
-    try:
+    with started(RoomsServer(tmp_path, away_seconds=1)) as server:
         ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
         fill_with_bot_and_start(ann, 2)
         take_turns([ann, bob], until=lambda: asks_made(ann) > 10)
@@ -191,10 +190,6 @@ def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
         assert len(ann_log.splitlines()) == len(bob_log.splitlines())  # one line per event
         bob.goto("about:blank")  # gone again once the game is over: no bot plays for him now
         ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("away")', timeout=10000)
-    finally:
-        if server.process is not None and server.process.poll() is None:
-            server.process.terminate()
-            server.process.wait(timeout=10)
 
 
 def test_with_every_player_away_a_watcher_is_told_the_game_waits(
@@ -202,9 +197,7 @@ def test_with_every_player_away_a_watcher_is_told_the_game_waits(
 ) -> None:
     # Stand-ins play only while a person is here; the seats still said "a bot plays for
     # now" to a watcher while the game stood waiting for Ann and Bob.
-    server = RoomsServer(tmp_path, away_seconds=1)
-    server.start()
-    try:
+    with started(RoomsServer(tmp_path, away_seconds=1)) as server:
         ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
         fill_with_bot_and_start(ann, 2)
         take_turns([ann, bob], until=lambda: asks_made(ann) > 2)
@@ -218,10 +211,6 @@ def test_with_every_player_away_a_watcher_is_told_the_game_waits(
                                       '"away: the game waits for a player to come back")',
                                       timeout=10000)
         assert "a bot plays for now" not in watcher.inner_text("#seats")
-    finally:
-        if server.process is not None and server.process.poll() is None:
-            server.process.terminate()
-            server.process.wait(timeout=10)
 
 
 def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(

@@ -235,7 +235,7 @@ def test_behind_a_forwarding_proxy_the_limits_count_each_forwarded_address(
     import urllib.error
     import urllib.request
 
-    from .browser_support import RoomsServer, running
+    from .browser_support import RoomsServer, started
 
     def join_status(url: str, forwarded_for: str) -> int:
         request = urllib.request.Request(
@@ -247,7 +247,7 @@ def test_behind_a_forwarding_proxy_the_limits_count_each_forwarded_address(
         except urllib.error.HTTPError as error:
             return error.code
 
-    for rooms in running(RoomsServer(tmp_path)):
+    with started(RoomsServer(tmp_path)) as rooms:
         friends = [join_status(rooms.url, f"198.51.100.{n}") for n in range(1, 41)]
         guesser = [join_status(rooms.url, "203.0.113.9") for _ in range(31)]
     assert set(friends) == {404}  # 40 misses, each from an address of its own

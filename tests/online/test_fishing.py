@@ -192,10 +192,10 @@ def test_a_restart_mid_fish_resumes_waiting_for_the_same_player(
         assert [e["text"] for e in actor.log] == log_texts(live_room(client, code), expected, seat)
 
 
-@pytest.mark.parametrize("goes", ["away", "leaves"])
-def test_the_stand_in_fishes_for_a_player_who_goes_away_or_leaves(
-    client: TestClient, goes: str
-) -> None:
+def gone_before_the_draw(client: TestClient, goes: str) -> tuple[str, Room, Player, Player]:
+    """A nordic pair whose player to move misses and, told "Go fish!", goes away (the
+    socket closes) or leaves before the draw; returned once the other player has seen the
+    stand-in draw: the room's code, the room, who went and who stayed."""
     code, players = nordic_pair(client)
     room = live_room(client, code)
     actor = mover(players)
@@ -208,6 +208,14 @@ def test_the_stand_in_fishes_for_a_player_who_goes_away_or_leaves(
     else:
         actor.command("leave")
     other.read_until(lambda m: m["type"] == "update" and m["game"]["fishing"] is None)
+    return code, room, actor, other
+
+
+@pytest.mark.parametrize("goes", ["away", "leaves"])
+def test_the_stand_in_fishes_for_a_player_who_goes_away_or_leaves(
+    client: TestClient, goes: str
+) -> None:
+    code, room, actor, other = gone_before_the_draw(client, goes)
     fished = [data for kind, data in stored_entries(client, code) if kind == "fish"]
     # As for its asks: a seat given up is the bot's own, an away one only stood in for.
     assert fished == [{"player": actor.seat, "by": "stand-in" if goes == "away" else "bot"}]
@@ -227,18 +235,7 @@ def test_the_line_for_a_player_gone_before_their_draw_keeps_its_place_after_a_re
     later, and after a restart. (The line was once placed before the ask on a rebuilt
     log, and the away stand-in's draw said nothing at all.)"""
     with serving(make_app()) as client:
-        code, players = nordic_pair(client)
-        room = live_room(client, code)
-        actor = mover(players)
-        other = next(p for p in players if p is not actor)
-        actor.command("ask", **a_miss(room))
-        for player in players:
-            updated(player, player.version)
-        if goes == "away":
-            disconnect(actor)
-        else:
-            actor.command("leave")
-        other.read_until(lambda m: m["type"] == "update" and m["game"]["fishing"] is None)
+        code, _, _, other = gone_before_the_draw(client, goes)
         settle([other])
         live = [entry["text"] for entry in other.log]
         token = other.token
