@@ -119,29 +119,22 @@ def mention_unsaved_left(command: str, store: Store) -> None:
     except StorageError as error:  # a pipe where the file beside it should be
         report(command, str(error))
         return
+    from gofish.session import plural
+
     for path, count, unreadable in left:
         where = shown(str(path))
         waiting = count - unreadable
-        if waiting and store.opened_read_only:
-            report(command, f"{_lines(waiting)} of unsaved games {_verb(waiting, 'wait')} in "
-                            f"{where}: they go into the database once it can be written")
-        elif waiting:  # games the database did not take just now
-            report(command, f"{_lines(waiting)} of unsaved games {_verb(waiting, 'wait')} in "
-                            f"{where}: the database did not take them (locked by another "
-                            "program, or the disk full?); they go in the next time gofish "
-                            "opens it")
+        if waiting:
+            then = ("they go into the database once it can be written"
+                    if store.opened_read_only  # games the database did not take just now:
+                    else "the database did not take them (locked by another program, or "
+                         "the disk full?); they go in the next time gofish opens it")
+            report(command, f"{plural(waiting, 'line')} of unsaved games "
+                            f"{'waits' if waiting == 1 else 'wait'} in {where}: {then}")
         if unreadable:
-            report(command, f"{_lines(unreadable)} in {where} could not be moved into the "
-                            "database (not a game gofish can read: edited by hand?), so "
+            report(command, f"{plural(unreadable, 'line')} in {where} could not be moved into "
+                            "the database (not a game gofish can read: edited by hand?), so "
                             f"{'it is' if unreadable == 1 else 'they are'} kept there")
-
-
-def _lines(count: int) -> str:
-    return "1 line" if count == 1 else f"{count} lines"
-
-
-def _verb(count: int, verb: str) -> str:
-    return verb + "s" if count == 1 else verb
 
 
 def open_to_read(path: Path) -> Store:
