@@ -4,7 +4,7 @@ import { $, el, fill } from '/static/js/dom.js';
 import { pondWord } from '/static/js/cards.js';
 import {
   forgetRoom, forgetSeat, forgetUnreadableSeat, getJSON, heldSeats, nameProblem, postJSON, previousToken,
-  rememberGone, offerTheTableOnlyIfOpen, rememberPrevious, rememberSeat, roomCode, seatToken,
+  rememberGone, offerTheTableOnlyIfOpen, rememberPrevious, rememberSeat, roomCode, say, seatToken,
 } from '/rooms/static/rooms-api.js';
 
 offerTheTableOnlyIfOpen();
@@ -16,8 +16,6 @@ const END = {
 };
 let presets = null; // each preset's house rules, from the server
 
-// Said below both forms: on a phone that is off the screen, so it is brought into view.
-function say(text) { $('#status').textContent = text; if (text) $('#status').scrollIntoView({ block: 'nearest' }); }
 
 // The options speak the chosen preset's words (its sea), and the first option of each
 // house rule says what that preset does, so the default follows the preset (and the

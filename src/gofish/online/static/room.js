@@ -6,7 +6,7 @@ import {
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
-  offerTheTableOnlyIfOpen, rememberSeat, roomCode, seatToken, UNREADABLE_SEAT, whyGone,
+  offerTheTableOnlyIfOpen, rememberSeat, roomCode, say, seatToken, UNREADABLE_SEAT, whyGone,
 } from '/rooms/static/rooms-api.js';
 
 offerTheTableOnlyIfOpen();
@@ -43,8 +43,6 @@ let lastCommand = null;
 const RETRIED_WHEN_STALE = ['leave', 'remove_player'];
 const STALE_RETRIES = 8;
 
-// Said at the foot of the page (a refused name, a refused move): brought into view on a phone.
-function say(text) { $('#status').textContent = text || ''; if (text) $('#status').scrollIntoView({ block: 'nearest' }); }
 function notice(text) { if (text) $('#notice').textContent = text; }
 function clearNotice() { $('#notice').textContent = ''; }
 function connection(text, down = false) {

@@ -117,6 +117,14 @@ export function previousToken(code) {
   return null;
 }
 
+// Both pages say a refusal (a name, a move, a join) in #status at the foot of the page: on a
+// phone that is off the screen, so it is brought into view.
+export function say(text) {
+  const status = document.querySelector('#status');
+  status.textContent = text || '';
+  if (text) status.scrollIntoView({ block: 'nearest' });
+}
+
 // Names are counted as the server counts them, by the table's page too.
 export { nameProblem } from '/static/js/names.js';
 
