@@ -154,6 +154,24 @@ def create_app(
     app.state.pace = pace
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
+    _answer_errors(app)
+    _serve_api(app, holder, tables)
+    _serve_tables(app, holder, tables)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.update(_SECURITY_HEADERS)
+        return response
+
+    from gofish.online import mount_rooms  # late: gofish.online uses gofish.web.messages
+
+    mount_rooms(app, database_url=None)  # online rooms: /rooms…, /ws/room/{code}
+    return app
+
+
+def _answer_errors(app: FastAPI) -> None:
+    """Every refusal in words: JSON for the API, a page with a way back for a browser."""
     @app.exception_handler(StorageError)
     async def storage_failed(_: Request, error: StorageError) -> JSONResponse:
         if isinstance(error, UnknownGameError):
@@ -184,6 +202,9 @@ def create_app(
         # The page shows "error" as it is: say which value was wrong, in words.
         return JSONResponse({"error": explain_parameters(error)}, status_code=422)
 
+
+def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) -> None:
+    """The page and the JSON API it reads: set-up choices, help, games and stats."""
     # HEAD as well as GET, as the rooms' pages and the static files take it (curl -I, a
     # monitor checking the server is up): the page and the API refused it with a 405.
     @app.api_route("/", methods=list(_READ), include_in_schema=False)
@@ -231,6 +252,9 @@ def create_app(
     async def stats() -> dict[str, Any]:
         return stats_answer(holder.require())
 
+
+def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) -> None:
+    """The live table: one websocket a table, refused to other sites and to plain HTTP."""
     @app.api_route("/ws/play", methods=list(_EVERY_METHOD), include_in_schema=False)
     async def play_over_http(request: Request) -> JSONResponse:
         # 426: what RFC 6455 suggests for a request to a websocket without its upgrade.
@@ -245,17 +269,6 @@ def create_app(
             return
         await socket.accept()
         await TableConnection(socket, holder, app.state.pace, tables).serve()
-
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Any:
-        response = await call_next(request)
-        response.headers.update(_SECURITY_HEADERS)
-        return response
-
-    from gofish.online import mount_rooms  # late: gofish.online uses gofish.web.messages
-
-    mount_rooms(app, database_url=None)  # online rooms: /rooms…, /ws/room/{code}
-    return app
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
