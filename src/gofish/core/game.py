@@ -647,29 +647,7 @@ class Game:
         if len(hands) != seats or len(books) != seats:
             raise MalformedInputError(f"a position needs one hand and one book list per player "
                                       f"({seats}), got {len(hands)} and {len(books)}")
-        cards = [Card.parse(card) for hand in hands for card in hand]
-        cards.extend(Card.parse(card) for card in pond)
-        if len(set(cards)) != len(cards):
-            raise MalformedInputError("a position holds the same card twice")
-        per_rank = [0] * 14
-        for card in cards:
-            per_rank[card.rank] += 1
-        for seat_books in books:
-            for rank in seat_books:
-                per_rank[Rank.parse(rank)] += resolved.book_size
-        wrong = [rank.symbol for rank in RANKS if per_rank[rank] != len(SUITS)]
-        if wrong:
-            raise MalformedInputError(
-                f"cards and books do not make up the deck: wrong count of {', '.join(wrong)}"
-            )
-        for seat, hand in enumerate(hands):
-            ranks = [Card.parse(card).rank for card in hand]
-            full = sorted({r for r in ranks if ranks.count(r) >= resolved.book_size})
-            if full:  # R3: a complete book is laid at once, it is never held
-                raise MalformedInputError(
-                    f"player {seat} holds a complete book of {full[0].plural}, "
-                    "which would already be laid down"
-                )
+        cards = _cards_of_position(hands, pond, books, resolved.book_size)
         seated = _checked_in_play(in_play, seats)
         game = cls(resolved, seats, cards, to_ask, deal=False)
         game._dealt = False
@@ -796,6 +774,36 @@ def _cards_of_books(
             del left[rank][:book_size]
         laid.append(cards)
     return laid
+
+
+def _cards_of_position(hands: Sequence[Sequence[Card]], pond: Sequence[Card],
+                      books: Sequence[Sequence[Rank]], book_size: int) -> list[Card]:
+    """The cards in hands and pond, refused unless with the books they make up the deck
+    once and no hand holds a complete book."""
+    cards = [Card.parse(card) for hand in hands for card in hand]
+    cards.extend(Card.parse(card) for card in pond)
+    if len(set(cards)) != len(cards):
+        raise MalformedInputError("a position holds the same card twice")
+    per_rank = [0] * 14
+    for card in cards:
+        per_rank[card.rank] += 1
+    for seat_books in books:
+        for rank in seat_books:
+            per_rank[Rank.parse(rank)] += book_size
+    wrong = [rank.symbol for rank in RANKS if per_rank[rank] != len(SUITS)]
+    if wrong:
+        raise MalformedInputError(
+            f"cards and books do not make up the deck: wrong count of {', '.join(wrong)}"
+        )
+    for seat, hand in enumerate(hands):
+        ranks = [Card.parse(card).rank for card in hand]
+        full = sorted({r for r in ranks if ranks.count(r) >= book_size})
+        if full:  # R3: a complete book is laid at once, it is never held
+            raise MalformedInputError(
+                f"player {seat} holds a complete book of {full[0].plural}, "
+                "which would already be laid down"
+            )
+    return cards
 
 
 def _checked_in_play(in_play: Sequence[object] | None, players: int) -> list[bool]:
