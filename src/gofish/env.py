@@ -80,6 +80,10 @@ from gofish.core.rules import check_players
 from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
 from gofish.sim import as_whole_number
 
+#: A whole number as a study holds it: Python's, or numpy's (an element of an array of
+#: seeds, a policy's ``argmax``), which every count, seed and action here takes.
+WholeNumber = int | np.integer[Any]
+
 #: Observation features per opponent: hand size, books, still in play, then per rank
 #: the fewest cards known held and whether known to hold none.
 _PER_OPPONENT = 3 + 2 * len(RANKS)
@@ -102,7 +106,7 @@ def _seed_text(seed: int) -> str:
         return hex(seed)
 
 
-def observation_size(players: int) -> int:
+def observation_size(players: WholeNumber) -> int:
     """Length of the observation vector at a table of ``players`` (2 to 5; anything else
     is a MalformedInputError, not a length of -1 for 0 players)."""
     players = check_players(as_whole_number(players))
@@ -156,9 +160,9 @@ class GoFishEnv:
     suits, also under ``ask: card`` (see the module's docstring).
     """
 
-    def __init__(self, rules: object = "classic", players: int = 2,
-                 opponents: Sequence[str] = ("emma",), seat: int = 0,
-                 max_asks: int = 1000) -> None:
+    def __init__(self, rules: object = "classic", players: WholeNumber = 2,
+                 opponents: Sequence[str] = ("emma",), seat: WholeNumber = 0,
+                 max_asks: WholeNumber = 1000) -> None:
         # numpy's whole numbers too, as a study's arrays hold them (as for seeds and actions)
         players, seat, max_asks = (cast(int, as_whole_number(value))
                                    for value in (players, seat, max_asks))
@@ -207,7 +211,7 @@ class GoFishEnv:
 
     # ------------------------------------------------------------------ the loop
 
-    def reset(self, seed: int | None = None,
+    def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new game (reproducible with ``seed``) and play the bots up to the agent.
 
@@ -241,7 +245,8 @@ class GoFishEnv:
         self._play_bots()
         return self._observe(), self._info()
 
-    def step(self, action: int | Ask) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: WholeNumber | Ask
+             ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """The agent asks (an action number or an ``Ask``); the bots answer in turn."""
         game = self._live_game()
         if game.is_over:
@@ -283,7 +288,7 @@ class GoFishEnv:
             index += SUITS.index(ask.suit)
         return index
 
-    def ask_of(self, action: int) -> Ask:
+    def ask_of(self, action: WholeNumber) -> Ask:
         """The ``Ask`` that action number ``action`` stands for."""
         number = as_whole_number(action)  # numpy's too, and a 0-d array as a policy returns
         if isinstance(number, bool) or not isinstance(number, int) or not (
@@ -326,7 +331,7 @@ class GoFishEnv:
             raise GoFishError("no game yet: call reset() first")
         return self._game
 
-    def _ask_for(self, action: int | Ask) -> Ask:
+    def _ask_for(self, action: WholeNumber | Ask) -> Ask:
         ask = action if isinstance(action, Ask) else self.ask_of(action)
         legal = self._live_game().legal_actions()
         if ask not in legal:

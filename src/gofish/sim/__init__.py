@@ -142,9 +142,9 @@ def rule_params(rules: Rules, players: int) -> np.ndarray:
 
 
 def play_deals(
-    rules: str | Rules,
-    players: int,
-    seed: int,
+    rules: object,
+    players: int | np.integer[Any],
+    seed: int | np.integer[Any],
     deals: Any,
     rotations: Any,
     kinds: Any,
@@ -336,18 +336,19 @@ def _check_seed(seed: object) -> int:
 
 
 def simulate(
-    rules: str | Rules,
+    rules: object,
     bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    first_deal: int = 0,
+    games: int | np.integer[Any],
+    seed: int | np.integer[Any] = 0,
+    first_deal: int | np.integer[Any] = 0,
 ) -> SimResult:
     """Play ``games`` deals (numbered from ``first_deal``) with ``bots[seat]`` in each seat.
 
-    A bot is named as ``make_bot`` names it, options too (``emma:memory=2``,
-    ``counter:epsilon=0.1``). ``seed`` is a whole number from 0 to 2**64 - 1, as a
-    tournament's: the deals use 64 bits, so a larger one would replay a smaller one's
-    games, and one outside is refused.
+    ``rules`` is anything ``make_rules`` takes (``"nordic"``, ``{"preset": "classic",
+    "book_size": 2}``, a ``Rules``). A bot is named as ``make_bot`` names it, options too
+    (``emma:memory=2``, ``counter:epsilon=0.1``). ``seed`` is a whole number from 0 to
+    2**64 - 1, as a tournament's: the deals use 64 bits, so a larger one would replay a
+    smaller one's games, and one outside is refused.
     """
     import numpy as np
 

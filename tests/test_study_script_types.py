@@ -1,0 +1,53 @@
+"""A study's script type-checks against the public API as it runs: the learning environment
+and the bulk simulator take numpy's whole numbers (an element of an array of seeds, a
+policy's ``argmax``) and rules in any form ``make_rules`` takes, and their signatures say so.
+
+They were typed ``int`` and ``str | Rules``: ``env.step(np.argmax(...))`` and
+``simulate({"preset": "classic", "book_size": 2}, ...)`` ran, but mypy refused the script.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+api = pytest.importorskip("mypy.api")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+STUDY = '''\
+import numpy as np
+
+from gofish.env import GoFishEnv, observation_size
+from gofish.sim import play_deals, simulate
+
+seeds = np.arange(10)
+env = GoFishEnv("classic", players=np.int64(3), opponents=["emma"], seat=np.int64(1))
+size: int = observation_size(np.int64(3))
+obs, info = env.reset(seed=seeds[2])
+mask = env.action_mask()
+action = np.argmax(np.where(mask == 1, np.random.rand(env.action_count), -np.inf))
+env.ask_of(action)
+obs, reward, terminated, truncated, info = env.step(action)
+
+result = simulate({"preset": "classic", "book_size": 2}, ["random", "emma"], games=np.int64(10),
+                  seed=seeds[1], first_deal=seeds[3])
+books, asks = play_deals({"preset": "nordic"}, np.int64(2), seeds[4], seeds[:3],
+                         np.zeros(3, np.int64), np.zeros((3, 2), np.int64))
+'''
+
+
+def test_a_study_script_with_numpy_numbers_and_a_rules_object_type_checks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = tmp_path / "study.py"
+    script.write_text(STUDY, encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))  # this checkout's gofish, not one installed
+    report, errors, status = api.run(["--strict", "--no-incremental",
+                                      "--cache-dir", os.devnull, str(script)])
+    assert status == 0, report + errors
+
+
+def test_the_study_script_runs_as_it_type_checks(tmp_path: Path) -> None:
+    exec(compile(STUDY, "study.py", "exec"), {})
