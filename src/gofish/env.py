@@ -119,7 +119,8 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
 
     Counts are scaled to about 0..1: cards of a rank by 4, hand sizes and the pond
     by 52, books by the books a game has. Opponents come in seat order from the
-    viewer's left. Pass a ``Tracker`` kept across the game to avoid re-reading it.
+    viewer's left. Pass a ``Tracker`` kept across the game to avoid re-reading it, made
+    for the view's seat and ``rules.book_size`` (another is refused).
     """
     check_view(view, "encode")
     if view.viewer is None:

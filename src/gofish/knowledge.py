@@ -83,6 +83,13 @@ class Tracker:
             raise MalformedInputError(
                 f"this Tracker counts for seat {self.viewer} of {self.num_players}, and was "
                 f"given the view of seat {view.viewer} of {view.num_players}")
+        if view.rules.book_size != self.book_size:
+            # Read with the wrong size, one pair went down as a whole rank: every seat was
+            # marked as holding none of it, and an observation said so.
+            raise MalformedInputError(
+                f"this Tracker counts books of {self.book_size}, and was given the view of a "
+                f"game with books of {view.rules.book_size}: make it with "
+                f"Tracker(players, seat, {view.rules.book_size}), the view's rules.book_size")
         history = view.history
         self._check_same_game(history)
         for event in history[self.seen :]:
