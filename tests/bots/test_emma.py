@@ -71,6 +71,15 @@ def test_she_forgets_a_rank_once_she_has_asked_for_it() -> None:
     assert choose(view).rank == Rank.FIVE
 
 
+def test_she_forgets_the_rank_she_used_even_behind_a_more_recent_one_she_lacks() -> None:
+    # Memory is 7, K, 5 (most recent first); she holds no 7, so she asked for K. K is the
+    # memory she used up, not the front one: 7 stays remembered and K is gone, so 5 is next.
+    view = emma_view("5S KD 2C", asks=[(0, "5"), (0, "K"), (0, "7"), (EMMA, "K")])
+    assert choose(view).rank == Rank.FIVE
+    holding_a_seven = emma_view("5S KD 7C", asks=[(0, "5"), (0, "K"), (0, "7"), (EMMA, "K")])
+    assert choose(holding_a_seven).rank == Rank.SEVEN
+
+
 def test_a_forgotten_rank_comes_back_when_an_opponent_asks_again() -> None:
     view = emma_view("5S KD 2C", asks=[(0, "5"), (0, "K"), (EMMA, "K"), (0, "K")])
     assert choose(view).rank == Rank.KING
