@@ -340,11 +340,13 @@ export class Table {
       groups.get(rank).push(card);
     }
     const canAsk = state.phase === 'ask' && !this.awayText;
+    // Whom a rank asks at once, when an opponent is chosen (with one opponent, the status says).
+    const whom = this.choosingTarget() ? this.chosenOpponent() : null;
     const buttons = [...groups.entries()].map(([rank, cards]) => {
       // One card is read as itself ("6 of spades"), not as "1 6: 6 of spades".
       const names = cards.map(cardName).join(', ');
       const held = cards.length === 1 ? names : `${cards.length} ${rankName(rank, cards.length)}: ${names}`;
-      const label = `${held}.${canAsk ? ` Ask for ${rankName(rank, 2)}` : ''}`;
+      const label = `${held}.${canAsk ? ` Ask ${whom ? `${whom.name} ` : ''}for ${rankName(rank, 2)}` : ''}`;
       return el('button', {
         type: 'button',
         class: `rank-group${this.rank === rank ? ' chosen' : ''}`,
@@ -402,15 +404,32 @@ export class Table {
     // read as if a turn would still come round to you.
     else if (!state.players[state.you].in_play) text = `You are out of play: no cards and the ${state.rules.sea ? 'sea' : 'pond'} is dry. ${current}'s turn.`;
     else if (state.phase === 'fish') text = 'Go fish! Pick a face-down card in the sea to draw it.';
-    else if (state.phase === 'ask') {
-      text = this.choosingTarget()
-        ? 'Your turn: choose an opponent and a rank from your hand to ask for.'
-        : `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
-    } else text = `${current}'s turn.`;
+    else if (state.phase === 'ask') text = this.askPrompt(state);
+    else text = `${current}'s turn.`;
     this.status.textContent = text;
     this.showTitle(state);
     if (state.notice && state.notice !== this.lastNotice) this.warn(state.notice);
     this.lastNotice = state.notice;
+  }
+
+  /**
+   * What to do on your turn. An opponent chosen earlier stays chosen (after a hit, or from
+   * your last turn), and a rank then asks them at once: the words say whom, or "choose an
+   * opponent" had a screen reader's user press a rank expecting to be asked whom.
+   */
+  askPrompt(state) {
+    if (!this.choosingTarget()) {
+      return `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
+    }
+    const chosen = this.chosenOpponent();
+    if (chosen && this.rank === null) return `Your turn: choose a rank from your hand to ask ${chosen.name} for, or another opponent.`;
+    return 'Your turn: choose an opponent and a rank from your hand to ask for.';
+  }
+
+  /** The opponent chosen to be asked, while one with cards is (null: none). */
+  chosenOpponent() {
+    const player = this.target === null ? null : this.state.players[this.target];
+    return player?.cards ? player : null;
   }
 
   /**
@@ -464,10 +483,13 @@ export class Table {
     if (problem) return this.explain(problem);
     const player = this.state.players[seat];
     if (!player.cards) return this.explain(`${player.name} has no cards to ask for.`);
+    const again = this.target === seat;
     this.target = seat;
+    this.hint.textContent = '';
     this.render(this.state);
     if (this.rank) return this.proceed();
-    return this.explain(`Now choose a rank from your hand to ask ${player.name} for.`);
+    // A new choice changes the status line, which says it; chosen again, nothing changed.
+    return again ? this.explain(`Now choose a rank from your hand to ask ${player.name} for.`) : null;
   }
 
   chooseRank(rank) {
