@@ -708,8 +708,8 @@ export class Table {
   }
 
   /**
-   * Put a bubble by its speaker where it covers neither the pond nor your hand (the
-   * things you are reading or clicking) nor another player's seat, preferring a spot
+   * Put a bubble by its speaker where it covers neither the pond, your hand nor the words
+   * saying what to do (the things you are reading or clicking) nor another player's seat, preferring a spot
    * clear of the other bubbles. An opponent speaks downwards first, you to your right;
    * the tail always points at the speaker. With four or five players the seats crowd
    * each other (on a phone in two rows 10 px apart), so where no spot by the seat is
@@ -760,13 +760,26 @@ export class Table {
       cap,
       speaker: inFelt(speakerBox),
       mine: seat === this.state?.you,
-      keepClear: [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand]
-        .filter(Boolean).map((node) => inFelt(node)),
+      keepClear: [this.pond.querySelector('.sea, .pile'), this.pond.querySelector('.pond-count'), this.hand,
+        ...this.promptWords()].filter(Boolean).map((node) => inFelt(node)),
       seats,
       // Offsets, not client boxes: a bubble still popping in is scaled down.
       others: [...this.bubbles.children].filter((b) => b !== bubble)
         .map((b) => ({ left: b.offsetLeft, top: b.offsetTop, right: b.offsetLeft + b.offsetWidth, bottom: b.offsetTop + b.offsetHeight })),
     };
+  }
+
+  /**
+   * The words beside the pond that say what to do (the status line, the hint, the suit
+   * buttons), as ranges round their text: a line spans its column, mostly empty. A
+   * bubble under a seat lay over "Your turn: …" on a window zoomed to 200%.
+   */
+  promptWords() {
+    return [this.status, this.hint, this.suitChooser].filter((node) => !node.hidden && node.textContent).map((node) => {
+      const words = document.createRange();
+      words.selectNodeContents(node);
+      return words;
+    });
   }
 
   /** The best spot by the speaker for the bubble, its words wrapped at ``width`` px (null: at its widest). */
