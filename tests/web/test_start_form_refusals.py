@@ -224,3 +224,28 @@ def test_a_refill_that_could_never_happen_is_explained_beside_the_fields(
     assert note(page, "end") == ""
     page.click("#deal")
     page.wait_for_selector("#page-play:not([hidden]) .hand")
+
+
+def test_a_note_beside_the_fields_is_read_out_once_not_at_each_key(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The notes are live regions (role=status). Every key typed anywhere in the form wrote
+    # each note again, unchanged: new text to a screen reader (chromium makes a new node of
+    # it), so the whole sentence about the refill was read out again at each letter of a
+    # name typed after it.
+    start_screen(page, live_server)
+    page.select_option("select[name=refill]", "none")
+    assert note(page, "end").startswith("No refill needs the game to end")
+    page.evaluate("""() => {
+        window.rewritten = [];
+        for (const note of document.querySelectorAll('.field-note')) {
+            new MutationObserver(() => window.rewritten.push(note.id))
+                .observe(note, {childList: true, characterData: true, subtree: true});
+        }
+    }""")
+    page.fill("#name", "")
+    page.type("#name", "Ann")
+    page.select_option("#pace", index=0)
+    assert page.evaluate("window.rewritten") == []
+    page.select_option("select[name=end]", "first-empty")  # the note goes: that is a change
+    assert note(page, "end") == "" and page.evaluate("window.rewritten") == ["note-end"]

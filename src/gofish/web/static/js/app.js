@@ -168,7 +168,12 @@ function checkStartForm(form) {
   const setup = readSetup(form);
   const problem = setupProblem(setup, choices.presets[setup.preset]);
   form.elements.hand_size.max = String(mostDealt(setup.players));
-  for (const note of $$('.field-note', form)) fill(note, problem?.note === note.id.slice(5) ? problem.text : '');
+  for (const note of $$('.field-note', form)) {
+    const words = problem?.note === note.id.slice(5) ? problem.text : '';
+    // A live region: its words written again unchanged, at each key typed anywhere in the
+    // form, were new text to a screen reader, which read the whole sentence out again.
+    if (note.textContent !== words) fill(note, words);
+  }
   for (const name of ['refill', 'end', 'hand_size', 'name']) {
     const control = form.elements[name];
     const faulty = problem?.fields.includes(name);
