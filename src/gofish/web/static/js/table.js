@@ -406,7 +406,9 @@ export class Table {
     else if (state.phase === 'fish') text = 'Go fish! Pick a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') text = this.askPrompt(state);
     else text = `${current}'s turn.`;
-    this.status.textContent = text;
+    // A live region: its words written again unchanged (at every redraw: each update, each
+    // opponent chosen) are new text to a screen reader, which read "Your turn…" again.
+    if (this.status.textContent !== text) this.status.textContent = text;
     this.showTitle(state);
     if (state.notice && state.notice !== this.lastNotice) this.warn(state.notice);
     this.lastNotice = state.notice;
