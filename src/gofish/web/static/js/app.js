@@ -66,7 +66,7 @@ async function route() {
     if (!PAGES.includes(page)) return startNotice(`There is no page "#/${addressPart(hash)}": here is the start screen.`);
     showStart();
   } catch (error) {
-    announce(String(error.message || error));
+    // An alert, read out as it is written: the announcer said it a second time.
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
   }
   return null;
@@ -102,9 +102,8 @@ function startNotice(text, link = null) {
   showStart();
   if (window.location.hash !== '#/') history.replaceState(null, '', '#/');
   if (!notice) return;
-  fill(notice, link ? [text, ' ', link] : text);
+  fill(notice, link ? [text, ' ', link] : text); // an alert: read out as it is written
   notice.scrollIntoView({ block: 'nearest' });
-  announce(text);
 }
 
 // ------------------------------------------------------------ the start screen
@@ -528,10 +527,9 @@ function refusedStart(message, text, replay = null) {
   }
   showPage('start');
   const error = $('#start-error');
-  fill(error, text); // beside the Deal button that was just clicked
+  fill(error, text); // beside the Deal button that was just clicked; an alert, read out
   // "Play again" was clicked on the result: on a phone the Deal button is a screen down.
   error.scrollIntoView({ block: 'center' });
-  announce(text);
 }
 
 function closeResult() {

@@ -144,8 +144,7 @@ export class Table {
     this.awayBox.hidden = false;
     this.root.classList.add('away');
     if (this.state) this.render(this.state);
-    this.announce(text);
-    button.focus();
+    button.focus(); // the box is an alert, read out as it shows: not told the announcer too
   }
 
   reset() {
