@@ -196,8 +196,10 @@ class PlainTable:
         if session.game_id is not None and session.game.actions:
             self.say(f"Resuming game {session.game_id}.")
         self.say_lines([session.notice] if session.notice else [])
-        self.say_lines(text for _, text in session.history())
-        self.say_lines([first] if (first := session.who_plays_first()) else [])
+        dealt, first, played = session.retold()
+        self.say_lines(text for _, text in dealt)
+        self.say_lines([first] if first else [])
+        self.say_lines(text for _, text in played)
         self.saver.submit()
 
     def tell(self, events: Sequence[Event]) -> None:

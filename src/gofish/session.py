@@ -23,6 +23,7 @@ from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
 from gofish.bots.base import cancel_thinking
 from gofish.core import (
     Ask,
+    Asked,
     Card,
     Event,
     Game,
@@ -363,12 +364,23 @@ class TableSession:
         return [suit for suit in self.askable_suits(rank) if suit not in down]
 
     def who_plays_first(self) -> str | None:
-        """Who starts, said after a fresh deal (the start is random: classic, bicycle's
-        dealer): without it the log went from the deal straight to a bot's ask."""
-        seat = self.game.current_player
-        if self.game.actions or seat is None:
+        """Who starts, said after the deal (the start is random: classic, bicycle's
+        dealer): without it the log went from the deal straight to a bot's ask. None for a
+        game over at the deal, where nobody plays."""
+        first_ask = next((event for event in self.game.events if isinstance(event, Asked)), None)
+        seat = self.game.current_player if first_ask is None else first_ask.player
+        if seat is None:
             return None
         return f"{self.narrator.who(seat)} {self.narrator.verb(seat, 'play')} first."
+
+    def retold(self) -> tuple[list[tuple[Event, str]], str | None, list[tuple[Event, str]]]:
+        """The game so far as the person may see it, for a table sitting down to it: the
+        deal (with its books and refills, R4), who plays first, then the asks since. A
+        resumed game's log said who started nowhere, though a fresh deal's did."""
+        told = self.history()
+        start = next((index for index, (event, _) in enumerate(told)
+                      if isinstance(event, Asked)), len(told))
+        return told[:start], self.who_plays_first(), told[start:]
 
     def house_rules(self) -> str | None:
         """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),

@@ -173,3 +173,46 @@ def test_quit_and_new_game_questions_give_the_command_that_resumes_this_game(
         await pilot.press("x")
 
     run_app(app, script, size=(200, 30))
+
+
+def resumed_after_a_few_asks(seed: int) -> TableSession:
+    """A game of three (seed ``seed``) played a few asks in, then taken up again as
+    ``gofish resume`` does."""
+    settings = TableSettings(rules=make_rules("bicycle"), players=3, seed=seed)
+    session = TableSession.deal(settings)
+    while len(session.game.actions) < 3:
+        if session.bot_to_act:
+            session.bot_move()
+        else:
+            session.ask(session.askable_opponents()[0], session.held_ranks()[0])
+    return TableSession.resume(session.game.to_record(), session.seats, None, 1)
+
+
+def said_in_order(lines: list[str], first: str) -> None:
+    """``first`` is said once, after the last line of the deal and before the first ask."""
+    assert lines.count(first) == 1, lines
+    said = lines.index(first)
+    dealt = max(i for i, line in enumerate(lines) if " dealt " in line)
+    asked = min(i for i, line in enumerate(lines) if " ask " in line or " asks " in line)
+    assert dealt < said < asked
+
+
+def test_a_resumed_game_says_who_played_first_as_a_fresh_deal_does() -> None:
+    """A fresh deal's log says who plays first (R2: the start is random); retold for a
+    resumed game it went from the deal straight to the first ask, in both tables."""
+    for seed in (5, 6):
+        session = resumed_after_a_few_asks(seed)
+        first = session.game.first_player
+        said = "You play first." if first == 0 else f"{session.names[first]} plays first."
+        out = io.StringIO()
+        play_plain(session, io.StringIO("quit\n"), out)
+        said_in_order(out.getvalue().splitlines(), said)
+
+        app = GoFishApp(resumed_after_a_few_asks(seed), speed=0)
+        lines: list[str] = []
+
+        async def script(app: GoFishApp, pilot: Pilot[None], lines: list[str] = lines) -> None:
+            lines.extend(line.plain for line in app.log_lines)
+
+        run_app(app, script, size=(100, 30))
+        said_in_order(lines, f"── {said}")

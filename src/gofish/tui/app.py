@@ -245,9 +245,11 @@ class GoFishApp(App[None]):
         saver.on_idle = lambda: self._post_saves_settled(saver)
         self.told_failure = False  # a new log: a failure still standing is said again
         self.told_kept = False  # the log says the moves are kept (the game was rescued)
-        self.write_events(session.history())
-        if first := session.who_plays_first():
+        dealt, first, played = session.retold()
+        self.write_events(dealt)
+        if first:
             self.write_line(Text(f"── {first}", style="dim"))  # as a turn passing is shown
+        self.write_events(played)
         self.call_after_refresh(self.refresh_table)
         self.after_move(first_pause=AFTER_YOUR_TURN / 2)
 
