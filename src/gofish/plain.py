@@ -419,8 +419,17 @@ class PlainTable:
         for seat, name in names.items():
             if name.startswith(typed):
                 return seat
+        if self._names_you(word, typed):  # "0" or your own name: not "no opponent '0'"
+            raise MalformedInputError(
+                f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
+
+    def _names_you(self, word: str, typed: str) -> bool:
+        you = self.session.human
+        if word.isdecimal() and len(word) <= SEAT_DIGITS:
+            return int(word) == you
+        return typed in ("you", "me", "".join(self.session.names[you].lower().split()))
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""

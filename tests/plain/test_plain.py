@@ -487,3 +487,14 @@ def test_an_ask_that_stops_at_for_says_what_is_missing() -> None:
     assert out.count("Ask Emma for which rank? Type e.g. 'ask emma for 9'.") == 2
     assert "not a rank" not in out and "did not understand" not in out
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("whom", ["0", "you", "Ann"])
+def test_naming_your_own_seat_says_you_cannot_ask_yourself(whom: str, tmp_path: Path) -> None:
+    # R5: an ask goes to another player. Typing your own seat said "There is no
+    # opponent '0'", as if the seat did not exist.
+    done = gofish(["play", "--plain", "--seed", "4", "--name", "Ann", "--players", "3"],
+                  f"ask {whom} for 7\n", tmp_path / "g.db")
+    assert done.returncode == 0, done.stderr
+    assert "You cannot ask yourself: ask an opponent, " in done.stdout
+    assert "There is no opponent" not in done.stdout
