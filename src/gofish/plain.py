@@ -407,29 +407,24 @@ class PlainTable:
 
     def parse_target(self, word: str) -> int:
         session = self.session
-        # Not isdigit: '²' is one. Short, too: int() refuses a number of thousands of digits.
-        if word.isdecimal() and len(word) <= SEAT_DIGITS and int(word) in session.opponents():
-            return int(word)
-        typed = "".join(word.lower().split())  # "emma 2", "Emma  2" and "emma2" alike
-        names = {seat: "".join(session.names[seat].lower().split())
-                 for seat in session.opponents()}
+        number = _seat_number(word)
+        if number is not None and number in session.opponents():
+            return number
+        typed = _name_key(word)  # "emma 2", "Emma  2" and "emma2" alike
+        names = {seat: _name_key(session.names[seat]) for seat in session.opponents()}
         for seat, name in names.items():  # the whole name first: "emma" is Emma, not Emma 2
             if name == typed:
                 return seat
         for seat, name in names.items():
             if name.startswith(typed):
                 return seat
-        if self._names_you(word, typed):  # "0" or your own name: not "no opponent '0'"
+        you = session.human  # "0" or your own name: not "no opponent '0'"
+        yourself = ("you", "me", _name_key(session.names[you]))
+        if number == you or (number is None and typed in yourself):
             raise MalformedInputError(
                 f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
-
-    def _names_you(self, word: str, typed: str) -> bool:
-        you = self.session.human
-        if word.isdecimal() and len(word) <= SEAT_DIGITS:
-            return int(word) == you
-        return typed in ("you", "me", "".join(self.session.names[you].lower().split()))
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""
@@ -585,6 +580,17 @@ def _suit_symbol_as_letter(word: str) -> str:
         return bare[:-1] + Suit.parse(last).letter.lower()
     except MalformedInputError:
         return word
+
+
+def _seat_number(word: str) -> int | None:
+    """The seat ``word`` gives by number, if it is one."""
+    # Not isdigit: '²' is one. Short, too: int() refuses a number of thousands of digits.
+    return int(word) if word.isdecimal() and len(word) <= SEAT_DIGITS else None
+
+
+def _name_key(name: str) -> str:
+    """A name as matched against what was typed: lower case, spaces dropped."""
+    return "".join(name.lower().split())
 
 
 def _quoted(text: str, most: int = 40) -> str:

@@ -363,24 +363,22 @@ class TableSession:
         down = {card.suit for card in on_table(self.view(), rank)}
         return [suit for suit in self.askable_suits(rank) if suit not in down]
 
-    def who_plays_first(self) -> str | None:
-        """Who starts, said after the deal (the start is random: classic, bicycle's
-        dealer): without it the log went from the deal straight to a bot's ask. None for a
-        game over at the deal, where nobody plays."""
-        first_ask = next((event for event in self.game.events if isinstance(event, Asked)), None)
-        seat = self.game.current_player if first_ask is None else first_ask.player
-        if seat is None:
-            return None
-        return f"{self.narrator.who(seat)} {self.narrator.verb(seat, 'play')} first."
-
     def retold(self) -> tuple[list[tuple[Event, str]], str | None, list[tuple[Event, str]]]:
         """The game so far as the person may see it, for a table sitting down to it: the
         deal (with its books and refills, R4), who plays first, then the asks since. A
         resumed game's log said who started nowhere, though a fresh deal's did."""
         told = self.history()
-        start = next((index for index, (event, _) in enumerate(told)
-                      if isinstance(event, Asked)), len(told))
-        return told[:start], self.who_plays_first(), told[start:]
+        start, first_ask = next(((index, event) for index, (event, _) in enumerate(told)
+                                 if isinstance(event, Asked)), (len(told), None))
+        seat = self.game.current_player if first_ask is None else first_ask.player
+        return told[:start], self._plays_first(seat), told[start:]
+
+    def _plays_first(self, seat: int | None) -> str | None:
+        """Who starts (the start is random: classic, bicycle's dealer): without it the log
+        went from the deal straight to a bot's ask. None for a game over at the deal."""
+        if seat is None:
+            return None
+        return f"{self.narrator.who(seat)} {self.narrator.verb(seat, 'play')} first."
 
     def house_rules(self) -> str | None:
         """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
