@@ -1,7 +1,7 @@
 // The page: start screen, live table, result, help, history, stats and replays.
 // Pages are sections of index.html shown by the address's #fragment.
 
-import { $, $$, el, fill, getJSON } from './dom.js';
+import { $, $$, el, fill, getJSON, sayIfChanged } from './dom.js';
 import { Table } from './table.js';
 import { cardFace, counted, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
@@ -168,10 +168,8 @@ function checkStartForm(form) {
   const problem = setupProblem(setup, choices.presets[setup.preset]);
   form.elements.hand_size.max = String(mostDealt(setup.players));
   for (const note of $$('.field-note', form)) {
-    const words = problem?.note === note.id.slice(5) ? problem.text : '';
-    // A live region: its words written again unchanged, at each key typed anywhere in the
-    // form, were new text to a screen reader, which read the whole sentence out again.
-    if (note.textContent !== words) fill(note, words);
+    // A live region, rewritten at each key typed anywhere in the form.
+    sayIfChanged(note, problem?.note === note.id.slice(5) ? problem.text : '');
   }
   for (const name of ['refill', 'end', 'hand_size', 'name']) {
     const control = form.elements[name];

@@ -45,6 +45,15 @@ export function fill(node, ...children) {
   return node;
 }
 
+/**
+ * Write a live region's words, only if they changed: written again unchanged, they are
+ * new text to a screen reader, which reads the whole sentence out again.
+ */
+export function sayIfChanged(node, words) {
+  if (node.textContent !== words) node.textContent = words;
+  return node;
+}
+
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 

@@ -2,7 +2,7 @@
 // clicks and keys into asks. Every move is checked here first so an illegal one is
 // explained and never sent; the server checks it again anyway.
 
-import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sleep } from './dom.js';
+import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
   cardBack, cardFace, cardName, counted, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
@@ -405,9 +405,8 @@ export class Table {
     else if (state.phase === 'fish') text = 'Go fish! Pick a face-down card in the sea to draw it.';
     else if (state.phase === 'ask') text = this.askPrompt(state);
     else text = `${current}'s turn.`;
-    // A live region: its words written again unchanged (at every redraw: each update, each
-    // opponent chosen) are new text to a screen reader, which read "Your turn…" again.
-    if (this.status.textContent !== text) this.status.textContent = text;
+    // A live region, rewritten at every redraw (each update, each opponent chosen).
+    sayIfChanged(this.status, text);
     this.showTitle(state);
     if (state.notice && state.notice !== this.lastNotice) this.warn(state.notice);
     this.lastNotice = state.notice;
