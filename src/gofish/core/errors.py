@@ -8,8 +8,9 @@ opponent with no cards, the game is over).
 
 from __future__ import annotations
 
+import difflib
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import SupportsIndex, cast
 
 
@@ -97,3 +98,14 @@ def whole_number(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:  # numpy's bool_ has __index__ but refuses it
         return None
+
+
+def did_you_mean(value: object, choices: Sequence[str]) -> str:
+    """"; did you mean 'classic'?" when ``value`` is text close to one of ``choices``
+    (another case, a dash for an underscore, a typo), else "": the hint a strict reader
+    owes whoever wrote "Classic" where a name must be exact."""
+    if not isinstance(value, str):
+        return ""
+    squeezed = value.strip().lower()
+    close = difflib.get_close_matches(squeezed, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -8,9 +8,9 @@ from typing import Any
 
 from gofish.core.actions import Ask
 from gofish.core.cards import RANKS, Rank, Suit, parse_deck
-from gofish.core.errors import GoFishError, MalformedInputError, shown
+from gofish.core.errors import GoFishError, MalformedInputError, did_you_mean, shown
 from gofish.core.game import Game
-from gofish.core.rules import check_players, make_rules
+from gofish.core.rules import PRESET_NAMES, check_players, make_rules
 
 
 class RecordError(MalformedInputError):
@@ -135,9 +135,25 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
 def _record_rules(rules: object) -> object:
     """A record's ``rules``, refusing a null ``hand_size``: ``Rules`` reads None as the
     preset's deal, but in a record the option is a number from 1 to 13 or left out."""
-    if isinstance(rules, Mapping) and "hand_size" in rules and rules["hand_size"] is None:
-        raise RecordError("hand_size must be a whole number from 1 to 13, not null")
+    if isinstance(rules, Mapping):
+        if "hand_size" in rules and rules["hand_size"] is None:
+            raise RecordError("hand_size must be a whole number from 1 to 13, not null")
+        _check_preset_name(rules.get("preset"), "the 'preset' of 'rules'")
+    else:
+        _check_preset_name(rules, "'rules'")
     return rules
+
+
+def _check_preset_name(name: object, field: str) -> None:
+    """Refuse a preset name not written exactly (RULES.md "Game records"): make_rules reads
+    "Classic" and " nordic" for people, but another program reading the record would not.
+    Any other wrong name (or kind) is left to make_rules, which refuses it."""
+    if isinstance(name, str) and name not in PRESET_NAMES and name.strip().lower() in PRESET_NAMES:
+        raise RecordError(
+            f"unknown preset {shown(name)} in {field}: a record names it exactly, as "
+            f"{', '.join(PRESET_NAMES[:-1])} or {PRESET_NAMES[-1]}"
+            f"{did_you_mean(name, PRESET_NAMES)}"
+        )
 
 
 def _record_deck(deck: object) -> object:
