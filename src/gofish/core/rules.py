@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from gofish.core.errors import MalformedInputError, shown, whole_number
+from gofish.core.errors import MalformedInputError, did_you_mean, shown, whole_number
 
 RefillMode = Literal["hand", "card", "turn", "none"]
 EndMode = Literal["all-books", "first-empty"]
@@ -240,7 +240,8 @@ def _preset(name: object) -> Rules:
 
 
 def _unknown_preset(name: object) -> MalformedInputError:
-    return MalformedInputError(f"unknown preset {shown(name)}: choose classic, bicycle or nordic")
+    return MalformedInputError(f"unknown preset {shown(name)}: choose classic, bicycle or nordic"
+                               f"{did_you_mean(name, PRESET_NAMES)}")
 
 
 def _check_option(name: object, value: object) -> object:
@@ -269,9 +270,11 @@ def _check_option(name: object, value: object) -> object:
         if isinstance(value, str) and value in choices[name]:
             return value
         allowed = ", ".join(choices[name])
-        raise MalformedInputError(f"{name} must be one of {allowed}, not {shown(value)}")
+        raise MalformedInputError(f"{name} must be one of {allowed}, not {shown(value)}"
+                                  f"{did_you_mean(value, choices[name])}")
     raise MalformedInputError(
         f"unknown option {shown(name)}: the options are {', '.join(OPTION_NAMES)}"
+        f"{did_you_mean(name, OPTION_NAMES)}"
     )
 
 
