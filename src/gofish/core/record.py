@@ -162,6 +162,12 @@ def _record_deck(deck: object) -> object:
         raise RecordError(
             f"a deck must be a list of 52 cards in dealing order, not {json_kind(deck)}"
         )
+    for position, card in enumerate(deck):
+        # Card.parse strips spaces for people typing; a record's cards are exact (RULES.md).
+        if isinstance(card, str) and card != card.strip():
+            raise RecordError(f"deck position {position}: card {shown(card)} has spaces "
+                              "around it: a record writes a card as its rank then its suit "
+                              "letter, e.g. AS, 10H, QC")
     return deck
 
 
