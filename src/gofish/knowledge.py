@@ -198,6 +198,73 @@ def _check_table(num_players: object, viewer: object, book_size: object) -> None
         raise MalformedInputError(f"a Tracker's book_size is 2 or 4, not {book_size!r}")
 
 
+#: ``CardWhereabouts.holder`` value for a card laid face up in a book.
+LAID = -1
+
+
+class CardWhereabouts:
+    """Under ``ask: card``, which cards the table knows a seat does not hold.
+
+    From public events only: a card handed over, shown on a lucky draw or laid is known to
+    be where it went (a card leaves a hand only in public: handed over or laid); a seat
+    that asked for a card (it must not hold it) or said "Go fish!" to one lacks it until
+    a card nobody saw reaches it. A fish under the lucky draw that is not shown is not the
+    card asked for (R8), so the asker still lacks that one. Read event by event with
+    ``apply``; rank asks (``suit`` None) teach it nothing.
+    """
+
+    def __init__(self, lucky_draw: bool) -> None:
+        self.lucky_draw = lucky_draw
+        self.holder: dict[Card, int] = {}  # seat known to hold the card, or LAID
+        self.lacks: dict[int, set[Card]] = {}  # per seat, since its last unseen card
+        self._asked: Card | None = None  # the card of the ask being played
+        self._asker = -1
+
+    def known_absent(self, seat: int, card: Card) -> bool:
+        """Whether the table knows ``seat`` does not hold ``card``."""
+        holder = self.holder.get(card)
+        if holder is not None:  # it moves only in public, so this is where it is
+            return holder != seat
+        return card in self.lacks.get(seat, ())
+
+    def apply(self, event: Event) -> None:
+        if isinstance(event, Asked):
+            self._asked = None if event.suit is None else Card(event.rank, event.suit)
+            self._asker = event.player
+            self._lack(event.player)  # R5 under ask: card: the asker lacks that card
+        elif isinstance(event, WentFishing):
+            self._lack(event.target)
+        elif isinstance(event, HandedOver):
+            self._place(self._asked, event.receiver)
+        elif isinstance(event, LuckyDraw):
+            self._place(event.card, event.player)
+        elif isinstance(event, BookLaid):
+            for card in event.cards:
+                self._place(card, LAID)
+        elif isinstance(event, Drew):
+            self._drew(event)
+        elif isinstance(event, (Dealt, Refilled)):
+            self.lacks[event.player] = set()  # cards nobody saw: any could be there
+
+    def _lack(self, seat: int) -> None:
+        if self._asked is not None:
+            self.lacks.setdefault(seat, set()).add(self._asked)
+
+    def _place(self, card: Card | None, where: int) -> None:
+        if card is not None:
+            self.holder[card] = where
+
+    def _drew(self, event: Drew) -> None:
+        """A card nobody else saw: it may be any card not placed, but a fish under the lucky
+        draw that is not shown is not the card asked for (R8)."""
+        asked = self._asked
+        if (asked is not None and self.lucky_draw and event.reason == "fish"
+                and event.player == self._asker):
+            self.lacks[event.player] = {asked}
+        else:
+            self.lacks[event.player] = set()
+
+
 def check_view(view: object, needed_by: str) -> None:
     """MalformedInputError unless ``view`` is a View, rather than an AttributeError from
     deep inside ``needed_by``."""

@@ -7,7 +7,11 @@ hand. With more than two players she asks whoever most recently asked for that
 rank, if they still hold cards, otherwise a random opponent holding cards.
 Everything she uses comes from her view: her own hand and the public asks.
 Under ``ask: card`` she names a suit she lacks at random, never one already laid
-face up in a pair (``gofish.knowledge.live_asks``): nobody could hand it over.
+face up in a pair (``gofish.knowledge.live_asks``): nobody could hand it over. Nor,
+while another suit of the rank could be there, one the table knows the opponent lacks
+(``gofish.knowledge.CardWhereabouts``): handed to someone else, shown on a lucky draw,
+asked for by that opponent or answered "Go fish!" since its last unseen card. RULES.md
+leaves the card open; this only spares her asks that cannot succeed.
 
 ``memory`` (default: no limit, as the rules have her) makes her gentler: she
 recalls only that many of the most recently asked ranks, and picks at random
@@ -21,7 +25,8 @@ from collections.abc import Sequence
 
 from gofish.bots.common import check_count
 from gofish.core import Ask, Asked, Event, Rank, View
-from gofish.knowledge import live_asks
+from gofish.core.cards import card_of
+from gofish.knowledge import CardWhereabouts, live_asks
 
 
 class EmmaMemory:
@@ -35,6 +40,7 @@ class EmmaMemory:
         self.ranks: list[Rank] = []  # most recent first
         self.last_asker: dict[Rank, int] = {}
         self.opening: tuple[Event, ...] = ()  # the first events read, to tell games apart
+        self.cards: CardWhereabouts | None = None  # read only under ask: card
 
     def update(self, view: View) -> None:
         history = view.history
@@ -44,7 +50,11 @@ class EmmaMemory:
             self.__init__(self.seat)  # type: ignore[misc]
         if not self.opening:
             self.opening = tuple(history[: self.OPENING_EVENTS])
+        if self.cards is None and view.rules.ask == "card":
+            self.cards = CardWhereabouts(view.rules.lucky_draw)
         for event in history[self.seen :]:
+            if self.cards is not None:
+                self.cards.apply(event)
             if not isinstance(event, Asked):
                 continue
             if event.player == self.seat:
@@ -89,4 +99,14 @@ class EmmaBot:
         if target not in targets:
             target = targets[rng.randrange(len(targets))]
         choices = [a for a in legal if a.rank == rank and a.target == target]
+        if len(choices) > 1 and memory.cards is not None:
+            choices = _might_hold(memory.cards, choices)
         return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+
+
+def _might_hold(cards: CardWhereabouts, choices: list[Ask]) -> list[Ask]:
+    """The asks (one rank, one opponent) for a card the table does not know the opponent
+    lacks; all of them if it knows that of every one."""
+    open_asks = [a for a in choices if a.suit is None
+                 or not cards.known_absent(a.target, card_of(a.rank, a.suit))]
+    return open_asks or choices
