@@ -27,3 +27,24 @@ def test_t_for_ten_and_lower_case_still_read() -> None:
     record = game.to_record()
     deck = [card.replace("10", "T").lower() for card in record["deck"]]
     assert replay_record({**record, "deck": deck}) == gofish.snapshot(game)
+
+
+def test_a_letter_that_only_upper_cases_to_a_suit_is_refused() -> None:
+    # "ſ" (the long s) upper-cases to "S": "Aſ" read as the A♠, which no other reader does.
+    record = gofish.new_game("classic", players=2, seed=5).to_record()
+    deck = [("Aſ" if card == "AS" else card) for card in record["deck"]]
+    result = replay_record({**record, "deck": deck})
+    assert result["ok"] is False and result["action_index"] is None
+    assert "unknown card 'Aſ'" in result["error"]
+
+
+def test_an_action_suit_that_only_upper_cases_to_a_letter_is_refused() -> None:
+    game = gofish.new_game({"preset": "classic", "ask": "card"}, players=2, seed=5)
+    ask = game.legal_actions()[0]
+    assert ask.suit is not None
+    record = game.to_record()
+    action = {"player": game.current_player, "target": ask.target, "rank": str(ask.rank),
+              "suit": "ſ"}
+    result = replay_record({**record, "actions": [action]})
+    assert result == {"ok": False, "action_index": 0,
+                      "error": "suit must be one of S H D C, not 'ſ'"}

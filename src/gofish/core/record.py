@@ -168,6 +168,10 @@ def _record_deck(deck: object) -> object:
             raise RecordError(f"deck position {position}: card {shown(card)} has spaces "
                               "around it: a record writes a card as its rank then its suit "
                               "letter, e.g. AS, 10H, QC")
+        if isinstance(card, str) and not card.isascii():  # "Aſ": the long s upper-cases to S
+            raise RecordError(f"deck position {position}: unknown card {shown(card)}: a "
+                              "record writes a card as its rank then its suit letter, "
+                              "e.g. AS, 10H, QC")
     return deck
 
 
@@ -205,7 +209,9 @@ def _record_rank(value: object) -> Rank:
 
 
 def _record_suit(value: object) -> Suit:
-    found = _RECORD_SUITS.get(value.upper()) if isinstance(value, str) else None
+    # ASCII only: "ſ" (the long s) upper-cases to "S".
+    found = (_RECORD_SUITS.get(value.upper())
+             if isinstance(value, str) and value.isascii() else None)
     if found is None:
         raise MalformedInputError(f"suit must be one of S H D C, not {shown(value)}")
     return found
