@@ -793,6 +793,44 @@ def test_panels_of_one_row_say_the_same_thing_the_same_way() -> None:
     run_app(app, script)
 
 
+@pytest.mark.parametrize(("preset", "seed"), [("bicycle", 3), ("nordic", 2)])
+def test_opponent_panels_word_their_pairs_one_way_at_every_size(preset: str, seed: int) -> None:
+    # House rule book_size 2 (R3 lays pairs), four opponents at 50x16: one panel read
+    # "Pairs 1: Q" and the next "4 pairs", its list too long to name even one rank.
+    import re
+
+    app = make_app(preset, players=5, seed=seed, book_size=2)
+    listed, counted = re.compile(r"^(Pairs \d+: \S.*|No pairs yet)$"), re.compile(r"^\d+ pairs?$")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        while not app.session.human_to_act:
+            await pilot.pause(0.02)
+        books = [len(app.session.view().books[seat]) for seat in app.session.opponents()]
+        assert max(books) >= 2 and min(books) <= 1  # short lists beside long ones
+        for size in ((50, 16), (80, 24), (200, 60), (50, 16)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            lines = [str(panel.render()).splitlines()[1] for panel in app.query(OpponentPanel)]
+            forms = {bool(listed.match(line)) for line in lines}
+            assert forms == {True} or all(counted.match(line) for line in lines), (size, lines)
+            for panel, line in zip(app.query(OpponentPanel), lines, strict=True):
+                assert len(line) <= panel.content_size.width  # and still no wider than it
+        assert forms == {False}  # 50 columns: the counts alone, as a list had no room
+        # At 80 columns the lists fit, until one grows too long to name a rank: then the
+        # panels already drawn switch too, not only the one that changed.
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        last = list(app.query(OpponentPanel))[-1]
+        last.show(cards=3, books=[Rank.TEN] * 5, in_play=True, to_act=False, target=False,
+                  book_word="pair")
+        await pilot.pause()
+        lines = [str(panel.render()).splitlines()[1] for panel in app.query(OpponentPanel)]
+        assert all(counted.match(line) for line in lines), lines
+
+    run_app(app, script, size=(50, 16))
+
+
 def test_a_person_out_of_play_is_told_so_while_the_others_play_on() -> None:
     # Bicycle (R15, R16): with an empty hand and a dry pond the person leaves play for
     # good, but the prompt only said "Emma is thinking…", as if a turn would still come.

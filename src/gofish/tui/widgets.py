@@ -325,7 +325,8 @@ class OpponentPanel(Static):
         self.set_class(not in_play, "-out")
         self.border_subtitle = "asking" if to_act else ("target" if target else "")
         self._seen = _Seen(cards, tuple(books), in_play, book_word)
-        self._draw()
+        for panel in self._row():  # its books may change the wording of the whole row
+            panel._draw()
 
     def on_resize(self, event: events.Resize) -> None:
         self.border_title = Text(fit_name(self.player, self.title_room()))
@@ -355,7 +356,12 @@ class OpponentPanel(Static):
         else:
             text.append_text(cards_text(seen.cards, width))
         text.append("\n")
-        text.append_text(books_text(seen.books, seen.book_word, width))
+        # One wording for the row: "Pairs 1: Q" beside "4 pairs" (a list too long to
+        # name even one rank) read as two kinds of count, so if any panel of the row
+        # must fall back to its count alone, every panel of it says its count alone.
+        listed = all(books_listed(panel._seen.books, panel._seen.book_word, width)
+                     for panel in self._row() if panel._seen is not None)
+        text.append_text(books_text(seen.books, seen.book_word, width, counted=not listed))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -438,23 +444,39 @@ def cards_text(cards: int, width: int | None = None) -> Text:
     return text
 
 
-def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None) -> Text:
+def _books_label(books: Sequence[Rank], word: str) -> str:
+    return f"{word.capitalize()}s {len(books)}: " if books else f"No {word}s yet"
+
+
+def books_listed(books: Sequence[Rank], word: str = "book", width: int | None = None) -> bool:
+    """Whether ``books`` can be listed in ``width`` (``Books 2: 7 …``, ``No books yet``):
+    with at least one rank named, else the count alone (``2 books``) says as much."""
+    if width is None:
+        return True
+    label = _books_label(books, word)
+    if not books:
+        return len(label) <= width
+    first = books[0].symbol
+    whole = len(label) + len(first) <= width and len(books) == 1
+    return whole or len(label) + len(first) + 2 <= width
+
+
+def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None, *,
+               counted: bool = False) -> Text:
     """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule.
     Within ``width``, ranks that do not fit end in "…", so the count never looks wrong;
-    narrower still, only the count (``2 books``)."""
-    label = f"{word.capitalize()}s {len(books)}: " if books else f"No {word}s yet"
-    if width is not None and len(label) + (1 if books else 0) > width:
-        count = plural(len(books), word)
-        return Text(count, style="" if books else "dim")
+    narrower still, or ``counted`` (a panel beside it had no room for a list), only the
+    count (``2 books``)."""
+    if counted or not books_listed(books, word, width):
+        return Text(plural(len(books), word), style="" if books else "dim")
+    label = _books_label(books, word)
     if not books:
         return Text(label, style="dim")
     ranks = [rank.symbol for rank in books]
     shown = " ".join(ranks)
     if width is not None and len(label) + len(shown) > width:
-        while ranks and len(label) + len(" ".join(ranks)) + 2 > width:
+        while len(ranks) > 1 and len(label) + len(" ".join(ranks)) + 2 > width:
             ranks.pop()
-        if not ranks:  # "Books 5: …" named none of them: the count alone says as much
-            return Text(plural(len(books), word))
         shown = " ".join(ranks) + " …"
     text = Text(label, style="")
     text.append(shown, style="bold #87d787")
