@@ -82,7 +82,6 @@ class PlainTable:
         self.stdout = stdout
         self.messages = messages  # standard error (the default) once stdout is gone
         self.command = command  # the command, as a failed write names it (play, resume)
-        self.last_target: int | None = None
         self.interactive = stdin.isatty()
         self.take_seat(session)
 
@@ -90,6 +89,7 @@ class PlainTable:
         """Play ``session``'s game, saved in the background (see :class:`BackgroundSaver`)."""
         session.autosave = False
         self.session = session
+        self.last_target = session.last_asked()  # a resumed game's: a bare rank asks them
         self.saver = BackgroundSaver(session)
         self.told_failure = False  # the player knows saving fails
         self.told_kept = False  # ... and was told the moves are kept (the game was rescued)
@@ -292,7 +292,6 @@ class PlainTable:
                 return False
             if word in NEW_AFTER_THE_END:
                 self.take_seat(self.session.next_game())
-                self.last_target = None
                 self.introduce()
                 return True
             look = LOOKS_AFTER_THE_END.get(word)

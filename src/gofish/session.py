@@ -348,6 +348,15 @@ class TableSession:
         sizes = self.game.hand_sizes
         return [seat for seat in self.opponents() if sizes[seat]]
 
+    def last_asked(self) -> int | None:
+        """The opponent the person asked last in this game, or None before their first ask.
+        A resumed table chooses them again: the record keeps every ask but no choice (its
+        format has no room for one), and a rank key or a bare rank asked them before."""
+        for player, action in reversed(self.game.actions):
+            if player == self.human:
+                return action.target
+        return None
+
     def held_ranks(self) -> list[Rank]:
         return sorted({card.rank for card in self.game.hand(self.human)})
 

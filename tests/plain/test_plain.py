@@ -498,3 +498,25 @@ def test_naming_your_own_seat_says_you_cannot_ask_yourself(whom: str, tmp_path: 
     assert done.returncode == 0, done.stderr
     assert "You cannot ask yourself: ask an opponent, " in done.stdout
     assert "There is no opponent" not in done.stdout
+
+
+def test_a_resumed_game_asks_the_opponent_last_asked_for_a_bare_rank(tmp_path: Path) -> None:
+    # With two opponents a bare rank asks the last one asked; resumed, the game had
+    # forgotten them and a bare rank said "Say whom to ask" again. The record keeps no
+    # choice (RULES.md, "Game records"): the person's last ask in it names them.
+    settings = TableSettings(make_rules("bicycle"), players=3, opponents=("emma", "emma"), seed=1)
+    with open_store(tmp_path / "g.db") as store:
+        session = TableSession.deal(settings, store)
+        assert session.human_to_act
+        run_in_process(session, f"ask emma 2 for {session.held_ranks()[0].symbol}\n")
+        stored = store.latest_unfinished()
+        assert stored is not None
+        resumed = TableSession.resume(stored.record, stored.seats, store, stored.id)
+    [(_, ask)] = [action for action in resumed.game.actions if action[0] == 0]
+    assert ask.target == 2 and 2 in resumed.askable_opponents()  # Emma 2, still in play
+    asked_before = len(resumed.game.actions)
+    ranks = "\n".join(rank if rank != "Q" else "queen" for rank in EVERY_RANK)
+    out = run_in_process(resumed, ranks + "\n")
+    assert "Say whom to ask" not in out
+    mine = [ask for player, ask in resumed.game.actions[asked_before:] if player == 0]
+    assert mine and mine[0].target == 2

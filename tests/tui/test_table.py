@@ -381,6 +381,41 @@ def test_a_stored_game_resumes_at_the_table(tmp_path: Path) -> None:
         run_app(resumed, look)
 
 
+def test_a_resumed_table_keeps_the_opponent_last_asked_chosen(tmp_path: Path) -> None:
+    # With two opponents the one chosen stays chosen, so a rank key asks them at once;
+    # resumed, the table chose the first opponent again. The record keeps no choice
+    # (RULES.md, "Game records"): the person's last ask in it names whom they had chosen.
+    from gofish.storage import open_store
+
+    app = make_app("bicycle", players=3, seed=1, database=tmp_path / "g.db")
+
+    async def first_ask(app: GoFishApp, pilot: Pilot[None]) -> None:
+        assert app.session.human_to_act
+        await pilot.press("right", RANK_KEYS[app.session.held_ranks()[0]])
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+
+    run_app(app, first_ask)
+    assert [ask.target for player, ask in app.session.game.actions if player == 0] == [2]
+    with open_store(tmp_path / "g.db") as store:
+        stored = store.latest_unfinished()
+        assert stored is not None
+        resumed = GoFishApp(
+            TableSession.resume(stored.record, stored.seats, store, stored.id), speed=0)
+
+        async def ask_again(app: GoFishApp, pilot: Pilot[None]) -> None:
+            await until(lambda: app.session.human_to_act, pilot)
+            assert 2 in app.session.askable_opponents()  # Emma 2 can still be asked
+            assert app.opponent_panel(2).has_class("-target")
+            asked = len(app.session.game.actions)
+            await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+            await pilot.pause()
+            player, ask = app.session.game.actions[asked]
+            assert (player, ask.target) == (0, 2)
+
+        run_app(resumed, ask_again)
+
+
 def test_under_ask_for_a_card_the_suit_can_be_clicked() -> None:
     app = make_app("classic", seed=3, ask="card")
 

@@ -141,7 +141,7 @@ class GoFishApp(App[None]):
         super().__init__()
         self.session = session
         self.speed = speed
-        self.target: int | None = None
+        self.target: int | None = None  # the chosen opponent: a rank key asks them
         self.picked_rank: Rank | None = None  # waiting for a suit (ask: card)
         self.confirm_quit = False
         self.confirm_new = False
@@ -217,6 +217,8 @@ class GoFishApp(App[None]):
         """Sit down at ``session``'s table: draw it, narrate the deal, let bots move."""
         self._stop_bots()
         self.session = session
+        if (asked := session.last_asked()) is not None:  # resumed: as chosen when left
+            self.target = asked
         self.picked_rank = None
         self.confirm_quit = False
         self.confirm_new = False
