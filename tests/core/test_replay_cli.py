@@ -123,7 +123,8 @@ def test_replay_without_json_prints_each_record_readably(tmp_path: Path) -> None
     headers = [line for line in text.splitlines() if line.startswith("record ")]
     assert len(headers) == len(expected)
     assert headers[0] == "record 1: in progress, player 0 to ask"
-    assert "cannot replay (action 1): it is player 0's turn, not player 1's" in headers[2]
+    # The second action (action_index 1 in JSON): counted from 1 for a reader.
+    assert "cannot replay (action 2): it is player 0's turn, not player 1's" in headers[2]
     assert "cannot replay (the record itself): the line is not valid JSON" in headers[3]
     assert "  player 0: hand 9D 9H 9S KS; books none" in text
 
@@ -274,3 +275,15 @@ def test_a_last_line_cut_off_before_its_end_is_replayed_as_a_record(tmp_path: Pa
     [result] = [json.loads(line) for line in done.stdout.splitlines()]
     assert result["ok"] is False and "not valid JSON" in result["error"]
     assert done.returncode == 1
+
+
+def test_the_readable_form_counts_actions_from_1_and_json_from_0() -> None:
+    # A record whose very first action is illegal said "cannot replay (action 0)": a
+    # reader counts from 1. --json keeps action_index 0, the list index of RULES.md.
+    game = deal("classic", ["9 9 K", "9 2 3"], pond="4 K 5")
+    record = game.to_record()
+    record["actions"] = [{"player": 1, "target": 0, "rank": "2"}]
+    line = json.dumps(record).encode()
+    text = _run("-", stdin=line).stdout.decode()
+    assert text.startswith("record 1: cannot replay (action 1): it is player 0's turn")
+    assert json.loads(_run("--json", "-", stdin=line).stdout)["action_index"] == 0

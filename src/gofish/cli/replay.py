@@ -24,9 +24,10 @@ def register(subparsers: Any) -> None:
         description=(
             "Read game records, one JSON object per line (a record laid out over several "
             "lines, as a pretty-printer writes it, is read as one), and print one result per "
-            "record (blank lines are passed over). A record that cannot be replayed gives "
-            "ok: false with the failing action's index and the reason; the run goes on to "
-            "the next line."
+            "record (blank lines are passed over). A record that cannot be replayed says "
+            "which action failed, counting from 1, and why (with --json: ok false, and "
+            "action_index counting from 0, as a list index); the run goes on to the next "
+            "line."
         ),
     )
     parser.add_argument("file", type=file_name,
@@ -255,11 +256,10 @@ def _pile_word(line: str) -> str:
 def describe(number: int | str, result: dict[str, Any], pile: str = "pond") -> str:
     """A readable form of one replay result (``pile``: "pond", or "sea" for nordic)."""
     if not result["ok"]:
-        where = (
-            "the record itself"
-            if result["action_index"] is None
-            else f"action {result['action_index']}"
-        )
+        index = result["action_index"]
+        # Counted from 1 here, as a reader counts the actions; JSON's action_index stays
+        # the list index RULES.md gives (from 0), for programs that look the action up.
+        where = "the record itself" if index is None else f"action {index + 1}"
         return f"record {number}: cannot replay ({where}): {result['error']}"
     lines = [f"record {number}: " + _status(result)]
     lines.append(f"  {pile}: {result['pond']} cards")
