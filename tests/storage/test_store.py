@@ -178,10 +178,12 @@ def test_records_that_do_not_replay_are_refused(store: Store, record: object,
     assert store.count() == 0
 
 
-def test_an_illegal_action_in_the_record_names_its_index(store: Store) -> None:
+def test_an_illegal_action_in_the_record_is_counted_from_1(store: Store) -> None:
+    # The third action (list index 2), as gofish replay's readable form counts it.
     record = gofish.game_to_record(played_game(seed=1, asks=2))
+    assert len(record["actions"]) == 2
     record["actions"].append({"player": 7, "target": 0, "rank": "A"})
-    with pytest.raises(StorageError, match=r"\(action 2\)"):
+    with pytest.raises(StorageError, match=r"\(action 3\)"):
         store.save(record, seats=[YOU, EMMA])
 
 

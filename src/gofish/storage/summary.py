@@ -37,7 +37,8 @@ def summarize(record: object) -> GameSummary:
     try:
         game = game_from_record(record)
     except RecordError as error:
-        where = "" if error.action_index is None else f" (action {error.action_index})"
+        # Counted from 1, as gofish replay's readable form counts them for people.
+        where = "" if error.action_index is None else f" (action {error.action_index + 1})"
         raise StorageError(f"the game record cannot be replayed{where}: {error}") from None
     return summary_of(game)
 
