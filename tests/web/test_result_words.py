@@ -48,3 +48,18 @@ def test_a_shared_win_of_others_names_them(page: Any, live_server: LiveServer) -
     rewrite_the_result(page, winners=[1, 2], you_won=False, shared=True)
     deal_a_game_over_at_once(page, live_server)
     assert page.inner_text("#result-title") == "Emma and Randy share the win"
+
+
+def test_the_result_is_read_out_once_when_the_tables_address_comes_late(
+    page: Any, live_server: LiveServer
+) -> None:
+    # A game over at the deal: the browser's news of the table's new address (#/play/N)
+    # could come after the result was shown, and going "back" to the table showed it
+    # again, so a screen reader heard the result twice.
+    deal_a_game_over_at_once(page, live_server)
+    # The route runs within the event's dispatch, up to the table's result.
+    page.evaluate("() => window.dispatchEvent(new HashChangeEvent('hashchange'))")
+    said = page.eval_on_selector_all("#announcer p", "(ps) => ps.map((p) => p.textContent)")
+    heading = page.inner_text("#result-title")
+    assert len([line for line in said if line.startswith(heading.rstrip("!"))]) == 1, said
+    assert page.is_visible("#result")

@@ -446,7 +446,9 @@ function backToTable() {
   // Back at a bare #/play (the rules page's link, a game the database could not store):
   // the address takes the game's number again, or a reload here lost the table.
   if (window.location.hash !== tableAddress()) history.replaceState(null, '', tableAddress());
-  if (tableOver && table.state?.phase === 'over') showResult(table.state);
+  // Not while it is open: a game over at the deal can be shown before the browser tells of
+  // the table's new address, and showing it again read it out a second time.
+  if (tableOver && table.state?.phase === 'over' && $('#result').hidden) showResult(table.state);
 }
 
 async function sendToNewTable(message) {
