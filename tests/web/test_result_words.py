@@ -63,3 +63,41 @@ def test_the_result_is_read_out_once_when_the_tables_address_comes_late(
     heading = page.inner_text("#result-title")
     assert len([line for line in said if line.startswith(heading.rstrip("!"))]) == 1, said
     assert page.is_visible("#result")
+
+
+def said_after_the_result(page: Any) -> list[str]:
+    page.wait_for_selector("#result:not([hidden])")
+    return list(page.eval_on_selector_all("#announcer p", "(ps) => ps.map((p) => p.textContent)"))
+
+
+def test_the_result_read_out_counts_pairs_and_names_the_winner(
+    page: Any, live_server: LiveServer
+) -> None:
+    # It read out "Emma 1, You 0": numbers with no word for what they count. Nordic, two
+    # cards each under the pairs house rule (seed 5): Emma is dealt a pair, lays it and her
+    # empty hand ends the game at the deal (R3, R19), so she wins with it (R10).
+    open_table(page, live_server, seed=5, preset="nordic", hand_size=2, pairs=True)
+    result = [line for line in said_after_the_result(page) if line.startswith("Emma wins")]
+    assert result == ["Emma wins with 1 pair; You 0 pairs. Emma ran out of cards."], result
+    assert page.inner_text("#result-title") == "Emma wins"
+    assert page.inner_text("#result .standings") == "Emma\n1 pair\nYou\n0 pairs"
+
+
+def test_the_result_read_out_counts_books(page: Any, live_server: LiveServer) -> None:
+    # Nordic, four cards each (seed 16972): Emma is dealt a book and her empty hand ends
+    # the game at once (R19), with her the winner (R10).
+    open_table(page, live_server, seed=16972, preset="nordic", hand_size=4)
+    result = [line for line in said_after_the_result(page) if line.startswith("Emma wins")]
+    assert result == ["Emma wins with 1 book; You 0 books. Emma ran out of cards."], result
+
+
+def test_a_win_of_yours_and_a_shared_win_are_read_out_with_their_counts(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Seed 18 deals you the pair that ends the game (R19); the four-player deal ends in a
+    # win all four share, a pair each (R10).
+    open_table(page, live_server, seed=18, preset="nordic", hand_size=2, pairs=True)
+    assert "You win with 1 pair; Emma 0 pairs. You ran out of cards." in said_after_the_result(page)
+    deal_a_game_over_at_once(page, live_server)
+    assert ("You share the win with Emma, Randy and Emma 2, 1 pair each. "
+            "You, Emma, Randy and Emma 2 ran out of cards.") in said_after_the_result(page)

@@ -566,6 +566,21 @@ function asksInWords(asks) {
   return asks === 0 ? 'It ended before anyone asked.' : `${counted(asks, 'ask')} in all.`;
 }
 
+/**
+ * The result as it is read out: who won and everyone's count, each with its word ("Counter
+ * 7, Ann 2" was numbers with no unit): "Counter wins with 7 books; Ann 2 books."
+ */
+function resultInWords(state, heading) {
+  const { result } = state;
+  const sets = (count) => setsName(count, state.rules.book_size);
+  const won = (row) => result.winners.includes(row.seat);
+  const best = sets(result.standings.find(won).books);
+  const who = heading.replace(/!$/, '');
+  const winners = result.shared ? `${who}, ${best} each` : `${who} with ${best}`;
+  const others = result.standings.filter((row) => !won(row)).map((row) => `${row.name} ${sets(row.books)}`);
+  return `${[winners, ...others].join('; ')}.`;
+}
+
 function showResult(state) {
   const result = state.result;
   const you = state.you;
@@ -583,7 +598,7 @@ function showResult(state) {
   // A game that ends while the player reads another page does not cover that page.
   if (!$('#page-play').hidden) showResultBox(true);
   clearOfTheHeader();
-  announce(`${heading}${heading.endsWith('!') ? '' : '.'} ${result.ending} ${result.standings.map((r) => `${r.name} ${r.books}`).join(', ')}.`);
+  announce(`${resultInWords(state, heading)} ${result.ending}`);
   $('#play-again').focus();
 }
 
