@@ -177,6 +177,20 @@ def rule_words(rules: Rules, players: int) -> dict[str, str]:
     }
 
 
+def house_rules_in_words(rules: Rules, players: int) -> str | None:
+    """The house rules on top of the preset, in words ("no lucky draw, 5 cards each"), or
+    None when there are none."""
+    words = rule_words(rules, players)
+    return ", ".join(words[name] for name in house_rule_names(rules, players)) or None
+
+
+def rules_in_words(rules: Rules, players: int) -> str:
+    """The preset and its house rules in words, "classic (no lucky draw, pairs instead of
+    books)": for people, where the stored label spells the options as the engine does."""
+    house = house_rules_in_words(rules, players)
+    return rules.preset if house is None else f"{rules.preset} ({house})"
+
+
 @dataclass
 class TableSession:
     """A game in progress at one table, seen from the person's seat."""
@@ -392,9 +406,7 @@ class TableSession:
     def house_rules(self) -> str | None:
         """The house rules on top of the preset, in words ("no lucky draw, 5 cards dealt"),
         or None: the table named only its preset, so a resumed game hid its house rules."""
-        players = self.game.num_players
-        words = rule_words(self.rules, players)
-        return ", ".join(words[name] for name in house_rule_names(self.rules, players)) or None
+        return house_rules_in_words(self.rules, self.game.num_players)
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""

@@ -104,5 +104,5 @@ def test_the_history_counts_a_pairs_games_sets_as_pairs(page: Any, server: LiveS
     page.wait_for_selector(".history-table tbody tr")
     books = {row.locator("td").nth(3).inner_text(): row.locator("td.books").inner_text()
              for row in page.locator(".history-table tbody tr").all()}
-    assert books["classic (book_size=2)"].endswith(" pairs")  # R3
+    assert books["classic (pairs instead of books)"].endswith(" pairs")  # R3
     assert re.fullmatch(r"\d+–\d+", books["classic"])

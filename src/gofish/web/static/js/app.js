@@ -295,7 +295,7 @@ async function listUnfinished(box) {
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
       : el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
-    el('span', { text: ` ${game.rules}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` })))));
+    el('span', { text: ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` })))));
   box.hidden = !games.length;
 }
 

@@ -32,7 +32,7 @@ function historyRow(game) {
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
     el('td', { text: game.names.join(', ') }),
-    el('td', { text: game.rules }),
+    el('td', { text: game.rules_words }), // "pairs instead of books", not "book_size=2"
     // Whole: "3–2–1–" over "5–2" read as two scores. A pairs game's count is of pairs (R3).
     el('td', { class: 'books', text: `${game.books.join('–')}${game.book_size === 2 ? ' pairs' : ''}` }),
     el('td', { text: resultText(game) }),
@@ -135,7 +135,7 @@ export async function showReplay(page, id) {
     if (event.key === 'ArrowLeft') go(step - 1);
   };
   fill(page, el('h1', {}, `Replay of game ${id}`),
-    el('p', { text: `${game.names.join(', ')} · ${game.rules} · ${resultText(game)}` }),
+    el('p', { text: `${game.names.join(', ')} · ${game.rules_words} · ${resultText(game)}` }),
     controls, narration, board,
     el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games')));
   draw();
