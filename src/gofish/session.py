@@ -33,6 +33,7 @@ from gofish.core import (
     Suit,
     View,
     game_from_record,
+    make_rules,
     new_game,
     redact,
 )
@@ -189,6 +190,15 @@ def rules_in_words(rules: Rules, players: int) -> str:
     books)": for people, where the stored label spells the options as the engine does."""
     house = house_rules_in_words(rules, players)
     return rules.preset if house is None else f"{rules.preset} ({house})"
+
+
+def stored_rules_in_words(rules: object, players: int, label: str) -> str:
+    """A stored game's rules (a record's ``rules`` value) in words, as rules_in_words; its
+    stored ``label`` when they are past reading (edited by hand), not an error."""
+    try:
+        return rules_in_words(make_rules(rules), players)
+    except GoFishError:
+        return label
 
 
 @dataclass

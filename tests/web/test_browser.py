@@ -576,7 +576,8 @@ def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
         .querySelector('title').textContent + ' | ' + [...document.querySelectorAll(
         'svg.chart.bars')][0].querySelector('desc').textContent""")
     assert "shared wins count" in bars
-    assert re.search(r"vs counter · classic \(book_size=2\): 100% of 1 game(;|$)", bars)
+    assert re.search(r"vs counter · classic \(pairs instead of books\): 100% of 1 game(;|$)",
+                     bars)
 
 
 #: Whether a click at the middle of the selected element would reach it (nothing over it).

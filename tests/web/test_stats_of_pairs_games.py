@@ -72,8 +72,9 @@ def stats_words(page: Any, url: str) -> str:
 def test_a_page_of_pairs_games_never_says_books(page: Any, server: LiveServer) -> None:
     store_games(server.database, PAIRS, PAIRS)
     words = stats_words(page, server.url)
-    # "book_size=2" in the rules label is the label itself, not a word for the sets.
-    assert not re.findall(r"\bbooks?\b", words, re.IGNORECASE), words
+    # The rule's own name, "pairs instead of books", is no count of sets.
+    counts = words.replace("pairs instead of books", "")
+    assert not re.findall(r"\bbooks?\b", counts, re.IGNORECASE), words
     assert page.locator("#page-stats h2", has_text="Pairs per game").count() == 1
     assert "Pairs/game" in page.inner_text(".stats-table thead")
     assert "Pairs you laid in each of 2 games under the pairs rule." in words
@@ -94,7 +95,7 @@ def test_books_and_pairs_are_charted_apart_and_named_in_the_table(
     assert "Books or pairs/game" in page.inner_text(".stats-table thead")
     cells = page.locator(".stats-table tbody tr td:last-child").all_inner_texts()
     assert sorted(cell.split()[-1] for cell in cells) == ["books", "pairs"]
-    assert "vs emma · classic (book_size=2): " in words
+    assert "vs emma · classic (pairs instead of books): " in words
 
 
 @pytest.mark.browser

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
@@ -130,6 +130,9 @@ class StatsRow:
     shared_wins: int  # tied for the most books (R10)
     books: int  # total books laid by this seat over these games
     book_size: int  # 4, or 2 under the pairs house rule (R3): then ``books`` counts pairs
+    # Its games' record ``rules`` value, for pages that name the rules in words; None when
+    # unreadable or not the same for every game. Not in to_dict: --json keeps its fields.
+    rules_record: str | dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -141,7 +144,8 @@ class StatsRow:
         return self.books / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "opponents": list(self.opponents), "win_rate": self.win_rate,
+        shown = {name: value for name, value in asdict(self).items() if name != "rules_record"}
+        return {**shown, "opponents": list(self.opponents), "win_rate": self.win_rate,
                 "books_per_game": self.books_per_game}
 
 
@@ -775,7 +779,7 @@ class Store:
             # LEFT JOIN: a game with no seat rows at all must be found, to be named.
             return self.connection.execute(
                 "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, "
-                "g.players, s.seat, s.bot, s.books, s.result "
+                "g.players, g.rules, s.seat, s.bot, s.books, s.result "
                 "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
                 "ORDER BY g.finished_at, g.id, s.seat"
             ).fetchall()
@@ -805,6 +809,7 @@ class Store:
         # has one set size.
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         sizes: dict[str, int] = {}
+        records: dict[tuple[str, tuple[str, ...], str], str | dict[str, Any] | None] = {}
         for seat in self._seat_results(human_only, skipped):
             key = (seat.player, seat.opponents, seat.label)
             tally = groups.setdefault(key, [0, 0, 0, 0, 0])
@@ -812,9 +817,13 @@ class Store:
             tally[1 + _RESULTS.index(seat.result)] += 1
             tally[4] += seat.books
             sizes[seat.label] = seat.book_size
+            # One label, one rules value, unless edited by hand: then none, and the label.
+            if records.setdefault(key, seat.rules) != seat.rules:
+                records[key] = None
         return [
             StatsRow(player, opponents, label, games=tally[0], wins=tally[1], losses=tally[2],
-                     shared_wins=tally[3], books=tally[4], book_size=sizes[label])
+                     shared_wins=tally[3], books=tally[4], book_size=sizes[label],
+                     rules_record=records[(player, opponents, label)])
             for (player, opponents, label), tally in sorted(
                 groups.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
             )
@@ -845,6 +854,7 @@ class _SeatResult(NamedTuple):
     result: str
     books: int
     book_size: int
+    rules: str | dict[str, Any] | None  # the record's rules value; None if unreadable
 
 
 _RESULTS = ("win", "loss", "shared")
@@ -854,8 +864,8 @@ def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> l
     """The seats of one finished game (its people's, with ``human_only``), from its rows of
     the stats query; DamagedGameError unless they are seats 0 to players - 1, each with a
     result and books: a game with a seat row deleted by hand was left out without a word."""
-    game_id, finished_at, label, preset, options, players = rows[0][:6]
-    seats = [row[6:] for row in rows if row[6] is not None]
+    game_id, finished_at, label, preset, options, players, rules = rows[0][:7]
+    seats = [row[7:] for row in rows if row[7] is not None]
     if not _is_count(players) or [seat[0] for seat in seats] != list(range(players)) or any(
         result not in _RESULTS or not _is_count(books) for _, _, books, result in seats
     ) or not (_texts(label) and _texts(finished_at, *(bot for _, bot, _, _ in seats),
@@ -863,11 +873,23 @@ def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> l
         raise DamagedGameError(game_id, path)
     lineup = [HUMAN if bot is None else str(bot) for _, bot, _, _ in seats]
     book_size = _book_size(preset, options)
+    record_rules = _rules_value(rules)
     return [
         _SeatResult(finished_at or "", lineup[seat], label,
-                    tuple(sorted(lineup[:seat] + lineup[seat + 1:])), result, books, book_size)
+                    tuple(sorted(lineup[:seat] + lineup[seat + 1:])), result, books, book_size,
+                    record_rules)
         for seat, bot, books, result in seats if not human_only or bot is None
     ]
+
+
+def _rules_value(rules_json: object) -> str | dict[str, Any] | None:
+    """A finished game's stored rules value, or None past reading: its figures still count
+    (as _book_size's), and the pages name its rules by its label."""
+    try:
+        rules = json.loads(str(rules_json))
+    except (ValueError, RecursionError):
+        return None
+    return rules if isinstance(rules, (str, dict)) else None
 
 
 def _book_size(preset: object, options_json: object) -> int:

@@ -28,7 +28,7 @@ from gofish.bots import available_bots, display_name
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.errors import short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
-from gofish.session import rules_in_words
+from gofish.session import stored_rules_in_words
 from gofish.storage import (
     CursorError,
     DamagedGameError,
@@ -536,7 +536,7 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         "names": game.names,
         "seats": game.seats,
         "rules": game.rules_label,
-        "rules_words": _rules_words(game),
+        "rules_words": stored_rules_in_words(game.rules, game.players, game.rules_label),
         "book_size": game.book_size,  # 2: its books are pairs
         "players": game.players,
         "over": shown.over,
@@ -547,15 +547,6 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         "created_at": game.created_at,
         "finished_at": game.finished_at if shown.over else None,
     }
-
-
-def _rules_words(game: StoredGame) -> str:
-    """``game``'s rules as the pages name them: "classic (pairs instead of books)", where
-    its label reads "classic (book_size=2)", the engine's option names."""
-    try:
-        return rules_in_words(make_rules(game.rules), game.players)
-    except GoFishError:  # rules edited by hand that the store still lists: its label, as stored
-        return game.rules_label
 
 
 def _whole_number(text: str, name: str) -> int:

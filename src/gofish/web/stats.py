@@ -2,18 +2,26 @@
 
 A game under the pairs house rule lays pairs (R3), so its counts are pairs, not
 books: the page words its charts and table by ``book_size``, which the store
-gives every row and game.
+gives every row and game. Its rows name their rules in words (``rules_words``), as the
+history does, beside the stored label (``rules``) that ``gofish stats`` shows.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gofish.storage import Store
+from gofish.session import stored_rules_in_words
+from gofish.storage import StatsRow, Store
 
 
 def stats_answer(store: Store) -> dict[str, Any]:
     """``/api/stats``: ``rows`` per line-up and rules, ``over_time`` per finished game."""
-    rows = [row.to_dict() for row in store.stats()]
+    rows = [{**row.to_dict(), "rules_words": _rules_words(row)} for row in store.stats()]
     points = [point._asdict() for point in store.results_over_time()]
     return {"rows": rows, "over_time": points}
+
+
+def _rules_words(row: StatsRow) -> str:
+    """``row``'s rules in words: "classic (pairs instead of books)" for its label "classic
+    (book_size=2)". Its seat and opponents are every player of its games."""
+    return stored_rules_in_words(row.rules_record, len(row.opponents) + 1, row.rules)

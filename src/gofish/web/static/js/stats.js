@@ -18,8 +18,10 @@ function cumulative(values) {
   return values.map((v, i) => { total += v; return total / (i + 1); });
 }
 
+// Rules in words, "pairs instead of books", as the history names them: not the label's
+// "book_size=2", which gofish stats shows.
 function lineUp(row) {
-  return `vs ${row.opponents.join(' + ')} · ${row.rules}`;
+  return `vs ${row.opponents.join(' + ')} · ${row.rules_words}`;
 }
 
 // Games under the pairs house rule lay pairs, not books (R3): their counts are said as
@@ -97,7 +99,7 @@ export async function showStats(page) {
   const table = el('table', { class: 'stats-table' },
     el('thead', {}, el('tr', {}, ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', `${setsHeading(sizes, 'or')}/game`].map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((r) => el('tr', {},
-      el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules }),
+      el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules_words }),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
       el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
   fill(page, el('h1', {}, 'Stats'),
