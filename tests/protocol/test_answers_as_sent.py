@@ -9,7 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.protocol.test_external_bots import HEADER, first_move_failure
+import pytest
+from tests.protocol.test_external_bots import (
+    HEADER,
+    children_of_this_process,
+    first_move_failure,
+)
+
+from gofish.protocol import BotFailure, ExternalBot
 
 
 def _failure(tmp_path: Path, answer: str) -> str:
@@ -32,3 +39,26 @@ def test_a_wrong_answer_is_quoted_as_sent(tmp_path: Path) -> None:
     message = _failure(tmp_path, "'{\"target\":1.0e0,   \"rank\":\"ZZ\"}'")
     assert "answered '{\"target\":1.0e0,   \"rank\":\"ZZ\"}', which is not a move" in message, (
         message)
+
+
+def _hello_failure(tmp_path: Path, hello: str) -> str:
+    """What the bot is told when it answers its hello with the line ``hello``."""
+    bot = tmp_path / "hello.py"
+    bot.write_text(f"import sys\ninput()\nprint({hello!r}, flush=True)\nsys.stdin.read()\n")
+    external = ExternalBot(f"{sys.executable} {bot}", timeout=30)
+    with external, pytest.raises(BotFailure) as failure:
+        external.start()
+    assert children_of_this_process() == []
+    return str(failure.value)
+
+
+@pytest.mark.parametrize("hello", [
+    '{"type":"action","name":"jq","version":1}',  # jq -c: no spaces
+    '{"type":"hello","name":"jq"}',
+    '{"type":"hello","name":"jq","version":1,"id":7}',
+    '[1,  2]',  # a debug print of a list: not even an object
+])
+def test_a_refused_hello_is_quoted_as_sent(tmp_path: Path, hello: str) -> None:
+    # They were quoted as Python wrote them again ('{"type": "action", ...}'), so a bot
+    # whose JSON writer leaves out spaces was shown a line it never wrote.
+    assert repr(hello) in _hello_failure(tmp_path, hello)

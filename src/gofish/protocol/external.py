@@ -243,9 +243,9 @@ class ExternalBot:
         name = answer.get("name")
         self.bot_name = name if isinstance(name, str) and name.strip() else None
         if answer.get("type") != "hello":
-            self._fail(f"answered the hello with {_quote(answer)} instead of a hello")
+            self._fail(f"answered the hello with {self._as_sent()} instead of a hello")
         if "version" not in answer:
-            self._fail(f"answered the hello with {_quote(answer)}, which does not say its "
+            self._fail(f"answered the hello with {self._as_sent()}, which does not say its "
                        f'protocol version (add "version": {PROTOCOL_VERSION})')
         version = answer["version"]
         # said as written: '1' or null, not Python's None; true is no 1 in JSON either
@@ -333,7 +333,7 @@ class ExternalBot:
                 action = Ask.from_dict(answer)
             except GoFishError as error:
                 problem = str(error)
-        sent = _quote(self._answer_line.rstrip(b"\r\n"))
+        sent = self._as_sent()
         if action is None:
             self._fail(f"answered {sent}, which is not a move: {problem}")
         if action not in legal:
@@ -471,7 +471,7 @@ class ExternalBot:
                 break
             passed_over += 1
         if "id" in message and not _is_id(message["id"], self._last_id):
-            self._fail(f"answered {_quote(message)} for {what} with \"id\" "
+            self._fail(f"answered {self._as_sent()} for {what} with \"id\" "
                        f"{_json_text(message['id'])}: the request's id is {self._last_id} "
                        "(an answer may leave its id out, or echo the request's)")
         return message
@@ -502,7 +502,7 @@ class ExternalBot:
             self._fail(f"answered {_quote(line)}, which cannot be read for {what}: {_TOO_DEEP}")
         if not isinstance(message, dict):
             # A debug print of a number or a list parses as JSON: the same mistake as a banner.
-            self._fail(f"answered {_quote(message)} instead of a JSON object for {what} "
+            self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
                        f"({_STDOUT_ONLY})")
         self._answer_line = line  # quoted as sent, not as Python would write it again
         return message
@@ -537,6 +537,11 @@ class ExternalBot:
                     self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
+
+    def _as_sent(self) -> str:
+        """The last message read, quoted as the bot wrote it (spacing, field order, 1.0e0),
+        not as Python would write it again: the bot's author looks for their own line."""
+        return _quote(self._answer_line.rstrip(b"\r\n"))
 
     def _unfinished(self) -> str:
         """What to add to a failure when the bot wrote part of a line: most often a whole
