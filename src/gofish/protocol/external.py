@@ -109,10 +109,20 @@ def _program_problem(program: str) -> str | None:
     if os.path.isdir(program):
         return "is a folder, not a program"
     if not os.path.isfile(program):
-        return "was not found"
+        return "was not found" + _unexpanded(program)
     if not os.access(program, os.X_OK):
         return f"is not executable (chmod +x it, or name its interpreter: cmd:python {program})"
     return f"is not on the PATH (write ./{program})"
+
+
+def _unexpanded(program: str) -> str:
+    """What to add when a shell would have found ``program``: "cmd:~/bot" (quoted, as a
+    command with arguments must be) reaches us with its ~ or $HOME as written."""
+    expanded = os.path.expandvars(os.path.expanduser(program))
+    if expanded == program:
+        return ""
+    return (": no shell is run, so ~ and $VARIABLES are left as written (write the full "
+            f"path, such as {expanded})")
 
 
 def _interpreter_problem(script: str) -> str | None:
