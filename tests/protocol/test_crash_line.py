@@ -131,3 +131,11 @@ def test_the_quoted_line_carries_no_terminal_codes(tmp_path: Path) -> None:
     stderr = "\x1b[31mERROR\x1b[0m no legal move\x07 \x1b[2J\x1b[Hdone\tnow\n"
     message = first_move_failure(_crash_on_turn(tmp_path, stderr))
     assert message.endswith("it said: ERROR no legal move\\x07 done\\tnow)")
+
+
+def test_a_long_last_line_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
+    # It was cut at 200 characters with no mark, so a message such as "cannot parse
+    # {...}" read as if the bot had said only that much.
+    stderr = "ValueError: cannot parse " + "x" * 300 + " at the end\n"
+    message = first_move_failure(_crash_on_turn(tmp_path, stderr))
+    assert message.endswith("it said: ValueError: cannot parse " + "x" * 175 + "…)")

@@ -589,7 +589,7 @@ class ExternalBot:
         if self._stderr is None:
             return ""
         end = self._stderr.text(wait=END_WAIT).decode(errors="replace")
-        return _printable(_why_line(end))[:200]
+        return cut(_printable(_why_line(end)), 200)
 
 
 # What a runtime writes after the line that says why a program failed: stack frames (Node,
