@@ -811,3 +811,13 @@ def test_a_shard_dealt_no_tables_says_so_instead_of_a_zero_win_rate(
                     ["emma", "0", "-", "-", "-", "-", "-", "-"]]
     assert "No games were played: this shard was dealt none of the tournament's tables" in text
     assert "0.0%" not in text
+
+
+def test_a_shard_dealt_no_tables_leaves_its_csv_figures_blank(tmp_path: Path) -> None:
+    # The table shows "-" for them; the CSV gave a win rate of 0.0, an interval of 0 to 1
+    # and a game length of 0.0, which a spreadsheet reads as figures of games played.
+    path = tmp_path / "r.csv"
+    assert main(["tournament", "random", "emma", "--games", "2", "--seed", "1",
+                 "--shard", "5/10", "--csv", str(path)]) == 0
+    assert path.read_text().splitlines()[1:] == ["random,0,0.0,,,,,,,0,0",
+                                                 "emma,0,0.0,,,,,,,0,0"]

@@ -149,13 +149,20 @@ def write_csv(result: dict[str, Any], path: str) -> None:
             writer = csv.writer(stream)
             writer.writerow(CSV_FIELDS)
             for row in result["bots"]:
-                low, high = row["ci95"]
                 writer.writerow([printable(row["name"]), row["games"], row["wins"],
-                                 row["win_rate"], low, high, row["elo"], row["books_per_game"],
-                                 row["game_length"], row["forfeits"],
+                                 *_csv_figures(row), row["forfeits"],
                                  _blank_if_none(row.get("ended_by_forfeit"))])
     except OSError as error:
         raise TournamentError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _csv_figures(row: dict[str, Any]) -> list[object]:
+    """A row's rate, interval, Elo, books and length; blank for a bot of no games (a shard
+    dealt none of its tables), as the table's "-": a spreadsheet would read 0.0 as a rate."""
+    low, high = row["ci95"]
+    figures = [row["win_rate"], low, high, row["elo"], row["books_per_game"],
+               row["game_length"]]
+    return figures if row["games"] else [""] * len(figures)
 
 
 def _blank_if_none(value: object) -> object:
