@@ -80,3 +80,19 @@ def test_a_chart_of_a_few_bots_is_drawn_as_before(
     assert [label.get_text() for label in axes.get_xticklabels()] == [
         "emma", "counter:epsilon=0.5", "random"]
     assert [text.get_text() for text in axes.texts] == ["Elo +400", "Elo +399", "Elo +398"]
+
+
+@pytest.mark.parametrize(("rules", "title"), [
+    ("nordic", "20 games, 2 players, nordic"),
+    ({"preset": "classic", "lucky_draw": False, "book_size": 2},
+     "20 games, 2 players, classic (lucky_draw false, book_size 2)"),
+])
+def test_the_chart_names_the_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   rules: object, title: str) -> None:
+    # Its title said only games and players: a field of bots charted under two rule
+    # sets gave two charts that could not be told apart.
+    plt = pytest.importorskip("matplotlib.pyplot")
+    drawn: list[Any] = []
+    monkeypatch.setattr(plt, "close", drawn.append)
+    write_plot({**result_of(["emma", "random"]), "rules": rules}, str(tmp_path / "c.png"))
+    assert drawn[0].axes[0].get_title() == title

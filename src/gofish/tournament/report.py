@@ -359,7 +359,7 @@ def _chart(plt: Any, result: dict[str, Any]) -> Any:
         axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, height),
                       ha="center", va="bottom", color=colour, fontsize=9)
     _frame(axes, result)
-    axes.set_title(f"{result['games']} games, {result['players']} players")
+    axes.set_title(_title(result), wrap=True)
     figure.tight_layout()
     return figure
 
@@ -382,10 +382,23 @@ def _crowded_chart(plt: Any, result: dict[str, Any], rows: list[dict[str, Any]],
     axes.set_xlim(-1, len(rows))
     _frame(axes, result)
     which = "" if every == 1 else f", one in {every} named (the table names all)"
-    axes.set_title(f"{result['games']} games, {result['players']} players: "
-                   f"{len(rows):,} bots by Elo, strongest first{which}")
+    axes.set_title(f"{_title(result)}: {len(rows):,} bots by Elo, strongest first{which}")
     figure.tight_layout()
     return figure
+
+
+def _title(result: dict[str, Any]) -> str:
+    """Games, seats and rules: without the rules, charts of one field of bots under two
+    rule sets read the same."""
+    text = f"{result['games']} games, {result['players']} players"
+    rules = result.get("rules")
+    if rules is None:
+        return text
+    if isinstance(rules, str):
+        return f"{text}, {rules}"
+    options = ", ".join(f"{key} {str(value).lower() if isinstance(value, bool) else value}"
+                        for key, value in rules.items() if key != "preset")
+    return f"{text}, {rules.get('preset')} ({options})"
 
 
 def _rates_and_errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
