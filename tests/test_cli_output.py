@@ -135,7 +135,8 @@ def test_export_and_tournament_with_their_output_closed_say_so(
         "gofish export: cannot write the record: standard output is closed\n")
     assert main(["tournament", "random", "emma", "--games", "2", "--seed", "1", "--json",
                  "--no-fast"]) == 1
-    assert capsys.readouterr().err == "gofish tournament: standard output is closed\n"
+    assert capsys.readouterr().err == (
+        "gofish tournament: cannot write the result: standard output is closed\n")
 
 
 @pytest.mark.parametrize("command", [["history"], ["history", "--json"], ["stats", "--json"],

@@ -4,6 +4,8 @@ was asked (a bad option, a game that is not there)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,22 @@ def test_a_tournament_table_that_cannot_be_written_after_the_games_is_status_1(
     captured = capsys.readouterr()
     assert "random" in captured.out  # the result came first
     assert captured.err == "gofish tournament: cannot write /dev/full: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("csv", [False, True])
+def test_a_tournament_result_that_cannot_reach_standard_output_says_it_is_the_result(
+        tmp_path: Path, csv: bool) -> None:
+    # `--json > r.json` on a full disk said only "No space left on device", after the
+    # games: not that the result was lost, nor where else it was kept.
+    table = tmp_path / "r.csv"
+    extra = ["--csv", str(table)] if csv else []
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "gofish", "tournament", "random", "emma", "--games", "2",
+             "--seed", "1", "--jobs", "1", "--json", *extra],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    where = f"; it is in {table}" if csv else ""
+    assert (done.returncode, done.stderr) == (1, (
+        "gofish tournament: cannot write the result to standard output: No space left on "
+        f"device{where}\n"))

@@ -380,7 +380,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     if isinstance(unshown, BrokenPipeError):
         return _reader_gone(args)
     if unshown is not None:
-        raise unshown
+        return _unwritten(args, unshown)
     return 0
 
 
@@ -391,11 +391,29 @@ def _reader_gone(args: argparse.Namespace) -> int:
     from gofish.leaving import OUTPUT_CLOSED, drop_output
 
     drop_output(sys.stdout)  # what is left unwritten would fail again at exit
-    kept = [path for path in (args.csv, args.plot) if path]
-    where = (f"; it is in {' and '.join(kept)}" if kept
-             else "; --csv FILE or --json > FILE keeps it")
+    where = _kept_in(args) or "; --csv FILE or --json > FILE keeps it"
     report(args.command, f"standard output was closed before the whole result was written{where}")
     return OUTPUT_CLOSED
+
+
+def _unwritten(args: argparse.Namespace, error: OSError) -> int:
+    """Standard output failed (``--json > r.json`` on a full disk): say that it is the
+    result that was lost, after the games. It said only "No space left on device"."""
+    from gofish.leaving import drop_output
+
+    drop_output(sys.stdout)
+    # A system error names no stream ("No space left on device"); ours does ("standard
+    # output is closed", from `gofish tournament ... >&-`).
+    reason = error.strerror or str(error)
+    where = "" if "standard output" in reason else " to standard output"
+    report(args.command, f"cannot write the result{where}: {reason}{_kept_in(args)}")
+    return WRITE_FAILED
+
+
+def _kept_in(args: argparse.Namespace) -> str:
+    """Where else the result was written, said after a failure to show it."""
+    kept = [path for path in (args.csv, args.plot) if path]
+    return f"; it is in {' and '.join(kept)}" if kept else ""
 
 
 def run_merge(args: argparse.Namespace) -> int:
