@@ -444,6 +444,9 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--jobs", "100000"], "--jobs must be at most"),
         (["emma", "random", "--shard", "4/2"], "--shard"),
         (["emma", "random", "--timeout", "0"], "--timeout"),
+        # said as typed: "not -1.0" for -1 read as if the user had written a fraction
+        (["emma", "random", "--timeout", "-1"], "at most 3600 seconds, not -1\n"),
+        (["emma", "random", "--timeout", "7200"], "at most 3600 seconds, not 7200\n"),
         (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),
         (["emma", f"cmd:{sys.executable} x.py", "--fast"], "--fast cannot be used"),
         (["emma", "cmd:no-such-program-here"], "was not found"),

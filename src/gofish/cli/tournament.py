@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
                      f"machine), not {args.jobs}")
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
         return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
-                     f"not {args.timeout}")
+                     f"not {args.timeout:g}")  # -1, as typed, not -1.0
     if args.shard and args.seed is None:
         return _fail("--shard needs --seed: every shard must deal the same tournament")
     shard, shards = parse_shard(args.shard) if args.shard else (0, 1)
