@@ -119,13 +119,12 @@ def seat_bots(specs: Sequence[str], timeout: float) -> Iterator[SeatBots]:
 MAX_ASKS_PER_GAME = 1_000
 
 
-def _game_label(plan: Plan, deal: int, arrangement: int,
-                bots: Sequence[Bot | ExternalBot]) -> str:
+def _game_label(plan: Plan, deal: int, arrangement: int, names: Sequence[str]) -> str:
     """Which game a failure happened in, with its bots in seat order: with more entrants
     than seats, the same deal and rotation is played at several tables, and two games
     stopped alike read word for word the same. Past the rotations, --seatings all plays
     other orders of the bots, which "rotation 5" of a three-seat table misnamed."""
-    seated = f"seats: {', '.join(bot.name for bot in bots)}"
+    seated = f"seats: {', '.join(names)}"
     if arrangement < plan.players:
         return f"deal {deal}, rotation {arrangement} ({seated})"
     return f"deal {deal}, seating {arrangement} (--seatings all; {seated})"
@@ -154,14 +153,17 @@ def _raised(error: Exception) -> str:
 
 
 def play_engine_game(
-    plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int
+    plan: Plan, bots: Sequence[Bot | ExternalBot], deal: int, rotation: int,
+    names: Sequence[str] | None = None,
 ) -> tuple[Game, int | None, str | None]:
     """One game through ``gofish.core``; returns it with the seat that forfeited and why.
 
     A game stopped at ``MAX_ASKS_PER_GAME`` forfeits no one: it is scored on the books
-    laid so far, and the why says it was stopped.
+    laid so far, and the why says it was stopped. ``names`` are the seats' entrants as
+    the result names them (``cmd:./bot#2``); by default, the bots' own names.
     """
     players = plan.players
+    names = [bot.name for bot in bots] if names is None else names
     cards, first = deal_cards(plan.seed, deal, players)
     game = Game(plan.rules.for_players(players), players, cards, first)
     rngs = bot_rngs(plan.seed, deal, rotation, players)
@@ -176,7 +178,7 @@ def play_engine_game(
                 told.append(seat)
         while game.current_player is not None:
             if len(game.actions) >= MAX_ASKS_PER_GAME:
-                stopped = (f"{_game_label(plan, deal, rotation, bots)}: stopped after "
+                stopped = (f"{_game_label(plan, deal, rotation, names)}: stopped after "
                            f"{MAX_ASKS_PER_GAME} asks with {game.view(None).pond_size} cards "
                            "in the pond, as the bots kept asking players who hold none of "
                            "the rank (R8); scored on the books laid so far")
@@ -189,7 +191,7 @@ def play_engine_game(
             game.play(action)
     except BotFailure as failure:
         failed = seat
-        stopped = f"{_game_label(plan, deal, rotation, bots)}, seat {seat}: {failure}"
+        stopped = f"{_game_label(plan, deal, rotation, names)}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
     # Every other bot told of the game hears how it ended, as the tally scores it.
     winners = winning_seats(books, failed)
@@ -238,12 +240,16 @@ def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally
 
 def _play_units(plan: Plan, units: Sequence[int], pool: SeatBots) -> Tally:
     tally = Tally(len(plan.specs))
+    # Failures name the seats as the table does: an external bot by its cmd: spec, and a
+    # bot named twice by its #k, which its command alone did not tell apart.
+    entrants = plan.names
     for unit in units:
         table, deal = plan.unit(unit)
         for rotation, arrangement in enumerate(plan.arrangements):
             seats = seating(table, arrangement)
             bots = [pool.get(entrant, seat) for seat, entrant in enumerate(seats)]
-            game, failed, why = play_engine_game(plan, bots, deal, rotation)
+            names = [entrants[entrant] for entrant in seats]
+            game, failed, why = play_engine_game(plan, bots, deal, rotation, names)
             books = [len(b) for b in game.books]
             tally.add_game(seats, books, len(game.actions), failed, why,
                            plan.game_number(unit, rotation))
