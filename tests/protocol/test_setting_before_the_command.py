@@ -38,3 +38,30 @@ def test_a_path_a_shell_would_expand_is_refused_with_the_full_path(
         f"gofish tournament: cannot run bot command '{program} --fast': '{program}' was not "
         "found: no shell is run, so ~ and $VARIABLES are left as written (write the full "
         f"path, such as {tmp_path}/bots/mine.sh)\n")
+
+
+def test_a_script_a_shell_would_expand_is_refused_before_any_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "cmd:python ~/bots/mine.py" started python on the path as written: every game
+    # forfeited with "can't open file '.../~/bots/mine.py'", up to the last.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine.py").write_text("")
+    command = f"{sys.executable} ~/bots/mine.py"
+    assert main(["tournament", "random", f"cmd:{command}", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament: cannot run bot command {command!r}: '~/bots/mine.py' is not "
+        "there as written: no shell is run, so ~ and $VARIABLES are left as written (write "
+        f"the full path, such as {tmp_path}/bots/mine.py)\n")
+
+
+def test_an_argument_with_a_tilde_that_names_nothing_is_passed_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    # Only a path that is there once expanded is refused: "~x" may be the bot's own word.
+    from gofish.protocol.external import split_command
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert split_command(f"{sys.executable} ~/nothing --level=$LEVEL") == [
+        sys.executable, "~/nothing", "--level=$LEVEL"]

@@ -88,6 +88,12 @@ def split_command(command: str) -> list[str]:
     problem = _program_problem(argv[0])
     if problem:
         raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
+    for word in argv[1:]:  # cmd:python ~/bot.py: the script is not found, game after game
+        if not os.path.exists(word) and (hint := _unexpanded(word)):
+            full = os.path.expandvars(os.path.expanduser(word))
+            if os.path.exists(full):
+                raise BotFailure(f"cannot run bot command {command!r}: {word!r} is not "
+                                 f"there as written{hint}")
     return argv
 
 
