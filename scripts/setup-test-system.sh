@@ -15,5 +15,12 @@ fi
 # throwaway cluster with initdb/pg_ctl as an unprivileged user; no service is enabled).
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" > /dev/null; then
     [ -n "${APT_UPDATED:-}" ] || apt-get update
+    APT_UPDATED=1
     DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+fi
+
+# jq for the protocol's example bot in bash (examples/jqbot.sh, tests/protocol).
+if ! command -v jq > /dev/null; then
+    [ -n "${APT_UPDATED:-}" ] || apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y jq
 fi
