@@ -331,7 +331,7 @@ function keepingFocus(render) {
   render();
   if (!active || active === document.body || (active.isConnected && !active.closest('[hidden]'))) return;
   const key = active.dataset ? active.dataset.key : undefined;
-  const successor = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  const successor = key ? successorOf(active, key) : null;
   const next = successor || focusFallback();
   if ($('#game').hidden) {
     next.focus();
@@ -341,6 +341,14 @@ function keepingFocus(render) {
   // is gone) could push the turn line off a phone's screen: scroll as the turn does instead.
   next.focus({ preventScroll: true });
   bringIntoView(next, $('#turn'));
+}
+
+// The same control drawn again: an open "are you sure?" has its Cancel and its yes under
+// one key (so either answer goes back to the button that asked), and the first of them,
+// the yes, took the focus from Cancel at every update: Enter then gave the seat up.
+function successorOf(active, key) {
+  const alike = [...document.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)];
+  return alike.find((control) => control.className === active.className) || alike[0] || null;
 }
 
 function focusFallback() {
