@@ -57,8 +57,8 @@ async function route() {
   try {
     if (page === 'play' && table && (!arg || arg === String(lastGameId))) return backToTable();
     if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
-    if (page === 'history') { showPage('history'); return await showHistory($('#page-history')); }
-    if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats')); }
+    if (page === 'history') { showPage('history'); return await showHistory($('#page-history'), tableLink()); }
+    if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats'), tableLink()); }
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
@@ -507,6 +507,15 @@ function onMessage(message) {
       refusedStart(refusedMessage, message.message, message.replay);
     } else table.refused(message.message);
   }
+}
+
+/**
+ * "Back to the table" for the history and stats pages while a game is in progress (null:
+ * none): a player sent there hears "Your turn." and had only the menu's "New game".
+ */
+function tableLink() {
+  if (!table?.state || tableOver) return null;
+  return el('p', {}, el('a', { href: tableAddress(), class: 'button-link' }, 'Back to the table'));
 }
 
 /** The table's address: with its game's number once stored, so a reload comes back to it. */

@@ -41,11 +41,12 @@ function historyRow(game) {
       game.over ? null : [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')]));
 }
 
-export async function showHistory(page) {
-  fill(page, el('h1', {}, 'History'), el('p', {}, 'Loading…'));
+/** ``back``: the way back to a game in progress, under the heading (the list runs long). */
+export async function showHistory(page, back = null) {
+  fill(page, el('h1', {}, 'History'), back, el('p', {}, 'Loading…'));
   const data = await getJSON(`/api/games?limit=${HISTORY_PAGE}`);
   if (!data.games.length) {
-    fill(page, el('h1', {}, 'History'), el('p', {}, 'No games stored yet.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
+    fill(page, el('h1', {}, 'History'), back, el('p', {}, 'No games stored yet.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
     return;
   }
   const body = el('tbody', {}, data.games.map(historyRow));
@@ -72,7 +73,7 @@ export async function showHistory(page) {
     type: 'button', class: 'button-link', id: 'older-games', hidden: !nextBefore,
     onclick: (event) => showOlder(event.currentTarget).catch((error) => fill(more, `Cannot list them: ${error.message}`)),
   }, 'Show older games');
-  fill(page, el('h1', {}, 'History'),
+  fill(page, el('h1', {}, 'History'), back,
     el('p', {}, `${counted(data.total, 'game')} stored, from the terminal and the browser.`),
     el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
       el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in'].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),

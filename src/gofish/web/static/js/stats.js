@@ -71,12 +71,13 @@ function setsInEachGame(points, size) {
   });
 }
 
-export async function showStats(page) {
-  fill(page, el('h1', {}, 'Stats'), el('p', {}, 'Loading…'));
+/** ``back``: the way back to a game in progress, under the heading (the charts run long). */
+export async function showStats(page, back = null) {
+  fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'Loading…'));
   const stats = await getJSON('/api/stats');
   const points = stats.over_time;
   if (!points.length) {
-    fill(page, el('h1', {}, 'Stats'), el('p', {}, 'No finished games yet: play one and come back.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
+    fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'No finished games yet: play one and come back.'), el('a', { href: '#/', class: 'button-link' }, 'Play'));
     return;
   }
   const wins = points.map((p) => (p.won ? 1 : 0));
@@ -102,7 +103,7 @@ export async function showStats(page) {
       el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules_words }),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
       el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
-  fill(page, el('h1', {}, 'Stats'),
+  fill(page, el('h1', {}, 'Stats'), back,
     el('p', {}, `${counted(points.length, 'finished game')}, ${wins.filter(Boolean).length} won (shared wins included).`),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Win rate over time'), overTime),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Per opponent and rule set'), perLineUp),
