@@ -20,6 +20,7 @@ import json
 import os
 import re
 import secrets
+import select
 import selectors
 import shlex
 import shutil
@@ -543,6 +544,7 @@ class ExternalBot:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self._fail(f"did not send {what} within {timeout:g} s"
+                               f"{_input_closed_note(process)}"
                                f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
@@ -763,6 +765,20 @@ def _answers_one_of(message: object, newest: int) -> bool:
         return False
     echoed = message.get("id")
     return type(echoed) is int and 1 <= echoed <= newest
+
+
+def _input_closed_note(process: subprocess.Popen[bytes]) -> str:
+    """What a late bot's failure adds when it closed its standard input: it waits on, deaf,
+    and "did not send" alone had its author look for a slow move. A pipe whose reader is
+    gone polls as an error on the writer's end (not where a child of the bot still holds it)."""
+    stdin = process.stdin
+    if stdin is None or stdin.closed:
+        return ""
+    poller = select.poll()
+    poller.register(stdin.fileno(), select.POLLOUT)
+    if not any(event & select.POLLERR for _, event in poller.poll(0)):
+        return ""
+    return " (it closed its standard input, so it reads no more requests, and is still running)"
 
 
 def _passed_over(count: int) -> str:
