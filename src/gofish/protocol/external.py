@@ -90,11 +90,10 @@ def split_command(command: str) -> list[str]:
     if problem:
         raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
     for word in argv[1:]:  # cmd:python ~/bot.py: the script is not found, game after game
-        if not os.path.exists(word) and (hint := _unexpanded(word)):
-            full = os.path.expandvars(os.path.expanduser(word))
-            if os.path.exists(full):
-                raise BotFailure(f"cannot run bot command {command!r}: {word!r} is not "
-                                 f"there as written{hint}")
+        full = _as_a_shell_expands(word)
+        if full is not None and not os.path.exists(word) and os.path.exists(full):
+            raise BotFailure(f"cannot run bot command {command!r}: {word!r} is not "
+                             f"there as written{_unexpanded(full)}")
     return argv
 
 
@@ -116,17 +115,23 @@ def _program_problem(program: str) -> str | None:
     if os.path.isdir(program):
         return "is a folder, not a program"
     if not os.path.isfile(program):
-        return "was not found" + _unexpanded(program)
+        return "was not found" + _unexpanded(_as_a_shell_expands(program))
     if not os.access(program, os.X_OK):
         return f"is not executable (chmod +x it, or name its interpreter: cmd:python {program})"
     return f"is not on the PATH (write ./{program})"
 
 
-def _unexpanded(program: str) -> str:
-    """What to add when a shell would have found ``program``: "cmd:~/bot" (quoted, as a
-    command with arguments must be) reaches us with its ~ or $HOME as written."""
-    expanded = os.path.expandvars(os.path.expanduser(program))
-    if expanded == program:
+def _as_a_shell_expands(word: str) -> str | None:
+    """``word`` with its ~ and $VARIABLES expanded as a shell would, or None when a shell
+    would leave it as it is: "cmd:~/bot" (quoted, as a command with arguments must be)
+    reaches us with its ~ or $HOME as written."""
+    expanded = os.path.expandvars(os.path.expanduser(word))
+    return None if expanded == word else expanded
+
+
+def _unexpanded(expanded: str | None) -> str:
+    """What to add when a word would have been ``expanded`` by a shell (nothing if None)."""
+    if expanded is None:
         return ""
     return (": no shell is run, so ~ and $VARIABLES are left as written (write the full "
             f"path, such as {expanded})")
