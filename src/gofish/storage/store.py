@@ -885,21 +885,24 @@ def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> l
 def _rules_value(rules_json: object) -> str | dict[str, Any] | None:
     """A finished game's stored rules value, or None past reading: its figures still count
     (as _book_size's), and the pages name its rules by its label."""
+    rules = _json_or_none(rules_json)
+    return rules if isinstance(rules, (str, dict)) else None
+
+
+def _json_or_none(text: object) -> Any:
+    """A column's JSON, or None past reading (not JSON, or past json's limits): for the
+    figures of a damaged game, which still count, where _load_json refuses the game."""
     try:
-        rules = json.loads(str(rules_json))
+        return json.loads(str(text))
     except (ValueError, RecursionError):
         return None
-    return rules if isinstance(rules, (str, dict)) else None
 
 
 def _book_size(preset: object, options_json: object) -> int:
     """The set size of a stored game, from the columns beside its record: its preset and
     the house rules that differ from it. The figures of a game whose columns are damaged
     still count, as books of the preset's size (or of 4): only its record is checked."""
-    try:
-        options = json.loads(str(options_json))
-    except (ValueError, RecursionError):
-        options = None
+    options = _json_or_none(options_json)
     named = options.get("book_size") if isinstance(options, dict) else None
     if isinstance(named, int) and not isinstance(named, bool):
         return named
