@@ -163,16 +163,23 @@ def _record_deck(deck: object) -> object:
             f"a deck must be a list of 52 cards in dealing order, not {json_kind(deck)}"
         )
     for position, card in enumerate(deck):
-        # Card.parse strips spaces for people typing; a record's cards are exact (RULES.md).
-        if isinstance(card, str) and card != card.strip():
-            raise RecordError(f"deck position {position}: card {shown(card)} has spaces "
-                              "around it: a record writes a card as its rank then its suit "
-                              "letter, e.g. AS, 10H, QC")
-        if isinstance(card, str) and not card.isascii():  # "Aſ": the long s upper-cases to S
-            raise RecordError(f"deck position {position}: unknown card {shown(card)}: a "
-                              "record writes a card as its rank then its suit letter, "
-                              "e.g. AS, 10H, QC")
+        problem = _inexact_card(card)
+        if problem:
+            raise RecordError(f"deck position {position}: {problem}: a record writes a card "
+                              "as its rank then its suit letter, e.g. AS, 10H, QC")
     return deck
+
+
+def _inexact_card(card: object) -> str | None:
+    """What is wrong with a deck card that Card.parse reads for people typing but a record
+    must not hold (RULES.md: its cards are exact), or None: parse_deck judges the rest."""
+    if not isinstance(card, str):
+        return None
+    if card != card.strip():
+        return f"card {shown(card)} has spaces around it"
+    if not card.isascii():  # "Aſ": the long s upper-cases to S
+        return f"unknown card {shown(card)}"
+    return None
 
 
 def _seat_number(value: object, name: str) -> int:
