@@ -177,22 +177,22 @@ export class Table {
     this.renderShelf(state);
     this.renderCoach(state);
     this.renderStatus(state);
-    this.sayYourTurnElsewhere(before, state);
     this.placeBubbles(); // a seat's box may have grown or shrunk with its cards
     this.root.dataset.phase = this.awayText ? 'away' : state.phase;
     this.root.dataset.version = String(this.version);
     this.restoreFocus(focused, before !== state.phase);
-    if (state.phase === 'ask' && before !== 'ask' && !this.awayText && this.shown()) bringIntoView(this.hand, this.status);
+    if (state.phase === 'ask' && before !== 'ask' && !this.awayText) this.yourTurnBegins();
   }
 
   /**
-   * "Your turn", said by the announcer as the turn comes while another page is shown (the
-   * rules, the history): the status line says it at the table, but a live region on a
-   * hidden page is not read out, and the bots' moves were heard there without it. Said as
-   * the turn begins, so once a turn.
+   * As your turn begins (so once a turn): at the table, the hand and the status line that
+   * says so come into view; on another page (the rules, the history) the announcer says
+   * "Your turn.", since a live region on a hidden page is not read out, and the bots'
+   * moves were heard there without it.
    */
-  sayYourTurnElsewhere(before, state) {
-    if (state.phase === 'ask' && before !== 'ask' && !this.awayText && !this.shown()) this.announce('Your turn.');
+  yourTurnBegins() {
+    if (this.shown()) bringIntoView(this.hand, this.status);
+    else this.announce('Your turn.');
   }
 
   /** Whether the table is on the page being shown (not one left behind, hidden). */
