@@ -12,11 +12,9 @@ from pathlib import Path
 import pytest
 from tests.protocol.test_external_bots import (
     HEADER,
-    children_of_this_process,
     first_move_failure,
 )
-
-from gofish.protocol import BotFailure, ExternalBot
+from tests.protocol.test_hello_version import hello_failure
 
 
 def _failure(tmp_path: Path, answer: str) -> str:
@@ -41,17 +39,6 @@ def test_a_wrong_answer_is_quoted_as_sent(tmp_path: Path) -> None:
         message)
 
 
-def _hello_failure(tmp_path: Path, hello: str) -> str:
-    """What the bot is told when it answers its hello with the line ``hello``."""
-    bot = tmp_path / "hello.py"
-    bot.write_text(f"import sys\ninput()\nprint({hello!r}, flush=True)\nsys.stdin.read()\n")
-    external = ExternalBot(f"{sys.executable} {bot}", timeout=30)
-    with external, pytest.raises(BotFailure) as failure:
-        external.start()
-    assert children_of_this_process() == []
-    return str(failure.value)
-
-
 @pytest.mark.parametrize("hello", [
     '{"type":"action","name":"jq","version":1}',  # jq -c: no spaces
     '{"type":"hello","name":"jq"}',
@@ -61,4 +48,4 @@ def _hello_failure(tmp_path: Path, hello: str) -> str:
 def test_a_refused_hello_is_quoted_as_sent(tmp_path: Path, hello: str) -> None:
     # They were quoted as Python wrote them again ('{"type": "action", ...}'), so a bot
     # whose JSON writer leaves out spaces was shown a line it never wrote.
-    assert repr(hello) in _hello_failure(tmp_path, hello)
+    assert repr(hello) in hello_failure(tmp_path, hello)

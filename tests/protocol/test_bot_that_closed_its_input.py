@@ -9,10 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_external_bots import children_of_this_process
-
-from gofish.core import new_game
-from gofish.protocol import BotFailure, ExternalBot
+from tests.protocol.test_external_bots import children_of_this_process, first_move_failure
 
 BASH = shutil.which("bash")
 
@@ -27,14 +24,7 @@ def test_a_bot_that_closed_its_input_after_its_turn_is_said_to_have(tmp_path: Pa
         "read -r line\n"  # its turn, the request already written: then it hears no more
         "exec 0<&-\n"
         "sleep 30\n")
-    game = new_game("classic", seed=1)
-    seat = game.current_player
-    assert seat is not None
-    with ExternalBot(f"{BASH} {bot}", timeout=1) as external, \
-            pytest.raises(BotFailure) as failure:
-        external.new_game(seat, 2, "classic")
-        external.choose(game.view(seat), game.legal_actions())
-    assert str(failure.value) == (
+    assert first_move_failure(f"{BASH} {bot}", timeout=1) == (
         f"bot 'deaf' ({BASH} {bot}) did not send its move within 1 s (it closed its standard "
         "input, so it reads no more requests, and is still running)")
     assert children_of_this_process() == []
@@ -50,12 +40,7 @@ def test_a_slow_bot_still_reading_is_not_said_to_have_closed_its_input(
         "sys.stdin.readline()\n"
         "sys.stdin.readline()\n"
         "time.sleep(30)\n")
-    game = new_game("classic", seed=1)
-    seat = game.current_player
-    assert seat is not None
-    with ExternalBot(f"{sys.executable} {bot}", timeout=1) as external, \
-            pytest.raises(BotFailure) as failure:
-        external.new_game(seat, 2, "classic")
-        external.choose(game.view(seat), game.legal_actions())
-    assert str(failure.value).endswith("did not send its move within 1 s")
+    assert first_move_failure(f"{sys.executable} {bot}", timeout=1).endswith(
+        "did not send its move within 1 s")
     assert children_of_this_process() == []
+

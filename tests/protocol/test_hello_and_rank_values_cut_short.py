@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_hello_version import _hello_failure as hello_failure
+from tests.protocol.test_hello_version import hello_failure
 from tests.protocol.test_values_shown_short import SHORT_MESSAGE
 from tests.protocol.test_values_shown_short import _failure as move_failure
 

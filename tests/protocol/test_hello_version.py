@@ -13,7 +13,8 @@ from tests.protocol.test_external_bots import children_of_this_process
 from gofish.protocol import BotFailure, ExternalBot
 
 
-def _hello_failure(tmp_path: Path, hello: str) -> str:
+def hello_failure(tmp_path: Path, hello: str) -> str:
+    """What the bot is told when it answers its hello with the line ``hello``."""
     bot = tmp_path / "bot.py"
     bot.write_text(f"import sys\ninput()\nprint({hello!r}, flush=True)\nsys.stdin.read()\n")
     external = ExternalBot(f"{sys.executable} {bot}", timeout=30)
@@ -24,12 +25,12 @@ def _hello_failure(tmp_path: Path, hello: str) -> str:
 
 
 def test_a_hello_without_its_version_says_what_to_add(tmp_path: Path) -> None:
-    message = _hello_failure(tmp_path, '{"type": "hello", "name": "v"}')
+    message = hello_failure(tmp_path, '{"type": "hello", "name": "v"}')
     assert message.endswith("answered the hello with '{\"type\": \"hello\", \"name\": \"v\"}', "
                             'which does not say its protocol version (add "version": 1)')
 
 
 @pytest.mark.parametrize("version", ['"1"', "null", "2", "true"])  # true == 1 in Python
 def test_another_version_is_named_as_written(tmp_path: Path, version: str) -> None:
-    message = _hello_failure(tmp_path, '{"type": "hello", "name": "v", "version": ' + version + "}")
+    message = hello_failure(tmp_path, '{"type": "hello", "name": "v", "version": ' + version + "}")
     assert message.endswith(f"speaks protocol version {version}; this engine speaks 1")
