@@ -319,13 +319,24 @@ class LeakCheck:
         self.allowed |= knowable(game.events[self.checked:], self.viewer)
         shown = cards_in(list(view.history[self.checked:])) | own
         self.checked = len(view.history)
-        if whole_json:
-            shown |= cards_in(json.loads(json.dumps(view.to_dict())))
         pond = set(game.pond())
+        if whole_json:
+            data = json.loads(json.dumps(view.to_dict()))
+            self.check_hands_at_end(game, data.pop("hands_at_end"), pond)
+            shown |= cards_in(data)
         others = {c for s in range(game.num_players) if s != self.viewer for c in game.hand(s)}
         assert not shown & pond, "a pond card is visible"
         assert shown <= self.allowed | own
         assert not (shown & others) - self.allowed, "another player's card is visible"
+
+    @staticmethod
+    def check_hands_at_end(game: Game, shown: object, pond: set[Card]) -> None:
+        """Every hand is shown, but only once the game is over, and never the pond."""
+        if not game.is_over:
+            assert shown is None, "hands shown before the end"
+            return
+        assert shown == [[str(c) for c in game.hand(s)] for s in range(game.num_players)]
+        assert not cards_in(shown) & pond, "a pond card is visible at the end"
 
 
 @PROPERTY_SETTINGS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -100,7 +101,9 @@ def test_view_to_dict_is_json_ready_and_names_everything() -> None:
     assert set(data) == {
         "viewer", "rules", "players", "first_player", "current_player", "hand", "hand_sizes",
         "books", "laid", "in_play", "pond", "history", "winners", "legal_actions",
+        "hands_at_end",
     }
+    assert data["hands_at_end"] is None  # the game is on
     assert data["hand"] == [str(c) for c in view.hand or ()]
     assert data["history"][0] == {"type": "dealt", "player": 0, "count": 3,
                                   "cards": ["9S", "KS", "2S"]}
@@ -129,3 +132,41 @@ def test_view_of_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
     game = deal("classic", ["9", "8"])
     with pytest.raises(MalformedInputError, match="there is no player"):
         game.view(seat)  # type: ignore[arg-type]
+
+
+def _play_one_random_ask(game: gofish.Game, rng: random.Random) -> None:
+    # Random asks, not the first legal one: that one can go round for ever in bicycle.
+    game.play(rng.choice(game.legal_actions()))
+
+
+def _played_out(preset: str, players: int, seed: int) -> gofish.Game:
+    game = gofish.new_game(preset, players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        _play_one_random_ask(game, rng)
+    return game
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 2), ("bicycle", 4), ("nordic", 3)])
+def test_hands_are_shown_to_everyone_only_once_the_game_is_over(preset: str, players: int) -> None:
+    game = gofish.new_game(preset, players, seed=7)
+    rng = random.Random(7)
+    viewers: list[int | None] = [*range(players), None]
+    while not game.is_over:
+        assert all(game.view(viewer).hands_at_end is None for viewer in viewers)
+        _play_one_random_ask(game, rng)
+    hands = tuple(tuple(game.hand(seat)) for seat in range(players))
+    for viewer in viewers:
+        view = game.view(viewer)
+        assert view.hands_at_end == hands
+        assert view.to_dict()["hands_at_end"] == [[str(c) for c in hand] for hand in hands]
+
+
+def test_a_nordic_game_ends_with_cards_in_hand_and_every_view_shows_them() -> None:
+    # Under R19 the game stops when the sea runs dry or one hand empties: others still hold
+    # cards, and those are what the end shows.
+    game = _played_out("nordic", 3, seed=11)
+    assert sum(game.hand_sizes) > 0
+    shown = game.view(None).hands_at_end
+    assert shown is not None
+    assert [len(hand) for hand in shown] == list(game.hand_sizes)

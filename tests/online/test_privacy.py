@@ -100,6 +100,9 @@ def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start
             seen.update(str(card) for card in replay.hand(viewer))
         for event in events:
             seen.update(str(card) for card in visible_cards(event, viewer))
+        if replay.is_over:  # every hand is shown at the end (View.hands_at_end); the pond never
+            for seat in range(replay.num_players):
+                seen.update(str(card) for card in replay.hand(seat))
 
     look(list(replay.events))
     allowed = {start_version: set(seen)}

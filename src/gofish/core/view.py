@@ -3,6 +3,7 @@
 A ``View`` holds the viewer's own hand, what everybody can see (hand sizes,
 books and their cards, the pond's size, who is in play) and the history with
 every card the viewer may not see blanked out. Bots, clients and logs get views, never games.
+Once the game is over nothing is secret any more, and the view says what every hand held.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class View:
     history: tuple[Event, ...]
     winners: tuple[int, ...] | None
     legal_actions: tuple[Ask, ...]
+    # Every seat's cards once the game is over (as a replay shows them); None while it is on.
+    hands_at_end: tuple[tuple[Card, ...], ...] | None = None
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickled as a constructor call: pickle's default (and so copy and deepcopy) sets
@@ -132,6 +135,8 @@ class View:
             "history": [event.to_dict() for event in self.history],
             "winners": None if self.winners is None else list(self.winners),
             "legal_actions": [action.to_dict() for action in self.legal_actions],
+            "hands_at_end": None if self.hands_at_end is None
+            else [[str(c) for c in hand] for hand in self.hands_at_end],
         }
 
 
@@ -161,4 +166,12 @@ def build_view(game: Game, viewer: int | None) -> View:
         history=redacted_history(game, viewer),
         winners=game.winners,
         legal_actions=game.legal_actions() if mine else (),
+        hands_at_end=_hands_at_end(game),
     )
+
+
+def _hands_at_end(game: Game) -> tuple[tuple[Card, ...], ...] | None:
+    """Every hand, but only once the game is over: until then they are hidden."""
+    if game.winners is None:
+        return None
+    return tuple(tuple(game.hand(seat)) for seat in range(game.num_players))

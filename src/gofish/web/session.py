@@ -426,7 +426,8 @@ class GameSession:
                     # the books' cards, face up: under pairs, which suits are down
                     "laid": [str(card) for card in view.laid[index]],
                     "in_play": view.in_play[index],
-                    "hand_at_end": self._hand_at_end(view, index),
+                    "hand_at_end": None if view.hands_at_end is None
+                    else [str(card) for card in view.hands_at_end[index]],
                 }
                 for index, info in enumerate(self.seats)
             ],
@@ -447,13 +448,6 @@ class GameSession:
             "game_id": self.game_id,
             "notice": self.notice,
         }
-
-    def _hand_at_end(self, view: View, seat: int) -> list[str] | None:
-        """``seat``'s cards once the game is over (nothing is secret then, as in the
-        replay); None before, when the view alone may be sent."""
-        if not view.is_over:
-            return None
-        return [str(card) for card in self.game.hand(seat)]
 
     def _phase(self, view: View) -> str:
         if view.is_over:

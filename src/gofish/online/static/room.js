@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  capitalised, cardBack, cardFace, cardName, counted, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -783,10 +783,17 @@ function opponentBox(seat, game, myTurn, targets) {
   el('strong', {}, playedBy(game, i)),
   connectionDot(seat),
   el('div', {}, counted(game.hand_sizes[i], 'card')),
+  heldAtEnd(game, i),
   seat.vacated ? el('div', { class: 'vacated' }, seatStatus(seat)) : null,
   el('div', { class: 'seat-books' }, booksLine(game, i, bookWord(game) === 'pair' ? 'Pairs' : 'Books')),
   game.in_play[i] ? null : el('div', {}, 'out of play'));
   return box;
+}
+
+// Once the game is over nothing is secret: what each seat still held (under nordic, most do).
+function heldAtEnd(game, seat) {
+  const text = heldAtEndText((game.hands_at_end || [])[seat]);
+  return text && el('div', { class: 'held-at-end' }, text);
 }
 
 // Asks by rank as the server lists them, and within a rank by suit as hands are shown

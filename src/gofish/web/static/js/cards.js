@@ -97,6 +97,11 @@ export function cardName(text) {
   return `${rankName(rank)} of ${SUIT_NAMES[suit]}`;
 }
 
+/** "Held at the end: 7 of hearts, king of spades", or null for an empty (or unknown) hand. */
+export function heldAtEndText(cards) {
+  return cards?.length ? `Held at the end: ${cards.map(cardName).join(', ')}` : null;
+}
+
 export function pretty(text) {
   const { rank, suit } = parseCard(text);
   return rank + SUIT_SYMBOLS[suit];

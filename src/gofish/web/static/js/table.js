@@ -5,7 +5,7 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, counted, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -244,7 +244,7 @@ export class Table {
     const panels = state.players.filter((p) => p.seat !== state.you).map((player) => {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
-      const held = heldAtEnd(player);
+      const held = heldAtEndText(player.hand_at_end);  // null until the game is over
       const label = `${player.name}: ${counted(player.cards, 'card')}, ` +
         setsName(player.books.length, state.rules.book_size) +
         `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}` +
@@ -929,12 +929,6 @@ function coachWords(bookSize) {
 function miniFan(count) {
   return el('div', { class: 'mini-fan', 'aria-hidden': 'true' },
     Array.from({ length: Math.min(count, 10) }, () => cardBack()));
-}
-
-/** "Held at the end: 7 of hearts, king of spades", or null: the server opens the hands only once the game is over. */
-function heldAtEnd(player) {
-  if (!player.hand_at_end?.length) return null;
-  return `Held at the end: ${player.hand_at_end.map(cardName).join(', ')}`;
 }
 
 /**
