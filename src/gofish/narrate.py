@@ -136,6 +136,13 @@ class Narrator:
         said = " and ".join(reasons) or "the game is over"
         return said[0].upper() + said[1:] + "."
 
+    def held_at_end(self, view: View) -> list[str]:
+        """What each opponent still held once the game is over ("Emma held 7♥ K♠."), for
+        the seats that held anything: under nordic most do (R19). None of it is secret then."""
+        hands = view.hands_at_end or ()
+        return [f"{self.who(seat)} held {' '.join(card_words(card) for card in hands[seat])}."
+                for seat in range(len(hands)) if seat != self.viewer and hands[seat]]
+
     # -- sentences ----------------------------------------------------------
     def describe(self, event: Event) -> str:
         method = getattr(self, f"_on_{event.kind}", None)

@@ -27,6 +27,7 @@ from gofish.core import (
     Card,
     Event,
     Game,
+    GameOver,
     GoFishError,
     Rank,
     Rules,
@@ -420,8 +421,12 @@ class TableSession:
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""
-        seen = [redact(event, self.human) for event in events]
-        return [(event, self.narrator.describe(event)) for event in seen]
+        told: list[tuple[Event, str]] = []
+        for event in (redact(event, self.human) for event in events):
+            told.append((event, self.narrator.describe(event)))
+            if isinstance(event, GameOver):  # the cards left in the other hands, shown at last
+                told += [(event, line) for line in self.narrator.held_at_end(self.view())]
+        return told
 
     def history(self) -> list[tuple[Event, str]]:
         """Everything so far, as the person may see it."""

@@ -93,3 +93,31 @@ def test_table_settings_give_every_opponent_seat_a_bot() -> None:
     assert session.is_over
     with pytest.raises(GoFishError, match="2 opponents were named but a 2-player game has 1"):
         TableSettings(make_rules("classic"), opponents=("emma", "counter"))
+
+
+def _nordic_session_played_out(seed: int) -> TableSession:
+    settings = TableSettings(make_rules("nordic"), players=3, opponents=("emma", "emma"), seed=seed)
+    session = TableSession.deal(settings)
+    play_out(session.game, [make_bot("random"), make_bot("emma"), make_bot("emma")],
+             [random.Random(seed), random.Random(seed + 1), random.Random(seed + 2)])
+    return session
+
+
+def test_the_log_ends_with_what_each_opponent_still_held() -> None:
+    # R19: a nordic game ends at the first empty hand or an empty sea, with cards still in
+    # hand. Once it is over nothing is secret: the log says what the others held.
+    session = _nordic_session_played_out(seed=3)
+    game = session.game
+    told = [text for _, text in session.history()]
+    over = next(i for i, text in enumerate(told) if text.startswith("Game over"))
+    expected = [f"{session.names[seat]} held {' '.join(c.pretty for c in game.hand(seat))}."
+                for seat in (1, 2) if game.hand(seat)]
+    assert expected and told[over + 1:] == expected
+    assert not any(text.startswith("You held") for text in told)  # your own hand is in view
+
+
+def test_nothing_is_said_of_the_other_hands_before_the_end() -> None:
+    settings = TableSettings(make_rules("nordic"), players=3, opponents=("emma", "emma"), seed=3)
+    session = TableSession.deal(settings)
+    assert session.narrator.held_at_end(session.view()) == []
+    assert not any(" held " in text for _, text in session.history())
