@@ -23,8 +23,12 @@ nothing: pick from ``info["legal"]``, or mask a policy's choice with ``action_ma
 
 The bots may end the game before the agent's first ask (under the nordic rules
 taking its last card ends it): then ``reset`` already reports ``info["winners"]``
-and ``info["legal"]`` is empty; call ``reset`` again. Once an episode is over,
-terminated or truncated, ``step`` refuses to go on until ``reset``.
+and ``info["legal"]`` is empty; call ``reset`` again. An episode is cut short
+(``truncated``) after the agent's ``max_asks`` asks, or when the bots ask
+``BOT_ASKS_IN_A_ROW`` (1,000) times with no turn of the agent's between: bots of your
+own can ask in circles with a dry pond while the agent cannot ask (should that happen
+before its first ask, ``reset`` gives an empty ``info["legal"]`` with no winners). Once
+an episode is over, terminated or truncated, ``step`` refuses to go on until ``reset``.
 
 The observation is a float32 vector of ``observation_size(players)`` values, each in
 0..1, in this order:
@@ -62,7 +66,6 @@ from typing import Any, cast
 import numpy as np
 
 from gofish.bots import Bot, bot_turn, make_bot
-from gofish.bots.base import MAX_ASKS
 from gofish.core import (
     RANKS,
     SUITS,
@@ -87,6 +90,11 @@ WholeNumber = int | np.integer[Any]
 #: Observation features per opponent: hand size, books, still in play, then per rank
 #: the fewest cards known held and whether known to hold none.
 _PER_OPPONENT = 3 + 2 * len(RANKS)
+
+#: The bots' asks between two of the agent's (or after it left play) past which they are
+#: taken to ask in circles: the tournament's limit for a whole game, which no game of the
+#: built-in bots comes near.
+BOT_ASKS_IN_A_ROW = 1_000
 
 
 def _bot_rng(seed: int | None, seat: int) -> random.Random:
@@ -157,7 +165,8 @@ class GoFishEnv:
     wrong guess there would train against another bot than meant. The reward
     is 0 until the game ends, then the agent's share of the win (1, 1/k when k
     share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
-    agent asks in circles with a dry pond. The observation counts cards by rank, without
+    agent asks in circles with a dry pond (``BOT_ASKS_IN_A_ROW`` does so for the bots).
+    The observation counts cards by rank, without
     suits, also under ``ask: card`` (see the module's docstring).
     """
 
@@ -253,8 +262,10 @@ class GoFishEnv:
         if game.is_over:
             raise GoFishError("the game is over: call reset() for a new one")
         if self._truncated:  # max_asks would otherwise bound nothing for a loop going on
-            raise GoFishError(f"the episode was cut short after {self.max_asks} asks "
-                              "(truncated): call reset() for a new one")
+            whose = (f"{self.max_asks} asks" if self._asks >= self.max_asks
+                     else f"the bots' {BOT_ASKS_IN_A_ROW} asks in a row")
+            raise GoFishError(f"the episode was cut short after {whose} (truncated): call "
+                              "reset() for a new one")
         if game.current_player != self.seat:  # only after the bots could not move on
             raise GoFishError("it is not the agent's turn: call reset() for a new game")
         ask = self._ask_for(action)
@@ -262,7 +273,8 @@ class GoFishEnv:
         self._asks += 1
         self._play_bots()
         terminated = game.is_over
-        truncated = self._truncated = not terminated and self._asks >= self.max_asks
+        truncated = self._truncated = not terminated and (
+            self._truncated or self._asks >= self.max_asks)
         reward = self._reward() if terminated else 0.0
         return self._observe(), reward, terminated, truncated, self._info()
 
@@ -342,12 +354,14 @@ class GoFishEnv:
 
     def _play_bots(self) -> None:
         game = self._live_game()
-        for _ in range(MAX_ASKS):
+        for _ in range(BOT_ASKS_IN_A_ROW):
             seat = game.current_player
             if game.is_over or seat == self.seat or seat is None:
                 return
             game.play(bot_turn(game, self._bots[seat], self._rngs[seat]))
-        raise GoFishError(f"the bots asked {MAX_ASKS} times without the game moving on")
+        # Bots of one's own (a frozen policy) can ask in circles with a dry pond while the
+        # agent cannot ask: that cuts the episode short, as max_asks does for the agent.
+        self._truncated = not game.is_over and game.current_player != self.seat
 
     def _observe(self) -> np.ndarray:
         return encode(self._live_game().view(self.seat), self._tracker)
