@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gofish.bots import available_bots, display_name
+from gofish.bots.base import OPTION_SEPARATOR
 from gofish.core import (
     Ask,
     Card,
@@ -251,7 +252,7 @@ class Room:
         self._check_host_between_games(by, "seat a bot")
         known = bot_names()
         if bot not in known:
-            raise RoomError("invalid", f"unknown bot {bot!r}: choose one of {', '.join(known)}")
+            raise RoomError("invalid", _unseatable_bot(bot, known))
         if self._seat(seat).kind != "open":
             raise RoomError("taken", f"seat {seat + 1} is not empty")
         return "bot", {"seat": seat, "bot": bot, "name": self._free_bot_name(bot)}
@@ -562,6 +563,17 @@ class Room:
                 name = seat.stand_in_name
                 seat.name = seat.vacated = seat.stand_in_name = None
                 seat.name = name or self._free_bot_name(seat.bot)
+
+
+def _unseatable_bot(bot: str, known: dict[str, int]) -> str:
+    """Why a room cannot seat ``bot``. A spec with options (``emma:memory=2``, as
+    ``gofish play`` takes) names a bot the room knows: calling it unknown sent the host
+    looking for a typo."""
+    name, _, options = bot.partition(OPTION_SEPARATOR)
+    if name in known:
+        return (f"a room seats {name!r} without options: {options} can be set only on the "
+                "command line (gofish play --opponents)")
+    return f"unknown bot {bot!r}: choose one of {', '.join(known)}"
 
 
 def bot_label(bot: str) -> str:
