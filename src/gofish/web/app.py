@@ -501,7 +501,7 @@ def setup_choices() -> dict[str, Any]:
                     "book_size": [4, 2], "lucky_draw": [True, False]},
         "bots": [
             {"name": info.name, "display": display_name(info.name),
-             "description": info.description}
+             "description": info.description, "strength": info.strength}
             for info in available_bots()
         ],
     }

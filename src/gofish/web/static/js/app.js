@@ -146,11 +146,21 @@ function restoreHouseRules(form, options) {
 function opponentFields(container, players, saved) {
   const rows = [];
   for (let i = 1; i < players; i += 1) {
-    const select = el('select', { name: `opponent${i}`, id: `opponent${i}` },
+    const select = el('select', { name: `opponent${i}`, id: `opponent${i}`, 'aria-describedby': `about-opponent${i}` },
       choices.bots.map((bot) => el('option', { value: bot.name, selected: (saved?.[i - 1] || defaultOpponent(i - 1)) === bot.name }, `${bot.display} (${bot.name})`)));
-    rows.push(el('label', { class: 'field', for: `opponent${i}` }, `Opponent ${i}`, select));
+    const about = el('span', { class: 'bot-about', id: `about-opponent${i}` }, botAbout(select.value));
+    select.addEventListener('change', () => { about.textContent = botAbout(select.value); });
+    rows.push(el('div', { class: 'field' }, el('label', { for: `opponent${i}` }, `Opponent ${i}`), select, about));
   }
   fill(container, rows);
+}
+
+/** What ``name`` is like, in `gofish bots`' words, and how strong: the menu's names alone
+ *  did not tell a gentle opponent from a merciless one. */
+function botAbout(name) {
+  const bot = choices.bots.find((each) => each.name === name);
+  const strongest = Math.max(...choices.bots.map((each) => each.strength));
+  return bot ? `Strength ${bot.strength} of ${strongest} — ${bot.description}` : '';
 }
 
 /** The words beside a house rule's field when the form's choices cannot be dealt together. */
