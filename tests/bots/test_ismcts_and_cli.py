@@ -210,3 +210,16 @@ def test_cancel_thinking_reaches_bots_that_can_stop_and_spares_the_others() -> N
     searcher.choose(view, view.legal_actions, random.Random(1))
     assert searcher.last_iterations == 0
     assert emma.choose(view, view.legal_actions, random.Random(1)) in view.legal_actions
+
+
+def test_gofish_bots_says_how_strong_each_bot_is_and_its_name_at_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The list was in order, gentlest first, but never said so, nor gave the strength the
+    # browser and rooms menus show; and "random" sat at the table as "Randy".
+    assert main(["bots"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.split()[0]: line for line in out.splitlines() if line and not line[0].isspace()}
+    assert "(Randy, strength 0)" in lines["random"]
+    assert "(Easy Expert, strength 2)" in lines["expert-easy"]
+    assert "gentlest first" in out.lower()

@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error, not silent success
-    from gofish.bots import available_bots
+    from gofish.bots import available_bots, display_name
 
     infos = available_bots()
     if args.json:
@@ -39,9 +39,14 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(info.name) for info in infos)
     key_width = max((len(key) for info in infos for key, _ in info.options), default=0)
     for info in infos:
-        print(f"{info.name:<{width}}  {info.description}")
+        # The table's name and the strength, as the browser's and the rooms' menus give them.
+        shown = f"({display_name(info.name)}, strength {info.strength})"
+        print(f"{info.name:<{width}}  {shown} {info.description}")
         for key, meaning in info.options:
             print(f"{'':<{width}}    :{key + '=…':<{key_width + 2}}  {meaning}")
-    print("\nOptions go after the name, each after a colon: emma:memory=2, "
+    strongest = max(info.strength for info in infos)
+    print(f"\nGentlest first: strength 0 is the gentlest, {strongest} the strongest; in brackets "
+          "the name each has at the table.")
+    print("Options go after the name, each after a colon: emma:memory=2, "
           "expert:epsilon=0.3:endgame=0.")
     return 0
