@@ -73,3 +73,12 @@ def test_a_long_text_value_is_quoted_cut_short() -> None:
     message = str(refused.value)
     assert message.startswith("epsilon must be a number from 0 to 1, not 'xxx")
     assert len(message) < 200
+
+
+def test_emma_memory_all_is_refused_with_the_way_to_get_all() -> None:
+    # `gofish bots` gives memory's default as "all", so a player typed memory=all and was
+    # told only that it must be a whole number: the refusal says how to have all of them.
+    with pytest.raises(ValueError) as refused:
+        make_bot("emma:memory=all")
+    assert str(refused.value).startswith("bot option memory=all: memory must be a whole number")
+    assert "leave memory out" in str(refused.value)

@@ -74,7 +74,8 @@ class EmmaBot:
     def __init__(self, memory: int | None = None) -> None:
         # How many of the latest asked ranks she recalls (None: all).
         self.recall = None if memory is None else check_count(
-            "memory", memory, at_least=0, described="a whole number of ranks, 0 or more")
+            "memory", memory, at_least=0,
+            described="a whole number of ranks, 0 or more (leave memory out for all of them)")
         self._memory: EmmaMemory | None = None
 
     def memory(self, view: View) -> EmmaMemory:
