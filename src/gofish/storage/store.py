@@ -13,6 +13,7 @@ import itertools
 import json
 import numbers
 import os
+import shutil
 import sqlite3
 import threading
 import time
@@ -57,6 +58,9 @@ HUMAN = "human"  # how a human seat is named among opponents in stats
 DEFAULT_TIMEOUT = 1.0  # seconds SQLite waits for a lock before each retry
 SAVE_ATTEMPTS = 3
 _RETRY_PAUSES = (0.05, 0.2)
+# Less free space than this, and an I/O error is the disk being full: the -shm file
+# grows by 32 KiB at a time, a save's pages by a few more.
+ROOM_SQLITE_NEEDS = 1 << 20
 
 
 def utc_now() -> str:
@@ -210,7 +214,20 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
                 "directory is missing or not writable")
     if name.startswith("SQLITE_FULL") or "full" in text:
         return f"cannot write to the games database {path}: the disk is full"
+    if name.startswith("SQLITE_IOERR") and _disk_is_full(path):
+        # SQLite grows the -shm file beside a WAL database even to read it, and on a
+        # full disk says only "disk I/O error", which reads as a broken disk.
+        return (f"the disk that holds the games database {path} is full, and SQLite "
+                "needs room beside the database even to read it: free some space and "
+                "try again")
     return f"the games database {path} cannot be used: {text}"
+
+
+def _disk_is_full(path: Path) -> bool:
+    try:
+        return shutil.disk_usage(path.parent).free < ROOM_SQLITE_NEEDS
+    except OSError:  # cannot tell: SQLite's own words stand
+        return False
 
 
 def _is_busy(error: sqlite3.Error) -> bool:
