@@ -336,7 +336,7 @@ class TableSession:
         if self.store is None or self.game_id is None or self.game.actions or self.is_over:
             return
         with self._save_lock, contextlib.suppress(StorageError):
-            self.store.delete(self.game_id)
+            self.store.delete(self.game_id, unplayed_only=True)  # or another table's now
             self.game_id = None
 
     # -- what the person may know --------------------------------------------------

@@ -362,3 +362,18 @@ def test_a_deal_that_is_no_json_object_is_refused_before_anything_is_written(
     assert store.count() == 0
     kept = store.save(record, seats=[YOU, EMMA], deal={"seed": 3, "number": 1})
     assert store.seeded_deal(kept) == {"seed": 3, "number": 1}
+
+
+def test_deleting_only_an_unplayed_game_keeps_one_with_asks(store: Store) -> None:
+    # A table dealing again forgets its deal so; another table may have resumed that
+    # deal and asked in it meanwhile, and its asks are a game to keep.
+    played = store.save(gofish.game_to_record(played_game(seed=5, asks=3)),
+                        seats=[YOU, EMMA])
+    dealt = store.save(gofish.game_to_record(played_game(seed=6, asks=0)),
+                       seats=[YOU, EMMA])
+    store.delete(played, unplayed_only=True)
+    store.delete(dealt, unplayed_only=True)
+    assert [game.id for game in store.list_games()] == [played]
+    store.delete(dealt, unplayed_only=True)  # gone already: nothing to forget
+    with pytest.raises(StorageError, match="unplayed_only must be True or False"):
+        store.delete(played, unplayed_only="no")  # type: ignore[arg-type]

@@ -634,6 +634,22 @@ def test_a_deal_replaced_before_any_ask_is_not_kept(client: TestClient) -> None:
     assert games["total"] == 1 and games["games"][0]["actions"] >= 1, games
 
 
+def test_a_deal_replaced_is_kept_when_the_terminal_played_on_in_it(
+        client: TestClient, tmp_path: Path) -> None:
+    # The page's deal, resumed with `gofish resume ID` and asked in at the terminal, was
+    # deleted with the terminal's asks when the page dealt again.
+    with client.websocket_connect("/ws/play") as ws:
+        game_id = until_my_turn(ws, start(ws, seed=9))["state"]["game_id"]
+        with open_store(tmp_path / "games.sqlite3") as store:
+            stored = store.get(game_id)
+            game = stored.game()
+            game.play(game.legal_actions()[0])
+            store.save(game.to_record(), seats=stored.seats, game_id=game_id)
+        until_my_turn(ws, start(ws, seed=10))
+    with open_store(tmp_path / "games.sqlite3") as store:
+        assert store.get(game_id).actions == len(game.actions) >= 1
+
+
 def test_a_deal_is_stored_at_once_so_a_reload_can_find_it(client: TestClient) -> None:
     # Stored only from the first ask, a deal had no number to put in the page's address,
     # and a reload before asking lost the table.

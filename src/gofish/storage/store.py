@@ -513,15 +513,22 @@ class Store:
         )
         return True
 
-    def delete(self, game_id: int) -> None:
-        """Remove a stored game; UnknownGameError if there is none with that id."""
+    def delete(self, game_id: int, *, unplayed_only: bool = False) -> None:
+        """Remove a stored game; UnknownGameError if there is none with that id.
+
+        ``unplayed_only``: only if no ask is stored in it, as a table that deals again
+        forgets its deal; another table may have resumed that deal and asked in it
+        meanwhile, and then it is kept (and a game already gone is no error).
+        """
 
         number = _check_id(game_id)
+        # The one statement: a look at the asks apart from it could miss one saved between.
+        unplayed = " AND actions = 0" if _check_flag("unplayed_only", unplayed_only) else ""
 
         def remove() -> None:
             with self._transaction() as db:
-                cursor = db.execute("DELETE FROM games WHERE id = ?", (number,))
-                if cursor.rowcount == 0:
+                cursor = db.execute(f"DELETE FROM games WHERE id = ?{unplayed}", (number,))
+                if cursor.rowcount == 0 and not unplayed:
                     raise UnknownGameError(number)
 
         self._guard(lambda: self._retrying(remove))
@@ -1266,11 +1273,11 @@ class FallbackSaver:
         return save_game(record, seats=seats, game_id=game_id, source=source, path=self.path,
                          deal=deal)
 
-    def delete(self, game_id: int) -> None:
-        """Delete stored game ``game_id`` (a save that reached the database made it);
-        StorageError if the database still cannot be opened."""
+    def delete(self, game_id: int, *, unplayed_only: bool = False) -> None:
+        """Delete stored game ``game_id`` (a save that reached the database made it), as
+        :meth:`Store.delete` does; StorageError if the database still cannot be opened."""
         with Store(self.path) as store:
-            store.delete(game_id)
+            store.delete(game_id, unplayed_only=unplayed_only)
 
     def close(self) -> None:
         """Nothing to close: present so it can be used where a Store is closed."""

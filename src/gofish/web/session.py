@@ -321,7 +321,7 @@ class GameSession:
         if self.store is None or self.game_id is None or self.game.actions:
             return
         try:
-            self.store.delete(self.game_id)
+            self.store.delete(self.game_id, unplayed_only=True)  # or the terminal's now
         except Exception as error:  # a storage failure must never end the game
             self.notice = ("the unplayed deal could not be removed from the history: "
                            f"{reported(error, logger)}")
