@@ -214,7 +214,7 @@ function buildStartForm() {
   const blurbs = {
     classic: 'The usual game for 2–5 players; a full fresh hand when yours runs out; all 13 books.',
     bicycle: '2–5 players; an empty hand draws one card; play until every book is down.',
-    nordic: 'Hopp i havet: fish from a spread-out sea; the game stops at the first empty hand.',
+    nordic: 'Hopp i havet: fish from a spread-out sea; the game stops at the first empty hand or empty sea.',
   };
   const presetField = el('fieldset', { class: 'presets' }, el('legend', {}, 'Rules'),
     presets.map((name) => el('label', { class: 'preset' },

@@ -1,0 +1,27 @@
+"""The start form's one-line description of each preset says how its game ends, as the
+rules do: Hopp i havet stops at the first empty hand or the first empty sea (R19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def blurb(page: Any, preset: str) -> str:
+    label = page.locator("label.preset", has=page.locator(f"input[value={preset}]"))
+    return str(label.inner_text())
+
+
+def test_the_nordic_blurb_names_both_ends_of_the_game(
+    page: Any, live_server: LiveServer
+) -> None:
+    # R19: an empty sea ends the game on the spot just as an empty hand does; the blurb
+    # named only the hand, so a player choosing nordic expected play to go on past it.
+    page.goto(f"{live_server.url}/?speed=0&pace=0.02")
+    said = blurb(page, "nordic")
+    assert "first empty hand or empty sea" in said
