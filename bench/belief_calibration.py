@@ -18,6 +18,7 @@ import argparse
 import random
 from collections import defaultdict
 
+import _args
 import gofish
 from gofish.bots import make_bot
 from gofish.bots.base import bot_turn
@@ -69,8 +70,8 @@ def record_decision(game: gofish.Game, seat: int, expert: ExpertBot, hits: Tally
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--opponent", default="emma")
+    parser.add_argument("--deals", type=_args.at_least_one, default=300)
+    parser.add_argument("--opponent", type=_args.bot, default="emma")
     args = parser.parse_args()
     hits, counts = Tally(), Tally()
     for deal in range(args.deals):

@@ -15,9 +15,12 @@ Run: ``python bench/bot_games_speed.py --before /tmp/old/bin/python [--rounds 3]
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import subprocess
 import sys
+
+import _args
 
 PAIRS = ("random,random", "emma,emma", "counter,counter")
 
@@ -49,10 +52,12 @@ def measure(python: str, pair: str, seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", metavar="PYTHON", help="the interpreter of the other install")
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=_args.seconds, default=2.0)
+    parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.before and shutil.which(args.before) is None:
+        parser.error(f"--before: no interpreter at {args.before}")
     if args.worker:
         print(worker(args.worker, args.seconds))
         return

@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 
+import _args
 import gofish
 from gofish.bots import make_bot
 from gofish.bots.endgame import warm_up
@@ -73,9 +74,9 @@ def describe(label: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=300,
+    parser.add_argument("--decisions", type=_args.at_least_one, default=300,
                         help="decisions timed per bot and configuration (default 300)")
-    parser.add_argument("--bots", nargs="+", default=["expert", "ismcts"])
+    parser.add_argument("--bots", nargs="+", type=_args.bot, default=["expert", "ismcts"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     warm_up()

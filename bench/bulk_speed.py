@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import _args
+
 MATCHES = ("random", "emma", "counter")
 NOT_IN_OPENSPIEL = {"counter"}  # no port of the card counter onto OpenSpiel
 VARIANTS = ("engine", "sim", "openspiel")
@@ -136,8 +138,8 @@ def available(variant: str) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=_args.seconds, default=3.0, help="per measurement")
+    parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:

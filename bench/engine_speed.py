@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+import _args
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = (("classic", 2), ("bicycle", 4), ("nordic", 4))
 
@@ -115,8 +117,8 @@ def has_openspiel() -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=_args.seconds, default=3.0, help="per measurement")
+    parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import _args
+
 BIN = Path(sys.executable).parent / "gofish"
 MARKERS = (b"Your turn", b"thinking", b"asking")
 
@@ -95,7 +97,7 @@ def time_bot_asks(database: Path, games: int = 20) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=_args.at_least_one, default=5)
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import _args
 import gofish
 from gofish.bots import bot_turn, make_bot
 from gofish.storage import open_store
@@ -68,7 +69,7 @@ def fill(db: Path, games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=_args.at_least_one, default=1000)
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''} "
           f"Python {platform.python_version()}, SQLite {__import__('sqlite3').sqlite_version}")

@@ -24,6 +24,8 @@ import sys
 import time
 from multiprocessing import Pool
 
+import _args
+
 DEFAULT_BOTS = ["random", "emma", "counter", "expert-easy", "expert"]
 
 
@@ -33,7 +35,10 @@ def tournament_pair(a: str, b: str, rules: str, players: int, games: int, seed: 
     command = [sys.executable, "-m", "gofish", "tournament", a, b, "--rules", rules,
                "--players", str(players), "--games", str(games), "--seed", str(seed),
                "--jobs", str(jobs), "--json"]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:  # pass on its refusal (a bot, --players) and status, no traceback
+        print(done.stderr.strip(), file=sys.stderr)
+        sys.exit(done.returncode)
     result = json.loads(done.stdout)
     entry = next(bot for bot in result["bots"] if bot["name"] == a)
     # The tournament's rates are per seat played; at four seats (A B A B) each bot has two
@@ -77,18 +82,27 @@ def local_pair(a: str, b: str, rules: str, players: int, games: int, seed: int,
     return share, share - half, share + half, played
 
 
+def games_with(text: str) -> tuple[str, int]:
+    """``BOT=N`` of --games-with: a bot and its games per pair."""
+    name, equals, count = text.partition("=")
+    if not equals:
+        raise argparse.ArgumentTypeError(f"{text!r} is not BOT=N (e.g. ismcts=1000)")
+    return name, _args.at_least_one(count)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=2000, help="games per pair")
-    parser.add_argument("--games-with", action="append", default=[], metavar="BOT=N",
+    parser.add_argument("--players", type=_args.at_least_one, default=2)
+    parser.add_argument("--games", type=_args.at_least_one, default=2000, help="games per pair")
+    parser.add_argument("--games-with", action="append", type=games_with, default=[],
+                        metavar="BOT=N",
                         help="games per pair for pairs involving BOT (e.g. ismcts=1000)")
     parser.add_argument("--bots", nargs="+", default=DEFAULT_BOTS)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=_args.at_least_one, default=2)
     args = parser.parse_args()
-    special = {name: int(n) for name, n in (item.split("=") for item in args.games_with)}
+    special = dict(args.games_with)
     has_tournament = importlib.util.find_spec("gofish.cli.tournament") is not None
     play = tournament_pair if has_tournament else local_pair
     print(f"# {args.rules}, {args.players} players, seed {args.seed}, "

@@ -27,6 +27,7 @@ from typing import Any
 import uvicorn
 import websockets
 
+import _args
 from gofish.core import Ask, new_game
 from gofish.storage import open_store
 from gofish.web import GameSession, Seat, create_app
@@ -101,7 +102,7 @@ async def play_in_process(games: int, database: Path) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="?", type=int, default=20,
+    parser.add_argument("games", nargs="?", type=_args.at_least_one, default=20,
                         help="games played each way (default 20)")
     games = parser.parse_args().games
     folder = Path(tempfile.mkdtemp())

@@ -21,4 +21,4 @@ def test_a_games_count_that_is_not_a_number_is_refused_in_one_line() -> None:
                           text=True, timeout=60)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert "invalid int value: 'many'" in done.stderr
+    assert "'many' is not a whole number" in done.stderr

@@ -1,0 +1,70 @@
+"""The scripts under bench/ refuse a count or a time they cannot measure, in one line.
+
+Each case used to end in a traceback after the work (no median of no samples, a division
+by zero games), or to print a table of zeros as if it were a result (``--seconds 0``).
+Now each is refused before any work with argparse's status 2, as gofish's commands are.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+REFUSED = [
+    (["engine_speed.py", "--seconds", "0"], "--seconds: must be more than 0 seconds, not 0"),
+    (["engine_speed.py", "--seconds", "nan"], "--seconds: must be more than 0 seconds, not nan"),
+    (["engine_speed.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
+    (["bulk_speed.py", "--seconds", "-1"], "--seconds: must be more than 0 seconds, not -1"),
+    (["bulk_speed.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
+    (["bot_games_speed.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
+    (["bot_games_speed.py", "--before", "/no/such/python"],
+     "--before: no interpreter at /no/such/python"),
+    (["storage_speed.py", "--games", "0"], "--games: must be at least 1, not 0"),
+    (["storage_speed.py", "--games", "-3"], "--games: must be at least 1, not -3"),
+    (["play_startup.py", "--runs", "0"], "--runs: must be at least 1, not 0"),
+    (["web_latency.py", "0"], "games: must be at least 1, not 0"),
+    (["bot_latency.py", "--decisions", "0"], "--decisions: must be at least 1, not 0"),
+    (["bot_latency.py", "--bots", "nosuch"], "--bots: unknown bot 'nosuch'"),
+    (["belief_calibration.py", "--deals", "0"], "--deals: must be at least 1, not 0"),
+    (["belief_calibration.py", "--opponent", "nosuch"], "--opponent: unknown bot 'nosuch'"),
+    (["strength.py", "--games-with", "ismcts"], "--games-with: 'ismcts' is not BOT=N"),
+    (["strength.py", "--games-with", "ismcts=0"], "--games-with: must be at least 1, not 0"),
+    (["strength.py", "--games", "0"], "--games: must be at least 1, not 0"),
+    (["strength.py", "--jobs", "0"], "--jobs: must be at least 1, not 0"),
+]
+
+
+def bench(arguments: list[str]) -> subprocess.CompletedProcess[str]:
+    script, *rest = arguments
+    return subprocess.run([sys.executable, str(BENCH / script), *rest], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize(("arguments", "message"),
+                         [pytest.param(*case, id=" ".join(case[0])) for case in REFUSED])
+def test_an_unmeasurable_argument_is_refused_before_any_work(arguments: list[str],
+                                                             message: str) -> None:
+    done = bench(arguments)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert message in done.stderr
+    assert done.stdout == ""  # no header, no figures: nothing was measured
+
+
+def test_strength_passes_on_the_tournaments_refusal_of_a_bot() -> None:
+    done = bench(["strength.py", "--games", "10", "--bots", "nosuch", "emma"])
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "gofish tournament: unknown bot 'nosuch'" in done.stderr
+
+
+def test_strength_passes_on_the_tournaments_refusal_of_a_table_size() -> None:
+    done = bench(["strength.py", "--games", "10", "--players", "9", "--bots", "random", "emma"])
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "9 players cannot play" in done.stderr
