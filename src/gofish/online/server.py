@@ -256,10 +256,20 @@ class RoomServer:
         # One lock per room being loaded, with how many wait on it: loading one room
         # (a long replay) must not hold up another, and a room is never loaded twice.
         self._load_locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
-        self._joins = PerAddress(self.settings.joins_per_minute,
+
+    @property
+    def settings(self) -> RoomSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: RoomSettings) -> None:
+        # The per-address limits are made from the settings, so that settings given to a
+        # running server (a soak's, a test's) reach them too.
+        self._settings = settings
+        self._joins = PerAddress(settings.joins_per_minute,
                                  "too many rooms opened or joined: wait a minute")
         self._missing_rooms = PerAddress(
-            self.settings.missing_rooms_per_minute,
+            settings.missing_rooms_per_minute,
             "too many room codes that name no room: check the code, and wait a minute")
 
     # ------------------------------------------------------------ life cycle
