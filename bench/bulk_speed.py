@@ -148,7 +148,7 @@ def main() -> int:
         return 0
     variants = [v for v in VARIANTS if available(v)]
     for missing in sorted(set(VARIANTS) - set(variants)):
-        print(f"{missing}: not installed (pip install -e '.[bench]'), left out", file=sys.stderr)
+        print(f"{missing}: not installed (pip install '.[bench]'), left out", file=sys.stderr)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; classic, 2 players, one core; "
           f"median of {args.rounds} rounds of {args.seconds:g} s")

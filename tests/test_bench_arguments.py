@@ -68,3 +68,12 @@ def test_strength_passes_on_the_tournaments_refusal_of_a_table_size() -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "9 players cannot play" in done.stderr
+
+
+def test_install_hints_name_an_install_that_keeps_the_compiled_core() -> None:
+    # An editable install (pip install -e) swaps in the pure core, so a hint that led to
+    # one would halve the engine figures it was meant to complete.
+    hints = [(script.name, line.strip()) for script in sorted(BENCH.glob("*.py"))
+             for line in script.read_text(encoding="utf-8").splitlines() if "pip install" in line]
+    assert hints, "the bench scripts say how to install what they miss"
+    assert [hint for hint in hints if "pip install -e" in hint[1]] == []
