@@ -119,3 +119,10 @@ def test_the_command_list_says_show_replays_event_by_event() -> None:
                       if isinstance(action, argparse._SubParsersAction))
     summary = next(choice.help for choice in subparsers._choices_actions if choice.dest == "show")
     assert summary == "replay a stored game as sentences, event by event"
+
+
+@pytest.mark.parametrize("name", ["play", "tournament"])
+def test_the_lucky_draw_help_says_what_it_needs_under_card_asks(name: str) -> None:
+    # The house rules: under ask: card the lucky draw needs that very card, not its rank.
+    text = said(option(name, "--lucky-draw").help)
+    assert "the rank" in text and "--ask card" in text and "very card" in text

@@ -71,7 +71,8 @@ def add_house_rule_options(parser: argparse.ArgumentParser) -> None:
     rules = parser.add_argument_group(
         "house rules", "each one not given is what the --rules preset plays")
     rules.add_argument("--lucky-draw", action=argparse.BooleanOptionalAction, default=None,
-                       help="drawing the rank you asked for lets you go again")
+                       help="drawing what you asked for (the rank; under --ask card, the "
+                       "very card) lets you go again")
     # "card" draws one card once, not a hand built up card by card (docs/rules.md,
     # "Single-card refill").
     rules.add_argument("--refill", choices=REFILL_MODES, default=None,
