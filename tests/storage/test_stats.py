@@ -87,7 +87,8 @@ def test_stats_match_an_independent_count(filled: Any, human_only: bool) -> None
     assert got == dict(_expected(games, human_only))
     for row in rows:
         assert row.wins + row.losses + row.shared_wins == row.games
-        assert row.win_rate == pytest.approx(row.wins / row.games)
+        # A shared win counts as a win (R10), as on the browser's Stats page.
+        assert row.win_rate == pytest.approx((row.wins + row.shared_wins) / row.games)
         assert row.books_per_game == pytest.approx(row.books / row.games)
 
 
@@ -100,6 +101,9 @@ def test_human_stats_cover_every_finished_human_game(filled: Any) -> None:
     assert len(against_emma) == 1 and against_emma[0].games == 3
     tied = [r for r in rows if r.rules == "nordic"]
     assert len(tied) == 1 and tied[0].shared_wins == 1 and tied[0].wins == 0  # R10
+    # The shared win is a win in the rate (R10), as the browser's Stats page has it.
+    assert tied[0].win_rate == pytest.approx(1 / tied[0].games)
+    assert tied[0].to_dict()["win_rate"] == pytest.approx(1 / tied[0].games)
 
 
 def test_results_over_time(filled: Any) -> None:

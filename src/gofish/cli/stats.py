@@ -25,7 +25,8 @@ def register(subparsers: Any) -> None:
         "stats",
         help="your wins, losses and books per game against each opponent",
         description="Results of finished games from the human player's side, per "
-        "opponent line-up and rule set. A shared win is a tie for the most books.",
+        "opponent line-up and rule set. A shared win is a tie for the most books; the win "
+        "rate counts it as a win, as the browser's Stats page does.",
     )
     parser.add_argument("--all-seats", action="store_true",
                         help="count every seat, computer players included")
