@@ -98,12 +98,12 @@ export async function showStats(page, back = null) {
     max: 1, format: percent,
   });
   const rows = stats.rows;
-  // Shared wins count as wins here, as in the chart over time and the line above them.
-  const winRate = (r) => (r.games ? (r.wins + r.shared_wins) / r.games : 0);
+  // The server's win_rate counts shared wins as wins, as the chart over time and the line
+  // above them do (and gofish stats): one definition, StatsRow.win_rate.
   const perLineUp = barChart({
     title: 'Win rate per opponent and rule set (shared wins count)',
-    description: rows.map((r) => `${lineUp(r)}: ${percent(winRate(r))} of ${counted(r.games, 'game')}`).join('; '),
-    rows: rows.map((r) => ({ label: lineUp(r), value: winRate(r), note: `(${counted(r.games, 'game')})` })),
+    description: rows.map((r) => `${lineUp(r)}: ${percent(r.win_rate)} of ${counted(r.games, 'game')}`).join('; '),
+    rows: rows.map((r) => ({ label: lineUp(r), value: r.win_rate, note: `(${counted(r.games, 'game')})` })),
     max: 1, format: percent,
   });
   const sizes = setSizes([...rows, ...points]);
