@@ -221,9 +221,24 @@ class Narrator:
         skipped = "".join(
             f"{self.who(s)} {self.verb(s, 'are', 'is')} passed over. " for s in e.skipped
         )
+        said = self._why_the_turn_passed(e) + skipped
         if e.player == self.viewer:
-            return f"{skipped}Your turn."
-        return f"{skipped}{self.who(e.player)}'s turn."
+            return f"{said}Your turn."
+        return f"{said}{self.who(e.player)}'s turn."
+
+    def _why_the_turn_passed(self, e: TurnPassed) -> str:
+        """Why a hit or a lucky draw did not keep the turn (R7, R8), or "" when it needs no
+        word: without it the log would read as if the rules had been broken."""
+        if e.asker is None:
+            return ""
+        if e.reason == "no_cards":  # R13
+            has = self.verb(e.asker, "have", "has")
+            return (f"{self.who(e.asker)} {has} no cards left and the {self.pond_word} "
+                    "is dry, so the turn passes. ")
+        if e.reason == "nobody_to_ask":  # R9
+            holder = self.who(e.asker, capital=False)
+            return f"No one but {holder} holds any cards, so the turn passes. "
+        return ""
 
     def _on_game_over(self, e: GameOver) -> str:
         scores = ", ".join(

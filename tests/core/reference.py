@@ -201,19 +201,27 @@ class ReferenceGame:
         return self.in_play[seat] and bool(self.hands[seat]) and others
 
     def _go_on_or_pass(self, seat: int) -> None:
-        if not self._can_ask(seat):
+        if self._can_ask(seat):
+            return
+        if not self.in_play[seat]:  # R16: the LeftPlay event already told the table
             self._begin_turn_from(seat + 1)
+        elif self.hands[seat]:  # R9: every opponent's hand is empty
+            self._begin_turn_from(seat + 1, (seat, "nobody_to_ask"))
+        else:  # R13: an empty hand at a dry pond
+            self._begin_turn_from(seat + 1, (seat, "no_cards"))
 
-    def _begin_turn_from(self, start: int) -> None:
-        """R9, R13, R15: the next seat that can ask gets the turn; others are passed over."""
+    def _begin_turn_from(self, start: int, why: tuple[int, str] | None = None) -> None:
+        """R9, R13, R15: the next seat that can ask gets the turn; others are passed over.
+
+        ``why``: the asker who could not go on and the reason, told on the first pass."""
         skipped: list[int] = []
         for step in range(2 * self.players):
             seat = (start + step) % self.players
             if not self.in_play[seat]:
                 continue
             if self.rules.refill == "turn" and not self.hands[seat]:
-                self.events.append(TurnPassed(seat, tuple(skipped)))
-                skipped = []
+                self.events.append(TurnPassed(seat, tuple(skipped), *(why or (None, None))))
+                skipped, why = [], None
                 if self.pond:  # R15: draw one card and ask for its rank
                     card = self._draw(seat, 1)[0]
                     self.events.append(Drew(seat, "empty_hand", card))
@@ -230,7 +238,7 @@ class ReferenceGame:
                 continue
             if self._can_ask(seat):
                 self.current = seat
-                self.events.append(TurnPassed(seat, tuple(skipped)))
+                self.events.append(TurnPassed(seat, tuple(skipped), *(why or (None, None))))
                 return
             skipped.append(seat)
         self._finish()

@@ -27,11 +27,12 @@ def test_bicycle_deals_seven_to_two_or_three_players_and_five_to_four_or_five() 
 def test_r15_a_hand_emptied_by_surrender_stays_empty_until_its_turn_then_draws_one() -> None:
     game = deal("bicycle", ["5 K", "5 5"], pond="K 2 3")
     events = ask(game, 1, "5")
-    # Seat 1 is empty: not refilled (no R11 here) and not askable, so seat 0 cannot go on.
+    # Seat 1 is empty: not refilled (no R11 here) and not askable, so seat 0 cannot go on
+    # although its hit would keep the turn (R7): the pass says so (R9).
     assert events == [
         Asked(0, 1, rank("5")),
         HandedOver(1, 0, rank("5"), 2, cards("5H 5D")),
-        TurnPassed(1, ()),
+        TurnPassed(1, (), asker=0, reason="nobody_to_ask"),
         Drew(1, "empty_hand", card("KH")),  # R15: draw one card …
     ]
     assert game.current_player == 1
@@ -45,7 +46,8 @@ def test_r15_under_ask_card_the_empty_turn_card_names_its_rank_in_another_suit()
     game = deal("bicycle", ["5S KS", "5H 5D"], pond="KH 2S", ask="card")
     ask(game, 1, "5", "H")
     events = ask(game, 1, "5", "D")  # one card at a time: the second empties seat 1
-    assert events[-2:] == [TurnPassed(1, ()), Drew(1, "empty_hand", card("KH"))]
+    assert events[-2:] == [TurnPassed(1, (), 0, "nobody_to_ask"),  # R9
+                           Drew(1, "empty_hand", card("KH"))]
     # R15 asks for the drawn card's rank; under ask: card, any king but the one held.
     assert set(game.legal_actions()) == {gofish.Ask.of(0, "K", suit) for suit in "SDC"}
     events = ask(game, 0, "K", "D")  # seat 0 holds a king, but not that one: go fish

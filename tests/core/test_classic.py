@@ -97,12 +97,13 @@ def test_r13_a_dead_hand_is_passed_over() -> None:
     for wanted in ("A", "2", "3", "4"):
         ask(game, 3, wanted)
     events = ask(game, 1, "5")
-    # Seat 0 booked its last cards; no refill from a dry pond, so its turn ends.
+    # Seat 0 booked its last cards; no refill from a dry pond, so its turn ends, although
+    # the hit would keep it (R7): the pass says why.
     assert events == [
         Asked(0, 1, rank("5")),
         HandedOver(1, 0, rank("5"), 3, cards("5H 5D 5C")),
         BookLaid(0, rank("5"), cards("5C 5D 5H 5S")),
-        TurnPassed(1, ()),
+        TurnPassed(1, (), asker=0, reason="no_cards"),
     ]
     assert ask(game, 3, "6") == [Asked(1, 3, rank("6")), WentFishing(1, 3, True),
                                  TurnPassed(2, ())]

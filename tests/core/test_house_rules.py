@@ -84,7 +84,8 @@ def test_refill_hand_on_bicycle_refills_a_surrendered_hand_at_once() -> None:
 def test_refill_turn_on_classic_leaves_a_surrendered_hand_empty_until_its_turn() -> None:
     game = deal("classic", ["5 K", "5 5"], pond="2 3 4", refill="turn")
     events = ask(game, 1, "5")
-    assert events[2:] == [TurnPassed(1, ()), Drew(1, "empty_hand", card("2S"))]  # R15
+    assert events[2:] == [TurnPassed(1, (), 0, "nobody_to_ask"),  # R9: nobody left to ask
+                          Drew(1, "empty_hand", card("2S"))]  # R15
 
 
 def test_refill_none_with_first_empty_on_classic_plays_like_nordic() -> None:

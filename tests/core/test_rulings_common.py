@@ -262,7 +262,7 @@ def test_r9_r10_players_who_cannot_ask_are_passed_over_and_ties_share_the_win() 
         Asked(0, 1, rank("K")),
         HandedOver(1, 0, rank("K"), 1, cards("KH")),
         BookLaid(0, rank("K"), cards("KC KD KH KS")),
-        TurnPassed(2, (1,)),
+        TurnPassed(2, (1,), asker=0, reason="no_cards"),  # why seat 0's hit did not go on
     ]
     events = ask(game, 3, "Q")
     assert events == [

@@ -73,7 +73,8 @@ def _two_lucky_draws_empty_the_pond(preset: str) -> tuple[Game, list[gofish.Even
 
 def test_r8_r13_classic_a_lucky_last_card_leaves_a_dead_hand_that_is_passed_over() -> None:
     game, after = _two_lucky_draws_empty_the_pond("classic")
-    assert after == [TurnPassed(1, ())]  # R11: nothing to refill from; R13: it cannot ask
+    # R11: nothing to refill from; R13: it cannot ask, so the lucky draw (R8) does not go on.
+    assert after == [TurnPassed(1, (), asker=0, reason="no_cards")]
     assert game.hand_sizes[0] == 0 and game.in_play[0]
     events = ask(game, 2, "4")
     # Both hands empty at a dry pond (R12 has nothing to draw): seat 2 is passed over.
@@ -136,7 +137,7 @@ def test_r3_r11_r12_r13_the_surrenderers_refill_dries_the_pond_and_the_asker_is_
         Refilled(1, 7, cards("9D 9C 10D 10C JC QC KC")),
         BookLaid(1, rank("9"), cards("9C 9D")),  # … two pairs at once, in rank order (R3)
         BookLaid(1, rank("10"), cards("10C 10D")),
-        TurnPassed(1, ()),  # the asker is left empty at a dry pond, so cannot ask on
+        TurnPassed(1, (), 0, "no_cards"),  # the asker is left empty at a dry pond (R13)
     ]
     while not game.is_over:
         assert game.current_player != 0  # R13: seat 0's dead hand is always passed over

@@ -204,14 +204,26 @@ class LeftPlay(Event):
 
 @dataclass(slots=True)
 class TurnPassed(Event):
-    """The turn passed to ``player``; ``skipped`` were passed over (R9, R13)."""
+    """The turn passed to ``player``; ``skipped`` were passed over (R9, R13).
+
+    ``asker`` and ``reason`` say why a turn that a hit or a lucky draw kept (R7, R8)
+    ended all the same: ``"no_cards"``, the asker's hand is empty and the pond dry (R13),
+    or ``"nobody_to_ask"``, no opponent holds a card (R9). No earlier event shows that,
+    and without it the log would read as a broken R7. Both are None otherwise: after a
+    miss (R8), or when ``LeftPlay`` has just said why (R16).
+    """
 
     player: int
     skipped: tuple[int, ...] = ()
+    asker: int | None = None
+    reason: str | None = None
 
-    def __init__(self, player: int, skipped: tuple[int, ...] = ()) -> None:
+    def __init__(self, player: int, skipped: tuple[int, ...] = (), asker: int | None = None,
+                 reason: str | None = None) -> None:
         self.player = player
         self.skipped = skipped
+        self.asker = asker
+        self.reason = reason
 
 
 @dataclass(slots=True)

@@ -474,20 +474,26 @@ class Game:
 
     def _continue_or_pass(self, player: int, events: list[Event]) -> None:
         """R7: a hit or lucky draw keeps the turn, if the player can still ask."""
-        if self._in_play[player] and self._can_ask(player):
-            return
-        self._pass_turn(player, events)
+        if not self._in_play[player]:
+            self._pass_turn(player, events)  # R16: its LeftPlay event says why
+        elif not self._can_ask(player):
+            # R9, R13: the table is told why a turn that R7 keeps ends all the same.
+            reason = "nobody_to_ask" if self._sizes[player] else "no_cards"
+            self._pass_turn(player, events, reason)
 
-    def _pass_turn(self, player: int, events: list[Event]) -> None:
+    def _pass_turn(self, player: int, events: list[Event], reason: str | None = None) -> None:
         """R9: the turn goes to the next seat that can ask; others are passed over."""
         seat = (player + 1) % self.num_players
+        asker = None if reason is None else player
         if self._sizes[seat] and self._in_play[seat] and self._can_ask(seat):
             self.current_player = seat  # the usual case: the next seat simply asks
-            events.append(TurnPassed(seat, ()))
+            events.append(TurnPassed(seat, (), asker, reason))
             return
-        self._start_turn(seat, events)
+        self._start_turn(seat, events, asker, reason)
 
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
+    def _start_turn(self, seat: int, events: list[Event], asker: int | None = None,
+                    reason: str | None = None) -> None:
+        """R9, R13, R15: ``asker`` and ``reason`` go on the first TurnPassed only."""
         n = self.num_players
         skipped: list[int] = []
         for step in range(2 * n):
@@ -495,8 +501,8 @@ class Game:
             if not self._in_play[candidate]:
                 continue
             if not self._sizes[candidate] and self._refill_mode == "turn":
-                events.append(TurnPassed(candidate, tuple(skipped)))
-                skipped = []
+                events.append(TurnPassed(candidate, tuple(skipped), asker, reason))
+                skipped, asker, reason = [], None, None
                 self._draw_on_empty_turn(candidate, events)  # R15
                 if self._ended(events):
                     return
@@ -508,7 +514,7 @@ class Game:
                 continue
             if self._can_ask(candidate):
                 self.current_player = candidate
-                events.append(TurnPassed(candidate, tuple(skipped)))
+                events.append(TurnPassed(candidate, tuple(skipped), asker, reason))
                 return
             skipped.append(candidate)  # R9, R13: dead hand or nobody to ask
         # Nobody can ask: only reachable when the game is already decided.

@@ -196,11 +196,13 @@ export function suitIcon(suit) {
 /**
  * "Ann is passed over." of a turn_passed event's line "Ann is passed over. Bob's turn.":
  * the line without its turn sentence, found from the event (a name may hold any words,
- * "passed over." too); '' when nobody was passed over. Were the line not as expected, it
- * is given whole: read out twice rather than never.
+ * "passed over." too); '' when nobody was passed over and no reason is given for the
+ * pass (a hit that could not go on, R9, R13). Were the line not as expected, it is given
+ * whole: read out twice rather than never.
  */
 export function passedOverPart(event, text, you, nameOf) {
-  if (!event.skipped || !event.skipped.length) return '';
+  const skipped = event.skipped && event.skipped.length;
+  if (!skipped && !event.reason) return '';
   const turn = event.player === you ? 'Your turn.' : `${nameOf(event.player)}'s turn.`;
   return (text.endsWith(turn) ? text.slice(0, -turn.length) : text).trim();
 }
