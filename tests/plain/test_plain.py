@@ -520,3 +520,15 @@ def test_a_resumed_game_asks_the_opponent_last_asked_for_a_bare_rank(tmp_path: P
     assert "Say whom to ask" not in out
     mine = [ask for player, ask in resumed.game.actions[asked_before:] if player == 0]
     assert mine and mine[0].target == 2
+
+
+@pytest.mark.parametrize("ask", ["rank", "card"])
+def test_help_lists_the_card_ask_only_where_cards_are_asked_for(ask: str) -> None:
+    # Among the rank asks of a classic game the help listed "10h / ask 2 for 10h", a move
+    # such a game refuses ("Ask for a rank only").
+    session = TableSession.deal(TableSettings(make_rules("classic", ask=ask), seed=3))
+    out = run_in_process(session, "help\nquit\n")
+    commands = out[out.index("Commands:"):out.index("Rules (classic):")]
+    assert ("10h / ask 2 for 10h: ask for one card: rank then suit letter" in commands) == (
+        ask == "card")
+    assert "9 2 / ask 2 for 9:" in commands and "hand: show your hand" in commands
