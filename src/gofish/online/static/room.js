@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  capitalised, cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -319,7 +319,7 @@ function turnNews(readOnFocus) {
 
 function announce(lines) {
   const announcer = $('#announcer');
-  for (const text of lines) announcer.append(el('p', {}, text));
+  for (const text of lines) announcer.append(el('p', {}, cardsInWords(text)));
   // Old lines go (their removal is not read): the region stays small.
   while (announcer.children.length > 12) announcer.firstElementChild.remove();
 }

@@ -3,7 +3,7 @@
 
 import { $, $$, el, fill, getJSON, sayIfChanged } from './dom.js';
 import { Table } from './table.js';
-import { cardFace, counted, namesInWords, pondWord, setsName } from './cards.js';
+import { cardFace, cardsInWords, counted, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
@@ -28,7 +28,7 @@ let listingsAsked = 0; // an answer to an older listing is dropped
 
 const announcer = $('#announcer');
 export function announce(text) {
-  announcer.append(el('p', { text }));
+  announcer.append(el('p', { text: cardsInWords(text) }));
   while (announcer.children.length > 6) announcer.firstElementChild.remove();
 }
 

@@ -102,6 +102,17 @@ export function heldAtEndText(cards) {
   return cards?.length ? `Held at the end: ${cards.map(cardName).join(', ')}` : null;
 }
 
+// Cards as the log prints them ("6♦", "8♥ 8♠"). Read out, a suit's symbol is a screen
+// reader's "black diamond suit", or nothing at some punctuation levels.
+const PRINTED_CARDS = /\b(?:10|[2-9AJQK])[♣♦♥♠](?: (?:10|[2-9AJQK])[♣♦♥♠])*/g;
+const SUIT_OF_SYMBOL = Object.fromEntries(Object.entries(SUIT_SYMBOLS).map(([suit, symbol]) => [symbol, suit]));
+
+/** `text` to be read out, its cards in words: "You hand over two: 8 of hearts, 8 of spades." */
+export function cardsInWords(text) {
+  return text.replace(PRINTED_CARDS, (cards) => cards.split(' ')
+    .map((card) => cardName(card.slice(0, -1) + SUIT_OF_SYMBOL[card.slice(-1)])).join(', '));
+}
+
 export function pretty(text) {
   const { rank, suit } = parseCard(text);
   return rank + SUIT_SYMBOLS[suit];

@@ -1,0 +1,36 @@
+"""A room's announcer names cards in words, as the hand's buttons do.
+
+The log shows a card as "6♦"; the announcer read that text as it was, so a screen reader
+said "6 black diamond suit", or nothing for the suit at some punctuation levels."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .browser_support import RoomsServer, fill_with_bot_and_start, open_room, take_turns
+from .test_browser import RECORD_ANNOUNCER
+
+pytestmark = pytest.mark.browser
+
+SUIT_GLYPHS = re.compile("[♣♦♥♠]")
+A_CARD_IN_WORDS = re.compile(
+    r"(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)")
+
+
+def test_the_cards_a_room_tells_of_are_read_out_in_words(server: RoomsServer,
+                                                          new_page: Any) -> None:
+    # A whole game against a bot: the player draws from the pond (R5), each draw told in
+    # the log with its card.
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2)
+    ann.evaluate(RECORD_ANNOUNCER)
+    fill_with_bot_and_start(ann, 1)
+    take_turns([ann])
+    said: list[str] = ann.evaluate("() => window.announced")
+    assert not [line for line in said if SUIT_GLYPHS.search(line)]
+    draws = [line for line in said if line.startswith("You draw the ")]
+    assert draws and all(A_CARD_IN_WORDS.search(line) for line in draws)
+    assert SUIT_GLYPHS.search(ann.inner_text("#log"))  # the log still shows them so

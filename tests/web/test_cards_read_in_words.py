@@ -1,0 +1,63 @@
+"""What the announcer reads out names cards in words, as the hand's buttons do.
+
+The log shows a card as "6♦"; the announcer read that text as it was, so a screen reader
+said "6 black diamond suit", or nothing for the suit at all at some punctuation levels,
+while the buttons of the hand said "6 of diamonds"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .test_accessibility import RECORD_WHAT_IS_READ
+from .test_browser import open_table, play_by_clicking
+
+pytestmark = pytest.mark.browser
+
+SUIT_GLYPHS = re.compile("[♣♦♥♠]")
+A_CARD_IN_WORDS = re.compile(
+    r"(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)")
+
+
+def test_the_cards_drawn_and_handed_over_are_read_out_in_words(
+    page: Any, live_server: LiveServer
+) -> None:
+    # A whole classic game against Emma: the player draws from the pond (R5) and cards
+    # are handed over (R4), each told in the log with its card.
+    open_table(page, live_server, seed=11)
+    page.evaluate(RECORD_WHAT_IS_READ)
+    play_by_clicking(page)
+    said: list[str] = page.evaluate("() => window.said")
+    assert not [line for line in said if SUIT_GLYPHS.search(line)]
+    draws = [line for line in said if line.startswith("You draw the ")]
+    assert draws and all(A_CARD_IN_WORDS.search(line) for line in draws)
+    # The log itself still shows the cards as the table prints them.
+    assert SUIT_GLYPHS.search(page.inner_text(".log"))
+
+
+def test_a_hint_naming_a_card_is_read_out_in_words(page: Any, live_server: LiveServer) -> None:
+    # Under "ask for a card", asking for a card you hold is explained, not sent (R3).
+    page.goto(f"{live_server.url}/?seed=11&speed=0&pace=0.02")
+    page.click(".house-rules summary")
+    page.select_option("select[name=ask]", "card")
+    page.click("#deal")
+    page.wait_for_function("() => document.querySelector('#table').dataset.phase === 'ask'")
+    page.evaluate(RECORD_WHAT_IS_READ)
+    page.click(".rank-group >> nth=0")
+    page.click(".suit-button[aria-disabled=true] >> nth=0", force=True)  # a suit you hold
+    page.wait_for_function("() => document.querySelector('#hint').textContent"
+                           ".startsWith('You already hold')")
+    said: list[str] = page.evaluate("() => window.said")
+    spoken = [line for line in said if line.startswith("You already hold")]
+    assert spoken and not SUIT_GLYPHS.search(spoken[-1]) and A_CARD_IN_WORDS.search(spoken[-1])
+
+
+def test_cards_in_a_row_are_read_as_a_list(page: Any, live_server: LiveServer) -> None:
+    page.goto(f"{live_server.url}/?speed=0")
+    spoken = page.evaluate("""async () => (await import('/static/js/cards.js'))
+        .cardsInWords('You are dealt five cards: A♦ 3♣ 10♠ J♥ Q♦. Emma (K♠) asks for 9s.')""")
+    assert spoken == ("You are dealt five cards: ace of diamonds, 3 of clubs, 10 of spades,"
+                      " jack of hearts, queen of diamonds. Emma (king of spades) asks for 9s.")
