@@ -503,11 +503,13 @@ function connectionDot(seat) {
 
 function seatLine(seat, host) {
   const dot = el('span', { class: dotClass(seat), 'aria-hidden': 'true' });
-  const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.name || 'Empty seat',
-    el('span', { class: 'tag' }, seatStatus(seat)),
-    state.room.host === seat.seat ? el('span', { class: 'tag' }, 'host') : null,
-    state.you && state.you.seat === seat.seat ? el('span', { class: 'tag' }, 'you') : null);
+  const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.name || 'Empty seat');
   const mine = state.you && state.you.seat === seat.seat;
+  // A space before each tag: set apart by its margin alone, a screen reader read the
+  // name and tags as one word ("Annconnectedhostyou").
+  for (const tag of [seatStatus(seat), state.room.host === seat.seat ? 'host' : null, mine ? 'you' : null]) {
+    if (tag) line.append(' ', el('span', { class: 'tag' }, tag));
+  }
   if (host && seat.kind === 'human' && !mine && state.room.status !== 'closed') {
     line.append(' ', removeControl(seat));
     return line;
