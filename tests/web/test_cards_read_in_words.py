@@ -61,3 +61,22 @@ def test_cards_in_a_row_are_read_as_a_list(page: Any, live_server: LiveServer) -
         .cardsInWords('You are dealt five cards: A♦ 3♣ 10♠ J♥ Q♦. Emma (K♠) asks for 9s.')""")
     assert spoken == ("You are dealt five cards: ace of diamonds, 3 of clubs, 10 of spades,"
                       " jack of hearts, queen of diamonds. Emma (king of spades) asks for 9s.")
+
+
+def test_a_replays_steps_are_read_out_with_their_cards_in_words(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The replay's narration is a live region: its steps are read out as they are shown.
+    open_table(page, live_server, seed=11)
+    play_by_clicking(page, until="() => document.querySelectorAll('.log li').length > 12")
+    game_id = page.evaluate("location.hash").removeprefix("#/play/")
+    page.goto(f"{live_server.url}/?speed=0#/replay/{game_id}")
+    page.wait_for_selector(".replay-text li")
+    heard = [page.locator(".replay-text").aria_snapshot()]
+    shown = page.inner_text(".replay-text")
+    for _ in range(3):
+        page.click("#replay-next")
+        heard.append(page.locator(".replay-text").aria_snapshot())
+    assert not [step for step in heard if SUIT_GLYPHS.search(step)], heard
+    assert "You are dealt seven cards: " in heard[0] and A_CARD_IN_WORDS.search(heard[0])
+    assert "You are dealt seven cards: " in shown and SUIT_GLYPHS.search(shown)  # as printed
