@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from gofish.core import PRESETS, Game, game_from_record
 from gofish.core.errors import check_whole, short_repr, whole_number
+from gofish.storage import salvage
 from gofish.storage.access import (
     create_private,
     database_exists,
@@ -364,8 +365,10 @@ class Store:
             try:
                 return operation()
             finally:
+                # Nothing to commit: and a COMMIT after a statement that met a damaged page
+                # fails with that error again, losing the games read past it.
                 if connection.in_transaction:  # not if an error undid it already
-                    connection.execute("COMMIT")
+                    connection.execute("ROLLBACK")
 
         return self._guard(in_one_snapshot)
 
@@ -642,12 +645,17 @@ class Store:
         number = _check_id(game_id)
 
         def load() -> StoredGame:
-            row = self.connection.execute(
-                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (number,)
-            ).fetchone()
-            if row is None:
-                raise UnknownGameError(number)
-            return _readable(self._build([row]))[0]
+            try:
+                row = self.connection.execute(
+                    f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (number,)
+                ).fetchone()
+                if row is None:
+                    raise UnknownGameError(number)
+                return _readable(self._build([row]))[0]
+            except sqlite3.DatabaseError as error:  # its page: not the other games'
+                if not salvage.is_damage(error):
+                    raise
+                raise DamagedGameError(number, self.path) from None
 
         return self._read(load)
 
@@ -698,18 +706,51 @@ class Store:
         def load() -> GamesPage:
             # One game more than asked for says whether another page follows; the time's
             # bytes and type make its key exact even for a row edited by hand.
-            rows = self.connection.execute(
+            try:
+                rows = self.connection.execute(
                 f"SELECT {_GAME_FIELDS}, CAST(updated_at AS BLOB), typeof(updated_at) = 'blob' "
-                f"FROM games {where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
-                (*parameters, min(limit + 1, LARGEST_ID), offset),
-            ).fetchall()
-            shown = rows[:limit]
+                    f"FROM games {where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?",
+                    (*parameters, min(limit + 1, LARGEST_ID), offset),
+                ).fetchall()
+                shown = rows[:limit]
+                entries = self._build([row[:-2] for row in shown])
+            except sqlite3.DatabaseError as error:
+                if not salvage.is_damage(error):
+                    raise
+                return self._salvaged_page(limit, offset, finished, before)
             last = shown[-1] if shown and len(rows) > limit else None
             next_before = None if last is None else PageKey.stored(last[-2], last[0],
                                                                    bool(last[-1]))
-            return GamesPage(self._build([row[:-2] for row in shown]), next_before)
+            return GamesPage(entries, next_before)
 
         return self._read(load)
+
+    def _salvaged_page(self, limit: int, offset: int, finished: object,
+                       before: PageKey | None) -> GamesPage:
+        """``list_page`` of a file with a damaged page: the games read one by one, those
+        that cannot be read in their place (or last, when not even their time reads)."""
+        keys = sorted(_keys_passing(salvage.game_keys(self.connection), finished, before),
+                      reverse=True)[offset:offset + limit + 1]
+        shown = keys[:limit]
+        last = shown[-1] if shown and len(keys) > limit else None
+        next_before = None if last is None else PageKey.stored(last.raw, last.id, last.blob)
+        return GamesPage([self._salvaged_game(key.id) for key in shown], next_before)
+
+    def _salvaged_game(self, game_id: int) -> StoredGame | DamagedGameError:
+        try:
+            row = self.connection.execute(
+                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            seats = self.connection.execute(
+                "SELECT seat, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        except sqlite3.DatabaseError as error:
+            if not salvage.is_damage(error):
+                raise
+            return DamagedGameError(game_id, self.path)
+        if row is None:
+            return DamagedGameError(game_id, self.path)
+        return self._stored_game(row, [(seat, {"name": name, "bot": bot})
+                                       for seat, name, bot in seats])
 
     def latest_unfinished(self, skipped: list[DamagedGameError] | None = None,
                           wanted: Callable[[StoredGame], bool] | None = None,
@@ -738,11 +779,21 @@ class Store:
             before = page.next_before
 
     def count(self, finished: bool | None = None) -> int:
+        """How many games are stored (with ``finished``, finished or not); in a file with
+        a damaged page, the games that cannot be read are counted too, as listed."""
         where = _over_filter(finished)
-        row = self._guard(
-            lambda: self.connection.execute(f"SELECT COUNT(*) FROM games {where}").fetchone()
-        )
-        return int(row[0])
+
+        def load() -> int:
+            try:
+                return int(self.connection.execute(
+                    f"SELECT COUNT(*) FROM games {where}").fetchone()[0])
+            except sqlite3.DatabaseError as error:
+                if not salvage.is_damage(error):
+                    raise
+                return len(list(_keys_passing(salvage.game_keys(self.connection), finished,
+                                              None)))
+
+        return self._read(load)
 
     def _build(self, rows: Sequence[Sequence[Any]]) -> list[StoredGame | DamagedGameError]:
         if not rows:
@@ -801,22 +852,43 @@ class Store:
         _check_skipped(skipped)
 
         def load() -> list[Any]:
-            # LEFT JOIN: a game with no seat rows at all must be found, to be named.
-            return self.connection.execute(
-                "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, "
-                "g.players, g.rules, s.seat, s.bot, s.books, s.result "
-                "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1 "
-                "ORDER BY g.finished_at, g.id, s.seat"
-            ).fetchall()
+            try:
+                return self.connection.execute(
+                    f"{_STATS_QUERY} ORDER BY g.finished_at, g.id, s.seat").fetchall()
+            except sqlite3.DatabaseError as error:
+                if not salvage.is_damage(error):
+                    raise
+                return self._salvaged_seat_rows(skipped)
 
         results: list[_SeatResult] = []
-        for _, game_rows in itertools.groupby(self._guard(load), key=lambda row: row[0]):
+        for _, game_rows in itertools.groupby(self._read(load), key=lambda row: row[0]):
             try:
                 results.extend(_counted_seats(list(game_rows), self.path, human_only))
             except DamagedGameError as damaged:
                 if skipped is not None:
                     skipped.append(damaged)
         return results
+
+    def _salvaged_seat_rows(self, skipped: list[DamagedGameError] | None) -> list[Any]:
+        """The stats query's rows from a file with a damaged page, read game by game; the
+        games that cannot be read are added to ``skipped``."""
+        games: list[list[Any]] = []
+        for key in salvage.game_keys(self.connection):
+            try:
+                rows = self.connection.execute(
+                    f"{_STATS_QUERY} AND g.id = ? ORDER BY s.seat", (key.id,)).fetchall()
+            except sqlite3.DatabaseError as error:
+                if not salvage.is_damage(error):
+                    raise
+                if skipped is not None:
+                    skipped.append(DamagedGameError(key.id, self.path))
+                continue
+            if rows:
+                games.append(rows)
+        # Oldest first, as the query orders them (a time that is not text is damage).
+        games.sort(key=lambda rows: (rows[0][1] if isinstance(rows[0][1], str) else "",
+                                     rows[0][0]))
+        return [row for rows in games for row in rows]
 
     def stats(
         self, human_only: bool = True, skipped: list[DamagedGameError] | None = None
@@ -867,6 +939,27 @@ _GAME_FIELDS = (
     "id, record, source, rules, players, over, winners, books, actions, rules_label, "
     "created_at, updated_at, finished_at, rules_preset, rules_options"
 )
+
+
+# LEFT JOIN: a game with no seat rows at all must be found, to be named.
+_STATS_QUERY = (
+    "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
+    "g.rules, s.seat, s.bot, s.books, s.result "
+    "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1"
+)
+
+
+def _keys_passing(keys: list[salvage.GameKey], finished: object,
+                  before: PageKey | None) -> Iterator[salvage.GameKey]:
+    """The keys a page with ``finished`` and ``before`` lists, a game that cannot be read
+    (is it over?) whatever ``finished`` asks."""
+    wanted = None if finished is None else int(bool(finished))
+    for key in keys:
+        if wanted is not None and key.over is not None and key.over != wanted:
+            continue
+        if before is None or (key.blob, key.raw, key.id) < (before.blob, before.raw(),
+                                                            before.id):
+            yield key
 
 
 class _SeatResult(NamedTuple):

@@ -1,0 +1,105 @@
+"""Reading what a damaged database file still holds, one game at a time.
+
+A page of the file overwritten (a failing disk, a bad copy) makes SQLite refuse every
+query that walks over it ("database disk image is malformed"), so a list of all the games
+failed for all of them. Read by id, each game stored away from the bad page reads as
+before, and those on it can be named. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from typing import NamedTuple
+
+
+class GameKey(NamedTuple):
+    """Where a game sits in the history's order (``updated_at``, then ``id``, both as
+    SQLite orders them: text before blobs), and whether it is over (None: unreadable)."""
+
+    blob: bool
+    raw: bytes  # updated_at as stored; empty when neither the row nor the index reads
+    id: int
+    over: object
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """Whether ``error`` is SQLite finding a damaged page (not a lock, a full disk...)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith("SQLITE_CORRUPT") or "malformed" in str(error)
+
+
+def game_keys(connection: sqlite3.Connection) -> list[GameKey]:
+    """The key of every stored game that can still be found, damaged ones included."""
+    indexed = _keys_in_index(connection)
+    ids = list(indexed) if indexed is not None else _ids_by_walking(connection)
+    keys = []
+    for game_id in ids:
+        try:
+            row = connection.execute(
+                "SELECT CAST(updated_at AS BLOB), typeof(updated_at) = 'blob', over "
+                "FROM games WHERE id = ?", (game_id,)).fetchone()
+        except sqlite3.DatabaseError as error:
+            if not is_damage(error):
+                raise
+            blob, raw = (indexed or {}).get(game_id, (False, b""))
+            keys.append(GameKey(blob, raw, game_id, None))
+            continue
+        if row is not None:  # None: an id probed for was never used, or deleted
+            keys.append(GameKey(bool(row[1]), bytes(row[0] or b""), game_id, row[2]))
+    return keys
+
+
+def _keys_in_index(connection: sqlite3.Connection) -> dict[int, tuple[bool, bytes]] | None:
+    """Every game's id and time from the history's index, which holds both and so is read
+    without the table's pages; None if the index is damaged too."""
+    try:
+        rows = connection.execute(
+            "SELECT id, typeof(updated_at) = 'blob', CAST(updated_at AS BLOB) FROM games "
+            "ORDER BY updated_at DESC, id DESC").fetchall()
+    except sqlite3.DatabaseError as error:
+        if not is_damage(error):
+            raise
+        return None
+    return {game_id: (bool(blob), bytes(raw or b"")) for game_id, blob, raw in rows}
+
+
+def _ids_by_walking(connection: sqlite3.Connection) -> Iterator[int]:
+    """Every id in the table, each found from the one before it, and across a damaged
+    page every id up to the first one found past it (any of them may be a game there)."""
+    largest = _largest_id(connection)
+    current = 0
+    while current < largest:
+        try:
+            row = connection.execute("SELECT min(id) FROM games WHERE id > ?",
+                                     (current,)).fetchone()
+        except sqlite3.DatabaseError as error:
+            if not is_damage(error):
+                raise
+            current += 1
+        else:
+            if row[0] is None:
+                return
+            current = row[0]
+        yield current
+
+
+def _largest_id(connection: sqlite3.Connection) -> int:
+    """The largest id given out, to look for every id up to it; the damage error again if
+    neither place that knows it can be read."""
+    found: list[int] = []
+    failure: sqlite3.DatabaseError | None = None
+    for query in ("SELECT seq FROM sqlite_sequence WHERE name = 'games'",
+                  "SELECT max(id) FROM games"):
+        try:
+            row = connection.execute(query).fetchone()
+        except sqlite3.DatabaseError as error:
+            if not is_damage(error):
+                raise
+            failure = error
+            continue
+        if row is not None and isinstance(row[0], int):
+            found.append(row[0])
+    if not found and failure is not None:
+        raise failure
+    return max(found, default=0)
