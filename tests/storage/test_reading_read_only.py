@@ -247,3 +247,50 @@ def test_resume_on_a_read_only_database_says_where_the_game_left_waits(
     assert (f"gofish resume: 1 line of unsaved games waits in {fallback_path(db_path)}: "
             "they go into the database once it can be written") in err
     assert "there is no unfinished game" in err
+
+
+def _of_schema_one(path: Path) -> None:
+    """The database as a gofish of schema 1 left it: no deal column, version 1."""
+    _save_one(path)
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN deal")
+        db.execute("UPDATE schema_version SET version = 1")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all in the file itself, no -wal
+    db.close()
+
+
+def test_a_read_only_database_of_schema_one_is_read_as_it_is(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It could not be upgraded there, and was refused: every game in it out of reach.
+    _of_schema_one(db_path)
+    before = db_path.read_bytes()
+    monkeypatch.setattr(os, "access", denied_for(db_path, db_path.parent))
+    with open_store(db_path) as store:
+        assert store.opened_read_only and store.older_schema == 1
+        [game] = store.list_games()
+        assert game.over and store.seeded_deal(game.id) is None
+        assert store.get(game.id).record == game.record
+        assert store.stats()[0].games == 1
+    assert main(["history", "--database", str(db_path)]) == 0
+    out, err = capsys.readouterr()
+    assert out.count("Emma") == 1
+    assert "of an older gofish (schema 1)" in err and "read as it is" in err
+    assert main(["stats", "--database", str(db_path)]) == 0
+    assert main(["export", str(game.id), "--database", str(db_path)]) == 0
+    assert db_path.read_bytes() == before  # not upgraded, nor written at all
+    assert sorted(os.listdir(db_path.parent)) == [db_path.name]
+
+
+def test_a_game_saved_to_a_read_only_database_of_schema_one_goes_to_the_fallback_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _of_schema_one(db_path)
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with open_store(db_path) as store, pytest.raises(StorageError) as refused:
+        store.save(gofish.game_to_record(played_game(seed=22)), seats=[YOU, EMMA])
+    assert refused.value.fallback_path == fallback_path(db_path)
+    monkeypatch.undo()
+    with open_store(db_path) as store:  # writable again: upgraded, and the game moved in
+        assert store.older_schema is None and len(store.list_games()) == 2
+

@@ -102,6 +102,10 @@ def with_store(
             return when_missing(path)
         store = open_to_read(path)
         with store:
+            if store.older_schema is not None:
+                report(command, f"the games database {shown(str(path))} is of an older gofish "
+                                f"(schema {store.older_schema}) and may not be written, so it "
+                                "is read as it is; gofish upgrades it once it can write it")
             code = body(store)
             mention_unsaved_left(command, store)
             return code

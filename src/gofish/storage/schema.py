@@ -54,6 +54,15 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
+#: How a connection that may not write reads an older schema (the key: its version and
+#: the one it is read as) as the current one, in its temporary schema: views of the same
+#: name hide the stored tables. A database on read-only storage cannot be migrated, and
+#: its games were refused outright. Add one beside each migration that a view can stand
+#: in for.
+READ_AS_NEWER: Final[dict[tuple[int, int], tuple[str, ...]]] = {
+    (1, 2): ("CREATE TEMP VIEW games AS SELECT *, NULL AS deal FROM main.games",),
+}
+
 
 def read_version(connection: sqlite3.Connection) -> int:
     has_table = connection.execute(
@@ -72,12 +81,15 @@ def read_version(connection: sqlite3.Connection) -> int:
     return version
 
 
-def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = False) -> None:
+def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = False
+            ) -> int | None:
     """Bring the schema up to date in one transaction (a no-op when it already is).
 
     A ``read_only`` connection cannot: a database with no tables yet (made empty, and
     its first save never came) is given empty ones in the connection's temporary schema,
-    so it reads as holding no games, not as "cannot write" to a command that only reads.
+    so it reads as holding no games, not as "cannot write" to a command that only reads;
+    one of an older schema is read through views as the current one (``READ_AS_NEWER``),
+    and its version returned. None when the schema is (now) the current one.
     """
     connection.execute("BEGIN")  # one snapshot for every look
     try:
@@ -86,10 +98,10 @@ def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = Fal
         if connection.in_transaction:  # not if an error undid it already
             connection.execute("COMMIT")
     if version == SCHEMA_VERSION:
-        return
+        return None
     if read_only:
         _read_as_empty(connection, path, version)
-        return
+        return version or None
     # executescript commits first, so run each statement inside our own transaction.
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -109,6 +121,7 @@ def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = Fal
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+    return None
 
 
 def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
@@ -140,13 +153,26 @@ def _read_as_empty(connection: sqlite3.Connection, path: Path, version: int) -> 
     """The tables of an empty database, made in the temporary schema of a read-only
     connection; from then on it may not write even there, or a save would go to tables
     that vanish when it closes instead of to the fallback file."""
-    if version:  # temporary tables would hide the real ones, and their games
-        raise StorageError(f"the games database {path} must be upgraded (to schema "
-                           f"{SCHEMA_VERSION}) by a user who may write it")
+    if version:
+        _read_as_current(connection, path, version)
+        return
     for step in MIGRATIONS:
         for statement in _statements(step):
             statement = statement.replace("CREATE TABLE ", "CREATE TEMP TABLE ", 1)
             connection.execute(statement.replace("CREATE INDEX ", "CREATE INDEX temp.", 1))
+    connection.execute("PRAGMA query_only = ON")
+
+
+def _read_as_current(connection: sqlite3.Connection, path: Path, version: int) -> None:
+    """The stored tables of an older schema, seen through views as the current ones; a
+    StorageError if no view can stand in for its migration (temporary tables would hide
+    the real ones, and their games)."""
+    stand_ins = READ_AS_NEWER.get((version, SCHEMA_VERSION))
+    if stand_ins is None:
+        raise StorageError(f"the games database {path} must be upgraded (to schema "
+                           f"{SCHEMA_VERSION}) by a user who may write it")
+    for statement in stand_ins:
+        connection.execute(statement)
     connection.execute("PRAGMA query_only = ON")
 
 

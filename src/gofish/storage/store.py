@@ -261,6 +261,9 @@ class Store:
         #: Whether it was opened only to read (asked for, or a file or folder this user
         #: may not write): saves fail, and a reader that stays open should reopen it.
         self.opened_read_only = read_only
+        #: The schema version of a database read without being upgraded (opened read-only,
+        #: written by an older gofish); None when it has the current schema.
+        self.older_schema: int | None = None
         self._connection = self._guard(self._connect_when_free)
 
     # -- connection -------------------------------------------------------
@@ -295,7 +298,7 @@ class Store:
                 # WAL with NORMAL sync survives any crash of the app; only a power cut can
                 # lose the last save, and the app saves again after the next ask.
                 connection.execute("PRAGMA synchronous = NORMAL")
-            migrate(connection, self.path, read_only=read_only)
+            self.older_schema = migrate(connection, self.path, read_only=read_only)
         except BaseException:
             connection.close()
             raise
