@@ -294,3 +294,25 @@ def test_a_game_saved_to_a_read_only_database_of_schema_one_goes_to_the_fallback
     with open_store(db_path) as store:  # writable again: upgraded, and the game moved in
         assert store.older_schema is None and len(store.list_games()) == 2
 
+
+def test_resume_goes_on_from_the_moves_waiting_beside_a_read_only_database(
+    capsys: pytest.CaptureFixture[str], db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Game 1 was played on while the database was read-only: its later moves went to the
+    # fallback file. resume dealt it from the database's older copy, so those moves were
+    # played again and the two copies split into two games once the database took them.
+    from gofish.cli import resume as resume_module
+
+    with open_store(db_path) as store:
+        game_id = store.save(gofish.game_to_record(played_game(seed=25, asks=2)),
+                             seats=[YOU, EMMA])
+    later = gofish.game_to_record(played_game(seed=25, asks=8))
+    monkeypatch.setattr(os, "access", denied_for(db_path))
+    with open_store(db_path) as store, pytest.raises(StorageError):
+        store.save(later, seats=[YOU, EMMA], game_id=game_id)
+    resumed: list[gofish.Game] = []
+    monkeypatch.setattr(resume_module, "launch",
+                        lambda session, **_: resumed.append(session.game) or 0)
+    assert main(["resume", "--plain", "--database", str(db_path)]) == 0
+    assert [game.to_record()["actions"] for game in resumed] == [later["actions"]]
+    assert f"game {game_id} goes on from its last moves" in capsys.readouterr().err

@@ -52,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         stored = _game_to_resume(store, game_id,
                                  lambda shown_id: command_line(args, "show", str(shown_id)))
-        session = TableSession.resume(stored.record, stored.seats, store, stored.id,
-                                      deal=store.seeded_deal(stored.id))
+        session = TableSession.resume(_latest_record(store, stored), stored.seats, store,
+                                      stored.id, deal=store.seeded_deal(stored.id))
     except OptionError:
         store.close()
         raise
@@ -93,6 +93,17 @@ def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str])
         raise OptionError(f"game {stored.id} is played by computer players only, with no "
                           f"seat for you to take: {show(stored.id)} replays it")
     return stored
+
+
+def _latest_record(store: Any, stored: Any) -> Any:
+    """The record to go on from: the stored one, or a copy carrying it on that waits in the
+    fallback file (the database could not take it), which is said."""
+    waiting = store.waiting_record(stored)
+    if waiting is None:
+        return stored.record
+    report("resume", f"game {stored.id} goes on from its last moves, which wait outside the "
+                     "database until it can take them")
+    return waiting
 
 
 def _which(store: Any, skipped: list[Any]) -> str:

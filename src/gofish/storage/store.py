@@ -568,6 +568,25 @@ class Store:
         return [UnsavedLines(path, len(lines), sum(_unreadable(line) for line in lines))
                 for path, lines in left if lines]
 
+    def waiting_record(self, game: StoredGame) -> dict[str, Any] | None:
+        """The record of the longest copy of stored ``game`` that waits in a fallback file
+        (saved while the database could not take it) and carries it on, or None: resumed
+        from the database's own copy, the moves kept there were played again."""
+        lines = self._fallback_lines_beside()
+        with contextlib.suppress(StorageError):  # not ours to read: another user's, a link
+            lines += self._fallback_lines_in_temp()
+        played = game.record.get("actions", [])
+        for _, entry in _longest_first(lines):
+            if entry.get("game_id") != game.id or _action_count(entry) <= len(played):
+                continue
+            try:
+                record = _checked_entry(entry)[0].record
+            except StorageError:  # edited by hand: the next copy may do
+                continue
+            if _same_deal(game.record, record) and record["actions"][:len(played)] == played:
+                return record
+        return None
+
     def _fallback_lines_beside(self) -> list[str]:
         """Every line of the fallback file beside the database: all of them are its own."""
         return _fallback_lines(fallback_path(self.path))
