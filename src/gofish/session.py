@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_labels, seat_names
 from gofish.bots.base import cancel_thinking
 from gofish.core import (
     Ask,
@@ -344,7 +344,7 @@ class TableSession:
     def names(self) -> list[str]:
         # shown(): a resumed game's names come from a database that may have been edited
         # by hand, and the full-screen table wrote an escape in one to the terminal as is.
-        return [shown(str(seat["name"])) for seat in self.seats]
+        return [shown(label) for label in seat_labels(self.seats)]
 
     @property
     def rules(self) -> Rules:

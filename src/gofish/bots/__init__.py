@@ -12,6 +12,8 @@ from gofish.bots.base import (
     parse_bot_spec,
     play_out,
     register_bot,
+    seat_label,
+    seat_labels,
     seat_names,
 )
 from gofish.bots.counter import CounterBot
@@ -100,5 +102,7 @@ __all__ = [
     "play_out",
     "prepare_endgame",
     "register_bot",
+    "seat_label",
+    "seat_labels",
     "seat_names",
 ]

@@ -191,6 +191,25 @@ def display_name(name: str) -> str:
     return name.strip().replace("_", " ").title()
 
 
+def seat_label(name: str, bot: str | None) -> str:
+    """How a seat is shown where games are listed and at the table: its name, then the
+    options its bot was given, if any (``Emma (memory=0)``), so the gentle Emma is told
+    from the default one. The stored name stays as it was (``Emma``); a spec past reading
+    (a database edited by hand) leaves the name alone."""
+    if bot is None or bot.strip().lower().startswith(CMD_PREFIX):  # a program, not options
+        return name
+    try:
+        options = canonical_spec(bot).split(OPTION_SEPARATOR)[1:]
+    except MalformedInputError:
+        return name
+    return f"{name} ({', '.join(options)})" if options else name
+
+
+def seat_labels(seats: Sequence[Mapping[str, str | None]]) -> list[str]:
+    """:func:`seat_label` of each stored seat (``{"name": …, "bot": …}``)."""
+    return [seat_label(str(seat["name"]), seat.get("bot")) for seat in seats]
+
+
 def seat_names(person: str, bots: Sequence[str]) -> list[tuple[str, str | None]]:
     """(name, bot) per seat: the person (bot ``None``), then each bot under a distinct
     display name (a second Emma is "Emma 2")."""

@@ -111,17 +111,23 @@ def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
 
 
 def opponents_text(game: StoredGame) -> str:
+    from gofish.bots import seat_labels
+
     seat = player_seat(game)
-    return ", ".join(shown(name) for index, name in enumerate(game.names) if index != seat)
+    names = seat_labels(game.seats)
+    return ", ".join(shown(name) for index, name in enumerate(names) if index != seat)
 
 
 def result_text(game: StoredGame) -> str:
     """The result from the person's side: won, lost, shared win, or in progress."""
+    from gofish.bots import seat_labels
+
     if game.winners is None:
         return "in progress"
     seat = player_seat(game)
     if seat is None:
-        winners = [shown(game.names[w]) for w in game.winners]
+        names = seat_labels(game.seats)
+        winners = [shown(names[w]) for w in game.winners]
         if len(winners) == 1:
             return f"{winners[0]} won"
         return f"shared: {', '.join(winners[:-1])} and {winners[-1]}"  # A, B and C

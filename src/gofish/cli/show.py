@@ -125,7 +125,9 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
     else:
         name = shown(stored.names[seat])
         seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
-    players = ", ".join(map(shown, stored.names))
+    from gofish.bots import seat_labels
+
+    players = ", ".join(map(shown, seat_labels(stored.seats)))
     # "started": history's date is the last move's, and a bare date here seemed to contradict it
     return (f"Game {stored.id}: {shown(stored.rules_label)}, {players}; "
             f"started {local_time(stored.created_at)}; {seen}.")
@@ -134,11 +136,12 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
 def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     """The game as sentences, one list per turn (a turn ends when the turn passes)."""
     import gofish
+    from gofish.bots import seat_labels
     from gofish.core import Ask, TurnPassed, redact
     from gofish.narrate import describe
 
     viewer = player_seat(stored)
-    names = [shown(name) for name in stored.names]
+    names = [shown(name) for name in seat_labels(stored.seats)]
     game = gofish.game_from_record({**stored.record, "actions": []})
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:

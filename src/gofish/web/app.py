@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.websockets import WebSocketState
 
-from gofish.bots import available_bots, display_name
+from gofish.bots import available_bots, display_name, seat_labels
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.errors import short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
@@ -246,7 +246,7 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
         stored = holder.require().get(game_id)
         humans = stored.human_seats
         record = _record_as_seen(stored, tables)
-        frames = replay_frames(record, stored.names, humans[0] if humans else None)
+        frames = replay_frames(record, seat_labels(stored.seats), humans[0] if humans else None)
         return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
     @app.api_route("/api/stats", methods=list(_READ))
@@ -533,7 +533,7 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
     shown = game if record is game.record else summarize(record)
     return {
         "id": game.id,
-        "names": game.names,
+        "names": seat_labels(game.seats),
         "seats": game.seats,
         "rules": game.rules_label,
         "rules_words": stored_rules_in_words(game.rules, game.players, game.rules_label),

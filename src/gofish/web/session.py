@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_names
+from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_labels, seat_names
 from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking
 from gofish.core import (
     Ask,
@@ -172,7 +172,8 @@ class GameSession:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """Each seat as the table shows it: a bot's options after its name (seat_label)."""
+        return seat_labels([seat.to_dict() for seat in self.seats])
 
     @property
     def awaiting_fish(self) -> bool:
@@ -419,7 +420,7 @@ class GameSession:
             "players": [
                 {
                     "seat": index,
-                    "name": info.name,
+                    "name": self.names[index],
                     "bot": info.bot,
                     "cards": view.hand_sizes[index],
                     "books": [str(rank) for rank in view.books[index]],
