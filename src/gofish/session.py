@@ -41,7 +41,7 @@ from gofish.core import (
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, listed, pond_word, shown
-from gofish.storage import StorageError, Store, default_db_path
+from gofish.storage import StatsRow, StorageError, Store, default_db_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -200,6 +200,12 @@ def stored_rules_in_words(rules: object, players: int, label: str) -> str:
         return rules_in_words(make_rules(rules), players)
     except GoFishError:
         return label
+
+
+def stats_rules_in_words(row: StatsRow) -> str:
+    """A stats row's rules in words: "classic (pairs instead of books)" for its label
+    "classic (book_size=2)". Its seat and opponents are every player of its games."""
+    return stored_rules_in_words(row.rules_record, len(row.opponents) + 1, row.rules)
 
 
 @dataclass

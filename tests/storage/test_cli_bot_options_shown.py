@@ -1,7 +1,9 @@
-"""The history names each opponent with the options its bot was given.
+"""The history names each opponent with the options its bot was given, and the house rules
+in the words the table uses.
 
 Emma with ``memory=0`` and the default Emma were both listed as "Emma", so a player could
-not tell which games were against the gentle one, while ``gofish stats`` named the spec."""
+not tell which games were against the gentle one, while ``gofish stats`` named the spec;
+and the history spelled house rules as the engine's options ("book_size=2")."""
 
 from __future__ import annotations
 
@@ -48,11 +50,32 @@ def test_a_game_of_bots_alone_names_its_winner_with_its_options(db_path: Path) -
     assert f"{winner} won" in line, line
 
 
-def test_show_names_the_bots_options(db_path: Path) -> None:
+def test_history_names_house_rules_in_the_tables_words(db_path: Path) -> None:
+    pairs = {"preset": "classic", "book_size": 2, "lucky_draw": False}
     with Store(db_path) as opened:
-        game_id = opened.save(played_game(seed=3, asks=3).to_record(), seats=[YOU, GENTLE_EMMA])
+        opened.save(played_game(pairs, seed=3).to_record(), seats=[YOU, EMMA])
+    [line] = history_lines(db_path)
+    assert "classic (no lucky draw, pairs instead of books)" in line, line
+    assert "book_size" not in line
+
+
+def test_show_names_the_bots_options_and_the_house_rules_in_words(db_path: Path) -> None:
+    with Store(db_path) as opened:
+        game_id = opened.save(played_game({"preset": "classic", "book_size": 2}, seed=3,
+                                          asks=3).to_record(), seats=[YOU, GENTLE_EMMA])
     told = gofish_cmd("show", str(game_id), "--database", str(db_path))
     assert told.returncode == 0, told.stderr
     heading = told.stdout.splitlines()[0]
     assert heading.startswith(
-        f"Game {game_id}: classic, You, Emma (memory=0); "), heading
+        f"Game {game_id}: classic (pairs instead of books), You, Emma (memory=0); "), heading
+
+
+def test_stats_names_house_rules_in_the_same_words_as_the_history(db_path: Path) -> None:
+    pairs = {"preset": "classic", "book_size": 2, "lucky_draw": False}
+    with Store(db_path) as opened:
+        opened.save(played_game(pairs, seed=3).to_record(), seats=[YOU, EMMA])
+    counted = gofish_cmd("stats", "--database", str(db_path))
+    assert counted.returncode == 0, counted.stderr
+    [row] = counted.stdout.splitlines()[2:]
+    assert row.startswith("classic (no lucky draw, pairs instead of books)  emma "), row
+    assert history_lines(db_path)[0].count("classic (no lucky draw, pairs instead of books)")

@@ -35,7 +35,7 @@ def test_history_says_pairs_after_a_pairs_games_counts(db_path: Path) -> None:
     classic, pairs = store(db_path, "classic", PAIRS)
     listed = gofish_cmd("history", "--database", str(db_path))
     assert listed.returncode == 0, listed.stderr
-    assert re.search(rf"^ *2 .*classic \(book_size=2\) .* {sets(pairs, 0)} "
+    assert re.search(rf"^ *2 .*classic \(pairs instead of books\) .* {sets(pairs, 0)} "
                      rf"\(vs {sets(pairs, 1)}\) pairs$", listed.stdout, re.MULTILINE), listed.stdout
     assert re.search(rf"^ *1 .*classic .* {sets(classic, 0)} \(vs {sets(classic, 1)}\)$",
                      listed.stdout, re.MULTILINE), listed.stdout
@@ -53,7 +53,7 @@ def test_stats_names_the_sets_of_each_row_when_books_and_pairs_are_both_there(
     assert result.stdout.splitlines()[0].split()[-1] == "pairs/game"  # "books or pairs/game"
     assert re.search(rf"^classic +emma .* {sets(classic, 0):.1f} books$", result.stdout,
                      re.MULTILINE), result.stdout
-    assert re.search(rf"^classic \(book_size=2\) +emma .* {sets(pairs, 0):.1f} pairs$",
+    assert re.search(rf"^classic \(pairs instead of books\) +emma .* {sets(pairs, 0):.1f} pairs$",
                      result.stdout, re.MULTILINE), result.stdout
     rows = [json.loads(line) for line in
             gofish_cmd("stats", "--json", "--database", str(db_path)).stdout.splitlines()]
@@ -64,6 +64,6 @@ def test_stats_names_the_sets_of_each_row_when_books_and_pairs_are_both_there(
 def test_stats_of_pairs_games_only_heads_its_column_pairs(db_path: Path) -> None:
     [pairs] = store(db_path, PAIRS)
     result = gofish_cmd("stats", "--database", str(db_path))
-    assert "books" not in result.stdout.replace("book_size", "")
+    assert "books" not in result.stdout.replace("(pairs instead of books)", "")
     assert result.stdout.splitlines()[0].split()[-1] == "pairs/game"
     assert result.stdout.splitlines()[2].split()[-1] == f"{sets(pairs, 0):.1f}"

@@ -84,6 +84,8 @@ def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0) -> str:
 
 
 def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
+    from gofish.session import stats_rules_in_words  # house rules as the table words them
+
     # Games under the pairs rule lay pairs (R3): their column says so, and beside books of
     # four each figure names its sets.
     sizes = {row.book_size for row in rows}
@@ -92,8 +94,9 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
                f"{sets_heading}/game"]
     body = [
-        [shown(row.rules), ", ".join(map(shown, row.opponents)), str(row.games), str(row.wins),
-         str(row.losses), str(row.shared_wins), f"{row.win_rate:.0%}",
+        [shown(stats_rules_in_words(row)), ", ".join(map(shown, row.opponents)),
+         str(row.games), str(row.wins), str(row.losses), str(row.shared_wins),
+         f"{row.win_rate:.0%}",
          f"{row.books_per_game:.1f}" + (f" {_sets(row.book_size)}" if mixed else "")]
         for row in rows
     ]

@@ -3,15 +3,15 @@
 A game under the pairs house rule lays pairs (R3), so its counts are pairs, not
 books: the page words its charts and table by ``book_size``, which the store
 gives every row and game. Its rows name their rules in words (``rules_words``), as the
-history does, beside the stored label (``rules``) that ``gofish stats`` shows.
+history and ``gofish stats`` do, beside the stored label (``rules``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gofish.session import stored_rules_in_words
-from gofish.storage import DamagedGameError, StatsRow, Store
+from gofish.session import stats_rules_in_words
+from gofish.storage import DamagedGameError, Store
 
 
 def stats_answer(store: Store) -> dict[str, Any]:
@@ -19,14 +19,9 @@ def stats_answer(store: Store) -> dict[str, Any]:
     ``damaged``, the ids of the games left out of both (their seat rows edited by hand),
     for the page to name, as ``gofish stats`` does: unnamed, the figures looked whole."""
     skipped: list[DamagedGameError] = []
-    rows = [{**row.to_dict(), "rules_words": _rules_words(row)}
+    rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
             for row in store.stats(skipped=skipped)]
     points = [point._asdict() for point in store.results_over_time()]
     return {"rows": rows, "over_time": points,
             "damaged": [damaged.game_id for damaged in skipped]}
 
-
-def _rules_words(row: StatsRow) -> str:
-    """``row``'s rules in words: "classic (pairs instead of books)" for its label "classic
-    (book_size=2)". Its seat and opponents are every player of its games."""
-    return stored_rules_in_words(row.rules_record, len(row.opponents) + 1, row.rules)
