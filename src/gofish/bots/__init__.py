@@ -25,7 +25,10 @@ from gofish.bots.random_bot import RandomBot
 EPSILON = {"epsilon": "chance (0 to 1) of a careless random ask instead"}
 EXPERT_OPTIONS = {
     **EPSILON,
-    "noise": "random noise added to every ask's score (0: none)",
+    # The scale is checked against the scores in tests/bots/test_noise_scale.py.
+    "noise": "a random amount up to this added to each ask's score (unsure asks score 0 to "
+             "under 3, a sure hit over 100): 0.5 blurs close calls, 3 or more picks almost "
+             "at random among unsure asks (0: none)",
     "endgame": "pond size from which it plays the endgame out (0: never)",
     "infer": "true/false: reads what passed-up sure hits reveal",
 }

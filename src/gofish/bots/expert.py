@@ -23,7 +23,10 @@ decides who takes the last books.
 
 Knobs: ``epsilon`` plays a random legal ask with that probability;
 ``noise`` adds uniform noise of that size to every score (a gentler, less
-predictable opponent); ``endgame=0`` turns the endgame search off.
+predictable opponent: asks that are not sure hits score 0 to under 3, a sure hit over
+100, so noise blurs the first and below 100 never passes up the second; once the
+endgame search takes over, the play-outs choose); ``endgame=0`` turns the endgame
+search off.
 """
 
 from __future__ import annotations
