@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_labels, seat_names
+from gofish.bots import (
+    Bot,
+    bot_turn,
+    canonical_spec,
+    make_bot,
+    prepare_endgame,
+    seat_labels,
+    seat_names,
+)
 from gofish.bots.base import cancel_thinking
 from gofish.core import (
     Ask,
@@ -129,7 +137,8 @@ def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
             make_bot(name)
         except ValueError as error:
             raise GoFishError(str(error)) from None
-    return tuple(chosen)
+    # One spelling per bot (emma:memory=00 is emma:memory=0): stats count its games together.
+    return tuple(canonical_spec(name) for name in chosen)
 
 
 def is_bot(name: str) -> bool:

@@ -16,7 +16,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gofish.bots import Bot, bot_turn, make_bot, prepare_endgame, seat_labels, seat_names
+from gofish.bots import (
+    Bot,
+    bot_turn,
+    canonical_spec,
+    make_bot,
+    prepare_endgame,
+    seat_labels,
+    seat_names,
+)
 from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking
 from gofish.core import (
     Ask,
@@ -69,7 +77,8 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     if len(opponents) > players - 1:
         seats = "1 opponent seat" if players == 2 else f"{players - 1} opponent seats"
         raise MoveRefused(f"{len(opponents)} opponents chosen for {seats}")
-    chosen = list(opponents) + ["emma"] * (players - 1 - len(opponents))
+    # One spelling per bot (emma:memory=00 is emma:memory=0): stats count its games together.
+    chosen = [canonical_spec(bot) for bot in opponents] + ["emma"] * (players - 1 - len(opponents))
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
 
