@@ -379,10 +379,15 @@ def fit_name(name: str, room: int) -> str:
     """``name`` in ``room`` columns, still recognisable: whole if it fits, else with its
     first words as initials ("Easy Expert 2" → "E. Expert 2", "E.Expert 2", "E.Expert2"),
     else cut with "…", keeping a seat number at its end ("Emma 12" → "Em…12"), so that two
-    bots of one kind can still be told apart. ``room`` counts columns: a wide character
-    (山, 🐟) takes two."""
+    bots of one kind can still be told apart; a bot's options in brackets are dropped
+    first. ``room`` counts columns: a wide character (山, 🐟) takes two."""
     if cell_len(name) <= room or room < 2:
         return name
+    plain, bracket, _ = name.partition(" (")
+    if bracket and name.endswith(")") and plain.strip():
+        # A bot's options ("Emma 2 (memory=0)", seat_label) go first: the seat's own name
+        # is what tells two of one bot apart.
+        return fit_name(plain, room)
     base, _, number = name.rpartition(" ")
     tail = number if base and number.isdigit() else ""
     base = base if tail else name
