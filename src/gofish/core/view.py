@@ -8,6 +8,7 @@ Once the game is over nothing is secret any more, and the view says what every h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,6 +16,7 @@ from gofish.core.actions import Ask
 from gofish.core.cards import Card, Rank
 from gofish.core.errors import MalformedInputError, whole_number
 from gofish.core.events import Event
+from gofish.core.history import History
 from gofish.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -66,7 +68,7 @@ class View:
     laid: tuple[tuple[Card, ...], ...]  # per seat, its books' cards (face up), as laid
     in_play: tuple[bool, ...]
     pond_size: int
-    history: tuple[Event, ...]
+    history: Sequence[Event]  # a History from the game; a tuple made by hand reads the same
     winners: tuple[int, ...] | None
     legal_actions: tuple[Ask, ...]
     # Every seat's cards once the game is over (as a replay shows them); None while it is on.
@@ -140,13 +142,15 @@ class View:
         }
 
 
-def redacted_history(game: Game, viewer: int | None) -> tuple[Event, ...]:
-    """The game's history as ``viewer`` may see it, redacted once per event and cached."""
+def redacted_history(game: Game, viewer: int | None) -> History:
+    """The game's history as ``viewer`` may see it, redacted once per event and cached:
+    the history shares the cache, so a view costs the same in a game's 100,000th ask as in
+    its first."""
     cache = game._redacted.setdefault(viewer, [])
     events = game._events
     if len(cache) < len(events):
         cache.extend(_redacted(event, viewer) for event in events[len(cache):])
-    return tuple(cache)
+    return History.first_of(cache)
 
 
 def build_view(game: Game, viewer: int | None) -> View:
