@@ -4,7 +4,11 @@
 so every ``step`` is one ask of the agent's. It follows the Gymnasium calling
 convention (``reset`` gives ``(observation, info)``, ``step`` gives
 ``(observation, reward, terminated, truncated, info)``) without needing
-Gymnasium installed.
+Gymnasium installed. With Gymnasium installed (``pip install gymnasium``, or
+``gofish[rl]``), ``observation_space`` and ``action_space`` are its ``Box`` and
+``Discrete`` spaces; without it they are AttributeErrors saying so. It is not a
+``gymnasium.Env`` subclass, so Gymnasium's wrappers and env checker, which ask for one,
+refuse it.
 
 Everything the agent gets comes from its seat's ``View`` (``gofish.core.view``
 filters the hidden cards), read through the public card count of
@@ -61,6 +65,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, cast
 
 import numpy as np
@@ -152,6 +157,18 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
     features += [tracker.booked[rank] / CARDS_PER_RANK for rank in RANKS]
     features += [view.pond_size / 52, len(view.books[me]) / books_in_game]
     return np.asarray(features, dtype=np.float32)
+
+
+def _gymnasium_spaces(name: str) -> Any:
+    """``gymnasium.spaces``, or an AttributeError saying how to have ``name``: the
+    environment runs without Gymnasium, and a library probing with hasattr() is told no."""
+    try:
+        import gymnasium.spaces
+    except ImportError:
+        raise AttributeError(f"GoFishEnv.{name} is a Gymnasium space: pip install gymnasium "
+                             "(or gofish[rl]) to have it; the environment runs without it"
+                             ) from None
+    return gymnasium.spaces
 
 
 class GoFishEnv:
@@ -331,6 +348,21 @@ class GoFishEnv:
     def view(self) -> View:
         """The agent's seat's view (for bots or rule-based features of your own)."""
         return self._live_game().view(self.seat)
+
+    # ------------------------------------------------------------------ Gymnasium's spaces
+
+    @cached_property
+    def observation_space(self) -> Any:
+        """Gymnasium's ``Box(0, 1, (observation_size,), float32)``, with Gymnasium installed.
+        Made once: a space keeps the generator its ``seed()`` sets."""
+        return _gymnasium_spaces("observation_space").Box(
+            0.0, 1.0, shape=(self.observation_size,), dtype=np.float32)
+
+    @cached_property
+    def action_space(self) -> Any:
+        """Gymnasium's ``Discrete(action_count)``, with Gymnasium installed; its
+        ``sample(mask=env.action_mask())`` picks a legal action."""
+        return _gymnasium_spaces("action_space").Discrete(self.action_count)
 
     # ------------------------------------------------------------------ inside
 
