@@ -77,11 +77,12 @@ def test_r8_r13_classic_a_lucky_last_card_leaves_a_dead_hand_that_is_passed_over
     assert after == [TurnPassed(1, (), asker=0, reason="no_cards")]
     assert game.hand_sizes[0] == 0 and game.in_play[0]
     events = ask(game, 2, "4")
-    # Both hands empty at a dry pond (R12 has nothing to draw): seat 2 is passed over.
+    # Both hands empty at a dry pond (R12 has nothing to draw): seat 1's hit cannot go on
+    # (R13, said on the pass) and seat 2 is passed over.
     assert events[1:] == [
         HandedOver(2, 1, rank("4"), 2, cards("4D 4C")),
         BookLaid(1, rank("4"), cards("4C 4D 4H 4S")),
-        TurnPassed(3, (2,)),
+        TurnPassed(3, (2,), asker=1, reason="no_cards"),
     ]
     events = ask(game, 4, "10")
     # R14 at the 13th book; R10: three seats tie on three books and share the win.

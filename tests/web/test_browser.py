@@ -810,7 +810,8 @@ def test_the_coach_table_fits_its_panel_with_five_players(
 def test_start_screen_wording_and_five_player_menus(page: Any, live_server: LiveServer) -> None:
     page.goto(f"{live_server.url}/?speed=0")
     page.wait_for_selector("#deal")
-    assert "Two players" not in page.inner_text(".presets")  # classic plays 2 to 5
+    # Classic is seed 000's two-player game against Emma, and plays 3 to 5 too (RULES.md).
+    assert "Two players against Emma (up to five" in page.inner_text(".presets")
     page.select_option("#players", "5")
     # Every opponent menu is wide enough for the longest choice in it ("Emma (emm" was cut).
     assert cut_menus(page, ".opponent-fields select") == []
