@@ -190,7 +190,7 @@ class PlainTable:
     def introduce(self) -> None:
         session = self.session
         opponents = ", ".join(
-            f"{session.names[seat]} (player {seat})" for seat in session.opponents()
+            f"{session.labels[seat]} (player {seat})" for seat in session.opponents()
         )
         extra = f" with house rules ({words})" if (words := session.house_rules()) else ""
         self.say(f"Go Fish, {session.rules.preset} rules{extra}. You are player "

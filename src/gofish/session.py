@@ -359,6 +359,12 @@ class TableSession:
     def names(self) -> list[str]:
         # shown(): a resumed game's names come from a database that may have been edited
         # by hand, and the full-screen table wrote an escape in one to the terminal as is.
+        return [shown(str(seat["name"])) for seat in self.seats]
+
+    @property
+    def labels(self) -> list[str]:
+        """Each seat with its bot's options ("Emma (memory=0)"): where the table names who
+        sits there (its panels, its opening line), not in every sentence of the log."""
         return [shown(label) for label in seat_labels(self.seats)]
 
     @property

@@ -16,6 +16,8 @@ def test_the_table_names_a_bot_with_the_options_it_was_given(tmp_path: Path) -> 
     assert played.returncode == 0, played.stderr
     assert ("against Emma (memory=0) (player 1), Emma 2 (player 2), "
             "Expert (noise=0.5) (player 3).") in played.stdout
+    # The log names her plainly: "Emma (memory=0)'s turn." in every sentence read badly.
+    assert "Emma is dealt" in played.stdout and "(memory=0) is dealt" not in played.stdout
     resumed = gofish(["resume", "--plain", "--speed", "0"], "quit\n", db)
     assert resumed.returncode == 0, resumed.stderr
     assert "against Emma (memory=0) (player 1), Emma 2 (player 2)," in resumed.stdout

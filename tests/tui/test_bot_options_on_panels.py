@@ -22,11 +22,16 @@ def test_narrow_panels_tell_bots_given_options_apart() -> None:
     app = make_app("bicycle", players=4, seed=3,
                    opponents=("emma:memory=0", "emma:memory=0", "expert:noise=0.5"))
     seen: dict[str, str] = {}
+    logged: list[str] = []
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
         await pilot.pause()
         seen.update(panel_titles(app))
+        logged.extend(line.plain for line in app.log_lines)
 
     run_app(app, script, size=(50, 16))
     assert seen == {"Emma (memory=0)": "Emma", "Emma 2 (memory=0)": "Emma 2",
                     "Expert (noise=0.5)": "Expert"}
+    # The panels carry the options; the log's sentences name the seats plainly.
+    assert any("Emma 2 is dealt" in line for line in logged), logged
+    assert not any("(memory=0)" in line for line in logged), logged

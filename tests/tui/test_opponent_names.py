@@ -23,7 +23,7 @@ def panel_titles(app: GoFishApp) -> dict[str, str]:
     titles = {}
     for panel in app.query(OpponentPanel):
         box = panel.region
-        titles[app.session.names[panel.seat]] = lines[box.y][box.x:box.right].strip("╭╮┏┓─━ ")
+        titles[panel.player] = lines[box.y][box.x:box.right].strip("╭╮┏┓─━ ")
     return titles
 
 

@@ -31,5 +31,8 @@ def test_the_table_names_a_bots_options(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
     with client.websocket_connect("/ws/play") as ws:
         update = start(ws, players=3, opponents=["emma:memory=0", "emma"])
-    names = [player["name"] for player in update["state"]["players"]]
-    assert names == ["You", "Emma (memory=0)", "Emma 2"]
+    players = update["state"]["players"]
+    assert [player["label"] for player in players] == ["You", "Emma (memory=0)", "Emma 2"]
+    # The log and the status line say the name alone: "Emma (memory=0)'s turn" read badly.
+    assert [player["name"] for player in players] == ["You", "Emma", "Emma 2"]
+    assert "Emma is dealt" in " ".join(event["text"] for event in update["events"])

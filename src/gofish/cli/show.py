@@ -137,12 +137,11 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
 def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     """The game as sentences, one list per turn (a turn ends when the turn passes)."""
     import gofish
-    from gofish.bots import seat_labels
     from gofish.core import Ask, TurnPassed, redact
     from gofish.narrate import describe
 
     viewer = player_seat(stored)
-    names = [shown(name) for name in seat_labels(stored.seats)]
+    names = [shown(name) for name in stored.names]  # the header names the bots' options
     game = gofish.game_from_record({**stored.record, "actions": []})
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:

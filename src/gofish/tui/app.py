@@ -171,7 +171,7 @@ class GoFishApp(App[None]):
         with Vertical(id="main"):
             with Horizontal(id="table"):
                 for seat in self.session.opponents():
-                    yield OpponentPanel(seat, self.session.names[seat])
+                    yield OpponentPanel(seat, self.session.labels[seat])
                 yield PondPanel(id="pond")
             with Horizontal(id="middle"):
                 yield TableLog(id="log", wrap=True, min_width=LOG_MIN_WIDTH, max_lines=LOG_LINES)
@@ -229,7 +229,7 @@ class GoFishApp(App[None]):
         self.bot_failure = None
         self._bot_asking = False
         rules = session.rules
-        opponents = ", ".join(session.names[seat] for seat in session.opponents())
+        opponents = ", ".join(session.labels[seat] for seat in session.opponents())
         extra = session.house_rules()
         named = f"{rules.preset} + house rules" if extra else rules.preset
         self.sub_title = f"{named} · you against {opponents}"
@@ -262,7 +262,7 @@ class GoFishApp(App[None]):
         kept that person's name while Emma played it, and the next deal names it Emma."""
         panels = self.query(OpponentPanel)
         for panel, seat in zip(panels, session.opponents(), strict=True):
-            panel.sit(seat, session.names[seat])
+            panel.sit(seat, session.labels[seat])
 
     def opponent_panel(self, seat: int) -> OpponentPanel:
         return next(panel for panel in self.query(OpponentPanel) if panel.seat == seat)

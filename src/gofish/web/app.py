@@ -246,7 +246,7 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
         stored = holder.require().get(game_id)
         humans = stored.human_seats
         record = _record_as_seen(stored, tables)
-        frames = replay_frames(record, seat_labels(stored.seats), humans[0] if humans else None)
+        frames = replay_frames(record, stored.names, humans[0] if humans else None)
         return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
     @app.api_route("/api/stats", methods=list(_READ))

@@ -181,7 +181,12 @@ class GameSession:
 
     @property
     def names(self) -> list[str]:
-        """Each seat as the table shows it: a bot's options after its name (seat_label)."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def labels(self) -> list[str]:
+        """Each seat with its bot's options ("Emma (memory=0)"), for its panel; the log and
+        the status line say the name alone."""
         return seat_labels([seat.to_dict() for seat in self.seats])
 
     @property
@@ -430,6 +435,7 @@ class GameSession:
                 {
                     "seat": index,
                     "name": self.names[index],
+                    "label": self.labels[index],
                     "bot": info.bot,
                     "cards": view.hand_sizes[index],
                     "books": [str(rank) for rank in view.books[index]],

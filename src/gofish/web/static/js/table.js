@@ -251,7 +251,7 @@ export class Table {
         (held ? `. ${held}` : '');
       const body = [
         avatar(player.bot, player.seat),
-        el('span', { class: 'who' }, el('span', { class: 'name', text: player.name }),
+        el('span', { class: 'who' }, el('span', { class: 'name', text: player.label || player.name }),
           el('span', { class: 'count' }, `${counted(player.cards, 'card')}${player.in_play ? '' : ' · out of play'}`)),
         held ? openHand(player.hand_at_end) : miniFan(player.cards),
         this.booksRow(player, setWord(state.rules.book_size)),
