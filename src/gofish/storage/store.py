@@ -225,6 +225,15 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
     return f"the games database {path} cannot be used: {text}"
 
 
+def damage_message(path: Path, detail: str) -> str:
+    """What to do about a database SQLite found a damaged page in: written to further,
+    a failing disk could lose the games it still holds."""
+    return (f"the games database {path} is damaged ({detail}): a failing disk or a bad copy. "
+            "Nothing more is written into it; copy it somewhere safe, recover what it holds "
+            f"(sqlite3 {path} .recover | sqlite3 recovered.sqlite3) and put that file in "
+            "its place")
+
+
 def _disk_is_full(path: Path) -> bool:
     try:
         return shutil.disk_usage(path.parent).free < ROOM_SQLITE_NEEDS
@@ -264,6 +273,10 @@ class Store:
         #: The schema version of a database read without being upgraded (opened read-only,
         #: written by an older gofish); None when it has the current schema.
         self.older_schema: int | None = None
+        #: SQLite's words on a damaged page, once it has found one in the file (None until
+        #: then): nothing more is written into it, so saves go to the fallback file.
+        self.damage: str | None = None
+        self._checked_before_writing = False
         self._connection = self._guard(self._connect_when_free)
 
     # -- connection -------------------------------------------------------
@@ -417,6 +430,7 @@ class Store:
         game_id, source = _check_save_arguments(game_id, source)
         deal_text = _deal_text(deal)
         try:
+            self._refuse_if_damaged()
             return self._retrying(
                 lambda: self._write(summary, checked, game_id, source, deal_text))
         except _DatabaseFailure as error:
@@ -425,12 +439,40 @@ class Store:
             raise rescue(self.path, error, summary.record, checked, game_id, source,
                          deal) from None
 
+    def _refuse_if_damaged(self) -> None:
+        """_DatabaseFailure if the file is damaged: a write into it can spread the damage
+        to pages that still read, so the first write of this Store checks the file first."""
+        with self._lock:
+            if not self._checked_before_writing and self.damage is None:
+                self._checked_before_writing = True
+                self._note_damage(self._quick_check())
+            if self.damage is not None:
+                raise _DatabaseFailure(damage_message(self.path, self.damage))
+
+    def _quick_check(self) -> str | None:
+        """SQLite's word on a damaged page (its structure, not every row), or None."""
+        try:
+            row = self.connection.execute("PRAGMA quick_check(1)").fetchone()
+        except sqlite3.DatabaseError as error:
+            if not salvage.is_damage(error):
+                return None  # locked, read-only...: the write itself will say so
+            return str(error)
+        # Its report names pages and b-tree calls; SQLite's own words for it read better.
+        return None if row is None or row[0] == "ok" else "database disk image is malformed"
+
+    def _note_damage(self, detail: str | None) -> None:
+        if detail is not None and self.damage is None:
+            self.damage = detail
+
     def _retrying(self, operation: Callable[[], T]) -> T:
         for attempt in range(SAVE_ATTEMPTS):
             try:
                 with self._lock:
                     return operation()
             except sqlite3.Error as error:
+                if salvage.is_damage(error):
+                    self._note_damage(str(error))
+                    raise _DatabaseFailure(damage_message(self.path, str(error))) from None
                 if not _is_busy(error) or attempt == SAVE_ATTEMPTS - 1:
                     raise _DatabaseFailure(describe_sqlite_error(error, self.path)) from None
             except OSError as error:
@@ -533,6 +575,7 @@ class Store:
         unplayed = " AND actions = 0" if _check_flag("unplayed_only", unplayed_only) else ""
 
         def remove() -> None:
+            self._refuse_if_damaged()  # a delete writes pages too
             with self._transaction() as db:
                 cursor = db.execute(f"DELETE FROM games WHERE id = ?{unplayed}", (number,))
                 if cursor.rowcount == 0 and not unplayed:
@@ -550,7 +593,8 @@ class Store:
         already begins with is skipped. Running this twice, or in two processes at
         once, is harmless. The lines moved in are taken out of the file, which is
         removed once it is empty; entries that still fail stay there (``unsaved_left``
-        counts them), and so do lines another gofish appended meanwhile.
+        counts them), and so do lines another gofish appended meanwhile. Nothing is
+        moved into a damaged file: the lines wait for a sound one in its place.
         """
         saved = self._recover_from(fallback_path(self.path), self._fallback_lines_beside())
         with contextlib.suppress(StorageError):  # not ours to read: another user's, a link
@@ -600,6 +644,11 @@ class Store:
         database; return the ids they went to."""
         saved: list[int] = []
         moved: list[str] = []
+        if lines:
+            try:
+                self._refuse_if_damaged()
+            except _DatabaseFailure as error:
+                raise StorageError(str(error)) from None
         for line, entry in _longest_first(lines):
             try:
                 game_id = self._recover_one(entry)
@@ -677,6 +726,7 @@ class Store:
             except sqlite3.DatabaseError as error:  # its page: not the other games'
                 if not salvage.is_damage(error):
                     raise
+                self._note_damage(str(error))
                 raise DamagedGameError(number, self.path) from None
 
         return self._read(load)
@@ -739,6 +789,7 @@ class Store:
             except sqlite3.DatabaseError as error:
                 if not salvage.is_damage(error):
                     raise
+                self._note_damage(str(error))
                 return self._salvaged_page(limit, offset, finished, before)
             last = shown[-1] if shown and len(rows) > limit else None
             next_before = None if last is None else PageKey.stored(last[-2], last[0],
@@ -768,6 +819,7 @@ class Store:
         except sqlite3.DatabaseError as error:
             if not salvage.is_damage(error):
                 raise
+            self._note_damage(str(error))
             return DamagedGameError(game_id, self.path)
         if row is None:
             return DamagedGameError(game_id, self.path)
@@ -812,6 +864,7 @@ class Store:
             except sqlite3.DatabaseError as error:
                 if not salvage.is_damage(error):
                     raise
+                self._note_damage(str(error))
                 return len(list(_keys_passing(salvage.game_keys(self.connection), finished,
                                               None)))
 
@@ -880,6 +933,7 @@ class Store:
             except sqlite3.DatabaseError as error:
                 if not salvage.is_damage(error):
                     raise
+                self._note_damage(str(error))
                 return self._salvaged_seat_rows(skipped)
 
         results: list[_SeatResult] = []
@@ -902,6 +956,7 @@ class Store:
             except sqlite3.DatabaseError as error:
                 if not salvage.is_damage(error):
                     raise
+                self._note_damage(str(error))
                 if skipped is not None:
                     skipped.append(DamagedGameError(key.id, self.path))
                 continue
