@@ -72,6 +72,21 @@ def test_a_sound_file_is_still_written(tmp_path: Path) -> None:
         assert store.damage is None and store.get(game_id).record == _record(79)
 
 
+def test_gofish_history_says_the_file_is_damaged_once_it_read_around_a_damaged_index(
+        tmp_path: Path) -> None:
+    from .test_cli import gofish_cmd
+
+    path = tmp_path / "games.sqlite3"
+    stored = _stored(path)
+    _overwrite(path, _pages_of(path, "games_by_update")[0])
+    result = gofish_cmd("history", "--json", "--limit", "100", "--database", str(path))
+    assert sorted(json.loads(line)["id"] for line in result.stdout.splitlines()) == sorted(
+        stored)  # every game is still listed...
+    assert result.returncode == 1  # ...but the file is damaged: a database problem
+    assert f"the games database {path} is damaged" in result.stderr, result.stderr
+    assert ".recover" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_every_save_goes_to_the_fallback_file_not_only_the_first(
         damaged: tuple[Path, bytes]) -> None:
     path, before = damaged

@@ -94,6 +94,7 @@ def with_store(
     from gofish.storage import StorageError
     from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_path, waits_in_temp_folder
+    from gofish.storage.store import damage_message
 
     try:
         path = database_path(args)
@@ -107,6 +108,9 @@ def with_store(
                                 f"(schema {store.older_schema}) and may not be written, so it "
                                 "is read as it is; gofish upgrades it once it can write it")
             code = body(store)
+            if store.damage is not None:  # read around it: the games listed look whole
+                report(command, damage_message(path, store.damage))
+                code = code or EXIT_STORAGE
             mention_unsaved_left(command, store)
             return code
     except StorageError as error:
@@ -129,16 +133,24 @@ def mention_unsaved_left(command: str, store: Store) -> None:
         where = shown(str(path))
         waiting = count - unreadable
         if waiting:
-            then = ("they go into the database once it can be written"
-                    if store.opened_read_only  # games the database did not take just now:
-                    else "the database did not take them (locked by another program, or "
-                         "the disk full?); they go in the next time gofish opens it")
             report(command, f"{plural(waiting, 'line')} of unsaved games "
-                            f"{'waits' if waiting == 1 else 'wait'} in {where}: {then}")
+                            f"{'waits' if waiting == 1 else 'wait'} in {where}: "
+                            f"{when_unsaved_go_in(store)}")
         if unreadable:
             report(command, f"{plural(unreadable, 'line')} in {where} could not be moved into "
                             "the database (not a game gofish can read: edited by hand?), so "
                             f"{'it is' if unreadable == 1 else 'they are'} kept there")
+
+
+def when_unsaved_go_in(store: Store) -> str:
+    """When games waiting in a fallback file go into ``store``'s database."""
+    if store.opened_read_only:
+        return "they go into the database once it can be written"
+    if store.damage is not None:  # never moved into a damaged file
+        return "they go in once a sound database is in its place"
+    # Games the database did not take just now:
+    return ("the database did not take them (locked by another program, or the disk "
+            "full?); they go in the next time gofish opens it")
 
 
 def open_to_read(path: Path) -> Store:
