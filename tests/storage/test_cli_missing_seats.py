@@ -60,8 +60,8 @@ def test_history_marks_the_game_and_lists_the_others(
     damage(three_finished, statement)
     assert main(["history", "--database", str(three_finished)]) == 1
     captured = capsys.readouterr()
-    assert captured.err == ("gofish history: game 2 is damaged and cannot be read (edited by "
-                            "hand?); the other games are listed\n")
+    assert captured.err == ("gofish history: game 2 is damaged and cannot be read (a failing "
+                            "disk, a bad copy or an edit by hand?); the other games are listed\n")
     rows = {line.split()[0]: line for line in captured.out.splitlines()[2:]}
     assert list(rows) == ["3", "2", "1"]
     assert rows["2"].split(None, 1)[1] == "(damaged: cannot be read)"
@@ -87,8 +87,8 @@ def test_show_and_export_name_the_damaged_game(
     captured = capsys.readouterr()
     assert captured.out == ""  # no "Player 0" heading, no record
     assert captured.err == (f"gofish {command[0]}: game 2 in the games database "
-                            f"{three_finished} is damaged and cannot be read; it may have "
-                            "been edited by hand\n")
+                            f"{three_finished} is damaged and cannot be read (a failing disk, "
+                            "a bad copy or an edit by hand?)\n")
 
 
 @pytest.mark.parametrize("statement", [DAMAGES["every seat deleted"],
@@ -100,8 +100,8 @@ def test_stats_counts_the_others_and_names_the_damaged_game(
     damage(three_finished, statement)
     assert main(["stats", "--json", "--database", str(three_finished)]) == 1
     captured = capsys.readouterr()
-    assert captured.err == ("gofish stats: game 2 is damaged and cannot be read (edited by "
-                            "hand?), so it is not counted\n")
+    assert captured.err == ("gofish stats: game 2 is damaged and cannot be read (a failing "
+                            "disk, a bad copy or an edit by hand?), so it is not counted\n")
     rows = [json.loads(line) for line in captured.out.splitlines()]
     assert sorted((row["rules_label"], row["opponents"], row["games"]) for row in rows) == [
         ("classic", ["emma"], 1), ("classic", ["random"], 1)]

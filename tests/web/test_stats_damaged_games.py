@@ -41,5 +41,5 @@ def test_the_stats_page_says_which_game_it_leaves_out(page: Any, tmp_path: Path)
         page.goto(f"{server.url}/#/stats")
         page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
         words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
-        assert (f"Game {damaged} is damaged in the games database (edited by hand?), so it "
-                "is not counted here.") in words, words
+        assert (f"Game {damaged} is damaged in the games database (a failing disk, a bad copy "
+                "or an edit by hand?), so it is not counted here.") in words, words

@@ -101,12 +101,13 @@ def history_row(game: StoredGame | DamagedGameError) -> list[str]:
 def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
     """Name the damaged games on stderr (the others are listed): exit 1 if there are any."""
     from gofish.storage import DamagedGameError
+    from gofish.storage.errors import DAMAGE_CAUSES
 
     ids = [str(game.game_id) for game in games if isinstance(game, DamagedGameError)]
     if not ids:
         return 0
-    print(f"gofish history: {damaged_subject(ids)} damaged and cannot be read (edited by hand?); "
-          "the other games are listed", file=sys.stderr)
+    print(f"gofish history: {damaged_subject(ids)} damaged and cannot be read "
+          f"({DAMAGE_CAUSES}); the other games are listed", file=sys.stderr)
     return EXIT_STORAGE
 
 

@@ -64,10 +64,12 @@ def run(args: argparse.Namespace) -> int:
 def report_left_out(skipped: list[DamagedGameError]) -> int:
     """Name the damaged games on stderr, as history does: left out without a word, they
     made the figures look whole. Exit 1 if there are any."""
+    from gofish.storage.errors import DAMAGE_CAUSES
+
     ids = [str(damaged.game_id) for damaged in skipped]
     if not ids:
         return 0
-    report("stats", f"{damaged_subject(ids)} damaged and cannot be read (edited by hand?), so "
+    report("stats", f"{damaged_subject(ids)} damaged and cannot be read ({DAMAGE_CAUSES}), so "
                     f"{'it is' if len(ids) == 1 else 'they are'} not counted")
     return EXIT_STORAGE
 

@@ -56,12 +56,17 @@ def _kind_of(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+#: Why a stored game may be damaged, in every message that says one is (the browser's
+#: pages too): "edited by hand?" alone misled a player whose disk was failing.
+DAMAGE_CAUSES = "a failing disk, a bad copy or an edit by hand?"
+
+
 class DamagedGameError(StorageError):
     """A stored game whose row cannot be read back (edited by hand, or a bad disk)."""
 
     def __init__(self, game_id: int, path: Path) -> None:
         super().__init__(f"game {game_id} in the games database {path} is damaged and cannot "
-                         "be read; it may have been edited by hand")
+                         f"be read ({DAMAGE_CAUSES})")
         self.game_id = game_id
 
 

@@ -19,11 +19,11 @@ function playedWhen(stored) {
 
 const HISTORY_PAGE = 100; // games listed at a time
 
-/** A game the database cannot read (edited by hand): marked in its place, so the rest show. */
+/** A game the database cannot read (a bad disk, edited by hand): marked in its place, so the rest show. */
 function damagedRow(game) {
   return el('tr', { class: 'damaged', dataset: { game: game.id } },
     el('td', {}, String(game.id)),
-    el('td', { colspan: 7, text: 'Damaged in the games database (edited by hand?): it cannot be read or replayed.' }));
+    el('td', { colspan: 7, text: 'Damaged in the games database (a failing disk, a bad copy or an edit by hand?): it cannot be read or replayed.' }));
 }
 
 function historyRow(game) {

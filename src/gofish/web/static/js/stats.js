@@ -77,7 +77,7 @@ function leftOut(ids) {
   if (!ids.length) return null;
   const one = ids.length === 1;
   return el('p', { class: 'damaged' }, `${one ? 'Game' : 'Games'} ${ids.join(', ')} ${one ? 'is' : 'are'} `
-    + `damaged in the games database (edited by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
+    + `damaged in the games database (a failing disk, a bad copy or an edit by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
 }
 
 /** ``back``: the way back to a game in progress, under the heading (the charts run long). */
