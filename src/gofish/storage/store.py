@@ -230,8 +230,8 @@ def damage_message(path: Path, detail: str) -> str:
     a failing disk could lose the games it still holds."""
     return (f"the games database {path} is damaged ({detail}): a failing disk or a bad copy. "
             "Nothing more is written into it; copy it somewhere safe, recover what it holds "
-            f"(sqlite3 {path} .recover | sqlite3 recovered.sqlite3) and put that file in "
-            "its place")
+            f"(sqlite3 {path} .recover | sqlite3 recovered.sqlite3; where sqlite3 has no "
+            ".recover, docs/storage.md says how) and put that file in its place")
 
 
 def _disk_is_full(path: Path) -> bool:
