@@ -43,6 +43,13 @@ def _turn(rules: Rules) -> str:
     return " ".join((ask, hit, miss, laid))
 
 
+def _pile(rules: Rules) -> str:
+    """What the pond (nordic: the sea) is, since the turn above sends a newcomer to it (R2)."""
+    if rules.preset == "nordic":
+        return "The cards left after the deal are spread face down: the sea."
+    return "The cards left after the deal lie face down: the pond."
+
+
 _REFILL_TEXT = {
     "hand": "When a hand runs empty it is refilled at once with a full hand from the pond.",
     # One card, not a hand built up card by card (docs/rules.md, "Single-card refill").
@@ -85,6 +92,7 @@ def rules_paragraphs(rules: Rules) -> list[str]:
     if rules.hand_size is not None:
         cards = "card" if rules.hand_size == 1 else "cards"
         lines.append(f"Each player is dealt {rules.hand_size} {cards}.")
+    lines.append(_pile(rules))
     if rules.book_size == 2:
         lines.append("House rule: pairs. Two of a rank make a pair (26 in the deck).")
     if rules.ask == "card":

@@ -88,3 +88,15 @@ def test_under_the_pairs_rule_the_help_never_speaks_of_books() -> None:
     assert bicycle.startswith("Go Fish for 2 to 5 players, played until every pair is down.")
     books = " ".join(rules_paragraphs(gofish.make_rules("bicycle")))
     assert "keeping their books." in books
+
+
+def test_the_help_says_what_the_pond_or_sea_is_before_a_newcomer_must_draw_from_it() -> None:
+    # R2: the cards left after the deal are the pond (the sea of nordic). The terminal and
+    # line-mode help said "you draw from the pond" without ever saying what the pond is.
+    for preset, pile in (("classic", "pond"), ("bicycle", "pond")):
+        lines = rules_paragraphs(gofish.make_rules(preset))
+        assert f"The cards left after the deal lie face down: the {pile}." in lines
+    nordic = rules_paragraphs(gofish.make_rules("nordic"))
+    assert "The cards left after the deal are spread face down: the sea." in nordic
+    assert "The cards left after the deal" in " ".join(
+        rules_paragraphs(gofish.make_rules("classic", hand_size=5)))
