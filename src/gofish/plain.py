@@ -29,12 +29,13 @@ from gofish.narrate import laid_word, pond_word, printable, shown
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
 
-#: Listed only under ask: card: elsewhere a card ask is refused.
-CARD_ASK = ("10h / ask 2 for 10h", "ask for one card: rank then suit letter")
+#: Listed only under ask: card: elsewhere a card ask is refused. {seat} and {name} are an
+#: opponent at this table: "ask 2" in a two-player game named a player who is not there.
+CARD_ASK = ("10h / ask {seat} for 10h", "ask for one card: rank then suit letter")
 COMMANDS = (
     ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K (whom: the only "
      "opponent, or the last one you asked)"),
-    ("9 2 / ask 2 for 9", "ask player 2 (or: ask emma for 9) for 9s"),
+    ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
     CARD_ASK,
     ("hand", "show your hand"),
     ("table", "show everyone's cards, books and the pond"),
@@ -555,8 +556,11 @@ class PlainTable:
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
         books = f"{self.session.narrator.book_word}s"  # pairs, under the pairs house rule
         by_card = self.session.rules.ask == "card"
+        seat = self.session.opponents()[-1]
+        example = {"seat": seat, "name": _name_key(self.session.names[seat])}
         for words, meaning in (c for c in COMMANDS if by_card or c is not CARD_ASK):
-            self.say(f"  {words}: {meaning.replace('the pond', pond).replace('books', books)}")
+            meaning = meaning.replace("the pond", pond).replace("books", books)
+            self.say(f"  {words.format(**example)}: {meaning.format(**example)}")
         self.say(f"Rules ({self.session.rules.preset}):")
         self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
 

@@ -529,6 +529,15 @@ def test_help_lists_the_card_ask_only_where_cards_are_asked_for(ask: str) -> Non
     session = TableSession.deal(TableSettings(make_rules("classic", ask=ask), seed=3))
     out = run_in_process(session, "help\nquit\n")
     commands = out[out.index("Commands:"):out.index("Rules (classic):")]
-    assert ("10h / ask 2 for 10h: ask for one card: rank then suit letter" in commands) == (
+    assert ("10h / ask 1 for 10h: ask for one card: rank then suit letter" in commands) == (
         ask == "card")
-    assert "9 2 / ask 2 for 9:" in commands and "hand: show your hand" in commands
+    # The examples name the opponent at the table: "ask 2" named nobody in a 2-player game.
+    assert "9 1 / ask 1 for 9: ask player 1 (or: ask emma for 9) for 9s" in commands
+    assert "hand: show your hand" in commands
+
+
+def test_help_examples_name_an_opponent_at_the_table() -> None:
+    session = TableSession.deal(TableSettings(make_rules("bicycle"), players=4, seed=3,
+                                              opponents=("random", "counter", "expert")))
+    out = run_in_process(session, "help\nquit\n")
+    assert "9 3 / ask 3 for 9: ask player 3 (or: ask expert for 9) for 9s" in out
