@@ -11,7 +11,7 @@ def _introduction(rules: Rules) -> str:
     change them (the lines below say those)."""
     if rules.preset == "nordic":
         deal = ": 7 cards each" if rules.hand_size is None else ""
-        return f"Hopp i havet, the Nordic game{deal}."
+        return f'Hopp i havet ("jump in the sea", Norway\'s "Go fish!"), the Nordic game{deal}.'
     if rules.preset == "bicycle":
         book = book_word(rules.book_size)
         end = f", played until every {book} is down" if rules.end == "all-books" else ""

@@ -12,8 +12,8 @@ from gofish.session import house_rule_names, plural, rule_words
 _PRESET_NAME = {
     "classic": "Classic Go Fish, as played against Emma.",
     "bicycle": "Go Fish for 2 to 5 players.",
-    "nordic": "Hopp i havet, the Nordic game: the pond is the sea, a loose spread of "
-              "face-down cards.",
+    "nordic": "Hopp i havet (\"jump in the sea\", Norway's \"Go fish!\"), the Nordic game: "
+              "the pond is the sea, a loose spread of face-down cards.",
 }
 
 #: How the preset refills empty hands and ends: said only where no house rule changes it.
