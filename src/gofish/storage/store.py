@@ -464,6 +464,13 @@ class Store:
         if detail is not None and self.damage is None:
             self.damage = detail
 
+    def _read_around(self, error: sqlite3.DatabaseError) -> None:
+        """Raise ``error`` again unless it is SQLite finding a damaged page, which is noted
+        (nothing more is written into the file) for the caller to read around."""
+        if not salvage.is_damage(error):
+            raise error
+        self._note_damage(str(error))
+
     def _retrying(self, operation: Callable[[], T]) -> T:
         for attempt in range(SAVE_ATTEMPTS):
             try:
@@ -716,18 +723,10 @@ class Store:
         number = _check_id(game_id)
 
         def load() -> StoredGame:
-            try:
-                row = self.connection.execute(
-                    f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (number,)
-                ).fetchone()
-                if row is None:
-                    raise UnknownGameError(number)
-                return _readable(self._build([row]))[0]
-            except sqlite3.DatabaseError as error:  # its page: not the other games'
-                if not salvage.is_damage(error):
-                    raise
-                self._note_damage(str(error))
-                raise DamagedGameError(number, self.path) from None
+            game = self._one_game(number)
+            if game is None:
+                raise UnknownGameError(number)
+            return _readable([game])[0]
 
         return self._read(load)
 
@@ -787,9 +786,7 @@ class Store:
                 shown = rows[:limit]
                 entries = self._build([row[:-2] for row in shown])
             except sqlite3.DatabaseError as error:
-                if not salvage.is_damage(error):
-                    raise
-                self._note_damage(str(error))
+                self._read_around(error)
                 return self._salvaged_page(limit, offset, finished, before)
             last = shown[-1] if shown and len(rows) > limit else None
             next_before = None if last is None else PageKey.stored(last[-2], last[0],
@@ -810,21 +807,19 @@ class Store:
         return GamesPage([self._salvaged_game(key.id) for key in shown], next_before)
 
     def _salvaged_game(self, game_id: int) -> StoredGame | DamagedGameError:
+        game = self._one_game(game_id)
+        return DamagedGameError(game_id, self.path) if game is None else game
+
+    def _one_game(self, game_id: int) -> StoredGame | DamagedGameError | None:
+        """Game ``game_id`` read on its own, None if there is none: a damaged page under it
+        makes it a DamagedGameError, not a failure of the whole file."""
         try:
             row = self.connection.execute(
                 f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            seats = self.connection.execute(
-                "SELECT seat, name, bot FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ).fetchall()
+            return None if row is None else self._build([row])[0]
         except sqlite3.DatabaseError as error:
-            if not salvage.is_damage(error):
-                raise
-            self._note_damage(str(error))
+            self._read_around(error)
             return DamagedGameError(game_id, self.path)
-        if row is None:
-            return DamagedGameError(game_id, self.path)
-        return self._stored_game(row, [(seat, {"name": name, "bot": bot})
-                                       for seat, name, bot in seats])
 
     def latest_unfinished(self, skipped: list[DamagedGameError] | None = None,
                           wanted: Callable[[StoredGame], bool] | None = None,
@@ -862,9 +857,7 @@ class Store:
                 return int(self.connection.execute(
                     f"SELECT COUNT(*) FROM games {where}").fetchone()[0])
             except sqlite3.DatabaseError as error:
-                if not salvage.is_damage(error):
-                    raise
-                self._note_damage(str(error))
+                self._read_around(error)
                 return len(list(_keys_passing(salvage.game_keys(self.connection), finished,
                                               None)))
 
@@ -931,9 +924,7 @@ class Store:
                 return self.connection.execute(
                     f"{_STATS_QUERY} ORDER BY g.finished_at, g.id, s.seat").fetchall()
             except sqlite3.DatabaseError as error:
-                if not salvage.is_damage(error):
-                    raise
-                self._note_damage(str(error))
+                self._read_around(error)
                 return self._salvaged_seat_rows(skipped)
 
         results: list[_SeatResult] = []
@@ -954,9 +945,7 @@ class Store:
                 rows = self.connection.execute(
                     f"{_STATS_QUERY} AND g.id = ? ORDER BY s.seat", (key.id,)).fetchall()
             except sqlite3.DatabaseError as error:
-                if not salvage.is_damage(error):
-                    raise
-                self._note_damage(str(error))
+                self._read_around(error)
                 if skipped is not None:
                     skipped.append(DamagedGameError(key.id, self.path))
                 continue
