@@ -427,6 +427,7 @@ class GameSession:
         assert seat is not None
         phase = self._phase(view)
         rules = view.rules
+        labels = self.labels
         return {
             "you": seat,
             "phase": phase,
@@ -434,8 +435,8 @@ class GameSession:
             "players": [
                 {
                     "seat": index,
-                    "name": self.names[index],
-                    "label": self.labels[index],
+                    "name": info.name,
+                    "label": labels[index],
                     "bot": info.bot,
                     "cards": view.hand_sizes[index],
                     "books": [str(rank) for rank in view.books[index]],
