@@ -49,7 +49,7 @@ from gofish.core import (
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, listed, pond_word, shown
-from gofish.storage import StatsRow, StorageError, Store, default_db_path
+from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -209,6 +209,12 @@ def stored_rules_in_words(rules: object, players: int, label: str) -> str:
         return rules_in_words(make_rules(rules), players)
     except GoFishError:
         return label
+
+
+def game_rules_in_words(game: StoredGame) -> str:
+    """A stored game's rules in words, as the table says them: "classic (pairs instead of
+    books)", where its label spells the engine's options ("book_size=2")."""
+    return stored_rules_in_words(game.rules, game.players, game.rules_label)
 
 
 def stats_rules_in_words(row: StatsRow) -> str:

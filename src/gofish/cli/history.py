@@ -90,11 +90,12 @@ def history_table(games: list[StoredGame | DamagedGameError]) -> str:
 
 
 def history_row(game: StoredGame | DamagedGameError) -> list[str]:
+    from gofish.session import game_rules_in_words
     from gofish.storage import DamagedGameError
 
     if isinstance(game, DamagedGameError):  # marked in its place, so the rest still shows
         return [str(game.game_id), "", "(damaged: cannot be read)", "", "", ""]
-    return [str(game.id), local_time(game.updated_at), shown(rules_text(game)),
+    return [str(game.id), local_time(game.updated_at), shown(game_rules_in_words(game)),
             opponents_text(game), result_text(game), books_text(game)]
 
 
@@ -109,14 +110,6 @@ def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
     print(f"gofish history: {damaged_subject(ids)} damaged and cannot be read "
           f"({DAMAGE_CAUSES}); the other games are listed", file=sys.stderr)
     return EXIT_STORAGE
-
-
-def rules_text(game: StoredGame) -> str:
-    """The rules as the table and the browser word them: "classic (pairs instead of
-    books)", where the stored label spells the engine's options ("book_size=2")."""
-    from gofish.session import stored_rules_in_words
-
-    return stored_rules_in_words(game.rules, game.players, game.rules_label)
 
 
 def opponents_text(game: StoredGame) -> str:

@@ -126,11 +126,11 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
         name = shown(stored.names[seat])
         seen = "seen from your seat" if name.lower() == "you" else f"seen from {name}'s seat"
     from gofish.bots import seat_labels
-    from gofish.cli.history import rules_text
+    from gofish.session import game_rules_in_words
 
     players = ", ".join(map(shown, seat_labels(stored.seats)))
     # "started": history's date is the last move's, and a bare date here seemed to contradict it
-    return (f"Game {stored.id}: {shown(rules_text(stored))}, {players}; "
+    return (f"Game {stored.id}: {shown(game_rules_in_words(stored))}, {players}; "
             f"started {local_time(stored.created_at)}; {seen}.")
 
 

@@ -28,7 +28,7 @@ from gofish.bots import available_bots, display_name, seat_labels
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.errors import short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
-from gofish.session import stored_rules_in_words
+from gofish.session import game_rules_in_words
 from gofish.storage import (
     CursorError,
     DamagedGameError,
@@ -536,7 +536,7 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         "names": seat_labels(game.seats),
         "seats": game.seats,
         "rules": game.rules_label,
-        "rules_words": stored_rules_in_words(game.rules, game.players, game.rules_label),
+        "rules_words": game_rules_in_words(game),
         "book_size": game.book_size,  # 2: its books are pairs
         "players": game.players,
         "over": shown.over,
