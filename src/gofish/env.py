@@ -7,8 +7,8 @@ convention (``reset`` gives ``(observation, info)``, ``step`` gives
 Gymnasium installed. With Gymnasium installed (``pip install gymnasium``, or
 ``gofish[rl]``), ``observation_space`` and ``action_space`` are its ``Box`` and
 ``Discrete`` spaces; without it they are AttributeErrors saying so. It is not a
-``gymnasium.Env`` subclass, so Gymnasium's wrappers and env checker, which ask for one,
-refuse it.
+``gymnasium.Env`` subclass (it plays without Gymnasium): for ``gymnasium.make``,
+Gymnasium's wrappers and its env checker, use ``gofish.gymnasium_env.GoFishGymEnv``.
 
 Everything the agent gets comes from its seat's ``View`` (``gofish.core.view``
 filters the hidden cards), read through the public card count of

@@ -1,0 +1,111 @@
+"""``GoFishEnv`` as a real ``gymnasium.Env``: for Gymnasium's ``make``, wrappers and checker.
+
+``GoFishEnv`` (``gofish.env``) plays in Gymnasium's shape without needing Gymnasium, but
+it is not a ``gymnasium.Env``, so ``gymnasium.wrappers`` and ``check_env`` refuse it.
+This module needs Gymnasium (``pip install gymnasium``, or ``gofish[rl]``). Importing it
+registers ``GoFish-v0``, so this works with no import of one's own::
+
+    env = gymnasium.make("gofish.gymnasium_env:GoFish-v0", rules="nordic", players=3)
+
+It takes ``GoFishEnv``'s arguments, plays the same games (one seed deals the same game in
+both) and adds two things an RL library looks for:
+
+- An illegal action. ``GoFishEnv`` raises ``GoFishError`` for one. An algorithm without
+  action masks, and Gymnasium's own checker, step with ``action_space.sample()``, which is
+  mostly illegal, so here the agent loses the episode instead, as an illegal move does in
+  PettingZoo's card games: reward ``ILLEGAL_ACTION_REWARD`` (-1), ``terminated``, and
+  ``info["illegal_action"]`` names it. ``illegal_action="raise"`` keeps the error.
+  An action that is no action at all (a number outside the action space, a seat not at
+  the table) is still an error, as are steps after the episode ended.
+- ``action_masks()``: the legal actions as a boolean vector, the name sb3-contrib's
+  ``MaskablePPO`` calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, cast
+
+import numpy as np
+
+from gofish.core import Ask, GoFishError, MalformedInputError
+from gofish.core.errors import short_repr
+from gofish.env import GoFishEnv, WholeNumber
+from gofish.sim import as_whole_number
+
+try:
+    import gymnasium
+except ImportError:  # said at import, not as a bare ModuleNotFoundError deep in make()
+    raise ImportError("gofish.gymnasium_env needs Gymnasium: pip install gymnasium (or "
+                      "gofish[rl]); gofish.env.GoFishEnv plays without it") from None
+
+ENV_ID = "GoFish-v0"
+ILLEGAL_ACTION_REWARD = -1.0
+IllegalAction = Literal["lose", "raise"]
+
+
+# GoFishEnv makes each space once, on first read (a space keeps the generator its seed()
+# sets); Env declares them as plain attributes.
+class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
+    """``GoFishEnv`` as a ``gymnasium.Env`` (see the module's docstring).
+
+    ``illegal_action`` is ``"lose"`` (the default: reward -1, the episode ends) or
+    ``"raise"`` (``GoFishError``, as ``GoFishEnv`` does).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012  # Gymnasium's name and shape
+
+    def __init__(self, rules: object = "classic", players: WholeNumber = 2,
+                 opponents: Any = ("emma",), seat: WholeNumber = 0,
+                 max_asks: WholeNumber = 1000, illegal_action: IllegalAction = "lose") -> None:
+        if illegal_action not in ("lose", "raise"):
+            raise MalformedInputError('illegal_action must be "lose" or "raise", not '
+                                      f"{short_repr(illegal_action)}")
+        super().__init__(rules, players, opponents, seat, max_asks)
+        self.illegal_action = illegal_action
+        self._lost_by: int | None = None  # the illegal action that ended the episode
+
+    def reset(self, seed: WholeNumber | None = None,
+              options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """As ``GoFishEnv.reset``; a seed also seeds Gymnasium's ``np_random``."""
+        observation, info = super().reset(seed=seed, options=options)  # refuses a bad seed
+        if seed is not None:  # checked above: a whole number from 0 (numpy's too)
+            gymnasium.Env.reset(self, seed=cast(int, as_whole_number(seed)))
+        self._lost_by = None
+        return observation, info
+
+    def step(self, action: WholeNumber | Ask
+             ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """As ``GoFishEnv.step``, but an illegal action loses the episode (unless
+        ``illegal_action="raise"``)."""
+        if self._lost_by is not None:
+            raise GoFishError(f"the episode ended when the agent played the illegal action "
+                              f"{self._lost_by}: call reset() for a new one")
+        lost_by = self._illegal_number(action) if self.illegal_action == "lose" else None
+        if lost_by is None:
+            return super().step(action)
+        self._lost_by = lost_by
+        info = {**self._info(), "illegal_action": lost_by}
+        return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now as booleans: what sb3-contrib's ``MaskablePPO`` asks for."""
+        return self.action_mask().astype(bool)
+
+    def _illegal_number(self, action: WholeNumber | Ask) -> int | None:
+        """The number of ``action`` if the agent could ask now but not this; None when it is
+        legal, or when ``GoFishEnv.step`` must refuse it (not an action at all, the episode
+        over or cut short), which it does with the reason."""
+        game = self._live_game()
+        if game.is_over or self._truncated or game.current_player != self.seat:
+            return None
+        try:
+            ask = action if isinstance(action, Ask) else self.ask_of(action)
+            number = self.action_of(ask)
+        except GoFishError:
+            return None
+        return None if ask in game.legal_actions() else number
+
+
+if ENV_ID not in gymnasium.registry:  # a second import (a reload) would warn of overriding
+    gymnasium.register(id=ENV_ID, entry_point="gofish.gymnasium_env:GoFishGymEnv")
