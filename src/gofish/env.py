@@ -159,6 +159,79 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
     return np.asarray(features, dtype=np.float32)
 
 
+def actions_per_opponent(rules: Rules) -> int:
+    """Action numbers per opponent: one per rank, or one per card under ``ask: card``."""
+    return len(RANKS) * (len(SUITS) if rules.ask == "card" else 1)
+
+
+def action_number(ask: Ask, seat: int, players: int, per_opponent: int) -> int:
+    """The number of ``ask`` made from ``seat`` (see the module's docstring). GoFishError
+    for an ask no number stands for: a seat not at the table, a suit where the rules ask
+    for ranks, none where they ask for cards (each was numbered as another ask)."""
+    if not isinstance(ask, Ask):
+        raise GoFishError(f"action_of takes an Ask, not {ask!r}")
+    if not 0 <= ask.target < players:
+        raise GoFishError(f"{ask} asks seat {ask.target}, which is not at this table of "
+                          f"{players} (seats 0 to {players - 1})")
+    by_card = per_opponent != len(RANKS)
+    if (ask.suit is not None) != by_card:
+        raise GoFishError(f"{ask} " + ("names no suit, and the rules ask for cards" if by_card
+                                       else "names a suit, and the rules ask for ranks"))
+    offset = (ask.target - seat) % players
+    if offset == 0:
+        raise GoFishError(f"{ask} asks the agent itself")
+    index = (offset - 1) * per_opponent + (ask.rank - 1) * (per_opponent // len(RANKS))
+    if ask.suit is not None:
+        index += SUITS.index(ask.suit)
+    return index
+
+
+def numbered_ask(action: WholeNumber, seat: int, players: int, per_opponent: int) -> Ask:
+    """The ``Ask`` that action number ``action`` stands for, made from ``seat``."""
+    count = (players - 1) * per_opponent
+    number = as_whole_number(action)  # numpy's too, and a 0-d array as a policy returns
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < count:
+        raise GoFishError(f"an action is a whole number from 0 to {count - 1}, "
+                          f"not {short_repr(action)}")
+    offset, within = divmod(number, per_opponent)
+    target = (seat + offset + 1) % players
+    if per_opponent == len(RANKS):
+        return Ask.of(target, RANKS[within])
+    rank_index, suit_index = divmod(within, len(SUITS))
+    return Ask.of(target, RANKS[rank_index], SUITS[suit_index])
+
+
+def checked_seed(seed: object) -> int | None:
+    """``seed`` as a whole number from 0 (numpy's too, as a study's arrays hold seeds), or
+    None; MalformedInputError for anything else."""
+    given = as_whole_number(seed)
+    # new_game takes text too, but a Gymnasium seed is a number (the docs say so); and
+    # random.Random seeds with abs(): -1 dealt the game of 1. Gymnasium's seeds are 0 or more.
+    if given is not None and (not isinstance(given, int) or isinstance(given, bool)
+                              or given < 0):
+        raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
+                                  f"seeds are, not {short_repr(given)}")
+    return given
+
+
+class DealSeeds:
+    """Which seed deals each game of an environment: the seed given to ``reset``, else the
+    next of the sequence the last given seed fixed, so a training run can be repeated
+    (None before any seed: the operating system's randomness deals)."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label  # the sequence's own text: one seed's sequences differ by env
+        self._later: random.Random | None = None
+
+    def next(self, seed: object) -> int | None:
+        """The seed to deal with; a refused ``seed`` changes nothing."""
+        given = checked_seed(seed)
+        if given is None:
+            return None if self._later is None else self._later.getrandbits(64)
+        self._later = random.Random(f"{self._label} {_seed_text(given)}")
+        return given
+
+
 def _gymnasium_spaces(name: str) -> Any:
     """``gymnasium.spaces``, or an AttributeError saying how to have ``name``: the
     environment runs without Gymnasium, and a library probing with hasattr() is told no."""
@@ -224,7 +297,7 @@ class GoFishEnv:
             raise GoFishError("max_asks must be a whole number of at least 1, "
                               f"not {short_repr(max_asks)}")
         self.max_asks = max_asks
-        self.per_opponent = len(RANKS) * (len(SUITS) if self.rules.ask == "card" else 1)
+        self.per_opponent = actions_per_opponent(self.rules)
         self.action_count = (players - 1) * self.per_opponent
         self.observation_size = observation_size(players)
         self._game: Game | None = None
@@ -233,8 +306,7 @@ class GoFishEnv:
         self._tracker = Tracker(players, seat, self.rules.book_size)
         self._asks = 0
         self._truncated = False
-        # Seeds the unseeded resets after a seeded one (None until a seed is given).
-        self._later_seeds: random.Random | None = None
+        self._deal_seeds = DealSeeds("gofish.env later games")
 
     # ------------------------------------------------------------------ the loop
 
@@ -246,21 +318,8 @@ class GoFishEnv:
         """
         if options:
             raise GoFishError(f"GoFishEnv.reset takes no options, not {short_repr(options)}")
-        # np.int64 too, as a study's arrays hold seeds (anything else new_game refuses)
-        given = cast("int | None", as_whole_number(seed))
-        if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
-            # new_game takes text too, but a Gymnasium seed is a number (the docs say so)
-            raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
-                                      f"seeds are, not {short_repr(given)}")
-        if given is not None and given < 0:
-            # random.Random seeds with abs(): -1 dealt the game of 1. Gymnasium's seeds
-            # are 0 or more too.
-            raise MalformedInputError(f"seed must be a whole number from 0, as Gymnasium's "
-                                      f"seeds are, not {short_repr(given)}")
-        seed = given if given is not None else self._next_seed()
+        seed = self._deal_seeds.next(seed)
         self._game = new_game(self.rules, self.players, seed=seed)
-        if given is not None:  # only once new_game took it: a refused seed changes nothing
-            self._later_seeds = random.Random(f"gofish.env later games {_seed_text(given)}")
         self._bots, self._rngs = {}, {}
         others = [s for s in range(self.players) if s != self.seat]
         for other, name in zip(others, self.opponent_names, strict=True):
@@ -301,36 +360,11 @@ class GoFishEnv:
         """The number of ``ask`` (made from the agent's seat). GoFishError for an ask no
         number stands for: a seat not at the table, a suit where the rules ask for ranks,
         none where they ask for cards (each was numbered as another ask)."""
-        if not isinstance(ask, Ask):
-            raise GoFishError(f"action_of takes an Ask, not {ask!r}")
-        if not 0 <= ask.target < self.players:
-            raise GoFishError(f"{ask} asks seat {ask.target}, which is not at this table of "
-                              f"{self.players} (seats 0 to {self.players - 1})")
-        by_card = self.per_opponent != len(RANKS)
-        if (ask.suit is not None) != by_card:
-            raise GoFishError(f"{ask} " + ("names no suit, and the rules ask for cards" if by_card
-                                           else "names a suit, and the rules ask for ranks"))
-        offset = (ask.target - self.seat) % self.players
-        if offset == 0:
-            raise GoFishError(f"{ask} asks the agent itself")
-        index = (offset - 1) * self.per_opponent + (ask.rank - 1) * (self.per_opponent // 13)
-        if ask.suit is not None:
-            index += SUITS.index(ask.suit)
-        return index
+        return action_number(ask, self.seat, self.players, self.per_opponent)
 
     def ask_of(self, action: WholeNumber) -> Ask:
         """The ``Ask`` that action number ``action`` stands for."""
-        number = as_whole_number(action)  # numpy's too, and a 0-d array as a policy returns
-        if isinstance(number, bool) or not isinstance(number, int) or not (
-                0 <= number < self.action_count):
-            raise GoFishError(f"an action is a whole number from 0 to {self.action_count - 1}, "
-                              f"not {short_repr(action)}")
-        offset, within = divmod(number, self.per_opponent)
-        target = (self.seat + offset + 1) % self.players
-        if self.per_opponent == len(RANKS):
-            return Ask.of(target, RANKS[within])
-        rank_index, suit_index = divmod(within, len(SUITS))
-        return Ask.of(target, RANKS[rank_index], SUITS[suit_index])
+        return numbered_ask(action, self.seat, self.players, self.per_opponent)
 
     def legal_actions(self) -> list[int]:
         """The action numbers the agent may play now (empty when it is not its turn)."""
@@ -365,11 +399,6 @@ class GoFishEnv:
         return _gymnasium_spaces("action_space").Discrete(self.action_count)
 
     # ------------------------------------------------------------------ inside
-
-    def _next_seed(self) -> int | None:
-        """The next seed of the sequence the last seeded reset began; None if never seeded
-        (the operating system's randomness deals)."""
-        return None if self._later_seeds is None else self._later_seeds.getrandbits(64)
 
     def _live_game(self) -> Game:
         if self._game is None:

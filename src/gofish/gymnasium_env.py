@@ -24,14 +24,13 @@ both) and adds two things an RL library looks for:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import numpy as np
 
 from gofish.core import Ask, GoFishError, MalformedInputError
 from gofish.core.errors import short_repr
-from gofish.env import GoFishEnv, WholeNumber
-from gofish.sim import as_whole_number
+from gofish.env import GoFishEnv, WholeNumber, checked_seed
 
 try:
     import gymnasium
@@ -70,7 +69,7 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         """As ``GoFishEnv.reset``; a seed also seeds Gymnasium's ``np_random``."""
         observation, info = super().reset(seed=seed, options=options)  # refuses a bad seed
         if seed is not None:  # checked above: a whole number from 0 (numpy's too)
-            gymnasium.Env.reset(self, seed=cast(int, as_whole_number(seed)))
+            gymnasium.Env.reset(self, seed=checked_seed(seed))
         self._lost_by = None
         return observation, info
 

@@ -7,8 +7,6 @@ which ``GoFishEnv`` answers with an error.
 
 from __future__ import annotations
 
-import importlib
-import sys
 import warnings
 
 import numpy as np
@@ -16,6 +14,8 @@ import pytest
 
 from gofish.core import GoFishError, MalformedInputError
 from gofish.env import GoFishEnv
+
+from .missing_package import assert_import_says_what_to_install
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
@@ -136,7 +136,5 @@ def test_a_numpy_seed_seeds_both_the_deal_and_np_random() -> None:
 
 def test_without_gymnasium_the_import_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "gymnasium", None)  # import gymnasium now fails
-    monkeypatch.delitem(sys.modules, "gofish.gymnasium_env")
-    with pytest.raises(ImportError, match=r"pip install gymnasium \(or gofish\[rl\]\)"):
-        importlib.import_module("gofish.gymnasium_env")
+    assert_import_says_what_to_install(monkeypatch, "gymnasium", "gofish.gymnasium_env",
+                                       r"pip install gymnasium \(or gofish\[rl\]\)")

@@ -1,0 +1,205 @@
+"""Every seat an agent: Go Fish as a PettingZoo ``AECEnv``, for self-play and for training
+several agents at one table.
+
+``gofish.env.GoFishEnv`` is one agent against built-in bots. Here each seat,
+``player_0`` … ``player_{n-1}``, is an agent of yours. This module needs PettingZoo
+(``pip install pettingzoo``, or ``gofish[rl]``)::
+
+    from gofish.pettingzoo_env import env
+
+    table = env(rules="bicycle", players=4)
+    table.reset(seed=1)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, info = table.last()
+        if terminated or truncated:
+            action = None
+        else:
+            action = table.action_space(agent).sample(observation["action_mask"])
+        table.step(action)
+
+The numbers are ``GoFishEnv``'s, from each agent's own seat: the observation (a dict, as
+in PettingZoo's card games) holds ``"observation"``, that seat's vector (see
+``gofish.env``; it comes from the seat's ``View``, so no agent sees another's hand or the
+pond's order), and ``"action_mask"``, 1 for each action that seat may play now (all 0
+for an agent whose turn it is not). Action ``a`` asks the opponent ``a // per_opponent +
+1`` seats to the asker's left, as in ``GoFishEnv``.
+
+A hit keeps the turn (R7), so ``agent_selection`` often stays on one agent for several
+steps. When the game ends every agent is ``terminated`` and gets its share of the win (1,
+or 1/k when k share it; else 0), as ``GoFishEnv``'s reward. Agents can ask in circles
+with a dry pond; after ``max_asks`` asks in all (5,000, the simulator's limit) every agent
+is ``truncated``.
+
+``env()`` wraps the table as PettingZoo's own card games are: an illegal action ends the
+game for every agent with -1 for the one who played it (``TerminateIllegalWrapper``), and
+steps out of order are refused. ``raw_env`` is the table alone: an illegal action raises
+``GoFishError`` and changes nothing.
+
+``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
+the unseeded resets after it deal a sequence of games fixed by ``s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from gofish.core import Game, GoFishError, MalformedInputError, make_rules, new_game
+from gofish.core.errors import short_repr
+from gofish.core.rules import check_players
+from gofish.env import (
+    DealSeeds,
+    WholeNumber,
+    action_number,
+    actions_per_opponent,
+    encode,
+    numbered_ask,
+    observation_size,
+)
+from gofish.knowledge import Tracker
+from gofish.sim import as_whole_number
+
+try:
+    import gymnasium
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError:  # said at import, not as a bare ModuleNotFoundError
+    raise ImportError("gofish.pettingzoo_env needs PettingZoo: pip install pettingzoo (or "
+                      "gofish[rl])") from None
+
+ILLEGAL_ACTION_REWARD = -1.0
+MAX_ASKS = 5_000  # the simulator's limit for a whole game, far past any real one
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The table (``raw_env``'s arguments) as PettingZoo's card games come: an illegal
+    action loses, with ``ILLEGAL_ACTION_REWARD``, and steps out of order are refused."""
+    table = wrappers.TerminateIllegalWrapper(raw_env(**kwargs),
+                                             illegal_reward=ILLEGAL_ACTION_REWARD)
+    return wrappers.OrderEnforcingWrapper(table)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
+    """A table of ``players`` agents under ``rules`` (a preset, rules object or ``Rules``);
+    see the module's docstring."""
+
+    metadata = {"name": "gofish_v0", "render_modes": [],  # noqa: RUF012  # PettingZoo's shape
+                "is_parallelizable": False}
+
+    def __init__(self, rules: object = "classic", players: WholeNumber = 2,
+                 max_asks: WholeNumber = MAX_ASKS) -> None:
+        super().__init__()
+        self.players = check_players(as_whole_number(players))  # 2 to 5, clearly refused
+        self.rules = make_rules(rules).for_players(self.players)
+        limit = as_whole_number(max_asks)
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise MalformedInputError("max_asks must be a whole number of at least 1, "
+                                      f"not {short_repr(max_asks)}")
+        self.max_asks = limit
+        self.per_opponent = actions_per_opponent(self.rules)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        count = (self.players - 1) * self.per_opponent
+        self._action_space = gymnasium.spaces.Discrete(count)
+        self._observation_space = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(0.0, 1.0, shape=(observation_size(self.players),),
+                                                dtype=np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, shape=(count,), dtype=np.int8),
+        })
+        self._deal_seeds = DealSeeds("gofish.pettingzoo_env later games")
+        self._game: Game | None = None
+        self._trackers: list[Tracker] = []
+        self._asks = 0
+
+    # ------------------------------------------------------------------ PettingZoo's API
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        self._seat_of(agent)
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        self._seat_of(agent)
+        return self._action_space
+
+    def reset(self, seed: WholeNumber | None = None,
+              options: Mapping[str, Any] | None = None) -> None:
+        # It takes no options; any given are ignored, as PettingZoo's api_test passes some.
+        self._game = new_game(self.rules, self.players, seed=self._deal_seeds.next(seed))
+        self._trackers = [Tracker(self.players, seat, self.rules.book_size)
+                          for seat in range(self.players)]
+        self._asks = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of(agent)
+        game = self._live_game()
+        mask = np.zeros(self._action_space.n, dtype=np.int8)
+        if agent == self.agent_selection and game.current_player == seat:
+            for ask in game.legal_actions():
+                mask[action_number(ask, seat, self.players, self.per_opponent)] = 1
+        return {"observation": encode(game.view(seat), self._trackers[seat]),
+                "action_mask": mask}
+
+    def step(self, action: WholeNumber | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)  # PettingZoo's: takes only None, drops the agent
+            return
+        game = self._live_game()
+        seat = self._seat_of(agent)
+        if action is None:
+            raise GoFishError(f"{agent} is to ask: None is an action only for an agent "
+                              "whose episode is over")
+        ask = numbered_ask(action, seat, self.players, self.per_opponent)
+        legal = game.legal_actions()
+        if ask not in legal:
+            choices = ", ".join(str(action_number(a, seat, self.players, self.per_opponent))
+                                for a in legal)
+            raise GoFishError(f"{ask} is not a legal ask now; the legal actions are {choices}")
+        self._cumulative_rewards[agent] = 0.0  # reported by last() before this step
+        self._clear_rewards()
+        game.play(ask)
+        self._asks += 1
+        self._end_if_over(game)
+        self._accumulate_rewards()
+        self.agent_selection = agent if self._ended() else self._agent_to_move()
+
+    # ------------------------------------------------------------------ inside
+
+    def _end_if_over(self, game: Game) -> None:
+        if game.is_over:
+            winners = game.winners or ()
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = 1.0 / len(winners) if seat in winners else 0.0
+                self.infos[agent] = {"winners": winners}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._asks >= self.max_asks:  # asking in circles with a dry pond
+            self.truncations = dict.fromkeys(self.agents, True)
+
+    def _ended(self) -> bool:
+        return all(self.terminations.values()) or all(self.truncations.values())
+
+    def _agent_to_move(self) -> str:
+        seat = self._live_game().current_player
+        if seat is None:  # a game still on always has a player to ask (R7, R9)
+            raise GoFishError("the game has nobody to ask and is not over")
+        return self.possible_agents[seat]
+
+    def _seat_of(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise GoFishError(f"no agent {short_repr(agent)} at this table: the agents are "
+                              f"{', '.join(self.possible_agents)}") from None
+
+    def _live_game(self) -> Game:
+        if self._game is None:
+            raise GoFishError("no game yet: call reset() first")
+        return self._game

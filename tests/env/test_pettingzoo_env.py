@@ -1,0 +1,197 @@
+"""``gofish.pettingzoo_env``: every seat an agent, as a PettingZoo ``AECEnv``.
+
+There was no way to train agents against each other: ``GoFishEnv`` is one agent whose
+opponents are built-in bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gofish.core import GoFishError, MalformedInputError
+from gofish.env import GoFishEnv, encode, numbered_ask
+
+from .missing_package import assert_import_says_what_to_install
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test
+
+from gofish.pettingzoo_env import ILLEGAL_ACTION_REWARD, env, raw_env
+
+TABLES: list[dict[str, Any]] = [
+    {}, {"rules": "bicycle", "players": 4},
+    {"rules": {"preset": "nordic", "ask": "card"}, "players": 3}]
+
+
+def _masked_choice(table: Any, agent: str, rng: np.random.Generator) -> int:
+    observation = table.observe(agent)
+    return int(rng.choice(np.flatnonzero(observation["action_mask"])))
+
+
+@pytest.mark.filterwarnings("ignore:Observation")  # PettingZoo's own card games: dicts too
+@pytest.mark.parametrize("kwargs", TABLES)
+def test_pettingzoos_api_and_seed_tests_pass(kwargs: dict[str, Any]) -> None:
+    api_test(env(**kwargs), num_cycles=300)
+    seed_test(lambda: env(**kwargs), num_cycles=300)
+
+
+@pytest.mark.parametrize("kwargs", TABLES)
+def test_self_play_ends_with_the_win_shared_among_the_most_books(
+        kwargs: dict[str, Any]) -> None:
+    """R10/R17: the winners hold the most books and share a reward of 1."""
+    rng = np.random.default_rng(4)
+    for seed in range(5):
+        table = raw_env(**kwargs)
+        table.reset(seed=seed)
+        game = table._game
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            _, reward, terminated, truncated, _ = table.last()
+            totals[agent] += reward
+            assert not truncated
+            table.step(None if terminated else _masked_choice(table, agent, rng))
+        most = max(len(books) for books in game.books)
+        winners = [s for s in range(table.players) if len(game.books[s]) == most]
+        assert tuple(winners) == game.winners
+        assert totals == {agent: (1 / len(winners) if seat in winners else 0.0)
+                          for seat, agent in enumerate(table.possible_agents)}
+        assert not table.agents  # every agent stepped out with None
+
+
+def test_each_agent_sees_only_its_seats_view_and_only_the_mover_has_actions() -> None:
+    """An agent's vector is its view's encoding (gofish.core.view filters the hidden
+    cards), and its mask is the legal asks when, and only when, it is to move."""
+    table = raw_env("bicycle", players=3)
+    table.reset(seed=8)
+    game, rng = table._game, np.random.default_rng(1)
+    for _ in range(30):
+        if game.is_over:
+            break
+        for seat, agent in enumerate(table.possible_agents):
+            seen = table.observe(agent)
+            assert np.array_equal(seen["observation"], encode(game.view(seat)))
+            legal = seen["action_mask"].sum()
+            assert legal == (len(game.legal_actions()) if seat == game.current_player else 0)
+        table.step(_masked_choice(table, table.agent_selection, rng))
+
+
+def test_actions_are_numbered_from_each_agents_seat_as_in_gofish_env() -> None:
+    table = raw_env("classic", players=3)
+    table.reset(seed=2)
+    for seat, agent in enumerate(table.possible_agents):
+        single = GoFishEnv("classic", players=3, opponents=["emma"], seat=seat)
+        assert table.action_space(agent).n == single.action_count
+        assert table.observation_space(agent)["observation"].shape == (
+            single.observation_size,)
+    seat = table._game.current_player
+    single = GoFishEnv("classic", players=3, opponents=["emma"], seat=seat)
+    mask = table.observe(table.agent_selection)["action_mask"]
+    assert sorted(single.action_of(a) for a in table._game.legal_actions()) == list(
+        np.flatnonzero(mask))
+
+
+def test_the_agent_to_act_is_the_seat_to_ask_the_asker_again_after_a_hit() -> None:
+    """R7 and R9: agent_selection is always the seat the game says is to ask: the asker
+    again after a hit, the next seat when the turn passes."""
+    table = raw_env("bicycle", players=3)
+    seen = set()
+    for seed in range(10):
+        table.reset(seed=seed)
+        game, rng = table._game, np.random.default_rng(seed)
+        while not game.is_over:
+            agent, seat = table.agent_selection, game.current_player
+            action = _masked_choice(table, agent, rng)
+            ask = numbered_ask(action, seat, 3, 13)
+            hit = any(card.rank == ask.rank for card in game.hand(ask.target))
+            table.step(action)
+            if game.is_over:
+                continue
+            assert table.agent_selection == table.possible_agents[game.current_player]
+            stayed = game.current_player == seat
+            if hit and game.hand(seat):  # R7 (out of cards, R9 passes the turn anyway)
+                assert stayed
+            seen.add("hit keeps" if hit and stayed else "passes" if not stayed else "other")
+    assert {"hit keeps", "passes"} <= seen
+
+
+def test_wrapped_an_illegal_action_loses_and_ends_every_agents_episode() -> None:
+    table = env()
+    table.reset(seed=3)
+    agent = table.agent_selection
+    mask = table.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    table.step(illegal)
+    assert table.rewards[agent] == ILLEGAL_ACTION_REWARD
+    assert all(table.terminations.values())
+    for other in table.agent_iter():
+        table.step(None)
+        assert other
+    assert not table.agents
+
+
+def test_raw_an_illegal_action_is_an_error_that_changes_nothing() -> None:
+    table = raw_env()
+    table.reset(seed=3)
+    agent = table.agent_selection
+    illegal = int(np.flatnonzero(table.observe(agent)["action_mask"] == 0)[0])
+    before = table.observe(agent)["observation"].copy()
+    with pytest.raises(GoFishError, match="not a legal ask now; the legal actions are"):
+        table.step(illegal)
+    with pytest.raises(GoFishError, match="None is an action only for an agent whose"):
+        table.step(None)
+    assert table.agent_selection == agent
+    assert np.array_equal(table.observe(agent)["observation"], before)
+
+
+def test_after_max_asks_every_agent_is_truncated() -> None:
+    table = raw_env("bicycle", players=4, max_asks=3)
+    table.reset(seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        table.step(_masked_choice(table, table.agent_selection, rng))
+    assert not table._game.is_over and all(table.truncations.values())
+    assert not any(table.terminations.values())
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"players": 6}, "players"),
+    ({"players": "two"}, "players"),
+    ({"max_asks": 0}, "max_asks must be a whole number of at least 1, not 0"),
+    ({"rules": "poker"}, "poker"),
+])
+def test_a_bad_table_is_refused_with_what_was_wrong(kwargs: dict[str, Any],
+                                                    message: str) -> None:
+    with pytest.raises(MalformedInputError, match=message):
+        raw_env(**kwargs)
+
+
+def test_bad_seeds_and_unknown_agents_are_refused_by_name() -> None:
+    table = raw_env()
+    with pytest.raises(MalformedInputError, match="seed must be a whole number from 0"):
+        table.reset(seed=-1)
+    table.reset(seed=np.int64(4))
+    with pytest.raises(GoFishError, match="no agent 'player_7' at this table: the agents "
+                                          "are player_0, player_1"):
+        table.observe("player_7")
+
+
+def test_a_seed_fixes_the_unseeded_games_after_it() -> None:
+    def deals(first_seed: int) -> list[tuple]:
+        table = raw_env()
+        table.reset(seed=first_seed)
+        hands = [table._game.hand(0)]
+        for _ in range(3):
+            table.reset()
+            hands.append(table._game.hand(0))
+        return hands
+
+    assert deals(9) == deals(9) != deals(10)
+
+
+def test_without_pettingzoo_the_import_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_import_says_what_to_install(monkeypatch, "pettingzoo", "gofish.pettingzoo_env",
+                                       r"pip install pettingzoo \(or gofish\[rl\]\)")
