@@ -25,6 +25,8 @@ REFUSED = [
     (["bot_games_speed.py", "--before", "/no/such/python"],
      "--before: no interpreter at /no/such/python"),
     (["long_game_views.py", "--asks", "0"], "--asks: must be at least 1, not 0"),
+    (["env_speed.py", "--seconds", "0"], "--seconds: must be more than 0 seconds, not 0"),
+    (["env_speed.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
     (["storage_speed.py", "--games", "0"], "--games: must be at least 1, not 0"),
     (["storage_speed.py", "--games", "-3"], "--games: must be at least 1, not -3"),
     (["play_startup.py", "--runs", "0"], "--runs: must be at least 1, not 0"),
