@@ -43,9 +43,10 @@ class RoomsServer:
     """``gofish rooms`` as a child process, which a test may kill and start again."""
 
     def __init__(self, folder: Path, away_seconds: float = 60,
-                 allow_hosts: tuple[str, ...] = ()) -> None:
+                 allow_hosts: tuple[str, ...] = (), turn_seconds: float = 90) -> None:
         self.folder = folder
         self.away_seconds = away_seconds
+        self.turn_seconds = turn_seconds
         self.allow_hosts = allow_hosts  # names other than this machine's it answers to
         self.port: int | None = None  # chosen by the server at its first start
         self.url = ""
@@ -60,7 +61,8 @@ class RoomsServer:
         env = {**os.environ, "GOFISH_DB": str(self.folder / "games.sqlite3")}
         command = [sys.executable, "-m", "gofish", "rooms", "--port", str(self.port or 0),
                    "--database", str(self.folder / "rooms.sqlite3"),
-                   "--away-seconds", str(self.away_seconds), "--bot-delay", "0.02"]
+                   "--away-seconds", str(self.away_seconds), "--bot-delay", "0.02",
+                   "--turn-seconds", str(self.turn_seconds)]
         for name in self.allow_hosts:
             command += ["--allow-host", name]
         announced = self.folder / "server.out"

@@ -141,6 +141,16 @@ def three_seat_room(client: TestClient) -> tuple[str, Player, Player]:
     return made["code"], ann, bob
 
 
+def two_people(client: TestClient, rules: str = "classic") -> tuple[str, list[Player]]:
+    """Ann (host) and Bob, both people, both connected, dealt a game of ``rules``."""
+    made = create_room(client, "Ann", players=2, rules={"preset": rules})
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    start_game(ann, [bob])
+    return made["code"], [ann, bob]
+
+
 def connect(client: TestClient, code: str, token: str | None) -> Player:
     ws = client.websocket_connect(f"/ws/room/{code}")
     session = ws.__enter__()

@@ -14,6 +14,7 @@ from gofish.cli import main
     [
         (["rooms", "--away-seconds", "soon"], "number of seconds"),
         (["rooms", "--bot-delay", "-1"], "from 0 to 86400"),
+        (["rooms", "--turn-seconds", "-5"], "a turn's time is from 0 (no limit) to 86400"),
         (["rooms", "--port", "70000"], "0 to 65535"),
     ],
 )
@@ -24,6 +25,20 @@ def test_bad_options_are_refused_with_a_reason(
         main(argv)
     assert stopped.value.code == 2
     assert reason in capsys.readouterr().err
+
+
+def test_the_turn_clock_option_reaches_the_rooms(tmp_path: Path) -> None:
+    from gofish.cli import build_parser
+    from gofish.cli.rooms import rooms_app
+
+    def turn_seconds(*option: str) -> float:
+        args = build_parser().parse_args(
+            ["rooms", "--database", str(tmp_path / "rooms.sqlite3"), *option])
+        return float(rooms_app(args).state.gofish_rooms.settings.turn_seconds)
+
+    assert turn_seconds() == 90
+    assert turn_seconds("--turn-seconds", "45") == 45
+    assert turn_seconds("--turn-seconds", "0") == 0  # no clock
 
 
 def test_an_unsupported_database_is_refused_clearly() -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,11 +23,11 @@ from .helpers import (
     connect,
     create_room,
     disconnect,
-    join_room,
     play_to_end,
     serving,
     settle,
     start_game,
+    two_people,
 )
 
 SEED = 3  # a deal whose first player has a miss to make
@@ -44,12 +46,7 @@ def _fixed_deal(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def nordic_pair(client: TestClient) -> tuple[str, list[Player]]:
     """Ann and Bob, both people, dealt a nordic game: nothing moves unless they do."""
-    made = create_room(client, "Ann", players=2, rules={"preset": "nordic"})
-    joined = join_room(client, made["code"], "Bob")
-    ann = connect(client, made["code"], made["token"])
-    bob = connect(client, made["code"], joined["token"])
-    start_game(ann, [bob])
-    return made["code"], [ann, bob]
+    return two_people(client, "nordic")
 
 
 def live_room(client: TestClient, code: str) -> Room:
@@ -260,3 +257,27 @@ def test_bots_never_wait_to_fish(client: TestClient) -> None:
     assert misses and all(data["player"] == 0 for data in misses)
     assert len(misses) == sum(kind == "fish" for kind, _ in entries)
     assert all(data["by"] == "bot" for kind, data in entries if kind == "ask" and data["player"])
+
+
+def test_a_person_told_to_fish_who_lets_it_sit_has_the_stand_in_fish_for_them(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """The turn clock runs for the draw too: a miss waits for its person's fish only so long."""
+    with serving(make_app(replace(PATIENT, turn_seconds=0.5))) as client:
+        code, players = nordic_pair(client)
+        actor = mover(players)
+        actor.command("ask", **a_miss(live_room(client, code)))
+        deadline = time.monotonic() + 10
+        while not (fished := [e for e in stored_entries(client, code) if e[0] == "fish"]):
+            assert time.monotonic() < deadline, "nobody fished for the person told to"
+            time.sleep(0.05)
+        assert fished[0] == ("fish", {"player": actor.seat, "by": "turn-clock"})
+        # The clock made only the draw: the ask was the person's own.
+        entries = stored_entries(client, code)
+        assert entries[entries.index(fished[0]) - 1][1]["by"] == "player"
+        room = live_room(client, code)
+        other = next(p for p in players if p is not actor)
+        line = f"{room.names[actor.seat]}'s time ran out: Emma (bot) fishes for them this once."
+        other.read_until(lambda m: line in [e["text"] for e in other.log])
+        told = [e["text"] for e in other.log]
+        assert told[told.index(line) - 1].endswith('"Go fish!"')

@@ -43,7 +43,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Tes
              allowed: tuple[str, ...] = ()) -> TestClient:
         app = rooms_app(argparse.Namespace(
             host=host, allow_host=list(allowed), database=str(tmp_path / "rooms.sqlite3"),
-            away_seconds=60.0, bot_delay=1.0))
+            away_seconds=60.0, bot_delay=1.0, turn_seconds=90.0))
         return TestClient(app, base_url=f"http://{name}", client=peer)
 
     return make

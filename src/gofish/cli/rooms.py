@@ -41,12 +41,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--away-seconds", type=_seconds, default=60.0, metavar="SECONDS",
                         help="a player gone this long is played by a bot until they return "
                              "(default 60)")
+    parser.add_argument("--turn-seconds", type=_turn_seconds, default=90.0, metavar="SECONDS",
+                        help="a player here who has not moved for this long on their turn "
+                             "has that move made by a bot, and plays on after it (default "
+                             "90; 0: never)")
     parser.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
                         help="pause before each bot ask (default 1)")
     parser.set_defaults(run=run)
 
 
 _seconds = seconds("a pause", 86400)
+_turn_seconds = seconds("a turn's time", 86400, zero=" (no limit)")
 
 
 def rooms_app(args: argparse.Namespace) -> Starlette:
@@ -62,7 +67,8 @@ def rooms_app(args: argparse.Namespace) -> Starlette:
     # Added last, so it answers first: a request from another site, through a visitor's
     # browser, is refused as under serve, whatever it asks for.
     only_this_machine(app, args.host, args.allow_host, "rooms")
-    settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay)
+    settings = RoomSettings(away_seconds=args.away_seconds, bot_delay=args.bot_delay,
+                            turn_seconds=args.turn_seconds)
     mount_rooms(app, database_url=args.database, settings=settings)
     return app
 

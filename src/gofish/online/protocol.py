@@ -226,7 +226,7 @@ class SeatLog:
             told = self._events + self._ahead
             if self._notices < len(notices) and notices[self._notices].at <= told:
                 notice = notices[self._notices]
-                self._add(notice.event, notice.text)
+                self._add(notice.event, notice.told_to(self._viewer))
                 self._notices += 1
             elif self._events < len(history):
                 event = history[self._events]

@@ -36,9 +36,12 @@ from gofish.online.codes import name_key
 from gofish.session import rule_words
 
 Entry = tuple[str, dict[str, Any]]
+TURN_ENTRIES = ("start", "ask", "miss", "fish")  # the entries that move a game on
 Status = Literal["lobby", "playing", "over", "closed"]
 Vacated = Literal["left", "removed"]
 HOST_SEAT = 0  # the room's creator; the role passes on when its holder leaves
+# ``by`` of the one move the stand-in makes for a person here whose turn clock ran out.
+OUT_OF_TIME = "turn-clock"
 
 
 class RoomError(Exception):
@@ -96,6 +99,13 @@ class Notice:
     at: int
     event: dict[str, Any]
     text: str
+    yours: str | None = None  # the sentence for the page of the event's own seat, if it differs
+
+    def told_to(self, viewer: int | None) -> str:
+        """The sentence as ``viewer``'s log tells it."""
+        if self.yours is not None and viewer is not None and self.event.get("seat") == viewer:
+            return self.yours
+        return self.text
 
 
 def bot_names() -> dict[str, int]:
@@ -125,6 +135,9 @@ class Room:
     # not the hand and draws of the bot that played it.
     seated_after_deal: set[int] = field(default_factory=set)
     standing_in: set[int] = field(default_factory=set)  # seats the stand-in asks for now
+    # The seat whose turn clock ran out: the stand-in makes its next move. Like presence,
+    # not stored: after a restart the clock starts afresh.
+    out_of_time: int | None = None
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -184,16 +197,24 @@ class Room:
         player, ask = self.pending
         return announced_miss(player, ask)
 
+    def seat_to_move(self) -> int | None:
+        """The seat whose move the game waits for, if a game is being played."""
+        game = self.game
+        if game is None or self.closed:
+            return None
+        return game.current_player
+
     def seat_played_by_bot(self) -> int | None:
         """The seat to act if a bot must act for it now: a bot seat, or a person who is
-        away while another person is here. With every person gone at once (a router
-        restarting, laptops asleep), stand-ins would play the whole game out for nobody:
-        it waits for the first of them back instead."""
-        game = self.game
-        if game is None or game.current_player is None or self.closed:
+        away (or let their turn clock run out) while a person is here. With every person
+        gone at once (a router restarting, laptops asleep), stand-ins would play the whole
+        game out for nobody: it waits for the first of them back instead."""
+        index = self.seat_to_move()
+        if index is None:
             return None
-        seat = self.seats[game.current_player]
-        if seat.kind == "bot" or (seat.away and self._a_person_is_here()):
+        seat = self.seats[index]
+        waits = seat.away or self.out_of_time == seat.index
+        if seat.kind == "bot" or (waits and self._a_person_is_here()):
             return seat.index
         return None
 
@@ -447,6 +468,8 @@ class Room:
             self._apply_fish(data)
         else:
             raise ValueError(f"unknown room entry {kind!r}")
+        if kind in TURN_ENTRIES:  # a move made: whoever moves next has a clock of their own
+            self.out_of_time = None
         self.version += 1
         return notice
 
@@ -465,6 +488,9 @@ class Room:
     def _note_stand_in(self, seat: int, by: str | None) -> None:
         """Tell the log when the stand-in starts asking for an away person: their seat's
         asks read "Bob asks…" whoever made them, and Bob, back, found asks he never made."""
+        if by == OUT_OF_TIME:
+            self._note_out_of_time(seat)
+            return
         if by != "stand-in":
             self.standing_in.discard(seat)  # their own ask (or a bot's seat): no stretch
             if self.seats[seat].vacated is None:
@@ -477,6 +503,16 @@ class Room:
                 "for them until they are back.")
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
         self.notices.append(Notice(self._notice_at(), event, text))
+
+    def _note_out_of_time(self, seat: int) -> None:
+        """Tell the log, each time, that the stand-in made a move a person here let run out."""
+        self.standing_in.discard(seat)  # should they go away later, that is a stretch of its own
+        move = "fishes" if self.pending is not None else "asks"
+        stand_in = self._name_stand_in(self.seats[seat])
+        text = f"{self.names[seat]}'s time ran out: {stand_in} {move} for them this once."
+        yours = f"Your time ran out: {stand_in} {move} for you this once."
+        event = {"type": "seat_out_of_time", "seat": seat, "bot": self.stand_in}
+        self.notices.append(Notice(self._notice_at(), event, text, yours))
 
     def _notice_at(self) -> int:
         """Where a notice made now goes in the log: after the game's events so far, and

@@ -49,7 +49,7 @@ from gofish.online.protocol import (
     parse_command,
     parse_hello,
 )
-from gofish.online.room import Entry, Room, RoomError, Vacated
+from gofish.online.room import OUT_OF_TIME, TURN_ENTRIES, Entry, Room, RoomError, Vacated
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
 from gofish.storage.errors import reported
 
@@ -67,6 +67,8 @@ CLOSE_NOT_FOUND = 4404
 @dataclass(frozen=True)
 class RoomSettings:
     away_seconds: float = 60.0  # gone this long: a stand-in bot plays the seat
+    # A person here who lets their turn sit this long: the stand-in makes that move (0: never).
+    turn_seconds: float = 90.0
     bot_delay: float = 1.0  # pause before a bot asks, so people can follow
     stand_in_bot: str = "emma"  # plays for a person who is away, and the seat of one who left
     max_message_bytes: int = 2048
@@ -201,6 +203,7 @@ class LiveRoom:
     # so sockets opened and closed in a loop leave no pile of timers (each holding the room).
     evict_timer: asyncio.TimerHandle | None = None
     away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    turn_timer: asyncio.TimerHandle | None = None  # the turn clock of the person to move
 
     def seat_log(self, viewer: int | None) -> SeatLog:
         if self.logs_game != self.room.game_number:
@@ -472,6 +475,8 @@ class RoomServer:
             self._forget_stale(live)
             raise
         notice = room.apply(kind, data)
+        if kind in TURN_ENTRIES:
+            self._start_turn_clock(live)
         if kind in ("seat", "bot", "unseat"):  # after a game, a seat's bot may change
             live.bots.pop(data["seat"], None)
         if kind == "start":  # people who left in the lobby are on the away clock from now
@@ -519,7 +524,8 @@ class RoomServer:
         """The message for one connection, encoded: its seat's view and the log it lacks."""
         room = live.room
         message: dict[str, Any] = {"type": kind, "version": room.version, "room": lobby,
-                                   "game": None, "notice": notice}
+                                   "game": None, "notice": notice,
+                                   "turn_clock": self._turn_clock(live)}
         if you is not None:
             message["you"] = you
         game = room.game
@@ -583,7 +589,8 @@ class RoomServer:
     async def _bot_entry(self, live: LiveRoom, seat: int) -> Entry | None:
         """What the bot (or stand-in) playing ``seat`` does now; None if it is not its to do."""
         room = live.room
-        by = "bot" if room.seats[seat].kind == "bot" else "stand-in"
+        by = ("bot" if room.seats[seat].kind == "bot"
+              else "stand-in" if room.seats[seat].away else OUT_OF_TIME)
         if room.fishing == seat:  # a person told "Go fish!" who went away or left
             return room.fish_entry(seat, by)
         ask = await self._bot_choice(live, seat)
@@ -599,6 +606,8 @@ class RoomServer:
         for task in (live.bot_task, live.host_task):
             if task is not None:
                 task.cancel()
+        if live.turn_timer is not None:
+            live.turn_timer.cancel()
         cancel_thinking(live.bots.values())
 
     async def _bot_choice(self, live: LiveRoom, seat: int) -> Ask:
@@ -621,6 +630,44 @@ class RoomServer:
             _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
             ask = live.rng.choice(view.legal_actions)
         return ask
+
+    # ----------------------------------------------------------- turn clock
+
+    def _start_turn_clock(self, live: LiveRoom) -> None:
+        """A fresh turn clock for the person to move, if they are here; the old one stops."""
+        if live.turn_timer is not None:
+            live.turn_timer.cancel()
+            live.turn_timer = None
+        seat = self._person_to_move(live)
+        if seat is not None and self.settings.turn_seconds > 0:
+            live.turn_timer = asyncio.get_running_loop().call_later(
+                self.settings.turn_seconds, self._turn_ran_out, live, seat)
+
+    @staticmethod
+    def _person_to_move(live: LiveRoom) -> int | None:
+        """The seat to move if a person is to move it and is here (away seats have the
+        stand-in; one gone but not yet away gets a fresh clock when they are back)."""
+        room = live.room
+        seat = room.seat_to_move()
+        if seat is None or room.out_of_time == seat:
+            return None
+        here = room.seats[seat]
+        return seat if here.kind == "human" and here.connected and not here.away else None
+
+    def _turn_ran_out(self, live: LiveRoom, seat: int) -> None:
+        live.turn_timer = None
+        if self._is_current(live) and self._person_to_move(live) == seat:
+            live.room.out_of_time = seat
+            self.schedule_bot(live)
+
+    def _turn_clock(self, live: LiveRoom) -> dict[str, Any] | None:
+        """Whose turn clock runs and how many seconds it has left, for the pages."""
+        timer = live.turn_timer
+        seat = self._person_to_move(live)
+        if timer is None or seat is None:
+            return None
+        left = timer.when() - asyncio.get_running_loop().time()
+        return {"seat": seat, "seconds": round(max(0.0, left), 1)}
 
     # ------------------------------------------------------------- presence
 
@@ -652,6 +699,8 @@ class RoomServer:
             seat = live.room.seats[connection.seat]
             seat.connections += 1
             seat.gone_since, seat.away = None, False
+            if live.turn_timer is None:  # back on their turn (or after a restart): it starts now
+                self._start_turn_clock(live)
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
         host = live.room.host

@@ -33,6 +33,8 @@ const state = {
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
   seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
   playing: null, // what this page's player plays with now ('ask' buttons, the 'sea'), if anything
+  clockEnds: null, // when this seat's turn clock runs out (performance.now() time), while it runs
+  clockTold: false, // its line has been read out: once a turn, not every second
 };
 let socket = null;
 let retry = 500;
@@ -270,6 +272,7 @@ function receive(message) {
   if (game && (!state.game || state.game.number !== game.number || game.log_from === 0)) state.log = [];
   if (game) state.log.push(...game.log);
   state.game = game;
+  setTurnClock(message.turn_clock);
   say('');
   const render = () => { renderLobby(); renderGame(game ? game.log : []); };
   if (!firstSight) { renderAndTell(render, fresh); return; }
@@ -292,7 +295,7 @@ function renderAndTell(render, entries) {
   keepingFocus(render);
   // Focus landing on the turn line reads it out: the announcer does not say it too.
   const readOnFocus = !wasOnTurn && document.activeElement === turn;
-  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus)]);
+  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus), ...turnClockNews()]);
 }
 
 // What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
@@ -673,6 +676,7 @@ function renderGame(newLog = []) {
   }
   fill($('#ask'), myTurn && game.fishing === null ? askButtons(game) : []);
   showWhatToPlay(game, me, myTurn);
+  showTurnClock();
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
   showRematchWait();
   const log = $('#log');
@@ -735,6 +739,40 @@ function resultLine(game, me) {
     return `${seat === me ? 'You' : playedBy(game, seat)}: ${counted(laid, word)}`;
   });
   return `Game over: ${namesInWords(names)} ${verb}. ${counts.join(', ')}. ${game.ending || ''}`;
+}
+
+// ------------------------------------------------------------------ the turn clock
+// A person who lets their turn sit for the server's --turn-seconds has that move made by the
+// stand-in. Their page says so over the last half minute, counting down from the seconds
+// the server gave (its own clock's, so no two machines' clocks need agree).
+const CLOCK_SHOWN_FROM = 30;
+setInterval(() => { showTurnClock(); announce(turnClockNews()); }, 1000);
+
+function setTurnClock(clock) {
+  const mine = Boolean(clock) && Boolean(state.you) && clock.seat === state.you.seat;
+  const ends = mine ? performance.now() + clock.seconds * 1000 : null;
+  // The same clock told again (an update in the middle of a turn) is not a new one to announce.
+  const fresh = ends === null || state.clockEnds === null || Math.abs(ends - state.clockEnds) > 1500;
+  if (fresh) state.clockTold = false;
+  state.clockEnds = ends;
+}
+
+function showTurnClock() {
+  const line = $('#turn-clock');
+  const left = state.clockEnds === null ? 0 : Math.ceil((state.clockEnds - performance.now()) / 1000);
+  line.hidden = !(left > 0 && left <= CLOCK_SHOWN_FROM && state.game && state.you);
+  if (line.hidden) return;
+  const seat = state.you.seat;
+  const standIn = state.room.seats[seat].stand_in || state.room.stand_in;
+  const move = state.game.fishing === seat ? 'fish' : 'ask';
+  line.textContent = `Your turn — ${standIn} will ${move} for you in ${left} s if you don't.`;
+}
+
+// The clock's line, the first time it shows this turn: after the moves and the turn line.
+function turnClockNews() {
+  if ($('#turn-clock').hidden || state.clockTold) return [];
+  state.clockTold = true;
+  return [$('#turn-clock').textContent];
 }
 
 function turnLine(game, me, myTurn) {

@@ -1,0 +1,39 @@
+"""A player's page shows their turn clock over its last half minute, read out once."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_support import RoomsServer, fill_with_bot_and_start, open_room, started
+
+pytestmark = pytest.mark.browser
+
+CLOCK_LINE = re.compile(r"Your turn — Emma 2 \(bot\) will ask for you in (\d+) s if you don't\.")
+
+
+def test_the_page_counts_down_to_the_stand_in_asking_and_says_so_once(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    with started(RoomsServer(tmp_path, turn_seconds=25)) as server:
+        ann = new_page()
+        open_room(ann, server.url, "Ann", 2)
+        fill_with_bot_and_start(ann, 1)
+        ann.wait_for_selector(".ask-rank")  # Ann's turn (after Emma's asks, if she was first)
+        line = ann.wait_for_selector("#turn-clock:not([hidden])")
+        first = CLOCK_LINE.fullmatch(line.inner_text())
+        assert first is not None, line.inner_text()
+        # The stand-in is Emma 2: Emma (bot) sits in the other seat.
+        deadline = time.monotonic() + 10
+        while (now := CLOCK_LINE.fullmatch(ann.inner_text("#turn-clock"))) and (
+                int(now[1]) > int(first[1]) - 2):
+            assert time.monotonic() < deadline, "the clock did not count down"
+            time.sleep(0.2)
+        assert now is not None
+        # Counting down, it was read out once, not every second.
+        heard = ann.inner_text("#announcer")
+        assert len(CLOCK_LINE.findall(heard)) == 1, heard
