@@ -41,7 +41,7 @@ def hint(page: Any) -> str:
 def test_a_hint_goes_once_the_game_moves_on(page: Any, live_server: LiveServer) -> None:
     # "Your last move is on its way." (after a double click on a card group) stayed under
     # the status line through Emma's whole turn and into the player's next one, right under
-    # "Your turn: click a rank in your hand to ask Emma for it."; so did "Wait: it is Emma's
+    # "Your turn: choose a rank from your hand to ask Emma for it."; so did "Wait: it is Emma's
     # turn." (a rank key pressed while she played) after the player's turn had begun.
     open_table(page, live_server, seed=21, query=SLOW)
     assert wait_for_my_move(page) == "ask"
@@ -64,7 +64,7 @@ def test_a_hint_goes_once_the_game_moves_on(page: Any, live_server: LiveServer) 
             break
     assert told == "Wait: it is Emma's turn."
     assert wait_for_my_move(page) == "ask"  # the player's turn again
-    assert page.inner_text("#status").startswith("Your turn: click a rank")
+    assert page.inner_text("#status").startswith("Your turn: choose a rank")
     assert hint(page) == ""
     assert phase(page) == "ask"
 

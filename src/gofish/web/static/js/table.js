@@ -430,7 +430,7 @@ export class Table {
    */
   askPrompt(state) {
     if (!this.choosingTarget()) {
-      return `Your turn: click a rank in your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
+      return `Your turn: choose a rank from your hand to ask ${this.name(state.players.find((p) => p.seat !== state.you).seat)} for it.`;
     }
     const chosen = this.chosenOpponent();
     if (chosen && this.rank === null) return `Your turn: choose a rank from your hand to ask ${chosen.name} for, or another opponent.`;
@@ -481,10 +481,10 @@ export class Table {
   notNow() {
     const state = this.state;
     if (!state) return 'The game has not started yet.';
-    if (this.awayText) return `${this.awayText} Click "${this.awayAction}" to go on with it here.`;
+    if (this.awayText) return `${this.awayText} Choose "${this.awayAction}" to go on with it here.`;
     if (this.sent) return 'Your last move is on its way.';
     if (state.phase === 'over') return 'The game is over: play again from the result.';
-    if (state.phase === 'fish') return 'Go fish first: click a face-down card in the sea.';
+    if (state.phase === 'fish') return 'Go fish first: pick a face-down card in the sea.';
     if (state.phase !== 'ask') return `Wait: it is ${this.name(state.current)}'s turn.`;
     return null;
   }
