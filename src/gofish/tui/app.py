@@ -861,7 +861,8 @@ class GoFishApp(App[None]):
 
     # -- actions -----------------------------------------------------------------
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.rules), self.overlay_closed)
+        session = self.session
+        self.push_screen(HelpScreen(session.rules, session.game.num_players), self.overlay_closed)
 
     def overlay_closed(self, key: str | None) -> None:
         """The help or the coach over the table closed (by ``key``, None if it passed its

@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 
 from gofish.core import Rules
 from gofish.knowledge import RankRow
+from gofish.narrate import book_word, laid_word, pond_word
 from gofish.rules_help import rules_paragraphs
 from gofish.tally import PlayerTally
 from gofish.tui.widgets import (
@@ -30,20 +31,46 @@ from gofish.tui.widgets import (
     fit_name,
 )
 
-CONTROLS = (
-    ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
-    ("Shift+Q", "ask for queens (a lower-case q is quit)"),
-    ("← → Tab", "choose whom to ask (with more than one opponent)"),
-    ("S H D C", "pick the suit, under the ask-for-a-card house rule"),
-    ("Esc", "cancel a half-made choice, else close the coach"),
-    ("↑ ↓ PgUp PgDn", "scroll the log back (End: the latest); a small window shows only its end"),
-    ("mouse", "click a group of your cards to ask, an opponent to target"),
-    ("c", "show or hide the coach: what the table has revealed (over the table in a "
-           "small window; Esc closes it too)"),
-    ("?", "this help (? or Esc closes it)"),
-    ("n", "new game with the same settings (twice during a game)"),
-    ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
-)
+
+def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
+    """The keys that act in this game only: listed in a two-player rank game, the suit keys
+    and those that choose whom to ask sent a newcomer looking for what they did."""
+    choosing = players > 2
+    by_card = rules.ask == "card"
+    rows = [
+        ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
+        ("Shift+Q", "ask for queens (a lower-case q is quit)"),
+    ]
+    if choosing:
+        rows.append(("← → Tab", "choose whom to ask"))
+    if by_card:
+        rows.append(("S H D C", "then the suit of the card you ask for"))
+    rows += [
+        ("Esc", "cancel a rank picked, else close the coach" if by_card else "close the coach"),
+        ("↑ ↓ PgUp PgDn",
+         "scroll the log back (End: the latest); a small window shows only its end"),
+        ("mouse", "click a group of your cards to ask"
+                  + (", an opponent to choose them" if choosing else "")),
+        ("c", "show or hide the coach: what the table has revealed (over the table in a "
+              "small window; Esc closes it too)"),
+        ("?", "this help (? or Esc closes it)"),
+        ("n", "new game with the same settings (twice during a game)"),
+        ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
+    ]
+    return rows
+
+
+def coach_rows_explained(rules: Rules) -> list[tuple[str, str]]:
+    """What each row and mark of the coach means, under the names the coach gives them."""
+    laid = laid_word(rules.book_size)
+    return [
+        ("You", "how many of each rank you hold"),
+        ("2+ – ?", "an opponent holds at least 2 (they asked for it or were handed it), "
+                   "none, or unknown"),
+        (laid.capitalize(), f"cards of that rank laid down in {book_word(rules.book_size)}s"),
+        ("Unseen", f"still in the {pond_word(rules)} or in an opponent's unknown cards"),
+    ]
+
 
 ResultType = TypeVar("ResultType")
 
@@ -51,20 +78,26 @@ ResultType = TypeVar("ResultType")
 COACH_TOO_NARROW = "The coach needs a wider window to show every rank."
 
 
-def help_text(rules: Rules) -> Group:
-    keys = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-    keys.add_column(style="bold #ffd75f", no_wrap=True)
-    keys.add_column(ratio=1)
-    for key, meaning in CONTROLS:
-        keys.add_row(key, meaning)
+def _two_columns(rows: Sequence[tuple[str, str]]) -> Table:
+    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
+    table.add_column(style="bold #ffd75f", no_wrap=True)
+    table.add_column(ratio=1)
+    for name, meaning in rows:
+        table.add_row(name, meaning)
+    return table
+
+
+def help_text(rules: Rules, players: int) -> Group:
     rules_text = Text()
     for paragraph in rules_paragraphs(rules):
         rules_text.append(f"{paragraph}\n")
     return Group(
         Text("Controls", style="bold underline"),
-        keys,
+        _two_columns(controls(rules, players)),
         Text(f"\nRules: {rules.preset}", style="bold underline"),
         rules_text,
+        Text("The coach (c), per rank", style="bold underline"),
+        _two_columns(coach_rows_explained(rules)),
     )
 
 
@@ -109,13 +142,14 @@ class HelpScreen(Overlay):
         Binding("n", "pass_on('n')", show=False),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, players: int) -> None:
         super().__init__()
         self.rules = rules
+        self.players = players
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(help_text(self.rules), id="help-text")
+            yield Static(help_text(self.rules, self.players), id="help-text")
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Help · Esc to close"

@@ -1,0 +1,60 @@
+"""The help lists the keys that act in the game being played, and says what each row and
+mark of the coach means: a newcomer read of suit keys in a rank game, and met the coach's
+"Unseen" and "Booked" rows with nothing to explain them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.tui.helpers import make_app, run_app, screen_text
+from textual.pilot import Pilot
+
+from gofish.tui import GoFishApp
+from gofish.tui.screens import HelpScreen
+
+TALL = (80, 70)  # the whole help in sight, nothing scrolled away
+
+
+def help_seen(preset: str, players: int, **options: Any) -> str:
+    app = make_app(preset, players=players, seed=3, **options)
+    seen: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        seen.append(screen_text(app))
+
+    run_app(app, script, size=TALL)
+    return seen[0]
+
+
+def test_a_two_player_rank_game_lists_no_suit_keys_and_no_choosing_whom_to_ask() -> None:
+    text = help_seen("classic", 2)
+    assert "ask for that rank" in text and "Shift+Q" in text
+    assert "S H D C" not in text  # R1: suits matter only under ask: card
+    assert "← → Tab" not in text  # one opponent: there is no one else to choose
+    assert "an opponent to" not in text  # nor to click
+
+
+def test_more_opponents_and_card_asks_list_the_keys_for_them() -> None:
+    text = help_seen("bicycle", 3, ask="card")
+    assert "← → Tab" in text and "choose whom to ask" in text
+    assert "S H D C" in text and "cancel a rank picked" in text
+
+
+@pytest.mark.parametrize(("preset", "book_size", "laid", "pile"), [
+    ("classic", 4, "Booked", "pond"),
+    ("nordic", 2, "Paired", "sea"),  # the coach's row says Paired under pairs
+])
+def test_the_help_explains_every_row_of_the_coach(preset: str, book_size: int, laid: str,
+                                                  pile: str) -> None:
+    text = help_seen(preset, 3, book_size=book_size)
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "The coach (c)" in line)
+    explained = "\n".join(lines[start:start + 8])
+    for row in ("You", laid, "Unseen"):
+        assert row in explained
+    assert "at least 2" in explained and "unknown" in explained  # the marks of 2+ – ?
+    assert f"still in the {pile}" in explained
