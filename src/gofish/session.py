@@ -123,15 +123,22 @@ def _table_position(deal: Mapping[str, Any] | None, game: Game) -> tuple[int | s
     return (seed, number) if same else (None, 0)
 
 
+def filled_opponents(chosen: Sequence[str], seats: int) -> list[str]:
+    """A bot for each of ``seats`` opponent seats: those chosen, the last one repeated for
+    the seats left (emma if none), so the terminal and the browser deal the same table."""
+    named = list(chosen) or ["emma"]
+    return named + [named[-1]] * (seats - len(named))
+
+
 def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
     """The bot for each opponent seat: the names given, the last one repeated (emma by default)."""
-    chosen = [name.strip().lower() for name in names if name.strip()] or ["emma"]
+    chosen = [name.strip().lower() for name in names if name.strip()]
     if len(chosen) > players - 1:
         raise GoFishError(
             f"{len(chosen)} opponents were named but a {players}-player game has "
             f"{players - 1}: use --players {len(chosen) + 1} or name fewer"
         )
-    chosen += [chosen[-1]] * (players - 1 - len(chosen))
+    chosen = filled_opponents(chosen, players - 1)
     for name in chosen:
         try:
             make_bot(name)

@@ -27,3 +27,14 @@ def test_terminal_and_browser_tables_name_seats_alike() -> None:
     browser = seats_for("Ann", list(bots), 5)
     assert [seat["name"] for seat in terminal] == [seat.name for seat in browser]
     assert [seat["bot"] for seat in terminal] == [seat.bot for seat in browser]
+
+
+def test_a_short_list_of_opponents_is_filled_alike_at_both_tables() -> None:
+    # The terminal repeated the last opponent named (as the README says of --opponents);
+    # the browser's start message filled the other seats with Emma: one list, two tables.
+    terminal = TableSettings(make_rules("bicycle"), players=4, opponents=("expert",),
+                             name="Ann").seats()
+    browser = seats_for("Ann", ["expert"], 4)
+    assert [seat.bot for seat in browser] == [None, "expert", "expert", "expert"]
+    assert [seat["bot"] for seat in terminal] == [seat.bot for seat in browser]
+    assert [seat.bot for seat in seats_for("Ann", [], 3)] == [None, "emma", "emma"]

@@ -20,8 +20,9 @@ def test_a_table_stores_each_bot_under_its_canonical_spec() -> None:
                              opponents=("Expert:noise=0.50:epsilon=0.1", "emma:memory=00"))
     assert [seat["bot"] for seat in settings.seats()] == [
         None, "expert:epsilon=0.1:noise=0.5", "emma:memory=0"]
+    # The seat left unnamed repeats the last one named, as at the terminal.
     assert [seat.bot for seat in seats_for("You", ["Emma:Memory=0"], 3)] == [
-        None, "emma:memory=0", "emma"]
+        None, "emma:memory=0", "emma:memory=0"]
 
 
 def test_stats_counts_one_bot_typed_two_ways_in_one_row(tmp_path: Path) -> None:

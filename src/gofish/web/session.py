@@ -38,7 +38,7 @@ from gofish.core import (
 from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
-from gofish.session import is_bot
+from gofish.session import filled_opponents, is_bot
 from gofish.storage import FallbackSaver, Store, StoredGame
 from gofish.storage.errors import reported
 from gofish.web.help import rules_help
@@ -78,7 +78,7 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
         seats = "1 opponent seat" if players == 2 else f"{players - 1} opponent seats"
         raise MoveRefused(f"{len(opponents)} opponents chosen for {seats}")
     # One spelling per bot (emma:memory=00 is emma:memory=0): stats count its games together.
-    chosen = [canonical_spec(bot) for bot in opponents] + ["emma"] * (players - 1 - len(opponents))
+    chosen = filled_opponents([canonical_spec(bot) for bot in opponents], players - 1)
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
 
