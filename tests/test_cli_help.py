@@ -126,3 +126,12 @@ def test_the_lucky_draw_help_says_what_it_needs_under_card_asks(name: str) -> No
     # The house rules: under ask: card the lucky draw needs that very card, not its rank.
     text = said(option(name, "--lucky-draw").help)
     assert "the rank" in text and "--ask card" in text and "very card" in text
+
+
+def test_play_help_says_the_last_opponent_named_fills_the_seats_left() -> None:
+    # It said "one per opponent": a newcomer with --players 4 --opponents expert could not
+    # tell who else would sit down (the README says the last one repeats, and so it does).
+    from gofish.session import opponents_for
+
+    assert "the last one repeating for the seats left" in said(option("play", "--opponents").help)
+    assert opponents_for(4, ["expert"]) == ("expert", "expert", "expert")

@@ -53,7 +53,8 @@ def register(subparsers: Any) -> None:
                         help="players at the table, you included (2-5; default: one more "
                         "than the bots --opponents names, so 2 for its default)")
     parser.add_argument("--opponents", default="emma", metavar="BOTS",
-                        help="comma-separated bot names, one per opponent (default: emma); "
+                        help="comma-separated bot names, one per opponent, the last one "
+                        "repeating for the seats left (default: emma); "
                         "options after a colon, e.g. emma:memory=2 (gofish bots lists them)")
     parser.add_argument("--seed", default=None,
                         help="shuffle seed, to replay the same deal: a whole number or any "
