@@ -5,7 +5,7 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, parseCard, passedOverPart, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, parseCard, passedOverPart, pondWord, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -399,7 +399,7 @@ export class Table {
       return;
     }
     fill(this.coach,
-      el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? `${words.short}: ${words.inSets}. Un (unseen)` : 'Unseen'}: still in the pond or an unknown hand.`),
+      el('p', { class: 'coach-help' }, `≥ n: they hold at least n (they asked for it or were handed it). ✗: they hold none. ${compact ? `${words.short}: ${words.inSets}. Un (unseen)` : 'Unseen'}: still in the ${pondWord(state.rules.preset)} or an unknown hand.`),
       el('table', {}, el('thead', {}, head), el('tbody', {}, rows)));
   }
 
