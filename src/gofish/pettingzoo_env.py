@@ -32,8 +32,10 @@ is ``truncated``.
 
 ``env()`` wraps the table as PettingZoo's own card games are: an illegal action ends the
 game for every agent with -1 for the one who played it (``TerminateIllegalWrapper``), and
-steps out of order are refused. ``raw_env`` is the table alone: an illegal action raises
-``GoFishError`` and changes nothing.
+steps out of order are refused. What is no action at all (a number outside the action
+space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGymEnv``.
+``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
+nothing.
 
 ``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
 the unseeded resets after it deal a sequence of games fixed by ``s``.
@@ -46,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from gofish.core import Game, GoFishError, MalformedInputError, make_rules, new_game
+from gofish.core import Ask, Game, GoFishError, MalformedInputError, make_rules, new_game
 from gofish.core.errors import short_repr
 from gofish.core.rules import check_players
 from gofish.env import (
@@ -78,7 +80,20 @@ def env(**kwargs: Any) -> AECEnv:
     action loses, with ``ILLEGAL_ACTION_REWARD``, and steps out of order are refused."""
     table = wrappers.TerminateIllegalWrapper(raw_env(**kwargs),
                                              illegal_reward=ILLEGAL_ACTION_REWARD)
-    return wrappers.OrderEnforcingWrapper(table)
+    return wrappers.OrderEnforcingWrapper(_RefuseNonActions(table))
+
+
+class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped there
+    """Refuses what is no action at all with ``raw_env``'s GoFishError, before
+    ``TerminateIllegalWrapper`` indexes the action mask with it: -1 read the last action's
+    entry and could lose the game as an illegal ask; a number past the last action, 2.5,
+    "3", True or None raised numpy's IndexError or ValueError from inside PettingZoo."""
+
+    def step(self, action: WholeNumber | None) -> None:
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            self.unwrapped.ask_of(agent, action)
+        super().step(action)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
@@ -154,10 +169,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
             return
         game = self._live_game()
         seat = self._seat_of(agent)
-        if action is None:
-            raise GoFishError(f"{agent} is to ask: None is an action only for an agent "
-                              "whose episode is over")
-        ask = numbered_ask(action, seat, self.players, self.per_opponent)
+        ask = self.ask_of(agent, action)
         legal = game.legal_actions()
         if ask not in legal:
             choices = ", ".join(str(action_number(a, seat, self.players, self.per_opponent))
@@ -170,6 +182,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._end_if_over(game)
         self._accumulate_rewards()
         self.agent_selection = agent if self._ended() else self._agent_to_move()
+
+    def ask_of(self, agent: str, action: WholeNumber | None) -> Ask:
+        """The ``Ask`` that ``action`` stands for when ``agent`` is to ask; GoFishError for
+        what is no action at all (None is one only for an agent whose episode is over)."""
+        if action is None:
+            raise GoFishError(f"{agent} is to ask: None is an action only for an agent "
+                              "whose episode is over")
+        return numbered_ask(action, self._seat_of(agent), self.players, self.per_opponent)
 
     # ------------------------------------------------------------------ inside
 

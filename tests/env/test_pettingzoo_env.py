@@ -132,6 +132,29 @@ def test_wrapped_an_illegal_action_loses_and_ends_every_agents_episode() -> None
     assert not table.agents
 
 
+@pytest.mark.parametrize(("action", "message"), [
+    (-1, "an action is a whole number from 0 to 12, not -1"),
+    (13, "an action is a whole number from 0 to 12, not 13"),
+    (10**30, "an action is a whole number from 0 to 12"),
+    (2.5, "not 2.5"), ("3", "not '3'"), (True, "not True"),
+    (None, "None is an action only for an agent whose episode is over"),
+])
+def test_wrapped_what_is_no_action_at_all_is_an_error_not_a_lost_game(
+        action: Any, message: str) -> None:
+    """TerminateIllegalWrapper indexes the action mask with the action: -1 (the last
+    action's entry) lost the game as an illegal ask, and 13, 2.5, "3", True or None were
+    numpy's IndexError or ValueError; they are no action, as in GoFishGymEnv."""
+    table = env()
+    table.reset(seed=0)
+    agent = table.agent_selection
+    assert table.observe(agent)["action_mask"][-1] == 0  # -1 read as the last, illegal ask
+    with pytest.raises(GoFishError, match=message):
+        table.step(action)
+    assert table.agent_selection == agent
+    assert not any(table.terminations.values())
+    table.step(int(np.flatnonzero(table.observe(agent)["action_mask"])[0]))  # plays on
+
+
 def test_raw_an_illegal_action_is_an_error_that_changes_nothing() -> None:
     table = raw_env()
     table.reset(seed=3)
