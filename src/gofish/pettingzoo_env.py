@@ -163,11 +163,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                 "action_mask": mask}
 
     def step(self, action: WholeNumber | None) -> None:
+        game = self._live_game()  # before reset there is no agent_selection to read
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # PettingZoo's: takes only None, drops the agent
             return
-        game = self._live_game()
         seat = self._seat_of(agent)
         ask = self.ask_of(agent, action)
         legal = game.legal_actions()

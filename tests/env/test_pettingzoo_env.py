@@ -169,6 +169,12 @@ def test_raw_an_illegal_action_is_an_error_that_changes_nothing() -> None:
     assert np.array_equal(table.observe(agent)["observation"], before)
 
 
+def test_raw_a_step_before_reset_says_to_reset_first() -> None:
+    """It was an AttributeError: 'raw_env' object has no attribute 'agent_selection'."""
+    with pytest.raises(GoFishError, match=r"no game yet: call reset\(\) first"):
+        raw_env().step(0)
+
+
 def test_after_max_asks_every_agent_is_truncated() -> None:
     table = raw_env("bicycle", players=4, max_asks=3)
     table.reset(seed=5)
