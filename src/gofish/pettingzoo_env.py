@@ -98,14 +98,19 @@ class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
     """A table of ``players`` agents under ``rules`` (a preset, rules object or ``Rules``);
-    see the module's docstring."""
+    see the module's docstring. ``render_mode`` is there for PettingZoo's signature: the
+    table draws nothing, so it takes only None."""
 
     metadata = {"name": "gofish_v0", "render_modes": [],  # noqa: RUF012  # PettingZoo's shape
                 "is_parallelizable": False}
 
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
-                 max_asks: WholeNumber = MAX_ASKS) -> None:
+                 max_asks: WholeNumber = MAX_ASKS, render_mode: None = None) -> None:
         super().__init__()
+        if render_mode is not None:  # taken as PettingZoo's envs take it, e.g. in its tutorials
+            raise MalformedInputError("gofish_v0 draws nothing: render_mode can only be "
+                                      f"None, not {short_repr(render_mode)}")
+        self.render_mode = render_mode
         self.players = check_players(as_whole_number(players))  # 2 to 5, clearly refused
         self.rules = make_rules(rules).for_players(self.players)
         limit = as_whole_number(max_asks)

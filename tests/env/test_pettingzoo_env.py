@@ -6,6 +6,7 @@ opponents are built-in bots.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -18,6 +19,7 @@ from .missing_package import assert_import_says_what_to_install
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from gofish.pettingzoo_env import ILLEGAL_ACTION_REWARD, env, raw_env
 
@@ -218,6 +220,19 @@ def test_a_seed_fixes_the_unseeded_games_after_it() -> None:
         return hands
 
     assert deals(9) == deals(9) != deals(10)
+
+
+def test_render_mode_none_is_taken_as_pettingzoos_own_envs_take_it() -> None:
+    """PettingZoo's tutorials make tables with env(render_mode=None): a TypeError here, and
+    its converters warned that the table had no render_mode."""
+    table = env(render_mode=None)
+    assert table.unwrapped.render_mode is None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        turn_based_aec_to_parallel(table)
+    with pytest.raises(MalformedInputError, match="draws nothing: render_mode can only be "
+                                                  "None, not 'human'"):
+        raw_env(render_mode="human")
 
 
 def test_without_pettingzoo_the_import_says_what_to_install(
