@@ -37,6 +37,11 @@ space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGym
 ``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
 nothing.
 
+It is not ``is_parallelizable``: after a hit the same agent acts again, so PettingZoo's
+``aec_to_parallel`` refuses it (leave the flag alone, whatever its message says). For the
+parallel API, ``pettingzoo.utils.conversions.turn_based_aec_to_parallel(env())`` takes
+every agent's action at each step and plays the one of the agent to ask.
+
 ``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
 the unseeded resets after it deal a sequence of games fixed by ``s``.
 """

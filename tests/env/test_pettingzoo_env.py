@@ -18,8 +18,8 @@ from gofish.env import GoFishEnv, encode, numbered_ask
 from .missing_package import assert_import_says_what_to_install
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
 
 from gofish.pettingzoo_env import ILLEGAL_ACTION_REWARD, env, raw_env
 
@@ -220,6 +220,18 @@ def test_a_seed_fixes_the_unseeded_games_after_it() -> None:
         return hands
 
     assert deals(9) == deals(9) != deals(10)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")  # as in the AEC tests above
+def test_the_parallel_api_is_pettingzoos_turn_based_conversion() -> None:
+    """A hit keeps the turn (R7), so agents do not act once each per cycle: aec_to_parallel
+    refuses the table (is_parallelizable is False), and its message says to set the flag;
+    the docs name turn_based_aec_to_parallel, which passes PettingZoo's parallel tests."""
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env())
+    parallel_api_test(turn_based_aec_to_parallel(env(rules="bicycle", players=4)),
+                      num_cycles=300)
+    parallel_seed_test(lambda: turn_based_aec_to_parallel(env(players=3)))
 
 
 def test_render_mode_none_is_taken_as_pettingzoos_own_envs_take_it() -> None:
