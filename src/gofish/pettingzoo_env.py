@@ -101,6 +101,15 @@ class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped 
         super().step(action)
 
 
+def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict:
+    """An agent's observation: its seat's vector (``gofish.env``) and its action mask."""
+    return gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(0.0, 1.0, shape=(observation_size(players),),
+                                            dtype=np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, shape=(action_count,), dtype=np.int8),
+    })
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
     """A table of ``players`` agents under ``rules`` (a preset, rules object or ``Rules``);
     see the module's docstring. ``render_mode`` is there for PettingZoo's signature: the
@@ -126,12 +135,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self.per_opponent = actions_per_opponent(self.rules)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         count = (self.players - 1) * self.per_opponent
-        self._action_space = gymnasium.spaces.Discrete(count)
-        self._observation_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, 1.0, shape=(observation_size(self.players),),
-                                                dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, shape=(count,), dtype=np.int8),
-        })
+        # Spaces of each agent's own, as in PettingZoo's games: a space keeps the generator
+        # its seed() sets, and a shared one tied every agent's samples to the others'.
+        self._action_spaces = [gymnasium.spaces.Discrete(count) for _ in self.possible_agents]
+        self._observation_spaces = [_observation_space(self.players, count)
+                                    for _ in self.possible_agents]
         self._deal_seeds = DealSeeds("gofish.pettingzoo_env later games")
         self._game: Game | None = None
         self._trackers: list[Tracker] = []
@@ -140,12 +148,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     # ------------------------------------------------------------------ PettingZoo's API
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
-        self._seat_of(agent)
-        return self._observation_space
+        return self._observation_spaces[self._seat_of(agent)]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
-        self._seat_of(agent)
-        return self._action_space
+        return self._action_spaces[self._seat_of(agent)]
 
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> None:
@@ -165,7 +171,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of(agent)
         game = self._live_game()
-        mask = np.zeros(self._action_space.n, dtype=np.int8)
+        mask = np.zeros(self._action_spaces[seat].n, dtype=np.int8)
         if agent == self.agent_selection and game.current_player == seat:
             for ask in game.legal_actions():
                 mask[action_number(ask, seat, self.players, self.per_opponent)] = 1

@@ -234,6 +234,23 @@ def test_the_parallel_api_is_pettingzoos_turn_based_conversion() -> None:
     parallel_seed_test(lambda: turn_based_aec_to_parallel(env(players=3)))
 
 
+def test_each_agent_has_spaces_of_its_own_so_seeding_one_leaves_the_others_alone() -> None:
+    """As in PettingZoo's own games: with one space shared by every agent, seeding
+    player_1's reseeded player_0's, and each agent's samples moved the others' stream."""
+    def player_0_samples(also_seed_player_1: bool) -> list[int]:
+        table = raw_env(players=3)
+        table.action_space("player_0").seed(1)
+        if also_seed_player_1:
+            table.action_space("player_1").seed(2)
+            table.observation_space("player_1").seed(2)
+        return [int(table.action_space("player_0").sample()) for _ in range(20)]
+
+    assert player_0_samples(False) == player_0_samples(True)
+    table = raw_env(players=3)
+    assert table.observation_space("player_0") == table.observation_space("player_2")
+    assert table.observation_space("player_0") is not table.observation_space("player_2")
+
+
 def test_render_mode_none_is_taken_as_pettingzoos_own_envs_take_it() -> None:
     """PettingZoo's tutorials make tables with env(render_mode=None): a TypeError here, and
     its converters warned that the table had no render_mode."""
