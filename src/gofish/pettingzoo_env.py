@@ -21,8 +21,8 @@ The numbers are ``GoFishEnv``'s, from each agent's own seat: the observation (a 
 in PettingZoo's card games) holds ``"observation"``, that seat's vector (see
 ``gofish.env``; it comes from the seat's ``View``, so no agent sees another's hand or the
 pond's order), and ``"action_mask"``, 1 for each action that seat may play now (all 0
-for an agent whose turn it is not). Action ``a`` asks the opponent ``a // per_opponent +
-1`` seats to the asker's left, as in ``GoFishEnv``.
+for an agent whose turn it is not, or whose episode is over). Action ``a`` asks the
+opponent ``a // per_opponent + 1`` seats to the asker's left, as in ``GoFishEnv``.
 
 A hit keeps the turn (R7), so ``agent_selection`` often stays on one agent for several
 steps. When the game ends every agent is ``terminated`` and gets its share of the win (1,
@@ -172,7 +172,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         seat = self._seat_of(agent)
         game = self._live_game()
         mask = np.zeros(self._action_spaces[seat].n, dtype=np.int8)
-        if agent == self.agent_selection and game.current_player == seat:
+        over = self.terminations.get(agent) or self.truncations.get(agent)  # steps only None
+        if agent == self.agent_selection and game.current_player == seat and not over:
             for ask in game.legal_actions():
                 mask[action_number(ask, seat, self.players, self.per_opponent)] = 1
         return {"observation": encode(game.view(seat), self._trackers[seat]),

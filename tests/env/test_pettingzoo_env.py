@@ -187,6 +187,32 @@ def test_after_max_asks_every_agent_is_truncated() -> None:
     assert not any(table.terminations.values())
 
 
+def _masks_until_every_agent_is_done(table: Any) -> list[int]:
+    """How many actions each agent's last observation offered, stepping None to the end."""
+    offered = []
+    for _ in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        assert terminated or truncated
+        offered.append(int(observation["action_mask"].sum()))
+        table.step(None)
+    return offered
+
+
+def test_an_agent_whose_episode_is_over_is_offered_no_action() -> None:
+    """The mask is what the agent may play now: after max_asks (or a lost game) it is to
+    step None, yet the agent who was to ask still saw its legal asks."""
+    table = raw_env("bicycle", players=4, max_asks=3)
+    table.reset(seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        table.step(_masked_choice(table, table.agent_selection, rng))
+    assert _masks_until_every_agent_is_done(table) == [0, 0, 0, 0]
+    table = env()
+    table.reset(seed=3)
+    table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"] == 0)[0]))
+    assert _masks_until_every_agent_is_done(table) == [0, 0]
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"players": 6}, "players"),
     ({"players": "two"}, "players"),
