@@ -19,8 +19,8 @@ Actions are numbered from the agent's seat: action ``a`` asks the opponent
 K = 13; ``per_opponent`` is 13). Under the ``ask: card`` house rule each rank
 has four actions in a row, one per suit (``per_opponent`` is 52): rank
 ``a % 52 // 4 + 1``, suit ``gofish.core.SUITS[a % 4]``.
-``info["legal"]`` lists the legal action numbers; ``action_mask`` gives them as
-a 0/1 vector.
+``info["legal"]`` lists the legal action numbers (none once the episode is over,
+truncated too); ``action_mask`` gives them as a 0/1 vector.
 
 An action that is not legal now raises ``GoFishError`` (a ``ValueError``) and changes
 nothing: pick from ``info["legal"]``, or mask a policy's choice with ``action_mask()``.
@@ -367,9 +367,10 @@ class GoFishEnv:
         return numbered_ask(action, self.seat, self.players, self.per_opponent)
 
     def legal_actions(self) -> list[int]:
-        """The action numbers the agent may play now (empty when it is not its turn)."""
+        """The action numbers the agent may play now (empty when it is not its turn, or
+        when the episode was cut short and step refuses to go on)."""
         game = self._live_game()
-        if game.current_player != self.seat:
+        if game.current_player != self.seat or self._truncated:
             return []
         return sorted(self.action_of(ask) for ask in game.legal_actions())
 

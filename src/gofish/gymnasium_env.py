@@ -67,10 +67,14 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """As ``GoFishEnv.reset``; a seed also seeds Gymnasium's ``np_random``."""
-        observation, info = super().reset(seed=seed, options=options)  # refuses a bad seed
+        lost_by, self._lost_by = self._lost_by, None  # the new game's info offers actions
+        try:
+            observation, info = super().reset(seed=seed, options=options)
+        except GoFishError:  # a bad seed or options: refused, changing nothing
+            self._lost_by = lost_by
+            raise
         if seed is not None:  # checked above: a whole number from 0 (numpy's too)
             gymnasium.Env.reset(self, seed=checked_seed(seed))
-        self._lost_by = None
         return observation, info
 
     def step(self, action: WholeNumber | Ask
@@ -86,6 +90,10 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         self._lost_by = lost_by
         info = {**self._info(), "illegal_action": lost_by}
         return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info
+
+    def legal_actions(self) -> list[int]:
+        """As ``GoFishEnv.legal_actions``; none once an illegal action lost the episode."""
+        return [] if self._lost_by is not None else super().legal_actions()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now as booleans: what sb3-contrib's ``MaskablePPO`` asks for."""

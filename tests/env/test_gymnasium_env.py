@@ -59,16 +59,36 @@ def test_an_illegal_action_loses_the_episode_and_a_reset_starts_afresh() -> None
     env = GoFishGymEnv()
     _, info = env.reset(seed=3)
     illegal = next(a for a in range(env.action_count) if a not in info["legal"])
+    legal = info["legal"][0]
     hand, asked = env.view().hand, len(env.view().history)
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (ILLEGAL_ACTION_REWARD, True, False)
     assert info["illegal_action"] == illegal
     assert (env.view().hand, len(env.view().history)) == (hand, asked)  # nothing was played
     with pytest.raises(GoFishError, match=f"illegal action {illegal}: call reset"):
-        env.step(info["legal"][0])
+        env.step(legal)
     _, info = env.reset(seed=3)
     _, reward, _, _, info = env.step(info["legal"][0])
     assert reward != ILLEGAL_ACTION_REWARD and "illegal_action" not in info
+
+
+def test_once_the_episode_is_over_no_action_is_offered() -> None:
+    """``info["legal"]`` and the masks are what the agent may play now: after max_asks, or
+    after an illegal action lost the episode, they still listed the asks that step then
+    refused, as the agent to ask still held them."""
+    env = GoFishGymEnv(max_asks=1)
+    truncated = False
+    for seed in range(50):  # a first ask that hits keeps the turn (R7)
+        _, info = env.reset(seed=seed)
+        _, _, _, truncated, info = env.step(info["legal"][0])
+        if truncated and env.view().current_player == env.seat:
+            break
+    assert truncated and env.view().current_player == env.seat
+    assert info["legal"] == [] and not env.action_masks().any()
+    _, info = env.reset(seed=3)
+    illegal = next(a for a in range(env.action_count) if a not in info["legal"])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and info["legal"] == [] and not env.action_mask().any()
 
 
 def test_an_agent_sampling_without_a_mask_plays_every_episode_to_an_end() -> None:
