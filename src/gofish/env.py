@@ -214,6 +214,14 @@ def checked_seed(seed: object) -> int | None:
     return given
 
 
+def check_render_mode(env_name: str, render_mode: object) -> None:
+    """Refuse any ``render_mode`` but None: the environments draw nothing, and take the
+    argument only because Gymnasium's and PettingZoo's callers pass it (None too)."""
+    if render_mode is not None:
+        raise MalformedInputError(f"{env_name} draws nothing: render_mode can only be None, "
+                                  f"not {short_repr(render_mode)}")
+
+
 class DealSeeds:
     """Which seed deals each game of an environment: the seed given to ``reset``, else the
     next of the sequence the last given seed fixed, so a training run can be repeated

@@ -30,7 +30,7 @@ import numpy as np
 
 from gofish.core import Ask, GoFishError, MalformedInputError
 from gofish.core.errors import short_repr
-from gofish.env import GoFishEnv, WholeNumber, checked_seed
+from gofish.env import GoFishEnv, WholeNumber, check_render_mode, checked_seed
 
 try:
     import gymnasium
@@ -49,14 +49,17 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
     """``GoFishEnv`` as a ``gymnasium.Env`` (see the module's docstring).
 
     ``illegal_action`` is ``"lose"`` (the default: reward -1, the episode ends) or
-    ``"raise"`` (``GoFishError``, as ``GoFishEnv`` does).
+    ``"raise"`` (``GoFishError``, as ``GoFishEnv`` does). It draws nothing:
+    ``render_mode`` can only be None.
     """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012  # Gymnasium's name and shape
 
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
                  opponents: Any = ("emma",), seat: WholeNumber = 0,
-                 max_asks: WholeNumber = 1000, illegal_action: IllegalAction = "lose") -> None:
+                 max_asks: WholeNumber = 1000, illegal_action: IllegalAction = "lose",
+                 render_mode: None = None) -> None:
+        check_render_mode(ENV_ID, render_mode)  # make(id, render_mode=None) passes it on
         if illegal_action not in ("lose", "raise"):
             raise MalformedInputError('illegal_action must be "lose" or "raise", not '
                                       f"{short_repr(illegal_action)}")

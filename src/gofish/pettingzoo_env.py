@@ -61,6 +61,7 @@ from gofish.env import (
     WholeNumber,
     action_number,
     actions_per_opponent,
+    check_render_mode,
     encode,
     numbered_ask,
     observation_size,
@@ -121,9 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
                  max_asks: WholeNumber = MAX_ASKS, render_mode: None = None) -> None:
         super().__init__()
-        if render_mode is not None:  # taken as PettingZoo's envs take it, e.g. in its tutorials
-            raise MalformedInputError("gofish_v0 draws nothing: render_mode can only be "
-                                      f"None, not {short_repr(render_mode)}")
+        check_render_mode("gofish_v0", render_mode)  # as PettingZoo's tutorials pass it
         self.render_mode = render_mode
         self.players = check_players(as_whole_number(players))  # 2 to 5, clearly refused
         self.rules = make_rules(rules).for_players(self.players)

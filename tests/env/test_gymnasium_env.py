@@ -154,6 +154,14 @@ def test_a_numpy_seed_seeds_both_the_deal_and_np_random() -> None:
     assert np.array_equal(obs, again) and env.np_random.integers(1000) == draw
 
 
+def test_make_takes_render_mode_none_as_scripts_pass_it() -> None:
+    """gymnasium.make(id, render_mode=args.render_mode) passes None on: a TypeError here."""
+    assert gymnasium.make(MAKE_ID, render_mode=None).render_mode is None
+    with pytest.raises(MalformedInputError, match="draws nothing: render_mode can only be "
+                                                  "None, not 'rgb_array'"):
+        GoFishGymEnv(render_mode="rgb_array")  # type: ignore[arg-type]
+
+
 def test_without_gymnasium_the_import_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert_import_says_what_to_install(monkeypatch, "gymnasium", "gofish.gymnasium_env",
