@@ -123,25 +123,31 @@ def test_a_rematch_deals_the_left_seat_to_its_bot_under_the_bots_name(
     assert ann.game["log_from"] == 0 and "Bob" not in json.dumps(ann.log)
 
 
-def test_the_host_role_passes_to_the_next_person_in_seat_order(client: TestClient) -> None:
-    made = create_room(client, "Ann", players=3)
-    code = made["code"]
-    bob = connect(client, code, join_room(client, code, "Bob")["token"])
-    cy = connect(client, code, join_room(client, code, "Cy")["token"])
-    ann = connect(client, code, made["token"])
-    leave(ann)
-    update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == "Ann left; seat 1 is open. Bob is the host now."
-    assert bob.room["host"] == 1
-    dan = connect(client, code, join_room(client, code, "Dan")["token"])  # takes seat 1
-    assert dan.seat == 0 and not dan.you["host"]
-    bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["name"] == "Dan")
-    leave(bob)
-    cy.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
-    leave(cy)  # from seat 3 the role goes round to seat 1
-    dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 0)
-    dan.command("add_bot", seat=1, bot="emma")  # the new host's rights work at once
-    dan.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+def test_the_host_role_passes_to_the_next_person_in_seat_order(
+    make_app: Callable[..., Starlette],
+) -> None:
+    # PATIENT: Ann's page connects after Bob's and Cy's; under FAST, had that taken 0.4 s
+    # (a busy machine), the role would rightly pass to Bob as Ann being away, and her leave
+    # below would name a version that is no longer the room's.
+    with serving(make_app(PATIENT)) as client:
+        made = create_room(client, "Ann", players=3)
+        code = made["code"]
+        bob = connect(client, code, join_room(client, code, "Bob")["token"])
+        cy = connect(client, code, join_room(client, code, "Cy")["token"])
+        ann = connect(client, code, made["token"])
+        leave(ann)
+        update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
+        assert update["notice"] == "Ann left; seat 1 is open. Bob is the host now."
+        assert bob.room["host"] == 1
+        dan = connect(client, code, join_room(client, code, "Dan")["token"])  # takes seat 1
+        assert dan.seat == 0 and not dan.you["host"]
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["name"] == "Dan")
+        leave(bob)
+        cy.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
+        leave(cy)  # from seat 3 the role goes round to seat 1
+        dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 0)
+        dan.command("add_bot", seat=1, bot="emma")  # the new host's rights work at once
+        dan.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
 
 
 def test_the_host_leaving_mid_game_passes_the_role_and_its_rights(client: TestClient) -> None:
