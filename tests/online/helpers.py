@@ -219,6 +219,26 @@ def settle(players: list[Player]) -> None:
             other.read_until(lambda m: m["type"] == "update" and m["version"] >= lead.version)
 
 
+def caught_up(client: TestClient, code: str, players: list[Player]) -> None:
+    """Let a change being stored land, and every player read up to it.
+
+    A move decided before a page connected (a stand-in's ask chosen while its person was
+    away) is stored after that page's welcome: the database write is awaited under the
+    room's lock, and the welcome does not wait for it.
+    """
+    live = client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
+
+    async def stored() -> None:
+        async with live.lock:
+            pass
+
+    client.portal.call(stored)  # type: ignore[union-attr]
+    version = live.room.version
+    for player in players:
+        if player.version < version:
+            player.read_until(lambda m: m["type"] == "update" and m["version"] >= version)
+
+
 def play(players: list[Player], asks: int = 3000,
          chooser: random.Random | None = None) -> Message:
     """People make random legal asks on their turns, and fish when told to (bots do the

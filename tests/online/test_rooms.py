@@ -21,6 +21,7 @@ from gofish.online.codes import CODE_ALPHABET, CODE_LENGTH
 from .conftest import PATIENT
 from .helpers import (
     Closed,
+    caught_up,
     connect,
     create_room,
     disconnect,
@@ -335,6 +336,7 @@ def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
     back = connect(client, code, bob.token)
     assert back.seat == 1 and not back.room["seats"][1]["away"]
     ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][1]["away"])
+    caught_up(client, code, [ann, back])  # the stand-in's last ask may land after the welcome
     settle([ann, back])
     # Ann plays until Bob's turn comes (the stand-in had played each of his turns at once,
     # so it was seldom his turn as he came back, and this check was mostly skipped).
