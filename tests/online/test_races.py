@@ -161,6 +161,36 @@ def test_a_stand_in_does_not_ask_for_a_person_who_came_back_while_it_thought(
     on_a_server(database, replace(FAST, away_seconds=600), scenario)
 
 
+def test_a_host_gone_again_while_the_last_hand_over_waited_for_the_lock_still_hands_over(
+    database: str,
+) -> None:
+    """Ann's away clock runs out while Bob's change holds the room's lock: the hand-over
+    waits for it. Ann comes back and goes again meanwhile, and that clock runs out too,
+    the first hand-over still waiting: once the lock is free, Bob is the host. (The
+    second clock was dropped as a hand-over was under way, and the one under way gave up,
+    Ann's absence being a later one: the lobby was left with a host nobody could reach.)"""
+
+    async def scenario(server: RoomServer) -> None:
+        made = await server.create_room("Ann", 2, {"preset": "classic"})
+        await server.join_room(made["code"], "Bob")
+        live = server.rooms[made["code"]]
+        bob = Connection(None, 1, FAST)  # type: ignore[arg-type]
+        server._arrive(live, bob)
+        async with live.lock:  # Bob's change being stored
+            server._mark_away(live, 0, live.room.seats[0].gone_since or 0.0)
+            ann = Connection(None, 0, FAST)  # type: ignore[arg-type]
+            server._arrive(live, ann)
+            server._leave(live, ann)
+            server._mark_away(live, 0, live.room.seats[0].gone_since or 0.0)
+        assert live.host_task is not None
+        await live.host_task
+        assert live.room.host == 1
+        stored = await server.store.load_room(made["code"])
+        assert stored is not None and stored.entries[-1][1:] == ("host", {"seat": 1, "from": 0})
+
+    on_a_server(database, replace(FAST, away_seconds=600), scenario)
+
+
 def test_an_eviction_timer_from_an_earlier_quiet_spell_does_not_evict(database: str) -> None:
     """Bob's socket arrives and leaves again just before the room's first idle timer
     fires: the room has been idle a moment, not ``idle_seconds``, so it stays."""

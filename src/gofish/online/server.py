@@ -194,6 +194,9 @@ class LiveRoom:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     host_task: asyncio.Task[None] | None = None  # passing on the role of a host gone away
+    # The host's absence that task is for: the latest, should the host come back and go
+    # again while it waits for the lock (it would give up on the earlier one).
+    host_gone_since: float | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
     logs: dict[int | None, SeatLog] = field(default_factory=dict)
@@ -711,14 +714,15 @@ class RoomServer:
     def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
         """Give the host role to someone here, the host's seat having had no connection
         since ``stamp`` for ``away_seconds``."""
+        live.host_gone_since = stamp
         if live.host_task is None or live.host_task.done():
             live.host_task = asyncio.get_running_loop().create_task(
-                self._commit_host_away(live, stamp))
+                self._commit_host_away(live))
 
-    async def _commit_host_away(self, live: LiveRoom, stamp: float) -> None:
+    async def _commit_host_away(self, live: LiveRoom) -> None:
         async with live.lock:
             room = live.room
-            if room.host is None or room.seats[room.host].gone_since != stamp:
+            if room.host is None or room.seats[room.host].gone_since != live.host_gone_since:
                 return  # back meanwhile, or gone again later: its own clock will tell
             entry = room.host_away_entry()
             if entry is None or not self._is_current(live):
