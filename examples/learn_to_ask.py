@@ -16,6 +16,13 @@ win or loss at a time is noisy, and the default seeds give 53% after 30 games
 but 40% after 300, before it settles. The counter bot, written by hand, wins 56.5%. How long the
 5,000 games (3,000 to learn, twice 1,000 to measure) take depends on the machine.
 Only numpy and gofish.
+
+    python examples/learn_to_ask.py --games 3000 --self-play
+
+learns without meeting Emma: the same weights ask for both seats of a two-seat
+PettingZoo table (gofish.pettingzoo_env, which needs pettingzoo), and each game teaches
+from both. Measured against Emma as above, it too went from 34% to about 53% (0.535 on
+5 Dec 2026, the same as 3,000 games against Emma gave that day).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -32,12 +40,12 @@ RANKS = 13
 BLOCK = 29  # features per opponent in the observation: size, books, in play, 13 known, 13 none
 
 
-def ask_features(obs: np.ndarray, env: GoFishEnv, actions: list[int]) -> np.ndarray:
+def ask_features(obs: np.ndarray, per_opponent: int, actions: list[int]) -> np.ndarray:
     """One row per action: [cards of the rank I hold, known held by the target, target
     known to hold none, a constant]."""
     rows = []
     for action in actions:
-        offset, rank = divmod(action, env.per_opponent)
+        offset, rank = divmod(action, per_opponent)
         block = RANKS + offset * BLOCK
         rows.append([obs[rank] * 4, obs[block + 3 + rank] * 4, obs[block + 16 + rank], 1.0])
     return np.asarray(rows)
@@ -50,16 +58,65 @@ def play(env: GoFishEnv, weights: np.ndarray, rng: np.random.Generator, seed: in
     gradient = np.zeros_like(weights)
     reward = 0.0
     while info["winners"] is None:
-        features = ask_features(obs, env, info["legal"])
-        scores = features @ weights
-        chances = np.exp(scores - scores.max())
-        chances /= chances.sum()
-        pick = int(rng.choice(len(chances), p=chances)) if learn else int(np.argmax(scores))
-        gradient += features[pick] - chances @ features
+        pick, step_gradient = choose(ask_features(obs, env.per_opponent, info["legal"]),
+                                     weights, rng, learn)
+        gradient += step_gradient
         obs, reward, terminated, truncated, info = env.step(info["legal"][pick])
         if terminated or truncated:
             break
     return reward, gradient
+
+
+def choose(features: np.ndarray, weights: np.ndarray, rng: np.random.Generator,
+           learn: bool) -> tuple[int, np.ndarray]:
+    """The row picked (at random by exp(score) while learning, else the best) and the
+    gradient of its log-probability."""
+    scores = features @ weights
+    chances = np.exp(scores - scores.max())
+    chances /= chances.sum()
+    pick = int(rng.choice(len(chances), p=chances)) if learn else int(np.argmax(scores))
+    return pick, features[pick] - chances @ features
+
+
+def self_play(table: Any, weights: np.ndarray, rng: np.random.Generator,
+              seed: int) -> list[tuple[float, np.ndarray]]:
+    """One game of the agent against itself, every seat of a PettingZoo table
+    (gofish.pettingzoo_env) asking with the same weights: each seat's reward and gradient."""
+    table.reset(seed=seed)
+    per_opponent = table.unwrapped.per_opponent
+    rewards = dict.fromkeys(table.possible_agents, 0.0)
+    gradients = {agent: np.zeros_like(weights) for agent in table.possible_agents}
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        rewards[agent] += reward  # 0 until the game ends, then the seat's share of the win
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = [int(a) for a in np.flatnonzero(observation["action_mask"])]
+        pick, gradient = choose(ask_features(observation["observation"], per_opponent, legal),
+                                weights, rng, learn=True)
+        gradients[agent] += gradient
+        table.step(legal[pick])
+    return [(rewards[agent], gradients[agent]) for agent in table.possible_agents]
+
+
+def train(weights: np.ndarray, games: int, rate: float, against_itself: bool) -> None:
+    """REINFORCE with a running baseline: against Emma (GoFishEnv), or against itself at a
+    two-seat PettingZoo table, where each game teaches from both seats."""
+    rng = np.random.default_rng(1)
+    baseline = 0.4
+    if against_itself:
+        from gofish.pettingzoo_env import env as table_env  # needs PettingZoo
+
+        table = table_env(rules="classic", players=2)
+    else:
+        single = GoFishEnv("classic", players=2, opponents=["emma"])
+    for game in range(games):
+        seats = (self_play(table, weights, rng, game) if against_itself
+                 else [play(single, weights, rng, game, learn=True)])
+        for reward, gradient in seats:
+            weights += rate * (reward - baseline) * gradient
+            baseline += 0.01 * (reward - baseline)
 
 
 def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -> float:
@@ -92,19 +149,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=finite, default=0.05, help="learning rate")
     parser.add_argument("--check", type=whole_number(1), default=1000,
                         help="games to measure with")
+    parser.add_argument("--self-play", action="store_true",
+                        help="learn by playing itself at a PettingZoo table "
+                             "(gofish.pettingzoo_env; needs pettingzoo), not Emma")
     args = parser.parse_args(argv)
     env = GoFishEnv("classic", players=2, opponents=["emma"])
     weights = np.zeros(4)
     test_seed = 10**6  # measured on deals the agent never trained on
     print(f"before: {win_rate(env, weights, args.check, test_seed):.3f} against Emma "
           "(all weights 0: the first legal ask)")
-    rng = np.random.default_rng(1)
-    baseline = 0.4
-    for game in range(args.games):
-        reward, gradient = play(env, weights, rng, game, learn=True)
-        weights += args.rate * (reward - baseline) * gradient
-        baseline += 0.01 * (reward - baseline)
-    print(f"after {args.games} games: {win_rate(env, weights, args.check, test_seed):.3f} "
+    train(weights, args.games, args.rate, args.self_play)
+    how = " of self-play" if args.self_play else ""
+    print(f"after {args.games} games{how}: {win_rate(env, weights, args.check, test_seed):.3f} "
           f"against Emma; weights (held, known, denied, constant) = {np.round(weights, 2)}")
 
 

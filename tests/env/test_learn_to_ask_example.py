@@ -3,6 +3,7 @@ arguments it cannot train or measure with as a usage error, not a traceback mid-
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from tests.example_modules import load_example
 
@@ -13,6 +14,19 @@ def test_a_short_run_measures_trains_and_measures_again(
     before, after = capsys.readouterr().out.splitlines()
     assert before.startswith("before: ") and "against Emma" in before
     assert after.startswith("after 3 games: ") and "weights (held, known, denied" in after
+
+
+def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pettingzoo")
+    example = load_example("learn_to_ask")
+    weights = np.zeros(4)
+    example.train(weights, 5, 0.05, against_itself=True)
+    assert weights.any()  # both seats' asks taught it something
+    example.main(["--games", "3", "--check", "2", "--self-play"])
+    before, after = capsys.readouterr().out.splitlines()
+    assert before.startswith("before: ")
+    assert after.startswith("after 3 games of self-play: ") and "against Emma" in after
 
 
 @pytest.mark.parametrize(("args", "why"), [
