@@ -201,6 +201,26 @@ def numbered_ask(action: WholeNumber, seat: int, players: int, per_opponent: int
     return Ask.of(target, RANKS[rank_index], SUITS[suit_index])
 
 
+def legal_numbers(game: Game, seat: int, per_opponent: int) -> list[int]:
+    """The numbers of the asks ``game`` allows ``seat`` now, in order (none when it is not
+    that seat's turn)."""
+    if game.current_player != seat:
+        return []
+    return sorted(action_number(ask, seat, game.num_players, per_opponent)
+                  for ask in game.legal_actions())
+
+
+def legal_now(ask: Ask, game: Game, seat: int, per_opponent: int) -> Ask:
+    """``ask``, made from ``seat``, if ``game`` allows it now; else GoFishError naming the
+    action numbers that are legal."""
+    legal = game.legal_actions()
+    if ask not in legal:
+        choices = ", ".join(str(action_number(a, seat, game.num_players, per_opponent))
+                            for a in legal)
+        raise GoFishError(f"{ask} is not a legal ask now; the legal actions are {choices}")
+    return ask
+
+
 def checked_seed(seed: object) -> int | None:
     """``seed`` as a whole number from 0 (numpy's too, as a study's arrays hold seeds), or
     None; MalformedInputError for anything else."""
@@ -377,10 +397,9 @@ class GoFishEnv:
     def legal_actions(self) -> list[int]:
         """The action numbers the agent may play now (empty when it is not its turn, or
         when the episode was cut short and step refuses to go on)."""
-        game = self._live_game()
-        if game.current_player != self.seat or self._truncated:
+        if self._truncated:
             return []
-        return sorted(self.action_of(ask) for ask in game.legal_actions())
+        return legal_numbers(self._live_game(), self.seat, self.per_opponent)
 
     def action_mask(self) -> np.ndarray:
         """A 0/1 vector over every action number: 1 where the action is legal now."""
@@ -416,11 +435,7 @@ class GoFishEnv:
 
     def _ask_for(self, action: WholeNumber | Ask) -> Ask:
         ask = action if isinstance(action, Ask) else self.ask_of(action)
-        legal = self._live_game().legal_actions()
-        if ask not in legal:
-            choices = ", ".join(str(self.action_of(a)) for a in legal)
-            raise GoFishError(f"{ask} is not a legal ask now; the legal actions are {choices}")
-        return ask
+        return legal_now(ask, self._live_game(), self.seat, self.per_opponent)
 
     def _play_bots(self) -> None:
         game = self._live_game()

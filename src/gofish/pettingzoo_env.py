@@ -59,10 +59,11 @@ from gofish.core.rules import check_players
 from gofish.env import (
     DealSeeds,
     WholeNumber,
-    action_number,
     actions_per_opponent,
     check_render_mode,
     encode,
+    legal_now,
+    legal_numbers,
     numbered_ask,
     observation_size,
 )
@@ -172,9 +173,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         game = self._live_game()
         mask = np.zeros(self._action_spaces[seat].n, dtype=np.int8)
         over = self.terminations.get(agent) or self.truncations.get(agent)  # steps only None
-        if agent == self.agent_selection and game.current_player == seat and not over:
-            for ask in game.legal_actions():
-                mask[action_number(ask, seat, self.players, self.per_opponent)] = 1
+        if agent == self.agent_selection and not over:
+            mask[legal_numbers(game, seat, self.per_opponent)] = 1
         return {"observation": encode(game.view(seat), self._trackers[seat]),
                 "action_mask": mask}
 
@@ -184,13 +184,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # PettingZoo's: takes only None, drops the agent
             return
-        seat = self._seat_of(agent)
-        ask = self.ask_of(agent, action)
-        legal = game.legal_actions()
-        if ask not in legal:
-            choices = ", ".join(str(action_number(a, seat, self.players, self.per_opponent))
-                                for a in legal)
-            raise GoFishError(f"{ask} is not a legal ask now; the legal actions are {choices}")
+        ask = legal_now(self.ask_of(agent, action), game, self._seat_of(agent),
+                        self.per_opponent)
         self._cumulative_rewards[agent] = 0.0  # reported by last() before this step
         self._clear_rewards()
         game.play(ask)
