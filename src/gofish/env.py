@@ -25,14 +25,17 @@ truncated too); ``action_mask`` gives them as a 0/1 vector.
 An action that is not legal now raises ``GoFishError`` (a ``ValueError``) and changes
 nothing: pick from ``info["legal"]``, or mask a policy's choice with ``action_mask()``.
 
-The bots may end the game before the agent's first ask (under the nordic rules
-taking its last card ends it): then ``reset`` already reports ``info["winners"]``
-and ``info["legal"]`` is empty; call ``reset`` again. An episode is cut short
-(``truncated``) after the agent's ``max_asks`` asks, or when the bots ask
-``BOT_ASKS_IN_A_ROW`` (1,000) times with no turn of the agent's between: bots of your
-own can ask in circles with a dry pond while the agent cannot ask (should that happen
-before its first ask, ``reset`` gives an empty ``info["legal"]`` with no winners). Once
-an episode is over, terminated or truncated, ``step`` refuses to go on until ``reset``.
+The bots may end the game before the agent's first ask (under the nordic rules with
+one card dealt each, taking it ends the game in about one deal in thirty). Such a deal
+has no decision in it, so ``reset`` passes it over and deals the next game of the same
+seed's sequence, and ``info["deals_passed_over"]`` (from ``reset`` only) counts them.
+It tries ``DEALS_PER_RESET`` (100) deals; should the bots finish every one of them first,
+it gives the last as it is, with ``info["winners"]`` set and ``info["legal"]`` empty. An
+episode is cut short (``truncated``) after the agent's ``max_asks`` asks, or when the
+bots ask ``BOT_ASKS_IN_A_ROW`` (1,000) times with no turn of the agent's between: bots
+of your own can ask in circles with a dry pond while the agent cannot ask (a deal where
+that happens before its first ask is passed over too). Once an episode is over,
+terminated or truncated, ``step`` refuses to go on until ``reset``.
 
 The observation is a float32 vector of ``observation_size(players)`` values, each in
 0..1, in this order:
@@ -100,6 +103,9 @@ _PER_OPPONENT = 3 + 2 * len(RANKS)
 #: taken to ask in circles: the tournament's limit for a whole game, which no game of the
 #: built-in bots comes near.
 BOT_ASKS_IN_A_ROW = 1_000
+#: Deals ``reset`` tries for one where the agent gets to ask: one that the bots end (or
+#: ask in circles in) first has no decision in it, and a vector env would step it.
+DEALS_PER_RESET = 100
 
 
 def _bot_rng(seed: int | None, seat: int) -> random.Random:
@@ -347,17 +353,13 @@ class GoFishEnv:
         if options:
             raise GoFishError(f"GoFishEnv.reset takes no options, not {short_repr(options)}")
         seed = self._deal_seeds.next(seed)
-        self._game = new_game(self.rules, self.players, seed=seed)
-        self._bots, self._rngs = {}, {}
-        others = [s for s in range(self.players) if s != self.seat]
-        for other, name in zip(others, self.opponent_names, strict=True):
-            self._bots[other] = make_bot(name)
-            self._rngs[other] = _bot_rng(seed, other)
-        self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
-        self._asks = 0
-        self._truncated = False
-        self._play_bots()
-        return self._observe(), self._info()
+        for passed_over in range(DEALS_PER_RESET):
+            if passed_over:  # the next game of the same sequence, so a seed still repeats
+                seed = self._deal_seeds.next(None)
+            self._deal(seed)
+            if self.legal_actions():
+                break
+        return self._observe(), {**self._info(), "deals_passed_over": passed_over}
 
     def step(self, action: WholeNumber | Ask
              ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -436,6 +438,19 @@ class GoFishEnv:
     def _ask_for(self, action: WholeNumber | Ask) -> Ask:
         ask = action if isinstance(action, Ask) else self.ask_of(action)
         return legal_now(ask, self._live_game(), self.seat, self.per_opponent)
+
+    def _deal(self, seed: int | None) -> None:
+        """A new game from ``seed``, with fresh bots, played up to the agent's turn."""
+        self._game = new_game(self.rules, self.players, seed=seed)
+        self._bots, self._rngs = {}, {}
+        others = [s for s in range(self.players) if s != self.seat]
+        for other, name in zip(others, self.opponent_names, strict=True):
+            self._bots[other] = make_bot(name)
+            self._rngs[other] = _bot_rng(seed, other)
+        self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
+        self._asks = 0
+        self._truncated = False
+        self._play_bots()
 
     def _play_bots(self) -> None:
         game = self._live_game()

@@ -1,0 +1,69 @@
+"""``reset`` never hands the agent a game that is already over.
+
+Under the nordic rules with one card dealt each (R18, R19: taking a player's only card
+ends the game), the bots end about one deal in thirty before the agent's first ask.
+``reset`` gave such a deal as it was, with winners and no legal action, and a vector
+env's autoreset then stepped it: ``GoFishError: the game is over``, out of training.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gofish import env as env_module
+from gofish.env import GoFishEnv
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from gofish.gymnasium_env import ENV_ID  # noqa: E402
+
+MAKE_ID = f"gofish.gymnasium_env:{ENV_ID}"
+
+ONE_CARD_NORDIC = {"preset": "nordic", "hand_size": 1}
+
+
+def test_every_reset_gives_the_agent_an_ask() -> None:
+    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
+    passed_over = []
+    for seed in range(200):
+        _, info = env.reset(seed=seed)
+        assert info["winners"] is None and info["legal"], seed
+        assert env.view().current_player == 1
+        passed_over.append(info["deals_passed_over"])
+    assert 1 <= sum(passed_over) <= 40  # some deals were finished before the agent's turn
+
+
+def test_a_seed_that_needed_another_deal_still_repeats() -> None:
+    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
+    seed = next(s for s in range(200) if env.reset(seed=s)[1]["deals_passed_over"])
+    first, info = env.reset(seed=seed)
+    again, info_again = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"],
+                                  seat=1).reset(seed=seed)
+    assert np.array_equal(first, again) and info == info_again
+    assert info["deals_passed_over"] >= 1
+
+
+def test_with_one_deal_allowed_the_finished_deal_is_given_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
+    seed = next(s for s in range(200) if env.reset(seed=s)[1]["deals_passed_over"])
+    monkeypatch.setattr(env_module, "DEALS_PER_RESET", 1)
+    _, info = env.reset(seed=seed)
+    # R19: a hand emptied by the bot's first ask ended the game before the agent's turn
+    assert info["winners"] is not None and info["legal"] == []
+    assert 0 in env.view().hand_sizes and env.view().num_players == 2
+    assert info["deals_passed_over"] == 0
+
+
+def test_a_vector_env_with_autoreset_plays_on_through_such_deals() -> None:
+    envs = gymnasium.make_vec(MAKE_ID, num_envs=2, vectorization_mode="sync",
+                              rules=ONE_CARD_NORDIC, opponents=["emma"])
+    envs.reset(seed=0)
+    envs.action_space.seed(0)
+    episodes = 0
+    for _ in range(600):  # random actions: illegal ones end episodes, so many resets
+        _, _, terminated, truncated, _ = envs.step(envs.action_space.sample())
+        episodes += int(np.sum(terminated | truncated))
+    envs.close()
+    assert episodes >= 200
