@@ -34,3 +34,16 @@ def test_the_cards_a_room_tells_of_are_read_out_in_words(server: RoomsServer,
     draws = [line for line in said if line.startswith("You draw the ")]
     assert draws and all(A_CARD_IN_WORDS.search(line) for line in draws)
     assert SUIT_GLYPHS.search(ann.inner_text("#log"))  # the log still shows them so
+
+
+def test_a_rooms_log_reads_its_cards_in_words(server: RoomsServer, new_page: Any) -> None:
+    # Read back line by line, the log's "6♦" was "6 black diamond suit" (or lost its suit).
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#log li:has-text('You are dealt')")
+    heard = ann.locator("#log").aria_snapshot()
+    assert not SUIT_GLYPHS.search(heard), heard
+    assert re.search(r'listitem: "You are dealt seven cards: (ace|[2-9]|10|jack|queen|king)'
+                     r' of \w+, [\w ,]+ of \w+\."', heard), heard  # one line, read as one
+    assert SUIT_GLYPHS.search(ann.locator("#log li").first.inner_text())  # shown as printed

@@ -38,6 +38,25 @@ def test_the_cards_drawn_and_handed_over_are_read_out_in_words(
     assert SUIT_GLYPHS.search(page.inner_text(".log"))
 
 
+def test_the_logs_lines_read_their_cards_in_words(page: Any, live_server: LiveServer) -> None:
+    # A screen reader's user reads back up the log line by line: its cards read "6 black
+    # diamond suit" (or lost their suit), while the announcer had said "6 of diamonds".
+    open_table(page, live_server, seed=11)
+    page.wait_for_selector(".log li:has-text('You are dealt')")
+    heard = page.locator(".log").aria_snapshot()
+    assert not SUIT_GLYPHS.search(heard), heard
+    # One line, read as one: "…of hearts.", not "…of hearts ." (words set apart as a block).
+    assert re.search(r'listitem: "You are dealt seven cards: (ace|[2-9]|10|jack|queen|king)'
+                     r' of \w+, [\w ,]+ of \w+\."', heard), heard
+    line = page.locator(".log li:has-text('You are dealt')")
+    assert re.search(r"You are dealt seven cards: (10|[2-9AJQK])[♣♦♥♠] ", line.inner_text())
+    # Copied, the line is what it shows, not that and its words beside it.
+    copied = line.evaluate("""(li) => { const whole = document.createRange();
+        whole.selectNodeContents(li); getSelection().removeAllRanges();
+        getSelection().addRange(whole); return getSelection().toString(); }""")
+    assert re.fullmatch(r"You are dealt seven cards:( (10|[2-9AJQK])[♣♦♥♠])+\.", copied), copied
+
+
 def test_a_hint_naming_a_card_is_read_out_in_words(page: Any, live_server: LiveServer) -> None:
     # Under "ask for a card", asking for a card you hold is explained, not sent (R3).
     page.goto(f"{live_server.url}/?seed=11&speed=0&pace=0.02")

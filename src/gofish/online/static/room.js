@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -682,7 +682,7 @@ function renderGame(newLog = []) {
   const log = $('#log');
   if (newLog === game.log && game.log_from === 0) log.replaceChildren();
   for (const entry of newLog) {
-    log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, isolated(entry.text)));
+    log.append(el('li', { class: entry.event.type.startsWith('seat_') ? 'room-notice' : null }, lineWithCardsInWords(entry.text, isolated)));
   }
   // Only news scrolls it down: a redraw (a target picked, someone connecting) pulled a
   // player reading back up the log to its end.

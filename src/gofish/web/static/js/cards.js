@@ -1,7 +1,7 @@
 // Card faces and backs drawn as SVG by this code. Suits differ by shape as well as
 // colour (a four-colour deck), so they can be told apart without seeing colour.
 
-import { svg } from './dom.js';
+import { el, svg } from './dom.js';
 
 // The suits in the order hands, books and the log list them: ♣ ♦ ♥ ♠
 // (gofish.core.cards.SUIT_SORT_ORDER). Every list of suits on a page follows it.
@@ -111,6 +111,19 @@ const SUIT_OF_SYMBOL = Object.fromEntries(Object.entries(SUIT_SYMBOLS).map(([sui
 export function cardsInWords(text) {
   return text.replace(PRINTED_CARDS, (cards) => cards.split(' ')
     .map((card) => cardName(card.slice(0, -1) + SUIT_OF_SYMBOL[card.slice(-1)])).join(', '));
+}
+
+/**
+ * A line of the log as nodes that show its cards as printed and read them in words: the
+ * printed line is hidden from screen readers, the line in words beside it hidden from
+ * sight. Whole lines: hidden words inside a line are laid out as a block of their own,
+ * which split it ("…cards:", "3 of spades", "."); an aria-label on the line is not read
+ * by every screen reader. ``shown`` shapes the printed line (a room sets names apart).
+ */
+export function lineWithCardsInWords(text, shown = (line) => line) {
+  const spoken = cardsInWords(text);
+  if (spoken === text) return shown(text);
+  return [el('span', { 'aria-hidden': 'true' }, shown(text)), el('span', { class: 'visually-hidden', text: spoken })];
 }
 
 export function pretty(text) {

@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON } from './dom.js';
-import { cardBack, cardFace, cardsInWords, counted, namesInWords } from './cards.js';
+import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -95,13 +95,6 @@ function replayHand(name, cards, size) {
     shown ? cards.map((card) => cardFace(card)) : Array.from({ length: size }, () => cardBack()));
 }
 
-/** A step's line as the table prints it, read out with its cards in words ("6 of diamonds", not 6♦). */
-function narratedLine(line) {
-  const spoken = cardsInWords(line);
-  if (spoken === line) return el('li', { text: line });
-  return el('li', {}, el('span', { 'aria-hidden': 'true', text: line }), el('span', { class: 'visually-hidden', text: spoken }));
-}
-
 export async function showReplay(page, id) {
   fill(page, el('h1', {}, `Replay of game ${id}`), el('p', {}, 'Loading…'));
   const game = await getJSON(`/api/games/${id}`);
@@ -122,7 +115,7 @@ export async function showReplay(page, id) {
   const draw = () => {
     const frame = frames[step];
     counter.textContent = step === 0 ? `The deal (of ${counted(frames.length - 1, 'ask')})` : `Ask ${step} of ${frames.length - 1}`;
-    fill(narration, frame.text.map(narratedLine));
+    fill(narration, frame.text.map((line) => el('li', {}, lineWithCardsInWords(line))));
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
       el('h2', { text: name }), // under the page's h1: no level skipped
       replayHand(name, frame.hands[seat], frame.hand_sizes[seat]),

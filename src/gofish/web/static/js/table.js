@@ -5,7 +5,7 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, parseCard, passedOverPart, pondWord, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -830,7 +830,7 @@ export class Table {
   }
 
   logLine(text, type) {
-    this.log.append(el('li', { class: `log-${type}`, text }));
+    this.log.append(el('li', { class: `log-${type}` }, lineWithCardsInWords(text)));
     while (this.log.children.length > 300) this.log.firstElementChild.remove();
     // Scrolled once a frame, before it is drawn: reading scrollHeight lays the page out,
     // and done for each line of a batch it was a fifth of the page's work at speed 0.
