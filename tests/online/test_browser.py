@@ -698,6 +698,8 @@ def test_under_pairs_by_card_a_laid_card_is_not_offered_and_is_said_to_be_on_the
     laid = set(re.findall(r"(?:10|[A2-9JQK])[♠♥♦♣]", " ".join(re.findall(r"\(([^)]*)\)", books))))
     named = set(re.findall(r"(?:10|[A2-9JQK])[♠♥♦♣]", note))
     assert named and named <= laid, (note, books)  # the note names laid cards only
+    read = ann.locator(".laid-note").aria_snapshot()
+    assert not re.search("[♠♥♦♣]", read) and " of " in read, read  # the cards in words
     symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
     offered = {f"{b['rank']}{symbols[b['suit']]}" for b in ann.locator(".ask-rank").evaluate_all(
         "(bs) => bs.map((b) => ({rank: b.dataset.rank, suit: b.dataset.suit}))")}

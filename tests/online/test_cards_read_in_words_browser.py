@@ -10,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, fill_with_bot_and_start, open_room, take_turns
+from .browser_support import (
+    QUICK_GAME,
+    RoomsServer,
+    fill_with_bot_and_start,
+    open_room,
+    take_turns,
+)
 from .test_browser import RECORD_ANNOUNCER
 
 pytestmark = pytest.mark.browser
@@ -46,4 +52,17 @@ def test_a_rooms_log_reads_its_cards_in_words(server: RoomsServer, new_page: Any
     assert not SUIT_GLYPHS.search(heard), heard
     assert re.search(r'listitem: "You are dealt seven cards: (ace|[2-9]|10|jack|queen|king)'
                      r' of \w+, [\w ,]+ of \w+\."', heard), heard  # one line, read as one
-    assert SUIT_GLYPHS.search(ann.locator("#log li").first.inner_text())  # shown as printed
+    assert SUIT_GLYPHS.search(ann.inner_text("#log li:has-text('You are dealt')"))  # as printed
+
+
+def test_a_rooms_pairs_are_named_in_words(server: RoomsServer, new_page: Any) -> None:
+    # Under the pairs house rule each seat's line says which two cards went down:
+    # "Pairs (1): 5s (5♥ 5♠)" was read "5 black heart suit", or without the suits.
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2, house=QUICK_GAME)
+    fill_with_bot_and_start(ann, 1)
+    take_turns([ann])
+    heard = ann.locator("#game").aria_snapshot()
+    assert not SUIT_GLYPHS.search(heard), heard
+    assert re.search(r"Your pairs \(\d+\): \w+ \((ace|[2-9]|10|jack|queen|king) of \w+, ", heard)
+    assert SUIT_GLYPHS.search(ann.inner_text(".my-books"))  # shown as printed

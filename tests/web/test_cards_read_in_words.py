@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import LiveServer
 from .test_accessibility import RECORD_WHAT_IS_READ
-from .test_browser import open_table, play_by_clicking
+from .test_browser import deal_asking_for_cards, open_table, play_by_clicking, wait_for_my_move
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +57,14 @@ def test_the_logs_lines_read_their_cards_in_words(page: Any, live_server: LiveSe
     assert re.fullmatch(r"You are dealt seven cards:( (10|[2-9AJQK])[♣♦♥♠])+\.", copied), copied
 
 
+def test_your_laid_pairs_are_named_in_words(page: Any, live_server: LiveServer) -> None:
+    # Seed 7 deals you 5♥ 5♠, laid at once as a pair (the pairs house rule): the shelf
+    # named it "pair of 5s: 5♥ 5♠", suits read as symbols or not at all.
+    open_table(page, live_server, seed=7, pairs=True)
+    pair = page.locator(".shelf-book")
+    assert pair.get_attribute("aria-label") == "pair of 5s: 5 of hearts, 5 of spades"
+
+
 def test_a_hint_naming_a_card_is_read_out_in_words(page: Any, live_server: LiveServer) -> None:
     # Under "ask for a card", asking for a card you hold is explained, not sent (R3).
     page.goto(f"{live_server.url}/?seed=11&speed=0&pace=0.02")
@@ -72,6 +80,24 @@ def test_a_hint_naming_a_card_is_read_out_in_words(page: Any, live_server: LiveS
     said: list[str] = page.evaluate("() => window.said")
     spoken = [line for line in said if line.startswith("You already hold")]
     assert spoken and not SUIT_GLYPHS.search(spoken[-1]) and A_CARD_IN_WORDS.search(spoken[-1])
+
+
+def test_the_words_beside_the_suit_buttons_name_cards_in_words(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Seed 9 (pairs, ask for a card) deals Emma Q♣ Q♦, laid at once; you hold Q♠. The line
+    # above the suit buttons, "(Q♣ and Q♦ are on the table)", and the hint of a laid card
+    # pressed, "The Q♦ is already on the table", were read as symbols, or without suits.
+    deal_asking_for_cards(page, live_server, seed=9, pairs=True)
+    assert wait_for_my_move(page) == "ask"
+    page.click('.rank-group[data-rank="Q"]')
+    page.wait_for_selector(".suit-chooser:not([hidden])")
+    question = page.locator(".suit-question").aria_snapshot()
+    assert "queen of clubs and queen of diamonds are on the table" in question, question
+    page.click('.suit-button[data-card="QD"]', force=True)  # aria-disabled: it explains
+    hint = page.locator("#hint").aria_snapshot()
+    assert "The queen of diamonds is already on the table" in hint, hint
+    assert "The Q♦ is already on the table" in page.inner_text("#hint")  # shown as printed
 
 
 def test_cards_in_a_row_are_read_as_a_list(page: Any, live_server: LiveServer) -> None:

@@ -633,7 +633,7 @@ function pileName(game) {
 }
 
 // "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never
-// read as two books when it is one book of 2s.
+// read as two books when it is one book of 2s. A pair's cards are read in words.
 function booksLine(game, seat, label) {
   const ranks = game.books[seat];
   const size = bookWord(game) === 'pair' ? 2 : 4;
@@ -643,7 +643,7 @@ function booksLine(game, seat, label) {
     const cards = size === 2 ? laid.slice(i * 2, i * 2 + 2).map(pretty).join(' ') : '';
     return cards ? `${rankName(rank, 2)} (${cards})` : rankName(rank, 2);
   }).join(', ');
-  return `${label} (${ranks.length}): ${names || 'none yet'}`;
+  return lineWithCardsInWords(`${label} (${ranks.length}): ${names || 'none yet'}`);
 }
 
 function renderGame(newLog = []) {
@@ -861,7 +861,7 @@ function askButtons(game) {
     'aria-label': `Ask ${nameOf(state.target)} for ${a.suit ? `the ${cardName(a.rank + a.suit)}` : rankName(a.rank, 2)}`,
     onclick: () => send('ask', a.suit ? { target: a.target, rank: a.rank, suit: a.suit } : { target: a.target, rank: a.rank }),
   }, a.suit ? `${a.rank}${SUIT_SYMBOLS[a.suit]}` : a.rank)),
-  down.length ? el('p', { class: 'laid-note' }, `On the table, so nobody can hand them over: ${down.join(', ')}.`) : null];
+  down.length ? el('p', { class: 'laid-note' }, lineWithCardsInWords(`On the table, so nobody can hand them over: ${down.join(', ')}.`)) : null];
 }
 
 begin();

@@ -331,7 +331,9 @@ export class Table {
     const books = el('div', { class: 'books shelf-books', dataset: { booksOf: me.seat } });
     me.books.forEach((rank, index) => {
       const cards = this.bookCards(me, index);
-      const shown = cards.length ? `: ${cards.map(pretty).join(' ')}` : '';
+      // In words ("5♥" was read "5 black heart suit"), and only a pair's: as in the log,
+      // a book is every card of its rank, four names that say nothing more.
+      const shown = cards.length === 2 ? `: ${cards.map(cardName).join(', ')}` : '';
       books.append(el('div', { class: 'shelf-book', role: 'img', 'aria-label': `${word} of ${rankName(rank, 2)}${shown}` },
         cardFace(cards[0] || `${rank}${state.rules.book_size === 2 ? 'H' : 'S'}`, { label: false })));
     });
@@ -467,7 +469,7 @@ export class Table {
   // ------------------------------------------------------------ choosing a move
 
   explain(text) {
-    this.hint.textContent = text;
+    fill(this.hint, lineWithCardsInWords(text)); // read back, "Q♦" was a letter and a symbol
     this.hintFor = this.moment();
     this.announce(text);
   }
@@ -553,7 +555,7 @@ export class Table {
     });
     const down = buttons.filter((b) => b.classList.contains('laid')).map((b) => pretty(b.dataset.card));
     const onTable = down.length ? ` (${down.join(' and ')} ${down.length === 1 ? 'is' : 'are'} on the table)` : '';
-    fill(this.suitChooser, el('span', { class: 'suit-question' }, `Which ${rankName(rank)}?${onTable}`), buttons);
+    fill(this.suitChooser, el('span', { class: 'suit-question' }, lineWithCardsInWords(`Which ${rankName(rank)}?${onTable}`)), buttons);
     this.suitChooser.hidden = false;
     // The opponent is chosen: the hint moves on to the suit (it asked for an opponent).
     this.explain(`Now choose which ${rankName(rank)} to ask ${this.name(this.target)} for.`);
