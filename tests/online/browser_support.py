@@ -137,10 +137,11 @@ def join(page: Any, url: str, code: str, name: str) -> None:
 
 
 def ann_and_bob(server: RoomsServer, new_page: Any, host: str = "Ann",
-                house: dict[str, str] | None = None) -> tuple[Any, Any, str]:
-    """Two browsers in a three-seat room: the host (seat 1) has seen Bob sit in seat 2."""
+                house: dict[str, str] | None = None, players: int = 3) -> tuple[Any, Any, str]:
+    """Two browsers in a room of ``players`` seats: the host (seat 1) has seen Bob sit in
+    seat 2."""
     ann, bob = new_page(), new_page()
-    code = open_room(ann, server.url, host, 3, house=house)
+    code = open_room(ann, server.url, host, players, house=house)
     join(bob, server.url, code, "Bob")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Bob")')
     return ann, bob, code

@@ -1,4 +1,5 @@
-"""A player's page shows their turn clock over its last half minute, read out once."""
+"""A player's page shows their turn clock over its last half minute, read out once; the
+other pages show it too, quietly."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, fill_with_bot_and_start, open_room, started
+from .browser_support import (
+    RoomsServer,
+    ann_and_bob,
+    fill_with_bot_and_start,
+    open_room,
+    started,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -37,3 +44,32 @@ def test_the_page_counts_down_to_the_stand_in_asking_and_says_so_once(
         # Counting down, it was read out once, not every second.
         heard = ann.inner_text("#announcer")
         assert len(CLOCK_LINE.findall(heard)) == 1, heard
+
+
+OTHERS_LINE = re.compile(
+    r"(\w+)'s turn — Emma \(bot\) will ask for them in (\d+) s if they don't\.")
+
+
+def test_the_other_players_page_shows_the_movers_clock_quietly_until_the_move(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """Bob, waiting on Ann, sees why the table waits and for how long; his page does not
+    read her seconds out, and the line goes with her move (the next clock starts at 33 s,
+    so none shows for a moment)."""
+    with started(RoomsServer(tmp_path, turn_seconds=33)) as server:
+        ann, bob, _code = ann_and_bob(server, new_page, players=2)
+        ann.click("#start")
+        pages = {"Ann": ann, "Bob": bob}
+        for page in pages.values():
+            page.wait_for_selector("#turn-clock:not([hidden])")
+        mover = next(name for name, page in pages.items() if page.query_selector(".ask-rank"))
+        other = bob if mover == "Ann" else ann
+        shown = OTHERS_LINE.fullmatch(other.inner_text("#turn-clock"))
+        assert shown is not None and shown[1] == mover, other.inner_text("#turn-clock")
+        assert pages[mover].inner_text("#turn-clock").startswith("Your turn — ")
+        other.wait_for_timeout(1500)  # a count or two later: still not read out
+        heard = other.inner_text("#announcer")
+        assert not OTHERS_LINE.search(heard), heard
+        pages[mover].click(".ask-rank")
+        other.wait_for_selector("#turn-clock", state="hidden", timeout=2500)
+

@@ -33,8 +33,9 @@ const state = {
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
   seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
   playing: null, // what this page's player plays with now ('ask' buttons, the 'sea'), if anything
-  clockEnds: null, // when this seat's turn clock runs out (performance.now() time), while it runs
-  clockTold: false, // its line has been read out: once a turn, not every second
+  clockEnds: null, // when the turn clock of the person to move runs out (performance.now() time)
+  clockSeat: null, // whose clock that is: this page's seat, or another's (shown, never read out)
+  clockTold: false, // this seat's line has been read out: once a turn, not every second
 };
 let socket = null;
 let retry = 500;
@@ -743,34 +744,41 @@ function resultLine(game, me) {
 
 // ------------------------------------------------------------------ the turn clock
 // A person who lets their turn sit for the server's --turn-seconds has that move made by the
-// stand-in. Their page says so over the last half minute, counting down from the seconds
-// the server gave (its own clock's, so no two machines' clocks need agree).
+// stand-in. Every page says so over the last half minute, counting down from the seconds
+// the server gave (its own clock's, so no two machines' clocks need agree): the mover's
+// page to them, read out once; the others' quietly, so the table knows why it waits.
 const CLOCK_SHOWN_FROM = 30;
 setInterval(() => { showTurnClock(); announce(turnClockNews()); }, 1000);
 
 function setTurnClock(clock) {
-  const mine = Boolean(clock) && Boolean(state.you) && clock.seat === state.you.seat;
-  const ends = mine ? performance.now() + clock.seconds * 1000 : null;
+  const ends = clock ? performance.now() + clock.seconds * 1000 : null;
   // The same clock told again (an update in the middle of a turn) is not a new one to announce.
-  const fresh = ends === null || state.clockEnds === null || Math.abs(ends - state.clockEnds) > 1500;
+  const fresh = ends === null || state.clockEnds === null || clock.seat !== state.clockSeat
+    || Math.abs(ends - state.clockEnds) > 1500;
   if (fresh) state.clockTold = false;
   state.clockEnds = ends;
+  state.clockSeat = clock ? clock.seat : null;
 }
+
+function clockIsMine() { return Boolean(state.you) && state.clockSeat === state.you.seat; }
 
 function showTurnClock() {
   const line = $('#turn-clock');
   const left = state.clockEnds === null ? 0 : Math.ceil((state.clockEnds - performance.now()) / 1000);
-  line.hidden = !(left > 0 && left <= CLOCK_SHOWN_FROM && state.game && state.you);
+  line.hidden = !(left > 0 && left <= CLOCK_SHOWN_FROM && state.game && state.room);
   if (line.hidden) return;
-  const seat = state.you.seat;
+  const seat = state.clockSeat;
   const standIn = state.room.seats[seat].stand_in || state.room.stand_in;
   const move = state.game.fishing === seat ? 'fish' : 'ask';
-  line.textContent = `Your turn — ${standIn} will ${move} for you in ${left} s if you don't.`;
+  line.textContent = clockIsMine()
+    ? `Your turn — ${standIn} will ${move} for you in ${left} s if you don't.`
+    : `${nameOf(seat)}'s turn — ${standIn} will ${move} for them in ${left} s if they don't.`;
 }
 
-// The clock's line, the first time it shows this turn: after the moves and the turn line.
+// This seat's clock line, the first time it shows this turn: after the moves and the turn
+// line. Another's is not read out: a count of someone else's seconds is no news to act on.
 function turnClockNews() {
-  if ($('#turn-clock').hidden || state.clockTold) return [];
+  if ($('#turn-clock').hidden || state.clockTold || !clockIsMine()) return [];
   state.clockTold = true;
   return [$('#turn-clock').textContent];
 }
