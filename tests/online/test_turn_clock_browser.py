@@ -1,5 +1,6 @@
 """A player's page shows their turn clock over its last half minute, read out once; the
-other pages show it too, quietly."""
+other pages show it too, quietly. After two idle turns in a row it says the stand-in
+plays for them, with the way back."""
 
 from __future__ import annotations
 
@@ -27,9 +28,7 @@ def test_the_page_counts_down_to_the_stand_in_asking_and_says_so_once(
     tmp_path: Path, new_page: Any,
 ) -> None:
     with started(RoomsServer(tmp_path, turn_seconds=25)) as server:
-        ann = new_page()
-        open_room(ann, server.url, "Ann", 2)
-        fill_with_bot_and_start(ann, 1)
+        ann = ann_against_emma(server, new_page)
         ann.wait_for_selector(".ask-rank")  # Ann's turn (after Emma's asks, if she was first)
         line = ann.wait_for_selector("#turn-clock:not([hidden])")
         first = CLOCK_LINE.fullmatch(line.inner_text())
@@ -44,6 +43,14 @@ def test_the_page_counts_down_to_the_stand_in_asking_and_says_so_once(
         # Counting down, it was read out once, not every second.
         heard = ann.inner_text("#announcer")
         assert len(CLOCK_LINE.findall(heard)) == 1, heard
+
+
+def ann_against_emma(server: RoomsServer, new_page: Any) -> Any:
+    """Ann's page at a game she has started against Emma (bot): her stand-in is Emma 2."""
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 2)
+    fill_with_bot_and_start(ann, 1)
+    return ann
 
 
 OTHERS_LINE = re.compile(
@@ -73,3 +80,23 @@ def test_the_other_players_page_shows_the_movers_clock_quietly_until_the_move(
         pages[mover].click(".ask-rank")
         other.wait_for_selector("#turn-clock", state="hidden", timeout=2500)
 
+
+
+STAND_IN_SAID = "Emma 2 (bot) plays for you: your time ran out twice in a row."
+
+
+def test_after_two_idle_turns_the_page_says_the_stand_in_plays_and_takes_the_seat_back(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """Her turns ran out twice in a row, the tab open: the stand-in plays for her (she is
+    away), and "Play again myself", reached from the keyboard, gives her the seat back."""
+    with started(RoomsServer(tmp_path, turn_seconds=1)) as server:
+        ann = ann_against_emma(server, new_page)  # and lets her turns sit
+        row = ann.wait_for_selector("#stand-in-row:not([hidden])", timeout=20000)
+        assert ann.inner_text("#stand-in-text") == STAND_IN_SAID
+        assert "away" in ann.inner_text('#seats li[data-seat="0"]')
+        ann.wait_for_selector("#log li:has-text('You are away: Emma 2 (bot) plays for you')")
+        ann.focus("#back")
+        ann.keyboard.press("Enter")
+        row.wait_for_element_state("hidden", timeout=3000)
+        assert "away" not in ann.inner_text('#seats li[data-seat="0"]')

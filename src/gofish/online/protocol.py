@@ -11,6 +11,7 @@ one names the room ``version`` it was based on::
     {"type": "start", "version": 5}                             # host; also the rematch
     {"type": "leave", "version": 9}                             # give up this seat
     {"type": "remove_player", "version": 9, "seat": 1}          # host: take a person's seat
+    {"type": "back", "version": 9}                              # play again myself (not a stand-in)
 
 Server → client: ``welcome`` (once, and again as a spectator after losing the
 seat), ``update`` (after every change: the lobby, the game as this seat may see
@@ -97,7 +98,15 @@ class RemovePlayer(_Message):
     seat: SeatIndex
 
 
-Command = AskMessage | Fish | AddBot | RemoveBot | Start | Leave | RemovePlayer
+class Back(_Message):
+    """A person the stand-in plays for, their turns having run out, plays again. Its
+    ``version`` is not checked: it changes nothing stored, so it is never stale."""
+
+    type: Literal["back"]
+    version: Version
+
+
+Command = AskMessage | Fish | AddBot | RemoveBot | Start | Leave | RemovePlayer | Back
 _COMMAND = TypeAdapter[Command](Annotated[Command, Field(discriminator="type")])
 _HELLO = TypeAdapter(Hello)
 

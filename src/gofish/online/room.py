@@ -68,6 +68,9 @@ class Seat:
     connections: int = 0
     gone_since: float | None = None
     away: bool = False
+    # Their turn clocks run out in a row, with no move of theirs between: at the second,
+    # the tab left open, they count as away too (the server's IDLE_TURNS_AWAY).
+    turns_run_out: int = 0
 
     @property
     def kind(self) -> str:
@@ -499,10 +502,12 @@ class Room:
         if seat in self.standing_in or self.game is None:
             return
         self.standing_in.add(seat)
-        text = (f"{self.names[seat]} is away: {self._name_stand_in(self.seats[seat])} plays "
-                "for them until they are back.")
+        stand_in = self._name_stand_in(self.seats[seat])
+        text = f"{self.names[seat]} is away: {stand_in} plays for them until they are back."
+        # Their own page may see it said: the tab left open, their turns having run out.
+        yours = f"You are away: {stand_in} plays for you until you are back."
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
-        self.notices.append(Notice(self._notice_at(), event, text))
+        self.notices.append(Notice(self._notice_at(), event, text, yours))
 
     def _note_out_of_time(self, seat: int) -> None:
         """Tell the log, each time, that the stand-in made a move a person here let run out."""
@@ -536,7 +541,7 @@ class Room:
             raise ValueError(f"seat {seat.index + 1} has no person to leave it")
         reason: Vacated = "left" if data["removed_by"] is None else "removed"
         self.revoked[seat.token_hash] = reason
-        seat.token_hash, seat.away, seat.gone_since = None, False, None
+        seat.token_hash, seat.away, seat.gone_since, seat.turns_run_out = None, False, None, 0
         if data["bot"] is None:
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         else:  # the name stays, so the log of this game still reads as it did

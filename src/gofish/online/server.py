@@ -35,6 +35,7 @@ from gofish.online.codes import (
 from gofish.online.protocol import (
     AddBot,
     AskMessage,
+    Back,
     Command,
     Fish,
     Leave,
@@ -62,6 +63,10 @@ CLOSE_UNAVAILABLE = 1011
 CLOSE_BAD_HELLO = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+# A person here whose turn clock runs out this many times in a row, with no move of their
+# own between, has gone for good with the tab open: the stand-in plays their turns at once,
+# as for a person gone, rather than each after the whole clock.
+IDLE_TURNS_AWAY = 2
 
 
 @dataclass(frozen=True)
@@ -659,9 +664,16 @@ class RoomServer:
 
     def _turn_ran_out(self, live: LiveRoom, seat: int) -> None:
         live.turn_timer = None
-        if self._is_current(live) and self._person_to_move(live) == seat:
+        if not self._is_current(live) or self._person_to_move(live) != seat:
+            return
+        person = live.room.seats[seat]
+        person.turns_run_out += 1
+        if person.turns_run_out >= IDLE_TURNS_AWAY:  # away, though connected, until back
+            person.away = True
+            self.broadcast_presence(live)
+        else:
             live.room.out_of_time = seat
-            self.schedule_bot(live)
+        self.schedule_bot(live)
 
     def _turn_clock(self, live: LiveRoom) -> dict[str, Any] | None:
         """Whose turn clock runs and how many seconds it has left, for the pages."""
@@ -701,7 +713,7 @@ class RoomServer:
         if connection.seat is not None:
             seat = live.room.seats[connection.seat]
             seat.connections += 1
-            seat.gone_since, seat.away = None, False
+            seat.gone_since, seat.away, seat.turns_run_out = None, False, 0
             if live.turn_timer is None:  # back on their turn (or after a restart): it starts now
                 self._start_turn_clock(live)
         connection.send(self._welcome(live, connection))
@@ -710,6 +722,20 @@ class RoomServer:
         gone = None if host is None else live.room.seats[host].gone_since
         if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
             self._pass_host_on(live, gone)  # gone while nobody else was here to take it
+
+    def _back(self, live: LiveRoom, seat_index: int) -> None:
+        """A person here said they are: their run-out turns count afresh, and if the stand-in
+        played for them, they play their next move themselves (one it is still choosing
+        is dropped, as when they come back after going). The host role stays where it is:
+        it passes on only from a host with no connection."""
+        seat = live.room.seats[seat_index]
+        seat.turns_run_out = 0
+        if not seat.away:
+            return
+        seat.away = False
+        if live.turn_timer is None:  # back on their turn: their clock starts now
+            self._start_turn_clock(live)
+        self.broadcast(live)  # the seat, and the clock, for every page
 
     def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
         """Give the host role to someone here, the host's seat having had no connection
@@ -917,6 +943,11 @@ class RoomServer:
         except ProtocolError as error:
             connection.violations += 1
             return "invalid", _said_hello_again(text) or str(error)
+        if isinstance(command, AskMessage | Fish | Back) and connection.seat is not None:
+            self._back(live, connection.seat)  # a move tried (or refused) is a sign of life
+        if isinstance(command, Back):
+            return None if connection.seat is not None else (
+                "forbidden", "you hold no seat in this room, so no stand-in plays for you")
         try:
             if isinstance(command, Leave) and connection.released is not None:
                 # Whatever version it names (a double click sends two): the seat is gone.

@@ -603,6 +603,7 @@ function hostNote(seat) {
 
 $('#start').addEventListener('click', () => send('start'));
 $('#rematch').addEventListener('click', () => send('start'));
+$('#back').addEventListener('click', () => send('back'));
 $('#copy-invite').addEventListener('click', copyInvite);
 
 // A page opened over plain http on a home network has no clipboard API: select the link instead.
@@ -678,6 +679,7 @@ function renderGame(newLog = []) {
   fill($('#ask'), myTurn && game.fishing === null ? askButtons(game) : []);
   showWhatToPlay(game, me, myTurn);
   showTurnClock();
+  showStandInForMe(me);
   $('#rematch-row').hidden = !(game.winners && state.you && state.you.seat !== null && state.room.status !== 'closed');
   showRematchWait();
   const log = $('#log');
@@ -781,6 +783,17 @@ function turnClockNews() {
   if ($('#turn-clock').hidden || state.clockTold || !clockIsMine()) return [];
   state.clockTold = true;
   return [$('#turn-clock').textContent];
+}
+
+// A seat away while its page is here: its turns ran out twice in a row, so the stand-in
+// plays them, at once, until its player says they are back (the button, or a move).
+function showStandInForMe(me) {
+  const seat = me === null ? null : state.room.seats[me];
+  const row = $('#stand-in-row');
+  row.hidden = !(seat && seat.away && state.room.status === 'playing');
+  if (row.hidden) return;
+  const standIn = seat.stand_in || state.room.stand_in;
+  fill($('#stand-in-text'), `${standIn} plays for you: your time ran out twice in a row.`);
 }
 
 function turnLine(game, me, myTurn) {
