@@ -57,6 +57,19 @@ OTHERS_LINE = re.compile(
     r"(\w+)'s turn — Emma \(bot\) will ask for them in (\d+) s if they don't\.")
 
 
+def clock_shown_to_ann_and_bob(server: RoomsServer,
+                               new_page: Any) -> tuple[dict[str, Any], str, Any]:
+    """Ann and Bob dealt a game, each page showing the clock: the pages by name, the
+    mover's name and the other's page."""
+    ann, bob, _code = ann_and_bob(server, new_page, players=2)
+    ann.click("#start")
+    pages = {"Ann": ann, "Bob": bob}
+    for page in pages.values():
+        page.wait_for_selector("#turn-clock:not([hidden])")
+    mover = next(name for name, page in pages.items() if page.query_selector(".ask-rank"))
+    return pages, mover, bob if mover == "Ann" else ann
+
+
 def test_the_other_players_page_shows_the_movers_clock_quietly_until_the_move(
     tmp_path: Path, new_page: Any,
 ) -> None:
@@ -64,13 +77,7 @@ def test_the_other_players_page_shows_the_movers_clock_quietly_until_the_move(
     read her seconds out, and the line goes with her move (the next clock starts at 33 s,
     so none shows for a moment)."""
     with started(RoomsServer(tmp_path, turn_seconds=33)) as server:
-        ann, bob, _code = ann_and_bob(server, new_page, players=2)
-        ann.click("#start")
-        pages = {"Ann": ann, "Bob": bob}
-        for page in pages.values():
-            page.wait_for_selector("#turn-clock:not([hidden])")
-        mover = next(name for name, page in pages.items() if page.query_selector(".ask-rank"))
-        other = bob if mover == "Ann" else ann
+        pages, mover, other = clock_shown_to_ann_and_bob(server, new_page)
         shown = OTHERS_LINE.fullmatch(other.inner_text("#turn-clock"))
         assert shown is not None and shown[1] == mover, other.inner_text("#turn-clock")
         assert pages[mover].inner_text("#turn-clock").startswith("Your turn — ")
@@ -100,3 +107,14 @@ def test_after_two_idle_turns_the_page_says_the_stand_in_plays_and_takes_the_sea
         ann.keyboard.press("Enter")
         row.wait_for_element_state("hidden", timeout=3000)
         assert "away" not in ann.inner_text('#seats li[data-seat="0"]')
+
+
+def test_the_movers_clock_leaves_the_other_pages_when_the_mover_drops(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """A clock never runs out on a person with no connection (the away grace is theirs):
+    the other pages stop counting down to a move nobody will make then."""
+    with started(RoomsServer(tmp_path, turn_seconds=33)) as server:
+        pages, mover, other = clock_shown_to_ann_and_bob(server, new_page)
+        pages[mover].close()
+        other.wait_for_selector("#turn-clock", state="hidden", timeout=3000)

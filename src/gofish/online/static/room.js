@@ -767,9 +767,12 @@ function clockIsMine() { return Boolean(state.you) && state.clockSeat === state.
 function showTurnClock() {
   const line = $('#turn-clock');
   const left = state.clockEnds === null ? 0 : Math.ceil((state.clockEnds - performance.now()) / 1000);
-  line.hidden = !(left > 0 && left <= CLOCK_SHOWN_FROM && state.game && state.room);
-  if (line.hidden) return;
   const seat = state.clockSeat;
+  // A mover gone (or away) since has no clock: it never runs out on a person not here.
+  const mover = seat === null || !state.room ? null : state.room.seats[seat];
+  const here = Boolean(mover) && mover.connected && !mover.away;
+  line.hidden = !(left > 0 && left <= CLOCK_SHOWN_FROM && state.game && here);
+  if (line.hidden) return;
   const standIn = state.room.seats[seat].stand_in || state.room.stand_in;
   const move = state.game.fishing === seat ? 'fish' : 'ask';
   line.textContent = clockIsMine()
