@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player, connect, serving, two_people
+from .helpers import Player, connect, disconnect, serving, two_people
 
 Dealt = tuple[TestClient, Room, list[Player]]
 
@@ -145,3 +145,28 @@ def test_a_restarted_server_starts_the_clock_afresh_when_the_person_is_back(
     with serving(make_app(replace(PATIENT, turn_seconds=0))) as client:
         again = connect(client, code, tokens[1 - mover])
         assert f"{name}'s time ran out: Emma (bot) asks for them this once." in texts(again)
+
+
+def test_a_fresh_clock_for_a_person_back_on_their_turn_reaches_the_other_pages(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Their clock ran out while they had no connection (it did nothing then): the one
+    that starts when they are back is counted down on the others' pages too, not only
+    on theirs: the others are told of the return by presence, which says the clock too."""
+    with dealt(make_app, 2) as (client, room, players):
+        mover, version = room.seat_to_move(), room.version
+        assert mover is not None
+        person, other = players[mover], players[1 - mover]
+        disconnect(person)
+        time.sleep(2.3)  # longer than the clock: it runs out on nobody
+        assert room.version == version
+        back = connect(client, room.code, person.token)
+        assert back.messages[-1]["turn_clock"]["seat"] == mover
+        told = other.read_until(lambda m: m["type"] in ("update", "presence")
+                                and (m["turn_clock"] or {}).get("seat") == mover, timeout=2)
+        assert told["turn_clock"]["seconds"] > 1.5 and told["version"] == version
+        # And gone again, the clock stops for the others too (it cannot run out on nobody).
+        disconnect(back)
+        gone = other.read_until(lambda m: m["type"] == "presence"
+                                and not m["seats"][mover]["connected"])
+        assert gone["turn_clock"] is None

@@ -559,6 +559,9 @@ class RoomServer:
             "version": live.room.version,
             "seats": [seat.public() for seat in live.room.seats],
             "spectators": sum(1 for c in live.connections if c.seat is None),
+            # Who is here decides whose clock runs: one that starts as its person comes
+            # back, and one that stops counting as its person goes.
+            "turn_clock": self._turn_clock(live),
         }
         for connection in live.connections:
             connection.send(message)

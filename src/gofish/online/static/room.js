@@ -256,6 +256,7 @@ function receive(message) {
   if (message.type === 'presence') {
     if (!state.room) return;
     state.room.seats = message.seats;
+    setTurnClock(message.turn_clock);
     renderAndTell(() => { renderLobby(); renderGame(); }, []);
     return;
   }
