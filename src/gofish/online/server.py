@@ -738,7 +738,9 @@ class RoomServer:
         seat.away = False
         if live.turn_timer is None:  # back on their turn: their clock starts now
             self._start_turn_clock(live)
-        self.broadcast(live)  # the seat, and the clock, for every page
+        # Presence carries the seat and the clock; a whole update would also clear a
+        # refusal still shown on another page, which this changes nothing of.
+        self.broadcast_presence(live)
 
     def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
         """Give the host role to someone here, the host's seat having had no connection
