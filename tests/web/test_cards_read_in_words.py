@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import LiveServer
 from .test_accessibility import RECORD_WHAT_IS_READ
@@ -125,3 +126,30 @@ def test_a_replays_steps_are_read_out_with_their_cards_in_words(
     assert not [step for step in heard if SUIT_GLYPHS.search(step)], heard
     assert "You are dealt seven cards: " in heard[0] and A_CARD_IN_WORDS.search(heard[0])
     assert "You are dealt seven cards: " in shown and SUIT_GLYPHS.search(shown)  # as printed
+
+
+def test_an_opponents_pairs_are_read_in_words(page: Any, live_server: LiveServer) -> None:
+    # Seed 9 (pairs, ask for a card) deals Emma 4♣ 4♦ and Q♣ Q♦, laid at once (R3). Her
+    # seat read them as a bare "4 Q", where the rooms' seats and your shelf say words.
+    deal_asking_for_cards(page, live_server, seed=9, pairs=True)
+    assert wait_for_my_move(page) == "ask"
+    heard = page.locator(".opponents").aria_snapshot()
+    # Read whole: the name, the count, the pairs in words, and no bare ranks around them.
+    assert heard.endswith(': "Emma 3 cards Pairs (2): 4s (4 of clubs, 4 of diamonds),'
+                          ' queens (queen of clubs, queen of diamonds)"'), heard
+    assert page.locator(".opponents .book-chip").all_inner_texts() == ["4", "Q"]  # as shown
+
+
+def test_an_opponents_books_are_read_in_words_on_their_button(
+    page: Any, live_server: LiveServer
+) -> None:
+    # With two opponents each seat is a button, read by its label ("Emma: 10 cards, 2
+    # books") and no more: which books they were was read nowhere, or as "A 5".
+    open_table(page, live_server, seed=11, players=3)
+    play_by_clicking(page, until="() => document.querySelector('.opponents .book-chip')")
+    seat = page.locator("button.opponent:has(.book-chip)").first
+    chips = seat.locator(".book-chip").all_inner_texts()
+    words = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
+    books = ", ".join(words.get(rank, f"{rank}s") for rank in chips)
+    expect(seat).to_have_accessible_description(f"Books ({len(chips)}): {books}")
+    assert not re.search(r"\b[2-9AJQK]\b", seat.aria_snapshot())

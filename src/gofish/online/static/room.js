@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, setsLine, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -638,15 +638,8 @@ function pileName(game) {
 // "Books (2): 7s, kings": the count first, then the ranks, so "Books: 2" is never
 // read as two books when it is one book of 2s. A pair's cards are read in words.
 function booksLine(game, seat, label) {
-  const ranks = game.books[seat];
   const size = bookWord(game) === 'pair' ? 2 : 4;
-  const laid = (game.laid || [])[seat] || [];
-  // Pairs say which two suits went down (face up, for all to see): "7s (7♠ 7♥)".
-  const names = ranks.map((rank, i) => {
-    const cards = size === 2 ? laid.slice(i * 2, i * 2 + 2).map(pretty).join(' ') : '';
-    return cards ? `${rankName(rank, 2)} (${cards})` : rankName(rank, 2);
-  }).join(', ');
-  return lineWithCardsInWords(`${label} (${ranks.length}): ${names || 'none yet'}`);
+  return lineWithCardsInWords(setsLine(label, game.books[seat], (game.laid || [])[seat] || [], size));
 }
 
 function renderGame(newLog = []) {

@@ -92,6 +92,18 @@ export function laidText(card, whose, bookSize) {
   return `The ${pretty(card)} is already on the table, in ${whose} ${setWord(bookSize)} of ${rankName(rank, 2)}: nobody can hand it over.`;
 }
 
+/**
+ * "Books (2): 7s, jacks", "Pairs (1): queens (Q♣ Q♦)": a seat's laid sets by rank, a pair
+ * with its two cards (face up, for all to see). ``laid``: the seat's laid cards, set by set.
+ */
+export function setsLine(label, ranks, laid, bookSize) {
+  const names = ranks.map((rank, i) => {
+    const cards = bookSize === 2 ? laid.slice(i * 2, i * 2 + 2).map(pretty).join(' ') : '';
+    return cards ? `${rankName(rank, 2)} (${cards})` : rankName(rank, 2);
+  }).join(', ');
+  return `${label} (${ranks.length}): ${names || 'none yet'}`;
+}
+
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
   return `${rankName(rank)} of ${SUIT_NAMES[suit]}`;

@@ -5,7 +5,7 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  cardBack, cardFace, cardName, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, setsName, setWord, suitIcon, SUIT_NAMES,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, setsLine, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -262,7 +262,9 @@ export class Table {
         'aria-label': label,
       };
       if (this.choosingTarget()) {
+        // A button is read by its label alone: its books are read as its description.
         return el('button', { ...props, type: 'button', 'aria-pressed': String(chosen),
+          'aria-describedby': player.books.length ? booksInWordsId(player.seat) : null,
           onclick: () => this.chooseTarget(player.seat) }, body);
       }
       return el('div', { ...props, role: 'group' }, body);
@@ -278,11 +280,14 @@ export class Table {
 
   booksRow(player, word) {
     const row = el('div', { class: 'books small', dataset: { booksOf: player.seat } });
+    if (!player.books.length) return fill(row, el('span', { class: 'no-books' }, `no ${word}s`));
+    // The chips' bare ranks ("7 J") are hidden from screen readers, which read the books in words.
     player.books.forEach((rank, index) => {
       const cards = this.bookCards(player, index).map(pretty).join(' ');
-      row.append(el('span', { class: 'book-chip', title: `${word} of ${rankName(rank, 2)}${cards ? `: ${cards}` : ''}` }, rank));
+      row.append(el('span', { class: 'book-chip', 'aria-hidden': 'true', title: `${word} of ${rankName(rank, 2)}${cards ? `: ${cards}` : ''}` }, rank));
     });
-    if (!player.books.length) row.append(el('span', { class: 'no-books' }, `no ${word}s`));
+    const line = setsLine(capitalised(`${word}s`), player.books, player.laid || [], this.state.rules.book_size);
+    row.append(el('span', { class: 'visually-hidden', id: booksInWordsId(player.seat), text: cardsInWords(line) }));
     return row;
   }
 
@@ -917,6 +922,11 @@ function bestSpot(spots, keepClear, seats, others, side) {
   }
   if (spots.length) return spots.reduce((best, spot) => (coverage(spot, keepClear) < coverage(best, keepClear) ? spot : best));
   return null;
+}
+
+// The id of an opponent's books read in words, which their button is described by.
+function booksInWordsId(seat) {
+  return `books-in-words-${seat}`;
 }
 
 /** The coach's words for the laid sets: under the pairs rule the table says pairs, so does the coach. */
