@@ -589,6 +589,25 @@ def test_the_turn_line_asks_only_for_a_rank_when_there_is_one_opponent(
     assert ann.inner_text("#turn") == "Your turn: pick a rank to ask Emma (bot) for."
 
 
+def test_the_turn_line_names_the_chosen_opponent(server: RoomsServer, new_page: Any) -> None:
+    # With two opponents one is chosen from the start (the ask buttons said "Ask Emma (bot)
+    # for:"), yet the banner said "pick an opponent and a rank", so a screen reader's user
+    # went looking for an opponent to pick. It now says whom, as the browser table does.
+    ann = new_page()
+    open_room(ann, server.url, "Ann", 3)
+    ann.click('#seats li[data-seat="1"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"] .remove-bot')
+    fill_with_bot_and_start(ann, 2)
+    ann.wait_for_selector(".ask-rank")
+    first, second = (ann.inner_text(f'.room-seat[data-seat="{seat}"] strong') for seat in (1, 2))
+    assert ann.inner_text("#turn") == (
+        f"Your turn: pick a rank to ask {first} for, or another opponent.")
+    ann.click('.room-seat[data-seat="2"]')
+    ann.wait_for_selector(f"#turn:has-text('to ask {second} for')")
+    assert ann.inner_text("#turn") == (
+        f"Your turn: pick a rank to ask {second} for, or another opponent.")
+
+
 def test_the_ask_buttons_name_a_ranks_suits_in_the_hands_suit_order(
     server: RoomsServer, new_page: Any
 ) -> None:

@@ -801,6 +801,9 @@ function turnLine(game, me, myTurn) {
   const targets = [...new Set(game.legal_actions.map((a) => a.target))];
   // With one opponent to ask (two players, or the others out of play) there is nobody to pick.
   if (targets.length === 1) return `Your turn: pick ${what} to ask ${nameOf(targets[0])} for.`;
+  // One of them is chosen from the start (the first, until another is clicked): say whom,
+  // or "pick an opponent" sent a screen reader's user looking for a choice already made.
+  if (state.target !== null) return `Your turn: pick ${what} to ask ${nameOf(state.target)} for, or another opponent.`;
   return `Your turn: pick an opponent and ${what}.`;
 }
 
