@@ -31,3 +31,19 @@ def test_the_start_forms_rules_link_describes_the_game_it_would_deal(
     page.wait_for_selector("#page-help h1:text('Rules: classic')")
     assert "2 players, 7 cards each" in page.inner_text("#page-help")
     assert page.inner_text("#page-help a.button-link") == "Back to the table"
+
+
+def test_the_keyboard_help_tells_screen_reader_users_to_use_focus_mode(
+    page: Any, live_server: LiveServer
+) -> None:
+    # NVDA and JAWS take letter and number keys for themselves in browse mode (H for the
+    # next heading, 2 for a heading of level 2): the rank keys and F did nothing there,
+    # and the help listing them did not say why.
+    page.goto(f"{live_server.url}/?speed=0")
+    page.check("input[name=preset][value=nordic]")  # the sea: F fishes
+    page.click("text=Rules of this game")
+    page.wait_for_selector("#page-help h1:text('Rules: nordic')")
+    heard = page.locator("#page-help").aria_snapshot()
+    keys = next(line for line in heard.splitlines() if "Keyboard:" in line)
+    assert ("With a screen reader, switch to focus mode (forms mode) for the letter and"
+            " number keys; Tab and the buttons work in either mode.") in keys, keys

@@ -105,7 +105,9 @@ def _playing_here(rules: Rules, players: int) -> list[str]:
         ask,
         "Keyboard: Tab to a card group or an opponent and press Enter; or press a "
         "rank's key (A, 2 to 9, 0 or T for 10, J, Q, K). Esc clears a half-made "
-        "choice.",
+        # NVDA and JAWS keep these keys for themselves in browse mode (quick navigation).
+        "choice. With a screen reader, switch to focus mode (forms mode) for the letter "
+        "and number keys; Tab and the buttons work in either mode.",
     ]
     if rules.preset == "nordic":  # the table spreads the sea out to fish from (session.py)
         paragraphs.append("When you must fish from the sea, click any face-down card of "
