@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,20 @@ def test_the_replay_of_a_pairs_game_heads_each_seats_sets_pairs(
     page.goto(f"{own_server.url}/?speed=0#/replay/{game_id}")
     page.wait_for_selector(".replay-books")
     assert page.locator(".replay-books").first.inner_text().startswith("Pairs: ")  # R3
+
+
+@pytest.mark.browser
+def test_the_replays_books_are_read_in_words(page: Any, own_server: LiveServer) -> None:
+    # At the end of a classic game (all 13 books down, R14) each seat's books read as bare
+    # ranks, "Books: A 7 J", a letter where the table and the rooms say "aces".
+    record = played_game({"preset": "classic"}, players=2, seed=3).to_record()
+    with open_store(own_server.database) as store:
+        game_id = store.save(record, seats=[YOU, EMMA])
+    page.goto(f"{own_server.url}/?speed=0#/replay/{game_id}")
+    page.click("button[aria-label='last step']")
+    page.wait_for_selector(".replay-books:has-text('s')")
+    named = r"(aces|jacks|queens|kings|[2-9]s|10s)"
+    heard = page.locator(".replay-board").aria_snapshot()
+    books = re.findall(r"paragraph: \"?(Books: [^\"\n]*)", heard)
+    assert len(books) == 2 and sum(line.count(",") + 1 for line in books) == 13, heard
+    assert all(re.fullmatch(rf"Books: {named}(, {named})*", line) for line in books), heard
