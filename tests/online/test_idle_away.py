@@ -188,3 +188,28 @@ def test_a_fresh_arrival_is_back(make_app: Callable[..., Starlette]) -> None:
         again = connect(client, room.code, ann.token)  # a reload: a new socket says hello
         assert not again.room["seats"][0]["away"] and not room.seats[0].away
         assert room.seats[0].turns_run_out == 0
+
+
+def test_a_rematch_she_asks_for_herself_ends_the_away_state(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Away at the end of a game, she clicks Rematch: she is plainly here, so the new deal
+    is hers to play, not her stand-in's from its first turn ("You are away" on a game she
+    just asked for)."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["status"] == "over",
+                       timeout=30)
+        assert room.seats[0].away  # the stand-in played her game out
+        set_clock(client, 60, bot_delay=0.3)
+        ann.command("start")
+        ann.read_until(lambda m: m["type"] == "update" and m["game"] is not None
+                       and m["game"]["number"] == 2)
+        assert not room.seats[0].away and room.seats[0].turns_run_out == 0
+        update = ann_to_move(client, room, ann)
+        assert update["turn_clock"]["seat"] == 0 and update["turn_clock"]["seconds"] > 50
+        stand_ins = moves_of_ann(client, room).count("stand-in")
+        time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
+        assert moves_of_ann(client, room).count("stand-in") == stand_ins
+        caught_up(client, room.code, [ann])
+        assert not ann.room["seats"][0]["away"] and AWAY_LINE not in texts(ann)

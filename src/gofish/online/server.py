@@ -948,8 +948,10 @@ class RoomServer:
         except ProtocolError as error:
             connection.violations += 1
             return "invalid", _said_hello_again(text) or str(error)
-        if isinstance(command, AskMessage | Fish | Back) and connection.seat is not None:
-            self._back(live, connection.seat)  # a move tried (or refused) is a sign of life
+        if connection.seat is not None:
+            # Any command of theirs is a sign of life: a move tried (or refused), and a
+            # rematch asked for, whose deal is then theirs to play, not their stand-in's.
+            self._back(live, connection.seat)
         if isinstance(command, Back):
             return None if connection.seat is not None else (
                 "forbidden", "you hold no seat in this room, so no stand-in plays for you")
