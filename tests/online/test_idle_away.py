@@ -23,6 +23,8 @@ from .helpers import (
     caught_up,
     connect,
     create_room,
+    disconnect,
+    join_room,
     serving,
     start_game,
 )
@@ -213,3 +215,63 @@ def test_a_rematch_she_asks_for_herself_ends_the_away_state(
         assert moves_of_ann(client, room).count("stand-in") == stand_ins
         caught_up(client, room.code, [ann])
         assert not ann.room["seats"][0]["away"] and AWAY_LINE not in texts(ann)
+
+
+def play_their_turns(players: list[Player], until: Callable[[], bool]) -> None:
+    """The ``players`` ask (or fish) at once on each of their turns, until ``until()``."""
+    deadline = time.monotonic() + 15
+    while not until():
+        assert time.monotonic() < deadline, "it never came to pass"
+        for player in players:
+            with contextlib.suppress(TimeoutError):
+                message = player.read(timeout=0.05)
+                game = message.get("game") if message["type"] == "update" else None
+                if game and game["current_player"] == player.seat and game["legal_actions"]:
+                    player.command("ask", **game["legal_actions"][0])
+
+
+def test_a_host_gone_hands_the_role_to_someone_here_not_to_a_person_away_for_idle_turns(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann, the host, drops while Bob is away for his idle turns, the tab open, and Cy plays
+    on: the role goes to Cy. Bob, counted away "as if he had no connection", was given it
+    ("Ann is away, so Bob is the host now.") and left the others with a host who is gone."""
+    with serving(make_app(replace(PATIENT, turn_seconds=0.3))) as client:
+        made = create_room(client, "Ann", players=3)
+        bob_token = join_room(client, made["code"], "Bob")["token"]
+        cy_token = join_room(client, made["code"], "Cy")["token"]
+        ann = connect(client, made["code"], made["token"])
+        connect(client, made["code"], bob_token)  # his page open, nobody at it
+        cy = connect(client, made["code"], cy_token)
+        start_game(ann, [cy])
+        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+        play_their_turns([ann, cy], lambda: room.seats[1].away)
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=0.3)
+        disconnect(ann)
+        play_their_turns([cy], lambda: room.host != 0 or room.status != "playing")
+        assert room.seats[1].away and room.host == 2, (room.host, room.status)
+
+
+def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """With nobody else here when Ann, the host, is gone (Bob away for his idle turns), the
+    role waits, and goes to Bob as he says he is back, as to a person who connects."""
+    with serving(make_app(replace(PATIENT, turn_seconds=0.3))) as client:
+        made = create_room(client, "Ann", players=3)
+        bob = connect(client, made["code"], join_room(client, made["code"], "Bob")["token"])
+        ann = connect(client, made["code"], made["token"])
+        ann.command("add_bot", seat=2, bot="emma")
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+        start_game(ann, [bob])
+        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+        play_their_turns([ann], lambda: room.seats[1].away)
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=0.3)
+        disconnect(ann)
+        time.sleep(0.8)
+        assert room.host == 0  # nobody here to take it
+        bob.command("back")
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+        assert bob.notices[-1] == "Ann is away, so Bob is the host now."

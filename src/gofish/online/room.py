@@ -289,13 +289,14 @@ class Room:
         return "unseat", {"seat": seat}
 
     def host_away_entry(self) -> Entry | None:
-        """The host role for the next person here (connected, in seat order going round),
-        while the host's seat has no connection; None if nobody else is here to take it.
+        """The host role for the next person here (connected and not away for their idle
+        turns, in seat order going round), while the host's seat has no connection; None
+        if nobody else is here to take it.
         The server asks once the host has been gone as long as an away player
         (``away_seconds``): a lobby whose host closed the tab could never be started."""
         if self.host is None or self.closed or self.seats[self.host].connected:
             return None
-        here = self._next_person(self.host, connected=True)
+        here = self._next_person(self.host, here=True)
         return None if here is None else ("host", {"seat": here, "from": self.host})
 
     def leave_entry(self, by: int | None) -> Entry:
@@ -574,12 +575,13 @@ class Room:
         self.host = data["seat"]
         return f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
 
-    def _next_person(self, after: int, *, connected: bool = False) -> int | None:
+    def _next_person(self, after: int, *, here: bool = False) -> int | None:
         """The next seat after ``after`` in seat order (going round) that a person holds
-        (and, if ``connected``, is connected to)."""
+        (and, if ``here``, is connected to and not away: one whose turns ran out, the tab
+        left open, is gone as surely as one with no connection)."""
         for step in range(1, self.players):
             seat = self.seats[(after + step) % self.players]
-            if seat.kind == "human" and (seat.connected or not connected):
+            if seat.kind == "human" and (not here or (seat.connected and not seat.away)):
                 return seat.index
         return None
 

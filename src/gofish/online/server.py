@@ -721,16 +721,22 @@ class RoomServer:
                 self._start_turn_clock(live)
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
+        self._pass_on_a_gone_hosts_role(live)
+
+    def _pass_on_a_gone_hosts_role(self, live: LiveRoom) -> None:
+        """A person is here again: a host gone for the grace while nobody else was here to
+        take the role (connected, not away) hands it on now."""
         host = live.room.host
         gone = None if host is None else live.room.seats[host].gone_since
         if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
-            self._pass_host_on(live, gone)  # gone while nobody else was here to take it
+            self._pass_host_on(live, gone)
 
     def _back(self, live: LiveRoom, seat_index: int) -> None:
         """A person here said they are: their run-out turns count afresh, and if the stand-in
         played for them, they play their next move themselves (one it is still choosing
         is dropped, as when they come back after going). The host role stays where it is:
-        it passes on only from a host with no connection."""
+        it passes on only from a host with no connection (to them, if that host is gone
+        and nobody else is here)."""
         seat = live.room.seats[seat_index]
         seat.turns_run_out = 0
         if not seat.away:
@@ -741,6 +747,7 @@ class RoomServer:
         # Presence carries the seat and the clock; a whole update would also clear a
         # refusal still shown on another page, which this changes nothing of.
         self.broadcast_presence(live)
+        self._pass_on_a_gone_hosts_role(live)
 
     def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
         """Give the host role to someone here, the host's seat having had no connection
