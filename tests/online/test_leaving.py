@@ -123,18 +123,23 @@ def test_a_rematch_deals_the_left_seat_to_its_bot_under_the_bots_name(
     assert ann.game["log_from"] == 0 and "Bob" not in json.dumps(ann.log)
 
 
+def host_connects_last(client: TestClient, players: int) -> tuple[str, Player, Player, Player]:
+    """A room of Ann's (the host) where Bob and Cy are seated and their pages connect
+    before hers: its code, then Ann's, Bob's and Cy's pages. Serve it PATIENT: under FAST,
+    had Ann's page taken 0.4 s (a busy machine), the role would rightly pass to Bob as Ann
+    being away, and her next command would name a version that is no longer the room's."""
+    made = create_room(client, "Ann", players=players)
+    code = made["code"]
+    bob = connect(client, code, join_room(client, code, "Bob")["token"])
+    cy = connect(client, code, join_room(client, code, "Cy")["token"])
+    return code, connect(client, code, made["token"]), bob, cy
+
+
 def test_the_host_role_passes_to_the_next_person_in_seat_order(
     make_app: Callable[..., Starlette],
 ) -> None:
-    # PATIENT: Ann's page connects after Bob's and Cy's; under FAST, had that taken 0.4 s
-    # (a busy machine), the role would rightly pass to Bob as Ann being away, and her leave
-    # below would name a version that is no longer the room's.
     with serving(make_app(PATIENT)) as client:
-        made = create_room(client, "Ann", players=3)
-        code = made["code"]
-        bob = connect(client, code, join_room(client, code, "Bob")["token"])
-        cy = connect(client, code, join_room(client, code, "Cy")["token"])
-        ann = connect(client, code, made["token"])
+        code, ann, bob, cy = host_connects_last(client, players=3)
         leave(ann)
         update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
         assert update["notice"] == "Ann left; seat 1 is open. Bob is the host now."
@@ -153,15 +158,8 @@ def test_the_host_role_passes_to_the_next_person_in_seat_order(
 def test_the_host_leaving_mid_game_passes_the_role_and_its_rights(
     make_app: Callable[..., Starlette],
 ) -> None:
-    # PATIENT: Ann's page connects after Bob's and Cy's; under FAST a busy machine taking
-    # 0.4 s for that rightly passed the role to Bob, and her add_bot was refused.
     with serving(make_app(PATIENT)) as client:
-        made = create_room(client, "Ann", players=4)
-        code = made["code"]
-        bob = connect(client, code, join_room(client, code, "Bob")["token"])
-        cy_token = join_room(client, code, "Cy")["token"]
-        cy = connect(client, code, cy_token)
-        ann = connect(client, code, made["token"])
+        _code, ann, bob, cy = host_connects_last(client, players=4)
         ann.command("add_bot", seat=3, bot="random")
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][3]["kind"] == "bot")
         start_game(ann, [bob, cy])
