@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from gofish.core import (
     Asked,
@@ -54,6 +54,11 @@ def printable(text: str) -> str:
     return _SURROGATES.sub("\ufffd", text)
 
 
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def count_word(count: int) -> str:
     return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
 
@@ -67,6 +72,40 @@ def listed(names: Sequence[str]) -> str:
 
 def card_words(card: Card) -> str:
     return card.pretty
+
+
+def hand_words(hand: Iterable[Card]) -> str:
+    """A hand as the tables show it, grouped by rank: "3♣ 3♥, 7♦, Q♠", or "empty"."""
+    groups: dict[Rank, list[str]] = {}
+    for card in hand:
+        groups.setdefault(card.rank, []).append(card.pretty)
+    return ", ".join(" ".join(cards) for cards in groups.values()) or "empty"
+
+
+def books_words(view: View, seat: int) -> str:
+    """A seat's books by rank ("" for none); under pairs with ask: card, with the suits
+    laid, as those are the cards nobody can ask for any more."""
+    ranks = view.books[seat]
+    size = view.rules.book_size
+    if view.rules.ask != "card" or size == 4:
+        return " ".join(rank.symbol for rank in ranks)
+    laid = view.laid[seat]
+    return ", ".join(
+        f"{rank.symbol} ({' '.join(c.pretty for c in laid[i * size:(i + 1) * size])})"
+        for i, rank in enumerate(ranks))
+
+
+def seat_line(view: View, seat: int, label: str) -> str:
+    """What everyone sees of a seat: "Emma (player 1): 6 cards; books: 9 K." """
+    books = books_words(view, seat) or "none"
+    out = "" if view.in_play[seat] else ", out of play"
+    return (f"{label}: {plural(view.hand_sizes[seat], 'card')}{out}; "
+            f"{book_word(view.rules.book_size)}s: {books}.")
+
+
+def pond_line(view: View) -> str:
+    """The draw pile's size: "The pond: 28 cards." (the sea, in nordic)."""
+    return f"The {pond_word(view.rules)}: {plural(view.pond_size, 'card')}."
 
 
 def book_word(book_size: int) -> str:
@@ -113,6 +152,10 @@ class Narrator:
             return plain
         return third if third is not None else plain + "s"
 
+    def turn(self, seat: int) -> str:
+        """Whose turn it is: "Your turn.", "Emma's turn."."""
+        return "Your turn." if seat == self.viewer else f"{self.who(seat)}'s turn."
+
     def ending(self, view: View) -> str | None:
         """Why the game ended, as the table saw it (None while it goes on).
 
@@ -142,6 +185,29 @@ class Narrator:
         hands = view.hands_at_end or ()
         return [f"{self.who(seat)} held {' '.join(card_words(card) for card in hands[seat])}."
                 for seat in range(len(hands)) if seat != self.viewer and hands[seat]]
+
+    def headline(self, view: View) -> str:
+        """Who won, in a few words (R10: every player with the most books wins)."""
+        winners = view.winners or ()
+        if not winners:
+            return "The game is not over yet."
+        books = plural(len(view.books[winners[0]]), self.book_word)
+        why = self.ending(view)
+        if len(winners) == 1:
+            return f"{why} {self.who(winners[0])} {self.verb(winners[0], 'win')} with {books}!"
+        # Mid-sentence, so "you" stays in lower case.
+        who_all = [self.who(seat, capital=False) for seat in winners]
+        return f"{why} A shared win for {listed(who_all)}, with {books} each!"
+
+    def tell(self, events: Iterable[Event], view: View) -> list[tuple[Event, str]]:
+        """Events already redacted for the viewer, each with its sentence; after the game's
+        end, the cards left in the other hands (``view``'s, shown at last)."""
+        told: list[tuple[Event, str]] = []
+        for event in events:
+            told.append((event, self.describe(event)))
+            if isinstance(event, GameOver):
+                told += [(event, line) for line in self.held_at_end(view)]
+        return told
 
     # -- sentences ----------------------------------------------------------
     def describe(self, event: Event) -> str:
@@ -221,10 +287,7 @@ class Narrator:
         skipped = "".join(
             f"{self.who(s)} {self.verb(s, 'are', 'is')} passed over. " for s in e.skipped
         )
-        said = self._why_the_turn_passed(e) + skipped
-        if e.player == self.viewer:
-            return f"{said}Your turn."
-        return f"{said}{self.who(e.player)}'s turn."
+        return self._why_the_turn_passed(e) + skipped + self.turn(e.player)
 
     def _why_the_turn_passed(self, e: TurnPassed) -> str:
         """Why a hit or a lucky draw did not keep the turn (R7, R8), or "" when it needs no

@@ -22,12 +22,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
+from gofish.core import Card, Event, MalformedInputError, Rank, Suit
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
-from gofish.narrate import laid_word, pond_word, printable, shown
+from gofish.narrate import (
+    books_words,
+    hand_words,
+    laid_word,
+    plural,
+    pond_line,
+    pond_word,
+    printable,
+    seat_line,
+    shown,
+)
 from gofish.rules_help import rules_paragraphs
-from gofish.session import BackgroundSaver, IllegalChoice, TableSession, plural
+from gofish.session import BackgroundSaver, IllegalChoice, TableSession
 
 #: Listed only under ask: card: elsewhere a card ask is refused. {seat} and {name} are an
 #: opponent at this table: "ask 2" in a two-player game named a player who is not there.
@@ -499,41 +509,20 @@ class PlainTable:
         return f" On the table, so not to ask for: {' '.join(down)}." if down else ""
 
     def hand_text(self) -> str:
-        view = self.session.view()
-        groups: dict[Rank, list[str]] = {}
-        for card in view.hand or ():
-            groups.setdefault(card.rank, []).append(card.pretty)
-        return ", ".join(" ".join(cards) for cards in groups.values()) or "empty"
+        return hand_words(self.session.view().hand or ())
 
     def show_hand(self) -> None:
         self.say(f"Your hand: {self.hand_text()}.")
-        books = self.books_text(self.session.view(), self.session.human)
+        books = books_words(self.session.view(), self.session.human)
         word = self.session.narrator.book_word
         self.say(f"Your {word}s: {books or 'none yet'}.")
-
-    @staticmethod
-    def books_text(view: View, seat: int) -> str:
-        """A seat's books by rank; under pairs with ask: card, with the suits laid."""
-        ranks = view.books[seat]
-        size = view.rules.book_size
-        if view.rules.ask != "card" or size == 4:
-            return " ".join(rank.symbol for rank in ranks)
-        laid = view.laid[seat]
-        return ", ".join(
-            f"{rank.symbol} ({' '.join(c.pretty for c in laid[i * size:(i + 1) * size])})"
-            for i, rank in enumerate(ranks))
 
     def show_table(self) -> None:
         view = self.session.view()
         self.show_hand()
         for seat in self.session.opponents():
-            books = self.books_text(view, seat) or "none"
-            out = "" if view.in_play[seat] else ", out of play"
-            self.say(f"{self.session.names[seat]} (player {seat}): "
-                     f"{plural(view.hand_sizes[seat], 'card')}{out}; "
-                     f"{self.session.narrator.book_word}s: {books}.")
-        pond = f"The {pond_word(view.rules)}"
-        self.say(f"{pond}: {plural(view.pond_size, 'card')}.")
+            self.say(seat_line(view, seat, f"{self.session.names[seat]} (player {seat})"))
+        self.say(pond_line(view))
 
     def show_coach(self) -> None:
         session = self.session

@@ -35,7 +35,6 @@ from gofish.core import (
     Card,
     Event,
     Game,
-    GameOver,
     GoFishError,
     Rank,
     Rules,
@@ -48,7 +47,7 @@ from gofish.core import (
 )
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.knowledge import on_table
-from gofish.narrate import Narrator, listed, pond_word, shown
+from gofish.narrate import Narrator, plural, pond_word, shown
 from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
 from gofish.tally import PlayerTally, tally
 
@@ -455,12 +454,7 @@ class TableSession:
 
     def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
         """The events as the person may see them, each with its sentence."""
-        told: list[tuple[Event, str]] = []
-        for event in (redact(event, self.human) for event in events):
-            told.append((event, self.narrator.describe(event)))
-            if isinstance(event, GameOver):  # the cards left in the other hands, shown at last
-                told += [(event, line) for line in self.narrator.held_at_end(self.view())]
-        return told
+        return self.narrator.tell((redact(event, self.human) for event in events), self.view())
 
     def history(self) -> list[tuple[Event, str]]:
         """Everything so far, as the person may see it."""
@@ -471,18 +465,7 @@ class TableSession:
 
     def headline(self) -> str:
         """Who won, in a few words (R10: every player with the most books wins)."""
-        winners = self.game.winners or ()
-        if not winners:
-            return "The game is not over yet."
-        best = len(self.game.books[winners[0]])
-        books = plural(best, self.narrator.book_word)
-        why = self.narrator.ending(self.view())
-        if len(winners) == 1:
-            who = self.narrator.who(winners[0])
-            return f"{why} {who} {self.narrator.verb(winners[0], 'win')} with {books}!"
-        # Mid-sentence, so "you" stays in lower case.
-        who_all = [self.narrator.who(seat, capital=False) for seat in winners]
-        return f"{why} A shared win for {listed(who_all)}, with {books} each!"
+        return self.narrator.headline(self.view())
 
     def end_lines(self) -> list[str]:
         """The end-of-game summary as sentences (for the plain mode)."""
@@ -795,11 +778,6 @@ class BackgroundSaver:
         with self._changed:
             self._worker = None
             self._changed.notify_all()
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, with an s unless the count is one ("1 book", "2 books")."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def option_words(option: str, value: str) -> list[str]:

@@ -127,7 +127,7 @@ def mention_unsaved_left(command: str, store: Store) -> None:
     except StorageError as error:  # a pipe where the file beside it should be
         report(command, str(error))
         return
-    from gofish.session import plural
+    from gofish.narrate import plural
 
     for path, count, unreadable in left:
         where = shown(str(path))

@@ -23,7 +23,7 @@ from textual.widgets import RichLog, Static
 
 from gofish.core import Card, Rank
 from gofish.knowledge import RankRow
-from gofish.session import plural
+from gofish.narrate import plural
 
 #: The key that asks for each rank (shown under each group of your hand).
 RANK_KEYS: dict[Rank, str] = {rank: rank.symbol for rank in Rank}

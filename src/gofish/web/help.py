@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from gofish.core import Rules
-from gofish.narrate import book_word, pond_word
+from gofish.narrate import book_word, plural, pond_word
 from gofish.rules_help import empty_hand_rule, ending_rule
-from gofish.session import house_rule_names, plural, rule_words
+from gofish.session import house_rule_names, rule_words
 
 _PRESET_NAME = {
     "classic": "Classic Go Fish, as played against Emma.",
