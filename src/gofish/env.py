@@ -62,6 +62,26 @@ deal. The exception is an opponent whose think is cut short by the wall clock:
 ``iterations`` are not done by then, so on a busy or slower machine they play
 otherwise and the same seed can give another game; ``ismcts:seconds=3600`` leaves the
 limit to ``iterations`` alone and is repeatable (as in docs/tournament.md, "Determinism").
+
+To watch the agent play, make the environment with ``render_mode="ansi"``: ``render()``
+gives the game as text, as the agent's seat sees it (``gofish.rendering``); with
+``"human"`` every ``reset`` and ``step`` prints it. For example, after a step::
+
+    What happened:
+      You ask Emma for aces.
+      Emma says: "Go fish!"
+      You draw the 6♣ from the pond.
+      Emma's turn.
+      ...
+    Your hand: A♦, 5♣, 6♣, 8♥, 9♣, 10♥, J♣.
+    You (player 0): 7 cards; books: none.
+    Emma (player 1): 9 cards; books: none.
+    The pond: 36 cards.
+    Your turn.
+
+It is made from the seat's ``View`` alone, so it shows no other hand and no pond order.
+With ``render_mode=None`` (the default) ``render()`` warns and gives None; before the
+first ``reset`` it raises ``GoFishError``.
 """
 
 from __future__ import annotations
@@ -74,6 +94,7 @@ from typing import Any, cast
 import numpy as np
 
 from gofish.bots import Bot, bot_turn, make_bot
+from gofish.bots.base import seat_names
 from gofish.core import (
     RANKS,
     SUITS,
@@ -89,6 +110,14 @@ from gofish.core import (
 from gofish.core.errors import short_repr
 from gofish.core.rules import check_players
 from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
+from gofish.rendering import (
+    RenderMode,
+    check_render_mode,
+    render_metadata,
+    rendered,
+    seat_picture,
+    show_to_human,
+)
 from gofish.sim import as_whole_number
 
 #: A whole number as a study holds it: Python's, or numpy's (an element of an array of
@@ -240,14 +269,6 @@ def checked_seed(seed: object) -> int | None:
     return given
 
 
-def check_render_mode(env_name: str, render_mode: object) -> None:
-    """Refuse any ``render_mode`` but None: the environments draw nothing, and take the
-    argument only because Gymnasium's and PettingZoo's callers pass it (None too)."""
-    if render_mode is not None:
-        raise MalformedInputError(f"{env_name} draws nothing: render_mode can only be None, "
-                                  f"not {short_repr(render_mode)}")
-
-
 class DealSeeds:
     """Which seed deals each game of an environment: the seed given to ``reset``, else the
     next of the sequence the last given seed fixed, so a training run can be repeated
@@ -291,12 +312,18 @@ class GoFishEnv:
     share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
     agent asks in circles with a dry pond (``BOT_ASKS_IN_A_ROW`` does so for the bots).
     The observation counts cards by rank, without
-    suits, also under ``ask: card`` (see the module's docstring).
+    suits, also under ``ask: card`` (see the module's docstring). ``render_mode``
+    ``"ansi"`` or ``"human"`` draws the game as the agent's seat sees it (see
+    ``render``).
     """
+
+    metadata: dict[str, Any] = render_metadata()  # Gymnasium's name and shape
 
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
                  opponents: Sequence[str] = ("emma",), seat: WholeNumber = 0,
-                 max_asks: WholeNumber = 1000) -> None:
+                 max_asks: WholeNumber = 1000, render_mode: RenderMode | None = None) -> None:
+        # str, as gymnasium.Env declares it (check_render_mode keeps it to the two modes)
+        self.render_mode: str | None = check_render_mode(type(self).__name__, render_mode)
         # numpy's whole numbers too, as a study's arrays hold them (as for seeds and actions)
         players, seat, max_asks = (cast(int, as_whole_number(value))
                                    for value in (players, seat, max_asks))
@@ -327,6 +354,11 @@ class GoFishEnv:
             raise GoFishError(f"seat must be a seat from 0 to {players - 1}, "
                               f"not {short_repr(seat)}")
         self.seat = seat
+        # The seats as the picture names them: the bots as a table does ("Emma 2").
+        others = iter(seat_names("Agent", names)[1:])
+        self._names = ["Agent" if s == seat else next(others)[0] for s in range(players)]
+        self._labels = [f"{'You' if s == seat else self._names[s]} (player {s})"
+                        for s in range(players)]
         if isinstance(max_asks, bool) or not isinstance(max_asks, int) or max_asks < 1:
             raise GoFishError("max_asks must be a whole number of at least 1, "
                               f"not {short_repr(max_asks)}")
@@ -340,6 +372,7 @@ class GoFishEnv:
         self._tracker = Tracker(players, seat, self.rules.book_size)
         self._asks = 0
         self._truncated = False
+        self._news_from = 0  # the first event of the last step (or reset): the picture's news
         self._deal_seeds = DealSeeds("gofish.env later games")
 
     # ------------------------------------------------------------------ the loop
@@ -359,6 +392,7 @@ class GoFishEnv:
             self._deal(seed)
             if self.legal_actions():
                 break
+        show_to_human(self.render_mode, self._picture)
         return self._observe(), {**self._info(), "deals_passed_over": passed_over}
 
     def step(self, action: WholeNumber | Ask
@@ -368,13 +402,12 @@ class GoFishEnv:
         if game.is_over:
             raise GoFishError("the game is over: call reset() for a new one")
         if self._truncated:  # max_asks would otherwise bound nothing for a loop going on
-            whose = (f"{self.max_asks} asks" if self._asks >= self.max_asks
-                     else f"the bots' {BOT_ASKS_IN_A_ROW} asks in a row")
-            raise GoFishError(f"the episode was cut short after {whose} (truncated): call "
-                              "reset() for a new one")
+            raise GoFishError(f"the episode was cut short after {self._cut_short_by()} "
+                              "(truncated): call reset() for a new one")
         if game.current_player != self.seat:  # only after the bots could not move on
             raise GoFishError("it is not the agent's turn: call reset() for a new game")
         ask = self._ask_for(action)
+        self._news_from = len(game.events)
         game.play(ask)
         self._asks += 1
         self._play_bots()
@@ -382,7 +415,21 @@ class GoFishEnv:
         truncated = self._truncated = not terminated and (
             self._truncated or self._asks >= self.max_asks)
         reward = self._reward() if terminated else 0.0
+        show_to_human(self.render_mode, self._picture)
         return self._observe(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """The game as the agent's seat sees it: with ``render_mode="ansi"`` the text;
+        with ``"human"`` None, the text printed (as every ``reset`` and ``step`` prints
+        it); with None, None and a warning. The text tells what happened in the last
+        ``step`` (or the ``reset``: the deal, and the bots' asks before the agent's first),
+        then the agent's hand, every seat's cards and books, the pond, and whose turn it
+        is or the result. It comes from the seat's ``View`` only (``gofish.rendering``).
+        Before the first ``reset``, GoFishError: there is no game to draw."""
+        return rendered(type(self).__name__, self.render_mode, self._picture)
+
+    def close(self) -> None:
+        """Nothing to release (the picture is text); there for Gymnasium's callers."""
 
     # ------------------------------------------------------------------ actions
 
@@ -450,6 +497,7 @@ class GoFishEnv:
         self._tracker = Tracker(self.players, self.seat, self.rules.book_size)
         self._asks = 0
         self._truncated = False
+        self._news_from = 0
         self._play_bots()
 
     def _play_bots(self) -> None:
@@ -462,6 +510,21 @@ class GoFishEnv:
         # Bots of one's own (a frozen policy) can ask in circles with a dry pond while the
         # agent cannot ask: that cuts the episode short, as max_asks does for the agent.
         self._truncated = not game.is_over and game.current_player != self.seat
+
+    def _cut_short_by(self) -> str:
+        """What cut the episode short: the agent's asks, or the bots' in a row."""
+        return (f"{self.max_asks} asks" if self._asks >= self.max_asks
+                else f"the bots' {BOT_ASKS_IN_A_ROW} asks in a row")
+
+    def _picture(self) -> str:
+        return seat_picture(self.view(), self._names, self._labels, self._news_from,
+                            self._notes())
+
+    def _notes(self) -> list[str]:
+        """The episode's own lines in the picture, beyond the game's."""
+        if not self._truncated:
+            return []
+        return [f"The episode was cut short after {self._cut_short_by()} (truncated)."]
 
     def _observe(self) -> np.ndarray:
         return encode(self._live_game().view(self.seat), self._tracker)

@@ -19,6 +19,15 @@ both) and adds two things an RL library looks for:
   the table) is still an error, as are steps after the episode ended.
 - ``action_masks()``: the legal actions as a boolean vector, the name sb3-contrib's
   ``MaskablePPO`` calls.
+
+It renders as ``GoFishEnv`` does (``render_mode="ansi"`` or ``"human"``; see
+``gofish.rendering``), and its metadata lists both, so ``check_env`` tries each::
+
+    env = gymnasium.make("gofish.gymnasium_env:GoFish-v0", render_mode="ansi")
+    observation, info = env.reset(seed=1)
+    print(env.render())  # "Your hand: A♦, 5♣, 8♥, …", every seat, the pond, whose turn
+
+After an illegal action that lost the episode, the picture says so.
 """
 
 from __future__ import annotations
@@ -30,7 +39,8 @@ import numpy as np
 
 from gofish.core import Ask, GoFishError, MalformedInputError
 from gofish.core.errors import short_repr
-from gofish.env import GoFishEnv, WholeNumber, check_render_mode, checked_seed
+from gofish.env import GoFishEnv, WholeNumber, checked_seed
+from gofish.rendering import RenderMode, check_render_mode, render_metadata, show_to_human
 
 try:
     import gymnasium
@@ -49,21 +59,21 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
     """``GoFishEnv`` as a ``gymnasium.Env`` (see the module's docstring).
 
     ``illegal_action`` is ``"lose"`` (the default: reward -1, the episode ends) or
-    ``"raise"`` (``GoFishError``, as ``GoFishEnv`` does). It draws nothing:
-    ``render_mode`` can only be None.
+    ``"raise"`` (``GoFishError``, as ``GoFishEnv`` does). ``render_mode`` is
+    ``"ansi"``, ``"human"`` or None, as for ``GoFishEnv`` (see ``GoFishEnv.render``).
     """
 
-    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012  # Gymnasium's name and shape
+    metadata: dict[str, Any] = render_metadata()  # Gymnasium's name and shape
 
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
                  opponents: Any = ("emma",), seat: WholeNumber = 0,
                  max_asks: WholeNumber = 1000, illegal_action: IllegalAction = "lose",
-                 render_mode: None = None) -> None:
-        check_render_mode(ENV_ID, render_mode)  # make(id, render_mode=None) passes it on
+                 render_mode: RenderMode | None = None) -> None:
+        check_render_mode(ENV_ID, render_mode)  # named as make() knows it
         if illegal_action not in ("lose", "raise"):
             raise MalformedInputError('illegal_action must be "lose" or "raise", not '
                                       f"{short_repr(illegal_action)}")
-        super().__init__(rules, players, opponents, seat, max_asks)
+        super().__init__(rules, players, opponents, seat, max_asks, render_mode)
         self.illegal_action = illegal_action
         self._lost_by: int | None = None  # the illegal action that ended the episode
 
@@ -91,6 +101,8 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         if lost_by is None:
             return super().step(action)
         self._lost_by = lost_by
+        self._news_from = len(self._live_game().events)  # the game did not move
+        show_to_human(self.render_mode, self._picture)
         info = {**self._info(), "illegal_action": lost_by}
         return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info
 
@@ -101,6 +113,12 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
     def action_masks(self) -> np.ndarray:
         """The legal actions now as booleans: what sb3-contrib's ``MaskablePPO`` asks for."""
         return self.action_mask().astype(bool)
+
+    def _notes(self) -> list[str]:
+        if self._lost_by is None:
+            return super()._notes()
+        return [f"You played action {self._lost_by}, which is not legal now, so the episode "
+                f"is lost (reward {ILLEGAL_ACTION_REWARD:g})."]
 
     def _illegal_number(self, action: WholeNumber | Ask) -> int | None:
         """The number of ``action`` if the agent could ask now but not this; None when it is

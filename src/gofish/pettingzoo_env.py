@@ -44,6 +44,25 @@ every agent's action at each step and plays the one of the agent to ask.
 
 ``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
 the unseeded resets after it deal a sequence of games fixed by ``s``.
+
+``env(render_mode="human")`` prints the game at every ``reset`` and action;
+``render_mode="ansi"`` makes ``render()`` give it as text (``gofish.rendering``). The
+picture is that of the seat of ``agent_selection``, the agent to act (once the game is
+over, the agent PettingZoo's loop has come to), from that seat's ``View`` alone: what the
+last action led to, told from that seat, then its hand, every agent's cards and books,
+the pond, and whose turn it is or the result. After ``player_0``'s first ask of
+``reset(seed=1)``, a miss, it is ``player_1``'s picture::
+
+    What happened:
+      player_0 asks you for aces.
+      You say: "Go fish!"
+      player_0 draws a card from the pond.
+      Your turn.
+    Your hand: 2♥, 3♣ 3♥, 4♣, 6♦, 10♦, K♣.
+    player_0: 8 cards; books: none.
+    You (player_1): 7 cards; books: none.
+    The pond: 37 cards.
+    Your turn.
 """
 
 from __future__ import annotations
@@ -60,7 +79,6 @@ from gofish.env import (
     DealSeeds,
     WholeNumber,
     actions_per_opponent,
-    check_render_mode,
     encode,
     legal_now,
     legal_numbers,
@@ -68,6 +86,14 @@ from gofish.env import (
     observation_size,
 )
 from gofish.knowledge import Tracker
+from gofish.rendering import (
+    RenderMode,
+    check_render_mode,
+    render_metadata,
+    rendered,
+    seat_picture,
+    show_to_human,
+)
 from gofish.sim import as_whole_number
 
 try:
@@ -114,17 +140,17 @@ def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
     """A table of ``players`` agents under ``rules`` (a preset, rules object or ``Rules``);
-    see the module's docstring. ``render_mode`` is there for PettingZoo's signature: the
-    table draws nothing, so it takes only None."""
+    see the module's docstring. ``render_mode`` is ``"ansi"``, ``"human"`` or None (see
+    ``render``)."""
 
-    metadata = {"name": "gofish_v0", "render_modes": [],  # noqa: RUF012  # PettingZoo's shape
+    metadata = {"name": "gofish_v0", **render_metadata(),  # noqa: RUF012  # PettingZoo's shape
                 "is_parallelizable": False}
 
     def __init__(self, rules: object = "classic", players: WholeNumber = 2,
-                 max_asks: WholeNumber = MAX_ASKS, render_mode: None = None) -> None:
+                 max_asks: WholeNumber = MAX_ASKS, render_mode: RenderMode | None = None
+                 ) -> None:
         super().__init__()
-        check_render_mode("gofish_v0", render_mode)  # as PettingZoo's tutorials pass it
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode("gofish_v0", render_mode)
         self.players = check_players(as_whole_number(players))  # 2 to 5, clearly refused
         self.rules = make_rules(rules).for_players(self.players)
         limit = as_whole_number(max_asks)
@@ -144,6 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._game: Game | None = None
         self._trackers: list[Tracker] = []
         self._asks = 0
+        self._news_from = 0  # the first event of the last step (or reset): the picture's news
 
     # ------------------------------------------------------------------ PettingZoo's API
 
@@ -160,6 +187,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._trackers = [Tracker(self.players, seat, self.rules.book_size)
                           for seat in range(self.players)]
         self._asks = 0
+        self._news_from = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -167,6 +195,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_move()
+        show_to_human(self.render_mode, self._picture)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of(agent)
@@ -188,11 +217,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                         self.per_opponent)
         self._cumulative_rewards[agent] = 0.0  # reported by last() before this step
         self._clear_rewards()
+        self._news_from = len(game.events)
         game.play(ask)
         self._asks += 1
         self._end_if_over(game)
         self._accumulate_rewards()
         self.agent_selection = agent if self._ended() else self._agent_to_move()
+        show_to_human(self.render_mode, self._picture)
+
+    def render(self) -> str | None:
+        """The game as the seat of ``agent_selection`` sees it (the agent to act; once the
+        game is over, the one PettingZoo's loop is at): with ``render_mode="ansi"`` the
+        text, with ``"human"`` None and the text printed (as every ``reset`` and step of
+        an action prints it), with None, None and a warning. It tells what the last action
+        led to, then that seat's hand, every agent's cards and books, the pond, and whose
+        turn it is or the result; from that seat's ``View`` only (``gofish.rendering``).
+        Before the first ``reset``, GoFishError: there is no game to draw."""
+        return rendered("gofish_v0", self.render_mode, self._picture)
+
+    def close(self) -> None:
+        """Nothing to release (the picture is text); PettingZoo's api_test asks for it."""
 
     def ask_of(self, agent: str, action: WholeNumber | None) -> Ask:
         """The ``Ask`` that ``action`` stands for when ``agent`` is to ask; GoFishError for
@@ -203,6 +247,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         return numbered_ask(action, self._seat_of(agent), self.players, self.per_opponent)
 
     # ------------------------------------------------------------------ inside
+
+    def _picture(self) -> str:
+        game = self._live_game()
+        seat = self._seat_of(self.agent_selection)
+        labels = [f"You ({agent})" if other == seat else agent
+                  for other, agent in enumerate(self.possible_agents)]
+        cut_short = not game.is_over and self._asks >= self.max_asks  # as _end_if_over
+        notes = [f"Every agent was cut short after {self.max_asks} asks (truncated)."
+                 ] if cut_short else []
+        return seat_picture(game.view(seat), self.possible_agents, labels, self._news_from,
+                            notes)
 
     def _end_if_over(self, game: Game) -> None:
         if game.is_over:

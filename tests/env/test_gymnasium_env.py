@@ -157,7 +157,7 @@ def test_a_numpy_seed_seeds_both_the_deal_and_np_random() -> None:
 def test_make_takes_render_mode_none_as_scripts_pass_it() -> None:
     """gymnasium.make(id, render_mode=args.render_mode) passes None on: a TypeError here."""
     assert gymnasium.make(MAKE_ID, render_mode=None).render_mode is None
-    with pytest.raises(MalformedInputError, match="draws nothing: render_mode can only be "
+    with pytest.raises(MalformedInputError, match="render_mode can be 'ansi', 'human' or "
                                                   "None, not 'rgb_array'"):
         GoFishGymEnv(render_mode="rgb_array")  # type: ignore[arg-type]
 

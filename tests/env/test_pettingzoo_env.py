@@ -285,9 +285,9 @@ def test_render_mode_none_is_taken_as_pettingzoos_own_envs_take_it() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         turn_based_aec_to_parallel(table)
-    with pytest.raises(MalformedInputError, match="draws nothing: render_mode can only be "
-                                                  "None, not 'human'"):
-        raw_env(render_mode="human")
+    with pytest.raises(MalformedInputError, match="render_mode can be 'ansi', 'human' or "
+                                                  "None, not 'rgb_array'"):
+        raw_env(render_mode="rgb_array")  # type: ignore[arg-type]
 
 
 def test_without_pettingzoo_the_import_says_what_to_install(

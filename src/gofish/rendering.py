@@ -1,0 +1,102 @@
+"""The learning environments' ``render``: the game as text, as one seat sees it.
+
+``render_mode="ansi"`` makes ``render()`` give the picture as a string; ``"human"``
+prints it to standard output at every ``reset`` and ``step`` (Gymnasium's convention:
+human mode draws itself), and ``render()`` then prints it again and gives None. With
+``render_mode=None`` (the default) ``render()`` gives None with a warning, as
+Gymnasium's own environments do. Before the first ``reset`` there is no game to draw:
+``render()`` raises ``GoFishError`` ("call reset() first"), as ``step`` does.
+
+The picture is built from the seat's ``View`` alone: what happened in the last step (or
+the ``reset``) as ``gofish.narrate`` says it from that seat's chair, from the history
+the view has already redacted; then the seat's hand, grouped by rank, and every seat's
+hand size and books, the pond's size, and whose turn it is, or the result once the game
+is over (when every hand is turned up, as the tables show them then). So it shows
+nothing the seat could not see: no other hand while the game goes on, no pond order.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from gofish.core import MalformedInputError, View
+from gofish.core.errors import short_repr
+from gofish.narrate import Narrator, hand_words, pond_line, seat_line, shown
+
+RenderMode = Literal["ansi", "human"]
+RENDER_MODES: tuple[RenderMode, ...] = ("ansi", "human")
+#: Gymnasium's checker asks every environment that renders for a frame rate. Nothing is
+#: paced by it here: human mode prints each step's picture as the step is played.
+RENDER_FPS = 4
+
+
+def render_metadata() -> dict[str, object]:
+    """The render entries of an environment's ``metadata``, in Gymnasium's shape (a fresh
+    dict each time, so that no two classes share one to change)."""
+    return {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
+
+
+def check_render_mode(env_name: str, render_mode: object) -> RenderMode | None:
+    """``render_mode`` if it is one the environments draw (or None); MalformedInputError
+    naming them for anything else."""
+    if render_mode is None:
+        return None
+    for mode in RENDER_MODES:  # a str compared, not `in`: a numpy array's == is no bool
+        if isinstance(render_mode, str) and render_mode == mode:
+            return mode
+    allowed = ", ".join(repr(mode) for mode in RENDER_MODES)
+    raise MalformedInputError(f"{env_name} draws the game as text: render_mode can be "
+                              f"{allowed} or None, not {short_repr(render_mode)}")
+
+
+def seat_picture(view: View, names: Sequence[str], labels: Sequence[str], since: int,
+                 notes: Sequence[str] = ()) -> str:
+    """The game as ``view``'s seat sees it (see the module's docstring).
+
+    ``names`` name the seats in the sentences ("Emma asks you for 7s"), ``labels`` on the
+    table's lines ("Emma (player 1): 6 cards; books: none."); ``since`` is the first
+    event of the view's history to tell, and ``notes`` are the environment's own lines
+    (an episode cut short)."""
+    narrator = Narrator(names, view.viewer, view.rules)
+    news = [text for _, text in narrator.tell(view.history[since:], view)]
+    lines = ["What happened:", *(f"  {text}" for text in news)] if news else []
+    lines += notes
+    lines.append(f"Your hand: {hand_words(view.hand or ())}.")
+    lines += [seat_line(view, seat, labels[seat]) for seat in range(view.num_players)]
+    lines.append(pond_line(view))
+    if view.is_over:
+        lines.append(narrator.headline(view))
+    elif view.current_player is not None:
+        lines.append(narrator.turn(view.current_player))
+    # shown(): a bot registered under a name with an escape in it is drawn, not obeyed.
+    return "".join(shown(line) + "\n" for line in lines)
+
+
+def rendered(env_name: str, render_mode: str | None,
+             picture: Callable[[], str]) -> str | None:
+    """What ``render()`` gives for ``render_mode``: the picture as text (ansi); None once
+    it is printed (human); None with a warning saying how to have a picture (no mode)."""
+    if render_mode is None:
+        warnings.warn(f"{env_name} was made with render_mode=None, so render() draws "
+                      "nothing: make it with render_mode='ansi' (render() gives the game "
+                      "as text) or 'human' (printed at every step)", stacklevel=3)
+        return None
+    text = picture()
+    if render_mode == "ansi":
+        return text
+    print_picture(text)
+    return None
+
+
+def show_to_human(render_mode: str | None, picture: Callable[[], str]) -> None:
+    """Print the picture if ``render_mode`` is human: at every ``reset`` and ``step``."""
+    if render_mode == "human":
+        print_picture(picture())
+
+
+def print_picture(text: str) -> None:
+    # sys.stdout looked up now, not bound at import: a redirected or captured stream counts.
+    print(text, file=sys.stdout, flush=True)
