@@ -113,6 +113,7 @@ from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
+    news_start,
     render_metadata,
     rendered,
     seat_picture,
@@ -407,7 +408,7 @@ class GoFishEnv:
         if game.current_player != self.seat:  # only after the bots could not move on
             raise GoFishError("it is not the agent's turn: call reset() for a new game")
         ask = self._ask_for(action)
-        self._news_from = len(game.events)
+        self._news_from = news_start(self.render_mode, game)
         game.play(ask)
         self._asks += 1
         self._play_bots()

@@ -40,7 +40,13 @@ import numpy as np
 from gofish.core import Ask, GoFishError, MalformedInputError
 from gofish.core.errors import short_repr
 from gofish.env import GoFishEnv, WholeNumber, checked_seed
-from gofish.rendering import RenderMode, check_render_mode, render_metadata, show_to_human
+from gofish.rendering import (
+    RenderMode,
+    check_render_mode,
+    news_start,
+    render_metadata,
+    show_to_human,
+)
 
 try:
     import gymnasium
@@ -101,7 +107,7 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         if lost_by is None:
             return super().step(action)
         self._lost_by = lost_by
-        self._news_from = len(self._live_game().events)  # the game did not move
+        self._news_from = news_start(self.render_mode, self._live_game())  # it did not move
         show_to_human(self.render_mode, self._picture)
         info = {**self._info(), "illegal_action": lost_by}
         return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info

@@ -89,6 +89,7 @@ from gofish.knowledge import Tracker
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
+    news_start,
     render_metadata,
     rendered,
     seat_picture,
@@ -217,7 +218,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                         self.per_opponent)
         self._cumulative_rewards[agent] = 0.0  # reported by last() before this step
         self._clear_rewards()
-        self._news_from = len(game.events)
+        self._news_from = news_start(self.render_mode, game)
         game.play(ask)
         self._asks += 1
         self._end_if_over(game)

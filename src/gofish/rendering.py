@@ -22,7 +22,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from gofish.core import MalformedInputError, View
+from gofish.core import Game, MalformedInputError, View
 from gofish.core.errors import short_repr
 from gofish.narrate import Narrator, hand_words, pond_line, seat_line, shown
 
@@ -89,6 +89,13 @@ def rendered(env_name: str, render_mode: str | None,
         return text
     print_picture(text)
     return None
+
+
+def news_start(render_mode: str | None, game: Game) -> int:
+    """Where the next step's news starts in ``game``'s history: its length if the
+    environment draws at all (reading it copies the history, so a training run without
+    a picture skips that), else 0."""
+    return 0 if render_mode is None else len(game.events)
 
 
 def show_to_human(render_mode: str | None, picture: Callable[[], str]) -> None:
