@@ -14,7 +14,8 @@ from gofish.cli import build_parser
 from gofish.storage.paths import default_db_path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES_DATABASE_COMMANDS = ["play", "resume", "serve", "history", "stats", "show", "export"]
+GAMES_DATABASE_COMMANDS = ["play", "resume", "serve", "history", "stats", "show", "export",
+                           "recover"]
 
 
 def command(name: str) -> argparse.ArgumentParser:

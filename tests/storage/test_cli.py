@@ -301,6 +301,9 @@ def test_a_corrupt_database_is_one_clear_line(tmp_path: Path, command: list[str]
     broken.write_bytes(b"\x00garbage" * 500)
     result = gofish_cmd(*command, "--database", str(broken))
     assert_clean_failure(result, 1, "is damaged or is not a gofish database")
+    # Moved away, its games were lost to the player: recover gets them back if it can.
+    assert f"if it is damaged, gofish recover --database {broken} gets the games" in (
+        result.stderr)
     assert broken.read_bytes() == b"\x00garbage" * 500
 
 

@@ -37,7 +37,8 @@ def test_a_save_into_a_damaged_file_goes_to_the_fallback_file(
     with open_store(path) as store, pytest.raises(StorageError) as caught:
         store.save(_record(77), seats=[YOU, EMMA])
     message = str(caught.value)
-    assert "is damaged" in message and ".recover" in message, message
+    assert "is damaged" in message, message
+    assert f"gofish recover --database {path} gets the games it still holds" in message
     assert "Nothing more is written into it" in message
     assert caught.value.fallback_path == fallback_path(path)
     kept = [json.loads(line) for line in fallback_path(path).read_text().splitlines()]
@@ -84,7 +85,8 @@ def test_gofish_history_says_the_file_is_damaged_once_it_read_around_a_damaged_i
         stored)  # every game is still listed...
     assert result.returncode == 1  # ...but the file is damaged: a database problem
     assert f"the games database {path} is damaged" in result.stderr, result.stderr
-    assert ".recover" in result.stderr and "Traceback" not in result.stderr
+    assert f"gofish recover --database {path}" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_every_save_goes_to_the_fallback_file_not_only_the_first(

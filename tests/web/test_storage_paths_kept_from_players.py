@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from gofish.storage import StorageError, open_store
 from gofish.storage.errors import for_players
+from gofish.storage.store import damage_message
 from gofish.web import create_app
 
 from .test_api import start, until_my_turn
@@ -33,6 +34,16 @@ from .test_api import start, until_my_turn
 ])
 def test_a_storage_message_loses_its_paths_and_keeps_its_reason(told: str, read: str) -> None:
     assert for_players(told) == read
+
+
+@pytest.mark.parametrize("path", ["/home/ann/games.sqlite3", "/srv/my games/games.sqlite3",
+                                  "games.sqlite3"])
+def test_the_command_that_recovers_a_damaged_database_loses_its_path(path: str) -> None:
+    told = for_players(damage_message(Path(path), "database disk image is malformed"))
+    assert told == ("the games database is damaged (database disk image is malformed): a "
+                    "failing disk or a bad copy. Nothing more is written into it; gofish "
+                    "recover gets the games it still holds into a sound file in its place, "
+                    "keeping the damaged one beside it")
 
 
 def test_a_database_that_cannot_open_is_told_without_its_path(

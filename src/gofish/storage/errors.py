@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import shlex
 from pathlib import Path
 
 from gofish.core.errors import digits_cut, short_repr, whole_number
@@ -61,6 +62,12 @@ def _kind_of(value: object) -> str:
 DAMAGE_CAUSES = "a failing disk, a bad copy or an edit by hand?"
 
 
+def recover_hint(path: Path) -> str:
+    """The command that gets the games a damaged database at ``path`` still holds back."""
+    return (f"gofish recover --database {shlex.quote(str(path))} gets the games it still "
+            "holds into a sound file in its place, keeping the damaged one beside it")
+
+
 class DamagedGameError(StorageError):
     """A stored game whose row cannot be read back (edited by hand, or a bad disk)."""
 
@@ -76,6 +83,8 @@ _PATH = re.compile(r"""(?<![\w./~-])[\w.~-]*/(?:[^\s:;,'"()]|\s(?=[^\s/:;,]*/))*
 #: A bare file name (``--database games.sqlite3``) where the messages name a file.
 _FILE_NAME = re.compile(r"\b(database|directory|folder|to) ([\w~-][\w.~-]*\.\w+)")
 _NOUN_AND_PATH = re.compile(r"\b(database|directory|folder) \x00")
+#: The database named in recover_hint, quoted as a shell word ('it'"'"'s' for it's).
+_RECOVER_ON = re.compile(r"""(gofish recover) --database (?:'[^']*'(?:"'"'[^']*')*|\S+)""")
 #: Where a PostgreSQL server is and whom it is used as, in psycopg's words: 'connection to
 #: server at "db.internal" (10.0.0.5), port 5432 failed', 'for user "gofish"'.
 _PG_DETAILS = (
@@ -98,7 +107,7 @@ def for_players(error: BaseException | str) -> str:
         kept = path.rstrip(".")  # the sentence's full stop is not the path's
         return "\x00" + path[len(kept):]
 
-    text = str(error)
+    text = _RECOVER_ON.sub(r"\1", str(error))  # the operator's to run, on the server's file
     for pattern, replacement in _PG_DETAILS:  # before the paths: a socket is one
         text = pattern.sub(replacement, text)
     text = _PATH.sub(marked, text)

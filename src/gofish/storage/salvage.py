@@ -67,7 +67,7 @@ def _keys_in_index(connection: sqlite3.Connection) -> dict[int, tuple[bool, byte
 def _ids_by_walking(connection: sqlite3.Connection) -> Iterator[int]:
     """Every id in the table, each found from the one before it, and across a damaged
     page every id up to the first one found past it (any of them may be a game there)."""
-    largest = _largest_id(connection)
+    largest = largest_id(connection)
     current = 0
     while current < largest:
         try:
@@ -84,9 +84,9 @@ def _ids_by_walking(connection: sqlite3.Connection) -> Iterator[int]:
         yield current
 
 
-def _largest_id(connection: sqlite3.Connection) -> int:
-    """The largest id given out, to look for every id up to it; the damage error again if
-    neither place that knows it can be read."""
+def largest_id(connection: sqlite3.Connection) -> int:
+    """The largest id given out (to look for every id up to it, or to give none of them
+    out again); the damage error again if neither place that knows it can be read."""
     found: list[int] = []
     failure: sqlite3.DatabaseError | None = None
     for query in ("SELECT seq FROM sqlite_sequence WHERE name = 'games'",

@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from gofish.storage.errors import StorageError
+from gofish.storage.errors import StorageError, recover_hint
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 0 -> 1: games and their seats.
@@ -134,8 +134,8 @@ def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
     except ValueError as damage:
         raise StorageError(
             f"the games database {path} is damaged or is not a gofish database ({damage}); "
-            "move it away to start a fresh one, or choose another file with --database or "
-            "$GOFISH_DB") from None
+            f"if it is damaged, {recover_hint(path)}; else move it away to start a fresh one, "
+            "or choose another file with --database or $GOFISH_DB") from None
     if version > SCHEMA_VERSION:
         raise StorageError(
             f"the games database {path} was written by a newer gofish (schema {version}, "

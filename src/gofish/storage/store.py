@@ -36,7 +36,12 @@ from gofish.storage.access import (
     read_only_uri,
     unwritable,
 )
-from gofish.storage.errors import DamagedGameError, StorageError, UnknownGameError
+from gofish.storage.errors import (
+    DamagedGameError,
+    StorageError,
+    UnknownGameError,
+    recover_hint,
+)
 from gofish.storage.fallback import (
     existing_fallback_lines,
     fallback_path,
@@ -202,8 +207,8 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
         "malformed" in text
     ):
         return (f"the games database {path} is damaged or is not a gofish database ({text}); "
-                "move it away to start a fresh one, or choose another file with --database "
-                "or $GOFISH_DB")
+                f"if it is damaged, {recover_hint(path)}; else move it away to start a fresh "
+                "one, or choose another file with --database or $GOFISH_DB")
     if name in ("SQLITE_READONLY_ROLLBACK", "SQLITE_READONLY_RECOVERY"):
         return (f"cannot read the games database {path}: a save to it was interrupted, and "
                 "SQLite must finish or undo it first, which needs permission to write the "
@@ -216,7 +221,7 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
                 "directory is missing or not writable")
     if name.startswith("SQLITE_FULL") or "full" in text:
         return f"cannot write to the games database {path}: the disk is full"
-    if name.startswith("SQLITE_IOERR") and _disk_is_full(path):
+    if name.startswith("SQLITE_IOERR") and disk_is_full(path):
         # SQLite grows the -shm file beside a WAL database even to read it, and on a
         # full disk says only "disk I/O error", which reads as a broken disk.
         return (f"the disk that holds the games database {path} is full, and SQLite "
@@ -229,12 +234,10 @@ def damage_message(path: Path, detail: str) -> str:
     """What to do about a database SQLite found a damaged page in: written to further,
     a failing disk could lose the games it still holds."""
     return (f"the games database {path} is damaged ({detail}): a failing disk or a bad copy. "
-            "Nothing more is written into it; copy it somewhere safe, recover what it holds "
-            f"(sqlite3 {path} .recover | sqlite3 recovered.sqlite3; where sqlite3 has no "
-            ".recover, docs/storage.md says how) and put that file in its place")
+            f"Nothing more is written into it; {recover_hint(path)}")
 
 
-def _disk_is_full(path: Path) -> bool:
+def disk_is_full(path: Path) -> bool:
     try:
         return shutil.disk_usage(path.parent).free < ROOM_SQLITE_NEEDS
     except OSError:  # cannot tell: SQLite's own words stand
@@ -460,6 +463,27 @@ class Store:
         # Its report names pages and b-tree calls; SQLite's own words for it read better.
         return None if row is None or row[0] == "ok" else "database disk image is malformed"
 
+    def check_integrity(self) -> str | None:
+        """SQLite's word on what is damaged in the file, every row and index read (its
+        ``integrity_check``; slower than the check before a first write), or None if
+        nothing is."""
+
+        def check() -> str | None:
+            try:
+                rows = self.connection.execute("PRAGMA integrity_check(5)").fetchall()
+            except sqlite3.DatabaseError as error:
+                if not salvage.is_damage(error):
+                    raise
+                return str(error)
+            found = [str(row[0]) for row in rows]
+            return None if found == ["ok"] else "; ".join(found)
+
+        return self._guard(check)
+
+    def largest_id(self) -> int:
+        """The largest game id given out (deleted games' too), as far as it can be read."""
+        return self._read(lambda: salvage.largest_id(self.connection))
+
     def _note_damage(self, detail: str | None) -> None:
         if detail is not None and self.damage is None:
             self.damage = detail
@@ -510,27 +534,44 @@ class Store:
         if game_id is not None and not self._update(db, game_id, summary, source, now, deal):
             game_id = None  # the stored game went on elsewhere: keep both as games
         if game_id is None:
-            finished_at = now if summary.over else None
-            cursor = db.execute(
-                "INSERT INTO games (record, source, rules, rules_preset, rules_options, "
-                "rules_label, players, over, winners, books, actions, created_at, "
-                "updated_at, finished_at, deal) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (*_game_columns(summary, source), now, now, finished_at, deal),
-            )
-            assert cursor.lastrowid is not None
-            game_id = cursor.lastrowid
-        db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        db.executemany(
-            "INSERT INTO seats (game_id, seat, name, bot, books, result) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, index, seat["name"], seat["bot"], summary.books[index],
-                 None if summary.winners is None else _result(index, summary.winners))
-                for index, seat in enumerate(seats)
-            ],
-        )
+            game_id = _insert_game(db, summary, source, (now, now, now if summary.over else None),
+                                   deal)
+        _write_seats(db, game_id, summary, seats)
         return game_id
+
+    def restore(self, games: Sequence[tuple[StoredGame, Mapping[str, Any] | None]], *,
+                largest_id: int = 0) -> dict[int, str]:
+        """Store ``games`` (each with its ``deal``, see :meth:`seeded_deal`) as they were
+        read from another database, in one transaction: their ids, times, seats and
+        records as they are, the rest derived from the records as a save derives it (for
+        ``gofish recover``). No id up to ``largest_id`` is given to a new game later: one
+        not restored (lost with a damaged page) would be taken for it. The games whose
+        record does not replay are not stored: returned, by id, with why."""
+        largest_id = _check_count("largest_id", largest_id)
+        refused: dict[int, str] = {}
+        ready = []
+        for game, deal in games:
+            try:
+                summary = summarize(game.record)
+                ready.append((game, summary, check_seats(game.seats, summary.players),
+                              _deal_text(deal)))
+            except StorageError as error:
+                refused[game.id] = str(error)
+
+        def write() -> None:
+            with self._transaction() as db:
+                for game, summary, seats, deal_text in ready:
+                    times = (game.created_at, game.updated_at, game.finished_at)
+                    _insert_game(db, summary, game.source, times, deal_text, game.id)
+                    _write_seats(db, game.id, summary, seats)
+                db.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'games', 0 "
+                           "WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence "
+                           "WHERE name = 'games')")
+                db.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'games'",
+                           (largest_id,))
+
+        self._guard(write)
+        return refused
 
     def _update(
         self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str,
@@ -1092,6 +1133,36 @@ def _book_size(preset: object, options_json: object) -> int:
         return named
     known = PRESETS.get(str(preset))
     return known.book_size if known else 4
+
+
+def _insert_game(db: sqlite3.Connection, summary: GameSummary, source: str,
+                 times: tuple[str, str, str | None], deal: str | None,
+                 game_id: int | None = None) -> int:
+    """Add a game with its times (created, updated, finished) inside the open transaction
+    ``db``; return its id: ``game_id``, or a new one if None."""
+    cursor = db.execute(
+        "INSERT INTO games (id, record, source, rules, rules_preset, rules_options, "
+        "rules_label, players, over, winners, books, actions, created_at, updated_at, "
+        "finished_at, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, *_game_columns(summary, source), *times, deal),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def _write_seats(db: sqlite3.Connection, game_id: int, summary: GameSummary,
+                 seats: list[Seat]) -> None:
+    """Store the seats of game ``game_id``, with their books and results, in place of any."""
+    db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    db.executemany(
+        "INSERT INTO seats (game_id, seat, name, bot, books, result) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, index, seat["name"], seat["bot"], summary.books[index],
+             None if summary.winners is None else _result(index, summary.winners))
+            for index, seat in enumerate(seats)
+        ],
+    )
 
 
 def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:

@@ -1,0 +1,99 @@
+"""``gofish recover``: get the games of a damaged games database back into a sound one."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from gofish.cli import shown
+from gofish.cli._database import (
+    EXIT_STORAGE,
+    EXIT_USAGE,
+    add_database_option,
+    damaged_subject,
+    database_path,
+    fail,
+    mention_unsaved_left,
+)
+from gofish.cli._messages import report, standard_output
+
+if TYPE_CHECKING:
+    from gofish.storage.recovery import Recovery
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "recover",
+        help="get the games of a damaged games database back into a sound one",
+        description="Copy every game a damaged games database still holds (ids, dates, "
+        "seats, results and records as they are) into a new file, and put it in the "
+        "damaged one's place; the damaged file is kept beside it, renamed "
+        "FILE.damaged-YYYYMMDD-HHMMSS, and never written. Games it cannot read are named. "
+        "A database that is not damaged is left as it is. Close every other gofish first.",
+    )
+    add_database_option(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gofish.storage import StorageError
+    from gofish.storage.recovery import RecoveryRefused, recover_database
+
+    standard_output()  # started with it closed (>&-): an error before anything is done
+    try:
+        recovery = recover_database(database_path(args))
+    except RecoveryRefused as error:
+        report("recover", str(error))
+        return EXIT_USAGE
+    except StorageError as error:
+        return fail("recover", error)
+    return told(recovery)
+
+
+def told(recovery: Recovery) -> int:
+    """Say what ``recovery`` did; the exit status: 1 if a game did not come back."""
+    path = shown(str(recovery.path))
+    if recovery.damage is None:
+        print(f"The games database {path} is not damaged (SQLite's integrity check finds "
+              "nothing wrong): there is nothing to recover, and nothing was changed.")
+        return 0
+    total = len(recovery.recovered) + len(recovery.lost)
+    print(f"Recovered {len(recovery.recovered)} of {total} games of the damaged games "
+          f"database {path}: a new database holding them is in its place.")
+    print(f"The damaged file is kept as {shown(str(recovery.kept_as))}.")
+    if recovery.moved_in:
+        from gofish.session import plural
+
+        print(f"{plural(len(recovery.moved_in), 'game')} saved while the database could "
+              "not take them went into it too.")
+    _mention_unsaved_left(recovery)
+    return _report_lost(recovery)
+
+
+def _report_lost(recovery: Recovery) -> int:
+    """Name the games that did not come back on stderr; 1 if there are any."""
+    from gofish.storage.errors import DAMAGE_CAUSES
+
+    kept = shown(str(recovery.kept_as))
+    damaged = [str(game.id) for game in recovery.lost if game.damaged]
+    if damaged:
+        it_is, them = ("it is", "it") if len(damaged) == 1 else ("they are", "them")
+        report("recover", f"{damaged_subject(damaged)} damaged and cannot be read "
+                          f"({DAMAGE_CAUSES}), so {it_is} not in the new database; what is "
+                          f"left of {them} stays in {kept}")
+    for game in recovery.lost:
+        if not game.damaged:
+            report("recover", f"game {game.id} does not replay ({game.reason}), so it is "
+                              f"not in the new database; it stays in {kept}")
+    return EXIT_STORAGE if recovery.lost else 0
+
+
+def _mention_unsaved_left(recovery: Recovery) -> None:
+    """Name the fallback files that still hold lines for the database, as history does."""
+    from gofish.storage import StorageError, Store
+
+    try:
+        with Store(recovery.path) as store:
+            mention_unsaved_left("recover", store)
+    except StorageError as error:  # the games are in: only this look failed
+        report("recover", str(error))

@@ -1,0 +1,386 @@
+"""Getting the games a damaged games database still holds back into a sound file.
+
+The damaged file is read game by game around its bad pages (``salvage``, through the
+store's readers), and every game that reads goes, with its id, times, seats and record,
+into a new file made beside it under a temporary name. That file is checked, then the
+damaged one (with its ``-wal`` and ``-shm`` files) is kept aside under a name that says
+so, and the new one put in its place. The damaged file is never written, nor removed: a
+failure at any step leaves it where it was, and removes the new file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gofish.storage.access import database_exists, problem_opening
+from gofish.storage.errors import DamagedGameError, StorageError
+from gofish.storage.paths import chosen_db_path
+from gofish.storage.store import Store, StoredGame, describe_sqlite_error, disk_is_full
+
+#: The files SQLite keeps beside a database: they belong to the damaged file, and one
+#: left where the new file goes would be read as part of it.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+#: How every SQLite file begins (its file format); anything else holds no games to find.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+#: SQLite's shared locks in a database file: 510 bytes from 2 past its pending byte (1 GiB
+#: in). Each connection that has read a WAL database holds one for as long as it is open.
+_SHARED_LOCKS = (0x40000002, 510)
+#: Games read at a time from the damaged file.
+_PAGE = 200
+NOTHING_CHANGED = "nothing was changed"
+
+
+class RecoveryRefused(StorageError):
+    """Recovery was not started (or was given up before the damaged file was touched):
+    no database to recover, not a gofish database, in use, nowhere to write."""
+
+
+class LostGame(NamedTuple):
+    """A game of the damaged file that is not in the new one."""
+
+    id: int
+    damaged: bool  # on a damaged page, or its row past reading; else ``reason`` says why
+    reason: str
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What ``recover_database`` did."""
+
+    path: Path
+    damage: str | None  # SQLite's words on the damage; None: the file is sound, left alone
+    recovered: tuple[int, ...] = ()
+    lost: tuple[LostGame, ...] = ()
+    kept_as: Path | None = None  # where the damaged file is now
+    moved_in: tuple[int, ...] = ()  # games from the fallback files, moved into the new file
+
+
+def recover_database(path: str | os.PathLike[str] | None = None, *,
+                     now: Callable[[], datetime] = datetime.now) -> Recovery:
+    """Put a sound database holding every game that can still be read in the place of the
+    damaged one at ``path`` (None: the default database), which is kept beside it.
+
+    RecoveryRefused, with nothing changed, for a database that is not there, is not a
+    gofish database, is in use by another program or sits in a directory that cannot
+    be written; StorageError when the new file cannot be made (a full disk): it is then
+    removed, and the damaged file left where it was. A sound database is left as it is.
+    """
+    named = chosen_db_path(path)
+    real = Path(os.path.realpath(named))  # a link to the database keeps pointing at it
+    _refuse_unrecoverable(named, real)
+    with _alone(real):  # said before reading it all, which may take a while
+        pass
+    damage, entries, largest = _read_damaged(real)
+    if damage is None:
+        return Recovery(named, None)
+    games = [(entry, deal) for entry, deal in entries if isinstance(entry, StoredGame)]
+    lost = [LostGame(entry.game_id, True, str(entry)) for entry, _ in entries
+            if isinstance(entry, DamagedGameError)]
+    new_file, refused = _build(real, games, largest)
+    lost += [LostGame(game_id, False, reason) for game_id, reason in refused.items()]
+    kept_as = _put_in_place(real, new_file, now())
+    moved_in = _move_unsaved_in(real)
+    return Recovery(named, damage, tuple(game.id for game, _ in games
+                                         if game.id not in refused),
+                    tuple(sorted(lost)), kept_as, tuple(moved_in))
+
+
+# ----------------------------------------------------------------- checks
+
+
+def _refuse_unrecoverable(named: Path, real: Path) -> None:
+    """RecoveryRefused unless ``real`` is an SQLite file this user may read, in a
+    directory the new file can be made in."""
+    if not database_exists(named):
+        raise RecoveryRefused(f"there is no games database at {named}, so nothing to "
+                              f"recover; {NOTHING_CHANGED}")
+    if problem := problem_opening(real):
+        raise RecoveryRefused(f"{problem}; {NOTHING_CHANGED}")
+    if not _begins_as_sqlite(real):
+        raise RecoveryRefused(
+            f"{named} is not a games database: it does not begin as an SQLite database "
+            "does (another kind of file, or its first page is overwritten, which leaves no "
+            f"game to be found); {NOTHING_CHANGED}")
+    folder = real.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RecoveryRefused(_unwritable_folder(folder, "it is not writable"))
+
+
+def _unwritable_folder(folder: Path, why: str) -> str:
+    return (f"cannot recover the games database into its directory {folder}: {why}, and "
+            "the new file is made there, to take the damaged one's place in one step; "
+            f"{NOTHING_CHANGED}")
+
+
+def _begins_as_sqlite(path: Path) -> bool:
+    """Whether ``path`` begins as SQLite files do; an empty file is an empty database."""
+    try:
+        with path.open("rb") as stream:
+            start = stream.read(len(_SQLITE_HEADER))
+    except OSError as error:
+        raise RecoveryRefused(f"cannot read the games database {path}: "
+                              f"{error.strerror or error}; {NOTHING_CHANGED}") from None
+    return start in (b"", _SQLITE_HEADER)
+
+
+@contextlib.contextmanager
+def _alone(path: Path) -> Iterator[None]:
+    """Hold SQLite's locks on ``path`` so that no other program opens it meanwhile;
+    RecoveryRefused if one has it open. Swapped while another gofish had it open, that
+    one would go on in the file kept aside. Asked of the system, not of SQLite, which
+    would write the file's ``-wal`` moves into it on closing. Closing the descriptor drops
+    this process's locks on the file: no store of its own may be open on it then."""
+    if sys.platform == "win32":  # no such locks: SQLite locks files differently there
+        yield
+        return
+    import fcntl
+
+    try:
+        descriptor = os.open(path, os.O_RDWR)
+    except PermissionError:  # a file no gofish of this user's can write either
+        yield
+        return
+    try:
+        try:
+            fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB, _SHARED_LOCKS[1],
+                        _SHARED_LOCKS[0])
+        except OSError as error:
+            if error.errno not in (errno.EACCES, errno.EAGAIN):
+                raise
+            raise RecoveryRefused(
+                f"the games database {path} is in use by another program (is another "
+                f"gofish running?): close it and try again; {NOTHING_CHANGED}") from None
+        yield
+    finally:
+        os.close(descriptor)
+
+
+# ---------------------------------------------------------------- reading
+
+
+Entry = tuple[StoredGame | DamagedGameError, Mapping[str, Any] | None]
+
+
+def _read_damaged(path: Path) -> tuple[str | None, list[Entry], int]:
+    """SQLite's words on the file's damage (None: sound), and then every game it lists
+    (with its deal) or names as damaged, and the largest id it gave out."""
+    try:
+        store = Store(path, read_only=True)
+    except StorageError as error:
+        if " is damaged" not in str(error):
+            raise RecoveryRefused(f"{error}; {NOTHING_CHANGED}") from None
+        # Its list of tables or its schema version past reading: no game can be found.
+        raise StorageError(
+            f"the games database {path} is damaged where SQLite keeps its list of tables, "
+            f"so no game can be found in it; {NOTHING_CHANGED}. sqlite3's .recover may still "
+            "find some (docs/storage.md, \"Errors\")") from None
+    with store:
+        damage = store.check_integrity()
+        if damage is None:
+            return None, [], 0
+        entries = [(entry, _deal(store, entry)) for entry in _every_entry(store)]
+        found = [entry.id if isinstance(entry, StoredGame) else entry.game_id
+                 for entry, _ in entries]
+        try:
+            largest = store.largest_id()
+        except StorageError:  # neither place that knows it reads
+            largest = 0
+        return damage, entries, max([largest, *found])
+
+
+def _every_entry(store: Store) -> Iterator[StoredGame | DamagedGameError]:
+    page = store.list_page(_PAGE)
+    yield from page.entries
+    while page.next_before is not None:
+        page = store.list_page(_PAGE, before=page.next_before)
+        yield from page.entries
+
+
+def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, Any] | None:
+    """Which deal of a seeded table a readable game is (for ``gofish resume``), if any."""
+    if not isinstance(entry, StoredGame):
+        return None
+    try:
+        return store.seeded_deal(entry.id)
+    except StorageError:  # its row read a moment ago: the game is kept without it
+        return None
+
+
+# --------------------------------------------------------------- writing
+
+
+def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
+           largest: int) -> tuple[Path, dict[int, str]]:
+    """A new database beside ``path`` holding ``games``, checked; and the games whose
+    records do not replay (not in it), with why. StorageError, and no new file left, if
+    it cannot be made whole (a full disk)."""
+    try:
+        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                            suffix=".recovering")
+    except OSError as error:  # a read-only file system, one that takes no new files
+        raise RecoveryRefused(_unwritable_folder(path.parent,
+                                                 str(error.strerror or error))) from None
+    os.close(descriptor)
+    new_file = Path(name)
+    try:
+        # As shared as the damaged one was (a new database is its owner's alone); never
+        # read-only to its owner, who could then not write the games into it.
+        os.chmod(new_file, stat.S_IMODE(os.stat(path).st_mode) | stat.S_IRUSR | stat.S_IWUSR)
+        with Store(new_file) as store:
+            refused = store.restore(games, largest_id=largest)
+            _stand_alone(store)
+        _check(new_file, {game.id for game, _ in games} - set(refused))
+    except BaseException as error:
+        # Asked before the new file goes: that makes room again.
+        failed = isinstance(error, (StorageError, OSError))
+        full = failed and disk_is_full(new_file)
+        _remove(new_file)
+        if failed:
+            reason = ("the disk is full: free some space and run gofish recover again"
+                      if full else _said(error))
+            raise StorageError(f"cannot make the recovered games database beside {path}: "
+                               f"{reason}. The unfinished new file is removed and "
+                               f"{NOTHING_CHANGED}") from None
+        raise
+    return new_file, refused
+
+
+def _said(error: BaseException) -> str:
+    """A failure in its own words: an OSError's without the errno number."""
+    if isinstance(error, OSError):
+        return str(error.strerror or error)
+    return str(error)
+
+
+def _stand_alone(store: Store) -> None:
+    """Write every page into the file itself, with no ``-wal`` beside it: the file alone
+    is moved into place. (Its next opening turns WAL mode on again.)"""
+    try:
+        mode = store.connection.execute("PRAGMA journal_mode = DELETE").fetchone()
+    except sqlite3.Error as error:  # a full disk, as a save would say it
+        raise StorageError(describe_sqlite_error(error, store.path)) from None
+    if mode is None or str(mode[0]).lower() != "delete":
+        raise StorageError("its moves could not be written into it")
+
+
+def _check(new_file: Path, wanted: set[int]) -> None:
+    """StorageError unless the new file is sound and holds exactly the ``wanted`` games."""
+    with Store(new_file, read_only=True) as store:
+        problem = store.check_integrity()
+        if problem is not None:
+            raise StorageError(f"the new file is damaged too ({problem})")
+        ids = {entry.id for entry in store.list_games(limit=max(len(wanted), 1))}
+        if store.count() != len(wanted) or ids != wanted:
+            raise StorageError(f"the new file holds {store.count()} games, not "
+                               f"{len(wanted)}")
+
+
+def _remove(new_file: Path) -> None:
+    for name in (str(new_file), *(f"{new_file}{side}" for side in SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+
+
+# ---------------------------------------------------------------- swapping
+
+
+def _put_in_place(path: Path, new_file: Path, when: datetime) -> Path:
+    """``_swap``; the new file removed if that fails, when every other file is put back."""
+    try:
+        return _swap(path, new_file, when)
+    except BaseException as error:
+        _remove(new_file)
+        if isinstance(error, OSError):
+            raise StorageError(f"cannot put the recovered games database in the place of "
+                               f"{path}: {_said(error)}. The new file is removed and "
+                               f"{NOTHING_CHANGED}") from None
+        raise
+
+
+def _swap(path: Path, new_file: Path, when: datetime) -> Path:
+    """Keep the damaged ``path`` (and its side files) under a name that says so, and put
+    ``new_file`` in its place; where the damaged file went. Its side files go first: left
+    beside the new file, SQLite would read their moves into it."""
+    with _alone(path):
+        kept, linked = _link_aside(path, when)
+        moved: list[tuple[str, str]] = []
+        try:
+            for side in SIDE_FILES:
+                if os.path.lexists(f"{path}{side}"):
+                    os.rename(f"{path}{side}", f"{kept}{side}")
+                    moved.append((f"{kept}{side}", f"{path}{side}"))
+            if linked:
+                os.replace(new_file, path)  # in one step: there is always a database there
+            else:  # no links here: moved aside first, a moment with no file in its place
+                os.rename(path, kept)
+                moved.append((str(kept), str(path)))
+                os.rename(new_file, path)
+        except BaseException:
+            _put_back(moved, kept if linked else None)
+            raise
+    _sync(path.parent)
+    return kept
+
+
+def _link_aside(path: Path, when: datetime) -> tuple[Path, bool]:
+    """A free name beside ``path`` that says it is damaged, and when it was found so:
+    ``games.sqlite3.damaged-20260105-143000``; and whether the file is linked to it there
+    (where the file system allows: then it has both names for a moment, and never none)."""
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 1000):
+        suffix = f"-{number}" if number > 1 else ""
+        kept = path.with_name(f"{path.name}.damaged-{stamp}{suffix}")
+        if any(os.path.lexists(f"{kept}{side}") for side in ("", *SIDE_FILES)):
+            continue
+        try:
+            os.link(path, kept)  # refuses a name taken meanwhile: nothing is overwritten
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without links: the file is renamed instead
+            return kept, False
+        return kept, True
+    raise StorageError(f"cannot find a free name beside {path} to keep the damaged file "
+                       f"under; {NOTHING_CHANGED}")
+
+
+def _put_back(moved: list[tuple[str, str]], link: Path | None) -> None:
+    """Undo a swap that failed half-way: every file back where it was, the link made to
+    keep the damaged file under its new name removed (the file is still in its place)."""
+    for now_at, was_at in reversed(moved):
+        with contextlib.suppress(OSError):
+            os.rename(now_at, was_at)
+    if link is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(link)
+
+
+def _sync(folder: Path) -> None:
+    """Make the renames in ``folder`` last through a power cut (not on Windows)."""
+    with contextlib.suppress(OSError, AttributeError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def _move_unsaved_in(path: Path) -> list[int]:
+    """Move games waiting in the fallback files into the new database, as any opening of
+    a sound one does; the ids they went to. Nothing is lost if that fails: they wait for
+    the next opening."""
+    try:
+        with Store(path) as store:
+            return store.recover_unsaved()
+    except StorageError:
+        return []

@@ -1,0 +1,378 @@
+"""`gofish recover`: the games a damaged database still holds go into a sound file in its
+place, exactly as they were stored; the damaged file is kept beside it, never written; and
+every case it cannot handle is refused in words, with nothing changed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gofish
+from gofish.cli import main
+from gofish.storage import StoredGame, open_store, recovery
+from gofish.storage.errors import DAMAGE_CAUSES
+from gofish.storage.fallback import fallback_path
+
+from .helpers import EMMA, RANDOM, YOU, denied_for, played_game
+from .test_cli import gofish_cmd
+from .test_damaged_pages import _overwrite, _pages_of
+
+GAMES = 30
+KEPT = re.compile(r"The damaged file is kept as (.+\.damaged-\d{8}-\d{6})\.$", re.MULTILINE)
+
+
+def _save_games(path: Path) -> None:
+    """GAMES games: classic ones of two players and bicycle ones of three, every fifth one
+    unfinished, every fourth one dealt by a seeded table; all in the file itself."""
+    with open_store(path) as store:
+        for seed in range(1, GAMES + 1):
+            rules, seats = ("classic", [YOU, EMMA]) if seed % 2 else (
+                "bicycle", [EMMA, YOU, RANDOM])
+            game = played_game(rules, players=len(seats), seed=seed,
+                               asks=None if seed % 5 else 6)
+            deal = {"seed": 7, "number": seed} if seed % 4 == 0 else None
+            store.save(gofish.game_to_record(game), seats=seats, deal=deal)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+
+
+def _rows(path: Path) -> dict[int, tuple[Any, ...]]:
+    """Every column of every game and its seats, as stored: what must come back as it was."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        games = {row[0]: row for row in db.execute("SELECT * FROM games")}
+        seats = db.execute("SELECT * FROM seats ORDER BY game_id, seat").fetchall()
+    db.close()
+    return {game_id: (row, [seat for seat in seats if seat[0] == game_id])
+            for game_id, row in games.items()}
+
+
+def _readable(path: Path) -> set[int]:
+    with open_store(path, read_only=True) as store:
+        return {entry.id for entry in store.list_entries(100) if isinstance(entry, StoredGame)}
+
+
+class Damaged:
+    """A database whose middle games page is overwritten, and what it held before."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        _save_games(path)
+        self.rows = _rows(path)
+        self.history = _history(path)
+        leaves = _pages_of(path, "games")
+        self.bytes = _overwrite(path, leaves[len(leaves) // 2])
+        self.readable = _readable(path)
+        self.lost = set(self.rows) - self.readable
+
+
+def _history(path: Path) -> dict[int, dict[str, Any]]:
+    listed = gofish_cmd("history", "--json", "--limit", "100", "--database", str(path))
+    return {entry["id"]: entry for entry in map(json.loads, listed.stdout.splitlines())}
+
+
+@pytest.fixture
+def damaged(tmp_path: Path) -> Damaged:
+    return Damaged(tmp_path / "games.sqlite3")
+
+
+def _kept(stdout: str) -> Path:
+    found = KEPT.search(stdout)
+    assert found is not None, stdout
+    return Path(found[1])
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(os.listdir(folder))
+
+
+def test_every_readable_game_comes_back_as_it_was_stored(damaged: Damaged) -> None:
+    assert damaged.lost and len(damaged.readable) > GAMES // 2  # a page holds a few games
+    stats_before = gofish_cmd("stats", "--json", "--database", str(damaged.path)).stdout
+    result = gofish_cmd("recover", "--database", str(damaged.path))
+    assert result.returncode == 1, result.stderr  # some games did not come back
+    assert "Traceback" not in result.stderr
+    assert (f"Recovered {len(damaged.readable)} of {GAMES} games of the damaged games "
+            f"database {damaged.path}") in result.stdout
+    recovered = _rows(damaged.path)
+    assert set(recovered) == damaged.readable  # the lost ones are not made up
+    for game_id in damaged.readable:  # ids, times, seats, results, records: byte for byte
+        assert recovered[game_id] == damaged.rows[game_id]
+    with sqlite3.connect(damaged.path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    db.close()
+    # Read the same by the commands: every recovered game, and the stats of them all.
+    assert _history(damaged.path) == {game_id: entry for game_id, entry in
+                                      damaged.history.items() if game_id in damaged.readable}
+    assert gofish_cmd("stats", "--json", "--database", str(damaged.path)).stdout == stats_before
+
+
+def test_the_games_that_did_not_come_back_are_named(damaged: Damaged) -> None:
+    result = gofish_cmd("recover", "--database", str(damaged.path))
+    lost = sorted(damaged.lost)
+    subject = (f"game {lost[0]} is" if len(lost) == 1
+               else f"games {', '.join(map(str, lost))} are")
+    kept = _kept(result.stdout)
+    assert result.stderr.startswith(f"gofish recover: {subject} damaged and cannot be read "
+                                    f"({DAMAGE_CAUSES}), so "), result.stderr
+    assert result.stderr.rstrip().endswith(f"stays in {kept}")
+
+
+def test_the_damaged_file_is_kept_aside_unchanged(damaged: Damaged) -> None:
+    result = gofish_cmd("recover", "--database", str(damaged.path))
+    kept = _kept(result.stdout)
+    assert kept.parent == damaged.path.parent
+    assert kept.name.startswith("games.sqlite3.damaged-")
+    assert kept.read_bytes() == damaged.bytes  # never written
+    assert not any(name.endswith(".recovering") for name in _files(kept.parent))
+    again = gofish_cmd("recover", "--database", str(damaged.path))
+    assert again.returncode == 0 and "is not damaged" in again.stdout  # sound now
+
+
+def test_a_new_game_takes_no_lost_game_s_id(damaged: Damaged) -> None:
+    gofish_cmd("recover", "--database", str(damaged.path))
+    with open_store(damaged.path) as store:
+        new = store.save(gofish.game_to_record(played_game(seed=99, asks=2)), seats=[YOU, EMMA])
+    assert new == GAMES + 1  # a lost game's id would name two games in messages and logs
+
+
+def test_a_recovered_unfinished_game_resumes_where_it_was(damaged: Damaged) -> None:
+    unfinished = [game_id for game_id in damaged.readable if game_id % 5 == 0]
+    seeded = next((game_id for game_id in unfinished if game_id % 4 == 0), unfinished[-1])
+    gofish_cmd("recover", "--database", str(damaged.path))
+    resumed = gofish_cmd("resume", str(seeded), "--plain", "--database", str(damaged.path),
+                         stdin="quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"Game {seeded} saved unfinished: gofish resume {seeded}" in resumed.stdout
+    assert not fallback_path(damaged.path).exists()  # saved into the new file
+    before = json.loads(damaged.rows[seeded][0][1])
+    with open_store(damaged.path, read_only=True) as store:
+        after = store.get(seeded).record  # the bots played on up to the person's turn
+        assert after["deck"] == before["deck"]
+        assert after["actions"][:len(before["actions"])] == before["actions"]
+        expected = {"seed": 7, "number": seeded} if seeded % 4 == 0 else None
+        assert store.seeded_deal(seeded) == expected
+
+
+def test_games_waiting_in_the_fallback_file_go_into_the_new_file(damaged: Damaged) -> None:
+    record = gofish.game_to_record(played_game(seed=77, asks=4))
+    fallback_path(damaged.path).write_text(json.dumps(
+        {"record": record, "seats": [YOU, EMMA], "game_id": None, "source": "terminal",
+         "database": str(damaged.path)}) + "\n")
+    result = gofish_cmd("recover", "--database", str(damaged.path))
+    assert "1 game saved while the database could not take them went into it too" in (
+        result.stdout)
+    assert not fallback_path(damaged.path).exists()
+    with open_store(damaged.path, read_only=True) as store:
+        assert store.get(GAMES + 1).record == record
+
+
+def test_moves_waiting_in_the_wal_file_come_back_and_stay_with_the_damaged_file(
+        tmp_path: Path) -> None:
+    # A gofish that stopped with its last games in the -wal file: they are part of the
+    # database, read from there; and that -wal left beside the new file would be read into it.
+    original = tmp_path / "first" / "games.sqlite3"
+    original.parent.mkdir()
+    _save_games(original)
+    path = tmp_path / "games.sqlite3"
+    with open_store(original) as store:
+        latest = store.save(gofish.game_to_record(played_game(seed=50)), seats=[YOU, EMMA])
+        for side in ("", "-wal"):  # as they were when it stopped
+            shutil.copyfile(f"{original}{side}", f"{path}{side}")
+    assert os.path.getsize(f"{path}-wal") > 0
+    leaves = _pages_of(original, "games")
+    _overwrite(path, leaves[len(leaves) // 2])
+    result = gofish_cmd("recover", "--database", str(path))
+    kept = _kept(result.stdout)
+    assert Path(f"{kept}-wal").exists() and not Path(f"{path}-wal").exists()
+    with open_store(path, read_only=True) as store:
+        assert store.get(latest).record == gofish.game_to_record(played_game(seed=50))
+
+
+def test_a_sound_database_is_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    before, files = path.read_bytes(), _files(tmp_path)
+    result = gofish_cmd("recover", "--database", str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"The games database {path} is not damaged" in result.stdout
+    assert "nothing was changed" in result.stdout
+    assert path.read_bytes() == before
+    assert [name for name in _files(tmp_path) if name not in files
+            and not name.endswith(("-wal", "-shm"))] == []
+
+
+def _refused(result: subprocess.CompletedProcess[str], said: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("gofish recover: ") and said in result.stderr
+    assert result.stderr.rstrip().endswith("nothing was changed"), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_database_is_refused_and_not_made(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _refused(gofish_cmd("recover", "--database", str(path)),
+             f"there is no games database at {path}")
+    assert _files(tmp_path) == []
+
+
+@pytest.mark.parametrize("content", [b"my notes\n" * 500, b"\x00" * 8192])
+def test_a_file_that_is_no_sqlite_database_is_refused(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    _refused(gofish_cmd("recover", "--database", str(path)),
+             f"{path} is not a games database: it does not begin as an SQLite database does")
+    assert path.read_bytes() == content and _files(tmp_path) == ["notes.txt"]
+
+
+def test_another_program_s_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    db.close()
+    before = path.read_bytes()
+    _refused(gofish_cmd("recover", "--database", str(path)), "an SQLite database of another "
+             "program, not a gofish games database")
+    assert path.read_bytes() == before
+
+
+@contextlib.contextmanager
+def _open_in_another_program(path: Path) -> Iterator[None]:
+    """``path`` open in another process, as another gofish holds it, until the block ends."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys\n"
+         f"db = sqlite3.connect({str(path)!r})\n"
+         "db.execute('SELECT count(*) FROM sqlite_master').fetchall()\n"
+         "print('open', flush=True)\nsys.stdin.readline()\n"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        yield
+    finally:
+        holder.communicate("\n", timeout=60)
+
+
+@pytest.fixture
+def held_open(damaged: Damaged) -> Iterator[Damaged]:
+    """The damaged database open in another program (another gofish), until the test ends."""
+    with _open_in_another_program(damaged.path):
+        yield damaged
+
+
+def test_a_database_another_program_has_open_is_refused(held_open: Damaged) -> None:
+    files = _files(held_open.path.parent)
+    _refused(gofish_cmd("recover", "--database", str(held_open.path)),
+             f"the games database {held_open.path} is in use by another program (is another "
+             "gofish running?): close it and try again")
+    assert held_open.path.read_bytes() == held_open.bytes
+    assert [name for name in _files(held_open.path.parent) if name not in files
+            and not name.endswith(("-wal", "-shm"))] == []
+
+
+def test_a_gofish_opening_it_while_the_games_are_copied_stops_the_swap(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Swapped under it, that gofish would go on in the file kept aside.
+    copy_games = recovery._build
+    files = _files(damaged.path.parent)
+    with contextlib.ExitStack() as opened:
+
+        def then_opened(*args: Any) -> Any:
+            made = copy_games(*args)
+            opened.enter_context(_open_in_another_program(damaged.path))
+            return made
+
+        monkeypatch.setattr(recovery, "_build", then_opened)
+        assert main(["recover", "--database", str(damaged.path)]) == 2
+    error = capsys.readouterr().err
+    assert "is in use by another program (is another gofish running?)" in error, error
+    assert error.rstrip().endswith("nothing was changed")
+    assert damaged.path.read_bytes() == damaged.bytes
+    assert [name for name in _files(damaged.path.parent) if name not in files
+            and not name.endswith(("-wal", "-shm"))] == []  # the new file is removed
+    assert _readable(damaged.path) == damaged.readable
+
+
+def test_the_damaged_file_never_takes_the_name_of_another(damaged: Damaged) -> None:
+    taken = damaged.path.with_name("games.sqlite3.damaged-20260105-143000")
+    taken.write_bytes(b"an earlier damaged file")
+    recovery_done = recovery.recover_database(damaged.path,
+                                              now=lambda: datetime(2026, 1, 5, 14, 30))
+    assert recovery_done.kept_as == taken.with_name(f"{taken.name}-2")
+    assert taken.read_bytes() == b"an earlier damaged file"
+    assert recovery_done.kept_as.read_bytes() == damaged.bytes
+
+
+def test_a_folder_that_cannot_be_written_is_refused(damaged: Damaged,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(os, "access", denied_for(damaged.path.parent))
+    files = _files(damaged.path.parent)
+    assert main(["recover", "--database", str(damaged.path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"gofish recover: cannot recover the games database into its "
+                            f"directory {damaged.path.parent}: it is not writable"), error
+    assert error.rstrip().endswith("nothing was changed")
+    assert damaged.path.read_bytes() == damaged.bytes
+    assert [name for name in _files(damaged.path.parent) if name not in files
+            and not name.endswith(("-wal", "-shm"))] == []
+
+
+@pytest.fixture
+def on_a_full_disk(tmp_path: Path) -> Iterator[Damaged]:
+    """A damaged database on a tiny tmpfs with room to read it, not to write its games."""
+    mount_point = tmp_path / "tiny"
+    mount_point.mkdir()
+    damaged = Damaged(tmp_path / "games.sqlite3")  # made where there is room to save
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs",
+                              str(mount_point)], capture_output=True, check=False)
+    if os.geteuid() != 0 or mounted.returncode != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    try:
+        damaged.path = Path(shutil.copy(damaged.path, mount_point / "games.sqlite3"))
+        filler = mount_point / "filler"
+        with filler.open("wb", buffering=0) as out, pytest.raises(OSError):
+            while True:  # until the disk refuses: ENOSPC
+                out.write(b"\0" * 4096)
+        os.truncate(filler, filler.stat().st_size - 64 * 1024)  # room for SQLite to read
+        yield damaged
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], check=False)
+
+
+def test_a_full_disk_midway_removes_the_new_file_and_changes_nothing(
+        on_a_full_disk: Damaged) -> None:
+    path = on_a_full_disk.path
+    result = gofish_cmd("recover", "--database", str(path))
+    assert result.returncode == 1, result.stdout
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"gofish recover: cannot make the recovered games "
+                                    f"database beside {path}: "), result.stderr
+    assert "the disk is full" in result.stderr
+    assert "The unfinished new file is removed and nothing was changed" in result.stderr
+    assert path.read_bytes() == on_a_full_disk.bytes
+    assert [name for name in _files(path.parent)
+            if not name.endswith(("-wal", "-shm"))] == ["filler", "games.sqlite3"]
+
+
+def test_the_commands_help_lists_it_and_says_what_it_does() -> None:
+    listed = gofish_cmd("--help").stdout
+    assert re.search(r"^ +recover +get the games of a damaged games database back",
+                     listed, re.MULTILINE), listed
+    explained = " ".join(gofish_cmd("recover", "--help").stdout.split())
+    for part in ("into a new file", "kept beside it", "never written",
+                 "not damaged is left as it is", "--database PATH"):
+        assert part in explained, explained
