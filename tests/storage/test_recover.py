@@ -141,6 +141,18 @@ def test_the_damaged_file_is_kept_aside_unchanged(damaged: Damaged) -> None:
     assert again.returncode == 0 and "is not damaged" in again.stdout  # sound now
 
 
+def test_the_new_file_is_owned_and_shared_as_the_damaged_one_was(damaged: Damaged) -> None:
+    os.chmod(damaged.path, 0o640)  # shared with a group on purpose
+    if os.geteuid() == 0:  # recovered by root (sudo) for a user, who must still write it
+        os.chown(damaged.path, 65534, 65534)
+    owner = damaged.path.stat()
+    gofish_cmd("recover", "--database", str(damaged.path))
+    recovered = damaged.path.stat()
+    assert recovered.st_ino != owner.st_ino  # the new file
+    assert (recovered.st_mode & 0o777, recovered.st_uid, recovered.st_gid) == (
+        0o640, owner.st_uid, owner.st_gid)
+
+
 def test_a_new_game_takes_no_lost_game_s_id(damaged: Damaged) -> None:
     gofish_cmd("recover", "--database", str(damaged.path))
     with open_store(damaged.path) as store:

@@ -234,9 +234,7 @@ def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
     os.close(descriptor)
     new_file = Path(name)
     try:
-        # As shared as the damaged one was (a new database is its owner's alone); never
-        # read-only to its owner, who could then not write the games into it.
-        os.chmod(new_file, stat.S_IMODE(os.stat(path).st_mode) | stat.S_IRUSR | stat.S_IWUSR)
+        _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
             refused = store.restore(games, largest_id=largest)
             _stand_alone(store)
@@ -254,6 +252,15 @@ def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
                                f"{NOTHING_CHANGED}") from None
         raise
     return new_file, refused
+
+
+def _as_owned(new_file: Path, damaged: os.stat_result) -> None:
+    """Give ``new_file`` the damaged file's permissions, as shared as it was (a new database
+    is its owner's alone), never read-only to its owner, who could not write the games in;
+    and its owner, when root recovers it (sudo): root's, the owner could only read it."""
+    os.chmod(new_file, stat.S_IMODE(damaged.st_mode) | stat.S_IRUSR | stat.S_IWUSR)
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and damaged.st_uid != 0:
+        os.chown(new_file, damaged.st_uid, damaged.st_gid)
 
 
 def _said(error: BaseException) -> str:
