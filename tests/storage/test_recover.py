@@ -130,6 +130,26 @@ def test_the_games_that_did_not_come_back_are_named(damaged: Damaged) -> None:
     assert result.stderr.rstrip().endswith(f"stays in {kept}")
 
 
+def test_a_game_whose_record_does_not_replay_is_named_with_why(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    with sqlite3.connect(path) as db:  # edited by hand: JSON still, but no game
+        db.execute("UPDATE games SET record = json_set(record, '$.actions[0].rank', 'Z') "
+                   "WHERE id = 1")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the file, as _save_games leaves it
+    db.close()
+    leaves = _pages_of(path, "games")
+    _overwrite(path, leaves[len(leaves) // 2])
+    assert 1 in _readable(path)
+    result = gofish_cmd("recover", "--database", str(path))
+    assert result.returncode == 1
+    assert re.search(r"^gofish recover: game 1 does not replay \(the game record cannot be "
+                     r"replayed \(action 1\): .*\), so it is not in the new database; it "
+                     r"stays in .*\.damaged-\d{8}-\d{6}$", result.stderr, re.MULTILINE), (
+        result.stderr)
+    assert 1 not in _readable(path)
+
+
 def test_the_damaged_file_is_kept_aside_unchanged(damaged: Damaged) -> None:
     result = gofish_cmd("recover", "--database", str(damaged.path))
     kept = _kept(result.stdout)
