@@ -62,7 +62,7 @@ def told(recovery: Recovery) -> int:
           f"database {path}: a new database holding them is in its place.")
     print(f"The damaged file is kept as {shown(str(recovery.kept_as))}.")
     if recovery.moved_in:
-        from gofish.session import plural
+        from gofish.narrate import plural
 
         print(f"{plural(len(recovery.moved_in), 'game')} saved while the database could "
               "not take them went into it too.")
