@@ -2,7 +2,10 @@
 move of their own between, counts as away though their tab is open: the stand-in plays
 their turns at once (not after ``turn_seconds`` each), until a move of theirs, the
 ``back`` command or a fresh arrival says they are back. Nothing of it is stored, as for
-any away seat."""
+any away seat.
+
+Stand-ins play only while an active person (seated, connected, not away) is here: with
+nobody active, the game waits at an away person's turn, as with every tab closed."""
 
 from __future__ import annotations
 
@@ -10,7 +13,9 @@ import contextlib
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
@@ -31,6 +36,7 @@ from .helpers import (
 from .test_turn_clock import stored, texts
 
 Table = tuple[TestClient, Room, Player]
+Table3 = tuple[TestClient, Room, Player, Player]
 AWAY_LINE = "You are away: Emma 2 (bot) plays for you until you are back."  # on her page
 
 
@@ -45,6 +51,33 @@ def ann_and_emma(make_app: Callable[..., Starlette], turn_seconds: float) -> Ite
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
         start_game(ann, [])
         yield client, client.app.state.gofish_rooms.rooms[made["code"]].room, ann  # type: ignore[attr-defined]
+
+
+@contextlib.contextmanager
+def ann_bob_and_emma(make_app: Callable[..., Starlette], turn_seconds: float) -> Iterator[Table3]:
+    """Ann (seat 0) and Bob (seat 1), people both and connected, and Emma (bot) dealt a
+    classic game: Ann's stand-in is Emma 2 (bot). Bob is here for the stand-in to play
+    on for Ann while she is away."""
+    with serving(make_app(replace(PATIENT, turn_seconds=turn_seconds))) as client:
+        made = create_room(client, "Ann", players=3)
+        bob_token = join_room(client, made["code"], "Bob")["token"]
+        ann = connect(client, made["code"], made["token"])
+        bob = connect(client, made["code"], bob_token)
+        ann.command("add_bot", seat=2, bot="emma")
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+        start_game(ann, [bob])
+        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+        yield client, room, ann, bob
+
+
+def gone_away_while_bob_plays(client: TestClient, room: Room, ann: Player,
+                              bob: Player) -> Message:
+    """Bob asks at once on his turns while Ann lets hers run out, until she is away; the
+    clock is long after. Ann's message that marked her away."""
+    play_their_turns([bob], lambda: room.seats[0].away)
+    marked = ann.read_until(away, timeout=15)
+    set_clock(client, 60)
+    return marked
 
 
 def set_clock(client: TestClient, turn_seconds: float, bot_delay: float = 0.0) -> None:
@@ -71,15 +104,19 @@ def gone_away(client: TestClient, ann: Player) -> Message:
     return marked
 
 
-def ann_to_move(client: TestClient, room: Room, ann: Player) -> Message:
-    """Wait until it is Ann's turn, her page up to date (no older update still to read);
-    the last update it had."""
+def ann_to_move(client: TestClient, room: Room, ann: Player,
+                others: tuple[Player, ...] = ()) -> Message:
+    """Wait until it is Ann's turn, her page up to date (no older update still to read),
+    the ``others`` asking meanwhile on their own turns; the last update it had."""
     deadline = time.monotonic() + 10
     while True:
-        caught_up(client, room.code, [ann])
+        caught_up(client, room.code, [ann, *others])
         if ann.game is not None and ann.game["current_player"] == 0:
             return next(m for m in reversed(ann.messages) if m["type"] in ("update", "welcome"))
         assert time.monotonic() < deadline, "it never was Ann's turn"
+        mover = next((p for p in others if p.my_turn()), None)
+        if mover is not None and mover.game is not None and mover.game["legal_actions"]:
+            mover.command("ask", **mover.game["legal_actions"][0])
         ann.read_until(lambda m: m["type"] == "update")
 
 
@@ -94,25 +131,24 @@ def clock_told(player: Player) -> Message:
 def test_two_idle_turns_in_a_row_make_a_connected_person_away_and_the_stand_in_plays_at_once(
     make_app: Callable[..., Starlette],
 ) -> None:
-    with ann_and_emma(make_app, 0.3) as (client, room, ann):
-        marked = gone_away(client, ann)
+    """Bob, here and playing, keeps the game going: the stand-in plays Ann's turns."""
+    with ann_bob_and_emma(make_app, 0.5) as (client, room, ann, bob):
+        marked = gone_away_while_bob_plays(client, room, ann, bob)
         seat = (marked.get("seats") or marked["room"]["seats"])[0]
         assert seat["connected"] and seat["away"]  # the tab is open: away all the same
         # Her first idle turn was made for her "this once"; from the second the stand-in plays.
         assert moves_of_ann(client, room)[0] == "turn-clock"
         # Her clock is now 60 s, yet her next turns are played at once, with no clock.
-        deadline = time.monotonic() + 10
-        while moves_of_ann(client, room).count("stand-in") < 3:
-            assert time.monotonic() < deadline, moves_of_ann(client, room)
-            update = ann.read_until(lambda m: m["type"] == "update", timeout=5)
-            assert update["turn_clock"] is None or update["turn_clock"]["seat"] != 0
-            if update["game"]["current_player"] is None:
-                break
+        play_their_turns([bob], lambda: moves_of_ann(client, room).count("stand-in") >= 3
+                         or room.status != "playing")
+        caught_up(client, room.code, [ann])
+        since = ann.messages[ann.messages.index(marked):]
+        assert all((m.get("turn_clock") or {}).get("seat") != 0 for m in since
+                   if m["type"] in ("update", "presence"))
         assert moves_of_ann(client, room).count("turn-clock") == 1
         assert moves_of_ann(client, room).count("stand-in") >= 1
         # The log says so once for the stretch, not at each of the stand-in's moves: to her
         # in her page's words, to the others in her name.
-        caught_up(client, room.code, [ann])
         assert texts(ann).count(AWAY_LINE) == 1
         watcher = connect(client, room.code, None)
         assert texts(watcher).count(
@@ -140,12 +176,13 @@ def test_one_idle_turn_then_a_move_of_their_own_is_not_away(
         assert not room.seats[0].away and AWAY_LINE not in texts(ann)
 
 
-def own_ask(client: TestClient, room: Room, ann: Player) -> None:
-    """Ann asks for herself on her turn, again should the stand-in's move come first."""
+def own_ask(client: TestClient, room: Room, ann: Player, others: tuple[Player, ...] = ()) -> None:
+    """Ann asks for herself on her turn, again should the stand-in's move come first
+    (the ``others`` asking on theirs meanwhile)."""
     deadline = time.monotonic() + 15
     while "player" not in moves_of_ann(client, room):
         assert time.monotonic() < deadline, moves_of_ann(client, room)
-        game = ann_to_move(client, room, ann)["game"]
+        game = ann_to_move(client, room, ann, others)["game"]
         sent = ann.version
         ann.command("ask", **game["legal_actions"][0])
         ann.read_until(lambda m, sent=sent: m["type"] == "error"
@@ -181,13 +218,13 @@ def test_the_back_command_ends_the_away_state_and_the_clock_is_theirs_again(
 def test_an_ask_of_their_own_while_away_is_played_and_ends_the_away_state(
     make_app: Callable[..., Starlette],
 ) -> None:
-    """On her turn, before the stand-in (pausing, as bots do) has moved, her ask is played as
-    hers; should the stand-in's move come first, hers is refused as stale, and she is back
-    all the same."""
-    with ann_and_emma(make_app, 0.3) as (client, room, ann):
-        gone_away(client, ann)
+    """With Bob here the stand-in plays for her: on her turn, before it (pausing, as bots
+    do) has moved, her ask is played as hers; should the stand-in's move come first, hers
+    is refused as stale, and she is back all the same."""
+    with ann_bob_and_emma(make_app, 0.5) as (client, room, ann, bob):
+        gone_away_while_bob_plays(client, room, ann, bob)
         set_clock(client, 60, bot_delay=1.0)
-        own_ask(client, room, ann)
+        own_ask(client, room, ann, others=(bob,))
         assert all(error["code"] == "stale" for error in ann.errors), ann.errors
         assert not room.seats[0].away and not ann.room["seats"][0]["away"]
 
@@ -203,11 +240,12 @@ def test_a_fresh_arrival_is_back(make_app: Callable[..., Starlette]) -> None:
 def test_a_rematch_she_asks_for_herself_ends_the_away_state(
     make_app: Callable[..., Starlette],
 ) -> None:
-    """Away at the end of a game, she clicks Rematch: she is plainly here, so the new deal
-    is hers to play, not her stand-in's from its first turn ("You are away" on a game she
-    just asked for)."""
-    with ann_and_emma(make_app, 0.3) as (client, room, ann):
-        gone_away(client, ann)
+    """Away at the end of a game (Bob here, the stand-in played hers out), she clicks
+    Rematch: she is plainly here, so the new deal is hers to play, not her stand-in's from
+    its first turn ("You are away" on a game she just asked for)."""
+    with ann_bob_and_emma(make_app, 0.5) as (client, room, ann, bob):
+        gone_away_while_bob_plays(client, room, ann, bob)
+        play_their_turns([bob], lambda: room.status == "over", deadline=30)
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["status"] == "over",
                        timeout=30)
         assert room.seats[0].away  # the stand-in played her game out
@@ -216,7 +254,7 @@ def test_a_rematch_she_asks_for_herself_ends_the_away_state(
         ann.read_until(lambda m: m["type"] == "update" and m["game"] is not None
                        and m["game"]["number"] == 2)
         assert not room.seats[0].away and room.seats[0].turns_run_out == 0
-        ann_to_move(client, room, ann)
+        ann_to_move(client, room, ann, others=(bob,))
         assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
         stand_ins = moves_of_ann(client, room).count("stand-in")
         time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
@@ -225,17 +263,22 @@ def test_a_rematch_she_asks_for_herself_ends_the_away_state(
         assert not ann.room["seats"][0]["away"] and AWAY_LINE not in texts(ann)
 
 
-def play_their_turns(players: list[Player], until: Callable[[], bool]) -> None:
-    """The ``players`` ask (or fish) at once on each of their turns, until ``until()``."""
-    deadline = time.monotonic() + 15
+def play_their_turns(players: list[Player], until: Callable[[], bool],
+                     deadline: float = 15) -> None:
+    """The ``players`` ask at once on each of their turns, until ``until()``: on a turn
+    their page shows already, too (a welcome's, or one that waited)."""
+    ends = time.monotonic() + deadline
+    asked: dict[int, int] = {}  # the version each player last asked at: one ask a turn
     while not until():
-        assert time.monotonic() < deadline, "it never came to pass"
+        assert time.monotonic() < ends, "it never came to pass"
         for player in players:
             with contextlib.suppress(TimeoutError):
-                message = player.read(timeout=0.05)
-                game = message.get("game") if message["type"] == "update" else None
-                if game and game["current_player"] == player.seat and game["legal_actions"]:
-                    player.command("ask", **game["legal_actions"][0])
+                player.read(timeout=0.05)
+            game = player.game
+            if (player.my_turn() and game is not None and game["legal_actions"]
+                    and asked.get(id(player)) != player.version):
+                asked[id(player)] = player.version
+                player.command("ask", **game["legal_actions"][0])
 
 
 def test_a_host_gone_hands_the_role_to_someone_here_not_to_a_person_away_for_idle_turns(
@@ -283,3 +326,141 @@ def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
         bob.command("back")
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
         assert bob.notices[-1] == "Ann is away, so Bob is the host now."
+
+
+# ------------------------------------------- nobody active here: the game waits
+
+def live_room(client: TestClient, room: Room) -> Any:
+    return client.app.state.gofish_rooms.rooms[room.code]  # type: ignore[attr-defined]
+
+
+def stands_still(client: TestClient, room: Room, players: list[Player]) -> None:
+    """The game waits: nothing moves for longer than the stand-in's pause (none now), with
+    no turn clock running and no bot's turn scheduled that could move it, nor any told."""
+    caught_up(client, room.code, players)
+    version, live = room.version, live_room(client, room)
+    time.sleep(0.5)
+    assert room.version == version, moves_of_ann(client, room)
+    assert live.turn_timer is None and (live.bot_task is None or live.bot_task.done())
+    for player in players:
+        with contextlib.suppress(TimeoutError):  # presence, which has no version to wait for
+            player.read_until(lambda m: False, timeout=0.2)
+        assert clock_told(player) is None
+
+
+WAITING_SEATS = (0, 1)  # Ann's and Bob's: Emma (bot) plays on to the next of them
+
+
+@pytest.mark.parametrize("comes_back", ["back", "ask"])
+def test_a_lone_person_away_for_idle_turns_stops_the_game_at_their_turn_until_back(
+    make_app: Callable[..., Starlette], comes_back: str,
+) -> None:
+    """Ann alone against Emma, the tab open: as with it closed, the game waits for her at
+    her turn, not played out to the end at bot speed by her stand-in; the "back" button or
+    an ask of hers goes on with it, her own move."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)  # her first run-out the stand-in played: she was here then
+        stands_still(client, room, [ann])
+        assert room.seat_to_move() == 0 and room.seats[0].away
+        assert moves_of_ann(client, room) == ["turn-clock"]
+        assert AWAY_LINE not in texts(ann)  # the stand-in does not play for her
+        if comes_back == "back":
+            ann.command("back")
+            ann.read_until(lambda m: m["type"] == "presence" and not away(m))
+            assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
+        update = ann_to_move(client, room, ann)
+        ann.command("ask", **update["game"]["legal_actions"][0])
+        ann.read_until(lambda m: m["type"] == "update" and m["version"] > update["version"])
+        assert moves_of_ann(client, room) == ["turn-clock", "player"] and not ann.errors
+        assert not room.seats[0].away
+
+
+def test_bots_play_on_to_the_turn_of_a_person_away_for_idle_turns_and_it_waits_there(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Bob, here, kept the stand-in playing for Ann; he leaves on his turn (his page
+    watches on, a spectator): the bots, his seat's among them, play on, and the game
+    waits at Ann's turn."""
+    with ann_bob_and_emma(make_app, 0.5) as (client, room, ann, bob):
+        gone_away_while_bob_plays(client, room, ann, bob)
+        deadline = time.monotonic() + 10
+        while room.seat_to_move() != 1:  # Emma and Ann's stand-in play to Bob's turn
+            assert time.monotonic() < deadline, "it never was Bob's turn"
+            bob.read_until(lambda m: m["type"] == "update")
+        caught_up(client, room.code, [bob])
+        bob.command("leave")
+        bob.read_until(lambda m: m["type"] == "unseated")
+        deadline = time.monotonic() + 10
+        while room.seat_to_move() != 0 and room.status == "playing":
+            assert time.monotonic() < deadline, "the bots never came to Ann's turn"
+            ann.read_until(lambda m: m["type"] == "update")
+        entries = stored(client, room.code)
+        left_at = next(i for i, (kind, _) in enumerate(entries) if kind == "leave")
+        after = [data for kind, data in entries[left_at:] if kind == "ask"]
+        assert after and after[0]["player"] == 1 and after[0]["by"] == "bot", after
+        stands_still(client, room, [ann])
+        assert room.seat_to_move() == 0 and room.seats[0].away
+
+
+def both_gone_away(client: TestClient, room: Room, ann: Player) -> None:
+    """Ann's and Bob's turns run out until both are away, read on Ann's page; the clock
+    is long after."""
+    ann.read_until(lambda m: m["type"] in ("presence", "update", "welcome") and all(
+        (m.get("seats") or m["room"]["seats"])[seat]["away"] for seat in WAITING_SEATS),
+        timeout=20)
+    set_clock(client, 60)
+
+
+@pytest.mark.parametrize("how", ["back", "reload"])
+def test_with_both_people_away_for_idle_turns_the_game_waits_until_one_is_back(
+    make_app: Callable[..., Starlette], how: str,
+) -> None:
+    """Ann and Bob both let their turns run out, tabs open: the game waits at whichever of
+    their turns comes next. The other back (their button, or a reload) makes someone
+    active again: the stand-in plays the waiting seat's turn at once again."""
+    with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
+        both_gone_away(client, room, ann)
+        stands_still(client, room, [ann, bob])
+        waiting = room.seat_to_move()
+        assert waiting in WAITING_SEATS
+        other = [ann, bob][1 - waiting]
+        played = [data["by"] for data in asks_of(client, room, waiting)]
+        if how == "back":
+            other.command("back")
+        else:
+            other = connect(client, room.code, other.token)
+        deadline = time.monotonic() + 10
+        while [data["by"] for data in asks_of(client, room, waiting)] == played:
+            assert time.monotonic() < deadline, "the stand-in never played on"
+            other.read_until(lambda m: m["type"] == "update")
+        assert asks_of(client, room, waiting)[len(played)]["by"] == "stand-in"
+        assert room.seats[waiting].away and not room.seats[1 - waiting].away
+        assert room.host == 0  # Ann's role stays hers all along: she has a connection
+
+
+def asks_of(client: TestClient, room: Room, seat: int) -> list[dict[str, Any]]:
+    """The stored asks made in ``seat``'s name, in order."""
+    return [data for kind, data in stored(client, room.code)
+            if kind == "ask" and data["player"] == seat]
+
+
+def test_a_restart_while_the_game_waits_for_a_person_away_keeps_waiting_for_them(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Presence is not stored: rebuilt, the room has nobody here, so it waits on as it
+    did; Ann's page connecting again is her back, her clock running, her turn hers."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        code, token, version = room.code, ann.token, room.version
+    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
+        assert client.get(f"/rooms/{code}/info").json()["version"] == version  # loaded
+        room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+        time.sleep(0.3)
+        assert room.version == version and room.seat_to_move() == 0
+        ann = connect(client, code, token)
+        assert not room.seats[0].away and clock_told(ann)["seat"] == 0
+        update = ann_to_move(client, room, ann)
+        ann.command("ask", **update["game"]["legal_actions"][0])
+        ann.read_until(lambda m: m["type"] == "update" and m["version"] > update["version"])
+        assert moves_of_ann(client, room) == ["turn-clock", "player"] and not ann.errors

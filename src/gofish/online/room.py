@@ -82,6 +82,12 @@ class Seat:
     def connected(self) -> bool:
         return self.connections > 0
 
+    @property
+    def active(self) -> bool:
+        """A person here: seated, connected and not away for their idle turns (with their
+        turns run out twice in a row, the tab left open, they are as gone as with it closed)."""
+        return self.kind == "human" and self.connected and not self.away
+
     def public(self) -> dict[str, Any]:
         return {
             "seat": self.index,
@@ -209,20 +215,25 @@ class Room:
 
     def seat_played_by_bot(self) -> int | None:
         """The seat to act if a bot must act for it now: a bot seat, or a person who is
-        away (or let their turn clock run out) while a person is here. With every person
-        gone at once (a router restarting, laptops asleep), stand-ins would play the whole
-        game out for nobody: it waits for the first of them back instead."""
+        away (or let their turn clock run out) while an active person is here. With every
+        person gone at once (a router restarting, laptops asleep), or away for their idle
+        turns with the tab open, stand-ins would play the whole game out for nobody: it
+        waits for the first of them back instead.
+
+        A single run-out is still played: its person is connected and not away (the
+        second run-out in a row is what makes them away), so they count as here
+        themselves, and a lone player's clock keeps its point."""
         index = self.seat_to_move()
         if index is None:
             return None
         seat = self.seats[index]
         waits = seat.away or self.out_of_time == seat.index
-        if seat.kind == "bot" or (waits and self._a_person_is_here()):
+        if seat.kind == "bot" or (waits and self._an_active_person_is_here()):
             return seat.index
         return None
 
-    def _a_person_is_here(self) -> bool:
-        return any(seat.kind == "human" and seat.connected for seat in self.seats)
+    def _an_active_person_is_here(self) -> bool:
+        return any(seat.active for seat in self.seats)
 
     def lobby(self) -> dict[str, Any]:
         return {
@@ -581,7 +592,7 @@ class Room:
         left open, is gone as surely as one with no connection)."""
         for step in range(1, self.players):
             seat = self.seats[(after + step) % self.players]
-            if seat.kind == "human" and (not here or (seat.connected and not seat.away)):
+            if seat.active if here else seat.kind == "human":
                 return seat.index
         return None
 

@@ -662,8 +662,7 @@ class RoomServer:
         seat = room.seat_to_move()
         if seat is None or room.out_of_time == seat:
             return None
-        here = room.seats[seat]
-        return seat if here.kind == "human" and here.connected and not here.away else None
+        return seat if room.seats[seat].active else None
 
     def _turn_ran_out(self, live: LiveRoom, seat: int) -> None:
         live.turn_timer = None
@@ -748,6 +747,8 @@ class RoomServer:
         # refusal still shown on another page, which this changes nothing of.
         self.broadcast_presence(live)
         self._pass_on_a_gone_hosts_role(live)
+        # A game that waited on another person away with nobody active here goes on.
+        self.schedule_bot(live)
 
     def _pass_host_on(self, live: LiveRoom, stamp: float) -> None:
         """Give the host role to someone here, the host's seat having had no connection
