@@ -1,6 +1,7 @@
 """A player's page shows their turn clock over its last half minute, read out once; the
 other pages show it too, quietly. After two idle turns in a row it says the stand-in
-plays for them, with the way back."""
+plays for them (or, with no other person active here, that the game waits for them),
+with the way back."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import pytest
 from .browser_support import (
     RoomsServer,
     ann_and_bob,
+    asks_made,
     fill_with_bot_and_start,
     open_room,
     started,
+    take_turns,
 )
 
 pytestmark = pytest.mark.browser
@@ -90,19 +93,47 @@ def test_the_other_players_page_shows_the_movers_clock_quietly_until_the_move(
 
 
 STAND_IN_SAID = "Emma 2 (bot) plays for you: your time ran out twice in a row."
+WAIT_SAID = "The game waits for you: your time ran out twice in a row."
 
 
 def test_after_two_idle_turns_the_page_says_the_stand_in_plays_and_takes_the_seat_back(
     tmp_path: Path, new_page: Any,
 ) -> None:
-    """Her turns ran out twice in a row, the tab open: the stand-in plays for her (she is
-    away), and "Play again myself", reached from the keyboard, gives her the seat back."""
+    """Her turns ran out twice in a row, the tab open, while Bob plays on: the stand-in
+    plays for her (she is away), and "Play again myself", reached from the keyboard, gives
+    her the seat back. (Without Bob here the game would wait for her instead: below.)"""
+    with started(RoomsServer(tmp_path, turn_seconds=2)) as server:
+        ann, bob, _code = ann_and_bob(server, new_page, players=3)
+        fill_with_bot_and_start(ann, 2)  # Emma (bot) in seat 3: Ann's stand-in is Emma 2
+        take_turns([bob], until=lambda: ann.is_visible("#stand-in-row"), deadline=40)
+        row = ann.wait_for_selector("#stand-in-row:not([hidden])")
+        assert ann.inner_text("#stand-in-text") == STAND_IN_SAID
+        assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="0"]')
+        ann.wait_for_selector("#log li:has-text('You are away: Emma 2 (bot) plays for you')")
+        ann.focus("#back")
+        ann.keyboard.press("Enter")
+        row.wait_for_element_state("hidden", timeout=3000)
+        assert "away" not in ann.inner_text('#seats li[data-seat="0"]')
+
+
+def test_after_two_idle_turns_alone_the_page_says_the_game_waits_and_takes_the_seat_back(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """Alone against a bot, the tab open: nobody is here for the stand-in to play for, so
+    the game waits at her turn, as with the tab closed, and her page says so (read out
+    once: no log line tells it) with the same way back."""
     with started(RoomsServer(tmp_path, turn_seconds=1)) as server:
         ann = ann_against_emma(server, new_page)  # and lets her turns sit
         row = ann.wait_for_selector("#stand-in-row:not([hidden])", timeout=20000)
-        assert ann.inner_text("#stand-in-text") == STAND_IN_SAID
-        assert "away" in ann.inner_text('#seats li[data-seat="0"]')
-        ann.wait_for_selector("#log li:has-text('You are away: Emma 2 (bot) plays for you')")
+        assert ann.inner_text("#stand-in-text") == WAIT_SAID
+        assert ("away: the game waits for a player to come back"
+                in ann.inner_text('#seats li[data-seat="0"]'))
+        assert ann.inner_text("#announcer").count(WAIT_SAID) == 1
+        lines = asks_made(ann)
+        ann.wait_for_timeout(1500)  # longer than the clock and the bot's pause: all stands still
+        assert asks_made(ann) == lines and ann.is_hidden("#turn-clock")
+        assert "You are away" not in ann.inner_text("#log")
+        assert ann.inner_text("#announcer").count(WAIT_SAID) == 1  # not again at each redraw
         ann.focus("#back")
         ann.keyboard.press("Enter")
         row.wait_for_element_state("hidden", timeout=3000)

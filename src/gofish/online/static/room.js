@@ -36,6 +36,7 @@ const state = {
   clockEnds: null, // when the turn clock of the person to move runs out (performance.now() time)
   clockSeat: null, // whose clock that is: this page's seat, or another's (shown, never read out)
   clockTold: false, // this seat's line has been read out: once a turn, not every second
+  waitTold: false, // "The game waits for you…" has been read out, while it shows
 };
 let socket = null;
 let retry = 500;
@@ -297,7 +298,8 @@ function renderAndTell(render, entries) {
   keepingFocus(render);
   // Focus landing on the turn line reads it out: the announcer does not say it too.
   const readOnFocus = !wasOnTurn && document.activeElement === turn;
-  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus), ...turnClockNews()]);
+  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus), ...turnClockNews(),
+    ...waitNews()]);
 }
 
 // What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
@@ -489,10 +491,15 @@ function seatStatus(seat) {
   return seat.connected ? 'connected' : 'not connected';
 }
 
-// Stand-ins play only while a person is here: with everyone away, the game waits for them.
+// Stand-ins play only while an active person is here: with everyone gone (or away for their
+// idle turns, tab open), the game waits for them.
 function awayInPlay() {
-  const here = state.room.seats.some((seat) => seat.kind === 'human' && seat.connected);
-  return here ? 'away: a bot plays for now' : 'away: the game waits for a player to come back';
+  return someoneActive() ? 'away: a bot plays for now' : 'away: the game waits for a player to come back';
+}
+
+// As the server decides whether stand-ins play: a person seated, connected and not away.
+function someoneActive() {
+  return state.room.seats.some((seat) => seat.kind === 'human' && seat.connected && !seat.away);
 }
 
 function dotClass(seat) {
@@ -783,14 +790,26 @@ function turnClockNews() {
 }
 
 // A seat away while its page is here: its turns ran out twice in a row, so the stand-in
-// plays them, at once, until its player says they are back (the button, or a move).
+// plays them, at once, until its player says they are back (the button, or a move). With
+// nobody else active here it plays for nobody: the game waits for them instead.
 function showStandInForMe(me) {
   const seat = me === null ? null : state.room.seats[me];
   const row = $('#stand-in-row');
   row.hidden = !(seat && seat.away && state.room.status === 'playing');
   if (row.hidden) return;
   const standIn = seat.stand_in || state.room.stand_in;
-  fill($('#stand-in-text'), `${standIn} plays for you: your time ran out twice in a row.`);
+  fill($('#stand-in-text'), someoneActive()
+    ? `${standIn} plays for you: your time ran out twice in a row.`
+    : 'The game waits for you: your time ran out twice in a row.');
+}
+
+// The waiting line, once as it shows: no log line says it (the stand-in's "You are away: …"
+// does when it plays, so that line is not read out here).
+function waitNews() {
+  const waits = !$('#stand-in-row').hidden && !someoneActive();
+  const news = waits && !state.waitTold;
+  state.waitTold = waits;
+  return news ? [$('#stand-in-text').textContent] : [];
 }
 
 function turnLine(game, me, myTurn) {
