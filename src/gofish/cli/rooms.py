@@ -44,7 +44,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--turn-seconds", type=_turn_seconds, default=90.0, metavar="SECONDS",
                         help="a player here who has not moved for this long on their turn "
                              "has that move made by a bot, and plays on after it; if that "
-                             "happens twice in a row the bot plays for them until they are back "
+                             "happens twice in a row the bot plays for them until they are back, "
+                             "or, with nobody else here, the game waits for them "
                              "(default 90; 0: never)")
     parser.add_argument("--bot-delay", type=_seconds, default=1.0, metavar="SECONDS",
                         help="pause before each bot ask (default 1)")

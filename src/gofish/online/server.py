@@ -65,7 +65,8 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 # A person here whose turn clock runs out this many times in a row, with no move of their
 # own between, has gone for good with the tab open: the stand-in plays their turns at once,
-# as for a person gone, rather than each after the whole clock.
+# as for a person gone, rather than each after the whole clock; and as for a person gone,
+# with no other person active here the game waits for them instead.
 IDLE_TURNS_AWAY = 2
 
 
@@ -732,8 +733,9 @@ class RoomServer:
 
     def _back(self, live: LiveRoom, seat_index: int) -> None:
         """A person here said they are: their run-out turns count afresh, and if the stand-in
-        played for them, they play their next move themselves (one it is still choosing
-        is dropped, as when they come back after going). The host role stays where it is:
+        played for them (or the game waited for them), they play their next move themselves
+        (one it is still choosing is dropped, as when they come back after going); being
+        active again, they set it playing on for others still away. The host role stays where it is:
         it passes on only from a host with no connection (to them, if that host is gone
         and nobody else is here)."""
         seat = live.room.seats[seat_index]
