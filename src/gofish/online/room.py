@@ -592,7 +592,8 @@ class Room:
         left open, is gone as surely as one with no connection)."""
         for step in range(1, self.players):
             seat = self.seats[(after + step) % self.players]
-            if seat.active if here else seat.kind == "human":
+            wanted = seat.active if here else seat.kind == "human"
+            if wanted:
                 return seat.index
         return None
 

@@ -734,10 +734,10 @@ class RoomServer:
     def _back(self, live: LiveRoom, seat_index: int) -> None:
         """A person here said they are: their run-out turns count afresh, and if the stand-in
         played for them (or the game waited for them), they play their next move themselves
-        (one it is still choosing is dropped, as when they come back after going); being
-        active again, they set it playing on for others still away. The host role stays where it is:
-        it passes on only from a host with no connection (to them, if that host is gone
-        and nobody else is here)."""
+        (one it is still choosing is dropped, as when they come back after going). Active
+        again, they let the stand-in play on for others still away. The host role stays
+        where it is: it passes on only from a host with no connection (to them, if that
+        host is gone and nobody else is here)."""
         seat = live.room.seats[seat_index]
         seat.turns_run_out = 0
         if not seat.away:
