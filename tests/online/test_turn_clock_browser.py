@@ -134,6 +134,11 @@ def test_after_two_idle_turns_alone_the_page_says_the_game_waits_and_takes_the_s
         assert asks_made(ann) == lines and ann.is_hidden("#turn-clock")
         assert "You are away" not in ann.inner_text("#log")
         assert ann.inner_text("#announcer").count(WAIT_SAID) == 1  # not again at each redraw
+        # A watcher is told so too: her tab is open, yet no bot plays for her.
+        watcher = new_page()
+        watcher.goto(ann.url.split("#")[0] + "?watch=1")
+        watcher.wait_for_selector('#seats li[data-seat="0"]:has-text('
+                                  '"away: the game waits for a player to come back")')
         ann.focus("#back")
         ann.keyboard.press("Enter")
         row.wait_for_element_state("hidden", timeout=3000)
