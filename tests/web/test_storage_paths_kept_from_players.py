@@ -31,12 +31,20 @@ from .test_api import start, until_my_turn
     ("the games database data/games.sqlite3 is damaged", "the games database is damaged"),
     ("the games database games.sqlite3 is damaged", "the games database is damaged"),
     ("there is no stored game with id 12", "there is no stored game with id 12"),
+    # An apostrophe inside a folder's name is the path's; one round the path is a quote.
+    ("the games database /home/o'brien/games.sqlite3 is damaged",
+     "the games database is damaged"),
+    ("the games database /srv/it's games/db.sqlite3 is locked by another program",
+     "the games database is locked by another program"),
+    ("cannot open the games database '/srv/o'brien/db': it may not be read",
+     "cannot open the games database 'a file on the server': it may not be read"),
 ])
 def test_a_storage_message_loses_its_paths_and_keeps_its_reason(told: str, read: str) -> None:
     assert for_players(told) == read
 
 
 @pytest.mark.parametrize("path", ["/home/ann/games.sqlite3", "/srv/my games/games.sqlite3",
+                                  "/home/o'brien/games.sqlite3",
                                   "games.sqlite3"])
 def test_the_command_that_recovers_a_damaged_database_loses_its_path(path: str) -> None:
     told = for_players(damage_message(Path(path), "database disk image is malformed"))

@@ -78,8 +78,10 @@ class DamagedGameError(StorageError):
 
 
 #: A file system path in a storage message, absolute or relative: a slash and the name
-#: around it, on through spaces that more of the path follows ("/srv/my games/db").
-_PATH = re.compile(r"""(?<![\w./~-])[\w.~-]*/(?:[^\s:;,'"()]|\s(?=[^\s/:;,]*/))*""")
+#: around it, on through spaces that more of the path follows ("/srv/my games/db"), and
+#: through an apostrophe between letters ("/home/o'brien"), where a quote round the path
+#: ('/srv/db': ...) has none after it.
+_PATH = re.compile(r"""(?<![\w./~-])[\w.~-]*/(?:[^\s:;,'"()]|(?<=\w)'(?=\w)|\s(?=[^\s/:;,]*/))*""")
 #: A bare file name (``--database games.sqlite3``) where the messages name a file.
 _FILE_NAME = re.compile(r"\b(database|directory|folder|to) ([\w~-][\w.~-]*\.\w+)")
 _NOUN_AND_PATH = re.compile(r"\b(database|directory|folder) \x00")
