@@ -57,7 +57,6 @@ the pond, and whose turn it is or the result. After ``player_0``'s first ask of
       player_0 asks you for aces.
       You say: "Go fish!"
       player_0 draws a card from the pond.
-      Your turn.
     Your hand: 2♥, 3♣ 3♥, 4♣, 6♦, 10♦, K♣.
     player_0: 8 cards; books: none.
     You (player_1): 7 cards; books: none.

@@ -10,9 +10,11 @@ Gymnasium's own environments do. Before the first ``reset`` there is no game to 
 The picture is built from the seat's ``View`` alone: what happened in the last step (or
 the ``reset``) as ``gofish.narrate`` says it from that seat's chair, from the history
 the view has already redacted; then the seat's hand, grouped by rank, and every seat's
-hand size and books, the pond's size, and whose turn it is, or the result once the game
-is over (when every hand is turned up, as the tables show them then). So it shows
-nothing the seat could not see: no other hand while the game goes on, no pond order.
+hand size and books, the pond's size, and last whose turn it is, or the result once the
+game is over (when every hand is turned up, as the tables show them then). The news's own
+last sentence is left out when it is that line ("Your turn." after a step that passed the
+turn back), so it is said once. So it shows nothing the seat could not see: no other
+hand while the game goes on, no pond order.
 """
 
 from __future__ import annotations
@@ -62,17 +64,26 @@ def seat_picture(view: View, names: Sequence[str], labels: Sequence[str], since:
     (an episode cut short)."""
     narrator = Narrator(names, view.viewer, view.rules)
     news = [text for _, text in narrator.tell(view.history[since:], view)]
+    status = _status(narrator, view)
+    if news[-1:] == status:  # the step ended with the turn passing: said once, at the end
+        del news[-1]
     lines = ["What happened:", *(f"  {text}" for text in news)] if news else []
     lines += notes
     lines.append(f"Your hand: {hand_words(view.hand or ())}.")
     lines += [seat_line(view, seat, labels[seat]) for seat in range(view.num_players)]
     lines.append(pond_line(view))
-    if view.is_over:
-        lines.append(narrator.headline(view))
-    elif view.current_player is not None:
-        lines.append(narrator.turn(view.current_player))
+    lines += status
     # shown(): a bot registered under a name with an escape in it is drawn, not obeyed.
     return "".join(shown(line) + "\n" for line in lines)
+
+
+def _status(narrator: Narrator, view: View) -> list[str]:
+    """The picture's last line: the result once the game is over, else whose turn it is."""
+    if view.is_over:
+        return [narrator.headline(view)]
+    if view.current_player is None:
+        return []
+    return [narrator.turn(view.current_player)]
 
 
 def rendered(env_name: str, render_mode: str | None,

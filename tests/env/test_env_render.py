@@ -184,3 +184,15 @@ def test_a_truncated_episode_says_so() -> None:
     _, _, _, truncated, _ = env.step(info["legal"][0])
     picture = env.render()
     assert truncated and "The episode was cut short after 1 asks (truncated)." in picture
+
+
+def test_whose_turn_it_is_is_said_once_as_the_last_line() -> None:
+    """The news ended with "Your turn." and the status line said it again below the table;
+    the turns passed within the step ("Emma's turn.") are still news."""
+    env = GoFishEnv("classic", players=2, opponents=["emma"], render_mode="ansi")
+    _, info = env.reset(seed=1)
+    env.step(info["legal"][0])
+    lines = env.render().splitlines()  # type: ignore[union-attr]
+    assert [line for line in lines if line.strip() == "Your turn."] == ["Your turn."]
+    assert lines[-1] == "Your turn."
+    assert "Emma's turn." in news("\n".join(lines))
