@@ -110,6 +110,7 @@ from gofish.core import (
 from gofish.core.errors import short_repr
 from gofish.core.rules import check_players
 from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
+from gofish.narrate import plural
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
@@ -514,7 +515,7 @@ class GoFishEnv:
 
     def _cut_short_by(self) -> str:
         """What cut the episode short: the agent's asks, or the bots' in a row."""
-        return (f"{self.max_asks} asks" if self._asks >= self.max_asks
+        return (plural(self.max_asks, "ask") if self._asks >= self.max_asks
                 else f"the bots' {BOT_ASKS_IN_A_ROW} asks in a row")
 
     def _picture(self) -> str:

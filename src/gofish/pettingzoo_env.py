@@ -85,6 +85,7 @@ from gofish.env import (
     observation_size,
 )
 from gofish.knowledge import Tracker
+from gofish.narrate import plural
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
@@ -254,7 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         labels = [f"You ({agent})" if other == seat else agent
                   for other, agent in enumerate(self.possible_agents)]
         cut_short = not game.is_over and self._asks >= self.max_asks  # as _end_if_over
-        notes = [f"Every agent was cut short after {self.max_asks} asks (truncated)."
+        notes = [f"Every agent was cut short after {plural(self.max_asks, 'ask')} (truncated)."
                  ] if cut_short else []
         return seat_picture(game.view(seat), self.possible_agents, labels, self._news_from,
                             notes)

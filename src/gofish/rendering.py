@@ -61,14 +61,14 @@ def seat_picture(view: View, names: Sequence[str], labels: Sequence[str], since:
     ``names`` name the seats in the sentences ("Emma asks you for 7s"), ``labels`` on the
     table's lines ("Emma (player 1): 6 cards; books: none."); ``since`` is the first
     event of the view's history to tell, and ``notes`` are the environment's own lines
-    (an episode cut short)."""
+    on an episode that ended while the game goes on (cut short, lost by an illegal
+    action), said last in place of whose turn it is: no turn is the agent's any more."""
     narrator = Narrator(names, view.viewer, view.rules)
     news = [text for _, text in narrator.tell(view.history[since:], view)]
-    status = _status(narrator, view)
+    status = list(notes) or _status(narrator, view)
     if news[-1:] == status:  # the step ended with the turn passing: said once, at the end
         del news[-1]
     lines = ["What happened:", *(f"  {text}" for text in news)] if news else []
-    lines += notes
     lines.append(f"Your hand: {hand_words(view.hand or ())}.")
     lines += [seat_line(view, seat, labels[seat]) for seat in range(view.num_players)]
     lines.append(pond_line(view))

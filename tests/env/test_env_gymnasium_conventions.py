@@ -67,7 +67,7 @@ def test_a_truncated_episode_is_over_until_reset() -> None:
     _, info = env.reset(seed=1)
     _, reward, terminated, truncated, info = env.step(info["legal"][0])
     assert truncated and not terminated and reward == 0.0
-    with pytest.raises(GoFishError, match=r"cut short after 1 asks \(truncated\): call reset"):
+    with pytest.raises(GoFishError, match=r"cut short after 1 ask \(truncated\): call reset"):
         env.step(0)
     _, info = env.reset(seed=1)
     assert env.step(info["legal"][0])[3]  # a new episode plays (and is cut short) again

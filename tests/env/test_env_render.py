@@ -178,12 +178,14 @@ def test_metadata_lists_both_render_modes() -> None:
     assert GoFishEnv.metadata["render_modes"] == ["ansi", "human"]
 
 
-def test_a_truncated_episode_says_so() -> None:
+def test_a_truncated_episode_says_so_where_the_turn_was_said() -> None:
+    """The game goes on, but the episode does not: the last line said "Your turn."."""
     env = GoFishEnv(max_asks=1, render_mode="ansi")
     _, info = env.reset(seed=3)
     _, _, _, truncated, _ = env.step(info["legal"][0])
-    picture = env.render()
-    assert truncated and "The episode was cut short after 1 asks (truncated)." in picture
+    lines = env.render().splitlines()  # type: ignore[union-attr]
+    assert truncated and lines[-1] == "The episode was cut short after 1 ask (truncated)."
+    assert "Your turn." not in lines and lines[-2].startswith("The pond: ")
 
 
 def test_whose_turn_it_is_is_said_once_as_the_last_line() -> None:

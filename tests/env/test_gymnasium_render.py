@@ -53,8 +53,12 @@ def test_an_illegal_action_that_loses_the_episode_is_told_in_the_picture() -> No
     env.step(illegal)
     picture = env.render()
     assert isinstance(picture, str)
-    assert picture.startswith(f"You played action {illegal}, which is not legal now, so the "
-                              "episode is lost (reward -1).\nYour hand: ")
+    lines = picture.splitlines()
+    assert lines[0].startswith("Your hand: ")  # the action did nothing: no news
+    # As the last line, where "Your turn." was: the game goes on, the episode does not.
+    assert lines[-1] == (f"You played action {illegal}, which is not legal now, so the "
+                         "episode is lost (reward -1).")
+    assert "Your turn." not in lines
     env.reset(seed=3)
     assert "not legal" not in env.render()  # type: ignore[operator]
 
