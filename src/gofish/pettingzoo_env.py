@@ -50,7 +50,8 @@ the unseeded resets after it deal a sequence of games fixed by ``s``.
 picture is that of the seat of ``agent_selection``, the agent to act (once the game is
 over, the agent PettingZoo's loop has come to), from that seat's ``View`` alone: what the
 last action led to, told from that seat, then its hand, every agent's cards and books,
-the pond, and whose turn it is or the result. After ``player_0``'s first ask of
+the pond, and whose turn it is or the result (or what ended every agent's episode first:
+``max_asks``, or under ``env()`` an illegal action). After ``player_0``'s first ask of
 ``reset(seed=1)``, a miss, it is ``player_1``'s picture::
 
     What happened:
@@ -67,7 +68,7 @@ the pond, and whose turn it is or the result. After ``player_0``'s first ask of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -125,9 +126,12 @@ class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped 
 
     def step(self, action: WholeNumber | None) -> None:
         agent = self.agent_selection
-        if not (self.terminations[agent] or self.truncations[agent]):
+        live = not (self.terminations[agent] or self.truncations[agent])
+        if live:
             self.unwrapped.ask_of(agent, action)
         super().step(action)
+        if live and self.unwrapped._ended_by_the_wrapper():
+            self.unwrapped._lost_by_illegal(agent, action)
 
 
 def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict:
@@ -172,6 +176,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._trackers: list[Tracker] = []
         self._asks = 0
         self._news_from = 0  # the first event of the last step (or reset): the picture's news
+        self._illegal: tuple[str, int] | None = None  # (agent, action) that ended the game
 
     # ------------------------------------------------------------------ PettingZoo's API
 
@@ -189,6 +194,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                           for seat in range(self.players)]
         self._asks = 0
         self._news_from = 0
+        self._illegal = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -247,6 +253,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                               "whose episode is over")
         return numbered_ask(action, self._seat_of(agent), self.players, self.per_opponent)
 
+    def _ended_by_the_wrapper(self) -> bool:
+        """Whether every agent is done while the game goes on and no ``max_asks`` cut it
+        short: what ``env()``'s ``TerminateIllegalWrapper`` leaves after an illegal action,
+        which it ends without a step of this table's."""
+        game = self._live_game()
+        return (not game.is_over and self._asks < self.max_asks
+                and all(self.terminations.values()))
+
+    def _lost_by_illegal(self, agent: str, action: WholeNumber) -> None:
+        """Told by ``env()``'s wrappers that ``agent``'s illegal ``action`` ended the game:
+        the picture says so from then on (human mode prints it now), as a step's would."""
+        self._illegal = (agent, cast(int, as_whole_number(action)))  # ask_of checked it
+        self._news_from = news_start(self.render_mode, self._live_game())  # nothing moved
+        show_to_human(self.render_mode, self._picture)
+
     # ------------------------------------------------------------------ inside
 
     def _picture(self) -> str:
@@ -254,11 +275,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         seat = self._seat_of(self.agent_selection)
         labels = [f"You ({agent})" if other == seat else agent
                   for other, agent in enumerate(self.possible_agents)]
-        cut_short = not game.is_over and self._asks >= self.max_asks  # as _end_if_over
-        notes = [f"Every agent was cut short after {plural(self.max_asks, 'ask')} (truncated)."
-                 ] if cut_short else []
         return seat_picture(game.view(seat), self.possible_agents, labels, self._news_from,
-                            notes)
+                            self._notes(game, seat))
+
+    def _notes(self, game: Game, seat: int) -> list[str]:
+        """Why every agent's episode is over while the game goes on, told to ``seat``."""
+        if self._illegal is not None:
+            agent, action = self._illegal
+            who, whom = ("You", "you") if agent == self.possible_agents[seat] else (agent, agent)
+            return [f"{who} played action {action}, which is not legal now, so the game is "
+                    f"over (reward {ILLEGAL_ACTION_REWARD:g} for {whom})."]
+        if not game.is_over and self._asks >= self.max_asks:  # as _end_if_over
+            return [f"Every agent was cut short after {plural(self.max_asks, 'ask')} "
+                    "(truncated)."]
+        return []
 
     def _end_if_over(self, game: Game) -> None:
         if game.is_over:

@@ -113,3 +113,28 @@ def test_a_table_cut_short_says_so() -> None:
     lines = table.render().splitlines()  # type: ignore[union-attr]
     assert lines[-1] == "Every agent was cut short after 1 ask (truncated)."
     assert not any(line.endswith("turn.") for line in lines[-2:])
+
+
+def test_an_illegal_action_that_ends_the_game_is_told_and_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """env()'s TerminateIllegalWrapper ends the game without a step of the table's: the
+    picture went on saying whose turn it was, and human mode printed nothing."""
+    table = env(render_mode="human")
+    table.reset(seed=3)
+    capsys.readouterr()
+    culprit = table.agent_selection
+    illegal = int(np.flatnonzero(table.observe(culprit)["action_mask"] == 0)[0])
+    table.step(illegal)  # PettingZoo's logger warns of it (standard error)
+    assert all(table.terminations.values())
+    printed = capsys.readouterr().out.rstrip("\n").splitlines()
+    said = f"played action {illegal}, which is not legal now, so the game is over (reward -1"
+    assert printed[-1] in (f"You {said} for you).", f"{culprit} {said} for {culprit}).")
+    assert not any(line.endswith("turn.") for line in printed)
+    for agent in table.agent_iter():  # every agent's last picture says so, from its seat
+        assert table.render() is None
+        last = capsys.readouterr().out.rstrip("\n").splitlines()[-1]
+        assert last == (f"You {said} for you)." if agent == culprit
+                        else f"{culprit} {said} for {culprit}).")
+        table.step(None)
+    table.reset(seed=3)
+    assert "not legal" not in capsys.readouterr().out
