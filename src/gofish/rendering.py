@@ -2,7 +2,10 @@
 
 ``render_mode="ansi"`` makes ``render()`` give the picture as a string; ``"human"``
 prints it to standard output at every ``reset`` and ``step`` (Gymnasium's convention:
-human mode draws itself), and ``render()`` then prints it again and gives None. With
+human mode draws itself), and ``render()`` then prints it again and gives None. It writes
+the suits as letters (9♦ as 9D) to a stream whose encoding has no ♠, and a stream that
+cannot be written (its reader gone, closed) costs the picture and a RuntimeWarning, never
+the step. With
 ``render_mode=None`` (the default) ``render()`` gives None with a warning, as
 Gymnasium's own environments do. Before the first ``reset`` there is no game to draw:
 ``render()`` raises ``GoFishError`` ("call reset() first"), as ``step`` does.
@@ -116,5 +119,18 @@ def show_to_human(render_mode: str | None, picture: Callable[[], str]) -> None:
 
 
 def print_picture(text: str) -> None:
-    # sys.stdout looked up now, not bound at import: a redirected or captured stream counts.
-    print(text, file=sys.stdout, flush=True)
+    """Print the picture to standard output, in one write (vector envs' processes share
+    it). A stream that cannot be written (its reader gone, closed) costs the picture, with a
+    warning, not the training run; one whose encoding has no ♠ gets plain forms (9♦ as 9D)."""
+    # Imported at the first print: an environment that never prints does without the CLI.
+    from gofish.cli import plain_where_needed
+
+    stream = sys.stdout  # looked up now, not bound at import: a redirected stream counts
+    if stream is None:  # started with it closed (>&-, pythonw): Python sets it to None
+        return
+    try:
+        stream.write(plain_where_needed(text + "\n", stream))
+        stream.flush()
+    except (OSError, ValueError) as error:  # a broken pipe, a full disk, a closed stream
+        warnings.warn(f"render_mode='human' could not print the game ({error}); the "
+                      "environment goes on without it", RuntimeWarning, stacklevel=4)

@@ -180,6 +180,19 @@ def can_show(text: str, stream: TextIO | None) -> bool:
     return True
 
 
+def plain_where_needed(text: str, stream: TextIO | None) -> str:
+    """``text`` with what ``stream``'s encoding cannot write in plain forms (9♦ as 9D): for
+    a stream of someone else's program (the environments' human mode prints to the caller's
+    standard output), which readable_output is not to reconfigure."""
+    if can_show(text, stream):
+        return text
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return text.encode(encoding, OUTPUT_ERRORS).decode(encoding, "replace")
+    except LookupError:  # an encoding Python does not know: the stream's write will say so
+        return text
+
+
 def _version() -> str:
     from gofish import COMPILED, __version__
 
