@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from gofish.core import FULL_DECK, Asked, Card, Event, Game, View
+from gofish.core import FULL_DECK, Asked, Card, Drew, Event, Game, View
 
 
 def cards_told_in(event: Event) -> set[Card]:
@@ -43,6 +43,26 @@ def hidden_cards_written(text: str, game: Game, seat: int) -> list[str]:
     in another hand or in the pond."""
     seen = cards_seen(game.view(seat))
     return [card.pretty for card in FULL_DECK if card not in seen and card_written(text, card)]
+
+
+def pond_cards_written(text: str, game: Game, seat: int) -> list[str]:
+    """The cards ``text`` writes that are still in the pond and ``seat`` has not been
+    shown: hidden even once the game is over, when the hands are turned up."""
+    seen = cards_seen(game.view(seat))
+    return [card.pretty for card in game.pond() if card not in seen and card_written(text, card)]
+
+
+def what_came_up(game: Game, picture: str) -> set[str]:
+    """The kinds of the game's events ("drew" with its reason, "asked:card" for an ask of a
+    card), and "hands_shown" if ``picture`` tells what the others held at the end: what a
+    test of hidden cards meant to cover, so that it says when that stops coming up."""
+    kinds = {f"drew:{event.reason}" if isinstance(event, Drew) else event.kind
+             for event in game.events}
+    if any(isinstance(event, Asked) and event.suit is not None for event in game.events):
+        kinds.add("asked:card")
+    if re.search(r"^  \S.* held ", picture, re.MULTILINE):
+        kinds.add("hands_shown")
+    return kinds
 
 
 def hidden_from(game: Game, seat: int) -> set[Card]:

@@ -17,14 +17,18 @@ from gofish.core import GoFishError, MalformedInputError
 from gofish.env import GoFishEnv
 from gofish.narrate import hand_words, plural
 
-from .hidden_cards import hidden_cards_written, hidden_from
+from .hidden_cards import hidden_cards_written, hidden_from, pond_cards_written, what_came_up
 
+#: Rule sets for the test of hidden cards, each with what it is there to bring up: refills,
+#: lucky draws, a seat out of play, asks naming a card, the hands shown at the end.
 TABLES = [
-    ("classic", 2, ["emma"]),
-    ("bicycle", 4, ["counter", "random"]),
-    ("nordic", 3, ["emma"]),
-    ({"preset": "classic", "ask": "card"}, 3, ["random"]),
-    ({"preset": "bicycle", "book_size": 2, "ask": "card"}, 5, ["emma"]),
+    ("classic", 2, ["emma"], {"refilled", "lucky_draw"}),
+    ("bicycle", 4, ["counter", "random"], {"left_play", "drew:replenish"}),
+    ("nordic", 3, ["emma"], {"hands_shown", "lucky_draw"}),
+    ({"preset": "classic", "ask": "card"}, 3, ["random"], {"asked:card", "lucky_draw"}),
+    ({"preset": "bicycle", "book_size": 2, "ask": "card"}, 5, ["emma"],
+     {"asked:card", "drew:empty_hand", "left_play"}),
+    ({"preset": "nordic", "ask": "card"}, 3, ["emma"], {"asked:card", "hands_shown"}),
 ]
 
 
@@ -102,12 +106,13 @@ def test_at_the_end_the_picture_gives_the_result_and_the_hands_turned_up() -> No
         assert f"  Emma held {' '.join(c.pretty for c in emma_left)}." in lines
 
 
-@pytest.mark.parametrize(("rules", "players", "opponents"), TABLES)
+@pytest.mark.parametrize(("rules", "players", "opponents", "covers"), TABLES)
 def test_no_picture_writes_a_card_the_agent_has_not_been_shown(
-        rules: object, players: int, opponents: list[str]) -> None:
+        rules: object, players: int, opponents: list[str], covers: set[str]) -> None:
     """Over many games, while each goes on, no card of another hand or of the pond that
-    the agent's seat has not seen is written, in either notation (9♦, 9D)."""
-    hidden_seen = 0
+    the agent's seat has not seen is written, in either notation (9♦, 9D); once it is
+    over, when the hands are shown, still no card of the pond."""
+    hidden_seen, came_up = 0, set()
     for seed in range(8):
         env = GoFishEnv(rules, players, opponents, seat=seed % players, render_mode="ansi")
         rng = random.Random(seed)
@@ -122,7 +127,10 @@ def test_no_picture_writes_a_card_the_agent_has_not_been_shown(
             assert hidden_cards_written(picture, game, env.seat) == []
             hidden_seen += len(hidden_from(game, env.seat))
             _, _, _, _, info = env.step(rng.choice(info["legal"]))
+        assert pond_cards_written(picture, game, env.seat) == []
+        came_up |= what_came_up(game, picture)
     assert hidden_seen > 0  # there were cards to hide
+    assert covers <= came_up  # and the events this rule set is here for
 
 
 def test_the_readmes_sample_is_what_its_example_draws() -> None:

@@ -15,7 +15,7 @@ import pytest
 from gofish.core import GoFishError
 from gofish.narrate import hand_words
 
-from .hidden_cards import hidden_cards_written, hidden_from
+from .hidden_cards import hidden_cards_written, hidden_from, pond_cards_written
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test
@@ -68,10 +68,12 @@ def test_no_picture_writes_a_card_the_agent_to_act_has_not_been_shown(
         game = table._game
         for agent in table.agent_iter():
             _, _, terminated, truncated, _ = table.last()
-            if terminated or truncated:
-                break
             seat = table.possible_agents.index(agent)
             picture = table.render()
+            if terminated or truncated:  # the hands are shown now; the pond never is
+                assert pond_cards_written(picture, game, seat) == []  # type: ignore[arg-type]
+                table.step(None)
+                continue
             assert hidden_cards_written(picture, game, seat) == []  # type: ignore[arg-type]
             hidden_seen += len(hidden_from(game, seat))
             table.step(int(rng.choice(np.flatnonzero(table.observe(agent)["action_mask"]))))
