@@ -43,6 +43,7 @@ from gofish.env import GoFishEnv, WholeNumber, checked_seed
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
+    illegal_action_line,
     news_start,
     render_metadata,
     show_to_human,
@@ -123,8 +124,8 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
     def _notes(self) -> list[str]:
         if self._lost_by is None:
             return super()._notes()
-        return [f"You played action {self._lost_by}, which is not legal now, so the episode "
-                f"is lost (reward {ILLEGAL_ACTION_REWARD:g})."]
+        return [illegal_action_line("You", self._lost_by,
+                                f"the episode is lost (reward {ILLEGAL_ACTION_REWARD:g})")]
 
     def _illegal_number(self, action: WholeNumber | Ask) -> int | None:
         """The number of ``action`` if the agent could ask now but not this; None when it is

@@ -90,6 +90,7 @@ from gofish.narrate import plural
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
+    illegal_action_line,
     news_start,
     render_metadata,
     rendered,
@@ -283,8 +284,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         if self._illegal is not None:
             agent, action = self._illegal
             who, whom = ("You", "you") if agent == self.possible_agents[seat] else (agent, agent)
-            return [f"{who} played action {action}, which is not legal now, so the game is "
-                    f"over (reward {ILLEGAL_ACTION_REWARD:g} for {whom})."]
+            return [illegal_action_line(who, action, "the game is over (reward "
+                                    f"{ILLEGAL_ACTION_REWARD:g} for {whom})")]
         if not game.is_over and self._asks >= self.max_asks:  # as _end_if_over
             return [f"Every agent was cut short after {plural(self.max_asks, 'ask')} "
                     "(truncated)."]

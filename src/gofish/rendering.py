@@ -89,6 +89,13 @@ def _status(narrator: Narrator, view: View) -> list[str]:
     return [narrator.turn(view.current_player)]
 
 
+def illegal_action_line(who: str, action: int, outcome: str) -> str:
+    """The picture's last line once an illegal action ended the episode (GoFish-v0's, the
+    PettingZoo table under ``env()``): "You played action 3, which is not legal now, so
+    ``outcome``."."""
+    return f"{who} played action {action}, which is not legal now, so {outcome}."
+
+
 def rendered(env_name: str, render_mode: str | None,
              picture: Callable[[], str]) -> str | None:
     """What ``render()`` gives for ``render_mode``: the picture as text (ansi); None once
