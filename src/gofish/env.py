@@ -426,7 +426,8 @@ class GoFishEnv:
         it); with None, None and a warning. The text tells what happened in the last
         ``step`` (or the ``reset``: the deal, and the bots' asks before the agent's first),
         then the agent's hand, every seat's cards and books, the pond, and whose turn it
-        is or the result. It comes from the seat's ``View`` only (``gofish.rendering``).
+        is or the result (or, for an episode cut short, that it was). It comes from the
+        seat's ``View`` only (``gofish.rendering``).
         Before the first ``reset``, GoFishError: there is no game to draw."""
         return rendered(type(self).__name__, self.render_mode, self._picture)
 

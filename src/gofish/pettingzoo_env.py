@@ -239,7 +239,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         text, with ``"human"`` None and the text printed (as every ``reset`` and step of
         an action prints it), with None, None and a warning. It tells what the last action
         led to, then that seat's hand, every agent's cards and books, the pond, and whose
-        turn it is or the result; from that seat's ``View`` only (``gofish.rendering``).
+        turn it is or the result (or what ended every agent's episode first); from that
+        seat's ``View`` only (``gofish.rendering``).
         Before the first ``reset``, GoFishError: there is no game to draw."""
         return rendered("gofish_v0", self.render_mode, self._picture)
 
