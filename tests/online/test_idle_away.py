@@ -304,6 +304,46 @@ def test_a_host_gone_hands_the_role_to_someone_here_not_to_a_person_away_for_idl
         assert room.seats[1].away and room.host == 2, (room.host, room.status)
 
 
+def test_the_host_leaving_passes_the_role_to_someone_here_not_to_a_person_away_for_idle_turns(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann, the host, gives up her seat while Bob, next in seat order, is away for his idle
+    turns and Cy plays on: the role goes to Cy, as from a host gone away. Bob, given it,
+    kept it while gone (it passes on only from a host with no connection, and his page is
+    open), and Cy could not seat a bot after the game for as long as Bob stayed away."""
+    with serving(make_app(replace(PATIENT, turn_seconds=0.3))) as client:
+        made = create_room(client, "Ann", players=3)
+        bob_token = join_room(client, made["code"], "Bob")["token"]
+        cy_token = join_room(client, made["code"], "Cy")["token"]
+        ann = connect(client, made["code"], made["token"])
+        connect(client, made["code"], bob_token)  # his page open, nobody at it
+        cy = connect(client, made["code"], cy_token)
+        start_game(ann, [cy])
+        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+        play_their_turns([ann, cy], lambda: room.seats[1].away)
+        set_clock(client, 60)
+        leave_as_the_page_does(client, room, ann)
+        update = cy.read_until(lambda m: m["type"] == "update" and m["notice"]
+                               and "left" in m["notice"])
+        assert update["notice"].endswith(" Cy is the host now."), update["notice"]
+        assert room.host == 2 and room.seats[1].away
+
+
+def leave_as_the_page_does(client: TestClient, room: Room, player: Player) -> None:
+    """``player`` leaves, sent again when refused as stale: the stand-in playing for a
+    person away may move between the update read and the command."""
+    for _ in range(10):
+        caught_up(client, room.code, [player])
+        refused = len(player.errors)
+        player.command("leave")
+        player.read_until(lambda m, before=refused: len(player.errors) > before
+                          or m["type"] == "unseated")
+        if player.unseated is not None:
+            return
+        assert player.errors[-1]["code"] == "stale", player.errors[-1]
+    raise AssertionError("the leave was refused as stale ten times")
+
+
 def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
     make_app: Callable[..., Starlette],
 ) -> None:

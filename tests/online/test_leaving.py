@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from .helpers import (
     Player,
     connect,
     create_room,
+    disconnect,
     join_room,
     play_to_end,
     refused_hello,
@@ -153,6 +155,35 @@ def test_the_host_role_passes_to_the_next_person_in_seat_order(
         dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 0)
         dan.command("add_bot", seat=1, bot="emma")  # the new host's rights work at once
         dan.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+
+
+def test_the_host_leaving_passes_the_role_to_someone_here_over_a_person_gone(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Bob, next in seat order, closed his tab long ago: the role his way would stay with
+    nobody (his grace ran out while Ann held it, so no clock of his hands it on), and Cy,
+    here, could not seat a bot or start for as long as he stayed. It goes to Cy, and a
+    restart, with nobody here, hands it out alike (the choice is stored)."""
+    with serving(make_app(PATIENT)) as client:
+        made = create_room(client, "Ann", players=3)
+        code = made["code"]
+        bob_token = join_room(client, code, "Bob")["token"]
+        cy = connect(client, code, join_room(client, code, "Cy")["token"])
+        ann = connect(client, code, made["token"])
+        server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+        server.settings = replace(PATIENT, away_seconds=0.2)  # for Bob's clock, from now
+        disconnect(connect(client, code, bob_token))
+        time.sleep(0.6)  # past Bob's grace
+        leave(ann)
+        update = cy.read_until(lambda m: m["type"] == "update" and m["notice"])
+        assert update["notice"] == "Ann left; seat 1 is open. Cy is the host now."
+        assert cy.room["host"] == 2
+        cy.command("add_bot", seat=0, bot="emma")  # the host's rights are Cy's at once
+        cy.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["kind"] == "bot")
+        assert [data.get("host") for kind, data in stored_kinds(client, code)
+                if kind == "leave"] == [2]
+    with serving(make_app(PATIENT)) as client:
+        assert client.get(f"/rooms/{code}/info").json()["host"] == 2
 
 
 def test_the_host_leaving_mid_game_passes_the_role_and_its_rights(

@@ -333,8 +333,19 @@ class Room:
     def _vacate_entry(self, seat: int, removed_by: int | None) -> Entry:
         # Before the deal the seat simply opens; once cards are dealt a bot must hold them.
         bot = None if self.game is None else self.stand_in
-        return "leave", {"seat": seat, "name": self.names[seat], "bot": bot,
-                         "removed_by": removed_by}
+        data: dict[str, Any] = {"seat": seat, "name": self.names[seat], "bot": bot,
+                                "removed_by": removed_by}
+        if seat == self.host:  # chosen by who is here now, so stored: a replay has nobody here
+            data["host"] = self._next_host(seat)
+        return "leave", data
+
+    def _next_host(self, leaving: int) -> int | None:
+        """Who takes the role from a host who leaves: the next person here (connected, not
+        away for idle turns), else the next person at all. Given to a person gone whose
+        grace ran out already, the role would stay with nobody: no clock of theirs is left
+        to hand it on, and the one who is here could not start or seat a bot."""
+        here = self._next_person(leaving, here=True)
+        return here if here is not None else self._next_person(leaving)
 
     def start_entry(self, by: int | None) -> Entry:
         if self.closed:
@@ -569,7 +580,7 @@ class Room:
         """After seat ``index`` is vacated: the next host, or a closed room; what to tell."""
         was_host = self.host == index
         if was_host:
-            self.host = self._next_person(index)
+            self.host = self._stored_next_host(data, index)
         # Nobody left to play or watch over a dealt game: it stops, no bot plays on.
         self.closed = self.game is not None and self.host is None
         if self.game is not None and self.closed:
@@ -578,6 +589,17 @@ class Room:
         if was_host and self.host is not None:
             text += f" {self.names[self.host]} is the host now."
         return text
+
+    def _stored_next_host(self, data: dict[str, Any], index: int) -> int | None:
+        """The new host a host's leave names (None: nobody is seated). A leave stored
+        before leaves named one passes the role to the next person in seat order, as then."""
+        if "host" not in data:
+            return self._next_person(index)
+        host: int | None = data["host"]
+        if host is not None and not (0 <= host < self.players and host != index
+                                     and self.seats[host].kind == "human"):
+            raise ValueError(f"the host role cannot pass to seat {host + 1}")
+        return host
 
     def _host_away(self, data: dict[str, Any]) -> str:
         if data["from"] != self.host or self.seats[data["seat"]].kind != "human":
