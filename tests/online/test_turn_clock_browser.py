@@ -154,3 +154,27 @@ def test_the_movers_clock_leaves_the_other_pages_when_the_mover_drops(
         pages, mover, other = clock_shown_to_ann_and_bob(server, new_page)
         pages[mover].close()
         other.wait_for_selector("#turn-clock", state="hidden", timeout=3000)
+
+
+def test_the_away_persons_page_says_the_game_waits_once_the_only_other_person_goes(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """Bob kept the stand-in playing for Ann, away for her idle turns; he closes his tab:
+    her page says at once, without a reload, that the game waits for her now (read out),
+    and when his page is back, that the stand-in plays for her again."""
+    with started(RoomsServer(tmp_path, turn_seconds=2)) as server:
+        ann, bob, code = ann_and_bob(server, new_page, players=3)
+        fill_with_bot_and_start(ann, 2)
+        take_turns([bob], until=lambda: ann.is_visible("#stand-in-row"), deadline=40)
+        ann.wait_for_selector(f"#stand-in-text:has-text('{STAND_IN_SAID}')")
+        context = bob.context
+        bob.close()
+        ann.wait_for_selector(f"#stand-in-text:has-text('{WAIT_SAID}')", timeout=5000)
+        assert ("away: the game waits for a player to come back"
+                in ann.inner_text('#seats li[data-seat="0"]'))
+        ann.wait_for_function(
+            "said => document.querySelector('#announcer').innerText.includes(said)", arg=WAIT_SAID)
+        bob = context.new_page()  # the seat kept in his browser: his page is back
+        bob.goto(f"{server.url}/rooms/{code}")
+        ann.wait_for_selector(f"#stand-in-text:has-text('{STAND_IN_SAID}')", timeout=5000)
+        assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="0"]')
