@@ -176,6 +176,38 @@ def test_one_idle_turn_then_a_move_of_their_own_is_not_away(
         assert not room.seats[0].away and AWAY_LINE not in texts(ann)
 
 
+def test_a_clock_that_runs_out_while_their_own_move_is_being_stored_does_not_count(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann asks as her clock ends, and it runs out while her ask is written (a database
+    slow to answer, or reconnecting): her move, stored, is a move of her own between, so
+    her next run-out is her first, the stand-in's "this once", not her second in a row
+    making her away (alone, the game would stop and wait for her)."""
+    with ann_and_emma(make_app, 60) as (client, room, ann):
+        update = ann_to_move(client, room, ann)
+        server, live = client.app.state.gofish_rooms, live_room(client, room)  # type: ignore[attr-defined]
+        append = server.store.append
+
+        async def written_as_the_clock_runs_out(*entry: Any) -> None:
+            server._turn_ran_out(live, 0)  # the timer's callback, between her ask and its write
+            await append(*entry)
+
+        server.store.append = written_as_the_clock_runs_out
+        set_clock(client, 0.5)  # for her next turn, started as her ask is played
+        try:
+            ann.command("ask", **update["game"]["legal_actions"][0])
+            ann.read_until(lambda m: m["type"] == "update" and m["version"] > update["version"])
+        finally:
+            server.store.append = append
+        assert moves_of_ann(client, room) == ["player"]
+        deadline = time.monotonic() + 15
+        while "turn-clock" not in moves_of_ann(client, room) and not room.seats[0].away:
+            assert time.monotonic() < deadline, "her next clock never ran out"
+            ann.read_until(lambda m: m["type"] in ("update", "presence"), timeout=15)
+        assert not room.seats[0].away, moves_of_ann(client, room)
+        assert moves_of_ann(client, room)[1] == "turn-clock"
+
+
 def own_ask(client: TestClient, room: Room, ann: Player, others: tuple[Player, ...] = ()) -> None:
     """Ann asks for herself on her turn, again should the stand-in's move come first
     (the ``others`` asking on theirs meanwhile)."""

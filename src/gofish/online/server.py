@@ -485,6 +485,9 @@ class RoomServer:
             raise
         notice = room.apply(kind, data)
         if kind in TURN_ENTRIES:
+            if data.get("by") == "player":  # a move of their own: no run-outs in a row now
+                # (their clock may have run out while it was being stored, counting one)
+                room.seats[data["player"]].turns_run_out = 0
             self._start_turn_clock(live)
         if kind in ("seat", "bot", "unseat"):  # after a game, a seat's bot may change
             live.bots.pop(data["seat"], None)
