@@ -233,6 +233,19 @@ def test_moves_waiting_in_the_wal_file_come_back_and_stay_with_the_damaged_file(
         assert store.get(latest).record == gofish.game_to_record(played_game(seed=50))
 
 
+def test_a_damaged_index_of_the_seats_loses_no_game(tmp_path: Path) -> None:
+    # The rows are all there: only the index that finds a game's seats is overwritten.
+    # Read through it alone, every game was lost, and an empty file put in their place.
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    rows = _rows(path)
+    _overwrite(path, _pages_of(path, "sqlite_autoindex_seats_1")[0])
+    result = gofish_cmd("recover", "--database", str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
+    assert _rows(path) == rows
+
+
 def test_a_sound_database_is_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     _save_games(path)

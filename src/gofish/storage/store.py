@@ -908,15 +908,23 @@ class Store:
         if not rows:
             return []
         ids = [row[0] for row in rows]
-        marks = ", ".join("?" * len(ids))
         seats: dict[int, list[tuple[Any, Seat]]] = {game_id: [] for game_id in ids}
-        for game_id, number, name, bot in self.connection.execute(
-            f"SELECT game_id, seat, name, bot FROM seats WHERE game_id IN ({marks}) "
-            "ORDER BY game_id, seat",
-            ids,
-        ):
+        for game_id, number, name, bot in self._seat_rows(ids):
             seats[game_id].append((number, {"name": name, "bot": bot}))
         return [self._stored_game(row, seats[row[0]]) for row in rows]
+
+    def _seat_rows(self, ids: list[int]) -> list[Any]:
+        """The seats of games ``ids``, found through the seats' index; when a page of that
+        index is damaged, by reading the whole table, whose rows it leaves as they were
+        (else every game read as damaged, and ``gofish recover`` kept none of them)."""
+        marks = ", ".join("?" * len(ids))
+        query = ("SELECT game_id, seat, name, bot FROM seats {} WHERE game_id IN "
+                 f"({marks}) ORDER BY game_id, seat")
+        try:
+            return self.connection.execute(query.format(""), ids).fetchall()
+        except sqlite3.DatabaseError as error:
+            self._read_around(error)
+        return self.connection.execute(query.format("NOT INDEXED"), ids).fetchall()
 
     def _stored_game(
         self, row: Sequence[Any], seats: list[tuple[Any, Seat]]
