@@ -21,7 +21,7 @@ import pytest
 
 import gofish
 from gofish.cli import main
-from gofish.storage import StoredGame, open_store, recovery
+from gofish.storage import Store, StoredGame, open_store, recovery
 from gofish.storage.errors import DAMAGE_CAUSES
 from gofish.storage.fallback import fallback_path
 
@@ -244,6 +244,23 @@ def test_a_damaged_index_of_the_seats_loses_no_game(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
     assert _rows(path) == rows
+
+
+def test_the_games_are_copied_a_page_at_a_time_not_all_held_at_once(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Held whole, 20,000 games took 700 MB: a large database could not be recovered.
+    monkeypatch.setattr(recovery, "_PAGE", 7)
+    restore, stored = Store.restore, []
+
+    def noted(store: Store, games: Any, **kwargs: Any) -> dict[int, str]:
+        stored.append(len(games))
+        return restore(store, games, **kwargs)
+
+    monkeypatch.setattr(Store, "restore", noted)
+    done = recovery.recover_database(damaged.path)
+    assert set(done.recovered) == damaged.readable and max(stored) <= 7, stored
+    assert _rows(damaged.path) == {game_id: row for game_id, row in damaged.rows.items()
+                                   if game_id in damaged.readable}
 
 
 def test_a_sound_database_is_left_as_it_is(tmp_path: Path) -> None:

@@ -81,19 +81,15 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
     _refuse_unrecoverable(named, real)
     with _alone(real):  # said before reading it all, which may take a while
         pass
-    damage, entries, largest = _read_damaged(real)
-    if damage is None:
-        return Recovery(named, None)
-    games = [(entry, deal) for entry, deal in entries if isinstance(entry, StoredGame)]
-    lost = [LostGame(entry.game_id, True, str(entry)) for entry, _ in entries
-            if isinstance(entry, DamagedGameError)]
-    new_file, refused = _build(real, games, largest)
-    lost += [LostGame(game_id, False, reason) for game_id, reason in refused.items()]
+    with _open_damaged(real) as damaged:
+        damage = damaged.check_integrity()
+        if damage is None:
+            return Recovery(named, None)
+        new_file, recovered, lost = _build(real, damaged)
     kept_as = _put_in_place(real, new_file, now())
     moved_in = _move_unsaved_in(real)
-    return Recovery(named, damage, tuple(game.id for game, _ in games
-                                         if game.id not in refused),
-                    tuple(sorted(lost)), kept_as, tuple(moved_in))
+    return Recovery(named, damage, tuple(recovered), tuple(sorted(lost)), kept_as,
+                    tuple(moved_in))
 
 
 # ----------------------------------------------------------------- checks
@@ -169,14 +165,11 @@ def _alone(path: Path) -> Iterator[None]:
 # ---------------------------------------------------------------- reading
 
 
-Entry = tuple[StoredGame | DamagedGameError, Mapping[str, Any] | None]
-
-
-def _read_damaged(path: Path) -> tuple[str | None, list[Entry], int]:
-    """SQLite's words on the file's damage (None: sound), and then every game it lists
-    (with its deal) or names as damaged, and the largest id it gave out."""
+def _open_damaged(path: Path) -> Store:
+    """The damaged file, opened to read; RecoveryRefused if it is no gofish database it
+    can read, StorageError if not even its list of tables reads."""
     try:
-        store = Store(path, read_only=True)
+        return Store(path, read_only=True)
     except StorageError as error:
         if " is damaged" not in str(error):
             raise RecoveryRefused(f"{error}; {NOTHING_CHANGED}") from None
@@ -185,26 +178,38 @@ def _read_damaged(path: Path) -> tuple[str | None, list[Entry], int]:
             f"the games database {path} is damaged where SQLite keeps its list of tables, "
             f"so no game can be found in it; {NOTHING_CHANGED}. sqlite3's .recover may still "
             "find some (docs/storage.md, \"Errors\")") from None
-    with store:
-        damage = store.check_integrity()
-        if damage is None:
-            return None, [], 0
-        entries = [(entry, _deal(store, entry)) for entry in _every_entry(store)]
+
+
+def _copy_games(damaged: Store, new: Store) -> tuple[list[int], list[LostGame]]:
+    """Store every game ``damaged`` still reads in ``new``, a page at a time (so that a
+    large database is never held in memory whole); the ids copied, and the games lost."""
+    try:
+        largest = damaged.largest_id()
+    except StorageError:  # neither place that knows it reads: the ids found say it
+        largest = 0
+    recovered: list[int] = []
+    lost: list[LostGame] = []
+    for entries in _pages(damaged):
+        games = [(entry, _deal(damaged, entry)) for entry in entries
+                 if isinstance(entry, StoredGame)]
+        lost += [LostGame(entry.game_id, True, str(entry)) for entry in entries
+                 if isinstance(entry, DamagedGameError)]
         found = [entry.id if isinstance(entry, StoredGame) else entry.game_id
-                 for entry, _ in entries]
-        try:
-            largest = store.largest_id()
-        except StorageError:  # neither place that knows it reads
-            largest = 0
-        return damage, entries, max([largest, *found])
+                 for entry in entries]
+        largest = max([largest, *found])
+        refused = new.restore(games, largest_id=largest)
+        lost += [LostGame(game_id, False, reason) for game_id, reason in refused.items()]
+        recovered += [game.id for game, _ in games if game.id not in refused]
+    return recovered, lost
 
 
-def _every_entry(store: Store) -> Iterator[StoredGame | DamagedGameError]:
+def _pages(store: Store) -> Iterator[list[StoredGame | DamagedGameError]]:
+    """Every game ``store`` lists, read or named as damaged, a page at a time."""
     page = store.list_page(_PAGE)
-    yield from page.entries
+    yield page.entries
     while page.next_before is not None:
         page = store.list_page(_PAGE, before=page.next_before)
-        yield from page.entries
+        yield page.entries
 
 
 def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, Any] | None:
@@ -220,11 +225,11 @@ def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, An
 # --------------------------------------------------------------- writing
 
 
-def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
-           largest: int) -> tuple[Path, dict[int, str]]:
-    """A new database beside ``path`` holding ``games``, checked; and the games whose
-    records do not replay (not in it), with why. StorageError, and no new file left, if
-    it cannot be made whole (a full disk)."""
+def _build(path: Path, damaged: Store) -> tuple[Path, list[int], list[LostGame]]:
+    """A new database beside ``path`` holding every game ``damaged`` still reads, checked;
+    the ids of those games, and the games not in it (damaged, or whose records do not
+    replay), with why. StorageError, and no new file left, if it cannot be made whole
+    (a full disk)."""
     try:
         descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                             suffix=".recovering")
@@ -236,9 +241,9 @@ def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
     try:
         _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
-            refused = store.restore(games, largest_id=largest)
+            recovered, lost = _copy_games(damaged, store)
             _stand_alone(store)
-        _check(new_file, {game.id for game, _ in games} - set(refused))
+        _check(new_file, set(recovered))
     except BaseException as error:
         # Asked before the new file goes: that makes room again.
         failed = isinstance(error, (StorageError, OSError))
@@ -251,7 +256,7 @@ def _build(path: Path, games: list[tuple[StoredGame, Mapping[str, Any] | None]],
                                f"{reason}. The unfinished new file is removed and "
                                f"{NOTHING_CHANGED}") from None
         raise
-    return new_file, refused
+    return new_file, recovered, lost
 
 
 def _as_owned(new_file: Path, damaged: os.stat_result) -> None:
@@ -287,10 +292,10 @@ def _check(new_file: Path, wanted: set[int]) -> None:
         problem = store.check_integrity()
         if problem is not None:
             raise StorageError(f"the new file is damaged too ({problem})")
-        ids = {entry.id for entry in store.list_games(limit=max(len(wanted), 1))}
-        if store.count() != len(wanted) or ids != wanted:
-            raise StorageError(f"the new file holds {store.count()} games, not "
-                               f"{len(wanted)}")
+        # Their ids alone: the games themselves, read back, would fill the memory again.
+        ids = [row[0] for row in store.connection.execute("SELECT id FROM games")]
+        if len(ids) != len(wanted) or set(ids) != wanted:
+            raise StorageError(f"the new file holds {len(ids)} games, not {len(wanted)}")
 
 
 def _remove(new_file: Path) -> None:
