@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -366,6 +367,61 @@ def test_a_gofish_opening_it_while_the_games_are_copied_stops_the_swap(
     assert [name for name in _files(damaged.path.parent) if name not in files
             and not name.endswith(("-wal", "-shm"))] == []  # the new file is removed
     assert _readable(damaged.path) == damaged.readable
+
+
+def _interrupted_at(monkeypatch: pytest.MonkeyPatch, name: str, *, after: bool = False,
+                    signal_number: int = signal.SIGINT) -> None:
+    """``recovery.NAME`` gets the signal (as from Ctrl-C or kill) before it runs, or, with
+    ``after``, once it has run."""
+    step = getattr(recovery, name)
+
+    def signalled(*args: Any) -> Any:
+        if not after:
+            os.kill(os.getpid(), signal_number)
+        done = step(*args)
+        if after:
+            os.kill(os.getpid(), signal_number)
+        return done
+
+    monkeypatch.setattr(recovery, name, signalled)
+
+
+@pytest.mark.parametrize("name", ["_copy_games", "_as_owned", "_stand_alone", "_check"])
+def test_ctrl_c_before_the_swap_leaves_the_damaged_file_in_place_and_says_so(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], name: str) -> None:
+    files = _files(damaged.path.parent)
+    _interrupted_at(monkeypatch, name)
+    assert main(["recover", "--database", str(damaged.path)]) == 130
+    error = capsys.readouterr().err
+    assert error == ("\ngofish recover: interrupted: the unfinished new file is removed and "
+                     "nothing was changed\n")
+    assert damaged.path.read_bytes() == damaged.bytes
+    assert [name for name in _files(damaged.path.parent) if name not in files
+            and not name.endswith(("-wal", "-shm"))] == []
+
+
+def test_a_signal_amid_the_swap_waits_until_it_is_done_and_says_where_things_are(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Taken while the files were moved, it undid a swap already made and said nothing
+    # was changed, or cut off the undoing of one half made.
+    def unwound(number: int, frame: Any) -> None:  # not the command's own handling: fail
+        pytest.fail("kill ended gofish recover without a word")
+
+    before = signal.signal(signal.SIGTERM, unwound)
+    _interrupted_at(monkeypatch, "_link_aside", after=True, signal_number=signal.SIGTERM)
+    try:
+        assert main(["recover", "--database", str(damaged.path)]) == 128 + signal.SIGTERM
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    error = capsys.readouterr().err
+    kept = next(damaged.path.parent.glob("games.sqlite3.damaged-*[0-9]"))
+    assert error == (f"\ngofish recover: interrupted once the recovered games database was in "
+                     f"place of the damaged one, which is kept as {kept}\n")
+    assert kept.read_bytes() == damaged.bytes
+    assert _readable(damaged.path) == damaged.readable
+    assert not [name for name in _files(kept.parent) if name.endswith(".recovering")]
 
 
 def test_the_damaged_file_never_takes_the_name_of_another(damaged: Damaged) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import shown
@@ -15,7 +17,10 @@ from gofish.cli._database import (
     fail,
     mention_unsaved_left,
 )
-from gofish.cli._messages import report, standard_output
+from gofish.cli._messages import brief, report, standard_output
+
+#: The exit status after Ctrl-C (128 + SIGINT), as main gives it.
+INTERRUPTED = 130
 
 if TYPE_CHECKING:
     from gofish.storage.recovery import Recovery
@@ -36,17 +41,24 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gofish.leaving import Signalled, leaving_on_signals
     from gofish.storage import StorageError
-    from gofish.storage.recovery import RecoveryRefused, recover_database
+    from gofish.storage.recovery import RecoveryInterrupted, RecoveryRefused, recover_database
 
     standard_output()  # started with it closed (>&-): an error before anything is done
     try:
-        recovery = recover_database(database_path(args))
+        with leaving_on_signals():  # kill and a closed terminal end it as Ctrl-C does
+            recovery = recover_database(database_path(args))
     except RecoveryRefused as error:
         report("recover", str(error))
         return EXIT_USAGE
     except StorageError as error:
         return fail("recover", error)
+    except RecoveryInterrupted as stopped:  # whether the new file is in place is said
+        # Past the ^C the terminal shows; a hangup may have taken stderr (not exit 1 then).
+        with contextlib.suppress(OSError):
+            print("\n" + brief(f"gofish recover: {stopped}"), file=sys.stderr)
+        return stopped.stop.status if isinstance(stopped.stop, Signalled) else INTERRUPTED
     return told(recovery)
 
 

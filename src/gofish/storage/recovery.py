@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import sqlite3
 import stat
 import sys
@@ -46,6 +47,20 @@ class RecoveryRefused(StorageError):
     no database to recover, not a gofish database, in use, nowhere to write."""
 
 
+class RecoveryInterrupted(Exception):
+    """A KeyboardInterrupt (``stop``) ended the recovery: before the new file was put in
+    place (``kept_as`` None: nothing was changed), or once it was."""
+
+    def __init__(self, stop: KeyboardInterrupt, kept_as: Path | None) -> None:
+        super().__init__(
+            f"interrupted: the unfinished new file is removed and {NOTHING_CHANGED}"
+            if kept_as is None else
+            "interrupted once the recovered games database was in place of the damaged "
+            f"one, which is kept as {kept_as}")
+        self.stop = stop
+        self.kept_as = kept_as
+
+
 class LostGame(NamedTuple):
     """A game of the damaged file that is not in the new one."""
 
@@ -75,19 +90,29 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
     gofish database, is in use by another program or sits in a directory that cannot
     be written; StorageError when the new file cannot be made (a full disk): it is then
     removed, and the damaged file left where it was. A sound database is left as it is.
+    RecoveryInterrupted for a KeyboardInterrupt (Ctrl-C, or a signal made one), saying
+    whether the new file was put in place.
     """
     named = chosen_db_path(path)
     real = Path(os.path.realpath(named))  # a link to the database keeps pointing at it
     _refuse_unrecoverable(named, real)
     with _alone(real):  # said before reading it all, which may take a while
         pass
-    with _open_damaged(real) as damaged:
-        damage = damaged.check_integrity()
-        if damage is None:
-            return Recovery(named, None)
-        new_file, recovered, lost = _build(real, damaged)
-    kept_as = _put_in_place(real, new_file, now())
-    moved_in = _move_unsaved_in(real)
+    new_file: Path | None = None
+    kept_as: Path | None = None
+    try:
+        with _open_damaged(real) as damaged:
+            damage = damaged.check_integrity()
+            if damage is None:
+                return Recovery(named, None)
+            new_file, recovered, lost = _build(real, damaged)
+        with _signals_held():  # the files are swapped whole, or not at all
+            kept_as = _put_in_place(real, new_file, now())
+        moved_in = _move_unsaved_in(real)
+    except KeyboardInterrupt as stop:
+        if kept_as is None and new_file is not None:  # made, not yet put in place
+            _remove(new_file)
+        raise RecoveryInterrupted(stop, kept_as) from None
     return Recovery(named, damage, tuple(recovered), tuple(sorted(lost)), kept_as,
                     tuple(moved_in))
 
@@ -305,6 +330,26 @@ def _remove(new_file: Path) -> None:
 
 
 # ---------------------------------------------------------------- swapping
+
+
+#: Ctrl-C, ``kill`` and a closed terminal: held off while the files are swapped.
+_HELD_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                          if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Let Ctrl-C or ``kill`` arrive only once the block is done: one amid the swap undid
+    a swap already made (and was told as nothing changed), or cut its undoing short,
+    leaving the damaged file's side files apart from it. Not on Windows (no such mask)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:  # a signal that came meanwhile is taken now
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _put_in_place(path: Path, new_file: Path, when: datetime) -> Path:
