@@ -18,6 +18,7 @@ import sqlite3
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -339,17 +340,28 @@ _HELD_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM"
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Let Ctrl-C or ``kill`` arrive only once the block is done: one amid the swap undid
-    a swap already made (and was told as nothing changed), or cut its undoing short,
-    leaving the damaged file's side files apart from it. Not on Windows (no such mask)."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """Let Ctrl-C or ``kill`` take effect only once the block is done: one amid the swap
+    undid a swap already made (and was told as nothing changed), or cut its undoing short,
+    leaving the damaged file's side files apart from it. Its handler is only noted
+    meanwhile (a mask of the signals would hold them from this thread alone), and the
+    first such signal raised again at the end. Off the main thread, which alone may set
+    handlers, nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    came: list[int] = []
+    before = {number: signal.getsignal(number) for number in _HELD_SIGNALS}
+    for number, handler in before.items():
+        if handler not in (signal.SIG_IGN, None):  # None: set outside Python; left as is
+            signal.signal(number, lambda number, frame: came.append(number))
     try:
         yield
-    finally:  # a signal that came meanwhile is taken now
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    finally:
+        for number, handler in before.items():
+            if handler not in (signal.SIG_IGN, None):
+                signal.signal(number, handler)
+        if came:  # now to its own handler: Ctrl-C's KeyboardInterrupt, kill's exit
+            signal.raise_signal(came[0])
 
 
 def _put_in_place(path: Path, new_file: Path, when: datetime) -> Path:
