@@ -424,6 +424,40 @@ def test_a_signal_amid_the_swap_waits_until_it_is_done_and_says_where_things_are
     assert not [name for name in _files(kept.parent) if name.endswith(".recovering")]
 
 
+def _left_unfinished(damaged: Damaged) -> list[Path]:
+    """The new file of a recovery of ``damaged`` stopped by kill -9 (or a power cut) amid
+    its copying, with its side files, as it leaves them: nothing could remove them."""
+    unfinished = damaged.path.with_name(f".{damaged.path.name}.k9x_2b4q.recovering")
+    shutil.copyfile(damaged.path, unfinished)
+    for side in ("-wal", "-shm"):
+        Path(f"{unfinished}{side}").write_bytes(b"\0" * 4096)
+    return [unfinished, *(Path(f"{unfinished}{side}") for side in ("-wal", "-shm"))]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no flock to tell them apart")
+def test_a_new_file_left_by_a_killed_recovery_is_removed_by_the_next(
+        damaged: Damaged) -> None:
+    # Hidden beside the database, as large as its games, it stayed there for good.
+    left = _left_unfinished(damaged)
+    result = gofish_cmd("recover", "--database", str(damaged.path))
+    assert result.returncode == 1 and "Recovered" in result.stdout, result.stderr
+    assert [path for path in left if path.exists()] == []
+    assert not [name for name in _files(damaged.path.parent) if ".recovering" in name]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no flock to tell them apart")
+def test_the_new_file_of_a_recovery_still_under_way_is_left_alone(
+        damaged: Damaged) -> None:
+    import fcntl
+
+    left = _left_unfinished(damaged)
+    with left[0].open("rb") as making:  # another recovery is still writing it
+        fcntl.flock(making, fcntl.LOCK_EX)
+        result = gofish_cmd("recover", "--database", str(damaged.path))
+    assert result.returncode == 1 and "Recovered" in result.stdout, result.stderr
+    assert all(path.exists() for path in left)
+
+
 def test_the_damaged_file_never_takes_the_name_of_another(damaged: Damaged) -> None:
     taken = damaged.path.with_name("games.sqlite3.damaged-20260105-143000")
     taken.write_bytes(b"an earlier damaged file")

@@ -41,6 +41,8 @@ _SHARED_LOCKS = (0x40000002, 510)
 #: Games read at a time from the damaged file.
 _PAGE = 200
 NOTHING_CHANGED = "nothing was changed"
+#: How the name of the new file ends while it is made (``.games.sqlite3.x1y2z3.recovering``).
+UNFINISHED = ".recovering"
 
 
 class RecoveryRefused(StorageError):
@@ -99,20 +101,20 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
     _refuse_unrecoverable(named, real)
     with _alone(real):  # said before reading it all, which may take a while
         pass
-    new_file: Path | None = None
     kept_as: Path | None = None
     try:
-        with _open_damaged(real) as damaged:
-            damage = damaged.check_integrity()
-            if damage is None:
-                return Recovery(named, None)
-            new_file, recovered, lost = _build(real, damaged)
-        with _signals_held():  # the files are swapped whole, or not at all
-            kept_as = _put_in_place(real, new_file, now())
+        with contextlib.ExitStack() as making:  # the new file, until it is in place
+            with _open_damaged(real) as damaged:
+                damage = damaged.check_integrity()
+                if damage is None:
+                    return Recovery(named, None)
+                _remove_unfinished(real)
+                new_file = making.enter_context(_new_file_beside(real))
+                recovered, lost = _build(real, new_file, damaged)
+            with _signals_held():  # the files are swapped whole, or not at all
+                kept_as = _put_in_place(real, new_file, now())
         moved_in = _move_unsaved_in(real)
     except KeyboardInterrupt as stop:
-        if kept_as is None and new_file is not None:  # made, not yet put in place
-            _remove(new_file)
         raise RecoveryInterrupted(stop, kept_as) from None
     return Recovery(named, damage, tuple(recovered), tuple(sorted(lost)), kept_as,
                     tuple(moved_in))
@@ -251,19 +253,75 @@ def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, An
 # --------------------------------------------------------------- writing
 
 
-def _build(path: Path, damaged: Store) -> tuple[Path, list[int], list[LostGame]]:
-    """A new database beside ``path`` holding every game ``damaged`` still reads, checked;
-    the ids of those games, and the games not in it (damaged, or whose records do not
-    replay), with why. StorageError, and no new file left, if it cannot be made whole
-    (a full disk)."""
+@contextlib.contextmanager
+def _new_file_beside(path: Path) -> Iterator[Path]:
+    """An empty file beside ``path`` to make the new database in (its name ends in
+    UNFINISHED), locked while the block runs so that no other recovery takes it for one
+    left unfinished; removed at the end, unless it was put in place meanwhile."""
+    while True:
+        try:
+            descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                                suffix=UNFINISHED)
+        except OSError as error:  # a read-only file system, one that takes no new files
+            raise RecoveryRefused(_unwritable_folder(path.parent,
+                                                     str(error.strerror or error))) from None
+        if _claimed(descriptor, name):
+            break
+        os.close(descriptor)  # taken for a leftover and removed before it was locked
     try:
-        descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                            suffix=".recovering")
-    except OSError as error:  # a read-only file system, one that takes no new files
-        raise RecoveryRefused(_unwritable_folder(path.parent,
-                                                 str(error.strerror or error))) from None
-    os.close(descriptor)
-    new_file = Path(name)
+        yield Path(name)
+    finally:
+        _remove(Path(name))  # the lock still held: no other recovery is removing it
+        os.close(descriptor)
+
+
+def _claimed(descriptor: int, name: str) -> bool:
+    """Lock the file just made as ``name`` (a lock of its own, apart from SQLite's, which
+    closing another descriptor of it would drop); False if another recovery, taking it for
+    a leftover, locked or removed it first."""
+    if sys.platform == "win32":  # no such locks: nothing is taken for a leftover there
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return os.stat(name).st_ino == os.fstat(descriptor).st_ino
+    except OSError:
+        return False
+
+
+def _remove_unfinished(path: Path) -> None:
+    """Remove the new files (and their side files) that recoveries of ``path`` stopped by
+    ``kill -9`` or a power cut left beside it, as large as the games they hold; never one
+    another recovery is still making, which holds its lock."""
+    if sys.platform == "win32":
+        return
+    import fcntl
+
+    prefix = f".{path.name}."
+    with contextlib.suppress(OSError), os.scandir(path.parent) as entries:
+        leftovers = [entry.path for entry in entries if entry.name.startswith(prefix)
+                     and entry.name.endswith(UNFINISHED)]
+    for leftover in leftovers:
+        try:  # not a link: what it points to is no leftover of ours
+            descriptor = os.open(leftover, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(descriptor).st_mode):
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _remove(Path(leftover))  # while locked: see _claimed
+        except OSError:  # being made by another recovery, or not ours to remove
+            pass
+        finally:
+            os.close(descriptor)
+
+
+def _build(path: Path, new_file: Path, damaged: Store) -> tuple[list[int], list[LostGame]]:
+    """Make ``new_file`` a database holding every game ``damaged`` (the database at
+    ``path``) still reads, checked; the ids of those games, and the games not in it
+    (damaged, or whose records do not replay), with why. StorageError, and the new file
+    removed, if it cannot be made whole (a full disk)."""
     try:
         _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
@@ -282,7 +340,7 @@ def _build(path: Path, damaged: Store) -> tuple[Path, list[int], list[LostGame]]
                                f"{reason}. The unfinished new file is removed and "
                                f"{NOTHING_CHANGED}") from None
         raise
-    return new_file, recovered, lost
+    return recovered, lost
 
 
 def _as_owned(new_file: Path, damaged: os.stat_result) -> None:
