@@ -483,6 +483,25 @@ def test_a_folder_that_cannot_be_written_is_refused(damaged: Damaged,
             and not name.endswith(("-wal", "-shm"))] == []
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="no file owners to tell apart")
+def test_another_user_s_database_is_refused_for_the_new_file_would_not_be_theirs(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Recovered, the file was this user's, which its owner could then only read (or not
+    # at all); in /tmp's sticky folder it failed only at the swap, with "Operation not
+    # permitted", once every game had been copied.
+    owner = damaged.path.stat().st_uid
+    monkeypatch.setattr(os, "geteuid", lambda: owner + 1)
+    files = _files(damaged.path.parent)
+    assert main(["recover", "--database", str(damaged.path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"gofish recover: the games database {damaged.path} is another "
+                            f"user's (user id {owner}"), error
+    assert "recover it as that user" in error and error.rstrip().endswith(
+        "nothing was changed"), error
+    assert damaged.path.read_bytes() == damaged.bytes and _files(damaged.path.parent) == files
+
+
 @pytest.fixture
 def on_a_full_disk(tmp_path: Path) -> Iterator[Damaged]:
     """A damaged database on a tiny tmpfs with room to read it, not to write its games."""

@@ -136,9 +136,31 @@ def _refuse_unrecoverable(named: Path, real: Path) -> None:
             f"{named} is not a games database: it does not begin as an SQLite database "
             "does (another kind of file, or its first page is overwritten, which leaves no "
             f"game to be found); {NOTHING_CHANGED}")
+    if owner := _another_users(real):
+        raise RecoveryRefused(
+            f"the games database {named} is another user's ({owner}): recover it as that "
+            "user (or as root), so that the new file is theirs as the damaged one was, "
+            f"and theirs to write; {NOTHING_CHANGED}")
     folder = real.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         raise RecoveryRefused(_unwritable_folder(folder, "it is not writable"))
+
+
+def _another_users(path: Path) -> str | None:
+    """Who owns ``path``, if another user than this one, who is not root (root's new file
+    is given the owner's): this user's new file in its place would keep that owner from
+    writing it, and in a sticky folder (``/tmp``) it could not even be put there."""
+    if not hasattr(os, "geteuid") or os.geteuid() == 0:
+        return None
+    owner = path.stat().st_uid
+    if owner == os.geteuid():
+        return None
+    try:
+        import pwd
+
+        return f"user id {owner}, {pwd.getpwuid(owner).pw_name}"
+    except (ImportError, KeyError):  # no such user any more
+        return f"user id {owner}"
 
 
 def _unwritable_folder(folder: Path, why: str) -> str:
