@@ -264,6 +264,27 @@ def test_the_games_are_copied_a_page_at_a_time_not_all_held_at_once(
                                    if game_id in damaged.readable}
 
 
+@pytest.mark.parametrize("table", ["sqlite_schema", "schema_version"])
+def test_damage_where_gofish_reads_before_any_game_is_said_in_true_words(
+        tmp_path: Path, table: str) -> None:
+    # It said SQLite's list of tables was damaged when only gofish's schema version was.
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    page = _pages_of(path, table)[0]
+    with path.open("r+b") as file:  # past the file's header, on page 1
+        file.seek((page - 1) * 4096 + (100 if page == 1 else 0))
+        file.write(b"\xff" * 64)
+    before = path.read_bytes()
+    result = gofish_cmd("recover", "--database", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr == (
+        f"gofish recover: the games database {path} is damaged where gofish reads before "
+        "any game (SQLite's list of tables, or the schema version), so no game can be found "
+        "in it; nothing was changed. sqlite3's .recover may still find some "
+        "(docs/storage.md, \"Errors\")\n")
+    assert path.read_bytes() == before
+
+
 def test_a_sound_database_is_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     _save_games(path)

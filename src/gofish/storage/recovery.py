@@ -225,8 +225,9 @@ def _open_damaged(path: Path) -> Store:
             raise RecoveryRefused(f"{error}; {NOTHING_CHANGED}") from None
         # Its list of tables or its schema version past reading: no game can be found.
         raise StorageError(
-            f"the games database {path} is damaged where SQLite keeps its list of tables, "
-            f"so no game can be found in it; {NOTHING_CHANGED}. sqlite3's .recover may still "
+            f"the games database {path} is damaged where gofish reads before any game "
+            "(SQLite's list of tables, or the schema version), so no game can be found in "
+            f"it; {NOTHING_CHANGED}. sqlite3's .recover may still "
             "find some (docs/storage.md, \"Errors\")") from None
 
 
