@@ -5,6 +5,8 @@ every case it cannot handle is refused in words, with nothing changed."""
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import json
 import os
 import re
@@ -477,6 +479,31 @@ def test_the_new_file_of_a_recovery_still_under_way_is_left_alone(
         result = gofish_cmd("recover", "--database", str(damaged.path))
     assert result.returncode == 1 and "Recovered" in result.stdout, result.stderr
     assert all(path.exists() for path in left)
+
+
+class _FullDisk(io.StringIO):
+    """Standard output on a full disk (``gofish recover > log`` there)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_where_the_damaged_file_went_is_said_even_when_stdout_cannot_take_it(
+        damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Only "No space left on device" was said: the swap made, the damaged file nowhere
+    # named, the lost games neither.
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(["recover", "--database", str(damaged.path)]) == 1
+    error = capsys.readouterr().err
+    kept = next(damaged.path.parent.glob("games.sqlite3.damaged-*[0-9]"))
+    assert error.startswith(
+        f"gofish recover: recovered {len(damaged.readable)} of {GAMES} games of the damaged "
+        f"games database {damaged.path} into a new database in its place, and kept the "
+        f"damaged file as {kept}, but standard output could not take this: No space left "
+        "on device\n"), error
+    assert f"so they are not in the new database; what is left of them stays in {kept}" in (
+        error) or "so it is not in the new database" in error, error
 
 
 def test_the_damaged_file_never_takes_the_name_of_another(damaged: Damaged) -> None:

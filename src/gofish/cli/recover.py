@@ -17,7 +17,7 @@ from gofish.cli._database import (
     fail,
     mention_unsaved_left,
 )
-from gofish.cli._messages import brief, report, standard_output
+from gofish.cli._messages import brief, report, standard_output, write_whole
 
 #: The exit status after Ctrl-C (128 + SIGINT), as main gives it.
 INTERRUPTED = 130
@@ -70,16 +70,26 @@ def told(recovery: Recovery) -> int:
               "nothing wrong): there is nothing to recover, and nothing was changed.")
         return 0
     total = len(recovery.recovered) + len(recovery.lost)
-    print(f"Recovered {len(recovery.recovered)} of {total} games of the damaged games "
-          f"database {path}: a new database holding them is in its place.")
-    print(f"The damaged file is kept as {shown(str(recovery.kept_as))}.")
+    kept = shown(str(recovery.kept_as))
+    said = [f"Recovered {len(recovery.recovered)} of {total} games of the damaged games "
+            f"database {path}: a new database holding them is in its place.",
+            f"The damaged file is kept as {kept}."]
     if recovery.moved_in:
         from gofish.narrate import plural
 
-        print(f"{plural(len(recovery.moved_in), 'game')} saved while the database could "
-              "not take them went into it too.")
+        said.append(f"{plural(len(recovery.moved_in), 'game')} saved while the database "
+                    "could not take them went into it too.")
+    unsaid = False
+    try:
+        write_whole(standard_output(), "".join(f"{line}\n" for line in said))
+    except OSError as error:  # a full disk: what was done and where the file went, still
+        report("recover", f"recovered {len(recovery.recovered)} of {total} games of the "
+                          f"damaged games database {path} into a new database in its place, "
+                          f"and kept the damaged file as {kept}, but standard output could "
+                          f"not take this: {error.strerror or error}")
+        unsaid = True
     _mention_unsaved_left(recovery)
-    return _report_lost(recovery)
+    return _report_lost(recovery) or (EXIT_STORAGE if unsaid else 0)
 
 
 def _report_lost(recovery: Recovery) -> int:
