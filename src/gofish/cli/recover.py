@@ -12,7 +12,6 @@ from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
     add_database_option,
-    damaged_subject,
     database_path,
     fail,
     mention_unsaved_left,
@@ -97,10 +96,12 @@ def _report_lost(recovery: Recovery) -> int:
     from gofish.storage.errors import DAMAGE_CAUSES
 
     kept = shown(str(recovery.kept_as))
-    damaged = [str(game.id) for game in recovery.lost if game.damaged]
+    damaged = [game.id for game in recovery.lost if game.damaged]
     if damaged:
         it_is, them = ("it is", "it") if len(damaged) == 1 else ("they are", "them")
-        report("recover", f"{damaged_subject(damaged)} damaged and cannot be read "
+        subject = (f"game {damaged[0]} is" if len(damaged) == 1
+                   else f"games {', '.join(_runs(damaged))} are")
+        report("recover", f"{subject} damaged and cannot be read "
                           f"({DAMAGE_CAUSES}), so {it_is} not in the new database; what is "
                           f"left of {them} stays in {kept}")
     for game in recovery.lost:
@@ -108,6 +109,21 @@ def _report_lost(recovery: Recovery) -> int:
             report("recover", f"game {game.id} does not replay ({game.reason}), so it is "
                               f"not in the new database; it stays in {kept}")
     return EXIT_STORAGE if recovery.lost else 0
+
+
+def _runs(ids: list[int]) -> list[str]:
+    """``ids`` in order, each run of three or more as ``1 to 577``: a damaged inner page of
+    the games table loses hundreds of games in a row."""
+    runs: list[list[int]] = []
+    for game_id in sorted(ids):
+        if runs and game_id == runs[-1][-1] + 1:
+            runs[-1].append(game_id)
+        else:
+            runs.append([game_id])
+    said: list[str] = []
+    for run in runs:
+        said += [f"{run[0]} to {run[-1]}"] if len(run) >= 3 else [str(each) for each in run]
+    return said
 
 
 def _mention_unsaved_left(recovery: Recovery) -> None:
