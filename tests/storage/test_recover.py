@@ -425,7 +425,8 @@ def _interrupted_at(monkeypatch: pytest.MonkeyPatch, name: str, *, after: bool =
     monkeypatch.setattr(recovery, name, signalled)
 
 
-@pytest.mark.parametrize("name", ["_copy_games", "_as_owned", "_stand_alone", "_check"])
+@pytest.mark.parametrize("name", ["_alone", "_open_damaged", "_copy_games", "_as_owned",
+                                  "_stand_alone", "_check"])
 def test_ctrl_c_before_the_swap_leaves_the_damaged_file_in_place_and_says_so(
         damaged: Damaged, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str], name: str) -> None:
@@ -433,8 +434,8 @@ def test_ctrl_c_before_the_swap_leaves_the_damaged_file_in_place_and_says_so(
     _interrupted_at(monkeypatch, name)
     assert main(["recover", "--database", str(damaged.path)]) == 130
     error = capsys.readouterr().err
-    assert error == ("\ngofish recover: interrupted: the unfinished new file is removed and "
-                     "nothing was changed\n")
+    assert error == ("\ngofish recover: interrupted before the recovered games database was "
+                     "in place of the damaged one; nothing was changed\n")
     assert damaged.path.read_bytes() == damaged.bytes
     assert [name for name in _files(damaged.path.parent) if name not in files
             and not name.endswith(("-wal", "-shm"))] == []

@@ -56,8 +56,8 @@ class RecoveryInterrupted(Exception):
 
     def __init__(self, stop: KeyboardInterrupt, kept_as: Path | None) -> None:
         super().__init__(
-            f"interrupted: the unfinished new file is removed and {NOTHING_CHANGED}"
-            if kept_as is None else
+            "interrupted before the recovered games database was in place of the damaged "
+            f"one; {NOTHING_CHANGED}" if kept_as is None else
             "interrupted once the recovered games database was in place of the damaged "
             f"one, which is kept as {kept_as}")
         self.stop = stop
@@ -98,11 +98,11 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
     """
     named = chosen_db_path(path)
     real = Path(os.path.realpath(named))  # a link to the database keeps pointing at it
-    _refuse_unrecoverable(named, real)
-    with _alone(real):  # said before reading it all, which may take a while
-        pass
     kept_as: Path | None = None
     try:
+        _refuse_unrecoverable(named, real)
+        with _alone(real):  # said before reading it all, which may take a while
+            pass
         with contextlib.ExitStack() as making:  # the new file, until it is in place
             with _open_damaged(real) as damaged:
                 damage = damaged.check_integrity()
