@@ -73,11 +73,10 @@ def told(recovery: Recovery) -> int:
     said = [f"Recovered {len(recovery.recovered)} of {total} games of the damaged games "
             f"database {path}: a new database holding them is in its place.",
             f"The damaged file is kept as {kept}."]
-    if recovery.moved_in:
-        from gofish.narrate import plural
-
-        said.append(f"{plural(len(recovery.moved_in), 'game')} saved while the database "
-                    "could not take them went into it too.")
+    if recovery.moved_in:  # named: one may be a later copy of a game said to be lost
+        one = len(recovery.moved_in) == 1
+        said.append(f"{_games(list(recovery.moved_in))}, saved while the database could "
+                    f"not take {'it' if one else 'them'}, went into it too.")
     unsaid = False
     try:
         write_whole(standard_output(), "".join(f"{line}\n" for line in said))
@@ -99,8 +98,7 @@ def _report_lost(recovery: Recovery) -> int:
     damaged = [game.id for game in recovery.lost if game.damaged]
     if damaged:
         it_is, them = ("it is", "it") if len(damaged) == 1 else ("they are", "them")
-        subject = (f"game {damaged[0]} is" if len(damaged) == 1
-                   else f"games {', '.join(_runs(damaged))} are")
+        subject = f"{_games(damaged)} {'is' if len(damaged) == 1 else 'are'}"
         report("recover", f"{subject} damaged and cannot be read "
                           f"({DAMAGE_CAUSES}), so {it_is} not in the new database; what is "
                           f"left of {them} stays in {kept}")
@@ -109,6 +107,11 @@ def _report_lost(recovery: Recovery) -> int:
             report("recover", f"game {game.id} does not replay ({game.reason}), so it is "
                               f"not in the new database; it stays in {kept}")
     return EXIT_STORAGE if recovery.lost else 0
+
+
+def _games(ids: list[int]) -> str:
+    """``game 2``, or ``games 1 to 577, 901``."""
+    return f"game {ids[0]}" if len(ids) == 1 else f"games {', '.join(_runs(ids))}"
 
 
 def _runs(ids: list[int]) -> list[str]:
