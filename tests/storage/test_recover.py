@@ -266,6 +266,40 @@ def test_a_damaged_index_of_the_seats_loses_no_game(tmp_path: Path) -> None:
     assert _rows(path) == rows
 
 
+def _copied_tenfold(path: Path) -> int:
+    """GAMES games, and nine copies of each under new ids (the same times: many games
+    share one), so that the history's index takes several pages; how many in all."""
+    _save_games(path)
+    with sqlite3.connect(path) as db:
+        columns = ", ".join(row[1] for row in db.execute("PRAGMA table_info(games)")
+                            if row[1] != "id")
+        for copy in range(1, 10):
+            db.execute(f"INSERT INTO games (id, {columns}) SELECT id + ?, {columns} "
+                       "FROM games WHERE id <= ?", (copy * GAMES, GAMES))
+            db.execute("INSERT INTO seats SELECT game_id + ?, seat, name, bot, books, result "
+                       "FROM seats WHERE game_id <= ?", (copy * GAMES, GAMES))
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return 10 * GAMES
+
+
+def test_a_damaged_index_page_with_a_damaged_games_page_loses_no_game_unnamed(
+        tmp_path: Path) -> None:
+    # Read in the history's order, pages read through the index's sound part and pages
+    # read around its damage did not meet: games were neither copied nor named as lost,
+    # and "Recovered 299 of 299 games" said every one was back.
+    path = tmp_path / "games.sqlite3"
+    total = _copied_tenfold(path)
+    index, games = _pages_of(path, "games_by_update"), _pages_of(path, "games")
+    assert len(index) > 1
+    _overwrite(path, index[0])
+    _overwrite(path, games[len(games) // 2 - 1])
+    done = recovery.recover_database(path)
+    assert done.lost, done
+    assert sorted([*done.recovered, *(game.id for game in done.lost)]) == list(
+        range(1, total + 1))
+
+
 def test_the_games_are_copied_a_page_at_a_time_not_all_held_at_once(
         damaged: Damaged, monkeypatch: pytest.MonkeyPatch) -> None:
     # Held whole, 20,000 games took 700 MB: a large database could not be recovered.

@@ -255,12 +255,12 @@ def _copy_games(damaged: Store, new: Store) -> tuple[list[int], list[LostGame]]:
 
 
 def _pages(store: Store) -> Iterator[list[StoredGame | DamagedGameError]]:
-    """Every game ``store`` lists, read or named as damaged, a page at a time."""
-    page = store.list_page(_PAGE)
-    yield page.entries
-    while page.next_before is not None:
-        page = store.list_page(_PAGE, before=page.next_before)
-        yield page.entries
+    """Every game of ``store``, read or named as damaged, a page at a time, by id: the
+    history's order, read through the sound part of a damaged index and around its damage
+    by turns, passed some games by, neither copied nor named as lost."""
+    ids = store.game_ids()
+    for start in range(0, len(ids), _PAGE):
+        yield store.entries_by_id(ids[start:start + _PAGE])
 
 
 def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, Any] | None:

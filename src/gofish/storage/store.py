@@ -862,6 +862,45 @@ class Store:
             self._read_around(error)
             return DamagedGameError(game_id, self.path)
 
+    def game_ids(self) -> list[int]:
+        """Every stored game's id, smallest first, those of damaged games too (in a file
+        with a damaged page, every id found around it, as ``list_page`` finds them)."""
+
+        def load() -> list[int]:
+            try:  # the table itself: an index may hold ids whose rows no longer read
+                return [row[0] for row in self.connection.execute(
+                    "SELECT id FROM games NOT INDEXED ORDER BY id")]
+            except sqlite3.DatabaseError as error:
+                self._read_around(error)
+                return sorted(key.id for key in salvage.game_keys(self.connection))
+
+        return self._read(load)
+
+    def entries_by_id(self, ids: Sequence[int]) -> list[StoredGame | DamagedGameError]:
+        """The games ``ids`` (see :meth:`game_ids`) in that order, each a DamagedGameError
+        if it cannot be read, left out if there is none. For ``gofish recover``, which must
+        meet every game once: pages of the history's order, read through an index's sound
+        part or around its damage by turns, can pass some by."""
+        wanted = [_check_id(game_id) for game_id in ids]
+
+        def load() -> list[StoredGame | DamagedGameError]:
+            marks = ", ".join("?" * len(wanted))
+            try:
+                rows = self.connection.execute(
+                    f"SELECT {_GAME_FIELDS} FROM games WHERE id IN ({marks})", wanted
+                ).fetchall()
+                found = {entry.id if isinstance(entry, StoredGame) else entry.game_id: entry
+                         for entry in self._build(rows)}
+            except sqlite3.DatabaseError as error:
+                self._read_around(error)
+                found = {}
+                for game_id in wanted:
+                    if (entry := self._one_game(game_id)) is not None:
+                        found[game_id] = entry
+            return [found[game_id] for game_id in wanted if game_id in found]
+
+        return self._read(load) if wanted else []
+
     def latest_unfinished(self, skipped: list[DamagedGameError] | None = None,
                           wanted: Callable[[StoredGame], bool] | None = None,
                           ) -> StoredGame | None:
