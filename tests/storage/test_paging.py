@@ -167,6 +167,7 @@ def test_a_key_that_is_not_one_is_refused_in_words(store: Store, before: object)
     (cursor_of({"updated_at": 5, "id": 1}), "it does not hold a game's time and id"),
     (cursor_of({"updated_at": "2026", "id": 1, "page": 2}), "does not hold a game's time"),
     (cursor_of({"updated_at": "2026", "id": 1, "blob": "yes"}), "does not hold a game's time"),
+    (cursor_of({"updated_at": "2026", "id": 1, "damaged_last": 1}), "does not hold a game's"),
     (cursor_of({"updated_at": "2026", "id": "1"}), "its game id is not a whole number"),
     (cursor_of({"updated_at": "2026", "id": True}), "its game id is not a whole number"),
     (cursor_of({"updated_at": "2026", "id": 1.5}), "its game id is not a whole number"),
@@ -217,3 +218,49 @@ def test_resume_finds_the_players_game_though_a_game_is_saved_while_it_looks(
     found = latest_playable(SavesWhileCounting(store, [EMMA, RANDOM]), skipped)
     assert found is not None and found.id == person
     assert skipped == []
+
+
+@pytest.fixture(scope="module")
+def many_games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """A file of some hundreds of games, whose history's index takes several pages."""
+    from .test_recover import _copied_tenfold
+
+    path = tmp_path_factory.mktemp("many") / "games.sqlite3"
+    return path, _copied_tenfold(path)
+
+
+@pytest.mark.parametrize("games_page", ["middle", "last"])  # last: the most recent games
+@pytest.mark.parametrize("finished", [None, False])
+def test_pages_of_a_damaged_index_and_games_page_name_every_game_once(
+    many_games: tuple[Path, int], tmp_path: Path, games_page: str, finished: bool | None,
+) -> None:
+    # Pages read through the index's sound part and pages read around its damage came by
+    # turns, in two orders: the latter puts last the games whose time cannot be read, and
+    # the former had passed their place already, so those were neither listed nor named.
+    from .test_damaged_pages import _overwrite, _pages_of
+
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(many_games[0].read_bytes())
+    index, games = _pages_of(path, "games_by_update"), _pages_of(path, "games")
+    assert len(index) > 1
+    _overwrite(path, index[0])
+    _overwrite(path, games[len(games) // 2 - 1 if games_page == "middle" else -1])
+    with Store(path, read_only=True) as store:
+        wanted = [entry_id(entry) for entry in store.list_entries(many_games[1],
+                                                                  finished=finished)]
+        damaged = {entry.game_id for entry in store.list_entries(many_games[1])
+                   if isinstance(entry, DamagedGameError)}
+        assert damaged and (finished is not None or len(wanted) == many_games[1])
+        for limit in (7, 50):
+            listed: list[int] = []
+            page = store.list_page(limit, finished=finished)
+            while True:  # through the cursors a web client is given and passes back
+                listed.extend(entry_id(entry) for entry in page.entries)
+                if page.next_before is None:
+                    break
+                page = store.list_page(limit, before=read_cursor(page.next_before.cursor()),
+                                       finished=finished)
+            assert sorted(listed) == sorted(wanted), limit
+        skipped: list[DamagedGameError] = []
+        assert store.latest_unfinished(skipped, wanted=lambda game: False) is None
+    assert {entry.game_id for entry in skipped} == damaged

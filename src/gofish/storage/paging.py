@@ -8,7 +8,9 @@ the games above it changed meanwhile.
 
 For a web client the key travels as a cursor: URL-safe base64 (no padding) of the JSON
 ``{"updated_at": "…", "id": 17}`` (``"blob": true`` added for a hand-edited row whose time
-is stored as a blob). Clients pass it back unchanged and need not read it.
+is stored as a blob, ``"damaged_last": true`` for a page of a damaged file read in the
+order that puts last the games whose time cannot be read). Clients pass it back unchanged
+and need not read it.
 """
 
 from __future__ import annotations
@@ -45,11 +47,17 @@ class PageKey:
     #: Whether ``updated_at`` is stored as a blob (a hand-edited row): SQLite orders
     #: every blob after every text, so the key must be one too.
     blob: bool = False
+    #: Whether the page was of a damaged file, read around the damage in the order that
+    #: puts last the games whose time cannot be read: the next pages must be read in that
+    #: order too, as the history's index has those games in their place, which the pages
+    #: before had passed, and reading through it they were neither listed nor named.
+    damaged_last: bool = False
 
     @classmethod
-    def stored(cls, raw: bytes, game_id: int, blob: bool) -> PageKey:
+    def stored(cls, raw: bytes, game_id: int, blob: bool, damaged_last: bool = False,
+               ) -> PageKey:
         """The key of a row whose ``updated_at`` reads as ``raw`` bytes."""
-        return cls(raw.decode("utf-8", "surrogateescape"), game_id, blob)
+        return cls(raw.decode("utf-8", "surrogateescape"), game_id, blob, damaged_last)
 
     def raw(self) -> bytes:
         """``updated_at`` as the bytes stored (UnicodeEncodeError unless ``stored_text``)."""
@@ -60,6 +68,8 @@ class PageKey:
         fields: dict[str, object] = {"updated_at": self.updated_at, "id": self.id}
         if self.blob:
             fields["blob"] = True
+        if self.damaged_last:
+            fields["damaged_last"] = True
         # ASCII: json.dumps writes any other character, a surrogate escape too, as \uXXXX.
         text = json.dumps(fields, separators=(",", ":"))
         return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
@@ -83,16 +93,17 @@ def read_cursor(text: str, name: str = "before") -> PageKey:
         raise CursorError(f"{name} is empty: leave it out for the most recent games, or "
                           f"{_HOW_TO}")
     fields = _cursor_fields(text, name)
-    updated_at, game_id, blob = fields.get("updated_at"), fields.get("id"), fields.get("blob")
-    if set(fields) - {"updated_at", "id", "blob"} or not isinstance(updated_at, str) or (
-        blob not in (None, True)
-    ):
+    updated_at, game_id = fields.get("updated_at"), fields.get("id")
+    flags = [fields.get("blob"), fields.get("damaged_last")]
+    if set(fields) - {"updated_at", "id", "blob", "damaged_last"} or not isinstance(
+        updated_at, str
+    ) or any(flag is not None and flag is not True for flag in flags):  # 1 == True
         raise _not_a_cursor(text, name, "it does not hold a game's time and id")
     problem = key_problem(updated_at, game_id)
     if problem is not None:
         raise _not_a_cursor(text, name, problem)
     assert isinstance(game_id, int)  # key_problem found it a whole number, and JSON's are ints
-    return PageKey(updated_at, game_id, blob is True)
+    return PageKey(updated_at, game_id, *(flag is True for flag in flags))
 
 
 def key_problem(updated_at: object, game_id: object) -> str | None:

@@ -22,6 +22,12 @@ class GameKey(NamedTuple):
     id: int
     over: object
 
+    @property
+    def time_unknown(self) -> bool:
+        """Whether neither the row nor the index gave the game's time: its place in the
+        history's order is not known, so it is listed last."""
+        return self.over is None and not self.raw
+
 
 def is_damage(error: sqlite3.Error) -> bool:
     """Whether ``error`` is SQLite finding a damaged page (not a lock, a full disk...)."""

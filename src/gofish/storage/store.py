@@ -813,9 +813,12 @@ class Store:
         # Past the last id is past the end anyway: SQLite takes no larger number.
         limit = min(_check_count("limit", limit), LARGEST_ID)
         offset = min(_check_count("offset", offset), LARGEST_ID)
-        where, parameters = _page_filter(finished, _check_before(before))
+        before = _check_before(before)
+        where, parameters = _page_filter(finished, before)
 
         def load() -> GamesPage:
+            if before is not None and before.damaged_last:  # on in that order (PageKey)
+                return self._salvaged_page(limit, offset, finished, before)
             # One game more than asked for says whether another page follows; the time's
             # bytes and type make its key exact even for a row edited by hand.
             try:
@@ -839,12 +842,16 @@ class Store:
     def _salvaged_page(self, limit: int, offset: int, finished: object,
                        before: PageKey | None) -> GamesPage:
         """``list_page`` of a file with a damaged page: the games read one by one, those
-        that cannot be read in their place (or last, when not even their time reads)."""
-        keys = sorted(_keys_passing(salvage.game_keys(self.connection), finished, before),
+        that cannot be read in their place (or last, when not even their time reads, and
+        then the pages after this one are read so too: see ``PageKey.damaged_last``)."""
+        every_key = salvage.game_keys(self.connection)
+        damaged_last = any(key.time_unknown for key in every_key)
+        keys = sorted(_keys_passing(every_key, finished, before),
                       reverse=True)[offset:offset + limit + 1]
         shown = keys[:limit]
         last = shown[-1] if shown and len(keys) > limit else None
-        next_before = None if last is None else PageKey.stored(last.raw, last.id, last.blob)
+        next_before = None if last is None else PageKey.stored(last.raw, last.id, last.blob,
+                                                               damaged_last)
         return GamesPage([self._salvaged_game(key.id) for key in shown], next_before)
 
     def _salvaged_game(self, game_id: int) -> StoredGame | DamagedGameError:
@@ -1362,7 +1369,8 @@ def _check_before(before: object) -> PageKey | None:
     if isinstance(before, PageKey) and key_problem(before.updated_at, before.id) is None:
         number = whole_number(before.id)
         assert number is not None  # key_problem found it a whole number
-        return PageKey(before.updated_at, number, before.blob is True)
+        return PageKey(before.updated_at, number, before.blob is True,
+                       before.damaged_last is True)
     raise StorageError(f"before must be the next_before of a page of games (a PageKey) or "
                        f"None, not {short_repr(before)}")
 
