@@ -152,3 +152,22 @@ def test_a_game_on_the_damaged_page_is_named_not_the_whole_database(
     assert "move it away" not in result.stderr  # the other games are still there
     assert gofish_cmd(command, str(readable), "--database", str(path)).returncode == 0
     assert path.read_bytes() == before
+
+
+def test_history_cut_short_does_not_call_the_games_read_around_damage_the_most_recent(
+        tmp_path: Path) -> None:
+    # With the history's index damaged too, the most recent games, on the damaged page,
+    # are listed last (their time cannot be read): --limit 5 showed five older games as
+    # "the most recent", and the newest were neither shown nor named.
+    path = tmp_path / "games.sqlite3"
+    stored = _stored(path)
+    _overwrite(path, _pages_of(path, "games_by_update")[0])
+    _overwrite(path, _pages_of(path, "games")[-1])
+    result = gofish_cmd("history", "--limit", "5", "--database", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "is damaged (database disk image is malformed)" in result.stderr  # it fell back
+    rows = [int(line.split()[0]) for line in result.stdout.splitlines()[2:-1]]
+    assert max(stored) not in rows and len(rows) == 5  # the newest is on the damaged page
+    assert result.stdout.splitlines()[-1] == (
+        f"(5 of {GAMES} games shown, the most recent but for damaged ones whose time cannot "
+        "be read, which are listed last: --limit N lists more)")

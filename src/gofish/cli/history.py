@@ -74,14 +74,20 @@ def run(args: argparse.Namespace) -> int:
 
 def more_stored(store: Store, listed: int, args: argparse.Namespace) -> str | None:
     """A line saying the list stops at --limit while more games are stored, or None: a
-    cut list looked like every game there is."""
+    cut list looked like every game there is. Call it after listing: a damaged file is
+    only then known (``store.damage``)."""
     if listed < args.limit:
         return None
     total = store.count(finished=False if args.unfinished else None)
     if total <= listed:
         return None
     which = "unfinished games" if args.unfinished else "games"
-    return f"({listed} of {total} {which} shown, the most recent: --limit N lists more)"
+    # Read around a damaged page, a game whose time cannot be read has no known place in
+    # the order and comes last: the newest may be past the limit, neither shown nor named.
+    order = "the most recent" if store.damage is None else (
+        "the most recent but for damaged ones whose time cannot be read, which are listed "
+        "last")
+    return f"({listed} of {total} {which} shown, {order}: --limit N lists more)"
 
 
 def history_table(games: list[StoredGame | DamagedGameError]) -> str:
