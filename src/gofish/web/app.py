@@ -487,7 +487,8 @@ class TableConnection:
 
 
 def setup_choices() -> dict[str, Any]:
-    """What the start screen offers: presets, house rules and the built-in bots."""
+    """What the start screen offers: presets, house rules and the built-in bots with their
+    options."""
     return {
         "presets": {
             name: {"refill": rules.refill, "end": rules.end, "lucky_draw": rules.lucky_draw,
@@ -501,7 +502,10 @@ def setup_choices() -> dict[str, Any]:
                     "book_size": [4, 2], "lucky_draw": [True, False]},
         "bots": [
             {"name": info.name, "display": display_name(info.name),
-             "description": info.description, "strength": info.strength}
+             "description": info.description, "strength": info.strength,
+             # The knobs a spec may set (``expert:epsilon=0.3``): the form offers each one.
+             "options": [{"name": option, "description": about}
+                         for option, about in info.options]}
             for info in available_bots()
         ],
     }

@@ -15,6 +15,9 @@ from gofish.core import MalformedInputError, Rank, Suit
 
 MAX_MESSAGE_BYTES = 4096
 MAX_NAME_LENGTH = 24
+#: A bot with its options, as the start form writes it ("expert-easy:epsilon=0.3:noise=0.5:
+#: endgame=10:infer=false"): 20 characters refused most bots given two options.
+MAX_OPPONENT_SPEC_LENGTH = 120
 MAX_PAGE_PACE = 5.0  # seconds a page may ask bots to take (the server's own may be longer)
 
 
@@ -43,7 +46,8 @@ class StartMessage(_Strict):
     preset: Literal["classic", "bicycle", "nordic"] = "classic"
     players: Annotated[int, Field(ge=2, le=5)] = 2
     options: HouseRules = Field(default_factory=HouseRules)
-    opponents: Annotated[list[Annotated[str, Field(max_length=20)]], Field(max_length=4)] = []
+    opponents: Annotated[list[Annotated[str, Field(max_length=MAX_OPPONENT_SPEC_LENGTH)]],
+                         Field(max_length=4)] = []
     name: Annotated[str, Field(max_length=200)] = "You"
     seed: Annotated[int, Field(ge=0, le=2**63)] | None = None
     pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None

@@ -1,0 +1,50 @@
+"""/api/setup lists each bot's options (its knobs) with what each does, from the bot
+registry: the start form offers them for the chosen opponent and keeps no table of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from gofish.bots import available_bots
+from gofish.web import create_app
+
+from .test_api import refusal, start
+
+
+def offered(tmp_path: Path) -> dict[str, list[dict[str, str]]]:
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    return {bot["name"]: bot["options"] for bot in client.get("/api/setup").json()["bots"]}
+
+
+def test_setup_lists_every_bots_options_as_the_registry_has_them(tmp_path: Path) -> None:
+    options = offered(tmp_path)
+    assert options == {
+        info.name: [{"name": name, "description": about} for name, about in info.options]
+        for info in available_bots()
+    }
+    assert options["random"] == []
+    assert [option["name"] for option in options["emma"]] == ["memory"]
+    assert [option["name"] for option in options["expert"]] == [
+        "epsilon", "noise", "endgame", "infer"]
+    [epsilon] = [option for option in options["counter"] if option["name"] == "epsilon"]
+    assert "(0 to 1)" in epsilon["description"]  # the range, in the words beside the box
+
+
+def test_a_spec_the_form_builds_is_played_and_a_bad_value_refused_in_words(
+    tmp_path: Path
+) -> None:
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        for spec, told in (
+            ("expert:epsilon=2", "epsilon must be a number from 0 to 1"),
+            ("emma:memory=-1", "memory must be a whole number of ranks, 0 or more"),
+            ("expert:noise=lots", "noise must be a finite number at least 0"),
+        ):
+            assert refusal(ws, {"type": "start", "opponents": [spec]}) == (
+                f"opponent {spec!r}: bot option {spec.split(':')[1]}: {told}"
+                + (" (leave memory out for all of them)" if "memory" in spec else ""))
+        update = start(ws, opponents=["expert:epsilon=0.3:noise=0.5"])
+    labels = [player["label"] for player in update["state"]["players"]]
+    assert labels == ["You", "Expert (epsilon=0.3, noise=0.5)"]
