@@ -8,7 +8,7 @@ import { showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
 import { claimGame, onGameClaimed } from './tabs.js';
-import { defaultOpponent, PACES, rememberSetup, savedSetup } from './savedsetup.js';
+import { defaultOpponent, joinSpec, PACES, rememberSetup, savedSetup, splitSpec } from './savedsetup.js';
 import { pageOptions } from './pageoptions.js';
 
 const { speed: SPEED = 1, seed: SEED = null, pace: PACE = null } = pageOptions();
@@ -120,10 +120,20 @@ function readSetup(form) {
   if (data.get('pairs')) options.book_size = 2;
   const pace = Number(data.get('pace'));
   const opponents = [];
-  for (let i = 1; i < players; i += 1) opponents.push(data.get(`opponent${i}`) || defaultOpponent(i - 1));
+  for (let i = 1; i < players; i += 1) opponents.push(opponentSpec(form, data, i));
   const setup = { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
   if (pace > 0) setup.pace = pace;
   return setup;
+}
+
+/** Opponent ``seat``'s bot with the options given in its boxes (an empty box: the default). */
+function opponentSpec(form, data, seat) {
+  const bot = data.get(`opponent${seat}`) || defaultOpponent(seat - 1);
+  const options = {};
+  for (const input of $$(`.bot-options[data-seat="${seat}"] input`, form)) {
+    if (input.value.trim()) options[input.dataset.option] = input.value.trim();
+  }
+  return joinSpec(bot, options);
 }
 
 function optionSelect(name, label, values, describe = (v) => v) {
@@ -146,13 +156,38 @@ function restoreHouseRules(form, options) {
 function opponentFields(container, players, saved) {
   const rows = [];
   for (let i = 1; i < players; i += 1) {
+    const chosen = splitSpec(saved?.[i - 1] || defaultOpponent(i - 1));
     const select = el('select', { name: `opponent${i}`, id: `opponent${i}`, 'aria-describedby': `about-opponent${i}` },
-      choices.bots.map((bot) => el('option', { value: bot.name, selected: (saved?.[i - 1] || defaultOpponent(i - 1)) === bot.name }, `${bot.display} (${bot.name})`)));
+      choices.bots.map((bot) => el('option', { value: bot.name, selected: chosen.bot === bot.name }, `${bot.display} (${bot.name})`)));
     const about = el('span', { class: 'bot-about', id: `about-opponent${i}` }, botAbout(select.value));
-    select.addEventListener('change', () => { about.textContent = botAbout(select.value); });
-    rows.push(el('div', { class: 'field' }, el('label', { for: `opponent${i}` }, `Opponent ${i}`), select, about));
+    const knobs = el('div', { class: 'bot-options', 'data-seat': String(i), role: 'group', 'aria-label': `Opponent ${i}'s options` });
+    botOptionFields(knobs, i, select.value, chosen.options);
+    select.addEventListener('change', () => {
+      about.textContent = botAbout(select.value);
+      botOptionFields(knobs, i, select.value, {}); // another bot: its own defaults
+    });
+    rows.push(el('div', { class: 'field' }, el('label', { for: `opponent${i}` }, `Opponent ${i}`), select, about, knobs));
   }
   fill(container, rows);
+}
+
+/**
+ * A box for each option bot ``name`` takes (the server's list, with its words), filled
+ * from ``values``; an empty box leaves the bot's default. The server checks the values
+ * and the form says what it refused (refusedStart).
+ */
+function botOptionFields(box, seat, name, values) {
+  const bot = choices.bots.find((each) => each.name === name);
+  const rows = (bot?.options || []).map(({ name: option, description }) => {
+    const id = `opponent${seat}-${option}`;
+    return el('div', { class: 'bot-option' },
+      el('label', { for: id }, option),
+      el('input', { id, type: 'text', 'data-option': option, value: values[option] || '', placeholder: 'default',
+        autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about` }),
+      el('span', { class: 'bot-about', id: `${id}-about` }, description));
+  });
+  box.hidden = rows.length === 0;
+  fill(box, rows);
 }
 
 /** What ``name`` is like, in `gofish bots`' words, and how strong: the menu's names alone

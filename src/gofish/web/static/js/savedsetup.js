@@ -85,11 +85,35 @@ function isPlayerCount(value, choices) {
   return Number.isInteger(value) && value >= choices.players.min && value <= choices.players.max;
 }
 
-/** A bot that is no longer offered (or no bot name) gives way to the seat's default. */
+/** A bot and its options as a spec the server reads: ``expert:epsilon=0.3``. */
+export function joinSpec(bot, options) {
+  return [bot, ...Object.entries(options).map(([key, value]) => `${key}=${value}`)].join(':');
+}
+
+/** ``spec``'s bot and its options (``expert:epsilon=0.3``); a part without "=" is dropped. */
+export function splitSpec(spec) {
+  const [bot, ...pairs] = spec.split(':');
+  const options = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at > 0) options[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return { bot, options };
+}
+
+/**
+ * A bot that is no longer offered (or no bot name) gives way to the seat's default; of its
+ * options, those the bot no longer takes are dropped. A value is kept as written: the
+ * server says on the form what is wrong with it.
+ */
 function usableOpponents(opponents, choices) {
-  const bots = new Set(choices.bots.map((bot) => bot.name));
-  return opponents.slice(0, choices.players.max - 1)
-    .map((name, index) => (bots.has(name) ? name : defaultOpponent(index)));
+  return opponents.slice(0, choices.players.max - 1).map((spec, index) => {
+    const offered = typeof spec === 'string' && choices.bots.find((bot) => bot.name === splitSpec(spec).bot);
+    if (!offered) return defaultOpponent(index);
+    const taken = new Set((offered.options || []).map((option) => option.name));
+    const options = Object.fromEntries(Object.entries(splitSpec(spec).options).filter(([key]) => taken.has(key)));
+    return joinSpec(offered.name, options);
+  });
 }
 
 // In the order the form writes them, so a setup it wrote reads back unchanged.

@@ -1,0 +1,139 @@
+"""The start form sets a chosen opponent's options (its knobs, as `gofish play --opponents
+expert:epsilon=0.3` does): a box for each option the bot takes, with the server's words
+for it. The form offered each bot only at its defaults, so a casual player could not ask
+for a fairer fight in the browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from gofish.bots import available_bots
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SETUP = "gofish.setup"
+FAST = "speed=0&pace=0.02"
+
+BOXES = """(seat) => [...document.querySelectorAll(`.bot-options[data-seat="${seat}"] input`)]
+    .map((input) => ({ label: document.querySelector(`label[for="${input.id}"]`)?.textContent,
+                       about: document.getElementById(input.getAttribute('aria-describedby'))
+                         ?.textContent,
+                       value: input.value }))"""
+
+
+def start_screen(page: Any, server: LiveServer) -> list[str]:
+    """The start screen; the start messages the page will send."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    page.goto(f"{server.url}/?{FAST}")
+    page.wait_for_selector("#deal")
+    return sent
+
+
+def boxes(page: Any, seat: int = 1) -> list[dict[str, str]]:
+    return list(page.evaluate(BOXES, seat))
+
+
+def starts(sent: list[str]) -> list[list[str]]:
+    """The opponents of each start message sent."""
+    return [json.loads(frame)["opponents"] for frame in sent if '"type":"start"' in frame]
+
+
+def test_an_expert_given_a_careless_streak_is_named_so_at_the_table(
+    page: Any, live_server: LiveServer
+) -> None:
+    sent = start_screen(page, live_server)
+    page.select_option("#opponent1", "expert")
+    expert = {info.name: info for info in available_bots()}["expert"]
+    assert boxes(page) == [{"label": name, "about": about, "value": ""}
+                           for name, about in expert.options]
+    # Keyboard: the first box is the next stop after the bot's menu.
+    page.focus("#opponent1")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "opponent1-epsilon"
+    page.keyboard.type("0.3")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .opponent .name")
+    assert page.inner_text(".opponent .name") == "Expert (epsilon=0.3)"
+    assert starts(sent) == [["expert:epsilon=0.3"]]  # the boxes left empty: the defaults
+
+
+def test_another_bot_comes_with_its_own_options_at_their_defaults(
+    page: Any, live_server: LiveServer
+) -> None:
+    start_screen(page, live_server)
+    assert [box["label"] for box in boxes(page)] == ["memory"]  # Emma, the first default
+    page.fill("#opponent1-memory", "2")
+    page.select_option("#opponent1", "counter")
+    assert [(box["label"], box["value"]) for box in boxes(page)] == [("epsilon", "")]
+    page.select_option("#opponent1", "emma")
+    assert boxes(page)[0]["value"] == ""
+    page.select_option("#opponent1", "random")  # no options: no boxes, nothing shown
+    assert boxes(page) == []
+    assert page.locator(".bot-options[data-seat='1']").is_hidden()
+
+
+@pytest.mark.parametrize(("option", "value", "told"), [
+    ("epsilon", "2", "epsilon must be a number from 0 to 1"),
+    ("epsilon", "a little", "epsilon must be a number from 0 to 1"),
+    ("memory", "-1", "memory must be a whole number of ranks, 0 or more"),
+])
+def test_a_value_the_bot_refuses_is_said_on_the_form(
+    page: Any, live_server: LiveServer, option: str, value: str, told: str
+) -> None:
+    sent = start_screen(page, live_server)
+    page.select_option("#opponent1", "counter" if option == "epsilon" else "emma")
+    page.fill(f"#opponent1-{option}", value)
+    page.click("#deal")
+    page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
+    said = page.inner_text("#start-error")
+    assert told in said and "Traceback" not in said
+    assert page.get_attribute("#start-error", "role") == "alert"  # read out as it comes
+    assert page.is_visible("#page-start")
+    assert len(starts(sent)) == 1
+    # Mended, the same form deals.
+    page.fill(f"#opponent1-{option}", "")
+    assert page.inner_text("#start-error") == ""
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .opponent .name")
+
+
+def test_the_options_are_kept_for_the_next_visit(page: Any, live_server: LiveServer) -> None:
+    start_screen(page, live_server)
+    page.select_option("#players", "3")
+    page.fill("#opponent1-memory", "2")
+    page.select_option("#opponent2", "expert")
+    page.fill("#opponent2-noise", "0.5")
+    page.fill("#opponent2-infer", "false")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .opponent .name")
+    assert json.loads(page.evaluate("(key) => localStorage.getItem(key)", SETUP))[
+        "opponents"] == ["emma:memory=2", "expert:noise=0.5:infer=false"]
+    page.goto(f"{live_server.url}/?{FAST}#/")
+    page.wait_for_selector("#page-start:not([hidden]) #deal")
+    assert page.input_value("#opponent1") == "emma"
+    assert [(box["label"], box["value"]) for box in boxes(page)] == [("memory", "2")]
+    assert page.input_value("#opponent2") == "expert"
+    assert [box["value"] for box in boxes(page, 2)] == ["", "0.5", "", "false"]
+
+
+@pytest.mark.parametrize(("saved", "shown"), [
+    (["counter"], ("counter", [""])),  # written before the form had options
+    (["counter:epsilon=0.5"], ("counter", ["0.5"])),
+    (["counter:iq=200:epsilon=0.1"], ("counter", ["0.1"])),  # an option it does not take
+    (["hal:epsilon=0.1"], ("emma", [""])),  # a bot no longer offered
+])
+def test_a_saved_setup_with_or_without_options_still_loads(
+    page: Any, live_server: LiveServer, saved: list[str], shown: tuple[str, list[str]]
+) -> None:
+    start_screen(page, live_server)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [SETUP, json.dumps({"type": "start", "players": 2, "opponents": saved})])
+    page.reload()
+    page.wait_for_selector("#deal")
+    assert (page.input_value("#opponent1"), [box["value"] for box in boxes(page)]) == shown
