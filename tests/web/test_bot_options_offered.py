@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 
 from gofish.bots import available_bots
 from gofish.web import create_app
+from gofish.web.session import MAX_THINKING_SECONDS
 
 from .test_api import refusal, start
 
@@ -48,3 +49,18 @@ def test_a_spec_the_form_builds_is_played_and_a_bad_value_refused_in_words(
         update = start(ws, opponents=["expert:epsilon=0.3:noise=0.5"])
     labels = [player["label"] for player in update["state"]["players"]]
     assert labels == ["You", "Expert (epsilon=0.3, noise=0.5)"]
+
+
+def test_a_page_cannot_give_a_searching_bot_longer_than_the_server_allows(
+    tmp_path: Path
+) -> None:
+    # Each second a page gives a bot to think is the server's CPU, shared by everyone it
+    # serves: ismcts:seconds=3600 with iterations enough made an hour a decision.
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        spec = "ismcts:iterations=999999:seconds=3600"
+        assert refusal(ws, {"type": "start", "opponents": [spec]}) == (
+            f"opponent {spec!r}: seconds must be at most {MAX_THINKING_SECONDS:g} in a "
+            "game in the browser (a decision is thought out on the server)")
+        update = start(ws, opponents=[f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"])
+    assert update["state"]["players"][1]["label"] == "Quick ISMCTS (seconds=5)"

@@ -82,15 +82,27 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
 
+#: The longest a bot of a page's game may think a decision, in seconds: the page may set a
+#: searching bot's budget (``ismcts:seconds=3600:iterations=999999``), and every second of it
+#: is the server's CPU, shared by everyone it serves.
+MAX_THINKING_SECONDS = 5.0
+
+
 def _check_opponent(bot: str) -> None:
     """Refuse an opponent no bot answers to; a known bot with a bad option is told why
-    (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown."""
+    (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown; and one
+    given longer to think than a page's game allows."""
     try:
-        make_bot(bot)
+        made = make_bot(bot)
     except ValueError as error:
         if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
             raise MoveRefused(f"unknown opponent {bot!r}") from None
         raise MoveRefused(f"opponent {bot!r}: {error}") from None
+    seconds = getattr(made, "seconds", None)
+    if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
+        raise MoveRefused(f"opponent {bot!r}: seconds must be at most "
+                          f"{MAX_THINKING_SECONDS:g} in a game in the browser (a decision "
+                          "is thought out on the server)")
 
 
 class GameSession:
