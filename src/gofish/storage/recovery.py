@@ -343,26 +343,21 @@ def _remove_unfinished(path: Path) -> None:
 def _build(path: Path, new_file: Path, damaged: Store) -> tuple[list[int], list[LostGame]]:
     """Make ``new_file`` a database holding every game ``damaged`` (the database at
     ``path``) still reads, checked; the ids of those games, and the games not in it
-    (damaged, or whose records do not replay), with why. StorageError, and the new file
-    removed, if it cannot be made whole (a full disk)."""
+    (damaged, or whose records do not replay), with why. StorageError if it cannot be
+    made whole (a full disk); ``_new_file_beside`` then removes it."""
     try:
         _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
             recovered, lost = _copy_games(damaged, store)
             _stand_alone(store)
         _check(new_file, set(recovered))
-    except BaseException as error:
-        # Asked before the new file goes: that makes room again.
-        failed = isinstance(error, (StorageError, OSError))
-        full = failed and disk_is_full(new_file)
-        _remove(new_file)
-        if failed:
-            reason = ("the disk is full: free some space and run gofish recover again"
-                      if full else _said(error))
-            raise StorageError(f"cannot make the recovered games database beside {path}: "
-                               f"{reason}. The unfinished new file is removed and "
-                               f"{NOTHING_CHANGED}") from None
-        raise
+    except (StorageError, OSError) as error:
+        # Asked while the new file is still there: its removal makes room again.
+        reason = ("the disk is full: free some space and run gofish recover again"
+                  if disk_is_full(new_file) else _said(error))
+        raise StorageError(f"cannot make the recovered games database beside {path}: "
+                           f"{reason}. The unfinished new file is removed and "
+                           f"{NOTHING_CHANGED}") from None
     return recovered, lost
 
 
@@ -446,16 +441,14 @@ def _signals_held() -> Iterator[None]:
 
 
 def _put_in_place(path: Path, new_file: Path, when: datetime) -> Path:
-    """``_swap``; the new file removed if that fails, when every other file is put back."""
+    """``_swap``, its failure told in words once every other file is put back (and the
+    new file then removed by ``_new_file_beside``)."""
     try:
         return _swap(path, new_file, when)
-    except BaseException as error:
-        _remove(new_file)
-        if isinstance(error, OSError):
-            raise StorageError(f"cannot put the recovered games database in the place of "
-                               f"{path}: {_said(error)}. The new file is removed and "
-                               f"{NOTHING_CHANGED}") from None
-        raise
+    except OSError as error:
+        raise StorageError(f"cannot put the recovered games database in the place of "
+                           f"{path}: {_said(error)}. The new file is removed and "
+                           f"{NOTHING_CHANGED}") from None
 
 
 def _swap(path: Path, new_file: Path, when: datetime) -> Path:
