@@ -313,6 +313,21 @@ def play_their_turns(players: list[Player], until: Callable[[], bool],
                 player.command("ask", **game["legal_actions"][0])
 
 
+def bob_away_for_idle_turns_between_ann_and_cy(client: TestClient) -> tuple[Any, Any, Room]:
+    """A game of three in play: Ann the host, and Cy, playing; Bob, next in seat order,
+    away for his idle turns with his page open. Ann's and Cy's pages, and the room."""
+    made = create_room(client, "Ann", players=3)
+    bob_token = join_room(client, made["code"], "Bob")["token"]
+    cy_token = join_room(client, made["code"], "Cy")["token"]
+    ann = connect(client, made["code"], made["token"])
+    connect(client, made["code"], bob_token)  # his page open, nobody at it
+    cy = connect(client, made["code"], cy_token)
+    start_game(ann, [cy])
+    room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+    play_their_turns([ann, cy], lambda: room.seats[1].away)
+    return ann, cy, room
+
+
 def test_a_host_gone_hands_the_role_to_someone_here_not_to_a_person_away_for_idle_turns(
     make_app: Callable[..., Starlette],
 ) -> None:
@@ -320,15 +335,7 @@ def test_a_host_gone_hands_the_role_to_someone_here_not_to_a_person_away_for_idl
     on: the role goes to Cy. Bob, counted away "as if he had no connection", was given it
     ("Ann is away, so Bob is the host now.") and left the others with a host who is gone."""
     with serving(make_app(replace(PATIENT, turn_seconds=0.3))) as client:
-        made = create_room(client, "Ann", players=3)
-        bob_token = join_room(client, made["code"], "Bob")["token"]
-        cy_token = join_room(client, made["code"], "Cy")["token"]
-        ann = connect(client, made["code"], made["token"])
-        connect(client, made["code"], bob_token)  # his page open, nobody at it
-        cy = connect(client, made["code"], cy_token)
-        start_game(ann, [cy])
-        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
-        play_their_turns([ann, cy], lambda: room.seats[1].away)
+        ann, cy, room = bob_away_for_idle_turns_between_ann_and_cy(client)
         client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
             PATIENT, turn_seconds=60, away_seconds=0.3)
         disconnect(ann)
@@ -344,15 +351,7 @@ def test_the_host_leaving_passes_the_role_to_someone_here_not_to_a_person_away_f
     kept it while gone (it passes on only from a host with no connection, and his page is
     open), and Cy could not seat a bot after the game for as long as Bob stayed away."""
     with serving(make_app(replace(PATIENT, turn_seconds=0.3))) as client:
-        made = create_room(client, "Ann", players=3)
-        bob_token = join_room(client, made["code"], "Bob")["token"]
-        cy_token = join_room(client, made["code"], "Cy")["token"]
-        ann = connect(client, made["code"], made["token"])
-        connect(client, made["code"], bob_token)  # his page open, nobody at it
-        cy = connect(client, made["code"], cy_token)
-        start_game(ann, [cy])
-        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
-        play_their_turns([ann, cy], lambda: room.seats[1].away)
+        ann, cy, room = bob_away_for_idle_turns_between_ann_and_cy(client)
         set_clock(client, 60)
         leave_as_the_page_does(client, room, ann)
         update = cy.read_until(lambda m: m["type"] == "update" and m["notice"]
