@@ -101,6 +101,13 @@ def _files(folder: Path) -> list[str]:
     return sorted(os.listdir(folder))
 
 
+def _new_files(folder: Path, before: list[str]) -> list[str]:
+    """The files in ``folder`` not among ``before``, but for the side files a read-only
+    opening of a sound database leaves beside it."""
+    return [name for name in _files(folder) if name not in before
+            and not name.endswith(("-wal", "-shm"))]
+
+
 def test_every_readable_game_comes_back_as_it_was_stored(damaged: Damaged) -> None:
     assert damaged.lost and len(damaged.readable) > GAMES // 2  # a page holds a few games
     stats_before = gofish_cmd("stats", "--json", "--database", str(damaged.path)).stdout
@@ -347,8 +354,7 @@ def test_a_sound_database_is_left_as_it_is(tmp_path: Path) -> None:
     assert f"The games database {path} is not damaged" in result.stdout
     assert "nothing was changed" in result.stdout
     assert path.read_bytes() == before
-    assert [name for name in _files(tmp_path) if name not in files
-            and not name.endswith(("-wal", "-shm"))] == []
+    assert _new_files(tmp_path, files) == []
 
 
 def _refused(result: subprocess.CompletedProcess[str], said: str) -> None:
@@ -415,8 +421,7 @@ def test_a_database_another_program_has_open_is_refused(held_open: Damaged) -> N
              f"the games database {held_open.path} is in use by another program (is another "
              "gofish running?): close it and try again")
     assert held_open.path.read_bytes() == held_open.bytes
-    assert [name for name in _files(held_open.path.parent) if name not in files
-            and not name.endswith(("-wal", "-shm"))] == []
+    assert _new_files(held_open.path.parent, files) == []
 
 
 def test_a_gofish_opening_it_while_the_games_are_copied_stops_the_swap(
@@ -438,8 +443,7 @@ def test_a_gofish_opening_it_while_the_games_are_copied_stops_the_swap(
     assert "is in use by another program (is another gofish running?)" in error, error
     assert error.rstrip().endswith("nothing was changed")
     assert damaged.path.read_bytes() == damaged.bytes
-    assert [name for name in _files(damaged.path.parent) if name not in files
-            and not name.endswith(("-wal", "-shm"))] == []  # the new file is removed
+    assert _new_files(damaged.path.parent, files) == []  # the new file is removed
     assert _readable(damaged.path) == damaged.readable
 
 
@@ -472,8 +476,7 @@ def test_ctrl_c_before_the_swap_leaves_the_damaged_file_in_place_and_says_so(
     assert error == ("\ngofish recover: interrupted before the recovered games database was "
                      "in place of the damaged one; nothing was changed\n")
     assert damaged.path.read_bytes() == damaged.bytes
-    assert [name for name in _files(damaged.path.parent) if name not in files
-            and not name.endswith(("-wal", "-shm"))] == []
+    assert _new_files(damaged.path.parent, files) == []
 
 
 def test_a_signal_amid_the_swap_waits_until_it_is_done_and_says_where_things_are(
@@ -579,8 +582,7 @@ def test_a_folder_that_cannot_be_written_is_refused(damaged: Damaged,
                             f"directory {damaged.path.parent}: it is not writable"), error
     assert error.rstrip().endswith("nothing was changed")
     assert damaged.path.read_bytes() == damaged.bytes
-    assert [name for name in _files(damaged.path.parent) if name not in files
-            and not name.endswith(("-wal", "-shm"))] == []
+    assert _new_files(damaged.path.parent, files) == []
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="no file owners to tell apart")
