@@ -108,10 +108,11 @@ export function splitSpec(spec) {
  */
 function usableOpponents(opponents, choices) {
   return opponents.slice(0, choices.players.max - 1).map((spec, index) => {
-    const offered = typeof spec === 'string' && choices.bots.find((bot) => bot.name === splitSpec(spec).bot);
+    const given = typeof spec === 'string' ? splitSpec(spec) : null;
+    const offered = given && choices.bots.find((bot) => bot.name === given.bot);
     if (!offered) return defaultOpponent(index);
     const taken = new Set((offered.options || []).map((option) => option.name));
-    const options = Object.fromEntries(Object.entries(splitSpec(spec).options).filter(([key]) => taken.has(key)));
+    const options = Object.fromEntries(Object.entries(given.options).filter(([key]) => taken.has(key)));
     return joinSpec(offered.name, options);
   });
 }
