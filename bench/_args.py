@@ -10,16 +10,9 @@ from __future__ import annotations
 import argparse
 import math
 
+from gofish.cli import at_least_one
 
-def at_least_one(text: str) -> int:
-    """A whole number of games, rounds, runs or decisions: 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+__all__ = ["at_least_one", "bot", "seconds"]
 
 
 def seconds(text: str) -> float:
@@ -35,7 +28,7 @@ def seconds(text: str) -> float:
 
 def bot(text: str) -> str:
     """A bot as gofish names it (``emma``, ``expert:endgame=0``), checked before any game."""
-    from gofish.bots import make_bot  # here, so that the other types need no gofish
+    from gofish.bots import make_bot  # here: a benchmark that takes no bot loads no bots
 
     try:
         make_bot(text)

@@ -78,6 +78,18 @@ def file_name(text: str) -> str:
     return text
 
 
+def at_least_one(text: str) -> int:
+    """A count of games, rounds, runs or decisions: a whole number from 1. 0 is refused:
+    it listed or measured nothing, then reported that as a result."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 #: The most characters one read of a line from standard input takes: a longer line comes in
 #: pieces. An endless line (< /dev/zero) was read whole until memory ran out.
 MAX_INPUT_LINE = 1 << 20

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli import shown
+from gofish.cli import at_least_one, shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
@@ -30,22 +30,12 @@ def register(subparsers: Any) -> None:
         description="List stored games, most recently played first: id, date, rules, "
         "opponents, result and books. Use the id with gofish show, export or resume.",
     )
-    parser.add_argument("--limit", type=_count, default=20, metavar="N",
+    parser.add_argument("--limit", type=at_least_one, default=20, metavar="N",
                         help="show at most N games (at least 1; default 20)")
     parser.add_argument("--unfinished", action="store_true", help="only games still in progress")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead")
     add_database_option(parser)
     parser.set_defaults(run=run)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:  # 0 listed nothing, then claimed no games were stored
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
