@@ -151,12 +151,13 @@ def two_people(client: TestClient, rules: str = "classic") -> tuple[str, list[Pl
     return made["code"], [ann, bob]
 
 
-def connect(client: TestClient, code: str, token: str | None) -> Player:
+def connect(client: TestClient, code: str, token: str | None, **hello: Any) -> Player:
+    """A page's socket, welcomed; ``hello``: more of its hello (``away=True``)."""
     ws = client.websocket_connect(f"/ws/room/{code}")
     session = ws.__enter__()
     _OPEN.append(session)
     player = Player(session, token)
-    player.send({"type": "hello", "token": token})
+    player.send({"type": "hello", "token": token, **hello})
     player.read_until(lambda m: m["type"] == "welcome")
     return player
 

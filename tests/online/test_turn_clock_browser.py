@@ -180,3 +180,22 @@ def test_the_away_persons_page_says_the_game_waits_once_the_only_other_person_go
         bob.goto(f"{server.url}/rooms/{code}")
         ann.wait_for_selector(f"#stand-in-text:has-text('{STAND_IN_SAID}')", timeout=5000)
         assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="0"]')
+
+
+def test_a_page_reconnecting_by_itself_after_a_restart_leaves_its_player_away(
+    tmp_path: Path, new_page: Any,
+) -> None:
+    """Ann away for her idle turns, the game waiting for her; the server restarts and her
+    page reconnects by itself. That is no sign of her (nobody clicked anything): the page
+    says she is still away, and the game still waits, until she takes the seat back."""
+    with started(RoomsServer(tmp_path, turn_seconds=1)) as server:
+        ann = ann_against_emma(server, new_page)  # and lets her turns sit
+        row = ann.wait_for_selector("#stand-in-row:not([hidden])", timeout=20000)
+        server.kill()
+        ann.wait_for_selector("#connection:has-text('Connection lost')")
+        server.start()
+        ann.wait_for_selector("#connection:has-text('Connected as')", timeout=15000)
+        assert ann.is_visible("#stand-in-row") and ann.inner_text("#stand-in-text") == WAIT_SAID
+        assert ("away: the game waits for a player to come back"
+                in ann.inner_text('#seats li[data-seat="0"]'))
+        take_the_seat_back_from_the_keyboard(ann, row)

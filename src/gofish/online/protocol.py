@@ -4,6 +4,7 @@ Client → server (JSON text frames). The first frame is ``hello``; every later
 one names the room ``version`` it was based on::
 
     {"type": "hello", "token": "…"}            # a seat's secret; null or absent: spectate
+                                               # + "away": true: reconnected, still away
     {"type": "ask", "version": 12, "target": 1, "rank": "9"}    # + "suit" under ask: card
     {"type": "fish", "version": 13}                             # nordic: draw after "Go fish!"
     {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby
@@ -52,6 +53,9 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"]
     token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
+    # The page reconnecting by itself while its person was away for their idle turns: no
+    # sign that they are back (a page opened or reloaded, the default, is one).
+    away: bool = False
 
 
 class AskMessage(_Message):

@@ -235,6 +235,25 @@ class Room:
     def _an_active_person_is_here(self) -> bool:
         return any(seat.active for seat in self.seats)
 
+    def waits_for_someone_back(self) -> bool:
+        """Whether the game stands still at a person's turn that the stand-in would play
+        (away, or their clock run out) were any person active here (see above)."""
+        index = self.seat_to_move()
+        if index is None or self._an_active_person_is_here():
+            return False
+        seat = self.seats[index]
+        return seat.kind == "human" and (seat.away or self.out_of_time == index)
+
+    def note_back(self, seat: int) -> None:
+        """Tell the log that a game which waited goes on, ``seat``'s person being back: only
+        presence changed, so without it the log (what a screen reader hears) went quiet."""
+        if self.game is None:
+            return
+        text = f"{self.names[seat]} is back: the game goes on."
+        event = {"type": "seat_back", "seat": seat}
+        self.notices.append(Notice(self._notice_at(), event, text,
+                                   "You are back: the game goes on."))
+
     def lobby(self) -> dict[str, Any]:
         return {
             "code": self.code,

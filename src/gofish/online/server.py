@@ -161,6 +161,7 @@ class Connection:
         self.closed = False
         self.close_code = CLOSE_POLICY
         self.released: Vacated | None = None  # this socket's person left or was removed
+        self.released_from: int | None = None  # the seat they left or were removed from
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (or its JSON text); never blocks. A client too far behind is dropped."""
@@ -256,6 +257,17 @@ def _refusal(reason: Vacated | None) -> str:
     if reason == "left":
         return "You left this room, so that seat is no longer yours. You can still watch."
     return "that token is not for a seat in this room"
+
+
+def _nobody_to_be_back(connection: Connection) -> str:
+    """Why ``back`` from a socket with no seat does nothing: a page whose seat was given up
+    is told so in the words of the leave, not as a spectator who never held one."""
+    seat = connection.released_from
+    if seat is None or connection.released is None:
+        return "you hold no seat in this room, so no stand-in plays for you"
+    said = ("you left" if connection.released == "left"
+            else "the host removed you from")
+    return f"{said} seat {seat + 1}, so no stand-in plays for you: you are watching"
 
 
 class RoomServer:
@@ -484,6 +496,8 @@ class RoomServer:
             self._forget_stale(live)
             raise
         notice = room.apply(kind, data)
+        if kind == "start":  # before its clock starts: the first to move may have been away
+            self._fresh_slates(live)
         if kind in TURN_ENTRIES:
             if data.get("by") == "player":  # a move of their own: no run-outs in a row now
                 # (their clock may have run out while it was being stored, counting one)
@@ -491,15 +505,23 @@ class RoomServer:
             self._start_turn_clock(live)
         if kind in ("seat", "bot", "unseat"):  # after a game, a seat's bot may change
             live.bots.pop(data["seat"], None)
-        if kind == "start":  # people who left in the lobby are on the away clock from now
-            for seat in room.seats:
-                if seat.kind == "human" and not seat.connected:
-                    self._start_away_clock(live, seat.index)
         released: list[Connection] = []
         if kind == "leave":
             released = self._release(live, data["seat"], data["removed_by"] is not None)
         self.broadcast(live, notice, skip=released)
         self.schedule_bot(live)
+
+    def _fresh_slates(self, live: LiveRoom) -> None:
+        """A new deal starts everyone afresh: idle turns of the last game (a run-out at its
+        end, or being away for them, while another asked for the rematch) say nothing of this
+        one, so a person with a page open is active, with no run-outs counted. People with no
+        connection (left in the lobby, or gone) are on the away clock from now."""
+        for seat in live.room.seats:
+            seat.turns_run_out = 0
+            if seat.connected:
+                seat.away = False
+            elif seat.kind == "human":
+                self._start_away_clock(live, seat.index)
 
     def broadcast(self, live: LiveRoom, notice: str | None = None,
                   skip: list[Connection] | None = None) -> None:
@@ -518,6 +540,7 @@ class RoomServer:
         live.room.seats[seat_index].connections = 0
         for connection in released:
             connection.seat, connection.released = None, reason
+            connection.released_from = seat_index
             connection.game_number = connection.log_sent = 0  # a spectator's log, from the start
             connection.send({"type": "unseated", "reason": reason, "message": text})
             connection.send(self._welcome(live, connection))
@@ -714,17 +737,44 @@ class RoomServer:
         self.broadcast_presence(live)
         self.schedule_bot(live)
 
-    def _arrive(self, live: LiveRoom, connection: Connection) -> None:
+    def _arrive(self, live: LiveRoom, connection: Connection, still_away: bool = False) -> None:
+        """A socket said hello; ``still_away``: its page reconnected by itself, its person
+        away for their idle turns as it last knew (see :meth:`_seat_arrives`)."""
         live.connections.append(connection)
         if connection.seat is not None:
-            seat = live.room.seats[connection.seat]
-            seat.connections += 1
-            seat.gone_since, seat.away, seat.turns_run_out = None, False, 0
-            if live.turn_timer is None:  # back on their turn (or after a restart): it starts now
-                self._start_turn_clock(live)
+            self._seat_arrives(live, connection.seat, still_away)
         connection.send(self._welcome(live, connection))
         self.broadcast_presence(live)
         self._pass_on_a_gone_hosts_role(live)
+
+    def _seat_arrives(self, live: LiveRoom, index: int, still_away: bool) -> None:
+        """A page of seat ``index``'s connects. A page opened (or reloaded) is its person
+        back. One reconnecting by itself (a network blip, a server restart) while they were
+        away for their idle turns is no sign of them: they stay away, as the restarted
+        server, which stores no presence, is told, unless another page of theirs is active."""
+        room = live.room
+        seat = room.seats[index]
+        waited = room.waits_for_someone_back()
+        if still_away and (seat.away or not seat.connected):
+            seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
+        else:
+            seat.away, seat.turns_run_out = False, 0
+            if waited and room.out_of_time == index:
+                # Their clock ran out, then they went before the stand-in moved and the game
+                # waited: back, the turn is theirs to play, with a fresh clock.
+                room.out_of_time = None
+        seat.connections += 1
+        seat.gone_since = None
+        self._tell_if_going_on(live, index, waited)
+        if live.turn_timer is None:  # back on their turn (or after a restart): it starts now
+            self._start_turn_clock(live)
+
+    @staticmethod
+    def _tell_if_going_on(live: LiveRoom, index: int, waited: bool) -> None:
+        """Seat ``index``'s person back sets the stand-in playing a game that ``waited``:
+        the log says so, as it says everything else that moves the game."""
+        if waited and live.room.seat_played_by_bot() is not None:
+            live.room.note_back(index)
 
     def _pass_on_a_gone_hosts_role(self, live: LiveRoom) -> None:
         """A person is here again: a host gone for the grace while nobody else was here to
@@ -745,7 +795,9 @@ class RoomServer:
         seat.turns_run_out = 0
         if not seat.away:
             return
+        waited = live.room.waits_for_someone_back()
         seat.away = False
+        self._tell_if_going_on(live, seat_index, waited)
         if live.turn_timer is None:  # back on their turn: their clock starts now
             self._start_turn_clock(live)
         # Presence carries the seat and the clock; a whole update would also clear a
@@ -845,12 +897,12 @@ class RoomServer:
         await websocket.accept()
         connection: Connection | None = None
         try:
-            live, seat = await self._handshake(websocket, code_text)
+            live, seat, still_away = await self._handshake(websocket, code_text)
             if live is None:
                 return
             connection = Connection(websocket, seat, self.settings)
             writer = asyncio.get_running_loop().create_task(connection.write_loop())
-            self._arrive(live, connection)
+            self._arrive(live, connection, still_away)
             self.schedule_bot(live)
             try:
                 await self._read_loop(live, connection)
@@ -864,17 +916,18 @@ class RoomServer:
 
     async def _handshake(
         self, websocket: WebSocket, code_text: str
-    ) -> tuple[LiveRoom | None, int | None]:
-        """Read ``hello``; return the room and seat, or refuse and close (None)."""
+    ) -> tuple[LiveRoom | None, int | None, bool]:
+        """Read ``hello``; return the room, the seat and whether the hello says its person is
+        still away, or refuse and close (None)."""
 
         async def refuse(code: str, message: str, close_code: int,
-                         **extra: str | None) -> tuple[None, None]:
+                         **extra: str | None) -> tuple[None, None, bool]:
             # A client that sent its hello and hung up at once is told nothing: no traceback.
             with contextlib.suppress(WebSocketDisconnect):
                 await websocket.send_text(
                     json.dumps({**error_message(code, message, None), **extra}))
                 await websocket.close(close_code)
-            return None, None
+            return None, None, False
 
         try:
             frame = await asyncio.wait_for(websocket.receive(), self.settings.hello_timeout)
@@ -882,7 +935,7 @@ class RoomServer:
             return await refuse("timeout", "say hello first", CLOSE_POLICY)
         text = frame.get("text")
         if frame["type"] != "websocket.receive":
-            return None, None  # gone before saying anything
+            return None, None, False  # gone before saying anything
         if text is None:
             return await refuse("invalid", "say hello in a JSON text frame, not a binary one",
                                 CLOSE_BAD_HELLO)
@@ -907,13 +960,13 @@ class RoomServer:
                 return await refuse("full", "this address watches the room from "
                                     f"{self.settings.watchers_per_address} pages already: "
                                     "close some of them first", CLOSE_TRY_AGAIN)
-            return live, None
+            return live, None, False
         token_hash = hash_token(hello.token)
         seat = live.room.seat_for_token_hash(token_hash)
         if seat is None:  # ``reason``: the page can say so again after a reload
             reason = live.room.revoked_reason(token_hash)
             return await refuse("forbidden", _refusal(reason), CLOSE_FORBIDDEN, reason=reason)
-        return live, seat
+        return live, seat, hello.away
 
     @staticmethod
     def _watching_from(live: LiveRoom, websocket: WebSocket) -> int:
@@ -967,7 +1020,7 @@ class RoomServer:
             self._back(live, connection.seat)
         if isinstance(command, Back):
             return None if connection.seat is not None else (
-                "forbidden", "you hold no seat in this room, so no stand-in plays for you")
+                "forbidden", _nobody_to_be_back(connection))
         try:
             if isinstance(command, Leave) and connection.released is not None:
                 # Whatever version it names (a double click sends two): the seat is gone.

@@ -183,13 +183,18 @@ $('#join-form').addEventListener('submit', async (event) => {
   } catch (error) { say(error.message); } finally { button.disabled = false; }
 });
 
-function connect() {
+// stillAway: this page reconnects by itself (a dropped connection, a restarted server)
+// while its seat was away for idle turns: the hello says so, since a page coming back on
+// its own is no sign its player is (a reload, or the "Play again myself" button, is one).
+function connect(stillAway = false) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const mine = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
   socket = mine;
   state.refusal = null; // a refusal is of one hello: an earlier socket's says nothing of this one
   mine.addEventListener('open', () => {
-    mine.send(JSON.stringify({ type: 'hello', token: state.token || null }));
+    const hello = { type: 'hello', token: state.token || null };
+    if (stillAway && state.token) hello.away = true;
+    mine.send(JSON.stringify(hello));
   });
   mine.addEventListener('message', (event) => receive(JSON.parse(event.data)));
   mine.addEventListener('close', (event) => {
@@ -244,10 +249,17 @@ function helloUnreadable(refusal) {
 // said in the server's words: "Connection lost" would send the reader looking at their network.
 const REFUSED_FOR_NOW = ['storage', 'full', 'rate_limited'];
 
+// Whether this page's own seat is away: connected, it can be only for its idle turns.
+function awayForIdleTurns() {
+  const seat = state.you && state.room && state.you.seat !== null ? state.room.seats[state.you.seat] : null;
+  return Boolean(seat && seat.away);
+}
+
 function reconnectSoon(refusal) {
   connection(REFUSED_FOR_NOW.includes(refusal.code)
     ? `Not connected: ${refusal.message}. Trying again shortly…` : 'Connection lost: reconnecting…', true);
-  setTimeout(connect, retry);
+  const away = awayForIdleTurns(); // as last heard, before the connection went
+  setTimeout(() => connect(away), retry);
   retry = Math.min(retry * 2, 5000);
 }
 

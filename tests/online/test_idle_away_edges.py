@@ -1,0 +1,265 @@
+"""Edges of presence around idle turns: what counts as a person back (a page opened, a
+move, ``back``; not a page reconnecting by itself), a run-out the stand-in had not played
+when its person went, the log line when a waiting game goes on, ``back`` from a page whose
+seat was given up, and the clean slate a new deal gives everyone."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from gofish.online.room import Room
+
+from .conftest import PATIENT
+from .helpers import (
+    Player,
+    caught_up,
+    connect,
+    disconnect,
+    play_to_end,
+    serving,
+    three_seat_room,
+    two_people,
+)
+from .test_idle_away import (
+    WAITING_SEATS,
+    ann_and_emma,
+    ann_bob_and_emma,
+    ann_to_move,
+    asks_of,
+    both_gone_away,
+    clock_told,
+    gone_away,
+    gone_away_while_bob_plays,
+    live_room,
+    moves_of_ann,
+    own_ask,
+    play_their_turns,
+    set_clock,
+    stands_still,
+)
+from .test_turn_clock import texts
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+def gone_unseen(client: TestClient, room: Room, ann: Player) -> None:
+    """Ann's page closes; wait until the server has seen it go."""
+    disconnect(ann)
+    wait_for(lambda: not room.seats[0].connected, "her socket never closed")
+
+
+# ------------------------------------------- a run-out its person went away from
+
+def test_a_run_out_the_stand_in_had_not_played_when_its_person_went_is_theirs_on_return(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann alone against Emma: her clock runs out, and she closes the tab while the stand-in
+    pauses before that move, so with nobody active the game waits. Back, the turn is hers,
+    with a fresh clock: the stand-in did not make it for her the moment she arrived."""
+    with ann_and_emma(make_app, 60) as (client, room, ann):
+        ann_to_move(client, room, ann)
+        set_clock(client, 60, bot_delay=3.0)  # time enough to see her page close first
+        server, live = client.app.state.gofish_rooms, live_room(client, room)  # type: ignore[attr-defined]
+
+        async def run_out() -> None:
+            live.turn_timer.cancel()
+            server._turn_ran_out(live, 0)  # the timer's callback, now
+
+        client.portal.call(run_out)  # type: ignore[union-attr]
+        assert room.out_of_time == 0
+        version = room.version
+        gone_unseen(client, room, ann)
+        wait_for(lambda: live.bot_task is None or live.bot_task.done(),
+                 "the stand-in's pause never ended")
+        assert room.version == version  # nobody active: the game waited
+        set_clock(client, 60)  # the stand-in would now move at once
+        ann = connect(client, room.code, ann.token)
+        time.sleep(0.5)  # the stand-in, with no pause now, would have moved for her
+        caught_up(client, room.code, [ann])
+        assert moves_of_ann(client, room) == [] and room.version == version
+        assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
+        own_ask(client, room, ann)
+        assert moves_of_ann(client, room) == ["player"]
+
+
+# ------------------------------------------- a page reconnecting by itself
+
+def test_a_page_reconnecting_by_itself_is_not_its_person_back(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann away for her idle turns, alone, the game waiting: her page's connection drops
+    and the page says hello again by itself (``away``). Nobody clicked anything, so she
+    is still away and the game still waits; a page opened by her (a reload) is her back."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        gone_unseen(client, room, ann)
+        page = connect(client, room.code, ann.token, away=True)
+        assert page.room["seats"][0]["away"] and page.room["seats"][0]["connected"]
+        assert room.seats[0].away and room.seats[0].turns_run_out >= 2
+        stands_still(client, room, [page])
+        again = connect(client, room.code, ann.token)  # a reload
+        assert not room.seats[0].away and room.seats[0].turns_run_out == 0
+        assert clock_told(again)["seat"] == 0
+
+
+def test_after_a_restart_a_page_reconnecting_by_itself_keeps_its_person_away(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Presence is not stored: the restarted server learns that Ann was away for her idle
+    turns from her page's reconnecting hello, and her clock does not start for nobody."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        code, token, version = room.code, ann.token, room.version
+    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
+        assert client.get(f"/rooms/{code}/info").json()["version"] == version  # loaded
+        room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+        page = connect(client, code, token, away=True)
+        assert room.seats[0].away and page.room["seats"][0]["away"]
+        assert clock_told(page) is None
+        stands_still(client, room, [page])
+        connect(client, code, token)  # she opens the page herself: back
+        assert not room.seats[0].away
+
+
+def test_a_reconnecting_page_says_nothing_against_another_page_of_theirs_here(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Back on another device, Ann is active: an older page of hers reconnecting by itself
+    with a stale ``away`` does not make her away again."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        other = connect(client, room.code, ann.token)  # her other device: back
+        assert not room.seats[0].away
+        disconnect(ann)  # the first page drops, and comes back by itself
+        wait_for(lambda: room.seats[0].connections == 1, "her first page never closed")
+        connect(client, room.code, ann.token, away=True)
+        assert not room.seats[0].away and room.seats[0].connections == 2
+        assert not other.read_until(lambda m: m["type"] == "presence")["seats"][0]["away"]
+
+
+# ------------------------------------------- a waiting game going on, in the log
+
+@pytest.mark.parametrize("how", ["back", "reload"])
+def test_a_waiting_game_going_on_because_someone_is_back_is_told_in_the_log(
+    make_app: Callable[..., Starlette], how: str,
+) -> None:
+    """Ann and Bob both away for their idle turns, the game waiting: the other of them
+    back sets the stand-in playing for the waiting seat, and the log says so, once, before
+    the stand-in's move (a screen reader hears the log: presence alone said nothing)."""
+    with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
+        both_gone_away(client, room, ann)
+        stands_still(client, room, [ann, bob])
+        waiting = room.seat_to_move()
+        assert waiting in WAITING_SEATS
+        other = [ann, bob][1 - waiting]
+        name = room.names[1 - waiting]
+        played = len(asks_of(client, room, waiting))
+        if how == "back":
+            other.command("back")
+        else:
+            other = connect(client, room.code, other.token)
+        wait_for(lambda: len(asks_of(client, room, waiting)) > played,
+                 "the stand-in never played on")
+        watcher = connect(client, room.code, None)
+        caught_up(client, room.code, [other, watcher])
+        line = f"{name} is back: the game goes on."
+        assert texts(watcher).count(line) == 1, texts(watcher)[-6:]
+        assert texts(other).count("You are back: the game goes on.") == 1
+        after = texts(watcher)[texts(watcher).index(line) + 1:]
+        assert any(room.names[waiting] in text for text in after)
+
+
+def test_nothing_is_told_when_the_person_back_is_the_one_the_game_waited_for(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann alone, the game waiting for her: back, she plays herself, as her turn line
+    says; no "back: the game goes on" for a game that goes on only when she moves."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        ann.command("back")
+        ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
+        assert not any(notice.event["type"] == "seat_back" for notice in room.notices)
+
+
+# ------------------------------------------- back from a seat given up
+
+@pytest.mark.parametrize("how", ["left", "removed"])
+def test_back_from_a_page_whose_seat_was_given_up_says_so_in_the_leaves_words(
+    client: TestClient, how: str,
+) -> None:
+    """Bob (seat 2) left, or the host removed him; his page, watching now, sends ``back``:
+    it is told why it has no seat, not the spectator's "you hold no seat"."""
+    code, ann, bob = three_seat_room(client)
+    caught_up(client, code, [ann, bob])
+    if how == "left":
+        bob.command("leave")
+    else:
+        ann.command("remove_player", seat=1)
+    bob.read_until(lambda m: m["type"] == "unseated")
+    bob.read_until(lambda m: m["type"] == "welcome")
+    bob.command("back")
+    refusal = bob.read_until(lambda m: m["type"] == "error")
+    said = "you left seat 2" if how == "left" else "the host removed you from seat 2"
+    assert refusal["code"] == "forbidden" and refusal["message"].startswith(said), refusal
+    assert "hold no seat" not in refusal["message"]
+
+
+# ------------------------------------------- a new deal: a clean slate
+
+def test_a_rematch_someone_else_starts_starts_an_idle_away_person_afresh(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann away for her idle turns as the game ends (her run-outs counted); Bob asks for
+    the rematch. The new deal starts her as everyone: here (her page is open), no
+    run-outs counted, her turn hers with its clock, not the stand-in's from the start."""
+    with ann_bob_and_emma(make_app, 0.5) as (client, room, ann, bob):
+        gone_away_while_bob_plays(client, room, ann, bob)
+        play_their_turns([bob], lambda: room.status == "over", deadline=30)
+        caught_up(client, room.code, [ann, bob])
+        assert room.seats[0].away and room.seats[0].turns_run_out >= 2
+        set_clock(client, 60, bot_delay=0.3)
+        bob.command("start")
+        ann.read_until(lambda m: m["type"] == "update" and m["game"] is not None
+                       and m["game"]["number"] == 2)
+        assert not room.seats[0].away and room.seats[0].turns_run_out == 0
+        assert not ann.room["seats"][0]["away"]
+        ann_to_move(client, room, ann, others=(bob,))
+        assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
+        stand_ins = moves_of_ann(client, room).count("stand-in")
+        time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
+        assert moves_of_ann(client, room).count("stand-in") == stand_ins
+
+
+def test_a_run_out_at_the_end_of_a_game_does_not_count_in_the_next(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """One run-out counted as a game ends (the stand-in made its last move for Ann), and
+    Bob asks for the rematch: her first run-out in the new game is her first, the
+    stand-in's "this once", not her second in a row making her away."""
+    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
+        code, players = two_people(client)
+        play_to_end(players)
+        room = live_room_of(client, code)
+        room.seats[0].turns_run_out = 1  # as if her clock had made the game's last move
+        players[1].command("start")
+        players[0].read_until(lambda m: m["type"] == "update" and m["game"] is not None
+                              and m["game"]["number"] == 2)
+        assert room.seats[0].turns_run_out == 0 and not room.seats[0].away
+
+
+def live_room_of(client: TestClient, code: str) -> Room:
+    return client.app.state.gofish_rooms.rooms[code].room  # type: ignore[no-any-return,attr-defined]
