@@ -84,6 +84,7 @@ KEY_TO_SUIT: dict[str, Suit] = {s.letter.lower(): s for s in Suit}
 KEY_TO_SUIT.update({s.letter: s for s in Suit})
 
 LOG_LINES = 500
+HEADER_ICON_WIDTH = 3  # as gofish.tcss sets it (HeaderIcon); no clock is shown
 LOG_MIN_WIDTH = 20  # the log wraps its lines to no fewer columns than this
 # The smallest terminal that still shows the hand and the prompt (measured; 80x24 is roomy).
 MIN_WIDTH, MIN_HEIGHT = 50, 16
@@ -228,11 +229,8 @@ class GoFishApp(App[None]):
         self._game_over_due = False
         self.bot_failure = None
         self._bot_asking = False
-        rules = session.rules
-        opponents = ", ".join(session.labels[seat] for seat in session.opponents())
         extra = session.house_rules()
-        named = f"{rules.preset} + house rules" if extra else rules.preset
-        self.sub_title = f"{named} · you against {opponents}"
+        self.fit_title(self.size.width)
         self.seat_opponents(session)
         self.query_one("#log", TableLog).clear()
         self.log_lines = []
@@ -427,6 +425,7 @@ class GoFishApp(App[None]):
         self.query_one("#log", TableLog).add(line)
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit_title(event.size.width)
         self.fit_to(event.size.width, event.size.height)
         self.fit_hand(event.size.width, event.size.height)
         self._window_resized = True  # the coach is checked once the log has its new size
@@ -436,6 +435,21 @@ class GoFishApp(App[None]):
         if self._window_resized:
             self._window_resized = False
             self.place_coach_for_window()
+
+    def fit_title(self, width: int) -> None:
+        """The header's subtitle in the longest form that fits ``width`` columns: at 60 the
+        opponents' options, and then their names, were cut off mid-word."""
+        session = self.session
+        opponents = session.opponents()
+        named = f"{session.rules.preset} + house rules" if session.house_rules() else (
+            session.rules.preset)
+        forms = [
+            f"{named} · you against {', '.join(session.labels[seat] for seat in opponents)}",
+            f"{named} · vs {', '.join(session.names[seat] for seat in opponents)}",
+            f"{named} · vs {len(opponents)} opponents",
+        ]
+        room = width - HEADER_ICON_WIDTH - len(f"{self.title} — ")
+        self.sub_title = next((form for form in forms if len(form) <= room), forms[-1])
 
     def fit_to(self, width: int, height: int) -> None:
         """In a terminal too small for the table (the hand would be cut off), say so

@@ -74,6 +74,9 @@ def coach_rows_explained(rules: Rules) -> list[tuple[str, str]]:
 
 ResultType = TypeVar("ResultType")
 
+#: Under the help, while some of it is below the window's foot.
+MORE_HELP_BELOW = "PgDn: more below"
+
 #: What the coach over the table says where the window is too narrow for all its ranks.
 COACH_TOO_NARROW = "The coach needs a wider window to show every rank."
 
@@ -152,7 +155,22 @@ class HelpScreen(Overlay):
             yield Static(help_text(self.rules, self.players), id="help-text")
 
     def on_mount(self) -> None:
-        self.query_one("#help-box").border_title = "Help · Esc to close"
+        box = self.query_one("#help-box", VerticalScroll)
+        box.border_title = "Help · Esc to close"
+        # Only the scrollbar showed that a short window cut the help off: say so in words,
+        # once the layout has settled (the box's height is known only then).
+        self.watch(box, "scroll_y", self._check_more_below)
+        self.watch(box, "virtual_size", self._check_more_below)
+
+    def on_resize(self) -> None:
+        self._check_more_below()
+
+    def _check_more_below(self) -> None:
+        self.call_after_refresh(self._show_more_below)
+
+    def _show_more_below(self) -> None:
+        box = self.query_one("#help-box", VerticalScroll)
+        box.border_subtitle = MORE_HELP_BELOW if box.scroll_y < box.max_scroll_y else ""
 
 
 class CoachScreen(Overlay):
