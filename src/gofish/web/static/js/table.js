@@ -245,8 +245,11 @@ export class Table {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
       const held = heldAtEndText(player.hand_at_end);  // null until the game is over
-      const label = `${player.name}: ${counted(player.cards, 'card')}, ` +
-        setsName(player.books.length, state.rules.book_size) +
+      // A button's description reads its books, counted ("Books (2): 7s, jacks"): its
+      // label counting them as well had a screen reader say "2 books" twice.
+      const describedBooks = this.choosingTarget() && player.books.length > 0;
+      const label = `${player.name}: ${counted(player.cards, 'card')}` +
+        (describedBooks ? '' : `, ${setsName(player.books.length, state.rules.book_size)}`) +
         `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}` +
         (held ? `. ${held}` : '');
       const body = [
@@ -264,7 +267,7 @@ export class Table {
       if (this.choosingTarget()) {
         // A button is read by its label alone: its books are read as its description.
         return el('button', { ...props, type: 'button', 'aria-pressed': String(chosen),
-          'aria-describedby': player.books.length ? booksInWordsId(player.seat) : null,
+          'aria-describedby': describedBooks ? booksInWordsId(player.seat) : null,
           onclick: () => this.chooseTarget(player.seat) }, body);
       }
       return el('div', { ...props, role: 'group' }, body);
