@@ -3,6 +3,7 @@ registry: the start form offers them for the chosen opponent and keeps no table 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -64,3 +65,24 @@ def test_a_page_cannot_give_a_searching_bot_longer_than_the_server_allows(
             "game in the browser (a decision is thought out on the server)")
         update = start(ws, opponents=[f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"])
     assert update["state"]["players"][1]["label"] == "Quick ISMCTS (seconds=5)"
+
+
+def test_a_refused_opponent_names_its_seat_and_the_option_at_fault(tmp_path: Path) -> None:
+    # The form said the refusal beside Deal, naming the whole spec, and could not tell
+    # which of its boxes to mark: the refusal says so for the page to read.
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        for opponents, seat, option in (
+            (["emma", "expert:epsilon=0.3:noise=lots"], 2, "noise"),
+            (["counter:epsilon=2"], 1, "epsilon"),
+            (["emma:iq=200"], 1, "iq"),  # an option the bot does not take
+            (["ismcts:iterations=999999:seconds=3600"], 1, "seconds"),  # the server's limit
+        ):
+            ws.send_text(json.dumps({"type": "start", "players": 3, "opponents": opponents}))
+            answer = ws.receive_json()
+            assert answer["type"] == "refused", answer
+            assert (answer["seat"], answer["option"]) == (seat, option), answer
+            assert opponents[seat - 1] in answer["message"]
+        ws.send_text(json.dumps({"type": "start", "opponents": ["hal:epsilon=0.1"]}))
+        unknown = ws.receive_json()
+    assert unknown["seat"] == 1 and "option" not in unknown, unknown  # no bot: no box

@@ -59,7 +59,13 @@ from gofish.web.notfound import (
     wrong_method,
 )
 from gofish.web.replay import replay_frames, table_words
-from gofish.web.session import DEFAULT_PACE, GameIsOver, GameSession, MoveRefused
+from gofish.web.session import (
+    DEFAULT_PACE,
+    GameIsOver,
+    GameSession,
+    MoveRefused,
+    OpponentRefused,
+)
 from gofish.web.stats import stats_answer
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -395,6 +401,10 @@ class TableConnection:
             refusal: dict[str, Any] = {"type": "refused", "message": told, "version": version}
             if isinstance(error, GameIsOver):  # the page links to what can still be done
                 refusal["replay"] = error.game_id
+            if isinstance(error, OpponentRefused):  # the start form marks the box at fault
+                refusal["seat"] = error.seat
+                if error.option is not None:
+                    refusal["option"] = error.option
             await self.send(refusal)
 
     def page_gone(self) -> bool:

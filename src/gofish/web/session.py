@@ -55,6 +55,17 @@ class MoveRefused(ValueError):
     """A move from the page that cannot be played now; the text says why."""
 
 
+class OpponentRefused(MoveRefused):
+    """An opponent the start message names that cannot play: ``seat`` is its seat (1, the
+    first opponent) and ``option`` the option at fault, if one alone is, for the start
+    form to mark that box."""
+
+    def __init__(self, text: str, seat: int, option: str | None) -> None:
+        super().__init__(text)
+        self.seat = seat
+        self.option = option
+
+
 class GameIsOver(MoveRefused):
     """A resume of a finished game: the page offers its replay (``game_id``) instead."""
 
@@ -88,21 +99,40 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
 MAX_THINKING_SECONDS = 5.0
 
 
-def _check_opponent(bot: str) -> None:
+def _check_opponent(bot: str, seat: int) -> None:
     """Refuse an opponent no bot answers to; a known bot with a bad option is told why
     (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown; and one
-    given longer to think than a page's game allows."""
+    given longer to think than a page's game allows. The refusal names the opponent's
+    ``seat`` and the option at fault, for the form to mark its box."""
     try:
         made = make_bot(bot)
     except ValueError as error:
         if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
-            raise MoveRefused(f"unknown opponent {bot!r}") from None
-        raise MoveRefused(f"opponent {bot!r}: {error}") from None
+            raise OpponentRefused(f"unknown opponent {bot!r}", seat, None) from None
+        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, _faulty_option(bot)) from None
     seconds = getattr(made, "seconds", None)
     if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
-        raise MoveRefused(f"opponent {bot!r}: seconds must be at most "
-                          f"{MAX_THINKING_SECONDS:g} in a game in the browser (a decision "
-                          "is thought out on the server)")
+        given = "seconds" if "seconds" in _option_names(bot) else None
+        raise OpponentRefused(f"opponent {bot!r}: seconds must be at most "
+                              f"{MAX_THINKING_SECONDS:g} in a game in the browser (a decision "
+                              "is thought out on the server)", seat, given)
+
+
+def _option_names(bot: str) -> list[str]:
+    """The options ``bot``'s spec sets, as written (``expert:Epsilon=2``: ``Epsilon``)."""
+    return [pair.partition("=")[0].strip() for pair in bot.split(OPTION_SEPARATOR)[1:]]
+
+
+def _faulty_option(bot: str) -> str | None:
+    """The first option of ``bot``'s spec that its bot refuses on its own, as written;
+    None if each alone is taken (two at odds with each other)."""
+    name, *pairs = bot.split(OPTION_SEPARATOR)
+    for pair, option in zip(pairs, _option_names(bot), strict=True):
+        try:
+            make_bot(f"{name}{OPTION_SEPARATOR}{pair}")
+        except ValueError:
+            return option
+    return None
 
 
 class GameSession:
@@ -154,8 +184,8 @@ class GameSession:
         pace: float | None = None
     ) -> GameSession:
         """Deal the game a start message asks for; GoFishError/MoveRefused say what is wrong."""
-        for bot in message.opponents:
-            _check_opponent(bot)
+        for seat, bot in enumerate(message.opponents, start=1):
+            _check_opponent(bot, seat)
         rules = make_rules(message.preset, **message.options.chosen())
         game = new_game(rules, players=message.players, seed=message.seed)
         seats = seats_for(message.name, message.opponents, message.players)

@@ -182,12 +182,68 @@ function botOptionFields(box, seat, name, values) {
     const id = `opponent${seat}-${option}`;
     return el('div', { class: 'bot-option' },
       el('label', { for: id }, option),
-      el('input', { id, type: 'text', 'data-option': option, value: values[option] || '', placeholder: 'default',
-        autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about` }),
+      el('input', { id, 'data-option': option, value: values[option] || '', placeholder: 'default',
+        autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about`, ...knobKind(description) }),
       el('span', { class: 'bot-about', id: `${id}-about` }, description));
   });
   box.hidden = rows.length === 0;
   fill(box, rows);
+}
+
+// A knob whose words give its range, "chance (0 to 1) of…", as the registry writes it.
+const KNOB_RANGE = /\((\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)\)/;
+
+/** A number box with the range its words give, so the browser steps within it; else text. */
+function knobKind(description) {
+  const range = KNOB_RANGE.exec(description);
+  if (!range) return { type: 'text' };
+  const [min, max] = [Number(range[1]), Number(range[2])];
+  return { type: 'number', min: range[1], max: range[2], step: String((max - min) / 20), inputmode: 'decimal' };
+}
+
+/** The box of opponent ``seat``'s ``option``, or null (that bot has no such box). */
+function knobBox(seat, option) {
+  return $$(`.bot-options[data-seat="${seat}"] input`).find((box) => box.dataset.option === option) || null;
+}
+
+/**
+ * Mark the box whose value was refused, say why beside Deal (``text``, which the box is
+ * then described by too) and put the focus there, as for a house rule at fault. False if
+ * the form has no such box (a refusal of another setup's opponent).
+ */
+function markRefusedKnob(seat, option, text) {
+  const box = knobBox(seat, option);
+  if (!box) return false;
+  fill($('#start-error'), text);
+  box.setAttribute('aria-invalid', 'true');
+  box.setAttribute('aria-describedby', `start-error ${box.id}-about`);
+  box.focus();
+  return true;
+}
+
+/** Whether the start form still names opponent ``seat`` as ``message`` did ("Play again"
+ *  sends the last game's setup, which the form may no longer hold). */
+function formDeals(message, seat) {
+  const form = $('.start-form');
+  return Boolean(form) && readSetup(form).opponents[seat - 1] === message?.opponents?.[seat - 1];
+}
+
+/** Edited (or another field changed, which clears the words beside Deal), unmarked. */
+function clearRefusedKnobs(form) {
+  for (const box of $$('.bot-options input[aria-invalid]', form)) {
+    box.removeAttribute('aria-invalid');
+    box.setAttribute('aria-describedby', `${box.id}-about`);
+  }
+}
+
+/** A number box that cannot read what was typed ("1e") sends nothing: the bot's default.
+ *  Kept from the server, it is marked and said, as a value the server refuses is. */
+function refuseUnreadableKnob(form) {
+  const box = $$('.bot-options input', form).find((input) => input.validity.badInput);
+  if (!box) return false;
+  const seat = box.closest('.bot-options').dataset.seat;
+  markRefusedKnob(seat, box.dataset.option, `Opponent ${seat}'s ${box.dataset.option} must be a number from ${box.min} to ${box.max}.`);
+  return true;
 }
 
 /** What ``name`` is like, in `gofish bots`' words, and how strong: the menu's names alone
@@ -228,6 +284,7 @@ function checkStartForm(form) {
     }
   }
   fill($('#start-error', form)); // what an earlier Deal was refused for is about other choices
+  clearRefusedKnobs(form);
   return problem;
 }
 
@@ -300,7 +357,7 @@ function buildStartForm() {
   checkStartForm(form);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (refuseImpossibleSetup(form)) return;
+    if (refuseImpossibleSetup(form) || refuseUnreadableKnob(form)) return;
     const setup = readSetup(form);
     rememberSetup(setup);
     startGame(setup);
@@ -549,7 +606,7 @@ function onMessage(message) {
     if (pendingStart || !table?.state) {
       const refusedMessage = pendingStart;
       pendingStart = null;
-      refusedStart(refusedMessage, message.message, message.replay);
+      refusedStart(refusedMessage, message.message, message);
     } else table.refused(message.message);
   }
 }
@@ -573,14 +630,19 @@ function replayLink(gameId) {
   return gameId == null ? null : el('a', { href: `#/replay/${gameId}` }, `Watch the replay of game ${gameId}`);
 }
 
-/** A start or resume the server would not play: say why where the player will see it. */
-function refusedStart(message, text, replay = null) {
+/**
+ * A start or resume the server would not play: say why where the player will see it.
+ * ``refusal`` is the server's answer: its ``replay`` links a finished game, and its
+ * ``seat`` and ``option`` name the opponent's box holding the value it refused.
+ */
+function refusedStart(message, text, refusal = {}) {
   if (message?.type === 'resume' || message?.type === 'revisit') {
-    startNotice(`Cannot resume game ${message.game_id}: ${text}`, replayLink(replay));
+    startNotice(`Cannot resume game ${message.game_id}: ${text}`, replayLink(refusal.replay));
     return;
   }
   showPage('start');
   const error = $('#start-error');
+  if (refusal.option && formDeals(message, refusal.seat) && markRefusedKnob(refusal.seat, refusal.option, text)) return;
   fill(error, text); // beside the Deal button that was just clicked; an alert, read out
   // "Play again" was clicked on the result: on a phone the Deal button is a screen down.
   error.scrollIntoView({ block: 'center' });
