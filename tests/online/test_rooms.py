@@ -77,7 +77,8 @@ def test_rematch_deals_a_new_game_to_the_same_seats(client: TestClient) -> None:
 def test_lobby_shows_who_is_there_and_connected(client: TestClient) -> None:
     made = create_room(client, "Ann", players=3)
     ann = connect(client, made["code"], made["token"])
-    assert ann.room["seats"][0] == {"seat": 0, "name": "Ann", "kind": "human", "bot": None,
+    assert ann.room["seats"][0] == {"seat": 0, "name": "Ann", "label": "Ann", "kind": "human",
+                                    "bot": None,
                                     "connected": True, "away": False, "vacated": None,
                                     "stand_in": None}
     joined = join_room(client, made["code"], "Bob")
@@ -242,7 +243,7 @@ def test_out_of_turn_and_illegal_asks_are_refused_with_reasons(client: TestClien
         ('{"type": "start", "version": 1, "extra": true}', "extra"),
         ('{"type": "ask", "version": 1, "target": 9, "rank": "A"}', "target"),
         ('{"type": "ask", "version": 1, "target": 1, "rank": "AAAA"}', "rank"),
-        ('{"type": "add_bot", "version": 1, "seat": 1, "bot": "' + "e" * 50 + '"}', "bot"),
+        ('{"type": "add_bot", "version": 1, "seat": 1, "bot": "' + "e" * 121 + '"}', "bot"),
     ],
 )
 def test_frames_that_break_the_schema_are_refused_and_the_socket_stays_usable(

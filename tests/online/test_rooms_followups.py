@@ -104,16 +104,3 @@ def test_during_a_game_the_bots_keep_their_seats() -> None:
     room.apply(*room.start_entry(0))
     with pytest.raises(RoomError, match="while a game is being played"):
         room.remove_bot_entry(0, 1)
-
-
-def test_a_bot_with_options_is_refused_as_such_not_as_an_unknown_bot() -> None:
-    # "emma:memory=2" plays at `gofish play`; a room seats bots by name only, and its
-    # refusal called Emma an unknown bot, which sent the host looking for a typo.
-    room = Room.new("K7QH3T", "classic", 2, "2026-12-01T07:00:00Z", "emma")
-    room.apply(*room.join_entry("Ann", "a" * 64))
-    with pytest.raises(RoomError) as refused:
-        room.add_bot_entry(0, 1, "emma:memory=2")
-    assert "unknown" not in str(refused.value)
-    assert "memory=2" in str(refused.value) and "'emma'" in str(refused.value)
-    with pytest.raises(RoomError, match="unknown bot 'emmma'"):
-        room.add_bot_entry(0, 1, "emmma")

@@ -9,8 +9,8 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from gofish.bots import available_bots
+from gofish.bots.base import MAX_THINKING_SECONDS
 from gofish.web import create_app
-from gofish.web.session import MAX_THINKING_SECONDS
 
 from .test_api import refusal, start
 

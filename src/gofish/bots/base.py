@@ -374,6 +374,24 @@ def cancel_thinking(bots: Iterable[object]) -> None:
             cancel()
 
 
+#: The longest a bot played on a server (a game in the browser, a room's game) may think a
+#: decision, in seconds: a spec may set a searching bot's budget
+#: (``ismcts:seconds=3600:iterations=999999``), and every second of it is the server's CPU,
+#: shared by everyone it serves. The expert's ``endgame`` knob needs no cap: its search is a
+#: fixed number of play-outs, so even ``endgame=52`` (searching from the first ask) took
+#: 30 ms a decision (median), 93 ms at most.
+MAX_THINKING_SECONDS = 5.0
+
+
+def check_thinking_time(bot: object, where: str) -> None:
+    """Refuse ``bot`` (made from a spec) if it may think longer than a server allows;
+    ``where`` says where it would play (``in a room's game``)."""
+    seconds = getattr(bot, "seconds", None)
+    if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
+        raise MalformedInputError(f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "
+                                  "(a decision is thought out on the server)")
+
+
 #: More asks than any real game takes; past it, bots are asking in circles.
 MAX_ASKS = 100_000
 

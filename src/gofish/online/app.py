@@ -167,8 +167,12 @@ async def _room_page(request: Request) -> Response:
 
 async def _bots(request: Request) -> Response:
     # The names too: the seat of a bot says "Emma (bot)", so the menu says "Emma", not "emma".
+    # And each bot's options (knobs) with what each does, as the start form is given them.
     bots = bot_names()
-    return JSONResponse({"bots": bots, "names": {bot: display_name(bot) for bot in bots}})
+    offered = {bot["name"]: bot for bot in setup_choices()["bots"]}
+    return JSONResponse({"bots": bots, "names": {bot: display_name(bot) for bot in bots},
+                         "descriptions": {bot: offered[bot]["description"] for bot in bots},
+                         "options": {bot: offered[bot]["options"] for bot in bots}})
 
 
 async def _presets(request: Request) -> Response:

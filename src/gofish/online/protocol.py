@@ -7,7 +7,8 @@ one names the room ``version`` it was based on::
                                                # + "away": true: reconnected, still away
     {"type": "ask", "version": 12, "target": 1, "rank": "9"}    # + "suit" under ask: card
     {"type": "fish", "version": 13}                             # nordic: draw after "Go fish!"
-    {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby
+    {"type": "add_bot", "version": 3, "seat": 2, "bot": "emma"} # host, in the lobby;
+                                                  # options too: "bot": "expert:noise=0.2"
     {"type": "remove_bot", "version": 4, "seat": 2}             # host, in the lobby
     {"type": "start", "version": 5}                             # host; also the rematch
     {"type": "leave", "version": 9}                             # give up this seat
@@ -38,7 +39,7 @@ from gofish.core import Event, View
 from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
 from gofish.narrate import Narrator
 from gofish.online.room import Notice
-from gofish.web.messages import HouseRules
+from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH, HouseRules
 
 _T = TypeVar("_T")
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
@@ -77,7 +78,8 @@ class AddBot(_Message):
     type: Literal["add_bot"]
     version: Version
     seat: SeatIndex
-    bot: Annotated[str, Field(min_length=1, max_length=20)]
+    # A bot with its options, as long as the start form's: the room checks the spec itself.
+    bot: Annotated[str, Field(min_length=1, max_length=MAX_OPPONENT_SPEC_LENGTH)]
 
 
 class RemoveBot(_Message):

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gofish.bots import available_bots, display_name
-from gofish.bots.base import OPTION_SEPARATOR
+from gofish.bots import available_bots, canonical_spec, display_name, make_bot, seat_label
+from gofish.bots.base import OPTION_SEPARATOR, check_thinking_time
 from gofish.core import (
     Ask,
     Card,
@@ -83,6 +83,14 @@ class Seat:
         return self.connections > 0
 
     @property
+    def label(self) -> str:
+        """Its name with its bot's options, as the single-player table shows a seat:
+        ``Expert (bot) (noise=0.2)``. The log says the name alone."""
+        # A person's seat that the stand-in plays is still theirs: no bot's options in it.
+        return seat_label(self.name or f"Seat {self.index + 1}",
+                          None if self.vacated else self.bot)
+
+    @property
     def active(self) -> bool:
         """A person here: seated, connected and not away for their idle turns (with their
         turns run out twice in a row, the tab left open, they are as gone as with it closed)."""
@@ -92,6 +100,7 @@ class Seat:
         return {
             "seat": self.index,
             "name": self.name,
+            "label": None if self.name is None else self.label,
             "kind": self.kind,
             "bot": self.bot,
             "connected": self.kind == "bot" or self.connected,
@@ -303,13 +312,13 @@ class Room:
         return "seat", {"seat": seat.index, "name": name, "token_hash": token_hash}
 
     def add_bot_entry(self, by: int | None, seat: int, bot: str) -> Entry:
+        """Seat ``bot``, a bot's name or a spec with its options (``expert:noise=0.2``),
+        stored in its one spelling, as the browser's games store theirs."""
         self._check_host_between_games(by, "seat a bot")
-        known = bot_names()
-        if bot not in known:
-            raise RoomError("invalid", _unseatable_bot(bot, known))
+        spec = seatable_spec(bot)
         if self._seat(seat).kind != "open":
             raise RoomError("taken", f"seat {seat + 1} is not empty")
-        return "bot", {"seat": seat, "bot": bot, "name": self._free_bot_name(bot)}
+        return "bot", {"seat": seat, "bot": spec, "name": self._free_bot_name(spec)}
 
     def remove_bot_entry(self, by: int | None, seat: int) -> Entry:
         # After a game too: a friend who came late can take the bot's seat for the rematch.
@@ -496,6 +505,7 @@ class Room:
         elif kind == "bot":
             seat = self.seats[data["seat"]]
             seat.name, seat.bot = data["name"], data["bot"]
+            notice = f"{seat.label} takes seat {seat.index + 1}."
         elif kind == "unseat":  # a vacated seat's bot too, after a game: the seat opens
             seat = self.seats[data["seat"]]
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
@@ -661,15 +671,24 @@ class Room:
                 seat.name = name or self._free_bot_name(seat.bot)
 
 
-def _unseatable_bot(bot: str, known: dict[str, int]) -> str:
-    """Why a room cannot seat ``bot``. A spec with options (``emma:memory=2``, as
-    ``gofish play`` takes) names a bot the room knows: calling it unknown sent the host
-    looking for a typo."""
-    name, _, options = bot.partition(OPTION_SEPARATOR)
-    if name in known:
-        return (f"a room seats {name!r} without options: {options} can be set only on the "
-                "command line (gofish play --opponents)")
-    return f"unknown bot {bot!r}: choose one of {', '.join(known)}"
+def seatable_spec(bot: str) -> str:
+    """``bot`` (a name, or a spec with options) in its one spelling if a room can seat it:
+    the start form's checks, in a room's words. Else a RoomError ``invalid`` saying what is
+    wrong: an unknown bot, an option it does not take, a value it refuses, or longer to
+    think than a server allows."""
+    known = bot_names()
+    name = bot.split(OPTION_SEPARATOR, 1)[0].strip().lower()
+    if name not in known:
+        raise RoomError("invalid", f"unknown bot {name!r}: choose one of {', '.join(known)}")
+    try:
+        made = make_bot(bot)  # refuses an unknown option or a bad value, naming it
+    except ValueError as error:
+        raise RoomError("invalid", str(error)) from None
+    try:
+        check_thinking_time(made, "in a room's game")
+    except ValueError as error:
+        raise RoomError("invalid", f"bot {name!r}: {error}") from None
+    return canonical_spec(bot)
 
 
 def bot_label(bot: str) -> str:

@@ -25,7 +25,7 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking
+from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking, check_thinking_time
 from gofish.core import (
     Ask,
     Event,
@@ -93,29 +93,23 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
     return [Seat(shown, bot) for shown, bot in seat_names(name, chosen)]
 
 
-#: The longest a bot of a page's game may think a decision, in seconds: the page may set a
-#: searching bot's budget (``ismcts:seconds=3600:iterations=999999``), and every second of it
-#: is the server's CPU, shared by everyone it serves.
-MAX_THINKING_SECONDS = 5.0
-
-
 def _check_opponent(bot: str, seat: int) -> None:
     """Refuse an opponent no bot answers to; a known bot with a bad option is told why
     (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown; and one
-    given longer to think than a page's game allows. The refusal names the opponent's
-    ``seat`` and the option at fault, for the form to mark its box."""
+    given longer to think than a server allows (the bots' MAX_THINKING_SECONDS, which
+    rooms share). The refusal names the opponent's ``seat`` and the option at fault,
+    for the form to mark its box."""
     try:
         made = make_bot(bot)
     except ValueError as error:
         if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
             raise OpponentRefused(f"unknown opponent {bot!r}", seat, None) from None
         raise OpponentRefused(f"opponent {bot!r}: {error}", seat, _faulty_option(bot)) from None
-    seconds = getattr(made, "seconds", None)
-    if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
+    try:
+        check_thinking_time(made, "in a game in the browser")
+    except ValueError as error:
         given = "seconds" if "seconds" in _option_names(bot) else None
-        raise OpponentRefused(f"opponent {bot!r}: seconds must be at most "
-                              f"{MAX_THINKING_SECONDS:g} in a game in the browser (a decision "
-                              "is thought out on the server)", seat, given)
+        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, given) from None
 
 
 def _option_names(bot: str) -> list[str]:

@@ -1,0 +1,140 @@
+"""A room's host seats a bot with options (``expert:noise=0.2``), as the start form gives an
+opponent: the same parser, length limit and thinking cap, and everyone sees the options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from gofish.bots.base import MAX_THINKING_SECONDS
+from gofish.online.protocol import ProtocolError, parse_command
+from gofish.online.room import Room, RoomError
+from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
+
+from .conftest import PATIENT
+from .helpers import connect, create_room, join_room, play_to_end, serving, start_game
+
+TOKEN = "a" * 64
+
+
+def lobby(players: int = 2) -> Room:
+    """A lobby with Ann, its host, in seat 1 and the other seats open."""
+    room = Room.new("K7QH3T", "classic", players, "2026-12-01T07:00:00Z", "emma")
+    room.apply(*room.join_entry("Ann", TOKEN))
+    return room
+
+
+def refusal(room: Room, spec: str, by: int | None = 0) -> RoomError:
+    with pytest.raises(RoomError) as refused:
+        room.add_bot_entry(by, 1, spec)
+    return refused.value
+
+
+def test_a_bot_with_options_is_seated_under_its_one_spelling_and_named_with_them() -> None:
+    room = lobby()
+    entry = room.add_bot_entry(0, 1, "Expert:noise=0.20:infer=TRUE")
+    assert entry == ("bot", {"seat": 1, "bot": "expert:infer=true:noise=0.2",
+                             "name": "Expert (bot)"})
+    said = room.apply(*entry)
+    seat = room.lobby()["seats"][1]
+    # As the single-player table labels a seat (Expert (infer=true, noise=0.2)); the log
+    # says the name alone, so "Expert (bot) asks Ann…" stays short.
+    assert seat["label"] == "Expert (bot) (infer=true, noise=0.2)"
+    assert seat["name"] == "Expert (bot)" and seat["bot"] == "expert:infer=true:noise=0.2"
+    assert said == "Expert (bot) (infer=true, noise=0.2) takes seat 2."
+
+
+def test_a_bot_without_options_is_labelled_by_its_name_alone() -> None:
+    room = lobby()
+    said = room.apply(*room.add_bot_entry(0, 1, "emma"))
+    assert room.lobby()["seats"][1]["label"] == "Emma (bot)" and said == "Emma (bot) takes seat 2."
+    assert room.lobby()["seats"][0]["label"] == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("expert:colour=red", "bot 'expert' has no option 'colour': it takes epsilon, noise, "
+                              "endgame, infer"),
+        ("counter:epsilon=2", "bot option epsilon=2: epsilon must be"),
+        ("emma:memory", "bot option 'memory' in 'emma:memory' should look like KEY=VALUE"),
+        ("emmma:memory=2", "unknown bot 'emmma': choose one of random, emma"),
+        (f"ismcts:seconds={MAX_THINKING_SECONDS * 2:g}",
+         f"bot 'ismcts': seconds must be at most {MAX_THINKING_SECONDS:g} in a room's game"),
+    ],
+)
+def test_a_spec_the_room_cannot_seat_is_refused_saying_what_is_wrong(spec: str, said: str) -> None:
+    refused = refusal(lobby(), spec)
+    assert refused.code == "invalid" and said in refused.message
+
+
+def test_a_bot_may_be_given_as_long_to_think_as_a_browser_game_allows() -> None:
+    room = lobby()
+    room.apply(*room.add_bot_entry(0, 1, f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"))
+    assert room.seats[1].bot == f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"
+
+
+def test_only_the_host_seats_a_bot_with_options() -> None:
+    room = lobby(players=3)
+    room.apply(*room.join_entry("Bob", "b" * 64))
+    assert refusal(room, "expert:noise=0.2", by=1).code == "forbidden"
+    assert refusal(room, "expert:noise=0.2", by=None).code == "forbidden"
+
+
+def test_the_protocol_takes_a_spec_as_long_as_the_start_forms_and_no_longer() -> None:
+    def add_bot(spec: str) -> str:
+        return json.dumps({"type": "add_bot", "version": 1, "seat": 1, "bot": spec})
+
+    longest = "expert:noise=0.2:epsilon=0." + "1" * (MAX_OPPONENT_SPEC_LENGTH - 27)
+    assert len(longest) == MAX_OPPONENT_SPEC_LENGTH
+    assert parse_command(add_bot(longest)).bot == longest  # type: ignore[union-attr]
+    with pytest.raises(ProtocolError, match=f"bot: .*at most {MAX_OPPONENT_SPEC_LENGTH} char"):
+        parse_command(add_bot(longest + "1"))
+
+
+def test_the_bot_list_gives_each_bots_options_and_what_it_is(client: TestClient) -> None:
+    answer = client.get("/rooms/bots").json()
+    assert set(answer["options"]) == set(answer["bots"]) == set(answer["descriptions"])
+    assert [option["name"] for option in answer["options"]["expert"]] == [
+        "epsilon", "noise", "endgame", "infer"]
+    assert all(option["description"] for option in answer["options"]["expert"])
+    assert answer["options"]["random"] == []
+    assert "8 imagined deals" in answer["descriptions"]["ismcts-quick"]
+
+
+def test_a_knobbed_bot_plays_the_room_through_a_restart_and_into_the_rematch(
+    make_app: Callable[..., Starlette],
+) -> None:
+    with serving(make_app()) as client:
+        made = create_room(client, "Ann", players=3)
+        joined = join_room(client, made["code"], "Bob")
+        ann = connect(client, made["code"], made["token"])
+        bob = connect(client, made["code"], joined["token"])
+        ann.command("add_bot", seat=2, bot="ismcts-quick:seconds=9")
+        refused = ann.read_until(lambda m: m["type"] == "error")
+        assert refused["code"] == "invalid" and "seconds must be at most" in refused["message"]
+        ann.command("add_bot", seat=2, bot="expert:noise=0.5:epsilon=0.3")
+        seated = bob.read_until(lambda m: m["type"] == "update"
+                                and m["room"]["seats"][2]["kind"] == "bot")
+        assert seated["room"]["seats"][2]["label"] == "Expert (bot) (epsilon=0.3, noise=0.5)"
+        assert seated["notice"] == "Expert (bot) (epsilon=0.3, noise=0.5) takes seat 3."
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+        start_game(ann, [bob])
+        play_to_end([ann, bob])
+        tokens = (ann.token, bob.token)
+    # From the database: the rematch deals to the same bot, options and all.
+    with serving(make_app(PATIENT)) as client:
+        ann = connect(client, made["code"], tokens[0])
+        bob = connect(client, made["code"], tokens[1])
+        assert ann.room["seats"][2]["bot"] == "expert:epsilon=0.3:noise=0.5"
+        start_game(ann, [bob])
+        assert ann.game["number"] == 2
+        assert ann.room["seats"][2]["label"] == "Expert (bot) (epsilon=0.3, noise=0.5)"
+        play_to_end([ann, bob])
+        server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+        bot = server.rooms[made["code"]].bots[2]
+        assert (bot.epsilon, bot.noise) == (0.3, 0.5)
