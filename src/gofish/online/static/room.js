@@ -8,6 +8,7 @@ import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
   offerTheTableOnlyIfOpen, rememberSeat, roomCode, say, seatToken, UNREADABLE_SEAT, whyGone,
 } from '/rooms/static/rooms-api.js';
+import { joinSpec } from '/static/js/savedsetup.js';
 
 offerTheTableOnlyIfOpen();
 
@@ -22,6 +23,7 @@ const watching = new URLSearchParams(location.search).has('watch');
 const state = {
   version: -1, room: null, game: null, you: null, log: [], target: null,
   bots: {}, botNames: {}, // registered bots: strength and display name ("Emma", as its seat says)
+  botAbout: {}, botOptions: {}, // each bot's description, and the options (knobs) it takes
   token: null, // this browser's seat secret; null once the seat is given up
   carried: null, // a seat's token from a link (#seat=), tried before it is kept
   confirming: null, // 'leave', or removalKey() of the person to remove, while asking "are you sure?"
@@ -29,6 +31,7 @@ const state = {
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
   refusal: null, // the server's refusal of this socket's hello (code, message, reason), for its close
   botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
+  botKnobs: {}, // seat -> { open, values: option -> text } for the picked bot, kept alike
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
   seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
@@ -100,7 +103,8 @@ function showRules(room) { fill($('#room-rules'), `Rules: ${room.rules_summary.j
 async function begin() {
   fill($('#room-code'), code);
   try {
-    ({ bots: state.bots, names: state.botNames } = await getJSON('/rooms/bots'));
+    ({ bots: state.bots, names: state.botNames, descriptions: state.botAbout = {},
+      options: state.botOptions = {} } = await getJSON('/rooms/bots'));
   } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
   const carried = takeCarriedSeat();
   state.carried = watching ? null : carried;
@@ -527,7 +531,8 @@ function connectionDot(seat) {
 
 function seatLine(seat, host) {
   const dot = el('span', { class: dotClass(seat), 'aria-hidden': 'true' });
-  const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.name || 'Empty seat');
+  // A bot's options come with its name ("Expert (bot) (noise=0.2)"), as at a single-player table.
+  const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.label || seat.name || 'Empty seat');
   const mine = state.you && state.you.seat === seat.seat;
   // A space before each tag: set apart by its margin alone, a screen reader read the
   // name and tags as one word ("Annconnectedhostyou").
@@ -540,9 +545,10 @@ function seatLine(seat, host) {
   }
   host = host && betweenGames(state.room); // after a game, a bot's seat can open for a friend
   if (host && seat.kind === 'open') {
+    const knobs = botKnobs(seat.seat);
     line.append(' ', botChoice(seat.seat), ' ', el('button', { type: 'button', class: 'add-bot',
-      dataset: { key: `bot-${seat.seat}` },
-      onclick: () => send('add_bot', { seat: seat.seat, bot: $(`#bot-${seat.seat}`).value }) }, 'Add bot'));
+      dataset: { key: `bot-${seat.seat}` }, onclick: () => send('add_bot', { seat: seat.seat, bot: chosenSpec(seat.seat) }) },
+    'Add bot'), knobs);
   } else if (host && seat.kind === 'bot') {
     line.append(' ', el('button', { type: 'button', class: 'remove-bot', dataset: { key: `bot-${seat.seat}` },
       onclick: () => send('remove_bot', { seat: seat.seat }) }, 'Remove'));
@@ -553,12 +559,59 @@ function seatLine(seat, host) {
 // Which bot to seat; the pick survives the list being rebuilt (someone connecting).
 function botChoice(seat) {
   const choice = el('select', { id: `bot-${seat}`, 'aria-label': `Bot for seat ${seat + 1}`, class: 'bot-choice',
-    dataset: { key: `choice-${seat}` }, onchange: () => { state.botChoice[seat] = choice.value; } },
+    'aria-describedby': `bot-about-${seat}`, dataset: { key: `choice-${seat}` },
+    onchange: () => {
+      state.botChoice[seat] = choice.value;
+      state.botKnobs[seat] = { open: knobsOf(seat).open, values: {} }; // another bot: its own defaults
+      keepingFocus(() => $(`.bot-knobs[data-seat="${seat}"]`).replaceWith(botKnobs(seat)));
+    } },
   Object.entries(state.bots).map(([name, strength]) => el('option', { value: name },
     `${state.botNames[name] || name} (strength ${strength})`)));
-  const picked = state.botChoice[seat] ?? 'emma';
-  if (state.bots[picked] !== undefined) choice.value = picked;
+  choice.value = pickedBot(seat);
   return choice;
+}
+
+function pickedBot(seat) {
+  const picked = state.botChoice[seat] ?? 'emma';
+  return state.bots[picked] !== undefined ? picked : Object.keys(state.bots)[0];
+}
+
+function knobsOf(seat) {
+  state.botKnobs[seat] ??= { open: false, values: {} };
+  return state.botKnobs[seat];
+}
+
+// The picked bot's options, each a labelled box (empty: the bot's default), under a closed
+// "Options" until asked for: the lobby's line stays short. What was typed, and whether it is
+// open, survive the lobby being rebuilt; the server says what it refuses in a value.
+function botKnobs(seat) {
+  const bot = pickedBot(seat);
+  const knobs = knobsOf(seat);
+  const about = el('p', { class: 'bot-about', id: `bot-about-${seat}` }, state.botAbout[bot] || '');
+  const fields = (state.botOptions[bot] || []).map(({ name, description }) => {
+    const id = `bot-${seat}-${name}`;
+    return el('div', { class: 'bot-option' },
+      el('label', { for: id }, name),
+      el('input', { id, type: 'text', value: knobs.values[name] || '', placeholder: 'default', autocomplete: 'off',
+        spellcheck: 'false', 'aria-describedby': `${id}-about`, dataset: { key: `knob-${seat}-${name}`, option: name },
+        oninput: (event) => { knobs.values[name] = event.target.value; } }),
+      el('span', { class: 'bot-about', id: `${id}-about` }, description));
+  });
+  const box = el('details', { class: 'bot-knobs', open: knobs.open || null, dataset: { seat } },
+    el('summary', { dataset: { key: `knobs-${seat}` } }, fields.length ? 'Options' : 'About'),
+    about, fields.length ? el('div', { role: 'group', 'aria-label': `Options of the bot for seat ${seat + 1}` }, fields) : null);
+  box.addEventListener('toggle', () => { knobs.open = box.open; });
+  return box;
+}
+
+// The bot to seat, with the options given it (``expert:noise=0.2``); an empty box is left out.
+function chosenSpec(seat) {
+  const bot = pickedBot(seat);
+  const offered = new Set((state.botOptions[bot] || []).map((option) => option.name));
+  const given = Object.entries(knobsOf(seat).values)
+    .filter(([name, value]) => offered.has(name) && value.trim())
+    .map(([name, value]) => [name, value.trim()]);
+  return joinSpec(bot, Object.fromEntries(given));
 }
 
 // "Are you sure?" in place, since a seat given up cannot be had back (its token is revoked).
@@ -863,6 +916,12 @@ function seaStopAt(index) {
 
 $('#sea').addEventListener('keydown', (event) => moveAlong(event, [...$('#sea').querySelectorAll('button')]));
 
+// The name the seat was dealt under, with its bot's options while that bot still sits there.
+function seatTitle(game, seat) {
+  const dealt = playedBy(game, seat.seat);
+  return dealt === seat.name && seat.label ? seat.label : dealt;
+}
+
 function opponentBox(seat, game, myTurn, targets) {
   const i = seat.seat;
   const choosable = myTurn && targets.includes(i);
@@ -872,7 +931,7 @@ function opponentBox(seat, game, myTurn, targets) {
     'aria-pressed': choosable ? String(state.target === i) : null,
     onclick: choosable ? () => { state.target = i; keepingFocus(() => renderGame()); } : null,
   },
-  el('strong', {}, playedBy(game, i)),
+  el('strong', {}, seatTitle(game, seat)),
   connectionDot(seat),
   el('div', {}, counted(game.hand_sizes[i], 'card')),
   heldAtEnd(game, i),

@@ -1,0 +1,69 @@
+"""The host gives a room's bot options in the lobby, by keyboard, and everyone sees them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .browser_support import RoomsServer, ann_and_bob, focused, join
+
+pytestmark = pytest.mark.browser
+
+SEAT = '#seats li[data-seat="2"]'
+LAST = '#seats li[data-seat="3"]'
+
+
+def test_the_host_seats_an_expert_with_noise_and_both_pages_name_its_options(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    ann, bob, code = ann_and_bob(rooms, open_page, players=4)
+    ann.select_option("#bot-3", "expert")
+    options = ann.locator(f"{LAST} details.bot-knobs")
+    assert options.get_attribute("open") is None  # closed: the seat's line stays short
+    ann.focus(f"{LAST} details.bot-knobs summary")
+    ann.keyboard.press("Enter")
+    noise = ann.get_by_role("textbox", name="noise", exact=True)
+    noise.fill("0.2")
+    ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
+    # Each box says what its option does, from the server's list.
+    assert "careless random ask" in str(ann.locator("#bot-3-epsilon-about").inner_text())
+    ann.click(f"{LAST} .add-bot")
+    ann.wait_for_selector("#status:has-text('bot option epsilon=2: epsilon must be')")
+
+    # Cy taking the seat before rebuilds Ann's lobby: the bot, the open box, the values typed
+    # and the focus in a box all stay.
+    noise.focus()
+    join(open_page(), rooms.url, code, "Cy")
+    ann.wait_for_selector('#seats li[data-seat="2"]:has-text("Cy")')
+    assert ann.locator("#bot-3").input_value() == "expert"
+    assert options.get_attribute("open") is not None and noise.input_value() == "0.2"
+    assert focused(ann) == "input#bot-3-noise"
+    ann.get_by_role("textbox", name="epsilon", exact=True).fill("")  # empty: the default
+    ann.click(f"{LAST} .add-bot")
+
+    said = "Expert (bot) (noise=0.2)"
+    for page in (ann, bob):
+        page.wait_for_selector(f"{LAST}:has-text('{said}')")
+        page.wait_for_selector(f"#notice:has-text('{said} takes seat 4.')")
+    ann.click("#start")
+    for page in (ann, bob):
+        page.wait_for_selector(f".room-seat[data-seat='3'] strong:has-text('{said}')")
+
+
+def test_another_bot_picked_offers_its_own_options_with_empty_boxes(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    ann, _bob, _code = ann_and_bob(rooms, open_page)
+    ann.select_option("#bot-2", "expert")
+    ann.click(f"{SEAT} details.bot-knobs summary")
+    ann.get_by_role("textbox", name="noise", exact=True).fill("0.5")
+    ann.select_option("#bot-2", "ismcts-quick")
+    seconds = ann.get_by_role("textbox", name="seconds", exact=True)
+    assert seconds.input_value() == "" and ann.locator("#bot-2-noise").count() == 0
+    seconds.fill("60")
+    ann.click(f"{SEAT} .add-bot")
+    ann.wait_for_selector("#status:has-text(\"seconds must be at most 5 in a room's game\")")
+    seconds.fill("0.5")
+    ann.click(f"{SEAT} .add-bot")
+    ann.wait_for_selector(f"{SEAT}:has-text('Quick ISMCTS (bot) (seconds=0.5)')")
