@@ -109,12 +109,16 @@ def train(weights: np.ndarray, games: int, rate: float, against_itself: bool) ->
         from gofish.pettingzoo_env import env as table_env  # needs PettingZoo
 
         table = table_env(rules="classic", players=2)
+
+        def one_game(seed: int) -> list[tuple[float, np.ndarray]]:
+            return self_play(table, weights, rng, seed)
     else:
         single = GoFishEnv("classic", players=2, opponents=["emma"])
+
+        def one_game(seed: int) -> list[tuple[float, np.ndarray]]:
+            return [play(single, weights, rng, seed, learn=True)]
     for game in range(games):
-        seats = (self_play(table, weights, rng, game) if against_itself
-                 else [play(single, weights, rng, game, learn=True)])
-        for reward, gradient in seats:
+        for reward, gradient in one_game(game):
             weights += rate * (reward - baseline) * gradient
             baseline += 0.01 * (reward - baseline)
 

@@ -41,3 +41,21 @@ def test_arguments_it_cannot_use_are_a_usage_error(
         load_example("learn_to_ask").main(args)
     assert stopped.value.code == 2
     assert why in capsys.readouterr().err
+
+
+class _Flag:
+    """A yes or no that counts how often it is read."""
+
+    def __init__(self, value: bool) -> None:
+        self.value, self.reads = value, 0
+
+    def __bool__(self) -> bool:
+        self.reads += 1
+        return self.value
+
+
+def test_train_decides_once_whom_to_play() -> None:
+    """It read against_itself to make the env, then again for every game."""
+    flag = _Flag(False)
+    load_example("learn_to_ask").train(np.zeros(4), 3, 0.05, against_itself=flag)
+    assert flag.reads == 1
