@@ -80,6 +80,7 @@ gives the game as text, as the agent's seat sees it (``gofish.rendering``); with
     Your turn.
 
 It is made from the seat's ``View`` alone, so it shows no other hand and no pond order.
+After a ``reset`` that passed over deals, the first line of its news says how many.
 With ``render_mode=None`` (the default) ``render()`` warns and gives None; before the
 first ``reset`` it raises ``GoFishError``.
 """
@@ -375,6 +376,7 @@ class GoFishEnv:
         self._asks = 0
         self._truncated = False
         self._news_from = 0  # the first event of the last step (or reset): the picture's news
+        self._deals_passed_over = 0  # by the last reset, told in its picture
         self._deal_seeds = DealSeeds("gofish.env later games")
 
     # ------------------------------------------------------------------ the loop
@@ -392,10 +394,12 @@ class GoFishEnv:
             if passed_over:  # the next game of the same sequence, so a seed still repeats
                 seed = self._deal_seeds.next(None)
             self._deal(seed)
-            if self.legal_actions():
+            legal = self.legal_actions()  # once a deal: the info below is given it
+            if legal:
                 break
+        self._deals_passed_over = passed_over
         show_to_human(self.render_mode, self._picture)
-        return self._observe(), {**self._info(), "deals_passed_over": passed_over}
+        return self._observe(), {**self._info(legal), "deals_passed_over": passed_over}
 
     def step(self, action: WholeNumber | Ask
              ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -409,7 +413,7 @@ class GoFishEnv:
         if game.current_player != self.seat:  # only after the bots could not move on
             raise GoFishError("it is not the agent's turn: call reset() for a new game")
         ask = self._ask_for(action)
-        self._news_from = news_start(self.render_mode, game)
+        self._start_news(game)
         game.play(ask)
         self._asks += 1
         self._play_bots()
@@ -519,9 +523,23 @@ class GoFishEnv:
         return (plural(self.max_asks, "ask") if self._asks >= self.max_asks
                 else f"the bots' {BOT_ASKS_IN_A_ROW} asks in a row")
 
+    def _start_news(self, game: Game) -> None:
+        """A step begins: the picture's news starts from here, the reset's is done."""
+        self._news_from = news_start(self.render_mode, game)
+        self._deals_passed_over = 0
+
     def _picture(self) -> str:
         return seat_picture(self.view(), self._names, self._labels, self._news_from,
-                            self._notes())
+                            self._notes(), self._passed_over_news())
+
+    def _passed_over_news(self) -> list[str]:
+        """The reset's first news: the deals it passed over, if any (else none)."""
+        count = self._deals_passed_over
+        if not count:
+            return []
+        return [f"{plural(count, 'deal')} passed over before this one: "
+                f"{'it' if count == 1 else 'they'} had no ask of yours in "
+                f"{'it' if count == 1 else 'them'}."]
 
     def _notes(self) -> list[str]:
         """The episode's own lines in the picture, beyond the game's."""
@@ -536,7 +554,9 @@ class GoFishEnv:
         winners = self._live_game().winners or ()
         return 1.0 / len(winners) if self.seat in winners else 0.0
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, legal: list[int] | None = None) -> dict[str, Any]:
+        """The step's (or reset's) info; ``legal`` if the caller has worked them out."""
         game = self._live_game()
-        return {"legal": self.legal_actions(), "winners": game.winners,
+        return {"legal": self.legal_actions() if legal is None else legal,
+                "winners": game.winners,
                 "books": [len(books) for books in game.books]}

@@ -44,7 +44,6 @@ from gofish.rendering import (
     RenderMode,
     check_render_mode,
     illegal_action_line,
-    news_start,
     render_metadata,
     show_to_human,
 )
@@ -108,7 +107,7 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         if lost_by is None:
             return super().step(action)
         self._lost_by = lost_by
-        self._news_from = news_start(self.render_mode, self._live_game())  # it did not move
+        self._start_news(self._live_game())  # it did not move
         show_to_human(self.render_mode, self._picture)
         info = {**self._info(), "illegal_action": lost_by}
         return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info

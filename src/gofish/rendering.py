@@ -58,16 +58,18 @@ def check_render_mode(env_name: str, render_mode: object) -> RenderMode | None:
 
 
 def seat_picture(view: View, names: Sequence[str], labels: Sequence[str], since: int,
-                 notes: Sequence[str] = ()) -> str:
+                 notes: Sequence[str] = (), first_news: Sequence[str] = ()) -> str:
     """The game as ``view``'s seat sees it (see the module's docstring).
 
     ``names`` name the seats in the sentences ("Emma asks you for 7s"), ``labels`` on the
     table's lines ("Emma (player 1): 6 cards; books: none."); ``since`` is the first
     event of the view's history to tell, and ``notes`` are the environment's own lines
     on an episode that ended while the game goes on (cut short, lost by an illegal
-    action), said last in place of whose turn it is: no turn is the agent's any more."""
+    action), said last in place of whose turn it is: no turn is the agent's any more.
+    ``first_news`` are its lines on what came before the history told (deals a reset
+    passed over), said first under "What happened:"."""
     narrator = Narrator(names, view.viewer, view.rules)
-    news = [text for _, text in narrator.tell(view.history[since:], view)]
+    news = [*first_news, *(text for _, text in narrator.tell(view.history[since:], view))]
     status = list(notes) or _status(narrator, view)
     if news[-1:] == status:  # the step ended with the turn passing: said once, at the end
         del news[-1]

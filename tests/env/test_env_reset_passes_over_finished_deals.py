@@ -67,3 +67,34 @@ def test_a_vector_env_with_autoreset_plays_on_through_such_deals() -> None:
         episodes += int(np.sum(terminated | truncated))
     envs.close()
     assert episodes >= 200
+
+
+def test_the_resets_picture_tells_the_deals_passed_over_and_the_step_after_does_not() -> None:
+    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1,
+                    render_mode="ansi")
+    seed = next(s for s in range(200) if env.reset(seed=s)[1]["deals_passed_over"])
+    _, info = env.reset(seed=seed)
+    count = info["deals_passed_over"]
+    told = (f"{count} deal passed over before this one: it had no ask of yours in it."
+            if count == 1 else
+            f"{count} deals passed over before this one: they had no ask of yours in them.")
+    lines = env.render().splitlines()  # type: ignore[union-attr]
+    assert lines[:2] == ["What happened:", f"  {told}"]
+    assert lines[2].startswith("  ")  # then the deal of the game given, as ever
+    env.step(info["legal"][0])
+    assert "passed over" not in env.render()  # type: ignore[operator]
+    plain = next(s for s in range(200) if not env.reset(seed=s)[1]["deals_passed_over"])
+    env.reset(seed=plain)
+    assert "passed over" not in env.render()  # type: ignore[operator]
+
+
+def test_reset_works_out_the_legal_actions_once_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It asked the game for them to choose the deal, then again for the info."""
+    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
+    seed = next(s for s in range(200) if env.reset(seed=s)[1]["deals_passed_over"])
+    calls = []
+    counted = env_module.legal_numbers
+    monkeypatch.setattr(env_module, "legal_numbers",
+                        lambda *args: calls.append(args) or counted(*args))
+    _, info = env.reset(seed=seed)
+    assert info["legal"] and len(calls) == info["deals_passed_over"] + 1
