@@ -51,7 +51,9 @@ picture is that of the seat of ``agent_selection``, the agent to act (once the g
 over, the agent PettingZoo's loop has come to), from that seat's ``View`` alone: what the
 last action led to, told from that seat, then its hand, every agent's cards and books,
 the pond, and whose turn it is or the result (or what ended every agent's episode first:
-``max_asks``, or under ``env()`` an illegal action). After ``player_0``'s first ask of
+``max_asks``, or an illegal action under ``env()``'s ``TerminateIllegalWrapper`` or one
+of one's own around ``raw_env``; one's own keeps the action to itself, so the picture
+cannot name its number). After ``player_0``'s first ask of
 ``reset(seed=1)``, a miss, it is ``player_1``'s picture::
 
     What happened:
@@ -127,12 +129,14 @@ class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped 
 
     def step(self, action: WholeNumber | None) -> None:
         agent = self.agent_selection
-        live = not (self.terminations[agent] or self.truncations[agent])
-        if live:
-            self.unwrapped.ask_of(agent, action)
-        super().step(action)
-        if live and self.unwrapped._ended_by_the_wrapper():
-            self.unwrapped._lost_by_illegal(agent, action)
+        table = self.unwrapped
+        if not (self.terminations[agent] or self.truncations[agent]):
+            table.ask_of(agent, action)
+        table._action_offered = action  # for the picture, should it lose the game
+        try:
+            super().step(action)
+        finally:
+            table._action_offered = None
 
 
 def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict:
@@ -177,7 +181,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._trackers: list[Tracker] = []
         self._asks = 0
         self._news_from = 0  # the first event of the last step (or reset): the picture's news
-        self._illegal: tuple[str, int] | None = None  # (agent, action) that ended the game
+        # (agent, action if known, its reward) when an illegal action ended the game
+        self._illegal: tuple[str, int | None, float] | None = None
+        self._action_offered: WholeNumber | None = None  # env()'s wrappers' step's action
 
     # ------------------------------------------------------------------ PettingZoo's API
 
@@ -255,18 +261,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
                               "whose episode is over")
         return numbered_ask(action, self._seat_of(agent), self.players, self.per_opponent)
 
+    def _deads_step_first(self) -> str:
+        """PettingZoo's, which this table never calls itself: ``TerminateIllegalWrapper``
+        (``env()``'s, or one wrapped around ``raw_env`` by hand) calls it on the table once
+        it has ended every agent's episode for an illegal action, without a step of the
+        table's, while the culprit is still ``agent_selection``. That is the one trace the
+        wrapper leaves, so the picture learns of the illegal action here."""
+        culprit = self.agent_selection
+        lost = self._illegal is None and self._ended_by_the_wrapper()
+        selected: str = super()._deads_step_first()
+        if lost:
+            self._lost_by_illegal(culprit)
+        return selected
+
     def _ended_by_the_wrapper(self) -> bool:
         """Whether every agent is done while the game goes on and no ``max_asks`` cut it
-        short: what ``env()``'s ``TerminateIllegalWrapper`` leaves after an illegal action,
-        which it ends without a step of this table's."""
+        short: what ``TerminateIllegalWrapper`` leaves after an illegal action."""
         game = self._live_game()
         return (not game.is_over and self._asks < self.max_asks
                 and all(self.terminations.values()))
 
-    def _lost_by_illegal(self, agent: str, action: WholeNumber) -> None:
-        """Told by ``env()``'s wrappers that ``agent``'s illegal ``action`` ended the game:
-        the picture says so from then on (human mode prints it now), as a step's would."""
-        self._illegal = (agent, cast(int, as_whole_number(action)))  # ask_of checked it
+    def _lost_by_illegal(self, agent: str) -> None:
+        """``agent``'s illegal action ended the game: the picture says so from then on
+        (human mode prints it now), as a step's would. The action's number is known when
+        ``env()``'s wrappers stepped it (a wrapper of one's own does not pass it on); the
+        reward is the one the wrapper gave."""
+        offered = self._action_offered  # ask_of checked it before the wrapper stepped
+        action = None if offered is None else cast(int, as_whole_number(offered))
+        self._illegal = (agent, action, float(self.rewards[agent]))
         self._news_from = news_start(self.render_mode, self._live_game())  # nothing moved
         show_to_human(self.render_mode, self._picture)
 
@@ -283,10 +305,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     def _notes(self, game: Game, seat: int) -> list[str]:
         """Why every agent's episode is over while the game goes on, told to ``seat``."""
         if self._illegal is not None:
-            agent, action = self._illegal
+            agent, action, reward = self._illegal
             who, whom = ("You", "you") if agent == self.possible_agents[seat] else (agent, agent)
-            return [illegal_action_line(who, action, "the game is over (reward "
-                                    f"{ILLEGAL_ACTION_REWARD:g} for {whom})")]
+            return [illegal_action_line(who, action,
+                                        f"the game is over (reward {reward:g} for {whom})")]
         if not game.is_over and self._asks >= self.max_asks:  # as _end_if_over
             return [f"Every agent was cut short after {plural(self.max_asks, 'ask')} "
                     "(truncated)."]

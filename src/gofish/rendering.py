@@ -91,10 +91,13 @@ def _status(narrator: Narrator, view: View) -> list[str]:
     return [narrator.turn(view.current_player)]
 
 
-def illegal_action_line(who: str, action: int, outcome: str) -> str:
+def illegal_action_line(who: str, action: int | None, outcome: str) -> str:
     """The picture's last line once an illegal action ended the episode (GoFish-v0's, the
-    PettingZoo table under ``env()``): "You played action 3, which is not legal now, so
-    ``outcome``."."""
+    PettingZoo table under ``TerminateIllegalWrapper``): "You played action 3, which is
+    not legal now, so ``outcome``."; "an action that is not legal now" when the number
+    is not known."""
+    if action is None:
+        return f"{who} played an action that is not legal now, so {outcome}."
     return f"{who} played action {action}, which is not legal now, so {outcome}."
 
 

@@ -19,6 +19,7 @@ from .hidden_cards import hidden_cards_written, hidden_from, pond_cards_written
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test
+from pettingzoo.utils import wrappers
 
 from gofish.pettingzoo_env import env, raw_env
 
@@ -138,5 +139,25 @@ def test_an_illegal_action_that_ends_the_game_is_told_and_printed(
         assert last == (f"You {said} for you)." if agent == culprit
                         else f"{culprit} {said} for {culprit}).")
         table.step(None)
+    table.reset(seed=3)
+    assert "not legal" not in capsys.readouterr().out
+
+
+def test_an_illegal_action_under_a_terminate_illegal_wrapper_of_ones_own_is_told(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """raw_env wrapped by hand: the wrapper ends the game without a step of the table's
+    and keeps the action to itself, so the picture went on saying whose turn it was."""
+    table = wrappers.TerminateIllegalWrapper(raw_env(render_mode="human"), illegal_reward=-5)
+    table.reset(seed=3)
+    culprit = table.agent_selection
+    illegal = int(np.flatnonzero(table.observe(culprit)["action_mask"] == 0)[0])
+    capsys.readouterr()
+    table.step(illegal)  # PettingZoo's logger warns of it (standard error)
+    said = "played an action that is not legal now, so the game is over (reward -5 for"
+    printed = capsys.readouterr().out.rstrip("\n").splitlines()
+    assert printed[-1] in (f"You {said} you).", f"{culprit} {said} {culprit}).")
+    assert not any(line.endswith("turn.") for line in printed)
+    table.render()
+    assert capsys.readouterr().out.rstrip("\n").splitlines()[-1] == printed[-1]
     table.reset(seed=3)
     assert "not legal" not in capsys.readouterr().out
