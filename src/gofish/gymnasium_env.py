@@ -27,7 +27,12 @@ It renders as ``GoFishEnv`` does (``render_mode="ansi"`` or ``"human"``; see
     observation, info = env.reset(seed=1)
     print(env.render())  # "Your hand: A♦, 5♣, 8♥, …", every seat, the pond, whose turn
 
-After an illegal action that lost the episode, the picture says so.
+After an illegal action that lost the episode, the picture says so. So it does on the
+step where ``make``'s ``max_episode_steps`` (Gymnasium's ``TimeLimit``) truncates the
+episode while the game goes on: ``make`` hides the limit from the environment (its
+``spec`` says None), so GoFish-v0 is registered with a hook, run after ``TimeLimit`` is in
+place, that sets ``step_limit``, and the environment counts its steps since ``reset`` as
+``TimeLimit`` does. A ``TimeLimit`` put on by hand is not seen: set ``step_limit`` too.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import numpy as np
 from gofish.core import Ask, GoFishError, MalformedInputError
 from gofish.core.errors import short_repr
 from gofish.env import GoFishEnv, WholeNumber, checked_seed
+from gofish.narrate import plural
 from gofish.rendering import (
     RenderMode,
     check_render_mode,
@@ -82,11 +88,16 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         super().__init__(rules, players, opponents, seat, max_asks, render_mode)
         self.illegal_action = illegal_action
         self._lost_by: int | None = None  # the illegal action that ended the episode
+        #: The steps ``gymnasium.make``'s TimeLimit allows an episode (its
+        #: ``max_episode_steps``), told by ``_tell_step_limit``; None without one.
+        self.step_limit: int | None = None
+        self._steps_since_reset = 0  # counted as TimeLimit counts: the steps that returned
 
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """As ``GoFishEnv.reset``; a seed also seeds Gymnasium's ``np_random``."""
         lost_by, self._lost_by = self._lost_by, None  # the new game's info offers actions
+        self._steps_since_reset = 0  # as TimeLimit's count, set to 0 before it calls reset
         try:
             observation, info = super().reset(seed=seed, options=options)
         except GoFishError:  # a bad seed or options: refused, changing nothing
@@ -105,12 +116,24 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
                               f"{self._lost_by}: call reset() for a new one")
         lost_by = self._illegal_number(action) if self.illegal_action == "lose" else None
         if lost_by is None:
-            return super().step(action)
+            return self._counted_step(action)
         self._lost_by = lost_by
+        self._steps_since_reset += 1
         self._start_news(self._live_game())  # it did not move
         show_to_human(self.render_mode, self._picture)
         info = {**self._info(), "illegal_action": lost_by}
         return self._observe(), ILLEGAL_ACTION_REWARD, True, False, info
+
+    def _counted_step(self, action: WholeNumber | Ask
+                      ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """``GoFishEnv.step``, counted before its picture is drawn (human mode prints it
+        inside); a step refused with an error is not counted, as TimeLimit does not."""
+        self._steps_since_reset += 1
+        try:
+            return super().step(action)
+        except BaseException:
+            self._steps_since_reset -= 1
+            raise
 
     def legal_actions(self) -> list[int]:
         """As ``GoFishEnv.legal_actions``; none once an illegal action lost the episode."""
@@ -122,9 +145,18 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
 
     def _notes(self) -> list[str]:
         if self._lost_by is None:
-            return super()._notes()
+            return super()._notes() or self._step_limit_notes()
         return [illegal_action_line("You", self._lost_by,
                                 f"the episode is lost (reward {ILLEGAL_ACTION_REWARD:g})")]
+
+    def _step_limit_notes(self) -> list[str]:
+        """The line saying TimeLimit cut the episode short, from the step that reaches its
+        limit on (it says truncated at every step after it too), while the game goes on."""
+        limit = self.step_limit
+        if limit is None or self._steps_since_reset < limit or self._live_game().is_over:
+            return []
+        return [f"The episode was cut short at the step limit, after {plural(limit, 'step')} "
+                "(max_episode_steps; truncated)."]
 
     def _illegal_number(self, action: WholeNumber | Ask) -> int | None:
         """The number of ``action`` if the agent could ask now but not this; None when it is
@@ -141,5 +173,28 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         return None if ask in game.legal_actions() else number
 
 
+def _tell_step_limit(env: gymnasium.Env) -> gymnasium.Env:
+    """Tell the game under ``env`` the step limit of ``make``'s TimeLimit, and give ``env``
+    back as it was (no wrapper is added).
+
+    ``make`` sets the game's own ``spec`` with ``max_episode_steps=None`` and wraps it in
+    ``TimeLimit`` afterwards, so the game cannot see the limit, nor that a step reached it:
+    its picture went on offering a turn. Registered as GoFish-v0's additional wrapper,
+    this runs after TimeLimit is in place, whose ``spec`` holds the limit in force
+    (``make``'s ``max_episode_steps``, else the registered one; None with -1)."""
+    game = env.unwrapped
+    if isinstance(game, GoFishGymEnv):
+        own = game.spec
+        if own is not None and STEP_LIMIT_TOLD not in own.additional_wrappers:
+            own.additional_wrappers += (STEP_LIMIT_TOLD,)  # make(env.spec) remakes it all
+        game.step_limit = None if env.spec is None else env.spec.max_episode_steps
+    return env
+
+
+#: GoFish-v0's one additional wrapper: ``_tell_step_limit``, which adds no wrapper.
+STEP_LIMIT_TOLD = gymnasium.envs.registration.WrapperSpec(
+    "StepLimitTold", "gofish.gymnasium_env:_tell_step_limit", {})
+
 if ENV_ID not in gymnasium.registry:  # a second import (a reload) would warn of overriding
-    gymnasium.register(id=ENV_ID, entry_point="gofish.gymnasium_env:GoFishGymEnv")
+    gymnasium.register(id=ENV_ID, entry_point="gofish.gymnasium_env:GoFishGymEnv",
+                       additional_wrappers=(STEP_LIMIT_TOLD,))

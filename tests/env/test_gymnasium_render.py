@@ -6,6 +6,7 @@ no render mode, so the checker tried none.
 
 from __future__ import annotations
 
+import copy
 import warnings
 
 import pytest
@@ -87,3 +88,69 @@ def test_make_with_another_render_mode_is_refused_naming_the_modes() -> None:
         with pytest.raises(MalformedInputError, match="GoFish-v0 draws the game as text: "
                            "render_mode can be 'ansi', 'human' or None, not 'rgb_array'"):
             gymnasium.make(MAKE_ID, render_mode="rgb_array")
+
+
+def test_the_step_that_makes_step_limit_truncates_says_so_in_the_picture() -> None:
+    """make()'s TimeLimit truncates after max_episode_steps steps without telling the game
+    (its own spec says max_episode_steps=None), so that step's picture offered a turn."""
+    env = gymnasium.make(MAKE_ID, max_episode_steps=2, render_mode="ansi")
+    _, info = env.reset(seed=2)
+    with pytest.raises(GoFishError):  # refused: TimeLimit does not count it, nor may we
+        env.step(env.unwrapped.action_count)
+    _, _, terminated, truncated, info = env.step(info["legal"][0])
+    assert not (terminated or truncated)
+    assert env.render().splitlines()[-1] == "Your turn."
+    _, _, terminated, truncated, _ = env.step(info["legal"][0])
+    lines = env.render().splitlines()
+    assert truncated and not terminated
+    assert lines[-1] == ("The episode was cut short at the step limit, after 2 steps "
+                         "(max_episode_steps; truncated).")
+    assert lines[-2].startswith("The pond: ")
+    env.reset(seed=2)
+    assert env.render().splitlines()[-1] == "Your turn."  # a new episode, counted anew
+
+
+@pytest.mark.parametrize(("registered", "given", "cut_after"), [
+    (1, None, 1),  # the spec's own limit
+    (5, 1, 1),  # make's max_episode_steps overrides the spec's
+    (1, -1, None),  # -1: no TimeLimit at all, so nothing is cut short
+])
+def test_the_limit_told_is_the_one_time_limit_applies(
+        registered: int, given: int | None, cut_after: int | None) -> None:
+    spec = copy.deepcopy(gymnasium.spec(ENV_ID))  # GoFish-v0's, as registered
+    spec.max_episode_steps = registered
+    env = gymnasium.make(spec, max_episode_steps=given, render_mode="ansi")
+    _, info = env.reset(seed=2)
+    for step in range(1, 3):
+        _, _, _, truncated, info = env.step(info["legal"][0])
+        said = env.render().splitlines()[-1].startswith("The episode was cut short")
+        assert said == truncated == (cut_after is not None and step >= cut_after), step
+
+
+def test_human_mode_prints_the_step_limit_with_the_step_that_reaches_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    env = gymnasium.make(MAKE_ID, max_episode_steps=1, render_mode="human")
+    _, info = env.reset(seed=2)
+    capsys.readouterr()
+    env.step(info["legal"][0])
+    printed = capsys.readouterr().out.rstrip("\n").splitlines()
+    assert printed[-1] == ("The episode was cut short at the step limit, after 1 step "
+                           "(max_episode_steps; truncated).")
+
+
+def test_an_env_remade_from_its_spec_is_told_its_step_limit_too() -> None:
+    made = gymnasium.make(MAKE_ID, max_episode_steps=1, render_mode="ansi")
+    remade = gymnasium.make(made.spec)  # Gymnasium's way to make the same env again
+    _, info = remade.reset(seed=2)
+    _, _, _, truncated, _ = remade.step(info["legal"][0])
+    assert truncated and "cut short at the step limit" in remade.render()
+
+
+def test_a_time_limit_put_on_by_hand_is_told_once_step_limit_is_set() -> None:
+    """As the README says: TimeLimit outside make() is not seen; step_limit tells it."""
+    env = gymnasium.wrappers.TimeLimit(GoFishGymEnv(render_mode="ansi"), 1)
+    for told in (False, True):
+        env.unwrapped.step_limit = 1 if told else None
+        _, info = env.reset(seed=2)
+        _, _, _, truncated, _ = env.step(info["legal"][0])
+        assert truncated and ("cut short at the step limit" in env.render()) == told
