@@ -43,7 +43,7 @@ from typing import Any, Literal
 import numpy as np
 
 from gofish.core import Ask, GoFishError, MalformedInputError
-from gofish.core.errors import short_repr
+from gofish.core.errors import short_repr, whole_number
 from gofish.env import GoFishEnv, WholeNumber, checked_seed
 from gofish.narrate import plural
 from gofish.rendering import (
@@ -88,10 +88,26 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         super().__init__(rules, players, opponents, seat, max_asks, render_mode)
         self.illegal_action = illegal_action
         self._lost_by: int | None = None  # the illegal action that ended the episode
-        #: The steps ``gymnasium.make``'s TimeLimit allows an episode (its
-        #: ``max_episode_steps``), told by ``_tell_step_limit``; None without one.
-        self.step_limit: int | None = None
+        self._step_limit: int | None = None  # see step_limit
         self._steps_since_reset = 0  # counted as TimeLimit counts: the steps that returned
+
+    @property
+    def step_limit(self) -> int | None:
+        """The steps ``gymnasium.make``'s TimeLimit allows an episode (its
+        ``max_episode_steps``), told by ``_tell_step_limit``; None without one. Set it for
+        a TimeLimit put on by hand: a whole number from 1 (TimeLimit refuses less) or None;
+        anything else is refused (``MalformedInputError``), changing nothing."""
+        return self._step_limit
+
+    @step_limit.setter
+    def step_limit(self, limit: WholeNumber | None) -> None:
+        # Checked now: the picture compares with it at every step, and in human mode a
+        # TypeError there came out of a step already played.
+        number = None if limit is None else whole_number(limit)
+        if limit is not None and (number is None or number < 1):
+            raise MalformedInputError("step_limit must be a whole number from 1 (TimeLimit's "
+                                      f"max_episode_steps) or None, not {short_repr(limit)}")
+        self._step_limit = number
 
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import warnings
 
+import numpy as np
 import pytest
 
 from gofish.core import GoFishError, MalformedInputError
@@ -154,3 +155,28 @@ def test_a_time_limit_put_on_by_hand_is_told_once_step_limit_is_set() -> None:
         _, info = env.reset(seed=2)
         _, _, _, truncated, _ = env.step(info["legal"][0])
         assert truncated and ("cut short at the step limit" in env.render()) == told
+
+
+@pytest.mark.parametrize("limit", ["3", 0, -1, 2.5, True])
+def test_a_step_limit_set_by_hand_that_time_limit_would_refuse_is_refused(limit: object
+                                                                          ) -> None:
+    """It was kept as given: "3" made the next picture a TypeError, in human mode raised
+    from a step already played (and then not counted); 0 and -1 had the picture of a
+    reset say the episode was cut short."""
+    env = gymnasium.wrappers.TimeLimit(GoFishGymEnv(render_mode="human"), 2)
+    env.unwrapped.step_limit = 2
+    with pytest.raises(MalformedInputError, match=r"^step_limit must be a whole number "
+                       r"from 1 \(TimeLimit's max_episode_steps\) or None, not "):
+        env.unwrapped.step_limit = limit
+    assert env.unwrapped.step_limit == 2  # refused, changing nothing
+
+
+def test_a_step_limit_of_numpys_is_taken_as_the_whole_number_it_is() -> None:
+    env = gymnasium.wrappers.TimeLimit(GoFishGymEnv(render_mode="ansi"), 1)
+    env.unwrapped.step_limit = np.int64(1)  # as a study's arrays hold its numbers
+    assert type(env.unwrapped.step_limit) is int
+    _, info = env.reset(seed=2)
+    _, _, _, truncated, _ = env.step(info["legal"][0])
+    assert truncated and env.render().splitlines()[-1] == (
+        "The episode was cut short at the step limit, after 1 step "
+        "(max_episode_steps; truncated).")
