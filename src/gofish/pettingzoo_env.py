@@ -53,8 +53,9 @@ last action led to, told from that seat, then its hand, every agent's cards and 
 the pond, and whose turn it is or the result (or what ended every agent's episode first:
 ``max_asks``, or an illegal action under ``env()``'s ``TerminateIllegalWrapper`` or one
 of one's own around ``raw_env``; one's own keeps the action to itself, so the picture
-cannot name its number). After ``player_0``'s first ask of
-``reset(seed=1)``, a miss, it is ``player_1``'s picture::
+cannot name its number, and under ``env()`` only the culprit's own picture names it:
+which ask was not legal would tell the others of its hand). After ``player_0``'s first
+ask of ``reset(seed=1)``, a miss, it is ``player_1``'s picture::
 
     What happened:
       player_0 asks you for aces.
@@ -306,9 +307,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         """Why every agent's episode is over while the game goes on, told to ``seat``."""
         if self._illegal is not None:
             agent, action, reward = self._illegal
-            who, whom = ("You", "you") if agent == self.possible_agents[seat] else (agent, agent)
-            return [illegal_action_line(who, action,
-                                        f"the game is over (reward {reward:g} for {whom})")]
+            if agent == self.possible_agents[seat]:
+                return [illegal_action_line("You", action,
+                                            f"the game is over (reward {reward:g} for you)")]
+            # Not the number for another seat: which ask was not legal tells of the
+            # culprit's hand (a rank it holds none of, or under ask: card a card it holds).
+            return [illegal_action_line(agent, None,
+                                        f"the game is over (reward {reward:g} for {agent})")]
         if not game.is_over and self._asks >= self.max_asks:  # as _end_if_over
             return [f"Every agent was cut short after {plural(self.max_asks, 'ask')} "
                     "(truncated)."]

@@ -131,13 +131,15 @@ def test_an_illegal_action_that_ends_the_game_is_told_and_printed(
     assert all(table.terminations.values())
     printed = capsys.readouterr().out.rstrip("\n").splitlines()
     said = f"played action {illegal}, which is not legal now, so the game is over (reward -1"
-    assert printed[-1] in (f"You {said} for you).", f"{culprit} {said} for {culprit}).")
+    others = ("played an action that is not legal now, so the game is over (reward -1 for "
+              f"{culprit}).")  # the number is the culprit's own (see the last test)
+    assert printed[-1] in (f"You {said} for you).", f"{culprit} {others}")
     assert not any(line.endswith("turn.") for line in printed)
     for agent in table.agent_iter():  # every agent's last picture says so, from its seat
         assert table.render() is None
         last = capsys.readouterr().out.rstrip("\n").splitlines()[-1]
         assert last == (f"You {said} for you)." if agent == culprit
-                        else f"{culprit} {said} for {culprit}).")
+                        else f"{culprit} {others}")
         table.step(None)
     table.reset(seed=3)
     assert "not legal" not in capsys.readouterr().out
@@ -161,3 +163,23 @@ def test_an_illegal_action_under_a_terminate_illegal_wrapper_of_ones_own_is_told
     assert capsys.readouterr().out.rstrip("\n").splitlines()[-1] == printed[-1]
     table.reset(seed=3)
     assert "not legal" not in capsys.readouterr().out
+
+
+def test_only_the_culprit_is_told_which_illegal_action_ended_the_game() -> None:
+    """Which ask was not legal tells of the culprit's hand (a rank it holds none of; under
+    ask: card, also a card it holds), hidden from the others: their pictures named it."""
+    table = env(rules={"preset": "nordic", "ask": "card"}, players=3, render_mode="ansi")
+    table.reset(seed=3)
+    culprit = table.agent_selection
+    illegal = int(np.flatnonzero(table.observe(culprit)["action_mask"] == 0)[0])
+    table.step(illegal)  # PettingZoo's logger warns of it (standard error)
+    last_lines = {}
+    for agent in table.agent_iter():
+        last_lines[agent] = table.render().splitlines()[-1]  # type: ignore[union-attr]
+        table.step(None)
+    assert set(last_lines) == set(table.possible_agents)
+    for agent, last in last_lines.items():
+        assert last == (f"You played action {illegal}, which is not legal now, so the game "
+                        "is over (reward -1 for you)." if agent == culprit else
+                        f"{culprit} played an action that is not legal now, so the game is "
+                        f"over (reward -1 for {culprit}).")
