@@ -203,7 +203,9 @@ def _tell_step_limit(env: gymnasium.Env) -> gymnasium.Env:
         own = game.spec
         if own is not None and STEP_LIMIT_TOLD not in own.additional_wrappers:
             own.additional_wrappers += (STEP_LIMIT_TOLD,)  # make(env.spec) remakes it all
-        game.step_limit = None if env.spec is None else env.spec.max_episode_steps
+        limit = None if env.spec is None else env.spec.max_episode_steps
+        # TimeLimit takes any int, True too (as 1), which step_limit would refuse
+        game.step_limit = None if limit is None else int(limit)
     return env
 
 

@@ -128,6 +128,17 @@ def test_the_limit_told_is_the_one_time_limit_applies(
         assert said == truncated == (cut_after is not None and step >= cut_after), step
 
 
+def test_a_limit_of_true_that_time_limit_takes_as_1_is_told_as_1() -> None:
+    """TimeLimit takes any int: True truncated after one step while the picture said
+    "after True step" (and a step_limit that checks what it is given refused it)."""
+    env = gymnasium.make(MAKE_ID, max_episode_steps=True, render_mode="ansi")
+    _, info = env.reset(seed=2)
+    _, _, _, truncated, _ = env.step(info["legal"][0])
+    assert truncated and env.render().splitlines()[-1] == (
+        "The episode was cut short at the step limit, after 1 step "
+        "(max_episode_steps; truncated).")
+
+
 def test_human_mode_prints_the_step_limit_with_the_step_that_reaches_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     env = gymnasium.make(MAKE_ID, max_episode_steps=1, render_mode="human")
