@@ -263,3 +263,43 @@ def test_a_run_out_at_the_end_of_a_game_does_not_count_in_the_next(
 
 def live_room_of(client: TestClient, code: str) -> Room:
     return client.app.state.gofish_rooms.rooms[code].room  # type: ignore[no-any-return,attr-defined]
+
+
+# ------------------------------------------- what the server knows better than a page
+
+@pytest.mark.parametrize("sign", ["back", "ask"])
+def test_a_page_reconnecting_with_away_after_its_person_was_back_leaves_them_back(
+    make_app: Callable[..., Starlette], sign: str,
+) -> None:
+    """Ann, away for her idle turns, says she is back (her button, or her own ask), and her
+    connection drops before the page hears of it: it reconnects by itself saying ``away``,
+    as it last knew. The server saw her back: she stays back, her clock running, not made
+    away again for the stand-in to play her turns (or for the game to wait on her)."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        if sign == "back":
+            ann.command("back")
+        else:
+            own_ask(client, room, ann)
+        wait_for(lambda: not room.seats[0].away, "she was never back")
+        gone_unseen(client, room, ann)
+        page = connect(client, room.code, ann.token, away=True)
+        assert not room.seats[0].away and room.seats[0].turns_run_out == 0
+        assert not page.room["seats"][0]["away"]
+        ann_to_move(client, room, page)
+        assert clock_told(page)["seat"] == 0
+
+
+def test_a_page_saying_away_in_the_lobby_is_not_taken_for_idle_turns(
+    client: TestClient,
+) -> None:
+    """No turn has been dealt, so no idle turn can have run out: a hello saying ``away``
+    in the lobby (only a hand-made one can) leaves its person here, not away."""
+    code, _, bob = three_seat_room(client)
+    disconnect(bob)
+    room = live_room_of(client, code)
+    wait_for(lambda: not room.seats[1].connected, "his socket never closed")
+    page = connect(client, code, bob.token, away=True)
+    assert not room.seats[1].away and not page.room["seats"][1]["away"]
+

@@ -214,6 +214,9 @@ class LiveRoom:
     evict_timer: asyncio.TimerHandle | None = None
     away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     turn_timer: asyncio.TimerHandle | None = None  # the turn clock of the person to move
+    # Seats a page connected to since this copy of the room was loaded: whether they are
+    # away is known here, so a reconnecting page's ``away``, as it last heard, says nothing.
+    presence_known: set[int] = field(default_factory=set)
 
     def seat_log(self, viewer: int | None) -> SeatLog:
         if self.logs_game != self.room.game_number:
@@ -505,6 +508,7 @@ class RoomServer:
             self._start_turn_clock(live)
         if kind in ("seat", "bot", "unseat"):  # after a game, a seat's bot may change
             live.bots.pop(data["seat"], None)
+            live.presence_known.discard(data["seat"])  # someone new, or nobody
         released: list[Connection] = []
         if kind == "leave":
             released = self._release(live, data["seat"], data["removed_by"] is not None)
@@ -755,7 +759,7 @@ class RoomServer:
         room = live.room
         seat = room.seats[index]
         waited = room.waits_for_someone_back()
-        if still_away and (seat.away or not seat.connected):
+        if self._stays_away(live, index, still_away):
             seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
             seat.away, seat.turns_run_out = False, 0
@@ -765,9 +769,23 @@ class RoomServer:
                 room.out_of_time = None
         seat.connections += 1
         seat.gone_since = None
+        live.presence_known.add(index)
         self._tell_if_going_on(live, index, waited)
         if live.turn_timer is None:  # back on their turn (or after a restart): it starts now
             self._start_turn_clock(live)
+
+    @staticmethod
+    def _stays_away(live: LiveRoom, index: int, says_away: bool) -> bool:
+        """Whether a page of seat ``index``'s whose hello ``says_away`` leaves its person
+        away. The page says what it last heard, which may be older than what this server
+        saw: their button, a move of theirs or a new deal made them active just before the
+        connection dropped. So it counts only while they are away here, or if this server
+        has not seen them since it loaded the room (a restart stores no presence); and never
+        before a deal, when no turn of theirs can have run out."""
+        room = live.room
+        if not says_away or room.game is None:
+            return False
+        return room.seats[index].away or index not in live.presence_known
 
     @staticmethod
     def _tell_if_going_on(live: LiveRoom, index: int, waited: bool) -> None:
