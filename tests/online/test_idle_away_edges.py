@@ -303,3 +303,27 @@ def test_a_page_saying_away_in_the_lobby_is_not_taken_for_idle_turns(
     page = connect(client, code, bob.token, away=True)
     assert not room.seats[1].away and not page.room["seats"][1]["away"]
 
+
+# ------------------------------------------- "back: the game goes on", only when it is true
+
+def test_a_person_away_who_leaves_is_not_told_back_before_their_seat_is_given_up(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann and Bob both away for their idle turns, the game waiting for one of them; the
+    other leaves. A leave is no return: the log does not say they are back and the game
+    goes on, for it does not (nobody is active), and it waits on."""
+    with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
+        both_gone_away(client, room, ann)
+        stands_still(client, room, [ann, bob])
+        waiting = room.seat_to_move()
+        assert waiting in WAITING_SEATS
+        leaving, staying = [ann, bob][1 - waiting], [ann, bob][waiting]
+        leaving.command("leave")
+        leaving.read_until(lambda m: m["type"] == "unseated")
+        watcher = connect(client, room.code, None)
+        caught_up(client, room.code, [staying, watcher])
+        assert not any("is back" in text for text in texts(watcher)), texts(watcher)[-4:]
+        assert not any(notice.event["type"] == "seat_back" for notice in room.notices)
+        stands_still(client, room, [staying])
+        assert room.seat_to_move() == waiting
+

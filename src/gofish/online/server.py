@@ -1032,9 +1032,11 @@ class RoomServer:
         except ProtocolError as error:
             connection.violations += 1
             return "invalid", _said_hello_again(text) or str(error)
-        if connection.seat is not None:
+        if connection.seat is not None and not isinstance(command, Leave):
             # Any command of theirs is a sign of life: a move tried (or refused), and a
             # rematch asked for, whose deal is then theirs to play, not their stand-in's.
+            # Not a leave: back just as the seat is given up, the log would say the game
+            # goes on for their return, and with nobody else active it would not.
             self._back(live, connection.seat)
         if isinstance(command, Back):
             return None if connection.seat is not None else (
