@@ -327,3 +327,36 @@ def test_a_person_away_who_leaves_is_not_told_back_before_their_seat_is_given_up
         stands_still(client, room, [staying])
         assert room.seat_to_move() == waiting
 
+
+def test_a_person_back_twice_before_the_game_moves_is_told_back_once(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann and Bob both away, the game waiting: the other comes back, and their page
+    reloads (or their connection flickers) before the stand-in has moved. The log said
+    the game goes on already; it does not say so again for every reconnect."""
+    with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
+        both_gone_away(client, room, ann)
+        stands_still(client, room, [ann, bob])
+        waiting = room.seat_to_move()
+        assert waiting in WAITING_SEATS
+        other = [ann, bob][1 - waiting]
+        set_clock(client, 60, bot_delay=4.0)  # time enough to reload before it moves
+        version, played = room.version, len(asks_of(client, room, waiting))
+        other.command("back")
+        wait_for(lambda: not room.seats[1 - waiting].away, "they were never back")
+        gone_unseen_from(room, other, 1 - waiting)
+        other = connect(client, room.code, other.token)  # the reload
+        assert room.version == version  # the stand-in has not moved yet
+        set_clock(client, 60)
+        wait_for(lambda: len(asks_of(client, room, waiting)) > played,
+                 "the stand-in never played on")
+        watcher = connect(client, room.code, None)
+        caught_up(client, room.code, [watcher])
+        line = f"{room.names[1 - waiting]} is back: the game goes on."
+        assert texts(watcher).count(line) == 1, texts(watcher)[-6:]
+
+
+def gone_unseen_from(room: Room, player: Player, seat: int) -> None:
+    """``player``'s page (seat ``seat``'s only one) closes; wait until the server saw it."""
+    disconnect(player)
+    wait_for(lambda: not room.seats[seat].connected, "the socket never closed")

@@ -258,10 +258,12 @@ class Room:
         presence changed, so without it the log (what a screen reader hears) went quiet."""
         if self.game is None:
             return
+        at, event = self._notice_at(), {"type": "seat_back", "seat": seat}
+        last = self.notices[-1] if self.notices else None
+        if last is not None and last.at == at and last.event == event:
+            return  # gone and back again before the game moved: said already
         text = f"{self.names[seat]} is back: the game goes on."
-        event = {"type": "seat_back", "seat": seat}
-        self.notices.append(Notice(self._notice_at(), event, text,
-                                   "You are back: the game goes on."))
+        self.notices.append(Notice(at, event, text, "You are back: the game goes on."))
 
     def lobby(self) -> dict[str, Any]:
         return {
