@@ -138,3 +138,18 @@ def test_a_knobbed_bot_plays_the_room_through_a_restart_and_into_the_rematch(
         server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
         bot = server.rooms[made["code"]].bots[2]
         assert (bot.epsilon, bot.noise) == (0.3, 0.5)
+
+
+@pytest.mark.parametrize("name", ["Emma (bot) (memory=2)", "Expert (bot) (noise=0.2)",
+                                  "Emma (b\u0585t) (memory=0)"])  # an Armenian o
+def test_a_person_may_not_take_a_name_that_reads_as_a_bot_with_options(
+    client: TestClient, name: str,
+) -> None:
+    # A seat's line says "Expert (bot) (noise=0.2)" for a bot with options: a person of that
+    # name passed for one, since only names ending in "(bot)" were kept for the bots.
+    made = create_room(client, "Ann", players=3)
+    for answer in (client.post(f"/rooms/{made['code']}/join", json={"name": name}),
+                   client.post("/rooms", json={"name": name, "players": 2,
+                                               "rules": {"preset": "classic"}})):
+        assert answer.status_code == 400, answer.text
+        assert '"(bot)" are for the bots' in answer.json()["message"]

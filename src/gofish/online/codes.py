@@ -115,11 +115,12 @@ def _small_capital_as_letter(char: str) -> str:
 def _check_not_misleading(name: str) -> None:
     """Refuse names the table would misread: each page's log calls its reader "You" (a
     person named You made "You asks you for 7s" on the others' pages), and "(bot)" marks
-    the bots, so a person named "Emma (bot)" passed for one."""
+    the bots, so a person named "Emma (bot)" passed for one; anywhere in the name, since a
+    bot with options is shown "Expert (bot) (noise=0.2)"."""
     folded = name_key(name)
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
                            "would read it as themselves: choose another name")
-    if folded.endswith("(bot)"):
-        raise InvalidInput('names ending in "(bot)" are for the bots, so that everyone '
+    if "(bot)" in folded:
+        raise InvalidInput('names that say "(bot)" are for the bots, so that everyone '
                            "can tell who is a person: choose another name")
