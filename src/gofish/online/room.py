@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gofish.bots import available_bots, canonical_spec, display_name, make_bot, seat_label
+from gofish.bots import Bot, available_bots, canonical_spec, display_name, make_bot, seat_label
 from gofish.bots.base import OPTION_SEPARATOR, check_thinking_time
 from gofish.core import (
     Ask,
@@ -678,6 +678,15 @@ def seatable_spec(bot: str) -> str:
     the start form's checks, in a room's words. Else a RoomError ``invalid`` saying what is
     wrong: an unknown bot, an option it does not take, a value it refuses, or longer to
     think than a server allows."""
+    room_bot(bot)
+    return canonical_spec(bot)
+
+
+def room_bot(bot: str) -> Bot:
+    """A fresh bot for ``bot`` (a name, or a spec with options), made and checked as a
+    room seats one (see :func:`seatable_spec`), which raises RoomError ``invalid`` if
+    the room would not seat it. The server makes a stored seat's bot with it too: a
+    stored spec is not checked again when its entry is replayed."""
     known = bot_names()
     name = bot.split(OPTION_SEPARATOR, 1)[0].strip().lower()
     if name not in known:
@@ -690,7 +699,7 @@ def seatable_spec(bot: str) -> str:
         check_thinking_time(made, "in a room's game")
     except ValueError as error:
         raise RoomError("invalid", f"bot {name!r}: {error}") from None
-    return canonical_spec(bot)
+    return made
 
 
 def bot_label(bot: str) -> str:

@@ -50,7 +50,15 @@ from gofish.online.protocol import (
     parse_command,
     parse_hello,
 )
-from gofish.online.room import OUT_OF_TIME, TURN_ENTRIES, Entry, Room, RoomError, Vacated
+from gofish.online.room import (
+    OUT_OF_TIME,
+    TURN_ENTRIES,
+    Entry,
+    Room,
+    RoomError,
+    Vacated,
+    room_bot,
+)
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
 from gofish.storage.errors import reported
 
@@ -658,7 +666,7 @@ class RoomServer:
         assert room.game is not None
         bot = live.bots.get(seat)
         if bot is None:
-            bot = live.bots[seat] = make_bot(room.seats[seat].bot or self.settings.stand_in_bot)
+            bot = live.bots[seat] = self._seats_bot(live, seat)
             prepare_endgame([bot])
         # A strong bot may think for a while: on a thread, so other rooms keep playing.
         # The room's lock is held, so this game cannot change meanwhile.
@@ -672,6 +680,21 @@ class RoomServer:
             _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
             ask = live.rng.choice(view.legal_actions)
         return ask
+
+    def _seats_bot(self, live: LiveRoom, seat: int) -> Bot:
+        """A fresh bot for ``seat``: its own, or the stand-in for a person's. A stored spec
+        the room would no longer seat (an option this gofish does not take, a database
+        edited by hand, longer to think than the cap) is played by the stand-in, and the
+        game goes on: raised here, it stopped the game at that seat for good."""
+        spec = live.room.seats[seat].bot
+        if spec is not None and spec != self.settings.stand_in_bot:  # the operator's own
+            try:
+                return room_bot(spec)
+            except RoomError as error:
+                _log.error("room %s: seat %d's bot %r cannot play (%s): the stand-in %s "
+                           "plays it", live.room.code, seat + 1, spec, error.message,
+                           self.settings.stand_in_bot)
+        return make_bot(self.settings.stand_in_bot)
 
     # ----------------------------------------------------------- turn clock
 
