@@ -125,7 +125,8 @@ def test_a_miss_waits_for_its_fish_which_plays_the_turn_as_an_immediate_draw_wou
     actor.command("fish")
     for player in [*players, watcher]:
         done = updated(player, player.version)["game"]
-        view = game_part(expected.view(player.seat), 1, 0, None, names=room.game_names)
+        view = game_part(expected.view(player.seat), 1, 0, None, names=room.game_names,
+                         labels=room.game_labels)
         assert table_of(done) == table_of(view)
         assert [entry["text"] for entry in player.log] == log_texts(room, expected, player.seat)
     assert stored_entries(client, code)[-1] == ("fish", {"player": actor.seat, "by": "player"})

@@ -153,3 +153,26 @@ def test_a_person_may_not_take_a_name_that_reads_as_a_bot_with_options(
                                                "rules": {"preset": "classic"}})):
         assert answer.status_code == 400, answer.text
         assert '"(bot)" are for the bots' in answer.json()["message"]
+
+
+def test_a_finished_games_seats_keep_the_options_they_were_dealt_with(client: TestClient) -> None:
+    # After a game the host may swap a bot for the same one with other options: it sits
+    # under the same name ("Expert (bot)"), and the table, which names a seat's options
+    # while its name is the one dealt, gave the game just played the new bot's options.
+    made = create_room(client, "Ann", players=3)
+    joined = join_room(client, made["code"], "Bob")
+    ann = connect(client, made["code"], made["token"])
+    bob = connect(client, made["code"], joined["token"])
+    ann.command("add_bot", seat=2, bot="expert:noise=0.5")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    start_game(ann, [bob])
+    dealt = ["Ann", "Bob", "Expert (bot) (noise=0.5)"]
+    assert ann.game is not None and ann.game["labels"] == dealt
+    play_to_end([ann, bob])
+    ann.command("remove_bot", seat=2)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "open")
+    ann.command("add_bot", seat=2, bot="expert:noise=0.9")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    assert ann.room["seats"][2]["label"] == "Expert (bot) (noise=0.9)"
+    assert ann.game is not None and ann.game["names"][2] == ann.room["seats"][2]["name"]
+    assert ann.game["labels"] == dealt  # the game over, as it was played

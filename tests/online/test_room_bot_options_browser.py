@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, ann_and_bob, focused, join
+from .browser_support import QUICK_GAME, RoomsServer, ann_and_bob, focused, join, take_turns
 
 pytestmark = pytest.mark.browser
 
@@ -67,3 +67,27 @@ def test_another_bot_picked_offers_its_own_options_with_empty_boxes(
     seconds.fill("0.5")
     ann.click(f"{SEAT} .add-bot")
     ann.wait_for_selector(f"{SEAT}:has-text('Quick ISMCTS (bot) (seconds=0.5)')")
+
+
+def test_a_finished_games_panel_keeps_the_options_its_bot_was_dealt_with(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    ann, bob, _code = ann_and_bob(rooms, open_page, house=QUICK_GAME)
+    ann.select_option("#bot-2", "expert")
+    ann.click(f"{SEAT} details.bot-knobs summary")
+    noise = ann.get_by_role("textbox", name="noise", exact=True)
+    noise.fill("0.5")
+    ann.click(f"{SEAT} .add-bot")
+    ann.wait_for_selector(f"{SEAT} .remove-bot")
+    ann.click("#start")
+    panel = ".room-seat[data-seat='2'] strong"
+    take_turns([ann, bob])
+    # The host seats the expert again with other options: the same name, "Expert (bot)".
+    ann.click(f"{SEAT} .remove-bot")
+    ann.wait_for_selector(f"{SEAT} .add-bot")
+    noise.fill("0.9")
+    ann.click(f"{SEAT} .add-bot")
+    for page in (ann, bob):
+        page.wait_for_selector(f"{SEAT}:has-text('Expert (bot) (noise=0.9)')")
+        # The table still shows the game just played, and who played it.
+        assert page.inner_text(panel) == "Expert (bot) (noise=0.5)"

@@ -268,18 +268,20 @@ _LOG_SLOT = f"log-{secrets.token_hex(12)}"
 
 
 def game_part(view: View, number: int, log_from: int, ending: str | None = None,
-              fishing: int | None = None, names: Sequence[str] = ()) -> dict[str, Any]:
+              fishing: int | None = None, names: Sequence[str] = (),
+              labels: Sequence[str] = ()) -> dict[str, Any]:
     """The game as ``view``'s viewer may see it; :func:`encode` adds the log from ``log_from``.
 
     The history goes out as narrated log entries instead, a few at a time, so
     it is cut from the view before ``View.to_dict`` serialises it. ``fishing``:
     the seat that must pick a card from the sea before anyone asks again. ``names``:
-    each seat's name as the game was dealt (after it, a seat may change hands).
+    each seat's name as the game was dealt (after it, a seat may change hands); ``labels``:
+    the same with each bot's options (``Expert (bot) (noise=0.2)``).
     """
     part = replace(view, history=()).to_dict()
     del part["history"]
     part.update(number=number, log_from=log_from, log=_LOG_SLOT, ending=ending, fishing=fishing,
-                names=list(names))
+                names=list(names), labels=list(labels))
     if fishing is not None:  # no ask is allowed until the draw
         part["legal_actions"] = []
     return part

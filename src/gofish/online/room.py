@@ -149,6 +149,9 @@ class Room:
     pending: tuple[int, Ask] | None = None  # a person's miss, waiting for them to fish
     # The names as this game was dealt: its log reads so even if a seat changes after it.
     game_names: list[str] = field(default_factory=list)
+    # And with each bot's options, as dealt: after the game the host may seat the same bot
+    # with other options, under the same name.
+    game_labels: list[str] = field(default_factory=list)
     # Seats taken after this game was dealt (by a late friend): they see it as a spectator,
     # not the hand and draws of the bot that played it.
     seated_after_deal: set[int] = field(default_factory=set)
@@ -519,6 +522,7 @@ class Room:
             self._end_away_stand_ins()
             self._hand_vacated_seats_to_their_bots()
             self.game_names, self.seated_after_deal = self.names, set()
+            self.game_labels = [seat.label for seat in self.seats]
         elif kind in ("ask", "miss"):
             self._apply_ask(kind, data)
         elif kind == "fish":

@@ -587,7 +587,8 @@ class RoomServer:
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
         message["game"] = game_part(view, room.game_number, connection.log_sent,
-                                    seat_log.ending(view), room.fishing, room.game_names)
+                                    seat_log.ending(view), room.fishing, room.game_names,
+                                    room.game_labels)
         text = encode(message, log[connection.log_sent:])
         connection.log_sent = len(log)
         return text

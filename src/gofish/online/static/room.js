@@ -916,10 +916,10 @@ function seaStopAt(index) {
 
 $('#sea').addEventListener('keydown', (event) => moveAlong(event, [...$('#sea').querySelectorAll('button')]));
 
-// The name the seat was dealt under, with its bot's options while that bot still sits there.
+// The name the seat was dealt under, with its bot's options as dealt: after the game the
+// host may seat the same bot with other options, under the same name.
 function seatTitle(game, seat) {
-  const dealt = playedBy(game, seat.seat);
-  return dealt === seat.name && seat.label ? seat.label : dealt;
+  return (game.labels || [])[seat.seat] || playedBy(game, seat.seat);
 }
 
 function opponentBox(seat, game, myTurn, targets) {
