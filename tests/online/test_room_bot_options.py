@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from gofish.bots.base import MAX_THINKING_SECONDS
 from gofish.online.protocol import ProtocolError, parse_command
-from gofish.online.room import Room, RoomError
+from gofish.online.room import Room, RoomError, room_bot
 from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
 
 from .conftest import PATIENT
@@ -48,6 +48,17 @@ def test_a_bot_with_options_is_seated_under_its_one_spelling_and_named_with_them
     assert said == "Expert (bot) (infer=true, noise=0.2) takes seat 2."
 
 
+@pytest.mark.parametrize(("typed", "stored"), [
+    (" Emma : MEMORY = 2 ", "emma:memory=2"),
+    ("emma:memory=\u0663", "emma:memory=3"),  # an Arabic-Indic three reads as 3
+    ("expert:noise=.50", "expert:noise=0.5"),
+])
+def test_a_spec_spelt_oddly_is_seated_in_its_one_spelling(typed: str, stored: str) -> None:
+    room = lobby()
+    room.apply(*room.add_bot_entry(0, 1, typed))
+    assert room.seats[1].bot == stored
+
+
 def test_a_bot_without_options_is_labelled_by_its_name_alone() -> None:
     room = lobby()
     said = room.apply(*room.add_bot_entry(0, 1, "emma"))
@@ -63,6 +74,11 @@ def test_a_bot_without_options_is_labelled_by_its_name_alone() -> None:
         ("counter:epsilon=2", "bot option epsilon=2: epsilon must be"),
         ("emma:memory", "bot option 'memory' in 'emma:memory' should look like KEY=VALUE"),
         ("emmma:memory=2", "unknown bot 'emmma': choose one of random, emma"),
+        # An external program (as gofish tournament plays one) would run on the server.
+        ("cmd:python3 my_bot.py", "unknown bot 'cmd'"),
+        (" CMD:sh", "unknown bot 'cmd'"),
+        ("emma:", "bot option '' in 'emma:' should look like KEY=VALUE"),
+        ("emma:memory=2:MEMORY=3", "bot option 'memory' is given twice"),
         (f"ismcts:seconds={MAX_THINKING_SECONDS * 2:g}",
          f"bot 'ismcts': seconds must be at most {MAX_THINKING_SECONDS:g} in a room's game"),
     ],
@@ -76,6 +92,16 @@ def test_a_bot_may_be_given_as_long_to_think_as_a_browser_game_allows() -> None:
     room = lobby()
     room.apply(*room.add_bot_entry(0, 1, f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"))
     assert room.seats[1].bot == f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"
+
+
+def test_a_search_given_endless_iterations_still_stops_at_its_time_budget() -> None:
+    # iterations has no cap of its own: the search stops at its seconds (0.2 by default),
+    # which the thinking cap bounds, whatever the number of imagined deals.
+    spec = "ismcts:iterations=" + "9" * 60
+    assert room_bot(spec).seconds <= MAX_THINKING_SECONDS  # type: ignore[attr-defined]
+    room = lobby()
+    room.apply(*room.add_bot_entry(0, 1, spec))
+    assert room.seats[1].bot == spec
 
 
 def test_only_the_host_seats_a_bot_with_options() -> None:
