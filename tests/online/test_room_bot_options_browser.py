@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .browser_support import QUICK_GAME, RoomsServer, ann_and_bob, focused, join, take_turns
 
@@ -21,6 +22,9 @@ def test_the_host_seats_an_expert_with_noise_and_both_pages_name_its_options(
     ann.select_option("#bot-3", "expert")
     options = ann.locator(f"{LAST} details.bot-knobs")
     assert options.get_attribute("open") is None  # closed: the seat's line stays short
+    # Tabbed to, the disclosure is heard alone: it names its seat, where each shows "Options".
+    expect(ann.locator(f"{LAST} details.bot-knobs summary")).to_have_accessible_name(
+        "Options of the bot for seat 4")
     ann.focus(f"{LAST} details.bot-knobs summary")
     ann.keyboard.press("Enter")
     noise = ann.get_by_role("textbox", name="noise", exact=True)

@@ -598,7 +598,9 @@ function botKnobs(seat) {
       el('span', { class: 'bot-about', id: `${id}-about` }, description));
   });
   const box = el('details', { class: 'bot-knobs', open: knobs.open || null, dataset: { seat } },
-    el('summary', { dataset: { key: `knobs-${seat}` } }, fields.length ? 'Options' : 'About'),
+    // Seen beside its seat's line; heard alone when tabbed to, so it names the seat.
+    el('summary', { dataset: { key: `knobs-${seat}` } }, fields.length ? 'Options' : 'About',
+      el('span', { class: 'visually-hidden' }, ` of the bot for seat ${seat + 1}`)),
     about, fields.length ? el('div', { role: 'group', 'aria-label': `Options of the bot for seat ${seat + 1}` }, fields) : null);
   box.addEventListener('toggle', () => { knobs.open = box.open; });
   return box;
