@@ -130,13 +130,13 @@ def start_game(host: Player, others: list[Player]) -> None:
         player.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
 
 
-def three_seat_room(client: TestClient) -> tuple[str, Player, Player]:
-    """Ann (host) and Bob joined, Emma in seat 2: the room of most tests."""
+def three_seat_room(client: TestClient, bot: str = "emma") -> tuple[str, Player, Player]:
+    """Ann (host) and Bob joined, ``bot`` (Emma) in seat 2: the room of most tests."""
     made = create_room(client, "Ann", players=3)
     joined = join_room(client, made["code"], "Bob")
     ann = connect(client, made["code"], made["token"])
     bob = connect(client, made["code"], joined["token"])
-    ann.command("add_bot", seat=2, bot="emma")
+    ann.command("add_bot", seat=2, bot=bot)
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
     return made["code"], ann, bob
 

@@ -482,6 +482,17 @@ def both_gone_away(client: TestClient, room: Room, ann: Player) -> None:
     set_clock(client, 60)
 
 
+def both_away_and_waiting(client: TestClient, room: Room, ann: Player, bob: Player
+                          ) -> tuple[int, Player, Player]:
+    """Ann and Bob both away for their idle turns and the game standing still at one of
+    theirs: that seat, its person's page and the other's."""
+    both_gone_away(client, room, ann)
+    stands_still(client, room, [ann, bob])
+    waiting = room.seat_to_move()
+    assert waiting in WAITING_SEATS
+    return waiting, [ann, bob][waiting], [ann, bob][1 - waiting]
+
+
 @pytest.mark.parametrize("how", ["back", "reload"])
 def test_with_both_people_away_for_idle_turns_the_game_waits_until_one_is_back(
     make_app: Callable[..., Starlette], how: str,
@@ -490,11 +501,7 @@ def test_with_both_people_away_for_idle_turns_the_game_waits_until_one_is_back(
     their turns comes next. The other back (their button, or a reload) makes someone
     active again: the stand-in plays the waiting seat's turn at once again."""
     with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
-        both_gone_away(client, room, ann)
-        stands_still(client, room, [ann, bob])
-        waiting = room.seat_to_move()
-        assert waiting in WAITING_SEATS
-        other = [ann, bob][1 - waiting]
+        waiting, _waited_for, other = both_away_and_waiting(client, room, ann, bob)
         played = [data["by"] for data in asks_of(client, room, waiting)]
         if how == "back":
             other.command("back")

@@ -27,12 +27,11 @@ from .helpers import (
     two_people,
 )
 from .test_idle_away import (
-    WAITING_SEATS,
     ann_and_emma,
     ann_bob_and_emma,
     ann_to_move,
     asks_of,
-    both_gone_away,
+    both_away_and_waiting,
     clock_told,
     gone_away,
     gone_away_while_bob_plays,
@@ -160,11 +159,7 @@ def test_a_waiting_game_going_on_because_someone_is_back_is_told_in_the_log(
     back sets the stand-in playing for the waiting seat, and the log says so, once, before
     the stand-in's move (a screen reader hears the log: presence alone said nothing)."""
     with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
-        both_gone_away(client, room, ann)
-        stands_still(client, room, [ann, bob])
-        waiting = room.seat_to_move()
-        assert waiting in WAITING_SEATS
-        other = [ann, bob][1 - waiting]
+        waiting, _waited_for, other = both_away_and_waiting(client, room, ann, bob)
         name = room.names[1 - waiting]
         played = len(asks_of(client, room, waiting))
         if how == "back":
@@ -313,11 +308,7 @@ def test_a_person_away_who_leaves_is_not_told_back_before_their_seat_is_given_up
     other leaves. A leave is no return: the log does not say they are back and the game
     goes on, for it does not (nobody is active), and it waits on."""
     with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
-        both_gone_away(client, room, ann)
-        stands_still(client, room, [ann, bob])
-        waiting = room.seat_to_move()
-        assert waiting in WAITING_SEATS
-        leaving, staying = [ann, bob][1 - waiting], [ann, bob][waiting]
+        waiting, staying, leaving = both_away_and_waiting(client, room, ann, bob)
         leaving.command("leave")
         leaving.read_until(lambda m: m["type"] == "unseated")
         watcher = connect(client, room.code, None)
@@ -335,11 +326,7 @@ def test_a_person_back_twice_before_the_game_moves_is_told_back_once(
     reloads (or their connection flickers) before the stand-in has moved. The log said
     the game goes on already; it does not say so again for every reconnect."""
     with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
-        both_gone_away(client, room, ann)
-        stands_still(client, room, [ann, bob])
-        waiting = room.seat_to_move()
-        assert waiting in WAITING_SEATS
-        other = [ann, bob][1 - waiting]
+        waiting, _waited_for, other = both_away_and_waiting(client, room, ann, bob)
         set_clock(client, 60, bot_delay=4.0)  # time enough to reload before it moves
         version, played = room.version, len(asks_of(client, room, waiting))
         other.command("back")

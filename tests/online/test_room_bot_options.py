@@ -16,7 +16,15 @@ from gofish.online.room import Room, RoomError, room_bot
 from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
 
 from .conftest import PATIENT
-from .helpers import connect, create_room, join_room, play_to_end, serving, start_game
+from .helpers import (
+    connect,
+    create_room,
+    join_room,
+    play_to_end,
+    serving,
+    start_game,
+    three_seat_room,
+)
 
 TOKEN = "a" * 64
 
@@ -185,12 +193,7 @@ def test_a_finished_games_seats_keep_the_options_they_were_dealt_with(client: Te
     # After a game the host may swap a bot for the same one with other options: it sits
     # under the same name ("Expert (bot)"), and the table, which names a seat's options
     # while its name is the one dealt, gave the game just played the new bot's options.
-    made = create_room(client, "Ann", players=3)
-    joined = join_room(client, made["code"], "Bob")
-    ann = connect(client, made["code"], made["token"])
-    bob = connect(client, made["code"], joined["token"])
-    ann.command("add_bot", seat=2, bot="expert:noise=0.5")
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    _code, ann, bob = three_seat_room(client, bot="expert:noise=0.5")
     start_game(ann, [bob])
     dealt = ["Ann", "Bob", "Expert (bot) (noise=0.5)"]
     assert ann.game is not None and ann.game["labels"] == dealt
