@@ -516,6 +516,20 @@ def test_with_both_people_away_for_idle_turns_the_game_waits_until_one_is_back(
         assert room.host == 0  # Ann's role stays hers all along: she has a connection
 
 
+@contextlib.contextmanager
+def restarted_with_ann_away(make_app: Callable[..., Starlette]
+                            ) -> Iterator[tuple[TestClient, Room, str]]:
+    """Ann away for her idle turns, the game waiting for her; then the server restarts
+    (a long clock) and reloads the room: its client, the room and Ann's token."""
+    with ann_and_emma(make_app, 0.3) as (client, room, ann):
+        gone_away(client, ann)
+        stands_still(client, room, [ann])
+        code, token, version = room.code, ann.token, room.version
+    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
+        assert client.get(f"/rooms/{code}/info").json()["version"] == version  # loaded
+        yield client, client.app.state.gofish_rooms.rooms[code].room, token  # type: ignore[attr-defined]
+
+
 def asks_of(client: TestClient, room: Room, seat: int) -> list[dict[str, Any]]:
     """The stored asks made in ``seat``'s name, in order."""
     return [data for kind, data in stored(client, room.code)
@@ -527,13 +541,8 @@ def test_a_restart_while_the_game_waits_for_a_person_away_keeps_waiting_for_them
 ) -> None:
     """Presence is not stored: rebuilt, the room has nobody here, so it waits on as it
     did; Ann's page connecting again is her back, her clock running, her turn hers."""
-    with ann_and_emma(make_app, 0.3) as (client, room, ann):
-        gone_away(client, ann)
-        stands_still(client, room, [ann])
-        code, token, version = room.code, ann.token, room.version
-    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
-        assert client.get(f"/rooms/{code}/info").json()["version"] == version  # loaded
-        room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+    with restarted_with_ann_away(make_app) as (client, room, token):
+        code, version = room.code, room.version
         time.sleep(0.3)
         assert room.version == version and room.seat_to_move() == 0
         ann = connect(client, code, token)

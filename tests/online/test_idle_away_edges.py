@@ -39,6 +39,7 @@ from .test_idle_away import (
     moves_of_ann,
     own_ask,
     play_their_turns,
+    restarted_with_ann_away,
     set_clock,
     stands_still,
 )
@@ -118,13 +119,8 @@ def test_after_a_restart_a_page_reconnecting_by_itself_keeps_its_person_away(
 ) -> None:
     """Presence is not stored: the restarted server learns that Ann was away for her idle
     turns from her page's reconnecting hello, and her clock does not start for nobody."""
-    with ann_and_emma(make_app, 0.3) as (client, room, ann):
-        gone_away(client, ann)
-        stands_still(client, room, [ann])
-        code, token, version = room.code, ann.token, room.version
-    with serving(make_app(replace(PATIENT, turn_seconds=60))) as client:
-        assert client.get(f"/rooms/{code}/info").json()["version"] == version  # loaded
-        room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+    with restarted_with_ann_away(make_app) as (client, room, token):
+        code = room.code
         page = connect(client, code, token, away=True)
         assert room.seats[0].away and page.room["seats"][0]["away"]
         assert clock_told(page) is None
