@@ -171,3 +171,22 @@ def test_an_opponents_books_are_counted_once_on_their_button(
     for index in range(bare.count()):
         assert ", 0 books" in (bare.nth(index).get_attribute("aria-label") or "")
         assert bare.nth(index).get_attribute("aria-describedby") is None
+
+
+def test_a_single_opponents_seat_reads_its_books_once(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Against one opponent the seat is a group: its label said "Emma: 9 cards, 2 books"
+    # and its content then read "Books (2): 7s, jacks" (or "no books"): said twice.
+    open_table(page, live_server, seed=11)
+    seat = page.locator(".opponents [role=group]")
+    bare = seat.get_attribute("aria-label") or ""
+    assert not re.search(r"\bbooks?\b", bare), bare
+    assert "no books" in seat.inner_text()  # its content still says it
+    play_by_clicking(page, until="() => document.querySelector('.opponents .book-chip')")
+    name = seat.get_attribute("aria-label") or ""
+    assert not re.search(r"\bbooks?\b", name), name
+    count = len(seat.locator(".book-chip").all_inner_texts())
+    heard = seat.aria_snapshot()
+    assert len(re.findall(r"\bbooks?\b", heard, re.IGNORECASE)) == 1, heard
+    assert f"Books ({count}): " in heard, heard

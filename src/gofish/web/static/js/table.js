@@ -245,11 +245,13 @@ export class Table {
       const turn = state.current === player.seat;
       const chosen = this.target === player.seat;
       const held = heldAtEndText(player.hand_at_end);  // null until the game is over
-      // A button's description reads its books, counted ("Books (2): 7s, jacks"): its
-      // label counting them as well had a screen reader say "2 books" twice.
+      // The books are read once: a group's content reads them ("Books (2): 7s, jacks", or
+      // "no books") after its label, and a button, read by its label alone, has them read
+      // as its description. Its label counting them as well said "2 books" twice.
       const describedBooks = this.choosingTarget() && player.books.length > 0;
+      const labelBooks = this.choosingTarget() && !describedBooks;
       const label = `${player.name}: ${counted(player.cards, 'card')}` +
-        (describedBooks ? '' : `, ${setsName(player.books.length, state.rules.book_size)}`) +
+        (labelBooks ? `, ${setsName(player.books.length, state.rules.book_size)}` : '') +
         `${player.in_play ? '' : ', out of play'}${turn ? `, ${player.name}'s turn` : ''}` +
         (held ? `. ${held}` : '');
       const body = [
