@@ -10,6 +10,7 @@ from tests.tui.helpers import make_app, run_app, screen_lines
 from textual.pilot import Pilot
 
 from gofish.tui import GoFishApp
+from gofish.tui.app import MIN_WIDTH
 from gofish.tui.screens import MORE_HELP_BELOW, HelpScreen
 
 SMALL = (60, 20)
@@ -73,3 +74,22 @@ def test_the_title_fits_sixty_columns_in_a_shorter_form(
     assert f"Go Fish — {told}" in narrow and "…" not in narrow, narrow
     assert app.sub_title.startswith("classic · you against ") and "…" not in wide, wide
     assert f"Go Fish — {app.sub_title}" in wide, wide
+
+
+@pytest.mark.parametrize(("width", "opponents", "told"), [
+    # At the smallest table the shortest form was cut: "…house rules · vs 4 opponen…".
+    (MIN_WIDTH, ("expert-easy", "ismcts-quick", "counter", "random"), "classic + house rules"),
+    # One opponent was counted "1 opponents".
+    (MIN_WIDTH + 1, ("ismcts-quick:seconds=2",), "classic + house rules · vs 1 opponent"),
+])
+def test_the_title_with_house_rules_fits_a_small_table_uncut(
+    width: int, opponents: tuple[str, ...], told: str
+) -> None:
+    app = make_app(players=len(opponents) + 1, opponents=opponents, ask="card")
+    rows: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        rows.append(screen_lines(app)[0])
+
+    run_app(app, script, size=(width, 20))
+    assert rows[0].rstrip().endswith(f"Go Fish — {told}"), rows

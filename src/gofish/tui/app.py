@@ -43,7 +43,7 @@ from gofish.core import (
 )
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
-from gofish.narrate import laid_word, pond_word
+from gofish.narrate import laid_word, plural, pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
 from gofish.tui.screens import (
     CoachScreen,
@@ -438,7 +438,8 @@ class GoFishApp(App[None]):
 
     def fit_title(self, width: int) -> None:
         """The header's subtitle in the longest form that fits ``width`` columns: at 60 the
-        opponents' options, and then their names, were cut off mid-word."""
+        opponents' options, and then their names, were cut off mid-word; at 50, with house
+        rules, even their count. The rules are kept longest (the table shows the seats)."""
         session = self.session
         opponents = session.opponents()
         named = f"{session.rules.preset} + house rules" if session.house_rules() else (
@@ -446,7 +447,8 @@ class GoFishApp(App[None]):
         forms = [
             f"{named} · you against {', '.join(session.labels[seat] for seat in opponents)}",
             f"{named} · vs {', '.join(session.names[seat] for seat in opponents)}",
-            f"{named} · vs {len(opponents)} opponents",
+            f"{named} · vs {plural(len(opponents), 'opponent')}",
+            named,
         ]
         room = width - HEADER_ICON_WIDTH - len(f"{self.title} — ")
         self.sub_title = next((form for form in forms if len(form) <= room), forms[-1])
