@@ -86,3 +86,25 @@ def test_a_refused_opponent_names_its_seat_and_the_option_at_fault(tmp_path: Pat
         ws.send_text(json.dumps({"type": "start", "opponents": ["hal:epsilon=0.1"]}))
         unknown = ws.receive_json()
     assert unknown["seat"] == 1 and "option" not in unknown, unknown  # no bot: no box
+
+
+def test_a_refusal_names_an_option_as_the_bot_reads_it_and_never_a_nameless_one(
+    tmp_path: Path
+) -> None:
+    # A bot reads "Seconds" as seconds: over the page's limit it named no option, where
+    # "Epsilon=2" named "Epsilon". A pair with no name ("expert:", "expert:=2") was
+    # answered "option": "", a box no form has.
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        answers = {}
+        for spec in ("ismcts:Seconds=3600", "expert:Epsilon=2", "expert:", "expert:=2",
+                     "counter::epsilon=0.5"):
+            ws.send_text(json.dumps({"type": "start", "opponents": [spec]}))
+            answers[spec] = ws.receive_json()
+    assert all(answer["type"] == "refused" and answer["seat"] == 1
+               for answer in answers.values()), answers
+    assert answers["ismcts:Seconds=3600"]["option"] == "Seconds"
+    assert answers["expert:Epsilon=2"]["option"] == "Epsilon"
+    for spec in ("expert:", "expert:=2", "counter::epsilon=0.5"):
+        assert "option" not in answers[spec], answers[spec]
+        assert "should look like KEY=VALUE" in answers[spec]["message"]
