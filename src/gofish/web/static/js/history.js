@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON } from './dom.js';
-import { cardBack, cardFace, cardsInWords, counted, lineWithCardsInWords, namesInWords, rankName } from './cards.js';
+import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -115,10 +115,10 @@ export async function showReplay(page, id) {
   const draw = () => {
     const frame = frames[step];
     counter.textContent = step === 0 ? `The deal (of ${counted(frames.length - 1, 'ask')})` : `Ask ${step} of ${frames.length - 1}`;
-    // The slider read a bare number ("12"): it says where it is as the counter does, with
-    // the step's first line ("Ask 12 of 40: Emma asks you for 7s."), its cards in words.
-    slider.setAttribute('aria-valuetext', step === 0 || !frame.text.length ? counter.textContent
-      : `${counter.textContent}: ${cardsInWords(frame.text[0])}`);
+    // The slider read a bare number ("12"): it says where it is as the counter does. What
+    // happened there is the narration's to read (a live region): the slider saying its
+    // first line too had a screen reader say it twice at each step.
+    slider.setAttribute('aria-valuetext', counter.textContent);
     fill(narration, frame.text.map((line) => el('li', {}, lineWithCardsInWords(line))));
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
       el('h2', { text: name }), // under the page's h1: no level skipped
