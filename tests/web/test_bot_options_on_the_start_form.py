@@ -156,6 +156,29 @@ def test_a_knob_with_a_range_is_a_number_box_within_it(
     assert page.input_value("#opponent1-epsilon") == "0.1"
 
 
+def test_the_mark_goes_with_the_refusal_when_another_page_is_opened_and_left(
+    page: Any, live_server: LiveServer
+) -> None:
+    # Another address clears the words beside Deal as old news; the box stayed marked
+    # invalid and outlined, described by those words, now empty: at fault with no word why.
+    start_screen(page, live_server)
+    page.select_option("#opponent1", "counter")
+    page.fill("#opponent1-epsilon", "2")
+    page.click("#deal")
+    page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
+    assert page.evaluate(MARK, "opponent1-epsilon")["invalid"] == "true"
+    page.click("a[href='#/help/new']")
+    page.wait_for_selector("#page-help:not([hidden]) h1")
+    page.go_back()
+    page.wait_for_selector("#page-start:not([hidden]) #deal")
+    assert page.inner_text("#start-error") == ""
+    assert page.evaluate(MARK, "opponent1-epsilon") == {
+        "invalid": None, "focused": False, "describedBy": "opponent1-epsilon-about"}
+    assert page.input_value("#opponent1-epsilon") == "2"  # the value is kept, to mend
+    assert page.evaluate("""() => getComputedStyle(
+        document.getElementById('opponent1-epsilon')).outlineStyle""") != "solid"
+
+
 def test_a_number_box_that_cannot_read_its_value_is_refused_before_the_server(
     page: Any, live_server: LiveServer
 ) -> None:

@@ -53,7 +53,7 @@ async function route() {
   // or it would cover the next page and swallow every click.
   if (page !== 'play') closeResult();
   startNotice(''); // a new address: what an earlier link went wrong with is old news
-  if ($('#start-error')) fill($('#start-error'));
+  forgetStartError();
   try {
     if (page === 'play' && table && (!arg || arg === String(lastGameId))) return backToTable();
     if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
@@ -226,6 +226,15 @@ function markRefusedKnob(seat, option, text) {
 function formDeals(message, seat) {
   const form = $('.start-form');
   return Boolean(form) && readSetup(form).opponents[seat - 1] === message?.opponents?.[seat - 1];
+}
+
+/** What Deal was refused for, said beside it and marked on its box, is old news on a new
+ *  address: a box left marked had lost its words (aria-describedby an empty alert). */
+function forgetStartError() {
+  const form = $('.start-form');
+  if (!form) return;
+  fill($('#start-error', form));
+  clearRefusedKnobs(form);
 }
 
 /** Edited (or another field changed, which clears the words beside Deal), unmarked. */
