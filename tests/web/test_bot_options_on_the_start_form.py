@@ -228,3 +228,28 @@ def test_a_saved_setup_with_or_without_options_still_loads(
     page.reload()
     page.wait_for_selector("#deal")
     assert (page.input_value("#opponent1"), [box["value"] for box in boxes(page)]) == shown
+
+
+@pytest.mark.parametrize(("value", "dealt"), [
+    ("1.", True),  # the bot reads it as 1; a number box cannot hold it
+    ("lots", False),  # refused by the server, on the form, as any bad value is
+])
+def test_a_saved_value_a_number_box_cannot_hold_is_kept_and_sent(
+    page: Any, live_server: LiveServer, value: str, dealt: bool
+) -> None:
+    # Saved from the text box epsilon had before, the value came back as an empty
+    # number box: Deal then sent no epsilon and the bot played at its default, unsaid.
+    sent = start_screen(page, live_server)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SETUP, json.dumps(
+        {"type": "start", "players": 2, "opponents": [f"counter:epsilon={value}"]})])
+    page.reload()
+    page.wait_for_selector("#deal")
+    assert page.input_value("#opponent1-epsilon") == value
+    page.click("#deal")
+    if dealt:
+        page.wait_for_selector("#page-play:not([hidden]) .opponent .name")
+    else:
+        page.wait_for_function("() => document.getElementById('start-error').textContent")
+        assert "epsilon must be a number from 0 to 1" in page.inner_text("#start-error")
+        assert page.evaluate(MARK, "opponent1-epsilon")["invalid"] == "true"
+    assert starts(sent)[-1] == [f"counter:epsilon={value}"]

@@ -180,10 +180,11 @@ function botOptionFields(box, seat, name, values) {
   const bot = choices.bots.find((each) => each.name === name);
   const rows = (bot?.options || []).map(({ name: option, description }) => {
     const id = `opponent${seat}-${option}`;
+    const input = el('input', { id, 'data-option': option, value: values[option] || '', placeholder: 'default',
+      autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about`, ...knobKind(description) });
+    keepValueUnread(input, values[option]);
     return el('div', { class: 'bot-option' },
-      el('label', { for: id }, option),
-      el('input', { id, 'data-option': option, value: values[option] || '', placeholder: 'default',
-        autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about`, ...knobKind(description) }),
+      el('label', { for: id }, option), input,
       el('span', { class: 'bot-about', id: `${id}-about` }, description));
   });
   box.hidden = rows.length === 0;
@@ -199,6 +200,15 @@ function knobKind(description) {
   if (!range) return { type: 'text' };
   const [min, max] = [Number(range[1]), Number(range[2])];
   return { type: 'number', min: range[1], max: range[2], step: String((max - min) / 20), inputmode: 'decimal' };
+}
+
+/** A saved value that a number box cannot hold ("1.", "lots": written in the text box a
+ *  knob had before) stays, in a text box: the number box showed it empty, and Deal then
+ *  played the bot's default unsaid. The server reads it, or says why not. */
+function keepValueUnread(input, value) {
+  if (!value || input.type !== 'number' || input.value !== '') return;
+  input.type = 'text';
+  input.value = value;
 }
 
 /** The box of opponent ``seat``'s ``option``, or null (that bot has no such box). */

@@ -104,8 +104,8 @@ export function splitSpec(spec) {
 /**
  * A bot that is no longer offered (or no bot name) gives way to the seat's default; of its
  * options, those the bot no longer takes are dropped. A value is kept as written: the
- * server says on the form what is wrong with it (a knob's number box, though, shows
- * nothing for a value that is no number, and Deal then plays its default).
+ * server says on the form what is wrong with it (a value a knob's number box cannot
+ * hold comes back in a text box: see keepValueUnread in app.js).
  */
 function usableOpponents(opponents, choices) {
   return opponents.slice(0, choices.players.max - 1).map((spec, index) => {
