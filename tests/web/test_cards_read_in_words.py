@@ -140,11 +140,13 @@ def test_an_opponents_pairs_are_read_in_words(page: Any, live_server: LiveServer
     assert page.locator(".opponents .book-chip").all_inner_texts() == ["4", "Q"]  # as shown
 
 
-def test_an_opponents_books_are_read_in_words_on_their_button(
+def test_an_opponents_books_are_read_in_words_on_their_button_and_counted_once(
     page: Any, live_server: LiveServer
 ) -> None:
-    # With two opponents each seat is a button, read by its label ("Emma: 10 cards, 2
-    # books") and no more: which books they were was read nowhere, or as "A 5".
+    # With two opponents each seat is a button, read by its label and no more: which books
+    # they were was read nowhere, or as "A 5". Then the label said "Emma: 10 cards, 2 books"
+    # and its description "Books (2): 7s, jacks": the count twice. A seat with no books
+    # still says "0 books".
     open_table(page, live_server, seed=11, players=3)
     play_by_clicking(page, until="() => document.querySelector('.opponents .book-chip')")
     seat = page.locator("button.opponent:has(.book-chip)").first
@@ -153,20 +155,8 @@ def test_an_opponents_books_are_read_in_words_on_their_button(
     books = ", ".join(words.get(rank, f"{rank}s") for rank in chips)
     expect(seat).to_have_accessible_description(f"Books ({len(chips)}): {books}")
     assert not re.search(r"\b[2-9AJQK]\b", seat.aria_snapshot())
-
-
-def test_an_opponents_books_are_counted_once_on_their_button(
-    page: Any, live_server: LiveServer
-) -> None:
-    # The label said "Emma: 10 cards, 2 books" and its description "Books (2): 7s, jacks":
-    # a screen reader said the count twice. A seat with no books still says "0 books".
-    open_table(page, live_server, seed=11, players=3)
-    play_by_clicking(page, until="() => document.querySelector('.opponents .book-chip')")
-    seat = page.locator("button.opponent:has(.book-chip)").first
-    count = len(seat.locator(".book-chip").all_inner_texts())
     name = page.evaluate("(seat) => seat.getAttribute('aria-label')", seat.element_handle())
     assert not re.search(r"\bbooks?\b", name), name
-    expect(seat).to_have_accessible_description(re.compile(rf"^Books \({count}\): "))
     bare = page.locator("button.opponent:not(:has(.book-chip))")
     for index in range(bare.count()):
         assert ", 0 books" in (bare.nth(index).get_attribute("aria-label") or "")
