@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from gofish.bots.base import MAX_THINKING_SECONDS
-from gofish.online.protocol import ProtocolError, parse_command
+from gofish.online.protocol import parse_command
 from gofish.online.room import Room, RoomError, room_bot
 from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
 
@@ -119,15 +119,51 @@ def test_only_the_host_seats_a_bot_with_options() -> None:
     assert refusal(room, "expert:noise=0.2", by=None).code == "forbidden"
 
 
-def test_the_protocol_takes_a_spec_as_long_as_the_start_forms_and_no_longer() -> None:
-    def add_bot(spec: str) -> str:
-        return json.dumps({"type": "add_bot", "version": 1, "seat": 1, "bot": spec})
-
+def test_a_spec_longer_than_the_start_forms_is_refused_in_words_not_as_a_bad_frame() -> None:
     longest = "expert:noise=0.2:epsilon=0." + "1" * (MAX_OPPONENT_SPEC_LENGTH - 27)
     assert len(longest) == MAX_OPPONENT_SPEC_LENGTH
-    assert parse_command(add_bot(longest)).bot == longest  # type: ignore[union-attr]
-    with pytest.raises(ProtocolError, match=f"bot: .*at most {MAX_OPPONENT_SPEC_LENGTH} char"):
-        parse_command(add_bot(longest + "1"))
+    room = lobby()
+    assert room.add_bot_entry(0, 1, longest)[1]["bot"].startswith("expert:epsilon=0.1")
+    # The protocol takes it (the frame's size cap bounds it): the room says what is wrong.
+    frame = json.dumps({"type": "add_bot", "version": 1, "seat": 1, "bot": longest + "1"})
+    assert parse_command(frame).bot == longest + "1"  # type: ignore[union-attr]
+    refused = refusal(room, longest + "1")
+    assert (refused.code, refused.message) == (
+        "invalid", f"a bot with its options may be at most {MAX_OPPONENT_SPEC_LENGTH} "
+                   f"characters, and this one has {MAX_OPPONENT_SPEC_LENGTH + 1}")
+
+
+@pytest.mark.parametrize(
+    ("spec", "option"),
+    [
+        ("counter:epsilon=2", "epsilon"),
+        ("expert:noise=0.2:Epsilon=2", "Epsilon"),  # as written, for the page's box
+        ("expert:colour=red", "colour"),
+        (f"ismcts-quick:Seconds={MAX_THINKING_SECONDS * 2:g}", "Seconds"),
+        ("emmma:memory=2", None),  # an unknown bot: no box is at fault
+        ("emma:", None),  # a nameless pair: no box holds it
+    ],
+)
+def test_a_refused_bot_names_the_option_at_fault_as_the_start_form_does(
+    spec: str, option: str | None,
+) -> None:
+    assert refusal(lobby(), spec).option == option
+
+
+def test_the_page_is_told_the_option_at_fault_and_a_long_spec_is_no_violation(
+    client: TestClient,
+) -> None:
+    made = create_room(client, "Ann", players=3)
+    ann = connect(client, made["code"], made["token"])
+    ann.command("add_bot", seat=2, bot="expert:noise=0.2:epsilon=2")
+    refused = ann.read_until(lambda m: m["type"] == "error")
+    assert refused["code"] == "invalid" and refused["option"] == "epsilon"
+    ann.command("add_bot", seat=2, bot="emma:memory=" + "9" * MAX_OPPONENT_SPEC_LENGTH)
+    refused = ann.read_until(lambda m: m["type"] == "error")
+    assert "option" not in refused
+    assert refused["message"].startswith("a bot with its options may be at most")
+    server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
+    assert [c.violations for c in server.rooms[made["code"]].connections] == [0]
 
 
 def test_the_bot_list_gives_each_bots_options_and_what_it_is(client: TestClient) -> None:

@@ -120,6 +120,32 @@ def _check_option_names(name: str, options: Mapping[str, str]) -> None:
         seen[key.lower()] = key
 
 
+def option_names(bot: str) -> list[str]:
+    """The options ``bot``'s spec sets, as written (``expert:Epsilon=2``: ``Epsilon``; a
+    bot reads it in lower case)."""
+    return [pair.partition("=")[0].strip() for pair in bot.split(OPTION_SEPARATOR)[1:]]
+
+
+def given_option(bot: str, option: str) -> str | None:
+    """``option`` as ``bot``'s spec writes it (``Seconds`` for ``seconds``), or None if
+    the spec does not set it."""
+    return next((given for given in option_names(bot) if given.lower() == option), None)
+
+
+def faulty_option(bot: str) -> str | None:
+    """The first option of ``bot``'s spec that its bot refuses on its own, as written;
+    None if each alone is taken (two at odds with each other), or if the first refused
+    has no name (``expert:=2``): no box holds it. The start form and the room page
+    mark that option's box."""
+    name, *pairs = bot.split(OPTION_SEPARATOR)
+    for pair, option in zip(pairs, option_names(bot), strict=True):
+        try:
+            make_bot(f"{name}{OPTION_SEPARATOR}{pair}")
+        except ValueError:
+            return option or None
+    return None
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
     """``NAME[:KEY=VALUE…]`` as (name, options): ``emma:memory=2`` is Emma remembering
     only the last two ranks asked for. Values are read as true/false, whole numbers,

@@ -39,7 +39,7 @@ from gofish.core import Event, View
 from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
 from gofish.narrate import Narrator
 from gofish.online.room import Notice
-from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH, HouseRules
+from gofish.web.messages import HouseRules
 
 _T = TypeVar("_T")
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
@@ -78,8 +78,10 @@ class AddBot(_Message):
     type: Literal["add_bot"]
     version: Version
     seat: SeatIndex
-    # A bot with its options, as long as the start form's: the room checks the spec itself.
-    bot: Annotated[str, Field(min_length=1, max_length=MAX_OPPONENT_SPEC_LENGTH)]
+    # A bot with its options: the room checks the spec itself, its length too, so a long
+    # one is refused in words rather than counted as a malformed frame (the frame's size
+    # cap still bounds it).
+    bot: Annotated[str, Field(min_length=1)]
 
 
 class RemoveBot(_Message):
@@ -295,5 +297,10 @@ def encode(message: dict[str, Any], log: Sequence[str] = ()) -> str:
     return text.replace(f'"{_LOG_SLOT}"', "[" + ",".join(log) + "]", 1)
 
 
-def error_message(code: str, message: str, version: int | None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "version": version}
+def error_message(code: str, message: str, version: int | None,
+                  option: str | None = None) -> dict[str, Any]:
+    """A refusal; ``option``: a refused ``add_bot``'s option at fault, for the page to mark."""
+    error = {"type": "error", "code": code, "message": message, "version": version}
+    if option is not None:
+        error["option"] = option
+    return error

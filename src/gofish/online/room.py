@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gofish.bots import Bot, available_bots, canonical_spec, display_name, make_bot, seat_label
-from gofish.bots.base import OPTION_SEPARATOR, check_thinking_time
+from gofish.bots.base import (
+    OPTION_SEPARATOR,
+    check_thinking_time,
+    faulty_option,
+    given_option,
+)
 from gofish.core import (
     Ask,
     Card,
@@ -34,6 +39,7 @@ from gofish.core import (
 from gofish.core.events import announced_miss
 from gofish.online.codes import name_key
 from gofish.session import rule_words
+from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
 
 Entry = tuple[str, dict[str, Any]]
 TURN_ENTRIES = ("start", "ask", "miss", "fish")  # the entries that move a game on
@@ -45,12 +51,15 @@ OUT_OF_TIME = "turn-clock"
 
 
 class RoomError(Exception):
-    """A command the room refuses; ``code`` is a short machine-readable reason."""
+    """A command the room refuses; ``code`` is a short machine-readable reason. ``option``:
+    the bot option at fault in a refused ``add_bot``, if one alone is, for the page to
+    mark its box."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, option: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.option = option
 
 
 @dataclass
@@ -681,7 +690,11 @@ def seatable_spec(bot: str) -> str:
     """``bot`` (a name, or a spec with options) in its one spelling if a room can seat it:
     the start form's checks, in a room's words. Else a RoomError ``invalid`` saying what is
     wrong: an unknown bot, an option it does not take, a value it refuses, or longer to
-    think than a server allows."""
+    think than a server allows, or longer than a page may send (as the start form's)."""
+    if len(bot) > MAX_OPPONENT_SPEC_LENGTH:
+        raise RoomError("invalid", f"a bot with its options may be at most "
+                                   f"{MAX_OPPONENT_SPEC_LENGTH} characters, and this one has "
+                                   f"{len(bot)}")
     room_bot(bot)
     return canonical_spec(bot)
 
@@ -698,11 +711,11 @@ def room_bot(bot: str) -> Bot:
     try:
         made = make_bot(bot)  # refuses an unknown option or a bad value, naming it
     except ValueError as error:
-        raise RoomError("invalid", str(error)) from None
+        raise RoomError("invalid", str(error), faulty_option(bot)) from None
     try:
         check_thinking_time(made, "in a room's game")
     except ValueError as error:
-        raise RoomError("invalid", f"bot {name!r}: {error}") from None
+        raise RoomError("invalid", f"bot {name!r}: {error}", given_option(bot, "seconds")) from None
     return made
 
 

@@ -1023,11 +1023,12 @@ class RoomServer:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            problem = self._frame_problem(frame, connection)
-            if problem is None:
-                problem = await self._handle(live, connection, frame["text"])
+            unread = self._frame_problem(frame, connection)
+            problem = (*unread, None) if unread is not None else (
+                await self._handle(live, connection, frame["text"]))
             if problem is not None:
-                connection.send(error_message(*problem, live.room.version))
+                code, message, option = problem
+                connection.send(error_message(code, message, live.room.version, option))
             if connection.violations > self.settings.max_violations:
                 connection.stop()
 
@@ -1050,12 +1051,14 @@ class RoomServer:
 
     async def _handle(
         self, live: LiveRoom, connection: Connection, text: str
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, str, str | None] | None:
+        """None if done, else the refusal: its code, its words and, for a refused bot, the
+        option at fault (None if no one option is)."""
         try:
             command = parse_command(text)
         except ProtocolError as error:
             connection.violations += 1
-            return "invalid", _said_hello_again(text) or str(error)
+            return "invalid", _said_hello_again(text) or str(error), None
         if connection.seat is not None and not isinstance(command, Leave):
             # Any command of theirs is a sign of life: a move tried (or refused), and a
             # rematch asked for, whose deal is then theirs to play, not their stand-in's.
@@ -1064,7 +1067,7 @@ class RoomServer:
             self._back(live, connection.seat)
         if isinstance(command, Back):
             return None if connection.seat is not None else (
-                "forbidden", _nobody_to_be_back(connection))
+                "forbidden", _nobody_to_be_back(connection), None)
         try:
             if isinstance(command, Leave) and connection.released is not None:
                 # Whatever version it names (a double click sends two): the seat is gone.
@@ -1072,12 +1075,12 @@ class RoomServer:
             async with live.lock:
                 live.room.check_version(command.version)
                 await self.commit(live, self._entry_for(live.room, connection.seat, command))
-        except RoomError as error:
-            return error.code, error.message
+        except RoomError as error:  # with a refused bot's option at fault, if any
+            return error.code, error.message, error.option
         except GoFishError as error:
-            return "invalid", str(error)
+            return "invalid", str(error), None
         except StoreError as error:
-            return "storage", f"not saved, so not played: {reported(error, _log)}"
+            return "storage", f"not saved, so not played: {reported(error, _log)}", None
         return None
 
     @staticmethod

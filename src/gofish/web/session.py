@@ -25,7 +25,13 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import OPTION_SEPARATOR, cancel_thinking, check_thinking_time
+from gofish.bots.base import (
+    OPTION_SEPARATOR,
+    cancel_thinking,
+    check_thinking_time,
+    faulty_option,
+    given_option,
+)
 from gofish.core import (
     Ask,
     Event,
@@ -104,31 +110,12 @@ def _check_opponent(bot: str, seat: int) -> None:
     except ValueError as error:
         if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
             raise OpponentRefused(f"unknown opponent {bot!r}", seat, None) from None
-        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, _faulty_option(bot)) from None
+        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, faulty_option(bot)) from None
     try:
         check_thinking_time(made, "in a game in the browser")
     except ValueError as error:
-        given = next((name for name in _option_names(bot) if name.lower() == "seconds"), None)
-        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, given) from None
-
-
-def _option_names(bot: str) -> list[str]:
-    """The options ``bot``'s spec sets, as written (``expert:Epsilon=2``: ``Epsilon``; a
-    bot reads it in lower case)."""
-    return [pair.partition("=")[0].strip() for pair in bot.split(OPTION_SEPARATOR)[1:]]
-
-
-def _faulty_option(bot: str) -> str | None:
-    """The first option of ``bot``'s spec that its bot refuses on its own, as written;
-    None if each alone is taken (two at odds with each other), or if the first refused
-    has no name (``expert:=2``): no box holds it."""
-    name, *pairs = bot.split(OPTION_SEPARATOR)
-    for pair, option in zip(pairs, _option_names(bot), strict=True):
-        try:
-            make_bot(f"{name}{OPTION_SEPARATOR}{pair}")
-        except ValueError:
-            return option or None
-    return None
+        raise OpponentRefused(
+            f"opponent {bot!r}: {error}", seat, given_option(bot, "seconds")) from None
 
 
 class GameSession:
