@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from .browser_support import QUICK_GAME, RoomsServer, ann_and_bob, focused, join, take_turns
+from .browser_support import (
+    QUICK_GAME,
+    RoomsServer,
+    ann_and_bob,
+    confirm,
+    focused,
+    join,
+    take_turns,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -95,3 +104,56 @@ def test_a_finished_games_panel_keeps_the_options_its_bot_was_dealt_with(
         page.wait_for_selector(f"{SEAT}:has-text('Expert (bot) (noise=0.9)')")
         # The table still shows the game just played, and who played it.
         assert page.inner_text(panel) == "Expert (bot) (noise=0.5)"
+
+
+def test_a_refused_option_is_marked_described_and_focused_until_edited(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    ann, _bob, code = ann_and_bob(rooms, open_page, players=4)
+    ann.select_option("#bot-3", "expert")
+    ann.click(f"{LAST} details.bot-knobs summary")
+    ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
+    ann.click(f"{LAST} details.bot-knobs summary")  # closed again: the refusal opens it
+    ann.click(f"{LAST} .add-bot")
+    ann.wait_for_selector("#status:has-text('epsilon must be')")
+    epsilon = ann.locator("#bot-3-epsilon")
+    expect(epsilon).to_have_attribute("aria-invalid", "true")
+    assert ann.locator(f"{LAST} details.bot-knobs").get_attribute("open") is not None
+    assert focused(ann) == "input#bot-3-epsilon"
+    expect(epsilon).to_have_accessible_description(
+        re.compile(r"^bot option epsilon=2: epsilon must be"))
+    assert ann.locator("#bot-3-noise").get_attribute("aria-invalid") is None
+    # Cy joining rebuilds the lobby: the mark and its words stay.
+    join(open_page(), rooms.url, code, "Cy")
+    ann.wait_for_selector('#seats li[data-seat="2"]:has-text("Cy")')
+    expect(epsilon).to_have_attribute("aria-invalid", "true")
+    expect(epsilon).to_have_accessible_description(re.compile("epsilon must be"))
+    epsilon.fill("0.5")  # edited: old news
+    expect(epsilon).not_to_have_attribute("aria-invalid", "true")
+    expect(epsilon).not_to_have_accessible_description(re.compile("epsilon must be"))
+
+
+def test_a_refused_mark_goes_with_another_bot_and_with_the_seat_filled(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    ann, _bob, code = ann_and_bob(rooms, open_page, players=3)
+    ann.select_option("#bot-2", "expert")
+    ann.click(f"{SEAT} details.bot-knobs summary")
+    ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
+    ann.click(f"{SEAT} .add-bot")
+    expect(ann.locator("#bot-2-epsilon")).to_have_attribute("aria-invalid", "true")
+    ann.select_option("#bot-2", "counter")  # another bot: its own boxes, none marked
+    expect(ann.locator("#bot-2-epsilon")).to_have_value("")
+    assert ann.locator(f"{SEAT} input[aria-invalid]").count() == 0
+    ann.select_option("#bot-2", "expert")
+    ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
+    ann.click(f"{SEAT} .add-bot")
+    expect(ann.locator("#bot-2-epsilon")).to_have_attribute("aria-invalid", "true")
+    # Cy takes the seat, then leaves it: open again, it holds no old refusal.
+    cy = open_page()
+    join(cy, rooms.url, code, "Cy")
+    ann.wait_for_selector(f'{SEAT}:has-text("Cy")')
+    confirm(cy, "#leave-row .leave")
+    ann.wait_for_selector(f"{SEAT} .add-bot")
+    expect(ann.locator("#bot-2-epsilon")).to_have_value("2")  # what was typed is kept
+    assert ann.locator(f"{SEAT} input[aria-invalid]").count() == 0

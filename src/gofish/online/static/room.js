@@ -31,7 +31,8 @@ const state = {
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
   refusal: null, // the server's refusal of this socket's hello (code, message, reason), for its close
   botChoice: {}, // seat -> the bot picked in its list, kept across re-renders
-  botKnobs: {}, // seat -> { open, values: option -> text } for the picked bot, kept alike
+  botKnobs: {}, // seat -> { open, values: option -> text, refused } for the picked bot, kept alike
+  // (refused: { option, text }, the box the server refused a value of, and its words)
   lobbyShown: '', // what the lobby last showed: unchanged, it is not rebuilt (an open list stays open)
   turnTold: '', // the turn (or result) line as last read out: a redraw of it is not news
   seaStop: 0, // the card of the sea that Tab reaches (the only one: see renderSea)
@@ -415,6 +416,22 @@ function refused(message) {
   const dealtMeanwhile = lastCommand && lastCommand.type === 'start' && dealtNumber() !== lastCommand.game;
   if (dealtMeanwhile) return;
   say(message.code === 'stale' ? STALE_TEXT : message.message);
+  if (message.option && lastCommand && lastCommand.type === 'add_bot') {
+    markRefusedKnob(lastCommand.fields.seat, message.option, message.message);
+  }
+}
+
+// The seat's bot option the server refused: its Options opened, its box marked, described
+// by the refusal's words (kept beside the box: #status is emptied at the next update) and
+// focused, as the start form does. Kept in the seat's knob state, so redraws keep it.
+function markRefusedKnob(seat, option, text) {
+  const knobs = knobsOf(seat);
+  const shown = $(`.bot-knobs[data-seat="${seat}"]`);
+  if (!shown || !(state.botOptions[pickedBot(seat)] || []).some(({ name }) => name === option)) return;
+  knobs.open = true;
+  knobs.refused = { option, text };
+  shown.replaceWith(botKnobs(seat));
+  $(`#bot-${seat}-${option}`)?.focus();
 }
 
 // The server's "based on version 41, but the room is at version 42" is for programs.
@@ -534,6 +551,8 @@ function seatLine(seat, host) {
   // A bot's options come with its name ("Expert (bot) (noise=0.2)"), as at a single-player table.
   const line = el('li', { dataset: { seat: seat.seat } }, dot, seat.label || seat.name || 'Empty seat');
   const mine = state.you && state.you.seat === seat.seat;
+  // The seat filled, a value refused for its bot is past: not marked when it opens again.
+  if (seat.kind !== 'open' && state.botKnobs[seat.seat]) state.botKnobs[seat.seat].refused = null;
   // A space before each tag: set apart by its margin alone, a screen reader read the
   // name and tags as one word ("Annconnectedhostyou").
   for (const tag of [seatStatus(seat), state.room.host === seat.seat ? 'host' : null, mine ? 'you' : null]) {
@@ -590,12 +609,15 @@ function botKnobs(seat) {
   const about = el('p', { class: 'bot-about', id: `bot-about-${seat}` }, state.botAbout[bot] || '');
   const fields = (state.botOptions[bot] || []).map(({ name, description }) => {
     const id = `bot-${seat}-${name}`;
+    const refused = knobs.refused && knobs.refused.option === name ? knobs.refused.text : null;
+    const words = refused ? el('span', { class: 'visually-hidden', id: `${id}-refused` }, refused) : null;
     return el('div', { class: 'bot-option' },
       el('label', { for: id }, name),
       el('input', { id, type: 'text', value: knobs.values[name] || '', placeholder: 'default', autocomplete: 'off',
-        spellcheck: 'false', 'aria-describedby': `${id}-about`, dataset: { key: `knob-${seat}-${name}`, option: name },
-        oninput: (event) => { knobs.values[name] = event.target.value; } }),
-      el('span', { class: 'bot-about', id: `${id}-about` }, description));
+        spellcheck: 'false', 'aria-describedby': refused ? `${id}-refused ${id}-about` : `${id}-about`,
+        'aria-invalid': refused ? 'true' : null, dataset: { key: `knob-${seat}-${name}`, option: name },
+        oninput: (event) => { knobs.values[name] = event.target.value; unmarkKnob(seat, event.target); } }),
+      words, el('span', { class: 'bot-about', id: `${id}-about` }, description));
   });
   const box = el('details', { class: 'bot-knobs', open: knobs.open || null, dataset: { seat } },
     // Seen beside its seat's line; heard alone when tabbed to, so it names the seat.
@@ -604,6 +626,15 @@ function botKnobs(seat) {
     about, fields.length ? el('div', { role: 'group', 'aria-label': `Options of the bot for seat ${seat + 1}` }, fields) : null);
   box.addEventListener('toggle', () => { knobs.open = box.open; });
   return box;
+}
+
+// Edited, the refused box is old news: unmarked, described by its option's words alone.
+function unmarkKnob(seat, box) {
+  if (!box.hasAttribute('aria-invalid')) return;
+  knobsOf(seat).refused = null;
+  box.removeAttribute('aria-invalid');
+  box.setAttribute('aria-describedby', `${box.id}-about`);
+  $(`#${box.id}-refused`)?.remove();
 }
 
 // The bot to seat, with the options given it (``expert:noise=0.2``); an empty box is left out.
