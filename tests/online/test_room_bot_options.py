@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from gofish.bots.base import MAX_THINKING_SECONDS
+from gofish.bots.endgame import warm_up
 from gofish.online.protocol import parse_command
 from gofish.online.room import Room, RoomError, room_bot
 from gofish.web.messages import MAX_OPPONENT_SPEC_LENGTH
@@ -179,6 +180,9 @@ def test_the_bot_list_gives_each_bots_options_and_what_it_is(client: TestClient)
 def test_a_knobbed_bot_plays_the_room_through_a_restart_and_into_the_rematch(
     make_app: Callable[..., Starlette],
 ) -> None:
+    # Compile the expert's endgame play-outs first: on a cold numba cache and a busy
+    # machine that takes longer than a read's 5 s deadline, which is not what this is about.
+    warm_up()
     with serving(make_app()) as client:
         made = create_room(client, "Ann", players=3)
         joined = join_room(client, made["code"], "Bob")
@@ -229,6 +233,9 @@ def test_a_finished_games_seats_keep_the_options_they_were_dealt_with(client: Te
     # After a game the host may swap a bot for the same one with other options: it sits
     # under the same name ("Expert (bot)"), and the table, which names a seat's options
     # while its name is the one dealt, gave the game just played the new bot's options.
+    # Compile the expert's endgame play-outs first: on a cold numba cache and a busy
+    # machine that takes longer than a read's 5 s deadline, which is not what this is about.
+    warm_up()
     _code, ann, bob = three_seat_room(client, bot="expert:noise=0.5")
     start_game(ann, [bob])
     dealt = ["Ann", "Bob", "Expert (bot) (noise=0.5)"]
