@@ -8,6 +8,7 @@ import {
   forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
   offerTheTableOnlyIfOpen, rememberSeat, roomCode, say, seatToken, UNREADABLE_SEAT, whyGone,
 } from '/rooms/static/rooms-api.js';
+import { knobRow } from '/static/js/knobs.js';
 import { joinSpec } from '/static/js/savedsetup.js';
 
 offerTheTableOnlyIfOpen();
@@ -611,13 +612,11 @@ function botKnobs(seat) {
     const id = `bot-${seat}-${name}`;
     const refused = knobs.refused && knobs.refused.option === name ? knobs.refused.text : null;
     const words = refused ? el('span', { class: 'visually-hidden', id: `${id}-refused` }, refused) : null;
-    return el('div', { class: 'bot-option' },
-      el('label', { for: id }, name),
-      el('input', { id, type: 'text', value: knobs.values[name] || '', placeholder: 'default', autocomplete: 'off',
-        spellcheck: 'false', 'aria-describedby': refused ? `${id}-refused ${id}-about` : `${id}-about`,
-        'aria-invalid': refused ? 'true' : null, dataset: { key: `knob-${seat}-${name}`, option: name },
-        oninput: (event) => { knobs.values[name] = event.target.value; unmarkKnob(seat, event.target); } }),
-      words, el('span', { class: 'bot-about', id: `${id}-about` }, description));
+    return knobRow(id, name, description, knobs.values[name], {
+      type: 'text', 'aria-describedby': refused ? `${id}-refused ${id}-about` : `${id}-about`,
+      'aria-invalid': refused ? 'true' : null, dataset: { key: `knob-${seat}-${name}` },
+      oninput: (event) => { knobs.values[name] = event.target.value; unmarkKnob(seat, event.target); },
+    }, words).row;
   });
   const box = el('details', { class: 'bot-knobs', open: knobs.open || null, dataset: { seat } },
     // Seen beside its seat's line; heard alone when tabbed to, so it names the seat.

@@ -2,6 +2,7 @@
 // Pages are sections of index.html shown by the address's #fragment.
 
 import { $, $$, el, fill, getJSON, sayIfChanged } from './dom.js';
+import { knobRow } from './knobs.js';
 import { Table } from './table.js';
 import { cardFace, cardsInWords, counted, namesInWords, pondWord, setsName } from './cards.js';
 import { showHistory, showReplay } from './history.js';
@@ -179,13 +180,10 @@ function opponentFields(container, players, saved) {
 function botOptionFields(box, seat, name, values) {
   const bot = choices.bots.find((each) => each.name === name);
   const rows = (bot?.options || []).map(({ name: option, description }) => {
-    const id = `opponent${seat}-${option}`;
-    const input = el('input', { id, 'data-option': option, value: values[option] || '', placeholder: 'default',
-      autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-about`, ...knobKind(description) });
+    const { row, input } = knobRow(`opponent${seat}-${option}`, option, description, values[option],
+      knobKind(description));
     keepValueUnread(input, values[option]);
-    return el('div', { class: 'bot-option' },
-      el('label', { for: id }, option), input,
-      el('span', { class: 'bot-about', id: `${id}-about` }, description));
+    return row;
   });
   box.hidden = rows.length === 0;
   fill(box, rows);
