@@ -410,13 +410,34 @@ def cancel_thinking(bots: Iterable[object]) -> None:
 MAX_THINKING_SECONDS = 5.0
 
 
-def check_thinking_time(bot: object, where: str) -> None:
-    """Refuse ``bot`` (made from a spec) if it may think longer than a server allows;
-    ``where`` says where it would play (``in a room's game``)."""
-    seconds = getattr(bot, "seconds", None)
+class BotRefused(MalformedInputError):
+    """A spec a server will not play, in words; ``option``: the option at fault as the spec
+    writes it, if one alone is, for a page to mark that option's box."""
+
+    def __init__(self, message: str, option: str | None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class ThinksTooLong(BotRefused):
+    """A bot given longer to think than a server allows (:data:`MAX_THINKING_SECONDS`)."""
+
+
+def server_bot(spec: str, where: str) -> Bot:
+    """A fresh bot for ``spec`` that a server (a game in the browser, a room's) may play:
+    ``make_bot``'s refusals, and :class:`ThinksTooLong` past the cap, as
+    :class:`BotRefused` naming the option at fault. ``where`` says where it would play
+    (``in a room's game``)."""
+    try:
+        made = make_bot(spec)
+    except ValueError as error:
+        raise BotRefused(str(error), faulty_option(spec)) from None
+    seconds = getattr(made, "seconds", None)
     if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
-        raise MalformedInputError(f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "
-                                  "(a decision is thought out on the server)")
+        raise ThinksTooLong(f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "
+                            "(a decision is thought out on the server)",
+                            given_option(spec, "seconds"))
+    return made
 
 
 #: More asks than any real game takes; past it, bots are asking in circles.

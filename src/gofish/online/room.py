@@ -18,13 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gofish.bots import Bot, available_bots, canonical_spec, display_name, make_bot, seat_label
-from gofish.bots.base import (
-    OPTION_SEPARATOR,
-    check_thinking_time,
-    faulty_option,
-    given_option,
-)
+from gofish.bots import Bot, available_bots, canonical_spec, display_name, seat_label
+from gofish.bots.base import OPTION_SEPARATOR, BotRefused, ThinksTooLong, server_bot
 from gofish.core import (
     Ask,
     Card,
@@ -709,14 +704,10 @@ def room_bot(bot: str) -> Bot:
     if name not in known:
         raise RoomError("invalid", f"unknown bot {name!r}: choose one of {', '.join(known)}")
     try:
-        made = make_bot(bot)  # refuses an unknown option or a bad value, naming it
-    except ValueError as error:
-        raise RoomError("invalid", str(error), faulty_option(bot)) from None
-    try:
-        check_thinking_time(made, "in a room's game")
-    except ValueError as error:
-        raise RoomError("invalid", f"bot {name!r}: {error}", given_option(bot, "seconds")) from None
-    return made
+        return server_bot(bot, "in a room's game")
+    except BotRefused as refused:  # an unknown option or a bad value is named in its words
+        said = f"bot {name!r}: {refused}" if isinstance(refused, ThinksTooLong) else str(refused)
+        raise RoomError("invalid", said, refused.option) from None
 
 
 def bot_label(bot: str) -> str:

@@ -25,13 +25,7 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import (
-    OPTION_SEPARATOR,
-    cancel_thinking,
-    check_thinking_time,
-    faulty_option,
-    given_option,
-)
+from gofish.bots.base import OPTION_SEPARATOR, BotRefused, cancel_thinking, server_bot
 from gofish.core import (
     Ask,
     Event,
@@ -106,16 +100,11 @@ def _check_opponent(bot: str, seat: int) -> None:
     rooms share). The refusal names the opponent's ``seat`` and the option at fault,
     for the form to mark its box."""
     try:
-        made = make_bot(bot)
-    except ValueError as error:
+        server_bot(bot, "in a game in the browser")
+    except BotRefused as refused:
         if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
             raise OpponentRefused(f"unknown opponent {bot!r}", seat, None) from None
-        raise OpponentRefused(f"opponent {bot!r}: {error}", seat, faulty_option(bot)) from None
-    try:
-        check_thinking_time(made, "in a game in the browser")
-    except ValueError as error:
-        raise OpponentRefused(
-            f"opponent {bot!r}: {error}", seat, given_option(bot, "seconds")) from None
+        raise OpponentRefused(f"opponent {bot!r}: {refused}", seat, refused.option) from None
 
 
 class GameSession:
