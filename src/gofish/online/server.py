@@ -270,6 +270,11 @@ def _refusal(reason: Vacated | None) -> str:
     return "that token is not for a seat in this room"
 
 
+#: A refused frame: its code, its words and, for a refused bot, the option at fault (None if
+#: no one option is).
+Refusal = tuple[str, str, str | None]
+
+
 def _nobody_to_be_back(connection: Connection) -> str:
     """Why ``back`` from a socket with no seat does nothing: a page whose seat was given up
     is told so in the words of the leave, not as a spectator who never held one."""
@@ -1023,37 +1028,36 @@ class RoomServer:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            unread = self._frame_problem(frame, connection)
-            problem = (*unread, None) if unread is not None else (
-                await self._handle(live, connection, frame["text"]))
+            problem = self._frame_problem(frame, connection)
+            if problem is None:
+                problem = await self._handle(live, connection, frame["text"])
             if problem is not None:
                 code, message, option = problem
                 connection.send(error_message(code, message, live.room.version, option))
             if connection.violations > self.settings.max_violations:
                 connection.stop()
 
-    def _frame_problem(self, frame: Any, connection: Connection) -> tuple[str, str] | None:
+    def _frame_problem(self, frame: Any, connection: Connection) -> Refusal | None:
         """Rate, type and size checks that come before reading a frame at all."""
         text = frame.get("text")
-        problem: tuple[str, str] | None = None
+        problem: Refusal | None = None
         if not connection.bucket.allow():
-            problem = ("rate_limited", "too many messages: slow down")
+            problem = ("rate_limited", "too many messages: slow down", None)
         elif text is None:
-            problem = ("invalid", "send JSON text frames, not binary")
+            problem = ("invalid", "send JSON text frames, not binary", None)
         elif len(text) > self.settings.max_message_bytes or (
             len(text.encode("utf-8")) > self.settings.max_message_bytes
         ):
             problem = ("too_large",
-                       f"a message may be at most {self.settings.max_message_bytes} bytes")
+                       f"a message may be at most {self.settings.max_message_bytes} bytes", None)
         if problem is not None:
             connection.violations += 1
         return problem
 
     async def _handle(
         self, live: LiveRoom, connection: Connection, text: str
-    ) -> tuple[str, str, str | None] | None:
-        """None if done, else the refusal: its code, its words and, for a refused bot, the
-        option at fault (None if no one option is)."""
+    ) -> Refusal | None:
+        """None if done, else the refusal."""
         try:
             command = parse_command(text)
         except ProtocolError as error:
