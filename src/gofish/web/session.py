@@ -281,7 +281,8 @@ class GameSession:
             action = Ask.of(message.target, message.rank, message.suit)
         except GoFishError as error:
             raise MoveRefused(str(error)) from None
-        if self.pick_from_pond and self.game.is_legal(action) and self.game.goes_fishing(action):
+        if (self.pick_from_pond and self.game.is_legal(action) and self.game.goes_fishing(action)
+                and not self._draw_ends_game(action)):
             # Show the ask and the "Go fish!" now; the draw waits for the player's click.
             self._pending = (seat, action)
             return
@@ -289,6 +290,16 @@ class GameSession:
             self.game.play(action)  # checks the ask first and changes nothing if it is illegal
         except GoFishError as error:
             raise MoveRefused(_second_person(str(error), seat)) from None
+
+    def _draw_ends_game(self, miss: Ask) -> bool:
+        """Whether the draw of ``miss`` ends the game (the sea's last card, or a lucky draw
+        that empties the hand: R19). Such a miss is played at once: stored as played while
+        the page waited for the pick, it was a finished game in the store, counted in the
+        stats with a result the sea's hidden card decided; and once over, nothing is left
+        to hide."""
+        after = self.game.clone()
+        after.play(miss)
+        return after.is_over
 
     def _fish(self, seat: int) -> None:
         if self._pending is None or self._pending[0] != seat:
