@@ -107,6 +107,22 @@ def _check_opponent(bot: str, seat: int) -> None:
         raise OpponentRefused(f"opponent {bot!r}: {refused}", seat, refused.option) from None
 
 
+def _check_stored_opponents(stored: StoredGame) -> None:
+    """Refuse to play on a game whose bot a server may not play: ``gofish play`` gives a
+    searching bot up to an hour a decision, and resumed here it thought so on the server,
+    as a start message naming it may not (``_check_opponent``)."""
+    for seat in stored.seats:
+        bot = seat["bot"]
+        if not bot:
+            continue
+        try:
+            server_bot(bot, "in a game in the browser")
+        except BotRefused as refused:
+            raise MoveRefused(f"game {stored.id}'s opponent {bot!r} cannot play here: "
+                              f"{refused}; go on with it at the terminal "
+                              f"(gofish resume {stored.id})") from None
+
+
 class GameSession:
     """A game being played in browsers: seats, bots, listeners and the state version."""
 
@@ -185,6 +201,8 @@ class GameSession:
         if len(people) > 1:
             raise MoveRefused(f"game {stored.id} has {len(people)} people: it cannot be "
                               "resumed at one browser")
+        if not stored.over:
+            _check_stored_opponents(stored)
         seats = [Seat(str(seat["name"]), seat["bot"]) for seat in stored.seats]
         # A finished game is only looked at: it has nothing new to store.
         session = cls(stored.game(), seats, store=None if stored.over else store, pace=pace)

@@ -1,0 +1,60 @@
+"""A game stored at the terminal may give a searching bot up to an hour a decision
+(``gofish play`` allows it); the browser's server takes at most MAX_THINKING_SECONDS, for
+a game taken up there as for one dealt there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from gofish.bots.base import MAX_THINKING_SECONDS
+from gofish.core import new_game
+from gofish.storage import open_store
+from gofish.web import create_app
+
+LONG_THINKER = "ismcts:iterations=1000000000:seconds=3600"
+
+
+def stored_at_the_terminal(database: Path, *, finished: bool) -> int:
+    """A game of the person against LONG_THINKER, as ``gofish play`` stores it; the bot
+    moves first, so a resumed game has it think at once."""
+    game = new_game("classic", 2, seed=3, first_player=1)
+    while finished and not game.is_over:
+        game.play(game.legal_actions()[0])
+    with open_store(database) as store:
+        return store.save(game.to_record(), source="terminal",
+                          seats=[{"name": "You", "bot": None},
+                                 {"name": "ISMCTS", "bot": LONG_THINKER}])
+
+
+def test_a_game_whose_bot_thinks_too_long_is_not_resumed_in_the_browser(
+    tmp_path: Path,
+) -> None:
+    # Resumed, the bot thought an hour a decision on the server (a start naming it is
+    # refused: at most 5 seconds), holding one of the few threads every table shares.
+    database = tmp_path / "games.sqlite3"
+    game_id = stored_at_the_terminal(database, finished=False)
+    client = TestClient(create_app(database, pace=0))
+    for kind in ("resume", "revisit"):  # from the start screen, and a reload of its address
+        with client.websocket_connect("/ws/play") as ws:
+            ws.send_text(json.dumps({"type": kind, "game_id": game_id, "pace": 0}))
+            answer = ws.receive_json()
+        assert answer["type"] == "refused", kind
+        told = answer["message"]
+        assert LONG_THINKER in told and f"at most {MAX_THINKING_SECONDS:g}" in told
+        assert f"gofish resume {game_id}" in told  # where it can be played on
+    with open_store(database) as store:
+        assert store.get(game_id).actions == 0  # left as it was
+
+
+def test_such_a_game_once_finished_is_still_shown(tmp_path: Path) -> None:
+    # Nothing is left to think about: a reload of its table shows it as it ended.
+    database = tmp_path / "games.sqlite3"
+    game_id = stored_at_the_terminal(database, finished=True)
+    client = TestClient(create_app(database, pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_text(json.dumps({"type": "revisit", "game_id": game_id}))
+        assert ws.receive_json()["type"] == "welcome"
+        assert ws.receive_json()["state"]["phase"] == "over"
