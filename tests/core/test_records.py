@@ -340,3 +340,16 @@ def test_replay_line_of_an_exported_game_gives_its_snapshot() -> None:
     for _ in range(10):
         game.play(game.legal_actions()[-1])
     assert replay_line(json.dumps(game.to_record())) == snapshot(game)
+
+
+@pytest.mark.parametrize("players", ["9" * 4000, "-" + "9" * 4000])
+def test_a_player_count_thousands_of_digits_long_is_not_echoed_whole(players: str) -> None:
+    # RULES.md "Game records": a record at fault says what is wrong, in a result a person
+    # reads. JSON reads a count of 4,000 digits, and its error echoed every one of them,
+    # where a seat or a hand size that long is cut short.
+    line = json.dumps(_record()).replace('"players": 2', f'"players": {players}')
+    result = replay_line(line)
+    assert result["ok"] is False and result["action_index"] is None
+    sign = "-" if players.startswith("-") else ""
+    assert result["error"] == (f"{sign}999999999999… (4,000 digits) players cannot play: "
+                               "every rule set takes 2 to 5 players")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from gofish.core.errors import MalformedInputError, did_you_mean, shown, whole_number
+from gofish.core.errors import MalformedInputError, did_you_mean, digits_cut, shown, whole_number
 
 RefillMode = Literal["hand", "card", "turn", "none"]
 EndMode = Literal["all-books", "first-empty"]
@@ -190,14 +190,16 @@ def check_players(players: object) -> int:
 
 
 def _players_counted(count: int) -> str:
-    """``count`` players, in words: every digit (the command line shortens long runs of
-    them), unless there are more than Python turns into text (10**5000: a ValueError)."""
+    """``count`` players, in words, a long run of digits cut short (digits_cut): a record's
+    replay result quotes it as it is, and JSON reads a count of 4,000 digits. More digits
+    than Python turns into text (10**5000: a ValueError) are "that many"."""
     if count == 1:
         return "1 player"
     try:
-        return f"{count} players"
+        digits = str(abs(count))
     except ValueError:
         return "that many players"
+    return f"{'-' if count < 0 else ''}{digits_cut(digits)} players"
 
 
 def make_rules(spec: object = "classic", **options: object) -> Rules:
