@@ -287,3 +287,28 @@ def test_the_readable_form_counts_actions_from_1_and_json_from_0() -> None:
     text = _run("-", stdin=line).stdout.decode()
     assert text.startswith("record 1: cannot replay (action 1): it is player 0's turn")
     assert json.loads(_run("--json", "-", stdin=line).stdout)["action_index"] == 0
+
+
+def test_a_record_laid_out_over_several_lines_and_cut_off_is_one_result() -> None:
+    # A pretty-printed record whose file was cut short (a copy stopped half-way) gave one
+    # "not valid JSON" result per line, 30 for the lines below, none saying what happened.
+    import io
+
+    from gofish.cli.replay import replay_stream
+
+    good = json.dumps(_finished_game().to_record())
+    indented = json.dumps(_finished_game().to_record(), indent=2).splitlines(keepends=True)
+    lines = [good + "\n", *indented[:30]]
+    out = io.StringIO()
+    assert replay_stream(lines, out, as_json=False) == 1
+    headers = [line for line in out.getvalue().splitlines() if line.startswith("record ")]
+    assert headers[0].startswith("record 1: game over")
+    assert headers[1:] == ["record 2 (lines 2-31): cannot replay (the record itself): the "
+                           "record is cut off: the input ends before the object opened on "
+                           "its first line is closed"]
+    out = io.StringIO()
+    replay_stream(indented[:30], out, as_json=True)
+    assert [json.loads(line) for line in out.getvalue().splitlines()] == [
+        {"ok": False, "action_index": None, "error": "the record is cut off: the input ends "
+                                                     "before the object opened on its first "
+                                                     "line is closed"}]

@@ -140,14 +140,18 @@ def _lines(source: TextIO) -> Iterator[str]:
 MAX_SPREAD_RECORD = 1024 * 1024
 
 
-def records(source: Iterable[str]) -> Iterator[tuple[int, int, str]]:
-    """Each record of ``source`` as (first line, last line, text), blank lines passed over.
+def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, bool]]:
+    """Each record of ``source`` as (first line, last line, text, cut off), blank lines
+    passed over.
 
     A record is a line, or one JSON object laid out over several lines, as RULES.md prints
     its example (that example, saved to a file, gave a "not valid JSON" result per line).
     A line that opens an object it does not close is joined with the lines after it while
-    the text is still only unfinished; at a syntax error, or without an end, the first
-    line is a record of its own again (a cut-off line of JSON Lines) and the rest go on.
+    the text is still only unfinished. Where the input ends first, and none of the lines
+    after the first is an object of its own, the lines are one record cut off (True): a
+    pretty-printed record cut short gave a "not valid JSON" result per line. Otherwise, at
+    a syntax error, or without an end, the first line is a record of its own again (a
+    cut-off line of JSON Lines) and the rest go on.
     """
     lines = iter(enumerate(source, start=1))
     returned: list[tuple[int, str]] = []  # lines given back by a false start, in reverse
@@ -162,10 +166,13 @@ def records(source: Iterable[str]) -> Iterator[tuple[int, int, str]]:
         if _opens_an_object(line):
             spread, whole = _spread_record(numbered, next_line)
             if whole is not None:
-                yield first, spread[-1][0], whole
+                yield first, spread[-1][0], whole, False
+                continue
+            if _cut_off(spread, next_line):
+                yield first, spread[-1][0], "".join(text for _, text in spread), True
                 continue
             returned.extend(reversed(spread[1:]))
-        yield first, first, line
+        yield first, first, line, False
 
 
 def _spread_record(
@@ -189,6 +196,32 @@ def _spread_record(
     return spread, None
 
 
+def _cut_off(
+    spread: list[tuple[int, str]], next_line: Callable[[], tuple[int, str] | None]
+) -> bool:
+    """Whether the lines of a spread record that made none are one record cut short: the
+    input ended while its text was still unfinished, and no line after the first is an
+    object of its own (JSON Lines records after a cut-off line are replayed as such)."""
+    following = next_line()
+    if following is not None:
+        spread.append(following)  # read only to know the input goes on: given back
+        return False
+    if len(spread) < 2 or _json_state("".join(text for _, text in spread)) != "unfinished":
+        return False
+    return not any(_an_object(text) for _, text in spread[1:])
+
+
+def _an_object(line: str) -> bool:
+    """Whether ``line`` alone is a JSON object (a record of JSON Lines, or not)."""
+    text = line.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return False
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
 def _opens_an_object(line: str) -> bool:
     """Whether ``line`` starts a JSON object it does not finish (a record of JSON Lines
     ends with its closing brace)."""
@@ -208,15 +241,22 @@ def _json_state(text: str) -> str:
     return "complete"
 
 
+#: The result for a record laid out over several lines that the input ends in (records).
+CUT_OFF: dict[str, Any] = {
+    "ok": False, "action_index": None,
+    "error": "the record is cut off: the input ends before the object opened on its first "
+             "line is closed"}
+
+
 def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
                   name: str = "the input") -> int:
     """Replay every record; return 1 if any record failed, else 0. No record at all is
     said on stderr: silence looked like success (export 99 | replay -, export failing)."""
     failed = False
     number = 0
-    for first, last, text in records(source):
+    for first, last, text, cut_off in records(source):
         number += 1
-        result = _not_utf8(text) or replay_line(text)
+        result = dict(CUT_OFF) if cut_off else _not_utf8(text) or replay_line(text)
         failed = failed or not result["ok"]
         # Blank lines are passed over, so record 3 may be line 5: say so, to find it.
         label = str(number)
