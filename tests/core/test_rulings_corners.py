@@ -1,8 +1,8 @@
 """Corners where two rulings meet and no other test plays them: R12's refill order deciding
 the last book and the winner (R14), both dealt hands emptied by pairs under bicycle (R4,
-R15, R9), a single-card refill after a lucky draw's book (R8, R11), and R19 under
-``ask: card``. Each game is dealt from a stacked deck and must come back identical from
-its record (RULES.md, "Game records").
+R15, R9), a first player passed over before any ask (R9), a single-card refill after a
+lucky draw's book (R8, R11), and R19 under ``ask: card``. Each game is dealt from a
+stacked deck and must come back identical from its record (RULES.md, "Game records").
 """
 
 from __future__ import annotations
@@ -68,6 +68,21 @@ def test_r4_r15_r9_bicycle_both_hands_emptied_by_dealt_pairs_draw_in_turn() -> N
     assert game.current_player == 1
     assert game.legal_actions() == (Ask.of(0, "4"),)  # R15: its rank, of the only holder
     assert game.in_play == (True, True)
+    assert_round_trips(game)
+
+
+def test_r4_r9_r15_a_first_player_with_nobody_to_ask_is_passed_over_before_any_ask() -> None:
+    # Seat 1's dealt book empties its hand (R4), and under bicycle it stays empty until
+    # its turn: seat 0, first to play, holds cards but nobody else does, so it is passed
+    # over (R9); seat 1's turn then begins empty, it draws (R15) and asks first.
+    game = deal("bicycle", ["9 9 2 3", "K K K K"], pond="5 6")
+    assert game.events[2:] == (
+        BookLaid(1, rank("K"), cards("KC KD KH KS")),
+        TurnPassed(1, (0,)),
+        Drew(1, "empty_hand", card("5S")),
+    )
+    assert game.first_player == 0 and game.current_player == 1
+    assert game.legal_actions() == (Ask.of(0, "5"),)
     assert_round_trips(game)
 
 
