@@ -353,3 +353,13 @@ def test_a_player_count_thousands_of_digits_long_is_not_echoed_whole(players: st
     sign = "-" if players.startswith("-") else ""
     assert result["error"] == (f"{sign}999999999999… (4,000 digits) players cannot play: "
                                "every rule set takes 2 to 5 players")
+
+
+def test_a_line_starting_with_a_byte_order_mark_is_refused_in_plain_words() -> None:
+    # Two files joined (the second saved by Notepad): its first line starts with a mark.
+    # The error was Python's advice to its programmer, "decode using utf-8-sig".
+    line = "\ufeff" + json.dumps(_record())
+    assert replay_line(line) == {
+        "ok": False, "action_index": None,
+        "error": "the line is not valid JSON: it starts with a byte order mark (U+FEFF), "
+                 "which belongs only before the first line of a file"}

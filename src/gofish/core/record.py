@@ -270,10 +270,21 @@ def replay_line(line: object) -> dict[str, Any]:
                 "error": f"the line names {repeated.field!r} twice in one object: a record "
                          "gives each field once"}
     except json.JSONDecodeError as error:
-        return {"ok": False, "action_index": None, "error": f"the line is not valid JSON: {error}"}
+        return {"ok": False, "action_index": None,
+                "error": f"the line is not valid JSON: {_json_fault(error)}"}
     except (ValueError, RecursionError) as error:  # valid JSON, past Python's limits
         return {"ok": False, "action_index": None, "error": _past_limits(error)}
     return replay_record(record)
+
+
+def _json_fault(error: json.JSONDecodeError) -> str:
+    """json's error, but for text starting with U+FEFF, where it gives advice to its
+    programmer ("decode using utf-8-sig"): gofish replay reads past a file's own mark, so
+    one further on is where a second file was joined on."""
+    if error.msg.startswith("Unexpected UTF-8 BOM"):
+        return ("it starts with a byte order mark (U+FEFF), which belongs only before the "
+                "first line of a file")
+    return str(error)
 
 
 def _past_limits(error: ValueError | RecursionError) -> str:
