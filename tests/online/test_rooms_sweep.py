@@ -80,7 +80,7 @@ def test_one_address_cannot_flood_a_room_with_watchers(make_app: Callable[..., S
         refusal, close_code = refused_hello(client, code, None)
         assert refusal["code"] == "full" and "close some of them first" in refusal["message"]
         assert close_code == 1013  # try again later
-        ann = connect(client, code, made["token"])  # a seat's own socket is never refused
+        ann = connect(client, code, made["token"])  # a seat's own socket is not a watcher
         assert ann.seat == 0
         disconnect(watchers[0])
         ann.read_until(lambda m: m["type"] == "presence" and m["spectators"] == 1)

@@ -100,6 +100,9 @@ class RoomSettings:
     # Watching sockets one client address may hold in a room: each costs every change a
     # message, so a client opening hundreds slowed the room for its players.
     watchers_per_address: int = 16
+    # Sockets one seat's token may hold: a seat is one person's, each costing every change a
+    # message as a watcher's does, so a token (anyone's who joined) must not open hundreds.
+    pages_per_seat: int = 16
 
 
 class TokenBucket:
@@ -1013,6 +1016,9 @@ class RoomServer:
         if seat is None:  # ``reason``: the page can say so again after a reload
             reason = live.room.revoked_reason(token_hash)
             return await refuse("forbidden", _refusal(reason), CLOSE_FORBIDDEN, reason=reason)
+        if live.room.seats[seat].connections >= self.settings.pages_per_seat:
+            return await refuse("full", f"your seat is open in {self.settings.pages_per_seat} "
+                                "pages already: close some of them first", CLOSE_TRY_AGAIN)
         return live, seat, hello.away
 
     @staticmethod
