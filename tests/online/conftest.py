@@ -19,7 +19,8 @@ from .browser_support import RoomsServer, running
 from .helpers import serving
 
 FAST = RoomSettings(
-    away_seconds=0.4, bot_delay=0.0, hello_timeout=5.0, rate_per_second=1000, rate_burst=1000
+    away_seconds=0.4, bot_delay=0.0, hello_timeout=5.0, rate_per_second=1000, rate_burst=1000,
+    hellos_per_minute=1e6,  # tests open sockets by the hundred from one address
 )
 # FAST, but a seat is not "away" (played by a stand-in) until a minute without a socket:
 # for tests where a person is unconnected for a moment (a reconnect, the sockets of a

@@ -97,6 +97,10 @@ class RoomSettings:
     # a join, a hello): a person mistypes one now and then; a script guessing codes to
     # find rooms tries thousands a second.
     missing_rooms_per_minute: float = 30.0
+    # Sockets one client address may open (each saying hello), in bursts of as many: each
+    # sends every page in the room a presence message as it comes and another as it goes,
+    # so a script opening hundreds a second flooded the players (and dropped the slow).
+    hellos_per_minute: float = 120.0
     # Watching sockets one client address may hold in a room: each costs every change a
     # message, so a client opening hundreds slowed the room for its players.
     watchers_per_address: int = 16
@@ -314,6 +318,8 @@ class RoomServer:
         self._missing_rooms = PerAddress(
             settings.missing_rooms_per_minute,
             "too many room codes that name no room: check the code, and wait a minute")
+        self._hellos = PerAddress(settings.hellos_per_minute,
+                                  "too many connections opened from this address: wait a moment")
 
     # ------------------------------------------------------------ life cycle
 
@@ -997,6 +1003,7 @@ class RoomServer:
             return await refuse("not_found", f"there is no room here: {error}", CLOSE_NOT_FOUND)
         try:
             hello = parse_hello(text)
+            self._hellos.take(client_address(websocket))
             live = await self.room_for(code, client_address(websocket))
         except ProtocolError as error:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)

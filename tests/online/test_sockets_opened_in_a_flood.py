@@ -1,0 +1,53 @@
+"""One address opening sockets in a loop cannot flood a room's players with presence.
+
+Each socket that says hello, and each that goes, sends every page in the room a
+``presence`` message: nobody needs a seat or more than the code for it. A script opening
+and closing watching sockets (one on this machine managed some 600 a second) so made the
+server send every player 1,200 messages a second, and a page on a slow phone, 256 of them
+behind, was dropped. An address may now open 120 sockets at once, then two a second (as
+the limit of missing codes, a bucket per address): the next hello is refused in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from gofish.online import RoomSettings
+
+from .helpers import Closed, Message, create_room, receive, serving
+
+
+def _watch(client: TestClient, code: str) -> tuple[Message, int | None]:
+    """A watching socket's answer to its hello, and its close code if it was refused."""
+    with client.websocket_connect(f"/ws/room/{code}") as ws:
+        ws.send_json({"type": "hello", "token": None})
+        answer = receive(ws)
+        if answer["type"] != "error":
+            return answer, None
+        try:
+            receive(ws)
+        except Closed as closed:
+            return answer, closed.code
+    raise AssertionError(f"the refused hello's socket stayed open: {answer}")
+
+
+def test_sockets_opened_in_a_loop_are_refused_in_words_before_they_flood_the_room(
+    make_app: Callable[..., Starlette],
+) -> None:
+    with serving(make_app(RoomSettings(bot_delay=0.0))) as client:
+        code = create_room(client, "Ann", players=2)["code"]
+        welcomed = 0
+        while welcomed < 400:  # far more than the limit, however slowly they open
+            answer, close_code = _watch(client, code)
+            if close_code is not None:
+                break
+            welcomed += 1
+        assert welcomed < 400, "400 sockets opened in a loop were all let in"
+        assert welcomed >= 120  # a page reloaded, a server restarted: never refused
+        assert answer["code"] == "rate_limited"
+        assert answer["message"] == ("too many connections opened from this address: "
+                                     "wait a moment")
+        assert close_code == 1013  # the page tries again shortly, and says why meanwhile
