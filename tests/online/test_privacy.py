@@ -90,7 +90,7 @@ def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start
     """For each room version, the cards ``viewer`` may know of by then (replayed in full).
 
     ``entries``: the room's from the deal on. A ``miss`` is only said aloud (its ask)
-    until its ``fish`` plays it.
+    until its ``fish`` plays it; an entry that plays no card (a leave) shows nothing.
     """
     replay = Game(game.rules, game.num_players, game.deck, game.first_player)
     seen: set[str] = set()
@@ -111,7 +111,7 @@ def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start
         if kind == "miss":
             ask = Ask.from_dict(data)
             look([Asked(data["player"], ask.target, ask.rank, ask.suit)])
-        else:
+        elif kind in ("ask", "fish"):
             look(replay.play(next(actions)[1]))
         allowed[start_version + index] = set(seen)
     return allowed
