@@ -443,6 +443,10 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--jobs", "0"], "--jobs must be at least 1"),
         (["emma", "random", "--jobs", "100000"], "--jobs must be at most"),
         (["emma", "random", "--shard", "4/2"], "--shard"),
+        # An empty --shard (an unset shell variable) played the whole tournament on every
+        # machine, each result then refused by the merge as shard 0/1 given twice.
+        (["emma", "random", "--shard", "", "--seed", "1"], "--shard takes I/N, e.g. 0/4, not ''"),
+        (["emma", "random", "--shard", ""], "--shard takes I/N, e.g. 0/4, not ''"),
         (["emma", "random", "--timeout", "0"], "--timeout"),
         # said as typed: "not -1.0" for -1 read as if the user had written a fraction
         (["emma", "random", "--timeout", "-1"], "at most 3600 seconds, not -1\n"),

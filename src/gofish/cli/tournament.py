@@ -134,9 +134,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
         return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
                      f"not {args.timeout:g}")  # -1, as typed, not -1.0
-    if args.shard and args.seed is None:
+    # Read even when empty: "--shard $SHARD" with the variable unset played the whole
+    # tournament on every machine.
+    shard, shards = parse_shard(args.shard) if args.shard is not None else (0, 1)
+    if args.shard is not None and args.seed is None:
         return _fail("--shard needs --seed: every shard must deal the same tournament")
-    shard, shards = parse_shard(args.shard) if args.shard else (0, 1)
     # 64 bits, all the deals use: a smaller random seed could be found by a bot that tries
     # every one against the cards it was dealt (the deal from a seed is documented)
     seed = args.seed if args.seed is not None else secrets.randbits(64)
