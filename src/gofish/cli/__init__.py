@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
-from gofish.cli._messages import brief, report
+from gofish.cli._messages import brief, report, tell
 from gofish.core import GoFishError
 from gofish.narrate import is_control as is_control  # the commands use them from here
 from gofish.narrate import shown as shown
@@ -64,7 +64,7 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     prog = parser.prog
 
     def error(message: str) -> NoReturn:
-        print(brief(f"{prog}: {message} (see {prog} --help)"), file=sys.stderr)
+        tell(brief(f"{prog}: {message} (see {prog} --help)"))
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
@@ -236,13 +236,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     except OSError as error:
         _flush_or_drop_stdout()
-        print(f"gofish: {error.strerror or error}", file=sys.stderr)
+        tell(f"gofish: {error.strerror or error}")
         return 1
     unknown = _gather_spread_positionals(args, unknown)
     if unknown:  # name the command, whose --help lists the options it does take
         prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
-        print(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)"),
-              file=sys.stderr)
+        tell(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)"))
         return 2
     run = getattr(args, "run", None)
     if run is None:
@@ -258,7 +257,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except OSError as error:  # e.g. output to a full disk: one line, never a traceback
         _flush_or_drop_stdout()
         where = f" ({error.filename})" if error.filename else ""
-        print(f"gofish {args.command}: {error.strerror or error}{where}", file=sys.stderr)
+        tell(f"gofish {args.command}: {error.strerror or error}{where}")
         return 1
     except Exception as error:  # a storage failure no command caught: its one line, too
         if not _is_storage_error(error):

@@ -31,7 +31,20 @@ def brief(message: str) -> str:
 
 def report(command: str, message: str) -> None:
     """Print ``gofish COMMAND: message`` on standard error."""
-    print(brief(f"gofish {command}: {message}"), file=sys.stderr)
+    tell(brief(f"gofish {command}: {message}"))
+
+
+def tell(text: str) -> None:
+    """Print ``text`` on standard error, or drop it if that cannot be written (its reader
+    gone, a full disk): the exit status still says what it said. The failed write raised
+    BrokenPipeError, which main took for standard output's reader leaving: a refused
+    command exited 0, and a tournament lost its result to its progress bar."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # ValueError: a stream closed under us
+        from gofish.leaving import drop_output
+
+        drop_output(sys.stderr)  # what it still holds would fail again at exit
 
 
 def standard_output() -> TextIO:

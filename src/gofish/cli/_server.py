@@ -10,10 +10,11 @@ import math
 import os
 import socket
 import sqlite3
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gofish.cli._messages import tell
 
 if TYPE_CHECKING:
     from gofish.online.store import RoomStore
@@ -75,8 +76,8 @@ def listen_or_explain(command: str, host: str, port_number: int) -> socket.socke
     except OSError as error:
         reason = error.strerror or str(error)
         busy = " (another server is using it: choose another --port)"
-        print(f"gofish {command}: cannot listen on {printable(host)} port {port_number}: {reason}"
-              + (busy if error.errno == errno.EADDRINUSE else ""), file=sys.stderr)
+        tell(f"gofish {command}: cannot listen on {printable(host)} port {port_number}: {reason}"
+             + (busy if error.errno == errno.EADDRINUSE else ""))
         return None
 
 
@@ -95,7 +96,7 @@ def rooms_database_ok(command: str, url: str | None, open_default: bool = True) 
     except StoreError as error:
         # Only when it came from there: the default file is not named by $GOFISH_ROOMS_DB.
         where = f" (from ${DATABASE_ENV})" if url is None and chosen_database(None) else ""
-        print(f"gofish {command}: {error}{where}", file=sys.stderr)
+        tell(f"gofish {command}: {error}{where}")
         return False
     return True
 

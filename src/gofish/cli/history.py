@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from gofish.cli._database import (
     player_seat,
     with_store,
 )
-from gofish.cli._messages import standard_output, table
+from gofish.cli._messages import standard_output, table, tell
 
 if TYPE_CHECKING:
     from gofish.storage import DamagedGameError, Store, StoredGame
@@ -103,8 +102,8 @@ def report_damaged(games: list[StoredGame | DamagedGameError]) -> int:
     ids = [str(game.game_id) for game in games if isinstance(game, DamagedGameError)]
     if not ids:
         return 0
-    print(f"gofish history: {damaged_subject(ids)} damaged and cannot be read "
-          f"({DAMAGE_CAUSES}); the other games are listed", file=sys.stderr)
+    tell(f"gofish history: {damaged_subject(ids)} damaged and cannot be read "
+         f"({DAMAGE_CAUSES}); the other games are listed")
     return EXIT_STORAGE
 
 

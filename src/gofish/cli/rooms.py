@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli._hosts import add_host_options, only_this_machine
+from gofish.cli._messages import tell
 from gofish.cli._server import (
     address,
     hosts_refused,
@@ -92,6 +92,6 @@ def run(args: argparse.Namespace) -> int:
         serve(app, args.host, args.port, listener=listener,
               on_ready=lambda: print(f"gofish rooms at {url}  (Ctrl-C stops it)", flush=True))
     except StoreError as error:  # another server took the database since the check above
-        print(f"gofish rooms: {error}", file=sys.stderr)
+        tell(f"gofish rooms: {error}")
         return 2
     return 0

@@ -25,7 +25,7 @@ from gofish.cli._database import (
     player_seat,
     with_store,
 )
-from gofish.cli._messages import report, standard_input, standard_output
+from gofish.cli._messages import report, standard_input, standard_output, tell
 
 if TYPE_CHECKING:
     from gofish.core import Event, Game
@@ -82,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
         report("show", broken)
         return EXIT_STORAGE
     if args.all_cards and not stored.over:
-        print(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
-              "finished games, so that it cannot show hidden cards", file=sys.stderr)
+        tell(f"gofish show: game {stored.id} is still in progress: --all-cards is only for "
+             "finished games, so that it cannot show hidden cards")
         return EXIT_USAGE
     output = standard_output()  # closed (>&-): one line, not a traceback
     delay = args.delay if args.delay is not None else (TTY_DELAY if output.isatty() else 0.0)
