@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import file_name, shown
-from gofish.cli._messages import report, standard_input, standard_output, write_whole
+from gofish.cli._messages import report, standard_input, standard_output, tell, write_whole
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -266,9 +266,9 @@ def _note_rounding(plan: Plan) -> None:
     said so came only at the end."""
     total = plan.total_units * len(plan.arrangements)
     if total >= 2 * plan.games_asked and total - plan.games_asked >= 100:
-        print(f"gofish tournament: --games {plan.games_asked:,} rounds up to {total:,} games: "
-              f"each of the {len(plan.tables):,} tables of {plan.players} plays at least one "
-              "deal from every seat", file=sys.stderr)
+        tell(f"gofish tournament: --games {plan.games_asked:,} rounds up to {total:,} games: "
+             f"each of the {len(plan.tables):,} tables of {plan.players} plays at least one "
+             "deal from every seat")
 
 
 @contextlib.contextmanager
@@ -370,7 +370,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
         unshown = error
     for failure in result["failures"][:3] if args.json else ():
-        print(f"game not played out: {shown(failure)}", file=sys.stderr)
+        tell(f"game not played out: {shown(failure)}")
     try:
         if args.csv:
             write_csv(result, args.csv)

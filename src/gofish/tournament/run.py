@@ -24,6 +24,7 @@ from gofish.bots.base import CMD_PREFIX
 from gofish.bots.endgame import warm_up as warm_up_endgame
 from gofish.bots.expert import any_searches_endgame
 from gofish.core import check_whole
+from gofish.leaving import drop_output
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout, kill_bots_started_by
 from gofish.sim import as_whole_number, unsupported_reason
@@ -381,8 +382,19 @@ class ProgressBar:
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.started = time.perf_counter()
+        self.gone = False  # the stream can no longer be written: nothing more is drawn
 
     def __call__(self, done: int, total: int) -> None:
+        if self.gone:
+            return
+        try:
+            self._draw(done, total)
+        except (OSError, ValueError):  # its reader left, a full disk, a closed stream
+            # The bar only decorates the games: they go on, and their result is not lost.
+            self.gone = True
+            drop_output(self.stream)  # what it still holds would fail again at exit
+
+    def _draw(self, done: int, total: int) -> None:
         if done == 0:  # play starts: the rate leaves out any time spent preparing
             self.started = time.perf_counter()
         share = done / total if total else 1.0
