@@ -66,3 +66,39 @@ def test_a_dollar_in_a_bot_name_is_drawn_as_typed_not_as_a_formula(
     shown = [Text(text=label.get_text())._preprocess_math(label.get_text())
              for label in figure.axes[0].get_xticklabels()]
     assert shown == [(name, False), ("emma", False)]  # plain text, each dollar kept
+
+
+def test_a_bot_of_no_games_has_no_bar_and_no_elo_on_the_chart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One shard of six holds the table of emma and random only: counter and expert played
+    # nothing there (or in a merge of the shards done so far). The table shows "-" and the
+    # CSV blanks for them, but the chart drew each a 0% bar under an interval of 0-100% and
+    # "Elo +0": figures of games never played.
+    plt = pytest.importorskip("matplotlib.pyplot")
+    from matplotlib.container import ErrorbarContainer
+
+    from gofish.tournament.report import write_plot
+
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "random", "counter", "expert"), 12,
+                shard=0, shards=6)
+    result = summary(run_tournament(plan, jobs=1))
+    assert [row["games"] for row in result["bots"]] == [2, 2, 0, 0]
+    drawn = []
+    monkeypatch.setattr(plt, "close", drawn.append)
+    write_plot(result, str(tmp_path / "chart.png"))
+    [figure] = drawn
+    axes = figure.axes[0]
+    names = [label.get_text() for label in axes.get_xticklabels()]
+    labels = dict(zip(names, (text.get_text() for text in axes.texts), strict=True))
+    assert labels["counter"] == labels["expert"] == "no games"
+    assert labels["emma"].startswith("Elo ")
+    heights = dict(zip(names, (bar.get_height() for bar in axes.patches), strict=True))
+    assert heights["counter"] == heights["expert"] == 0
+    # The interval's line of each bot: none is drawn above a bar of no games.
+    [intervals] = [each for each in axes.containers if isinstance(each, ErrorbarContainer)]
+    segments = intervals.lines[2][0].get_segments()
+    reach = {name: max(y for _, y in segment) - min(y for _, y in segment)
+             for name, segment in zip(names, segments, strict=True)}
+    assert reach["counter"] == reach["expert"] == 0
+    assert reach["emma"] > 0

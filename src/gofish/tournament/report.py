@@ -353,10 +353,10 @@ def _chart(plt: Any, result: dict[str, Any]) -> Any:
     labels = [_as_typed(name) for name in names]
     bars = axes.bar(labels, rates, yerr=errors, capsize=6, color=BAR_COLOUR)
     top = axes.get_ylim()[1]  # as the bars and their intervals set it
-    for bar, row, rate in zip(bars, rows, rates, strict=True):
+    for bar, row, rate, above in zip(bars, rows, rates, errors[1], strict=True):
         inside = rate >= 1 + LABEL_ROOM * top  # else white on the white above: unreadable
-        height, colour = (1, "white") if inside else (100 * row["ci95"][1] + 0.01 * top, "#222")
-        axes.annotate(f"Elo {row['elo']:+.0f}", (bar.get_x() + bar.get_width() / 2, height),
+        height, colour = (1, "white") if inside else (rate + above + 0.01 * top, "#222")
+        axes.annotate(_elo_text(row), (bar.get_x() + bar.get_width() / 2, height),
                       ha="center", va="bottom", color=colour, fontsize=9)
     _frame(axes, result)
     axes.set_title(_title(result), wrap=True)
@@ -372,7 +372,7 @@ def _crowded_chart(plt: Any, result: dict[str, Any], rows: list[dict[str, Any]],
     and --csv name them all."""
     every = math.ceil(len(rows) * UPRIGHT_NAME_ROOM / (MAX_CHART_WIDTH - 2))
     named = range(0, len(rows), every)
-    labels = [f"{_as_typed(cut(names[i], LONGEST_NAME_SHOWN))}  Elo {rows[i]['elo']:+.0f}"
+    labels = [f"{_as_typed(cut(names[i], LONGEST_NAME_SHOWN))}  {_elo_text(rows[i])}"
               for i in named]
     rates, errors = _rates_and_errors(rows)
     figure, axes = plt.subplots(figsize=(MAX_CHART_WIDTH, 7))
@@ -402,13 +402,27 @@ def _title(result: dict[str, Any]) -> str:
 
 
 def _rates_and_errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
-    """Each bot's win rate (%) and how far its 95% interval reaches below and above it."""
-    rates = [100 * row["win_rate"] for row in rows]
+    """Each bot's win rate (%) and how far its 95% interval reaches below and above it;
+    nothing at all for a bot of no games, whose rate of 0 and interval of 0-100% are no
+    figures of play."""
+    rates = [0.0 if _no_games(row) else 100 * row["win_rate"] for row in rows]
     errors = [
-        [100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
-        [100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
+        [0.0 if _no_games(row) else 100 * (row["win_rate"] - row["ci95"][0]) for row in rows],
+        [0.0 if _no_games(row) else 100 * (row["ci95"][1] - row["win_rate"]) for row in rows],
     ]
     return rates, errors
+
+
+def _no_games(row: dict[str, Any]) -> bool:
+    """Whether a bot's row played no games: a shard, or a merge of shards, dealt none of its
+    tables. The table shows its figures as "-" and --csv leaves them blank."""
+    return row.get("games") == 0
+
+
+def _elo_text(row: dict[str, Any]) -> str:
+    """What a bar is labelled with: its Elo, or "no games" where that Elo of 0 (the mean)
+    was never played for."""
+    return "no games" if _no_games(row) else f"Elo {row['elo']:+.0f}"
 
 
 def _frame(axes: Any, result: dict[str, Any]) -> None:
