@@ -828,3 +828,30 @@ def test_a_shard_dealt_no_tables_leaves_its_csv_figures_blank(tmp_path: Path) ->
                  "--shard", "5/10", "--csv", str(path)]) == 0
     assert path.read_text().splitlines()[1:] == ["random,0,0.0,,,,,,,0,0",
                                                  "emma,0,0.0,,,,,,,0,0"]
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    (["--games", "60"], "was played with a different --games from {first} (60, not 40)"),
+    (["--players", "3"], "was played with a different number of players from {first} (3, not "
+                         "2)"),
+    (["--rules", "nordic"], "was played under different rules from {first} ('nordic', not "
+                            "'classic')"),
+    (["--seatings", "all"], "was played with a different --seatings from {first} ('all', not "
+                            "'rotate')"),
+])
+def test_shards_of_other_tournaments_are_refused_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str], said: str
+) -> None:
+    # The field's name was put in the sentence as it is in the JSON: "played with a different
+    # games_asked", "a different rules", "a different players".
+    paths = []
+    for name, extra in (("first", []), ("other", option)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(run_json(capsys, "random", "emma", "counter", "--games", "40",
+                                            "--seed", "3", "--shard", f"{len(paths)}/2",
+                                            *extra)))
+        paths.append(str(path))
+    assert main(["tournament-merge", *paths]) == 2
+    err = capsys.readouterr().err
+    assert f"gofish tournament-merge: {paths[1]} {said.format(first=paths[0])}: it is not part " \
+           "of the same tournament" in err, err

@@ -626,6 +626,13 @@ def _checked_labels(results: Sequence[Any], labels: Sequence[str] | None,
     return who
 
 
+#: How a refusal names a field that differs: as the option it comes from, not as its JSON
+#: key ("played with a different games_asked").
+_FIELD_WORDS = {"rules": "under different rules", "players": "with a different number of players",
+                "seed": "with a different seed", "games_asked": "with a different --games",
+                "seatings": "with a different --seatings"}
+
+
 def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[str],
                  who: str, first_who: str, why: str) -> None:
     """Refuse to add ``other`` to ``first`` unless ``fields`` and the bots are the same."""
@@ -634,7 +641,8 @@ def _check_alike(first: dict[str, Any], other: dict[str, Any], fields: Sequence[
         if mine != theirs:
             values = "" if isinstance(mine, dict) else f" ({mine!r}, not {theirs!r})"
             raise TournamentError(
-                f"{who} was played with a different {name} from {first_who}{values}: {why}")
+                f"{who} was played {_FIELD_WORDS[name]} from {first_who}{values}: "
+                f"{why}")
     mine, theirs = _specs(other), _specs(first)
     if sorted(mine) == sorted(theirs) and mine != theirs:  # the schedule follows the order
         raise TournamentError(f"{who} names the same bots as {first_who} in another order "
