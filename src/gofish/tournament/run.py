@@ -146,6 +146,47 @@ def _plays_programs(plan: Plan) -> bool:
     return any(spec.startswith(CMD_PREFIX) for spec in plan.specs)
 
 
+#: Files a worker holds open for each external program it keeps running: the ends of the
+#: program's standard input, output and error.
+FILES_PER_PROGRAM = 3
+#: Open files a worker needs besides: Python's own, its pipe to the tournament, and the
+#: pipes of a program being started.
+SPARE_FILES = 64
+
+
+def _make_room_for_programs(plan: Plan) -> None:
+    """Raise this process's limit of open files, which the workers inherit, to what the
+    plan's programs need, or refuse the plan before any game. Past the limit (``ulimit -n``,
+    1024 on most Linux systems) a program could not be started, and each of its games was
+    forfeited by a bot that had done nothing wrong ("Too many open files")."""
+    # Any worker may meet every entrant at every seat, and keeps each one's program.
+    programs = sum(spec.startswith(CMD_PREFIX) for spec in plan.specs) * plan.players
+    try:
+        import resource
+    except ImportError:  # not POSIX: no such limit to raise
+        return
+    needed = FILES_PER_PROGRAM * programs + SPARE_FILES
+    if not programs or _open_files_allowed(resource) >= needed:
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):  # above what this system allows
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    if (allowed := _open_files_allowed(resource)) < needed:
+        most = allowed if hard == resource.RLIM_INFINITY else hard
+        raise TournamentError(
+            f"these bots keep up to {programs} bot programs running at once (one per cmd: "
+            f"bot and seat, in each worker), which needs about {needed} open files, but this "
+            f"system allows at most {most} open files to a process: raise that limit "
+            f"(ulimit -n {needed}; as root, or in /etc/security/limits.conf), or play fewer "
+            "cmd: bots at once")
+
+
+def _open_files_allowed(resource: Any) -> float:
+    """The soft limit of open files of this process (inf when there is none)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return float("inf") if soft == resource.RLIM_INFINITY else soft
+
+
 def _built_in_specs(plan: Plan) -> list[str]:
     """The plan's bots that play in this process (not ``cmd:`` programs)."""
     return [spec for spec in plan.specs if not spec.startswith(CMD_PREFIX)]
@@ -195,6 +236,7 @@ def run_tournament(
     if jobs is not None:  # -1 is not "every core" (joblib's reading): it was one worker
         jobs = check_whole("jobs", as_whole_number(jobs), 1, max_jobs(), TournamentError)
     check_entrants(plan.specs)
+    _make_room_for_programs(plan)
     engine = choose_engine(plan, fast)
     jobs = jobs or os.cpu_count() or 1
     units = plan.units()
