@@ -148,7 +148,7 @@ def _interpreter_problem(script: str) -> str | None:
     except OSError:
         return None  # not readable: starting it says why
     if not first.startswith(b"#!"):
-        return None
+        return _unstartable_without_a_start_line(script, first)
     if first.endswith(b"\r\n"):  # the system reads the \r as part of the interpreter's name
         return ("has Windows line ends (\\r\\n), and its #! line cannot: save it with Unix "
                 "line ends (\\n)")
@@ -161,6 +161,59 @@ def _interpreter_problem(script: str) -> str | None:
     if shutil.which(interpreter) is None:
         return f"names an interpreter that was not found on its #! line: {interpreter}"
     return None
+
+
+#: Where Linux lists the other kinds of program it runs (binfmt_misc): a file with no #!
+#: line may be one of them.
+BINFMT_FOLDER = "/proc/sys/fs/binfmt_misc"
+
+
+def _unstartable_without_a_start_line(script: str, first: bytes) -> str | None:
+    """Why a file with no #! line cannot be started, or None if it may be: the system
+    starts no text file without one (a shell runs it with itself, so it seems to work
+    from a terminal) and no empty file, and said only "Exec format error", game after game."""
+    if not first:
+        return "is empty"
+    if b"\0" in first or _binfmt_may_run(script, first):
+        return None  # a compiled program, or one of a kind registered with binfmt_misc
+    try:
+        first.decode()
+    except UnicodeDecodeError:
+        return None  # not text: a program of some kind the system may know
+    return ("has no #! line, so the system cannot start it: add one as its first line (such "
+            f"as #!/usr/bin/env python3), or name its interpreter before it (cmd:python3 "
+            f"{script})")
+
+
+def _binfmt_may_run(script: str, first: bytes) -> bool:
+    """Whether an enabled binfmt_misc entry (Linux) may run ``script``: one registered for
+    its extension, or for bytes its first line holds. An entry with a mask is taken to."""
+    try:
+        names = os.listdir(BINFMT_FOLDER)
+    except OSError:
+        return False
+    extension = os.path.splitext(script)[1]
+    for name in set(names) - {"register", "status"}:
+        try:
+            with open(os.path.join(BINFMT_FOLDER, name), encoding="utf-8") as entry:
+                fields = dict(line.partition(" ")[::2] for line in entry.read().splitlines())
+        except (OSError, UnicodeDecodeError):
+            continue
+        if "enabled" in fields and _binfmt_matches(fields, extension, first):
+            return True
+    return False
+
+
+def _binfmt_matches(fields: dict[str, str], extension: str, first: bytes) -> bool:
+    if "extension" in fields:
+        return bool(extension) and fields["extension"] == extension
+    if "mask" in fields:
+        return True
+    try:
+        offset, magic = int(fields.get("offset", "0")), bytes.fromhex(fields.get("magic", ""))
+    except ValueError:
+        return True  # an entry we cannot read: it may be the one
+    return bool(magic) and first[offset:offset + len(magic)] == magic
 
 
 def check_timeout(name: str, value: object,
