@@ -3,6 +3,8 @@ database, or games waiting beside one. A mistyped path there used to destroy the
 
 from __future__ import annotations
 
+import codecs
+import json
 import os
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -23,7 +25,38 @@ def stored_data_at(path: str) -> str | None:
         return "it is part of a database"
     # (Unreadable, None: writing it destroys nothing stored.)
     head = _file_head(path, len(SQLITE_HEADER))
-    return "it is a database (of games or rooms)" if head == SQLITE_HEADER else None
+    if head == SQLITE_HEADER:
+        return "it is a database (of games or rooms)"
+    if _holds_a_tournament_result(path):
+        return "it holds a tournament's result (gofish tournament --json)"
+    return None
+
+
+#: The longest file looked into for a tournament's result: tournament-merge reads none
+#: longer.
+LONGEST_RESULT = 64 << 20
+
+
+def _holds_a_tournament_result(path: str) -> bool:
+    """Whether ``path`` holds a ``gofish tournament --json`` result (a shard that may have
+    taken hours), in UTF-8 or in PowerShell's UTF-16: a JSON object with its bots and its
+    totals. A game record, which also begins ``{"rules":``, has neither."""
+    head = _file_head(path, 64)
+    if not head or not head.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"{"):
+        return False  # not a JSON object: not read any further
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(LONGEST_RESULT + 1)
+    except OSError:  # gone since, or unreadable: nothing to lose that can be read
+        return False
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            result = json.loads(data.decode("utf-16"))
+        else:
+            result = json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # not JSON (or cut short): no result to lose
+        return False
+    return isinstance(result, dict) and "bots" in result and "totals" in result
 
 
 def _beside_a_database(path: str) -> bool:

@@ -311,14 +311,14 @@ def _check_outputs(args: argparse.Namespace, inputs: Sequence[str] = ()) -> int:
         path = getattr(args, option)
         if not path:
             continue
+        if any(_is_read(path, read) for read in inputs):  # said first: it is the likelier slip
+            return _fail(f"will not write over {path}: it is one of the results being merged",
+                         args.command)
         if refused := refusal(path):
             return _fail(refused, args.command)
         if _is_stream(path, sys.stdout):  # would replace the result, or follow it down a pipe
             return _fail(f"--{option} {path} is standard output, which has the table (or the "
                          "JSON): give another file", args.command)
-        if any(_is_read(path, read) for read in inputs):
-            return _fail(f"will not write over {path}: it is one of the results being merged",
-                         args.command)
     return 0
 
 
