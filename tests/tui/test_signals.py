@@ -123,3 +123,51 @@ def test_a_terminal_that_goes_away_leaves_as_sighup_does(tmp_path: Path) -> None
         os.close(master)
     assert ended(process) == 128 + signal.SIGHUP
     assert asked_and_saved(database)
+
+
+def process_state(pid: int) -> str:
+    """The state letter /proc gives process ``pid``: T when it is stopped."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def stopped_within(pid: int, master: int, seen: bytearray, seconds: float = 60.0) -> bool:
+    """Whether process ``pid`` stops within ``seconds``, reading what it writes meanwhile
+    (unread, a full terminal would hold up its last writes, and the stop after them)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process_state(pid) == "T":
+            return True
+        read_until(master, b"\x00never", seen, seconds=0.1)
+    return False
+
+
+def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path) -> None:
+    # The table reads keys raw, so Ctrl+Z came to it as a key that nothing was bound to:
+    # the game went on, where every other program at a terminal stops until `fg`.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path)
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        os.write(master, b"\x1a")  # Ctrl+Z
+        suspended = len(seen)
+        assert stopped_within(process.pid, master, seen), seen[suspended:][-500:]
+        read_until(master, LEAVE_ALTERNATE_SCREEN, seen, start=suspended, seconds=5)
+        assert LEAVE_ALTERNATE_SCREEN in seen[suspended:], seen[suspended:][-500:]
+        resumed = len(seen)
+        process.send_signal(signal.SIGCONT)  # as the shell's fg does
+        # The terminal's screen was cleared meanwhile: the whole table is drawn again,
+        # the header included, though nothing in the game changed.
+        assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
+        os.write(master, b"q")
+        time.sleep(0.5)
+        os.write(master, b"q")
+        read_until(master, b"\x00never", seen, seconds=60)
+        code = ended(process)
+    finally:
+        os.close(master)
+        if process.poll() is None:  # a failed check above: not left stopped for ever
+            process.kill()
+            process.wait()
+    assert code == 0, seen[resumed:][-500:]
+    assert asked_and_saved(database)

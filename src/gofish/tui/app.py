@@ -136,6 +136,9 @@ class GoFishApp(App[None]):
         # Textual's own ctrl+q (priority too) would leave at once, unasked: replaced.
         Binding("ctrl+q", "ctrl_quit", "Quit", show=False, priority=True),
         Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
+        # The table reads keys raw, so Ctrl+Z reaches it as a key, not as the terminal's
+        # stop signal: unbound, it did nothing. Suspended, `fg` brings the table back.
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True),
     ]
 
     def __init__(self, session: TableSession, *, speed: float = 1.0) -> None:
@@ -193,7 +196,13 @@ class GoFishApp(App[None]):
         coach.border_title = "Coach: what the table has shown"
         coach.border_subtitle = COACH_LEGEND
         self._catch_signals()
+        self.app_resume_signal.subscribe(self, self.redraw_all)
         self.start(self.session)
+
+    def redraw_all(self, _app: object = None) -> None:
+        """Back from Ctrl+Z (`fg`): the terminal's screen was blanked meanwhile, and only
+        what changed since would be drawn again (no header, no footer, no hand)."""
+        self.refresh(layout=True)
 
     def _catch_signals(self) -> None:
         loop = asyncio.get_running_loop()
