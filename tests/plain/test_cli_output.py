@@ -120,9 +120,11 @@ def test_plain_forms_keep_the_bytes_of_a_path_as_typed() -> None:
         b"9D /tmp/\xff\xfeC")
 
 
-def on_a_terminal(args: list[str], encoding: str, typed: bytes) -> str:
-    """What gofish writes on a terminal (a pseudo-terminal) whose encoding is ``encoding``."""
-    env = {**environment(encoding), "TERM": "xterm-256color"}
+def on_a_terminal(args: list[str], encoding: str, typed: bytes,
+                  term: str = "xterm-256color") -> str:
+    """What gofish writes on a terminal (a pseudo-terminal) whose encoding is ``encoding``,
+    of the kind ``term`` names (TERM)."""
+    env = {**environment(encoding), "TERM": term}
     main, attached = os.openpty()
     process = subprocess.Popen([sys.executable, "-m", "gofish", *args], stdin=attached,
                                stdout=attached, stderr=attached, env=env)
@@ -162,6 +164,19 @@ def test_a_terminal_that_cannot_draw_the_table_gets_the_line_mode(
         shown.replace("\r\n", " ")), shown
     assert "Your hand: 2D, 3D, 5C 5H, 6D, 7D, 8S." in shown
     assert "\\u" not in shown and "Traceback" not in shown
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown"])
+def test_a_dumb_terminal_gets_the_line_mode(tmp_path: Path, term: str) -> None:
+    # One that cannot move its cursor (Emacs' shell, an editor's output pane): the table's
+    # escape codes were written to it as a screen of garbage, and its keys never came.
+    shown = on_a_terminal(["play", "--seed", "3", "--speed", "0", "--database",
+                           str(tmp_path / "games.sqlite3")], "utf-8", b"hand\nquit\n",
+                          term=term)
+    assert (f"this terminal (TERM={term}) cannot draw the full-screen table, so the game is "
+            "played line by line") in shown.replace("\r\n", " "), shown
+    assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in shown
+    assert "\x1b[" not in shown, shown  # no escape code at all
 
 
 def test_a_name_typed_in_utf8_under_an_ascii_locale_is_kept(tmp_path: Path) -> None:

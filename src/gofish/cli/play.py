@@ -345,8 +345,14 @@ def check_saving(saver: Any, command: str) -> None:
 
 def line_mode(asked_for: bool, command: str) -> bool:
     """The line mode when asked for, when input or output is not a terminal (a pipe), or
-    when the terminal's encoding cannot draw the table (saying so)."""
+    when the terminal cannot draw the table: a dumb one, or one whose encoding lacks its
+    characters (saying so)."""
     if asked_for or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return True
+    term = os.environ.get("TERM", "")
+    if term.lower() in DUMB_TERMINALS:
+        report(command, f"this terminal (TERM={term}) cannot draw the full-screen table, so "
+               "the game is played line by line (as with --plain)")
         return True
     unfit = next((stream for stream in (sys.stdout, sys.__stderr__)
                   if not can_show(TABLE_CHARACTERS, stream)), None)
@@ -357,6 +363,10 @@ def line_mode(asked_for: bool, command: str) -> bool:
            f"full table, use a UTF-8 locale such as LANG=C.UTF-8{_unset_hint()}")
     return True
 
+
+#: Terminals that cannot move the cursor (Emacs' shell says "dumb"), as Rich names them:
+#: the table's escape codes would be printed there as they are.
+DUMB_TERMINALS = ("dumb", "unknown")
 
 #: Characters the full-screen table draws (suits, frames, card backs): Textual writes what
 #: the encoding lacks as \u2660 escapes, which leaves a screen of garbage.
