@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pytest
 from tests.tui.helpers import make_app, play_to_the_end, run_app
+from tests.tui.test_hostile import big_hand_app
 from tests.tui.test_sweep_wording import prompt_text
 from tests.tui.test_table import SlowStore, until
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button
 
+from gofish.core import Ask, Rank, make_rules, new_game
+from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
 from gofish.tui.screens import CoachScreen, HelpScreen
 from gofish.tui.widgets import CoachPanel
@@ -151,5 +154,56 @@ def test_a_later_n_on_the_new_deal_still_deals_again() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.session.game_number == finished.game_number + 2
+
+    run_app(app, script)
+
+
+def test_a_rank_key_pressed_twice_at_once_asks_once() -> None:
+    # A held key repeats, a worn one bounces: the second press asked Randy again for the
+    # aces he had just handed over (R6), a sure miss that ended the turn (a double click
+    # on the cards already asks once).
+    app = big_hand_app(asks=0)  # every ask is a hit: Randy holds the hearts
+    app.repeat_window = 60.0  # however slow the machine running the test
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a", "a")
+        await pilot.pause()
+        assert app.session.game.actions == ((0, Ask.of(1, Rank.ACE)),)
+        assert app.session.human_to_act  # a hit keeps the turn (R7)
+        await pilot.press("2")  # another rank is asked for at once
+        await pilot.pause()
+        assert app.session.game.actions[-1] == (0, Ask.of(1, Rank.TWO))
+
+    run_app(app, script)
+
+
+def test_the_same_rank_asked_of_another_opponent_is_not_a_double_press() -> None:
+    app = big_hand_app(asks=0)  # Randy 2 holds the diamonds
+    app.repeat_window = 60.0
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a", "right", "a")
+        await pilot.pause()
+        assert app.session.game.actions == ((0, Ask.of(1, Rank.ACE)), (0, Ask.of(2, Rank.ACE)))
+
+    run_app(app, script)
+
+
+def test_the_only_ask_left_is_played_however_soon_it_is_pressed_again() -> None:
+    # You hold only aces and Emma has just handed hers over: asking her again is a sure
+    # miss, but the only move there is, so a second press is no slip and plays it.
+    rules = make_rules("classic", hand_size=2)
+    dealt = ["AS", "AH", "AC", "KH"]  # dealt in turn: you A♠ A♣, Emma A♥ K♥
+    deck = dealt + [f"{rank.symbol}{suit}" for rank in Rank for suit in "SHDC"
+                    if f"{rank.symbol}{suit}" not in dealt]
+    game = new_game(rules, 2, deck=deck, first_player=0)
+    settings = TableSettings(rules=rules, players=2, opponents=("emma",), seed=1)
+    app = GoFishApp(TableSession(settings, game, settings.seats()), speed=0)
+    app.repeat_window = 60.0
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a", "a")
+        await pilot.pause()
+        assert app.session.game.actions[:2] == ((0, Ask.of(1, Rank.ACE)),) * 2
 
     run_app(app, script)

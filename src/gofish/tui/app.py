@@ -168,6 +168,9 @@ class GoFishApp(App[None]):
         # machine's pace, as a person who reads before pressing again, sets the window to 0.
         self.repeat_window = REPEAT_WINDOW
         self._repeats: tuple[frozenset[str], float] = (frozenset(), 0.0)
+        # Your last ask of a rank: the moves made by then, whom, what, and until when the
+        # same ask again is taken for its key pressed twice (see asked_again).
+        self._just_asked: tuple[int, int | None, Rank, float] | None = None
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -232,6 +235,7 @@ class GoFishApp(App[None]):
         self.picked_rank = None
         self.confirm_quit = False
         self.confirm_new = False
+        self._just_asked = None
         self._hand_before = None
         self._after_saving = None
         self._left = False
@@ -590,13 +594,29 @@ class GoFishApp(App[None]):
             self.move_target(+1)
             return True
         if char in KEY_TO_RANK:
-            self.try_ask(KEY_TO_RANK[char], None)
+            if not self.asked_again(KEY_TO_RANK[char]):
+                self.try_ask(KEY_TO_RANK[char], None)
             return True
         if char in KEY_TO_SUIT and char != "c" and self.session.rules.ask == "card":
             # (a lower-case c with no rank picked is the coach)
             self.show_prompt("Press a rank first, then the suit.", error=True)
             return True
         return False
+
+    def asked_again(self, rank: Rank) -> bool:
+        """Would asking for ``rank`` repeat the ask just made, its key pressed twice at once
+        (held, bounced) with nothing played since? The opponent handed over every card of
+        it (R6), or had none: a sure miss that ends the turn, dropped as the second click
+        of a double click is. Not where it is the only ask left: that one is no mistake."""
+        if self._just_asked is None:
+            return False
+        moves, target, asked, until = self._just_asked
+        session = self.session
+        return (
+            (moves, target, asked) == (len(session.game.actions), self.target, rank)
+            and time.monotonic() < until
+            and (len(session.held_ranks()) > 1 or len(session.askable_opponents()) > 1)
+        )
 
     def move_target(self, step: int) -> None:
         askable = self.session.askable_opponents()
@@ -664,6 +684,9 @@ class GoFishApp(App[None]):
             return
         self.picked_rank = None
         self._hand_before = before
+        # Under ask: card a rank asked again may be another suit of it: never a repeat.
+        self._just_asked = (len(session.game.actions), self.target, rank,
+                            time.monotonic() + self.repeat_window) if suit is None else None
         self.query_one("#log", TableLog).catch_up()  # your ask's answer, not old lines
         self.write_events(session.narrate(events_))
         self.after_move(first_pause=AFTER_YOUR_TURN)
