@@ -70,6 +70,8 @@ _RANK_BY_WORD.update({word: Rank(value) for value, words in enumerate(_NUMBER_NA
 
 # "q" is the queen here (as "k" is the king): said when it was taken for quit.
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
+#: What a file written by Notepad or PowerShell as UTF-8 starts with, read as text.
+BYTE_ORDER_MARK = "\ufeff"
 #: What the game-over question takes to stop, and to deal again (README, "Playing").
 QUIT_AFTER_THE_END = ("quit", "exit", "no", "q")
 NEW_AFTER_THE_END = ("new", "n", "yes", "y", "again")
@@ -96,6 +98,7 @@ class PlainTable:
         self.messages = messages  # standard error (the default) once stdout is gone
         self.command = command  # the command, as a failed write names it (play, resume)
         self.interactive = stdin.isatty()
+        self.first_line = True  # may start with a byte order mark (see read)
         self.take_seat(session)
 
     def take_seat(self, session: TableSession) -> None:
@@ -121,6 +124,11 @@ class PlainTable:
         line = self.stdin.readline()
         if line == "" and self.interactive:
             self.say()  # Ctrl-D is not echoed: what follows goes on a line of its own
+        if self.first_line:
+            # A script saved by Notepad or PowerShell starts with an invisible mark (U+FEFF):
+            # its first move was refused as "'\ufeff7' is not a rank".
+            self.first_line = False
+            line = line.removeprefix(BYTE_ORDER_MARK)
         return None if line == "" else line.strip()
 
     # -- the loop ---------------------------------------------------------------

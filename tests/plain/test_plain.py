@@ -61,6 +61,16 @@ def test_a_script_plays_a_whole_game_through_stdin(
         assert stored.over  # saved, and marked finished
 
 
+def test_a_script_that_starts_with_a_byte_order_mark_is_read_from_its_first_move(
+        tmp_path: Path) -> None:
+    # Notepad and PowerShell start a UTF-8 file with one: the first move was refused as
+    # "'\ufeff7' is not a rank", a character the person never typed nor could see.
+    done = gofish(["play", "--seed", "5"], "\ufeff7\nquit\n", tmp_path / "games.sqlite3")
+    assert done.returncode == 0, done.stderr
+    assert "not a rank" not in done.stdout and "\\ufeff" not in done.stdout, done.stdout
+    assert "You ask Emma for 7s." in done.stdout.splitlines()
+
+
 @pytest.mark.parametrize("flag", [["--plain"], []])
 def test_a_piped_game_is_stored_as_a_plain_game(flag: list[str], tmp_path: Path) -> None:
     # Piped input switches to the line mode on its own, but the game was stored as a
