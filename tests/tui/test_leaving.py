@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from textual.pilot import Pilot
 
 from gofish.bots.endgame import EndgameSearch
 from gofish.bots.ismcts import IsmctsBot
+from gofish.core import Asked, Rank
+from gofish.storage import Store
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
 from gofish.tui.widgets import RANK_KEYS, CoachPanel
@@ -179,3 +182,50 @@ def test_no_bot_asks_in_a_game_left_before_its_turn_came() -> None:
 
     run_app(app, script)
     assert app.return_code == 130
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "n"])
+def test_a_bots_question_in_the_log_is_answered_and_saved_before_the_game_is_left(
+        key: str, tmp_path: Path) -> None:
+    # Leaving between a bot's question and its answer saved the game without the ask the
+    # log had shown: resumed, the bot (on a fresh random stream) could ask another thing.
+    database = tmp_path / "games.sqlite3"
+    app = make_app("classic", seed=3, database=database)
+    shown: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until(lambda: app.session.human_to_act, pilot)
+        app.speed = 1000.0  # no timer fires during the test: it plays Emma's turn itself
+        while app.session.human_to_act:  # ask until a miss passes the turn to Emma (R8)
+            await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+            await pilot.pause()
+        left = app.session
+        app.bot_step()  # the timer's pause is up: Emma thinks, then asks
+        await until(lambda: str(app.log_lines[-1]).startswith("Emma asks you for"), pilot)
+        shown.append(str(app.log_lines[-1]))
+        await pilot.press(*(["ctrl+c"] if key == "ctrl+c" else ["n", "n"]))  # n: twice
+        await until(lambda: not app.is_running or app.session is not left, pilot)
+
+    run_app(app, script)
+    with Store(database) as store:
+        last = store.get(1).record["actions"][-1]
+    asked = app.session.narrator.describe(Asked(1, 0, Rank.parse(last["rank"])))
+    assert (last["player"], last["target"], asked) == (1, 0, shown[0])
+
+
+def test_a_bots_first_question_does_not_keep_a_deal_thrown_away() -> None:
+    # n on a deal with no ask played deals again at once, the deal forgotten: a question
+    # of the bot to play first, already in the log, must not make it a game to keep.
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app(seed=seed)
+    app.speed = 1000.0  # no timer fires during the test: it plays Emma's turn itself
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        dealt = app.session
+        app.bot_step()
+        await until(lambda: str(app.log_lines[-1]).startswith("Emma asks you for"), pilot)
+        await pilot.press("n")
+        await until(lambda: app.session is not dealt, pilot)
+        assert not dealt.game.actions
+
+    run_app(app, script)

@@ -152,6 +152,7 @@ class GoFishApp(App[None]):
         self._bot_timer: Timer | None = None
         self._bot_turn: object | None = None  # a bot is thinking about this turn
         self._bot_asking = False  # the bot to act has asked (in the log): its answer is due
+        self._question: tuple[TableSession, int, Ask] | None = None  # that ask, unanswered
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
@@ -242,6 +243,7 @@ class GoFishApp(App[None]):
         self._game_over_due = False
         self.bot_failure = None
         self._bot_asking = False
+        self._question = None
         extra = session.house_rules()
         self.fit_title(self.size.width)
         self.seat_opponents(session)
@@ -777,17 +779,26 @@ class GoFishApp(App[None]):
         question = Asked(seat, ask.target, ask.rank, ask.suit)
         self.write_events([(question, session.narrator.describe(question))])
         self._bot_asking = True
+        self._question = (session, seat, ask)
         if not self.question_pending:  # the question stays in sight until answered
             self.show_prompt()
 
         def reveal() -> None:
-            self._bot_asking = False
-            narrated = session.narrate(session.play_bot_choice(seat, ask))
-            self.write_events([(event, text) for event, text in narrated
-                               if not isinstance(event, Asked)])
+            self.answer_question()
             self.after_move(first_pause=BOT_PAUSE)
 
         self._later(ANSWER_PAUSE, reveal)
+
+    def answer_question(self) -> None:
+        """Play the bot's ask whose question the log shows, with its answer, if one waits."""
+        waiting, self._question = self._question, None
+        self._bot_asking = False
+        if waiting is None or waiting[0] is not self.session:
+            return
+        session, seat, ask = waiting
+        narrated = session.narrate(session.play_bot_choice(seat, ask))
+        self.write_events([(event, text) for event, text in narrated
+                           if not isinstance(event, Asked)])
 
     # -- saving ------------------------------------------------------------------
     def _post_saves_settled(self, saver: BackgroundSaver) -> None:
@@ -821,6 +832,11 @@ class GoFishApp(App[None]):
     def after_saving(self, then: Callable[[], None]) -> None:
         """Leave this game: save its last position (whatever failed before), then ``then``;
         while that save is under way the table says so and plays no more."""
+        # A question in the log is part of the game the person saw: kept without it, a
+        # resumed bot (on a fresh random stream) could ask something else in its place.
+        # Not in a deal with no ask played yet, which is left unkept (n and q at once).
+        if self.session.game.actions:
+            self.answer_question()
         self._stop_bots()
         self.session.stop_thinking()  # a bot's search for this game would only take the CPU
         self._left = True
