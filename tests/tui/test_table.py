@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.style import Style
 from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
-from gofish.core import Rank, new_game
+from gofish.core import Card, Rank, Suit, new_game
 from gofish.session import TableSession
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
-from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView, OpponentPanel
+from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView, OpponentPanel, card_style
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -455,6 +456,16 @@ def test_cards_that_arrived_since_your_last_ask_stand_out() -> None:
         raise AssertionError("no card ever arrived")
 
     run_app(app, script)
+
+
+@pytest.mark.parametrize("picked", [False, True])
+def test_a_new_card_stands_out_without_colour(picked: bool) -> None:
+    # Under NO_COLOR Textual draws in greys, and some eyes tell no green from cream: the
+    # pale green behind a card that had just arrived, its only mark, was lost to both.
+    for card in (Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.CLUBS)):
+        new = Style.parse(card_style(card, picked=picked, new=True)).without_color
+        held = Style.parse(card_style(card, picked=picked)).without_color
+        assert new != held
 
 
 async def until(condition: Any, pilot: Pilot[None], seconds: float = 30.0) -> None:

@@ -37,12 +37,16 @@ CARD_RED = "bold #c8102e on #f4f1ea"
 CARD_BLACK = "bold #111111 on #f4f1ea"
 CARD_PICKED = "on #ffd75f"
 CARD_NEW = "on #c6f0c6"  # arrived since your last ask: easy to spot
+#: ... and underlined: the tint alone is lost in greys (NO_COLOR) and to some eyes.
+NEW_MARK = "underline"
 GROUP_GAP = 2
 
 
 def card_style(card: Card, picked: bool = False, new: bool = False) -> str:
     style = CARD_RED if card.suit.is_red else CARD_BLACK
     ink = style.split(" on ")[0]
+    if new:
+        ink = f"{ink} {NEW_MARK}"
     if picked:
         return f"{ink} {CARD_PICKED}"
     return f"{ink} {CARD_NEW}" if new else style
