@@ -48,7 +48,7 @@ COMMANDS = (
     ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
     CARD_ASK,
     ("hand", "show your hand"),
-    ("table", "show everyone's cards, books and the pond"),
+    ("table", "show your hand, how many cards each player holds, books and the pond"),
     ("coach", "what the table has revealed, per rank"),
     ("help", "this list and the rules"),
     ("quit", "stop; the game is saved and can be resumed (gofish resume)"),

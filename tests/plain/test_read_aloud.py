@@ -34,4 +34,5 @@ def test_the_commands_name_the_tables_sets_and_pile() -> None:
     settings = TableSettings(rules=make_rules("nordic", book_size=2), players=2, seed=3)
     out = io.StringIO()
     play_plain(TableSession.deal(settings), io.StringIO("help\nquit\n"), out)
-    assert "  table: show everyone's cards, pairs and the sea" in out.getvalue().splitlines()
+    assert ("  table: show your hand, how many cards each player holds, pairs and the sea"
+            in out.getvalue().splitlines())

@@ -59,5 +59,6 @@ def test_the_help_of_a_nordic_table_speaks_of_the_sea() -> None:
     session = TableSession.deal(TableSettings(rules=make_rules("nordic"), seed=4))
     out = io.StringIO()
     play_plain(session, io.StringIO("help\n"), out)
-    assert "  table: show everyone's cards, books and the sea" in out.getvalue()
+    assert ("  table: show your hand, how many cards each player holds, books and the sea"
+            in out.getvalue())
     assert "pond" not in out.getvalue()
