@@ -194,6 +194,24 @@ def test_a_second_hello_is_refused_in_words(client: TestClient) -> None:
                                   "(a new token needs a new socket)")
 
 
+@pytest.mark.parametrize(("command", "said"), [
+    ({"type": "cheat"}, "there is no message of type 'cheat' here: the types are 'ask', "
+                        "'fish', 'add_bot', 'remove_bot', 'start', 'leave', 'remove_player', "
+                        "'back'"),
+    ({}, "a message needs a 'type' saying what it is"),
+])
+def test_a_command_of_no_known_type_is_refused_in_words(
+    client: TestClient, command: dict[str, str], said: str,
+) -> None:
+    # It got the schema's "Input tag 'cheat' found using 'type' does not match any of the
+    # expected tags: …" and, with no type, "Unable to extract tag using discriminator 'type'".
+    made = create_room(client, "Ann", players=2)
+    ann = connect(client, made["code"], made["token"])
+    ann.send(command)
+    refusal = ann.read_until(lambda m: m["type"] == "error")
+    assert refusal["message"] == said
+
+
 @pytest.mark.parametrize("second", [
     "Ｂｏｂ", "BOB", "ﬁsh",
     "\u0392ob",  # a Greek capital beta

@@ -340,6 +340,12 @@ def test_illegal_asks_are_refused_and_explained(client: TestClient) -> None:
     [
         ("not json at all", "refused message"),
         ({"type": "cheat", "version": 0}, "type"),
+        # Not the schema's "Input tag 'cheat' found using 'type' does not match any of the
+        # expected tags" and "Unable to extract tag using discriminator 'type'".
+        ({"type": "cheat", "version": 0},
+         "there is no message of type 'cheat' here: the types are 'start', 'resume', "
+         "'revisit', 'ask', 'fish'"),
+        ({}, "a message needs a 'type' saying what it is"),
         ({"type": "ask", "version": 0, "target": 1}, "rank"),
         ({"type": "ask", "version": 0, "target": 1, "rank": "Z"}, "unknown rank"),
         ({"type": "ask", "version": 0, "target": "1", "rank": "9"}, "target"),

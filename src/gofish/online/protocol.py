@@ -39,7 +39,7 @@ from gofish.core import Event, View
 from gofish.core.rules import MAX_PLAYERS as _MAX_PLAYERS
 from gofish.narrate import Narrator
 from gofish.online.room import Notice
-from gofish.web.messages import HouseRules
+from gofish.web.messages import HouseRules, problem_in_words
 
 _T = TypeVar("_T")
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
@@ -142,7 +142,8 @@ def describe_validation_error(error: ValidationError) -> str:
     """The first problem, said plainly: ``version: Input should be a valid integer``."""
     first = error.errors(include_url=False)[0]
     where = ".".join(str(part) for part in first["loc"])
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
+    said = problem_in_words(first)
+    return f"{where}: {said}" if where else said
 
 
 # ------------------------------------------------------------------ HTTP bodies

@@ -10,6 +10,7 @@ import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from gofish.core import MalformedInputError, Rank, Suit
 
@@ -135,8 +136,22 @@ def _explain(error: ValidationError) -> str:
     problems = []
     for item in error.errors()[:3]:
         where = ".".join(str(part) for part in item["loc"]) or "message"
-        problems.append(f"{where}: {item['msg']}")
+        problems.append(f"{where}: {problem_in_words(item)}")
     return "refused message: " + "; ".join(problems)
+
+
+def problem_in_words(item: ErrorDetails) -> str:
+    """One schema problem as a page's author would say it: the schema's own words, but for
+    a message that says no ``type``, or one this end does not take, where they were
+    "Unable to extract tag using discriminator 'type'" and "Input tag 'x' found using
+    'type' does not match any of the expected tags"."""
+    context = item.get("ctx", {})
+    if item["type"] == "union_tag_not_found":
+        return f"a message needs a {context.get('discriminator', 'type')!s} saying what it is"
+    if item["type"] == "union_tag_invalid":
+        return (f"there is no message of type {context.get('tag')!r} here: the types are "
+                f"{context.get('expected_tags')}")
+    return item["msg"]
 
 
 ZERO_WIDTH_JOINER = "\u200d"
