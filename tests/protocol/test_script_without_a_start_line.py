@@ -84,3 +84,29 @@ def test_a_disabled_binfmt_entry_runs_nothing(tmp_path: Path, no_binfmt: Path) -
                                       "extension .py\n")
     with pytest.raises(BotFailure, match="has no #! line"):
         ExternalBot(_script(tmp_path, "import json\n"))
+
+
+#: What qemu-user-static registers for arm64 programs, as Docker and many desktops have it:
+#: an ELF header under a mask, which a text file never matches.
+QEMU_AARCH64 = ("enabled\ninterpreter /usr/bin/qemu-aarch64-static\nflags: F\noffset 0\n"
+                "magic 7f454c460201010000000000000000000200b700\n"
+                "mask ffffffffffffff00fffffffffffffffffeffffff\n")
+
+
+def test_a_masked_entry_for_other_programs_does_not_run_a_script(
+    tmp_path: Path, no_binfmt: Path,
+) -> None:
+    # Any entry with a mask was taken to run every file, so with qemu's entries installed
+    # the check never refused a script at all.
+    (no_binfmt / "qemu-aarch64").write_text(QEMU_AARCH64)
+    with pytest.raises(BotFailure, match="has no #! line"):
+        ExternalBot(_script(tmp_path, "import json\n"))
+
+
+def test_binfmt_misc_switched_off_runs_nothing(tmp_path: Path, no_binfmt: Path) -> None:
+    # echo 0 > status turns every entry off, whatever each one says.
+    (no_binfmt / "status").write_text("disabled\n")
+    (no_binfmt / "runner").write_text("enabled\ninterpreter /usr/bin/python3\nflags: \n"
+                                      "extension .py\n")
+    with pytest.raises(BotFailure, match="has no #! line"):
+        ExternalBot(_script(tmp_path, "import json\n"))

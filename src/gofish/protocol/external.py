@@ -187,10 +187,12 @@ def _unstartable_without_a_start_line(script: str, first: bytes) -> str | None:
 
 def _binfmt_may_run(script: str, first: bytes) -> bool:
     """Whether an enabled binfmt_misc entry (Linux) may run ``script``: one registered for
-    its extension, or for bytes its first line holds. An entry with a mask is taken to."""
+    its extension, or for bytes its first line holds (under the entry's mask, if any)."""
     try:
         names = os.listdir(BINFMT_FOLDER)
     except OSError:
+        return False
+    if _binfmt_switched_off():
         return False
     extension = os.path.splitext(script)[1]
     for name in set(names) - {"register", "status"}:
@@ -204,16 +206,30 @@ def _binfmt_may_run(script: str, first: bytes) -> bool:
     return False
 
 
+def _binfmt_switched_off() -> bool:
+    """Whether binfmt_misc as a whole is off (echo 0 > status), whatever each entry says."""
+    try:
+        with open(os.path.join(BINFMT_FOLDER, "status"), encoding="utf-8") as status:
+            return status.read().strip() == "disabled"
+    except (OSError, UnicodeDecodeError):
+        return False  # unread: its entries are taken as they say
+
+
 def _binfmt_matches(fields: dict[str, str], extension: str, first: bytes) -> bool:
     if "extension" in fields:
         return bool(extension) and fields["extension"] == extension
-    if "mask" in fields:
-        return True
     try:
         offset, magic = int(fields.get("offset", "0")), bytes.fromhex(fields.get("magic", ""))
+        mask = bytes.fromhex(fields.get("mask", "ff" * len(magic)))
     except ValueError:
         return True  # an entry we cannot read: it may be the one
-    return bool(magic) and first[offset:offset + len(magic)] == magic
+    if len(mask) != len(magic):
+        return True
+    # As the kernel compares: each byte under the mask (qemu's entries, on many machines,
+    # mask an ELF header: a text file is not one of theirs).
+    found = first[offset:offset + len(magic)]
+    return (bool(magic) and len(found) == len(magic)
+            and bytes(a & b for a, b in zip(found, mask, strict=True)) == magic)
 
 
 def check_timeout(name: str, value: object,
