@@ -51,3 +51,27 @@ def test_sockets_opened_in_a_loop_are_refused_in_words_before_they_flood_the_roo
         assert answer["message"] == ("too many connections opened from this address: "
                                      "wait a moment")
         assert close_code == 1013  # the page tries again shortly, and says why meanwhile
+
+
+def test_pages_turned_away_as_full_do_not_use_up_the_address_s_connections(
+    make_app: Callable[..., Starlette],
+) -> None:
+    # A class behind one address (a school's NAT) watching one room: the pages past the
+    # watchers' limit are refused as full and try again every few seconds, for ever. Each
+    # of those tries took one of the address's hellos, and a page welcomed by none: the
+    # seated player at the same address, back from a network blip, was then refused too.
+    settings = RoomSettings(bot_delay=0.0, hellos_per_minute=20, watchers_per_address=2)
+    with serving(make_app(settings)) as client:
+        room = create_room(client, "Ann", players=2)
+        code = room["code"]
+        with client.websocket_connect(f"/ws/room/{code}") as first, \
+                client.websocket_connect(f"/ws/room/{code}") as second:
+            for watcher in (first, second):
+                watcher.send_json({"type": "hello", "token": None})
+                assert receive(watcher)["type"] != "error"
+            for _ in range(30):  # more tries than the address may open sockets at once
+                answer, close_code = _watch(client, code)
+                assert (answer["code"], close_code) == ("full", 1013)
+            with client.websocket_connect(f"/ws/room/{code}") as player:
+                player.send_json({"type": "hello", "token": room["token"]})
+                assert receive(player)["type"] != "error"

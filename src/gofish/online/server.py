@@ -985,6 +985,17 @@ class RoomServer:
                 await websocket.close(close_code)
             return None, None, False
 
+        async def welcome(seat: int | None, away: bool) -> tuple[LiveRoom | None, int | None, bool]:
+            # Only a socket let in costs one of its address's hellos: it alone tells the room
+            # it came and went. Pages past the watchers' limit, refused as full, try again
+            # every few seconds for ever: charged, a class behind one address used up its
+            # hellos, and its players, back from a blip, were refused as well.
+            try:
+                self._hellos.take(client_address(websocket))
+            except RoomError as error:
+                return await refuse(error.code, error.message, CLOSE_TRY_AGAIN)
+            return live, seat, away
+
         try:
             frame = await asyncio.wait_for(websocket.receive(), self.settings.hello_timeout)
         except TimeoutError:
@@ -1003,7 +1014,8 @@ class RoomServer:
             return await refuse("not_found", f"there is no room here: {error}", CLOSE_NOT_FOUND)
         try:
             hello = parse_hello(text)
-            self._hellos.take(client_address(websocket))
+            # Checked here, taken only when the socket is let in (welcome).
+            self._hellos.check(client_address(websocket))
             live = await self.room_for(code, client_address(websocket))
         except ProtocolError as error:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
@@ -1017,7 +1029,7 @@ class RoomServer:
                 return await refuse("full", "this address watches the room from "
                                     f"{self.settings.watchers_per_address} pages already: "
                                     "close some of them first", CLOSE_TRY_AGAIN)
-            return live, None, False
+            return await welcome(None, False)
         token_hash = hash_token(hello.token)
         seat = live.room.seat_for_token_hash(token_hash)
         if seat is None:  # ``reason``: the page can say so again after a reload
@@ -1026,7 +1038,7 @@ class RoomServer:
         if live.room.seats[seat].connections >= self.settings.pages_per_seat:
             return await refuse("full", f"your seat is open in {self.settings.pages_per_seat} "
                                 "pages already: close some of them first", CLOSE_TRY_AGAIN)
-        return live, seat, hello.away
+        return await welcome(seat, hello.away)
 
     @staticmethod
     def _watching_from(live: LiveRoom, websocket: WebSocket) -> int:
