@@ -118,11 +118,13 @@ class Belief:
     # ----------------------------------------------------------- determinizing
 
     def unseen_cards(self, view: View) -> dict[int, list[Card]]:
-        """By rank, the cards not in the viewer's hand (books not yet taken out)."""
+        """By rank, the cards neither in the viewer's hand nor face up in a book. Under
+        pairs a book names its two suits (R3): the rank's other two are still in play."""
         mine = set(view.hand or ())
+        laid = {card for cards in view.laid for card in cards}
         by_rank: dict[int, list[Card]] = {r: [] for r in range(1, 14)}
         for card in FULL_DECK:
-            if card not in mine:
+            if card not in mine and card not in laid:
                 by_rank[card.rank].append(card)
         return by_rank
 
@@ -160,7 +162,7 @@ class Belief:
         for r in range(1, 14):
             cards = by_rank[r]
             rng.shuffle(cards)
-            start = self.booked[r]  # these suits are in books (which ones does not matter)
+            start = 0
             for seat in range(players):
                 if seat != self.viewer and self.known[seat][r]:
                     take = min(self.known[seat][r], len(cards) - start)
