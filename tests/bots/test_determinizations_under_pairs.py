@@ -14,6 +14,7 @@ import gofish
 from gofish.bots import make_bot
 from gofish.bots.belief import Belief, InferringTracker
 from gofish.core import FULL_DECK, Game, View, make_rules
+from gofish.knowledge import CardWhereabouts
 
 
 def views_with_pairs_down(ask: str, seeds: range) -> list[View]:
@@ -56,3 +57,48 @@ def test_imagined_deals_leave_the_laid_cards_on_the_table(ask: str) -> None:
             # The imagined table has the same cards face up (a rank laid twice may share
             # its four suits between the two books differently: the search does not mind).
             assert {card for cards in imagined.laid for card in cards} == laid
+
+
+def card_ask_views(book_size: int, seeds: range) -> list[View]:
+    """Every view of the player to act in four-player ``ask: card`` games of counters."""
+    rules = make_rules("classic", book_size=book_size, ask="card")
+    views = []
+    for seed in seeds:
+        game = gofish.new_game(rules, 4, seed=seed)
+        rng = random.Random(seed)
+        counters = [make_bot("counter") for _ in range(4)]
+        while game.current_player is not None:
+            view = game.view(game.current_player)
+            views.append(view)
+            game.play(counters[game.current_player].choose(view, view.legal_actions, rng))
+    return views
+
+
+@pytest.mark.parametrize("book_size", [2, 4])
+def test_under_card_asks_imagined_deals_keep_what_the_table_knows_of_each_card(
+        book_size: int) -> None:
+    # A card asked for by name and handed over is known to be with its receiver; a seat
+    # that asked for a card or said "Go fish!" to it lacks it (CardWhereabouts). The
+    # sampler once dealt the rank's cards at random: a seat given the 10C, then asked
+    # for its 10H and 10S, was imagined without the 10C (in the pond, or another hand).
+    views = card_ask_views(book_size, range(4))
+    named = lacked = 0
+    for number, view in enumerate(views[::3]):
+        me = view.viewer
+        assert me is not None
+        whereabouts = CardWhereabouts(view.rules.lucky_draw)
+        for event in view.history:
+            whereabouts.apply(event)
+        belief = Belief.from_view(view, InferringTracker(4, me, book_size).update(view))
+        hands, pond = belief.sample(view, random.Random(number))
+        for seat, hand in enumerate(hands):
+            assert not [card for card in hand if whereabouts.known_absent(seat, card)]
+            held = {card for card, holder in whereabouts.holder.items() if holder == seat}
+            assert held <= set(hand)
+            if seat != me:
+                named += len(held)
+                lacked += len(whereabouts.lacks.get(seat, ()))
+        assert not [card for card in pond if card in whereabouts.holder]
+    # The games named cards in other hands (under pairs a card handed over is laid at
+    # once, with the asker's of its rank) and told of cards lacked.
+    assert lacked > 20 and (named > 20 or book_size == 2)

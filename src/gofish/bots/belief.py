@@ -17,7 +17,7 @@ from math import comb
 
 from gofish.bots.common import card_counts
 from gofish.core import FULL_DECK, Asked, Card, View
-from gofish.knowledge import CARDS_PER_RANK, Tracker
+from gofish.knowledge import CARDS_PER_RANK, CardWhereabouts, Tracker
 
 
 class InferringTracker(Tracker):
@@ -63,6 +63,8 @@ class Belief:
     unseen: list[int]  # by rank: cards whose place is unknown
     booked: list[int]  # by rank: cards in books
     pond: int
+    # Under ask: card, the cards the table knows a seat holds or lacks; None under rank asks.
+    whereabouts: CardWhereabouts | None = None
 
     @classmethod
     def from_view(cls, view: View, tracker: Tracker) -> Belief:
@@ -70,6 +72,9 @@ class Belief:
         me = view.viewer
         mine = card_counts(view)
         known = [row[:] if seat != me else mine[:] for seat, row in enumerate(tracker.known)]
+        whereabouts = card_whereabouts(view)
+        if whereabouts is not None:
+            _count_named_cards(known, whereabouts, me)
         slots, eligible = [], []
         for seat, size in enumerate(view.hand_sizes):
             free = 0 if seat == me else max(0, size - sum(known[seat]))
@@ -90,7 +95,7 @@ class Belief:
                 for seat in range(view.num_players):
                     eligible[seat][r] = 0 if proven_none[seat][r] else slots[seat]
         return cls(me, mine, known, slots, eligible, proven_none, unseen, booked,
-                   view.pond_size)
+                   view.pond_size, whereabouts)
 
     def places(self, rank: int) -> int:
         """How many hidden places (unknown hand slots and the pond) may hold ``rank``."""
@@ -133,7 +138,8 @@ class Belief:
     ) -> tuple[list[list[Card]], list[Card]]:
         """One hidden deal consistent with the view: every hand, and the pond from the top.
 
-        Known held cards are placed first. Each opponent's unknown slots are
+        Known held cards are placed first (under ``ask: card``, the very cards the
+        table saw handed over, and none a seat is known to lack). Each opponent's unknown slots are
         ordered oldest first: slot i may hold a rank only if a card arrived
         there after the last denial of that rank (``eligible``). The most
         constrained slots are filled first, each with a random remaining card it
@@ -145,13 +151,14 @@ class Belief:
         all of that fails.
         """
         for attempt in range(tries + RELAXED_TRIES):
-            dealt = self._try_sample(view, rng, strict=attempt < tries)
+            dealt = self._try_sample(view, rng, self.whereabouts, strict=attempt < tries)
             if dealt is not None:
                 return dealt
         raise NoDeterminization("no guess at the hidden cards fits the view")
 
     def _try_sample(
-        self, view: View, rng: random.Random, *, strict: bool
+        self, view: View, rng: random.Random, whereabouts: CardWhereabouts | None, *,
+        strict: bool
     ) -> tuple[list[list[Card]], list[Card]] | None:
         players = len(self.slots)
         book_size = view.rules.book_size
@@ -162,13 +169,19 @@ class Belief:
         for r in range(1, 14):
             cards = by_rank[r]
             rng.shuffle(cards)
-            start = 0
             for seat in range(players):
                 if seat != self.viewer and self.known[seat][r]:
-                    take = min(self.known[seat][r], len(cards) - start)
-                    hands[seat].extend(cards[start : start + take])
-                    start += take
-            loose.extend(cards[start:])
+                    take = min(self.known[seat][r], len(cards))
+                    if whereabouts is None:
+                        taken = cards[:take]
+                    else:
+                        taken = _theirs_first(cards, seat, whereabouts)[:take]
+                        if any(whereabouts.known_absent(seat, card) for card in taken):
+                            return None  # the seats before took what it may hold: again
+                    hands[seat].extend(taken)
+                    # The rest stay in their shuffled order, for the next seat to draw from.
+                    cards = [card for card in cards if card not in taken]
+            loose.extend(cards)
         places: list[tuple[int, int, frozenset[int]]] = []  # (allowed count, seat, ranks)
         for seat in range(players):
             slots = self.slots[seat]
@@ -190,6 +203,7 @@ class Belief:
             fits = [
                 i for i, card in enumerate(loose)
                 if card.rank in allowed and counts[card.rank] + 1 < book_size
+                and (whereabouts is None or not whereabouts.known_absent(seat, card))
             ]
             if not fits:
                 return None
@@ -200,3 +214,38 @@ class Belief:
             loose.pop()
         rng.shuffle(loose)
         return hands, loose
+
+
+def card_whereabouts(view: View) -> CardWhereabouts | None:
+    """Under ``ask: card``, which cards the table knows a seat holds or lacks (a card asked
+    for and handed over is named in public); None under rank asks, where no card is."""
+    if view.rules.ask != "card":
+        return None
+    whereabouts = CardWhereabouts(view.rules.lucky_draw)
+    for event in view.history:
+        whereabouts.apply(event)
+    return whereabouts
+
+
+def _count_named_cards(known: list[list[int]], whereabouts: CardWhereabouts, me: int) -> None:
+    """Raise each seat's known count of a rank to the cards of it the seat is known to hold
+    by name: the count alone forgets which went (given 10C, then asked for 10H and 10S, a
+    seat has given two tens of its two known, and still holds the 10C)."""
+    named = [[0] * 14 for _ in known]
+    for card, seat in whereabouts.holder.items():
+        if 0 <= seat < len(known) and seat != me:
+            named[seat][card.rank] += 1
+    for seat, row in enumerate(named):
+        for rank, count in enumerate(row):
+            known[seat][rank] = max(known[seat][rank], count)
+
+
+def _theirs_first(cards: list[Card], seat: int, whereabouts: CardWhereabouts) -> list[Card]:
+    """``cards`` (of one rank) in the order ``seat``'s known cards of that rank are taken
+    from them: the ones it is known to hold, then the ones it may hold, then the ones it
+    is known to lack."""
+    def order(card: Card) -> int:
+        if whereabouts.holder.get(card) == seat:
+            return 0
+        return 2 if whereabouts.known_absent(seat, card) else 1
+    return sorted(cards, key=order)  # stable: the shuffled order stays within each group
