@@ -18,8 +18,9 @@ from gofish.bots.base import (
 )
 from gofish.bots.counter import CounterBot
 from gofish.bots.emma import EmmaBot
+from gofish.bots.endgame import POND_LIMIT
 from gofish.bots.expert import ExpertBot, prepare_endgame
-from gofish.bots.ismcts import IsmctsBot
+from gofish.bots.ismcts import CONFIDENCE, MAX_SECONDS, IsmctsBot
 from gofish.bots.random_bot import RandomBot
 
 EPSILON = {"epsilon": "chance (0 to 1) of a careless random ask instead"}
@@ -34,10 +35,30 @@ EXPERT_OPTIONS = {
 }
 ISMCTS_OPTIONS = {
     **EPSILON,
-    "iterations": "imagined deals per decision, at most",
-    "seconds": "time per decision, at most",
-    "confidence": "standard errors by which the search must beat the expert's ask",
+    "iterations": "imagined deals per decision, at most (1 or more)",
+    "seconds": f"time per decision, at most (more than 0, up to {MAX_SECONDS:g})",
+    "confidence": "standard errors by which the search must beat the expert's ask (0 or more)",
 }
+
+
+def _with_defaults(options: dict[str, str], **defaults: object) -> dict[str, str]:
+    """``options`` each saying its value when a spec leaves it out, written as a spec
+    writes it: expert and expert-easy share their options, not their defaults
+    (tests/bots/test_option_defaults_listed.py checks each against the bot)."""
+    described = {}
+    for key, meaning in options.items():
+        default = f"default: {_as_written(defaults[key])}"
+        # Into the bracket a meaning ends with, if any: "(0: never; default: 8)".
+        described[key] = (f"{meaning[:-1]}; {default})" if meaning.endswith(")")
+                          else f"{meaning} ({default})")
+    return described
+
+
+def _as_written(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
 
 register_bot("random", RandomBot, "picks any legal ask at random", strength=0, display="Randy")
 register_bot(
@@ -53,7 +74,7 @@ register_bot(
     CounterBot,
     "counts every public card and asks where the count says cards are",
     strength=2,
-    options=EPSILON,
+    options=_with_defaults(EPSILON, epsilon=0),
 )
 register_bot(
     "expert-easy",
@@ -61,14 +82,14 @@ register_bot(
     "the expert without its endgame search, and one ask in three is a careless random one",
     strength=2,
     display="Easy Expert",
-    options=EXPERT_OPTIONS,
+    options=_with_defaults(EXPERT_OPTIONS, epsilon=0.3, noise=0, endgame=0, infer=True),
 )
 register_bot(
     "expert",
     ExpertBot,
     "weighs every ask by its odds over the hidden cards; plays the endgame out on imagined deals",
     strength=3,
-    options=EXPERT_OPTIONS,
+    options=_with_defaults(EXPERT_OPTIONS, epsilon=0, noise=0, endgame=POND_LIMIT, infer=True),
 )
 register_bot(
     "ismcts-quick",
@@ -76,7 +97,8 @@ register_bot(
     "searches the hidden cards, briefly: 8 imagined deals per decision",
     strength=3,
     display="Quick ISMCTS",
-    options=ISMCTS_OPTIONS,
+    options=_with_defaults(ISMCTS_OPTIONS, epsilon=0, iterations=8, seconds=0.2,
+                           confidence=CONFIDENCE),
 )
 register_bot(
     "ismcts",
@@ -84,7 +106,8 @@ register_bot(
     "searches imagined deals of the hidden cards (ISMCTS), up to 0.2 s a decision",
     strength=4,
     display="ISMCTS",
-    options=ISMCTS_OPTIONS,
+    options=_with_defaults(ISMCTS_OPTIONS, epsilon=0, iterations=60, seconds=0.2,
+                           confidence=CONFIDENCE),
 )
 _seal_built_in()
 

@@ -1,0 +1,45 @@
+"""``gofish bots`` (and every menu built from the registry) says what each option does
+when it is left out: expert-easy and expert share one list of options but not their
+defaults (a careless ask one time in three, no endgame search), and nothing said so;
+nor that ismcts-quick imagines 8 deals and ismcts 60. Each stated default is checked
+against the bot made with no options."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gofish.bots import available_bots, make_bot
+from gofish.bots.base import parse_bot_spec
+
+DEFAULT = re.compile(r"[(;] ?default: ([^()]+)\)$")
+
+
+def setting(bot: object, option: str) -> object:
+    """What the made ``bot`` plays with for ``option``."""
+    if option == "endgame":
+        return bot._endgame.pond_limit  # type: ignore[attr-defined]
+    if option == "memory":
+        recall = bot.recall  # type: ignore[attr-defined]
+        return "all" if recall is None else recall
+    return getattr(bot, option)
+
+
+OPTIONS = [(info.name, key, meaning) for info in available_bots() for key, meaning in info.options]
+
+
+@pytest.mark.parametrize(("name", "option", "meaning"), OPTIONS,
+                         ids=[f"{name}:{option}" for name, option, _ in OPTIONS])
+def test_every_option_says_its_default_and_the_bot_plays_it(
+        name: str, option: str, meaning: str) -> None:
+    stated = DEFAULT.search(meaning)
+    assert stated, f"{name}:{option} does not say its default: {meaning!r}"
+    # Read as a spec reads a value: "true" is True, "0.2" is 0.2.
+    _, read = parse_bot_spec(f"{name}:{option}={stated.group(1)}")
+    assert setting(make_bot(name), option) == read[option]
+
+
+def test_the_listing_is_not_empty_of_options() -> None:
+    assert {"emma", "counter", "expert", "expert-easy", "ismcts", "ismcts-quick"} <= {
+        name for name, _, _ in OPTIONS}
