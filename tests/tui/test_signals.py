@@ -26,8 +26,6 @@ from gofish.storage import Store
 SRC = Path(gofish.__file__).resolve().parents[1]
 #: Textual's sequence that leaves the alternate screen, written as it gives the terminal back.
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
-#: What the shell of a wrapped table (start_table) says once its job has stopped.
-JOB_STOPPED = b"the-job-stopped"
 #: The log's line when a turn passes back to you.
 TURN_BACK = "── Your turn.".encode()
 
@@ -51,28 +49,17 @@ def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.
     return wanted in seen[start:]
 
 
-def start_table(database: Path, home: Path,
-                wrapped: bool = False) -> tuple[subprocess.Popen[bytes], int]:
+def start_table(database: Path, home: Path) -> tuple[subprocess.Popen[bytes], int]:
     """``gofish play`` on an 80×24 pty that is its controlling terminal, as a window's is
-    (it hangs up as the window closes); the process and the pty's master side. ``wrapped``:
-    started by a shell that waits for it in the same job, as ``make play`` starts it (the
-    process is then that shell's)."""
+    (it hangs up as the window closes); the process and the pty's master side."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(home),
            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     env.pop("PYTHONIOENCODING", None)
-    command = [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
-               "--database", str(database)]
-    if wrapped:
-        # A shell with job control (as a terminal's is) runs the table under a wrapper that
-        # waits for it in the same job, as make play does; once the job stops, it says so
-        # and brings it back (fg). A shell that starts the job must be there: a job whose
-        # only parent is in another session is orphaned, and the system never stops it.
-        command = ["bash", "--norc", "-c", 'set -m; sh -c \'"$@"; exit $?\' sh "$@"; '
-                   f'echo {JOB_STOPPED.decode()}; fg', "bash", *command]
     process = subprocess.Popen(
-        command,
+        [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
+         "--database", str(database)],
         stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=controlled_by_stdin)
     os.close(slave)
     return process, master
@@ -154,30 +141,21 @@ def stopped_within(pid: int, master: int, seen: bytearray, seconds: float = 60.0
     return False
 
 
-@pytest.mark.parametrize("wrapped", [False, True], ids=["alone", "under a wrapper"])
-def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path,
-                                                                wrapped: bool) -> None:
+def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path) -> None:
     # The table reads keys raw, so Ctrl+Z came to it as a key that nothing was bound to:
-    # the game went on, where every other program at a terminal stops until `fg`. Then,
-    # under a wrapper in the same job (make play), only the table stopped: the shell went
-    # on waiting for the wrapper, and the terminal looked hung.
+    # the game went on, where every other program at a terminal stops until `fg`.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path, wrapped)
+    process, master = start_table(database, tmp_path)
     seen = bytearray()
     try:
         ask_for_fives(master, seen)
         os.write(master, b"\x1a")  # Ctrl+Z
         suspended = len(seen)
-        if wrapped:  # the whole job stops, and its shell, told so, brings it back
-            assert read_until(master, JOB_STOPPED, seen, start=suspended, seconds=60), (
-                seen[suspended:][-500:])
-            resumed = len(seen)
-        else:
-            assert stopped_within(process.pid, master, seen), seen[suspended:][-500:]
-            read_until(master, LEAVE_ALTERNATE_SCREEN, seen, start=suspended, seconds=5)
-            resumed = len(seen)
-            process.send_signal(signal.SIGCONT)  # as the shell's fg does
-        assert LEAVE_ALTERNATE_SCREEN in seen[suspended:resumed], seen[suspended:][-500:]
+        assert stopped_within(process.pid, master, seen), seen[suspended:][-500:]
+        read_until(master, LEAVE_ALTERNATE_SCREEN, seen, start=suspended, seconds=5)
+        assert LEAVE_ALTERNATE_SCREEN in seen[suspended:], seen[suspended:][-500:]
+        resumed = len(seen)
+        process.send_signal(signal.SIGCONT)  # as the shell's fg does
         # The terminal's screen was cleared meanwhile: the whole table is drawn again,
         # the header included, though nothing in the game changed.
         assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
@@ -189,7 +167,7 @@ def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path,
     finally:
         os.close(master)
         if process.poll() is None:  # a failed check above: not left stopped for ever
-            os.killpg(process.pid, signal.SIGKILL)  # the wrapper's table too
+            process.kill()
             process.wait()
     assert code == 0, seen[resumed:][-500:]
     assert asked_and_saved(database)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -209,22 +207,6 @@ class GoFishApp(App[None]):
         """Back from Ctrl+Z (`fg`): the terminal's screen was blanked meanwhile, and only
         what changed since would be drawn again (no header, no footer, no hand)."""
         self.refresh(layout=True)
-
-    def action_suspend_process(self) -> None:
-        """Ctrl+Z: stop the whole job, as a terminal's own Ctrl+Z does. Textual stops its
-        own process only, so under a wrapper in the same job (``make play``, ``uv run``)
-        the shell went on waiting for the wrapper, and the terminal looked hung."""
-        driver = self._driver
-        if driver is None or not driver.can_suspend or not hasattr(os, "killpg"):
-            super().action_suspend_process()
-            return
-        # The terminal is given back before the rest of the job stops: once it has, the
-        # shell takes the terminal, and setting its modes from here would stop this process
-        # halfway (SIGTTOU), leaving the table's screen up. Textual's SIGTSTP handler then
-        # stops this process too, the rest of the job stops by default, and the shell's fg
-        # continues them all; the block's end takes the terminal again and redraws.
-        with self.suspend():
-            os.killpg(os.getpgrp(), signal.SIGTSTP)
 
     def _catch_signals(self) -> None:
         loop = asyncio.get_running_loop()
