@@ -32,9 +32,23 @@ def stored_data_at(path: str) -> str | None:
     return None
 
 
-#: The longest file looked into for a tournament's result: tournament-merge reads none
-#: longer.
-LONGEST_RESULT = 64 << 20
+#: The longest tournament result read, in bytes (results are a few kB): longer is no
+#: result to tournament-merge, nor one to keep from being written over.
+MAX_RESULT = 64 << 20
+
+
+def read_result_bytes(path: str) -> bytes:
+    """At most MAX_RESULT + 1 bytes of a file, not an endless one (/dev/zero) whole."""
+    with open(path, "rb") as stream:
+        return stream.read(MAX_RESULT + 1)
+
+
+def result_text(data: bytes) -> str:
+    """A result file's text: UTF-8, after a byte order mark if any, or UTF-16 after its own
+    (PowerShell writes one or the other for ``gofish tournament --json > shard.json``)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    return data.decode("utf-8-sig")
 
 
 def _holds_a_tournament_result(path: str) -> bool:
@@ -45,15 +59,11 @@ def _holds_a_tournament_result(path: str) -> bool:
     if not head or not head.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"{"):
         return False  # not a JSON object: not read any further
     try:
-        with open(path, "rb") as stream:
-            data = stream.read(LONGEST_RESULT + 1)
+        data = read_result_bytes(path)
     except OSError:  # gone since, or unreadable: nothing to lose that can be read
         return False
     try:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            result = json.loads(data.decode("utf-16"))
-        else:
-            result = json.loads(data.decode("utf-8-sig"))
+        result = json.loads(result_text(data))
     except (ValueError, RecursionError):  # not JSON (or cut short): no result to lose
         return False
     return isinstance(result, dict) and "bots" in result and "totals" in result

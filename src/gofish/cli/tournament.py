@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import functools
 import json
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import file_name, shown
 from gofish.cli._messages import report, standard_input, standard_output, tell, write_whole
+from gofish.cli._outputs import MAX_RESULT, read_result_bytes, result_text
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -95,8 +95,6 @@ def register(subparsers: Any) -> None:
     merge.set_defaults(run=run_merge, spread_positionals="files")
 
 
-#: The longest result file tournament-merge reads, in bytes; results are a few kB.
-MAX_RESULT = 64 << 20
 
 def _fail(message: str, command: str = "tournament") -> int:
     report(command, message)
@@ -454,7 +452,7 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
         if len(data) > MAX_RESULT:
             return (f"{label} is not a tournament JSON result: it is longer than "
                     f"{MAX_RESULT >> 20} MB")
-        text = _result_text(data)
+        text = result_text(data)
         if not text.strip():  # not "Expecting value: line 1 column 1", as replay says too
             return f"{label} is empty: a tournament JSON result was expected"
         result = json.loads(text)
@@ -471,19 +469,10 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
 
 
 def _read_bytes(path: str) -> bytes:
-    """At most MAX_RESULT + 1 bytes of the file, not an endless one (/dev/zero) whole."""
+    """At most MAX_RESULT + 1 bytes of the file (- standard input)."""
     if path == "-":
         return standard_input().buffer.read(MAX_RESULT + 1)
-    with open(path, "rb") as stream:
-        return stream.read(MAX_RESULT + 1)
-
-
-def _result_text(data: bytes) -> str:
-    """A result file's text: UTF-8, after a byte order mark if any, or UTF-16 after its own
-    (PowerShell writes one or the other for ``gofish tournament --json > shard.json``)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
-    return data.decode("utf-8-sig")
+    return read_result_bytes(path)
 
 
 def _warn_missing(batch: dict[str, Any], pooled: bool) -> None:
