@@ -151,16 +151,16 @@ class Belief:
         all of that fails.
         """
         for attempt in range(tries + RELAXED_TRIES):
-            dealt = self._try_sample(view, rng, self.whereabouts, strict=attempt < tries)
+            dealt = self._try_sample(view, rng, strict=attempt < tries)
             if dealt is not None:
                 return dealt
         raise NoDeterminization("no guess at the hidden cards fits the view")
 
     def _try_sample(
-        self, view: View, rng: random.Random, whereabouts: CardWhereabouts | None, *,
-        strict: bool
+        self, view: View, rng: random.Random, *, strict: bool
     ) -> tuple[list[list[Card]], list[Card]] | None:
         players = len(self.slots)
+        whereabouts = self.whereabouts
         book_size = view.rules.book_size
         by_rank = self.unseen_cards(view)
         hands: list[list[Card]] = [[] for _ in range(players)]
