@@ -151,8 +151,8 @@ class GoFishApp(App[None]):
         self.confirm_new = False
         self._bot_timer: Timer | None = None
         self._bot_turn: object | None = None  # a bot is thinking about this turn
-        self._bot_asking = False  # the bot to act has asked (in the log): its answer is due
-        self._question: tuple[TableSession, int, Ask] | None = None  # that ask, unanswered
+        # The bot to act has asked (in the log) and its answer is due: that ask, unanswered.
+        self._question: tuple[TableSession, int, Ask] | None = None
         self.log_lines: list[Text] = []  # kept to re-wrap the log when its width changes
         self._log_width = 0
         self._hand_before: frozenset[Card] | None = None  # cards held at your last ask
@@ -242,7 +242,6 @@ class GoFishApp(App[None]):
         self._left = False
         self._game_over_due = False
         self.bot_failure = None
-        self._bot_asking = False
         self._question = None
         extra = session.house_rules()
         self.fit_title(self.size.width)
@@ -384,7 +383,7 @@ class GoFishApp(App[None]):
         if not session.human_to_act:
             seat = session.game.current_player or 0
             # Once its question is in the log, a redraw (c, a resize) must not take it back.
-            doing = "asking" if self._bot_asking else "thinking"
+            doing = "asking" if self._question is not None else "thinking"
             thinking = f"{session.names[seat]} is {doing}…"
             if not session.view().in_play[session.human]:  # bicycle: no turn will come again
                 return f"You are out of play; the others play on. {thinking}"
@@ -778,7 +777,6 @@ class GoFishApp(App[None]):
         # arrow key or the coach meanwhile) must not show cards the log has not yet moved.
         question = Asked(seat, ask.target, ask.rank, ask.suit)
         self.write_events([(question, session.narrator.describe(question))])
-        self._bot_asking = True
         self._question = (session, seat, ask)
         if not self.question_pending:  # the question stays in sight until answered
             self.show_prompt()
@@ -792,7 +790,6 @@ class GoFishApp(App[None]):
     def answer_question(self) -> None:
         """Play the bot's ask whose question the log shows, with its answer, if one waits."""
         waiting, self._question = self._question, None
-        self._bot_asking = False
         if waiting is None or waiting[0] is not self.session:
             return
         session, seat, ask = waiting
