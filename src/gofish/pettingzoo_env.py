@@ -43,7 +43,12 @@ parallel API, ``pettingzoo.utils.conversions.turn_based_aec_to_parallel(env())``
 every agent's action at each step and plays the one of the agent to ask.
 
 ``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
-the unseeded resets after it deal a sequence of games fixed by ``s``.
+the unseeded resets after it deal a sequence of games fixed by ``s``. A deal can end the
+game before anyone asks (under first-empty with pairs, a hand dealt only pairs is empty
+once it lays them, R19): it has no decision in it, and PettingZoo has every agent's
+episode go on after ``reset``, so ``reset`` passes it over for the next game of the same
+sequence, as ``GoFishEnv`` does, and every agent's info counts them
+(``"deals_passed_over"``, there until the game ends).
 
 ``env(render_mode="human")`` prints the game at every ``reset`` and action;
 ``render_mode="ansi"`` makes ``render()`` give it as text (``gofish.rendering``). The
@@ -79,6 +84,7 @@ from gofish.core import Ask, Game, GoFishError, MalformedInputError, make_rules,
 from gofish.core.errors import short_repr
 from gofish.core.rules import check_players
 from gofish.env import (
+    DEALS_PER_RESET,
     DealSeeds,
     WholeNumber,
     actions_per_opponent,
@@ -185,6 +191,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         # (agent, action if known, its reward) when an illegal action ended the game
         self._illegal: tuple[str, int | None, float] | None = None
         self._action_offered: WholeNumber | None = None  # env()'s wrappers' step's action
+        self._deals_passed_over = 0  # by the last reset, told in its picture
 
     # ------------------------------------------------------------------ PettingZoo's API
 
@@ -197,7 +204,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> None:
         # It takes no options; any given are ignored, as PettingZoo's api_test passes some.
-        self._game = new_game(self.rules, self.players, seed=self._deal_seeds.next(seed))
+        self._game, passed_over = self._first_deal_to_play(seed)
         self._trackers = [Tracker(self.players, seat, self.rules.book_size)
                           for seat in range(self.players)]
         self._asks = 0
@@ -208,7 +215,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._deals_passed_over = passed_over
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"deals_passed_over": passed_over} for agent in self.agents}
         self.agent_selection = self._agent_to_move()
         show_to_human(self.render_mode, self._picture)
 
@@ -295,13 +304,36 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
 
     # ------------------------------------------------------------------ inside
 
+    def _first_deal_to_play(self, seed: WholeNumber | None) -> tuple[Game, int]:
+        """The game ``seed`` deals, or the next of its sequence while a deal ends the game
+        before anyone asks; and how many deals were passed over."""
+        deal_seed = self._deal_seeds.next(seed)  # a bad seed is refused here, first
+        for passed_over in range(DEALS_PER_RESET):
+            if passed_over:
+                deal_seed = self._deal_seeds.next(None)
+            game = new_game(self.rules, self.players, seed=deal_seed)
+            if not game.is_over:
+                return game, passed_over
+        # No rules end nearly every deal at once (at most about one in four, five seats
+        # dealt two cards each under pairs), so this says the engine went wrong.
+        raise GoFishError(f"{DEALS_PER_RESET} deals in a row ended the game before anyone "
+                          "asked")
+
     def _picture(self) -> str:
         game = self._live_game()
         seat = self._seat_of(self.agent_selection)
         labels = [f"You ({agent})" if other == seat else agent
                   for other, agent in enumerate(self.possible_agents)]
         return seat_picture(game.view(seat), self.possible_agents, labels, self._news_from,
-                            self._notes(game, seat))
+                            self._notes(game, seat), self._passed_over_news())
+
+    def _passed_over_news(self) -> list[str]:
+        """The reset's first news, until the first step: the deals it passed over, if any."""
+        count = self._deals_passed_over
+        if not count or self._news_from:
+            return []
+        return [f"{plural(count, 'deal')} passed over before this one: the game ended "
+                "at the deal."]
 
     def _notes(self, game: Game, seat: int) -> list[str]:
         """Why every agent's episode is over while the game goes on, told to ``seat``."""
