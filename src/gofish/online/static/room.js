@@ -67,9 +67,30 @@ function send(type, fields = {}) {
     lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber(),
       version: state.version, socket };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
+    if (type !== 'back') awaitAnswer(socket); // a back from a seat already back is not answered
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
   }
+}
+// A connection can die without closing (a phone's network switched, a router that lost its
+// state): the browser may take many minutes to notice, while the page said "Connected" and a
+// move clicked went nowhere (and every click after it was held back as a double click). The
+// room answers each command (an update or a refusal) at once, or within a bot's longest
+// think and a database's reconnecting: silence well past that means the connection is gone.
+const ANSWER_SECONDS = 20;
+let answerWatch = null;
+function awaitAnswer(sent) {
+  clearTimeout(answerWatch);
+  answerWatch = setTimeout(() => { if (sent === socket) unanswered(sent); }, ANSWER_SECONDS * 1000);
+}
+function stopAwaitingAnswer() { clearTimeout(answerWatch); answerWatch = null; }
+const UNANSWERED = 'The room did not answer, so the connection is being made again. Once it is '
+  + 'back, look at the table: if your move is not there, make it again.';
+function unanswered(dead) {
+  socket = null; // the dead socket's close, whenever it comes, is of a replaced one
+  dead.close();
+  say(UNANSWERED);
+  reconnectSoon({});
 }
 // A second click on a move before the room has answered the first (a double-click) could
 // only be refused as stale, and the page said "not done" of a move that was played. The
@@ -202,9 +223,13 @@ function connect(stillAway = false) {
     if (stillAway && state.token) hello.away = true;
     mine.send(JSON.stringify(hello));
   });
-  mine.addEventListener('message', (event) => receive(JSON.parse(event.data)));
+  mine.addEventListener('message', (event) => {
+    if (mine === socket) stopAwaitingAnswer();
+    receive(JSON.parse(event.data));
+  });
   mine.addEventListener('close', (event) => {
     if (mine !== socket) return; // replaced by a newer socket (after joining)
+    stopAwaitingAnswer(); // its close says it all: reconnecting once is enough
     closed(event.code, state.refusal || {});
   });
 }
