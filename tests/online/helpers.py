@@ -78,6 +78,8 @@ class Player:
         if kind == "unseated":
             self.unseated = message
             return
+        if kind == "pong":  # the answer to a ping: says nothing of the room
+            return
         if kind == "presence":
             self.room = {**self.room, "seats": message["seats"]}
             return

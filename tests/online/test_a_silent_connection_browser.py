@@ -64,3 +64,23 @@ def test_an_ask_into_a_dead_connection_is_said_and_the_page_connects_again(
     ann.wait_for_function(
         "(before) => [...document.querySelectorAll('#log li')]"
         ".filter((line) => line.textContent.includes('Bob asks')).length > before", arg=asked)
+
+
+def test_a_quiet_page_finds_its_dead_connection_and_catches_up(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # With nothing clicked there was no silence to notice: the page went on showing the room
+    # as it was, "Connected as Bob.", while the room went on without him (here, the host
+    # seats a bot; in a game, the stand-in plays his turns). Now a page that has heard
+    # nothing for a while asks the room (a ping), and connects again if it gets no answer.
+    ann, bob, _code = ann_and_bob(rooms, open_page)
+    bob.clock.install()
+    cut = cut_off_first_socket(bob)
+    cut["on"] = True
+    ann.click('#seats li[data-seat="2"] .add-bot')
+    ann.wait_for_selector('#seats li[data-seat="2"] .remove-bot')
+    bob.clock.run_for(90_000)
+    bob.wait_for_selector('#seats li[data-seat="2"]:has-text("(bot)")')
+    assert cut["sockets"] == 2
+    assert bob.inner_text("#connection") == "Connected as Bob."
+    assert bob.inner_text("#status") == ""  # nothing was clicked, so nothing to make again

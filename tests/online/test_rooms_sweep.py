@@ -197,7 +197,7 @@ def test_a_second_hello_is_refused_in_words(client: TestClient) -> None:
 @pytest.mark.parametrize(("command", "said"), [
     ({"type": "cheat"}, "there is no message of type 'cheat' here: the types are 'ask', "
                         "'fish', 'add_bot', 'remove_bot', 'start', 'leave', 'remove_player', "
-                        "'back'"),
+                        "'back', 'ping'"),
     ({}, "a message needs a 'type' saying what it is"),
 ])
 def test_a_command_of_no_known_type_is_refused_in_words(

@@ -14,6 +14,7 @@ one names the room ``version`` it was based on::
     {"type": "leave", "version": 9}                             # give up this seat
     {"type": "remove_player", "version": 9, "seat": 1}          # host: take a person's seat
     {"type": "back", "version": 9}                              # play again myself (not a stand-in)
+    {"type": "ping"}                                            # is this connection alive? (pong)
 
 Server → client: ``welcome`` (once, and again as a spectator after losing the
 seat), ``update`` (after every change: the lobby, the game as this seat may see
@@ -114,8 +115,18 @@ class Back(_Message):
     version: Version
 
 
+class Ping(_Message):
+    """Is this connection alive? Answered ``pong`` at once, changing nothing. A page sends it
+    by itself when the room has been quiet, since a connection can die without closing:
+    so it is no sign that its person is here."""
+
+    type: Literal["ping"]
+
+
 Command = AskMessage | Fish | AddBot | RemoveBot | Start | Leave | RemovePlayer | Back
-_COMMAND = TypeAdapter[Command](Annotated[Command, Field(discriminator="type")])
+Frame = Command | Ping
+_FRAME = TypeAdapter[Frame](Annotated[Frame, Field(discriminator="type")])
+PONG = {"type": "pong"}
 _HELLO = TypeAdapter(Hello)
 
 
@@ -127,8 +138,8 @@ def parse_hello(text: str) -> Hello:
     return _parse(_HELLO, text)
 
 
-def parse_command(text: str) -> Command:
-    return _parse(_COMMAND, text)
+def parse_command(text: str) -> Frame:
+    return _parse(_FRAME, text)
 
 
 def _parse(adapter: TypeAdapter[_T], text: str) -> _T:

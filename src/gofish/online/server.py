@@ -33,12 +33,14 @@ from gofish.online.codes import (
     normalise_code,
 )
 from gofish.online.protocol import (
+    PONG,
     AddBot,
     AskMessage,
     Back,
     Command,
     Fish,
     Leave,
+    Ping,
     ProtocolError,
     RemoveBot,
     RemovePlayer,
@@ -1088,6 +1090,9 @@ class RoomServer:
         except ProtocolError as error:
             connection.violations += 1
             return "invalid", _said_hello_again(text) or str(error), None
+        if isinstance(command, Ping):  # from the page itself, so no sign of life: not back
+            connection.send(PONG)
+            return None
         if connection.seat is not None and not isinstance(command, Leave):
             # Any command of theirs is a sign of life: a move tried (or refused), and a
             # rematch asked for, whose deal is then theirs to play, not their stand-in's.

@@ -67,7 +67,7 @@ function send(type, fields = {}) {
     lastCommand = { type, fields, seats: state.room ? state.room.seats : [], game: dealtNumber(),
       version: state.version, socket };
     socket.send(JSON.stringify({ type, version: state.version, ...fields }));
-    if (type !== 'back') awaitAnswer(socket); // a back from a seat already back is not answered
+    if (type !== 'back') awaitAnswer(socket, UNANSWERED); // a back from a seat already back is not answered
   } else {
     say('Not connected just now, so that was not sent: try again once reconnected.');
   }
@@ -79,19 +79,31 @@ function send(type, fields = {}) {
 // think and a database's reconnecting: silence well past that means the connection is gone.
 const ANSWER_SECONDS = 20;
 let answerWatch = null;
-function awaitAnswer(sent) {
+// said: why the page reconnects, for the status line ('' for a ping: nothing was clicked).
+function awaitAnswer(sent, said) {
   clearTimeout(answerWatch);
-  answerWatch = setTimeout(() => { if (sent === socket) unanswered(sent); }, ANSWER_SECONDS * 1000);
+  answerWatch = setTimeout(() => { if (sent === socket) unanswered(sent, said); }, ANSWER_SECONDS * 1000);
 }
 function stopAwaitingAnswer() { clearTimeout(answerWatch); answerWatch = null; }
 const UNANSWERED = 'The room did not answer, so the connection is being made again. Once it is '
   + 'back, look at the table: if your move is not there, make it again.';
-function unanswered(dead) {
+function unanswered(dead, said) {
   socket = null; // the dead socket's close, whenever it comes, is of a replaced one
   dead.close();
-  say(UNANSWERED);
+  if (said) say(said); // a ping's silence leaves what the status line says as it is
   reconnectSoon({});
 }
+// A quiet table says nothing either way, and a page whose connection had died showed the
+// table as it was, "Connected", while the stand-in played its seat: after this long with
+// nothing heard the page asks the room (a ping, answered at once with a pong).
+const QUIET_SECONDS = 25;
+let lastHeard = performance.now();
+setInterval(() => {
+  if (answerWatch !== null || !socket || socket.readyState !== WebSocket.OPEN || !state.room) return;
+  if (performance.now() - lastHeard < QUIET_SECONDS * 1000) return;
+  socket.send(JSON.stringify({ type: 'ping' }));
+  awaitAnswer(socket, '');
+}, 5000);
 // A second click on a move before the room has answered the first (a double-click) could
 // only be refused as stale, and the page said "not done" of a move that was played. The
 // answer is an update (a new version) or a refusal; a new connection starts afresh.
@@ -217,6 +229,7 @@ function connect(stillAway = false) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const mine = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
   socket = mine;
+  lastHeard = performance.now(); // a new connection: quiet from now on, not since the last
   state.refusal = null; // a refusal is of one hello: an earlier socket's says nothing of this one
   mine.addEventListener('open', () => {
     const hello = { type: 'hello', token: state.token || null };
@@ -224,7 +237,7 @@ function connect(stillAway = false) {
     mine.send(JSON.stringify(hello));
   });
   mine.addEventListener('message', (event) => {
-    if (mine === socket) stopAwaitingAnswer();
+    if (mine === socket) { stopAwaitingAnswer(); lastHeard = performance.now(); }
     receive(JSON.parse(event.data));
   });
   mine.addEventListener('close', (event) => {
@@ -296,6 +309,7 @@ function reconnectSoon(refusal) {
 
 // ------------------------------------------------------------------ messages
 function receive(message) {
+  if (message.type === 'pong') return; // the connection is alive: that is all it says
   if (message.type === 'error') { refused(message); return; }
   if (message.type === 'presence') {
     if (!state.room) return;
