@@ -5,7 +5,7 @@ import {
   capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, setsLine, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
-  forgetGone, forgetSeat, getJSON, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
+  forgetGone, forgetSeat, getJSON, isToken, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
   offerTheTableOnlyIfOpen, rememberSeat, roomCode, say, seatToken, UNREADABLE_SEAT, whyGone,
 } from '/rooms/static/rooms-api.js';
 import { knobRow } from '/static/js/knobs.js';
@@ -198,8 +198,32 @@ function onlyThisComputer(hostname) {
 function betweenGames(room) { return room.status === 'lobby' || room.status === 'over'; }
 function canJoin(room) { return betweenGames(room) && room.seats.some((s) => s.kind === 'open'); }
 
+// Another tab of this browser took a seat here (it joined, or opened a seat's link): this
+// page, still offering "Take a seat", takes that seat too. Joining here sat the same person
+// down twice, and the browser kept only the second seat: a reload of the first tab moved
+// them to it, and the stand-in played the first. True if this page took it.
+function seatTakenInAnotherTab() {
+  if (watching || state.token || state.carried) return false;
+  const token = seatToken(code);
+  if (!isToken(token)) return false;
+  state.token = token;
+  state.removed = false;
+  forgetGone(code);
+  clearNotice(); // "You left the room…" is over: seated again, in the other tab
+  const watchingSocket = socket;
+  connect();
+  if (watchingSocket) watchingSocket.close();
+  return true;
+}
+window.addEventListener('storage', () => seatTakenInAnotherTab());
+
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
+  // Should this page not have heard of it (an event missed): the browser's seat, not a second.
+  if (seatTakenInAnotherTab()) {
+    notice('This browser already holds a seat in this room (taken in another tab): this page is in it too.');
+    return;
+  }
   const problem = nameProblem($('#join-name').value);
   if (problem) { say(problem); return; }
   // A double-clicked Join sent a second join, refused (the name was taken by the first).
