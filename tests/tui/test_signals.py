@@ -2,23 +2,29 @@
 leaves as Ctrl-C does: the game saved, the terminal given back, exit status 128 + the signal
 (README, "Exit statuses"). It died on the spot, leaving the terminal on the table's
 screen with the mouse still reported (clicks typed escape codes into the shell), with
-status -15 rather than 143."""
+status -15 rather than 143.
+
+Ctrl+Z stops the table's whole job until ``fg`` (``make play``'s make with it, which went
+on waiting while the terminal looked hung), and a window closed meanwhile ends every
+process of that job, the game saved."""
 
 from __future__ import annotations
 
 import fcntl
 import os
 import select
+import shlex
 import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tests.processes import controlled_by_stdin
+from tests.processes import alive, controlled_by_stdin
 
 import gofish
 from gofish.storage import Store
@@ -28,6 +34,16 @@ SRC = Path(gofish.__file__).resolve().parents[1]
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 #: The log's line when a turn passes back to you.
 TURN_BACK = "── Your turn.".encode()
+#: What the shell of a wrapped table (start_table) says once its job has stopped.
+JOB_STOPPED = b"the-job-stopped"
+#: Where by_make_like writes down the table's exit status, beside the database.
+STATUS_FILE = "table-status"
+#: A wrapper that waits for the table in its job, as make does (a hang-up included: make
+#: reaps its children before it leaves), and writes down the table's exit status.
+MAKE_LIKE = ("import signal, subprocess, sys\n"
+             "signal.signal(signal.SIGHUP, lambda *_: None)\n"
+             "code = subprocess.call(sys.argv[2:])\n"
+             "open(sys.argv[1], 'w').write(str(code))\n")
 
 
 def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.0,
@@ -49,20 +65,52 @@ def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.
     return wanted in seen[start:]
 
 
-def start_table(database: Path, home: Path) -> tuple[subprocess.Popen[bytes], int]:
+def start_table(database: Path, home: Path,
+                wrapper: Callable[[list[str]], list[str]] | None = None,
+                then: str = "read -r line; fg") -> tuple[subprocess.Popen[bytes], int]:
     """``gofish play`` on an 80×24 pty that is its controlling terminal, as a window's is
-    (it hangs up as the window closes); the process and the pty's master side."""
+    (it hangs up as the window closes); the process and the pty's master side. With a
+    ``wrapper`` (the command that runs the table's), a shell with job control runs it as
+    one job, as a terminal's shell runs ``make play``: once the job stops, the shell says
+    so and runs ``then``: by default, waits for a line and brings the job back (fg). The
+    process is then that shell's, and its id the session's."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(home),
            "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     env.pop("PYTHONIOENCODING", None)
+    command = [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
+               "--database", str(database)]
+    if wrapper is not None:
+        # A shell must start the job: a job whose only parent is in another session is
+        # orphaned, and the system never stops it.
+        command = ["bash", "--norc", "-c", f'set -m; "$@"; echo {JOB_STOPPED.decode()}; '
+                   f"{then}", "bash", *wrapper(command)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
-         "--database", str(database)],
+        command,
         stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=controlled_by_stdin)
     os.close(slave)
     return process, master
+
+
+def alone(command: list[str]) -> list[str]:
+    """The table is the job (``gofish play`` typed at the shell)."""
+    return command
+
+
+def by_make(command: list[str]) -> list[str]:
+    """``make play``, the README's way in: make runs the table and waits for it."""
+    makefile = Path(command[-1]).with_name("Makefile")  # beside the database
+    recipe = " ".join(shlex.quote(word) for word in command).replace("$", "$$")
+    makefile.write_text(f"play:\n\t@{recipe}\n")
+    return ["make", "-s", "-f", str(makefile), "play"]
+
+
+def by_make_like(command: list[str]) -> list[str]:
+    """A wrapper that waits for the table as make does (through a hang-up too: make reaps
+    its children before it leaves) and writes down its exit status (STATUS_FILE)."""
+    status = Path(command[-1]).with_name(STATUS_FILE)
+    return [sys.executable, "-c", MAKE_LIKE, str(status), *command]
 
 
 def ask_for_fives(master: int, seen: bytearray) -> None:
@@ -141,21 +189,66 @@ def stopped_within(pid: int, master: int, seen: bytearray, seconds: float = 60.0
     return False
 
 
-def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path) -> None:
+def session_processes(session: int) -> list[int]:
+    """The processes of ``session`` still running (a shell's job among them), by /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        if int(fields[3]) == session and alive(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
+def session_ends_within(session: int, seconds: float = 30.0) -> list[int]:
+    """The processes of ``session`` still running once none is, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while session_processes(session) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return session_processes(session)
+
+
+def suspend(process: subprocess.Popen[bytes], master: int, seen: bytearray,
+            shell: bool) -> None:
+    """Press Ctrl+Z and wait until the job has stopped: its shell says so (``shell``), or
+    the table, alone in its session, stops."""
+    os.write(master, b"\x1a")  # Ctrl+Z
+    suspended = len(seen)
+    if shell:
+        assert read_until(master, JOB_STOPPED, seen, start=suspended, seconds=60), (
+            seen[suspended:][-500:])
+    else:
+        assert stopped_within(process.pid, master, seen), seen[suspended:][-500:]
+        read_until(master, LEAVE_ALTERNATE_SCREEN, seen, start=suspended, seconds=5)
+    assert LEAVE_ALTERNATE_SCREEN in seen[suspended:], seen[suspended:][-500:]
+
+
+WRAPPERS = [None, alone, by_make]
+WRAPPER_IDS = ["no shell", "alone", "under make"]
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS, ids=WRAPPER_IDS)
+def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(
+        tmp_path: Path, wrapper: Callable[[list[str]], list[str]] | None) -> None:
     # The table reads keys raw, so Ctrl+Z came to it as a key that nothing was bound to:
-    # the game went on, where every other program at a terminal stops until `fg`.
+    # the game went on, where every other program at a terminal stops until `fg`. Then,
+    # under a wrapper in the same job (make play), only the table stopped: the shell went
+    # on waiting for make, and the terminal looked hung.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path)
+    process, master = start_table(database, tmp_path, wrapper)
     seen = bytearray()
     try:
         ask_for_fives(master, seen)
-        os.write(master, b"\x1a")  # Ctrl+Z
-        suspended = len(seen)
-        assert stopped_within(process.pid, master, seen), seen[suspended:][-500:]
-        read_until(master, LEAVE_ALTERNATE_SCREEN, seen, start=suspended, seconds=5)
-        assert LEAVE_ALTERNATE_SCREEN in seen[suspended:], seen[suspended:][-500:]
+        suspend(process, master, seen, shell=wrapper is not None)
         resumed = len(seen)
-        process.send_signal(signal.SIGCONT)  # as the shell's fg does
+        if wrapper is None:
+            process.send_signal(signal.SIGCONT)  # as a shell's fg does
+        else:
+            os.write(master, b"\n")  # the shell's fg
         # The terminal's screen was cleared meanwhile: the whole table is drawn again,
         # the header included, though nothing in the game changed.
         assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
@@ -167,7 +260,88 @@ def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(tmp_path: Path) -
     finally:
         os.close(master)
         if process.poll() is None:  # a failed check above: not left stopped for ever
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)  # its session's group: the shell
             process.wait()
+        for pid in session_processes(process.pid):  # a wrapped table, in a job of its own
+            os.kill(pid, signal.SIGKILL)
     assert code == 0, seen[resumed:][-500:]
     assert asked_and_saved(database)
+
+
+def table_process(session: int) -> int:
+    """The table's process in ``session``, whose shell (its leader) is left out."""
+    return next(pid for pid in session_processes(session) if pid != session
+                and b"gofish" in Path(f"/proc/{pid}/cmdline").read_bytes())
+
+
+@pytest.mark.parametrize("wrapper", [alone, by_make], ids=["alone", "under make"])
+def test_a_suspended_job_sent_to_the_background_stops_again_until_fg(
+        tmp_path: Path, wrapper: Callable[[list[str]], list[str]]) -> None:
+    # `bg` continues the job without the terminal: the table must not take it (setting its
+    # modes from the background stops a process halfway, SIGTTOU) but stop again, its
+    # whole job with it, until `fg` brings it back whole.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path, wrapper,
+                                  then="read -r line; bg; echo sent-back; read -r line; fg")
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        suspend(process, master, seen, shell=True)
+        table = table_process(process.pid)
+        os.write(master, b"\n")  # the shell's bg
+        assert read_until(master, b"sent-back", seen), seen[-500:]
+        backgrounded = len(seen)
+        # bg has continued the job by now: stopped is stopped again.
+        assert stopped_within(table, master, seen), seen[backgrounded:][-500:]
+        job = [pid for pid in session_processes(process.pid) if pid != process.pid]
+        assert all(process_state(pid) == "T" for pid in job), {
+            pid: process_state(pid) for pid in job}
+        assert b"Go Fish" not in seen[backgrounded:], seen[backgrounded:][-500:]
+        resumed = len(seen)
+        os.write(master, b"\n")  # the shell's fg
+        assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
+        os.write(master, b"q")
+        time.sleep(0.5)
+        os.write(master, b"q")
+        read_until(master, b"\x00never", seen, seconds=60)
+        code = ended(process)
+    finally:
+        os.close(master)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in session_processes(process.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert code == 0, seen[resumed:][-500:]
+    assert asked_and_saved(database)
+
+
+@pytest.mark.parametrize("wrapper", [*WRAPPERS, by_make_like],
+                         ids=[*WRAPPER_IDS, "under a wrapper that waits"])
+def test_a_terminal_closed_while_suspended_ends_every_process_of_the_job(
+        tmp_path: Path, wrapper: Callable[[list[str]], list[str]] | None) -> None:
+    # The window closes while the table is suspended (Ctrl+Z): every process of its job
+    # must leave as a hang-up makes them, the game saved. The table, stopped by a signal
+    # to its whole job, hung for good where Textual's own stop let it leave.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path, wrapper)
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        suspend(process, master, seen, shell=wrapper is not None)
+        assert len(session_processes(process.pid)) >= (1 if wrapper in (None, alone) else 3)
+    finally:
+        os.close(master)  # the window closes
+    try:
+        left = session_ends_within(process.pid)
+        described = {pid: Path(f"/proc/{pid}/cmdline").read_bytes()[:80] for pid in left}
+        assert not left, described
+    finally:
+        for pid in session_processes(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+    assert asked_and_saved(database)
+    if wrapper is by_make_like:  # the table left as a hang-up makes it
+        assert (tmp_path / STATUS_FILE).read_text() == str(128 + signal.SIGHUP)

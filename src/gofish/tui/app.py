@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -45,6 +47,7 @@ from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
 from gofish.narrate import laid_word, plural, pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
+from gofish.tui.job import can_stop_the_job, leave_the_terminal_behind, stopped_until_fg
 from gofish.tui.screens import (
     CoachScreen,
     GameOverScreen,
@@ -207,6 +210,29 @@ class GoFishApp(App[None]):
         """Back from Ctrl+Z (`fg`): the terminal's screen was blanked meanwhile, and only
         what changed since would be drawn again (no header, no footer, no hand)."""
         self.refresh(layout=True)
+
+    def action_suspend_process(self) -> None:
+        """Ctrl+Z: stop the whole job until `fg`, as a terminal's own Ctrl+Z does (see
+        gofish.tui.job), and take the terminal back only if it is still there."""
+        driver = self._driver
+        stdin = sys.__stdin__
+        if driver is None or not driver.can_suspend or stdin is None or not can_stop_the_job():
+            super().action_suspend_process()
+            return
+        terminal = stdin.fileno()
+        self.app_suspend_signal.publish(self)
+        # The terminal is given back before the job stops: once it has, the shell takes it,
+        # and setting its modes from here would stop this process halfway (SIGTTOU).
+        driver.suspend_application_mode()
+        if stopped_until_fg(terminal):
+            driver.resume_application_mode()
+            self.app_resume_signal.publish(self)  # redraw_all: the screen was cleared
+            return
+        # Its window closed while the job was stopped. The hang-up's SIGHUP leaves the game
+        # (saved) as it does when the table runs; this leaves the same way should it not come.
+        leave_the_terminal_behind(terminal)
+        driver.resume_application_mode()  # a writer to nowhere, for Textual's way out
+        self.leave(return_code=128 + signal.SIGHUP)
 
     def _catch_signals(self) -> None:
         loop = asyncio.get_running_loop()

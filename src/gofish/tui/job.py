@@ -1,0 +1,84 @@
+"""Ctrl+Z at the full-screen table stops its whole job, as a terminal's own Ctrl+Z does.
+
+The table reads keys raw, so Ctrl+Z reaches it as a key and the terminal sends no SIGTSTP;
+Textual's own suspend stops this process only. Under a wrapper in the same job (``make
+play``, the README's way in; ``uv run``) the shell then went on waiting for the wrapper,
+and the terminal looked hung. The helpers here stop the rest of the job with the table,
+and tell, once it runs again, whether the terminal is still there to take back.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import signal
+import sys
+
+from gofish.leaving import drop_output
+
+
+class Terminal(enum.Enum):
+    """Where the table's terminal stands once the job runs again."""
+
+    OURS = "ours"  # this job is in its foreground again (fg): the table takes it back
+    ELSEWHERE = "elsewhere"  # another job has it (bg): stop again, as a write would
+    GONE = "gone"  # it hung up (its window closed): the table must leave
+
+
+def can_stop_the_job() -> bool:
+    """Whether this system has jobs to stop (not Windows)."""
+    return hasattr(os, "killpg") and hasattr(signal, "SIGTSTP")
+
+
+def stop_the_job() -> None:
+    """Stop every process of this one's job (make too, under ``make play``), then this one;
+    return once it is continued (the shell's fg or bg, or a hang-up)."""
+    # Not this process by the job's SIGTSTP: Textual's handler for it would run once the
+    # job is continued and stop the table again. Nor Textual's SIGCONT handler, which
+    # would take the terminal back before we know whether it is still there.
+    before_tstp = signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+    before_cont = signal.signal(signal.SIGCONT, signal.SIG_DFL)
+    try:
+        os.killpg(os.getpgrp(), signal.SIGTSTP)
+        # SIGSTOP, as Textual sends itself: a SIGTSTP to a job with no shell to continue
+        # it (a table started in a session of its own) would be dropped by the system.
+        os.kill(os.getpid(), signal.SIGSTOP)
+    finally:
+        signal.signal(signal.SIGTSTP, before_tstp)
+        signal.signal(signal.SIGCONT, before_cont)
+
+
+def stopped_until_fg(descriptor: int) -> bool:
+    """Stop the job until the shell's fg gives it the terminal open on ``descriptor`` again
+    (True), or that terminal is gone (False: nobody will bring the job back)."""
+    state = terminal_state(descriptor)
+    while state is not Terminal.GONE:
+        stop_the_job()
+        state = terminal_state(descriptor)
+        if state is Terminal.OURS:
+            return True
+    return False
+
+
+def terminal_state(descriptor: int) -> Terminal:
+    """Where the terminal open on ``descriptor`` stands for this process's job."""
+    try:
+        foreground = os.tcgetpgrp(descriptor)
+    except OSError:  # EIO: hung up, every use of it fails from now on
+        return Terminal.GONE
+    return Terminal.OURS if foreground == os.getpgrp() else Terminal.ELSEWHERE
+
+
+def leave_the_terminal_behind(descriptor: int) -> None:
+    """The terminal (input on ``descriptor``) is gone: point this process's input and output
+    where the table's way out neither fails nor waits. Textual's writer thread dies at its
+    first failed write, and once its queue is full every write after waits for good (the
+    process hung, never to leave); its input thread would spin on a terminal that always
+    reads empty."""
+    for stream in (sys.__stdout__, sys.__stderr__):
+        drop_output(stream)
+    # A pipe nothing writes to: reading it waits. Its writing end stays open (the process
+    # is leaving): closed, every read would return at once, as from the hung-up terminal.
+    silent, _unwritten = os.pipe()
+    os.dup2(silent, descriptor)
+    os.close(silent)
