@@ -36,7 +36,7 @@ play: install
 	$(BIN)/gofish play $(ARGS)
 
 lint:
-	$(BIN)/ruff check src tests bench scripts setup.py
+	$(BIN)/ruff check src tests bench examples scripts setup.py
 
 typecheck:
 	$(BIN)/mypy
