@@ -5,6 +5,7 @@ player sets from ``gofish play --opponents`` and ``gofish tournament``; and Emma
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from tests.bots.test_emma import emma_view
@@ -19,7 +20,7 @@ from gofish.bots import (
 )
 from gofish.bots.counter import CounterBot
 from gofish.bots.ismcts import IsmctsBot
-from gofish.core import Rank
+from gofish.core import MalformedInputError, Rank
 
 
 def test_a_spec_is_a_name_and_options_read_as_numbers_truths_or_text() -> None:
@@ -90,6 +91,16 @@ def test_a_bad_option_value_is_quoted_as_typed_not_as_read(spec: str, message: s
         make_bot(spec)
     assert str(refused.value).startswith(message)
     assert "inf" not in str(refused.value) and ", not " not in str(refused.value)
+
+
+@pytest.mark.parametrize("read", [parse_bot_spec, canonical_spec, display_name])
+@pytest.mark.parametrize("spec", [None, 3, ["emma"]])
+def test_a_spec_that_is_not_text_is_refused_in_words(read: Callable[[str], object],
+                                                     spec: object) -> None:
+    # Each was an AttributeError: 'NoneType' object has no attribute 'split'.
+    with pytest.raises(MalformedInputError, match=r"^a bot spec is text, such as "
+                                                  r"'emma:memory=2', not "):
+        read(spec)  # type: ignore[arg-type]
 
 
 def test_a_bad_keyword_option_is_quoted_as_passed_not_as_the_spec_typed_it() -> None:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import gofish
-from gofish.bots import make_bot, play_out
+from gofish.bots import bot_turn, make_bot, play_out
 from gofish.core import MalformedInputError
 
 
@@ -49,3 +49,27 @@ def test_a_max_asks_that_is_no_count_is_refused_in_words(max_asks: object) -> No
     with pytest.raises(MalformedInputError, match="max_asks must be a whole number of at least 1"):
         play_out(game, [make_bot("random")] * 2, _rngs(2), max_asks=max_asks)  # type: ignore[arg-type]
     assert not game.actions
+
+
+@pytest.mark.parametrize(("wrong", "message"), [
+    # Each was an AttributeError: 'NoneType' object has no attribute 'current_player',
+    # 'str' object has no attribute 'choose', 'NoneType' object has no attribute 'randrange'.
+    ({"game": None}, "^bot_turn needs a Game, not None$"),
+    ({"bot": "emma"}, r"^bot_turn: 'emma' is not a bot \(make_bot makes one from its name\): "
+                      r"a bot has a choose\(view, legal, rng\) method$"),
+    ({"rng": None}, "^bot_turn: the rng must be a random.Random, not None$"),
+])
+def test_bot_turn_refuses_arguments_of_the_wrong_kind_in_words(
+    wrong: dict[str, object], message: str
+) -> None:
+    game = gofish.new_game("classic", 2, seed=1)
+    arguments = {"game": game, "bot": make_bot("random"), "rng": random.Random(1), **wrong}
+    with pytest.raises(MalformedInputError, match=message):
+        bot_turn(**arguments)  # type: ignore[arg-type]
+    assert not game.actions
+
+
+def test_bot_turn_still_plays_a_turn() -> None:
+    game = gofish.new_game("classic", 2, seed=1)
+    ask = bot_turn(game, make_bot("emma"), random.Random(1))
+    assert ask in game.legal_actions()

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
-from gofish.bots import RandomBot, make_bot, register_bot
+from gofish.bots import RandomBot, available_bots, make_bot, register_bot
 from gofish.bots.base import _REGISTRY
 from gofish.core import Ask, View, make_rules
 from gofish.tournament import Plan, TournamentError, run_tournament
@@ -32,12 +33,30 @@ class Nameless:
     (("mine", RandomBot, None), "bot 'mine': the description must be text, not None"),
     (("mine", RandomBot, "d", 0, "", ["depth"]), "bot 'mine': options must map each option's "
                                                  "name to what it does"),
+    # Both were taken, and every later available_bots() (gofish bots, the start form's menu)
+    # failed: "'<' not supported between instances of 'str' and 'int'".
+    (("mine", RandomBot, "d", "3"), "bot 'mine': strength must be a whole number, not '3'"),
+    (("mine", RandomBot, "d", 1.5), "bot 'mine': strength must be a whole number, not 1.5"),
+    (("mine", RandomBot, "d", True), "bot 'mine': strength must be a whole number, not True"),
+    (("mine", RandomBot, "d", 0, 5), "bot 'mine': the display name must be text, not 5"),
 ])
 def test_a_bad_registration_is_refused_when_registered(arguments: tuple,
                                                        complaint: str) -> None:
     with pytest.raises(ValueError, match=f"^{complaint}"):
         register_bot(*arguments)
     assert "mine" not in _REGISTRY
+
+
+def test_a_bad_strength_leaves_the_list_of_bots_readable() -> None:
+    with pytest.raises(ValueError):
+        register_bot("mine", RandomBot, "d", strength="strong")  # type: ignore[arg-type]
+    assert [info.name for info in available_bots()][:1] == ["random"]
+
+
+def test_a_strength_of_numpy_is_kept_as_an_int() -> None:
+    register_bot("mine", RandomBot, "d", strength=np.int64(2))  # type: ignore[arg-type]
+    strength = _REGISTRY["mine"].strength
+    assert strength == 2 and type(strength) is int  # gofish bots --json writes it
 
 
 @pytest.mark.parametrize("factory", [NoChoose, Nameless, lambda: None])

@@ -11,7 +11,7 @@ from typing import Protocol, cast
 
 from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
-from gofish.core.errors import cut, short_repr
+from gofish.core.errors import cut, short_repr, whole_number
 
 
 class Bot(Protocol):
@@ -65,6 +65,9 @@ def register_bot(
     the bulk simulator plays the built-in bot under it whatever is registered. A name of
     your own may be registered again, the later bot replacing the earlier."""
     _check_registration(name, factory, description, options)
+    strength = _checked_strength(name, strength)
+    if not isinstance(display, str):
+        raise MalformedInputError(f"bot {name!r}: the display name must be text, not {display!r}")
     key = name.strip().lower()  # names are looked up without regard to case
     if not key or OPTION_SEPARATOR in key or "," in key:
         raise MalformedInputError(f"a bot's name must be a word without ':' or ',', not {name!r}")
@@ -104,6 +107,16 @@ def _check_registration(name: object, factory: object, description: object,
         raise MalformedInputError(f"bot {name!r}: options must map each option's name to what it "
                                   f"does, both text, not {options!r}")
     _check_option_names(name, options or {})
+
+
+def _checked_strength(name: str, strength: object) -> int:
+    """``strength`` as an int: bots are listed sorted by it, so text or a fraction taken here
+    made every later :func:`available_bots` fail, far from the registration at fault."""
+    number = whole_number(strength)
+    if number is None:
+        raise MalformedInputError(
+            f"bot {name!r}: strength must be a whole number, not {short_repr(strength)}")
+    return number
 
 
 def _check_option_names(name: str, options: Mapping[str, str]) -> None:
@@ -157,6 +170,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
 
 def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
     """``NAME[:KEY=VALUE…]`` as (name, options), each value the text typed for it."""
+    _check_spec(spec)
     name, *pairs = spec.split(OPTION_SEPARATOR)
     options: dict[str, str] = {}
     for pair in pairs:
@@ -169,6 +183,14 @@ def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
             raise MalformedInputError(f"bot option {key!r} is given twice in {spec.strip()!r}")
         options[key] = text
     return name.strip().lower(), options
+
+
+def _check_spec(spec: object) -> None:
+    """MalformedInputError unless ``spec`` is text: None was an AttributeError ('NoneType'
+    object has no attribute 'split')."""
+    if not isinstance(spec, str):
+        raise MalformedInputError(
+            f"a bot spec is text, such as 'emma:memory=2', not {short_repr(spec)}")
 
 
 def canonical_spec(spec: str) -> str:
@@ -204,6 +226,7 @@ def _option_value(text: str) -> object:
 
 def _registered(name: str) -> BotInfo | None:
     """The bot a name (or a spec: its options are not checked here) is registered as."""
+    _check_spec(name)
     _load_builtin()
     return _REGISTRY.get(name.split(OPTION_SEPARATOR, 1)[0].strip().lower())
 
@@ -379,7 +402,19 @@ def _load_builtin() -> None:
 
 
 def bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
-    """Ask ``bot`` for the current player's move, giving it only that seat's view."""
+    """Ask ``bot`` for the current player's move, giving it only that seat's view.
+
+    A ``game`` that is not a Game, a bot that is not one (its name, say) or an ``rng`` that
+    is not a ``random.Random`` is a MalformedInputError, as :func:`play_out` refuses them."""
+    if not isinstance(game, Game):
+        raise MalformedInputError(f"bot_turn needs a Game, not {short_repr(game)}")
+    _check_bot("bot_turn:", bot)
+    _check_rng("bot_turn: the rng", rng)
+    return _bot_turn(game, bot, rng)
+
+
+def _bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
+    """:func:`bot_turn` of arguments checked already (play_out checks its table once)."""
     seat = game.current_player
     if seat is None:
         raise IllegalActionError("the game is over: no bot can move")
@@ -463,7 +498,7 @@ def play_out(
         seat = game.current_player
         if seat is None:
             return game
-        game.play(bot_turn(game, bots[seat], rngs[seat]))
+        game.play(_bot_turn(game, bots[seat], rngs[seat]))
     if game.current_player is None:
         return game
     raise GoFishError(
@@ -482,12 +517,19 @@ def _check_table(game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random])
             raise MalformedInputError(
                 f"play_out needs {what} for each of the game's {seats} seats, not {count}")
     for seat, bot in enumerate(bots):
-        if not callable(getattr(bot, "choose", None)):
-            hint = " (make_bot makes one from its name)" if isinstance(bot, str) else ""
-            raise MalformedInputError(
-                f"play_out: seat {seat}'s bot {bot!r} is not a bot{hint}: a bot has a "
-                "choose(view, legal, rng) method")
+        _check_bot(f"play_out: seat {seat}'s bot", bot)
     for seat, rng in enumerate(rngs):
-        if not isinstance(rng, random.Random):
-            raise MalformedInputError(
-                f"play_out: seat {seat}'s rng must be a random.Random, not {rng!r}")
+        _check_rng(f"play_out: seat {seat}'s rng", rng)
+
+
+def _check_bot(whose: str, bot: object) -> None:
+    """MalformedInputError, its words starting with ``whose``, unless ``bot`` can choose."""
+    if not callable(getattr(bot, "choose", None)):
+        hint = " (make_bot makes one from its name)" if isinstance(bot, str) else ""
+        raise MalformedInputError(f"{whose} {short_repr(bot)} is not a bot{hint}: a bot has a "
+                                  "choose(view, legal, rng) method")
+
+
+def _check_rng(whose: str, rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise MalformedInputError(f"{whose} must be a random.Random, not {short_repr(rng)}")
