@@ -6,6 +6,7 @@ AttributeError from deep inside."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import numpy as np
@@ -14,6 +15,7 @@ import pytest
 from gofish.core import (
     Ask,
     Game,
+    IllegalActionError,
     MalformedInputError,
     Rank,
     check_whole,
@@ -127,3 +129,40 @@ def test_sorted_cards_refuses_what_are_not_cards(bad: object) -> None:
     with pytest.raises(MalformedInputError,
                        match=re.escape(f"sorted_cards takes Card objects, not {bad!r}")):
         sorted_cards(bad)  # type: ignore[arg-type]
+
+
+def test_goes_fishing_refuses_what_play_would_refuse_in_its_words() -> None:
+    # A text was an AttributeError ('str' object has no attribute 'target'), a seat past the
+    # table an IndexError, and asking yourself or a finished game answered a bool regardless.
+    game = new_game("classic", 2, seed=1)
+    asker = game.current_player
+    assert asker is not None
+    with pytest.raises(MalformedInputError,
+                       match=r"^an action must be an Ask, not 'ask 1 for 9'$"):
+        game.goes_fishing("ask 1 for 9")
+    with pytest.raises(IllegalActionError, match=r"^there is no player 4: seats are 0 to 1$"):
+        game.goes_fishing(Ask.of(4, "A"))
+    with pytest.raises(IllegalActionError, match=f"^player {asker} cannot ask themselves$"):
+        game.goes_fishing(Ask.of(asker, game.hand(asker)[0].rank))
+    assert [game.goes_fishing(a) for a in game.legal_actions()].count(True) > 0  # still answers
+    rng = random.Random(1)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    with pytest.raises(IllegalActionError,
+                       match=r"^the game is over: no more asks can be made$"):
+        game.goes_fishing(Ask.of(1, "A"))
+
+
+def test_a_view_counts_and_finds_cards_written_as_text() -> None:
+    # count_of("K") was 0 and laid_by("7S") None, whatever the hand and the books held.
+    game = new_game({"preset": "classic", "book_size": 2}, 2, seed=4)
+    view = game.view(0)
+    rank = view.hand[0].rank if view.hand else Rank.ACE
+    assert view.count_of(rank.symbol) == view.count_of(rank) > 0
+    assert view.count_of(rank.symbol.lower()) == view.count_of(int(rank)) == view.count_of(rank)
+    laid = next(card for cards in game.laid for card in cards)
+    assert view.laid_by(str(laid)) == view.laid_by(laid) is not None
+    with pytest.raises(MalformedInputError, match=r"^unknown rank None"):
+        view.count_of(None)
+    with pytest.raises(MalformedInputError, match=r"^unknown card 'ZZ'"):
+        view.laid_by("ZZ")

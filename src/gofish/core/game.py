@@ -22,7 +22,13 @@ from gofish.core.cards import (
     parse_deck,
     sorted_cards,
 )
-from gofish.core.errors import IllegalActionError, MalformedInputError, short_repr, whole_number
+from gofish.core.errors import (
+    GoFishError,
+    IllegalActionError,
+    MalformedInputError,
+    short_repr,
+    whole_number,
+)
 from gofish.core.events import (
     Asked,
     BookLaid,
@@ -247,10 +253,15 @@ class Game:
     def is_legal(self, action: object) -> bool:
         return action in self.legal_actions()
 
-    def goes_fishing(self, action: Ask) -> bool:
+    def goes_fishing(self, action: object) -> bool:
         """Whether the legal ``action`` misses while the pond has cards, so its asker must
         fish (R8). It reads the target's hidden hand: for tables that stop at "Go fish!"
-        and let the player pick the card."""
+        and let the player pick the card. An ask that :meth:`play` would refuse is refused
+        here in the same words: it has no answer (a seat past the table has no hand)."""
+        player = self.current_player
+        if player is None or not isinstance(action, Ask):
+            raise self._unplayable(action)
+        self._check_ask(player, action)
         if not self._pond:
             return False
         held = self._hands[action.target][action.rank]
@@ -279,10 +290,8 @@ class Game:
     def play(self, action: object) -> list[Event]:
         """Play ``action`` (an ``Ask``) for the player to act; return the events it caused."""
         player = self.current_player
-        if player is None:
-            raise IllegalActionError("the game is over: no more asks can be made")
-        if not isinstance(action, Ask):
-            raise MalformedInputError(f"an action must be an Ask, not {action!r}")
+        if player is None or not isinstance(action, Ask):
+            raise self._unplayable(action)
         self._check_ask(player, action)
         events: list[Event] = [Asked(player, action.target, action.rank, action.suit)]
         if self._hands[action.target][action.rank] and (taken := self._take(player, action)):
@@ -293,6 +302,12 @@ class Game:
         self._events.extend(events)
         self._legal = None
         return events
+
+    def _unplayable(self, action: object) -> GoFishError:
+        """Why ``action`` cannot be played, when the game is over or it is no Ask."""
+        if self.current_player is None:
+            return IllegalActionError("the game is over: no more asks can be made")
+        return MalformedInputError(f"an action must be an Ask, not {action!r}")
 
     def _check_ask(self, player: int, action: Ask) -> None:
         # Ask() and Ask.of() check their values: target is a seat number 0-4, rank a Rank.

@@ -100,19 +100,23 @@ class View:
             return ()
         return tuple(sorted({card.rank for card in self.hand}))
 
-    def count_of(self, rank: Rank) -> int:
-        """How many cards of ``rank`` the viewer holds."""
-        return sum(1 for card in self.hand or () if card.rank == rank)
+    def count_of(self, rank: object) -> int:
+        """How many cards of ``rank`` (a ``Rank``, or as ``Rank.parse`` reads it: ``"K"``,
+        13) the viewer holds. Typed ``object`` and read here: text was counted as 0."""
+        wanted = Rank.parse(rank)
+        return sum(1 for card in self.hand or () if card.rank is wanted)
 
-    def laid_by(self, card: Card) -> int | None:
+    def laid_by(self, card: object) -> int | None:
         """The seat that laid ``card`` in a book, or None while it is not on the table.
 
         Under pairs with ``ask: card`` a rank goes down two cards at a time: asking
         for a card already laid is legal (R5 asks only that you hold its rank) but
-        can never be answered, so clients and bots can leave it out.
+        can never be answered, so clients and bots can leave it out. ``card`` may be
+        written as ``Card.parse`` reads it (``"7S"``): text was never found.
         """
+        wanted = Card.parse(card)
         for seat, cards in enumerate(self.laid):
-            if card in cards:
+            if wanted in cards:
                 return seat
         return None
 
