@@ -51,3 +51,29 @@ def test_a_study_script_with_numpy_numbers_and_a_rules_object_type_checks(
 
 def test_the_study_script_runs_as_it_type_checks(tmp_path: Path) -> None:
     exec(compile(STUDY, "study.py", "exec"), {})
+
+
+POSITIONS = '''\
+import gofish
+from gofish import Game
+
+deck = [str(card) for card in gofish.FULL_DECK]
+game = Game("classic", 2, deck, 0)
+books = [[rank for rank in "A 2 3 4 5 6 7 8 9 10 J".split()], []]
+position = Game.from_position("bicycle", 2, [["QS", "KS"], ["QH", "KH", "QD"]],
+                              ["KD", "QC", "KC"], books, 0)
+assert position.hand(1) == [gofish.Card.parse(card) for card in ("QD", "QH", "KH")]
+'''
+
+
+def test_decks_and_positions_written_as_text_type_check_as_they_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Game() and Game.from_position read cards and ranks as text, as new_game(deck=...)
+    # does, but were typed Card and Rank only: mypy refused the script that ran.
+    script = tmp_path / "positions.py"
+    script.write_text(POSITIONS, encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
+    report, errors, status = api.run(["--strict", "--no-incremental",
+                                      "--cache-dir", os.devnull, str(script)])
+    assert status == 0, report + errors
+    exec(compile(POSITIONS, "positions.py", "exec"), {})

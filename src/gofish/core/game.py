@@ -117,13 +117,14 @@ class Game:
         self,
         rules: object,
         players: object,
-        deck: Sequence[Card],
+        deck: Sequence[Card | str],
         first_player: object,
         *,
         deal: bool = True,
     ) -> None:
-        """Deal ``deck`` (52 cards, in dealing order) under ``rules`` (anything
-        ``make_rules`` takes) to ``players`` seats, ``first_player`` to ask first.
+        """Deal ``deck`` (52 cards, in dealing order: ``Card`` objects or their text, as
+        ``new_game`` takes them) under ``rules`` (anything ``make_rules`` takes) to
+        ``players`` seats, ``first_player`` to ask first.
 
         Arguments are typed ``object`` and checked here, so that wrong ones get the
         same ``MalformedInputError`` whether or not the core is compiled by mypyc.
@@ -131,7 +132,7 @@ class Game:
         if not deal:  # a blank table from inside the core: new_game() deals it,
             # from_position(), clone() or unpickling fill it; every value is checked already
             self._set_up(cast(Rules, rules), cast(int, players), cast(int, first_player),
-                         tuple(deck))
+                         cast(tuple[Card, ...], tuple(deck)))
             return
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
@@ -641,9 +642,9 @@ class Game:
         cls,
         rules: object,
         players: object,
-        hands: Sequence[Sequence[Card]],
-        pond: Sequence[Card],
-        books: Sequence[Sequence[Rank]],
+        hands: Sequence[Sequence[Card | str]],
+        pond: Sequence[Card | str],
+        books: Sequence[Sequence[Rank | str | int]],
         current_player: object,
         in_play: Sequence[object] | None = None,
     ) -> Game:
@@ -657,7 +658,8 @@ class Game:
         ``to_record`` refuses it. ``rules`` is anything ``make_rules`` takes. Books are
         given by rank, so under pairs the position does not say which two suits each
         pair holds: :attr:`laid` gives each book the rank's cards in no hand nor the
-        pond, in the order hands are shown (C D H S), seat by seat.
+        pond, in the order hands are shown (C D H S), seat by seat. Cards and ranks may be
+        written as text (``"10H"``, ``"Q"``), as ``Card.parse`` and ``Rank.parse`` read it.
         """
         seats = check_players(players)
         resolved = make_rules(rules).for_players(seats)
@@ -797,8 +799,9 @@ def _cards_of_books(
     return laid
 
 
-def _cards_of_position(hands: Sequence[Sequence[Card]], pond: Sequence[Card],
-                      books: Sequence[Sequence[Rank]], book_size: int) -> list[Card]:
+def _cards_of_position(hands: Sequence[Sequence[Card | str]], pond: Sequence[Card | str],
+                      books: Sequence[Sequence[Rank | str | int]],
+                      book_size: int) -> list[Card]:
     """The cards in hands and pond, refused unless with the books they make up the deck
     once and no hand holds a complete book."""
     cards = [Card.parse(card) for hand in hands for card in hand]
@@ -884,7 +887,7 @@ def _seat(value: object, players: int) -> int | None:
     return seat if seat is not None and 0 <= seat < players else None
 
 
-def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+def _checked_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     """The deck as a tuple, validated; cheap when it already is 52 distinct cards."""
     if (
         isinstance(deck, (list, tuple))
