@@ -39,6 +39,12 @@ from gofish.knowledge import CARDS_PER_RANK, live_asks
 
 
 class CounterBot:
+    """Counts every public card and asks where the count says cards are (strength 2):
+    ``make_bot("counter")``. The module's docstring gives its decision rule exactly.
+
+    ``epsilon``: the chance, from 0 (the default) to 1, that an ask is a careless random
+    one instead (``make_bot("counter:epsilon=0.1")``)."""
+
     name = "counter"
 
     def __init__(self, epsilon: float = 0.0) -> None:

@@ -69,6 +69,13 @@ class EmmaMemory:
 
 
 class EmmaBot:
+    """Emma, the classic opponent (RULES.md, "Emma"): ``make_bot("emma")``, or
+    ``make_bot("emma:memory=2")`` for a gentler one.
+
+    ``memory``: how many of the ranks most recently asked for she recalls, a whole number
+    from 0 (she picks at random among her ranks); None, the default, recalls them all, as
+    the rules have her. The module's docstring gives her whole rule."""
+
     name = "emma"
 
     def __init__(self, memory: int | None = None) -> None:

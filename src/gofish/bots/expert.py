@@ -88,6 +88,20 @@ def score_ask(belief: Belief, tracker: Tracker, target: int, rank: int, book_siz
 
 
 class ExpertBot:
+    """Weighs every ask by its odds over the hidden cards, and plays the endgame out on
+    imagined deals (strength 3): ``make_bot("expert")``, or with options as a spec,
+    ``make_bot("expert:noise=0.5")``.
+
+    ``epsilon``: the chance, from 0 (the default) to 1, of a careless random ask instead.
+    ``noise``: a random amount up to this, 0 or more, added to each ask's score (unsure asks
+    score 0 to under 3, a sure hit over 100): 0.5 blurs close calls, 3 or more picks almost
+    at random among unsure asks; 0, the default, adds none.
+    ``infer``: whether it reads what passed-up sure hits reveal (True, the default).
+    ``weights``: what each outcome of an ask is worth (a :class:`Weights`; None: the tuned
+    defaults). Not settable from a spec.
+    ``endgame``: the pond size, 0 or more, from which it plays the endgame out (8 by
+    default; 0: never)."""
+
     name = "expert"
 
     def __init__(self, epsilon: float = 0.0, noise: float = 0.0, infer: bool = True,

@@ -86,6 +86,19 @@ MAX_SECONDS = 3600.0
 
 
 class IsmctsBot:
+    """Searches imagined deals of the hidden cards (information-set Monte Carlo tree
+    search, strength 4): ``make_bot("ismcts")``, or ``make_bot("ismcts:seconds=1")``.
+
+    ``iterations``: imagined deals per decision at most, 1 or more (60 by default).
+    ``seconds``: the time per decision at most, more than 0 and up to 3600 (0.2 by
+    default); the search stops at whichever limit comes first, so how it plays depends on
+    the machine's speed unless ``iterations`` is reached first.
+    ``epsilon``: the chance, from 0 (the default) to 1, of a careless random ask instead.
+    ``confidence``: how many standard errors, 0 or more (1.5 by default), by which the
+    search's best ask must beat the expert's favourite to be played instead. A search
+    under way stops at once, with its best ask so far, when another thread calls
+    :meth:`cancel`."""
+
     name = "ismcts"
 
     def __init__(self, iterations: int = 60, seconds: float = 0.2, epsilon: float = 0.0,

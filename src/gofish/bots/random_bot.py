@@ -10,6 +10,10 @@ from gofish.knowledge import check_turn
 
 
 class RandomBot:
+    """Asks any legal ask, each equally likely (strength 0): ``make_bot("random")``.
+
+    It takes no options; its ``choose`` draws from the ``rng`` it is handed alone."""
+
     name = "random"
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
