@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gofish.bots.base import _REGISTRY
+
 api = pytest.importorskip("mypy.api")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,3 +79,57 @@ def test_decks_and_positions_written_as_text_type_check_as_they_run(
                                       "--cache-dir", os.devnull, str(script)])
     assert status == 0, report + errors
     exec(compile(POSITIONS, "positions.py", "exec"), {})
+
+
+BOTS = '''\
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import gofish
+from gofish import Ask, View
+from gofish.bots import Bot, play_out, register_bot
+
+
+@dataclass(frozen=True)
+class Steady:
+    name: str = "steady"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        return legal[0]
+
+
+class Named:
+    @property
+    def name(self) -> str:
+        return "named"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        return legal[-1]
+
+
+register_bot("steady", Steady, "asks the first legal ask")
+bot: Bot = Named()
+game = gofish.new_game("classic", players=2, seed=7)
+play_out(game, [Steady(), bot], [random.Random(1), random.Random(2)])
+assert game.is_over
+'''
+
+
+def test_a_bot_whose_name_cannot_be_set_type_checks_as_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bot declared a settable name, which nothing sets: a frozen dataclass or a property
+    # was refused ("Protocol member Bot.name expected settable variable, got read-only
+    # attribute") by register_bot, play_out and the Bot annotation alike.
+    script = tmp_path / "bots.py"
+    script.write_text(BOTS, encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
+    report, errors, status = api.run(["--strict", "--no-incremental",
+                                      "--cache-dir", os.devnull, str(script)])
+    assert status == 0, report + errors
+    registered = dict(_REGISTRY)
+    try:
+        exec(compile(BOTS, "bots.py", "exec"), {})
+    finally:  # "steady" is no bot of the other tests
+        _REGISTRY.clear()
+        _REGISTRY.update(registered)

@@ -22,9 +22,15 @@ class Bot(Protocol):
     at once with the best ask found so far. The tables call it on the bots of a game
     they leave (a new deal, a quit) while a bot thinks (see :func:`cancel_thinking`).
     It is optional: a bot without it finishes its decision, which is then dropped.
+
+    ``name`` is read, never set, so any kind of attribute will do: a class attribute, a
+    frozen dataclass's field, a property.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What the bot is called (``emma``), in messages such as its illegal ask's."""
+        ...
 
     def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
         """Return one of ``legal`` (never empty when called)."""
