@@ -133,3 +133,30 @@ def test_a_bot_whose_name_cannot_be_set_type_checks_as_it_runs(
     finally:  # "steady" is no bot of the other tests
         _REGISTRY.clear()
         _REGISTRY.update(registered)
+
+
+TOURNAMENT = '''\
+import numpy as np
+
+from gofish.core import make_rules
+from gofish.tournament import Plan, run_tournament, summary
+
+seeds = np.arange(2)
+plan = Plan(make_rules("classic"), players=np.int64(2), seed=seeds[1], specs=["emma", "random"],
+            games_asked=np.int64(4), shard=np.int64(0), shards=np.int64(1))
+assert plan.specs == ("emma", "random") and type(plan.seed) is int
+assert summary(run_tournament(plan, jobs=1))["games"] == 4
+'''
+
+
+def test_a_plan_of_a_list_of_bots_and_numpy_numbers_type_checks_as_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Plan took them (its own refusal says "specs must be a list of bot names") but was
+    # typed tuple[str, ...] and int: mypy refused the list and every numpy number.
+    script = tmp_path / "tournament.py"
+    script.write_text(TOURNAMENT, encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
+    report, errors, status = api.run(["--strict", "--no-incremental",
+                                      "--cache-dir", os.devnull, str(script)])
+    assert status == 0, report + errors
+    exec(compile(TOURNAMENT, "tournament.py", "exec"), {})

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, SupportsIndex
 
 from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
@@ -130,7 +130,20 @@ class Plan:
     shards: int = 1
     seatings: str = "rotate"
 
-    def __post_init__(self) -> None:
+    def __init__(self, rules: Rules, players: SupportsIndex, seed: SupportsIndex,
+                 specs: Iterable[str], games_asked: SupportsIndex, shard: SupportsIndex = 0,
+                 shards: SupportsIndex = 1, seatings: str = "rotate") -> None:
+        """Written out to take what is checked below: any list of specs, and numpy's whole
+        numbers (a study's arrays of seeds), which the fields then hold as a tuple and ints.
+        The generated one was typed as the fields are, so mypy refused a script that ran."""
+        given = {"rules": rules, "players": players, "seed": seed, "specs": specs,
+                 "games_asked": games_asked, "shard": shard, "shards": shards,
+                 "seatings": seatings}
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
+        self._check()
+
+    def _check(self) -> None:
         # Checked here, not only by the CLI: a bad shard from Python would play the wrong games.
         if not isinstance(self.rules, Rules):
             raise TournamentError(f"rules must be a Rules (make_rules(...)), not {self.rules!r}")
