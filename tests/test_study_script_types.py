@@ -86,6 +86,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 import gofish
 from gofish import Ask, View
 from gofish.bots import Bot, play_out, register_bot
@@ -111,7 +113,7 @@ class Named:
 register_bot("steady", Steady, "asks the first legal ask")
 bot: Bot = Named()
 game = gofish.new_game("classic", players=2, seed=7)
-play_out(game, [Steady(), bot], [random.Random(1), random.Random(2)])
+play_out(game, [Steady(), bot], [random.Random(1), random.Random(2)], max_asks=np.int64(500))
 assert game.is_over
 '''
 
@@ -145,14 +147,15 @@ seeds = np.arange(2)
 plan = Plan(make_rules("classic"), players=np.int64(2), seed=seeds[1], specs=["emma", "random"],
             games_asked=np.int64(4), shard=np.int64(0), shards=np.int64(1))
 assert plan.specs == ("emma", "random") and type(plan.seed) is int
-assert summary(run_tournament(plan, jobs=1))["games"] == 4
+assert summary(run_tournament(plan, jobs=np.int64(1)))["games"] == 4
 '''
 
 
 def test_a_plan_of_a_list_of_bots_and_numpy_numbers_type_checks_as_it_runs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Plan took them (its own refusal says "specs must be a list of bot names") but was
-    # typed tuple[str, ...] and int: mypy refused the list and every numpy number.
+    # typed tuple[str, ...] and int: mypy refused the list and every numpy number, and
+    # run_tournament's jobs (as play_out's max_asks) a numpy count that plays.
     script = tmp_path / "tournament.py"
     script.write_text(TOURNAMENT, encoding="utf-8")
     monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))

@@ -7,7 +7,7 @@ import inspect
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Protocol, SupportsIndex, cast
 
 from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
@@ -486,7 +486,8 @@ MAX_ASKS = 100_000
 
 
 def play_out(
-    game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random], max_asks: int = MAX_ASKS
+    game: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
+    max_asks: SupportsIndex = MAX_ASKS,
 ) -> Game:
     """Let ``bots[seat]`` play every seat until the game is over.
 

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO, cast
+from typing import Any, SupportsIndex, TextIO, cast
 
 from gofish.bots import make_bot
 from gofish.bots.base import CMD_PREFIX
@@ -223,7 +223,7 @@ def _announced_if_slow(what: str, notice: Callable[[str], None] | None) -> Itera
 
 def run_tournament(
     plan: Plan,
-    jobs: int | None = None,
+    jobs: SupportsIndex | None = None,
     fast: bool | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     progress: Callable[[int, int], None] | None = None,
