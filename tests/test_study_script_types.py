@@ -19,6 +19,13 @@ api = pytest.importorskip("mypy.api")
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def assert_strict_mypy_accepts(script: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))  # this checkout's gofish, not one installed
+    report, errors, status = api.run(["--strict", "--no-incremental",
+                                      "--cache-dir", os.devnull, str(script)])
+    assert status == 0, report + errors
+
 STUDY = '''\
 import numpy as np
 
@@ -45,10 +52,7 @@ def test_a_study_script_with_numpy_numbers_and_a_rules_object_type_checks(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script = tmp_path / "study.py"
     script.write_text(STUDY, encoding="utf-8")
-    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))  # this checkout's gofish, not one installed
-    report, errors, status = api.run(["--strict", "--no-incremental",
-                                      "--cache-dir", os.devnull, str(script)])
-    assert status == 0, report + errors
+    assert_strict_mypy_accepts(script, monkeypatch)
 
 
 def test_the_study_script_runs_as_it_type_checks(tmp_path: Path) -> None:
@@ -74,10 +78,7 @@ def test_decks_and_positions_written_as_text_type_check_as_they_run(
     # does, but were typed Card and Rank only: mypy refused the script that ran.
     script = tmp_path / "positions.py"
     script.write_text(POSITIONS, encoding="utf-8")
-    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
-    report, errors, status = api.run(["--strict", "--no-incremental",
-                                      "--cache-dir", os.devnull, str(script)])
-    assert status == 0, report + errors
+    assert_strict_mypy_accepts(script, monkeypatch)
     exec(compile(POSITIONS, "positions.py", "exec"), {})
 
 
@@ -125,10 +126,7 @@ def test_a_bot_whose_name_cannot_be_set_type_checks_as_it_runs(
     # attribute") by register_bot, play_out and the Bot annotation alike.
     script = tmp_path / "bots.py"
     script.write_text(BOTS, encoding="utf-8")
-    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
-    report, errors, status = api.run(["--strict", "--no-incremental",
-                                      "--cache-dir", os.devnull, str(script)])
-    assert status == 0, report + errors
+    assert_strict_mypy_accepts(script, monkeypatch)
     registered = dict(_REGISTRY)
     try:
         exec(compile(BOTS, "bots.py", "exec"), {})
@@ -158,8 +156,5 @@ def test_a_plan_of_a_list_of_bots_and_numpy_numbers_type_checks_as_it_runs(
     # run_tournament's jobs (as play_out's max_asks) a numpy count that plays.
     script = tmp_path / "tournament.py"
     script.write_text(TOURNAMENT, encoding="utf-8")
-    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
-    report, errors, status = api.run(["--strict", "--no-incremental",
-                                      "--cache-dir", os.devnull, str(script)])
-    assert status == 0, report + errors
+    assert_strict_mypy_accepts(script, monkeypatch)
     exec(compile(TOURNAMENT, "tournament.py", "exec"), {})

@@ -19,6 +19,25 @@ def seated_names(url: str, code: str) -> list[str]:
         return [seat["name"] for seat in json.load(answer)["seats"] if seat["kind"] == "human"]
 
 
+def bob_joins_in_the_first_of_two_tabs(rooms: RoomsServer, open_page: Any,
+                                       second_tab_script: str = "") -> tuple[str, Any]:
+    """Ann's room of three; Bob opens its link in two tabs and joins in the first. Gives the
+    room's code and the second tab (which runs ``second_tab_script`` first, if any)."""
+    host = open_page()
+    code = open_room(host, rooms.url, "Ann", 3)
+    first = open_page()
+    second = first.context.new_page()
+    if second_tab_script:
+        second.add_init_script(second_tab_script)
+    for tab in (first, second):
+        tab.goto(f"{rooms.url}/rooms/{code}")
+        tab.wait_for_selector("#join-form")
+    first.fill("#join-name", "Bob")
+    first.click("#join-button")
+    first.wait_for_selector("#connection:has-text('Connected as Bob')")
+    return code, second
+
+
 def test_a_tab_still_offering_a_seat_takes_the_one_joined_in_another_tab(
     rooms: RoomsServer, open_page: Any
 ) -> None:
@@ -27,16 +46,7 @@ def test_a_tab_still_offering_a_seat_takes_the_one_joined_in_another_tab(
     # browser kept only that seat, so a reload of the first tab moved him to it and his
     # first seat sat empty of him, played by the stand-in. The second tab now takes the
     # seat the first joined as soon as it is stored, and its join form goes.
-    host = open_page()
-    code = open_room(host, rooms.url, "Ann", 3)
-    first = open_page()
-    second = first.context.new_page()
-    for tab in (first, second):
-        tab.goto(f"{rooms.url}/rooms/{code}")
-        tab.wait_for_selector("#join-form")
-    first.fill("#join-name", "Bob")
-    first.click("#join-button")
-    first.wait_for_selector("#connection:has-text('Connected as Bob')")
+    code, second = bob_joins_in_the_first_of_two_tabs(rooms, open_page)
     second.wait_for_selector("#connection:has-text('Connected as Bob')")
     assert second.locator("#join").is_hidden()
     assert seated_names(rooms.url, code) == ["Ann", "Bob"]
@@ -49,19 +59,10 @@ def test_a_join_sent_from_a_tab_that_missed_the_other_seat_takes_that_seat(
 ) -> None:
     # The same, should the second tab not hear of the seat (its storage written by another
     # program, an event missed): its Join takes the browser's seat rather than a second one.
-    host = open_page()
-    code = open_room(host, rooms.url, "Ann", 3)
-    first = open_page()
-    second = first.context.new_page()
-    second.add_init_script("window.addEventListener = ((add) => function (type, ...rest) {"
-                           " if (type !== 'storage') add.call(this, type, ...rest); })"
-                           "(window.addEventListener);")
-    for tab in (first, second):
-        tab.goto(f"{rooms.url}/rooms/{code}")
-        tab.wait_for_selector("#join-form")
-    first.fill("#join-name", "Bob")
-    first.click("#join-button")
-    first.wait_for_selector("#connection:has-text('Connected as Bob')")
+    deaf_to_storage = ("window.addEventListener = ((add) => function (type, ...rest) {"
+                       " if (type !== 'storage') add.call(this, type, ...rest); })"
+                       "(window.addEventListener);")
+    code, second = bob_joins_in_the_first_of_two_tabs(rooms, open_page, deaf_to_storage)
     second.fill("#join-name", "Rob")
     second.click("#join-button")
     second.wait_for_selector("#connection:has-text('Connected as Bob')")

@@ -227,6 +227,53 @@ def suspend(process: subprocess.Popen[bytes], master: int, seen: bytearray,
     assert LEAVE_ALTERNATE_SCREEN in seen[suspended:], seen[suspended:][-500:]
 
 
+def shell_fg(master: int) -> Callable[[], object]:
+    """The shell's fg: its script reads a line, then runs ``fg``."""
+    return lambda: os.write(master, b"\n")
+
+
+def fg_draws_it_whole_then_quit(process: subprocess.Popen[bytes], master: int,
+                                seen: bytearray, fg: Callable[[], object]) -> None:
+    """After ``fg`` the whole table is drawn again, the header included, though nothing in
+    the game changed (the terminal's screen was cleared meanwhile); then it quits (q, and
+    q to confirm) with status 0."""
+    resumed = len(seen)
+    fg()
+    assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
+    os.write(master, b"q")
+    time.sleep(0.5)
+    os.write(master, b"q")
+    read_until(master, b"\x00never", seen, seconds=60)
+    assert ended(process) == 0, seen[resumed:][-500:]
+
+
+def close_and_clear_away(process: subprocess.Popen[bytes], master: int) -> None:
+    """Close the terminal, and kill whatever a failed check left of the session."""
+    os.close(master)
+    if process.poll() is None:  # a failed check: not left stopped for ever
+        os.killpg(process.pid, signal.SIGKILL)  # its session's group: the shell
+        process.wait()
+    for pid in session_processes(process.pid):  # a wrapped table, in a job of its own
+        os.kill(pid, signal.SIGKILL)
+
+
+def suspended_table(database: Path, home: Path,
+                    wrapper: Callable[[list[str]], list[str]] | None,
+                    then: str = "read -r line; fg",
+                    ) -> tuple[subprocess.Popen[bytes], int, bytearray]:
+    """A table (``start_table``) that has asked for fives and been suspended by Ctrl+Z; the
+    process, the pty's master side and what it wrote. Cleared away should that fail."""
+    process, master = start_table(database, home, wrapper, then=then)
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        suspend(process, master, seen, shell=wrapper is not None)
+    except BaseException:
+        close_and_clear_away(process, master)
+        raise
+    return process, master, seen
+
+
 WRAPPERS = [None, alone, by_make]
 WRAPPER_IDS = ["no shell", "alone", "under make"]
 
@@ -239,32 +286,15 @@ def test_ctrl_z_suspends_the_table_and_fg_draws_it_whole_again(
     # under a wrapper in the same job (make play), only the table stopped: the shell went
     # on waiting for make, and the terminal looked hung.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path, wrapper)
-    seen = bytearray()
+    process, master, seen = suspended_table(database, tmp_path, wrapper)
     try:
-        ask_for_fives(master, seen)
-        suspend(process, master, seen, shell=wrapper is not None)
-        resumed = len(seen)
         if wrapper is None:
-            process.send_signal(signal.SIGCONT)  # as a shell's fg does
+            fg_draws_it_whole_then_quit(process, master, seen,
+                                        lambda: process.send_signal(signal.SIGCONT))
         else:
-            os.write(master, b"\n")  # the shell's fg
-        # The terminal's screen was cleared meanwhile: the whole table is drawn again,
-        # the header included, though nothing in the game changed.
-        assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
-        os.write(master, b"q")
-        time.sleep(0.5)
-        os.write(master, b"q")
-        read_until(master, b"\x00never", seen, seconds=60)
-        code = ended(process)
+            fg_draws_it_whole_then_quit(process, master, seen, shell_fg(master))
     finally:
-        os.close(master)
-        if process.poll() is None:  # a failed check above: not left stopped for ever
-            os.killpg(process.pid, signal.SIGKILL)  # its session's group: the shell
-            process.wait()
-        for pid in session_processes(process.pid):  # a wrapped table, in a job of its own
-            os.kill(pid, signal.SIGKILL)
-    assert code == 0, seen[resumed:][-500:]
+        close_and_clear_away(process, master)
     assert asked_and_saved(database)
 
 
@@ -281,12 +311,9 @@ def test_a_suspended_job_sent_to_the_background_stops_again_until_fg(
     # modes from the background stops a process halfway, SIGTTOU) but stop again, its
     # whole job with it, until `fg` brings it back whole.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path, wrapper,
-                                  then="read -r line; bg; echo sent-back; read -r line; fg")
-    seen = bytearray()
+    process, master, seen = suspended_table(
+        database, tmp_path, wrapper, then="read -r line; bg; echo sent-back; read -r line; fg")
     try:
-        ask_for_fives(master, seen)
-        suspend(process, master, seen, shell=True)
         table = table_process(process.pid)
         os.write(master, b"\n")  # the shell's bg
         assert read_until(master, b"sent-back", seen), seen[-500:]
@@ -297,22 +324,9 @@ def test_a_suspended_job_sent_to_the_background_stops_again_until_fg(
         assert all(process_state(pid) == "T" for pid in job), {
             pid: process_state(pid) for pid in job}
         assert b"Go Fish" not in seen[backgrounded:], seen[backgrounded:][-500:]
-        resumed = len(seen)
-        os.write(master, b"\n")  # the shell's fg
-        assert read_until(master, b"Go Fish", seen, start=resumed), seen[resumed:][-500:]
-        os.write(master, b"q")
-        time.sleep(0.5)
-        os.write(master, b"q")
-        read_until(master, b"\x00never", seen, seconds=60)
-        code = ended(process)
+        fg_draws_it_whole_then_quit(process, master, seen, shell_fg(master))
     finally:
-        os.close(master)
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        for pid in session_processes(process.pid):
-            os.kill(pid, signal.SIGKILL)
-    assert code == 0, seen[resumed:][-500:]
+        close_and_clear_away(process, master)
     assert asked_and_saved(database)
 
 
@@ -324,11 +338,8 @@ def test_a_terminal_closed_while_suspended_ends_every_process_of_the_job(
     # must leave as a hang-up makes them, the game saved. The table, stopped by a signal
     # to its whole job, hung for good where Textual's own stop let it leave.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path, wrapper)
-    seen = bytearray()
+    process, master, _ = suspended_table(database, tmp_path, wrapper)
     try:
-        ask_for_fives(master, seen)
-        suspend(process, master, seen, shell=wrapper is not None)
         assert len(session_processes(process.pid)) >= (1 if wrapper in (None, alone) else 3)
     finally:
         os.close(master)  # the window closes
