@@ -34,3 +34,31 @@ def test_games_of_bots_alone_do_not_hide_an_older_game_to_resume(
         offered = page.locator(".unfinished a")
         offered.first.wait_for()
         assert offered.all_inner_texts() == [f"Resume game {mine}"]
+
+
+SLOW_BOT = [{"name": "You", "bot": None},
+            {"name": "ISMCTS", "bot": "ismcts:iterations=1000000000:seconds=3600"}]
+
+
+def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
+    page: Any, tmp_path: Path
+) -> None:
+    # Stored at the terminal, whose bots may think an hour a decision: the start screen
+    # offered it, and clicking it only gave the refusal (at most 5 s here). The history
+    # said "Resume" too; it now says it cannot be resumed here, and why in its title.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
+            slow = store.save(_started(2), seats=SLOW_BOT)
+        page.goto(f"{server.url}/?speed=0")
+        offered = page.locator(".unfinished a")
+        offered.first.wait_for()
+        assert offered.all_inner_texts() == [f"Resume game {mine}"]
+        page.goto(f"{server.url}/?speed=0#/history")
+        row = page.locator(f"tr[data-game='{slow}']")
+        row.wait_for()
+        assert row.get_by_text("Resume").count() == 0
+        marked = row.locator(".not-resumable")
+        assert marked.inner_text() == "not resumable here"
+        assert f"gofish resume {slow}" in (marked.get_attribute("title") or "")
+        assert page.locator(f"tr[data-game='{mine}']").get_by_text("Resume").count() == 1

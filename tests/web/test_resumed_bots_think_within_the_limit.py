@@ -58,3 +58,21 @@ def test_such_a_game_once_finished_is_still_shown(tmp_path: Path) -> None:
         ws.send_text(json.dumps({"type": "revisit", "game_id": game_id}))
         assert ws.receive_json()["type"] == "welcome"
         assert ws.receive_json()["state"]["phase"] == "over"
+
+
+def test_the_games_list_says_which_games_a_browser_cannot_go_on_with(tmp_path: Path) -> None:
+    # The start screen and the history offered every unfinished game with one person at
+    # it, this one too: opening it was refused. The list now says why, for the pages to
+    # leave it out; a finished game is only looked at, so nothing is said of it.
+    database = tmp_path / "games.sqlite3"
+    slow = stored_at_the_terminal(database, finished=False)
+    done = stored_at_the_terminal(database, finished=True)
+    with open_store(database) as store:
+        emma = store.save(new_game("classic", 2, seed=4).to_record(), source="terminal",
+                          seats=[{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}])
+    client = TestClient(create_app(database, pace=0))
+    rows = {row["id"]: row for row in client.get("/api/games").json()["games"]}
+    why = rows[slow]["not_resumable"]
+    assert LONG_THINKER in why and f"gofish resume {slow}" in why
+    assert rows[done]["not_resumable"] is None
+    assert rows[emma]["not_resumable"] is None

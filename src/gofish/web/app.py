@@ -65,6 +65,7 @@ from gofish.web.session import (
     GameSession,
     MoveRefused,
     OpponentRefused,
+    why_not_resumable,
 )
 from gofish.web.stats import stats_answer
 
@@ -560,6 +561,9 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         "source": game.source,
         "created_at": game.created_at,
         "finished_at": game.finished_at if shown.over else None,
+        # Why a browser cannot go on with it (None: it can), so that the pages offer only
+        # games that open: the start screen offered one whose bot may not think that long here.
+        "not_resumable": None if shown.over else why_not_resumable(game),
     }
 
 

@@ -107,9 +107,29 @@ def _check_opponent(bot: str, seat: int) -> None:
         raise OpponentRefused(f"opponent {bot!r}: {refused}", seat, refused.option) from None
 
 
-def _check_stored_opponents(stored: StoredGame) -> None:
-    """Refuse to play on a game whose bot a server may not play: ``gofish play`` gives a
-    searching bot up to an hour a decision, and resumed here it thought so on the server,
+def why_not_resumable(stored: StoredGame) -> str | None:
+    """Why unfinished ``stored`` cannot be played on at one browser, or None if it can. The
+    games offered to go on with and the resume itself both ask this, so a game offered is
+    one that opens."""
+    return _why_not_at_one_browser(stored) or _server_refuses_an_opponent(stored)
+
+
+def _why_not_at_one_browser(stored: StoredGame) -> str | None:
+    """Why ``stored`` cannot be opened at one browser at all, finished or not."""
+    people = stored.human_seats
+    if not people:
+        return f"nobody plays game {stored.id} in person: it cannot be resumed"
+    unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not is_bot(seat["bot"])]
+    if unknown:
+        return f"game {stored.id} needs the bot {unknown[0]!r}, which is not here"
+    if len(people) > 1:
+        return f"game {stored.id} has {len(people)} people: it cannot be resumed at one browser"
+    return None
+
+
+def _server_refuses_an_opponent(stored: StoredGame) -> str | None:
+    """Why a bot of ``stored`` may not play on a server, if one may not: ``gofish play`` gives
+    a searching bot up to an hour a decision, and resumed here it thought so on the server,
     as a start message naming it may not (``_check_opponent``)."""
     for seat in stored.seats:
         bot = seat["bot"]
@@ -118,9 +138,9 @@ def _check_stored_opponents(stored: StoredGame) -> None:
         try:
             server_bot(bot, "in a game in the browser")
         except BotRefused as refused:
-            raise MoveRefused(f"game {stored.id}'s opponent {bot!r} cannot play here: "
-                              f"{refused}; go on with it at the terminal "
-                              f"(gofish resume {stored.id})") from None
+            return (f"game {stored.id}'s opponent {bot!r} cannot play here: {refused}; go on "
+                    f"with it at the terminal (gofish resume {stored.id})")
+    return None
 
 
 class GameSession:
@@ -192,22 +212,15 @@ class GameSession:
         """
         if stored.over and not finished_too:
             raise GameIsOver(stored.id)
-        people = stored.human_seats
-        if not people:
-            raise MoveRefused(f"nobody plays game {stored.id} in person: it cannot be resumed")
-        unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not is_bot(seat["bot"])]
-        if unknown:
-            raise MoveRefused(f"game {stored.id} needs the bot {unknown[0]!r}, which is not here")
-        if len(people) > 1:
-            raise MoveRefused(f"game {stored.id} has {len(people)} people: it cannot be "
-                              "resumed at one browser")
-        if not stored.over:
-            _check_stored_opponents(stored)
+        # A finished game is only looked at: none of its bots will think again.
+        refusal = _why_not_at_one_browser(stored) if stored.over else why_not_resumable(stored)
+        if refusal is not None:
+            raise MoveRefused(refusal)
         seats = [Seat(str(seat["name"]), seat["bot"]) for seat in stored.seats]
-        # A finished game is only looked at: it has nothing new to store.
+        # ...and it has nothing new to store.
         session = cls(stored.game(), seats, store=None if stored.over else store, pace=pace)
         session.game_id = stored.id
-        return session, people[0]
+        return session, stored.human_seats[0]
 
     # ------------------------------------------------------------ listeners
 

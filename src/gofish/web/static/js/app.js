@@ -402,14 +402,15 @@ async function listUnfinished(box) {
   let data;
   try {
     // The latest that can be resumed here: games with no person or several people at the
-    // table (from the terminal) cannot, and the last three could all be such games.
+    // table, or a bot given longer to think than a server allows (from the terminal) cannot,
+    // and the last three could all be such games.
     data = await getJSON('/api/games?finished=false&limit=200');
   } catch {
     return; // no database: nothing to resume
   }
   if (asked !== listingsAsked) return;
   const here = gameInPlay();
-  const games = data.games.filter((game) => !game.damaged && game.seats.filter((seat) => !seat.bot).length === 1).slice(0, 3);
+  const games = data.games.filter((game) => !game.damaged && !game.not_resumable).slice(0, 3);
   fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)

@@ -38,7 +38,14 @@ function historyRow(game) {
     el('td', { text: resultText(game) }),
     el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
-      game.over ? null : [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')]));
+      resumeLink(game)));
+}
+
+/** An unfinished game's Resume link; one a browser cannot go on with says why instead. */
+function resumeLink(game) {
+  if (game.over) return null;
+  if (game.not_resumable) return [' · ', el('span', { class: 'not-resumable', title: game.not_resumable }, 'not resumable here')];
+  return [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')];
 }
 
 /** ``back``: the way back to a game in progress, under the heading (the list runs long). */
