@@ -40,7 +40,8 @@ SERVER = """
 import cProfile, os, sys
 from gofish.online import RoomSettings, create_rooms_app, serve
 settings = RoomSettings(away_seconds=3600, bot_delay=0, rate_per_second=50, rate_burst=100,
-                        joins_per_minute=1e6, hellos_per_minute=1e6)
+                        joins_per_minute=1e6, hellos_per_minute=1e6,
+                        silent_per_address=10**6)
 app = create_rooms_app(sys.argv[1], settings)
 if os.environ.get("ROOMS_PROFILE"):  # profile the server for ROOMS_PROFILE_SECONDS
     import threading

@@ -213,7 +213,7 @@ def main() -> None:
     app = create_app(folder / "games.sqlite3", pace=0)
     rooms: RoomServer = app.state.gofish_rooms
     rooms.settings = replace(rooms.settings, bot_delay=0, joins_per_minute=1e6, rate_burst=10**6,
-                             hellos_per_minute=1e6,
+                             hellos_per_minute=1e6, silent_per_address=10**6,
                              idle_seconds=args.idle or rooms.settings.idle_seconds,
                              away_seconds=args.idle or rooms.settings.away_seconds)
     port = free_port()

@@ -75,3 +75,30 @@ def test_pages_turned_away_as_full_do_not_use_up_the_address_s_connections(
             with client.websocket_connect(f"/ws/room/{code}") as player:
                 player.send_json({"type": "hello", "token": room["token"]})
                 assert receive(player)["type"] != "error"
+
+
+def test_sockets_that_never_say_hello_are_capped_per_address(
+    make_app: Callable[..., Starlette],
+) -> None:
+    # The hello limit counts only sockets let in, so a script could open thousands that
+    # said nothing, each held open until its hello timed out. Past the cap the next is
+    # refused in words at once (try again: 1013); a socket that says hello frees its place.
+    settings = RoomSettings(bot_delay=0.0, silent_per_address=2)
+    with serving(make_app(settings)) as client:
+        code = create_room(client, "Ann", players=2)["code"]
+        with client.websocket_connect(f"/ws/room/{code}") as first, \
+                client.websocket_connect(f"/ws/room/{code}"):
+            with client.websocket_connect(f"/ws/room/{code}") as third:
+                answer = receive(third)
+                assert answer["code"] == "rate_limited"
+                assert "not said hello yet" in answer["message"]
+                try:
+                    receive(third)
+                except Closed as closed:
+                    assert closed.code == 1013
+                else:
+                    raise AssertionError("the socket past the cap stayed open")
+            first.send_json({"type": "hello", "token": None})
+            assert receive(first)["type"] == "welcome"
+            answer, close_code = _watch(client, code)
+            assert close_code is None and answer["type"] == "welcome"

@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -103,6 +104,10 @@ class RoomSettings:
     # sends every page in the room a presence message as it comes and another as it goes,
     # so a script opening hundreds a second flooded the players (and dropped the slow).
     hellos_per_minute: float = 120.0
+    # Sockets one client address may hold open before they say hello, each kept up to
+    # hello_timeout: a script opening thousands that never said a word held them all (the
+    # hello limit counts only the sockets let in).
+    silent_per_address: int = 32
     # Watching sockets one client address may hold in a room: each costs every change a
     # message, so a client opening hundreds slowed the room for its players.
     watchers_per_address: int = 16
@@ -322,6 +327,7 @@ class RoomServer:
             "too many room codes that name no room: check the code, and wait a minute")
         self._hellos = PerAddress(settings.hellos_per_minute,
                                   "too many connections opened from this address: wait a moment")
+        self._silent: Counter[str] = Counter()  # sockets per address yet to say hello
 
     # ------------------------------------------------------------ life cycle
 
@@ -998,10 +1004,19 @@ class RoomServer:
                 return await refuse(error.code, error.message, CLOSE_TRY_AGAIN)
             return live, seat, away
 
+        address = client_address(websocket)
+        if self._silent[address] >= self.settings.silent_per_address:
+            return await refuse("rate_limited", "too many connections from this address have "
+                                "not said hello yet: wait a moment", CLOSE_TRY_AGAIN)
+        self._silent[address] += 1
         try:
             frame = await asyncio.wait_for(websocket.receive(), self.settings.hello_timeout)
         except TimeoutError:
             return await refuse("timeout", "say hello first", CLOSE_POLICY)
+        finally:
+            self._silent[address] -= 1
+            if not self._silent[address]:
+                del self._silent[address]  # not one entry per address ever seen
         text = frame.get("text")
         if frame["type"] != "websocket.receive":
             return None, None, False  # gone before saying anything
@@ -1017,8 +1032,8 @@ class RoomServer:
         try:
             hello = parse_hello(text)
             # Checked here, taken only when the socket is let in (welcome).
-            self._hellos.check(client_address(websocket))
-            live = await self.room_for(code, client_address(websocket))
+            self._hellos.check(address)
+            live = await self.room_for(code, address)
         except ProtocolError as error:
             return await refuse("invalid", str(error), CLOSE_BAD_HELLO)
         except RoomError as error:
