@@ -68,3 +68,41 @@ def test_a_join_sent_from_a_tab_that_missed_the_other_seat_takes_that_seat(
     second.wait_for_selector("#connection:has-text('Connected as Bob')")
     assert seated_names(rooms.url, code) == ["Ann", "Bob"]
     assert "already holds a seat" in second.inner_text("#notice")
+
+
+def test_a_tab_reconnecting_when_the_other_takes_a_seat_keeps_one_connection(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # The second tab's connection dropped (a network blip, a restarted server) and it was
+    # waiting to connect again when Bob joined in the first: it took the seat on a new
+    # connection, then its pending reconnect made another. The page heard the room on both
+    # (each line of the log twice) and the one it had replaced stayed open until the tab
+    # closed, counting Bob here on a connection the page no longer read.
+    host = open_page()
+    code = open_room(host, rooms.url, "Ann", 3)
+    first = open_page()
+    second = first.context.new_page()
+    second.clock.install()  # its reconnect waits for the clock the test moves on
+    sockets: list[Any] = []
+    closed: set[int] = set()
+
+    def through(ws: Any) -> None:
+        index = len(sockets)
+        sockets.append(ws)
+        ws.on_close(lambda *_: closed.add(index))
+        ws.connect_to_server()
+
+    second.route_web_socket("**/ws/room/*", through)
+    for tab in (first, second):
+        tab.goto(f"{rooms.url}/rooms/{code}")
+        tab.wait_for_selector("#join-form")
+    second.clock.pause_at(second.evaluate("Date.now()") + 1000)
+    sockets[0].close(code=1013)  # "try again": the page waits a moment, then reconnects
+    second.wait_for_selector("#connection:has-text('reconnecting')")
+    first.fill("#join-name", "Bob")
+    first.click("#join-button")
+    second.wait_for_selector("#connection:has-text('Connected as Bob')")
+    second.clock.run_for(10_000)  # any reconnect it still had pending is long due
+    second.wait_for_timeout(500)  # for a socket it makes to reach the route above
+    open_now = [index for index in range(len(sockets)) if index not in closed]
+    assert open_now == [len(sockets) - 1], f"sockets made: {len(sockets)}, open: {open_now}"

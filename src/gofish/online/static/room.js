@@ -249,7 +249,12 @@ $('#join-form').addEventListener('submit', async (event) => {
 // stillAway: this page reconnects by itself (a dropped connection, a restarted server)
 // while its seat was away for idle turns: the hello says so, since a page coming back on
 // its own is no sign its player is (a reload, or the "Play again myself" button, is one).
+// A reconnect waiting its turn when the page connects for another reason (a seat taken in
+// another tab, a join): made as well, it left the page on two connections to the room.
+let reconnecting = null;
 function connect(stillAway = false) {
+  clearTimeout(reconnecting);
+  reconnecting = null;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const mine = new WebSocket(`${scheme}://${location.host}/ws/room/${encodeURIComponent(code)}`);
   socket = mine;
@@ -327,7 +332,8 @@ function reconnectSoon(refusal) {
   connection(REFUSED_FOR_NOW.includes(refusal.code)
     ? `Not connected: ${refusal.message}. Trying again shortly…` : 'Connection lost: reconnecting…', true);
   const away = awayForIdleTurns(); // as last heard, before the connection went
-  setTimeout(() => connect(away), retry);
+  clearTimeout(reconnecting);
+  reconnecting = setTimeout(() => connect(away), retry);
   retry = Math.min(retry * 2, 5000);
 }
 
