@@ -67,9 +67,11 @@ def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.
 
 def start_table(database: Path, home: Path,
                 wrapper: Callable[[list[str]], list[str]] | None = None,
-                then: str = "read -r line; fg") -> tuple[subprocess.Popen[bytes], int]:
+                then: str = "read -r line; fg",
+                controlling: bool = True) -> tuple[subprocess.Popen[bytes], int]:
     """``gofish play`` on an 80×24 pty that is its controlling terminal, as a window's is
-    (it hangs up as the window closes); the process and the pty's master side. With a
+    (it hangs up as the window closes); the process and the pty's master side. Not
+    ``controlling``: the pty is only its input and output, in a session with none. With a
     ``wrapper`` (the command that runs the table's), a shell with job control runs it as
     one job, as a terminal's shell runs ``make play``: once the job stops, the shell says
     so and runs ``then``: by default, waits for a line and brings the job back (fg). The
@@ -88,7 +90,8 @@ def start_table(database: Path, home: Path,
                    f"{then}", "bash", *wrapper(command)]
     process = subprocess.Popen(
         command,
-        stdin=slave, stdout=slave, stderr=slave, env=env, preexec_fn=controlled_by_stdin)
+        stdin=slave, stdout=slave, stderr=slave, env=env,
+        preexec_fn=controlled_by_stdin if controlling else os.setsid)
     os.close(slave)
     return process, master
 
@@ -357,3 +360,23 @@ def test_a_terminal_closed_while_suspended_ends_every_process_of_the_job(
     assert asked_and_saved(database)
     if wrapper is by_make_like:  # the table left as a hang-up makes it
         assert (tmp_path / STATUS_FILE).read_text() == str(128 + signal.SIGHUP)
+
+
+def test_ctrl_z_at_a_terminal_not_the_tables_own_stops_it_rather_than_ending_it(
+        tmp_path: Path) -> None:
+    # The table's keys come from a terminal that is not its controlling terminal (started
+    # by setsid, or by a launcher that gives it none): no shell's fg will bring a job back
+    # through it. Ctrl+Z took that for a window closed while suspended and ended the game
+    # at once (status 129, as a hang-up), where Textual's own stop, as before, stops the
+    # table until it is continued.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path, controlling=False)
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        suspend(process, master, seen, shell=False)
+        fg_draws_it_whole_then_quit(process, master, seen,
+                                    lambda: process.send_signal(signal.SIGCONT))
+    finally:
+        close_and_clear_away(process, master)
+    assert asked_and_saved(database)

@@ -47,7 +47,13 @@ from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
 from gofish.narrate import laid_word, plural, pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
-from gofish.tui.job import can_stop_the_job, leave_the_terminal_behind, stopped_until_fg
+from gofish.tui.job import (
+    Terminal,
+    can_stop_the_job,
+    leave_the_terminal_behind,
+    stopped_until_fg,
+    terminal_state,
+)
 from gofish.tui.screens import (
     CoachScreen,
     GameOverScreen,
@@ -216,7 +222,10 @@ class GoFishApp(App[None]):
         gofish.tui.job), and take the terminal back only if it is still there."""
         driver = self._driver
         stdin = sys.__stdin__
-        if driver is None or not driver.can_suspend or stdin is None or not can_stop_the_job():
+        if (driver is None or not driver.can_suspend or stdin is None or not can_stop_the_job()
+                or terminal_state(stdin.fileno()) is Terminal.GONE):
+            # GONE as the key comes: the keys' terminal is not this job's (setsid), so no
+            # fg would bring it back through it; it has not closed. Textual's stop, as before.
             super().action_suspend_process()
             return
         terminal = stdin.fileno()
