@@ -76,7 +76,10 @@ function send(type, fields = {}) {
 // state): the browser may take many minutes to notice, while the page said "Connected" and a
 // move clicked went nowhere (and every click after it was held back as a double click). The
 // room answers each command (an update or a refusal) at once, or within a bot's longest
-// think and a database's reconnecting: silence well past that means the connection is gone.
+// think and a database's reconnecting: silence well past that almost always means the
+// connection is gone. (A database stuck far longer, on a lock or a lost network, can set
+// this off on a live page: it only reconnects, and the room's versions keep a move from
+// being played twice.)
 const ANSWER_SECONDS = 20;
 let answerWatch = null;
 // said: why the page reconnects, for the status line ('' for a ping: nothing was clicked).
