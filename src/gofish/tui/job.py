@@ -1,4 +1,4 @@
-"""Ctrl+Z at the full-screen table stops its whole job, as a terminal's own Ctrl+Z does.
+"""Ctrl+Z at the full-screen table stops its whole job, as a shell's own Ctrl+Z does.
 
 The table reads keys raw, so Ctrl+Z reaches it as a key and the terminal sends no SIGTSTP;
 Textual's own suspend stops this process only. Under a wrapper in the same job (``make
