@@ -69,7 +69,7 @@ class EmmaMemory:
 
 
 class EmmaBot:
-    """Emma, the classic opponent (RULES.md, "Emma"): ``make_bot("emma")``, or
+    """Emma, the classic game's computer opponent: ``make_bot("emma")``, or
     ``make_bot("emma:memory=2")`` for a gentler one.
 
     ``memory``: how many of the ranks most recently asked for she recalls, a whole number
