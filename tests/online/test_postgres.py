@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import shlex
 import shutil
 import socket
 import subprocess
@@ -53,12 +54,26 @@ def postgres_url() -> Iterator[str]:
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run([*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-l",
                     str(folder / "server.log"), "-w", "-o", options, "start"], **quiet)
+    stop = [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
+    watchdog = _stop_when_gone(os.getpid(), stop, folder)
     try:
         yield f"postgresql://gofish@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                        "stop"], capture_output=True, timeout=60)
+        watchdog.kill()
+        watchdog.wait()
+        subprocess.run(stop, capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop_when_gone(pid: int, stop: list[str], folder: Path) -> subprocess.Popen[bytes]:
+    """A process of its own that stops the cluster and removes ``folder`` once ``pid`` (this
+    test process) is gone: a run killed by a timeout skips the fixture's own teardown, and
+    the servers it started ran on for hours."""
+    script = (f"while kill -0 {pid} 2>/dev/null; do sleep 2; done; "
+              f"{shlex.join(stop)} >/dev/null 2>&1; rm -rf {shlex.quote(str(folder))}")
+    return subprocess.Popen(["sh", "-c", script], start_new_session=True,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
 
 
 def _has_user(name: str) -> bool:
