@@ -75,6 +75,10 @@ class Tracker:
         self._rank_mode = True  # False while reading an ask under ask: card
         self._opening: tuple[Event, ...] = ()  # the first events read: the game's mark
         self._last_ask_rank: Rank | None = None
+        # Under ask: card, the cards named in public (CardWhereabouts), read with the rest;
+        # None under rank asks. Read here, event by event, not again from the whole history
+        # at each of a bot's decisions.
+        self.cards: CardWhereabouts | None = None
 
     def update(self, view: View) -> Tracker:
         """Read the events of ``view.history`` not read yet."""
@@ -92,8 +96,11 @@ class Tracker:
                 f"Tracker(players, seat, {view.rules.book_size}), the view's rules.book_size")
         history = view.history
         self._check_same_game(history)
+        cards = self._cards_for(view)
         for event in history[self.seen :]:
             self.apply(event)
+            if cards is not None:
+                cards.apply(event)
         self.seen = len(history)
         for seat, size in enumerate(view.hand_sizes):
             if size == 0:
@@ -103,6 +110,17 @@ class Tracker:
                 self.none[seat] = [count == 0 for count in self.known[seat]]
                 self.fresh[seat] = [0] * 14
         return self
+
+    def _cards_for(self, view: View) -> CardWhereabouts | None:
+        """``cards``, made at the first view under ``ask: card`` and caught up with the
+        events read before it, if any."""
+        if view.rules.ask != "card":
+            return None
+        if self.cards is None:
+            self.cards = CardWhereabouts(view.rules.lucky_draw)
+            for event in view.history[: self.seen]:
+                self.cards.apply(event)
+        return self.cards
 
     def _check_same_game(self, history: Sequence[Event]) -> None:
         """Refuse the view of another game: a Tracker kept from the last game read a new

@@ -72,7 +72,10 @@ class Belief:
         me = view.viewer
         mine = card_counts(view)
         known = [row[:] if seat != me else mine[:] for seat, row in enumerate(tracker.known)]
-        whereabouts = card_whereabouts(view)
+        # The tracker's, read event by event, when it has read this view (the bots' have).
+        whereabouts = tracker.cards if tracker.seen == len(view.history) else None
+        if whereabouts is None:
+            whereabouts = card_whereabouts(view)
         if whereabouts is not None:
             _count_named_cards(known, whereabouts, me)
         slots, eligible = [], []
