@@ -6,11 +6,13 @@ cluster runs as an unprivileged user in a temporary folder on a free port.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -59,21 +61,23 @@ def postgres_url() -> Iterator[str]:
     try:
         yield f"postgresql://gofish@127.0.0.1:{port}/postgres"
     finally:
-        watchdog.kill()
-        watchdog.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(watchdog, signal.SIGKILL)
         subprocess.run(stop, capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _stop_when_gone(pid: int, stop: list[str], folder: Path) -> subprocess.Popen[bytes]:
-    """A process of its own that stops the cluster and removes ``folder`` once ``pid`` (this
+def _stop_when_gone(pid: int, stop: list[str], folder: Path) -> int:
+    """The pid of a process that stops the cluster and removes ``folder`` once ``pid`` (this
     test process) is gone: a run killed by a timeout skips the fixture's own teardown, and
-    the servers it started ran on for hours."""
-    script = (f"while kill -0 {pid} 2>/dev/null; do sleep 2; done; "
-              f"{shlex.join(stop)} >/dev/null 2>&1; rm -rf {shlex.quote(str(folder))}")
-    return subprocess.Popen(["sh", "-c", script], start_new_session=True,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    the servers it started ran on for hours. It is started in the background by a shell
+    that then exits, so it is no child of this process (tests check they leave none)."""
+    watch = (f"while kill -0 {pid} 2>/dev/null; do sleep 2; done; "
+             f"{shlex.join(stop)} >/dev/null 2>&1; rm -rf {shlex.quote(str(folder))}")
+    started = subprocess.run(
+        ["sh", "-c", f"sh -c {shlex.quote(watch)} </dev/null >/dev/null 2>&1 & echo $!"],
+        capture_output=True, text=True, check=True, timeout=30, start_new_session=True)
+    return int(started.stdout)
 
 
 def _has_user(name: str) -> bool:
