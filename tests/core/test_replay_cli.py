@@ -312,3 +312,31 @@ def test_a_record_laid_out_over_several_lines_and_cut_off_is_one_result() -> Non
         {"ok": False, "action_index": None, "error": "the record is cut off: the input ends "
                                                      "before the object opened on its first "
                                                      "line is closed"}]
+
+
+def _played_until_one_card_in_the_pond(rules: object) -> gofish.Game:
+    for seed in range(50):  # a refill may draw the last cards: most seeds get there
+        game = gofish.new_game(rules, players=2, seed=seed)
+        while game.pond_size > 1:
+            game.play(game.legal_actions()[0])
+        if game.pond_size == 1 and not game.is_over:
+            return game
+    raise AssertionError("no seed left one card in the pond")
+
+
+def test_the_readable_form_counts_one_card_and_names_pairs_as_pairs() -> None:
+    # It said "pond: 1 cards", and "books" for what the pairs house rule lays (R3).
+    import io
+
+    from gofish.cli.replay import replay_stream
+
+    pairs = _played_until_one_card_in_the_pond(
+        {"preset": "classic", "book_size": 2})
+    classic = _played_until_one_card_in_the_pond("classic")
+    out = io.StringIO()
+    lines = [json.dumps(pairs.to_record()), json.dumps(classic.to_record())]
+    assert replay_stream(lines, out, as_json=False) == 0
+    first, second = out.getvalue().split("record 2")
+    assert "  pond: 1 card\n" in first and "  pond: 1 card\n" in second
+    assert "; pairs " in first and "; books" not in first, first
+    assert "; books " in second and "; pairs" not in second, second

@@ -14,7 +14,7 @@ from gofish.cli import file_name
 from gofish.cli._database import command_line
 from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
-from gofish.narrate import pond_word
+from gofish.narrate import book_word, plural, pond_word
 
 
 def register(subparsers: Any) -> None:
@@ -265,7 +265,7 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
         elif first != number:
             label += f" (line {first})"
         out.write(json.dumps(result) + "\n" if as_json
-                  else describe(label, result, _pile_word(text)) + "\n")
+                  else describe(label, result, *_table_words(text)) + "\n")
         out.flush()
     if not number:
         report("replay", f"no records in {name}: it is empty or holds only blank lines")
@@ -284,17 +284,20 @@ def _not_utf8(line: str) -> dict[str, Any] | None:
             "error": f"the line is not valid UTF-8 (byte {byte:#04x} at position {position})"}
 
 
-def _pile_word(line: str) -> str:
-    """What the record's players call the draw pile: the sea in nordic (Hopp i havet)."""
+def _table_words(line: str) -> tuple[str, str]:
+    """What the record's players call the draw pile (the sea in nordic, Hopp i havet) and
+    a laid set (a pair under the pairs house rule, R3)."""
     try:
-        rules = json.loads(line).get("rules")
-        return pond_word(make_rules(rules))
+        rules = make_rules(json.loads(line).get("rules"))
+        return pond_word(rules), book_word(rules.book_size)
     except (ValueError, RecursionError, AttributeError, TypeError, GoFishError):
-        return "pond"  # the result says what is wrong with the record
+        return "pond", "book"  # the result says what is wrong with the record
 
 
-def describe(number: int | str, result: dict[str, Any], pile: str = "pond") -> str:
-    """A readable form of one replay result (``pile``: "pond", or "sea" for nordic)."""
+def describe(number: int | str, result: dict[str, Any], pile: str = "pond",
+             laid_set: str = "book") -> str:
+    """A readable form of one replay result (``pile``: "pond", or "sea" for nordic;
+    ``laid_set``: "book", or "pair" under the pairs house rule)."""
     if not result["ok"]:
         index = result["action_index"]
         # Counted from 1 here, as a reader counts the actions; JSON's action_index stays
@@ -302,11 +305,11 @@ def describe(number: int | str, result: dict[str, Any], pile: str = "pond") -> s
         where = "the record itself" if index is None else f"action {index + 1}"
         return f"record {number}: cannot replay ({where}): {result['error']}"
     lines = [f"record {number}: " + _status(result)]
-    lines.append(f"  {pile}: {result['pond']} cards")
+    lines.append(f"  {pile}: {plural(result['pond'], 'card')}")
     for seat, (hand, books) in enumerate(zip(result["hands"], result["books"], strict=True)):
         shown_hand = " ".join(hand) if hand else "(empty)"
         shown_books = " ".join(books) if books else "none"
-        lines.append(f"  player {seat}: hand {shown_hand}; books {shown_books}")
+        lines.append(f"  player {seat}: hand {shown_hand}; {laid_set}s {shown_books}")
     return "\n".join(lines)
 
 
