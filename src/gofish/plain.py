@@ -39,14 +39,20 @@ from gofish.narrate import (
 from gofish.rules_help import rules_paragraphs
 from gofish.session import BackgroundSaver, IllegalChoice, TableSession
 
-#: Listed only under ask: card: elsewhere a card ask is refused. {seat} and {name} are an
+#: The asks the help lists, by the ask option: a game of rank asks refuses a card ask, and
+#: under ask: card a rank alone is refused ("Name the suit too"). {seat} and {name} are an
 #: opponent at this table: "ask 2" in a two-player game named a player who is not there.
-CARD_ASK = ("10h / ask {seat} for 10h", "ask for one card: rank then suit letter")
-COMMANDS = (
+RANK_ASKS = (
     ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K (whom: the only "
      "opponent, or the last one you asked)"),
     ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
-    CARD_ASK,
+)
+CARD_ASKS = (
+    ("10h / ask for 10h", "ask for one card: rank then suit letter (whom: the only "
+     "opponent, or the last one you asked)"),
+    ("10h {seat} / ask {seat} for 10h", "ask player {seat} (or: ask {name} for 10h) for the 10♥"),
+)
+COMMANDS = (
     ("hand", "show your hand"),
     ("table", "show your hand, how many cards each player holds, books and the pond"),
     ("coach", "what the table has revealed, per rank"),
@@ -552,10 +558,10 @@ class PlainTable:
         self.say("Commands:")
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
         books = f"{self.session.narrator.book_word}s"  # pairs, under the pairs house rule
-        by_card = self.session.rules.ask == "card"
         seat = self.session.opponents()[-1]
         example = {"seat": seat, "name": _name_key(self.session.names[seat])}
-        for words, meaning in (c for c in COMMANDS if by_card or c is not CARD_ASK):
+        asks = CARD_ASKS if self.session.rules.ask == "card" else RANK_ASKS
+        for words, meaning in (*asks, *COMMANDS):
             meaning = meaning.replace("the pond", pond).replace("books", books)
             self.say(f"  {words.format(**example)}: {meaning.format(**example)}")
         self.say(f"Rules ({self.session.rules.preset}):")

@@ -539,8 +539,15 @@ def test_help_lists_the_card_ask_only_where_cards_are_asked_for(ask: str) -> Non
     session = TableSession.deal(TableSettings(make_rules("classic", ask=ask), seed=3))
     out = run_in_process(session, "help\nquit\n")
     commands = out[out.index("Commands:"):out.index("Rules (classic):")]
-    assert ("10h / ask 1 for 10h: ask for one card: rank then suit letter" in commands) == (
-        ask == "card")
+    assert ("10h" in commands) == (ask == "card")
+    # Nor may a card ask be made with a rank alone ("Name the suit too"), so the help of
+    # such a game offered "9 / ask for 9: ask for 9s", a move it refuses.
+    assert ("ask for 9s" in commands) == (ask == "rank")
+    if ask == "card":
+        assert ("10h / ask for 10h: ask for one card: rank then suit letter (whom: the only "
+                "opponent, or the last one you asked)") in commands
+        assert "10h 1 / ask 1 for 10h: ask player 1 (or: ask emma for 10h) for the 10♥" in commands
+        return
     # The examples name the opponent at the table: "ask 2" named nobody in a 2-player game.
     assert "9 1 / ask 1 for 9: ask player 1 (or: ask emma for 9) for 9s" in commands
     assert "hand: show your hand" in commands
