@@ -309,12 +309,11 @@ class PlainTable:
         self.say("Type new to play again with the same settings, or quit.")
         while True:
             line = self.read()
-            if line is None:
-                return False
-            word = _word_after_the_end(line)
-            if word in QUIT_AFTER_THE_END:
+            word = None if line is None else _word_after_the_end(line)
+            if word is None or word in QUIT_AFTER_THE_END:
                 # Said: "q" asks for queens in a game, and one typed out of habit here ends
-                # the session, which left without a word looked like a hang or a crash.
+                # the session, which left without a word looked like a hang or a crash;
+                # so did Ctrl-D (the end of input), which in a game says it was saved.
                 self.say("Goodbye.")
                 return False
             if word in NEW_AFTER_THE_END:

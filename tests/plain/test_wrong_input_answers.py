@@ -49,6 +49,18 @@ def test_a_word_that_quits_after_the_end_says_the_session_ended(word: str) -> No
     assert sum(line.startswith("Go Fish,") for line in said) == 1
 
 
+def test_the_end_of_input_after_the_end_says_the_session_ended() -> None:
+    # Ctrl-D at the game-over question (R14) left without a word, where quit says
+    # Goodbye and the end of input in a game says the game was saved: it looked like a
+    # hang or a crash to someone listening.
+    ranks = ["queens" if rank.symbol == "Q" else rank.symbol for rank in RANKS]
+    said = play(ranks * 60, hand_size=1)  # the game ends before the lines run out
+    assert said[-1] == "Goodbye."
+    over = said.index("Type new to play again with the same settings, or quit.")
+    assert all(line.endswith("is not a move now. Type new to play again, or quit.")
+               for line in said[over + 1:-1])
+
+
 def test_ranks_may_be_typed_in_words() -> None:
     # "jack" and "ace" were read, but "nine", "nines" and "ten" were "not a rank": the log
     # read aloud says "9s", and dictation types words.
