@@ -419,6 +419,8 @@ class PlainTable:
         except MalformedInputError:
             if plural is not None:
                 return plural, None  # "kings" under ask: card: the table then asks which one
+            if by_card:
+                _refuse_a_wrong_suit(typed, word)
             raise MalformedInputError(  # as typed: "00" was echoed back as '100'
                 f"{_quoted(typed)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
@@ -588,6 +590,19 @@ def _suit_symbol_as_letter(word: str) -> str:
         return bare[:-1] + Suit.parse(last).letter.lower()
     except MalformedInputError:
         return word
+
+
+def _refuse_a_wrong_suit(typed: str, word: str) -> None:
+    """Under ask: card, a rank and then no suit letter ("5x"): say the suit was wrong.
+    "'5x' is not a rank" blamed the rank, which was right."""
+    try:
+        rank = Rank.parse(word[:-1]) if len(word) > 1 else None
+    except MalformedInputError:
+        return
+    if rank is not None:
+        raise MalformedInputError(
+            f"{_quoted(typed)} is not a card: after the rank comes a suit letter, c d h or s "
+            f"(e.g. {rank.symbol}h).")
 
 
 def _seat_number(word: str) -> int | None:

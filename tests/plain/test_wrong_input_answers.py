@@ -107,3 +107,14 @@ def test_a_card_typed_in_two_words_is_answered_with_how_to_type_it() -> None:
     assert told == [f"Type the card as one word, rank then suit letter: {card}. Type help for "
                     "the commands." for card in ("'5h'", "'Ks 1'")]
     assert not [line for line in said if "There is no opponent" in line]
+
+
+def test_a_card_with_a_wrong_suit_letter_says_the_suit_is_wrong() -> None:
+    # Under ask: card, "5x" and "10x" were answered "'5x' is not a rank", though 5 is one:
+    # the letter after it is what was wrong.
+    said = play(["5x", "10x 1", "quit"], ask="card")
+    assert "'5x' is not a card: after the rank comes a suit letter, c d h or s (e.g. 5h). " \
+        "Type help for the commands." in said
+    assert "'10x' is not a card: after the rank comes a suit letter, c d h or s (e.g. 10h). " \
+        "Type help for the commands." in said
+    assert not [line for line in said if "is not a rank" in line]
