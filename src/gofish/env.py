@@ -88,7 +88,7 @@ first ``reset`` it raises ``GoFishError``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import Any, cast
 
@@ -289,6 +289,14 @@ class DealSeeds:
         self._later = random.Random(f"{self._label} {_seed_text(given)}")
         return given
 
+    def tries(self, seed: object) -> Iterator[int | None]:
+        """The seeds a reset may deal with, ``DEALS_PER_RESET`` at most: ``seed``'s game,
+        then the next games of its sequence (so a seed still repeats), while a deal has no
+        decision in it. A refused ``seed`` is refused at the first, before any deal."""
+        yield self.next(seed)
+        for _ in range(DEALS_PER_RESET - 1):
+            yield self.next(None)
+
 
 def _gymnasium_spaces(name: str) -> Any:
     """``gymnasium.spaces``, or an AttributeError saying how to have ``name``: the
@@ -389,17 +397,22 @@ class GoFishEnv:
         """
         if options:
             raise GoFishError(f"GoFishEnv.reset takes no options, not {short_repr(options)}")
-        seed = self._deal_seeds.next(seed)
-        for passed_over in range(DEALS_PER_RESET):
-            if passed_over:  # the next game of the same sequence, so a seed still repeats
-                seed = self._deal_seeds.next(None)
-            self._deal(seed)
-            legal = self.legal_actions()  # once a deal: the info below is given it
-            if legal:
-                break
+        legal, passed_over = self._deal_until_the_agent_asks(seed)
         self._deals_passed_over = passed_over
         show_to_human(self.render_mode, self._picture)
         return self._observe(), {**self._info(legal), "deals_passed_over": passed_over}
+
+    def _deal_until_the_agent_asks(self, seed: WholeNumber | None) -> tuple[list[int], int]:
+        """Deal ``seed``'s game, or the next of its sequence while the bots end a deal (or
+        ask in circles) before the agent asks; its legal actions and the deals passed over.
+        After ``DEALS_PER_RESET`` such deals, the last as it is (no legal action)."""
+        legal: list[int] = []
+        for passed_over, deal_seed in enumerate(self._deal_seeds.tries(seed)):
+            self._deal(deal_seed)
+            legal = self.legal_actions()  # once a deal: the reset's info is given it
+            if legal:
+                return legal, passed_over
+        return legal, DEALS_PER_RESET - 1
 
     def step(self, action: WholeNumber | Ask
              ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -307,10 +307,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
     def _first_deal_to_play(self, seed: WholeNumber | None) -> tuple[Game, int]:
         """The game ``seed`` deals, or the next of its sequence while a deal ends the game
         before anyone asks; and how many deals were passed over."""
-        deal_seed = self._deal_seeds.next(seed)  # a bad seed is refused here, first
-        for passed_over in range(DEALS_PER_RESET):
-            if passed_over:
-                deal_seed = self._deal_seeds.next(None)
+        for passed_over, deal_seed in enumerate(self._deal_seeds.tries(seed)):
             game = new_game(self.rules, self.players, seed=deal_seed)
             if not game.is_over:
                 return game, passed_over
