@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 
 import pytest
 from tests.example_modules import load_example
@@ -14,11 +15,15 @@ from gofish.core import make_rules
 from gofish.protocol import ExternalBot
 from gofish.tournament import (
     Plan,
+    Tally,
     TournamentError,
+    entrant_names,
     merge_results,
+    parse_shard,
     pool_results,
     run_tournament,
     summary,
+    tables,
 )
 
 PLAN = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 10)
@@ -176,3 +181,28 @@ def test_a_plan_of_fewer_than_two_bots_is_refused_when_made(specs: tuple[str, ..
     # It was made, and refused only by run_tournament, from deep in the schedule.
     with pytest.raises(TournamentError, match="a tournament needs at least two bots"):
         Plan(make_rules("classic"), 2, 1, specs, 10)
+
+
+@pytest.mark.parametrize(("call", "why"), [
+    (lambda: tables("a", 2), "entrants must be a whole number, not 'a'"),
+    (lambda: tables(3, 2.0), "players must be a whole number from 2 to 5, not 2.0"),
+    (lambda: parse_shard(None), "--shard takes I/N as text, e.g. '0/4', not None"),
+    (lambda: Tally("x"), "entrants must be a whole number from 0, not 'x'"),
+    (lambda: entrant_names(None), "specs must be a list of bot names, not None"),
+    (lambda: entrant_names("emma"), "specs must be a list of bot names, not 'emma'"),
+    (lambda: entrant_names(["emma", 1]), "specs must be a list of bot names, and 1 is not one"),
+])
+def test_the_schedule_helpers_name_a_wrong_kind_of_argument(call: Callable[[], object],
+                                                             why: str) -> None:
+    # Each was a bare TypeError or AttributeError from inside ("'<' not supported between
+    # instances of 'str' and 'int'"), or, for a name alone, a list of its letters.
+    with pytest.raises(TournamentError) as raised:
+        call()
+    assert str(raised.value) == why
+
+
+def test_the_schedule_helpers_take_numpy_whole_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    assert tables(np.int64(3), np.int64(2)) == [(0, 1), (0, 2), (1, 2)]
+    assert Tally(np.int64(2)).games == [0, 0]
+    assert entrant_names(("emma", "emma", "random")) == ["emma#1", "emma#2", "random"]

@@ -21,6 +21,7 @@ from typing import Any, SupportsIndex
 
 from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
+from gofish.core.errors import short_repr
 from gofish.sim import as_whole_number
 
 #: The most games one tournament may ask for. A billion is hours in the simulator and
@@ -59,6 +60,7 @@ def normalize_spec(spec: str) -> str:
 
 def entrant_names(specs: list[str]) -> list[str]:
     """Display names: a bot named twice becomes ``emma#1``, ``emma#2`` (it plays itself)."""
+    specs = list(bot_names(specs))
     counts = Counter(specs)
     seen: Counter[str] = Counter()
     names = []
@@ -68,6 +70,19 @@ def entrant_names(specs: list[str]) -> list[str]:
             names.append(f"{spec}#{seen[spec]}")
         else:
             names.append(spec)
+    return names
+
+
+def bot_names(specs: object) -> tuple[str, ...]:
+    """``specs`` as a tuple of bot names, or a TournamentError: None was a TypeError from
+    deep inside, and a single name was read as a list of its letters."""
+    if isinstance(specs, str) or not isinstance(specs, Iterable):
+        raise TournamentError(f"specs must be a list of bot names, not {short_repr(specs)}")
+    names = tuple(specs)  # a generator is read once, here
+    for name in names:
+        if not isinstance(name, str):
+            raise TournamentError(
+                f"specs must be a list of bot names, and {short_repr(name)} is not one")
     return names
 
 
@@ -86,6 +101,9 @@ def tables(entrants: int, players: int) -> list[tuple[int, ...]]:
     of pairings for two players). With fewer: one table whose seats are filled
     by cycling through the entrants (two bots at four seats: A B A B).
     """
+    # Checked here too, as a Plan checks them: text was a TypeError comparing it with 2.
+    entrants = check_whole("entrants", as_whole_number(entrants), None, None, TournamentError)
+    players = check_whole("players", as_whole_number(players), 2, 5, TournamentError)
     if entrants < 2:
         raise TournamentError(TOO_FEW_BOTS)
     if entrants >= players:
@@ -147,12 +165,7 @@ class Plan:
         # Checked here, not only by the CLI: a bad shard from Python would play the wrong games.
         if not isinstance(self.rules, Rules):
             raise TournamentError(f"rules must be a Rules (make_rules(...)), not {self.rules!r}")
-        specs = self.specs
-        if isinstance(specs, str) or not isinstance(specs, Iterable):  # None: a TypeError
-            raise TournamentError(f"specs must be a list of bot names, not {specs!r}")
-        specs = tuple(specs)  # a generator is read once, here
-        if not all(isinstance(s, str) for s in specs):
-            raise TournamentError(f"specs must be a list of bot names, not {specs!r}")
+        specs = bot_names(self.specs)
         if len(specs) < 2:  # refused here, not only once run_tournament makes the schedule
             raise TournamentError(TOO_FEW_BOTS)
         object.__setattr__(self, "specs", tuple(normalize_spec(spec) for spec in specs))
@@ -242,6 +255,8 @@ class Plan:
 
 def parse_shard(text: str) -> tuple[int, int]:
     """``I/N`` (0 ≤ I < N) to ``(I, N)``."""
+    if not isinstance(text, str):  # None was an AttributeError: no attribute 'split'
+        raise TournamentError(f"--shard takes I/N as text, e.g. '0/4', not {short_repr(text)}")
     try:
         index_text, count_text = text.split("/")
         index, count = int(index_text), int(count_text)

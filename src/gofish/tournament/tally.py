@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gofish.core import check_whole
+from gofish.sim import as_whole_number
+from gofish.tournament.plan import TournamentError
+
 WIN_UNITS = 60
 
 
@@ -57,7 +61,9 @@ class Tally:
     failure_count: int = 0  # all of them
 
     def __post_init__(self) -> None:
-        n = self.entrants
+        # Text was "can't multiply sequence by non-int of type 'str'" from the lists below.
+        self.entrants = n = check_whole("entrants", as_whole_number(self.entrants), 0, None,
+                                        TournamentError)
         for name in ("games", "win_units", "books", "asks", "forfeits"):
             if not getattr(self, name):
                 setattr(self, name, [0] * n)
