@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -76,6 +77,21 @@ def test_rank_and_suit_parsing() -> None:
         Rank.parse(True)
     with pytest.raises(MalformedInputError, match="unknown suit 'X'"):
         Suit.parse("X")
+
+
+@pytest.mark.parametrize("other", ["AS", None, 3, Rank.ACE])
+def test_a_card_compared_with_what_is_not_a_card_is_a_type_error(other: object) -> None:
+    # Card < "AS" was an AttributeError ('str' object has no attribute 'order'): the
+    # comparison now declines, and Python says which types it cannot order.
+    card = Card.parse("KD")
+    comparisons: list[Callable[[], object]] = [
+        lambda: card < other, lambda: other > card,  # type: ignore[operator]
+        lambda: other < card, lambda: card > other,  # type: ignore[operator]
+    ]
+    for compare in comparisons:
+        with pytest.raises(TypeError, match="not supported between instances of"):
+            compare()
+    assert Card.parse("AS") < card and card > Card.parse("AS")
 
 
 def test_sorted_cards_orders_by_rank_then_clubs_diamonds_hearts_spades() -> None:

@@ -169,7 +169,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.text!r})"
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):  # Python's TypeError, not an AttributeError on 'order'
+            return NotImplemented
         return self.order < other.order
 
     def __hash__(self) -> int:
