@@ -43,8 +43,8 @@ from gofish.session import BackgroundSaver, IllegalChoice, TableSession
 #: under ask: card a rank alone is refused ("Name the suit too"). {seat} and {name} are an
 #: opponent at this table: "ask 2" in a two-player game named a player who is not there.
 RANK_ASKS = (
-    ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K (whom: the only "
-     "opponent, or the last one you asked)"),
+    ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K, or in words: nines, "
+     "ten, queen (whom: the only opponent, or the last one you asked)"),
     ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
 )
 CARD_ASKS = (
@@ -67,12 +67,9 @@ _ASK_PATTERN = re.compile(
     r"^ask\s+(?:(?:(?P<target>\S.*?)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
 
-_RANK_BY_WORD = {rank.plural.lower(): rank for rank in Rank}  # "9s", "kings"
-# Ranks in words too, as a screen reader reads the log out and as dictation types them.
-_NUMBER_NAMES = ("two twos", "three threes", "four fours", "five fives", "six sixes",
-                 "seven sevens", "eight eights", "nine nines", "ten tens")
-_RANK_BY_WORD.update({word: Rank(value) for value, words in enumerate(_NUMBER_NAMES, start=2)
-                      for word in words.split()})
+# "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
+# a screen reader reads the log out and as dictation types them, are Rank.parse's.
+_RANK_BY_WORD = {rank.plural.lower(): rank for rank in Rank}
 
 # "q" is the queen here (as "k" is the king): said when it was taken for quit.
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."

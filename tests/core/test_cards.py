@@ -94,6 +94,27 @@ def test_a_card_compared_with_what_is_not_a_card_is_a_type_error(other: object) 
     assert Card.parse("AS") < card and card > Card.parse("AS")
 
 
+NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king")
+PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+           "tens", "jacks", "queens", "kings")
+
+
+@pytest.mark.parametrize("rank", RANKS)
+def test_every_rank_is_read_by_its_name_one_or_many(rank: Rank) -> None:
+    # "ace" … "jack" were read, but "ten" and every plural ("aces", "sixes") were refused.
+    for word in (NAMES[rank - 1], PLURALS[rank - 1]):
+        assert Rank.parse(word) is rank
+        assert Rank.parse(f" {word.upper()} ") is rank
+        assert Rank.parse(word.capitalize()) is rank
+
+
+@pytest.mark.parametrize("bad", ["9s", "sixs", "one", "tenss"])
+def test_a_word_that_names_no_rank_is_still_refused(bad: str) -> None:
+    with pytest.raises(MalformedInputError, match=f"unknown rank '{bad}'"):
+        Rank.parse(bad)
+
+
 def test_sorted_cards_orders_by_rank_then_clubs_diamonds_hearts_spades() -> None:
     shuffled = [Card.parse(t) for t in ["KD", "9S", "9H", "AS", "9C", "10D"]]
     assert [str(c) for c in sorted_cards(shuffled)] == ["AS", "9C", "9H", "9S", "10D", "KD"]

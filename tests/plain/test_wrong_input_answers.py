@@ -118,3 +118,16 @@ def test_a_card_with_a_wrong_suit_letter_says_the_suit_is_wrong() -> None:
     assert "'10x' is not a card: after the rank comes a suit letter, c d h or s (e.g. 10h). " \
         "Type help for the commands." in said
     assert not [line for line in said if "is not a rank" in line]
+
+
+def test_the_help_says_ranks_may_be_typed_in_words() -> None:
+    # The line mode read "nines" and "ten", but its help listed only A 2-10 J Q K.
+    said = play(["help", "quit"])
+    assert any("or in words: nines, ten, queen" in line for line in said), said
+
+
+@pytest.mark.parametrize("word", ["Aces", "seven", "tens", "QUEEN"])
+def test_the_line_mode_reads_every_rank_name_rank_parse_reads(word: str) -> None:
+    # One reading of rank words, the core's: the line mode had a list of its own.
+    said = play([word, "quit"])
+    assert not [line for line in said if "is not a rank" in line], said
