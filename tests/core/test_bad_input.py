@@ -136,6 +136,13 @@ def test_under_ask_card_a_missing_suit_is_refused() -> None:
         (lambda: Ask.of(1, "9", "X"), "unknown suit 'X'"),
         (lambda: Ask.from_dict({"rank": "9"}), "an action needs a 'target' and a 'rank'"),
         (lambda: Ask.from_dict("9"), "an action must be an object, not '9'"),
+        # Fields no action has were dropped: a misspelt suit asked for the rank alone.
+        (lambda: Ask.from_dict({"target": 1, "rnak": "Q"}),
+         "unknown field 'rnak' in an action: it has player, target, rank and suit"),
+        (lambda: Ask.from_dict({"target": 1, "rank": "Q", "siut": "H"}),
+         "unknown field 'siut' in an action"),
+        (lambda: Ask.from_dict({"target": 1, "rank": "Q", 7: "H"}),
+         "unknown field 7 in an action"),
     ],
 )
 def test_malformed_asks_are_refused_before_they_reach_a_game(make: object, message: str) -> None:
@@ -196,3 +203,9 @@ def test_check_whole_refuses_bools_fractions_and_numbers_out_of_bounds() -> None
 
     with pytest.raises(OtherError, match=r"shard must be a whole number from 0 to 3, not 5"):
         check_whole("shard", 5, 0, 3, OtherError)
+
+
+def test_an_action_written_by_to_dict_is_read_back_by_from_dict() -> None:
+    for action in (Ask.of(1, "Q"), Ask.of(2, "10", "H")):
+        assert Ask.from_dict(action.to_dict()) is action
+        assert Ask.from_dict(action.to_dict(player=0)) is action  # the record's form, its asker too

@@ -20,7 +20,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gofish.core import (
-    Ask,
     Asked,
     BookLaid,
     Card,
@@ -34,6 +33,7 @@ from gofish.core import (
     Suit,
 )
 from gofish.online import create_rooms_app
+from gofish.online.room import entry_ask
 
 from .conftest import FAST
 from .helpers import connect, create_room, join_room, play_to_end, serving, settle
@@ -109,7 +109,7 @@ def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start
     actions = iter(game.actions)
     for index, (kind, data) in enumerate(entries, start=1):
         if kind == "miss":
-            ask = Ask.from_dict(data)
+            ask = entry_ask(data)
             look([Asked(data["player"], ask.target, ask.rank, ask.suit)])
         elif kind in ("ask", "fish"):
             look(replay.play(next(actions)[1]))

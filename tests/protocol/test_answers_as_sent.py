@@ -49,3 +49,9 @@ def test_a_refused_hello_is_quoted_as_sent(tmp_path: Path, hello: str) -> None:
     # They were quoted as Python wrote them again ('{"type": "action", ...}'), so a bot
     # whose JSON writer leaves out spaces was shown a line it never wrote.
     assert repr(hello) in hello_failure(tmp_path, hello)
+
+
+def test_a_move_with_a_field_no_move_has_is_refused_naming_it(tmp_path: Path) -> None:
+    # A legal move plus a misspelt "suit" was played as the move without it, silently.
+    message = _failure(tmp_path, "json.dumps({**msg['legal'][0], 'siut': 'H', 'id': msg['id']})")
+    assert "which is not a move: unknown field 'siut' in an action" in message, message

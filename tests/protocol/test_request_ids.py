@@ -167,4 +167,4 @@ def test_the_example_bot_echoes_the_id() -> None:
                          capture_output=True, text=True, timeout=60, check=True)
     hello, move = (json.loads(line) for line in ran.stdout.splitlines())
     assert hello["id"] == 7 and move["id"] == 8
-    assert Ask.from_dict(move) in legal
+    assert Ask.from_dict({k: v for k, v in move.items() if k not in ("type", "id")}) in legal

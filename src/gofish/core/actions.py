@@ -7,8 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofish.core.cards import RANKS, SUITS, Rank, Suit
-from gofish.core.errors import MalformedInputError, short_repr, whole_number
+from gofish.core.errors import MalformedInputError, short_repr, shown, whole_number
 from gofish.core.rules import MAX_PLAYERS
+
+#: The fields of an action as a record and :meth:`Ask.to_dict` write it (RULES.md): any
+#: other is refused, as a misspelt one would otherwise be dropped without a word.
+ACTION_FIELDS = ("player", "target", "rank", "suit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +48,16 @@ class Ask:
 
     @classmethod
     def from_dict(cls, data: object) -> Ask:
-        """Read ``{"target": 1, "rank": "9"}`` (plus ``"suit"`` under ``ask: card``)."""
+        """Read ``{"target": 1, "rank": "9"}`` (plus ``"suit"`` under ``ask: card``, and the
+        asker's ``"player"`` as :meth:`to_dict` writes it, which is not checked here); any
+        other field is refused."""
         if not isinstance(data, Mapping):
             raise MalformedInputError(f"an action must be an object, not {short_repr(data)}")
+        for name in data:  # a misspelt "suit" would ask for the rank alone, silently
+            if name not in ACTION_FIELDS:
+                raise MalformedInputError(
+                    f"unknown field {shown(name)} in an action: it has "
+                    f"{', '.join(ACTION_FIELDS[:-1])} and {ACTION_FIELDS[-1]}")
         if "target" not in data or "rank" not in data:
             raise MalformedInputError("an action needs a 'target' and a 'rank'")
         return cls.of(data["target"], data["rank"], data.get("suit"))

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from gofish.core.actions import Ask
+from gofish.core.actions import ACTION_FIELDS, Ask
 from gofish.core.cards import RANKS, Rank, Suit, parse_deck
 from gofish.core.errors import GoFishError, MalformedInputError, did_you_mean, shown
 from gofish.core.game import Game
@@ -70,10 +70,9 @@ def _field(record: Mapping[str, Any], name: str) -> Any:
     return record[name]
 
 
-#: The fields of a record and of its actions (RULES.md): any other is refused, as a field
-#: misspelt ("moves", "firstPlayer") would replay ok as another game, its default taken.
+#: The fields of a record (RULES.md; its actions': ACTION_FIELDS): any other is refused, as
+#: a field misspelt ("moves", "firstPlayer") would replay ok as another game, its default taken.
 RECORD_FIELDS = ("rules", "players", "deck", "first_player", "actions")
-ACTION_FIELDS = ("player", "target", "rank", "suit")
 
 
 def _unknown_field(data: Mapping[Any, Any], fields: tuple[str, ...], what: str) -> str | None:

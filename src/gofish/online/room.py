@@ -541,7 +541,7 @@ class Room:
     def _apply_ask(self, kind: str, data: dict[str, Any]) -> None:
         if self.game is None:
             raise ValueError("an ask before any game was dealt")
-        ask = Ask.from_dict(data)
+        ask = entry_ask(data)
         if kind == "ask":
             self._note_stand_in(data["player"], data.get("by"))
             self.game.play(ask)
@@ -679,6 +679,12 @@ class Room:
                 name = seat.stand_in_name
                 seat.name = seat.vacated = seat.stand_in_name = None
                 seat.name = name or self._free_bot_name(seat.bot)
+
+
+def entry_ask(data: dict[str, Any]) -> Ask:
+    """The ask an "ask" or "miss" entry holds: the action as a record writes it, with who
+    made it ("by"), which is the room's and no field of an action."""
+    return Ask.from_dict({key: value for key, value in data.items() if key != "by"})
 
 
 def seatable_spec(bot: str) -> str:

@@ -421,7 +421,7 @@ class ExternalBot:
                    or _rank_problem(answer) or _suit_problem(answer))
         if problem is None:
             try:
-                action = Ask.from_dict(answer)
+                action = Ask.from_dict(_move_fields(answer))
             except GoFishError as error:
                 problem = str(error)
         sent = self._as_sent()
@@ -862,6 +862,12 @@ def _passed_over(count: int) -> str:
     if count == 1:
         return " (it sent only a line that echoes an earlier request's id, which was passed over)"
     return f" (it sent only {count} lines that echo earlier requests' ids, which were passed over)"
+
+
+def _move_fields(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer without what every message may carry ("type", "id"): the move itself,
+    whose fields ``Ask.from_dict`` checks."""
+    return {key: value for key, value in answer.items() if key not in ("type", "id")}
 
 
 def _type_problem(answer: dict[str, Any]) -> str | None:
