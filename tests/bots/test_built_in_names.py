@@ -65,3 +65,13 @@ def test_the_tournament_plays_the_emma_that_make_bot_makes() -> None:
     outcome = run_tournament(plan, jobs=1)
     assert outcome.engine == "engine"
     assert [bot["name"] for bot in summary(outcome)["bots"]] == ["my-emma", "emma"]
+
+
+@pytest.mark.parametrize("spelling", ["cmd", " CMD ", "Cmd"])
+def test_cmd_is_refused_as_a_name_since_its_spec_would_name_a_program(spelling: str) -> None:
+    # Registered, "cmd" was made bare, but "cmd:depth=2" was read as the program
+    # "depth=2": a bot under that name could never be given an option.
+    with pytest.raises(MalformedInputError, match=f"{spelling!r} cannot be a bot's name: a spec "
+                                                  "starting 'cmd:' names an external program"):
+        register_bot(spelling, First, "mine", options={"depth": "how deep"})
+    assert "cmd" not in base._REGISTRY

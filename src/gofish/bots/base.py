@@ -77,6 +77,10 @@ def register_bot(
     key = name.strip().lower()  # names are looked up without regard to case
     if not key or OPTION_SEPARATOR in key or "," in key:
         raise MalformedInputError(f"a bot's name must be a word without ':' or ',', not {name!r}")
+    if key + OPTION_SEPARATOR == CMD_PREFIX:  # "cmd:depth=2" names a program, not options
+        raise MalformedInputError(
+            f"{name!r} cannot be a bot's name: a spec starting {CMD_PREFIX!r} names an external "
+            f"program ({CMD_PREFIX}python mybot.py), so the bot could never be given options")
     if key in _BUILT_IN:
         raise MalformedInputError(
             f"{key!r} is a built-in bot: register yours under another name (the tournament's "
