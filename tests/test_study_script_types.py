@@ -9,6 +9,7 @@ They were typed ``int`` and ``str | Rules``: ``env.step(np.argmax(...))`` and
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,44 @@ def test_a_plan_of_a_list_of_bots_and_numpy_numbers_type_checks_as_it_runs(
     script.write_text(TOURNAMENT, encoding="utf-8")
     assert_strict_mypy_accepts(script, monkeypatch)
     exec(compile(TOURNAMENT, "tournament.py", "exec"), {})
+
+
+EXTERNAL = '''\
+import sys
+
+import numpy as np
+
+from gofish.protocol import ExternalBot
+
+seats = np.arange(2)
+with ExternalBot([sys.executable, "examples/mybot.py"]) as bot:
+    bot.new_game(seats[1], np.int64(2), "classic")
+'''
+
+
+def test_an_outside_bot_told_its_seat_as_a_numpy_number_type_checks_as_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # new_game took numpy's whole numbers (checked, sent as ints) but was typed int, so
+    # mypy refused the script that ran.
+    script = tmp_path / "external.py"
+    script.write_text(EXTERNAL, encoding="utf-8")
+    assert_strict_mypy_accepts(script, monkeypatch)
+    monkeypatch.chdir(ROOT)
+    exec(compile(EXTERNAL, "external.py", "exec"), {})
+
+
+def test_an_outside_bot_refuses_a_seat_or_count_that_is_a_fraction_as_mypy_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = tmp_path / "fraction.py"
+    script.write_text(EXTERNAL.replace("seats[1]", "1.0"), encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))
+    report, _, status = api.run(["--strict", "--no-incremental", "--cache-dir", os.devnull,
+                                 str(script)])
+    assert status == 1 and '"new_game" of "ExternalBot" has incompatible type "float"' in report
+    from gofish.core import MalformedInputError
+    from gofish.protocol import ExternalBot
+
+    with ExternalBot([sys.executable, str(ROOT / "examples" / "mybot.py")]) as bot:
+        for seat, players in ((1.0, 2), (0, 2.0)):
+            with pytest.raises(MalformedInputError, match="must be a whole number"):
+                bot.new_game(seat, players, "classic")  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, SupportsIndex
 
 from gofish.bots.common import check_number
 from gofish.core import (
@@ -390,8 +390,10 @@ class ExternalBot:
 
     # ----------------------------------------------------------- the game
 
-    def new_game(self, seat: int, players: int, rules: object) -> None:
-        """Tell the bot its seat and the rules (a ``Rules``, or their record form)."""
+    def new_game(self, seat: SupportsIndex, players: SupportsIndex, rules: object) -> None:
+        """Tell the bot its seat and the rules (a ``Rules``, or their record form). The seat
+        and the count may be numpy's whole numbers (as a study's arrays hold them): they are
+        checked and sent as ints; a fraction (``1.0``) is refused."""
         players = check_players(players)
         seat = check_whole("seat", seat, 0, players - 1)
         given = make_rules(rules)  # an unknown preset or option is the caller's mistake
