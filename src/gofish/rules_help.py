@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gofish.core import Rules
+from gofish.core.rules import MIN_PLAYERS
 from gofish.narrate import book_word, pond_word
 
 
@@ -74,6 +75,10 @@ def empty_hand_rule(rules: Rules) -> str:
     if rules.end == "first-empty":
         # R19 comes first: the empty hand has ended the game, whatever the refill option says.
         return "An empty hand ends the game at once, so nothing is drawn into it."
+    if rules.refill not in _REFILL_TEXT:
+        # Refill 'none' plays only under first-empty (above): this mix cannot be played,
+        # which Rules.check says in its words (it was a KeyError: 'none').
+        rules.check(MIN_PLAYERS)
     book = book_word(rules.book_size)
     return _REFILL_TEXT[rules.refill].replace("pond", pond_word(rules)).format(
         books=f"{book}s", book=book)

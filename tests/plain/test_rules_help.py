@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import gofish
 from gofish.rules_help import rules_paragraphs
 
@@ -102,3 +104,18 @@ def test_the_help_says_what_the_pond_or_sea_is_before_a_newcomer_must_draw_from_
     assert "The cards left after the deal are spread face down: the sea." in nordic
     assert "The cards left after the deal" in " ".join(
         rules_paragraphs(gofish.make_rules("classic", hand_size=5)))
+
+
+def test_rules_that_cannot_be_played_are_refused_in_words_not_described() -> None:
+    # Rules(refill="none") under end all-books, which no table deals, was a KeyError:
+    # 'none' from the help's table of refills.
+    for rules in (gofish.Rules("bicycle", refill="none"),
+                  gofish.make_rules("classic", refill="none")):
+        with pytest.raises(gofish.MalformedInputError,
+                           match="refill 'none' needs end 'first-empty'"):
+            rules_paragraphs(rules)
+    nordic_until_all_books = gofish.Rules("nordic", end="all-books")
+    with pytest.raises(gofish.MalformedInputError, match="end 'all-books' needs a refill"):
+        rules_paragraphs(nordic_until_all_books)
+    # Under first-empty no refill ever acts, so "none" is described as the others are.
+    assert rules_paragraphs(gofish.Rules("bicycle", refill="none", end="first-empty"))
