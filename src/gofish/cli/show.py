@@ -138,15 +138,19 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     """The game as sentences, one list per turn (a turn ends when the turn passes)."""
     import gofish
     from gofish.core import Ask, TurnPassed, redact
-    from gofish.narrate import describe
+    from gofish.narrate import Narrator
 
     viewer = player_seat(stored)
     names = [shown(name) for name in stored.names]  # the header names the bots' options
     game = gofish.game_from_record({**stored.record, "actions": []})
+    narrator = Narrator(names, viewer, game.rules)
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
         shown = events if all_cards else (redact(event, viewer) for event in events)
-        return [describe(event, viewer, names, rules=game.rules) for event in shown]
+        lines = [narrator.describe(event) for event in shown]
+        if game.is_over:  # what each opponent still held, public now, as the tables say it
+            lines += narrator.held_at_end(game.view(viewer))
+        return lines
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
     for action in stored.record["actions"]:
