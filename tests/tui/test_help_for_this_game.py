@@ -58,3 +58,12 @@ def test_the_help_explains_every_row_of_the_coach(preset: str, book_size: int, l
         assert row in explained
     assert "at least 2" in explained and "unknown" in explained  # the marks of 2+ – ?
     assert f"still in the {pile}" in explained
+
+
+def test_under_card_asks_the_rank_keys_are_said_to_pick_the_rank_not_to_ask() -> None:
+    # The help said "Shift+Q: ask for queens" and "ask for that rank" above "then the
+    # suit": under ask: card a rank key asks nothing, it waits for the suit.
+    text = help_seen("classic", 2, ask="card")
+    assert "pick the rank of the card you ask for" in text and "pick the queen" in text
+    assert "ask for queens" not in text and "ask for that rank" not in text
+    assert "S H D C" in text and "then the suit of the card you ask for" in text

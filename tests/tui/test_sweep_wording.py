@@ -216,3 +216,23 @@ def test_a_resumed_game_says_who_played_first_as_a_fresh_deal_does() -> None:
 
         run_app(app, script, size=(100, 30))
         said_in_order(lines, f"── {said}")
+
+
+def test_under_card_asks_the_quit_question_says_shift_q_picks_the_queen() -> None:
+    # It said "Shift+Q asks for queens" as in a rank game: under ask: card the key only
+    # picks the queen, and the suit key after it asks.
+    app = make_app(seed=7, ask="card")
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        rank = app.session.held_ranks()[0]
+        await pilot.press(RANK_KEYS[rank])
+        await pilot.press(app.open_suits(rank)[0].letter.lower())  # a game worth keeping
+        await pilot.pause()
+        assert app.session.game.actions
+        await pilot.press("q")
+        await pilot.pause()
+        assert prompt_text(app).startswith("Quit? Press q again to quit, any other key to "
+                                           "stay (Shift+Q picks the queen).")
+        await pilot.press("x")  # stay
+
+    run_app(app, script, size=(200, 30))

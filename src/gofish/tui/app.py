@@ -1088,8 +1088,10 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def quit_question(self) -> str:
+        # Under ask: card Shift+Q only picks the queen: the suit key after it asks.
+        queen = "picks the queen" if self.session.rules.ask == "card" else "asks for queens"
         return self.question_saying_where(
-            "Quit? Press q again to quit, any other key to stay (Shift+Q asks for queens).",
+            f"Quit? Press q again to quit, any other key to stay (Shift+Q {queen}).",
             "The game", "the command that resumes it is printed as you leave")
 
     def question_saying_where(self, question: str, game: str, instead: str) -> str:

@@ -37,10 +37,16 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
     and those that choose whom to ask sent a newcomer looking for what they did."""
     choosing = players > 2
     by_card = rules.ask == "card"
-    rows = [
-        ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
-        ("Shift+Q", "ask for queens (a lower-case q is quit)"),
-    ]
+    if by_card:  # a rank key only picks the rank: the suit key that follows asks
+        rows = [
+            ("A 2-9 0 J K", "pick the rank of the card you ask for (0 is the 10)"),
+            ("Shift+Q", "pick the queen (a lower-case q is quit)"),
+        ]
+    else:
+        rows = [
+            ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
+            ("Shift+Q", "ask for queens (a lower-case q is quit)"),
+        ]
     if choosing:
         rows.append(("← → Tab", "choose whom to ask"))
     if by_card:
