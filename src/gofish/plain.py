@@ -400,9 +400,8 @@ class PlainTable:
 
     def parse_wanted(self, typed: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
-        word = _suit_symbol_as_letter(typed)
-        if word.startswith("0"):  # the terminal table's key for the 10: the same here
-            word = "10" + word[1:]
+        spelled = "10" + typed[1:] if typed.startswith("0") else typed  # the terminal
+        word = _suit_symbol_as_letter(spelled)  # table's key for the 10: the same here
         try:
             return Rank.parse(word), None
         except MalformedInputError:
@@ -417,7 +416,7 @@ class PlainTable:
             if plural is not None:
                 return plural, None  # "kings" under ask: card: the table then asks which one
             if by_card:
-                _refuse_a_wrong_suit(typed, word)
+                _refuse_a_wrong_suit(typed, spelled)
             raise MalformedInputError(  # as typed: "00" was echoed back as '100'
                 f"{_quoted(typed)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
@@ -589,17 +588,40 @@ def _suit_symbol_as_letter(word: str) -> str:
         return word
 
 
-def _refuse_a_wrong_suit(typed: str, word: str) -> None:
-    """Under ask: card, a rank and then no suit letter ("5x"): say the suit was wrong.
-    "'5x' is not a rank" blamed the rank, which was right."""
-    try:
-        rank = Rank.parse(word[:-1]) if len(word) > 1 else None
-    except MalformedInputError:
+def _refuse_a_wrong_suit(typed: str, spelled: str) -> None:
+    """Under ask: card, a rank and then no suit letter ("5x"), or a card and then more
+    ("5♦x"): say what is wrong after the rank. "'5x' is not a rank" blamed the rank, which
+    was right. ``spelled`` is ``typed`` with a leading 0 read as 10."""
+    found = _rank_first(spelled)
+    if found is None:
         return
-    if rank is not None:
+    rank, rest = found
+    try:
+        suit = Suit.parse(rest[0])
+    except MalformedInputError:
+        if len(rest) > 1:
+            return  # a word ("quiet"), not a card
         raise MalformedInputError(
             f"{_quoted(typed)} is not a card: after the rank comes a suit letter, c d h or s "
-            f"(e.g. {rank.symbol}h).")
+            f"(e.g. {rank.symbol}h).") from None
+    extra = rest[1:].removeprefix("\ufe0f")  # the emoji variation selector after a suit
+    # One character more, or any after a suit symbol: "ahead" is a word, not the A♥ and "ead"
+    if len(extra) == 1 or (extra and not rest[0].isalpha()):
+        raise MalformedInputError(
+            f"{_quoted(typed)} is not a card: the {Card(rank, suit).pretty} is followed by "
+            f"{_quoted(extra)}. Type the card alone, rank then suit letter "
+            f"(e.g. {rank.symbol}{suit.letter.lower()}).")
+
+
+def _rank_first(word: str) -> tuple[Rank, str] | None:
+    """The longest rank ``word`` starts with ("10" before "1", the ace) and what follows
+    it, if anything does; None if it starts with no rank."""
+    for length in range(len(word) - 1, 0, -1):
+        try:
+            return Rank.parse(word[:length]), word[length:]
+        except MalformedInputError:
+            continue
+    return None
 
 
 def _seat_number(word: str) -> int | None:

@@ -131,3 +131,16 @@ def test_the_line_mode_reads_every_rank_name_rank_parse_reads(word: str) -> None
     # One reading of rank words, the core's: the line mode had a list of its own.
     said = play([word, "quit"])
     assert not [line for line in said if "is not a rank" in line], said
+
+
+@pytest.mark.parametrize(("typed", "card", "extra", "example"), [
+    ("5♦x", "5♦", "x", "5d"), ("5hx", "5♥", "x", "5h"), ("10♣♣", "10♣", "♣", "10c"),
+])
+def test_a_card_with_more_after_its_suit_names_what_follows(
+        typed: str, card: str, extra: str, example: str) -> None:
+    # Under ask: card, "5♦x" was answered "'5♦x' is not a rank", though the 5♦ was read
+    # whole: the "x" after it is what was wrong, and "5x" already blamed its suit letter.
+    said = play([typed, "quit"], ask="card")
+    assert f"{typed!r} is not a card: the {card} is followed by {extra!r}. Type the card " \
+        f"alone, rank then suit letter (e.g. {example}). Type help for the commands." in said
+    assert not [line for line in said if "is not a rank" in line]
