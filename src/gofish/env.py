@@ -322,7 +322,8 @@ class GoFishEnv:
     is 0 until the game ends, then the agent's share of the win (1, 1/k when k
     share it, else 0). ``max_asks`` cuts a game short (``truncated``) in case an
     agent asks in circles with a dry pond (``BOT_ASKS_IN_A_ROW`` does so for the bots).
-    The observation counts cards by rank, without
+    A mapping (``{"emma": 1}``) is refused, not read as its keys: what its values
+    meant (a count? options?) would be dropped. The observation counts cards by rank, without
     suits, also under ``ask: card`` (see the module's docstring). ``render_mode``
     ``"ansi"`` or ``"human"`` draws the game as the agent's seat sees it (see
     ``render``).
@@ -343,6 +344,12 @@ class GoFishEnv:
         # Text (bytes too) is not a list of names; a set has no order, so which bot sat
         # where changed from run to run (string hashes are salted per process); a number
         # was a TypeError and a numpy array of names a ValueError ("truth value ...").
+        if isinstance(opponents, Mapping):  # {"emma": 1} was read as its keys alone
+            raise GoFishError(
+                "opponents must be a list of bot names, e.g. ['emma'], not a "
+                f"{type(opponents).__name__} ({short_repr(opponents)}), whose values would "
+                "be dropped: name one bot per opponent, in seat order, options after a "
+                "colon, e.g. ['emma:memory=2']")
         try:
             if isinstance(opponents, (str, bytes, bytearray, set, frozenset)):
                 raise TypeError

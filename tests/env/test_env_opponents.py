@@ -18,3 +18,21 @@ def test_fewer_opponents_than_seats_repeat_the_last() -> None:
     env = GoFishEnv("bicycle", players=4, opponents=["counter", "emma"])
     assert env.opponent_names == ["counter", "emma", "emma"]
     assert GoFishEnv("classic", players=2, opponents=["random"]).opponent_names == ["random"]
+
+
+@pytest.mark.parametrize("opponents", [{"emma": 1}, {"counter": "memory=2", "random": 1}])
+def test_a_mapping_of_opponents_is_refused_not_read_as_its_keys(opponents: object) -> None:
+    # {"emma": 1} was read as its keys, ["emma"]: what the 1 meant (one Emma? an option?)
+    # was dropped in silence, and {"counter": "memory=2"} seated a counter without its option.
+    with pytest.raises(GoFishError, match=r"opponents must be a list of bot names, e\.g\. "
+                       r"\['emma'\], not a dict \(\{'emma': 1\}|\{'counter'") as refused:
+        GoFishEnv("classic", players=3, opponents=opponents)  # type: ignore[arg-type]
+    assert "options after a colon, e.g. ['emma:memory=2']" in str(refused.value)
+
+
+def test_the_gymnasium_env_refuses_a_mapping_too() -> None:
+    pytest.importorskip("gymnasium")
+    import gymnasium
+
+    with pytest.raises(GoFishError, match="not a dict"):
+        gymnasium.make("gofish.gymnasium_env:GoFish-v0", opponents={"emma": 1})
