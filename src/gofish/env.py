@@ -30,7 +30,8 @@ one card dealt each, taking it ends the game in about one deal in thirty). Such 
 has no decision in it, so ``reset`` passes it over and deals the next game of the same
 seed's sequence, and ``info["deals_passed_over"]`` (from ``reset`` only) counts them.
 It tries ``DEALS_PER_RESET`` (100) deals; should the bots finish every one of them first,
-it gives the last as it is, with ``info["winners"]`` set and ``info["legal"]`` empty. An
+it raises ``GoFishError``, as the PettingZoo table does, and there is no game to step until
+a ``reset`` deals one (the next resets go on with the seed's sequence). An
 episode is cut short (``truncated``) after the agent's ``max_asks`` asks, or when the
 bots ask ``BOT_ASKS_IN_A_ROW`` (1,000) times with no turn of the agent's between: bots
 of your own can ask in circles with a dry pond while the agent cannot ask (a deal where
@@ -412,14 +413,20 @@ class GoFishEnv:
     def _deal_until_the_agent_asks(self, seed: WholeNumber | None) -> tuple[list[int], int]:
         """Deal ``seed``'s game, or the next of its sequence while the bots end a deal (or
         ask in circles) before the agent asks; its legal actions and the deals passed over.
-        After ``DEALS_PER_RESET`` such deals, the last as it is (no legal action)."""
-        legal: list[int] = []
+        After ``DEALS_PER_RESET`` such deals, GoFishError, as the PettingZoo table raises,
+        with no game left to step: the last deal, given as it was, was a finished game
+        that a vector env's autoreset stepped."""
         for passed_over, deal_seed in enumerate(self._deal_seeds.tries(seed)):
             self._deal(deal_seed)
             legal = self.legal_actions()  # once a deal: the reset's info is given it
             if legal:
                 return legal, passed_over
-        return legal, DEALS_PER_RESET - 1
+        self._game = None
+        raise GoFishError(
+            f"{plural(DEALS_PER_RESET, 'deal')} in a row had no ask of the agent's in "
+            f"{'it' if DEALS_PER_RESET == 1 else 'them'} (the bots ended the game, or asked "
+            "in circles, before its first ask): no game to give; reset again for the next "
+            "deals, or give the agent a game with more to play (other rules or bots)")
 
     def step(self, action: WholeNumber | Ask
              ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -116,7 +116,7 @@ class GoFishGymEnv(GoFishEnv, gymnasium.Env):  # type: ignore[override]
         self._steps_since_reset = 0  # as TimeLimit's count, set to 0 before it calls reset
         try:
             observation, info = super().reset(seed=seed, options=options)
-        except GoFishError:  # a bad seed or options: refused, changing nothing
+        except GoFishError:  # a bad seed or options (refused, changing nothing), or no deal
             self._lost_by = lost_by
             raise
         if seed is not None:  # checked above: a whole number from 0 (numpy's too)

@@ -8,15 +8,18 @@ env's autoreset then stepped it: ``GoFishError: the game is over``, out of train
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 from gofish import env as env_module
+from gofish.core import GoFishError
 from gofish.env import GoFishEnv
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from gofish.gymnasium_env import ENV_ID  # noqa: E402
+from gofish.gymnasium_env import ENV_ID, GoFishGymEnv  # noqa: E402
 
 MAKE_ID = f"gofish.gymnasium_env:{ENV_ID}"
 
@@ -44,16 +47,24 @@ def test_a_seed_that_needed_another_deal_still_repeats() -> None:
     assert info["deals_passed_over"] >= 1
 
 
-def test_with_one_deal_allowed_the_finished_deal_is_given_as_it_was(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    env = GoFishEnv(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
+@pytest.mark.parametrize("make", [GoFishEnv, GoFishGymEnv])
+def test_when_every_deal_allowed_is_over_first_reset_raises_as_pettingzoo_does(
+        make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # It gave the last such deal as it was (winners set, no legal action), where the
+    # PettingZoo table raises: a vector env's autoreset then stepped a finished game.
+    env = make(ONE_CARD_NORDIC, players=2, opponents=["emma"], seat=1)
     seed = next(s for s in range(200) if env.reset(seed=s)[1]["deals_passed_over"])
     monkeypatch.setattr(env_module, "DEALS_PER_RESET", 1)
-    _, info = env.reset(seed=seed)
-    # R19: a hand emptied by the bot's first ask ended the game before the agent's turn
-    assert info["winners"] is not None and info["legal"] == []
-    assert 0 in env.view().hand_sizes and env.view().num_players == 2
-    assert info["deals_passed_over"] == 0
+    with pytest.raises(GoFishError, match=r"^1 deal in a row had no ask of the agent's in it "
+                       r"\(the bots ended the game, or asked in circles, before its first "
+                       r"ask\): no game to give; reset again for the next deals, or give "
+                       r"the agent a game with more to play \(other rules or bots\)$"):
+        env.reset(seed=seed)
+    with pytest.raises(GoFishError, match="no game yet: call reset"):  # none to step on
+        env.step(0)
+    monkeypatch.setattr(env_module, "DEALS_PER_RESET", 100)
+    _, info = env.reset(seed=seed)  # the next reset deals as ever
+    assert info["legal"] and info["deals_passed_over"] >= 1
 
 
 def test_a_vector_env_with_autoreset_plays_on_through_such_deals() -> None:
