@@ -820,6 +820,35 @@ def test_a_shard_dealt_no_tables_says_so_instead_of_a_zero_win_rate(
     assert "0.0%" not in text
 
 
+def test_a_merge_of_shards_dealt_no_tables_says_the_shards_were_dealt_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    # A merge is shard 0 of 1, and its table said "this shard was dealt none", naming a
+    # shard the merge is not.
+    paths = []
+    for shard in ("5/10", "7/10"):
+        path = tmp_path / f"{shard[0]}.json"
+        path.write_text(json.dumps(run_json(capsys, "random", "emma", "--games", "2",
+                                            "--seed", "1", "--shard", shard)))
+        paths.append(str(path))
+    assert main(["tournament-merge", *paths]) == 0
+    text = capsys.readouterr().out
+    assert "No games were played: shards 5, 7 were dealt none of the tournament's tables " \
+        "(too few --games for so many shards).\n" in text
+    assert "this shard" not in text
+    assert main(["tournament-merge", paths[0]]) == 0
+    assert "No games were played: shard 5 was dealt none of" in capsys.readouterr().out
+
+
+def test_a_whole_tournament_of_no_games_names_no_shard() -> None:
+    result = summary(run_tournament(Plan(make_rules("classic"), 2, 1, ("random", "emma"), 2,
+                                         5, 10)))
+    result["shard"] = [0, 1]  # as a whole tournament's: none of its tables was dealt
+    out = io.StringIO()
+    print_table(result, out)
+    assert out.getvalue().splitlines()[-1] == "No games were played."
+
+
 def test_a_shard_dealt_no_tables_leaves_its_csv_figures_blank(tmp_path: Path) -> None:
     # The table shows "-" for them; the CSV gave a win rate of 0.0, an interval of 0 to 1
     # and a game length of 0.0, which a spreadsheet reads as figures of games played.

@@ -128,14 +128,24 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
             f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
         )
     if not result["games"]:
-        out.write("No games were played: this shard was dealt none of the tournament's "
-                  "tables (too few --games for so many shards).\n"
-                  if result.get("shard") else "No games were played.\n")
+        out.write(_no_games_line(result) + "\n")
     if result["failure_count"]:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
             out.write(f"  {on_screen(printable(failure))}\n")
+
+
+def _no_games_line(result: dict[str, Any]) -> str:
+    """Why a result holds no games: the shards it holds were dealt none of the tables (too
+    few --games for so many shards), as "this shard" said of a merge, which is no shard."""
+    count, held = _shards_held(result)
+    if count == 1:  # a whole tournament (or a merge saved before merges recorded shards)
+        return "No games were played."
+    which = "this shard was" if "merged_shards" not in result else (
+        f"{_listed(held)} {'was' if len(held) == 1 else 'were'}")
+    return (f"No games were played: {which} dealt none of the tournament's tables (too few "
+            "--games for so many shards).")
 
 
 CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo",
