@@ -270,11 +270,23 @@ def _gather_spread_positionals(args: argparse.Namespace, unknown: list[str]) -> 
     """What is still unknown once a command's list of names split by an option is whole
     again: argparse takes ``gofish tournament emma --games 9 random`` as the bot emma and
     an unknown argument random. A command names such a list in ``spread_positionals``."""
+    options, names = _split_at_end_of_options(unknown)
     name = getattr(args, "spread_positionals", None)
-    if name is None or any(item.startswith("-") and item != "-" for item in unknown):
-        return unknown  # an unknown option is reported, not taken for a name
-    getattr(args, name).extend(unknown)
+    if name is None or any(item.startswith("-") and item != "-" for item in options):
+        return options + names  # an unknown option is reported, not taken for a name
+    getattr(args, name).extend(options + names)
     return []
+
+
+def _split_at_end_of_options(unknown: list[str]) -> tuple[list[str], list[str]]:
+    """What came before a ``--`` argparse left unused, and the names after it (the ``--``
+    itself dropped). argparse leaves one with nothing after it, and one before names a
+    list split by an option takes: a trailing ``--``, harmless everywhere else, was
+    refused as an unrecognized argument."""
+    if "--" not in unknown:
+        return unknown, []
+    end = unknown.index("--")
+    return unknown[:end], unknown[end + 1:]
 
 
 def _is_storage_error(error: Exception) -> bool:

@@ -1,0 +1,42 @@
+"""``--``, the end of the options, as commands take it everywhere else: a trailing one is
+harmless and what follows one is names, not options. argparse left a ``--`` with nothing
+after it unconsumed, so ``gofish bots --`` was refused ("unrecognized arguments: --", exit
+status 2), and ``gofish tournament random --games 2 -- emma`` refused the bot after it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gofish.cli import main
+
+
+@pytest.mark.parametrize("command", [["bots"], ["history", "--limit", "3"]], ids=" ".join)
+def test_a_trailing_end_of_options_is_taken(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = ["--database", str(tmp_path / "games.sqlite3")] if command[0] != "bots" else []
+    assert main([*command, *database, "--"]) == 0
+    assert "unrecognized" not in capsys.readouterr().err
+
+
+def test_a_tournament_ending_in_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "emma", "--games", "2", "--seed", "1", "--json",
+                 "--"]) == 0
+    assert [bot["name"] for bot in json.loads(capsys.readouterr().out)["bots"]] == [
+        "random", "emma"]
+
+
+def test_bots_after_it_are_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "--games", "2", "--seed", "1", "--json", "--",
+                 "emma"]) == 0
+    assert [bot["name"] for bot in json.loads(capsys.readouterr().out)["bots"]] == [
+        "random", "emma"]
+
+
+def test_what_follows_it_where_nothing_is_taken_is_still_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots", "--", "emma"]) == 2
+    assert capsys.readouterr().err == ("gofish bots: unrecognized arguments: emma (see gofish "
+                                       "bots --help)\n")
