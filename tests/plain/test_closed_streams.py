@@ -1,6 +1,8 @@
 """play and resume started with standard input or output closed (``<&-``, ``>&-``, where
-Python sets it to None) say so in one line, exit status 1 (README, "Exit statuses"), and
-deal or touch no game: they wrote a traceback, after dealing one."""
+Python sets it to None) say so in one line and deal or touch no game: they wrote a
+traceback, after dealing one. Closed output is a write that fails, exit status 1; closed
+input is input refused before anything is done, exit status 2, as replay - and
+tournament-merge - refuse it (README, "Exit statuses")."""
 
 from __future__ import annotations
 
@@ -21,9 +23,13 @@ def test_a_closed_standard_stream_is_one_line_and_no_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     database = tmp_path / "games.sqlite3"
     monkeypatch.setattr(sys, stream, None)
-    assert main([*command, "--database", str(database)]) == 1
-    what = "input" if stream == "stdin" else "output"
-    assert capsys.readouterr().err == f"gofish {command[0]}: standard {what} is closed\n"
+    code = main([*command, "--database", str(database)])
+    said = capsys.readouterr().err
+    if stream == "stdout":
+        assert code == 1 and said == f"gofish {command[0]}: standard output is closed\n"
+    else:  # it exited 1, as for a failed write, though nothing was read or written yet
+        assert code == 2 and said == (f"gofish {command[0]}: standard input is closed, and "
+                                      "the table reads its moves there\n")
     assert not database.exists()
 
 
@@ -55,7 +61,7 @@ def test_show_and_replay_with_a_closed_stream_say_so_in_one_line(
     assert "Traceback" not in err and err.count("\n") == 1
     what = "input" if stream == "stdin" else "output"
     assert f"standard {what}" in err and "closed" in err
-    assert code == (2 if command[0] == "replay" and stream == "stdin" else 1)
+    assert code == (2 if stream == "stdin" else 1)  # show --step's was 1, replay -'s 2
 
 
 def test_with_standard_error_closed_messages_never_land_in_the_output(tmp_path: Path) -> None:
@@ -65,3 +71,15 @@ def test_with_standard_error_closed_messages_never_land_in_the_output(tmp_path: 
     done = subprocess.run(["bash", "-c", f'"{sys.executable}" -m gofish replay "{missing}" 2>&-'],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
+
+
+def test_play_plain_started_with_input_closed_by_the_shell_exits_2(tmp_path: Path) -> None:
+    # The shell's own <&-, not a test's stand-in: Python starts with sys.stdin None.
+    database = tmp_path / "games.sqlite3"
+    done = subprocess.run(
+        ["bash", "-c", f'"{sys.executable}" -m gofish play --plain --database "{database}" <&-'],
+        capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("gofish play: standard input is closed, and the table reads its "
+                           "moves there\n")
+    assert not database.exists()

@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Collection
 from typing import TextIO
 
-from gofish.core.errors import LONGEST_NUMBER_SHOWN, digits_cut
+from gofish.core.errors import LONGEST_NUMBER_SHOWN, GoFishError, digits_cut
 
 _LONG_NUMBER = re.compile(rf"\d{{{LONGEST_NUMBER_SHOWN + 1},}}")
 # A byte of an argument that is not UTF-8 reaches Python as a lone surrogate (0xff as
@@ -80,6 +80,20 @@ def standard_input() -> TextIO:
     """``sys.stdin``; OSError if the command was started with it closed (``<&-``)."""
     if sys.stdin is None:
         raise OSError(errno.EBADF, "standard input is closed")
+    return sys.stdin
+
+
+class InputClosed(GoFishError):
+    """Standard input was closed (``<&-``) for a command that needs it: refused before
+    anything is done, exit status 2, as ``replay -`` and ``tournament-merge -`` refuse it."""
+
+
+def required_input(why: str) -> TextIO:
+    """``sys.stdin``, which the command reads because ``why``; InputClosed if it was started
+    with it closed. A read that fails is status 1, but nothing was read yet: the command
+    was given no input to work with."""
+    if sys.stdin is None:
+        raise InputClosed(f"standard input is closed, and {why}")
     return sys.stdin
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin
 from gofish.cli._database import add_database_option, command_line, latest_playable
-from gofish.cli._messages import report, standard_input, standard_output
+from gofish.cli._messages import report, required_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 from gofish.leaving import drop_output
@@ -290,11 +290,12 @@ def _players_for(opponents: list[str]) -> int:
 
 
 def require_open_streams() -> None:
-    """OSError (exit status 1), before any game is dealt or read, when standard input or
-    output is closed (``<&-``, ``>&-``: Python sets it to None): no table could take moves
-    or show them, and the line mode wrote a traceback."""
+    """Before any game is dealt or read, refuse standard output or input that is closed
+    (``>&-``, ``<&-``: Python sets it to None): no table could show moves or take them,
+    and the line mode wrote a traceback. Closed output is OSError (exit status 1, as a
+    write that fails); closed input InputClosed (2, as ``replay -`` refuses it)."""
     standard_output()
-    standard_input()
+    required_input("the table reads its moves there")
 
 
 def open_games_store(path: str | None, *, required: bool, check: bool = True) -> Any:

@@ -25,7 +25,7 @@ from gofish.cli._database import (
     player_seat,
     with_store,
 )
-from gofish.cli._messages import report, standard_input, standard_output, tell
+from gofish.cli._messages import report, required_input, standard_output, tell
 
 if TYPE_CHECKING:
     from gofish.core import Event, Game
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     output = standard_output()  # closed (>&-): one line, not a traceback
     delay = args.delay if args.delay is not None else (TTY_DELAY if output.isatty() else 0.0)
     if args.step:
-        standard_input()
+        required_input("--step waits there for Enter before each turn")
         lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
     if not stored.over:
