@@ -93,14 +93,25 @@ def test_what_is_not_a_number_is_not_called_too_large(
         f"gofish resume: the game id needs a whole number, not {typed!r}")
 
 
-def test_a_long_number_in_any_script_is_called_too_large(
+def test_a_long_number_is_called_too_large(capsys: pytest.CaptureFixture[str]) -> None:
+    from gofish.cli import main
+
+    assert main(["resume", "+" + "3" * 5000, "--database", "unused.sqlite3"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "gofish resume: the game id is far too large a number (5,000 digits)")
+
+
+def test_a_long_number_in_another_script_names_its_digit(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
     from gofish.cli import main
 
+    # Numbers take the digits 0-9 only (tests/test_digits_0_to_9.py), however long.
     assert main(["resume", "+" + "٣" * 5000, "--database", "unused.sqlite3"]) == 2
-    assert capsys.readouterr().err.startswith(
-        "gofish resume: the game id is far too large a number (5,000 digits)")
+    err = capsys.readouterr().err
+    assert err.startswith("gofish resume: the game id needs a whole number, and '+٣٣")
+    assert err.endswith("uses the digit '٣': numbers take the digits 0-9 only\n")
+    assert len(err) < 300
 
 
 def test_a_command_started_with_its_output_closed_still_reports(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit
+from gofish.core.errors import other_digit
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
 from gofish.narrate import (
@@ -417,8 +418,9 @@ class PlainTable:
                 return plural, None  # "kings" under ask: card: the table then asks which one
             if by_card:
                 _refuse_a_wrong_suit(typed, spelled)
+            digits = " (in the digits 0-9)" if other_digit(typed) else ""  # '٣' reads as 3
             raise MalformedInputError(  # as typed: "00" was echoed back as '100'
-                f"{_quoted(typed)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K"
+                f"{_quoted(typed)} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K{digits}"
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
             ) from None
         if not by_card:
@@ -446,6 +448,9 @@ class PlainTable:
         if number == you or (number is None and typed in yourself):
             raise MalformedInputError(
                 f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
+        if other_digit(word) is not None:  # no seat, but say why: '٣' looks like one
+            raise MalformedInputError(f"{_quoted(word)} is not a seat number: seat numbers take "
+                                      f"the digits 0-9 only. Opponents: {self.opponent_list()}.")
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
 
@@ -626,8 +631,9 @@ def _rank_first(word: str) -> tuple[Rank, str] | None:
 
 def _seat_number(word: str) -> int | None:
     """The seat ``word`` gives by number, if it is one."""
-    # Not isdigit: '²' is one. Short, too: int() refuses a number of thousands of digits.
-    return int(word) if word.isdecimal() and len(word) <= SEAT_DIGITS else None
+    # 0-9 only, as everywhere (other_digit): isdecimal took '٣' as seat 3, isdigit '²' too.
+    # Short, too: int() refuses a number of thousands of digits.
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= SEAT_DIGITS else None
 
 
 def _name_key(name: str) -> str:

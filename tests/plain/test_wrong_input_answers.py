@@ -144,3 +144,24 @@ def test_a_card_with_more_after_its_suit_names_what_follows(
     assert f"{typed!r} is not a card: the {card} is followed by {extra!r}. Type the card " \
         f"alone, rank then suit letter (e.g. {example}). Type help for the commands." in said
     assert not [line for line in said if "is not a rank" in line]
+
+
+def test_a_seat_in_other_digits_is_refused_as_the_web_and_commands_refuse_it() -> None:
+    # '٢' (Arabic-Indic two) asked player 2, where '٣' was no rank and the web's routes
+    # and the commands' numbers take 0-9 only: one rule for every number typed.
+    settings = TableSettings(rules=make_rules("classic"), players=3, seed=5)
+    out = io.StringIO()
+    play_plain(TableSession.deal(settings), io.StringIO("7 \u0662\nask \u0662 for 7\nquit\n"),
+               out)
+    said = out.getvalue().splitlines()
+    refused = [line for line in said if line.startswith("'\u0662' is not a seat number")]
+    assert len(refused) == 2 and all(
+        line.startswith("'\u0662' is not a seat number: seat numbers take the digits 0-9 only. "
+                        "Opponents: Emma (player 1, ") for line in refused)
+    assert not [line for line in said if line.startswith("You ask")]  # no ask was made
+
+
+def test_a_rank_in_other_digits_says_the_digits_to_use() -> None:
+    said = play(["\u0663", "quit"])
+    assert "'\u0663' is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K (in the digits " \
+        "0-9). Type help for the commands." in said

@@ -213,12 +213,26 @@ def test_help_refuses_bad_rules_with_the_reason(client: TestClient) -> None:
 def test_help_reads_whole_numbers_as_the_other_routes_do(client: TestClient,
                                                          players: str) -> None:
     # int() took another script's digits and spaces, which /api/games refuses with 422.
+    # '٣' is named as the commands and the line mode name it: numbers take 0-9 only.
+    why = (f"and {players!r} uses the digit {players!r}: numbers take the digits 0-9 only"
+           if players == "٣" else f"not {players!r}")
     answer = client.get("/api/help", params={"preset": "classic", "players": players})
     assert answer.status_code == 400
-    assert answer.json() == {"error": f"players must be a whole number, not {players!r}"}
+    assert answer.json() == {"error": f"players must be a whole number, {why}"}
     hand = client.get("/api/help", params={"preset": "classic", "hand_size": players})
-    assert hand.json() == {"error": f"hand_size must be a whole number, not {players!r}"}
+    assert hand.json() == {"error": f"hand_size must be a whole number, {why}"}
     assert client.get("/api/help", params={"preset": "classic", "players": "3"}).status_code == 200
+
+
+@pytest.mark.parametrize("address", ["/api/games/\u0663", "/api/games?limit=\u0663"])
+def test_a_route_number_in_other_digits_names_the_digit(client: TestClient,
+                                                        address: str) -> None:
+    # Refused (422) as ever, now saying why '٣' is not 3, as the commands and line mode do.
+    answer = client.get(address)
+    assert answer.status_code == 422
+    assert answer.json()["error"].endswith(
+        "must be a whole number, and '\u0663' uses the digit '\u0663': numbers take the "
+        "digits 0-9 only")
 
 
 def test_unknown_game_is_a_404_with_a_message(client: TestClient) -> None:

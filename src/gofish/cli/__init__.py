@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from gofish.cli._messages import brief, report, tell
 from gofish.core import GoFishError
+from gofish.core.errors import other_digit_refusal
 from gofish.narrate import is_control as is_control  # the commands use them from here
 from gofish.narrate import shown as shown
 
@@ -78,9 +79,36 @@ def file_name(text: str) -> str:
     return text
 
 
+def digits_0_to_9(text: str) -> None:
+    """ArgumentTypeError if a number typed as ``text`` has a digit other than 0-9 ('٣'),
+    which int() and float() read but the web's routes and the line mode do not."""
+    refusal = other_digit_refusal(text)
+    if refusal is not None:
+        raise argparse.ArgumentTypeError(refusal)
+
+
+def whole(text: str) -> int:
+    """argparse's ``type=int``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
+    digits_0_to_9(text)
+    try:
+        return int(text)
+    except ValueError:  # as argparse words it for type=int
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+
+
+def decimal(text: str) -> float:
+    """argparse's ``type=float``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
+    digits_0_to_9(text)
+    try:
+        return float(text)
+    except ValueError:  # as argparse words it for type=float
+        raise argparse.ArgumentTypeError(f"invalid float value: {text!r}") from None
+
+
 def at_least_one(text: str) -> int:
     """A count of games, rounds, runs or decisions: a whole number from 1. 0 is refused:
     it listed or measured nothing, then reported that as a result."""
+    digits_0_to_9(text)
     try:
         value = int(text)
     except ValueError:

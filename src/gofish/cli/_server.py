@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gofish.cli import digits_0_to_9
 from gofish.cli._messages import tell
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def port(text: str) -> int:
+    digits_0_to_9(text)  # int() read '٣' as 3
     try:
         value = int(text)
     except ValueError:
@@ -34,6 +36,7 @@ def seconds(subject: str, maximum: float, zero: str = "") -> Callable[[str], flo
     """A parser for a pause of 0 to ``maximum`` seconds (``zero`` says what 0 means)."""
 
     def parse(text: str) -> float:
+        digits_0_to_9(text)  # float() read '٣' as 3
         try:
             value = float(text)
         except ValueError:

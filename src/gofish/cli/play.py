@@ -18,6 +18,7 @@ from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin
 from gofish.cli._database import add_database_option, command_line, latest_playable
 from gofish.cli._messages import report, required_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
+from gofish.core.errors import other_digit_refusal
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
 from gofish.leaving import drop_output
 
@@ -94,6 +95,8 @@ def add_house_rule_options(parser: argparse.ArgumentParser) -> None:
 def whole_number(text: str | None, option: str) -> int | None:
     if text is None:
         return None
+    if (refusal := other_digit_refusal(text)) is not None:  # int() read '٣' as 3
+        raise OptionError(f"{option} needs a whole number, and {refusal}")
     try:
         return int(text)
     except ValueError:
@@ -159,6 +162,8 @@ def seed_number(text: str) -> int:
 
 
 def parse_speed(text: str) -> float:
+    if (refusal := other_digit_refusal(text)) is not None:  # float() read '٣' as 3
+        raise OptionError(f"--speed needs a number, and {refusal}")
     try:
         speed = float(text)
     except ValueError:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from gofish.cli import bounded_stdin, lenient_stdin, shown
+from gofish.cli import bounded_stdin, digits_0_to_9, lenient_stdin, shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     EXIT_USAGE,
@@ -55,6 +55,7 @@ def register(subparsers: Any) -> None:
 
 
 def _seconds(text: str) -> float:
+    digits_0_to_9(text)  # float() read '٣' as 3
     try:
         value = float(text)
     except ValueError:

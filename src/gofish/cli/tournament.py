@@ -14,11 +14,12 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from gofish.cli import file_name, shown
+from gofish.cli import decimal, file_name, shown, whole
 from gofish.cli._messages import report, standard_input, standard_output, tell, write_whole
 from gofish.cli._outputs import MAX_RESULT, read_result_bytes, result_text
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
+from gofish.core.errors import other_digit_refusal
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
@@ -44,18 +45,18 @@ def register(subparsers: Any) -> None:
     # Read as play reads it (NORDIC is nordic): argparse's choices took only lower case.
     parser.add_argument("--rules", default="classic", metavar="PRESET",
                         help=f"the preset: {', '.join(sorted(PRESETS))} (default classic)")
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=whole, default=2, metavar="N",
                         help=f"seats at each table, {MIN_PLAYERS}-{MAX_PLAYERS} (default 2)")
     # The limit as text: importing plan.MAX_GAMES here would load the tournament package for
     # every command (a test keeps the two in step).
-    parser.add_argument("--games", type=int, default=1000, metavar="N",
+    parser.add_argument("--games", type=whole, default=1000, metavar="N",
                         help="games to play in all (default 1000, at most 1,000,000,000), "
                         "rounded up to whole mirrored deals")
-    parser.add_argument("--seed", type=int, default=None, help="master seed (default: random)")
+    parser.add_argument("--seed", type=whole, default=None, help="master seed (default: random)")
     parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
                         help="play each deal once per rotation of the table (default), or "
                         "once per order of the bots around it (more than two players)")
-    parser.add_argument("--jobs", type=int, default=None,
+    parser.add_argument("--jobs", type=whole, default=None,
                         help="worker processes (default: all cores)")
     add_house_rule_options(parser)  # play's, with its help texts
     speed = parser.add_mutually_exclusive_group()
@@ -63,7 +64,7 @@ def register(subparsers: Any) -> None:
                        help="use the bulk simulator, or fail saying why it cannot")
     speed.add_argument("--no-fast", dest="fast", action="store_false",
                        help="always play through the engine")
-    parser.add_argument("--timeout", type=float, default=5.0,
+    parser.add_argument("--timeout", type=decimal, default=5.0,
                         help="seconds an external bot may take per message (default 5)")
     parser.add_argument("--shard", default=None, metavar="I/N",
                         help="play only shard I of N (for several machines; merge the JSON "
@@ -132,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
         return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
                      f"not {args.timeout:g}")  # -1, as typed, not -1.0
+    if args.shard is not None and (refusal := other_digit_refusal(args.shard)) is not None:
+        return _fail(f"--shard {refusal}")  # int() read "٣/٤" as 3/4
     # Read even when empty: "--shard $SHARD" with the variable unset played the whole
     # tournament on every machine.
     shard, shards = parse_shard(args.shard) if args.shard is not None else (0, 1)

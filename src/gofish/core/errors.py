@@ -100,6 +100,24 @@ def whole_number(value: object) -> int | None:
         return None
 
 
+def other_digit(text: str) -> str | None:
+    """The first decimal digit in ``text`` that is not one of 0-9 (an Arabic-Indic '٣', a
+    full-width '３'), if any. int() and float() read them as numbers, but the web's routes
+    do not, so every place a number is typed takes 0-9 only: '٣' was seat 3 in the line
+    mode and ``--limit ٣`` 3 on the command line, yet refused in the browser. ('²' is no
+    decimal digit: nothing read it as a number.)"""
+    return next((char for char in text if char.isdecimal() and not char.isascii()), None)
+
+
+def other_digit_refusal(text: str) -> str | None:
+    """Why ``text`` is refused as a number: it has a digit other than 0-9 (see
+    :func:`other_digit`); None if it has none."""
+    digit = other_digit(text)
+    if digit is None:
+        return None
+    return f"{short_repr(text)} uses the digit {digit!r}: numbers take the digits 0-9 only"
+
+
 def did_you_mean(value: object, choices: Sequence[str]) -> str:
     """"; did you mean 'classic'?" when ``value`` is text close to one of ``choices``
     (another case, a dash for an underscore, a typo), else "": the hint a strict reader

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketState
 
 from gofish.bots import available_bots, display_name, seat_labels
 from gofish.core import PRESETS, GoFishError, make_rules
-from gofish.core.errors import short_repr
+from gofish.core.errors import other_digit_refusal, short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
 from gofish.session import game_rules_in_words
 from gofish.storage import (
@@ -308,7 +308,11 @@ def explain_parameters(error: RequestValidationError) -> str:
             item.get("type", ""))
         if item.get("type") == "greater_than_equal":
             wanted = f"{item.get('ctx', {}).get('ge')} or more"
-        if wanted is not None:
+        typed = item.get("input")
+        digits = other_digit_refusal(typed) if isinstance(typed, str) else None
+        if wanted is not None and digits is not None:  # '٣': why it is not 3
+            problems.append(f"{name} must be {wanted}, and {digits}")
+        elif wanted is not None:
             problems.append(f"{name} must be {wanted}, not {item.get('input')!r}")
         else:
             problems.append(f"{name}: {item.get('msg', 'not accepted')}")
@@ -571,7 +575,9 @@ def _whole_number(text: str, name: str) -> int:
     # ASCII digits only, as the routes whose numbers FastAPI reads: int() also takes
     # spaces around the digits, underscores and other scripts' digits ("٣").
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise GoFishError(f"{name} must be a whole number, not {short_repr(text)}")
+        digits = other_digit_refusal(text)  # '٣': say why it is not 3, as the commands do
+        raise GoFishError(f"{name} must be a whole number, "
+                          + (f"and {digits}" if digits else f"not {short_repr(text)}"))
     try:
         return int(text)
     except ValueError:  # past Python's 4,300-digit limit: far past any count the rules take
