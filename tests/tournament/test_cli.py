@@ -849,6 +849,18 @@ def test_a_whole_tournament_of_no_games_names_no_shard() -> None:
     assert out.getvalue().splitlines()[-1] == "No games were played."
 
 
+def test_a_shard_dealt_no_tables_keeps_numbers_in_its_json_rows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # As docs/tournament.md says: "games": 0 tells there is nothing, and the figures stay
+    # numbers (not null) for whatever sorts or adds them up (the table sorts by elo).
+    result = run_json(capsys, "random", "emma", "--games", "2", "--seed", "1",
+                      "--shard", "5/10")
+    for row in result["bots"]:
+        assert row["games"] == 0 and row["win_rate"] == 0.0 and row["elo"] == 0.0
+        assert row["ci95"] == [0.0, 1.0] and row["game_length"] == 0.0
+
+
 def test_a_shard_dealt_no_tables_leaves_its_csv_figures_blank(tmp_path: Path) -> None:
     # The table shows "-" for them; the CSV gave a win rate of 0.0, an interval of 0 to 1
     # and a game length of 0.0, which a spreadsheet reads as figures of games played.
