@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import json
 import numbers
+import operator
 import os
 import shutil
 import sqlite3
@@ -1014,27 +1015,47 @@ class Store:
         players (a seat row deleted by hand) is left out, and added to ``skipped``."""
         _check_skipped(skipped)
 
-        def load() -> list[Any]:
+        def load() -> list[_FinishedGame]:
             try:
-                return self.connection.execute(
-                    f"{_STATS_QUERY} ORDER BY g.finished_at, g.id, s.seat").fetchall()
+                games = self._fetch_all(_FINISHED_GAMES)
+                seats = self._fetch_all(_THEIR_SEATS)
             except sqlite3.DatabaseError as error:
                 self._read_around(error)
-                return self._salvaged_seat_rows(skipped)
+                return self._salvaged_games(skipped)
+            # Each game's columns once, not once per seat as a join repeats them.
+            by_game = {game_id: list(rows)
+                       for game_id, rows in itertools.groupby(seats, operator.itemgetter(0))}
+            return [_FinishedGame(game, by_game.get(game[0], [])) for game in games]
 
         results: list[_SeatResult] = []
-        for _, game_rows in itertools.groupby(self._read(load), key=lambda row: row[0]):
+        shapes = _GameShapes(self.path)
+        for game in self._read(load):
             try:
-                results.extend(_counted_seats(list(game_rows), self.path, human_only))
+                _count_seats(game, shapes, human_only, results)
             except DamagedGameError as damaged:
                 if skipped is not None:
                     skipped.append(damaged)
         return results
 
-    def _salvaged_seat_rows(self, skipped: list[DamagedGameError] | None) -> list[Any]:
-        """The stats query's rows from a file with a damaged page, read game by game; the
-        games that cannot be read are added to ``skipped``."""
-        games: list[list[Any]] = []
+    def _fetch_all(self, query: str) -> list[Any]:
+        """The rows of ``query``, their text decoded by sqlite3 itself: _decoded, a Python
+        call per text value, took a tenth of the time of stats(). A query that meets text
+        that is not UTF-8 (which sqlite3 refuses) is read again with _decoded."""
+        connection = self.connection
+        connection.text_factory = str
+        try:
+            return connection.execute(query).fetchall()
+        except sqlite3.OperationalError as error:
+            if not str(error).startswith(_NOT_UTF8):
+                raise
+        finally:
+            connection.text_factory = _decoded
+        return connection.execute(query).fetchall()
+
+    def _salvaged_games(self, skipped: list[DamagedGameError] | None) -> list[_FinishedGame]:
+        """The finished games with their seats from a file with a damaged page, read game by
+        game; the games that cannot be read are added to ``skipped``."""
+        games: list[_FinishedGame] = []
         for key in salvage.game_keys(self.connection):
             try:
                 rows = self.connection.execute(
@@ -1045,11 +1066,13 @@ class Store:
                     skipped.append(DamagedGameError(key.id, self.path))
                 continue
             if rows:
-                games.append(rows)
+                # LEFT JOIN: a game with no seat rows has one row of NULL seat columns.
+                games.append(_FinishedGame(tuple(rows[0][:7]), [
+                    (row[0], *row[7:]) for row in rows if row[7] is not None]))
         # Oldest first, as the query orders them (a time that is not text is damage).
-        games.sort(key=lambda rows: (rows[0][1] if isinstance(rows[0][1], str) else "",
-                                     rows[0][0]))
-        return [row for rows in games for row in rows]
+        games.sort(key=lambda game: (game.columns[1] if isinstance(game.columns[1], str)
+                                     else "", game.columns[0]))
+        return games
 
     def stats(
         self, human_only: bool = True, skipped: list[DamagedGameError] | None = None
@@ -1102,7 +1125,18 @@ _GAME_FIELDS = (
 )
 
 
-# LEFT JOIN: a game with no seat rows at all must be found, to be named.
+# What stats() reads: the finished games, oldest first, and their seats. A game with no
+# seat rows at all must be found, to be named (as damaged).
+_FINISHED_GAMES = (
+    "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules "
+    "FROM games WHERE over = 1 ORDER BY finished_at, id"
+)
+_THEIR_SEATS = (
+    "SELECT game_id, seat, bot, books, result FROM seats "
+    "WHERE game_id IN (SELECT id FROM games WHERE over = 1) ORDER BY game_id, seat"
+)
+# The same for one game of a damaged file, read game by game. LEFT JOIN: a game with no
+# seat rows at all must be found, to be named.
 _STATS_QUERY = (
     "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
     "g.rules, s.seat, s.bot, s.books, s.result "
@@ -1139,26 +1173,71 @@ class _SeatResult(NamedTuple):
 _RESULTS = ("win", "loss", "shared")
 
 
-def _counted_seats(rows: list[Sequence[Any]], path: Path, human_only: bool) -> list[_SeatResult]:
-    """The seats of one finished game (its people's, with ``human_only``), from its rows of
-    the stats query; DamagedGameError unless they are seats 0 to players - 1, each with a
-    result and books: a game with a seat row deleted by hand was left out without a word."""
-    game_id, finished_at, label, preset, options, players, rules = rows[0][:7]
-    seats = [row[7:] for row in rows if row[7] is not None]
-    if not _is_count(players) or [seat[0] for seat in seats] != list(range(players)) or any(
-        result not in _RESULTS or not _is_count(books) for _, _, books, result in seats
-    ) or not (_texts(label) and _texts(finished_at, *(bot for _, bot, _, _ in seats),
-                                       or_none=True)):
-        raise DamagedGameError(game_id, path)
-    lineup = [HUMAN if bot is None else str(bot) for _, bot, _, _ in seats]
-    book_size = _book_size(preset, options)
-    record_rules = _rules_value(rules)
-    return [
-        _SeatResult(finished_at or "", lineup[seat], label,
-                    tuple(sorted(lineup[:seat] + lineup[seat + 1:])), result, books, book_size,
-                    record_rules)
-        for seat, bot, books, result in seats if not human_only or bot is None
-    ]
+class _GameShape(NamedTuple):
+    """What stats() derives from the columns that many games share: the rule set and the
+    line-up. The seats' players and opponents are in the order of seat."""
+
+    book_size: int
+    rules: str | dict[str, Any] | None
+    seats: list[tuple[str, tuple[str, ...]]]  # player, sorted opponents
+
+
+class _GameShapes:
+    """Each game shape worked out once for all the games that share it: a thousand games
+    hold a handful of rule sets and line-ups, and decoding each game's JSON, checking its
+    columns and sorting its opponents again took most of the time of stats()."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._known: dict[tuple[Any, ...], _GameShape] = {}
+
+    def of(self, game: _FinishedGame) -> _GameShape:
+        """The shape of ``game``; DamagedGameError if its rules label, players or bots are
+        not what a stored game holds."""
+        game_id, _, label, preset, options, players, rules = game.columns
+        bots = tuple([seat[2] for seat in game.seats])
+        # Python finds 2 == 2.0, but no column stores both: SQLite keeps 2.0 as 2 in an
+        # INTEGER column and any number as text in a TEXT one. Equal keys, equal columns.
+        key = (label, preset, options, players, rules, bots)
+        shape = self._known.get(key)
+        if shape is None:
+            if not (isinstance(label, str) and _is_count(players)
+                    and all(bot is None or isinstance(bot, str) for bot in bots)):
+                raise DamagedGameError(game_id, self.path)
+            lineup = [HUMAN if bot is None else bot for bot in bots]
+            shape = self._known[key] = _GameShape(
+                _book_size(preset, options), _rules_value(rules),
+                [(player, tuple(sorted(lineup[:seat] + lineup[seat + 1:])))
+                 for seat, player in enumerate(lineup)])
+        return shape
+
+
+class _FinishedGame(NamedTuple):
+    """A finished game as stats() reads it."""
+
+    columns: tuple[Any, ...]  # id, finished_at, label, preset, options, players, rules
+    seats: list[tuple[Any, ...]]  # game id, seat, bot, books, result; in the order of seat
+
+
+def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
+                 results: list[_SeatResult]) -> None:
+    """Add the seats of one finished game (its people's, with ``human_only``) to
+    ``results``; DamagedGameError, adding none, unless they are seats 0 to players - 1,
+    each with a result and books: a game with a seat row deleted by hand was left out
+    without a word."""
+    game_id, finished_at, label, _, _, players, _ = game.columns
+    seats = game.seats
+    shape = shapes.of(game)
+    if not (len(seats) == players and (finished_at is None or isinstance(finished_at, str))):
+        raise DamagedGameError(game_id, shapes.path)
+    for number, (_, stored_number, _, books, result) in enumerate(seats):
+        if not (stored_number == number and result in _RESULTS and _is_count(books)):
+            raise DamagedGameError(game_id, shapes.path)
+    finished_at = finished_at or ""
+    for (_, _, bot, books, result), (player, opponents) in zip(seats, shape.seats, strict=True):
+        if bot is None or not human_only:
+            results.append(_SeatResult(finished_at, player, label, opponents, result, books,
+                                       shape.book_size, shape.rules))
 
 
 def _rules_value(rules_json: object) -> str | dict[str, Any] | None:
@@ -1443,6 +1522,10 @@ def _check_figures(game: StoredGame, path: Path) -> None:
 def _texts(*values: object, or_none: bool = False) -> bool:
     """Whether every one of ``values`` is text (or None, with ``or_none``)."""
     return all(isinstance(value, str) or (or_none and value is None) for value in values)
+
+
+#: How sqlite3 refuses a text value that is not UTF-8.
+_NOT_UTF8 = "Could not decode to UTF-8"
 
 
 def _decoded(data: bytes) -> str:
