@@ -123,3 +123,30 @@ def test_the_title_names_every_opponent_at_80_columns(opponents: tuple[str, ...]
     [header] = rows
     assert app.sub_title.startswith("bicycle · you against ")
     assert f"Go Fish — {app.sub_title}" in header, header
+
+
+def test_a_wider_window_never_shows_fewer_game_over_figures_than_a_narrower_one() -> None:
+    # A name too long for the box's full figures (a seat kept from a game saved through
+    # the API) left an 80-column window with "The figures need a wider window.", while
+    # 50 columns showed them all, with the name shortened.
+    app = make_app("classic", players=3, seed=3)
+    name = "Bartholomew Featherstonehaugh-Smythe"
+    seen: dict[int, list[str]] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        names = ["You", name, "Emma 2"]
+        figures = (names, [PlayerTally(books=4, asks=9)] * 3, (1,))
+        app.push_screen(GameOverScreen("Over.", summary_table(*figures),
+                                       summary_table(*figures, compact=True)))
+        await pilot.pause()
+        for width in (50, 80, 120):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            seen[width] = screen_lines(app)
+
+    run_app(app, script, size=(50, 24))
+    for width, lines in seen.items():
+        shown = " ".join(" ".join(lines).split())
+        assert "The figures need a wider window." not in shown, width
+        assert all(heading in shown for heading in ("Books Asks Hits", "Lucky Streak")), width
+        assert f"★ {fit_name(name, 9)} 4 9" in shown, width

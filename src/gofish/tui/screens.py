@@ -293,20 +293,25 @@ class GameOverScreen(ModalScreen[str]):
         super().__init__()
         self.headline = headline
         self.table = table
-        self.compact = compact  # the figures for a window narrower than the box
+        self.compact = compact  # for a window narrower than the box, or names too long
 
     def figures(self, width: int) -> Table | Text:
         """The figures for a window ``width`` wide, or, where even the squeezed ones would
         lose a column, a note saying so: a table cut short would say something false."""
-        table = self.compact if self.compact is not None and width < OVER_WIDTH else self.table
         room = min(width, OVER_WIDTH) - OVER_GUTTER
+        # The squeezed figures too in a wide window: a name too long for the box's full
+        # figures hid them all there, while a narrower window showed them, names shortened.
+        tables = [self.table] if width >= OVER_WIDTH or self.compact is None else []
+        tables += [self.compact] if self.compact is not None else []
+        return next((table for table in tables if self.fits(table, room)),
+                    Text("The figures need a wider window.", style="italic"))
+
+    def fits(self, table: Table, room: int) -> bool:
+        """Whether ``table`` shows every column whole in ``room`` columns."""
         # Rich's own minimum squeezes headings ("Go f…"): the least width that cuts
         # nothing is the natural one, less what "Go fish" gives up on two lines.
         natural = Measurement.get(self.app.console, self.app.console.options, table).maximum
-        needed = natural - (len(GO_FISH) - max(len(word) for word in GO_FISH.split()))
-        if needed > room:
-            return Text("The figures need a wider window.", style="italic")
-        return table
+        return natural - (len(GO_FISH) - max(len(word) for word in GO_FISH.split())) <= room
 
     def compose(self) -> ComposeResult:
         with Vertical(id="over-box"):
