@@ -369,24 +369,38 @@ def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
     """Per rank: my cards, what each opponent is known to hold, booked, unaccounted."""
     check_view(view, "coach_rows")
     tracker = tracker or track(view)
-    mine = [0] * 14
-    for card in view.hand or ():
-        mine[card.rank] += 1
+    held, none = _held_as_known(view, tracker)
     rows = []
     for rank in RANKS:
-        known = tuple(
-            mine[rank] if seat == view.viewer else tracker.known[seat][rank]
-            for seat in range(view.num_players)
-        )
+        known = tuple(held[seat][rank] for seat in range(view.num_players))
         booked = tracker.booked[rank]
         rows.append(
             RankRow(
                 rank=rank,
-                mine=mine[rank],
+                mine=held[view.viewer][rank] if view.viewer is not None else 0,
                 known=known,
-                known_none=tuple(tracker.none[seat][rank] for seat in range(view.num_players)),
+                known_none=tuple(none[seat][rank] for seat in range(view.num_players)),
                 booked=booked,
                 unaccounted=max(0, CARDS_PER_RANK - booked - sum(known)),
             )
         )
     return rows
+
+
+def _held_as_known(view: View, tracker: Tracker) -> tuple[list[list[int]], list[list[bool]]]:
+    """Per seat and rank value: the fewest cards held as far as the viewer knows, and
+    whether none is; the viewer's own counts are exact, and so is every seat's once the
+    game is over: its hands are shown then (under nordic most still hold cards, R19)."""
+    shown = view.hands_at_end
+    held = [list(row) for row in tracker.known]
+    none = [list(row) for row in tracker.none]
+    for seat in range(view.num_players):
+        hand = view.hand if seat == view.viewer else shown[seat] if shown else None
+        if hand is None:
+            continue
+        held[seat] = [0] * 14
+        for card in hand:
+            held[seat][card.rank] += 1
+        if shown:
+            none[seat] = [count == 0 for count in held[seat]]
+    return held, none

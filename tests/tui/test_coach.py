@@ -350,3 +350,35 @@ def test_a_window_too_narrow_for_the_coach_over_the_table_says_so_instead_of_cut
         assert app.screen.query_one("#coach-box", Widget).border_subtitle
 
     run_app(app, script, size=SMALL)
+
+
+def test_the_coach_at_the_end_of_a_nordic_game_counts_the_hands_the_log_shows() -> None:
+    # R19 ends a nordic game with cards in hand, and the log then lists them ("Emma held
+    # …"), yet the coach offered by the game-over box still said "?" for them and counted
+    # them as unseen, beside the very lines that showed where they were.
+    app = make_app("nordic", players=3, seed=5)
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await play_to_the_end(app, pilot)
+        await pilot.press("c")  # the game-over box's coach: beside the log at 80x24
+        await pilot.pause()
+        game = app.session.game
+        coach = app.query_one(CoachPanel)
+        assert coach.display
+        region = coach.content_region
+        lines = [line[region.x:region.right].strip()
+                 for line in screen_lines(app)[region.y:region.bottom]]
+        ranks = lines[0].split()
+
+        def row(label: str) -> list[str]:
+            return next(cells for line in lines[1:] if line.startswith(f"{label} ")
+                        and len(cells := line.removeprefix(label).split()) == len(ranks))
+
+        assert any(game.hand(seat) for seat in (1, 2))  # cards were left in hand
+        for seat in (1, 2):
+            held = [sum(card.rank.symbol == rank for card in game.hand(seat)) for rank in ranks]
+            assert row(app.session.names[seat]) == [f"{n}+" if n else "–" for n in held]
+        in_pond = [sum(card.rank.symbol == rank for card in game.pond()) for rank in ranks]
+        assert row("Unseen") == [str(n) for n in in_pond]
+
+    run_app(app, script)
