@@ -14,7 +14,7 @@ from rich.console import Console
 from tests.tui.helpers import make_app, play_to_the_end, run_app, screen_lines, screen_text
 from tests.tui.test_table import HeldBot, app_with_a_held_bot, until, until_thinking
 from textual.pilot import Pilot
-from textual.widgets import Header
+from textual.widgets import Footer, Header, Static
 
 from gofish.core import Ask, Rank, Suit, make_rules, new_game
 from gofish.session import TableSession, TableSettings
@@ -398,6 +398,47 @@ def test_a_question_in_the_smallest_window_never_cuts_the_resume_command(
                 assert shown[0].endswith(SAID_INSTEAD[key]) and "gofish resume" not in shown[0]
     finally:
         shutil.rmtree(short.parent)
+
+
+@pytest.mark.parametrize(("ask", "path_length"), [("rank", 122), ("card", 82)])
+def test_a_question_whose_lines_the_smallest_window_cannot_hold_is_never_cut(
+        ask: str, path_length: int) -> None:
+    # At 50x16 the rows left for the prompt are five (four under the suits of a rank
+    # picked under ask: card, which stayed in sight under the question), yet a question of
+    # up to six lines kept the whole command: its last line, the end of the --database
+    # path, was below the footer, out of sight.
+    folder = Path(tempfile.mkdtemp(prefix="gf", dir="/tmp"))
+    database = folder / ("f" * (path_length - len(f"{folder}//games.sqlite3"))) / "games.sqlite3"
+    assert len(str(database)) == path_length
+    app = make_app("classic", seed=3, database=database, ask=ask)
+    seen: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        if ask == "card":
+            assert app.picked_rank is not None  # its suits wait in the bar under the prompt
+        await pilot.press("q")
+        await pilot.pause()
+        prompt = app.query_one("#prompt", Static)
+        footer = app.query_one(Footer).region.y
+        assert app.confirm_quit
+        rows = screen_lines(app)[prompt.region.y:min(prompt.region.bottom, footer)]
+        seen.append(" ".join(" ".join(rows).split()))
+        seen.append(" ".join(str(prompt.render()).split()))
+        suits = app.query_one("#suits")
+        assert not suits.display  # the question takes the suits' place until answered
+        await pilot.press("x")  # stay
+        await pilot.pause()
+        assert suits.display == (ask == "card") and not app.confirm_quit
+
+    try:
+        run_app(app, script, size=(50, 16))
+    finally:
+        shutil.rmtree(folder)
+    in_sight, whole = seen
+    # Not a line of it under the footer (a path cut at the window's edge wraps mid-word).
+    assert in_sight.replace(" ", "") == whole.replace(" ", "")
+    assert whole.endswith((f"is saved: {app.session.resume_command()}", SAID_INSTEAD["q"]))
 
 
 def ask_once_then_press(key: str, shown: list[str]

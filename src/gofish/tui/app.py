@@ -336,7 +336,6 @@ class GoFishApp(App[None]):
             "Your hand · ", books_text(view.books[session.human], session.narrator.book_word))
         box.set_class(session.human_to_act, "-to-act")
         hand = self.query_one(HandView)
-        self.show_suit_buttons()
         hand_now = view.hand or ()
         if self._hand_before is None:
             self._hand_before = frozenset(hand_now)
@@ -353,10 +352,12 @@ class GoFishApp(App[None]):
         self.show_prompt()
 
     def show_suit_buttons(self) -> None:
-        """Under ask: card, clickable suits while a rank waits for its suit."""
+        """Under ask: card, clickable suits while a rank waits for its suit; not under a
+        question to quit or deal again, which takes their place (a suit would only answer
+        "stay"), and whose lines their row would push under the footer."""
         bar = self.query_one("#suits")
         rank = self.picked_rank
-        bar.display = rank is not None
+        bar.display = self.suits_shown
         if rank is None:
             return
         open_suits = self.open_suits(rank)
@@ -375,7 +376,12 @@ class GoFishApp(App[None]):
                 return
             self.try_ask(self.picked_rank, Suit.parse(button_id.removeprefix("suit-")))
 
+    @property
+    def suits_shown(self) -> bool:
+        return self.picked_rank is not None and not self.question_pending
+
     def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
+        self.show_suit_buttons()
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "-error")
         # A question ends with the command that resumes the game: in a narrow window its
@@ -395,14 +401,24 @@ class GoFishApp(App[None]):
                                                  max(width - prompt.styles.gutter.width, 1))
         prompt_lines = max(least_rows(prompt),
                            min(prompt_lines, in_rows(prompt.styles.max_height) or prompt_lines))
-        suits = least_rows(self.query_one("#suits")) if self.picked_rank is not None else 0
-        others = sum(least_rows(widget) for widget in (
-            self.query_one(Header), self.query_one("#table"), self.query_one("#middle"),
-            self.query_one(Footer)))
-        room = max(height - others - box.styles.gutter.height - prompt_lines - suits, 1)
+        room = max(self.rows_beside_hand(height) - box.styles.gutter.height - prompt_lines, 1)
         self.query_one(HandView).fit_room(room)
         # Even without keys, 13 ranks of three can outgrow the room: the hand scrolls then.
         box.styles.max_height = room + box.styles.gutter.height
+
+    def rows_beside_hand(self, height: int) -> int:
+        """The rows a window ``height`` tall leaves for the hand's box and the prompt."""
+        suits = least_rows(self.query_one("#suits")) if self.suits_shown else 0
+        others = sum(least_rows(widget) for widget in (
+            self.query_one(Header), self.query_one("#table"), self.query_one("#middle"),
+            self.query_one(Footer)))
+        return height - others - suits
+
+    def prompt_room(self) -> int:
+        """The most lines the prompt can show in this window: what the hand's box leaves
+        it with one line of cards (the hand's least)."""
+        box = self.query_one("#hand-box")
+        return self.rows_beside_hand(self.size.height) - box.styles.gutter.height - 1
 
     def default_prompt(self) -> str:
         session = self.session
@@ -476,6 +492,8 @@ class GoFishApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_title(event.size.width)
         self.fit_to(event.size.width, event.size.height)
+        if self.question_pending:  # the whole command may fit now, or no longer fit
+            self.show_prompt()
         self.fit_hand(event.size.width, event.size.height)
         self._window_resized = True  # the coach is checked once the log has its new size
 
@@ -1099,7 +1117,10 @@ class GoFishApp(App[None]):
         (a game in another --database is not found by a bare "gofish resume"), or, where the
         prompt's lines cannot hold that command, ``instead``: a command cut short fails."""
         whole = f"{question} {self.where_the_game_is(game)}"
-        if not self.saver.kept or self.prompt_lines(whole) <= QUESTION_LINES:
+        # At 50x16 the window has room for fewer lines than QUESTION_LINES: the last of
+        # them, the end of the command, was under the footer.
+        room = min(QUESTION_LINES, self.prompt_room())
+        if not self.saver.kept or self.prompt_lines(whole) <= room:
             return whole  # (a game kept nowhere has no command to cut)
         return f"{question} {game} is saved: {instead}."
 
