@@ -441,6 +441,37 @@ def test_a_question_whose_lines_the_smallest_window_cannot_hold_is_never_cut(
     assert whole.endswith((f"is saved: {app.session.resume_command()}", SAID_INSTEAD["q"]))
 
 
+def test_a_question_asked_in_a_roomy_window_is_said_again_to_fit_a_smaller_one() -> None:
+    # Asked at 80x24, the question kept the whole command after the window shrank to
+    # 50x16, where its last line (the end of the path) then lay under the footer.
+    folder = Path(tempfile.mkdtemp(prefix="gf", dir="/tmp"))
+    database = folder / ("f" * 90) / "games.sqlite3"
+    app = make_app("classic", seed=3, database=database)
+    seen: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press(RANK_KEYS[app.session.held_ranks()[0]])
+        await pilot.press("q")
+        await pilot.pause()
+        seen.append(str(app.query_one("#prompt", Static).render()))
+        await pilot.resize_terminal(50, 16)
+        await pilot.pause()
+        prompt = app.query_one("#prompt", Static)
+        assert app.confirm_quit and prompt.region.bottom <= app.query_one(Footer).region.y
+        seen.append(str(prompt.render()))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        seen.append(str(prompt.render()))
+
+    try:
+        run_app(app, script, size=(80, 24))
+    finally:
+        shutil.rmtree(folder)
+    command = app.session.resume_command()
+    assert seen[0].endswith(command) and seen[2].endswith(command)
+    assert seen[1].endswith(SAID_INSTEAD["q"])
+
+
 def ask_once_then_press(key: str, shown: list[str]
                         ) -> Callable[[GoFishApp, Pilot[None]], Awaitable[None]]:
     """Ask once, then press ``key`` and put the question in sight (and how many lines it

@@ -492,10 +492,16 @@ class GoFishApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_title(event.size.width)
         self.fit_to(event.size.width, event.size.height)
-        if self.question_pending:  # the whole command may fit now, or no longer fit
-            self.show_prompt()
+        # The question's whole command may fit now, or no longer fit; the app's size is
+        # the new one only once this resize is handled.
+        self.call_after_refresh(self.fit_question)
         self.fit_hand(event.size.width, event.size.height)
         self._window_resized = True  # the coach is checked once the log has its new size
+
+    def fit_question(self) -> None:
+        """Say a question waiting for its answer again, in the form the window has room for."""
+        if self.question_pending:
+            self.show_prompt()
 
     def on_table_log_resized(self, message: TableLog.Resized) -> None:
         self.rewrap_log()
