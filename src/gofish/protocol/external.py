@@ -262,6 +262,7 @@ class ExternalBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: StderrTail | None = None
         self._mark = ""  # this start's RUN_MARK value
+        self._starting = False  # inside Popen: the program may run, with no process yet
         self._buffer = b""
         self._answer_line = b""  # the last message read, as the bot sent it
         self._eof = False
@@ -303,6 +304,9 @@ class ExternalBot:
     def _launch(self) -> None:
         self._stderr = StderrTail(STDERR_END)
         self._mark = f"{os.getpid()}-{secrets.token_hex(8)}"
+        # The program runs before Popen returns it: a stop signal's handler (kill) may come
+        # in between, and finds it by its mark alone.
+        self._starting = True
         try:
             # A session of its own, so that killing the bot also kills what it started
             # (the real bot behind a wrapper script), and a terminal's Ctrl-C is left to us.
@@ -315,6 +319,13 @@ class ExternalBot:
             self._stderr.abandon()
             self._stderr = None
             raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
+        except BaseException:  # cut short (Ctrl-C): Popen lets go of a program it started
+            _kill_marked(self._mark)
+            self._stderr.abandon()
+            self._stderr = None
+            raise
+        finally:
+            self._starting = False
         self._stderr.started()
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
@@ -386,6 +397,8 @@ class ExternalBot:
         process = self._process
         if process is not None:
             _end(process, self._mark)
+        elif self._starting:  # a signal's handler while it starts: not yet ours to reap
+            _kill_marked(self._mark)
         self.close()
 
     # ----------------------------------------------------------- the game
