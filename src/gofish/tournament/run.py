@@ -360,7 +360,10 @@ class _Worker:
             index, (plan, *rest) = given
             sent = None if plan is self._plan_sent else plan
             self._plan_sent = plan
-            self.connection.send((index, (sent, *rest)))
+            try:
+                self.connection.send((index, (sent, *rest)))
+            except OSError:  # it died after sending its last result (BrokenPipeError)
+                raise self._lost() from None
             self.busy = True
 
     def collect(self) -> tuple[int, Tally]:
@@ -368,15 +371,19 @@ class _Worker:
         try:
             index, result, error = self.connection.recv()
         except (EOFError, OSError):
-            self.process.join(timeout=5)
-            kill_bots_started_by(self.process.pid)  # what it could not clean up itself
-            hint = "; run with --jobs 1 to see why" if self.jobs_1_here else ""
-            raise WorkerLostError(f"a worker process stopped unexpectedly (exit code "
-                                  f"{self.process.exitcode}){hint}") from None
+            raise self._lost() from None
         self.busy = False
         if error is not None:
             raise error
         return index, result
+
+    def _lost(self) -> WorkerLostError:
+        """The error of a worker that died, once what it started is stopped."""
+        self.process.join(timeout=5)
+        kill_bots_started_by(self.process.pid)  # what it could not clean up itself
+        hint = "; run with --jobs 1 to see why" if self.jobs_1_here else ""
+        return WorkerLostError(f"a worker process stopped unexpectedly (exit code "
+                               f"{self.process.exitcode}){hint}")
 
     def finish(self) -> None:
         """No more tasks: let the process end by itself."""
