@@ -395,9 +395,10 @@ class _Worker:
         if self.process.is_alive():
             self.process.terminate()  # SIGTERM: the worker kills its bots' programs first
             self.process.join(timeout=5)
-        if self.process.is_alive():
+        if self.process.is_alive():  # deaf to SIGTERM (a bot's library took it over)
             self.process.kill()
             self.process.join(timeout=5)
+            kill_bots_started_by(self.process.pid)  # what it was given no time to stop
         self.connection.close()
 
 

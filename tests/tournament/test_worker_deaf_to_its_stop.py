@@ -1,0 +1,73 @@
+"""A worker that does not stop within five seconds of being told to (a Python bot's library
+took SIGTERM over, or its main thread is deep in compiled code, where no Python handler
+runs) is killed outright, and the programs of its external bots go too. The worker kills
+them itself when it stops; killed outright, it could not, and a program that ignores the
+end of its input ran on, an orphan."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from tests.processes import still_running, wait_for_pids
+
+from gofish.bots import base, register_bot
+from gofish.core import Ask, View, make_rules
+from gofish.tournament import Plan, run_tournament
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="bots are found by their environment in /proc")
+
+# Notes its pid, plays the first legal ask, and outlives the end of its input.
+DEAF_BOT = """
+import json, os, sys, time
+open({pids!r}, 'a').write(f'{{os.getpid()}}\\n')
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({{"type": "hello", "name": "deaf", "version": 1}}), flush=True)
+    elif msg["type"] == "turn":
+        print(json.dumps(msg["legal"][0]), flush=True)
+time.sleep(60)
+"""
+
+
+class IgnoresStopping:
+    """A Python bot after whose first ask its worker ignores SIGTERM, as when a library it
+    uses sets a handler of its own."""
+
+    name = "ignores-sigterm"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        return legal[0]
+
+
+def _interrupt_at_the_first_result(done: int, total: int) -> None:
+    if done:
+        raise KeyboardInterrupt
+
+
+def test_a_worker_killed_for_not_stopping_leaves_no_program_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    register_bot("ignores-sigterm", IgnoresStopping, "ignores SIGTERM in its worker")
+    pids = tmp_path / "pids"
+    bot = tmp_path / "deaf.py"
+    bot.write_text(DEAF_BOT.format(pids=str(pids)))
+    plan = Plan(make_rules("classic"), 2, 1,
+                ("ignores-sigterm", f"cmd:{sys.executable} {bot}"), 40)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(plan, jobs=1, timeout=60, progress=_interrupt_at_the_first_result)
+    started = wait_for_pids(pids, 2)  # one program per seat
+    assert len(started) == 2
+    left = still_running(started)
+    for pid in left:  # not to leave them behind the test either
+        os.kill(pid, signal.SIGKILL)
+    assert not left
