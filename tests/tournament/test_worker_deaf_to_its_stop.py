@@ -10,6 +10,7 @@ import os
 import random
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from tests.processes import still_running, wait_for_pids
 from gofish.bots import base, register_bot
 from gofish.core import Ask, View, make_rules
 from gofish.tournament import Plan, run_tournament
+from gofish.tournament.run import STOP_WAIT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="bots are found by their environment in /proc")
@@ -71,3 +73,44 @@ def test_a_worker_killed_for_not_stopping_leaves_no_program_running(
     for pid in left:  # not to leave them behind the test either
         os.kill(pid, signal.SIGKILL)
     assert not left
+
+
+class IgnoresStoppingNoted:
+    """IgnoresStopping, noting in a folder each worker that now ignores SIGTERM."""
+
+    name = "ignores-sigterm-noted"
+    folder = Path()
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        (self.folder / str(os.getpid())).touch()
+        return legal[0]
+
+
+def test_workers_deaf_to_their_stop_are_waited_for_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each was told to stop and waited for in turn, five seconds each: Ctrl-C with eight
+    # such workers took 40 s. Told all at once, they are waited for together.
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    monkeypatch.setattr(IgnoresStoppingNoted, "folder", tmp_path)
+    register_bot("ignores-sigterm-noted", IgnoresStoppingNoted, "ignores SIGTERM")
+    jobs = 3
+
+    interrupted: list[float] = []
+
+    def interrupt_once_all_are_deaf(done: int, total: int) -> None:
+        if not done:
+            return  # play starts: no worker yet
+        deadline = time.monotonic() + 60
+        while len(list(tmp_path.iterdir())) < jobs and time.monotonic() < deadline:
+            time.sleep(0.01)
+        interrupted.append(time.monotonic())
+        raise KeyboardInterrupt
+
+    # Built-in bots through the engine, eight deals a task: a task for every worker.
+    plan = Plan(make_rules("classic"), 2, 1, ("ignores-sigterm-noted", "random"), 2000)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(plan, jobs=jobs, fast=False, progress=interrupt_once_all_are_deaf)
+    assert len(list(tmp_path.iterdir())) == jobs
+    assert time.monotonic() - interrupted[0] < 2 * STOP_WAIT  # not jobs × STOP_WAIT

@@ -47,6 +47,9 @@ MAX_CHUNKS = 20_000  # bigger tournaments get bigger chunks, so the task list st
 #: Worker processes per core at most. Each is a whole Python process: 100,000 jobs with a
 #: big tournament started one per chunk of eight games, thousands, until memory ran out.
 JOBS_PER_CORE = 4
+#: Seconds a worker told to stop has to do so (it kills its bots' programs first) before
+#: it is killed outright.
+STOP_WAIT = 5.0
 
 
 class WorkerLostError(TournamentError):
@@ -307,8 +310,13 @@ def _in_workers(tasks: list[Task], workers: int, *, jobs_1_here: bool) -> Iterat
         for worker in crew:
             worker.finish()
     finally:
+        # At once on Ctrl-C or an error; a no-op after finish(). All are told before any is
+        # waited for, so that workers slow to stop take STOP_WAIT in all, not each.
         for worker in crew:
-            worker.stop()  # at once on Ctrl-C or an error; a no-op after finish()
+            worker.tell_to_stop()
+        deadline = time.monotonic() + STOP_WAIT
+        for worker in crew:
+            worker.stop(deadline)
 
 
 def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
@@ -391,10 +399,15 @@ class _Worker:
             self.connection.send(None)
         self.process.join(timeout=5)
 
-    def stop(self) -> None:
+    def tell_to_stop(self) -> None:
+        """SIGTERM, if it still runs: the worker kills its bots' programs and exits."""
         if self.process.is_alive():
-            self.process.terminate()  # SIGTERM: the worker kills its bots' programs first
-            self.process.join(timeout=5)
+            self.process.terminate()
+
+    def stop(self, deadline: float) -> None:
+        """Wait for a worker told to stop until ``deadline`` (time.monotonic()); then kill
+        it."""
+        self.process.join(timeout=max(0.0, deadline - time.monotonic()))
         if self.process.is_alive():  # deaf to SIGTERM (a bot's library took it over)
             self.process.kill()
             self.process.join(timeout=5)
