@@ -633,7 +633,7 @@ class ExternalBot:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self._fail(f"did not send {what} within {timeout:g} s"
-                               f"{_input_closed_note(process)}"
+                               f"{_input_closed_note(process) or self._unflushed_note()}"
                                f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
@@ -644,6 +644,16 @@ class ExternalBot:
                     self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
+
+    def _unflushed_note(self) -> str:
+        """What a failure to send the hello adds when not a byte came on stdout: most often
+        the hello was written but is held in the program's output buffer, which a pipe does
+        not flush at each newline (Python's print, C's printf)."""
+        if self._last_id != 1 or self._buffer or self._eof:
+            return ""
+        return (" (nothing came on its standard output: if it wrote its hello, it is held in "
+                "its output buffer; flush after every line, such as print(..., flush=True), "
+                "or start Python bots with python -u)")
 
     def _as_sent(self) -> str:
         """The last message read, quoted as the bot wrote it (spacing, field order, 1.0e0),
