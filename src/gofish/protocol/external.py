@@ -687,7 +687,7 @@ class ExternalBot:
         if not _wait_for_exit(process, 1.0):
             return None, "still running"
         code = _end(process, self._mark)
-        story = f"exit code {code}" if code >= 0 else f"killed by {_signal_name(-code)}"
+        story = f"exit code {code}" if code >= 0 else f"killed by {signal_name(-code)}"
         last = self._stderr_tail()
         return code, f"{story}; it said: {last}" if last else story
 
@@ -739,7 +739,7 @@ def _printable(text: str) -> str:
                    for char in _COLOUR.sub("", text))
 
 
-def _signal_name(number: int) -> str:
+def signal_name(number: int) -> str:
     """``SIGSEGV`` for 11: a crash reads better by name than as exit code -11."""
     try:
         return signal.Signals(number).name

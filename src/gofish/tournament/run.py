@@ -26,7 +26,7 @@ from gofish.bots.expert import any_searches_endgame
 from gofish.core import check_whole
 from gofish.leaving import drop_output
 from gofish.protocol import DEFAULT_TIMEOUT
-from gofish.protocol.external import check_timeout, kill_bots_started_by
+from gofish.protocol.external import check_timeout, kill_bots_started_by, signal_name
 from gofish.sim import as_whole_number, unsupported_reason
 from gofish.tournament.plan import Plan, TournamentError
 from gofish.tournament.play import (
@@ -389,9 +389,15 @@ class _Worker:
         """The error of a worker that died, once what it started is stopped."""
         self.process.join(timeout=5)
         kill_bots_started_by(self.process.pid)  # what it could not clean up itself
+        code = self.process.exitcode
+        if code is not None and code == -getattr(signal, "SIGKILL", 9):
+            # Not "exit code -9", nor --jobs 1 to see why: nothing in it said why.
+            return WorkerLostError("a worker process was killed outright (SIGKILL: kill -9, "
+                                   "or the system's out-of-memory killer)")
+        how = (f"was killed by {signal_name(-code)}" if code is not None and code < 0
+               else f"stopped unexpectedly (exit code {code})")
         hint = "; run with --jobs 1 to see why" if self.jobs_1_here else ""
-        return WorkerLostError(f"a worker process stopped unexpectedly (exit code "
-                               f"{self.process.exitcode}){hint}")
+        return WorkerLostError(f"a worker process {how}{hint}")
 
     def finish(self) -> None:
         """No more tasks: let the process end by itself."""
