@@ -206,3 +206,18 @@ def test_the_schedule_helpers_take_numpy_whole_numbers() -> None:
     assert tables(np.int64(3), np.int64(2)) == [(0, 1), (0, 2), (1, 2)]
     assert Tally(np.int64(2)).games == [0, 0]
     assert entrant_names(("emma", "emma", "random")) == ["emma#1", "emma#2", "random"]
+
+
+def test_the_default_jobs_are_the_cores_this_process_may_use(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under taskset or a container's cpuset, os.cpu_count() names every core of the machine:
+    # a worker each crowded the one core allowed, and its programs' answers with it.
+    import os
+
+    from gofish.tournament.run import max_jobs, usable_cores
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert usable_cores() == 1
+    assert max_jobs() == 8  # the floor, not 4 x 64
+    plan = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 40)  # five chunks of 8
+    assert summary(run_tournament(plan, fast=False))["jobs"] == 1

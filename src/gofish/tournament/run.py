@@ -57,9 +57,17 @@ class WorkerLostError(TournamentError):
     failed, rather than being refused as asked."""
 
 
+def usable_cores() -> int:
+    """The cores this process may run on: fewer than the machine has under ``taskset`` or a
+    container's cpuset, where starting a worker per machine core crowds the bots' answers."""
+    if hasattr(os, "sched_getaffinity"):  # not on macOS or Windows
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def max_jobs() -> int:
     """The most worker processes a tournament may start on this machine."""
-    return max(8, JOBS_PER_CORE * (os.cpu_count() or 1))
+    return max(8, JOBS_PER_CORE * usable_cores())
 
 Task = tuple[Plan, range, str, float]  # a plan, its units to play, the engine, the bot timeout
 
@@ -241,7 +249,7 @@ def run_tournament(
     check_entrants(plan.specs)
     _make_room_for_programs(plan)
     engine = choose_engine(plan, fast)
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or usable_cores()
     units = plan.units()
     size = max(_chunk_size(plan, engine), -(-len(units) // MAX_CHUNKS))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
