@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
                         help="play each deal once per rotation of the table (default), or "
                         "once per order of the bots around it (more than two players)")
     parser.add_argument("--jobs", type=whole, default=None,
-                        help="worker processes (default: all cores)")
+                        help="worker processes (default: one per core this process may use)")
     add_house_rule_options(parser)  # play's, with its help texts
     speed = parser.add_mutually_exclusive_group()
     speed.add_argument("--fast", dest="fast", action="store_true", default=None,
