@@ -40,3 +40,33 @@ def test_what_follows_it_where_nothing_is_taken_is_still_refused(
     assert main(["bots", "--", "emma"]) == 2
     assert capsys.readouterr().err == ("gofish bots: unrecognized arguments: emma (see gofish "
                                        "bots --help)\n")
+
+
+@pytest.mark.parametrize(("command", "option"), [
+    (["history", "--limit=--"], "--limit"),
+    (["tournament", "emma", "random", "--games=--"], "--games"),
+    (["play", "--plain", "--seed=--"], "--seed"),
+    (["play", "--plain", "--refill=--"], "--refill"),
+    (["export", "1", "-o=--"], "-o"),
+    (["export", "1", "-o--"], "-o"),
+    (["serve", "--allow-host=--"], "--allow-host"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_an_option_given_it_as_its_value_is_refused_saying_so(
+        command: list[str], option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse drops a "--" given as a value ("--games=--", "-o--"), as if it ended the
+    # options, and hands the command [] for it: a TypeError's traceback ('<=' between int
+    # and list), "limit must be a whole number ..., not []", or the default database used.
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    prog = f"gofish {command[0]}"
+    assert err == (f"{prog}: argument {option}: '--' cannot be its value, as it ends the "
+                   f"options (see {prog} --help)\n")
+    assert not (tmp_path / "games.sqlite3").exists()
+
+
+def test_after_the_end_of_options_such_a_word_is_a_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "emma", "--games", "2", "--", "--x=--"]) == 2
+    assert "unknown bot '--x=--'" in capsys.readouterr().err

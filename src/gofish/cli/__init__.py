@@ -18,7 +18,7 @@ import os
 import pkgutil
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from gofish.cli._messages import brief, report, tell
@@ -253,6 +253,13 @@ def _main(argv: Sequence[str] | None) -> int:
     discard_messages_if_stderr_closed()
     readable_output()
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    if (dashes := _option_given_end_of_options(words)) is not None:
+        command = next((word for word in words if not word.startswith("-")), None)
+        prog = f"gofish {command}" if command in _commands(parser) else "gofish"
+        tell(brief(f"{prog}: argument {dashes}: '--' cannot be its value, as it ends the "
+                   f"options (see {prog} --help)"))
+        return 2
     try:
         try:
             args, unknown = parser.parse_known_args(argv)
@@ -315,6 +322,29 @@ def _split_at_end_of_options(unknown: list[str]) -> tuple[list[str], list[str]]:
         return unknown, []
     end = unknown.index("--")
     return unknown[:end], unknown[end + 1:]
+
+
+def _option_given_end_of_options(words: Sequence[str]) -> str | None:
+    """The option given ``--`` as its value (``--games=--``, ``-o--``), if one is: argparse
+    drops such a ``--`` as the end of the options and hands the command ``[]`` for the
+    value, which was a traceback ('<=' between int and list) or the default taken. Words
+    after a ``--`` of their own are names, not options."""
+    for word in words:
+        if word == "--":
+            return None
+        if word.startswith("--") and word.partition("=")[2] == "--":
+            return word.partition("=")[0]
+        if len(word) > 2 and word[0] == "-" and word[1] != "-" and word[2:] in ("--", "=--"):
+            return word[:2]  # a short option with its value attached: -o--, -o=--
+    return None
+
+
+def _commands(parser: argparse.ArgumentParser) -> Collection[str]:
+    """The command names ``parser`` takes (play, show, ...)."""
+    for action in parser._actions:  # argparse keeps its subcommands only there
+        if isinstance(action, argparse._SubParsersAction):
+            return cast("dict[str, argparse.ArgumentParser]", action.choices).keys()
+    return ()
 
 
 def _is_storage_error(error: Exception) -> bool:
