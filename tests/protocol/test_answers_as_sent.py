@@ -54,4 +54,14 @@ def test_a_refused_hello_is_quoted_as_sent(tmp_path: Path, hello: str) -> None:
 def test_a_move_with_a_field_no_move_has_is_refused_naming_it(tmp_path: Path) -> None:
     # A legal move plus a misspelt "suit" was played as the move without it, silently.
     message = _failure(tmp_path, "json.dumps({**msg['legal'][0], 'siut': 'H', 'id': msg['id']})")
-    assert "which is not a move: unknown field 'siut' in an action" in message, message
+    # The fields a move has, as bots-protocol.md lists them: it said "it has player,
+    # target, rank and suit", a record's action, which names no type or id but the asker.
+    assert ("which is not a move: unknown field 'siut': a move has type, id, target, rank "
+            "and suit") in message, message
+
+
+def test_a_move_naming_its_player_is_refused_as_the_protocol_says(tmp_path: Path) -> None:
+    # bots-protocol.md: a field no move has loses the game. "player" (a record's asker) was
+    # taken without a look, whatever seat it named, as the one field no check read.
+    message = _failure(tmp_path, "json.dumps({**msg['legal'][0], 'player': 5, 'id': msg['id']})")
+    assert "which is not a move: unknown field 'player': a move has type, id" in message, message

@@ -432,7 +432,7 @@ class ExternalBot:
 
     def _read_move(self, answer: dict[str, Any], legal: Sequence[Ask]) -> Ask:
         action: Ask | None = None
-        problem = (_type_problem(answer) or _target_problem(answer)
+        problem = (_type_problem(answer) or _field_problem(answer) or _target_problem(answer)
                    or _rank_problem(answer) or _suit_problem(answer))
         if problem is None:
             try:
@@ -887,6 +887,21 @@ def _passed_over(count: int) -> str:
     if count == 1:
         return " (it sent only a line that echoes an earlier request's id, which was passed over)"
     return f" (it sent only {count} lines that echo earlier requests' ids, which were passed over)"
+
+
+#: The fields of a bot's move (docs/bots-protocol.md): any other loses the game, "player"
+#: too, which a record's action has (the asker) but a move does not, as its seat is known.
+MOVE_FIELDS = ("type", "id", "target", "rank", "suit")
+
+
+def _field_problem(answer: dict[str, Any]) -> str | None:
+    """A field no move has ("siut"), said with the fields a move has: Ask.from_dict's
+    words list a record's action's, with "player" and without "type" and "id"."""
+    unknown = next((name for name in answer if name not in MOVE_FIELDS), None)
+    if unknown is None:
+        return None
+    return (f"unknown field {cut(repr(unknown), _SHOWN)}: a move has "
+            f"{', '.join(MOVE_FIELDS[:-1])} and {MOVE_FIELDS[-1]}")
 
 
 def _move_fields(answer: dict[str, Any]) -> dict[str, Any]:
