@@ -221,3 +221,18 @@ def test_the_default_jobs_are_the_cores_this_process_may_use(
     assert max_jobs() == 8  # the floor, not 4 x 64
     plan = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 40)  # five chunks of 8
     assert summary(run_tournament(plan, fast=False))["jobs"] == 1
+
+
+@pytest.mark.parametrize("specs", [{"emma": 2, "random": 1}, {"emma", "random"},
+                                   frozenset({"emma", "random"})],
+                         ids=["dict", "set", "frozenset"])
+def test_bots_named_in_a_mapping_or_a_set_are_refused_as_the_environments_refuse_them(
+        specs: object) -> None:
+    # A dict was read as its keys, its values (two Emmas?) dropped without a word; a set has
+    # no order, so which bot sat where, and the seed's games, changed from run to run
+    # (string hashes are salted per process). GoFishEnv's opponents refuse both.
+    with pytest.raises(TournamentError, match=r"^specs must be a list of bot names in order, "
+                       r"e\.g\. \['emma', 'random'\], not a (dict|set|frozenset) "):
+        Plan(make_rules("classic"), 2, 1, specs, 10)  # type: ignore[arg-type]
+    with pytest.raises(TournamentError, match=r"not a (dict|set|frozenset) "):
+        entrant_names(specs)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, SupportsIndex
@@ -78,6 +78,14 @@ def bot_names(specs: object) -> tuple[str, ...]:
     deep inside, and a single name was read as a list of its letters."""
     if isinstance(specs, str) or not isinstance(specs, Iterable):
         raise TournamentError(f"specs must be a list of bot names, not {short_repr(specs)}")
+    if isinstance(specs, Mapping | Set):  # refused as GoFishEnv's opponents are
+        why = ("whose values would be dropped" if isinstance(specs, Mapping) else
+               "which has no order, so the bots' seats, and the seed's games, would change "
+               "from run to run")
+        raise TournamentError(
+            "specs must be a list of bot names in order, e.g. ['emma', 'random'], not a "
+            f"{type(specs).__name__} ({short_repr(specs)}), {why}; name a bot twice to "
+            "enter it twice")
     names = tuple(specs)  # a generator is read once, here
     for name in names:
         if not isinstance(name, str):
