@@ -115,6 +115,17 @@ def test_a_word_that_names_no_rank_is_still_refused(bad: str) -> None:
         Rank.parse(bad)
 
 
+def test_cards_order_with_every_comparison_as_they_sort() -> None:
+    # < and > worked, but <= and >= were a TypeError between two cards: "'<=' not
+    # supported between instances of 'Card' and 'Card'".
+    ace, king = Card.parse("AS"), Card.parse("KD")
+    assert ace <= king and ace <= ace and king >= ace and king >= king
+    assert not king <= ace and not ace >= king and king > ace and not ace > ace
+    for compare in (lambda: ace <= "KD", lambda: ace >= 3, lambda: ace >= None):
+        with pytest.raises(TypeError, match="not supported between instances of"):
+            compare()
+
+
 def test_sorted_cards_orders_by_rank_then_clubs_diamonds_hearts_spades() -> None:
     shuffled = [Card.parse(t) for t in ["KD", "9S", "9H", "AS", "9C", "10D"]]
     assert [str(c) for c in sorted_cards(shuffled)] == ["AS", "9C", "9H", "9S", "10D", "KD"]

@@ -183,6 +183,23 @@ class Card:
             return NotImplemented
         return self.order < other.order
 
+    # Written out as __lt__ is: without them <= and >= between two cards were a TypeError,
+    # while < and > worked.
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.order <= other.order
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.order > other.order
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.order >= other.order
+
     def __hash__(self) -> int:
         return self.index
 
