@@ -93,6 +93,22 @@ def test_a_bad_option_value_is_quoted_as_typed_not_as_read(spec: str, message: s
     assert "inf" not in str(refused.value) and ", not " not in str(refused.value)
 
 
+@pytest.mark.parametrize(("spec", "said"), [
+    ("emma:memory=\u0663", "bot option memory=\u0663: memory must be a whole number of ranks"),
+    ("counter:epsilon=\uff10.5", "bot option epsilon=\uff10.5: epsilon must be a number"),
+])
+def test_an_option_in_other_digits_is_refused_as_every_number_typed_is(spec: str,
+                                                                       said: str) -> None:
+    # int() read '٣' as 3: emma:memory=٣ played Emma remembering three ranks, where the
+    # line mode, the commands' options and the browser take the digits 0-9 only.
+    with pytest.raises(ValueError) as refused:
+        make_bot(spec)
+    message = str(refused.value)
+    assert message.startswith(said), message
+    assert message.endswith(": numbers take the digits 0-9 only"), message
+    assert parse_bot_spec(spec)[1] == {spec.split(":")[1].split("=")[0]: spec.split("=")[1]}
+
+
 @pytest.mark.parametrize("read", [parse_bot_spec, canonical_spec, display_name])
 @pytest.mark.parametrize("spec", [None, 3, ["emma"]])
 def test_a_spec_that_is_not_text_is_refused_in_words(read: Callable[[str], object],

@@ -11,7 +11,7 @@ from typing import Protocol, SupportsIndex, cast
 
 from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
-from gofish.core.errors import cut, short_repr, whole_number
+from gofish.core.errors import cut, other_digit, other_digit_refusal, short_repr, whole_number
 
 
 class Bot(Protocol):
@@ -226,6 +226,8 @@ def _option_text(value: object) -> str:
 def _option_value(text: str) -> object:
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
+    if other_digit(text) is not None:  # int() read '٣' as 3: as text, the bot refuses it
+        return text
     for kind in (int, float):
         try:
             return kind(text)
@@ -396,7 +398,8 @@ def _as_typed(message: str, typed: Mapping[str, str], read: Mapping[str, object]
         if message.startswith(f"{key} "):
             # The bots quote a value with short_repr; the text typed is cut the same way.
             said = message.removesuffix(f", not {short_repr(read[key])}")
-            return f"bot option {key}={cut(text)}: {said}"
+            digits = other_digit_refusal(text)  # why '٣' is no number, as the commands say
+            return f"bot option {key}={cut(text)}: {said}" + (f"; {digits}" if digits else "")
     return None
 
 
