@@ -70,3 +70,14 @@ def test_after_the_end_of_options_such_a_word_is_a_name(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "random", "emma", "--games", "2", "--", "--x=--"]) == 2
     assert "unknown bot '--x=--'" in capsys.readouterr().err
+
+
+def test_one_before_the_command_ends_gofish_s_own_options(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "gofish -- bots" was "argument COMMAND: invalid choice: '--'": argparse took the --
+    # for the command's name, where it ends gofish's own options (--version, --help).
+    assert main(["--", "bots", "--json"]) == 0
+    assert "emma" in [bot["name"] for bot in json.loads(capsys.readouterr().out)]
+    with pytest.raises(SystemExit) as refused:  # after it, no option of gofish's own
+        main(["--", "--version"])
+    assert refused.value.code == 2 and "gofish" not in capsys.readouterr().out

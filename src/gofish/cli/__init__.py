@@ -254,6 +254,10 @@ def _main(argv: Sequence[str] | None) -> int:
     readable_output()
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
+    if len(words) > 1 and words[0] == "--" and not words[1].startswith("-"):
+        # "gofish -- bots": it ends gofish's own options; argparse took it for the command
+        # ("invalid choice: '--'"). Before a word such as --version it is still refused.
+        words = words[1:]
     if (dashes := _option_given_end_of_options(words)) is not None:
         command = next((word for word in words if not word.startswith("-")), None)
         prog = f"gofish {command}" if command in _commands(parser) else "gofish"
@@ -262,7 +266,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     try:
         try:
-            args, unknown = parser.parse_known_args(argv)
+            args, unknown = parser.parse_known_args(words)
         finally:  # --help's text, written now: a full disk is an error, not lost at exit
             if sys.stdout is not None:  # None when started with it closed (`gofish ... >&-`)
                 sys.stdout.flush()
