@@ -41,6 +41,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
+        with store.one_snapshot():  # pages of one read, the count of more_stored too
+            return listed(store)
+
+    def listed(store: Store) -> int:
         games = listed_games(store, args.limit, False if args.unfinished else None)
         damaged: list[str] = []
         if args.json:
@@ -94,8 +98,8 @@ PAGE = 200
 
 def listed_games(store: Store, limit: int, finished: bool | None
                  ) -> Iterator[StoredGame | DamagedGameError]:
-    """The first ``limit`` games of the history, read a page at a time, in the order of
-    one read: a game saved or played on meanwhile is neither skipped nor listed twice."""
+    """The first ``limit`` games of the history, read a page at a time: call it within
+    ``store.one_snapshot()``, or a game played on meanwhile is skipped if not yet listed."""
     before = None
     while limit > 0:
         page = store.list_page(min(limit, PAGE), before=before, finished=finished)

@@ -271,6 +271,7 @@ class Store:
         self._clock = clock
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
+        self._snapshot_held = False  # inside one_snapshot()
         #: Whether it was opened only to read (asked for, or a file or folder this user
         #: may not write): saves fail, and a reader that stays open should reopen it.
         self.opened_read_only = read_only
@@ -381,6 +382,8 @@ class Store:
 
         def in_one_snapshot() -> T:
             connection = self.connection
+            if self._snapshot_held and connection.in_transaction:
+                return operation()  # one_snapshot's, read on till it ends
             connection.execute("BEGIN")
             try:
                 return operation()
@@ -391,6 +394,24 @@ class Store:
                     connection.execute("ROLLBACK")
 
         return self._guard(in_one_snapshot)
+
+    @contextlib.contextmanager
+    def one_snapshot(self) -> Iterator[None]:
+        """Every read inside the block reads the database as its first read found it: a
+        list read a page at a time skipped a game another gofish played on between two
+        pages (it moved to the top, past the pages read). For reading only; this store's
+        other threads wait till the block ends. In WAL mode other programs write on."""
+        with self._lock:
+            self._guard(lambda: self.connection.execute("BEGIN"))
+            self._snapshot_held = True
+            try:
+                yield
+            finally:
+                self._snapshot_held = False
+                connection = self._connection
+                if connection is not None and connection.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.execute("ROLLBACK")
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
