@@ -7,11 +7,13 @@ import json
 import os
 import random
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import gofish
 from gofish.bots import bot_turn, make_bot, play_out
+from gofish.storage import Store
 
 YOU = {"name": "You", "bot": None}
 EMMA = {"name": "Emma", "bot": "emma"}
@@ -62,6 +64,27 @@ def damage(db_path: Path, statement: str, parameters: tuple[Any, ...] = ()) -> N
     """Change a stored game as another program might: one SQL statement, committed."""
     with sqlite3.connect(db_path) as db:
         db.execute(statement, parameters)
+    db.close()
+
+
+def copies_of_one_game(db_path: Path, games: int,
+                       updated_at: Callable[[int], str] | None = None) -> None:
+    """``games`` stored games: one played (seed 41, You against Emma), then copied by SQL,
+    since playing each takes too long. ``updated_at(id)``, if given, is each game's time
+    of its last move; else every copy keeps the first game's."""
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=41)), seats=[YOU, EMMA])
+    columns = ("record, source, rules, rules_preset, rules_options, rules_label, players, "
+               "over, winners, books, actions, created_at, finished_at, updated_at")
+    with sqlite3.connect(db_path) as db:
+        for copy in range(2, games + 1):
+            db.execute(f"INSERT INTO games (id, {columns}) SELECT ?, {columns} FROM games "
+                       "WHERE id = 1", (copy,))
+        if updated_at is not None:
+            db.executemany("UPDATE games SET updated_at = ? WHERE id = ?",
+                           [(updated_at(game_id), game_id) for game_id in range(1, games + 1)])
+        db.execute("INSERT INTO seats SELECT g.id, s.seat, s.name, s.bot, s.books, s.result "
+                   "FROM games g JOIN seats s ON s.game_id = 1 WHERE g.id > 1")
     db.close()
 
 

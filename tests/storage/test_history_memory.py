@@ -5,7 +5,6 @@ games), so a long history could take the machine's memory with it."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import tracemalloc
 from pathlib import Path
 
@@ -13,33 +12,17 @@ import pytest
 
 import gofish
 from gofish.cli import main
-from gofish.storage import Store
 
-from .helpers import EMMA, YOU, played_game
+from .helpers import copies_of_one_game, played_game
 
 GAMES = 2000
-
-
-def _many_games(db_path: Path) -> None:
-    """``GAMES`` stored games: one played, copied by SQL (playing each takes too long)."""
-    with Store(db_path) as store:
-        store.save(gofish.game_to_record(played_game(seed=41)), seats=[YOU, EMMA])
-    with sqlite3.connect(db_path) as db:
-        columns = ("record, source, rules, rules_preset, rules_options, rules_label, players, "
-                   "over, winners, books, actions, created_at, updated_at, finished_at")
-        for copy in range(2, GAMES + 1):
-            db.execute(f"INSERT INTO games (id, {columns}) SELECT ?, {columns} FROM games "
-                       "WHERE id = 1", (copy,))
-        db.execute("INSERT INTO seats SELECT g.id, s.seat, s.name, s.bot, s.books, s.result "
-                   "FROM games g JOIN seats s ON s.game_id = 1 WHERE g.id > 1")
-    db.close()
 
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_long_history_is_listed_whole_without_holding_every_record(
     db_path: Path, capsys: pytest.CaptureFixture[str], as_json: bool
 ) -> None:
-    _many_games(db_path)
+    copies_of_one_game(db_path, GAMES)
     record_size = len(json.dumps(gofish.game_to_record(played_game(seed=41))))
     main(["history", "--limit", "1", "--database", str(db_path)])  # its modules loaded
     capsys.readouterr()

@@ -5,36 +5,18 @@ past the pages already read, and was listed nowhere."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import gofish
 from gofish.cli import history as history_command
 from gofish.cli import main
 from gofish.storage import Store
 
-from .helpers import EMMA, YOU, damage, played_game
+from .helpers import copies_of_one_game, damage
 
 GAMES = history_command.PAGE + 50
-
-
-def _games_an_hour_apart(db_path: Path) -> None:
-    """``GAMES`` stored games, game N updated in hour N (copied by SQL: playing is slow)."""
-    with Store(db_path) as store:
-        store.save(gofish.game_to_record(played_game(seed=41)), seats=[YOU, EMMA])
-    with sqlite3.connect(db_path) as db:
-        columns = ("record, source, rules, rules_preset, rules_options, rules_label, players, "
-                   "over, winners, books, actions, created_at, finished_at")
-        for copy in range(2, GAMES + 1):
-            db.execute(f"INSERT INTO games (id, updated_at, {columns}) SELECT ?, ?, {columns} "
-                       "FROM games WHERE id = 1", (copy, _hour(copy)))
-        db.execute("UPDATE games SET updated_at = ? WHERE id = 1", (_hour(1),))
-        db.execute("INSERT INTO seats SELECT g.id, s.seat, s.name, s.bot, s.books, s.result "
-                   "FROM games g JOIN seats s ON s.game_id = 1 WHERE g.id > 1")
-    db.close()
 
 
 def _hour(game_id: int) -> str:
@@ -46,7 +28,7 @@ def test_a_game_played_on_between_two_pages_is_still_listed_once(
     db_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     as_json: bool,
 ) -> None:
-    _games_an_hour_apart(db_path)
+    copies_of_one_game(db_path, GAMES, updated_at=_hour)
     real_list_page = Store.list_page
     pages: list[int] = []
 

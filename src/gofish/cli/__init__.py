@@ -18,8 +18,8 @@ import os
 import pkgutil
 import sys
 import unicodedata
-from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar, cast
 
 from gofish.cli._messages import brief, report, tell
 from gofish.core import GoFishError
@@ -87,22 +87,25 @@ def digits_0_to_9(text: str) -> None:
         raise argparse.ArgumentTypeError(refusal)
 
 
+_Number = TypeVar("_Number", int, float)
+
+
 def whole(text: str) -> int:
     """argparse's ``type=int``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
-    digits_0_to_9(text)
-    try:
-        return int(text)
-    except ValueError:  # as argparse words it for type=int
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    return _number_in_0_to_9(text, int, "int")
 
 
 def decimal(text: str) -> float:
     """argparse's ``type=float``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
+    return _number_in_0_to_9(text, float, "float")
+
+
+def _number_in_0_to_9(text: str, convert: Callable[[str], _Number], kind: str) -> _Number:
     digits_0_to_9(text)
     try:
-        return float(text)
-    except ValueError:  # as argparse words it for type=float
-        raise argparse.ArgumentTypeError(f"invalid float value: {text!r}") from None
+        return convert(text)
+    except ValueError:  # as argparse words it for type=int and type=float
+        raise argparse.ArgumentTypeError(f"invalid {kind} value: {text!r}") from None
 
 
 def at_least_one(text: str) -> int:
