@@ -6,6 +6,7 @@ import argparse
 import codecs
 import io
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
@@ -235,10 +236,19 @@ def _json_state(text: str) -> str:
         json.loads(text)
     except ValueError as error:
         position = getattr(error, "pos", 0)
-        return "unfinished" if position >= len(text.rstrip()) else "broken"
+        if position >= len(text.rstrip()) or _TOKEN_BEGUN.fullmatch(text[position:].rstrip()):
+            return "unfinished"
+        return "broken"
     except RecursionError:
         return "broken"
     return "complete"
+
+
+#: The start of a string or of true, false or null that the text ends in: json names the
+#: place it began, not the end, so a record cut inside a card ("4) or a word (fals) read as
+#: broken, and each of its lines was replayed as a record of its own. A string held no line
+#: ending: at one, json stops with an invalid control character instead.
+_TOKEN_BEGUN = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*\\?|t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?')
 
 
 #: The result for a record laid out over several lines that the input ends in (records).
