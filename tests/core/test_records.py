@@ -363,3 +363,14 @@ def test_a_line_starting_with_a_byte_order_mark_is_refused_in_plain_words() -> N
         "ok": False, "action_index": None,
         "error": "the line is not valid JSON: it starts with a byte order mark (U+FEFF), "
                  "which belongs only before the first line of a file"}
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (b'{"rules": "\xff"}', "the line is not valid UTF-8 (byte 0xff at position 11)"),
+    (b"\x80", "the line is not valid UTF-8 (byte 0x80 at position 0)"),
+    (b"\xff\xfe{", "the line is not valid UTF-16-LE (byte 0x7b at position 2)"),
+])
+def test_a_line_of_bytes_that_are_not_text_says_so(line: bytes, message: str) -> None:
+    # replay_line reads bytes, as json.loads does; bytes it could not decode were said to
+    # hold "a number with too many digits", the other ValueError it turns into words.
+    assert replay_line(line) == {"ok": False, "action_index": None, "error": message}

@@ -271,6 +271,8 @@ def replay_line(line: object) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         return {"ok": False, "action_index": None,
                 "error": f"the line is not valid JSON: {_json_fault(error)}"}
+    except UnicodeDecodeError as error:  # bytes given: json.loads decodes them first
+        return {"ok": False, "action_index": None, "error": _not_text(error)}
     except (ValueError, RecursionError) as error:  # valid JSON, past Python's limits
         return {"ok": False, "action_index": None, "error": _past_limits(error)}
     return replay_record(record)
@@ -284,6 +286,13 @@ def _json_fault(error: json.JSONDecodeError) -> str:
         return ("it starts with a byte order mark (U+FEFF), which belongs only before the "
                 "first line of a file")
     return str(error)
+
+
+def _not_text(error: UnicodeDecodeError) -> str:
+    """Which byte of a line given as bytes is not text in the encoding json.loads chose."""
+    encoding = error.encoding.upper()
+    byte = bytes(error.object)[error.start]
+    return f"the line is not valid {encoding} (byte {byte:#04x} at position {error.start})"
 
 
 def _past_limits(error: ValueError | RecursionError) -> str:
