@@ -1,0 +1,36 @@
+"""``gofish replay`` on many lines that each open an object and do not close it: read in
+time proportional to the input, not to its square (never a hang)."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import gofish
+from gofish.cli.replay import replay_stream
+
+
+def _replayed(lines: list[str]) -> tuple[list[dict[str, object]], float]:
+    out = io.StringIO()
+    started = time.monotonic()
+    replay_stream(lines, out, as_json=True)
+    return [json.loads(line) for line in out.getvalue().splitlines()], time.monotonic() - started
+
+
+def test_lines_that_each_open_an_object_are_read_in_linear_time() -> None:
+    # Each line was joined with every line after it, up to 1 MB, looking for the object's
+    # end: 20,000 lines of "{" took 40 seconds, a few megabytes of them hours.
+    results, took = _replayed(["{\n"] * 40_000)
+    assert len(results) == 40_000
+    assert all("not valid JSON" in str(result["error"]) for result in results)
+    assert took < 20, f"{took:.1f} s for 40,000 short lines"
+
+
+def test_json_lines_each_cut_short_are_each_a_record_and_quick() -> None:
+    # A file whose lines were all cut at a fixed width (a tool that wraps or truncates).
+    whole = json.dumps(gofish.new_game("classic", players=2, seed=1).to_record())
+    results, took = _replayed([whole[:120] + "\n"] * 20_000 + [whole + "\n"])
+    assert len(results) == 20_001 and results[-1]["ok"] is True
+    assert not any(result["ok"] for result in results[:-1])
+    assert took < 20, f"{took:.1f} s for 20,000 cut lines"
