@@ -484,10 +484,9 @@ class TableSession:
     def explain(self, target: int | None, rank: Rank, suit: Suit | None = None) -> str | None:
         """Why asking ``target`` for ``rank`` (``suit``) is not allowed now; None if it is."""
         game = self.game
-        if game.is_over:
-            return "The game is over: press n for a new game."
-        if not self.human_to_act:
-            return f"Wait: it is {self.names[game.current_player or 0]}'s turn."
+        not_now = self.why_not_now()
+        if not_now is not None:
+            return not_now
         held = self.held_ranks()
         if rank not in held:
             return self._why_not_held(rank, held)
@@ -501,6 +500,15 @@ class TableSession:
             wanted = Card(rank, suit)
             if wanted in game.hand(self.human):
                 return f"You hold the {wanted.pretty} yourself: ask for a card you do not have."
+        return None
+
+    def why_not_now(self) -> str | None:
+        """Why the person can ask nothing now (the game is over, or it is not their turn);
+        None on their turn."""
+        if self.game.is_over:
+            return "The game is over: press n for a new game."
+        if not self.human_to_act:
+            return f"Wait: it is {self.names[self.game.current_player or 0]}'s turn."
         return None
 
     def _why_not_held(self, rank: Rank, held: Sequence[Rank]) -> str:

@@ -204,6 +204,24 @@ def test_pressing_a_rank_during_a_bot_turn_is_explained() -> None:
     run_app(app, script)
 
 
+def test_a_suit_key_during_a_bot_turn_says_whose_turn_it_is() -> None:
+    # Under ask: card a suit key on Emma's turn said "Press a rank first, then the suit.",
+    # as if a rank would have made it an ask; a rank key there says whose turn it is.
+    seed = next(s for s in range(100)
+                if make_app(seed=s, ask="card").session.game.current_player == 1)
+    app = make_app("classic", seed=seed, ask="card")
+    app.speed = 100.0  # the bot waits: it is still its turn when the key comes
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await pilot.pause()
+        assert not app.session.game.actions
+        assert "Wait: it is Emma's turn." in screen_text(app)
+        assert "Press a rank first" not in screen_text(app)
+
+    run_app(app, script)
+
+
 def test_quit_asks_once_during_a_game_and_ctrl_c_quits_cleanly() -> None:
     app = make_app("classic", seed=3)
 

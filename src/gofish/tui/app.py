@@ -658,8 +658,10 @@ class GoFishApp(App[None]):
                 self.try_ask(KEY_TO_RANK[char], None)
             return True
         if char in KEY_TO_SUIT and char != "c" and self.session.rules.ask == "card":
-            # (a lower-case c with no rank picked is the coach)
-            self.show_prompt("Press a rank first, then the suit.", error=True)
+            # (a lower-case c with no rank picked is the coach). On a bot's turn or at the
+            # end, that is why the key does nothing: "press a rank first" told otherwise.
+            why = self.session.why_not_now() or "Press a rank first, then the suit."
+            self.show_prompt(why, error=True)
             return True
         return False
 
