@@ -594,9 +594,10 @@ def _suit_symbol_as_letter(word: str) -> str:
 
 
 def _refuse_a_wrong_suit(typed: str, spelled: str) -> None:
-    """Under ask: card, a rank and then no suit letter ("5x"), or a card and then more
-    ("5♦x"): say what is wrong after the rank. "'5x' is not a rank" blamed the rank, which
-    was right. ``spelled`` is ``typed`` with a leading 0 read as 10."""
+    """Under ask: card, a rank and then no suit letter ("5x"), a card and then more
+    ("5♦x"), or a rank in words and a suit ("kingd"): say what is wrong after the rank.
+    "'5x' is not a rank" blamed the rank, which was right. ``spelled`` is ``typed`` with
+    a leading 0 read as 10."""
     found = _rank_first(spelled)
     if found is None:
         return
@@ -610,6 +611,10 @@ def _refuse_a_wrong_suit(typed: str, spelled: str) -> None:
             f"{_quoted(typed)} is not a card: after the rank comes a suit letter, c d h or s "
             f"(e.g. {rank.symbol}h).") from None
     extra = rest[1:].removeprefix("\ufe0f")  # the emoji variation selector after a suit
+    if not extra:  # "kingd": a card, but its rank in words, which a card's name never has
+        raise MalformedInputError(
+            f"{_quoted(typed)} is not a card: type the rank as on the card, then the suit "
+            f"letter (e.g. {rank.symbol}{suit.letter.lower()}).")
     # One character more, or any after a suit symbol: "ahead" is a word, not the A♥ and "ead"
     if len(extra) == 1 or (extra and not rest[0].isalpha()):
         raise MalformedInputError(

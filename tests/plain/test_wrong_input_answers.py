@@ -165,3 +165,14 @@ def test_a_rank_in_other_digits_says_the_digits_to_use() -> None:
     said = play(["\u0663", "quit"])
     assert "'\u0663' is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K (in the digits " \
         "0-9). Type help for the commands." in said
+
+
+@pytest.mark.parametrize(("typed", "example"), [("kingd", "Kd"), ("tenh", "10h"),
+                                                ("Ace♥", "Ah")])
+def test_a_card_with_its_rank_in_words_is_told_how_to_type_it(typed: str, example: str) -> None:
+    # Under ask: card "kingd" was answered "'kingd' is not a rank", though "king" is one:
+    # a card is typed with the rank as on the card ("Kd"), as the help says.
+    said = play([typed, "quit"], ask="card")
+    assert f"{typed!r} is not a card: type the rank as on the card, then the suit letter " \
+        f"(e.g. {example}). Type help for the commands." in said
+    assert not [line for line in said if "is not a rank" in line]
