@@ -171,6 +171,8 @@ from gofish.protocol import ExternalBot
 seats = np.arange(2)
 with ExternalBot([sys.executable, "examples/mybot.py"]) as bot:
     bot.new_game(seats[1], np.int64(2), "classic")
+    books = np.array([3, 4])
+    bot.game_over(np.flatnonzero(books == books.max()), books)  # an array was refused
 '''
 
 

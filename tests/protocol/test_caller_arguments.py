@@ -40,7 +40,8 @@ def test_the_record_form_and_rules_both_reach_the_bot_as_the_record_form(
 
 
 @pytest.mark.parametrize(("winners", "books"), [("x", [1, 2]), ([0], None), ([0.5], [1, 2]),
-                                                ([0], [1, "2"])])
+                                                ([0], [1, "2"]), ({0: 1}, [1, 2]),
+                                                ([0], b"\x01\x02")])
 def test_game_over_refuses_results_that_are_not_lists_of_numbers(
         tmp_path: Path, winners: object, books: object) -> None:
     with ExternalBot(write_bot(tmp_path, "first_legal")) as bot:

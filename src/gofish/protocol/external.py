@@ -27,7 +27,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, SupportsIndex
 
 from gofish.bots.common import check_number
@@ -447,8 +447,10 @@ class ExternalBot:
                        f"{_why_illegal(action, legal)}")
         return action
 
-    def game_over(self, winners: Sequence[int], books: Sequence[int]) -> None:
-        """Tell the bot how the game ended (no answer expected)."""
+    def game_over(self, winners: Iterable[SupportsIndex], books: Iterable[SupportsIndex]
+                  ) -> None:
+        """Tell the bot how the game ended (no answer expected). The seats and counts may
+        be numpy's, an array too (``np.flatnonzero(books == books.max())``)."""
         if self._process is not None:
             # Not checked for stray lines here: a failure now could not forfeit the game
             # that just ended, so the check waits for the next new_game.
@@ -919,8 +921,9 @@ def _type_problem(answer: dict[str, Any]) -> str | None:
 
 
 def _numbers(name: str, values: object) -> list[int]:
-    """A list of whole numbers for the wire (seats, book counts), or the caller told why."""
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+    """A list of whole numbers for the wire (seats, book counts), or the caller told why.
+    Any iterable but text and a mapping: a numpy array is no Sequence, and was refused."""
+    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
         raise MalformedInputError(f"{name} must be a list of whole numbers, not {values!r}")
     return [check_whole(name, value, 0) for value in values]
 
