@@ -88,6 +88,14 @@ def copies_of_one_game(db_path: Path, games: int,
     db.close()
 
 
+def listed_ids(out: str, *, as_json: bool) -> list[int]:
+    """The game ids ``gofish history`` printed, in its order: one JSON object a line with
+    ``--json``, else a table whose two header lines come first."""
+    if as_json:
+        return [json.loads(line)["id"] for line in out.splitlines()]
+    return [int(line.split()[0]) for line in out.splitlines()[2:]]
+
+
 def cursor_of(fields: object) -> str:
     """``fields`` encoded as a page cursor is (PageKey.cursor), whatever they hold: the
     cursors a client might make up, for the tests of their refusal."""

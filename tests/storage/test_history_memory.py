@@ -13,7 +13,7 @@ import pytest
 import gofish
 from gofish.cli import main
 
-from .helpers import copies_of_one_game, played_game
+from .helpers import copies_of_one_game, listed_ids, played_game
 
 GAMES = 2000
 
@@ -35,10 +35,7 @@ def test_a_long_history_is_listed_whole_without_holding_every_record(
         tracemalloc.stop()
     out = capsys.readouterr().out
     assert code == 0
-    if as_json:
-        ids = [json.loads(line)["id"] for line in out.splitlines()]
-    else:
-        ids = [int(line.split()[0]) for line in out.splitlines()[2:]]
-    assert ids == list(range(GAMES, 0, -1))  # every game once, the same time: by id
+    # Every game once, the same time: by id:
+    assert listed_ids(out, as_json=as_json) == list(range(GAMES, 0, -1))
     # Read at once, the parsed records took over ten times their text (40 MB here).
     assert peak < 3 * GAMES * record_size, f"{peak / 1e6:.0f} MB at most while listing"

@@ -4,7 +4,6 @@ past the pages already read, and was listed nowhere."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from gofish.cli import history as history_command
 from gofish.cli import main
 from gofish.storage import Store
 
-from .helpers import copies_of_one_game, damage
+from .helpers import copies_of_one_game, damage, listed_ids
 
 GAMES = history_command.PAGE + 50
 
@@ -45,8 +44,5 @@ def test_a_game_played_on_between_two_pages_is_still_listed_once(
                  *(["--json"] if as_json else [])])
     out = capsys.readouterr().out
     assert code == 0
-    if as_json:
-        ids = [json.loads(line)["id"] for line in out.splitlines()]
-    else:
-        ids = [int(line.split()[0]) for line in out.splitlines()[2:]]
-    assert ids == list(range(GAMES, 0, -1))  # as they stood when the listing began
+    # As they stood when the listing began:
+    assert listed_ids(out, as_json=as_json) == list(range(GAMES, 0, -1))
