@@ -35,7 +35,8 @@ game for every agent with -1 for the one who played it (``TerminateIllegalWrappe
 steps out of order are refused. What is no action at all (a number outside the action
 space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGymEnv``.
 ``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
-nothing.
+nothing, and so does a ``step`` or ``last()`` once every agent has left the game (call
+``reset``).
 
 It is not ``is_parallelizable``: after a hit the same agent acts again, so PettingZoo's
 ``aec_to_parallel`` refuses it (leave the flag alone, whatever its message says). For the
@@ -233,6 +234,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
 
     def step(self, action: WholeNumber | None) -> None:
         game = self._live_game()  # before reset there is no agent_selection to read
+        self._check_an_agent_is_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)  # PettingZoo's: takes only None, drops the agent
@@ -248,6 +250,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._accumulate_rewards()
         self.agent_selection = agent if self._ended() else self._agent_to_move()
         show_to_human(self.render_mode, self._picture)
+
+    def last(self, observe: bool = True
+             ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's: what ``agent_selection`` is to know before its step; GoFishError
+        before the first ``reset`` and once every agent has left the game."""
+        self._live_game()
+        self._check_an_agent_is_left()
+        return cast(tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]],
+                    super().last(observe))
 
     def render(self) -> str | None:
         """The game as the seat of ``agent_selection`` sees it (the agent to act; once the
@@ -378,3 +389,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         if self._game is None:
             raise GoFishError("no game yet: call reset() first")
         return self._game
+
+    def _check_an_agent_is_left(self) -> None:
+        """GoFishError once the last agent's step of None has taken it out of ``agents``:
+        ``agent_selection`` still names it, but it was a bare KeyError from the dicts it
+        had left."""
+        if not self.agents:
+            raise GoFishError("the game is over and every agent's episode with it: call "
+                              "reset() for a new one")

@@ -177,6 +177,37 @@ def test_raw_a_step_before_reset_says_to_reset_first() -> None:
         raw_env().step(0)
 
 
+def _played_to_the_end(table: Any) -> Any:
+    """``table`` after its game, every agent's last step taken (``agents`` empty)."""
+    rng = np.random.default_rng(1)
+    table.reset(seed=2)
+    for agent in table.agent_iter():
+        _, _, terminated, truncated, _ = table.last()
+        table.step(None if terminated or truncated else _masked_choice(table, agent, rng))
+    assert table.agents == []
+    return table
+
+
+@pytest.mark.parametrize("action", [None, 0])
+def test_raw_a_step_after_every_agent_is_done_says_to_reset(action: int | None) -> None:
+    """It was a bare KeyError: 'player_0', from the dicts the last agent had left."""
+    table = _played_to_the_end(raw_env())
+    with pytest.raises(GoFishError, match=r"^the game is over and every agent's episode "
+                                          r"with it: call reset\(\) for a new one$"):
+        table.step(action)
+    table.reset(seed=2)  # and the table deals again as ever
+    assert table.agents == table.possible_agents
+
+
+def test_raw_last_after_every_agent_is_done_says_to_reset() -> None:
+    table = _played_to_the_end(raw_env())
+    with pytest.raises(GoFishError, match=r"^the game is over and every agent's episode "
+                                          r"with it: call reset\(\) for a new one$"):
+        table.last()
+    with pytest.raises(GoFishError, match=r"no game yet: call reset\(\) first"):
+        raw_env().last()  # an AttributeError ('agent_selection') before the first reset
+
+
 def test_after_max_asks_every_agent_is_truncated() -> None:
     table = raw_env("bicycle", players=4, max_asks=3)
     table.reset(seed=5)
