@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from gofish.core.errors import other_digit_refusal
 from gofish.env import GoFishEnv
 
 RANKS = 13
@@ -129,9 +130,18 @@ def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -
                for g in range(games)) / games
 
 
+def digits_0_to_9(text: str) -> None:
+    """A usage error for a number typed with another digit ('٣'): int() and float() read
+    them, but every number typed to gofish takes 0-9 only."""
+    refusal = other_digit_refusal(text)
+    if refusal is not None:
+        raise argparse.ArgumentTypeError(refusal)
+
+
 def whole_number(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``least``, else a usage error."""
     def read(text: str) -> int:
+        digits_0_to_9(text)
         value = int(text)  # argparse turns a ValueError into "invalid whole number value"
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
@@ -141,6 +151,7 @@ def whole_number(least: int) -> Callable[[str], int]:
 
 
 def finite(text: str) -> float:
+    digits_0_to_9(text)
     value = float(text)
     if not math.isfinite(value):  # nan weights make every choice fail mid-training
         raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")

@@ -34,6 +34,12 @@ def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
     (["--games", "-3"], "argument --games: must be at least 0, not -3"),
     (["--rate", "nan"], "argument --rate: must be a finite number, not nan"),  # NaN odds
     (["--games", "x"], "argument --games: invalid whole number value: 'x'"),
+    # int() and float() read other digits; every number typed to gofish takes 0-9 only
+    (["--games", "\u0663"], "argument --games: '\u0663' uses the digit '\u0663': numbers "
+                              "take the digits 0-9 only"),
+    (["--check", "\uff11"], "argument --check: '\uff11' uses the digit '\uff11'"),
+    (["--rate", "\u0660.\u0661"], "argument --rate: '\u0660.\u0661' uses the digit "
+                                  "'\u0660'"),
 ])
 def test_arguments_it_cannot_use_are_a_usage_error(
         args: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:
