@@ -2,8 +2,12 @@
 
 import random
 
+from tests.core.stacked import stack
+
 import gofish
 from gofish.bots import EmmaBot, RandomBot, bot_turn
+
+SEVEN_CARD_CLASSIC = gofish.make_rules("classic", hand_size=7)
 
 
 def test_a_reused_emma_reads_the_new_game_from_its_start() -> None:
@@ -28,3 +32,26 @@ def test_a_reused_emma_reads_the_new_game_from_its_start() -> None:
         )
         assert reused._memory is not None and fresh._memory is not None
         assert reused._memory.ranks == fresh._memory.ranks
+
+
+def test_a_reused_emma_reads_a_replay_of_the_same_deal_from_its_start() -> None:
+    # RULES.md "Emma": she remembers the ranks asked for in this game. The same deal played
+    # again (a seed reused, the same first asks) opens with the very events of the first
+    # game; when the second game runs longer before her turn, she read on from where the
+    # first one left her, and the fives asked for in between were never remembered.
+    deck = stack(["2 3 4 5 9 J Q", "5 6 7 8 10 K K", "2 3 4 5 A A A"], pond="10", first_player=0)
+    reused = EmmaBot()
+    first = gofish.new_game(SEVEN_CARD_CLASSIC, 3, deck=deck, first_player=0)
+    for rank in ("2", "3", "4", "9"):  # three hits, then a miss: Emma's turn
+        first.play(gofish.Ask.of(2, rank))
+    assert first.current_player == 1
+    bot_turn(first, reused, random.Random(0))
+    second = gofish.new_game(SEVEN_CARD_CLASSIC, 3, deck=deck, first_player=0)
+    for rank in ("2", "3", "4", "5", "9"):  # the same three, the fives, then the miss
+        second.play(gofish.Ask.of(2, rank))
+    assert second.current_player == 1
+    assert len(second.events) > len(first.events)  # she would read on, not start again
+    for seed in range(20):  # a fresh Emma holds the five asked for: she asks seat 0 for it
+        fresh = EmmaBot()
+        assert bot_turn(second, fresh, random.Random(seed)) == gofish.Ask.of(0, "5")
+        assert bot_turn(second, reused, random.Random(seed)) == gofish.Ask.of(0, "5")

@@ -32,24 +32,24 @@ from gofish.knowledge import CardWhereabouts, live_asks
 class EmmaMemory:
     """Emma's memory, rebuilt from the public history, extended incrementally."""
 
-    OPENING_EVENTS = 8  # enough of the deal and first asks to tell two games apart
-
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.seen = 0  # how many history events have been read
         self.ranks: list[Rank] = []  # most recent first
         self.last_asker: dict[Rank, int] = {}
-        self.opening: tuple[Event, ...] = ()  # the first events read, to tell games apart
+        # The first event read, as an object: the views of one game share their events, but
+        # the same deal played again opens with equal ones, so equality took it for the same game.
+        self.first: Event | None = None
         self.cards: CardWhereabouts | None = None  # read only under ask: card
 
     def update(self, view: View) -> None:
         history = view.history
-        if len(history) < self.seen or tuple(history[: len(self.opening)]) != self.opening:
+        first = history[0] if history else None
+        if len(history) < self.seen or (self.seen and first is not self.first):
             # Another game (or a history we did not read): rebuild from the start.
             # Rebuilding always gives the same memory, so a false alarm costs only time.
             self.__init__(self.seat)  # type: ignore[misc]
-        if not self.opening:
-            self.opening = tuple(history[: self.OPENING_EVENTS])
+        self.first = first
         if self.cards is None and view.rules.ask == "card":
             self.cards = CardWhereabouts(view.rules.lucky_draw)
         for event in history[self.seen :]:
