@@ -42,7 +42,7 @@ def test_ctrl_c_says_how_many_games_were_played_and_lost(
     assert main(ARGS) == 130
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == ("\ngofish tournament: stopped by Ctrl-C after 32 of 64 games, "
+    assert captured.err == ("gofish tournament: stopped by Ctrl-C after 32 of 64 games, "
                             "which are not kept\n")
 
 
@@ -53,7 +53,7 @@ def test_sigterm_says_it_too(
     with pytest.raises(SystemExit) as stopped:
         main(ARGS)
     assert stopped.value.code == 128 + signal.SIGTERM
-    assert capsys.readouterr().err == ("\ngofish tournament: stopped by SIGTERM after 32 of 64 "
+    assert capsys.readouterr().err == ("gofish tournament: stopped by SIGTERM after 32 of 64 "
                                        "games, which are not kept\n")
 
 
@@ -65,5 +65,31 @@ def test_a_stop_while_preparing_says_no_game_was_played(
 
     monkeypatch.setattr(tournament_run, "_prepare", stopped_while_preparing)
     assert main(ARGS) == 130
-    assert capsys.readouterr().err == ("\ngofish tournament: stopped by Ctrl-C before any game "
+    assert capsys.readouterr().err == ("gofish tournament: stopped by Ctrl-C before any game "
                                        "was played\n")
+
+
+def test_without_a_progress_bar_the_stop_is_one_line_with_nothing_before_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # stderr to a file or a pipe shows no bar, but the line began with the newline that
+    # ends the bar's line: a log (2> run.log) started with an empty line, and a script
+    # reading stderr's first line read nothing.
+    _stop_at_third_chunk(monkeypatch, _ctrl_c)
+    assert main(ARGS) == 130
+    first, *rest = capsys.readouterr().err.split("\n")
+    assert first.startswith("gofish tournament: stopped by Ctrl-C after 32 of 64 games"), first
+    assert rest == [""]
+
+
+def test_with_a_progress_bar_the_stop_starts_a_line_of_its_own(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bar is redrawn in place ("\r[###---] 32/64 games"), with no newline until it
+    # is full: the line saying the run stopped must not be written onto its end.
+    _stop_at_third_chunk(monkeypatch, _ctrl_c)
+    assert main([*ARGS, "--progress"]) == 130
+    bar, stop, end = capsys.readouterr().err.split("\n")
+    assert bar.startswith("\r[") and "32/64 games" in bar, bar
+    assert stop == "gofish tournament: stopped by Ctrl-C after 32 of 64 games, which are not kept"
+    assert end == ""

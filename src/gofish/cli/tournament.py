@@ -198,10 +198,14 @@ class _Played:
 
 
 def _say_stopped(how: str, played: _Played) -> None:
+    # The newline ends the progress bar's line, which is redrawn in place; without a bar
+    # (stderr to a file or a pipe) it would only put an empty line before the message.
     # A hangup may have taken the terminal, a closed pipe stderr: the failed message
     # must not turn the stop into an OSError (exit 1) or a BrokenPipeError (exit 0).
+    after_the_bar = "\n" if played.bar is not None else ""
     with contextlib.suppress(OSError):
-        print(f"\ngofish tournament: stopped by {how} {played.so_far()}", file=sys.stderr)
+        print(f"{after_the_bar}gofish tournament: stopped by {how} {played.so_far()}",
+              file=sys.stderr)
 
 
 #: Exit code of a tournament in which some bot had none of its games played out.
