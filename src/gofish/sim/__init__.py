@@ -32,6 +32,9 @@ SIM_BOTS: dict[str, int] = {"random": 0, "emma": 1, "counter": 2}
 SIM_OPTIONS: dict[str, tuple[str, ...]] = {"random": (), "emma": ("memory",),
                                            "counter": ("epsilon",)}
 RECALL_ALL = -1  # Emma's memory without a limit, as the kernel has it (kernel.RECALL_ALL)
+# She can recall no more ranks than there are: a memory of 13 or more is RECALL_ALL in the
+# kernel, whose int64 took no memory past 2**63 - 1 (an OverflowError), though make_bot does.
+RANKS = 13
 _REFILL = {"hand": 0, "card": 1, "turn": 2, "none": 3}
 _END = {"all-books": 0, "first-empty": 1}
 
@@ -116,7 +119,7 @@ def sim_bot(spec: str) -> SimBot:
                 f"the bulk simulator cannot play {spec.strip()}: option {option} is not in its "
                 f"compiled {name}, which plays only these options: {plays} (the engine plays "
                 "them all)")
-    if isinstance(bot, EmmaBot) and bot.recall is not None:
+    if isinstance(bot, EmmaBot) and bot.recall is not None and bot.recall < RANKS:
         return SimBot(SIM_BOTS[name], recall=bot.recall)
     if isinstance(bot, CounterBot):
         return SimBot(SIM_BOTS[name], epsilon=bot.epsilon)
