@@ -165,7 +165,8 @@ def play_deals(
     :func:`simulate` takes it, ``rules`` as ``make_rules`` does. Anything else is refused
     with a MalformedInputError, before any game; rules or bots the kernel cannot play
     (``ask: card``, ``expert``) with SimUnavailable, as :func:`simulate` does. Returns
-    ``books[g, seat]`` and ``actions[g]`` (the number of asks).
+    ``books[g, seat]`` and ``actions[g]`` (the number of asks). The games are played
+    ``KERNEL_SLICE`` at a time, so a Ctrl-C stops a long batch within one such slice.
     """
     import numpy as np
 
@@ -191,18 +192,17 @@ def play_deals(
     kind_array = kind_array.reshape(games, players)
     books = np.zeros((games, players), np.int64)
     actions = np.zeros(games, np.int64)
-    kernel.play_deals(
-        np.uint64(seed),
-        deal_array,
-        rotation_array,
-        kind_array,
-        rule_params(rules, players),
-        books,
-        actions,
-        np.array([bot.kind for bot in table], np.int64),
-        np.array([bot.recall for bot in table], np.int64),
-        np.array([bot.epsilon for bot in table], np.float64),
-    )
+    params = rule_params(rules, players)
+    bot_kinds = np.array([bot.kind for bot in table], np.int64)
+    recalls = np.array([bot.recall for bot in table], np.int64)
+    epsilons = np.array([bot.epsilon for bot in table], np.float64)
+    # Python sees a Ctrl-C only between compiled calls: a batch in one call held it until
+    # its last game (minutes, for millions). Slices of rows stay C-contiguous: no new compile.
+    for start in range(0, games, KERNEL_SLICE):
+        part = slice(start, start + KERNEL_SLICE)
+        kernel.play_deals(np.uint64(seed), deal_array[part], rotation_array[part],
+                          kind_array[part], params, books[part], actions[part], bot_kinds,
+                          recalls, epsilons)
     return books, actions
 
 
@@ -268,6 +268,9 @@ def _first_not_whole(values: object) -> object:
     return None
 
 
+#: Games per compiled call of play_deals: a Ctrl-C waits for at most these (some 15 ms of
+#: random games, a sixth of a second of five counters), and a call costs microseconds.
+KERNEL_SLICE = 4096
 _LAST_DEAL = (1 << 63) - 1  # deal numbers are 64-bit in the kernel
 _MAX_SEED = (1 << 64) - 1  # as a tournament Plan's MAX_SEED, named in the same refusal
 _GB = 10**9
