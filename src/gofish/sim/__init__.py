@@ -16,6 +16,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
@@ -284,7 +285,8 @@ def bytes_per_game(players: int) -> int:
 
 def memory_bytes() -> int | None:
     """This process's memory at the most: the machine's RAM, or a smaller address-space
-    limit (``ulimit -v``); None where the RAM cannot be asked."""
+    limit (``ulimit -v``) or container limit (:func:`cgroup_limit`); None where the RAM
+    cannot be asked."""
     import os
 
     try:
@@ -292,8 +294,56 @@ def memory_bytes() -> int | None:
         import resource  # POSIX only, as sysconf's names are
     except (AttributeError, ImportError, OSError, ValueError):
         return None
+    limits = [physical]
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return physical if soft == resource.RLIM_INFINITY else min(physical, soft)
+    if soft != resource.RLIM_INFINITY:
+        limits.append(soft)
+    if (container := cgroup_limit()) is not None:
+        limits.append(container)
+    return min(limits)
+
+
+#: Where Linux says which cgroups this process is in, and where their files are mounted.
+PROC_CGROUP = "/proc/self/cgroup"
+CGROUP_ROOT = "/sys/fs/cgroup"
+
+
+def cgroup_limit() -> int | None:
+    """The lowest memory limit of this process's cgroups (a container's), from its own up to
+    the root; None if none is set or readable. The kernel kills a process past it outright."""
+    try:
+        membership = Path(PROC_CGROUP).read_text()
+    except (OSError, UnicodeDecodeError):
+        return None
+    limits = []
+    for line in membership.splitlines():
+        parts = line.split(":", 2)  # id:controllers:path
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # cgroup v2: one tree, every controller
+            top, name = Path(CGROUP_ROOT), "memory.max"
+        elif "memory" in controllers.split(","):  # cgroup v1: the memory controller's tree
+            top, name = Path(CGROUP_ROOT) / "memory", "memory.limit_in_bytes"
+        else:
+            continue
+        folder = top / path.strip("/")
+        for place in (folder, *folder.parents):
+            limits.append(_limit_in(place / name))
+            if place == top:
+                break
+    found = [limit for limit in limits if limit is not None]
+    return min(found) if found else None
+
+
+def _limit_in(path: Path) -> int | None:
+    """The whole number of bytes a cgroup file holds; None for "max", a file not there or
+    anything else."""
+    try:
+        text = path.read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def too_many_games(games: int, players: int, memory: int | None) -> str:
