@@ -190,6 +190,7 @@ def play_deals(
         raise MalformedInputError(
             f"play_deals needs a rotation and {players} bot kinds for each of the {games} "
             f"deals, not {len(rotation_array)} rotations and {kind_array.size} kinds")
+    _check_rows(kinds, games, players)
     kind_array = kind_array.reshape(games, players)
     books = np.zeros((games, players), np.int64)
     actions = np.zeros(games, np.int64)
@@ -215,6 +216,18 @@ def _bot_table(bots: object) -> list[SimBot]:
     if not all(isinstance(spec, str) for spec in bots):
         raise MalformedInputError(f"bots must be bot specs (text), not {short_repr(bots)}")
     return sim_bots(bots)
+
+
+def _check_rows(kinds: Any, games: int, players: int) -> None:
+    """Refuse ``kinds`` in rows that are not one per game: rows of each seat's bot over the
+    games hold as many numbers, and were cut into rows of ``players`` in silence."""
+    import numpy as np
+
+    shape = np.shape(kinds)  # rows of different lengths were refused already
+    if len(shape) > 1 and shape != (games, players):
+        raise MalformedInputError(
+            f"kinds must hold one row of {players} bot kinds per deal ({games} rows), or all "
+            f"of them in one flat list, not rows of shape {shape}")
 
 
 def _kinds_described(bots: Sequence[str] | None) -> str:
