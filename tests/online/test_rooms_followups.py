@@ -13,7 +13,15 @@ from gofish.online.codes import new_token
 from gofish.online.room import Room, RoomError
 
 from .conftest import PATIENT
-from .helpers import connect, create_room, join_room, play_to_end, serving, start_game
+from .helpers import (
+    Player,
+    connect,
+    create_room,
+    join_room,
+    play_to_end,
+    serving,
+    start_game,
+)
 
 
 def test_the_bot_list_names_each_bot_as_its_seat_will(client: TestClient) -> None:
@@ -104,3 +112,66 @@ def test_during_a_game_the_bots_keep_their_seats() -> None:
     room.apply(*room.start_entry(0))
     with pytest.raises(RoomError, match="while a game is being played"):
         room.remove_bot_entry(0, 1)
+
+
+def _late_friend(client: TestClient) -> tuple[str, list[Player]]:
+    """Ann played Randy (bot) a short game; after it she opened his seat and Dan took it."""
+    made = create_room(client, "Ann", players=2, rules=SHORT)
+    code = made["code"]
+    ann = connect(client, code, made["token"])
+    ann.command("add_bot", seat=1, bot="random")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [])
+    play_to_end([ann])
+    ann.command("remove_bot", seat=1)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    dan = connect(client, code, join_room(client, code, "Dan")["token"])
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "human")
+    return code, [ann, dan]
+
+
+@pytest.mark.parametrize("how", ["leave", "remove"])
+def test_a_friend_who_came_late_and_goes_before_the_rematch_opens_the_seat_again(
+    client: TestClient, how: str,
+) -> None:
+    # Dan held no card of the game dealt before he came: going, he left the stand-in in a
+    # seat he never played ("left; Emma (bot) plays"), the finished game's log said "Dan
+    # left; Emma (bot) plays their seat.", and the next friend was refused ("its players
+    # keep their seats") until the host removed that bot too.
+    code, [ann, dan] = _late_friend(client)
+    assert ann.room["seated_after_deal"] == [1]  # the page says what going does to it
+    log_before = [entry["text"] for entry in ann.log]
+    if how == "leave":
+        dan.command("leave")
+    else:
+        ann.command("remove_player", seat=1)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] != "human")
+    seat = ann.room["seats"][1]
+    assert (seat["kind"], seat["name"], seat["stand_in"]) == ("open", None, None)
+    said = "Dan left" if how == "leave" else "The host removed Dan"
+    assert ann.notices[-1] == f"{said}; seat 2 is open."
+    assert [entry["text"] for entry in ann.log] == log_before  # no line in a game not his
+    assert ann.room["seated_after_deal"] == []
+    cy = connect(client, code, join_room(client, code, "Cy")["token"])
+    assert cy.seat == 1 and cy.game is not None and cy.game["viewer"] is None
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "human")
+    ann.command("start")
+    dealt = cy.read_until(lambda m: m["type"] == "update" and m["game"]["number"] == 2)
+    assert dealt["game"]["viewer"] == 1 and dealt["room"]["seats"][1]["name"] == "Cy"
+
+
+def test_a_player_of_the_game_who_leaves_after_it_still_leaves_the_stand_in() -> None:
+    # Only a seat taken after the deal opens: a seat dealt in keeps the stand-in, whose seat
+    # it is at the rematch, and the game's log says so where it happened.
+    room = Room.new("K7QH3T", SHORT, 2, "2026-12-01T07:00:00Z", "emma")
+    room.apply(*room.join_entry("Ann", "a" * 64))
+    room.apply(*room.join_entry("Bob", "b" * 64))
+    room.apply(*room.start_entry(0))
+    assert room.game is not None
+    while room.game.current_player is not None:
+        seat = room.game.current_player
+        room.apply(*room.ask_entry(seat, room.game.legal_actions()[0], "player"))
+    assert room.lobby()["seated_after_deal"] == []
+    room.apply(*room.leave_entry(1))
+    assert (room.seats[1].kind, room.seats[1].vacated) == ("bot", "left")
+    assert room.notices[-1].text == "Bob left; Emma (bot) plays their seat."

@@ -215,3 +215,30 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
     assert ann.inner_text("#rematch-wait") == ""
     ann.click("#rematch")
     dan.wait_for_selector("#mine .card")
+
+
+def test_a_late_friend_leaving_before_the_rematch_is_told_the_seat_opens(
+    rooms: RoomsServer, open_page: Any
+) -> None:
+    # Dan came after the game: leaving, he holds none of its cards, so the seat opens. The
+    # question said a stand-in would play it, and the host's "Remove Dan?" said so too.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    take_turns([ann])
+    ann.click('#seats li[data-seat="1"] .remove-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    dan = open_page()
+    dan.goto(f"{rooms.url}/rooms/{code}")
+    dan.fill("#join-name", "Dan")
+    dan.click("#join-button")
+    dan.wait_for_selector("#connection:has-text('Connected as Dan')")
+    ann.click('#seats li[data-seat="1"] .remove-player')
+    assert ann.inner_text(".confirm").startswith("Remove Dan? The seat opens for someone else.")
+    ann.click(".confirm .confirm-no")
+    dan.click("#leave-row .leave")
+    assert dan.inner_text(".confirm").startswith("Leave the room? The seat opens for someone else.")
+    dan.click(".confirm .confirm-yes")
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    dan.wait_for_selector("#join:not([hidden])")  # his seat is there to take again

@@ -283,6 +283,8 @@ class Room:
             "host": self.host,
             "stand_in": self._free_bot_name(self.stand_in),  # what the next stand-in is called
             "game_number": self.game_number,
+            # Seats taken after this game was dealt: a person there who goes opens the seat.
+            "seated_after_deal": sorted(self.seated_after_deal),
             "seats": [seat.public() for seat in self.seats],
         }
 
@@ -369,7 +371,9 @@ class Room:
 
     def _vacate_entry(self, seat: int, removed_by: int | None) -> Entry:
         # Before the deal the seat simply opens; once cards are dealt a bot must hold them.
-        bot = None if self.game is None else self.stand_in
+        # A friend seated after the deal holds none of that game's: their seat opens too.
+        dealt_in = self.game is not None and seat not in self.seated_after_deal
+        bot = self.stand_in if dealt_in else None
         data: dict[str, Any] = {"seat": seat, "name": self.names[seat], "bot": bot,
                                 "removed_by": removed_by}
         if seat == self.host:  # chosen by who is here now, so stored: a replay has nobody here
@@ -609,8 +613,10 @@ class Room:
         else:  # the name stays, so the log of this game still reads as it did
             seat.bot, seat.vacated = data["bot"], reason
             self._name_stand_in(seat)
+        late = seat.index in self.seated_after_deal
+        self.seated_after_deal.discard(seat.index)
         text = self._pass_host_on(data, seat.index, reason)
-        if self.game is not None:
+        if self.game is not None and not late:  # no line in a game they were not dealt into
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
             self.notices.append(Notice(self._notice_at(), event, text))
         return text

@@ -733,10 +733,12 @@ function confirmable(key, label, question, yes, action, extra = {}) {
 }
 
 // The stand-in already playing for this seat's away person plays on; else the next one's name.
+// A seat taken after the game was dealt holds none of its cards: it opens, as in the lobby.
 function afterwards(index) {
   const room = state.room;
   const standIn = room.seats[index].stand_in || room.stand_in;
-  return room.status === 'lobby' ? 'The seat opens for someone else.'
+  const opens = room.status === 'lobby' || (room.seated_after_deal || []).includes(index);
+  return opens ? 'The seat opens for someone else.'
     : `${standIn} plays the seat${room.status === 'playing' ? ' for the rest of the game' : ''}.`;
 }
 
