@@ -55,3 +55,39 @@ def test_a_reused_emma_reads_a_replay_of_the_same_deal_from_its_start() -> None:
         fresh = EmmaBot()
         assert bot_turn(second, fresh, random.Random(seed)) == gofish.Ask.of(0, "5")
         assert bot_turn(second, reused, random.Random(seed)) == gofish.Ask.of(0, "5")
+
+
+def _play_to_seat(game: gofish.Game, seat: int, rng: random.Random, at_least: int = 0) -> bool:
+    """Random asks until ``seat`` is to ask with at least ``at_least`` events played."""
+    mover = RandomBot()
+    while game.current_player is not None and (
+            game.current_player != seat or len(game.events) < at_least):
+        game.play(bot_turn(game, mover, rng))
+    return game.current_player == seat
+
+
+def test_an_emma_asked_on_a_copy_of_the_game_reads_the_game_again() -> None:
+    # RULES.md "Emma": she remembers the ranks asked for in this game. A copy (clone(),
+    # copy.copy) shares the game's events up to where it was made, the first among them:
+    # asked on the copy, then on the game once it had run past the copy, she read on from
+    # where the copy left her, keeping the copy's asks and missing the game's own.
+    compared = 0
+    for seed in range(20):
+        game = gofish.new_game("classic", 3, seed=seed, first_player=1)  # her deal comes first
+        if not _play_to_seat(game, 1, random.Random(seed), at_least=10):
+            continue
+        branch = game.clone()
+        branch.play(bot_turn(branch, RandomBot(), random.Random(seed + 1)))
+        if not _play_to_seat(branch, 1, random.Random(seed + 2)):
+            continue
+        reused = EmmaBot()
+        bot_turn(branch, reused, random.Random(0))
+        game.play(bot_turn(game, RandomBot(), random.Random(seed + 3)))
+        if not _play_to_seat(game, 1, random.Random(seed + 4), at_least=len(branch.events)):
+            continue
+        fresh = EmmaBot()
+        assert bot_turn(game, reused, random.Random(7)) == bot_turn(game, fresh, random.Random(7))
+        assert reused._memory is not None and fresh._memory is not None
+        assert reused._memory.ranks == fresh._memory.ranks
+        compared += 1
+    assert compared >= 10

@@ -37,19 +37,18 @@ class EmmaMemory:
         self.seen = 0  # how many history events have been read
         self.ranks: list[Rank] = []  # most recent first
         self.last_asker: dict[Rank, int] = {}
-        # The first event read, as an object: the views of one game share their events, but
-        # the same deal played again opens with equal ones, so equality took it for the same game.
-        self.first: Event | None = None
+        # The last event read, as an object: the views of one game share their events, but
+        # the same deal played again opens with equal ones (equality took it for the same
+        # game), and a copy of the game shares its first ones, then goes its own way.
+        self.last: Event | None = None
         self.cards: CardWhereabouts | None = None  # read only under ask: card
 
     def update(self, view: View) -> None:
         history = view.history
-        first = history[0] if history else None
-        if len(history) < self.seen or (self.seen and first is not self.first):
-            # Another game (or a history we did not read): rebuild from the start.
-            # Rebuilding always gives the same memory, so a false alarm costs only time.
+        if len(history) < self.seen or (self.seen and history[self.seen - 1] is not self.last):
+            # Another game, a copy gone its own way, or a history we did not read: rebuild
+            # from the start. Rebuilding always gives the same memory: a false alarm costs time.
             self.__init__(self.seat)  # type: ignore[misc]
-        self.first = first
         if self.cards is None and view.rules.ask == "card":
             self.cards = CardWhereabouts(view.rules.lucky_draw)
         for event in history[self.seen :]:
@@ -66,6 +65,7 @@ class EmmaMemory:
                 self.ranks.insert(0, event.rank)
                 self.last_asker[event.rank] = event.player
         self.seen = len(history)
+        self.last = history[-1] if history else None
 
 
 class EmmaBot:
