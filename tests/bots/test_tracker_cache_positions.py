@@ -8,7 +8,7 @@ import random
 
 from gofish.bots.common import TrackerCache
 from gofish.bots.counter import CounterBot
-from gofish.core import Card, Game, Rank
+from gofish.core import Card, Game, Rank, new_game
 from gofish.knowledge import Tracker
 
 
@@ -45,3 +45,39 @@ def test_a_bot_asks_in_a_fresh_position_as_a_new_bot_would() -> None:
     for seed in range(20):
         fresh = CounterBot().choose(second, second.legal_actions, random.Random(seed))
         assert reused.choose(second, second.legal_actions, random.Random(seed)) == fresh
+
+
+def _play_to_seat(game: Game, seat: int, rng: random.Random, at_least: int = 0) -> bool:
+    """Random asks until ``seat`` is to ask with at least ``at_least`` events played."""
+    while game.current_player is not None and (
+            game.current_player != seat or len(game.events) < at_least):
+        game.play(rng.choice(game.legal_actions()))
+    return game.current_player == seat
+
+
+def _counts(tracker: Tracker) -> tuple[object, ...]:
+    return tracker.seen, tracker.known, tracker.none, tracker.fresh, tracker.asked_last
+
+
+def test_a_tracker_read_on_a_copy_of_the_game_is_not_read_on_for_the_game() -> None:
+    # R6, R8: the counts come from this game's asks. A copy (clone(), copy.copy) shares the
+    # game's first events; a bot asked on the copy, then on the game once it had run past
+    # the copy, read on from where the copy left it, with the copy's asks in its counts.
+    compared = 0
+    for seed in range(20):
+        game = new_game("classic", 3, seed=seed, first_player=1)
+        if not _play_to_seat(game, 1, random.Random(seed), at_least=10):
+            continue
+        branch = game.clone()
+        branch.play(random.Random(seed + 1).choice(branch.legal_actions()))
+        if not _play_to_seat(branch, 1, random.Random(seed + 2)):
+            continue
+        cache = TrackerCache(Tracker)
+        cache.update(branch.view(1))
+        game.play(random.Random(seed + 3).choice(game.legal_actions()))
+        if not _play_to_seat(game, 1, random.Random(seed + 4), at_least=len(branch.events)):
+            continue
+        fresh = TrackerCache(Tracker).update(game.view(1))
+        assert _counts(cache.update(game.view(1))) == _counts(fresh)
+        compared += 1
+    assert compared >= 10

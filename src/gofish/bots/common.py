@@ -18,8 +18,9 @@ T = TypeVar("T")
 class TrackerCache:
     """Keeps one ``Tracker`` per game and reads only the events it has not read yet.
 
-    A view from another game (a shorter history, or a different first event)
-    starts a fresh tracker, so one bot object can play many games in a row. So does a
+    A view from another game (a shorter history, or not the event last read at its
+    place: a copy of the game shares its first events, then goes its own way) starts a
+    fresh tracker, so one bot object can play many games in a row. So does a
     view with no history at all (a position set up by ``Game.from_position``): nothing
     tells two such positions apart, and the last one's inferences must not carry over.
     """
@@ -27,21 +28,23 @@ class TrackerCache:
     def __init__(self, kind: type[Tracker] = Tracker) -> None:
         self.kind = kind
         self._tracker: Tracker | None = None
-        self._first: object = None
+        self._last: object = None  # the last event the tracker read (views share them)
 
     def update(self, view: View) -> Tracker:
         tracker = self._tracker
-        first = view.history[0] if view.history else None
+        history = view.history
         if (
             tracker is None
-            or not view.history
+            or not history
             or tracker.viewer != view.viewer
-            or len(view.history) < tracker.seen
-            or first is not self._first
+            or len(history) < tracker.seen
+            or history[tracker.seen - 1] is not self._last
         ):
             tracker = self.kind(view.num_players, view.viewer, view.rules.book_size)
-            self._tracker, self._first = tracker, first
-        return tracker.update(view)
+            self._tracker = tracker
+        tracker.update(view)
+        self._last = history[-1] if history else None
+        return tracker
 
 
 def check_epsilon(epsilon: object) -> float:
