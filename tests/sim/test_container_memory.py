@@ -55,6 +55,8 @@ def test_a_cgroup_v1_limit_is_the_memory(monkeypatch: pytest.MonkeyPatch,
     ("4:memory:/x\n", {"memory/x/memory.limit_in_bytes": "9223372036854771712"}),
     ("0::/gone\n", {}),  # no such files (not Linux, or cgroups not mounted)
     ("garbage", {"memory.max": "lots"}),  # nothing that reads as a limit
+    # More digits than int() reads (4,300): a ValueError out of simulate, not a limit.
+    ("0::/\n", {"memory.max": "9" * 5000}),
 ])
 def test_without_a_cgroup_limit_the_memory_is_the_machines(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, membership: str,

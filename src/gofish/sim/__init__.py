@@ -351,12 +351,17 @@ def cgroup_limit() -> int | None:
 
 def _limit_in(path: Path) -> int | None:
     """The whole number of bytes a cgroup file holds; None for "max", a file not there or
-    anything else."""
+    anything else (more digits than int() reads, too: far past any machine's memory)."""
     try:
         text = path.read_text().strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return int(text) if text.isascii() and text.isdigit() else None
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # past sys.get_int_max_str_digits()
+        return None
 
 
 def too_many_games(games: int, players: int, memory: int | None) -> str:
