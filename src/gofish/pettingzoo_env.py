@@ -36,7 +36,7 @@ steps out of order are refused. What is no action at all (a number outside the a
 space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGymEnv``.
 ``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
 nothing, and so does a ``step`` or ``last()`` once every agent has left the game (call
-``reset``).
+``reset``); through ``env()``'s wrappers, ``last()`` then raises that GoFishError too.
 
 It is not ``is_parallelizable``: after a hit the same agent acts again, so PettingZoo's
 ``aec_to_parallel`` refuses it (leave the flag alone, whatever its message says). For the
@@ -126,7 +126,21 @@ def env(**kwargs: Any) -> AECEnv:
     action loses, with ``ILLEGAL_ACTION_REWARD``, and steps out of order are refused."""
     table = wrappers.TerminateIllegalWrapper(raw_env(**kwargs),
                                              illegal_reward=ILLEGAL_ACTION_REWARD)
-    return wrappers.OrderEnforcingWrapper(_RefuseNonActions(table))
+    return _OrderEnforcing(_RefuseNonActions(table))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped there
+    """PettingZoo's, but ``last()`` once every agent has left the game says to reset, as
+    ``raw_env.last`` does: the wrapper reads last() itself, from the dicts the last agent
+    had left (a bare KeyError 'player_0')."""
+
+    def last(self, observe: bool = True
+             ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        table = self.unwrapped
+        if table._game is not None:  # before the first reset: PettingZoo's own refusal
+            table._check_an_agent_is_left()
+        return cast(tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]],
+                    super().last(observe))
 
 
 class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped there

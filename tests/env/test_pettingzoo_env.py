@@ -208,6 +208,16 @@ def test_raw_last_after_every_agent_is_done_says_to_reset() -> None:
         raw_env().last()  # an AttributeError ('agent_selection') before the first reset
 
 
+def test_last_after_every_agent_is_done_says_to_reset_through_the_wrappers() -> None:
+    """env()'s wrappers read last() themselves: the bare KeyError 'player_0' again."""
+    table = _played_to_the_end(env())
+    with pytest.raises(GoFishError, match=r"^the game is over and every agent's episode "
+                                          r"with it: call reset\(\) for a new one$"):
+        table.last()
+    table.reset(seed=2)  # and the table deals again as ever
+    assert table.last()[2:4] == (False, False)
+
+
 def test_after_max_asks_every_agent_is_truncated() -> None:
     table = raw_env("bicycle", players=4, max_asks=3)
     table.reset(seed=5)
