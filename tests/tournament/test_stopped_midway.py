@@ -93,3 +93,17 @@ def test_with_a_progress_bar_the_stop_starts_a_line_of_its_own(
     assert bar.startswith("\r[") and "32/64 games" in bar, bar
     assert stop == "gofish tournament: stopped by Ctrl-C after 32 of 64 games, which are not kept"
     assert end == ""
+
+
+def test_with_a_progress_bar_a_stop_before_it_is_drawn_has_nothing_before_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # --progress (to a log) shows a bar, but stopped while preparing it had drawn nothing:
+    # the newline that ends its line only put an empty line first.
+    def stopped_while_preparing(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament_run, "_prepare", stopped_while_preparing)
+    assert main([*ARGS, "--progress"]) == 130
+    assert capsys.readouterr().err == ("gofish tournament: stopped by Ctrl-C before any game "
+                                       "was played\n")

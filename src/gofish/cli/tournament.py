@@ -191,6 +191,10 @@ class _Played:
         if self.bar is not None:
             self.bar(done, total)
 
+    def bar_line_open(self) -> bool:
+        """Whether the bar has drawn a line not ended yet (it ends it once full)."""
+        return self.bar is not None and self.total is not None and self.done < self.total
+
     def so_far(self) -> str:
         if self.total is None:
             return "before any game was played"
@@ -198,11 +202,11 @@ class _Played:
 
 
 def _say_stopped(how: str, played: _Played) -> None:
-    # The newline ends the progress bar's line, which is redrawn in place; without a bar
-    # (stderr to a file or a pipe) it would only put an empty line before the message.
+    # The newline ends the progress bar's line, which is redrawn in place; with no such line
+    # (no bar, one not drawn yet or full) it would only put an empty line before the message.
     # A hangup may have taken the terminal, a closed pipe stderr: the failed message
     # must not turn the stop into an OSError (exit 1) or a BrokenPipeError (exit 0).
-    after_the_bar = "\n" if played.bar is not None else ""
+    after_the_bar = "\n" if played.bar_line_open() else ""
     with contextlib.suppress(OSError):
         print(f"{after_the_bar}gofish tournament: stopped by {how} {played.so_far()}",
               file=sys.stderr)
