@@ -34,14 +34,27 @@ def wait_for_pids(path: Path, count: int, seconds: float = 60.0) -> list[int]:
     return noted_pids(path)
 
 
-def still_running(pids: Iterable[int], seconds: float = 10.0) -> list[int]:
+def still_running(pids: Iterable[int], seconds: float = 30.0) -> list[int]:
     """The processes of ``pids`` still running after up to ``seconds`` for them to go
-    (a killed bot may take a moment to be reaped)."""
+    (a killed bot may take a moment to be reaped: at a load average of 8-12 on two cores
+    10 s was once not enough). Processes gone return at once, so a pass costs no wait."""
     watched = list(pids)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and any(map(alive, watched)):
         time.sleep(0.1)
     return [pid for pid in watched if alive(pid)]
+
+
+def described(pid: int) -> str:
+    """What /proc says of process ``pid`` (its state and command), for a failing test's
+    message: a program never killed runs (S/R), one killed late is still dying."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
+            errors="replace")
+    except OSError:
+        return f"{pid}: gone"
+    return f"{pid}: state {state}, {command.strip()}"
 
 
 def default_ctrl_c() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
-from tests.processes import still_running
+from tests.processes import described, still_running
 
 import gofish.protocol.external as external
 from gofish.protocol import ExternalBot
@@ -66,9 +66,10 @@ def test_a_worker_stopped_while_starting_a_bot_leaves_no_program_running(
     assert stopped.returncode == 1, stopped.stderr.decode(errors="replace")  # _stop_worker
     started = int(pids.read_text())  # the program was started before the stop
     left = still_running([started])
+    seen = [described(pid) for pid in left]
     for pid in left:  # not to leave it behind the test either
         os.kill(pid, signal.SIGKILL)
-    assert not left
+    assert not left, seen
 
 
 def test_ctrl_c_while_a_bot_starts_leaves_no_program_running(
@@ -91,6 +92,7 @@ def test_ctrl_c_while_a_bot_starts_leaves_no_program_running(
         bot.start()
     bot.close()
     left = still_running(started)
+    seen = [described(pid) for pid in left]
     for pid in left:
         os.kill(pid, signal.SIGKILL)
-    assert started and not left
+    assert started and not left, seen
