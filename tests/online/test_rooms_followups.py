@@ -79,15 +79,7 @@ def test_after_a_game_the_host_opens_a_bots_seat_to_a_friend_who_came_late(
 ) -> None:
     # The bots kept their seats for every rematch: a friend arriving after the first game
     # could only watch.
-    made = create_room(client, "Ann", players=2, rules=SHORT)
-    code = made["code"]
-    ann = connect(client, code, made["token"])
-    ann.command("add_bot", seat=1, bot="random")
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
-    start_game(ann, [])
-    play_to_end([ann])
-    ann.command("remove_bot", seat=1)
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    code, ann = _bot_seat_opened_after_a_game(client)
     ann.command("start")  # no rematch with a seat empty
     assert ann.read_until(lambda m: m["type"] == "error")["code"] == "not_ready"
     dan = connect(client, code, join_room(client, code, "Dan")["token"])
@@ -116,15 +108,7 @@ def test_during_a_game_the_bots_keep_their_seats() -> None:
 
 def _late_friend(client: TestClient) -> tuple[str, list[Player]]:
     """Ann played Randy (bot) a short game; after it she opened his seat and Dan took it."""
-    made = create_room(client, "Ann", players=2, rules=SHORT)
-    code = made["code"]
-    ann = connect(client, code, made["token"])
-    ann.command("add_bot", seat=1, bot="random")
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
-    start_game(ann, [])
-    play_to_end([ann])
-    ann.command("remove_bot", seat=1)
-    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    code, ann = _bot_seat_opened_after_a_game(client)
     dan = connect(client, code, join_room(client, code, "Dan")["token"])
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "human")
     return code, [ann, dan]
@@ -175,3 +159,17 @@ def test_a_player_of_the_game_who_leaves_after_it_still_leaves_the_stand_in() ->
     room.apply(*room.leave_entry(1))
     assert (room.seats[1].kind, room.seats[1].vacated) == ("bot", "left")
     assert room.notices[-1].text == "Bob left; Emma (bot) plays their seat."
+
+
+def _bot_seat_opened_after_a_game(client: TestClient) -> tuple[str, Player]:
+    """Ann played Randy (bot) a short game, then opened his seat: the room's code and Ann."""
+    made = create_room(client, "Ann", players=2, rules=SHORT)
+    code = made["code"]
+    ann = connect(client, code, made["token"])
+    ann.command("add_bot", seat=1, bot="random")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "bot")
+    start_game(ann, [])
+    play_to_end([ann])
+    ann.command("remove_bot", seat=1)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    return code, ann
