@@ -33,6 +33,10 @@ episode while the game goes on: ``make`` hides the limit from the environment (i
 ``spec`` says None), so GoFish-v0 is registered with a hook, run after ``TimeLimit`` is in
 place, that sets ``step_limit``, and the environment counts its steps since ``reset`` as
 ``TimeLimit`` does. A ``TimeLimit`` put on by hand is not seen: set ``step_limit`` too.
+The game itself goes on behind that truncation, so ``info["legal"]`` and
+``action_masks()`` still give its legal asks (a value can be bootstrapped from the
+position); only the environment's own ends (the game over, ``max_asks``, an illegal
+action) list none.
 """
 
 from __future__ import annotations
