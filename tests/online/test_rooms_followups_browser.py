@@ -15,6 +15,7 @@ from .browser_support import (
     RoomsServer,
     ann_and_bob,
     fill_with_bot_and_start,
+    join,
     open_room,
     post,
     stored,
@@ -191,20 +192,12 @@ def test_after_a_game_the_host_opens_a_bots_seat_and_a_late_friend_takes_it(
     rooms: RoomsServer, open_page: Any
 ) -> None:
     # A friend who came after the first game could only watch the bot play on.
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)  # short
-    fill_with_bot_and_start(ann, 1)
-    ann.wait_for_selector("#game:not([hidden])")
-    take_turns([ann])
-    ann.click('#seats li[data-seat="1"] .remove-bot')
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    ann, code = _bot_seat_opened_after_a_game(rooms, open_page)
     # Rematch waits for the open seat in words, rather than be clicked and refused.
     ann.wait_for_selector("#rematch:disabled")
     assert ann.inner_text("#rematch-wait") == "Waiting for someone to take seat 2, or a bot."
     dan = open_page()
-    dan.goto(f"{rooms.url}/rooms/{code}")
-    dan.fill("#join-name", "Dan")
-    dan.click("#join-button")
+    join(dan, rooms.url, code, "Dan")
     dan.wait_for_selector("#connection:has-text('Connected as Dan')")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Dan")')
     # The game before he came is told as it was played: Emma's, not Dan's, and not "You".
@@ -222,17 +215,9 @@ def test_a_late_friend_leaving_before_the_rematch_is_told_the_seat_opens(
 ) -> None:
     # Dan came after the game: leaving, he holds none of its cards, so the seat opens. The
     # question said a stand-in would play it, and the host's "Remove Dan?" said so too.
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)
-    fill_with_bot_and_start(ann, 1)
-    ann.wait_for_selector("#game:not([hidden])")
-    take_turns([ann])
-    ann.click('#seats li[data-seat="1"] .remove-bot')
-    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    ann, code = _bot_seat_opened_after_a_game(rooms, open_page)
     dan = open_page()
-    dan.goto(f"{rooms.url}/rooms/{code}")
-    dan.fill("#join-name", "Dan")
-    dan.click("#join-button")
+    join(dan, rooms.url, code, "Dan")
     dan.wait_for_selector("#connection:has-text('Connected as Dan')")
     ann.click('#seats li[data-seat="1"] .remove-player')
     assert ann.inner_text(".confirm").startswith("Remove Dan? The seat opens for someone else.")
@@ -242,3 +227,16 @@ def test_a_late_friend_leaving_before_the_rematch_is_told_the_seat_opens(
     dan.click(".confirm .confirm-yes")
     ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
     dan.wait_for_selector("#join:not([hidden])")  # his seat is there to take again
+
+
+def _bot_seat_opened_after_a_game(rooms: RoomsServer, open_page: Any) -> tuple[Any, str]:
+    """Ann's page and her room's code: she played Emma (bot) a short game, then opened
+    the bot's seat."""
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 2, house=QUICK_GAME)
+    fill_with_bot_and_start(ann, 1)
+    ann.wait_for_selector("#game:not([hidden])")
+    take_turns([ann])
+    ann.click('#seats li[data-seat="1"] .remove-bot')
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("Empty seat")')
+    return ann, code
