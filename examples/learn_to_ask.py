@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from gofish.core.errors import other_digit_refusal
+from gofish.cli import digits_0_to_9  # every number typed to gofish: 0-9 only
 from gofish.env import GoFishEnv
 
 RANKS = 13
@@ -130,14 +130,6 @@ def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -
     rng = np.random.default_rng(0)
     return sum(play(env, weights, rng, first_seed + g, learn=False)[0]
                for g in range(games)) / games
-
-
-def digits_0_to_9(text: str) -> None:
-    """A usage error for a number typed with another digit ('٣'): int() and float() read
-    them, but every number typed to gofish takes 0-9 only."""
-    refusal = other_digit_refusal(text)
-    if refusal is not None:
-        raise argparse.ArgumentTypeError(refusal)
 
 
 def whole_number(least: int) -> Callable[[str], int]:
