@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gofish.bots.common import check_count
+from gofish.bots.common import check_count, reads_on
 from gofish.core import Ask, Asked, Event, Rank, View
 from gofish.core.cards import card_of
 from gofish.knowledge import CardWhereabouts, live_asks
@@ -37,15 +37,12 @@ class EmmaMemory:
         self.seen = 0  # how many history events have been read
         self.ranks: list[Rank] = []  # most recent first
         self.last_asker: dict[Rank, int] = {}
-        # The last event read, as an object: the views of one game share their events, but
-        # the same deal played again opens with equal ones (equality took it for the same
-        # game), and a copy of the game shares its first ones, then goes its own way.
-        self.last: Event | None = None
+        self.last: Event | None = None  # the last event read, as an object (see reads_on)
         self.cards: CardWhereabouts | None = None  # read only under ask: card
 
     def update(self, view: View) -> None:
         history = view.history
-        if len(history) < self.seen or (self.seen and history[self.seen - 1] is not self.last):
+        if not reads_on(history, self.seen, self.last):
             # Another game, a copy gone its own way, or a history we did not read: rebuild
             # from the start. Rebuilding always gives the same memory: a false alarm costs time.
             self.__init__(self.seat)  # type: ignore[misc]
