@@ -12,13 +12,17 @@ from collections.abc import Iterable
 from pathlib import Path
 
 
+def _state(pid: int) -> str | None:
+    """Process ``pid``'s state letter in /proc (R, S, D, Z...); None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
+
+
 def alive(pid: int) -> bool:
     """Whether process ``pid`` runs (a zombie, killed but not yet reaped, does not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+    return _state(pid) not in (None, "Z")
 
 
 def noted_pids(path: Path) -> list[int]:
@@ -49,12 +53,11 @@ def described(pid: int) -> str:
     """What /proc says of process ``pid`` (its state and command), for a failing test's
     message: a program never killed runs (S/R), one killed late is still dying."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
             errors="replace")
     except OSError:
         return f"{pid}: gone"
-    return f"{pid}: state {state}, {command.strip()}"
+    return f"{pid}: state {_state(pid) or 'gone'}, {command.strip()}"
 
 
 def default_ctrl_c() -> None:
