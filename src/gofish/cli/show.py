@@ -137,13 +137,15 @@ def heading(stored: StoredGame, all_cards: bool) -> str:
 
 def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     """The game as sentences, one list per turn (a turn ends when the turn passes)."""
-    import gofish
-    from gofish.core import Ask, TurnPassed, redact
+    from gofish.core import TurnPassed, redact
+    from gofish.core.record import apply_record_action, start_from_record
     from gofish.narrate import Narrator
 
     viewer = player_seat(stored)
     names = [shown(name) for name in stored.names]  # the header names the bots' options
-    game = gofish.game_from_record({**stored.record, "actions": []})
+    # The actions as the record reader takes them (RULES.md: left out, there are none),
+    # read as gofish replay reads them; record["actions"] was a KeyError traceback.
+    game, actions = start_from_record(stored.record)
     narrator = Narrator(names, viewer, game.rules)
 
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
@@ -154,8 +156,10 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
         return lines
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
-    for action in stored.record["actions"]:
-        events = game.play(Ask.from_dict(action))
+    for index, action in enumerate(actions):
+        done = len(game.events)
+        apply_record_action(game, index, action)
+        events = game.events[done:]
         lines.extend(sentences(events))
         if any(isinstance(event, TurnPassed) for event in events) and not game.is_over:
             yield lines
