@@ -16,7 +16,8 @@ import pytest
 import gofish
 from gofish.cli import main
 from gofish.cli.show import turns
-from gofish.storage import Store
+from gofish.storage import Store, open_store
+from gofish.storage.fallback import fallback_path
 
 from .helpers import EMMA, YOU
 
@@ -61,3 +62,84 @@ def test_show_command_of_a_record_without_actions_exits_0(
     captured = capsys.readouterr()
     assert captured.err == ""
     assert "You are dealt seven cards" in captured.out
+
+
+def other_spelling(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as another program may write it (RULES.md): a rules object naming only its
+    preset, T for 10 and lower case in cards and ranks, first_player 0 left out."""
+    def spelt(text: str) -> str:
+        return text.replace("10", "T").lower()
+
+    assert record["first_player"] == 0 and isinstance(record["rules"], str)
+    return {
+        "rules": {"preset": record["rules"]},
+        "players": record["players"],
+        "deck": [spelt(card) for card in record["deck"]],
+        "actions": [{**action, "rank": spelt(action["rank"])} for action in record["actions"]],
+    }
+
+
+def asked_tens_by(asks: int, rules: str) -> gofish.Game:
+    """A game of ``asks`` legal asks, first player 0, at least one of them for 10s."""
+    game = gofish.new_game(rules, players=2, seed=8, first_player=0)
+    for _ in range(asks):
+        legal = game.legal_actions()
+        tens = [ask for ask in legal if str(ask.rank) == "10"]
+        game.play(tens[0] if tens else legal[0])
+    assert any(str(ask.rank) == "10" for _, ask in game.actions)
+    return game
+
+
+@pytest.mark.parametrize("rules", ["classic", "bicycle", "nordic"])
+def test_a_game_resumed_from_a_row_spelt_another_way_is_saved_over_it(
+    db_path: Path, rules: str
+) -> None:
+    # Save compared the stored record with the core's spelling of the game field by field:
+    # "a different game" (a StorageError, the game not saved) for a rules object or a
+    # first_player left out, and a second copy of the game for an ask of "t" for 10s.
+    before = asked_tens_by(4, rules)
+    game_id = stored_as(db_path, gofish.game_to_record(before),
+                        other_spelling(gofish.game_to_record(before)))
+    with Store(db_path) as store:
+        resumed = store.get(game_id).game()
+        resumed.play(resumed.legal_actions()[0])
+        assert store.save(gofish.game_to_record(resumed), seats=[YOU, EMMA],
+                          game_id=game_id) == game_id
+        assert [game.id for game in store.list_games()] == [game_id]
+        assert store.get(game_id).record == gofish.game_to_record(resumed)
+
+
+def test_a_game_whose_stored_asks_are_spelt_another_way_is_saved_over_them(
+    db_path: Path,
+) -> None:
+    # The deal as the core writes it, the asks not: the stored asks seemed to be moves the
+    # record to save lacked, and the game was stored a second time as a new game.
+    before = gofish.game_to_record(asked_tens_by(4, "classic"))
+    written = {**before, "actions": other_spelling(before)["actions"]}
+    game_id = stored_as(db_path, before, written)
+    with Store(db_path) as store:
+        resumed = store.get(game_id).game()
+        resumed.play(resumed.legal_actions()[0])
+        assert store.save(gofish.game_to_record(resumed), seats=[YOU, EMMA],
+                          game_id=game_id) == game_id
+        assert [game.id for game in store.list_games()] == [game_id]
+
+
+def test_a_copy_waiting_in_the_fallback_file_carries_on_a_row_without_actions(
+    db_path: Path,
+) -> None:
+    # Moving the waiting copy in read the row's record["actions"]: a KeyError out of
+    # open_store, so every command on the database was a traceback while it waited.
+    dealt = gofish.game_to_record(gofish.new_game("classic", players=2, seed=9,
+                                                  first_player=0))
+    game_id = stored_as(db_path, dealt, {key: dealt[key] for key in
+                                         ("rules", "players", "deck", "first_player")})
+    later = gofish.game_from_record(dealt)
+    later.play(later.legal_actions()[0])
+    fallback_path(db_path).write_text(json.dumps(
+        {"record": gofish.game_to_record(later), "seats": [YOU, EMMA], "game_id": game_id,
+         "source": "terminal", "database": str(db_path)}) + "\n")
+    with open_store(db_path) as store:
+        assert [game.id for game in store.list_games()] == [game_id]
+        assert store.get(game_id).record == gofish.game_to_record(later)
+    assert not fallback_path(db_path).exists()

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
-from gofish.core import PRESETS, Game, game_from_record
+from gofish.core import PRESETS, Game, GoFishError, game_from_record, game_to_record
 from gofish.core.errors import check_whole, short_repr, whole_number
 from gofish.storage import salvage
 from gofish.storage.access import (
@@ -614,13 +614,14 @@ class Store:
             stored = _load_record(row[0], self.path, game_id)
         except DamagedGameError:
             return False  # nothing to check it against: keep this game as a new one
+        if not _carried_on_by(stored, summary.record):
+            stored = _as_the_core_writes(stored)
         if not _same_deal(stored, summary.record):
             raise StorageError(
                 f"game {game_id} is a different game (another deal or other rules): "
                 "save this one as a new game instead"
             )
-        stored_actions = stored.get("actions") or []
-        if summary.record["actions"][: len(stored_actions)] != stored_actions:
+        if not _carried_on_by(stored, summary.record):
             return False
         finished_at = (row[1] or now) if summary.over else None
         db.execute(
@@ -774,8 +775,11 @@ class Store:
                 stored = _load_record(text, self.path, game_id)
             except DamagedGameError:
                 continue  # one damaged row must not keep every rescued game out
-            if _same_deal(stored, record):
-                found[int(game_id)] = stored["actions"]
+            if stored.keys() != record.keys():  # a field left out: "actions" was a KeyError
+                stored = _as_the_core_writes(stored)
+            played = stored.get("actions")
+            if _same_deal(stored, record) and isinstance(played, list):
+                found[int(game_id)] = played
         return found
 
     # -- reading ----------------------------------------------------------
@@ -1408,6 +1412,26 @@ def _action_count(entry: dict[str, Any]) -> int:
 def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
     keys = ("rules", "players", "deck", "first_player")
     return all(stored.get(key) == record.get(key) for key in keys)
+
+
+def _carried_on_by(stored: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Whether ``record`` (as the core writes it) is the game ``stored`` with the same
+    moves first, compared as written."""
+    played = stored.get("actions") or []
+    return (_same_deal(stored, record) and isinstance(played, list)
+            and record["actions"][:len(played)] == played)
+
+
+def _as_the_core_writes(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as game_to_record writes it, or as it is if it does not replay. RULES.md
+    lets a record leave out first_player and actions and write {"preset": "classic"},
+    "T" or lower case: a row written so (by hand, another program) is the same game, but
+    compared as written, its game resumed was "a different game" and not saved, or saved
+    a second time."""
+    try:
+        return game_to_record(game_from_record(record))
+    except GoFishError:
+        return record
 
 
 #: Seconds: SQLite's busy timeout is a 32-bit count of milliseconds.
