@@ -141,18 +141,20 @@ def _lines(source: TextIO) -> Iterator[str]:
 MAX_SPREAD_RECORD = 1024 * 1024
 
 
-def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, bool]]:
-    """Each record of ``source`` as (first line, last line, text, cut off), blank lines
-    passed over.
+def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, dict[str, Any] | None]]:
+    """Each record of ``source`` as (first line, last line, text, its result if its text
+    alone says it: cut off, or broken), blank lines passed over.
 
     A record is a line, or one JSON object laid out over several lines, as RULES.md prints
     its example (that example, saved to a file, gave a "not valid JSON" result per line).
     A line that opens an object it does not close is joined with the lines after it while
     the text is still only unfinished. Where the input ends first, and none of the lines
-    after the first is an object of its own, the lines are one record cut off (True): a
-    pretty-printed record cut short gave a "not valid JSON" result per line. Otherwise, at
-    a syntax error, or without an end, the first line is a record of its own again (a
-    cut-off line of JSON Lines) and the rest go on.
+    after the first is an object of its own, the lines are one record cut off (CUT_OFF): a
+    pretty-printed record cut short gave a "not valid JSON" result per line. At a syntax
+    error, the lines up to where its brackets close are one broken record (its result
+    naming the file's line of the fault) if none of them is an object of its own (see
+    _broken_record). Otherwise, or without an end, the first line is a record of its own
+    again (a cut-off line of JSON Lines) and the rest go on.
     """
     lines = iter(enumerate(source, start=1))
     returned: list[tuple[int, str]] = []  # lines given back by a false start, in reverse
@@ -167,13 +169,18 @@ def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, bool]]:
         if _opens_an_object(line):
             spread, whole = _spread_record(numbered, next_line)
             if whole is not None:
-                yield first, spread[-1][0], whole, False
+                yield first, spread[-1][0], whole, None
+                continue
+            if (count := _broken_record(spread, next_line)) is not None:
+                returned.extend(reversed(spread[count:]))
+                text = "".join(text for _, text in spread[:count])
+                yield first, spread[count - 1][0], text, _not_json(text, first)
                 continue
             if _cut_off(spread, next_line):
-                yield first, spread[-1][0], "".join(text for _, text in spread), True
+                yield first, spread[-1][0], "".join(text for _, text in spread), dict(CUT_OFF)
                 continue
             returned.extend(reversed(spread[1:]))
-        yield first, first, line, False
+        yield first, first, line, None
 
 
 def _spread_record(
@@ -198,6 +205,81 @@ def _spread_record(
         if state != "unfinished":
             return spread, whole if state == "complete" else None
     return spread, None
+
+
+#: Deeper than a record nests its brackets ({"actions": [{...}]}: 3), with a margin.
+#: Deeper, a run of lines is no record laid out over several (each line "{"), and the
+#: search for its end stops there, not at MAX_SPREAD_RECORD from every such line.
+MAX_RECORD_DEPTH = 4
+
+
+def _broken_record(
+    spread: list[tuple[int, str]], next_line: Callable[[], tuple[int, str] | None]
+) -> int | None:
+    """How many lines of ``spread`` (lines that made no record: broken, or no end yet) are
+    the one record its first line opens, up to where its brackets close; or None: they
+    do not close within MAX_SPREAD_RECORD, nest deeper than a record, the input ends
+    first, or a line after the first is an object of its own (JSON Lines after a line
+    cut short). Lines read to know are added to ``spread``."""
+    depth, size, index = 0, 0, 0
+    while size <= MAX_SPREAD_RECORD:
+        if index == len(spread):
+            following = next_line()
+            if following is None:
+                return None
+            spread.append(following)
+        text = spread[index][1]
+        size += len(text)
+        if index and _an_object(text):
+            return None
+        depth = _brackets(text, depth)
+        index += 1
+        if depth <= 0 or depth > MAX_RECORD_DEPTH:
+            break
+    if depth != 0 or index < 2:
+        return None
+    return index
+
+
+def _brackets(text: str, depth: int) -> int:
+    """The depth of brackets ({ and [) open after line ``text``, its strings passed over.
+    A string ends with its line (JSON's strings hold no line ending): a quote lost does
+    not turn the lines after it inside out."""
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth <= 0:
+                return depth
+    return depth
+
+
+def _not_json(text: str, first: int) -> dict[str, Any]:
+    """The result for a record laid out from line ``first`` on that is not JSON, naming
+    the file's line and column of the fault (json counts from the record's start), or
+    that a byte of it is not UTF-8, as for a line."""
+    if (not_text := _not_utf8(text)) is not None:
+        return not_text
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"at line {first + error.lineno - 1}, column {error.colno}"
+        return {"ok": False, "action_index": None,
+                "error": f"the record is not valid JSON: {error.msg} {where}"}
+    except (ValueError, RecursionError):
+        pass
+    return replay_line(text)  # not JSON beyond its brackets' end: said as for a line
 
 
 def _cut_off(
@@ -267,9 +349,9 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
     said on stderr: silence looked like success (export 99 | replay -, export failing)."""
     failed = False
     number = 0
-    for first, last, text, cut_off in records(source):
+    for first, last, text, told in records(source):
         number += 1
-        result = dict(CUT_OFF) if cut_off else _not_utf8(text) or replay_line(text)
+        result = told or _not_utf8(text) or replay_line(text)
         failed = failed or not result["ok"]
         # Blank lines are passed over, so record 3 may be line 5: say so, to find it.
         label = str(number)

@@ -1,0 +1,91 @@
+"""``gofish replay`` of a record laid out over several lines (as a pretty-printer writes
+it, as RULES.md "Game records" prints its example) with a fault in its middle: a comma
+or a card left out. It is one record, so one result naming the file's line
+and column of the fault, and the records after it are read as ever. Each of its lines
+was a result of its own, 70 "not valid JSON" results for one record, none of them
+naming the line that was wrong."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import gofish
+from gofish.cli.replay import replay_stream
+
+
+def _record() -> dict[str, object]:
+    game = gofish.new_game("bicycle", players=3, seed=2)
+    for _ in range(3):
+        game.play(game.legal_actions()[0])
+    return game.to_record()
+
+
+def _replayed(lines: list[str], *, as_json: bool) -> list[str]:
+    out = io.StringIO()
+    replay_stream(lines, out, as_json=as_json)
+    return out.getvalue().splitlines()
+
+
+def _broken(line_number: int, fault: str) -> list[str]:
+    """The record pretty-printed, its line ``line_number`` (from 1) damaged by ``fault``."""
+    lines = json.dumps(_record(), indent=2).splitlines(keepends=True)
+    line = lines[line_number - 1]
+    if fault == "comma left out":
+        lines[line_number - 1] = line.replace(",", "", 1)
+    else:  # a card left out, its comma left: "4S", becomes ,
+        lines[line_number - 1] = line[:line.index('"')] + ",\n"
+    return lines
+
+
+@pytest.mark.parametrize(("fault", "message", "line"), [
+    # json names where it looked for the comma: the next card, on the next line.
+    ("comma left out", "Expecting ',' delimiter", 22),
+    ("card left out", "Expecting value", 21),
+])
+def test_a_fault_inside_a_spread_record_is_one_result_naming_its_line(
+    fault: str, message: str, line: int
+) -> None:
+    whole = json.dumps(_record()) + "\n"
+    spread = _broken(20, fault)  # in the deck; line 21 of the file
+    results = _replayed(["\n", *spread, whole], as_json=True)
+    assert [json.loads(line)["ok"] for line in results] == [False, True]
+    error = json.loads(results[0])
+    assert error["action_index"] is None
+    # The file's line: the blank line before the record counts.
+    assert error["error"] == (f"the record is not valid JSON: {message} at line {line}, "
+                              "column 5")
+    readable = _replayed(["\n", *spread, whole], as_json=False)
+    headers = [line for line in readable if line.startswith("record ")]
+    assert headers[0] == (f"record 1 (lines 2-{1 + len(spread)}): cannot replay (the record "
+                          f"itself): the record is not valid JSON: {message} at line "
+                          f"{line}, column 5")
+    assert headers[1].startswith(f"record 2 (line {2 + len(spread)}): in progress")
+
+
+def test_a_fault_in_the_actions_of_a_spread_record_is_one_result() -> None:
+    lines = json.dumps(_record(), indent=2).splitlines(keepends=True)
+    at = next(number for number, line in enumerate(lines, start=1) if '"rank"' in line)
+    lines[at - 1] = lines[at - 1].replace(":", "", 1)
+    results = [json.loads(line) for line in _replayed(lines, as_json=True)]
+    assert results == [{"ok": False, "action_index": None,
+                        "error": f"the record is not valid JSON: Expecting ':' delimiter at "
+                                 f"line {at}, column 14"}]
+
+
+def test_a_byte_that_is_not_utf8_in_a_broken_spread_record_is_said_first() -> None:
+    # Read with surrogateescape, the byte 0xff is "\udcff": said as for a line.
+    lines = _broken(20, "comma left out")
+    lines[9] = lines[9].replace('"', '"\udcff', 1)
+    results = [json.loads(line) for line in _replayed(lines, as_json=True)]
+    assert len(results) == 1 and results[0]["error"].startswith(
+        "the line is not valid UTF-8 (byte 0xff at position ")
+
+
+def test_lines_each_opening_an_object_are_still_results_of_their_own() -> None:
+    # No bracket closes them: not one record (and not searched to MAX_SPREAD_RECORD).
+    lines = ['{\n', '"a": 1,\n'] * 2000 + [json.dumps(_record()) + "\n"]
+    results = [json.loads(line) for line in _replayed(lines, as_json=True)]
+    assert len(results) == 4001 and [result["ok"] for result in results[-2:]] == [False, True]
