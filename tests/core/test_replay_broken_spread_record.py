@@ -89,3 +89,25 @@ def test_lines_each_opening_an_object_are_still_results_of_their_own() -> None:
     lines = ['{\n', '"a": 1,\n'] * 2000 + [json.dumps(_record()) + "\n"]
     results = [json.loads(line) for line in _replayed(lines, as_json=True)]
     assert len(results) == 4001 and [result["ok"] for result in results[-2:]] == [False, True]
+
+
+def test_a_quote_lost_before_a_bracket_is_still_one_result() -> None:
+    # '  deck": [': its bracket read as inside a string closed the record at the deck's
+    # end, and each line after it was a result of its own again.
+    whole = json.dumps(_record(), indent=2).splitlines(keepends=True)
+    at = next(number for number, line in enumerate(whole, start=1) if '"deck"' in line)
+    lines = [*whole[:at - 1], whole[at - 1].replace('"', "", 1), *whole[at:]]
+    results = [json.loads(line) for line in _replayed([*lines, *whole], as_json=True)]
+    assert [result["ok"] for result in results] == [False, True]
+    assert results[0]["error"] == (f"the record is not valid JSON: Expecting property name "
+                                   f"enclosed in double quotes at line {at}, column 3")
+
+
+def test_a_bracket_lost_keeps_the_next_record_its_own() -> None:
+    # The brackets of the first record never close: the next record's unindented "{"
+    # stops the search, and the next record is read whole.
+    lines = json.dumps(_record(), indent=2).splitlines(keepends=True)
+    damaged = [line for line in lines if line.strip() != "],"]
+    results = [json.loads(line) for line in _replayed([*damaged, *lines], as_json=True)]
+    assert results[-1]["ok"] is True
+    assert not any(result["ok"] for result in results[:-1])

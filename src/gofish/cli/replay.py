@@ -220,7 +220,8 @@ def _broken_record(
     the one record its first line opens, up to where its brackets close; or None: they
     do not close within MAX_SPREAD_RECORD, nest deeper than a record, the input ends
     first, or a line after the first is an object of its own (JSON Lines after a line
-    cut short). Lines read to know are added to ``spread``."""
+    cut short) or opens one unindented (the next record: a quote lost hid a bracket of
+    this one). Lines read to know are added to ``spread``."""
     depth, size, index = 0, 0, 0
     while size <= MAX_SPREAD_RECORD:
         if index == len(spread):
@@ -230,33 +231,23 @@ def _broken_record(
             spread.append(following)
         text = spread[index][1]
         size += len(text)
-        if index and _an_object(text):
-            return None
+        if index and (text.startswith("{") or _an_object(text)):
+            return None  # a record of its own begins: a pretty-printer indents inner lines
         depth = _brackets(text, depth)
         index += 1
         if depth <= 0 or depth > MAX_RECORD_DEPTH:
             break
-    if depth != 0 or index < 2:
-        return None
+    if depth != 0 or index < 2 or not spread[index - 1][1].rstrip().endswith("}"):
+        return None  # closed by a "]," (a bracket lost): not where the record ends
     return index
 
 
 def _brackets(text: str, depth: int) -> int:
-    """The depth of brackets ({ and [) open after line ``text``, its strings passed over.
-    A string ends with its line (JSON's strings hold no line ending): a quote lost does
-    not turn the lines after it inside out."""
-    in_string = escaped = False
+    """The depth of brackets ({ and [) open after line ``text``. Strings are not told
+    apart: a record's hold no bracket (cards, ranks, names of fields), and a quote lost
+    would turn the rest of its line inside out, a bracket there passed over."""
     for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "{[":
+        if char in "{[":
             depth += 1
         elif char in "}]":
             depth -= 1
