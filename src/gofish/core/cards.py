@@ -252,14 +252,40 @@ def parse_deck(cards: object) -> list[Card]:
             parsed.append(Card.parse(item))
         except MalformedInputError as error:
             raise MalformedInputError(f"deck position {position}: {error}") from None
-    if len(parsed) != 52:
-        raise MalformedInputError(f"a deck must have 52 cards, this one has {len(parsed)}")
-    seen: set[Card] = set()
-    for card in parsed:
-        if card in seen:
-            raise MalformedInputError(f"the deck holds {card} twice")
-        seen.add(card)
+    if len(parsed) != 52 or len(set(parsed)) != 52:
+        raise MalformedInputError(_wrong_cards(parsed))
     return parsed
+
+
+def _wrong_cards(deck: list[Card]) -> str:
+    """What is wrong with ``deck``, not the 52 cards once each (R1), and where."""
+    repeated, lacking = _repeated(deck), _lacking(deck)
+    if len(deck) != 52:
+        found = (f": it lacks {lacking}" if lacking else
+                 f": it holds {repeated}" if repeated and len(deck) > 52 else "")
+        return f"a deck must have 52 cards, this one has {len(deck)}{found}"
+    return f"the deck holds {repeated}" + (f", and so lacks {lacking}" if lacking else "")
+
+
+def _repeated(deck: list[Card]) -> str | None:
+    """The first card dealt twice and where, "AS twice, at deck positions 0 and 51", or
+    None: a person mending a record need not search 52 cards for the two."""
+    first_at: dict[Card, int] = {}
+    for position, card in enumerate(deck):
+        if card in first_at:
+            return f"{card} twice, at deck positions {first_at[card]} and {position}"
+        first_at[card] = position
+    return None
+
+
+def _lacking(deck: list[Card]) -> str | None:
+    """The cards (R1) ``deck`` lacks, "2S, 3S and 4S", if one to three: more are no
+    card left out by mistake, and a list of them would bury the message."""
+    held = set(deck)
+    missing = [str(card) for card in FULL_DECK if card not in held]
+    if not 1 <= len(missing) <= 3:
+        return None
+    return missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
 
 
 def card_of(rank: Rank, suit: Suit) -> Card:
