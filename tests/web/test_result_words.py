@@ -70,6 +70,12 @@ def said_after_the_result(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#announcer p", "(ps) => ps.map((p) => p.textContent)"))
 
 
+def standings_read_out(page: Any) -> list[str]:
+    """The result's rows as a screen reader reads them (the colon is hidden from sight)."""
+    return list(page.eval_on_selector_all(
+        "#result .standings li", "(rows) => rows.map((row) => row.textContent)"))
+
+
 def test_the_result_read_out_counts_pairs_and_names_the_winner(
     page: Any, live_server: LiveServer
 ) -> None:
@@ -78,9 +84,9 @@ def test_the_result_read_out_counts_pairs_and_names_the_winner(
     # empty hand ends the game at the deal (R3, R19), so she wins with it (R10).
     open_table(page, live_server, seed=5, preset="nordic", hand_size=2, pairs=True)
     result = [line for line in said_after_the_result(page) if line.startswith("Emma wins")]
-    assert result == ["Emma wins with 1 pair; You 0 pairs. Emma ran out of cards."], result
+    assert result == ["Emma wins with 1 pair; You: 0 pairs. Emma ran out of cards."], result
     assert page.inner_text("#result-title") == "Emma wins"
-    assert page.inner_text("#result .standings") == "Emma\n1 pair\nYou\n0 pairs"
+    assert standings_read_out(page) == ["Emma: 1 pair", "You: 0 pairs"]
 
 
 def test_the_result_read_out_counts_books(page: Any, live_server: LiveServer) -> None:
@@ -88,7 +94,7 @@ def test_the_result_read_out_counts_books(page: Any, live_server: LiveServer) ->
     # the game at once (R19), with her the winner (R10).
     open_table(page, live_server, seed=16972, preset="nordic", hand_size=4)
     result = [line for line in said_after_the_result(page) if line.startswith("Emma wins")]
-    assert result == ["Emma wins with 1 book; You 0 books. Emma ran out of cards."], result
+    assert result == ["Emma wins with 1 book; You: 0 books. Emma ran out of cards."], result
 
 
 def test_a_win_of_yours_and_a_shared_win_are_read_out_with_their_counts(
@@ -97,7 +103,21 @@ def test_a_win_of_yours_and_a_shared_win_are_read_out_with_their_counts(
     # Seed 18 deals you the pair that ends the game (R19); the four-player deal ends in a
     # win all four share, a pair each (R10).
     open_table(page, live_server, seed=18, preset="nordic", hand_size=2, pairs=True)
-    assert "You win with 1 pair; Emma 0 pairs. You ran out of cards." in said_after_the_result(page)
+    said = said_after_the_result(page)
+    assert "You win with 1 pair; Emma: 0 pairs. You ran out of cards." in said, said
     deal_a_game_over_at_once(page, live_server)
     assert ("You share the win with Emma, Randy and Emma 2, 1 pair each. "
             "You, Emma, Randy and Emma 2 ran out of cards.") in said_after_the_result(page)
+
+
+def test_a_name_ending_in_a_number_is_read_out_apart_from_its_count(
+    page: Any, live_server: LiveServer
+) -> None:
+    # "Emma 2 wins with 5 books; Emma 4 books; Randy 3 books" was read out: a second Emma
+    # is named "Emma 2", so a name and its count ran together into one number after another.
+    # The log says "Books: You: 1, Emma: 4", a colon between them; so does the result now,
+    # read out and in its list. Seed 16972 as above: Emma is dealt a book and wins (R19, R10).
+    open_table(page, live_server, seed=16972, preset="nordic", hand_size=4, name="Player 2")
+    result = [line for line in said_after_the_result(page) if line.startswith("Emma wins")]
+    assert result == ["Emma wins with 1 book; Player 2: 0 books. Emma ran out of cards."], result
+    assert standings_read_out(page) == ["Emma: 1 book", "Player 2: 0 books"]

@@ -702,7 +702,8 @@ function asksInWords(asks) {
 
 /**
  * The result as it is read out: who won and everyone's count, each with its word ("Counter
- * 7, Ann 2" was numbers with no unit): "Counter wins with 7 books; Ann 2 books."
+ * 7, Ann 2" was numbers with no unit): "Counter wins with 7 books; Ann: 2 books." The colon
+ * keeps a name that ends in a number apart from its count ("Emma 2 4 books" was read out).
  */
 function resultInWords(state, heading) {
   const { result } = state;
@@ -711,7 +712,7 @@ function resultInWords(state, heading) {
   const best = sets(result.standings.find(won).books);
   const who = heading.replace(/!$/, '');
   const winners = result.shared ? `${who}, ${best} each` : `${who} with ${best}`;
-  const others = result.standings.filter((row) => !won(row)).map((row) => `${row.name} ${sets(row.books)}`);
+  const others = result.standings.filter((row) => !won(row)).map((row) => `${row.name}: ${sets(row.books)}`);
   return `${[winners, ...others].join('; ')}.`;
 }
 
@@ -719,8 +720,10 @@ function showResult(state) {
   const result = state.result;
   const you = state.you;
   const heading = winnersHeading(state);
+  // The colon is for screen readers, which read a row as one line ("Emma 2 1 book").
   const standings = el('ol', { class: 'standings' }, result.standings.map((row) => el('li', { class: row.seat === you ? 'you' : '' },
-    el('span', { class: 'name', text: row.name }), el('span', {}, setsName(row.books, state.rules.book_size)))));
+    el('span', { class: 'name' }, el('span', { text: row.name }), el('span', { class: 'visually-hidden' }, ': ')),
+    el('span', {}, setsName(row.books, state.rules.book_size)))));
   const buttons = el('div', { class: 'actions' },
     el('button', { type: 'button', class: 'primary', id: 'play-again', onclick: () => startGame(lastSetup) }, 'Play again'),
     el('a', { href: '#/', class: 'button-link' }, 'Change the rules'),
