@@ -202,7 +202,12 @@ def test_a_replay_address_that_is_no_game_number_is_quoted_back_readably(
     assert page.inner_text("#page-replay .error").startswith(quoted)
 
 
-@pytest.mark.parametrize("address", ["#/nonsense", "#/histroy/2"])
+@pytest.mark.parametrize("address", [
+    "#/nonsense", "#/histroy/2",
+    # More than the page takes: these showed game 1's replay, the stats, the history, the
+    # rules and the table of game 1 as if the address were right.
+    "#/replay/1/extra", "#/stats/foo", "#/history/2", "#/help/zzz", "#/play/1/x",
+])
 def test_an_address_naming_no_page_says_so_on_the_start_screen(
     page: Any, live_server: LiveServer, address: str
 ) -> None:

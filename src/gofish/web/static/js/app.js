@@ -44,18 +44,31 @@ function showPage(name) {
   }
 }
 
-// The pages an address (#/page/…) may name; the rest lead to the start screen, saying so.
-const PAGES = ['', 'play', 'history', 'stats', 'replay', 'help', 'resume'];
+// The pages an address (#/page/…) may name, each with how many parts may follow its name
+// (#/replay/12: one); the rest lead to the start screen, saying so.
+const PAGES = { '': 0, play: 1, history: 0, stats: 0, replay: 1, help: 1, resume: 1 };
+
+/** Whether an address, split at its slashes, names no page: an unknown name, or more after
+ *  it than its page takes ("#/replay/1/extra" showed game 1, "#/stats/foo" the stats). */
+function namesNoPage(page, parts) {
+  if (!Object.hasOwn(PAGES, page)) return true;
+  if (page === 'help' && parts.length === 1) return parts[0] !== 'new'; // the form's rules
+  return parts.length > PAGES[page];
+}
 
 async function route() {
   const hash = window.location.hash.replace(/^#\/?/, '');
-  const [page, arg] = hash.split('/');
+  const [page, ...parts] = hash.replace(/\/$/, '').split('/'); // "#/history/" is the history
+  const arg = parts[0];
+  const noPage = namesNoPage(page, parts);
   // The result belongs to the table: leaving it (back button, a nav link) closes it,
   // or it would cover the next page and swallow every click.
-  if (page !== 'play') closeResult();
+  if (page !== 'play' || noPage) closeResult();
   startNotice(''); // a new address: what an earlier link went wrong with is old news
   forgetStartError();
   try {
+    // A mistyped address showed the start screen with no word, and kept the address.
+    if (noPage) return startNotice(`There is no page "#/${addressPart(hash)}": here is the start screen.`);
     if (page === 'play' && table && (!arg || arg === String(lastGameId))) return backToTable();
     if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
     if (page === 'history') { showPage('history'); return await showHistory($('#page-history'), tableLink()); }
@@ -63,8 +76,6 @@ async function route() {
     if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
     if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
-    // A mistyped address showed the start screen with no word, and kept the address.
-    if (!PAGES.includes(page)) return startNotice(`There is no page "#/${addressPart(hash)}": here is the start screen.`);
     showStart();
   } catch (error) {
     // An alert, read out as it is written: the announcer said it a second time.
