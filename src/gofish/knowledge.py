@@ -49,13 +49,22 @@ class RankRow:
     unaccounted: int  # in the pond or unknown hands
 
 
-#: How many of a game's first events tell it from another (the deal shows the viewer's
-#: own cards, and who plays first).
-OPENING_EVENTS = 8
+def reads_on(history: Sequence[Event], seen: int, last_read: object) -> bool:
+    """Whether ``history`` goes on from the one read so far, whose ``seen`` events ended in
+    ``last_read``: that very object at its place. The views of one game share their event
+    objects, but the same deal played again opens with equal ones, and a copy of the game
+    shares its first ones, then goes its own way."""
+    return len(history) >= seen and (seen == 0 or history[seen - 1] is last_read)
 
 
 class Tracker:
-    """Public knowledge, updated event by event (events already redacted for the viewer)."""
+    """Public knowledge, updated event by event (events already redacted for the viewer).
+
+    One Tracker follows one game: ``update`` refuses the view of any other (another deal,
+    the same deal played again, a copy of the game that went its own way) with a
+    MalformedInputError. A copy that did not (``copy.deepcopy``, a pickle, ``clone``) is
+    the same game, and is read on.
+    """
 
     def __init__(self, num_players: int, viewer: int | None, book_size: int = 4) -> None:
         _check_table(num_players, viewer, book_size)
@@ -73,7 +82,10 @@ class Tracker:
         self.booked = [0] * 14
         self.asked_last: dict[Rank, int] = {}
         self._rank_mode = True  # False while reading an ask under ask: card
-        self._opening: tuple[Event, ...] = ()  # the first events read: the game's mark
+        # The history read (its first ``seen`` events), and the last of them as an object:
+        # the next view of the same game holds that very object at its place.
+        self._read: Sequence[Event] = ()
+        self._last_read: Event | None = None
         self._last_ask_rank: Rank | None = None
         # Under ask: card, the cards named in public (CardWhereabouts), read with the rest;
         # None under rank asks. Read here, event by event, not again from the whole history
@@ -102,6 +114,8 @@ class Tracker:
             if cards is not None:
                 cards.apply(event)
         self.seen = len(history)
+        self._read = history
+        self._last_read = history[-1] if history else None
         for seat, size in enumerate(view.hand_sizes):
             if size == 0:
                 self._clear(seat, known_none=True)
@@ -124,13 +138,18 @@ class Tracker:
 
     def _check_same_game(self, history: Sequence[Event]) -> None:
         """Refuse the view of another game: a Tracker kept from the last game read a new
-        one's shorter history as nothing new and went on with the old game's counts."""
-        if len(history) < self.seen or tuple(history[: len(self._opening)]) != self._opening:
-            raise MalformedInputError(
-                "this Tracker has read another game (its history does not begin as this "
-                "view's does): make a new Tracker for each game")
-        if len(self._opening) < OPENING_EVENTS:
-            self._opening = tuple(history[:OPENING_EVENTS])
+        one's shorter history as nothing new and went on with the old game's counts, and
+        one kept across a replay of the deal (or a copy of the game gone its own way) read
+        on from the wrong game's events."""
+        if reads_on(history, self.seen, self._last_read):
+            return  # the same game's next view, at the cost of one look
+        if len(history) >= self.seen and tuple(history[: self.seen]) == tuple(
+                self._read[: self.seen]):
+            return  # a copy of the game (deep copy, pickle): equal events, other objects
+        raise MalformedInputError(
+            "this Tracker has read another game (this view's history does not go on from "
+            "the events it read: another deal, the deal played again, or a copy of the game "
+            "gone its own way): make a new Tracker for each game")
 
     def apply(self, event: Event) -> None:
         if isinstance(event, Asked):

@@ -8,19 +8,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from gofish.core import Ask, Event, MalformedInputError, View
+from gofish.core import Ask, MalformedInputError, View
 from gofish.core.errors import short_repr, whole_number
-from gofish.knowledge import Tracker
+from gofish.knowledge import Tracker, reads_on
 
 T = TypeVar("T")
-
-
-def reads_on(history: Sequence[Event], seen: int, last_read: object) -> bool:
-    """Whether ``history`` goes on from the one read so far, whose ``seen`` events ended in
-    ``last_read``: that very object at its place. The views of one game share their event
-    objects, but the same deal played again opens with equal ones, and a copy of the game
-    shares its first ones, then goes its own way."""
-    return len(history) >= seen and (seen == 0 or history[seen - 1] is last_read)
 
 
 class TrackerCache:

@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gofish.bots.common import check_count, reads_on
+from gofish.bots.common import check_count
 from gofish.core import Ask, Asked, Event, Rank, View
 from gofish.core.cards import card_of
-from gofish.knowledge import CardWhereabouts, live_asks
+from gofish.knowledge import CardWhereabouts, live_asks, reads_on
 
 
 class EmmaMemory:
