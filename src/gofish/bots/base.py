@@ -433,9 +433,29 @@ def _bot_turn(game: Game, bot: Bot, rng: random.Random) -> Ask:
         raise IllegalActionError("the game is over: no bot can move")
     view = game.view(seat)
     action = bot.choose(view, view.legal_actions, rng)
-    if action not in view.legal_actions:
-        raise IllegalActionError(f"bot {bot.name!r} chose an illegal action: {action}")
+    why = not_legal(game, action, view.legal_actions)
+    if why is not None:
+        raise IllegalActionError(f"bot {bot.name!r} chose an illegal action for seat {seat}: "
+                                 f"{why}")
     return action
+
+
+def not_legal(game: Game, action: object, legal: Sequence[Ask]) -> str | None:
+    """None if ``action``, a bot's choice for the player to move in ``game``, is one of
+    ``legal``; else what it was and why it cannot be played, for a message that names
+    the bot. Anything but an Ask is refused before it is compared with the asks: a
+    numpy array (an agent's raw output) made the comparison raise numpy's ValueError."""
+    if isinstance(action, Ask) and action in legal:
+        return None
+    if not isinstance(action, Ask):
+        index = " (choose returns one of legal, not its index)" if whole_number(
+            action) is not None else ""
+        return f"{short_repr(action)}, which is not an Ask{index}"
+    try:
+        game.clone().play(action)  # the engine's words for what is wrong with it
+    except GoFishError as error:
+        return f"{action} ({error})"
+    return f"{action}, which is not one of the legal asks"
 
 
 def cancel_thinking(bots: Iterable[object]) -> None:

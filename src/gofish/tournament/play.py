@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 
 from gofish.bots import Bot, make_bot
-from gofish.bots.base import CMD_PREFIX
+from gofish.bots.base import CMD_PREFIX, not_legal
 from gofish.core import Ask, Game, View
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import play_deals
@@ -186,8 +186,9 @@ def play_engine_game(
             seat = game.current_player
             view = game.view(seat)
             action = _choice(bots[seat], view, rngs[seat])
-            if action not in view.legal_actions:  # any bot, built in or external, forfeits
-                raise BotFailure(f"{bots[seat].name} chose an illegal ask: {action}")
+            why = not_legal(game, action, view.legal_actions)
+            if why is not None:  # any bot, built in or external, forfeits
+                raise BotFailure(f"{bots[seat].name} chose an illegal ask: {why}")
             game.play(action)
     except BotFailure as failure:
         failed = seat
