@@ -1,5 +1,7 @@
 """A room's bot that raises plays a random legal ask instead: its task died with the
-error, and the game waited for that seat for ever, for every person in the room."""
+error, and the game waited for that seat for ever, for every person in the room. So does
+one that returns no Ask: a numpy array was compared with the legal asks, and numpy's
+ValueError killed the task as the bot's own error had."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+import pytest
 from tests.web.test_session import run
 
 from gofish.core import Ask, View
@@ -29,12 +33,24 @@ class BrokenBot:
         raise RuntimeError("a bug in the bot")
 
 
-def test_a_bot_that_raises_still_asks_and_the_game_goes_on(tmp_path: Path) -> None:
+class ArrayBot(BrokenBot):
+    """An agent's raw output, not an Ask."""
+
+    name = "array"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        self.calls += 1
+        return np.array([0, 1])  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("failing", [BrokenBot, ArrayBot])
+def test_a_bot_that_raises_still_asks_and_the_game_goes_on(tmp_path: Path,
+                                                           failing: type[BrokenBot]) -> None:
     async def scenario() -> None:
         server = RoomServer(str(tmp_path / "rooms.sqlite3"), FAST)
         info = await server.create_room("Ann", 3, "classic")
         live = await server.live_room(info["code"])
-        broken = BrokenBot()
+        broken = failing()
         async with live.lock:
             await server.commit(live, live.room.add_bot_entry(0, 1, "emma"))
         await server.join_room(info["code"], "Bob")

@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gofish.bots import Bot, make_bot, prepare_endgame
-from gofish.bots.base import cancel_thinking
+from gofish.bots.base import cancel_thinking, not_legal
 from gofish.core import Ask, GoFishError, View
 from gofish.online.codes import (
     InvalidInput,
@@ -699,8 +699,10 @@ class RoomServer:
         except Exception:  # a failing bot must not stop the game for every person in it
             _log.exception("bot %s failed to choose; a random ask is played", bot.name)
             return live.rng.choice(view.legal_actions)
-        if ask not in view.legal_actions:
-            _log.error("bot %s chose an illegal ask %s; a random one is played", bot.name, ask)
+        why = not_legal(room.game, ask, view.legal_actions)
+        if why is not None:
+            _log.error("bot %s chose an illegal ask for seat %s: %s; a random one is played",
+                       bot.name, seat, why)
             ask = live.rng.choice(view.legal_actions)
         return ask
 
