@@ -11,6 +11,7 @@ import pytest
 
 from gofish.bots import base, make_bot, register_bot
 from gofish.core import Ask, View, make_rules
+from gofish.knowledge import Tracker
 from gofish.tournament import Plan, run_tournament, summary
 from gofish.tournament.play import play_engine_game
 
@@ -28,6 +29,41 @@ def test_a_bot_that_raises_forfeits_and_is_told_where() -> None:
     assert failed == game.current_player and not game.is_over
     assert why is not None and "divides raised ZeroDivisionError: " in why
     assert f"{__file__}, line " in why
+
+
+class TakesNoRng:
+    name = "no-rng"
+
+    def choose(self, view: View, legal: Sequence[Ask]) -> Ask:  # rng forgotten
+        return legal[0]
+
+
+class CountsForTheWrongSeat:
+    name = "wrong-seat"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        tracker = Tracker(view.num_players, 1 - view.viewer)  # type: ignore[operator]
+        tracker.update(view)  # refused in gofish.knowledge, called from the line above
+        return legal[0]
+
+
+def test_a_bot_that_cannot_be_called_is_told_so_not_pointed_at_the_engine() -> None:
+    # Raised by the call itself, before any line of the bot: the last line was the
+    # tournament's own (gofish/tournament/play.py), as if the engine were at fault.
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    _, _, why = play_engine_game(plan, [TakesNoRng(), TakesNoRng()], deal=0, rotation=0)
+    assert why is not None and "no-rng raised TypeError: " in why
+    assert why.endswith("(when called as choose(view, legal, rng))")
+    assert "play.py" not in why
+
+
+def test_an_error_raised_in_gofish_for_the_bot_points_at_the_bots_line() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    bots = [CountsForTheWrongSeat(), CountsForTheWrongSeat()]
+    _, _, why = play_engine_game(plan, bots, deal=0, rotation=0)
+    assert why is not None and "wrong-seat raised MalformedInputError: " in why
+    line = CountsForTheWrongSeat.choose.__code__.co_firstlineno + 2
+    assert why.endswith(f"({__file__}, line {line})")
 
 
 def test_the_tournament_goes_on_and_counts_the_forfeits(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ import contextlib
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX, not_legal
@@ -143,13 +144,24 @@ def _choice(bot: Bot | ExternalBot, view: View, rng: SplitMixRandom) -> Ask:
 
 def _raised(error: Exception) -> str:
     """The exception as a bot writer needs it: its type and words, and the line of theirs
-    (the last frame) that raised it."""
+    that raised it: the last outside gofish (a Tracker's refusal is raised in gofish, for
+    the line that called it), else the last. Raised by the call itself (a ``choose`` that
+    takes other arguments), it was pointed at this module's line, as if the engine were
+    at fault."""
     text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    frames = traceback.extract_tb(error.__traceback__)
+    frames = traceback.extract_tb(error.__traceback__)[1:]  # past _choice's own: the bot's
     if not frames:
-        return text
-    where = frames[-1]
+        return f"{text} (when called as choose(view, legal, rng))"
+    theirs = [frame for frame in frames if not _in_gofish(frame.filename)]
+    where = (theirs or frames)[-1]
     return f"{text} ({where.filename}, line {where.lineno})"
+
+
+_GOFISH = Path(__file__).resolve().parents[1]  # the package's folder
+
+
+def _in_gofish(filename: str) -> bool:
+    return Path(filename).resolve().is_relative_to(_GOFISH)
 
 
 def play_engine_game(
