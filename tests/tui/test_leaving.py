@@ -229,3 +229,30 @@ def test_a_bots_first_question_does_not_keep_a_deal_thrown_away() -> None:
         assert not dealt.game.actions
 
     run_app(app, script)
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+c"])
+def test_a_bots_first_question_is_kept_when_the_deal_is_left_to_resume(
+        key: str, tmp_path: Path) -> None:
+    # q (once: nothing is played yet) or Ctrl+C right after the first bot's question kept
+    # the deal, to resume, but not the question: resumed, Emma (on a fresh random stream)
+    # asked another thing than the log had shown.
+    database = tmp_path / "games.sqlite3"
+    seed = next(s for s in range(100) if make_app(seed=s).session.game.current_player == 1)
+    app = make_app(seed=seed, database=database)
+    app.speed = 1000.0  # no timer fires during the test: it plays Emma's turn itself
+    shown: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        app.bot_step()
+        await until(lambda: str(app.log_lines[-1]).startswith("Emma asks you for"), pilot)
+        shown.append(str(app.log_lines[-1]))
+        await pilot.press(key)
+        await until(lambda: not app.is_running, pilot)
+
+    run_app(app, script)
+    with Store(database) as store:
+        actions = store.get(1).record["actions"]
+    assert actions, "the deal was kept without the question the log showed"
+    asked = app.session.narrator.describe(Asked(1, 0, Rank.parse(actions[0]["rank"])))
+    assert (actions[0]["player"], actions[0]["target"], asked) == (1, 0, shown[0])

@@ -887,13 +887,14 @@ class GoFishApp(App[None]):
         self.told_failure = failure is not None
         self.told_kept = self.saver.rescued
 
-    def after_saving(self, then: Callable[[], None]) -> None:
+    def after_saving(self, then: Callable[[], None], *, thrown_away: bool = False) -> None:
         """Leave this game: save its last position (whatever failed before), then ``then``;
-        while that save is under way the table says so and plays no more."""
+        while that save is under way the table says so and plays no more. ``thrown_away``:
+        the game is forgotten next (a deal with no ask played, dealt again)."""
         # A question in the log is part of the game the person saw: kept without it, a
         # resumed bot (on a fresh random stream) could ask something else in its place.
-        # Not in a deal with no ask played yet, which is left unkept (n and q at once).
-        if self.session.game.actions:
+        # Even the first bot's, in a deal left with q: it is kept, to resume.
+        if not thrown_away:
             self.answer_question()
         self._stop_bots()
         self.session.stop_thinking()  # a bot's search for this game would only take the CPU
@@ -918,7 +919,8 @@ class GoFishApp(App[None]):
 
     def new_game(self) -> None:
         """Deal again with the same settings, once this game's last position is saved."""
-        self.after_saving(self._deal_again)
+        # A deal with no ask played is forgotten (forget_unplayed), its bot's question too.
+        self.after_saving(self._deal_again, thrown_away=not self.session.game.actions)
 
     def _deal_again(self) -> None:
         last_failure = self.saver.failure  # where the last game went, if not the database
