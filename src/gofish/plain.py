@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from gofish.core import Card, Event, MalformedInputError, Rank, Suit
+from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.core.errors import other_digit
 from gofish.knowledge import coach_rows, laid_note, on_table
 from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
@@ -492,15 +492,20 @@ class PlainTable:
     # -- what the person sees --------------------------------------------------------
     def opponent_list(self) -> str:
         session = self.session
-        sizes = session.game.hand_sizes
-        books = session.game.books
+        view = session.view()
         # "Emma 2 (player 2, …)" as the introduction names them: "2 Emma 2 (…)" read aloud
         # was "two Emma two".
         return ", ".join(
-            f"{session.names[seat]} (player {seat}, {plural(sizes[seat], 'card')}, "
-            f"{plural(len(books[seat]), session.narrator.book_word)})"
+            f"{session.names[seat]} (player {seat}, {self.hand_words(view, seat)}, "
+            f"{plural(len(view.books[seat]), session.narrator.book_word)})"
             for seat in session.opponents()
         )
+
+    @staticmethod
+    def hand_words(view: View, seat: int) -> str:
+        """``5 cards``, or ``out of play`` (bicycle, R15): "0 cards" said it of a hand
+        emptied by a surrender too, which draws on its turn and may be asked again."""
+        return plural(view.hand_sizes[seat], "card") if view.in_play[seat] else "out of play"
 
     def prompt(self) -> str:
         session = self.session

@@ -36,3 +36,22 @@ def test_the_commands_name_the_tables_sets_and_pile() -> None:
     play_plain(TableSession.deal(settings), io.StringIO("help\nquit\n"), out)
     assert ("  table: show your hand, how many cards each player holds, pairs and the sea"
             in out.getvalue().splitlines())
+
+
+def test_an_opponent_out_of_play_is_said_to_be_in_the_list_of_opponents() -> None:
+    # Bicycle, five players: Emma 4 left play for good (R15), Emma 3's hand was emptied by
+    # a surrender and draws on her turn (R15). The prompt read "0 cards" for both, so only
+    # the table command told a listener who was gone.
+    session = TableSession.deal(TableSettings(make_rules("bicycle"), players=5, seed=0))
+    while session.bot_to_act or all(session.view().in_play):
+        if session.bot_to_act:
+            session.bot_move()
+        else:
+            session.ask(session.askable_opponents()[0], session.held_ranks()[0], None)
+    assert session.view().in_play == (True, True, True, True, False)
+    assert session.view().hand_sizes[3:] == (0, 0)
+    out = io.StringIO()
+    play_plain(session, io.StringIO("quit\n"), out)
+    prompt = [line for line in out.getvalue().splitlines() if line.startswith("Your hand:")][-1]
+    assert "Emma 3 (player 3, 0 cards, 2 books)" in prompt
+    assert "Emma 4 (player 4, out of play, 4 books)" in prompt
