@@ -503,10 +503,12 @@ class TableSession:
         return None
 
     def why_not_now(self) -> str | None:
-        """Why the person can ask nothing now (the game is over, or it is not their turn);
-        None on their turn."""
+        """Why the person can ask nothing now (the game is over, they are out of play, or it
+        is not their turn); None on their turn."""
         if self.game.is_over:
             return "The game is over: press n for a new game."
+        if not self.view().in_play[self.human]:  # R15: "wait" would promise a turn to come
+            return "You are out of play: no turn comes to you again; the others play on."
         if not self.human_to_act:
             return f"Wait: it is {self.names[self.game.current_player or 0]}'s turn."
         return None

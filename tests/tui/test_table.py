@@ -11,8 +11,8 @@ from rich.style import Style
 from tests.tui.helpers import make_app, run_app, screen_lines, screen_text
 from textual.pilot import Pilot
 
-from gofish.core import Card, Rank, Suit, new_game
-from gofish.session import TableSession
+from gofish.core import Card, Rank, Suit, make_rules, new_game
+from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
 from gofish.tui.screens import HelpScreen
 from gofish.tui.widgets import RANK_KEYS, CoachPanel, HandView, OpponentPanel, card_style
@@ -200,6 +200,28 @@ def test_pressing_a_rank_during_a_bot_turn_is_explained() -> None:
         await pilot.pause()
         assert not app.session.game.actions
         assert "Wait: it is Emma's turn." in screen_text(app)
+
+    run_app(app, script)
+
+
+def test_a_rank_key_once_you_are_out_of_play_says_so_not_to_wait() -> None:
+    # Bicycle: your hand empty and the pond dry, you left play for good (R15); a rank key
+    # said "Wait: it is Emma's turn.", as if your turn would come round again.
+    session = TableSession.deal(TableSettings(make_rules("bicycle"), players=5, seed=21))
+    while session.view().in_play[session.human]:
+        if session.bot_to_act:
+            session.bot_move()
+        else:
+            session.ask(session.askable_opponents()[-1], session.held_ranks()[-1], None)
+    assert not session.is_over and session.bot_to_act
+    app = GoFishApp(session, speed=1000.0)  # the bots wait: the key comes on their turn
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("k")
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.query_one("#prompt").has_class("-error")  # the key was answered
+        assert "Wait: it is" not in text and "You are out of play" in text
 
     run_app(app, script)
 
