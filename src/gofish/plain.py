@@ -516,8 +516,12 @@ class PlainTable:
         what = f"a card: a rank you hold and a suit you don't{example}" if (
             session.rules.ask == "card") else "a rank"
         whom = ""
-        if len(session.askable_opponents()) > 1:
+        askable = session.askable_opponents()
+        if len(askable) > 1:
             whom = f" Opponents: {self.opponent_list()}."
+        elif askable and len(session.opponents()) > 1:  # say whom, as the table's prompt does
+            name = session.names[askable[0]]
+            whom = f" Only {name} (player {askable[0]}) holds cards, so you ask {name}."
         return f"Your hand: {self.hand_text()}. Ask for {what} ({ranks}).{self.laid_text()}{whom}"
 
     def laid_text(self) -> str:

@@ -55,3 +55,20 @@ def test_an_opponent_out_of_play_is_said_to_be_in_the_list_of_opponents() -> Non
     prompt = [line for line in out.getvalue().splitlines() if line.startswith("Your hand:")][-1]
     assert "Emma 3 (player 3, 0 cards, 2 books)" in prompt
     assert "Emma 4 (player 4, out of play, 4 books)" in prompt
+
+
+def test_the_only_opponent_left_to_ask_is_named_at_a_bigger_table() -> None:
+    # Bicycle, five players, three of them gone or empty-handed: the prompt said "Ask for a
+    # rank (K)." and no name, where the table names whom a rank key asks.
+    session = TableSession.deal(TableSettings(make_rules("bicycle"), players=5, seed=2))
+    while session.bot_to_act or len(session.askable_opponents()) > 1:
+        if session.bot_to_act:
+            session.bot_move()
+        else:
+            session.ask(session.askable_opponents()[0], session.held_ranks()[0], None)
+    assert session.askable_opponents() == [1] and not session.is_over
+    out = io.StringIO()
+    play_plain(session, io.StringIO("quit\n"), out)
+    prompt = [line for line in out.getvalue().splitlines() if line.startswith("Your hand:")][-1]
+    assert prompt.endswith("Ask for a rank (K). Only Emma (player 1) holds cards, so you ask "
+                           "Emma.")
