@@ -502,13 +502,28 @@ class TableSession:
                 return f"You hold the {wanted.pretty} yourself: ask for a card you do not have."
         return None
 
+    @property
+    def no_turn_left(self) -> bool:
+        """Will the person never ask again in this game? Their hand is empty with the pond
+        dry: out of play (R15), or a dead hand passed over (R13); no ask hands a card to an
+        empty hand, so it stays empty (under first-empty the game is over already)."""
+        view = self.view()
+        return not self.game.is_over and (not view.in_play[self.human] or (
+            not view.hand and not view.pond_size))
+
+    def no_turn_words(self) -> str:
+        """What the table says of it (see no_turn_left)."""
+        out = "You are out of play" if not self.view().in_play[self.human] else (
+            f"You have no cards and the {pond_word(self.game.rules)} is dry")
+        return f"{out}: no turn comes to you again; the others play on"
+
     def why_not_now(self) -> str | None:
         """Why the person can ask nothing now (the game is over, they are out of play, or it
         is not their turn); None on their turn."""
         if self.game.is_over:
             return "The game is over: press n for a new game."
-        if not self.view().in_play[self.human]:  # R15: "wait" would promise a turn to come
-            return "You are out of play: no turn comes to you again; the others play on."
+        if self.no_turn_left:  # "wait" would promise a turn to come
+            return f"{self.no_turn_words()}."
         if not self.human_to_act:
             return f"Wait: it is {self.names[self.game.current_player or 0]}'s turn."
         return None

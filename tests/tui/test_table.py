@@ -204,11 +204,14 @@ def test_pressing_a_rank_during_a_bot_turn_is_explained() -> None:
     run_app(app, script)
 
 
-def test_a_rank_key_once_you_are_out_of_play_says_so_not_to_wait() -> None:
-    # Bicycle: your hand empty and the pond dry, you left play for good (R15); a rank key
-    # said "Wait: it is Emma's turn.", as if your turn would come round again.
-    session = TableSession.deal(TableSettings(make_rules("bicycle"), players=5, seed=21))
-    while session.view().in_play[session.human]:
+@pytest.mark.parametrize(("preset", "players", "seed"), [("bicycle", 5, 21), ("classic", 3, 4)])
+def test_a_rank_key_once_no_turn_can_come_says_so_not_to_wait(
+        preset: str, players: int, seed: int) -> None:
+    # Your hand empty and the pond dry: in bicycle you left play for good (R15), in classic
+    # a dead hand is passed over (R13). A rank key said "Wait: it is Emma's turn.", and the
+    # classic prompt "Emma is thinking…", as if your turn would come round again.
+    session = TableSession.deal(TableSettings(make_rules(preset), players=players, seed=seed))
+    while session.view().hand or session.view().pond_size:
         if session.bot_to_act:
             session.bot_move()
         else:
@@ -217,11 +220,13 @@ def test_a_rank_key_once_you_are_out_of_play_says_so_not_to_wait() -> None:
     app = GoFishApp(session, speed=1000.0)  # the bots wait: the key comes on their turn
 
     async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert "no turn comes to you again" in screen_text(app)
         await pilot.press("k")
         await pilot.pause()
         text = screen_text(app)
         assert app.query_one("#prompt").has_class("-error")  # the key was answered
-        assert "Wait: it is" not in text and "You are out of play" in text
+        assert "Wait: it is" not in text and "no turn comes to you again" in text
 
     run_app(app, script)
 
@@ -952,7 +957,7 @@ def test_a_person_out_of_play_is_told_so_while_the_others_play_on() -> None:
         assert not session.is_over and not session.view().in_play[0], [
             line.plain for line in app.log_lines]
         text = " ".join(screen_text(app).split())
-        assert "You are out of play; the others play on." in text
+        assert "You are out of play: no turn comes to you again; the others play on." in text
 
     run_app(app, script)
 

@@ -436,8 +436,8 @@ class GoFishApp(App[None]):
             # Once its question is in the log, a redraw (c, a resize) must not take it back.
             doing = "asking" if self._question is not None else "thinking"
             thinking = f"{session.names[seat]} is {doing}…"
-            if not session.view().in_play[session.human]:  # bicycle: no turn will come again
-                return f"You are out of play; the others play on. {thinking}"
+            if session.no_turn_left:  # bicycle's out of play, classic's dead hand
+                return f"{session.no_turn_words()}. {thinking}"
             return thinking
         if self.target is None:
             return "Nobody holds cards to ask for."
