@@ -540,7 +540,9 @@ class PlainTable:
         self.say(f"Your hand: {self.hand_text()}.")
         books = books_words(self.session.view(), self.session.human)
         word = self.session.narrator.book_word
-        self.say(f"Your {word}s: {books or 'none yet'}.")
+        # "none yet" once the game is over promised books still to come.
+        none = "none" if self.session.game.is_over else "none yet"
+        self.say(f"Your {word}s: {books or none}.")
 
     def show_table(self) -> None:
         view = self.session.view()

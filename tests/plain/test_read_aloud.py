@@ -72,3 +72,19 @@ def test_the_only_opponent_left_to_ask_is_named_at_a_bigger_table() -> None:
     prompt = [line for line in out.getvalue().splitlines() if line.startswith("Your hand:")][-1]
     assert prompt.endswith("Ask for a rank (K). Only Emma (player 1) holds cards, so you ask "
                            "Emma.")
+
+
+def test_the_table_after_the_game_does_not_promise_books_to_come() -> None:
+    # Once the game is over (R14: all 13 books laid), "table" said "Your books: none yet."
+    session = TableSession.deal(TableSettings(make_rules("classic"), players=2, seed=2))
+    while not session.is_over:
+        if session.bot_to_act:
+            session.bot_move()
+        else:
+            session.ask(session.askable_opponents()[0], session.held_ranks()[0], None)
+    assert session.view().books[session.human] == ()
+    out = io.StringIO()
+    play_plain(session, io.StringIO("table\nquit\n"), out)
+    lines = out.getvalue().splitlines()
+    assert "Your books: none." in lines
+    assert not any("none yet" in line for line in lines)
