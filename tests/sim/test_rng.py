@@ -58,3 +58,25 @@ def test_splitmix_random_is_a_working_random() -> None:
     rng.setstate(state)
     assert rng.random() == first
     assert isinstance(rng, random.Random)
+
+
+class _DrawnFromGetrandbits(SplitMixRandom):
+    """SplitMixRandom as it drew below n before its own ``_randbelow``: the standard
+    library's way, built on ``getrandbits``."""
+
+    _randbelow = random.Random._randbelow_with_getrandbits  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**63 + 5, MASK])
+def test_shuffles_and_choices_take_the_draws_getrandbits_would(seed: int) -> None:
+    ours, standard = SplitMixRandom(seed), _DrawnFromGetrandbits(seed)
+    for n in [*range(1, 70), 2**63, 2**64 - 1, 2**64, 2**64 + 5, 10**30]:
+        assert ours._randbelow(n) == standard._randbelow(n)  # type: ignore[attr-defined]
+    for size in (1, 2, 4, 13, 52):
+        mine, theirs = list(range(size)), list(range(size))
+        ours.shuffle(mine)
+        standard.shuffle(theirs)
+        assert mine == theirs
+        assert ours.choice(mine) == standard.choice(theirs)
+    assert ours.sample(range(1000), 10) == standard.sample(range(1000), 10)
+    assert ours.getstate() == standard.getstate()

@@ -12,7 +12,7 @@ determinizations (every hidden card placed) for search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 
 from gofish.bots.common import card_counts
@@ -44,6 +44,9 @@ class InferringTracker(Tracker):
         super()._on_asked(e)
 
 
+#: An unknown hand slot to fill: (how many ranks it may hold, its seat, those ranks).
+Place = tuple[int, int, frozenset[int]]
+
 #: Attempts at a deal that keeps only the proven facts, after the strict ones fail.
 RELAXED_TRIES = 200
 
@@ -65,6 +68,13 @@ class Belief:
     pond: int
     # Under ask: card, the cards the table knows a seat holds or lacks; None under rank asks.
     whereabouts: CardWhereabouts | None = None
+    # What every sample starts from, worked out once (a search samples 50 deals from one
+    # belief, and working these out again each time was a fifth of the expert's time):
+    # the view's unseen cards by rank, and the hand slots to fill, strict and relaxed.
+    _unseen: tuple[View, dict[int, tuple[Card, ...]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    _places: dict[bool, list[Place]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def from_view(cls, view: View, tracker: Tracker) -> Belief:
@@ -165,12 +175,12 @@ class Belief:
         players = len(self.slots)
         whereabouts = self.whereabouts
         book_size = view.rules.book_size
-        by_rank = self.unseen_cards(view)
+        by_rank = self._unseen_by_rank(view)
         hands: list[list[Card]] = [[] for _ in range(players)]
         hands[self.viewer] = list(view.hand or ())
         loose: list[Card] = []
         for r in range(1, 14):
-            cards = by_rank[r]
+            cards = list(by_rank[r])
             rng.shuffle(cards)
             for seat in range(players):
                 if seat != self.viewer and self.known[seat][r]:
@@ -185,22 +195,11 @@ class Belief:
                     # The rest stay in their shuffled order, for the next seat to draw from.
                     cards = [card for card in cards if card not in taken]
             loose.extend(cards)
-        places: list[tuple[int, int, frozenset[int]]] = []  # (allowed count, seat, ranks)
-        for seat in range(players):
-            slots = self.slots[seat]
-            proven_none = self.proven_none[seat]
-            for i in range(slots):
-                allowed = frozenset(
-                    r for r in range(1, 14)
-                    if not proven_none[r] and (not strict or i >= slots - self.eligible[seat][r])
-                )
-                places.append((len(allowed), seat, allowed))
-        places.sort(key=lambda place: place[0])
         held = [[0] * 14 for _ in range(players)]
         for seat, hand in enumerate(hands):
             for card in hand:
                 held[seat][card.rank] += 1
-        for _, seat, allowed in places:
+        for _, seat, allowed in self._places_to_fill(strict):
             # R3: a hand never holds a whole book, so no rank may reach book size in it.
             counts = held[seat]
             fits = [
@@ -217,6 +216,32 @@ class Belief:
             loose.pop()
         rng.shuffle(loose)
         return hands, loose
+
+    def _unseen_by_rank(self, view: View) -> dict[int, tuple[Card, ...]]:
+        """``unseen_cards(view)``, worked out once for the view this belief samples."""
+        if self._unseen is None or self._unseen[0] is not view:
+            by_rank = {rank: tuple(cards) for rank, cards in self.unseen_cards(view).items()}
+            self._unseen = (view, by_rank)
+        return self._unseen[1]
+
+    def _places_to_fill(self, strict: bool) -> list[Place]:
+        """The unknown hand slots, the most constrained first (ties: seat order, oldest
+        first). Slot i of a seat may hold a rank it is not proven to lack and, when
+        ``strict``, only if a card arrived there after the seat last denied that rank."""
+        places = self._places.get(strict)
+        if places is None:
+            places = []
+            for seat in range(len(self.slots)):
+                slots = self.slots[seat]
+                proven_none = self.proven_none[seat]
+                for i in range(slots):
+                    allowed = frozenset(
+                        r for r in range(1, 14) if not proven_none[r]
+                        and (not strict or i >= slots - self.eligible[seat][r]))
+                    places.append((len(allowed), seat, allowed))
+            places.sort(key=lambda place: place[0])
+            self._places[strict] = places
+        return places
 
 
 def card_whereabouts(view: View) -> CardWhereabouts | None:

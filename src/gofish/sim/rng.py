@@ -110,6 +110,22 @@ class SplitMixRandom(random.Random):
             filled += 64
         return bits & ((1 << k) - 1)
 
+    def _randbelow(self, n: int) -> int:
+        # What random.Random's own _randbelow draws (the fewest bits that hold n, from
+        # getrandbits, again while too big), with one 64-bit draw's bits taken directly:
+        # shuffle() and choice() call it per card, and the calls were most of their cost.
+        bits = n.bit_length()
+        if not 0 < bits <= 64:
+            return int(super()._randbelow(n))  # type: ignore[misc]
+        mask = (1 << bits) - 1
+        state = self._state
+        while True:
+            state = (state + GOLDEN) & MASK
+            pick = mix64(state) & mask
+            if pick < n:
+                self._state = state
+                return pick
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override,unused-ignore]
         if stop is None and step == 1 and isinstance(start, int) and start > 0:
             return int(self.random() * start)
