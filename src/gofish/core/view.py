@@ -74,6 +74,43 @@ class View:
     # Every seat's cards once the game is over (as a replay shows them); None while it is on.
     hands_at_end: tuple[tuple[Card, ...], ...] | None = None
 
+    def __init__(
+        self,
+        viewer: int | None,
+        rules: Rules,
+        num_players: int,
+        first_player: int,
+        current_player: int | None,
+        hand: tuple[Card, ...] | None,
+        hand_sizes: tuple[int, ...],
+        books: tuple[tuple[Rank, ...], ...],
+        laid: tuple[tuple[Card, ...], ...],
+        in_play: tuple[bool, ...],
+        pond_size: int,
+        history: Sequence[Event],
+        winners: tuple[int, ...] | None,
+        legal_actions: tuple[Ask, ...],
+        hands_at_end: tuple[tuple[Card, ...], ...] | None = None,
+    ) -> None:
+        # Written out (the dataclass keeps it) so that mypyc compiles it: the generated one
+        # stays interpreted, and its fifteen object.__setattr__ calls were a third of the
+        # compiled view's time, at every turn of every game.
+        object.__setattr__(self, "viewer", viewer)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "num_players", num_players)
+        object.__setattr__(self, "first_player", first_player)
+        object.__setattr__(self, "current_player", current_player)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "books", books)
+        object.__setattr__(self, "laid", laid)
+        object.__setattr__(self, "in_play", in_play)
+        object.__setattr__(self, "pond_size", pond_size)
+        object.__setattr__(self, "history", history)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "legal_actions", legal_actions)
+        object.__setattr__(self, "hands_at_end", hands_at_end)
+
     def __reduce__(self) -> tuple[object, ...]:
         # Pickled as a constructor call: pickle's default (and so copy and deepcopy) sets
         # the fields one by one, which a frozen class compiled by mypyc refuses.
