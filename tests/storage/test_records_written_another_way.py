@@ -100,12 +100,8 @@ def test_a_game_resumed_from_a_row_spelt_another_way_is_saved_over_it(
     before = asked_tens_by(4, rules)
     game_id = stored_as(db_path, gofish.game_to_record(before),
                         other_spelling(gofish.game_to_record(before)))
+    resumed = _resumed_one_ask_on_and_saved(db_path, game_id)
     with Store(db_path) as store:
-        resumed = store.get(game_id).game()
-        resumed.play(resumed.legal_actions()[0])
-        assert store.save(gofish.game_to_record(resumed), seats=[YOU, EMMA],
-                          game_id=game_id) == game_id
-        assert [game.id for game in store.list_games()] == [game_id]
         assert store.get(game_id).record == gofish.game_to_record(resumed)
 
 
@@ -117,12 +113,7 @@ def test_a_game_whose_stored_asks_are_spelt_another_way_is_saved_over_them(
     before = gofish.game_to_record(asked_tens_by(4, "classic"))
     written = {**before, "actions": other_spelling(before)["actions"]}
     game_id = stored_as(db_path, before, written)
-    with Store(db_path) as store:
-        resumed = store.get(game_id).game()
-        resumed.play(resumed.legal_actions()[0])
-        assert store.save(gofish.game_to_record(resumed), seats=[YOU, EMMA],
-                          game_id=game_id) == game_id
-        assert [game.id for game in store.list_games()] == [game_id]
+    _resumed_one_ask_on_and_saved(db_path, game_id)
 
 
 def test_a_copy_waiting_in_the_fallback_file_carries_on_a_row_without_actions(
@@ -143,3 +134,15 @@ def test_a_copy_waiting_in_the_fallback_file_carries_on_a_row_without_actions(
         assert [game.id for game in store.list_games()] == [game_id]
         assert store.get(game_id).record == gofish.game_to_record(later)
     assert not fallback_path(db_path).exists()
+
+
+def _resumed_one_ask_on_and_saved(db_path: Path, game_id: int) -> gofish.Game:
+    """Resume stored game ``game_id``, play one ask and save it over itself: it must stay
+    the one game stored (not "a different game", nor a second copy)."""
+    with Store(db_path) as store:
+        resumed = store.get(game_id).game()
+        resumed.play(resumed.legal_actions()[0])
+        assert store.save(gofish.game_to_record(resumed), seats=[YOU, EMMA],
+                          game_id=game_id) == game_id
+        assert [game.id for game in store.list_games()] == [game_id]
+    return resumed
