@@ -188,8 +188,9 @@ def play_engine_game(
             if isinstance(bot, ExternalBot):
                 bot.new_game(seat, players, game.rules.to_json(players))
                 told.append(seat)
+        asked = 0  # counted here: game.actions copies every ask so far at each turn
         while game.current_player is not None:
-            if len(game.actions) >= MAX_ASKS_PER_GAME:
+            if asked >= MAX_ASKS_PER_GAME:
                 stopped = (f"{_game_label(plan, deal, rotation, names)}: stopped after "
                            f"{MAX_ASKS_PER_GAME} asks with {game.view(None).pond_size} cards "
                            "in the pond, as the bots kept asking players who hold none of "
@@ -202,6 +203,7 @@ def play_engine_game(
             if why is not None:  # any bot, built in or external, forfeits
                 raise BotFailure(f"{bots[seat].name} chose an illegal ask: {why}")
             game.play(action)
+            asked += 1
     except BotFailure as failure:
         failed = seat
         stopped = f"{_game_label(plan, deal, rotation, names)}, seat {seat}: {failure}"
