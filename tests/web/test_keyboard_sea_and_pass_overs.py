@@ -84,3 +84,20 @@ def test_told_to_go_fish_the_keyboard_is_taken_to_the_sea(page: Any,
     assert wait_for_my_move(page) == "fish"
     page.wait_for_function(FOCUSED)
     assert re.match(r"face-down card \d+ of \d+: fish it", page.evaluate(FOCUSED))
+
+
+def test_escape_while_told_to_go_fish_says_the_draw_is_still_owed(
+        page: Any, live_server: LiveServer) -> None:
+    # Nordic, three seats: an opponent chosen, the ask missed. Esc forgot the opponent
+    # and said only "Choice cleared.", as if it had undone the ask; the fish is owed (R8).
+    open_table(page, live_server, seed=8, preset="nordic", players=3)
+    while wait_for_my_move(page) == "ask":
+        page.click("button.opponent:not(.out) >> nth=0")
+        page.click(".rank-group >> nth=0")
+        page.wait_for_function("() => document.querySelector('#table').dataset.phase !== 'ask'")
+    assert wait_for_my_move(page) == "fish"
+    if page.locator("button.opponent[aria-pressed=true]").count() == 0:
+        page.click("button.opponent:not(.out) >> nth=0")  # chosen again, for the next ask
+    page.keyboard.press("Escape")
+    assert page.inner_text(".hint") == ("Choice cleared. Go fish first: pick a face-down card "
+                                        "in the sea.")

@@ -618,7 +618,8 @@ export class Table {
       this.rank = null;
       this.target = null;
       this.render(this.state);
-      this.explain('Choice cleared.');
+      // Told "Go fish!", the draw is still owed: "Choice cleared." alone read as a way out.
+      this.explain(this.state.phase === 'fish' ? 'Choice cleared. Go fish first: pick a face-down card in the sea.' : 'Choice cleared.');
       return;
     }
     if (key === 'f' && this.state.phase === 'fish') {
