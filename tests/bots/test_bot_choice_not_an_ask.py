@@ -83,3 +83,57 @@ def test_a_tournament_forfeit_for_an_illegal_ask_says_why() -> None:
     game, failed, why = play_engine_game(plan, [AsksItself(), AsksItself()], deal=0, rotation=0)
     assert failed == game.current_player is not None and why is not None
     assert why.endswith(f"(player {failed} cannot ask themselves)")
+
+
+class Unshowable:
+    """A choice whose repr raises: describing it stopped the tournament, not the game."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("a bug in the bot's own class")
+
+
+class Shown:
+    """Counts how often it is shown: a choice of a million of these took every repr."""
+
+    shown = 0
+
+    def __repr__(self) -> str:
+        Shown.shown += 1
+        return "shown"
+
+
+class EqualToAll(Ask):
+    """An Ask whose own equality says yes to any legal ask: it passed as one, and the
+    engine was then asked to play its own target and rank."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = Ask.__hash__
+
+
+def test_a_choice_whose_repr_raises_is_forfeited_in_words() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    _, failed, why = play_engine_game(
+        plan, [Returns("agent", Unshowable()), make_bot("random")], deal=0, rotation=0)
+    assert failed == 0 and why is not None
+    assert "agent chose an illegal ask: <Unshowable instance at " in why
+    assert why.endswith(">, which is not an Ask")
+
+
+def test_a_huge_choice_is_shown_by_its_first_items_only() -> None:
+    Shown.shown = 0
+    game = new_game("classic", 2, seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        bot_turn(game, Returns("agent", [Shown()] * 1_000_000), random.Random(0))
+    assert "[shown, shown, " in str(refused.value) and Shown.shown < 10
+
+
+def test_an_ask_of_another_class_is_refused_not_played() -> None:
+    game = new_game("classic", 2, seed=1)
+    seat = game.current_player
+    with pytest.raises(IllegalActionError) as refused:
+        bot_turn(game, Returns("agent", EqualToAll(seat, "A")), random.Random(0))
+    assert "of class EqualToAll, not Ask itself: return one of legal" in str(refused.value)

@@ -5,13 +5,21 @@ from __future__ import annotations
 import functools
 import inspect
 import random
+import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, SupportsIndex, cast
 
 from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
-from gofish.core.errors import cut, other_digit, other_digit_refusal, short_repr, whole_number
+from gofish.core.errors import (
+    SHOWN_LIMIT,
+    cut,
+    other_digit,
+    other_digit_refusal,
+    short_repr,
+    whole_number,
+)
 
 
 class Bot(Protocol):
@@ -444,18 +452,40 @@ def not_legal(game: Game, action: object, legal: Sequence[Ask]) -> str | None:
     """None if ``action``, a bot's choice for the player to move in ``game``, is one of
     ``legal``; else what it was and why it cannot be played, for a message that names
     the bot. Anything but an Ask is refused before it is compared with the asks: a
-    numpy array (an agent's raw output) made the comparison raise numpy's ValueError."""
-    if isinstance(action, Ask) and action in legal:
-        return None
-    if not isinstance(action, Ask):
+    numpy array (an agent's raw output) made the comparison raise numpy's ValueError.
+    So is an Ask of a subclass, whose own ``__eq__`` decides what it equals."""
+    if type(action) is Ask:  # a subclass's own __eq__ could pass any ask as legal
+        if action in legal:
+            return None
+    elif isinstance(action, Ask):
+        return (f"{_shown(action)}, of class {type(action).__name__}, not Ask itself: "
+                "return one of legal")
+    else:
         index = " (choose returns one of legal, not its index)" if whole_number(
             action) is not None else ""
-        return f"{short_repr(action)}, which is not an Ask{index}"
+        return f"{_shown(action)}, which is not an Ask{index}"
     try:
         game.clone().play(action)  # the engine's words for what is wrong with it
     except GoFishError as error:
         return f"{action} ({error})"
     return f"{action}, which is not one of the legal asks"
+
+
+#: Shows a bot's odd choice by its first items: a list of a million took every repr.
+_BOUNDED_REPR = reprlib.Repr()
+_BOUNDED_REPR.maxother = SHOWN_LIMIT
+
+
+def _shown(choice: object) -> str:
+    """``choice`` as a message shows it, whatever its class does: its repr raising stopped
+    the tournament (or a room's bot) instead of saying what the bot returned."""
+    try:
+        return cut(_BOUNDED_REPR.repr(choice))
+    except Exception as error:  # a bot's own class: any bug in it (reprlib catches some)
+        if whole_number(choice) is not None:
+            return short_repr(choice)  # a number too long for text
+        return (f"an object of type {type(choice).__name__} (its repr raised "
+                f"{type(error).__name__})")
 
 
 def cancel_thinking(bots: Iterable[object]) -> None:
