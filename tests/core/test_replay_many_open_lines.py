@@ -34,3 +34,25 @@ def test_json_lines_each_cut_short_are_each_a_record_and_quick() -> None:
     assert len(results) == 20_001 and results[-1]["ok"] is True
     assert not any(result["ok"] for result in results[:-1])
     assert took < 20, f"{took:.1f} s for 20,000 cut lines"
+
+
+def test_json_lines_each_cut_after_a_card_are_each_a_record_and_quick() -> None:
+    # Cut after a card's comma, each line's object is still only unfinished with the
+    # next line inside its deck: every line was joined with the ~500 after it (until
+    # json's nesting limit), and the last few hundred, which the input ends in, were
+    # one record "cut off".
+    whole = json.dumps(gofish.new_game("classic", players=2, seed=1).to_record())
+    cut = whole[:whole.index('",', whole.index('"deck"')) + 2] + "\n"
+    results, took = _replayed([cut] * 40_000)
+    assert len(results) == 40_000
+    assert all(result["ok"] is False for result in results)
+    assert took < 20, f"{took:.1f} s for 40,000 cut lines"
+
+
+def test_a_cut_line_before_the_end_is_its_own_record_not_a_cut_off_one() -> None:
+    whole = json.dumps(gofish.new_game("classic", players=2, seed=1).to_record())
+    cut = whole[:whole.index('",', whole.index('"deck"')) + 2] + "\n"
+    results, _ = _replayed([cut, cut])
+    assert [result["error"] for result in results] == [
+        "the line is not valid JSON: Expecting value: line 1 column "
+        f"{len(cut)} (char {len(cut) - 1})"] * 2

@@ -190,9 +190,16 @@ def _spread_record(
     make none: a syntax error, the end of the input, or more than MAX_SPREAD_RECORD."""
     spread = [opening]
     size = len(opening[1])
+    depth = _depth_after(opening[1], 0)
     while size <= MAX_SPREAD_RECORD and (following := next_line()) is not None:
         spread.append(following)
         size += len(following[1])
+        depth = _depth_after(following[1], depth)
+        if depth > MAX_SPREAD_DEPTH:
+            # No record nests so deep: lines each opening an object inside the last (JSON
+            # Lines cut after a card's comma) were joined with the ~500 after them, to
+            # json's own limit, each, and a file of them took minutes.
+            return spread, None
         if not following[1].rstrip().endswith("}") and len(spread) & (len(spread) - 1):
             # The object can close only at a closing brace: joined and parsed only there,
             # as at every line a long record would take time by its square. And after 2, 4,
@@ -205,6 +212,21 @@ def _spread_record(
         if state != "unfinished":
             return spread, whole if state == "complete" else None
     return spread, None
+
+
+#: How deep the brackets of lines joined as one record may nest, strings passed over: far
+#: deeper than a record's (3, MAX_RECORD_DEPTH), so that only what is no record stops there.
+MAX_SPREAD_DEPTH = 16
+
+#: A string of JSON on one line (none holds a line ending), for _depth_after.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _depth_after(line: str, depth: int) -> int:
+    """The depth of brackets ({ and [) open after ``line``, from ``depth`` before it,
+    brackets inside its strings passed over."""
+    bare = _JSON_STRING.sub("", line)
+    return depth + bare.count("{") + bare.count("[") - bare.count("}") - bare.count("]")
 
 
 #: Deeper than a record nests its brackets ({"actions": [{...}]}: 3), with a margin.
@@ -278,14 +300,22 @@ def _cut_off(
 ) -> bool:
     """Whether the lines of a spread record that made none are one record cut short: the
     input ended while its text was still unfinished, and no line after the first is an
-    object of its own (JSON Lines records after a cut-off line are replayed as such)."""
+    object of its own or begins one as JSON Lines does (JSON Lines records after a
+    cut-off line are replayed as such)."""
     following = next_line()
     if following is not None:
         spread.append(following)  # read only to know the input goes on: given back
         return False
     if len(spread) < 2 or _json_state("".join(text for _, text in spread)) != "unfinished":
         return False
-    return not any(_an_object(text) for _, text in spread[1:])
+    return not any(_an_object(text) or _BEGINS_A_RECORD.match(text) for _, text in spread[1:])
+
+
+#: A line that opens an object unindented with a member on it, as a record of JSON Lines
+#: does: a pretty-printer indents the lines inside a record, or puts a "{" alone (indent 0).
+#: Lines of JSON Lines each cut after a card's comma, which the input ended in, were one
+#: record "cut off".
+_BEGINS_A_RECORD = re.compile(r'\{\s*"')
 
 
 def _an_object(line: str) -> bool:
