@@ -111,3 +111,38 @@ def test_a_bracket_lost_keeps_the_next_record_its_own() -> None:
     results = [json.loads(line) for line in _replayed([*damaged, *lines], as_json=True)]
     assert results[-1]["ok"] is True
     assert not any(result["ok"] for result in results[:-1])
+
+
+def _actions_one_per_line() -> list[str]:
+    """The record laid out with each action on a line of its own, as one writes it by hand."""
+    record = _record()
+    actions = record.pop("actions")
+    assert isinstance(actions, list)
+    head = json.dumps(record, indent=2)[:-2]  # without its closing "\n}"
+    body = ",\n".join("    " + json.dumps(action) for action in actions)
+    return f'{head},\n  "actions": [\n{body}\n  ]\n}}\n'.splitlines(keepends=True)
+
+
+def test_a_fault_in_a_record_with_an_action_per_line_is_one_result() -> None:
+    # Its last action's line is an object of its own: it was taken for the next record,
+    # and each line of the record was a result of its own again.
+    lines = _actions_one_per_line()
+    assert [json.loads(line)["ok"] for line in _replayed(lines, as_json=True)] == [True]
+    lines[10] = lines[10].replace(",", "", 1)
+    results = [json.loads(line) for line in _replayed([*lines, *lines], as_json=True)]
+    assert [result["error"] for result in results] == [
+        f"the record is not valid JSON: Expecting ',' delimiter at line {line}, column 5"
+        for line in (12, 12 + len(lines))]
+
+
+@pytest.mark.parametrize("rules", ["[classic", "classic}", "] {"])
+def test_a_bracket_inside_a_string_leaves_a_broken_record_one_result(rules: str) -> None:
+    record = _record()
+    record["rules"] = rules
+    lines = json.dumps(record, indent=2).splitlines(keepends=True)
+    lines[10] = lines[10].replace(",", "", 1)
+    whole = json.dumps(_record()) + "\n"
+    results = [json.loads(line) for line in _replayed([*lines, whole], as_json=True)]
+    assert [result["ok"] for result in results] == [False, True]
+    assert results[0]["error"] == ("the record is not valid JSON: Expecting ',' delimiter at "
+                                   "line 12, column 5")

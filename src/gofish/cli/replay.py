@@ -243,7 +243,8 @@ def _broken_record(
     do not close within MAX_SPREAD_RECORD, nest deeper than a record, the input ends
     first, or a line after the first is an object of its own (JSON Lines after a line
     cut short) or opens one unindented (the next record: a quote lost hid a bracket of
-    this one). Lines read to know are added to ``spread``."""
+    this one). An object of its own indented is not the next record: a record's last
+    action, laid out one per line. Lines read to know are added to ``spread``."""
     depth, size, index = 0, 0, 0
     while size <= MAX_SPREAD_RECORD:
         if index == len(spread):
@@ -253,7 +254,7 @@ def _broken_record(
             spread.append(following)
         text = spread[index][1]
         size += len(text)
-        if index and (text.startswith("{") or _an_object(text)):
+        if index and text.startswith("{"):
             return None  # a record of its own begins: a pretty-printer indents inner lines
         depth = _brackets(text, depth)
         index += 1
@@ -265,10 +266,12 @@ def _broken_record(
 
 
 def _brackets(text: str, depth: int) -> int:
-    """The depth of brackets ({ and [) open after line ``text``. Strings are not told
-    apart: a record's hold no bracket (cards, ranks, names of fields), and a quote lost
-    would turn the rest of its line inside out, a bracket there passed over."""
-    for char in text:
+    """The depth of brackets ({ and [) open after line ``text``, brackets inside its
+    strings passed over (a preset named "[classic" closed the record early, or never).
+    A line whose quotes do not pair is counted whole: a quote lost would turn the rest
+    of its line inside out, a bracket there passed over."""
+    bare = _JSON_STRING.sub("", text)
+    for char in text if '"' in bare else bare:
         if char in "{[":
             depth += 1
         elif char in "}]":
