@@ -599,9 +599,13 @@ def _suit_symbol_as_letter(word: str) -> str:
     if len(bare) < 2 or last.isalpha():  # a suit letter needs no help; "9s" may be nines
         return word
     try:
-        return bare[:-1] + Suit.parse(last).letter.lower()
+        letter = Suit.parse(last).letter.lower()
     except MalformedInputError:
         return word
+    try:  # "Queen♠" is the Q♠: "queens" (the ♠ read as a plural s) had the table ask which
+        return Rank.parse(bare[:-1]).symbol + letter
+    except MalformedInputError:
+        return bare[:-1] + letter
 
 
 def _refuse_a_wrong_suit(typed: str, spelled: str) -> None:
@@ -626,6 +630,12 @@ def _refuse_a_wrong_suit(typed: str, spelled: str) -> None:
         raise MalformedInputError(
             f"{_quoted(typed)} is not a card: type the rank as on the card, then the suit "
             f"letter (e.g. {rank.symbol}{suit.letter.lower()}).")
+    card = f"{rank.symbol}{suit.letter.lower()}"
+    if _seat_number(extra) is not None:  # "Ah2": the help's form has a space before the seat
+        raise MalformedInputError(
+            f"{_quoted(typed)} is not a card: the {Card(rank, suit).pretty} is followed by "
+            f"{_quoted(extra)}. Put a space between the card and the seat: "
+            f"{_quoted(f'{card} {extra}')} (or {_quoted(f'ask {extra} for {card}')}).")
     # One character more, or any after a suit symbol: "ahead" is a word, not the A♥ and "ead"
     if len(extra) == 1 or (extra and not rest[0].isalpha()):
         raise MalformedInputError(
