@@ -49,8 +49,8 @@ RANK_ASKS = (
     ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
 )
 CARD_ASKS = (
-    ("10h / ask for 10h", "ask for one card: rank then suit letter (whom: the only "
-     "opponent, or the last one you asked)"),
+    ("10h / ask for 10h", "ask for one card: rank then suit letter, or in words: ten of "
+     "hearts (whom: the only opponent, or the last one you asked)"),
     ("10h {seat} / ask {seat} for 10h", "ask player {seat} (or: ask {name} for 10h) for the 10♥"),
 )
 COMMANDS = (
@@ -67,6 +67,13 @@ COMMANDS = (
 _ASK_PATTERN = re.compile(
     r"^ask\s+(?:(?:(?P<target>\S.*?)\s+)?for\s+)?(?P<wanted>\S+)$", re.IGNORECASE)
 
+
+# "queen of spades", "the 10 of hearts", "ten hearts": a card as it is said aloud.
+_CARD_IN_WORDS = re.compile(
+    r"(?P<before>^|\s)(?:the\s+)?(?P<rank>\S+)\s+(?:of\s+)?"
+    r"(?P<suit>spades?|hearts?|diamonds?|clubs?)(?=\s|$)", re.IGNORECASE)
+# "player 2": a seat as the table names it ("Emma 2 (player 2, 5 cards, 0 books)").
+_PLAYER_LABEL = re.compile(r"player\s*(?P<seat>\S+)", re.IGNORECASE)
 
 # "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
 # a screen reader reads the log out and as dictation types them, are Rank.parse's.
@@ -271,7 +278,7 @@ class PlainTable:
             line = self.read()
             if line is None:
                 return False
-            outcome = self.handle(line)
+            outcome = self.handle(_without_full_stop(line))
             if outcome is not None:
                 return outcome
 
@@ -337,13 +344,22 @@ class PlainTable:
     # -- reading moves -------------------------------------------------------------
     def parse_move(self, line: str) -> Move:
         text = line.strip()  # as typed, so that a mistake is echoed back as typed
+        try:
+            return self.parse_typed_move(text)
+        except MalformedInputError:
+            said = _cards_in_words_as_typed(text)  # "queen of spades 2": "Qs 2"
+            if said == text:
+                raise
+        return self.parse_typed_move(said)  # its answer: "ask for a rank only" if it is one
+
+    def parse_typed_move(self, text: str) -> Move:
         matched = _ASK_PATTERN.match(text)
         words = text.split()
         if words[0].lower() == "ask" and (not matched or matched["wanted"].lower() == "for"):
             whom = words[1:-1] if words[-1].lower() == "for" else words[1:]  # "ask emma for"
             if whom:
                 self.refuse_ask_without_rank(" ".join(whom))  # "ask emma 2": whom, not what
-                raise MalformedInputError(f"I did not understand {_quoted(line.strip())}.")
+                raise MalformedInputError(f"I did not understand {_quoted(text)}.")
             raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
         if matched:
             target_word, wanted = matched["target"], matched["wanted"]
@@ -440,6 +456,9 @@ class PlainTable:
         for seat, name in names.items():  # the whole name first: "emma" is Emma, not Emma 2
             if name == typed:
                 return seat
+        by_label = _PLAYER_LABEL.fullmatch(word.strip())  # "player 2", as the table says it
+        if by_label and _seat_number(by_label["seat"]) in session.opponents():
+            return int(by_label["seat"])
         for seat, name in names.items():
             if name.startswith(typed):
                 return seat
@@ -585,10 +604,29 @@ def _word_after_the_end(line: str) -> str:
     """What a line says to the game-over question: its first word if that is a command word
     ("new game", "quit now", "help me", as in a game), else the whole line. A letter alone
     counts only as the whole line: "q 1" is a move typed late, not a quit."""
+    line = _without_full_stop(line)
     words = line.lower().split()
     first = words[0] if words else ""
     commands = (*QUIT_AFTER_THE_END, *NEW_AFTER_THE_END, *LOOKS_AFTER_THE_END)
     return first if len(first) > 1 and first in commands else line.lower()
+
+
+def _without_full_stop(line: str) -> str:
+    """``line`` without the full stop dictation ends a sentence with ("Qs 2.", "quit.")."""
+    text = line.rstrip()
+    return text[:-1] if text.endswith(".") else line
+
+
+def _cards_in_words_as_typed(text: str) -> str:
+    """``text`` with each card said in words ("the queen of spades", "ten hearts") as it
+    is typed ("Qs", "10h"); words that name no rank are left as they are."""
+    def as_typed(said: re.Match[str]) -> str:
+        try:
+            rank = Rank.parse(said["rank"])
+        except MalformedInputError:
+            return said[0]
+        return f"{said['before']}{rank.symbol}{said['suit'][0].lower()}"
+    return _CARD_IN_WORDS.sub(as_typed, text)
 
 
 def _suit_symbol_as_letter(word: str) -> str:

@@ -65,3 +65,56 @@ def test_a_rank_in_words_with_a_suit_symbol_under_rank_asks_says_to_name_the_ran
     assert ("Ask for a rank only (e.g. Q): suits are named only under the ask-for-a-card "
             "house rule. Type help for the commands.") in said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", [
+    "queen of spades 2", "Queen of Spades 2", "queen spades 2", "ask emma 2 for queen of spades",
+    "ask 2 for the queen of spades", "queen of spade 2", "  queen   of  spades   2 "])
+def test_a_card_in_words_is_that_card(typed: str) -> None:
+    # As dictation and a screen reader say a card: "queen of spades 2" was answered "There is
+    # no opponent 'of spades 2'", which said nothing of how to type the card.
+    session = queens_session("card")
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "no opponent" in line or "understand" in line], said
+    assert first_ask(session) == (2, Rank.QUEEN, Suit.SPADES)
+
+
+def test_a_card_in_words_under_rank_asks_says_to_name_the_rank() -> None:
+    session = queens_session("rank")
+    said = run(session, ["queen of spades 2", "quit"])
+    assert ("Ask for a rank only (e.g. Q): suits are named only under the ask-for-a-card "
+            "house rule. Type help for the commands.") in said
+    assert not session.game.actions
+
+
+@pytest.mark.parametrize(("ask", "typed", "wanted"), [
+    ("card", "Qs 2.", Suit.SPADES), ("card", "ask 2 for Qs.", Suit.SPADES),
+    ("card", "queen of spades 2.", Suit.SPADES), ("rank", "Q 2.", None),
+    ("rank", "ask emma 2 for queens.", None)])
+def test_a_trailing_full_stop_is_no_part_of_the_move(
+        ask: str, typed: str, wanted: Suit | None) -> None:
+    # Dictation ends a sentence with a full stop: "Qs 2." was answered "There is no
+    # opponent '2.'", "Q." "'Q.' is not a rank".
+    session = queens_session(ask)
+    run(session, [typed, "quit"])
+    assert first_ask(session) == (2, Rank.QUEEN, wanted)
+
+
+def test_a_command_with_a_full_stop_is_the_command() -> None:
+    session = queens_session("card")
+    said = run(session, ["hand.", "quit.", "Qs 2"])  # the ask after quit is never read
+    assert "Your books: none yet." in said
+    assert not [line for line in said if "is not a" in line], said
+    assert not session.game.actions and said[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize(("ask", "typed", "wanted"), [
+    ("card", "Qs player 2", Suit.SPADES), ("card", "ask player 2 for Qs", Suit.SPADES),
+    ("rank", "Q player 2", None), ("rank", "ask Player 2 for Q", None)])
+def test_a_seat_named_as_the_table_names_it_is_that_seat(
+        ask: str, typed: str, wanted: Suit | None) -> None:
+    # The table says "Emma 2 (player 2, 3 cards, 0 books)" and the help "ask player 2";
+    # "ask player 2 for Qs" was answered "There is no opponent 'player 2'".
+    session = queens_session(ask)
+    run(session, [typed, "quit"])
+    assert first_ask(session) == (2, Rank.QUEEN, wanted)

@@ -544,8 +544,8 @@ def test_help_lists_the_card_ask_only_where_cards_are_asked_for(ask: str) -> Non
     # such a game offered "9 / ask for 9: ask for 9s", a move it refuses.
     assert ("ask for 9s" in commands) == (ask == "rank")
     if ask == "card":
-        assert ("10h / ask for 10h: ask for one card: rank then suit letter (whom: the only "
-                "opponent, or the last one you asked)") in commands
+        assert ("10h / ask for 10h: ask for one card: rank then suit letter, or in words: "
+                "ten of hearts (whom: the only opponent, or the last one you asked)") in commands
         assert "10h 1 / ask 1 for 10h: ask player 1 (or: ask emma for 10h) for the 10♥" in commands
         return
     # The examples name the opponent at the table: "ask 2" named nobody in a 2-player game.
