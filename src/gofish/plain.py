@@ -347,7 +347,7 @@ class PlainTable:
         try:
             return self.parse_typed_move(text)
         except MalformedInputError:
-            said = _cards_in_words_as_typed(text)  # "queen of spades 2": "Qs 2"
+            said = _cards_in_words_as_typed(text.replace(",", " "))  # "queen of spades, 2"
             if said == text:
                 raise
         return self.parse_typed_move(said)  # its answer: "ask for a rank only" if it is one
@@ -382,15 +382,17 @@ class PlainTable:
         return Move(rank, suit, target)
 
     def refuse_a_card_in_two_words(self, rank: Rank, suit: Suit | None, words: str) -> None:
-        """Under ask: card, "5 h" (or "5 h 2"): a card typed in two words, whose suit was
-        read as an opponent; "There is no opponent 'h'" did not say what to type."""
-        if self.session.rules.ask != "card" or suit is not None:
+        """"5 h" (or "5 h 2"): a card typed in two words, whose suit was read as an
+        opponent; "There is no opponent 'h'" did not say what to type."""
+        if suit is not None:
             return
         first, _, whom = words.partition(" ")
         try:
             letter = Suit.parse(first).letter.lower()
         except MalformedInputError:
             return
+        if self.session.rules.ask != "card":
+            raise _rank_only(rank)
         card = f"{rank.symbol}{letter}"
         raise MalformedInputError("Type the card as one word, rank then suit letter: "
                                   f"{_quoted(f'{card} {whom}' if whom else card)}.")
@@ -440,10 +442,7 @@ class PlainTable:
                 + (" with a suit letter, e.g. 10h." if by_card else ".")
             ) from None
         if not by_card:
-            raise MalformedInputError(
-                f"Ask for a rank only (e.g. {card.rank.symbol}): suits are named only "
-                "under the ask-for-a-card house rule."
-            )
+            raise _rank_only(card.rank)
         return card.rank, card.suit
 
     def parse_target(self, word: str) -> int:
@@ -609,6 +608,12 @@ def _word_after_the_end(line: str) -> str:
     first = words[0] if words else ""
     commands = (*QUIT_AFTER_THE_END, *NEW_AFTER_THE_END, *LOOKS_AFTER_THE_END)
     return first if len(first) > 1 and first in commands else line.lower()
+
+
+def _rank_only(rank: Rank) -> MalformedInputError:
+    """The answer to a suit named in a game of rank asks."""
+    return MalformedInputError(f"Ask for a rank only (e.g. {rank.symbol}): suits are named "
+                               "only under the ask-for-a-card house rule.")
 
 
 def _without_full_stop(line: str) -> str:

@@ -118,3 +118,21 @@ def test_a_seat_named_as_the_table_names_it_is_that_seat(
     session = queens_session(ask)
     run(session, [typed, "quit"])
     assert first_ask(session) == (2, Rank.QUEEN, wanted)
+
+
+@pytest.mark.parametrize("typed", ["q s 2", "Q ♠ 2", "queen of spades, 2", "Qs, 2"])
+def test_a_card_in_two_words_under_rank_asks_says_to_name_the_rank(typed: str) -> None:
+    # "q s 2" was answered "There is no opponent 's 2'": the suit was read as a name.
+    session = queens_session("rank")
+    said = run(session, [typed, "quit"])
+    assert ("Ask for a rank only (e.g. Q): suits are named only under the ask-for-a-card "
+            "house rule. Type help for the commands.") in said, said
+    assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["queen of spades, 2", "Qs, 2", "ask emma 2, for Qs"])
+def test_a_comma_between_the_card_and_the_seat_is_read_as_a_space(typed: str) -> None:
+    # Dictation puts a comma where one pauses: "There is no opponent 'of spades, 2'".
+    session = queens_session("card")
+    run(session, [typed, "quit"])
+    assert first_ask(session) == (2, Rank.QUEEN, Suit.SPADES)
