@@ -348,18 +348,43 @@ class PlainTable:
             return self.parse_typed_move(text)
         except MalformedInputError:
             said = _cards_in_words_as_typed(text.replace(",", " "))  # "queen of spades, 2"
+            self.refuse_whom_before_what(said)
             if said == text:
                 raise
-        return self.parse_typed_move(said)  # its answer: "ask for a rank only" if it is one
+        # its answer: "ask for a rank only" if it is one; a line not understood as typed
+        return self.parse_typed_move(said, typed=text)
 
-    def parse_typed_move(self, text: str) -> Move:
+    def refuse_whom_before_what(self, text: str) -> None:
+        """"2 Qs", "emma 2 queens", "ask 2 Qs": a seat and then what is asked for, which
+        was answered "There is no opponent 'Qs'" or "I did not understand"."""
+        words = text.split()
+        if words[0].lower() == "ask":
+            words = words[1:]
+        if len(words) < 2 or "for" in (word.lower() for word in words):
+            return
+        try:
+            self.parse_target(" ".join(words))
+            return  # "emma 2" is Emma 2, not Emma and the 2s
+        except MalformedInputError:
+            pass
+        try:
+            target = self.parse_target(" ".join(words[:-1]))
+            rank, suit = self.parse_wanted(words[-1])
+        except MalformedInputError:
+            return
+        wanted = self.example(rank, suit)
+        raise MalformedInputError(f"Type what you ask for first, then whom: "
+                                  f"'{wanted} {target}' (or 'ask {target} for {wanted}').")
+
+    def parse_typed_move(self, text: str, typed: str | None = None) -> Move:
+        """The move ``text`` says; ``typed``, if given, is the line as typed (to echo)."""
         matched = _ASK_PATTERN.match(text)
         words = text.split()
         if words[0].lower() == "ask" and (not matched or matched["wanted"].lower() == "for"):
             whom = words[1:-1] if words[-1].lower() == "for" else words[1:]  # "ask emma for"
             if whom:
                 self.refuse_ask_without_rank(" ".join(whom))  # "ask emma 2": whom, not what
-                raise MalformedInputError(f"I did not understand {_quoted(text)}.")
+                raise MalformedInputError(f"I did not understand {_quoted(typed or text)}.")
             raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
         if matched:
             target_word, wanted = matched["target"], matched["wanted"]

@@ -136,3 +136,34 @@ def test_a_comma_between_the_card_and_the_seat_is_read_as_a_space(typed: str) ->
     session = queens_session("card")
     run(session, [typed, "quit"])
     assert first_ask(session) == (2, Rank.QUEEN, Suit.SPADES)
+
+
+@pytest.mark.parametrize(("ask", "typed", "example"), [
+    ("card", "2 Qs", "'Qs 2' (or 'ask 2 for Qs')"),
+    ("card", "EMMA 2 qs", "'Qs 2' (or 'ask 2 for Qs')"),
+    ("card", "ask 2 Qs", "'Qs 2' (or 'ask 2 for Qs')"),
+    ("card", "ask emma 2 queen of spades", "'Qs 2' (or 'ask 2 for Qs')"),
+    ("rank", "emma 2 queens", "'Q 2' (or 'ask 2 for Q')"),
+    ("rank", "ask emma Q", "'Q 1' (or 'ask 1 for Q')")])
+def test_whom_before_what_is_answered_with_the_order_to_type(
+        ask: str, typed: str, example: str) -> None:
+    # "2 Qs" was answered "There is no opponent 'Qs'", "EMMA 2 qs" "'EMMA' is not a rank"
+    # and "ask 2 Qs" "I did not understand": each named a seat and a card, in an order
+    # the mode does not read.
+    session = queens_session(ask)
+    said = run(session, [typed, "quit"])
+    assert (f"Type what you ask for first, then whom: {example}. Type help for the "
+            "commands.") in said, said
+    assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["ask emma 2", "emma 2"])
+def test_a_seat_alone_is_still_asked_what_for(typed: str) -> None:
+    # "emma 2" is Emma 2, not Emma and the 2s: it is answered as before.
+    said = run(queens_session("rank"), [typed, "quit"])
+    assert not [line for line in said if "first, then whom" in line], said
+
+
+def test_a_line_read_as_a_card_in_words_is_echoed_as_typed() -> None:
+    said = run(queens_session("card"), ["ask emma 2 for queen of spades please", "quit"])
+    assert not [line for line in said if "Qs" in line and "please" in line], said
