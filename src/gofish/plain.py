@@ -72,6 +72,8 @@ _ASK_PATTERN = re.compile(
 _CARD_IN_WORDS = re.compile(
     r"(?P<before>^|\s)(?:the\s+)?(?P<rank>\S+)\s+(?:of\s+)?"
     r"(?P<suit>spades?|hearts?|diamonds?|clubs?)(?=\s|$)", re.IGNORECASE)
+# "ask 2 for the Qs", "ask emma for a queen": the article is no part of what is asked for.
+_ARTICLE_AFTER_FOR = re.compile(r"(?P<for>\sfor)\s+(?:the|a|an|any)(?=\s)", re.IGNORECASE)
 # "player 2": a seat as the table names it ("Emma 2 (player 2, 5 cards, 0 books)").
 _PLAYER_LABEL = re.compile(r"player\s*(?P<seat>\S+)", re.IGNORECASE)
 
@@ -347,7 +349,7 @@ class PlainTable:
         try:
             return self.parse_typed_move(text)
         except MalformedInputError:
-            said = _cards_in_words_as_typed(text.replace(",", " "))  # "queen of spades, 2"
+            said = _as_said_aloud(text)  # "ask 2 for the queen of spades", "Qs, 2"
             self.refuse_whom_before_what(said)
             if said == text:
                 raise
@@ -645,6 +647,14 @@ def _without_full_stop(line: str) -> str:
     """``line`` without the full stop dictation ends a sentence with ("Qs 2.", "quit.")."""
     text = line.rstrip()
     return text[:-1] if text.endswith(".") else line
+
+
+def _as_said_aloud(text: str) -> str:
+    """``text`` as the mode reads it, with what people add when they say a move aloud
+    left out: commas where they pause, an article before what is asked for ("for the
+    Qs"), and cards said in words ("queen of spades")."""
+    plain = _ARTICLE_AFTER_FOR.sub(r"\g<for> ", text.replace(",", " "))
+    return _cards_in_words_as_typed(plain)
 
 
 def _cards_in_words_as_typed(text: str) -> str:

@@ -167,3 +167,15 @@ def test_a_seat_alone_is_still_asked_what_for(typed: str) -> None:
 def test_a_line_read_as_a_card_in_words_is_echoed_as_typed() -> None:
     said = run(queens_session("card"), ["ask emma 2 for queen of spades please", "quit"])
     assert not [line for line in said if "Qs" in line and "please" in line], said
+
+
+@pytest.mark.parametrize(("ask", "typed", "wanted"), [
+    ("card", "ask emma 2 for the Qs", Suit.SPADES), ("card", "ask 2 for a Q♠", Suit.SPADES),
+    ("rank", "ask emma 2 for a queen", None), ("rank", "ask 2 for any queens", None),
+    ("rank", "ask player 2 for the queens.", None)])
+def test_an_article_before_what_is_asked_for_is_no_part_of_it(
+        ask: str, typed: str, wanted: Suit | None) -> None:
+    # "ask emma 2 for the Qs" was answered "I did not understand".
+    session = queens_session(ask)
+    run(session, [typed, "quit"])
+    assert first_ask(session) == (2, Rank.QUEEN, wanted)
