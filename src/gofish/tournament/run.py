@@ -113,13 +113,37 @@ _WORKER_STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHU
     signal.SIGTERM,)
 
 
+#: Held (blocked) while a worker is forked, until it has its own handlers: see
+#: _held_while_forking.
+_HELD_SIGNALS = {signal.SIGINT, *_WORKER_STOP_SIGNALS}
+
+
 def _set_up_worker(parent: int) -> None:
     """Workers leave Ctrl-C to the parent (no traceback per worker), which stops them with
     SIGTERM: a worker then kills its external bots' programs and exits at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for number in _WORKER_STOP_SIGNALS:
         signal.signal(number, _stop_worker)
+    if hasattr(signal, "pthread_sigmask"):  # held since the fork (_held_while_forking)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     _stop_with_parent(parent)
+
+
+@contextlib.contextmanager
+def _held_while_forking() -> Iterator[None]:
+    """Hold Ctrl-C and the stop signals while a worker is forked; the worker lets them in
+    once its own handlers are set (_set_up_worker), the parent once it is started. A stop
+    that reached the worker sooner ran the parent's handler there (gofish tournament's
+    raises SystemExit), in the steps after the fork before multiprocessing's ``try``: the
+    worker then unwound the parent's stack, its ``finally`` blocks and exit path."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: workers are spawned, not forked
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
@@ -362,7 +386,8 @@ class _Worker:
         inherited = [self.connection, *others] if context.get_start_method() == "fork" else []
         self.process = context.Process(target=_work, args=(theirs, inherited, os.getpid()),
                                        daemon=True)
-        self.process.start()
+        with _held_while_forking():
+            self.process.start()
         theirs.close()
         self.busy = False
         self._plan_sent: Plan | None = None
