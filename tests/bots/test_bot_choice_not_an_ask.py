@@ -102,18 +102,6 @@ class Shown:
         return "shown"
 
 
-class EqualToAll(Ask):
-    """An Ask whose own equality says yes to any legal ask: it passed as one, and the
-    engine was then asked to play its own target and rank."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = Ask.__hash__
-
-
 def test_a_choice_whose_repr_raises_is_forfeited_in_words() -> None:
     plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
     _, failed, why = play_engine_game(
@@ -129,11 +117,3 @@ def test_a_huge_choice_is_shown_by_its_first_items_only() -> None:
     with pytest.raises(IllegalActionError) as refused:
         bot_turn(game, Returns("agent", [Shown()] * 1_000_000), random.Random(0))
     assert "[shown, shown, " in str(refused.value) and Shown.shown < 10
-
-
-def test_an_ask_of_another_class_is_refused_not_played() -> None:
-    game = new_game("classic", 2, seed=1)
-    seat = game.current_player
-    with pytest.raises(IllegalActionError) as refused:
-        bot_turn(game, Returns("agent", EqualToAll(seat, "A")), random.Random(0))
-    assert "of class EqualToAll, not Ask itself: return one of legal" in str(refused.value)
