@@ -502,19 +502,20 @@ class TableSession:
                 return f"You hold the {wanted.pretty} yourself: ask for a card you do not have."
         return None
 
-    @property
-    def no_turn_left(self) -> bool:
-        """Will the person never ask again in this game? Their hand is empty with the pond
-        dry: out of play (R15), or a dead hand passed over (R13); no ask hands a card to an
-        empty hand, so it stays empty (under first-empty the game is over already)."""
+    def no_turn_words(self) -> str | None:
+        """What the table says when the person will never ask again in this game, or None
+        while a turn may still come. Their hand is empty with the pond dry: out of play
+        (R15), or a dead hand passed over (R13); no ask hands a card to an empty hand, so
+        it stays empty (under first-empty the game is over already)."""
+        if self.game.is_over:
+            return None
         view = self.view()
-        return not self.game.is_over and (not view.in_play[self.human] or (
-            not view.hand and not view.pond_size))
-
-    def no_turn_words(self) -> str:
-        """What the table says of it (see no_turn_left)."""
-        out = "You are out of play" if not self.view().in_play[self.human] else (
-            f"You have no cards and the {pond_word(self.game.rules)} is dry")
+        if not view.in_play[self.human]:
+            out = "You are out of play"
+        elif not view.hand and not view.pond_size:
+            out = f"You have no cards and the {pond_word(self.game.rules)} is dry"
+        else:
+            return None
         return f"{out}: no turn comes to you again; the others play on"
 
     def why_not_now(self) -> str | None:
@@ -522,8 +523,8 @@ class TableSession:
         is not their turn); None on their turn."""
         if self.game.is_over:
             return "The game is over: press n for a new game."
-        if self.no_turn_left:  # "wait" would promise a turn to come
-            return f"{self.no_turn_words()}."
+        if (no_turn := self.no_turn_words()) is not None:  # "wait" would promise a turn
+            return f"{no_turn}."
         if not self.human_to_act:
             return f"Wait: it is {self.names[self.game.current_player or 0]}'s turn."
         return None

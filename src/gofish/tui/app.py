@@ -436,8 +436,8 @@ class GoFishApp(App[None]):
             # Once its question is in the log, a redraw (c, a resize) must not take it back.
             doing = "asking" if self._question is not None else "thinking"
             thinking = f"{session.names[seat]} is {doing}…"
-            if session.no_turn_left:  # bicycle's out of play, classic's dead hand
-                return f"{session.no_turn_words()}. {thinking}"
+            if (no_turn := session.no_turn_words()) is not None:  # out of play, a dead hand
+                return f"{no_turn}. {thinking}"
             return thinking
         if self.target is None:
             return "Nobody holds cards to ask for."
