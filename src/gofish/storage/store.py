@@ -614,14 +614,16 @@ class Store:
             stored = _load_record(row[0], self.path, game_id)
         except DamagedGameError:
             return False  # nothing to check it against: keep this game as a new one
-        if not _carried_on_by(stored, summary.record):
+        carried_on = _carried_on_by(stored, summary.record)
+        if not carried_on:  # compared as written, else as the game it replays to
             stored = _as_the_core_writes(stored)
-        if not _same_deal(stored, summary.record):
-            raise StorageError(
-                f"game {game_id} is a different game (another deal or other rules): "
-                "save this one as a new game instead"
-            )
-        if not _carried_on_by(stored, summary.record):
+            if not _same_deal(stored, summary.record):
+                raise StorageError(
+                    f"game {game_id} is a different game (another deal or other rules): "
+                    "save this one as a new game instead"
+                )
+            carried_on = _carried_on_by(stored, summary.record)
+        if not carried_on:
             return False
         finished_at = (row[1] or now) if summary.over else None
         db.execute(
