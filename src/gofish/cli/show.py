@@ -157,9 +157,7 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
     for index, action in enumerate(actions):
-        done = len(game.events)
-        apply_record_action(game, index, action)
-        events = game.events[done:]
+        events = apply_record_action(game, index, action)
         lines.extend(sentences(events))
         if any(isinstance(event, TurnPassed) for event in events) and not game.is_over:
             yield lines

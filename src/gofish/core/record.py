@@ -9,6 +9,7 @@ from typing import Any
 from gofish.core.actions import ACTION_FIELDS, Ask
 from gofish.core.cards import RANKS, Rank, Suit, parse_deck
 from gofish.core.errors import GoFishError, MalformedInputError, did_you_mean, shown
+from gofish.core.events import Event
 from gofish.core.game import Game
 from gofish.core.rules import PRESET_NAMES, check_players, make_rules
 
@@ -109,8 +110,9 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
     return game, actions
 
 
-def apply_record_action(game: Game, index: int, data: object) -> None:
-    """Play one record action, checking that it is the named player's turn."""
+def apply_record_action(game: Game, index: int, data: object) -> list[Event]:
+    """Play one record action, checking that it is the named player's turn; return the
+    events it caused, as ``Game.play`` does."""
     try:
         if not isinstance(data, Mapping):
             raise MalformedInputError(f"an action must be an object, not {json_kind(data)}")
@@ -126,7 +128,7 @@ def apply_record_action(game: Game, index: int, data: object) -> None:
             raise MalformedInputError(
                 f"it is player {game.current_player}'s turn, not player {shown(player)}'s"
             )
-        game.play(_record_ask(data))
+        return game.play(_record_ask(data))
     except GoFishError as error:
         raise RecordError(str(error), index) from None
 
