@@ -623,7 +623,8 @@ class PlainTable:
             meaning = meaning.replace("the pond", pond).replace("books", books)
             self.say(f"  {words.format(**example)}: {meaning.format(**example)}")
         self.say(f"Rules ({self.session.rules.preset}):")
-        self.say_lines(f"  {line}" for line in rules_paragraphs(self.session.rules))
+        self.say_lines(f"  {line}" for line in rules_paragraphs(
+            self.session.rules, self.session.game.num_players))
 
 
 def _word_after_the_end(line: str) -> str:

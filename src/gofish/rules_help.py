@@ -90,9 +90,18 @@ def ending_rule(rules: Rules) -> str:
         "last book", f"last {book_word(rules.book_size)}")
 
 
-def rules_paragraphs(rules: Rules) -> list[str]:
+def winner_rule(rules: Rules, players: int) -> str:
+    """Who wins (R10): a tie is told only where one can happen, since two players who
+    play every book down split an odd number of them (13, with books of four)."""
+    book = book_word(rules.book_size)
+    books = rules.total_books
+    if players == 2 and rules.end == "all-books" and books % 2:
+        return f"Whoever has the most {book}s wins: {books} {book}s cannot split evenly."
+    return f"Whoever has the most {book}s wins; a tie is a shared win."
+
+
+def rules_paragraphs(rules: Rules, players: int) -> list[str]:
     """A few short paragraphs describing ``rules``, house rules included."""
-    book = book_word(rules.book_size).capitalize() + "s"
     lines = [f"{_introduction(rules)} {_turn(rules)}"]
     if rules.hand_size is not None:
         cards = "card" if rules.hand_size == 1 else "cards"
@@ -109,5 +118,5 @@ def rules_paragraphs(rules: Rules) -> list[str]:
         lines.append("House rule: no lucky draw. Every go fish ends your turn.")
     lines.append(empty_hand_rule(rules))
     lines.append(ending_rule(rules))
-    lines.append(f"{book} decide it: whoever has the most wins; a tie is a shared win.")
+    lines.append(winner_rule(rules, players))
     return lines

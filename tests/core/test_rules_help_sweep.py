@@ -16,7 +16,7 @@ from .stacked import ask, card, cards, deal, rank
 
 
 def _help(preset: str, **options: object) -> str:
-    return " ".join(rules_paragraphs(gofish.make_rules(preset, **options)))
+    return " ".join(rules_paragraphs(gofish.make_rules(preset, **options), 2))
 
 
 @pytest.mark.parametrize("refill", ["hand", "card", "turn"])

@@ -115,6 +115,12 @@ def test_help_describes_the_rules_in_force(client: TestClient) -> None:
     assert "a suit of it you do not hold" in by_card and "hold none" not in by_card
     assert "every card of that rank" not in by_card
     assert "hold none" in classic and "every card of that rank" in classic
+    # R10: two players cannot tie over 13 books; three can (the page promised every table
+    # a shared win).
+    assert "a tie is a shared win" not in classic and classic.count("cannot split evenly") == 1
+    bicycle = json.dumps(client.get("/api/help", params={"preset": "bicycle",
+                                                          "players": 3}).json())
+    assert bicycle.count("a tie is a shared win") == 1
 
 
 def test_help_names_the_pile_and_the_controls_of_this_game(client: TestClient) -> None:

@@ -98,7 +98,7 @@ def _two_columns(rows: Sequence[tuple[str, str]]) -> Table:
 
 def help_text(rules: Rules, players: int) -> Group:
     rules_text = Text()
-    for paragraph in rules_paragraphs(rules):
+    for paragraph in rules_paragraphs(rules, players):
         rules_text.append(f"{paragraph}\n")
     return Group(
         Text("Controls", style="bold underline"),

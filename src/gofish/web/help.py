@@ -6,7 +6,7 @@ from typing import Any
 
 from gofish.core import Rules
 from gofish.narrate import book_word, plural, pond_word
-from gofish.rules_help import empty_hand_rule, ending_rule
+from gofish.rules_help import empty_hand_rule, ending_rule, winner_rule
 from gofish.session import house_rule_names, rule_words
 
 _PRESET_NAME = {
@@ -62,8 +62,7 @@ def rules_help(rules: Rules, players: int) -> dict[str, Any]:
         "you hold it, even straight from the deal, and it counts one point.",
         empty_hand_rule(resolved),
     ]
-    ending = [ending_rule(resolved)]
-    ending.append(f"Whoever has the most {book}s wins; a tie is a shared win.")
+    ending = [ending_rule(resolved), winner_rule(resolved, players)]
     return {
         "title": f"Rules: {resolved.preset}",
         "intro": _intro(resolved, players),
