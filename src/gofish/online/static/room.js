@@ -368,7 +368,7 @@ function receive(message) {
   setTurnClock(message.turn_clock);
   say('');
   const render = () => { renderLobby(); renderGame(game ? game.log : []); };
-  if (!firstSight) { renderAndTell(render, fresh); return; }
+  if (!firstSight) { renderAndTell(render, fresh, message.notice); return; }
   keepingFocus(render);
   state.turnTold = $('#turn').textContent;
 }
@@ -382,23 +382,28 @@ function entriesKnown(game) {
 // One live region (#announcer) reads the table out: the log and the turn line are not
 // live, so nothing is heard twice. A move is read as it happens; whose turn it is, the
 // result, and a seat left or taken over are read from the line that says them best.
-function renderAndTell(render, entries) {
+// ``notice``: what the message puts in the notice line, which reads it out.
+function renderAndTell(render, entries, notice = null) {
   const turn = $('#turn');
   const wasOnTurn = document.activeElement === turn;
   keepingFocus(render);
   // Focus landing on the turn line reads it out: the announcer does not say it too.
   const readOnFocus = !wasOnTurn && document.activeElement === turn;
-  announce([...entries.map(spokenPart).filter(Boolean), ...turnNews(readOnFocus), ...turnClockNews(),
+  announce([...entries.map((entry) => spokenPart(entry, notice)).filter(Boolean),
+    ...turnNews(readOnFocus), ...turnClockNews(),
     ...waitNews()]);
 }
 
 // What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
 // (the result line) and "Bob left…" (the notice line) are each said by a line of their
 // own; a seat passed over ("Ann is passed over. Bob's turn.") and a stand-in starting to
-// play for someone away ("Bob is away: …", in no other line) are said only here.
-function spokenPart(entry) {
+// play for someone away ("Bob is away: …", in no other line) are said only here. A leave
+// is the notice line's only in the update that made it: a page whose connection was down
+// then hears of it in the log its return brings, or never.
+function spokenPart(entry, notice) {
   const type = entry.event.type;
-  if (type === 'game_over' || type === 'seat_left' || type === 'seat_removed') return '';
+  if (type === 'game_over') return '';
+  if (type === 'seat_left' || type === 'seat_removed') return entry.text === notice ? '' : entry.text;
   return type === 'turn_passed' ? passedOver(entry) : entry.text;
 }
 
