@@ -146,3 +146,35 @@ def _resumed_one_ask_on_and_saved(db_path: Path, game_id: int) -> gofish.Game:
                           game_id=game_id) == game_id
         assert [game.id for game in store.list_games()] == [game_id]
     return resumed
+
+
+def _waiting_copy(db_path: Path, record: dict[str, Any], game_id: int | None) -> None:
+    """``record`` waiting in the fallback file as a copy of stored game ``game_id`` (None:
+    a copy whose first save already failed, which has no id)."""
+    with fallback_path(db_path).open("a") as file:
+        file.write(json.dumps({"record": record, "seats": [YOU, EMMA], "game_id": game_id,
+                               "source": "terminal", "database": str(db_path)}) + "\n")
+
+
+@pytest.mark.parametrize("spelt, with_id", [("every field", True), ("the asks only", False)])
+def test_a_waiting_copy_is_compared_with_a_row_spelt_another_way_as_a_save_compares_it(
+    db_path: Path, spelt: str, with_id: bool
+) -> None:
+    # Moving a waiting copy in re-spelt the stored record only when its fields differed
+    # from the copy's, while a save compares it as the game it replays to: with the same
+    # fields spelt another way ("t" for 10s, lower case), the copy that carries the game
+    # on went in as a second game, and one already in as a third.
+    before = gofish.game_to_record(asked_tens_by(4, "classic"))
+    written = {**other_spelling(before), "first_player": 0}  # the fields gofish writes
+    if spelt == "the asks only":
+        written = {**before, "actions": written["actions"]}
+    game_id = stored_as(db_path, before, written)
+    later = gofish.game_from_record(before)
+    later.play(later.legal_actions()[0])
+    copy_of = game_id if with_id else None
+    _waiting_copy(db_path, before, copy_of)  # already in: the stored game begins so
+    _waiting_copy(db_path, gofish.game_to_record(later), copy_of)
+    with open_store(db_path) as store:
+        assert [game.id for game in store.list_games()] == [game_id]
+        assert store.get(game_id).record == gofish.game_to_record(later)
+    assert not fallback_path(db_path).exists()

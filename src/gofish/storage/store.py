@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from gofish.core import PRESETS, Game, GoFishError, game_from_record, game_to_record
 from gofish.core.errors import check_whole, short_repr, whole_number
+from gofish.core.record import apply_record_action, start_from_record
 from gofish.storage import salvage
 from gofish.storage.access import (
     create_private,
@@ -614,16 +615,13 @@ class Store:
             stored = _load_record(row[0], self.path, game_id)
         except DamagedGameError:
             return False  # nothing to check it against: keep this game as a new one
-        carried_on = _carried_on_by(stored, summary.record)
-        if not carried_on:  # compared as written, else as the game it replays to
-            stored = _as_the_core_writes(stored)
-            if not _same_deal(stored, summary.record):
-                raise StorageError(
-                    f"game {game_id} is a different game (another deal or other rules): "
-                    "save this one as a new game instead"
-                )
-            carried_on = _carried_on_by(stored, summary.record)
-        if not carried_on:
+        played = _stored_moves(stored, summary.record)
+        if played is None:
+            raise StorageError(
+                f"game {game_id} is a different game (another deal or other rules): "
+                "save this one as a new game instead"
+            )
+        if summary.record["actions"][:len(played)] != played:
             return False
         finished_at = (row[1] or now) if summary.over else None
         db.execute(
@@ -692,15 +690,16 @@ class Store:
         lines = self._fallback_lines_beside()
         with contextlib.suppress(StorageError):  # not ours to read: another user's, a link
             lines += self._fallback_lines_in_temp()
-        played = game.record.get("actions", [])
+        stored_count = _action_count({"record": game.record})
         for _, entry in _longest_first(lines):
-            if entry.get("game_id") != game.id or _action_count(entry) <= len(played):
+            if entry.get("game_id") != game.id or _action_count(entry) <= stored_count:
                 continue
             try:
                 record = _checked_entry(entry)[0].record
             except StorageError:  # edited by hand: the next copy may do
                 continue
-            if _same_deal(game.record, record) and record["actions"][:len(played)] == played:
+            played = _stored_moves(game.record, record)
+            if played is not None and record["actions"][:len(played)] == played:
                 return record
         return None
 
@@ -777,10 +776,8 @@ class Store:
                 stored = _load_record(text, self.path, game_id)
             except DamagedGameError:
                 continue  # one damaged row must not keep every rescued game out
-            if stored.keys() != record.keys():  # a field left out: "actions" was a KeyError
-                stored = _as_the_core_writes(stored)
-            played = stored.get("actions")
-            if _same_deal(stored, record) and isinstance(played, list):
+            played = _stored_moves(stored, record)
+            if played is not None:
                 found[int(game_id)] = played
         return found
 
@@ -1416,24 +1413,36 @@ def _same_deal(stored: dict[str, Any], record: dict[str, Any]) -> bool:
     return all(stored.get(key) == record.get(key) for key in keys)
 
 
-def _carried_on_by(stored: dict[str, Any], record: dict[str, Any]) -> bool:
-    """Whether ``record`` (as the core writes it) is the game ``stored`` with the same
-    moves first, compared as written."""
+def _stored_moves(stored: dict[str, Any], record: dict[str, Any]) -> list[Any] | None:
+    """The asks of stored record ``stored`` as ``record`` (as the core writes it) spells
+    them, if ``stored`` is a record of the same deal; None if it is another deal. The one
+    comparison of a stored game with one to save or move in, wherever it is made: RULES.md
+    lets a record leave out first_player and actions and write {"preset": "classic"}, "T"
+    or lower case, and a row written so (by hand, another program) is the same game. Made
+    as written when that settles it (the usual case: nothing replayed), else as the game
+    it replays to (its asks replayed only for the same deal: most stored games are another
+    one). Saves compared so, but moving a waiting copy in re-spelt a row only when its
+    fields differed, and so stored a game spelt another way a second time."""
     played = stored.get("actions") or []
-    return (_same_deal(stored, record) and isinstance(played, list)
-            and record["actions"][:len(played)] == played)
-
-
-def _as_the_core_writes(record: dict[str, Any]) -> dict[str, Any]:
-    """``record`` as game_to_record writes it, or as it is if it does not replay. RULES.md
-    lets a record leave out first_player and actions and write {"preset": "classic"},
-    "T" or lower case: a row written so (by hand, another program) is the same game, but
-    compared as written, its game resumed was "a different game" and not saved, or saved
-    a second time."""
+    if not isinstance(played, list):
+        played = None
+    elif _same_deal(stored, record) and _one_begins_the_other(played, record["actions"]):
+        return played
     try:
-        return game_to_record(game_from_record(record))
-    except GoFishError:
-        return record
+        game, actions = start_from_record(stored)
+        if not _same_deal(game_to_record(game), record):
+            return None
+        for index, action in enumerate(actions):
+            apply_record_action(game, index, action)
+    except GoFishError:  # does not replay: only its own spelling is left to compare
+        return played if _same_deal(stored, record) else None
+    respelt: list[Any] = game_to_record(game)["actions"]
+    return respelt
+
+
+def _one_begins_the_other(first: list[Any], second: list[Any]) -> bool:
+    shorter, longer = sorted((first, second), key=len)
+    return longer[:len(shorter)] == shorter
 
 
 #: Seconds: SQLite's busy timeout is a 32-bit count of milliseconds.
