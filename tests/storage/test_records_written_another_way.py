@@ -178,3 +178,18 @@ def test_a_waiting_copy_is_compared_with_a_row_spelt_another_way_as_a_save_compa
         assert [game.id for game in store.list_games()] == [game_id]
         assert store.get(game_id).record == gofish.game_to_record(later)
     assert not fallback_path(db_path).exists()
+
+
+def test_resume_finds_the_longer_waiting_copy_of_a_row_spelt_another_way(
+    db_path: Path,
+) -> None:
+    # Resume looks for a longer copy of the game waiting in the fallback file (played on
+    # while the database could not take it); it compared the row as written, missed the
+    # copy, and the moves kept in it were played again.
+    before = gofish.game_to_record(asked_tens_by(4, "classic"))
+    game_id = stored_as(db_path, before, other_spelling(before))
+    later = gofish.game_from_record(before)
+    later.play(later.legal_actions()[0])
+    _waiting_copy(db_path, gofish.game_to_record(later), game_id)
+    with Store(db_path) as store:  # not open_store: the copy is to wait, not move in
+        assert store.waiting_record(store.get(game_id)) == gofish.game_to_record(later)
