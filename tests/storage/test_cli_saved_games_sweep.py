@@ -88,7 +88,8 @@ def test_history_adds_no_line_when_all_are_listed_or_for_json(
     assert "--limit" not in out and "shown" not in out
 
 
-# They word the rules from the record, so the label's edit is not shown at all.
+# They word the rules from the record, so the label's edit is not shown at all: only
+# said, as a row changed since it was saved (exit 1).
 @pytest.mark.parametrize(("command", "rules"), [
     (["history"], "  classic  "), (["stats"], "classic  "),
     (["show", "1", "--delay", "0"], ": classic, ")])
@@ -99,9 +100,10 @@ def test_a_rules_label_edited_by_hand_reaches_the_terminal_without_escapes(
         connection.execute("UPDATE games SET rules_label = 'classic\x1b[2J', "
                            "updated_at = 'noon\x1b[31m' WHERE id = 1")
     connection.close()
-    assert main([*command, "--database", str(three_games)]) == 0
-    out = capsys.readouterr().out
-    assert "\x1b" not in out and rules in out
+    assert main([*command, "--database", str(three_games)]) == 1
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out and rules in captured.out
+    assert "\x1b" not in captured.err and "game 1's row says otherwise" in captured.err
 
 
 def test_show_of_a_game_of_bots_alone_in_progress_suggests_no_resume(

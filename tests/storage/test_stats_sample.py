@@ -3,7 +3,10 @@ recorded in stats_sample.json: the figures the store gave before its reading of 
 made faster (docs/benchmarks.md, Storage). The sample is the golden playthroughs, each
 stored under several line-ups, one unfinished game and games edited by hand as another
 program might: a seat row deleted, a result no game has, a label stored as a blob, text
-that is not UTF-8, rules that are not JSON, options naming another set size (R3)."""
+that is not UTF-8, rules that are not JSON, options naming another set size (R3). Those two
+(games 17 and 21) have been counted as their records play since a row's columns are checked
+against each other (tests/storage/test_rows_changed_by_hand.py): the rules in words, and books
+of four."""
 
 from __future__ import annotations
 

@@ -69,14 +69,22 @@ def test_the_api_gives_the_rules_in_words_beside_the_label(tmp_path: Path) -> No
     assert client.get(f"/api/games/{finished}").json()["rules_words"] == IN_WORDS
 
 
-def test_rules_edited_by_hand_past_reading_keep_their_label(tmp_path: Path) -> None:
-    # The rules column is read as it stands: rules the engine does not know are shown by
-    # their stored label, not a 500 for the whole list.
+@pytest.mark.parametrize("record_replays", [True, False])
+def test_rules_edited_by_hand_past_reading_keep_their_label(
+    tmp_path: Path, record_replays: bool
+) -> None:
+    # Rules the engine does not know are not a 500 for the whole list: the game is shown
+    # as its record plays (docs/storage.md), and by its stored label when the record does
+    # not replay either.
     database = tmp_path / "games.sqlite3"
     finished, _ = store_pairs_games(database)
     damage(database, """UPDATE games SET rules = '"chess"' WHERE id = ?""", (finished,))
+    if not record_replays:
+        damage(database, """UPDATE games SET record = '{"rules": "chess"}' WHERE id = ?""",
+               (finished,))
     client = TestClient(create_app(database, pace=0))
     answer = client.get("/api/games")
     assert answer.status_code == 200, answer.text
     rows = {row["id"]: row for row in answer.json()["games"]}
-    assert rows[finished]["rules_words"] == "classic (lucky_draw=false, book_size=2)"
+    assert rows[finished]["rules_words"] == (
+        IN_WORDS if record_replays else "classic (lucky_draw=false, book_size=2)")

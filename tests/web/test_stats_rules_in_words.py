@@ -50,26 +50,27 @@ def test_the_stats_api_gives_each_row_its_rules_in_words_beside_the_label(
 
 
 @pytest.mark.parametrize("rules", ['"chess"', "not JSON", "[1, 2]", '{"book_size": 2}'])
-def test_a_row_whose_stored_rules_are_past_reading_keeps_its_label(
+def test_a_row_whose_stored_rules_are_past_reading_is_named_by_its_record(
     tmp_path: Path, rules: str
 ) -> None:
-    # As the history: rules edited by hand are named by their label, not a 500; the
-    # game's figures still count.
+    # As the history: rules edited by hand are not a 500; the game counts as its record
+    # plays (docs/storage.md), so its rules are named in the record's words.
     database = tmp_path / "games.sqlite3"
     [game] = store_games(database, PAIRS_NO_LUCKY_DRAW)
     damage(database, "UPDATE games SET rules = ? WHERE id = ?", (rules, game))
     assert [(row["rules_words"], row["games"]) for row in stats_rows(database)] == [
-        (LABEL, 1)]
+        (IN_WORDS, 1)]
 
 
-def test_a_row_whose_games_disagree_on_their_rules_keeps_its_label(tmp_path: Path) -> None:
-    # One label, two rules values (edited by hand): neither game's words speak for both.
+def test_a_row_whose_rules_were_changed_counts_with_its_record_s(tmp_path: Path) -> None:
+    # One label, two rules values (one edited by hand): the edited game counts as its
+    # record plays, so both are the record's rules, in its words.
     database = tmp_path / "games.sqlite3"
     first, _ = store_games(database, PAIRS_NO_LUCKY_DRAW, PAIRS_NO_LUCKY_DRAW)
     damage(database, """UPDATE games SET rules = '{"preset": "nordic"}' WHERE id = ?""",
            (first,))
     assert [(row["rules_words"], row["games"]) for row in stats_rows(database)] == [
-        (LABEL, 2)]
+        (IN_WORDS, 2)]
 
 
 def test_gofish_stats_json_keeps_its_fields_and_label(

@@ -199,6 +199,19 @@ def not_replaying(stored: StoredGame, args: argparse.Namespace) -> str | None:
     return None
 
 
+def report_changed(command: str, games: list[StoredGame]) -> int:
+    """Name on stderr the games whose rows said otherwise than their records (shown as
+    their records play): exit 1, as for a damaged game, or 0 if there are none."""
+    from gofish.storage.errors import changed_row
+
+    changed = [game for game in games if game.changed]
+    if not changed:
+        return 0
+    report(command, changed_row([game.id for game in changed],
+                                [column for game in changed for column in game.changed]))
+    return EXIT_STORAGE
+
+
 def damaged_subject(ids: list[str]) -> str:
     """``game 2 is`` or ``games 2, 3 are``: the start of a line naming damaged games."""
     return f"game {ids[0]} is" if len(ids) == 1 else f"games {', '.join(ids)} are"

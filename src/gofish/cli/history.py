@@ -15,6 +15,7 @@ from gofish.cli._database import (
     damaged_subject,
     local_time,
     player_seat,
+    report_changed,
     with_store,
 )
 from gofish.cli._messages import standard_output, table, tell
@@ -47,15 +48,18 @@ def run(args: argparse.Namespace) -> int:
     def listed(store: Store) -> int:
         games = listed_games(store, args.limit, False if args.unfinished else None)
         damaged: list[str] = []
+        changed: list[StoredGame] = []
         if args.json:
             for game in games:
                 print(json.dumps(summary_dict(game)))
                 damaged += damaged_id(game)
-            return report_damaged(damaged)
+                changed += changed_game(game)
+            return max(report_damaged(damaged), report_changed("history", changed))
         rows = []
         for game in games:
             rows.append(history_row(game))
             damaged += damaged_id(game)
+            changed += changed_game(game)
         if not rows:
             print(f"No unfinished games in {store.path}." if args.unfinished
                   else f"No games stored yet in {store.path}.")
@@ -63,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             print(history_table(rows))
             if more := more_stored(store, len(rows), args):
                 print(more)
-        return report_damaged(damaged)
+        return max(report_damaged(damaged), report_changed("history", changed))
 
     def missing(path: Path) -> int:
         if not args.json:
@@ -114,6 +118,13 @@ def damaged_id(game: StoredGame | DamagedGameError) -> list[str]:
     from gofish.storage import DamagedGameError
 
     return [str(game.game_id)] if isinstance(game, DamagedGameError) else []
+
+
+def changed_game(game: StoredGame | DamagedGameError) -> list[StoredGame]:
+    """``game`` if its row said otherwise than its record (listed as the record plays)."""
+    from gofish.storage import DamagedGameError
+
+    return [] if isinstance(game, DamagedGameError) or not game.changed else [game]
 
 
 def history_table(rows: list[list[str]]) -> str:

@@ -23,6 +23,7 @@ from gofish.cli._database import (
     no_such_game,
     not_replaying,
     player_seat,
+    report_changed,
     with_store,
 )
 from gofish.cli._messages import report, required_input, standard_output, tell
@@ -91,10 +92,11 @@ def run(args: argparse.Namespace) -> int:
     if args.step:
         required_input("--step waits there for Enter before each turn")
         lenient_stdin()  # only Enter counts: a key that is not UTF-8 must not crash the replay
+    changed = report_changed("show", [stored])  # before: the heading is the record's
     play_back(stored, all_cards=args.all_cards, delay=delay, step=args.step)
     if not stored.over:
         print(still_in_progress(stored, args))
-    return 0
+    return changed
 
 
 def still_in_progress(stored: StoredGame, args: argparse.Namespace) -> str:

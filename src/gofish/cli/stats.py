@@ -41,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
         skipped: list[DamagedGameError] = []
-        rows = sorted(store.stats(human_only=not args.all_seats, skipped=skipped),
+        changed: list[int] = []
+        rows = sorted(store.stats(human_only=not args.all_seats, skipped=skipped,
+                                  changed=changed),
                       key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:
@@ -51,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
             print(nothing_counted(store, all_seats=args.all_seats, damaged=len(skipped)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
-        return report_left_out(skipped)
+        return max(report_left_out(skipped), report_counted_as_played(changed))
 
     def missing(path: Path) -> int:
         if not args.json:
@@ -71,6 +73,17 @@ def report_left_out(skipped: list[DamagedGameError]) -> int:
         return 0
     report("stats", f"{damaged_subject(ids)} damaged and cannot be read ({DAMAGE_CAUSES}), so "
                     f"{'it is' if len(ids) == 1 else 'they are'} not counted")
+    return EXIT_STORAGE
+
+
+def report_counted_as_played(changed: list[int]) -> int:
+    """Name on stderr the games whose rows said otherwise than their records, counted as
+    their records play (history and show say the same of them): exit 1 if there are any."""
+    from gofish.storage.errors import changed_row
+
+    if not changed:
+        return 0
+    report("stats", changed_row(changed))
     return EXIT_STORAGE
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from gofish.core.errors import digits_cut, short_repr, whole_number
@@ -66,6 +67,26 @@ def recover_hint(path: Path) -> str:
     """The command that gets the games a damaged database at ``path`` still holds back."""
     return (f"gofish recover --database {shlex.quote(str(path))} gets the games it still "
             "holds into a sound file in its place, keeping the damaged one beside it")
+
+
+#: A StoredGame's ``changed`` columns, in words.
+_COLUMN_WORDS = {"rules": "rules", "rules_label": "rules label", "over": "finished or not",
+                 "winners": "winners", "books": "books", "actions": "number of asks",
+                 "rules_options": "house rules",
+                 "seat results": "seats' books and results"}
+
+
+def changed_row(game_ids: list[int], columns: Sequence[str] = ()) -> str:
+    """Why games whose rows say otherwise than their records are shown as their records
+    play: one changed by hand (or a failing disk) made the history, show's heading and the
+    statistics say one thing and the replay another."""
+    subject = (f"game {game_ids[0]}'s row says" if len(game_ids) == 1 else
+               f"the rows of games {', '.join(map(str, game_ids))} say")
+    named = [_COLUMN_WORDS.get(column, column) for column in dict.fromkeys(columns)]
+    what = ("its rules, books or winners" if not named else named[0] if len(named) == 1
+            else f"{', '.join(named[:-1])} and {named[-1]}")
+    return (f"{subject} otherwise than the game record ({what}): changed since it was saved "
+            f"({DAMAGE_CAUSES}); shown as the record plays")
 
 
 class DamagedGameError(StorageError):

@@ -9,6 +9,7 @@ shared by the threads of a web server; creating one Store per thread works too
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import numbers
@@ -19,12 +20,19 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
-from gofish.core import PRESETS, Game, GoFishError, game_from_record, game_to_record
+from gofish.core import (
+    PRESETS,
+    Game,
+    GoFishError,
+    game_from_record,
+    game_to_record,
+    make_rules,
+)
 from gofish.core.errors import check_whole, short_repr, whole_number
 from gofish.core.record import apply_record_action, start_from_record
 from gofish.storage import salvage
@@ -56,7 +64,7 @@ from gofish.storage.fallback import (
 from gofish.storage.paging import LARGEST_ID, GamesPage, PageKey, key_problem
 from gofish.storage.paths import chosen_db_path, db_path_argument
 from gofish.storage.schema import migrate
-from gofish.storage.summary import GameSummary, check_seats, summarize
+from gofish.storage.summary import GameSummary, check_seats, rules_label, summarize
 
 T = TypeVar("T")
 
@@ -95,6 +103,9 @@ class StoredGame:
     rules_label: str
     actions: int
     book_size: int  # 4, or 2 under the pairs house rule (R3): what its ``books`` count
+    #: The columns of its row that said otherwise than its record replays to (edited by
+    #: hand, a failing disk): they hold what the record replays to. Not in to_dict.
+    changed: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -126,7 +137,7 @@ class StoredGame:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (for the browser app)."""
-        return asdict(self)
+        return {name: value for name, value in asdict(self).items() if name != "changed"}
 
 
 @dataclass(frozen=True)
@@ -980,16 +991,20 @@ class Store:
             return []
         ids = [row[0] for row in rows]
         seats: dict[int, list[tuple[Any, Seat]]] = {game_id: [] for game_id in ids}
-        for game_id, number, name, bot in self._seat_rows(ids):
+        figures: dict[int, list[tuple[Any, Any]]] = {game_id: [] for game_id in ids}
+        for game_id, number, name, bot, books, result in self._seat_rows(ids):
             seats[game_id].append((number, {"name": name, "bot": bot}))
-        return [self._stored_game(row, seats[row[0]]) for row in rows]
+            figures[game_id].append((books, result))
+        replays = _Replays()
+        return [_as_its_record_plays(self._stored_game(row, seats[row[0]]), row,
+                                     figures[row[0]], replays) for row in rows]
 
     def _seat_rows(self, ids: list[int]) -> list[Any]:
         """The seats of games ``ids``, found through the seats' index; when a page of that
         index is damaged, by reading the whole table, whose rows it leaves as they were
         (else every game read as damaged, and ``gofish recover`` kept none of them)."""
         marks = ", ".join("?" * len(ids))
-        query = ("SELECT game_id, seat, name, bot FROM seats {} WHERE game_id IN "
+        query = ("SELECT game_id, seat, name, bot, books, result FROM seats {} WHERE game_id IN "
                  f"({marks}) ORDER BY game_id, seat")
         try:
             return self.connection.execute(query.format(""), ids).fetchall()
@@ -1033,11 +1048,15 @@ class Store:
     # -- statistics -------------------------------------------------------
 
     def _seat_results(
-        self, human_only: bool, skipped: list[DamagedGameError] | None = None
+        self, human_only: bool, skipped: list[DamagedGameError] | None = None,
+        changed: list[int] | None = None,
     ) -> list[_SeatResult]:
         """One per seat of finished games, oldest first. A game whose seats do not match its
-        players (a seat row deleted by hand) is left out, and added to ``skipped``."""
+        players (a seat row deleted by hand) is left out, and added to ``skipped``; one
+        whose columns say otherwise than each other is counted as its record plays, and
+        its id added to ``changed``."""
         _check_skipped(skipped)
+        _check_skipped(changed)
 
         def load() -> list[_FinishedGame]:
             try:
@@ -1055,11 +1074,36 @@ class Store:
         shapes = _GameShapes(self.path)
         for game in self._read(load):
             try:
-                _count_seats(game, shapes, human_only, results)
+                if not _count_seats(game, shapes, human_only, results):
+                    _count_seats(self._as_replayed(game), shapes, human_only, results)
+                    if changed is not None:
+                        changed.append(game.columns[0])
             except DamagedGameError as damaged:
                 if skipped is not None:
                     skipped.append(damaged)
         return results
+
+    def _as_replayed(self, game: _FinishedGame) -> _FinishedGame:
+        """Finished ``game`` as its record plays, for a row whose columns disagree (edited
+        by hand): DamagedGameError if the record does not replay, or to a game in progress,
+        or for other seats."""
+        game_id = game.columns[0]
+        row = self._read(lambda: self.connection.execute(
+            "SELECT record FROM games WHERE id = ?", (game_id,)).fetchone())
+        try:
+            summary = summarize(_load_record(None if row is None else row[0], self.path,
+                                             game_id))
+        except StorageError:
+            raise DamagedGameError(game_id, self.path) from None
+        winners = summary.winners
+        if winners is None or len(game.seats) != summary.players:
+            raise DamagedGameError(game_id, self.path)
+        columns = _game_columns(summary, "")
+        return _FinishedGame(
+            (game_id, game.columns[1], summary.rules_label, summary.preset, columns[4],
+             summary.players, columns[2], columns[9], columns[8]),
+            [(game_id, seat, bot, summary.books[seat], _result(seat, winners))
+             for seat, (_, _, bot, _, _) in enumerate(game.seats)])
 
     def _fetch_all(self, query: str) -> list[Any]:
         """The rows of ``query``, their text decoded by sqlite3 itself: _decoded, a Python
@@ -1091,22 +1135,26 @@ class Store:
                 continue
             if rows:
                 # LEFT JOIN: a game with no seat rows has one row of NULL seat columns.
-                games.append(_FinishedGame(tuple(rows[0][:7]), [
-                    (row[0], *row[7:]) for row in rows if row[7] is not None]))
+                games.append(_FinishedGame(tuple(rows[0][:9]), [
+                    (row[0], *row[9:]) for row in rows if row[9] is not None]))
         # Oldest first, as the query orders them (a time that is not text is damage).
         games.sort(key=lambda game: (game.columns[1] if isinstance(game.columns[1], str)
                                      else "", game.columns[0]))
         return games
 
     def stats(
-        self, human_only: bool = True, skipped: list[DamagedGameError] | None = None
+        self, human_only: bool = True, skipped: list[DamagedGameError] | None = None,
+        changed: list[int] | None = None,
     ) -> list[StatsRow]:
         """Wins, losses, shared wins and books per (player, opponents, rules), finished games only.
 
         With ``human_only`` (the default) only human seats count: "how do I do
         against Emma at classic?". Otherwise every seat, bots included, is counted.
         A damaged game (its seats edited by hand) is left out, and added to ``skipped``
-        if given, so the caller can say so.
+        if given, so the caller can say so. A game whose columns disagree with each other
+        (its books, winners, rules label and rules, and its seats' books and results:
+        one edited by hand) is counted as its record plays, and its id added to
+        ``changed`` if given.
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
@@ -1115,7 +1163,7 @@ class Store:
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         sizes: dict[str, int] = {}
         records: dict[tuple[str, tuple[str, ...], str], str | dict[str, Any] | None] = {}
-        for seat in self._seat_results(human_only, skipped):
+        for seat in self._seat_results(human_only, skipped, changed):
             key = (seat.player, seat.opponents, seat.label)
             tally = groups.setdefault(key, [0, 0, 0, 0, 0])
             tally[0] += 1
@@ -1152,8 +1200,8 @@ _GAME_FIELDS = (
 # What stats() reads: the finished games, oldest first, and their seats. A game with no
 # seat rows at all must be found, to be named (as damaged).
 _FINISHED_GAMES = (
-    "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules "
-    "FROM games WHERE over = 1 ORDER BY finished_at, id"
+    "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules, "
+    "books, winners FROM games WHERE over = 1 ORDER BY finished_at, id"
 )
 _THEIR_SEATS = (
     "SELECT game_id, seat, bot, books, result FROM seats "
@@ -1163,7 +1211,7 @@ _THEIR_SEATS = (
 # seat rows at all must be found, to be named.
 _STATS_QUERY = (
     "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
-    "g.rules, s.seat, s.bot, s.books, s.result "
+    "g.rules, g.books, g.winners, s.seat, s.bot, s.books, s.result "
     "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1"
 )
 
@@ -1204,6 +1252,7 @@ class _GameShape(NamedTuple):
     book_size: int
     rules: str | dict[str, Any] | None
     seats: list[tuple[str, tuple[str, ...]]]  # player, sorted opponents
+    label_fits: bool  # whether the rules label, preset and options are those its rules make
 
 
 class _GameShapes:
@@ -1218,7 +1267,7 @@ class _GameShapes:
     def of(self, game: _FinishedGame) -> _GameShape:
         """The shape of ``game``; DamagedGameError if its rules label, players or bots are
         not what a stored game holds."""
-        game_id, _, label, preset, options, players, rules = game.columns
+        game_id, _, label, preset, options, players, rules, _, _ = game.columns
         bots = tuple([seat[2] for seat in game.seats])
         # Python finds 2 == 2.0, but no column stores both: SQLite keeps 2.0 as 2 in an
         # INTEGER column and any number as text in a TEXT one. Equal keys, equal columns.
@@ -1229,27 +1278,31 @@ class _GameShapes:
                     and all(bot is None or isinstance(bot, str) for bot in bots)):
                 raise DamagedGameError(game_id, self.path)
             lineup = [HUMAN if bot is None else bot for bot in bots]
+            rules_value = _rules_value(rules)
             shape = self._known[key] = _GameShape(
-                _book_size(preset, options), _rules_value(rules),
+                _book_size(preset, options), rules_value,
                 [(player, tuple(sorted(lineup[:seat] + lineup[seat + 1:])))
-                 for seat, player in enumerate(lineup)])
+                 for seat, player in enumerate(lineup)],
+                _rules_columns_fit(label, preset, options, rules, players))
         return shape
 
 
 class _FinishedGame(NamedTuple):
     """A finished game as stats() reads it."""
 
-    columns: tuple[Any, ...]  # id, finished_at, label, preset, options, players, rules
+    # id, finished_at, label, preset, options, players, rules, books, winners
+    columns: tuple[Any, ...]
     seats: list[tuple[Any, ...]]  # game id, seat, bot, books, result; in the order of seat
 
 
 def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
-                 results: list[_SeatResult]) -> None:
+                 results: list[_SeatResult]) -> bool:
     """Add the seats of one finished game (its people's, with ``human_only``) to
     ``results``; DamagedGameError, adding none, unless they are seats 0 to players - 1,
     each with a result and books: a game with a seat row deleted by hand was left out
-    without a word."""
-    game_id, finished_at, label, _, _, players, _ = game.columns
+    without a word. False, adding none, if its columns say otherwise than each other
+    (edited by hand): its record is to say what it was."""
+    game_id, finished_at, label, _, _, players, _, books_json, winners_json = game.columns
     seats = game.seats
     shape = shapes.of(game)
     if not (len(seats) == players and (finished_at is None or isinstance(finished_at, str))):
@@ -1257,11 +1310,57 @@ def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
     for number, (_, stored_number, _, books, result) in enumerate(seats):
         if not (stored_number == number and result in _RESULTS and _is_count(books)):
             raise DamagedGameError(game_id, shapes.path)
+    if not (shape.label_fits and _figures_agree(seats, books_json, winners_json)):
+        return False
     finished_at = finished_at or ""
     for (_, _, bot, books, result), (player, opponents) in zip(seats, shape.seats, strict=True):
         if bot is None or not human_only:
             results.append(_SeatResult(finished_at, player, label, opponents, result, books,
                                        shape.book_size, shape.rules))
+    return True
+
+
+def _as_json_list(numbers: list[Any]) -> str:
+    """``json.dumps`` of a list of whole numbers, at a fraction of its cost."""
+    return f"[{', '.join(map(str, numbers))}]"
+
+
+def _figures_agree(seats: list[tuple[Any, ...]], books_json: object,
+                   winners_json: object) -> bool:
+    """Whether a finished game's books and winners are its seats' books and results. Books
+    or winners that do not fit the seats at all (not a list of seats, past the last seat)
+    are damage that history names, not a row to count otherwise: its seats count, as ever."""
+    seat_books = [seat[3] for seat in seats]
+    seat_winners = [number for number, seat in enumerate(seats) if seat[4] in ("win", "shared")]
+    if books_json == _as_json_list(seat_books) and winners_json == _as_json_list(seat_winners):
+        # As a save writes them (the usual case: nothing parsed); the results must still
+        # be those the winners make.
+        return [seat[4] for seat in seats] == [_result(number, seat_winners)
+                                                for number in range(len(seats))]
+    books, winners = _json_or_none(books_json), _json_or_none(winners_json)
+    if not (isinstance(books, list) and len(books) == len(seats) and isinstance(winners, list)
+            and winners and all(_is_count(seat) and seat < len(seats) for seat in winners)):
+        return True
+    return (books == seat_books
+            and [seat[4] for seat in seats] == [_result(number, winners)
+                                                for number in range(len(seats))])
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_columns_fit(label: object, preset: object, options_json: object,
+                       rules_json: object, players: object) -> bool:
+    """Whether a game's rules label, preset and house-rule options are what a save writes
+    for its rules column (the label in this gofish's spelling or its first days'): False
+    for rules past reading. Cached: a thousand games hold a handful of rule sets."""
+    try:
+        if not _is_count(players):
+            return False
+        made = make_rules(_rules_value(rules_json)).for_players(players)
+    except GoFishError:
+        return False
+    options = made.options(players)
+    return (label in (rules_label(made, players), _older_label_of(made.preset, options))
+            and preset == made.preset and _json_or_none(options_json) == options)
 
 
 def _rules_value(rules_json: object) -> str | dict[str, Any] | None:
@@ -1573,6 +1672,91 @@ def _check_figures(game: StoredGame, path: Path) -> None:
         and all(_is_count(seat) and seat < game.players for seat in winners)
     ):
         raise DamagedGameError(game.id, path)
+
+
+class _Replays:
+    """What each record of one read replays to, each text replayed once (copies of one
+    game), None for one that does not replay."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, GameSummary | None] = {}
+
+    def of(self, record: dict[str, Any]) -> GameSummary | None:
+        text = json.dumps(record, sort_keys=True)
+        if text not in self._known:
+            try:
+                self._known[text] = summarize(record)
+            except StorageError:
+                self._known[text] = None
+        return self._known[text]
+
+
+def _as_its_record_plays(game: StoredGame | DamagedGameError, row: Sequence[Any],
+                         seat_figures: list[tuple[Any, Any]],
+                         replays: _Replays) -> StoredGame | DamagedGameError:
+    """``game`` with what its record replays to in place of any column of its row that
+    says otherwise, those columns named in ``changed``. The record is the game; the
+    columns beside it (its rules, label, books, winners, and its seats' books and results)
+    are only derived from it, and one edited by hand made history and show's heading say
+    otherwise than the replay. The record is replayed only when the columns disagree with
+    each other (as stats() checks them) or with it (its rules, its number of asks): a
+    replay of every game listed made a page of history ten times slower. A record that
+    does not replay is left to say so."""
+    if isinstance(game, DamagedGameError):
+        return game
+    (_, _, _, rules_json, players, _, winners_json, books_json, _, label, *_, preset,
+     options_json) = row
+    played = game.record.get("actions") or []
+    if (game.record.get("rules") == game.rules and isinstance(played, list)
+            and len(played) == game.actions
+            and _rules_columns_fit(label, preset, options_json, rules_json, players)
+            and (game.winners is None or _figures_agree(
+                [(None, None, None, *figures) for figures in seat_figures],
+                books_json, winners_json))):
+        return game
+    summary = replays.of(game.record)
+    if summary is None:
+        return game
+    derived = _derived_columns(summary)
+    said = {"rules": game.rules, "rules_label": game.rules_label, "over": game.over,
+            "winners": game.winners, "books": game.books, "actions": game.actions,
+            "rules_options": game.book_size, "seat results": seat_figures}
+    changed = tuple(name for name, value in said.items() if derived[name] != value
+                    and not (name == "rules_label" and value == _older_label(summary)))
+    if not changed:
+        return game
+    values = {name: value for name, value in derived.items()
+              if name not in ("seat results", "rules_options")}
+    return replace(game, **values, book_size=derived["rules_options"], changed=changed)
+
+
+def _derived_columns(summary: GameSummary) -> dict[str, Any]:
+    """What a save writes beside the record (``_game_columns``), as a StoredGame holds it."""
+    winners = summary.winners
+    return {
+        "rules": summary.rules, "rules_label": summary.rules_label, "over": summary.over,
+        "winners": None if winners is None else list(winners), "books": list(summary.books),
+        "actions": summary.actions, "rules_options": _summary_book_size(summary),
+        "seat results": [(books, None if winners is None else _result(seat, winners))
+                         for seat, books in enumerate(summary.books)],
+    }
+
+
+def _older_label(summary: GameSummary) -> str:
+    return _older_label_of(summary.preset, summary.options)
+
+
+def _older_label_of(preset: str, options: Mapping[str, Any]) -> str:
+    """The rules label as gofish wrote it in its first days: text options in JSON quotes
+    ('nordic (ask="card")'). Such a label is not a row changed since."""
+    if not options:
+        return preset
+    shown = ", ".join(f"{name}={json.dumps(value)}" for name, value in options.items())
+    return f"{preset} ({shown})"
+
+
+def _summary_book_size(summary: GameSummary) -> int:
+    return _book_size(summary.preset, json.dumps(summary.options))
 
 
 def _texts(*values: object, or_none: bool = False) -> bool:
