@@ -114,3 +114,6 @@ def test_a_line_cut_short_gives_one_error_result(
     result = gofish.replay_line(line[:cut] + ending)
     assert result["ok"] is False and result["action_index"] is None
     assert result["error"].startswith("the line is not valid JSON: ")
+    if cut:  # "Expecting ',' delimiter" read as a comma missing, not a line cut short
+        assert result["error"].endswith(": it is cut off, ending before the object it "
+                                        "opens is closed")

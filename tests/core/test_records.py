@@ -310,10 +310,11 @@ def test_record_error_is_a_malformed_input_error_with_an_index() -> None:
         ('{"rules": "classic",', "the line is not valid JSON"),
         ("[" * 100_000, "the line cannot be read: its lists and objects are nested too "
                         "deeply"),  # too deep for the parser, before it sees the end
-        # A string left open, with its line's end: not "Invalid control character" (the newline)
-        ('{"bad json\n', "the line is not valid JSON: Unterminated string starting at"),
-        ('{"bad json\r\n', "the line is not valid JSON: Unterminated string starting at"),
-        (b'{"bad json\n', "the line is not valid JSON: Unterminated string starting at"),
+        # A string left open, with its line's end: not "Invalid control character" (the
+        # newline), nor json's "Unterminated string": the line is cut off there.
+        ('{"bad json\n', "the line is not valid JSON: it is cut off, ending before"),
+        ('{"bad json\r\n', "the line is not valid JSON: it is cut off, ending before"),
+        (b'{"bad json\n', "the line is not valid JSON: it is cut off, ending before"),
         # An integer too long to read: Python's own words said to call
         # sys.set_int_max_str_digits(), which a record's writer cannot.
         ("9" * 5000, "the line cannot be read: a number in it has too many digits"),

@@ -340,3 +340,32 @@ def test_the_readable_form_counts_one_card_and_names_pairs_as_pairs() -> None:
     assert "  pond: 1 card\n" in first and "  pond: 1 card\n" in second
     assert "; pairs " in first and "; books" not in first, first
     assert "; books " in second and "; pairs" not in second, second
+
+
+CUT_OFF_LINE = ("the line is not valid JSON: it is cut off, ending before the object it "
+                "opens is closed")
+
+
+@pytest.mark.parametrize("cut_after", ['"AS"', '"AS",', '"A', "players", "tru"])
+def test_a_line_cut_short_is_said_to_be_cut_off(cut_after: str) -> None:
+    # A line of JSON Lines cut short (a full disk, a copy stopped midway) after a card
+    # said "Expecting ',' delimiter", as if a comma were missing, as a record laid out
+    # over several lines and cut short is already said to be cut off.
+    record = dict(_finished_game().to_record())
+    record["deck"] = ["AS", *record["deck"][1:]]  # a card to cut after, at a known place
+    line = json.dumps({**record, "over": True} if cut_after == "tru" else record)
+    if cut_after == "players":  # after a number: "Expecting ',' delimiter" too
+        cut_after = f'"players": {record["players"]}'
+    cut = line[: line.index(cut_after) + len(cut_after)]
+    assert gofish.replay_line(cut) == {"ok": False, "action_index": None,
+                                       "error": CUT_OFF_LINE}
+    assert gofish.replay_line(cut + "\n")["error"] == CUT_OFF_LINE
+
+
+@pytest.mark.parametrize("broken", ['{"rules": "classic", "players": 2 "deck": []}',
+                                    '{"rules": "classic",, ', '["rules", "classic"'])
+def test_a_line_broken_before_its_end_keeps_json_s_words(broken: str) -> None:
+    # Only a line that is unfinished is cut off: a comma missing in the middle, or a line
+    # that is no object, is said as json says it.
+    error = gofish.replay_line(broken)["error"]
+    assert error.startswith("the line is not valid JSON: ") and error != CUT_OFF_LINE

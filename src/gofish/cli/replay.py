@@ -15,6 +15,7 @@ from gofish.cli import file_name
 from gofish.cli._database import command_line
 from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
+from gofish.core.record import unfinished_at
 from gofish.narrate import book_word, plural, pond_word
 
 
@@ -344,20 +345,12 @@ def _json_state(text: str) -> str:
     try:
         json.loads(text)
     except ValueError as error:
-        position = getattr(error, "pos", 0)
-        if position >= len(text.rstrip()) or _TOKEN_BEGUN.fullmatch(text[position:]):
+        if unfinished_at(text, getattr(error, "pos", 0)):
             return "unfinished"
         return "broken"
     except RecursionError:
         return "broken"
     return "complete"
-
-
-#: The start of a string or of true, false or null that the text ends in: json names the
-#: place it began, not the end, so a record cut inside a card ("4) or a word (fals) read as
-#: broken, and each of its lines was replayed as a record of its own. A string held no line
-#: ending: at one, json stops with an invalid control character instead.
-_TOKEN_BEGUN = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*\\?|t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?')
 
 
 #: The result for a record laid out over several lines that the input ends in (records).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -283,11 +284,29 @@ def replay_line(line: object) -> dict[str, Any]:
 def _json_fault(error: json.JSONDecodeError) -> str:
     """json's error, but for text starting with U+FEFF, where it gives advice to its
     programmer ("decode using utf-8-sig"): gofish replay reads past a file's own mark, so
-    one further on is where a second file was joined on."""
+    one further on is where a second file was joined on. An object that is only
+    unfinished is said to be cut off: json named the next thing it expected ("Expecting
+    ',' delimiter"), which read as a comma missing from a line cut short (a full disk, a
+    copy stopped midway), as gofish replay already says of a record laid out over lines."""
+    if error.doc.lstrip().startswith("{") and unfinished_at(error.doc, error.pos):
+        return "it is cut off, ending before the object it opens is closed"
     if error.msg.startswith("Unexpected UTF-8 BOM"):
         return ("it starts with a byte order mark (U+FEFF), which belongs only before the "
                 "first line of a file")
     return str(error)
+
+
+#: The start of a string or of true, false or null that the text ends in: json names the
+#: place it began, not the end, so a record cut inside a card ("4) or a word (fals) read as
+#: broken. A string held no line ending: at one, json stops with an invalid control
+#: character instead.
+_TOKEN_BEGUN = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*\\?|t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?')
+
+
+def unfinished_at(text: str, position: int) -> bool:
+    """Whether JSON ``text``, refused by json at ``position``, is only unfinished: it ends
+    there, or in a string, true, false or null begun there (json names where it began)."""
+    return position >= len(text.rstrip()) or bool(_TOKEN_BEGUN.fullmatch(text[position:]))
 
 
 def _not_text(error: UnicodeDecodeError) -> str:
