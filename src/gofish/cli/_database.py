@@ -93,12 +93,12 @@ def with_store(
     """
     from gofish.storage import StorageError
     from gofish.storage.access import database_exists
-    from gofish.storage.fallback import fallback_path, waits_in_temp_folder
+    from gofish.storage.fallback import fallback_waits, waits_in_temp_folder
     from gofish.storage.store import damage_message
 
     try:
         path = database_path(args)
-        if not (database_exists(path) or database_exists(fallback_path(path))
+        if not (database_exists(path) or fallback_waits(path)
                 or waits_in_temp_folder(path)):
             return when_missing(path)
         store = open_to_read(path)

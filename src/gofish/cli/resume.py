@@ -119,10 +119,10 @@ def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> 
     not created empty (unless games wait in its fallback file, to be moved in)."""
     from gofish.cli._database import database_path
     from gofish.storage.access import database_exists
-    from gofish.storage.fallback import fallback_path
+    from gofish.storage.fallback import fallback_waits
 
     path = database_path(args)  # StorageError with no home: exit status 1, as for history
-    if database_exists(path) or database_exists(fallback_path(path)):
+    if database_exists(path) or fallback_waits(path):
         return
     what = ("no unfinished game to resume" if game_id is None
             else f"no stored game with id {game_id}")

@@ -55,6 +55,8 @@ def unopenable(path: Path) -> str | None:
         return "it is a directory, not a file"
     if not path.is_file():  # a pipe would block SQLite, a device is no place for games
         return "it is not a regular file (a device or a pipe)"
+    if reason := side_names_too_long(path):
+        return reason
     # Asked, not tried: closing a file drops every lock this process holds on it, its
     # SQLite connections' too. Another gofish then took itself for the last one on the
     # database and removed the -wal file that this one's later saves went into.
@@ -81,7 +83,26 @@ def _uncreatable(path: Path) -> str | None:
         return _not_a_folder(folder)
     if not _writable_folder(folder):
         return f"the directory {folder} is not writable"
-    return _refuses_new_files(folder)
+    return side_names_too_long(path, folder) or _refuses_new_files(folder)
+
+
+#: The longest ending SQLite gives a file it keeps beside a database: its rollback journal.
+_LONGEST_SIDE_FILE = "-journal"
+
+
+def side_names_too_long(path: Path, folder: Path | None = None) -> str | None:
+    """Why SQLite could not keep its files beside a database named ``path`` (in ``folder``,
+    its own if None), or None: a name the system takes, but not with "-journal" after it,
+    was "unable to open database file", told as a directory missing or not writable."""
+    try:
+        limit = os.pathconf(folder or path.parent, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # Windows, or no limit known
+        return None
+    if len(os.fsencode(path.name + _LONGEST_SIDE_FILE)) <= limit:
+        return None
+    return (f"its name is too long: SQLite keeps files beside the database named after it "
+            f"({path.name}{_LONGEST_SIDE_FILE}, -wal and -shm), and the longest would be "
+            f"more than the {limit} bytes a name may have there; choose a shorter name")
 
 
 def _refuses_new_files(folder: Path) -> str | None:

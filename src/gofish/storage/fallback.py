@@ -171,6 +171,16 @@ def existing_fallback_lines(path: Path) -> list[str]:
         return read_fallback_lines(path) if path.exists() else []
     except FileNotFoundError:  # another gofish moved it in meanwhile
         return []
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:  # none can be: its games went to the temp
+            return []                          # folder's file, for the database's name
+        raise
+
+
+def fallback_waits(db_path: Path) -> bool:
+    """Whether the fallback file beside the database ``db_path`` is there: never where its
+    name would be longer than the system allows (history stopped with "cannot reach" it)."""
+    return os.path.exists(fallback_path(db_path))  # False for any OSError
 
 
 def waits_in_temp_folder(db_path: Path) -> bool:
