@@ -110,3 +110,17 @@ def test_a_label_in_the_first_days_spelling_is_not_called_changed(
     for command in (["history"], ["show", "1", "--delay", "0"], ["stats"]):
         code, _, err = run(db_path, capsys, *command)
         assert (code, err) == (0, ""), command
+
+
+@pytest.mark.parametrize("edit", ["UPDATE games SET books = '[1, 0]'",
+                                  "UPDATE seats SET result = 'win' WHERE seat = 0"])
+def test_a_changed_row_of_a_game_in_progress_is_said_too(
+    db_path: Path, capsys: pytest.CaptureFixture[str], edit: str
+) -> None:
+    with Store(db_path) as store:
+        store.save(gofish.game_to_record(played_game(seed=1, asks=3)), seats=[YOU, EMMA])
+        books = store.get(1).books
+    damage(db_path, edit)
+    code, out, err = run(db_path, capsys, "history", "--json")
+    assert code == 1 and "game 1's row says otherwise" in err
+    assert json.loads(out)["books"] == books and json.loads(out)["winners"] is None

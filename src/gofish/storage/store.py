@@ -1327,10 +1327,19 @@ def _as_json_list(numbers: list[Any]) -> str:
 
 def _figures_agree(seats: list[tuple[Any, ...]], books_json: object,
                    winners_json: object) -> bool:
-    """Whether a finished game's books and winners are its seats' books and results. Books
-    or winners that do not fit the seats at all (not a list of seats, past the last seat)
-    are damage that history names, not a row to count otherwise: its seats count, as ever."""
+    """Whether a game's books and winners are its seats' books and results (none while it
+    is in progress). Books or winners that do not fit the seats at all (not a list of
+    seats, past the last seat) are damage that history names, not a row to count
+    otherwise: its seats count, as ever."""
     seat_books = [seat[3] for seat in seats]
+    if winners_json is None:  # in progress: no results yet
+        if books_json != _as_json_list(seat_books):
+            books = _json_or_none(books_json)
+            if not (isinstance(books, list) and len(books) == len(seats)):
+                return True
+            if books != seat_books:
+                return False
+        return all(seat[4] is None for seat in seats)
     seat_winners = [number for number, seat in enumerate(seats) if seat[4] in ("win", "shared")]
     if books_json == _as_json_list(seat_books) and winners_json == _as_json_list(seat_winners):
         # As a save writes them (the usual case: nothing parsed); the results must still
@@ -1710,9 +1719,8 @@ def _as_its_record_plays(game: StoredGame | DamagedGameError, row: Sequence[Any]
     if (game.record.get("rules") == game.rules and isinstance(played, list)
             and len(played) == game.actions
             and _rules_columns_fit(label, preset, options_json, rules_json, players)
-            and (game.winners is None or _figures_agree(
-                [(None, None, None, *figures) for figures in seat_figures],
-                books_json, winners_json))):
+            and _figures_agree([(None, None, None, *figures) for figures in seat_figures],
+                               books_json, winners_json)):
         return game
     summary = replays.of(game.record)
     if summary is None:
