@@ -146,7 +146,40 @@ def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
             f"{path} is an SQLite database of another program, not a gofish games "
             "database: choose another file with --database or $GOFISH_DB"
         )
+    if version and (missing := _missing_part(connection, version)):
+        raise StorageError(
+            f"the games database {path} is not as gofish makes it ({missing}: changed by "
+            "another program or by hand), so its games cannot be read; move it away to "
+            "start a fresh one, or choose another file with --database or $GOFISH_DB")
     return version
+
+
+#: The columns of each table that gofish reads and writes, as schema 1 made them.
+_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
+    "games": ("id", "record", "source", "rules", "rules_preset", "rules_options",
+              "rules_label", "players", "over", "winners", "books", "actions", "created_at",
+              "updated_at", "finished_at"),
+    "seats": ("game_id", "seat", "name", "bot", "books", "result"),
+}
+#: The columns a later schema added: version -> table -> columns.
+_ADDED_COLUMNS: Final[dict[int, dict[str, tuple[str, ...]]]] = {2: {"games": ("deal",)}}
+
+
+def _missing_part(connection: sqlite3.Connection, version: int) -> str | None:
+    """What a gofish database of schema ``version`` lacks of the tables and columns that
+    version has, or None: a table dropped or a column removed (another program, by hand)
+    was "cannot be used: no such table: seats" at the first read, which no command mends
+    (gofish recover found nothing damaged)."""
+    for table, columns in _COLUMNS.items():
+        found = {row[1] for row in connection.execute(f"PRAGMA main.table_info({table})")}
+        if not found:
+            return f"its {table} table is missing"
+        wanted = columns + tuple(added for later, tables in _ADDED_COLUMNS.items()
+                                 if later <= version for added in tables.get(table, ()))
+        missing = [column for column in wanted if column not in found]
+        if missing:
+            return f"its {table} table has no {missing[0]} column"
+    return None
 
 
 def _read_as_empty(connection: sqlite3.Connection, path: Path, version: int) -> None:
