@@ -53,6 +53,7 @@ def test_a_cut_line_before_the_end_is_its_own_record_not_a_cut_off_one() -> None
     whole = json.dumps(gofish.new_game("classic", players=2, seed=1).to_record())
     cut = whole[:whole.index('",', whole.index('"deck"')) + 2] + "\n"
     results, _ = _replayed([cut, cut])
+    # Each line said cut off as a line is, not as "the record is cut off" of lines joined.
     assert [result["error"] for result in results] == [
-        "the line is not valid JSON: Expecting value: line 1 column "
-        f"{len(cut)} (char {len(cut) - 1})"] * 2
+        "the line is not valid JSON: it is cut off, ending before the object it opens is "
+        "closed"] * 2
