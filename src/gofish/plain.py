@@ -4,7 +4,7 @@ Made for screen readers, pipes and scripts. Every event is one sentence; when it
 is your turn a line lists what you may ask for, then one line of input is read:
 
     9            ask for 9s (the only opponent, or the one you asked last)
-    9 2          ask player 2 for 9s         ask 2 for 9 / ask emma for 9
+    9 2          ask player 2 for 9s         ask 2 for 9 / ask emma for 9 / 9 seat 2
     10h          under "ask: card", ask for the 10 of hearts
     hand, table, coach, help, quit
 
@@ -74,8 +74,12 @@ _CARD_IN_WORDS = re.compile(
     r"(?P<suit>spades?|hearts?|diamonds?|clubs?)(?=\s|$)", re.IGNORECASE)
 # "ask 2 for the Qs", "ask emma for a queen": the article is no part of what is asked for.
 _ARTICLE_AFTER_FOR = re.compile(r"(?P<for>\sfor)\s+(?:the|a|an|any)(?=\s)", re.IGNORECASE)
-# "player 2": a seat as the table names it ("Emma 2 (player 2, 5 cards, 0 books)").
-_PLAYER_LABEL = re.compile(r"player\s*(?P<seat>\S+)", re.IGNORECASE)
+# "player 2": a seat as the table names it ("Emma 2 (player 2, 5 cards, 0 books)"); "seat 2",
+# "p2" and "#2" as people shorten it.
+_PLAYER_LABEL = re.compile(r"(?:player|seat|p|#)\s*(?P<seat>\S+)", re.IGNORECASE)
+# "qs 2 please", "qs to emma 2", "from 2": words said around a move that are no part of it.
+_POLITE_WORDS = re.compile(r"(?:^|\s)(?:please|thanks|thank\s+you)(?=\s|$)", re.IGNORECASE)
+_TO_WHOM = re.compile(r"(?<=\S)\s+(?:to|from)(?=\s+\S)", re.IGNORECASE)
 
 # "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
 # a screen reader reads the log out and as dictation types them, are Rank.parse's.
@@ -350,6 +354,8 @@ class PlainTable:
             return self.parse_typed_move(text)
         except MalformedInputError:
             said = _as_said_aloud(text)  # "ask 2 for the queen of spades", "Qs, 2"
+            if not said:  # "please" alone: answered as typed
+                raise
             self.refuse_whom_before_what(said)
             if said == text:
                 raise
@@ -371,7 +377,7 @@ class PlainTable:
             pass
         try:
             target = self.parse_target(" ".join(words[:-1]))
-            rank, suit = self.parse_wanted(words[-1])
+            rank, suit = self.parse_wanted_leniently(words[-1])
         except MalformedInputError:
             return
         wanted = self.example(rank, suit)
@@ -402,7 +408,7 @@ class PlainTable:
         if target_word is None:
             return Move(rank, suit, self.default_target())
         try:
-            target = self.parse_target(target_word)
+            target = self.parse_target(target_word, self.example(rank, suit))
         except MalformedInputError:
             self.refuse_a_card_in_two_words(rank, suit, target_word)
             raise
@@ -444,6 +450,17 @@ class PlainTable:
         raise MalformedInputError(
             f"Ask {name} for which rank? Type e.g. 'ask {name.lower()} for 9'.")
 
+    def parse_wanted_leniently(self, typed: str) -> tuple[Rank, Suit | None]:
+        """As :meth:`parse_wanted`, but a card under rank asks is its rank: to show what to
+        type ("2 qs" is "Q 2"), not to ask for."""
+        try:
+            return self.parse_wanted(typed)
+        except MalformedInputError:
+            if self.session.rules.ask == "card":
+                raise
+        spelled = "10" + typed[1:] if typed.startswith("0") else typed
+        return Card.parse(_suit_symbol_as_letter(spelled)).rank, None
+
     def parse_wanted(self, typed: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
         spelled = "10" + typed[1:] if typed.startswith("0") else typed  # the terminal
@@ -472,7 +489,9 @@ class PlainTable:
             raise _rank_only(card.rank)
         return card.rank, card.suit
 
-    def parse_target(self, word: str) -> int:
+    def parse_target(self, word: str, asking: str | None = None) -> int:
+        """The opponent ``word`` names; ``asking`` (as typed, e.g. "Qs"), if given, is shown
+        in the form to type when no opponent is named."""
         session = self.session
         number = _seat_number(word)
         if number is not None and number in session.opponents():
@@ -496,8 +515,14 @@ class PlainTable:
         if other_digit(word) is not None:  # no seat, but say why: '٣' looks like one
             raise MalformedInputError(f"{_quoted(word)} is not a seat number: seat numbers take "
                                       f"the digits 0-9 only. Opponents: {self.opponent_list()}.")
+        form = ""
+        if asking is not None:  # the list alone did not say how to name one of them
+            first = session.askable_opponents()[0] if session.askable_opponents() else (
+                session.opponents()[0])
+            form = (f" Name one by seat number or name after what you ask for, e.g. "
+                    f"'{asking} {first}' or 'ask {first} for {asking}'.")
         raise MalformedInputError(
-            f"There is no opponent {_quoted(word)}: {self.opponent_list()}.")
+            f"There is no opponent {_quoted(word)}: {self.opponent_list()}.{form}")
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""
@@ -653,8 +678,10 @@ def _without_full_stop(line: str) -> str:
 def _as_said_aloud(text: str) -> str:
     """``text`` as the mode reads it, with what people add when they say a move aloud
     left out: commas where they pause, an article before what is asked for ("for the
-    Qs"), and cards said in words ("queen of spades")."""
+    Qs"), "please", "to" or "from" before whom ("Qs to 2"), and cards said in words
+    ("queen of spades", "0 of hearts")."""
     plain = _ARTICLE_AFTER_FOR.sub(r"\g<for> ", text.replace(",", " "))
+    plain = _TO_WHOM.sub("", _POLITE_WORDS.sub("", plain)).strip()
     return _cards_in_words_as_typed(plain)
 
 
@@ -662,8 +689,8 @@ def _cards_in_words_as_typed(text: str) -> str:
     """``text`` with each card said in words ("the queen of spades", "ten hearts") as it
     is typed ("Qs", "10h"); words that name no rank are left as they are."""
     def as_typed(said: re.Match[str]) -> str:
-        try:
-            rank = Rank.parse(said["rank"])
+        try:  # "0 of hearts": 0 is the 10, as in "0h" (the terminal table's key for it)
+            rank = Rank.parse("10" if said["rank"] == "0" else said["rank"])
         except MalformedInputError:
             return said[0]
         return f"{said['before']}{rank.symbol}{said['suit'][0].lower()}"

@@ -179,3 +179,60 @@ def test_an_article_before_what_is_asked_for_is_no_part_of_it(
     session = queens_session(ask)
     run(session, [typed, "quit"])
     assert first_ask(session) == (2, Rank.QUEEN, wanted)
+
+
+@pytest.mark.parametrize(("ask", "typed", "wanted"), [
+    ("card", "qs 2 please", Suit.SPADES), ("card", "please qs 2", Suit.SPADES),
+    ("card", "qs to emma 2", Suit.SPADES), ("card", "qs from 2", Suit.SPADES),
+    ("card", "qs seat 2", Suit.SPADES), ("card", "ask seat 2 for qs", Suit.SPADES),
+    ("card", "qs p2", Suit.SPADES), ("card", "qs #2", Suit.SPADES),
+    ("rank", "q 2 please", None), ("rank", "q to 2", None), ("rank", "q P 2", None)])
+def test_a_seat_said_as_people_say_it_is_that_seat(
+        ask: str, typed: str, wanted: Suit | None) -> None:
+    # "qs 2 please", "qs to emma 2", "qs seat 2" and "qs p2" were answered "There is no
+    # opponent '2 please'" (and so on), which listed the opponents, not what to type.
+    session = queens_session(ask)
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "no opponent" in line], said
+    assert first_ask(session) == (2, Rank.QUEEN, wanted)
+
+
+@pytest.mark.parametrize(("typed", "echoed"), [
+    ("please", "please"), ("please.", "please"), ("thank you", "thank")])
+def test_politeness_alone_is_no_move(typed: str, echoed: str) -> None:
+    # Read without its polite words, it is no words at all: still answered, as before.
+    session = queens_session("card")
+    said = run(session, [typed, "quit"])
+    assert (f"{echoed!r} is not a rank: use A 2 3 4 5 6 7 8 9 10 (or 0) J Q K with a suit "
+            "letter, e.g. 10h. Type help for the commands.") in said, said
+    assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["0 of hearts 2", "ask 2 for the 0 of hearts", "0 hearts 2"])
+def test_the_0_key_of_the_10_is_read_in_a_card_in_words(typed: str) -> None:
+    # "0h" is the 10♥, as the terminal table's 0 key is the 10; "0 of hearts" was answered
+    # "There is no opponent 'of hearts'". You hold no 10, so the session refuses the ask.
+    session = queens_session("card")
+    said = run(session, [typed, "quit"])
+    assert "You have no 10s: you may only ask for a rank you hold (2 3 Q)." in said, said
+
+
+def test_an_unknown_opponent_is_answered_with_the_form_to_type() -> None:
+    # The answer listed the opponents but not how to name one.
+    said = run(queens_session("card"), ["qs bob", "quit"])
+    assert ("There is no opponent 'bob': Emma (player 1, 3 cards, 0 books), Emma 2 (player 2, "
+            "3 cards, 0 books). Name one by seat number or name after what you ask for, e.g. "
+            "'Qs 1' or 'ask 1 for Qs'. Type help for the commands.") in said, said
+
+
+@pytest.mark.parametrize(("typed", "example"), [
+    ("2 qs", "'Q 2' (or 'ask 2 for Q')"), ("emma 2 Q♠", "'Q 2' (or 'ask 2 for Q')")])
+def test_whom_before_a_card_under_rank_asks_is_answered_with_the_rank_to_type(
+        typed: str, example: str) -> None:
+    # "2 qs" was answered "There is no opponent 'qs'": under rank asks the Q♠ is read as no
+    # rank, so the seat first was not seen.
+    session = queens_session("rank")
+    said = run(session, [typed, "quit"])
+    assert (f"Type what you ask for first, then whom: {example}. Type help for the "
+            "commands.") in said, said
+    assert not session.game.actions
