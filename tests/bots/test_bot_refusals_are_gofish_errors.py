@@ -149,3 +149,23 @@ def test_the_env_refuses_a_bad_opponent_with_make_bots_error_and_words() -> None
     assert str(from_env.value) == str(from_make_bot.value)
     with pytest.raises(MalformedInputError, match="unknown bot 'nobody'"):
         GoFishEnv(opponents=["nobody"])
+
+
+@pytest.mark.parametrize(("spec", "near"), [("emmma", "emma"), ("Expret:epsilon=0.2", "expert"),
+                                            ("randon", "random"), ("countr", "counter")])
+def test_an_unknown_bot_near_a_known_name_is_asked_about_it(spec: str, near: str) -> None:
+    # "unknown bot 'emmma': choose one of …" left the reader to spot the typo in the list.
+    with pytest.raises(MalformedInputError) as caught:
+        make_bot(spec)
+    said = str(caught.value)
+    assert f"(did you mean {near!r}?): choose one of " in said, said
+    assert "register_bot" not in said  # a typo, not a bot of a script
+
+
+def test_an_unknown_bot_far_from_every_name_says_where_registered_bots_play() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        make_bot("hoarder")
+    said = str(caught.value)
+    assert said.startswith("unknown bot 'hoarder': choose one of counter, emma, ")
+    assert "did you mean" not in said
+    assert "registered with register_bot plays only in the Python process" in said

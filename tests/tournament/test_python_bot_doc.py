@@ -52,6 +52,23 @@ def test_the_gofish_command_does_not_know_a_bot_registered_in_a_script(
     assert "unknown bot 'hoarder'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [["tournament", "hoarder", "random", "--games", "2"],
+                                     ["play", "--plain", "--opponents", "hoarder"]])
+def test_an_unknown_bot_says_that_one_registered_in_a_script_plays_only_there(
+        capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    # "unknown bot 'hoarder': choose one of …" did not say why the bot the script registered
+    # is unknown here, nor how to play it from the shell.
+    from gofish.cli import main
+
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gofish {command[0]}: unknown bot 'hoarder': choose one of "), err
+    assert err.endswith(" (a bot registered with register_bot plays only in the Python "
+                        "process that registered it, and the gofish command does not load "
+                        "your script: from the shell a bot plays as a program, "
+                        "cmd:PROGRAM, in gofish tournament)\n"), err
+
+
 def test_the_documented_game_against_emma_is_played_to_its_end(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:

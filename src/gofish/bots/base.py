@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import inspect
 import random
@@ -300,6 +301,27 @@ def available_bots() -> list[BotInfo]:
     return sorted(_REGISTRY.values(), key=lambda info: (info.strength, info.name))
 
 
+#: Why a bot a script registered is unknown elsewhere: the gofish command and other
+#: processes never run the script's register_bot.
+REGISTERED_IN_A_SCRIPT = (
+    "a bot registered with register_bot plays only in the Python process that registered "
+    "it, and the gofish command does not load your script: from the shell a bot plays as "
+    f"a program, {CMD_PREFIX}PROGRAM, in gofish tournament")
+
+
+def _unknown_bot(name: str) -> str:
+    """The refusal of a bot name nobody registered: the known ones, and the one meant if
+    it is a typo of one; else why a bot registered in a script is not known here (a name
+    with a space or a slash is a program's, which its caller explains)."""
+    known = sorted(_REGISTRY)
+    near = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.75)
+    meant = f" (did you mean {near[0]!r}?)" if near else ""
+    message = f"unknown bot {name!r}{meant}: choose one of {', '.join(known)}"
+    if near or any(mark in name for mark in " /\\"):
+        return message
+    return f"{message} ({REGISTERED_IN_A_SCRIPT})"
+
+
 def make_bot(name: str, **options: object) -> Bot:
     """A fresh bot from a registered name, or a spec with options (``counter:epsilon=0.3``);
     keyword ``options`` go to it too. An unknown name or option raises
@@ -316,8 +338,7 @@ def make_bot(name: str, **options: object) -> Bot:
     base, typed = _spec_texts(name)
     info = _registered(base)
     if info is None:
-        known = ", ".join(sorted(_REGISTRY))
-        raise MalformedInputError(f"unknown bot {base!r}: choose one of {known}")
+        raise MalformedInputError(_unknown_bot(base))
     settable = dict(info.options)
     typed = _as_registered(typed, settable)
     spec_options = {key: _option_value(text) for key, text in typed.items()}
