@@ -11,14 +11,49 @@ import pytest
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("asked", [["--help"], ["--version"], ["play", "--help"]])
-def test_help_to_a_full_disk_is_an_error_not_a_silent_success(asked: list[str]) -> None:
+@pytest.mark.parametrize(("asked", "prog"), [(["--help"], "gofish"), (["--version"], "gofish"),
+                                             (["play", "--help"], "gofish play")])
+def test_help_to_a_full_disk_is_an_error_not_a_silent_success(asked: list[str], prog: str) -> None:
     # argparse dropped the failed write, and the command exited 0 having printed nothing.
+    # The message names the command, as its other messages do.
     with open("/dev/full", "w") as full:
         result = subprocess.run([sys.executable, "-m", "gofish", *asked], stdout=full,
                                 stderr=subprocess.PIPE, text=True, timeout=60)
     assert result.returncode == 1
-    assert result.stderr == "gofish: No space left on device\n"
+    assert result.stderr == f"{prog}: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_gofish_alone_to_a_full_disk_says_what_to_type() -> None:
+    # Its help, written to a full disk, was a traceback.
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "gofish"], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("gofish: name a command, one of bots, export, ")
+    assert result.stderr.endswith(" (the help could not be written: No space left on device)\n")
+
+
+@pytest.mark.parametrize(("asked", "prog"), [
+    (["--help"], "gofish"), (["--version"], "gofish"), (["rooms", "--help"], "gofish rooms"),
+    (["play", "-h"], "gofish play"), (["bots", "--help"], "gofish bots")])
+def test_help_with_its_output_closed_fails_as_every_command_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], asked: list[str],
+    prog: str
+) -> None:
+    # `gofish rooms --help >&-` wrote the help to standard error and exited 0, where
+    # `gofish bots >&-` says "standard output is closed" with status 1.
+    from gofish.cli import main
+
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(asked) == 1
+    assert capsys.readouterr().err == f"{prog}: standard output is closed\n"
+
+
+def test_help_with_its_output_closed_by_the_shell_fails_in_words() -> None:
+    result = subprocess.run(["sh", "-c", 'exec "$0" -m gofish rooms --help >&-', sys.executable],
+                            stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (1, "gofish rooms: standard output is closed\n")
 
 
 def test_help_into_a_pipe_closed_early_is_quiet() -> None:

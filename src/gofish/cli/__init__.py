@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import errno
 import importlib
 import io
 import itertools
@@ -55,9 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _print_message(message: str, file: SupportsWrite[str] | None = None) -> None:
     """Write --help's and --version's text. argparse's own drops a failed write (a full disk)
-    without a word, and the command then exits 0 having printed nothing."""
+    without a word, and the command then exits 0 having printed nothing. With standard
+    output closed (None) it wrote the text to standard error and exited 0, where every
+    other command fails saying so: OSError here, which main reports the same way."""
     if message:
-        (file or sys.stderr).write(message)
+        if file is None:
+            raise OSError(errno.EBADF, "standard output is closed")
+        file.write(message)
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -262,8 +267,7 @@ def _main(argv: Sequence[str] | None) -> int:
         # ("invalid choice: '--'"). Before a word such as --version it is still refused.
         words = words[1:]
     if (dashes := _option_given_end_of_options(words)) is not None:
-        command = next((word for word in words if not word.startswith("-")), None)
-        prog = f"gofish {command}" if command in _commands(parser) else "gofish"
+        prog = _prog_named(words, parser)
         tell(brief(f"{prog}: argument {dashes}: '--' cannot be its value, as it ends the "
                    f"options (see {prog} --help)"))
         return 2
@@ -276,9 +280,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # `gofish --help | head -1`: as for the commands' own output
         _flush_or_drop_stdout()
         return 0
-    except OSError as error:
+    except OSError as error:  # `gofish play --help > /dev/full`, `gofish rooms --help >&-`
         _flush_or_drop_stdout()
-        tell(f"gofish: {error.strerror or error}")
+        tell(f"{_prog_named(words, parser)}: {error.strerror or error}")
         return 1
     unknown = _gather_spread_positionals(args, unknown)
     if unknown:  # name the command, whose --help lists the options it does take
@@ -287,8 +291,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     run = getattr(args, "run", None)
     if run is None:
-        parser.print_help()
-        return 2
+        return _no_command(parser)
     try:  # Ctrl-C (KeyboardInterrupt) is main's to report
         return int(run(args) or 0)
     except GoFishError as error:  # the command's name first, as its own messages do
@@ -344,6 +347,28 @@ def _option_given_end_of_options(words: Sequence[str]) -> str | None:
         if len(word) > 2 and word[0] == "-" and word[1] != "-" and word[2:] in ("--", "=--"):
             return word[:2]  # a short option with its value attached: -o--, -o=--
     return None
+
+
+def _no_command(parser: argparse.ArgumentParser) -> int:
+    """``gofish`` alone: the help, with the status of a usage error. If the help cannot
+    be written (a full disk was a traceback), one line on standard error says what to type."""
+    try:
+        parser.print_help()
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as error:
+        _flush_or_drop_stdout()
+        if not isinstance(error, BrokenPipeError):  # `gofish | head -1`: read as far as wanted
+            tell(f"gofish: name a command, one of {', '.join(_commands(parser))} (the help "
+                 f"could not be written: {error.strerror or error})")
+    return 2
+
+
+def _prog_named(words: Sequence[str], parser: argparse.ArgumentParser) -> str:
+    """``gofish COMMAND`` for the command ``words`` name, as its messages begin; ``gofish``
+    if they name none."""
+    command = next((word for word in words if not word.startswith("-")), None)
+    return f"gofish {command}" if command in _commands(parser) else "gofish"
 
 
 def _commands(parser: argparse.ArgumentParser) -> Collection[str]:
