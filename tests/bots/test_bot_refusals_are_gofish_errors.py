@@ -158,7 +158,8 @@ def test_an_unknown_bot_near_a_known_name_is_asked_about_it(spec: str, near: str
     with pytest.raises(MalformedInputError) as caught:
         make_bot(spec)
     said = str(caught.value)
-    assert f"(did you mean {near!r}?): choose one of " in said, said
+    assert said.startswith(f"unknown bot {spec.split(':')[0].lower()!r}: choose one of counter, ")
+    assert said.endswith(f", random; did you mean {near!r}?"), said
     assert "register_bot" not in said  # a typo, not a bot of a script
 
 

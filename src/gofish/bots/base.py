@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import functools
 import inspect
 import random
@@ -16,6 +15,7 @@ from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInp
 from gofish.core.errors import (
     SHOWN_LIMIT,
     cut,
+    did_you_mean,
     other_digit,
     other_digit_refusal,
     short_repr,
@@ -314,10 +314,10 @@ def _unknown_bot(name: str) -> str:
     it is a typo of one; else why a bot registered in a script is not known here (a name
     with a space or a slash is a program's, which its caller explains)."""
     known = sorted(_REGISTRY)
-    near = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.75)
-    meant = f" (did you mean {near[0]!r}?)" if near else ""
-    message = f"unknown bot {name!r}{meant}: choose one of {', '.join(known)}"
-    if near or any(mark in name for mark in " /\\"):
+    message = f"unknown bot {name!r}: choose one of {', '.join(known)}"
+    if near := did_you_mean(name, known):
+        return message + near
+    if any(mark in name for mark in " /\\"):
         return message
     return f"{message} ({REGISTERED_IN_A_SCRIPT})"
 
