@@ -9,6 +9,7 @@ Heavy imports belong inside ``run`` so that ``gofish replay`` starts fast.
 from __future__ import annotations
 
 import argparse
+import ast
 import codecs
 import contextlib
 import errno
@@ -17,14 +18,15 @@ import io
 import itertools
 import os
 import pkgutil
+import re
 import sys
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar, cast
 
 from gofish.cli._messages import brief, report, tell
 from gofish.core import GoFishError
-from gofish.core.errors import other_digit_refusal
+from gofish.core.errors import did_you_mean, other_digit_refusal
 from gofish.narrate import is_control as is_control  # the commands use them from here
 from gofish.narrate import shown as shown
 
@@ -70,10 +72,39 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     prog = parser.prog
 
     def error(message: str) -> NoReturn:
-        tell(brief(f"{prog}: {message} (see {prog} --help)"))
+        tell(brief(f"{prog}: {message}{_near_choice(message)} (see {prog} --help)"))
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
+
+
+# argparse's words for a value not among an option's choices (or an unknown command).
+_INVALID_CHOICE = re.compile(r"invalid choice: (?P<value>.+?) \(choose from (?P<choices>.*)\)$")
+
+
+def _near_choice(message: str) -> str:
+    """"; did you mean 'play'?" after argparse's refusal of a choice (``gofish ply``,
+    ``--ask cards``) when one is near what was typed, as for --rules and bots; else ""."""
+    found = _INVALID_CHOICE.search(message)
+    if found is None:
+        return ""
+    try:  # both as argparse wrote them, with repr()
+        value = ast.literal_eval(found["value"])
+        choices = ast.literal_eval(f"({found['choices']},)")
+    except (ValueError, SyntaxError):
+        return ""
+    return did_you_mean(value, [str(choice) for choice in choices])
+
+
+def _near_option(unknown: Sequence[str], parser: argparse.ArgumentParser) -> str:
+    """"; did you mean '--limit'?" for the first unknown option (``--limt``) near one
+    ``parser`` takes; else ""."""
+    options = [flag for action in parser._actions for flag in action.option_strings
+               if flag.startswith("--")]
+    for word in unknown:
+        if word.startswith("--") and (near := did_you_mean(word.partition("=")[0], options)):
+            return near
+    return ""
 
 
 def file_name(text: str) -> str:
@@ -286,8 +317,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return 1
     unknown = _gather_spread_positionals(args, unknown)
     if unknown:  # name the command, whose --help lists the options it does take
-        prog = f"gofish {args.command}" if getattr(args, "command", None) else "gofish"
-        tell(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)} (see {prog} --help)"))
+        command = getattr(args, "command", None)
+        prog = f"gofish {command}" if command else "gofish"
+        near = _near_option(unknown, _commands(parser)[command] if command else parser)
+        tell(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)}{near} "
+                   f"(see {prog} --help)"))
         return 2
     run = getattr(args, "run", None)
     if run is None:
@@ -371,12 +405,12 @@ def _prog_named(words: Sequence[str], parser: argparse.ArgumentParser) -> str:
     return f"gofish {command}" if command in _commands(parser) else "gofish"
 
 
-def _commands(parser: argparse.ArgumentParser) -> Collection[str]:
-    """The command names ``parser`` takes (play, show, ...)."""
+def _commands(parser: argparse.ArgumentParser) -> Mapping[str, argparse.ArgumentParser]:
+    """The commands ``parser`` takes (play, show, ...), each with its own parser."""
     for action in parser._actions:  # argparse keeps its subcommands only there
         if isinstance(action, argparse._SubParsersAction):
-            return cast("dict[str, argparse.ArgumentParser]", action.choices).keys()
-    return ()
+            return cast("dict[str, argparse.ArgumentParser]", action.choices)
+    return {}
 
 
 def _is_storage_error(error: Exception) -> bool:

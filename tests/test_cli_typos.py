@@ -1,0 +1,54 @@
+"""A command, option or choice typed a letter wrong, as a hurried user types them: refused
+with exit status 2 as before, and the near name said, as an unknown --rules or bot is."""
+
+from __future__ import annotations
+
+import pytest
+
+from gofish.cli import main
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["ply"], "gofish: argument COMMAND: invalid choice: 'ply' (choose from 'bots', "),
+    (["Play"], "gofish: argument COMMAND: invalid choice: 'Play' (choose from 'bots', "),
+    (["play", "--ask", "cards"], "gofish play: argument --ask: invalid choice: 'cards' "
+                                 "(choose from 'rank', 'card')"),
+    (["tournament", "emma", "random", "--seatings", "al"], "gofish tournament: argument "
+                                                           "--seatings: invalid choice: 'al'"),
+])
+def test_a_mistyped_choice_is_answered_with_the_near_one(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    # argparse listed every choice and left the reader to spot the one meant.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    near = {"ply": "play", "Play": "play", "cards": "card", "al": "all"}[argv[-1]]
+    assert err.startswith(said), err
+    prog = said.partition(":")[0]
+    assert err.endswith(f"; did you mean {near!r}? (see {prog} --help)\n"), err
+
+
+def test_a_choice_near_none_is_refused_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["xyzzy"])
+    err = capsys.readouterr().err
+    assert "did you mean" not in err and err.endswith("'tournament-merge') (see gofish --help)\n")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["history", "--limt", "3"], "gofish history: unrecognized arguments: --limt 3; did you "
+                                 "mean '--limit'? (see gofish history --help)\n"),
+    (["play", "--plaine"], "gofish play: unrecognized arguments: --plaine; did you mean "
+                           "'--plain'? (see gofish play --help)\n"),
+    (["bots", "--jsno"], "gofish bots: unrecognized arguments: --jsno; did you mean '--json'? "
+                         "(see gofish bots --help)\n"),
+    (["--verison"], "gofish: unrecognized arguments: --verison; did you mean '--version'? "
+                    "(see gofish --help)\n"),
+    (["bots", "--colour"], "gofish bots: unrecognized arguments: --colour (see gofish bots "
+                           "--help)\n"),
+])
+def test_a_mistyped_option_is_answered_with_the_near_one(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said
