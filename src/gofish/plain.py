@@ -5,6 +5,7 @@ is your turn a line lists what you may ask for, then one line of input is read:
 
     9            ask for 9s (the only opponent, or the one you asked last)
     9 2          ask player 2 for 9s         ask 2 for 9 / ask emma for 9 / 9 seat 2
+                                             emma, do you have any 9s?
     10h          under "ask: card", ask for the 10 of hearts
     hand, table, coach, help, quit
 
@@ -47,11 +48,13 @@ RANK_ASKS = (
     ("9 / ask for 9", "ask for 9s, or any rank: A 2-10 (0 for 10) J Q K, or in words: nines, "
      "ten, queen (whom: the only opponent, or the last one you asked)"),
     ("9 {seat} / ask {seat} for 9", "ask player {seat} (or: ask {name} for 9) for 9s"),
+    ("{name}, do you have any 9s?", "the same, as the game is played aloud"),
 )
 CARD_ASKS = (
     ("10h / ask for 10h", "ask for one card: rank then suit letter, or in words: ten of "
      "hearts (whom: the only opponent, or the last one you asked)"),
     ("10h {seat} / ask {seat} for 10h", "ask player {seat} (or: ask {name} for 10h) for the 10♥"),
+    ("{name}, do you have the 10h?", "the same, as the game is played aloud"),
 )
 COMMANDS = (
     ("hand", "show your hand"),
@@ -80,6 +83,12 @@ _PLAYER_LABEL = re.compile(r"(?:player|seat|p|#)\s*(?P<seat>\S+)", re.IGNORECASE
 # "qs 2 please", "qs to emma 2", "from 2": words said around a move that are no part of it.
 _POLITE_WORDS = re.compile(r"(?:^|\s)(?:please|thanks|thank\s+you)(?=\s|$)", re.IGNORECASE)
 _TO_WHOM = re.compile(r"(?<=\S)\s+(?:to|from)(?=\s+\S)", re.IGNORECASE)
+# "Emma, do you have any queens?", "got any 9s", "any 9s": the game's question, said aloud;
+# whom it names first is asked after what ("queens Emma").
+_QUESTION = re.compile(r"^(?:(?P<whom>.*?)[\s,]+)??(?:do\s+you\s+have|have\s+you\s+got|"
+                       r"you\s+got|got)\s+(?P<wanted>\S.*)$", re.IGNORECASE)
+_ANY_ADDRESSED = re.compile(r"^(?P<whom>[^,]+),\s*(?P<wanted>any\s+\S.*)$", re.IGNORECASE)
+_ARTICLE_FIRST = re.compile(r"^(?:any|the|a|an)\s+(?=\S)", re.IGNORECASE)
 
 # "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
 # a screen reader reads the log out and as dictation types them, are Rank.parse's.
@@ -670,19 +679,31 @@ def _rank_only(rank: Rank) -> MalformedInputError:
 
 
 def _without_full_stop(line: str) -> str:
-    """``line`` without the full stop dictation ends a sentence with ("Qs 2.", "quit.")."""
+    """``line`` without the full stop dictation ends a sentence with ("Qs 2.", "quit."), or
+    the question mark of the game's question ("Q 2?"); "?" alone is the help command."""
     text = line.rstrip()
-    return text[:-1] if text.endswith(".") else line
+    return text[:-1] if text.endswith(".") or (text.endswith("?") and text != "?") else line
 
 
 def _as_said_aloud(text: str) -> str:
     """``text`` as the mode reads it, with what people add when they say a move aloud
-    left out: commas where they pause, an article before what is asked for ("for the
-    Qs"), "please", "to" or "from" before whom ("Qs to 2"), and cards said in words
-    ("queen of spades", "0 of hearts")."""
-    plain = _ARTICLE_AFTER_FOR.sub(r"\g<for> ", text.replace(",", " "))
+    left out: the game's question ("Emma, do you have any queens"), commas where they
+    pause, an article before what is asked for ("for the Qs"), "please", "to" or "from"
+    before whom ("Qs to 2"), and cards said in words ("queen of spades", "0 of hearts")."""
+    plain = _ARTICLE_AFTER_FOR.sub(r"\g<for> ", _as_asked(text).replace(",", " "))
     plain = _TO_WHOM.sub("", _POLITE_WORDS.sub("", plain)).strip()
     return _cards_in_words_as_typed(plain)
+
+
+def _as_asked(text: str) -> str:
+    """The game's question ("Emma, do you have any queens", "any queens") as a move is
+    typed: what, then whom ("queens Emma"); other text as it is."""
+    question = _QUESTION.match(text) or _ANY_ADDRESSED.match(text)  # "Emma, any queens"
+    if question is None:
+        return _ARTICLE_FIRST.sub("", text)
+    wanted = _ARTICLE_FIRST.sub("", question["wanted"])
+    whom = re.sub(r"^ask\s+", "", question["whom"] or "", flags=re.IGNORECASE)  # "ask Emma, …"
+    return f"{wanted} {whom}" if whom else wanted
 
 
 def _cards_in_words_as_typed(text: str) -> str:

@@ -236,3 +236,25 @@ def test_whom_before_a_card_under_rank_asks_is_answered_with_the_rank_to_type(
     assert (f"Type what you ask for first, then whom: {example}. Type help for the "
             "commands.") in said, said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize(("ask", "typed", "wanted"), [
+    ("rank", "Emma 2, do you have any queens?", None),
+    ("rank", "emma 2 do you have any queens", None), ("rank", "Emma 2, got any queens?", None),
+    ("rank", "do you have any queens, emma 2?", None),
+    ("rank", "have you got any queens emma 2", None), ("rank", "any queens 2?", None),
+    ("rank", "Emma 2, any queens?", None),
+    ("rank", "Q 2?", None), ("card", "Emma 2, do you have the queen of spades?", Suit.SPADES),
+    ("card", "player 2, have you got the Qs?", Suit.SPADES)])
+def test_the_question_of_the_game_is_an_ask(ask: str, typed: str, wanted: Suit | None) -> None:
+    # "Do you have any queens?" is how the game is played aloud: it was answered "'do' is
+    # not a rank", and "Q?" "'Q?' is not a rank".
+    session = queens_session(ask)
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "is not a" in line or "no opponent" in line], said
+    assert first_ask(session) == (2, Rank.QUEEN, wanted)
+
+
+def test_a_question_mark_alone_is_still_help() -> None:
+    said = run(queens_session("rank"), ["?", "quit"])
+    assert "Commands:" in said
