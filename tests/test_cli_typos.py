@@ -52,3 +52,20 @@ def test_a_mistyped_option_is_answered_with_the_near_one(
         capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err == said
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--seed", ""], "argument --seed: needs a whole number, not ''"),
+    (["--seed", "1.5"], "argument --seed: needs a whole number, not '1.5'"),
+    (["--jobs", "two"], "argument --jobs: needs a whole number, not 'two'"),
+    (["--seed", "9" * 5000], "argument --seed: far too large a number (5,000 digits)"),
+    (["--timeout", "soon"], "argument --timeout: needs a number, not 'soon'"),
+    (["--timeout", ""], "argument --timeout: needs a number, not ''")])
+def test_a_number_not_typed_as_one_is_refused_in_words(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    # argparse's "invalid int value: ''" (and so for 5,000 digits, a number too long for
+    # int()) where play says "--players needs a whole number, not ''".
+    with pytest.raises(SystemExit) as stopped:
+        main(["tournament", "emma", "random", *argv])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == f"gofish tournament: {said} (see gofish tournament --help)\n"

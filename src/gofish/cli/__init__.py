@@ -128,20 +128,30 @@ _Number = TypeVar("_Number", int, float)
 
 def whole(text: str) -> int:
     """argparse's ``type=int``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
-    return _number_in_0_to_9(text, int, "int")
+    return _number_in_0_to_9(text, int, "a whole number")
 
 
 def decimal(text: str) -> float:
     """argparse's ``type=float``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
-    return _number_in_0_to_9(text, float, "float")
+    return _number_in_0_to_9(text, float, "a number")
 
 
 def _number_in_0_to_9(text: str, convert: Callable[[str], _Number], kind: str) -> _Number:
+    """In play's words ("needs a whole number, not ''"): argparse's "invalid int value"
+    named Python's type, and said it of a number int() refuses only for its length."""
     digits_0_to_9(text)
     try:
         return convert(text)
-    except ValueError:  # as argparse words it for type=int and type=float
-        raise argparse.ArgumentTypeError(f"invalid {kind} value: {text!r}") from None
+    except ValueError:
+        if kind == "a whole number" and _LONG_INTEGER.fullmatch(text):
+            digits = sum(character.isdigit() for character in text)
+            raise argparse.ArgumentTypeError(
+                f"far too large a number ({digits:,} digits)") from None
+        raise argparse.ArgumentTypeError(f"needs {kind}, not {text!r}") from None
+
+
+#: A whole number int() reads but for its length (past 4300 digits).
+_LONG_INTEGER = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
 
 
 def at_least_one(text: str) -> int:
