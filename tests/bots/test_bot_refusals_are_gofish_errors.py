@@ -170,3 +170,13 @@ def test_an_unknown_bot_far_from_every_name_says_where_registered_bots_play() ->
     assert said.startswith("unknown bot 'hoarder': choose one of counter, emma, ")
     assert "did you mean" not in said
     assert "registered with register_bot plays only in the Python process" in said
+
+
+@pytest.mark.parametrize("spec", ["", "  ", ":memory=2"])
+def test_an_empty_bot_name_is_called_empty(spec: str) -> None:
+    # "unknown bot ''" (and then where a script's bot plays) for a name left out.
+    with pytest.raises(MalformedInputError) as caught:
+        make_bot(spec)
+    said = str(caught.value)
+    assert said.startswith("a bot's name is empty: choose one of counter, emma, "), said
+    assert "register_bot" not in said

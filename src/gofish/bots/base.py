@@ -314,6 +314,8 @@ def _unknown_bot(name: str) -> str:
     it is a typo of one; else why a bot registered in a script is not known here (a name
     with a space or a slash is a program's, which its caller explains)."""
     known = sorted(_REGISTRY)
+    if not name.strip():  # "tournament emma ''", an unset shell variable
+        return f"a bot's name is empty: choose one of {', '.join(known)}"
     message = f"unknown bot {name!r}: choose one of {', '.join(known)}"
     if near := did_you_mean(name, known):
         return message + near
