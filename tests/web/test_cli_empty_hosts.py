@@ -53,3 +53,35 @@ def test_an_empty_host_is_refused_before_anything_is_opened(
     assert captured.out == ""
     assert captured.err == f"gofish {command}: {said}\n"
     assert not rooms.exists() and not games.exists() and served == []
+
+
+@pytest.mark.parametrize("command", ["serve", "rooms"])
+@pytest.mark.parametrize(("typed", "name"), [
+    ("https://fish.tunnel.example/", "fish.tunnel.example"),
+    ("http://fish.tunnel.example:8000/rooms", "fish.tunnel.example"),
+    ("fish.tunnel.example/rooms", "fish.tunnel.example")])
+def test_an_address_given_as_allow_host_is_answered_with_its_host_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    command: str, typed: str, name: str, served: list[str],
+) -> None:
+    # A tunnel prints its address, and that is what gets pasted: it was taken without a
+    # word, as the host "https", and every request by the tunnel's name was then refused.
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
+    database = ["--database", str(tmp_path / "games.sqlite3")] if command == "serve" else []
+    assert main([command, "--port", "0", *database, "--allow-host", typed]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish {command}: --allow-host {typed!r} is an address, not a host name: give the "
+        f"name alone, --allow-host {name}\n")
+    assert served == []
+
+
+@pytest.mark.parametrize("typed", ["fish tunnel.example", "fish\ttunnel", "https://"])
+def test_a_host_name_with_a_space_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, typed: str, served: list[str],
+) -> None:
+    assert main(["serve", "--port", "0", "--database", str(tmp_path / "games.sqlite3"),
+                 "--allow-host", typed]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish serve: --allow-host {typed!r} names no host, so it would match no browser's "
+        "request: give a host name such as example.org\n")
+    assert served == []

@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from gofish.cli import digits_0_to_9
 from gofish.cli._messages import tell
@@ -60,14 +61,30 @@ def hosts_refused(command: str, host: str, allowed: list[str]) -> bool:
     from gofish.cli._messages import report
     from gofish.web.hosts import host_name
 
-    empty = next((name for name in allowed if not host_name(name)), None)
+    # A space or a slash is in no host name: "fish tunnel.example" matches no request either.
+    empty = next((name for name in allowed if not host_name(name) or "/" in name
+                  or any(char.isspace() for char in name.strip())), None)
+    address = next(((name, named) for name in allowed if (named := _named_host(name))), None)
     if not host.strip():
         report(command, "--host cannot be empty: leave it out for this machine only "
                         "(127.0.0.1), or give 0.0.0.0 for every address")
+    elif address is not None:
+        report(command, f"--allow-host {address[0]!r} is an address, not a host name: give "
+                        f"the name alone, --allow-host {address[1]}")
     elif empty is not None:
         report(command, f"--allow-host {empty!r} names no host, so it would match no "
                         "browser's request: give a host name such as example.org")
-    return not host.strip() or empty is not None
+    return not host.strip() or address is not None or empty is not None
+
+
+def _named_host(typed: str) -> str | None:
+    """The host name in an address given for one (``https://fish.example/``, as a tunnel
+    prints it, taken as the host "https"); None if ``typed`` is no address."""
+    if "/" not in typed:
+        return None
+    with contextlib.suppress(ValueError):  # a malformed address: refused as no host name
+        return urlsplit(typed.strip() if "//" in typed else "//" + typed.strip()).hostname
+    return None
 
 
 def listen_or_explain(command: str, host: str, port_number: int) -> socket.socket | None:
