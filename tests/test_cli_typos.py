@@ -69,3 +69,10 @@ def test_a_number_not_typed_as_one_is_refused_in_words(
         main(["tournament", "emma", "random", *argv])
     assert stopped.value.code == 2
     assert capsys.readouterr().err == f"gofish tournament: {said} (see gofish tournament --help)\n"
+
+
+def test_an_empty_argument_left_over_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    # "unrecognized arguments: --colour  (see …)": the empty value was not to be seen.
+    assert main(["bots", "--colour", ""]) == 2
+    assert capsys.readouterr().err == (
+        "gofish bots: unrecognized arguments: --colour '' (see gofish bots --help)\n")

@@ -330,7 +330,8 @@ def _main(argv: Sequence[str] | None) -> int:
         command = getattr(args, "command", None)
         prog = f"gofish {command}" if command else "gofish"
         near = _near_option(unknown, _commands(parser)[command] if command else parser)
-        tell(brief(f"{prog}: unrecognized arguments: {' '.join(unknown)}{near} "
+        typed = " ".join(word or "''" for word in unknown)  # an empty one shown, as ''
+        tell(brief(f"{prog}: unrecognized arguments: {typed}{near} "
                    f"(see {prog} --help)"))
         return 2
     run = getattr(args, "run", None)
