@@ -17,6 +17,7 @@ Every ask is saved from a worker thread, so a locked database never holds up pla
 from __future__ import annotations
 
 import contextlib
+import difflib
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -317,7 +318,7 @@ class PlainTable:
             self.say(str(why) + (QUEEN_NOT_QUIT if words == ["q"] else ""))  # and what may be
             return None
         except MalformedInputError as why:
-            self.say(f"{why} Type help for the commands.")
+            self.say(f"{why}{_command_meant(words)} Type help for the commands.")
             return None
         self.last_target = move.target
         self.tell(events)
@@ -670,6 +671,16 @@ def _word_after_the_end(line: str) -> str:
     first = words[0] if words else ""
     commands = (*QUIT_AFTER_THE_END, *NEW_AFTER_THE_END, *LOOKS_AFTER_THE_END)
     return first if len(first) > 1 and first in commands else line.lower()
+
+
+def _command_meant(words: list[str]) -> str:
+    """" Did you mean quit?" when a line of one word not read as a move is near a command
+    ("qiut", "hlep"); else "". Nothing is done on the guess."""
+    if len(words) != 1:
+        return ""
+    commands = [word for word in COMMAND_HANDLERS if len(word) > 1]
+    near = difflib.get_close_matches(words[0], commands, n=1, cutoff=0.6)
+    return f" Did you mean {near[0]}?" if near else ""
 
 
 def _rank_only(rank: Rank) -> MalformedInputError:

@@ -177,3 +177,20 @@ def test_a_card_with_its_rank_in_words_is_told_how_to_type_it(typed: str, exampl
     assert f"{typed!r} is not a card: type the rank as on the card, then the suit letter " \
         f"(e.g. {example}). Type help for the commands." in said
     assert not [line for line in said if "is not a rank" in line]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("qiut", "quit"), ("hlep", "help"),
+                                              ("tabel", "table"), ("hands", "hand"),
+                                              ("Coch.", "coach")])
+def test_a_command_typed_a_letter_wrong_is_answered_with_the_command(
+        typed: str, meant: str) -> None:
+    # "'qiut' is not a rank: use A 2 …" said what it was not, not what was meant; nothing
+    # is done on a guess: the game goes on.
+    said = play([typed, "quit"])
+    assert any(line.startswith(f"{typed.rstrip('.')!r} is not a rank: ") and line.endswith(
+        f" Did you mean {meant}? Type help for the commands.") for line in said), said
+
+
+def test_a_word_near_no_command_gets_no_guess() -> None:
+    said = play(["stop", "quit"])
+    assert not [line for line in said if "Did you mean" in line], said
