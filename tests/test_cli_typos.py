@@ -76,3 +76,23 @@ def test_an_empty_argument_left_over_is_shown(capsys: pytest.CaptureFixture[str]
     assert main(["bots", "--colour", ""]) == 2
     assert capsys.readouterr().err == (
         "gofish bots: unrecognized arguments: --colour '' (see gofish bots --help)\n")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["resume", "last"], "gofish resume: the game id needs a whole number, not 'last': leave "
+                         "it out to resume the latest unfinished game (gofish history lists "
+                         "the ids)\n"),
+    (["show", "latest"], "gofish show: argument id: the game id needs a whole number, not "
+                         "'latest' (gofish history lists the ids) (see gofish show --help)\n"),
+    (["export", "one"], "gofish export: argument id: the game id needs a whole number, not "
+                        "'one' (gofish history lists the ids) (see gofish export --help)\n")])
+def test_a_word_for_a_game_id_is_answered_with_where_ids_are(
+        capsys: pytest.CaptureFixture[str], tmp_path: object, argv: list[str],
+        said: str) -> None:
+    # "resume last" is what the help's "the latest one" invites; it said only that 'last'
+    # was no number.
+    try:
+        assert main([*argv, "--database", "unused.sqlite3"]) == 2
+    except SystemExit as stopped:
+        assert stopped.code == 2
+    assert capsys.readouterr().err == said

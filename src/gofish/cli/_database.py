@@ -49,9 +49,15 @@ def game_id(text: str) -> int:
     try:
         value = whole_number(text, "the game id")
     except OptionError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(f"{error}{where_ids_are(text)}") from None
     assert value is not None  # whole_number returns None only for None
     return value
+
+
+def where_ids_are(typed: str) -> str:
+    """" (gofish history lists the ids)" after a game id typed as a word ("latest"), which
+    is no mistyped number; "" for one with digits in it."""
+    return "" if any(char.isdigit() for char in typed) else " (gofish history lists the ids)"
 
 
 #: The one --database help of every command on the games database (README, "History and

@@ -11,6 +11,7 @@ from gofish.cli._database import (
     command_line,
     latest_playable,
     mention_unsaved_left,
+    where_ids_are,
 )
 from gofish.cli._messages import report
 from gofish.cli.play import (
@@ -45,7 +46,13 @@ def run(args: argparse.Namespace) -> int:
     from gofish.storage import StorageError
 
     speed = parse_speed(args.speed)
-    game_id = whole_number(args.id, "the game id")
+    try:
+        game_id = whole_number(args.id, "the game id")
+    except OptionError as error:  # "resume last": the help's "the latest one" invites it
+        if not where_ids_are(args.id):  # a number mistyped: its own words say it
+            raise
+        raise OptionError(f"{error}: leave it out to resume the latest unfinished game"
+                          f"{where_ids_are(args.id)}") from None
     require_open_streams()
     refuse_a_missing_database(args, game_id)
     store = open_games_store(args.database, required=True, check=False)
