@@ -99,6 +99,10 @@ _RANK_BY_WORD = {rank.plural.lower(): rank for rank in Rank}
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
 #: What a file written by Notepad or PowerShell as UTF-8 starts with, read as text.
 BYTE_ORDER_MARK = "\ufeff"
+#: Characters that take no room, pasted in with text from a web page or a chat (a zero-width
+#: space, a word joiner, a byte order mark): no part of a move, and never seen in the echo.
+#: Not the zero-width joiners, which are part of how some scripts and emoji are written.
+INVISIBLE = str.maketrans(dict.fromkeys(("\u200b", "\u2060", BYTE_ORDER_MARK)))
 #: What the game-over question takes to stop, and to deal again (README, "Playing").
 QUIT_AFTER_THE_END = ("quit", "exit", "no", "q")
 NEW_AFTER_THE_END = ("new", "n", "yes", "y", "again")
@@ -125,7 +129,6 @@ class PlainTable:
         self.messages = messages  # standard error (the default) once stdout is gone
         self.command = command  # the command, as a failed write names it (play, resume)
         self.interactive = stdin.isatty()
-        self.first_line = True  # may start with a byte order mark (see read)
         self.take_seat(session)
 
     def take_seat(self, session: TableSession) -> None:
@@ -151,12 +154,9 @@ class PlainTable:
         line = self.stdin.readline()
         if line == "" and self.interactive:
             self.say()  # Ctrl-D is not echoed: what follows goes on a line of its own
-        if self.first_line:
-            # A script saved by Notepad or PowerShell starts with an invisible mark (U+FEFF):
-            # its first move was refused as "'\ufeff7' is not a rank".
-            self.first_line = False
-            line = line.removeprefix(BYTE_ORDER_MARK)
-        return None if line == "" else line.strip()
+        # A script saved by Notepad or PowerShell starts with an invisible mark (U+FEFF):
+        # its first move was refused as "'\ufeff7' is not a rank".
+        return None if line == "" else line.translate(INVISIBLE).strip()
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:

@@ -258,3 +258,14 @@ def test_the_question_of_the_game_is_an_ask(ask: str, typed: str, wanted: Suit |
 def test_a_question_mark_alone_is_still_help() -> None:
     said = run(queens_session("rank"), ["?", "quit"])
     assert "Commands:" in said
+
+
+@pytest.mark.parametrize("typed", ["q\u200b 2", "\u200bq 2", "q \u20602", "q 2\ufeff"])
+def test_an_invisible_space_pasted_in_is_no_part_of_the_move(typed: str) -> None:
+    # A zero-width space (U+200B), word joiner (U+2060) or byte order mark (U+FEFF) comes
+    # with text copied from a web page or a chat: "'q\u200b' is not a rank" named a
+    # character the player cannot see.
+    session = queens_session("rank")
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "is not a" in line or "no opponent" in line], said
+    assert first_ask(session) == (2, Rank.QUEEN, None)
