@@ -96,3 +96,11 @@ def test_a_word_for_a_game_id_is_answered_with_where_ids_are(
     except SystemExit as stopped:
         assert stopped.code == 2
     assert capsys.readouterr().err == said
+
+
+def test_a_limit_too_long_for_int_is_called_too_large(capsys: pytest.CaptureFixture[str]) -> None:
+    # "'999…' is not a whole number": it is one, longer than int() reads.
+    with pytest.raises(SystemExit):
+        main(["history", "--limit", "9" * 5000])
+    assert capsys.readouterr().err == ("gofish history: argument --limit: far too large a "
+                                       "number (5,000 digits) (see gofish history --help)\n")

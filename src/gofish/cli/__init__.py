@@ -144,10 +144,12 @@ def _number_in_0_to_9(text: str, convert: Callable[[str], _Number], kind: str) -
         return convert(text)
     except ValueError:
         if kind == "a whole number" and _LONG_INTEGER.fullmatch(text):
-            digits = sum(character.isdigit() for character in text)
-            raise argparse.ArgumentTypeError(
-                f"far too large a number ({digits:,} digits)") from None
+            raise argparse.ArgumentTypeError(_too_large(text)) from None
         raise argparse.ArgumentTypeError(f"needs {kind}, not {text!r}") from None
+
+
+def _too_large(text: str) -> str:
+    return f"far too large a number ({sum(char.isdigit() for char in text):,} digits)"
 
 
 #: A whole number int() reads but for its length (past 4300 digits).
@@ -161,6 +163,8 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
+        if _LONG_INTEGER.fullmatch(text):  # a number, too long for int() to read
+            raise argparse.ArgumentTypeError(_too_large(text)) from None
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
