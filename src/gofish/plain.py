@@ -89,7 +89,9 @@ _TO_WHOM = re.compile(r"(?<=\S)\s+(?:to|from)(?=\s+\S)", re.IGNORECASE)
 _QUESTION = re.compile(r"^(?:(?P<whom>.*?)[\s,]+)??(?:do\s+you\s+have|have\s+you\s+got|"
                        r"you\s+got|got)\s+(?P<wanted>\S.*)$", re.IGNORECASE)
 _ANY_ADDRESSED = re.compile(r"^(?P<whom>[^,]+),\s*(?P<wanted>any\s+\S.*)$", re.IGNORECASE)
-_ARTICLE_FIRST = re.compile(r"^(?:any|the|a|an)\s+(?=\S)", re.IGNORECASE)
+# "any 9s", "the Qs" first; "a" only in the question ("do you have a queen"): alone it is the ace.
+_ARTICLE_FIRST = re.compile(r"^(?:any|the|an)\s+(?=\S)", re.IGNORECASE)
+_ARTICLE_ASKED = re.compile(r"^(?:any|the|an|a)\s+(?=\S)", re.IGNORECASE)
 
 # "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
 # a screen reader reads the log out and as dictation types them, are Rank.parse's.
@@ -712,7 +714,7 @@ def _as_asked(text: str) -> str:
     question = _QUESTION.match(text) or _ANY_ADDRESSED.match(text)  # "Emma, any queens"
     if question is None:
         return _ARTICLE_FIRST.sub("", text)
-    wanted = _ARTICLE_FIRST.sub("", question["wanted"])
+    wanted = _ARTICLE_ASKED.sub("", question["wanted"])
     whom = re.sub(r"^ask\s+", "", question["whom"] or "", flags=re.IGNORECASE)  # "ask Emma, …"
     return f"{wanted} {whom}" if whom else wanted
 

@@ -269,3 +269,10 @@ def test_an_invisible_space_pasted_in_is_no_part_of_the_move(typed: str) -> None
     said = run(session, [typed, "quit"])
     assert not [line for line in said if "is not a" in line or "no opponent" in line], said
     assert first_ask(session) == (2, Rank.QUEEN, None)
+
+
+def test_a_leading_a_is_the_ace_not_an_article() -> None:
+    # "the", "any" and "an" before what is asked for are left out; "a" is the ace: "a emma 3"
+    # was read as "emma 3" and answered "Type what you ask for first, then whom: '3 1'".
+    said = run(queens_session("rank"), ["a emma 3", "quit"])
+    assert [line for line in said if line.startswith("There is no opponent 'emma 3'")], said

@@ -143,7 +143,7 @@ def _number_in_0_to_9(text: str, convert: Callable[[str], _Number], kind: str) -
     try:
         return convert(text)
     except ValueError:
-        if kind == "a whole number" and _LONG_INTEGER.fullmatch(text):
+        if kind == "a whole number" and WHOLE_NUMBER_TEXT.fullmatch(text):
             raise argparse.ArgumentTypeError(_too_large(text)) from None
         raise argparse.ArgumentTypeError(f"needs {kind}, not {text!r}") from None
 
@@ -152,8 +152,9 @@ def _too_large(text: str) -> str:
     return f"far too large a number ({sum(char.isdigit() for char in text):,} digits)"
 
 
-#: A whole number int() reads but for its length (past 4300 digits).
-_LONG_INTEGER = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
+#: What int() reads as a whole number: decimal digits (of any script), one sign,
+#: underscores. Text that matches and is still refused is too long (past 4300 digits).
+WHOLE_NUMBER_TEXT = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
 
 
 def at_least_one(text: str) -> int:
@@ -163,7 +164,7 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        if _LONG_INTEGER.fullmatch(text):  # a number, too long for int() to read
+        if WHOLE_NUMBER_TEXT.fullmatch(text):  # a number, too long for int() to read
             raise argparse.ArgumentTypeError(_too_large(text)) from None
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
