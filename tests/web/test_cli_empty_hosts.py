@@ -77,8 +77,10 @@ def test_an_address_given_as_allow_host_is_answered_with_its_host_name(
 
 @pytest.mark.parametrize("typed", ["fish tunnel.example", "fish\ttunnel", "https://"])
 def test_a_host_name_with_a_space_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, typed: str, served: list[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    typed: str, served: list[str],
 ) -> None:
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))  # never the user's
     assert main(["serve", "--port", "0", "--database", str(tmp_path / "games.sqlite3"),
                  "--allow-host", typed]) == 2
     assert capsys.readouterr().err == (
