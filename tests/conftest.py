@@ -10,6 +10,8 @@ stale code, so the run stops at once, saying how to reinstall.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,19 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "gofish"
 IMPORTED = Path(gofish.__file__).resolve().parent
 # What setuptools ships of src/gofish (pyproject.toml: packages and package-data).
 SHIPPED_SUFFIXES = (".py", ".typed", ".tcss", ".html", ".js", ".css", ".svg", ".json")
+
+
+# A test that forgets --database must not save into the person's own games or rooms: the
+# run, and every program it starts, gets a data home of its own (tests of the default
+# place set theirs). Set here, at import, before any test or worker process starts.
+TEST_DATA_HOME = tempfile.mkdtemp(prefix="gofish-tests-data-")
+os.environ["XDG_DATA_HOME"] = TEST_DATA_HOME
+for _chosen in ("GOFISH_DB", "GOFISH_ROOMS_DB"):
+    os.environ.pop(_chosen, None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_DATA_HOME, ignore_errors=True)
 
 
 def core_kind() -> str:
