@@ -334,3 +334,29 @@ def test_a_table_whose_moves_are_split_off_says_which_game_it_now_plays(
                          f"table's moves are kept apart from there as game {told[-1]}; "
                          "neither table loses a move."], told
     assert told[-1] == "2"
+
+
+def test_quitting_a_fresh_deal_says_it_was_saved_as_the_line_mode_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # q before any ask quits at once; the deal is in the games database, unfinished, and
+    # resume picks it up: the line mode says "Game 1 saved unfinished", the table said nothing.
+    from gofish.cli.play import say_where_the_game_is
+
+    database = tmp_path / "games.sqlite3"
+    app = make_app("classic", seed=1, database=database)
+    # Seed 1 deals the person first: no bot has asked when q is pressed.
+    assert app.session.human_to_act and not app.session.game.actions
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until(lambda: app.saver.wait(0) and app.session.game_id is not None, pilot)
+        await pilot.press("q")
+        await until(lambda: app.return_code is not None, pilot)
+
+    run_app(app, script)
+    say_where_the_game_is(app)
+    out, err = capsys.readouterr()
+    kept = Store(database).latest_unfinished()
+    assert kept is not None and kept.id == app.session.game_id and not kept.record["actions"]
+    assert out == f"Game {kept.id} saved unfinished: gofish resume {kept.id} --database " \
+        f"{database} picks it up.\n" and err == ""

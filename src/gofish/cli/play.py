@@ -414,8 +414,9 @@ def say_where_the_game_is(app: Any) -> None:
     final = app.session
     if app.saver.failure is not None:
         print(f"gofish: {app.saver.failure}", file=sys.stderr)
-    if final.is_over or not final.game.actions:
+    if final.is_over:
         return
+    # A deal left before any ask is kept too (resume offers it), as the line mode says.
     words = app.saver.leaving_words()
     if words:
         print(words)
