@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -64,6 +64,7 @@ from gofish.tui.screens import (
 from gofish.tui.widgets import (
     COACH_LEGEND,
     RANK_KEYS,
+    TITLE_FRAME,
     CoachPanel,
     HandView,
     OpponentPanel,
@@ -102,6 +103,7 @@ PROMPT_LINES, QUESTION_LINES = 3, 6  # the prompt's most lines; a pending Quit?/
 # narrow: the pond shrinks to its word and count and the panels drop their padding.
 NARROW_PANEL = 14
 POND_WIDTH = 16  # the pond's full width: GoFishApp.CSS sets it, table_is_narrow counts it
+HAND_TITLE = "Your hand · "  # then your books (fit_hand_title)
 SEAT_COLOURS = ("#ffffff", "#ff87af", "#87d7ff", "#d7af87", "#afd787")
 
 
@@ -332,8 +334,7 @@ class GoFishApp(App[None]):
             )
         self.query(PondPanel).first().show(view.pond_size, sea=pond_word(view.rules) == "sea")
         box = self.query_one("#hand-box")
-        box.border_title = Text.assemble(
-            "Your hand · ", books_text(view.books[session.human], session.narrator.book_word))
+        self.fit_hand_title(self.size.width, view.books[session.human])
         box.set_class(session.human_to_act, "-to-act")
         hand = self.query_one(HandView)
         hand_now = view.hand or ()
@@ -350,6 +351,15 @@ class GoFishApp(App[None]):
         if self.too_small:
             self.refresh_bindings()  # a bot's first ask takes n away (check_action)
         self.show_prompt()
+
+    def fit_hand_title(self, width: int, books: Sequence[Rank] | None = None) -> None:
+        """Your books in the hand box's top border, fitted to a window ``width`` wide (the
+        box's): ranks with no room end in "…", never cut mid-rank, and the count stays."""
+        if books is None:
+            books = self.session.view().books[self.session.human]
+        room = width - TITLE_FRAME - len(HAND_TITLE)
+        self.query_one("#hand-box").border_title = Text.assemble(
+            HAND_TITLE, books_text(books, self.session.narrator.book_word, room))
 
     def show_suit_buttons(self) -> None:
         """Under ask: card, clickable suits while a rank waits for its suit; not under a
@@ -491,6 +501,7 @@ class GoFishApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_title(event.size.width)
+        self.fit_hand_title(event.size.width)
         self.fit_to(event.size.width, event.size.height)
         # The question's whole command may fit now, or no longer fit; the app's size is
         # the new one only once this resize is handled.
