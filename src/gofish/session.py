@@ -40,12 +40,14 @@ from gofish.core import (
     Rules,
     Suit,
     View,
+    WentFishing,
     game_from_record,
     make_rules,
     new_game,
     redact,
 )
 from gofish.core.cards import SUIT_SORT_ORDER
+from gofish.core.events import announced_miss
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, plural, pond_word, shown
 from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
@@ -229,6 +231,12 @@ def stats_rules_in_words(row: StatsRow) -> str:
     return stored_rules_in_words(row.rules_record, len(row.opponents) + 1, row.rules)
 
 
+def sea_is_spread(rules: Rules) -> bool:
+    """Whether a table spreads the pond out for a player to pick the card they fish: the
+    sea of Hopp i havet (nordic), as in the browser; the other presets draw the pile's top."""
+    return rules.preset == "nordic"
+
+
 @dataclass
 class TableSession:
     """A game in progress at one table, seen from the person's seat."""
@@ -254,6 +262,9 @@ class TableSession:
     def __post_init__(self) -> None:
         self._save_lock = threading.Lock()
         self._split_news: str | None = None
+        #: The person's miss, told "Go fish!", whose draw waits for their pick from the
+        #: sea (see :meth:`ask` with ``pick_from_sea``, then :meth:`fish`).
+        self.pending_miss: Ask | None = None
         seed = self.settings.seed_for(self.game_number) if self.seeded_bots else None
         for seat, info in enumerate(self.seats):
             bot = info.get("bot")
@@ -360,7 +371,7 @@ class TableSession:
         again): kept, each n left a game "in progress" with nothing in it to resume. A game
         over at the deal stays, as finished games do. A store that fails keeps it, and that
         is all: nothing of a game without asks is lost."""
-        if self.store is None or self.game_id is None or self.game.actions or self.is_over:
+        if self.store is None or self.game_id is None or self.asks_made or self.is_over:
             return
         with self._save_lock, contextlib.suppress(StorageError):
             self.store.delete(self.game_id, unplayed_only=True)  # or another table's now
@@ -389,6 +400,17 @@ class TableSession:
     @property
     def is_over(self) -> bool:
         return self.game.is_over
+
+    @property
+    def asks_made(self) -> int:
+        """The asks made in this game, a miss still waiting for its pick from the sea too."""
+        return len(self.game.actions) + (self.pending_miss is not None)
+
+    @property
+    def picks_from_sea(self) -> bool:
+        """Whether the person fishes by picking a card of the spread-out sea (see
+        :func:`sea_is_spread`)."""
+        return sea_is_spread(self.game.rules)
 
     @property
     def human_to_act(self) -> bool:
@@ -527,6 +549,8 @@ class TableSession:
             return f"{no_turn}."
         if not self.human_to_act:
             return f"Wait: it is {self.names[self.game.current_player or 0]}'s turn."
+        if self.pending_miss is not None:
+            return "Go fish first: pick a card from the sea."
         return None
 
     def _why_not_held(self, rank: Rank, held: Sequence[Rank]) -> str:
@@ -538,17 +562,60 @@ class TableSession:
             f"You have no {rank.plural}: you may only ask for a rank you hold ({choices})."
         )
 
-    def ask(self, target: int | None, rank: Rank, suit: Suit | None = None) -> list[Event]:
-        """The person asks; raises ``IllegalChoice`` (with the reason) if not allowed."""
+    def ask(self, target: int | None, rank: Rank, suit: Suit | None = None, *,
+            pick_from_sea: bool = False) -> list[Event]:
+        """The person asks; raises ``IllegalChoice`` (with the reason) if not allowed.
+
+        With ``pick_from_sea``, where the sea is spread out (:attr:`picks_from_sea`), a miss
+        stops at "Go fish!": its events so far are returned and the draw waits for
+        :meth:`fish`, as the person picks a card.
+        """
         reason = self.explain(target, rank, suit)
         if reason is not None:
             raise IllegalChoice(reason)
         assert target is not None
         action = Ask.of(target, rank, suit if self.game.rules.ask == "card" else None)
+        if pick_from_sea and self.picks_from_sea and self._waits_for_pick(action):
+            self.pending_miss = action
+            return announced_miss(self.human, action)
         events = self.game.play(action)
         if self.autosave:
             self.save()
         return events
+
+    def _waits_for_pick(self, miss: Ask) -> bool:
+        """Whether ``miss`` fishes with a draw that leaves the game going on. A draw that
+        ends it (the sea's last card, or a lucky draw that empties the hand: R19) is made
+        at once, as the browser makes it: stored as played while the pick waited, the game
+        was finished in the store already, its result decided by the sea's hidden card."""
+        if not self.game.goes_fishing(miss):
+            return False
+        after = self.game.clone()
+        after.play(miss)
+        return not after.is_over
+
+    def fish(self) -> list[Event]:
+        """Draw for the miss that waits for the person's pick. Whichever card of the sea is
+        picked, the draw is its top card: the sea is a jumble, and drawing from it is drawing
+        at random, as a shuffled pile does (nordic, RULES). Returns the events after the
+        "Go fish!" already told: the draw, and what it brought."""
+        miss = self.pending_miss
+        if miss is None:
+            raise IllegalChoice("There is nothing to fish for: ask for a rank first.")
+        self.pending_miss = None
+        events = self.game.play(miss)
+        if self.autosave:
+            self.save()
+        return [event for event in events if not isinstance(event, (Asked, WentFishing))]
+
+    def record(self) -> dict[str, Any]:
+        """The game as stored: a miss waiting for its pick is stored as played. The person
+        was told "Go fish!", so the ask is made: resumed, they must not ask it again
+        knowing it misses (the browser stores it so too)."""
+        record = self.game.to_record()
+        if self.pending_miss is not None:
+            record["actions"].append(self.pending_miss.to_dict(self.human))
+        return record
 
     def bot_move(self) -> list[Event]:
         """The bot whose turn it is asks once."""
@@ -597,7 +664,7 @@ class TableSession:
 
     def save(self) -> str | None:
         """Store the game as it stands (finished or not); return a warning if that failed."""
-        self.save_record(self.game.to_record())
+        self.save_record(self.record())
         return self.save_warning
 
     def save_record(self, record: dict[str, Any]) -> StorageError | None:
@@ -715,7 +782,7 @@ class BackgroundSaver:
             # A failed save is tried once more, though no ask came since it failed.
             retry = self.failure is not None and not self._finishing
             self._finishing = True
-            if retry or self._submitted != len(self.session.game.actions):
+            if retry or self._submitted != self.session.asks_made:
                 self._queue()
             if self._worker is None and self._pending is not None:
                 self._start()
@@ -726,8 +793,8 @@ class BackgroundSaver:
             return self._changed.wait_for(lambda: self._worker is None, timeout)
 
     def _queue(self) -> None:
-        self._pending = self.session.game.to_record()
-        self._submitted = len(self.session.game.actions)
+        self._pending = self.session.record()
+        self._submitted = self.session.asks_made
 
     def _due(self) -> bool:
         return self._finishing or self._failed_at is None or (

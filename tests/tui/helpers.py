@@ -58,7 +58,10 @@ async def play_to_the_end(app: GoFishApp, pilot: Pilot[None]) -> int:
     while not isinstance(app.screen, GameOverScreen):
         assert presses < MAX_KEYS, "the game did not finish"
         session = app.session
-        if session.human_to_act:
+        if session.pending_miss is not None:
+            await pilot.press("enter")  # told "Go fish!" at the sea (nordic): draw the card
+            presses += 1
+        elif session.human_to_act:
             turn += 1
             if len(session.askable_opponents()) > 1 and turn % 3 == 0:
                 await pilot.press("right")  # vary whom we ask

@@ -67,3 +67,11 @@ def test_under_card_asks_the_rank_keys_are_said_to_pick_the_rank_not_to_ask() ->
     assert "pick the rank of the card you ask for" in text and "pick the queen" in text
     assert "ask for queens" not in text and "ask for that rank" not in text
     assert "S H D C" in text and "then the suit of the card you ask for" in text
+
+
+def test_only_the_nordic_help_says_how_to_pick_a_card_from_the_sea() -> None:
+    # Hopp i havet spreads the sea out and a miss waits for the card picked from it.
+    nordic = help_seen("nordic", 2)
+    assert "← → Enter" in nordic and "choose a face-down card of the sea" in nordic
+    assert "a card of the sea" in nordic  # the mouse row
+    assert "face-down card" not in help_seen("bicycle", 3)

@@ -69,6 +69,7 @@ from gofish.tui.widgets import (
     HandView,
     OpponentPanel,
     PondPanel,
+    SeaView,
     TableLog,
     books_text,
     coach_size,
@@ -158,6 +159,7 @@ class GoFishApp(App[None]):
         self.speed = speed
         self.target: int | None = None  # the chosen opponent: a rank key asks them
         self.picked_rank: Rank | None = None  # waiting for a suit (ask: card)
+        self.sea_spot = 0  # the card of the sea chosen, while a miss waits for its draw
         self.confirm_quit = False
         self.confirm_new = False
         self._bot_timer: Timer | None = None
@@ -198,6 +200,7 @@ class GoFishApp(App[None]):
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
             yield Static(id="prompt", markup=False)  # it names players: "[/]" is a name
+            yield SeaView(id="sea")
             with Horizontal(id="suits"):
                 for suit in SUITS_AS_IN_HAND:  # as the hand lists them
                     yield SuitButton(f"{suit.symbol} {suit.letter}",
@@ -361,6 +364,18 @@ class GoFishApp(App[None]):
         self.query_one("#hand-box").border_title = Text.assemble(
             HAND_TITLE, books_text(books, self.session.narrator.book_word, room))
 
+    def show_sea(self) -> None:
+        """The sea spread out, its chosen card lit, while your miss waits for its draw (not
+        under a question to quit or deal again, whose lines its row would push down)."""
+        sea = self.query_one(SeaView)
+        sea.display = self.sea_shown
+        if sea.display:
+            sea.show(self.session.view().pond_size, self.sea_spot)
+
+    @property
+    def sea_shown(self) -> bool:
+        return self.session.pending_miss is not None and not self.question_pending
+
     def show_suit_buttons(self) -> None:
         """Under ask: card, clickable suits while a rank waits for its suit; not under a
         question to quit or deal again, which takes their place (a suit would only answer
@@ -392,6 +407,7 @@ class GoFishApp(App[None]):
 
     def show_prompt(self, message: str | None = None, *, error: bool = False) -> None:
         self.show_suit_buttons()
+        self.show_sea()
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "-error")
         # A question ends with the command that resumes the game: in a narrow window its
@@ -419,10 +435,11 @@ class GoFishApp(App[None]):
     def rows_beside_hand(self, height: int) -> int:
         """The rows a window ``height`` tall leaves for the hand's box and the prompt."""
         suits = least_rows(self.query_one("#suits")) if self.suits_shown else 0
+        sea = least_rows(self.query_one(SeaView)) if self.sea_shown else 0
         others = sum(least_rows(widget) for widget in (
             self.query_one(Header), self.query_one("#table"), self.query_one("#middle"),
             self.query_one(Footer)))
-        return height - others - suits
+        return height - others - suits - sea
 
     def prompt_room(self) -> int:
         """The most lines the prompt can show in this window: what the hand's box leaves
@@ -449,6 +466,8 @@ class GoFishApp(App[None]):
             if (no_turn := session.no_turn_words()) is not None:  # out of play, a dead hand
                 return f"{no_turn}. {thinking}"
             return thinking
+        if session.pending_miss is not None:
+            return self.sea_prompt()
         if self.target is None:
             return "Nobody holds cards to ask for."
         whom = session.names[self.target]
@@ -462,6 +481,12 @@ class GoFishApp(App[None]):
         if session.rules.ask == "card":  # the suit is asked next: say so before the rank
             return f"Your turn. Ask {whom}{more} for a card: press {self.held_keys()}, then a suit"
         return f"Your turn. Ask {whom}{more} for a rank: press {self.held_keys()}"
+
+    def sea_prompt(self, before: str = "Go fish!") -> str:
+        """``before``, then how to pick a card of the sea and which one is chosen."""
+        count = self.session.view().pond_size
+        return (f"{before} Pick a card from the sea: ←/→ choose, Enter draws it "
+                f"(card {self.sea_spot + 1} of {count}).")
 
     def still_picking(self, refusal: str) -> str:
         """``refusal`` of a suit, and, while the rank still waits for one, the suits left
@@ -560,7 +585,7 @@ class GoFishApp(App[None]):
         # Behind the too-small note n does nothing in a game under way (a second n would
         # deal blind), so the footer does not offer it there.
         if action == "new_game" and self.query("#too-small") and self.too_small:
-            return self.session.is_over or not self.session.game.actions
+            return self.session.is_over or not self.session.asks_made
         return True
 
     @property
@@ -647,6 +672,8 @@ class GoFishApp(App[None]):
 
     def handle_table_key(self, key: str, char: str) -> bool:
         """Keys that play: ranks, suits, targets, Esc. True if the key was used."""
+        if self.session.pending_miss is not None:
+            return self.handle_sea_key(key, char)
         if self.picked_rank is not None:
             if char in KEY_TO_SUIT:
                 self.try_ask(self.picked_rank, KEY_TO_SUIT[char])
@@ -675,6 +702,43 @@ class GoFishApp(App[None]):
             self.show_prompt(why, error=True)
             return True
         return False
+
+    def handle_sea_key(self, key: str, char: str) -> bool:
+        """Keys while your miss waits for its draw: choose a card of the sea and draw it
+        (Enter, Space, or f as in the browser); a rank, a suit or Esc is told the ask is
+        made. True if the key was used."""
+        steps = {"left": -1, "shift+tab": -1, "right": +1, "tab": +1}
+        if key in steps:
+            count = max(self.session.view().pond_size, 1)
+            self.sea_spot = (self.sea_spot + steps[key]) % count
+            self.show_prompt()
+            return True
+        if key in ("enter", "space") or char == "f":
+            self.draw_from_sea()
+            return True
+        if key == "escape" and self.query_one(CoachPanel).display:
+            self.action_coach()
+            return True
+        if char in KEY_TO_RANK and self.asked_again(KEY_TO_RANK[char]):
+            return True  # the key of the ask just made, bounced: no error for it
+        if key == "escape" or char in KEY_TO_RANK or (char in KEY_TO_SUIT and char != "c"):
+            self.show_prompt(self.sea_prompt("The ask is made: go fish first."), error=True)
+            return True
+        return False
+
+    def on_sea_view_picked(self, message: SeaView.Picked) -> None:
+        if self.answer_stay() or self.session.pending_miss is None:
+            return
+        self.sea_spot = message.index
+        self.draw_from_sea()
+
+    def draw_from_sea(self) -> None:
+        """Draw the card your miss waited for, and play on."""
+        if self._after_saving is not None or self.session.pending_miss is None:
+            return
+        self.query_one("#log", TableLog).catch_up()
+        self.write_events(self.session.narrate(self.session.fish()))
+        self.after_move(first_pause=AFTER_YOUR_TURN)
 
     def asked_again(self, rank: Rank) -> bool:
         """Would asking for ``rank`` repeat the ask just made, its key pressed twice at once
@@ -737,6 +801,9 @@ class GoFishApp(App[None]):
         if self._after_saving is not None:
             return  # leaving this game (a click on a card while its last save ends)
         session = self.session
+        if session.pending_miss is not None:  # a click on your cards, or a suit's
+            self.show_prompt(self.sea_prompt("The ask is made: go fish first."), error=True)
+            return
         needs_suit = session.rules.ask == "card" and suit is None
         if needs_suit and rank in session.held_ranks() and session.human_to_act:
             self.picked_rank = rank
@@ -750,13 +817,15 @@ class GoFishApp(App[None]):
             return
         before = frozenset(view.hand or ())
         try:
-            events_ = session.ask(self.target, rank, suit)
+            events_ = session.ask(self.target, rank, suit, pick_from_sea=True)
         except IllegalChoice as why:
             self.picked_rank = None if suit is None else self.picked_rank
             self.show_prompt(self.still_picking(self.refusal(why, rank)), error=True)
             return
         self.picked_rank = None
         self._hand_before = before
+        if session.pending_miss is not None:  # the middle of the sea, to go either way
+            self.sea_spot = session.view().pond_size // 2
         # Under ask: card a rank asked again may be another suit of it: never a repeat.
         self._just_asked = (len(session.game.actions), self.target, rank,
                             time.monotonic() + self.repeat_window) if suit is None else None
@@ -907,6 +976,9 @@ class GoFishApp(App[None]):
         # Even the first bot's, in a deal left with q: it is kept, to resume.
         if not thrown_away:
             self.answer_question()
+            # A miss told "Go fish!" is made (and stored so): its draw is the sea's top.
+            if self.session.pending_miss is not None:
+                self.session.fish()
         self._stop_bots()
         self.session.stop_thinking()  # a bot's search for this game would only take the CPU
         self._left = True
@@ -931,7 +1003,7 @@ class GoFishApp(App[None]):
     def new_game(self) -> None:
         """Deal again with the same settings, once this game's last position is saved."""
         # A deal with no ask played is forgotten (forget_unplayed), its bot's question too.
-        self.after_saving(self._deal_again, thrown_away=not self.session.game.actions)
+        self.after_saving(self._deal_again, thrown_away=not self.session.asks_made)
 
     def _deal_again(self) -> None:
         last_failure = self.saver.failure  # where the last game went, if not the database
@@ -1081,7 +1153,7 @@ class GoFishApp(App[None]):
         close_once(over, None)  # as if closed by a key passed on: a result due shows now
 
     def action_new_game(self) -> None:
-        if self.session.is_over or not self.session.game.actions:
+        if self.session.is_over or not self.session.asks_made:
             self.new_game()
             return
         if self.too_small:
@@ -1120,7 +1192,7 @@ class GoFishApp(App[None]):
     def action_quit_game(self) -> None:
         # In a window too small for the table the note offers "press q to quit", and the
         # prompt that would ask again is hidden: q quits at once (the game is saved).
-        if self.session.is_over or not self.session.game.actions or self.too_small:
+        if self.session.is_over or not self.session.asks_made or self.too_small:
             self.leave()
             return
         self.confirm_quit = True

@@ -21,6 +21,7 @@ from gofish.core import Rules
 from gofish.knowledge import RankRow
 from gofish.narrate import book_word, laid_word, pond_word
 from gofish.rules_help import rules_paragraphs
+from gofish.session import sea_is_spread
 from gofish.tally import PlayerTally
 from gofish.tui.widgets import (
     COACH_FRAME,
@@ -51,12 +52,17 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
         rows.append(("← → Tab", "choose whom to ask"))
     if by_card:
         rows.append(("S H D C", "then the suit of the card you ask for"))
+    sea = sea_is_spread(rules)
+    if sea:
+        rows.append(("← → Enter", 'told "Go fish!": choose a face-down card of the sea, '
+                                  "and draw it (Space or f draws it too)"))
     rows += [
         ("Esc", "cancel a rank picked, else close the coach" if by_card else "close the coach"),
         ("↑ ↓ PgUp PgDn",
          "scroll the log back (End: the latest); a small window shows only its end"),
         ("mouse", "click a group of your cards to ask"
-                  + (", an opponent to choose them" if choosing else "")),
+                  + (", an opponent to choose them" if choosing else "")
+                  + (", a card of the sea to fish it" if sea else "")),
         ("c", "show or hide the coach: what the table has revealed (over the table in a "
               "small window; Esc closes it too)"),
         ("?", "this help (? or Esc closes it)"),

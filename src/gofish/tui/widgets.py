@@ -538,6 +538,73 @@ def pond_compact(count: int, sea: bool) -> Text:
     return text
 
 
+SEA_BACK = "▮"
+SEA_STYLE = "#5fafd7"
+SEA_CHOSEN_STYLE = "bold #111111 on #ffd75f"
+
+
+class SeaView(Widget):
+    """The sea spread out face down while a miss waits for its draw (nordic): one back per
+    card, the chosen one lit; click a card to draw it. Every back is alike, and the draw
+    is the sea's top card whichever is chosen, so nothing here tells the cards apart."""
+
+    class Picked(Message):
+        """The person clicked card ``index`` of the sea."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    DEFAULT_CSS = """
+    SeaView { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.count = 0
+        self.chosen = 0
+
+    def show(self, count: int, chosen: int) -> None:
+        self.count, self.chosen = count, chosen
+        self.refresh(layout=True)
+
+    def _step(self, width: int) -> int:
+        """Columns per card: a back and a gap where one row holds them so, else a back."""
+        return 2 if 2 * self.count - 1 <= width else 1
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        per_row = max(max(width, 1) // self._step(width), 1)
+        return max(1, math.ceil(self.count / per_row))
+
+    def render(self) -> Text:
+        width = max(self.size.width, 1)
+        step = self._step(width)
+        per_row = max(width // step, 1)
+        text = Text(no_wrap=True)
+        for index in range(self.count):
+            if index and index % per_row == 0:
+                text.append("\n")
+            elif index and step == 2:
+                text.append(" ")
+            style = SEA_CHOSEN_STYLE if index == self.chosen else SEA_STYLE
+            text.append(SEA_BACK, style=style)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        event.stop()
+        if event.chain > 1:  # a double click draws once: the second click is no pick
+            return
+        width = max(self.size.width, 1)
+        step = self._step(width)
+        column, gap = divmod(offset.x, step)
+        index = offset.y * max(width // step, 1) + column
+        if not gap and 0 <= index < self.count:
+            self.post_message(self.Picked(index))
+
+
 #: Columns of a name in the coach (cut with fit_name, so "Expert 2" stays "Exper…2").
 COACH_NAME = 7
 #: Columns and rows the coach panel's border and padding take around its table.
