@@ -21,8 +21,9 @@ from gofish.session import TableSession, TableSettings
 from gofish.storage import Store
 from gofish.tui import GoFishApp
 from gofish.tui.app import MIN_HEIGHT, MIN_WIDTH
-from gofish.tui.widgets import RANK_KEYS, SEA_BACK, SeaView
+from gofish.tui.widgets import RANK_KEYS, SEA_BACK, HandView, SeaView
 
+LIT_KEY = "bold #ffd75f"  # the keys under your cards on your turn (HandView)
 SEED = 1  # nordic for two: you play first, and Emma holds no ace of yours
 
 
@@ -45,6 +46,12 @@ def region_text(app: GoFishApp, selector: str) -> list[str]:
     return [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
 
 
+def lit_keys(app: GoFishApp) -> bool:
+    """Are the keys under your cards drawn lit, as keys that ask now?"""
+    hand = app.query_one(HandView).render()
+    return any(str(span.style) == LIT_KEY for span in hand.spans)
+
+
 def prompt(app: GoFishApp) -> str:
     return " ".join(" ".join(region_text(app, "#prompt")).split())
 
@@ -60,6 +67,7 @@ def test_a_nordic_miss_waits_for_a_face_down_card_chosen_with_the_keys() -> None
         # Told "Go fish!", nothing is drawn yet: the sea is spread out to pick from.
         assert session.game.actions == () and session.pending_miss == miss
         assert any('"Go fish!"' in line.plain for line in app.log_lines)
+        seen["keys lit"] = lit_keys(app)
         sea = app.query_one(SeaView)
         assert sea.display and sea.region.bottom <= MIN_HEIGHT - 1  # above the footer
         seen["sea"] = "".join(region_text(app, "#sea"))
@@ -73,6 +81,7 @@ def test_a_nordic_miss_waits_for_a_face_down_card_chosen_with_the_keys() -> None
         await pilot.press("enter")
         await pilot.pause()
         seen["played"] = session.game.actions[0]
+        seen["keys lit after"] = lit_keys(app) or not session.human_to_act
         seen["drew"] = next(event.card for event in session.game.events
                             if isinstance(event, Drew) and event.player == 0)
         seen["shown"] = sea.display
@@ -86,6 +95,8 @@ def test_a_nordic_miss_waits_for_a_face_down_card_chosen_with_the_keys() -> None
     assert "(card 22 of 38)" in seen["moved"]
     assert seen["refused"].startswith("The ask is made: go fish first.")
     assert seen["played"] == (0, miss) and not seen["shown"]
+    # The rank keys under your cards are dimmed while they cannot ask, lit again after.
+    assert not seen["keys lit"] and seen["keys lit after"]
     assert seen["drew"] == drawn  # the sea's top card, whichever back was chosen
     told = [line for line in seen["log"] if "draw" in line and "sea" in line]
     assert told and drawn.pretty in told[0], seen["log"]

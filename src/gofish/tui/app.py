@@ -344,7 +344,9 @@ class GoFishApp(App[None]):
         if self._hand_before is None:
             self._hand_before = frozenset(hand_now)
         new = frozenset(hand_now) - self._hand_before
-        hand.show(hand_now, active=session.human_to_act, picked=self.picked_rank, new=new)
+        # Told "Go fish!", no rank key asks until the draw: the keys under the cards dim.
+        asking = session.human_to_act and session.pending_miss is None
+        hand.show(hand_now, active=asking, picked=self.picked_rank, new=new)
         coach = self.query_one(CoachPanel)
         if coach.display:
             coach.show(coach_rows(view), session.names, session.human, self.coach_laid_word())
