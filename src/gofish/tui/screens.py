@@ -54,15 +54,14 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
         rows.append(("S H D C", "then the suit of the card you ask for"))
     sea = sea_is_spread(rules)
     if sea:
-        rows.append(("← → Enter", 'told "Go fish!": choose a face-down card of the sea, '
-                                  "and draw it (Space or f draws it too)"))
+        # One line: the rules below must still show on the help's first page at 80x24.
+        rows.append(("← → Enter", 'told "Go fish!": choose a card of the sea, draw it'))
     rows += [
         ("Esc", "cancel a rank picked, else close the coach" if by_card else "close the coach"),
         ("↑ ↓ PgUp PgDn",
          "scroll the log back (End: the latest); a small window shows only its end"),
         ("mouse", "click a group of your cards to ask"
-                  + (", an opponent to choose them" if choosing else "")
-                  + (", a card of the sea to fish it" if sea else "")),
+                  + (", an opponent to choose them" if choosing else "")),
         ("c", "show or hide the coach: what the table has revealed (over the table in a "
               "small window; Esc closes it too)"),
         ("?", "this help (? or Esc closes it)"),
