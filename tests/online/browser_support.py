@@ -209,6 +209,29 @@ def confirm(page: Any, control: str) -> None:
     page.click(".confirm .confirm-yes")
 
 
+def held_connection(page: Any) -> dict[str, Any]:
+    """Route ``page``'s room sockets through playwright and reload it onto the route. While
+    ``held["on"]``, nothing passes either way on its first socket and neither end is told
+    (a dead connection the browser still calls open); ``held["drop"]()`` then closes that
+    socket on the page's side, as a network that went away, and the page connects again.
+    Later sockets pass everything."""
+    held: dict[str, Any] = {"on": False, "sockets": 0}
+
+    def through(ws: Any) -> None:
+        first = held["sockets"] == 0
+        held["sockets"] += 1
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: None if first and held["on"] else server.send(message))
+        server.on_message(lambda message: None if first and held["on"] else ws.send(message))
+        if first:
+            held["drop"] = lambda: ws.close(code=4000)
+
+    page.route_web_socket("**/ws/room/*", through)
+    page.reload()
+    page.wait_for_selector("#connection:has-text('Connected as')")
+    return held
+
+
 def route_room_frames(page: Any, rewrite: Callable[[dict[str, Any], Any], Any]) -> None:
     """Pass every frame ``page`` sends on its room socket through ``rewrite(frame, server)``,
     which returns the frame to send on (changed or not) or None to keep it back; then

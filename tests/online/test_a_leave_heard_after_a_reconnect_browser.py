@@ -8,33 +8,12 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, confirm, join, open_room
+from .browser_support import RoomsServer, confirm, held_connection, join, open_room
 from .test_rooms_accessibility import LISTEN, LIVE, heard
 
 pytestmark = pytest.mark.browser
 
 CY_LEFT = "Cy left; Emma (bot) plays their seat."
-
-
-def held_connection(page: Any) -> dict[str, Any]:
-    """Route ``page``'s room sockets through playwright and reload it onto the route. While
-    ``held["on"]``, nothing passes on its first socket; ``held["drop"]()`` then closes that
-    socket on the page's side, as a network that went away, and the page connects again."""
-    held: dict[str, Any] = {"on": False, "sockets": 0}
-
-    def through(ws: Any) -> None:
-        first = held["sockets"] == 0
-        held["sockets"] += 1
-        server = ws.connect_to_server()
-        ws.on_message(lambda message: None if first and held["on"] else server.send(message))
-        server.on_message(lambda message: None if first and held["on"] else ws.send(message))
-        if first:
-            held["drop"] = lambda: ws.close(code=4000)
-
-    page.route_web_socket("**/ws/room/*", through)
-    page.reload()
-    page.wait_for_selector("#connection:has-text('Connected as')")
-    return held
 
 
 def test_a_leave_missed_while_the_connection_was_down_is_read_out_on_return(

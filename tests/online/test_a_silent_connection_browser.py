@@ -9,28 +9,9 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, ann_and_bob, click_an_ask
+from .browser_support import RoomsServer, ann_and_bob, click_an_ask, held_connection
 
 pytestmark = pytest.mark.browser
-
-
-def cut_off_first_socket(page: Any) -> dict[str, Any]:
-    """Route ``page``'s room sockets through playwright and reload it onto the route. Once
-    ``cut["on"]`` is set, nothing passes either way on its first socket, and neither end is
-    told: a dead connection the browser still calls open. Later sockets pass everything."""
-    cut: dict[str, Any] = {"on": False, "sockets": 0}
-
-    def through(ws: Any) -> None:
-        first = cut["sockets"] == 0
-        cut["sockets"] += 1
-        server = ws.connect_to_server()
-        ws.on_message(lambda message: None if first and cut["on"] else server.send(message))
-        server.on_message(lambda message: None if first and cut["on"] else ws.send(message))
-
-    page.route_web_socket("**/ws/room/*", through)
-    page.reload()
-    page.wait_for_selector("#connection:has-text('Connected as')")
-    return cut
 
 
 def test_an_ask_into_a_dead_connection_is_said_and_the_page_connects_again(
@@ -42,7 +23,7 @@ def test_an_ask_into_a_dead_connection_is_said_and_the_page_connects_again(
     # (awaiting its answer), so his clicks did nothing at all, and nothing said why.
     ann, bob, _code = ann_and_bob(rooms, open_page, players=2)
     bob.clock.install()  # runs as time does, until the test moves it on
-    cut = cut_off_first_socket(bob)
+    cut = held_connection(bob)
     # The status line is emptied by the next update: what it said is kept here.
     bob.evaluate("""() => { window.said = []; const line = document.querySelector('#status');
         new MutationObserver(() => said.push(line.textContent))
@@ -75,7 +56,7 @@ def test_a_quiet_page_finds_its_dead_connection_and_catches_up(
     # nothing for a while asks the room (a ping), and connects again if it gets no answer.
     ann, bob, _code = ann_and_bob(rooms, open_page)
     bob.clock.install()
-    cut = cut_off_first_socket(bob)
+    cut = held_connection(bob)
     cut["on"] = True
     ann.click('#seats li[data-seat="2"] .add-bot')
     ann.wait_for_selector('#seats li[data-seat="2"] .remove-bot')
