@@ -35,8 +35,10 @@ game for every agent with -1 for the one who played it (``TerminateIllegalWrappe
 steps out of order are refused. What is no action at all (a number outside the action
 space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGymEnv``.
 ``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
-nothing, and so does a ``step`` or ``last()`` once every agent has left the game (call
-``reset``); through ``env()``'s wrappers, ``last()`` then raises that GoFishError too.
+nothing, and so does a ``step`` or ``last()`` before the first ``reset`` or once every
+agent has left the game (call ``reset``); through ``env()``'s wrappers, ``last()`` raises
+that GoFishError too (PettingZoo's own wrapper refuses the rest before a ``reset``).
+``str(env())`` is the game's name, ``gofish_v0``, as PettingZoo's wrappers give theirs.
 
 It is not ``is_parallelizable``: after a hit the same agent acts again, so PettingZoo's
 ``aec_to_parallel`` refuses it (leave the flag alone, whatever its message says). For the
@@ -130,17 +132,22 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped there
-    """PettingZoo's, but ``last()`` once every agent has left the game says to reset, as
-    ``raw_env.last`` does: the wrapper reads last() itself, from the dicts the last agent
-    had left (a bare KeyError 'player_0')."""
+    """PettingZoo's, but ``last()`` before the first reset, or once every agent has left the
+    game, says to reset, as ``raw_env.last`` does: the wrapper reads last() itself, and
+    said "agent_selection cannot be accessed before reset" (an AttributeError naming what
+    the caller never asked for), then a bare KeyError 'player_0' from the dicts the last
+    agent had left."""
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         table = self.unwrapped
-        if table._game is not None:  # before the first reset: PettingZoo's own refusal
-            table._check_an_agent_is_left()
+        table._live_game()
+        table._check_an_agent_is_left()
         return cast(tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]],
                     super().last(observe))
+
+    def __str__(self) -> str:
+        return str(self.env)  # the game's name, as PettingZoo's own wrapper gives
 
 
 class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped there
@@ -159,6 +166,9 @@ class _RefuseNonActions(wrappers.BaseWrapper):  # type: ignore[misc]  # untyped 
             super().step(action)
         finally:
             table._action_offered = None
+
+    def __str__(self) -> str:
+        return str(self.env)  # the game's name, as TerminateIllegalWrapper gives
 
 
 def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict:

@@ -218,6 +218,29 @@ def test_last_after_every_agent_is_done_says_to_reset_through_the_wrappers() -> 
     assert table.last()[2:4] == (False, False)
 
 
+def test_last_before_the_first_reset_says_to_reset_through_the_wrappers() -> None:
+    """It was PettingZoo's AttributeError 'agent_selection cannot be accessed before reset',
+    naming an attribute the caller never asked for; raw_env's GoFishError now, as
+    raw_env().last() gives."""
+    with pytest.raises(GoFishError, match=r"^no game yet: call reset\(\) first$"):
+        env().last()
+    table = env()
+    with pytest.raises(GoFishError, match=r"no game yet"):
+        table.last(observe=False)
+    table.reset(seed=2)  # and the table deals as ever after the refusal
+    assert table.last()[2:4] == (False, False)
+
+
+def test_the_wrapped_table_is_named_as_pettingzoos_own_games_are() -> None:
+    """PettingZoo's wrappers name themselves as the game (str(connect_four_v3.env()) is
+    'connect_four_v3'), and logs and wandb runs are named by it: env() read
+    '_OrderEnforcing<_RefuseNonActions<gofish_v0>>', two private class names."""
+    assert str(env()) == str(raw_env()) == "gofish_v0"
+    table = env(rules="nordic", players=3)
+    table.reset(seed=1)
+    assert str(table) == "gofish_v0"
+
+
 def test_after_max_asks_every_agent_is_truncated() -> None:
     table = raw_env("bicycle", players=4, max_asks=3)
     table.reset(seed=5)
