@@ -40,6 +40,11 @@ agent has left the game (call ``reset``); through ``env()``'s wrappers, ``last()
 that GoFishError too (PettingZoo's own wrapper refuses the rest before a ``reset``).
 ``str(env())`` is the game's name, ``gofish_v0``, as PettingZoo's wrappers give theirs.
 
+``state()`` (PettingZoo's global state, with its ``state_space``) is for centralized
+training, a MAPPO or QMIX critic: a float32 vector of the whole table (``table_state``),
+every hand included. That is hidden information, which no agent's policy may be given:
+the observations stay each seat's own. The pond's order is not in it.
+
 It is not ``is_parallelizable``: after a hit the same agent acts again, so PettingZoo's
 ``aec_to_parallel`` refuses it (leave the flag alone, whatever its message says). For the
 parallel API, ``pettingzoo.utils.conversions.turn_based_aec_to_parallel(env())`` takes
@@ -83,7 +88,16 @@ from typing import Any, cast
 
 import numpy as np
 
-from gofish.core import Ask, Game, GoFishError, MalformedInputError, make_rules, new_game
+from gofish.core import (
+    FULL_DECK,
+    RANKS,
+    Ask,
+    Game,
+    GoFishError,
+    MalformedInputError,
+    make_rules,
+    new_game,
+)
 from gofish.core.errors import short_repr
 from gofish.core.rules import check_players
 from gofish.env import (
@@ -97,7 +111,7 @@ from gofish.env import (
     numbered_ask,
     observation_size,
 )
-from gofish.knowledge import Tracker
+from gofish.knowledge import CARDS_PER_RANK, Tracker
 from gofish.narrate import plural
 from gofish.rendering import (
     RenderMode,
@@ -180,6 +194,40 @@ def _observation_space(players: int, action_count: int) -> gymnasium.spaces.Dict
     })
 
 
+def state_size(players: int) -> int:
+    """Length of ``raw_env.state()`` at a table of ``players`` (its layout: ``table_state``)."""
+    # Each seat's cards, its books and being in play; cards laid per rank; pond; to ask.
+    return players * (len(FULL_DECK) + 2) + len(RANKS) + 1 + players
+
+
+def table_state(game: Game) -> np.ndarray:
+    """The whole table as a float32 vector, each value in 0..1, in this order: for each
+    seat from seat 0, 1 for each card of ``FULL_DECK`` it holds; for each seat, its books /
+    the books a game has and 1 if still in play; the cards of each rank laid in books / 4;
+    the pond / 52; 1 for the seat to ask (none once the game is over).
+
+    Every hand is in it: hidden information, for a critic trained with every hand in
+    sight, never for a policy that plays. The pond's order is not: no seat knows it, and
+    which card comes up next is chance, not a fact of the position."""
+    players = game.num_players
+    held = np.zeros((players, len(FULL_DECK)), dtype=np.float32)
+    for seat in range(players):
+        held[seat, [card.index for card in game.hand(seat)]] = 1.0
+    books_in_game = game.rules.total_books
+    seats = [value for books, seated in zip(game.books, game.in_play, strict=True)
+             for value in (len(books) / books_in_game, float(seated))]
+    laid = [0] * (len(RANKS) + 1)
+    for cards in game.laid:
+        for card in cards:
+            laid[card.rank] += 1
+    to_ask = [0.0] * players
+    if not game.is_over and game.current_player is not None:
+        to_ask[game.current_player] = 1.0
+    public = [*seats, *(laid[rank] / CARDS_PER_RANK for rank in RANKS),
+              game.pond_size / len(FULL_DECK), *to_ask]
+    return np.concatenate([held.ravel(), np.asarray(public, dtype=np.float32)])
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untyped there
     """A table of ``players`` agents under ``rules`` (a preset, rules object or ``Rules``);
     see the module's docstring. ``render_mode`` is ``"ansi"``, ``"human"`` or None (see
@@ -208,6 +256,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._action_spaces = [gymnasium.spaces.Discrete(count) for _ in self.possible_agents]
         self._observation_spaces = [_observation_space(self.players, count)
                                     for _ in self.possible_agents]
+        #: The space of ``state()``: the whole table, hidden hands too (see table_state).
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, shape=(state_size(self.players),),
+                                                dtype=np.float32)
         self._deal_seeds = DealSeeds("gofish.pettingzoo_env later games")
         self._game: Game | None = None
         self._trackers: list[Tracker] = []
@@ -283,6 +334,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._check_an_agent_is_left()
         return cast(tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]],
                     super().last(observe))
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state, for centralized training (a MAPPO or QMIX critic): the
+        whole table, every hand included, as ``table_state`` lays it out. It holds hidden
+        information, so no agent's policy may be given it; the pond's order is not in it.
+        GoFishError before the first ``reset``."""
+        return table_state(self._live_game())
 
     def render(self) -> str | None:
         """The game as the seat of ``agent_selection`` sees it (the agent to act; once the
