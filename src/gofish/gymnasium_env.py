@@ -18,7 +18,9 @@ both) and adds two things an RL library looks for:
   An action that is no action at all (a number outside the action space, a seat not at
   the table) is still an error, as are steps after the episode ended.
 - ``action_masks()``: the legal actions as a boolean vector, the name sb3-contrib's
-  ``MaskablePPO`` calls.
+  ``MaskablePPO`` calls. Gymnasium's wrappers pass no attribute on: through ``make``'s,
+  call ``env.unwrapped.action_masks()`` or ``env.get_wrapper_attr("action_masks")()``;
+  in a vector env, ``envs.call("action_masks")``.
 
 It renders as ``GoFishEnv`` does (``render_mode="ansi"`` or ``"human"``; see
 ``gofish.rendering``), and its metadata lists both, so ``check_env`` tries each::

@@ -133,6 +133,27 @@ def test_action_masks_are_the_legal_actions_as_booleans() -> None:
     assert list(np.flatnonzero(masks)) == info["legal"]
 
 
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_action_masks_are_reached_as_the_docs_say_through_make_and_make_vec(
+        mode: str) -> None:
+    """The README offered env.action_masks() on what gymnasium.make gives, an
+    AttributeError there: Gymnasium's wrappers pass no attribute on."""
+    env = gymnasium.make(MAKE_ID, rules="bicycle", players=4)
+    _, info = env.reset(seed=2)
+    with pytest.raises(AttributeError):
+        env.action_masks()  # as the docs now warn
+    for masks in (env.unwrapped.action_masks(), env.get_wrapper_attr("action_masks")()):
+        assert list(np.flatnonzero(masks)) == info["legal"]
+    envs = gymnasium.make_vec(MAKE_ID, num_envs=2, vectorization_mode=mode, players=3)
+    try:
+        _, infos = envs.reset(seed=[4, 5])
+        masks = envs.call("action_masks")
+        assert [list(np.flatnonzero(mask)) for mask in masks] == [
+            list(legal) for legal in infos["legal"]]
+    finally:
+        envs.close()
+
+
 def test_a_wrong_illegal_action_setting_is_refused_by_name() -> None:
     with pytest.raises(MalformedInputError, match='illegal_action must be "lose" or "raise", '
                                                   "not 'ignore'"):
