@@ -35,9 +35,10 @@ game for every agent with -1 for the one who played it (``TerminateIllegalWrappe
 steps out of order are refused. What is no action at all (a number outside the action
 space, None from the agent to ask) is still a ``GoFishError``, as in ``GoFishGymEnv``.
 ``raw_env`` is the table alone: an illegal action raises ``GoFishError`` and changes
-nothing, and so does a ``step`` or ``last()`` before the first ``reset`` or once every
-agent has left the game (call ``reset``); through ``env()``'s wrappers, ``last()`` raises
-that GoFishError too (PettingZoo's own wrapper refuses the rest before a ``reset``).
+nothing, and so does a ``step``, ``last()`` or ``agent_iter()`` before the first
+``reset``, or a ``step`` or ``last()`` once every agent has left the game (call
+``reset``); through ``env()``'s wrappers, ``last()`` raises that GoFishError too
+(PettingZoo's own wrapper refuses the rest before a ``reset``).
 ``str(env())`` is the game's name, ``gofish_v0``, as PettingZoo's wrappers give theirs.
 
 ``state()`` (PettingZoo's global state, with its ``state_space``) is for centralized
@@ -129,6 +130,7 @@ try:
     import gymnasium
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env import AECIterable
 except ImportError:  # said at import, not as a bare ModuleNotFoundError
     raise ImportError("gofish.pettingzoo_env needs PettingZoo: pip install pettingzoo (or "
                       "gofish[rl])") from None
@@ -250,6 +252,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self.max_asks = limit
         self.per_opponent = actions_per_opponent(self.rules)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        # Listed from the start, as PettingZoo's own games do: num_agents and agents were
+        # AttributeErrors before the first reset.
+        self.agents = self.possible_agents[:]
         count = (self.players - 1) * self.per_opponent
         # Spaces of each agent's own, as in PettingZoo's games: a space keeps the generator
         # its seed() sets, and a shared one tied every agent's samples to the others'.
@@ -325,6 +330,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
         self._accumulate_rewards()
         self.agent_selection = agent if self._ended() else self._agent_to_move()
         show_to_human(self.render_mode, self._picture)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        """PettingZoo's; GoFishError before the first ``reset``, as ``step`` gives (its
+        iterator read ``agent_selection``, an AttributeError with no word of reset)."""
+        self._live_game()
+        return super().agent_iter(max_iter)
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:

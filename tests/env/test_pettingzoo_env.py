@@ -177,6 +177,18 @@ def test_raw_a_step_before_reset_says_to_reset_first() -> None:
         raw_env().step(0)
 
 
+def test_raw_agents_before_reset_are_the_tables_and_agent_iter_says_to_reset() -> None:
+    """agents, num_agents and agent_iter() were AttributeErrors ("'raw_env' object has no
+    attribute 'agents'"): PettingZoo's own games list their agents from the start, and a
+    loop over agent_iter() before reset is told to reset, as raw_env's step is."""
+    table = raw_env(players=3)
+    assert table.agents == table.possible_agents and table.num_agents == 3
+    with pytest.raises(GoFishError, match=r"^no game yet: call reset\(\) first$"):
+        table.agent_iter()
+    table.reset(seed=1)
+    assert next(iter(table.agent_iter())) == table.agent_selection
+
+
 def _played_to_the_end(table: Any) -> Any:
     """``table`` after its game, every agent's last step taken (``agents`` empty)."""
     rng = np.random.default_rng(1)
