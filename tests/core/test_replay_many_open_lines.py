@@ -1,5 +1,9 @@
 """``gofish replay`` on many lines that each open an object and do not close it: read in
-time proportional to the input, not to its square (never a hang)."""
+time proportional to the input, not to its square (never a hang).
+
+Each bound is a guard against the old near-hang, not a speed target: about 2 s here alone,
+the old reading took minutes to hours, and a loaded 2-core machine made 2 s into 22 s
+(the bound was 20 s). bench/ measures speed."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ import time
 
 import gofish
 from gofish.cli.replay import replay_stream
+
+HANG_GUARD = 90  # seconds
 
 
 def _replayed(lines: list[str]) -> tuple[list[dict[str, object]], float]:
@@ -24,7 +30,7 @@ def test_lines_that_each_open_an_object_are_read_in_linear_time() -> None:
     results, took = _replayed(["{\n"] * 40_000)
     assert len(results) == 40_000
     assert all("not valid JSON" in str(result["error"]) for result in results)
-    assert took < 20, f"{took:.1f} s for 40,000 short lines"
+    assert took < HANG_GUARD, f"{took:.1f} s for 40,000 short lines"
 
 
 def test_json_lines_each_cut_short_are_each_a_record_and_quick() -> None:
@@ -33,7 +39,7 @@ def test_json_lines_each_cut_short_are_each_a_record_and_quick() -> None:
     results, took = _replayed([whole[:120] + "\n"] * 20_000 + [whole + "\n"])
     assert len(results) == 20_001 and results[-1]["ok"] is True
     assert not any(result["ok"] for result in results[:-1])
-    assert took < 20, f"{took:.1f} s for 20,000 cut lines"
+    assert took < HANG_GUARD, f"{took:.1f} s for 20,000 cut lines"
 
 
 def test_json_lines_each_cut_after_a_card_are_each_a_record_and_quick() -> None:
@@ -46,7 +52,7 @@ def test_json_lines_each_cut_after_a_card_are_each_a_record_and_quick() -> None:
     results, took = _replayed([cut] * 40_000)
     assert len(results) == 40_000
     assert all(result["ok"] is False for result in results)
-    assert took < 20, f"{took:.1f} s for 40,000 cut lines"
+    assert took < HANG_GUARD, f"{took:.1f} s for 40,000 cut lines"
 
 
 def test_a_cut_line_before_the_end_is_its_own_record_not_a_cut_off_one() -> None:
