@@ -40,7 +40,7 @@ from gofish.storage import (
     open_store,
     read_cursor,
 )
-from gofish.storage.errors import reported
+from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.help import rules_help
@@ -568,6 +568,11 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         # Why a browser cannot go on with it (None: it can), so that the pages offer only
         # games that open: the start screen offered one whose bot may not think that long here.
         "not_resumable": None if shown.over else why_not_resumable(game),
+        # A row that said otherwise than its record (edited by hand, a failing disk) is
+        # shown as the record plays: named, as gofish history names it, or the pages
+        # showed other books than the database holds without a word.
+        "changed": list(game.changed),
+        "changed_note": changed_row([game.id], game.changed) if game.changed else None,
     }
 
 

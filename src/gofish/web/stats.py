@@ -12,16 +12,21 @@ from typing import Any
 
 from gofish.session import stats_rules_in_words
 from gofish.storage import DamagedGameError, Store
+from gofish.storage.errors import changed_row
 
 
 def stats_answer(store: Store) -> dict[str, Any]:
-    """``/api/stats``: ``rows`` per line-up and rules, ``over_time`` per finished game, and
+    """``/api/stats``: ``rows`` per line-up and rules, ``over_time`` per finished game,
     ``damaged``, the ids of the games left out of both (their seat rows edited by hand),
-    for the page to name, as ``gofish stats`` does: unnamed, the figures looked whole."""
+    for the page to name, as ``gofish stats`` does: unnamed, the figures looked whole. And
+    ``changed``, the ids of the games whose rows said otherwise than their records,
+    counted as the records play, with ``changed_note`` saying so in gofish stats' words."""
     skipped: list[DamagedGameError] = []
+    changed: list[int] = []
     rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
-            for row in store.stats(skipped=skipped)]
+            for row in store.stats(skipped=skipped, changed=changed)]
     points = [point._asdict() for point in store.results_over_time()]
     return {"rows": rows, "over_time": points,
-            "damaged": [damaged.game_id for damaged in skipped]}
+            "damaged": [damaged.game_id for damaged in skipped],
+            "changed": changed, "changed_note": changed_row(changed) if changed else None}
 

@@ -26,6 +26,14 @@ function damagedRow(game) {
     el('td', { colspan: 7, text: 'Damaged in the games database (a failing disk, a bad copy or an edit by hand?): it cannot be read or replayed.' }));
 }
 
+/** The server's word on a game whose row said otherwise than its record (edited by hand,
+ * a failing disk), shown as the record plays: as gofish history says it, since unsaid the
+ * page showed other books or winners than the database holds. Null for any other game. */
+export function changedNote(note) {
+  if (!note) return null;
+  return el('p', { class: 'changed', text: `${note[0].toUpperCase()}${note.slice(1)}.` });
+}
+
 function historyRow(game) {
   if (game.damaged) return damagedRow(game);
   return el('tr', { dataset: { game: game.id } },
@@ -35,7 +43,7 @@ function historyRow(game) {
     el('td', { text: game.rules_words }), // "pairs instead of books", not "book_size=2"
     // Whole: "3–2–1–" over "5–2" read as two scores. A pairs game's count is of pairs (R3).
     el('td', { class: 'books', text: `${game.books.join('–')}${game.book_size === 2 ? ' pairs' : ''}` }),
-    el('td', { text: resultText(game) }),
+    el('td', {}, resultText(game), changedNote(game.changed_note)),
     el('td', { class: 'optional', text: game.source }),
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `replay game ${game.id}` }, 'Replay'),
       resumeLink(game)));
@@ -149,6 +157,7 @@ export async function showReplay(page, id) {
   };
   fill(page, el('h1', {}, `Replay of game ${id}`),
     el('p', { text: `${game.names.join(', ')} · ${game.rules_words} · ${resultText(game)}` }),
+    changedNote(game.changed_note),
     controls, narration, board,
     el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games')));
   draw();

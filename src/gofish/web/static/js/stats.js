@@ -3,6 +3,7 @@
 import { el, fill, getJSON } from './dom.js';
 import { barChart, lineChart } from './charts.js';
 import { capitalised, counted, setWord } from './cards.js';
+import { changedNote } from './history.js';
 
 const percent = (v) => `${Math.round(v * 100)}%`;
 
@@ -85,9 +86,10 @@ export async function showStats(page, back = null) {
   fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'Loading…'));
   const stats = await getJSON('/api/stats');
   const points = stats.over_time;
-  const damaged = leftOut(stats.damaged);
+  // Games counted as their records play, their rows having said otherwise: named too.
+  const notes = [leftOut(stats.damaged), changedNote(stats.changed_note)];
   if (!points.length) {
-    fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'No finished games yet: play one and come back.'), damaged, el('a', { href: '#/', class: 'button-link' }, 'Play'));
+    fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'No finished games yet: play one and come back.'), notes, el('a', { href: '#/', class: 'button-link' }, 'Play'));
     return;
   }
   const wins = points.map((p) => (p.won ? 1 : 0));
@@ -115,7 +117,7 @@ export async function showStats(page, back = null) {
       el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
   fill(page, el('h1', {}, 'Stats'), back,
     el('p', {}, `${counted(points.length, 'finished game')}, ${wins.filter(Boolean).length} won (shared wins included).`),
-    damaged,
+    notes,
     el('section', { class: 'chart-box' }, el('h2', {}, 'Win rate over time'), overTime),
     el('section', { class: 'chart-box' }, el('h2', {}, 'Per opponent and rule set'), perLineUp),
     el('section', { class: 'chart-box' }, el('h2', {}, `${setsHeading(sizes)} per game`),
