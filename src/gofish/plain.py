@@ -20,7 +20,7 @@ import contextlib
 import difflib
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -365,7 +365,8 @@ class PlainTable:
         try:
             return self.parse_typed_move(text)
         except MalformedInputError:
-            said = _as_said_aloud(text)  # "ask 2 for the queen of spades", "Qs, 2"
+            opponents = {_name_key(self.session.names[seat]) for seat in self.session.opponents()}
+            said = _as_said_aloud(text, opponents)  # "ask 2 for the queen of spades", "Qs, 2"
             if not said:  # "please" alone: answered as typed
                 raise
             self.refuse_whom_before_what(said)
@@ -698,13 +699,18 @@ def _without_full_stop(line: str) -> str:
     return text[:-1] if text.endswith(".") or (text.endswith("?") and text != "?") else line
 
 
-def _as_said_aloud(text: str) -> str:
+def _as_said_aloud(text: str, opponents: Set[str] = frozenset()) -> str:
     """``text`` as the mode reads it, with what people add when they say a move aloud
     left out: the game's question ("Emma, do you have any queens"), commas where they
     pause, an article before what is asked for ("for the Qs"), "please", "to" or "from"
-    before whom ("Qs to 2"), and cards said in words ("queen of spades", "0 of hearts")."""
+    before whom ("Qs to 2"), and cards said in words ("queen of spades", "0 of hearts").
+    A polite word that is the name of one of the ``opponents`` (their name keys) stays:
+    it says whom to ask."""
+    def unless_a_name(polite: re.Match[str]) -> str:
+        return polite[0] if _name_key(polite[0]) in opponents else ""
+
     plain = _ARTICLE_AFTER_FOR.sub(r"\g<for> ", _as_asked(text).replace(",", " "))
-    plain = _TO_WHOM.sub("", _POLITE_WORDS.sub("", plain)).strip()
+    plain = _TO_WHOM.sub("", _POLITE_WORDS.sub(unless_a_name, plain)).strip()
     return _cards_in_words_as_typed(plain)
 
 

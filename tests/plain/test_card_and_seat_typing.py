@@ -276,3 +276,25 @@ def test_a_leading_a_is_the_ace_not_an_article() -> None:
     # was read as "emma 3" and answered "Type what you ask for first, then whom: '3 1'".
     said = run(queens_session("rank"), ["a emma 3", "quit"])
     assert [line for line in said if line.startswith("There is no opponent 'emma 3'")], said
+
+
+def named_session(name: str) -> TableSession:
+    """As queens_session (rank asks), with player 2, who holds the Q♠, called ``name``."""
+    game = deal("classic", ["QD 2 3", "QC 5 6", "QS 7 8"])
+    settings = TableSettings(make_rules("classic", hand_size=3), players=3)
+    seats = settings.seats()
+    seats[2]["name"] = name
+    return TableSession(settings, game, seats)
+
+
+@pytest.mark.parametrize(("name", "typed"), [
+    ("Please", "please, do you have any queens?"), ("Please", "Please, any queens?"),
+    ("Please", "queens to please"), ("Thanks", "thanks, got any queens"),
+    ("Thank You", "thank you, do you have any queens?")])
+def test_an_opponent_named_as_a_polite_word_is_still_asked(name: str, typed: str) -> None:
+    # "please" is left out of a move said politely, but here it names whom: Emma was asked
+    # (the last one asked) or the table asked whom, though Please was named.
+    session = named_session(name)
+    said = run(session, ["q 1", typed, "quit"])  # Emma gives her Q♣: you ask again
+    asks = [(ask.target, ask.rank) for _, ask in session.game.actions]
+    assert asks[:2] == [(1, Rank.QUEEN), (2, Rank.QUEEN)], said
