@@ -320,7 +320,7 @@ class PlainTable:
             self.say(str(why) + (QUEEN_NOT_QUIT if words == ["q"] else ""))  # and what may be
             return None
         except MalformedInputError as why:
-            self.say(f"{why}{_command_meant(words)} Type help for the commands.")
+            self.say(f"{why}{self.command_meant(words)} Type help for the commands.")
             return None
         self.last_target = move.target
         self.tell(events)
@@ -360,6 +360,15 @@ class PlainTable:
         return self.saver.leaving_words(plain=True)
 
     # -- reading moves -------------------------------------------------------------
+    def command_meant(self, words: list[str]) -> str:
+        """As :func:`_command_meant`, but "" for a word that names an opponent ("hans" is
+        Hans, not the hand command typed a letter wrong)."""
+        try:
+            self.parse_target(" ".join(words))
+        except MalformedInputError:
+            return _command_meant(words)
+        return ""
+
     def parse_move(self, line: str) -> Move:
         text = line.strip()  # as typed, so that a mistake is echoed back as typed
         try:

@@ -298,3 +298,19 @@ def test_an_opponent_named_as_a_polite_word_is_still_asked(name: str, typed: str
     said = run(session, ["q 1", typed, "quit"])  # Emma gives her Q♣: you ask again
     asks = [(ask.target, ask.rank) for _, ask in session.game.actions]
     assert asks[:2] == [(1, Rank.QUEEN), (2, Rank.QUEEN)], said
+
+
+@pytest.mark.parametrize(("name", "typed"), [("Hans", "hans"), ("Tabea", "tabea"),
+                                             ("Quinn", "quin")])
+def test_an_opponents_name_alone_is_not_taken_for_a_command_mistyped(
+        name: str, typed: str) -> None:
+    # "hans" named the opponent Hans, yet the answer guessed "Did you mean hand?", as if
+    # a command had been typed a letter wrong.
+    said = run(named_session(name), [typed, "quit"])
+    refusal = [line for line in said if line.startswith(f"{typed!r} is not a rank")]
+    assert refusal and "Did you mean" not in refusal[0], said
+
+
+def test_a_command_typed_a_letter_wrong_is_still_answered_with_the_command() -> None:
+    said = run(named_session("Hans"), ["hnad", "quit"])
+    assert [line for line in said if "Did you mean hand?" in line], said
