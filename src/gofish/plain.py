@@ -374,8 +374,10 @@ class PlainTable:
         try:
             return self.parse_typed_move(text)
         except MalformedInputError:
-            opponents = {_name_key(self.session.names[seat]) for seat in self.session.opponents()}
-            said = _as_said_aloud(text, opponents)  # "ask 2 for the queen of spades", "Qs, 2"
+            named = self.read_polite_name(text)
+            if named is not None:
+                return named
+            said = _as_said_aloud(text)  # "ask 2 for the queen of spades", "Qs, 2"
             if not said:  # "please" alone: answered as typed
                 raise
             self.refuse_whom_before_what(said)
@@ -383,6 +385,19 @@ class PlainTable:
                 raise
         # its answer: "ask for a rank only" if it is one; a line not understood as typed
         return self.parse_typed_move(said, typed=text)
+
+    def read_polite_name(self, text: str) -> Move | None:
+        """The move ``text`` says read with a polite word that names an opponent kept as
+        whom ("Please, any queens?" asks Please); None if that reading is no move, and
+        "please" is then only politeness ("please q 2")."""
+        opponents = {_name_key(self.session.names[seat]) for seat in self.session.opponents()}
+        kept = _as_said_aloud(text, opponents)
+        if kept == _as_said_aloud(text):
+            return None
+        try:
+            return self.parse_typed_move(kept, typed=text)
+        except MalformedInputError:
+            return None
 
     def refuse_whom_before_what(self, text: str) -> None:
         """"2 Qs", "emma 2 queens", "ask 2 Qs": a seat and then what is asked for, which

@@ -300,6 +300,16 @@ def test_an_opponent_named_as_a_polite_word_is_still_asked(name: str, typed: str
     assert asks[:2] == [(1, Rank.QUEEN), (2, Rank.QUEEN)], said
 
 
+@pytest.mark.parametrize("typed", ["please q 2", "please, q 2", "q 2 please", "q to 2 please"])
+def test_please_said_around_a_seat_is_still_politeness_with_an_opponent_named_please(
+        typed: str) -> None:
+    # Kept as a name, "please q 2" was no move at all; here it can only be politeness.
+    session = named_session("Please")
+    said = run(session, ["q 1", typed, "quit"])
+    asks = [(ask.target, ask.rank) for _, ask in session.game.actions]
+    assert asks[:2] == [(1, Rank.QUEEN), (2, Rank.QUEEN)], said
+
+
 @pytest.mark.parametrize(("name", "typed"), [("Hans", "hans"), ("Tabea", "tabea"),
                                              ("Quinn", "quin")])
 def test_an_opponents_name_alone_is_not_taken_for_a_command_mistyped(
