@@ -651,7 +651,11 @@ class Room:
             raise ValueError(f"the host role cannot pass from seat {data['from'] + 1} "
                              f"to seat {data['seat'] + 1}")
         self.host = data["seat"]
-        return f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
+        text = f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
+        if self.game is not None:  # told in the log as a leave is: a page back later reads it
+            event = {"type": "seat_host", "seat": self.host, "from": data["from"]}
+            self.notices.append(Notice(self._notice_at(), event, text))
+        return text
 
     def _next_person(self, after: int, *, here: bool = False) -> int | None:
         """The next seat after ``after`` in seat order (going round) that a person holds

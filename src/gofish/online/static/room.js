@@ -395,15 +395,18 @@ function renderAndTell(render, entries, notice = null) {
 }
 
 // What of a log entry the announcer reads. "Bob's turn." (the turn line), "Game over…"
-// (the result line) and "Bob left…" (the notice line) are each said by a line of their
-// own; a seat passed over ("Ann is passed over. Bob's turn.") and a stand-in starting to
-// play for someone away ("Bob is away: …", in no other line) are said only here. A leave
-// is the notice line's only in the update that made it: a page whose connection was down
-// then hears of it in the log its return brings, or never.
+// (the result line) and "Bob left…" or "Ann is away, so Bob is the host now." (the notice
+// line) are each said by a line of their own; a seat passed over ("Ann is passed over.
+// Bob's turn.") and a stand-in starting to play for someone away ("Bob is away: …", in no
+// other line) are said only here. A leave or a host's hand-over is the notice line's only
+// in the update that made it: a page whose connection was down then hears of it in the log
+// its return brings, or never.
+const NOTICE_LINE_EVENTS = new Set(['seat_left', 'seat_removed', 'seat_host']);
+
 function spokenPart(entry, notice) {
   const type = entry.event.type;
   if (type === 'game_over') return '';
-  if (type === 'seat_left' || type === 'seat_removed') return entry.text === notice ? '' : entry.text;
+  if (NOTICE_LINE_EVENTS.has(type)) return entry.text === notice ? '' : entry.text;
   return type === 'turn_passed' ? passedOver(entry) : entry.text;
 }
 

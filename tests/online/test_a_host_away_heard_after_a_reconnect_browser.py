@@ -1,0 +1,46 @@
+"""A host gone away mid-game is read out once to a page there all along (by the notice
+line, not also by the log's line) and once to a page whose connection was down just then
+(by the log its return brings): the hand-over was only ever in the notice line, which a
+page that reconnects is not sent again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser_support import RoomsServer, join, open_room, started
+from .test_a_leave_heard_after_a_reconnect_browser import held_connection
+from .test_rooms_accessibility import LISTEN, LIVE, heard
+
+pytestmark = pytest.mark.browser
+
+AWAY = "Ann is away, so Bob is the host now."
+
+
+def test_a_host_away_is_read_out_once_live_and_once_on_return(
+    tmp_path: Path, open_page: Any
+) -> None:
+    with started(RoomsServer(tmp_path, away_seconds=1)) as rooms:
+        ann, bob, cy = (open_page() for _ in range(3))
+        code = open_room(ann, rooms.url, "Ann", 3)
+        for page, name in ((bob, "Bob"), (cy, "Cy")):
+            join(page, rooms.url, code, name)
+        ann.wait_for_selector('#seats li[data-seat="2"]:has-text("Cy")')
+        ann.click("#start")
+        for page in (ann, bob, cy):
+            page.wait_for_selector("#game:not([hidden])")
+        held = held_connection(bob)
+        for page in (bob, cy):
+            page.evaluate(LISTEN, LIVE)
+        held["on"] = True  # Bob's page hears nothing more: its network is going
+        ann.close()  # Ann's tab closed: after the grace, the role passes to Bob
+        cy.wait_for_selector(f"#log li.room-notice:has-text('{AWAY}')")
+        held["drop"]()
+        bob.wait_for_selector(f"#log li.room-notice:has-text('{AWAY}')")
+        bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+        assert held["sockets"] == 2
+        for page in (bob, cy):
+            said = [text for region, text in heard(page) if region in ("announcer", "notice")]
+            assert said.count(AWAY) == 1, said
