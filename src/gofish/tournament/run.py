@@ -291,15 +291,33 @@ def run_tournament(
         # is told when this process is killed outright (kill -9), and stops them.
         programs = _plays_programs(plan)
         in_here = not tasks or (workers <= 1 and not programs)
-        results = (map(_play_chunk, tasks) if in_here
+        results = (enumerate(map(_play_chunk, tasks)) if in_here
                    else _in_workers(tasks, workers, jobs_1_here=not programs))
-        for result in results:
-            tally.merge(result)
-            done += result.tables
+        in_order = _InTaskOrder(tally)
+        for index, result in results:
+            in_order.merge(index, result)
+            done += result.tables  # counted as it comes: a Ctrl-C says every game played
             if progress:
                 progress(done, total)
     seconds = time.perf_counter() - started
     return Outcome(plan, tally, seconds, engine, workers)
+
+
+class _InTaskOrder:
+    """Adds chunk results to a tally in task order, whatever order they come in: the sum is
+    the same as one process's, failures and all, without relying on merge's order not
+    mattering."""
+
+    def __init__(self, tally: Tally) -> None:
+        self.tally = tally
+        self.early: dict[int, Tally] = {}  # results come before those of earlier tasks
+        self.next_index = 0
+
+    def merge(self, index: int, result: Tally) -> None:
+        self.early[index] = result
+        while self.next_index in self.early:
+            self.tally.merge(self.early.pop(self.next_index))
+            self.next_index += 1
 
 
 def _check_arguments(plan: object, fast: object, progress: object,
@@ -327,9 +345,11 @@ def _chunk_size(plan: Plan, engine: str) -> int:
     return EXTERNAL_CHUNK if _plays_programs(plan) else ENGINE_CHUNK
 
 
-def _in_workers(tasks: list[Task], workers: int, *, jobs_1_here: bool) -> Iterator[Tally]:
-    """Each task's result, in order, played in ``workers`` processes. ``jobs_1_here``:
-    whether ``--jobs 1`` would play them in this process instead (not with programs)."""
+def _in_workers(tasks: list[Task], workers: int, *,
+                jobs_1_here: bool) -> Iterator[tuple[int, Tally]]:
+    """Each task's index and result as it comes in, played in ``workers`` processes.
+    ``jobs_1_here``: whether ``--jobs 1`` would play them in this process instead (not with
+    programs)."""
     # A crew of our own rather than a ProcessPoolExecutor: that one cannot stop running
     # tasks (before Python 3.14), and after its workers were killed on Ctrl-C its
     # management thread could hang the exit or print a traceback at it.
@@ -351,25 +371,21 @@ def _in_workers(tasks: list[Task], workers: int, *, jobs_1_here: bool) -> Iterat
             worker.stop(deadline)
 
 
-def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[Tally]:
-    """Hand tasks to idle workers; yield results in task order as they come in."""
+def _dispatch(tasks: list[Task], crew: list[_Worker]) -> Iterator[tuple[int, Tally]]:
+    """Hand tasks to idle workers; yield each task's index and result as it comes in, not
+    in task order: a slow early task must not hold back the count of games played."""
     waiting = iter(enumerate(tasks))
-    finished: dict[int, Tally] = {}
-    next_to_yield = 0
     for worker in crew:
         worker.give_next(waiting)
-    while next_to_yield < len(tasks):
+    while any(worker.busy for worker in crew):
         busy = [worker for worker in crew if worker.busy]
         multiprocessing.connection.wait([w.connection for w in busy]
                                         + [w.process.sentinel for w in busy])
         for worker in busy:
             if worker.connection.poll() or not worker.process.is_alive():
                 index, result = worker.collect()
-                finished[index] = result
-                worker.give_next(waiting)
-        while next_to_yield in finished:
-            yield finished.pop(next_to_yield)
-            next_to_yield += 1
+                worker.give_next(waiting)  # kept busy while this result is counted
+                yield index, result
 
 
 class _Worker:
