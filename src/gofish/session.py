@@ -237,6 +237,32 @@ def sea_is_spread(rules: Rules) -> bool:
     return rules.preset == "nordic"
 
 
+def waits_for_pick(game: Game, miss: Ask) -> bool:
+    """Whether legal ask ``miss`` fishes with a draw that leaves the game going on, so the
+    draw may wait for its player's pick from the sea. A draw that ends the game (the sea's
+    last card, or a lucky draw that empties the hand: R19) is made at once: stored as
+    played while the pick waited, the game was finished in the store already, its result
+    decided by the sea's hidden card; and once over, nothing is left to hide."""
+    if not game.goes_fishing(miss):
+        return False
+    after = game.clone()
+    after.play(miss)
+    return not after.is_over
+
+
+def record_with_miss(game: Game, pending: tuple[int, Ask] | None) -> dict[str, Any]:
+    """``game``'s record, with the miss ``pending`` (its player, its ask) that waits for
+    a pick from the sea stored as played. Its player was told "Go fish!", so the ask is
+    made: resumed (or after a server was killed before the pick) they must not ask it
+    again knowing it misses; and its draw is the sea's top card whichever card is picked
+    (R18 section), so the record holds it as the ask it will be."""
+    record = game.to_record()
+    if pending is not None:
+        player, miss = pending
+        record["actions"].append(miss.to_dict(player))
+    return record
+
+
 @dataclass
 class TableSession:
     """A game in progress at one table, seen from the person's seat."""
@@ -575,24 +601,13 @@ class TableSession:
             raise IllegalChoice(reason)
         assert target is not None
         action = Ask.of(target, rank, suit if self.game.rules.ask == "card" else None)
-        if pick_from_sea and self.picks_from_sea and self._waits_for_pick(action):
+        if pick_from_sea and self.picks_from_sea and waits_for_pick(self.game, action):
             self.pending_miss = action
             return announced_miss(self.human, action)
         events = self.game.play(action)
         if self.autosave:
             self.save()
         return events
-
-    def _waits_for_pick(self, miss: Ask) -> bool:
-        """Whether ``miss`` fishes with a draw that leaves the game going on. A draw that
-        ends it (the sea's last card, or a lucky draw that empties the hand: R19) is made
-        at once, as the browser makes it: stored as played while the pick waited, the game
-        was finished in the store already, its result decided by the sea's hidden card."""
-        if not self.game.goes_fishing(miss):
-            return False
-        after = self.game.clone()
-        after.play(miss)
-        return not after.is_over
 
     def fish(self) -> list[Event]:
         """Draw for the miss that waits for the person's pick. Whichever card of the sea is
@@ -609,13 +624,10 @@ class TableSession:
         return [event for event in events if not isinstance(event, (Asked, WentFishing))]
 
     def record(self) -> dict[str, Any]:
-        """The game as stored: a miss waiting for its pick is stored as played. The person
-        was told "Go fish!", so the ask is made: resumed, they must not ask it again
-        knowing it misses (the browser stores it so too)."""
-        record = self.game.to_record()
-        if self.pending_miss is not None:
-            record["actions"].append(self.pending_miss.to_dict(self.human))
-        return record
+        """The game as stored: a miss waiting for its pick is stored as played (see
+        :func:`record_with_miss`)."""
+        pending = None if self.pending_miss is None else (self.human, self.pending_miss)
+        return record_with_miss(self.game, pending)
 
     def bot_move(self) -> list[Event]:
         """The bot whose turn it is asks once."""

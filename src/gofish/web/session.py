@@ -38,7 +38,13 @@ from gofish.core import (
 from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
-from gofish.session import filled_opponents, is_bot
+from gofish.session import (
+    filled_opponents,
+    is_bot,
+    record_with_miss,
+    sea_is_spread,
+    waits_for_pick,
+)
 from gofish.storage import FallbackSaver, Store, StoredGame
 from gofish.storage.errors import reported
 from gofish.web.help import rules_help
@@ -173,7 +179,7 @@ class GameSession:
         self.store = store
         self.pace = pace
         # Nordic players fish from a spread-out sea by clicking a card of it.
-        self.pick_from_pond = game.rules.preset == "nordic" if pick_from_pond is None else (
+        self.pick_from_pond = sea_is_spread(game.rules) if pick_from_pond is None else (
             pick_from_pond
         )
         self.version = 0
@@ -312,8 +318,8 @@ class GameSession:
             action = Ask.of(message.target, message.rank, message.suit)
         except GoFishError as error:
             raise MoveRefused(str(error)) from None
-        if (self.pick_from_pond and self.game.is_legal(action) and self.game.goes_fishing(action)
-                and not self._draw_ends_game(action)):
+        if (self.pick_from_pond and self.game.is_legal(action)
+                and waits_for_pick(self.game, action)):
             # Show the ask and the "Go fish!" now; the draw waits for the player's click.
             self._pending = (seat, action)
             return
@@ -321,16 +327,6 @@ class GameSession:
             self.game.play(action)  # checks the ask first and changes nothing if it is illegal
         except GoFishError as error:
             raise MoveRefused(_second_person(str(error), seat)) from None
-
-    def _draw_ends_game(self, miss: Ask) -> bool:
-        """Whether the draw of ``miss`` ends the game (the sea's last card, or a lucky draw
-        that empties the hand: R19). Such a miss is played at once: stored as played while
-        the page waited for the pick, it was a finished game in the store, counted in the
-        stats with a result the sea's hidden card decided; and once over, nothing is left
-        to hide."""
-        after = self.game.clone()
-        after.play(miss)
-        return after.is_over
 
     def _fish(self, seat: int) -> None:
         if self._pending is None or self._pending[0] != seat:
@@ -418,18 +414,9 @@ class GameSession:
                            else f"the game could not be saved: {told}")
 
     def _record(self) -> dict[str, Any]:
-        """The game as stored: with the miss that waits for its player's click played.
-
-        The page was told "Go fish!", so the ask is made (a server killed before the
-        click must not let the player, resumed, ask again knowing it misses), and its
-        draw is the sea's top card whichever card is clicked (R18 section): a record
-        holds only played asks, so the miss is stored as the ask it will be, as the rooms'
-        ``miss`` and ``fish`` entries replay to."""
-        record = self.game.to_record()
-        if self._pending is not None:
-            player, action = self._pending
-            record["actions"].append(action.to_dict(player))
-        return record
+        """The game as stored: with the miss that waits for its player's click played (see
+        :func:`record_with_miss`; the rooms' ``miss`` and ``fish`` entries replay so too)."""
+        return record_with_miss(self.game, self._pending)
 
     # ------------------------------------------------------------- updates
 
