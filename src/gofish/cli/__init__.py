@@ -143,13 +143,17 @@ def _number_in_0_to_9(text: str, convert: Callable[[str], _Number], kind: str) -
     try:
         return convert(text)
     except ValueError:
-        if kind == "a whole number" and WHOLE_NUMBER_TEXT.fullmatch(text):
-            raise argparse.ArgumentTypeError(_too_large(text)) from None
-        raise argparse.ArgumentTypeError(f"needs {kind}, not {text!r}") from None
+        raise _not_a_number(text, f"needs {kind}, not {text!r}") from None
 
 
-def _too_large(text: str) -> str:
-    return f"far too large a number ({sum(char.isdigit() for char in text):,} digits)"
+def _not_a_number(text: str, refusal: str) -> argparse.ArgumentTypeError:
+    """``refusal`` of ``text``, which int() or float() refused; but a whole number that
+    int() refuses only for its length is called far too large, not "not a number". (float()
+    takes any such text.)"""
+    if WHOLE_NUMBER_TEXT.fullmatch(text):
+        digits = sum(char.isdigit() for char in text)
+        return argparse.ArgumentTypeError(f"far too large a number ({digits:,} digits)")
+    return argparse.ArgumentTypeError(refusal)
 
 
 #: What int() reads as a whole number: decimal digits (of any script), one sign,
@@ -164,9 +168,7 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        if WHOLE_NUMBER_TEXT.fullmatch(text):  # a number, too long for int() to read
-            raise argparse.ArgumentTypeError(_too_large(text)) from None
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise _not_a_number(text, f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
