@@ -150,10 +150,16 @@ def _not_a_number(text: str, refusal: str) -> argparse.ArgumentTypeError:
     """``refusal`` of ``text``, which int() or float() refused; but a whole number that
     int() refuses only for its length is called far too large, not "not a number". (float()
     takes any such text.)"""
-    if WHOLE_NUMBER_TEXT.fullmatch(text):
-        digits = sum(char.isdigit() for char in text)
-        return argparse.ArgumentTypeError(f"far too large a number ({digits:,} digits)")
-    return argparse.ArgumentTypeError(refusal)
+    return argparse.ArgumentTypeError(too_large(text) or refusal)
+
+
+def too_large(text: str) -> str | None:
+    """"far too large a number (5,000 digits)" for a whole number that int() refuses only
+    for its length (past 4300 digits); None for other text. Not isdigit(): that takes '²'
+    and a doubled sign ('+-5'), which are simply not numbers."""
+    if not WHOLE_NUMBER_TEXT.fullmatch(text):
+        return None
+    return f"far too large a number ({sum(char.isdigit() for char in text):,} digits)"
 
 
 #: What int() reads as a whole number: decimal digits (of any script), one sign,

@@ -14,7 +14,7 @@ import signal
 import sys
 from typing import Any
 
-from gofish.cli import WHOLE_NUMBER_TEXT, bounded_stdin, can_show, is_control, lenient_stdin
+from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin, too_large
 from gofish.cli._database import add_database_option, command_line, latest_playable
 from gofish.cli._messages import report, required_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
@@ -100,12 +100,8 @@ def whole_number(text: str | None, option: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        # A number int() would read but for its length (past 4300 digits). Not isdigit():
-        # that takes '²' and a doubled sign ('+-5'), which are simply not numbers.
-        if WHOLE_NUMBER_TEXT.fullmatch(text):
-            digits = sum(character.isdecimal() for character in text)
-            raise OptionError(f"{option} is far too large a number ({digits:,} digits)"
-                              ) from None
+        if (large := too_large(text)) is not None:
+            raise OptionError(f"{option} is {large}") from None
         raise OptionError(f"{option} needs a whole number, not {text!r}") from None
 
 
