@@ -15,7 +15,7 @@ from gofish.cli import file_name
 from gofish.cli._database import command_line
 from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
-from gofish.core.record import unfinished_at
+from gofish.core.record import MANY_RECORDS, unfinished_at
 from gofish.narrate import book_word, plural, pond_word
 
 
@@ -166,6 +166,11 @@ def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, dict[str, An
     while (numbered := next_line()) is not None:
         first, line = numbered
         if not line.strip():
+            continue
+        if _opens_an_array(line):
+            last, given_back, error = _array_end(numbered, next_line)
+            returned.extend(reversed(given_back))
+            yield first, last, "", {"ok": False, "action_index": None, "error": error}
             continue
         if _opens_an_object(line):
             spread, whole = _spread_record(numbered, next_line)
@@ -331,6 +336,45 @@ def _an_object(line: str) -> bool:
         return isinstance(json.loads(text), dict)
     except (ValueError, RecursionError):
         return False
+
+
+def _opens_an_array(line: str) -> bool:
+    """Whether ``line`` starts a JSON array it does not finish, no deeper than an array of
+    records opens on its first line (``[``, or ``[{"rules": [`` of one written compactly)."""
+    text = line.strip()
+    return (text.startswith("[") and not text.endswith("]")
+            and _depth_after(text, 0) <= MAX_RECORD_DEPTH + 1)
+
+
+#: What an array of records is told (json.dump of a list, pretty-printed: each of its lines
+#: was replayed as a record of its own, hundreds of "not valid JSON: Extra data" results).
+ARRAY_OF_RECORDS = f"a record must be a JSON object, not an array: {MANY_RECORDS}"
+
+
+def _array_end(
+    opening: tuple[int, str], next_line: Callable[[], tuple[int, str] | None]
+) -> tuple[int, list[tuple[int, str]], str]:
+    """Where the JSON array that ``opening`` opens ends: its last line, the lines read past
+    it (to be given back) and what to say of it. Its lines are not held nor parsed: an
+    array is no record whatever it holds. It ends where its brackets close, or where the
+    input does, or before two objects in a row each on a line of its own: no array holds
+    them without a comma between, so they are records of JSON Lines after a stray ``[``."""
+    last, depth = opening[0], _depth_after(opening[1], 0)
+    objects: list[tuple[int, str]] = []  # objects in a row, each a line of its own
+    while (following := next_line()) is not None:
+        if not following[1].strip():
+            continue
+        if _an_object(following[1]):
+            objects.append(following)
+            if len(objects) == 2:
+                return last, objects, f"{ARRAY_OF_RECORDS}; and this one is not closed"
+            continue
+        last, objects = following[0], []
+        depth = _depth_after(following[1], depth)
+        if depth <= 0:
+            return last, [], ARRAY_OF_RECORDS
+    last = objects[-1][0] if objects else last
+    return last, [], f"{ARRAY_OF_RECORDS}; and this one is cut off: the input ends before it closes"
 
 
 def _opens_an_object(line: str) -> bool:

@@ -85,10 +85,17 @@ def _unknown_field(data: Mapping[Any, Any], fields: tuple[str, ...], what: str) 
     return None
 
 
+#: How many records are written, for an array of them given as one (json.dump of a list).
+MANY_RECORDS = "many records are written one object a line (JSON Lines), as gofish export does"
+
+
 def start_from_record(record: object) -> tuple[Game, list[Any]]:
     """Set up the game a record describes, before any action; return it with the actions."""
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {json_kind(record)}")
+        many = isinstance(record, list) and record and all(isinstance(item, Mapping)
+                                                           for item in record)
+        raise RecordError(f"a record must be a JSON object, not {json_kind(record)}"
+                          + (f": {MANY_RECORDS}" if many else ""))
     unknown = _unknown_field(record, RECORD_FIELDS, "the record")
     if unknown is not None:
         raise RecordError(unknown)

@@ -1,0 +1,84 @@
+"""An array of records given to ``gofish replay``: one result that says so, not one per line.
+
+RULES.md, "Game records": one game per JSON object, JSON Lines for many. A list of records
+saved with ``json.dump(records, file, indent=2)`` is neither, and each of its lines was
+replayed as a record of its own: hundreds of "not valid JSON: Extra data" results.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import gofish
+from gofish.cli.replay import replay_stream
+from gofish.core import replay_record
+
+from .stacked import deal
+
+
+def _record() -> dict[str, Any]:
+    game = deal("classic", ["9 9 K", "9 2 3"], pond="4 K 5")
+    game.play(gofish.Ask.of(1, "9"))
+    return game.to_record()
+
+
+def _replayed(text: str) -> tuple[int, list[dict[str, Any]], list[str]]:
+    """The exit status, the --json results and the readable headings for input ``text``."""
+    lines = text.splitlines(keepends=True)
+    as_json, readable = io.StringIO(), io.StringIO()
+    status = replay_stream(lines, as_json, as_json=True)
+    replay_stream(lines, readable, as_json=False)
+    headings = [line for line in readable.getvalue().splitlines() if line.startswith("record")]
+    return status, [json.loads(line) for line in as_json.getvalue().splitlines()], headings
+
+
+def test_a_pretty_printed_array_of_records_is_one_result_naming_its_lines() -> None:
+    text = json.dumps([_record(), _record()], indent=2) + "\n"
+    status, results, headings = _replayed(text)
+    assert status == 1
+    [result] = results
+    assert result["ok"] is False and result["action_index"] is None
+    assert result["error"].startswith("a record must be a JSON object, not an array: ")
+    assert "one object a line (JSON Lines)" in result["error"]
+    assert headings == [f"record 1 (lines 1-{text.count(chr(10))}): cannot replay (the record "
+                        f"itself): {result['error']}"]
+
+
+def test_an_array_written_one_record_a_line_is_one_result_too() -> None:
+    line = json.dumps(_record())
+    status, results, _ = _replayed(f"[\n{line},\n{line}\n]\n")
+    assert status == 1 and len(results) == 1
+    assert "not an array" in results[0]["error"]
+
+
+def test_an_array_of_records_on_one_line_is_told_how_many_records_are_written() -> None:
+    result = replay_record([_record(), _record()])
+    assert result == {"ok": False, "action_index": None,
+                      "error": "a record must be a JSON object, not an array: many records "
+                               "are written one object a line (JSON Lines), as gofish export "
+                               "does"}
+    # An array of anything else is no list of records: no advice on writing them.
+    assert replay_record([1, 2])["error"] == "a record must be a JSON object, not an array"
+
+
+def test_an_array_cut_off_is_one_result_that_says_so() -> None:
+    lines = (json.dumps([_record(), _record()], indent=2) + "\n").splitlines(keepends=True)
+    status, results, headings = _replayed("".join(lines[:40]))
+    assert status == 1 and len(results) == 1
+    assert results[0]["error"].endswith("this one is cut off: the input ends before it closes")
+    assert headings[0].startswith("record 1 (lines 1-40): cannot replay (the record itself)")
+
+
+def test_records_after_a_stray_bracket_are_still_replayed() -> None:
+    # Two objects in a row, each a line of its own, are no array's items (no comma between):
+    # they are JSON Lines, replayed as ever, after one result for the bracket's line.
+    record = _record()
+    line = json.dumps(record)
+    status, results, headings = _replayed(f"[\n{line}\n\n{line}\n")
+    assert status == 1
+    assert results[0]["ok"] is False and "not an array" in results[0]["error"]
+    assert results[1:] == [replay_record(record)] * 2
+    assert headings[1].startswith("record 2: in progress")
+    assert headings[2].startswith("record 3 (line 4): in progress")
