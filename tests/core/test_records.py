@@ -375,3 +375,16 @@ def test_a_line_of_bytes_that_are_not_text_says_so(line: bytes, message: str) ->
     # replay_line reads bytes, as json.loads does; bytes it could not decode were said to
     # hold "a number with too many digits", the other ValueError it turns into words.
     assert replay_line(line) == {"ok": False, "action_index": None, "error": message}
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("field", ["players", "first_player"])
+def test_nan_and_infinity_are_no_json_and_said_so(field: str, word: str) -> None:
+    # RULES.md "Game records" is JSON, which has no NaN nor Infinity; Python's json reads
+    # them, and the record was told "the number of players must be a whole number, not
+    # nan", where any other reader of the record finds no JSON at all.
+    line = json.dumps(_record()).replace(f'"{field}": ', f'"{field}": {word}, "x": ', 1)
+    assert replay_line(line) == {
+        "ok": False, "action_index": None,
+        "error": f"the line is not valid JSON: {word} is no JSON value (JSON has no NaN or "
+                 "infinity)"}

@@ -273,11 +273,16 @@ def replay_line(line: object) -> dict[str, Any]:
     # an "invalid control character" instead of the unterminated string.
     text = line.rstrip("\r\n") if isinstance(line, str) else bytes(line).rstrip(b"\r\n")
     try:
-        record = json.loads(text, object_pairs_hook=each_field_once)
+        record = json.loads(text, object_pairs_hook=each_field_once,
+                            parse_constant=_no_json_constant)
     except RepeatedField as repeated:
         return {"ok": False, "action_index": None,
                 "error": f"the line names {repeated.field!r} twice in one object: a record "
                          "gives each field once"}
+    except NotJsonNumber as number:
+        return {"ok": False, "action_index": None,
+                "error": f"the line is not valid JSON: {number.word} is no JSON value (JSON "
+                         "has no NaN or infinity)"}
     except json.JSONDecodeError as error:
         return {"ok": False, "action_index": None,
                 "error": f"the line is not valid JSON: {_json_fault(error)}"}
@@ -329,6 +334,20 @@ def _past_limits(error: ValueError | RecursionError) -> str:
     if isinstance(error, RecursionError):
         return "the line cannot be read: its lists and objects are nested too deeply"
     return "the line cannot be read: a number in it has too many digits"
+
+
+class NotJsonNumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``, which Python's json reads and JSON has not."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(f"{word} is no JSON value")
+        self.word = word
+
+
+def _no_json_constant(word: str) -> Any:
+    """Refuse what json.loads reads beyond JSON: a record holding NaN was told "the number
+    of players must be a whole number, not nan", where a strict reader says it is no JSON."""
+    raise NotJsonNumber(word)
 
 
 class RepeatedField(ValueError):
