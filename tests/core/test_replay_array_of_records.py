@@ -82,3 +82,15 @@ def test_records_after_a_stray_bracket_are_still_replayed() -> None:
     assert results[1:] == [replay_record(record)] * 2
     assert headings[1].startswith("record 2: in progress")
     assert headings[2].startswith("record 3 (line 4): in progress")
+
+
+def test_records_laid_out_over_lines_after_a_stray_bracket_are_still_replayed() -> None:
+    # No comma after the first record: no array's item, so it is a record of its own.
+    record = _record()
+    spread = json.dumps(record, indent=2) + "\n"
+    status, results, headings = _replayed(f"[\n{spread}{spread}")
+    assert status == 1  # the bracket's line
+    assert results[1:] == [replay_record(record)] * 2
+    size = spread.count("\n")
+    assert headings[1].startswith(f"record 2 (lines 2-{1 + size}): in progress")
+    assert headings[2].startswith(f"record 3 (lines {2 + size}-{1 + 2 * size}): in progress")

@@ -355,26 +355,34 @@ def _array_end(
     opening: tuple[int, str], next_line: Callable[[], tuple[int, str] | None]
 ) -> tuple[int, list[tuple[int, str]], str]:
     """Where the JSON array that ``opening`` opens ends: its last line, the lines read past
-    it (to be given back) and what to say of it. Its lines are not held nor parsed: an
-    array is no record whatever it holds. It ends where its brackets close, or where the
-    input does, or before two objects in a row each on a line of its own: no array holds
-    them without a comma between, so they are records of JSON Lines after a stray ``[``."""
+    it (to be given back) and what to say of it. An array is no record whatever it holds,
+    so it is not parsed; only the lines of the item being read are held. It ends where its
+    brackets close, or where the input does, or where an item with no comma after it is
+    followed by anything but the array's end: then that item and what follows are records
+    of their own after a stray ``[`` (JSON Lines, or records laid out over lines), and the
+    item is given back, as is a whole one that the input ends after."""
     last, depth = opening[0], _depth_after(opening[1], 0)
-    objects: list[tuple[int, str]] = []  # objects in a row, each a line of its own
+    item: list[tuple[int, str]] = []  # the lines of the item being read, since the last comma
+    size, without_comma = 0, False
     while (following := next_line()) is not None:
-        if not following[1].strip():
+        number, text = following
+        if not text.strip():
             continue
-        if _an_object(following[1]):
-            objects.append(following)
-            if len(objects) == 2:
-                return last, objects, f"{ARRAY_OF_RECORDS}; and this one is not closed"
-            continue
-        last, objects = following[0], []
-        depth = _depth_after(following[1], depth)
+        if without_comma and not text.lstrip().startswith("]"):
+            return last, [*item, following], f"{ARRAY_OF_RECORDS}; and this one is not closed"
+        item.append(following)
+        size += len(text)
+        depth = _depth_after(text, depth)
         if depth <= 0:
-            return last, [], ARRAY_OF_RECORDS
-    last = objects[-1][0] if objects else last
-    return last, [], f"{ARRAY_OF_RECORDS}; and this one is cut off: the input ends before it closes"
+            return number, [], ARRAY_OF_RECORDS
+        if depth == 1 and not text.rstrip().endswith(","):
+            without_comma = True  # the array's last item, or no array's: "]" must follow
+        elif (depth == 1) or size > MAX_SPREAD_RECORD:
+            last, item, size = number, [], 0  # the array's, and not given back
+    if not without_comma and item:  # cut off inside an item: it is the array's too
+        last, item = item[-1][0], []
+    return last, item, (f"{ARRAY_OF_RECORDS}; and this one is cut off: the input ends "
+                        "before it closes")
 
 
 def _opens_an_object(line: str) -> bool:
