@@ -51,10 +51,15 @@ def _pile(rules: Rules) -> str:
     return "The cards left after the deal lie face down: the pond."
 
 
+# R13 for a refill at once: with the pond dry an empty hand waits out the game, which goes
+# on (no early finish, R14); said here, as the turn refill's text says its dry pond.
+_DEAD_HAND = " With the pond dry, an empty hand is passed over until the game ends."
+
 _REFILL_TEXT = {
-    "hand": "When a hand runs empty it is refilled at once with a full hand from the pond.",
+    "hand": ("When a hand runs empty it is refilled at once with a full hand from the pond."
+             + _DEAD_HAND),
     # One card, not a hand built up card by card (docs/rules.md, "Single-card refill").
-    "card": "When a hand runs empty it draws a single card from the pond at once.",
+    "card": "When a hand runs empty it draws a single card from the pond at once." + _DEAD_HAND,
     "turn": (
         "A player whose turn starts with an empty hand draws one card and asks for "
         "that rank; with the pond dry they leave play, keeping their {books}. "

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 import gofish
-from gofish import BookLaid, Drew, GameOver, Refilled
+from gofish import BookLaid, Drew, GameOver, Refilled, TurnPassed
 from gofish.rules_help import rules_paragraphs
 
 from .stacked import ask, card, cards, deal, rank
+from .test_classic import DRY_POND_HANDS
 
 
 def _help(preset: str, **options: object) -> str:
@@ -66,3 +67,26 @@ def test_ask_card_help_says_the_card_not_the_suit_must_be_missing() -> None:
     assert "suit you do not" not in text
     assert "Ask an opponent for a card you do not hold, of a rank you hold." in text
     assert "Name a card you do not hold, of a rank you hold;" in text
+
+
+
+@pytest.mark.parametrize("refill", ["hand", "card"])
+def test_r13_r14_a_refill_at_once_help_says_a_dead_hand_is_passed_over_and_play_goes_on(
+    refill: str,
+) -> None:
+    # The help told the refill and nothing of a dry pond, where an emptied hand draws
+    # nothing: its player is passed over and the game goes on to the last book (R13, R14),
+    # where nordic's ends at the first empty hand.
+    game = deal("classic", DRY_POND_HANDS, refill=refill)  # every card dealt: no pond
+    for wanted in ("A", "2", "3", "4"):
+        ask(game, 3, wanted)
+    assert ask(game, 1, "5")[-1] == TurnPassed(1, (), asker=0, reason="no_cards")
+    ask(game, 3, "6")
+    ask(game, 3, "6")
+    assert ask(game, 2, "10")[-1] == TurnPassed(1, (0,))  # seat 0 is passed over …
+    assert game.hand_sizes[0] == 0 and not game.is_over  # … and the game goes on
+    text = _help("classic", refill=refill)
+    assert "With the pond dry, an empty hand is passed over until the game ends." in text
+    nordic = _help("nordic", refill=refill, end="all-books")  # nordic's pond is its sea
+    assert "With the sea dry, an empty hand is passed over until the game ends." in nordic
+    assert "passed over" not in _help("classic", refill=refill, end="first-empty")  # R19
