@@ -393,12 +393,16 @@ def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
     for rank in RANKS:
         known = tuple(held[seat][rank] for seat in range(view.num_players))
         booked = tracker.booked[rank]
+        # R3: a rank all in books is in no hand. The tracker forgets that "none" as a seat
+        # draws a card nobody saw, and the coach then called a booked rank unknown.
+        in_books = booked >= CARDS_PER_RANK
         rows.append(
             RankRow(
                 rank=rank,
                 mine=held[view.viewer][rank] if view.viewer is not None else 0,
                 known=known,
-                known_none=tuple(none[seat][rank] for seat in range(view.num_players)),
+                known_none=tuple(in_books or none[seat][rank]
+                                 for seat in range(view.num_players)),
                 booked=booked,
                 unaccounted=max(0, CARDS_PER_RANK - booked - sum(known)),
             )
