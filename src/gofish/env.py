@@ -193,7 +193,7 @@ def encode(view: View, tracker: Tracker | None = None) -> np.ndarray:
         features += [view.hand_sizes[seat] / 52, len(view.books[seat]) / books_in_game,
                      float(view.in_play[seat])]
         features += [tracker.known[seat][rank] / CARDS_PER_RANK for rank in RANKS]
-        features += [float(tracker.none[seat][rank]) for rank in RANKS]
+        features += [float(tracker.holds_none(seat, rank)) for rank in RANKS]
     features += [tracker.booked[rank] / CARDS_PER_RANK for rank in RANKS]
     features += [view.pond_size / 52, len(view.books[me]) / books_in_game]
     return np.asarray(features, dtype=np.float32)

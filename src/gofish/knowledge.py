@@ -125,6 +125,12 @@ class Tracker:
                 self.fresh[seat] = [0] * 14
         return self
 
+    def holds_none(self, seat: int, rank: int) -> bool:
+        """Whether ``seat`` is known to hold no card of ``rank``. A rank all in books is in
+        no hand (R3), although ``none`` forgets that once the seat draws a card nobody saw
+        (the bots' sampling reads ``none`` as it is, so it is not changed there)."""
+        return self.none[seat][rank] or self.booked[rank] >= CARDS_PER_RANK
+
     def _cards_for(self, view: View) -> CardWhereabouts | None:
         """``cards``, made at the first view under ``ask: card`` and caught up with the
         events read before it, if any."""
@@ -393,16 +399,12 @@ def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
     for rank in RANKS:
         known = tuple(held[seat][rank] for seat in range(view.num_players))
         booked = tracker.booked[rank]
-        # R3: a rank all in books is in no hand. The tracker forgets that "none" as a seat
-        # draws a card nobody saw, and the coach then called a booked rank unknown.
-        in_books = booked >= CARDS_PER_RANK
         rows.append(
             RankRow(
                 rank=rank,
                 mine=held[view.viewer][rank] if view.viewer is not None else 0,
                 known=known,
-                known_none=tuple(in_books or none[seat][rank]
-                                 for seat in range(view.num_players)),
+                known_none=tuple(none[seat][rank] for seat in range(view.num_players)),
                 booked=booked,
                 unaccounted=max(0, CARDS_PER_RANK - booked - sum(known)),
             )
@@ -416,7 +418,8 @@ def _held_as_known(view: View, tracker: Tracker) -> tuple[list[list[int]], list[
     game is over: its hands are shown then (under nordic most still hold cards, R19)."""
     shown = view.hands_at_end
     held = [list(row) for row in tracker.known]
-    none = [list(row) for row in tracker.none]
+    none = [[tracker.holds_none(seat, rank) for rank in range(14)]
+            for seat in range(view.num_players)]
     for seat in range(view.num_players):
         hand = view.hand if seat == view.viewer else shown[seat] if shown else None
         if hand is None:
