@@ -240,27 +240,41 @@ def _copy_games(damaged: Store, new: Store) -> tuple[list[int], list[LostGame]]:
         largest = 0
     recovered: list[int] = []
     lost: list[LostGame] = []
-    for entries in _pages(damaged):
+    for entries in _pages(damaged, largest):
         games = [(entry, _deal(damaged, entry)) for entry in entries
                  if isinstance(entry, StoredGame)]
         lost += [LostGame(entry.game_id, True, str(entry)) for entry in entries
                  if isinstance(entry, DamagedGameError)]
-        found = [entry.id if isinstance(entry, StoredGame) else entry.game_id
-                 for entry in entries]
-        largest = max([largest, *found])
+        largest = max([largest, *map(_entry_id, entries)])
         refused = new.restore(games, largest_id=largest)
         lost += [LostGame(game_id, False, reason) for game_id, reason in refused.items()]
         recovered += [game.id for game, _ in games if game.id not in refused]
     return recovered, lost
 
 
-def _pages(store: Store) -> Iterator[list[StoredGame | DamagedGameError]]:
+def _pages(store: Store, largest: int) -> Iterator[list[StoredGame | DamagedGameError]]:
     """Every game of ``store``, read or named as damaged, a page at a time, by id: the
     history's order, read through the sound part of a damaged index and around its damage
     by turns, passed some games by, neither copied nor named as lost."""
     ids = store.game_ids()
     for start in range(0, len(ids), _PAGE):
-        yield store.entries_by_id(ids[start:start + _PAGE])
+        wanted = ids[start:start + _PAGE]
+        entries = store.entries_by_id(wanted)
+        yield [*entries, *_not_found(store, wanted, entries, largest)]
+
+
+def _not_found(store: Store, wanted: list[int], entries: list[StoredGame | DamagedGameError],
+               largest: int) -> list[DamagedGameError]:
+    """The ids listed (by the table or the history's index) whose rows a search by id does
+    not find: a damaged page keeps them out of place, so those games are lost, and named.
+    An id past the largest given out (when that reads) is no game's, only a damaged row's."""
+    found = set(map(_entry_id, entries))
+    return [DamagedGameError(game_id, store.path) for game_id in wanted
+            if game_id not in found and (largest == 0 or game_id <= largest)]
+
+
+def _entry_id(entry: StoredGame | DamagedGameError) -> int:
+    return entry.id if isinstance(entry, StoredGame) else entry.game_id
 
 
 def _deal(store: Store, entry: StoredGame | DamagedGameError) -> Mapping[str, Any] | None:

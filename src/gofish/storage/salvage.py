@@ -56,6 +56,12 @@ def game_keys(connection: sqlite3.Connection) -> list[GameKey]:
     return keys
 
 
+def indexed_ids(connection: sqlite3.Connection) -> set[int]:
+    """Every game's id as the history's index holds it (none if the index is damaged
+    too): a row that a damaged page keeps under another id is still listed there."""
+    return set(_keys_in_index(connection) or ())
+
+
 def _keys_in_index(connection: sqlite3.Connection) -> dict[int, tuple[bool, bytes]] | None:
     """Every game's id and time from the history's index, which holds both and so is read
     without the table's pages; None if the index is damaged too."""

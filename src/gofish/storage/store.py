@@ -911,11 +911,13 @@ class Store:
 
         def load() -> list[int]:
             try:  # the table itself: an index may hold ids whose rows no longer read
-                return [row[0] for row in self.connection.execute(
-                    "SELECT id FROM games NOT INDEXED ORDER BY id")]
+                walked = {row[0] for row in self.connection.execute(
+                    "SELECT id FROM games NOT INDEXED")}
             except sqlite3.DatabaseError as error:
                 self._read_around(error)
                 return sorted(key.id for key in salvage.game_keys(self.connection))
+            # and the index: a damaged page can list a row under another id, no error
+            return sorted(walked | salvage.indexed_ids(self.connection))
 
         return self._read(load)
 
