@@ -291,6 +291,12 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
         future.set_result(outcome)
 
 
+def _one_line(error: BaseException) -> str:
+    """psycopg's message in one line: it adds its hints on lines of their own, indented
+    by a tab, which read as a second error in a log and broke a refusal's one line."""
+    return " ".join(str(error).split())
+
+
 class PostgresStore(RoomStore):
     """psycopg 3's async connection; an insert is durable (committed) when it returns.
 
@@ -488,7 +494,7 @@ class _PostgresLink:
             self._session = await _session_of(self._db)
         except psycopg.Error as error:
             await self.close()
-            raise StoreError(f"cannot open the rooms database: {error}") from None
+            raise StoreError(f"cannot open the rooms database: {_one_line(error)}") from None
         except BaseException:  # cancelled (Ctrl-C as the server starts): let go of the lock
             await self.close()
             raise
@@ -525,12 +531,13 @@ class _PostgresLink:
                     return await operation(db, False)
                 except psycopg.Error as error:
                     if not db.closed:  # an operation lets through only a lost connection
-                        raise StoreError(f"the rooms database failed: {error}") from None
+                        raise StoreError(f"the rooms database failed: {_one_line(error)}") from None
             await self._reconnect()
             try:
                 return await operation(self._db, attempted)
             except psycopg.Error as error:
-                raise StoreError(f"the rooms database failed again after reconnecting: {error}"
+                raise StoreError("the rooms database failed again after reconnecting: "
+                                 f"{_one_line(error)}"
                                  ) from None
 
     async def _connect(self) -> Any:
@@ -567,7 +574,7 @@ class _PostgresLink:
             session = await _session_of(db)
         except psycopg.Error as error:
             await db.close()
-            raise StoreError(f"cannot reach the rooms database: {error}") from None
+            raise StoreError(f"cannot reach the rooms database: {_one_line(error)}") from None
         except BaseException:
             await db.close()
             raise
@@ -584,7 +591,7 @@ class _PostgresLink:
             try:
                 return await asyncio.wait_for(self._connect(), left)
             except psycopg.Error as error:
-                refusal = " ".join(str(error).split())
+                refusal = _one_line(error)
             except TimeoutError:
                 unanswered = True
             await asyncio.sleep(max(0.0, min(pause, deadline - loop.time())))
