@@ -77,3 +77,21 @@ def test_the_command_says_so_and_exits_1(tmp_path: Path) -> None:
     assert result.returncode == 1, (result.stdout, result.stderr)
     assert f"Recovered {GAMES - 1} of {GAMES} games" in result.stdout
     assert result.stderr.startswith(f"gofish recover: game {moved} is damaged"), result.stderr
+
+
+def test_history_names_the_game_as_damaged_before_the_recovery(tmp_path: Path) -> None:
+    # README: "A single damaged game is named by its id; gofish history still lists the
+    # others, marks it, and exits with status 1". The index still held the moved game;
+    # read around the damage, a search by its id found nothing, and it went unlisted.
+    import json
+
+    from .test_cli import gofish_cmd
+
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    moved = _give_a_row_another_id(path)
+    listed = gofish_cmd("history", "--json", "--limit", "100", "--database", str(path))
+    assert listed.returncode == 1, listed.stderr
+    rows = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert sorted(row["id"] for row in rows) == list(range(1, GAMES + 1))
+    assert [row["id"] for row in rows if row.get("damaged")] == [moved]

@@ -48,11 +48,15 @@ def game_keys(connection: sqlite3.Connection) -> list[GameKey]:
         except sqlite3.DatabaseError as error:
             if not is_damage(error):
                 raise
-            blob, raw = (indexed or {}).get(game_id, (False, b""))
-            keys.append(GameKey(blob, raw, game_id, None))
-            continue
-        if row is not None:  # None: an id probed for was never used, or deleted
-            keys.append(GameKey(bool(row[1]), bytes(row[0] or b""), game_id, row[2]))
+        else:
+            if row is not None:
+                keys.append(GameKey(bool(row[1]), bytes(row[0] or b""), game_id, row[2]))
+                continue
+            if indexed is None:  # walking: an id probed for was never used, or deleted
+                continue
+            # listed by the index, but its row is not where its id says: damaged too
+        blob, raw = (indexed or {}).get(game_id, (False, b""))
+        keys.append(GameKey(blob, raw, game_id, None))
     return keys
 
 
