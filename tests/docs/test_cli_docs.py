@@ -20,9 +20,11 @@ import gofish
 from gofish.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = ["README.md", "docs/web.md", "docs/online.md", "docs/storage.md"]
+DOCS = ["README.md", *sorted(f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md"))]
 #: A command line in a doc: in a code span or on a line of a shell block, up to the comment.
 COMMAND_LINE = re.compile(r"\bgofish ([a-z][a-z-]*)((?: +[^`#\n|]*)?)")
+#: A bot's words in quotes ("cmd:./my-bot --level 3"): the bot's options, not the command's.
+QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 
 
 def commands() -> dict[str, argparse.ArgumentParser]:
@@ -34,8 +36,9 @@ def commands() -> dict[str, argparse.ArgumentParser]:
 def options_given(doc: str) -> list[tuple[str, str]]:
     """Each (command, option) a doc writes after ``gofish COMMAND``."""
     text = (ROOT / doc).read_text(encoding="utf-8")
-    words = [(match[1], word.strip("[]").split("=")[0])
-             for match in COMMAND_LINE.finditer(text) for word in match[2].split()]
+    words = [(match[1], word.strip("[],.;:").split("=")[0])
+             for match in COMMAND_LINE.finditer(text)
+             for word in QUOTED.sub("", match[2]).split()]
     return [(name, word) for name, word in words if word.startswith("--")]
 
 
