@@ -95,3 +95,20 @@ def test_history_names_the_game_as_damaged_before_the_recovery(tmp_path: Path) -
     rows = [json.loads(line) for line in listed.stdout.splitlines()]
     assert sorted(row["id"] for row in rows) == list(range(1, GAMES + 1))
     assert [row["id"] for row in rows if row.get("damaged")] == [moved]
+
+
+def test_show_and_export_say_the_game_is_damaged_not_that_there_is_none(
+        tmp_path: Path) -> None:
+    # "there is no stored game with id 16" (exit 2) sent the player looking for a typo.
+    from .test_cli import gofish_cmd
+
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    moved = _give_a_row_another_id(path)
+    for command in ("show", "export"):
+        result = gofish_cmd(command, str(moved), "--database", str(path))
+        assert result.returncode == 1, (command, result.stderr)
+        assert f"game {moved} in the games database" in result.stderr, result.stderr
+        assert "is damaged and cannot be read" in result.stderr
+    unknown = gofish_cmd("show", str(GAMES + 5), "--database", str(path))
+    assert unknown.returncode == 2 and "there is no stored game" in unknown.stderr

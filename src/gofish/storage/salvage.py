@@ -66,6 +66,18 @@ def indexed_ids(connection: sqlite3.Connection) -> set[int]:
     return set(_keys_in_index(connection) or ())
 
 
+def listed_in_index(connection: sqlite3.Connection, game_id: int) -> bool:
+    """Whether the history's index lists ``game_id``, whose row a search by its id did not
+    find: then a damaged page holds that row out of place. False when the index cannot be
+    read (or is not there: an older schema read as it is), as for an id never given out."""
+    try:
+        row = connection.execute("SELECT 1 FROM games INDEXED BY games_by_update WHERE id = ?",
+                                  (game_id,)).fetchone()
+    except sqlite3.DatabaseError:
+        return False
+    return row is not None
+
+
 def _keys_in_index(connection: sqlite3.Connection) -> dict[int, tuple[bool, bytes]] | None:
     """Every game's id and time from the history's index, which holds both and so is read
     without the table's pages; None if the index is damaged too."""

@@ -900,10 +900,14 @@ class Store:
         try:
             row = self.connection.execute(
                 f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            return None if row is None else self._build([row])[0]
+            if row is not None:
+                return self._build([row])[0]
         except sqlite3.DatabaseError as error:
             self._read_around(error)
             return DamagedGameError(game_id, self.path)
+        if salvage.listed_in_index(self.connection, game_id):  # its row out of place
+            return DamagedGameError(game_id, self.path)
+        return None
 
     def game_ids(self) -> list[int]:
         """Every stored game's id, smallest first, those of damaged games too (in a file
