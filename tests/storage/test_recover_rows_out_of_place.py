@@ -112,3 +112,15 @@ def test_show_and_export_say_the_game_is_damaged_not_that_there_is_none(
         assert "is damaged and cannot be read" in result.stderr
     unknown = gofish_cmd("show", str(GAMES + 5), "--database", str(path))
     assert unknown.returncode == 2 and "there is no stored game" in unknown.stderr
+
+
+def test_stats_names_the_game_it_cannot_count(tmp_path: Path) -> None:
+    # docs/storage.md: a damaged game "is not counted, and named on stderr".
+    from .test_cli import gofish_cmd
+
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    moved = _give_a_row_another_id(path)
+    result = gofish_cmd("stats", "--database", str(path))
+    assert result.returncode == 1, result.stderr
+    assert f"game {moved} " in result.stderr, result.stderr

@@ -1143,6 +1143,8 @@ class Store:
                 # LEFT JOIN: a game with no seat rows has one row of NULL seat columns.
                 games.append(_FinishedGame(tuple(rows[0][:9]), [
                     (row[0], *row[9:]) for row in rows if row[9] is not None]))
+            elif key.over is None and skipped is not None:  # its row out of place, unread
+                skipped.append(DamagedGameError(key.id, self.path))
         # Oldest first, as the query orders them (a time that is not text is damage).
         games.sort(key=lambda game: (game.columns[1] if isinstance(game.columns[1], str)
                                      else "", game.columns[0]))
