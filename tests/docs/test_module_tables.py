@@ -44,3 +44,18 @@ def test_the_rooms_doc_names_what_the_rooms_pages_load_from_the_web_app() -> Non
     named = set(re.findall(r"^\| `(\w+)\.py`", "\n".join(_table_rows("docs/online.md")),
                            re.MULTILINE))
     assert rooms_modules - named == set()
+
+
+def test_the_readme_layout_says_where_each_command_lives() -> None:
+    # "cli/ (one module per command)": tournament-merge is registered by tournament.py.
+    import argparse
+
+    from gofish.cli import build_parser
+
+    subparsers = next(action for action in build_parser()._actions
+                      if isinstance(action, argparse._SubParsersAction))
+    modules = {path.stem for path in (PACKAGE / "cli").glob("*.py")}
+    sharing = sorted(name for name in subparsers.choices if name.replace("-", "_") not in modules)
+    assert sharing == ["tournament-merge"]
+    layout = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`cli/` (one module per command, but `tournament-merge` shares `tournament`'s)" in layout
