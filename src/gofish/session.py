@@ -240,7 +240,8 @@ def sea_is_spread(rules: Rules) -> bool:
 def waits_for_pick(game: Game, miss: Ask) -> bool:
     """Whether legal ask ``miss`` fishes with a draw that leaves the game going on, so the
     draw may wait for its player's pick from the sea. A draw that ends the game (the sea's
-    last card, or a lucky draw that empties the hand: R19) is made at once: stored as
+    last card, or one that lays a book with the hand's last card: a lucky draw, or under
+    pairs with card asks a card of another suit: R19) is made at once: stored as
     played while the pick waited, the game was finished in the store already, its result
     decided by the sea's hidden card; and once over, nothing is left to hide."""
     if not game.goes_fishing(miss):
