@@ -95,7 +95,8 @@ def table_seed(seed: int | str | None, game_number: int) -> int | str | None:
 
 def _replayed_here(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                    game_id: int) -> Game:
-    """The stored game replayed, if its every bot is here to play on; else GoFishError."""
+    """The stored game replayed, if its every bot is here to play on and it has one
+    person to seat; else GoFishError."""
     try:
         game = game_from_record(record)
     except GoFishError as error:  # the store checks records, so only a hand-edited one
@@ -104,6 +105,10 @@ def _replayed_here(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
         bot = seat.get("bot")
         if bot is not None and not is_bot(str(bot)):
             raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
+    people = sum(1 for seat in seats if seat.get("bot") is None)
+    if people > 1:  # a bot in a second person's seat was saved as having played it all
+        raise GoFishError(f"game {game_id} has {people} people: a table here seats one, "
+                          "so it cannot be resumed here")
     return game
 
 
@@ -328,7 +333,7 @@ class TableSession:
         source: str = "terminal",
         deal: Mapping[str, Any] | None = None,
     ) -> TableSession:
-        """Pick up a stored game where it stopped; the person takes the first human seat.
+        """Pick up a stored game where it stopped, with its person at their seat.
 
         ``deal``, as the game was saved with it (:meth:`seeded_deal`), puts the table back
         on its seed, so its next game is the deal it would have been had the player never
@@ -344,8 +349,6 @@ class TableSession:
         if len(seat_list) != game.num_players or not humans:
             raise GoFishError(f"stored game {game_id} has no seat for a person to take")
         human = humans[0]
-        for index in humans[1:]:
-            seat_list[index]["bot"] = "emma"  # a second person's seat is played by Emma
         seed, game_number = _table_position(deal, game)
         settings = TableSettings(
             rules=game.rules,

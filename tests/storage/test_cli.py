@@ -400,31 +400,39 @@ def test_resume_passes_over_a_damaged_latest_game_and_says_so(
     assert "Game 3 saved unfinished: gofish resume 3" in resumed.stdout  # the older one
 
 
-@pytest.mark.parametrize("damage", ["a rank that is none", "a bot not installed"])
+@pytest.mark.parametrize("damage", ["a rank that is none", "a bot not installed", "two people"])
 def test_resume_passes_over_a_latest_game_that_reads_but_cannot_be_played_on(
     db_path: Path, games: dict[str, gofish.Game], damage: str
 ) -> None:
     """A record still JSON but edited so that it no longer replays, or a seat's bot not
-    installed here: a bare resume stopped there (exit 1) short of the older game."""
+    installed here: a bare resume stopped there (exit 1) short of the older game. A game of
+    two people (saved through the API) had Emma play the second person's seat, and saved
+    her as having played it from the start: who played it was rewritten."""
+    seats = [YOU, {"name": "Bob", "bot": None} if damage == "two people" else EMMA]
     with Store(db_path) as store:
-        newer = store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=[YOU, EMMA])
+        newer = store.save(gofish.game_to_record(played_game(seed=24, asks=4)), seats=seats)
     with sqlite3.connect(db_path) as db:
         if damage == "a bot not installed":
             db.execute("UPDATE seats SET bot = 'gone' WHERE game_id = ? AND bot IS NOT NULL",
                        (newer,))
-        else:
+        elif damage != "two people":
             db.execute("UPDATE games SET record = json_set(record, '$.actions[0].rank', 'Z') "
                        "WHERE id = ?", (newer,))
     resumed = gofish_cmd("resume", "--plain", "--database", str(db_path), stdin="quit\n")
     assert resumed.returncode == 0, resumed.stderr
-    said = ("needs the bot 'gone', which is not here" if damage == "a bot not installed"
-            else "cannot be replayed: ")
+    said = {"a bot not installed": "needs the bot 'gone', which is not here",
+            "two people": "has 2 people: a table here seats one",
+            }.get(damage, "cannot be replayed: ")
     warning = resumed.stderr.splitlines()[0]
     assert warning.startswith("gofish resume: warning: ") and f"game {newer}" in warning
     assert said in warning and warning.endswith("so it is passed over")
     assert "Game 3 saved unfinished: gofish resume 3" in resumed.stdout  # the older one
     named = gofish_cmd("resume", str(newer), "--plain", "--database", str(db_path))
     assert named.returncode == 1 and said in named.stderr  # asked for by id: refused
+    with Store(db_path) as store:  # and the seats are as they were
+        bots = [seat["bot"] for seat in store.get(newer).seats]
+    assert bots == {"two people": [None, None], "a bot not installed": [None, "gone"]}.get(
+        damage, [None, "emma"])
 
 
 def test_resume_with_only_damaged_unfinished_games_says_none_can_be_read(

@@ -1,8 +1,7 @@
 """Play again at a resumed table whose seats are not the ones it deals next: the person
-sat at seat 1 (a game saved through the API, ``save_game``), or a second person's seat kept
-that person's name while Emma played it. The next deal seats the person at 0 and names the
-bots afresh; the opponents' panels must follow (a traceback, or a panel naming someone
-the log never mentions)."""
+sat at seat 1 (a game saved through the API, ``save_game``). The next deal seats the
+person at 0 and names the bots afresh; the opponents' panels must follow (a traceback, or
+a panel naming someone the log never mentions)."""
 
 from __future__ import annotations
 
@@ -38,22 +37,5 @@ def test_play_again_after_a_game_resumed_at_seat_1_deals_at_seat_0() -> None:
         top = " ".join(screen_lines(app)[1:5])
         assert f"{session.game.hand_sizes[1]} cards" in top  # the new deal's count
         await play_to_the_end(app, pilot)  # and the new game plays through (R9, R14)
-
-    run_app(app, script)
-
-
-def test_play_again_names_the_panels_as_the_new_deal_does() -> None:
-    # Two people's game: Emma played the second person's seat under that person's name.
-    app = resumed([{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}])
-    assert app.session.names == ["Ann", "Bob"]
-
-    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
-        await play_to_the_end(app, pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        [name] = [app.session.names[seat] for seat in app.session.opponents()]
-        assert name != "Bob"  # the new deal names its bot
-        assert panel_titles(app) == [(1, name)]
-        assert "Bob" not in " ".join(screen_lines(app)[1:5])
 
     run_app(app, script)

@@ -310,8 +310,8 @@ class GoFishApp(App[None]):
     def seat_opponents(self, session: TableSession) -> None:
         """Give the opponents' panels drawn in compose to ``session``'s opponents. A new deal
         has as many, but a resumed game's seats may differ from those it deals next: the
-        person sat at seat 1 (a game saved through the API), or a second person's seat
-        kept that person's name while Emma played it, and the next deal names it Emma."""
+        person sat at seat 1 (a game saved through the API), and the next deal seats them
+        at 0."""
         panels = self.query(OpponentPanel)
         for panel, seat in zip(panels, session.opponents(), strict=True):
             panel.sit(seat, session.labels[seat])
