@@ -324,42 +324,82 @@ CGROUP_ROOT = "/sys/fs/cgroup"
 def cgroup_limit() -> int | None:
     """The lowest memory limit of this process's cgroups (a container's), from its own up to
     the root; None if none is set or readable. The kernel kills a process past it outright."""
+    limits = [_limit_in(folder / ("memory.max" if unified else "memory.limit_in_bytes"))
+              for folder, unified in _cgroup_folders("memory")]
+    found = [limit for limit in limits if limit is not None]
+    return min(found) if found else None
+
+
+def cgroup_cpus() -> float | None:
+    """The fewest CPUs this process's cgroups let it keep busy at once (a container's CPU
+    quota: ``docker --cpus=2``, a Kubernetes CPU limit), from its own cgroup up to the root;
+    None if none is set or readable. A quota leaves every core schedulable, so the cores a
+    process may run on do not show it: past it, the process is only made to wait."""
+    quotas = [_cpu_quota(folder, unified) for folder, unified in _cgroup_folders("cpu")]
+    found = [quota for quota in quotas if quota is not None]
+    return min(found) if found else None
+
+
+def _cpu_quota(folder: Path, unified: bool) -> float | None:
+    """The CPUs a cgroup's quota allows (v2 ``cpu.max``: "QUOTA PERIOD", or "max PERIOD"
+    for none; v1 ``cpu.cfs_quota_us``, -1 for none, over ``cpu.cfs_period_us``)."""
+    if unified:
+        numbers = _whole_numbers_in(folder / "cpu.max")
+        quota, period = numbers if numbers is not None and len(numbers) == 2 else (None, None)
+    else:
+        quota = _limit_in(folder / "cpu.cfs_quota_us")
+        period = _limit_in(folder / "cpu.cfs_period_us")
+    return quota / period if quota and period else None
+
+
+def _cgroup_folders(controller: str) -> list[tuple[Path, bool]]:
+    """Where this process's cgroups keep ``controller``'s files (``memory``, ``cpu``), from
+    its own cgroup up to the root, each with whether it is cgroup v2 (one tree for every
+    controller); none if Linux does not say."""
     try:
         membership = Path(PROC_CGROUP).read_text()
     except (OSError, UnicodeDecodeError):
-        return None
-    limits = []
+        return []
+    folders = []
     for line in membership.splitlines():
         parts = line.split(":", 2)  # id:controllers:path
         if len(parts) != 3:
             continue
         _, controllers, path = parts
-        if controllers == "":  # cgroup v2: one tree, every controller
-            top, name = Path(CGROUP_ROOT), "memory.max"
-        elif "memory" in controllers.split(","):  # cgroup v1: the memory controller's tree
-            top, name = Path(CGROUP_ROOT) / "memory", "memory.limit_in_bytes"
+        unified = controllers == ""
+        if unified:
+            top = Path(CGROUP_ROOT)
+        elif controller in controllers.split(","):  # cgroup v1: that controller's own tree
+            top = Path(CGROUP_ROOT) / controller
         else:
             continue
         folder = top / path.strip("/")
         for place in (folder, *folder.parents):
-            limits.append(_limit_in(place / name))
+            folders.append((place, unified))
             if place == top:
                 break
-    found = [limit for limit in limits if limit is not None]
-    return min(found) if found else None
+    return folders
 
 
 def _limit_in(path: Path) -> int | None:
-    """The whole number of bytes a cgroup file holds; None for "max", a file not there or
-    anything else (more digits than int() reads, too: far past any machine's memory)."""
+    """The whole number a cgroup file holds (bytes, microseconds); None for "max", -1, a
+    file not there or anything else (more digits than int() reads, too: far past any
+    machine's memory)."""
+    numbers = _whole_numbers_in(path)
+    return numbers[0] if numbers is not None and len(numbers) == 1 else None
+
+
+def _whole_numbers_in(path: Path) -> list[int] | None:
+    """The whole numbers a cgroup file holds, split at spaces; None if any word is not one,
+    or the file cannot be read."""
     try:
-        text = path.read_text().strip()
+        words = path.read_text().split()
     except (OSError, UnicodeDecodeError):
         return None
-    if not (text.isascii() and text.isdigit()):
+    if not words or not all(word.isascii() and word.isdigit() for word in words):
         return None
     try:
-        return int(text)
+        return [int(word) for word in words]
     except ValueError:  # past sys.get_int_max_str_digits()
         return None
 

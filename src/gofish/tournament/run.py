@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -27,7 +28,7 @@ from gofish.core import check_whole
 from gofish.leaving import drop_output
 from gofish.protocol import DEFAULT_TIMEOUT
 from gofish.protocol.external import check_timeout, kill_bots_started_by, signal_name
-from gofish.sim import as_whole_number, unsupported_reason
+from gofish.sim import as_whole_number, cgroup_cpus, unsupported_reason
 from gofish.tournament.plan import Plan, TournamentError
 from gofish.tournament.play import (
     check_entrants,
@@ -58,11 +59,18 @@ class WorkerLostError(TournamentError):
 
 
 def usable_cores() -> int:
-    """The cores this process may run on: fewer than the machine has under ``taskset`` or a
-    container's cpuset, where starting a worker per machine core crowds the bots' answers."""
+    """The cores this process may keep busy: fewer than the machine has under ``taskset`` or
+    a container's cpuset, or a container's CPU quota (rounded up to whole cores), where
+    starting a worker per machine core crowds the bots' answers."""
     if hasattr(os, "sched_getaffinity"):  # not on macOS or Windows
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
+        cores = len(os.sched_getaffinity(0)) or 1
+    else:
+        cores = os.cpu_count() or 1
+    # A quota leaves every core in the affinity: 64 workers under docker --cpus=2 each got
+    # a thirty-second of a core, and the external bots' answers crept toward their timeout.
+    if (quota := cgroup_cpus()) is not None:
+        cores = min(cores, max(1, math.ceil(quota)))
+    return cores
 
 
 def max_jobs() -> int:
