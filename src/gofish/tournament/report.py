@@ -109,24 +109,22 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         f"{result['games']} games, {result['players']} players, rules {rules_text}, "
         f"{seed_text}, {result['seconds']:.2f} s ({result['engine']})\n"
     )
-    # As wide as the longest name: cut short, two commands could read the same.
-    width = max(24, *(len(row["name"]) for row in result["bots"]))
-    header = f"{'bot':<{width}} {'games':>8} {'wins':>10} {'win %':>7} {'95% CI':>15} "
-    header += f"{'Elo':>7} {'books':>6} {'length':>7}"
-    out.write(header + "\n" + "-" * len(header) + "\n")
     ranked = sorted(result["bots"], key=lambda row: -row["elo"])
-    for row in ranked:
-        name = f"{on_screen(printable(row['name'])):<{width}} {row['games']:>8}"
-        if not row["games"]:
-            # A shard dealt no tables of this bot: no rate of 0.0% nor length 0.0 to read.
-            out.write(f"{name} {'-':>10} {'-':>7} {'-':>15} {'-':>7} {'-':>6} {'-':>7}\n")
-            continue
-        low, high = row["ci95"]
-        out.write(
-            f"{name} {row['wins']:>10.1f} "
-            f"{100 * row['win_rate']:>6.1f}% {f'{100 * low:.1f}-{100 * high:.1f}%':>15} "
-            f"{row['elo']:>+7.0f} {row['books_per_game']:>6.2f} {row['game_length']:>7.1f}\n"
-        )
+    names = [on_screen(printable(row["name"])) for row in ranked]
+    decimals = _percent_decimals(ranked)
+    cells = [_figures(row, decimals) for row in ranked]
+    # As wide as the longest name (cut short, two commands could read the same), and each
+    # column as its widest figure: a bot's games past 99,999,999 pushed the rest of its row
+    # out from under the header.
+    width = max([24, *map(len, names)])
+    widths = [max([least, *(len(row[column]) for row in cells)])
+              for column, (_, least) in enumerate(TABLE_COLUMNS)]
+    header = " ".join([f"{'bot':<{width}}", *(f"{title:>{room}}" for (title, _), room
+                                              in zip(TABLE_COLUMNS, widths, strict=True))])
+    out.write(header + "\n" + "-" * len(header) + "\n")
+    for name, row in zip(names, cells, strict=True):
+        figures = (f"{cell:>{room}}" for cell, room in zip(row, widths, strict=True))
+        out.write(" ".join([f"{name:<{width}}", *figures]) + "\n")
     if not result["games"]:
         out.write(_no_games_line(result) + "\n")
     if result["failure_count"]:
@@ -134,6 +132,36 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
                   "as endless; first:\n")
         for failure in result["failures"][:5]:
             out.write(f"  {on_screen(printable(failure))}\n")
+
+
+#: The table's columns after the bot's name, each with its narrowest width.
+TABLE_COLUMNS = (("games", 8), ("wins", 10), ("win %", 7), ("95% CI", 15), ("Elo", 7),
+                 ("books", 6), ("length", 7))
+#: The most decimals a win rate is shown with: past them a hundred billion games are needed.
+MOST_PERCENT_DECIMALS = 4
+
+
+def _percent_decimals(rows: Sequence[dict[str, Any]]) -> int:
+    """How many decimals the win rates and intervals are shown with: one, or as many more
+    as it takes for each interval's two ends to differ. Millions of games narrow an interval
+    below a tenth of a point, which "59.2-59.2%" showed as no interval at all."""
+    played = [row["ci95"] for row in rows if row["games"]]
+    for decimals in range(1, MOST_PERCENT_DECIMALS):
+        if all(f"{100 * low:.{decimals}f}" != f"{100 * high:.{decimals}f}"
+               for low, high in played):
+            return decimals
+    return MOST_PERCENT_DECIMALS
+
+
+def _figures(row: dict[str, Any], decimals: int) -> list[str]:
+    """A bot's figures as the table's columns show them."""
+    if not row["games"]:
+        # A shard dealt no tables of this bot: no rate of 0.0% nor length 0.0 to read.
+        return [str(row["games"]), *["-"] * (len(TABLE_COLUMNS) - 1)]
+    low, high = row["ci95"]
+    return [str(row["games"]), f"{row['wins']:.1f}", f"{100 * row['win_rate']:.{decimals}f}%",
+            f"{100 * low:.{decimals}f}-{100 * high:.{decimals}f}%", f"{row['elo']:+.0f}",
+            f"{row['books_per_game']:.2f}", f"{row['game_length']:.1f}"]
 
 
 def _no_games_line(result: dict[str, Any]) -> str:
