@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 pytest.importorskip("numba")
 
-from gofish.sim import kernel, simulate
+from gofish.sim import KERNEL_SLICE, kernel, simulate
 
 GAMES = 1_000_000  # seconds of games on any machine, far more than the alarm's wait
 ALARM = 0.2  # seconds into the first compiled call: a Ctrl-C in the middle of the games
@@ -50,3 +51,12 @@ def test_ctrl_c_in_the_middle_of_a_run_stops_it_before_its_last_game(
         simulate("classic", ["random", "random"], games=GAMES, seed=1)
     games_played = sum(int((asks > 0).sum()) for asks in played)  # every game has an ask
     assert games_played < GAMES // 2  # all of them before, the Ctrl-C held until the end
+
+
+def test_the_docs_say_how_many_games_a_ctrl_c_waits_for() -> None:
+    # They said "within a few thousand games", the slice of 4,096 games a call there was
+    # before it grew to 16,384.
+    docs = Path(__file__).parents[2] / "docs" / "tournament.md"
+    text = " ".join(docs.read_text().split())
+    assert f"Ctrl-C stops a long call within the {KERNEL_SLICE:,} games it plays in one " \
+        "compiled step" in text
