@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from tests.sim.test_container_memory import fake_cgroups
 
+from gofish.cli import main
 from gofish.core import make_rules
 from gofish.tournament import Plan, run_tournament, summary
 from gofish.tournament.run import max_jobs, usable_cores
@@ -72,3 +73,14 @@ def test_the_default_workers_of_a_run_heed_the_quota(
     fake_cgroups(monkeypatch, tmp_path, "0::/\n", {"cpu.max": "100000 100000"})
     plan = Plan(make_rules("classic"), 2, 1, ("emma", "random"), 40)  # five chunks of 8
     assert summary(run_tournament(plan, fast=False))["jobs"] == 1
+
+
+def test_too_many_jobs_are_refused_in_the_cores_of_the_quota(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, machine_of_64_cores: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # It said "(4 per core of this machine)" of a 64-core machine whose quota allows 3 CPUs.
+    fake_cgroups(monkeypatch, tmp_path, "0::/\n", {"cpu.max": "300000 100000"})
+    assert main(["tournament", "emma", "random", "--games", "2", "--jobs", "16"]) == 2
+    assert capsys.readouterr().err == (
+        "gofish tournament: --jobs must be at most 12 (4 per core this process may use, 3 "
+        "here, and at least 8), not 16\n")

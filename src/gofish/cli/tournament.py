@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         ProgressBar,
         WorkerLostError,
         max_jobs,
+        usable_cores,
         why_not_fast,
     )
 
@@ -128,8 +129,9 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         return _fail(f"--jobs must be at least 1, not {args.jobs}")
     if args.jobs is not None and args.jobs > (most := max_jobs()):
-        return _fail(f"--jobs must be at most {most} ({JOBS_PER_CORE} per core of this "
-                     f"machine), not {args.jobs}")
+        # The cores counted, not the machine's: fewer under taskset or a container's quota.
+        return _fail(f"--jobs must be at most {most} ({JOBS_PER_CORE} per core this process "
+                     f"may use, {usable_cores()} here, and at least 8), not {args.jobs}")
     if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
         return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
                      f"not {args.timeout:g}")  # -1, as typed, not -1.0
