@@ -385,9 +385,29 @@ def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
     except TypeError:
         named = [parameter.name for parameter in signature.parameters.values()
                  if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+        if missing := _required_missing(signature, named, options):
+            # Not "does not take that option: (it takes depth)", of a spec that gave none.
+            one = len(missing) == 1
+            raise MalformedInputError(
+                f"bot {info.name!r} needs the option{'' if one else 's'} {', '.join(missing)}, "
+                f"which {'has' if one else 'have'} no default: give "
+                f"{'it' if one else 'each'} in the spec, as in "
+                f"{info.name}{OPTION_SEPARATOR}{missing[0]}=…") from None
         takes = ", ".join(named) or "none"
         raise MalformedInputError(f"bot {info.name!r} does not take that option: "
                                   f"{', '.join(options)} (it takes {takes})") from None
+
+
+def _required_missing(signature: inspect.Signature, named: Sequence[str],
+                      options: Mapping[str, object]) -> list[str]:
+    """The options the factory needs that ``options`` leave out, if that is all that is
+    wrong: none when some option given has no place in the signature, which is said first."""
+    takes_any = any(parameter.kind is parameter.VAR_KEYWORD
+                    for parameter in signature.parameters.values())
+    if not takes_any and any(option not in named for option in options):
+        return []
+    return [name for name in named if name not in options
+            and signature.parameters[name].default is inspect.Parameter.empty]
 
 
 def _signature(factory: Callable[..., object]) -> inspect.Signature | None:
