@@ -137,7 +137,8 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
 #: The table's columns after the bot's name, each with its narrowest width.
 TABLE_COLUMNS = (("games", 8), ("wins", 10), ("win %", 7), ("95% CI", 15), ("Elo", 7),
                  ("books", 6), ("length", 7))
-#: The most decimals a win rate is shown with: past them a hundred billion games are needed.
+#: The most decimals a win rate is shown with: an interval too narrow for them takes trillions
+#: of games (the limit of a tournament is a billion).
 MOST_PERCENT_DECIMALS = 4
 
 
