@@ -148,13 +148,27 @@ def _raised(error: Exception) -> str:
     the line that called it), else the last. Raised by the call itself (a ``choose`` that
     takes other arguments), it was pointed at this module's line, as if the engine were
     at fault."""
-    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     frames = traceback.extract_tb(error.__traceback__)[1:]  # past _choice's own: the bot's
     if not frames:
-        return f"{text} (when called as choose(view, legal, rng))"
+        return f"{_error_text(error)} (when called as choose(view, legal, rng))"
+    return raised_where(error, frames)
+
+
+def raised_where(error: BaseException,
+                 frames: Sequence[traceback.FrameSummary] | None = None) -> str:
+    """The exception's type and words, and the line of the bot writer's code that raised it
+    (the last of ``frames``, by default its whole traceback's, outside gofish; else the last
+    of them all)."""
+    frames = traceback.extract_tb(error.__traceback__) if frames is None else frames
+    if not frames:
+        return _error_text(error)
     theirs = [frame for frame in frames if not _in_gofish(frame.filename)]
     where = (theirs or frames)[-1]
-    return f"{text} ({where.filename}, line {where.lineno})"
+    return f"{_error_text(error)} ({where.filename}, line {where.lineno})"
+
+
+def _error_text(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 _GOFISH = Path(__file__).resolve().parents[1]  # the package's folder

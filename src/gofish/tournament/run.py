@@ -12,6 +12,7 @@ import math
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -36,6 +37,7 @@ from gofish.tournament.play import (
     kill_external_bots,
     play_units_engine,
     play_units_sim,
+    raised_where,
 )
 from gofish.tournament.tally import Tally
 
@@ -498,7 +500,20 @@ def _work(connection: Any, inherited: list[Any], parent: int) -> None:
             try:
                 connection.send((index, _play_chunk(task), None))
             except Exception as error:  # the parent raises it, as if played there
-                connection.send((index, None, error))
+                connection.send((index, None, _sendable(error)))
+
+
+def _sendable(error: Exception) -> Exception:
+    """``error`` if the parent can unpickle it as it is, else a TournamentError telling it in
+    words. A bot's exception whose ``__init__`` takes more than its message (``Err(a, b)``)
+    pickles but does not unpickle: the parent raised a TypeError about that ``__init__``,
+    and the bot's own error was lost; one holding a lambda did not pickle at all, and the
+    worker died with it ("stopped unexpectedly")."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # whatever a class's own pickling raises
+        return TournamentError(f"a worker process failed: {raised_where(error)}")
+    return error
 
 
 class ProgressBar:
