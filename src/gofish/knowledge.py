@@ -57,6 +57,12 @@ def reads_on(history: Sequence[Event], seen: int, last_read: object) -> bool:
     return len(history) >= seen and (seen == 0 or history[seen - 1] is last_read)
 
 
+def _whose(viewer: int | None, players: int) -> str:
+    """A view's place at its table, in words: "seat 1 of 3", or "a spectator of 3" (viewer
+    None), not "seat None of 3"."""
+    return f"a spectator of {players}" if viewer is None else f"seat {viewer} of {players}"
+
+
 class Tracker:
     """Public knowledge, updated event by event (events already redacted for the viewer).
 
@@ -97,8 +103,8 @@ class Tracker:
         check_view(view, "Tracker.update")
         if (view.num_players, view.viewer) != (self.num_players, self.viewer):
             raise MalformedInputError(
-                f"this Tracker counts for seat {self.viewer} of {self.num_players}, and was "
-                f"given the view of seat {view.viewer} of {view.num_players}")
+                f"this Tracker counts for {_whose(self.viewer, self.num_players)}, and was "
+                f"given the view of {_whose(view.viewer, view.num_players)}")
         if view.rules.book_size != self.book_size:
             # Read with the wrong size, one pair went down as a whole rank: every seat was
             # marked as holding none of it, and an observation said so.
