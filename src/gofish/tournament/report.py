@@ -109,7 +109,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         f"{result['games']} games, {result['players']} players, rules {rules_text}, "
         f"{seed_text}, {result['seconds']:.2f} s ({result['engine']})\n"
     )
-    ranked = sorted(result["bots"], key=lambda row: -row["elo"])
+    ranked = by_strength(result)
     names = [on_screen(printable(row["name"])) for row in ranked]
     decimals = _percent_decimals(ranked)
     cells = [_figures(row, decimals) for row in ranked]
@@ -181,13 +181,19 @@ CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo
               "books_per_game", "game_length", "forfeits", "ended_by_forfeit")
 
 
+def by_strength(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bots' rows strongest first (by Elo), as the table, the CSV and the chart list
+    them; the JSON keeps the order they were named in."""
+    return sorted(result["bots"], key=lambda row: -row["elo"])
+
+
 def write_csv(result: dict[str, Any], path: str) -> None:
     """The table as CSV, one row per bot; a file that cannot be written is a TournamentError."""
     try:
         with written_whole(path, newline="", encoding="utf-8") as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_FIELDS)
-            for row in result["bots"]:
+            for row in by_strength(result):  # as the table lists them
                 writer.writerow([printable(row["name"]), row["games"], row["wins"],
                                  *_csv_figures(row), row["forfeits"],
                                  _blank_if_none(row.get("ended_by_forfeit"))])
@@ -379,7 +385,7 @@ BAR_COLOUR = "#3b7dd8"
 
 def _chart(plt: Any, result: dict[str, Any]) -> Any:
     """The figure of the chart (closed by the caller)."""
-    rows = sorted(result["bots"], key=lambda row: -row["elo"])
+    rows = by_strength(result)
     names = [printable(row["name"]) for row in rows]
     # Room under each bar for its name (about 0.08 inch a character), lest long ones such as
     # counter:epsilon=0.5 run into the next.
