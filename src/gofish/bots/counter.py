@@ -12,8 +12,9 @@ Its decision rule, exactly (a compiled simulator reproduces it step by step):
    ``(known cards of the target, my cards of the rank)``.
 3. Otherwise open asks: every legal ask whose target is not known to hold
    none of the rank. Keep those with the highest
-   ``(unaccounted cards of the rank, my cards of the rank, target's hand size)``,
-   where unaccounted = 4 − booked − mine − known held by all opponents.
+   ``(my cards of the rank, unaccounted cards of the rank, target's hand size)``,
+   where unaccounted = 4 − booked − mine − known held by all opponents: the rank
+   it holds most of first, the unaccounted cards only breaking a tie.
 4. Otherwise (every opponent denied every rank I hold) rank all legal asks
    by the key of step 3.
 5. The kept asks are in ``legal`` order; with one it is the answer, with
@@ -39,7 +40,7 @@ from gofish.knowledge import CARDS_PER_RANK, live_asks
 
 
 class CounterBot:
-    """Counts every public card and asks where the count says cards are (strength 2):
+    """Counts every public card and asks where the count says cards are (strength 3):
     ``make_bot("counter")``. The module's docstring gives its decision rule exactly.
 
     ``epsilon``: the chance, from 0 (the default) to 1, that an ask is a careless random

@@ -89,7 +89,7 @@ def score_ask(belief: Belief, tracker: Tracker, target: int, rank: int, book_siz
 
 class ExpertBot:
     """Weighs every ask by its odds over the hidden cards, and plays the endgame out on
-    imagined deals (strength 3): ``make_bot("expert")``, or with options as a spec,
+    imagined deals (strength 4): ``make_bot("expert")``, or with options as a spec,
     ``make_bot("expert:noise=0.5")``.
 
     ``epsilon``: the chance, from 0 (the default) to 1, of a careless random ask instead.
