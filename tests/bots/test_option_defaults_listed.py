@@ -1,6 +1,6 @@
 """``gofish bots`` (and every menu built from the registry) says what each option does
 when it is left out: expert-easy and expert share one list of options but not their
-defaults (a careless ask one time in three, no endgame search), and nothing said so;
+defaults (three careless asks in ten, no endgame search), and nothing said so;
 nor that ismcts-quick imagines 8 deals and ismcts 60. Each stated default is checked
 against the bot made with no options."""
 
@@ -43,3 +43,15 @@ def test_every_option_says_its_default_and_the_bot_plays_it(
 def test_the_listing_is_not_empty_of_options() -> None:
     assert {"emma", "counter", "expert", "expert-easy", "ismcts", "ismcts-quick"} <= {
         name for name, _, _ in OPTIONS}
+
+
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+
+
+def test_expert_easys_description_gives_the_share_of_random_asks_it_plays() -> None:
+    # It said "one ask in three" of an epsilon of 0.3: a tenth more random asks than it plays.
+    info = next(info for info in available_bots() if info.name == "expert-easy")
+    said = re.search(r"(\w+) asks? in (\w+)", info.description)
+    assert said, info.description
+    share = WORDS[said.group(1)] / WORDS[said.group(2)]
+    assert make_bot("expert-easy").epsilon == pytest.approx(share)  # type: ignore[attr-defined]

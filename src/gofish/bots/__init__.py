@@ -75,7 +75,7 @@ register_bot(
 register_bot(
     "expert-easy",
     lambda **options: ExpertBot(**{"epsilon": 0.3, "endgame": 0, **options}),
-    "the expert without its endgame search, and one ask in three is a careless random one",
+    "the expert without its endgame search, and three asks in ten are careless random ones",
     strength=2,
     display="Easy Expert",
     options=_with_defaults(EXPERT_OPTIONS, epsilon=0.3, noise=0, endgame=0, infer=True),
