@@ -163,6 +163,16 @@ def test_an_unknown_bot_near_a_known_name_is_asked_about_it(spec: str, near: str
     assert "register_bot" not in said  # a typo, not a bot of a script
 
 
+def test_a_list_of_bots_where_one_goes_is_called_a_list() -> None:
+    # gofish tournament "expert,emma" (a list, as play's --opponents takes) was "unknown bot
+    # 'expert,emma': …; did you mean 'expert-easy'?", a bot nobody named.
+    with pytest.raises(MalformedInputError) as caught:
+        make_bot("expert, emma")
+    said = str(caught.value)
+    assert said == ("'expert, emma' names several bots where one goes: name each on its own "
+                    "('expert' and 'emma')")
+
+
 def test_an_unknown_bot_far_from_every_name_says_where_registered_bots_play() -> None:
     with pytest.raises(MalformedInputError) as caught:
         make_bot("hoarder")

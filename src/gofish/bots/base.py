@@ -316,6 +316,9 @@ def _unknown_bot(name: str) -> str:
     known = sorted(_REGISTRY)
     if not name.strip():  # "tournament emma ''", an unset shell variable
         return f"a bot's name is empty: choose one of {', '.join(known)}"
+    if "," in name:  # a list, as --opponents takes: "did you mean 'expert-easy'?" misled
+        each = " and ".join(repr(part.strip()) for part in name.split(","))
+        return f"{name!r} names several bots where one goes: name each on its own ({each})"
     message = f"unknown bot {name!r}: choose one of {', '.join(known)}"
     if near := did_you_mean(name, known):
         return message + near
