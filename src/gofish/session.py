@@ -138,7 +138,8 @@ def filled_opponents(chosen: Sequence[str], seats: int) -> list[str]:
 
 def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
     """The bot for each opponent seat: the names given, the last one repeated (emma by default)."""
-    chosen = [name.strip().lower() for name in names if name.strip()]
+    # Not lowered here: canonical_spec does that below, and a refusal quotes what was typed.
+    chosen = [name.strip() for name in names if name.strip()]
     if len(chosen) > players - 1:
         raise GoFishError(
             f"{len(chosen)} opponents were named but a {players}-player game has "

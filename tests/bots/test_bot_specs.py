@@ -191,6 +191,21 @@ def test_a_table_seats_bots_with_options_and_refuses_bad_ones() -> None:
         opponents_for(2, ["emma:memry=1"])
 
 
+def test_a_tables_refusal_quotes_the_spec_as_typed_as_the_tournaments_does() -> None:
+    # gofish play quoted 'expert:epsilon=0.3:epsilon=0.1', a spec nobody typed, where
+    # gofish tournament quoted the one typed.
+    from gofish.core.errors import GoFishError
+    from gofish.session import opponents_for
+
+    typed = "Expert:Epsilon=0.3:epsilon=0.1"
+    with pytest.raises(MalformedInputError) as from_make_bot:
+        make_bot(typed)
+    with pytest.raises(GoFishError) as from_table:
+        opponents_for(2, [typed])
+    assert str(from_table.value) == str(from_make_bot.value)
+    assert f"{typed!r}" in str(from_table.value)
+
+
 def test_a_bot_registered_with_capitals_is_found_by_any_case() -> None:
     from gofish.bots import RandomBot, register_bot
     from gofish.bots.base import _REGISTRY
