@@ -55,3 +55,15 @@ def test_expert_easys_description_gives_the_share_of_random_asks_it_plays() -> N
     assert said, info.description
     share = WORDS[said.group(1)] / WORDS[said.group(2)]
     assert make_bot("expert-easy").epsilon == pytest.approx(share)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["ismcts", "ismcts-quick"])
+def test_the_seconds_box_gives_the_cap_the_browser_and_rooms_hold_it_to(name: str) -> None:
+    # Beside the box the start form and a room's lobby said "up to 3600", then refused 10.
+    from gofish.bots.base import MAX_THINKING_SECONDS, ThinksTooLong, server_bot
+
+    meaning = dict(next(info for info in available_bots() if info.name == name).options)
+    assert f"browser and online rooms, up to {MAX_THINKING_SECONDS:g}" in meaning["seconds"]
+    server_bot(f"{name}:seconds={MAX_THINKING_SECONDS:g}", "in a test")
+    with pytest.raises(ThinksTooLong):
+        server_bot(f"{name}:seconds={MAX_THINKING_SECONDS + 1:g}", "in a test")

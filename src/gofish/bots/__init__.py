@@ -1,6 +1,7 @@
 """Computer opponents. Each sees only its own seat's view (see ``gofish.core.view``)."""
 
 from gofish.bots.base import (
+    MAX_THINKING_SECONDS,
     Bot,
     BotInfo,
     _seal_built_in,
@@ -36,7 +37,9 @@ EXPERT_OPTIONS = {
 ISMCTS_OPTIONS = {
     **EPSILON,
     "iterations": "imagined deals per decision, at most (1 or more)",
-    "seconds": f"time per decision, at most (more than 0, up to {MAX_SECONDS:g})",
+    # The browser and rooms offer this text beside the box, and refuse more than their cap.
+    "seconds": f"time per decision, at most (more than 0, up to {MAX_SECONDS:g}; in the "
+               f"browser and online rooms, up to {MAX_THINKING_SECONDS:g})",
     "confidence": "standard errors by which the search must beat the expert's ask (0 or more)",
 }
 
