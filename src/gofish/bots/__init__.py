@@ -86,7 +86,8 @@ register_bot(
 register_bot(
     "counter",
     CounterBot,
-    "counts every public card and asks where the count says cards are",
+    "counts every public card: asks where the count proves a card is, else for the rank it "
+    "holds most of",
     strength=3,
     options=_with_defaults(EPSILON, epsilon=0),
 )

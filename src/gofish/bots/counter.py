@@ -1,4 +1,5 @@
-"""Counter: counts every public card and asks where the count says cards are.
+"""Counter: counts every public card, asks where the count proves a card is, else for the
+rank it holds most of.
 
 Its decision rule, exactly (a compiled simulator reproduces it step by step):
 
@@ -40,7 +41,8 @@ from gofish.knowledge import CARDS_PER_RANK, live_asks
 
 
 class CounterBot:
-    """Counts every public card and asks where the count says cards are (strength 3):
+    """Counts every public card, asks where the count proves a card is, else for the rank
+    it holds most of (strength 3):
     ``make_bot("counter")``. The module's docstring gives its decision rule exactly.
 
     ``epsilon``: the chance, from 0 (the default) to 1, that an ask is a careless random
