@@ -67,3 +67,28 @@ def test_the_seconds_box_gives_the_cap_the_browser_and_rooms_hold_it_to(name: st
     server_bot(f"{name}:seconds={MAX_THINKING_SECONDS:g}", "in a test")
     with pytest.raises(ThinksTooLong):
         server_bot(f"{name}:seconds={MAX_THINKING_SECONDS + 1:g}", "in a test")
+
+
+@pytest.mark.parametrize(("spec", "option"), [("expert:endgame=52", "endgame"),
+                                               ("ismcts:iterations=4:seconds=60", "iterations")])
+def test_a_search_knob_says_it_is_for_rank_asks_where_card_asks_leave_it_idle(
+        spec: str, option: str) -> None:
+    # Under --ask card neither search runs, and the knobs' words did not say so: a sweep
+    # of ismcts:iterations there played the expert's score every time.
+    import random
+
+    import gofish
+
+    name = spec.partition(":")[0]
+    meaning = dict(next(info for info in available_bots() if info.name == name).options)
+    assert "rank asks only" in meaning[option]
+
+    def searched(ask: str) -> int:
+        game = gofish.new_game(gofish.make_rules("classic", ask=ask), 2, seed=3)
+        view = game.view(game.current_player)
+        bot = make_bot(spec)
+        bot.choose(view, view.legal_actions, random.Random(1))
+        return int(bot.last_playouts) + getattr(bot, "last_iterations", 0)  # type: ignore[attr-defined]
+
+    assert searched("rank") > 0
+    assert searched("card") == 0

@@ -31,12 +31,14 @@ EXPERT_OPTIONS = {
     "noise": "a random amount up to this added to each ask's score (unsure asks score 0 to "
              "under 3, a sure hit over 100): 0.5 blurs close calls, 3 or more picks almost "
              "at random among unsure asks (0: none)",
-    "endgame": "pond size from which it plays the endgame out (0: never)",
+    "endgame": "pond size from which it plays the endgame out (0: never; rank asks only)",
     "infer": "true/false: reads what passed-up sure hits reveal",
 }
 ISMCTS_OPTIONS = {
     **EPSILON,
-    "iterations": "imagined deals per decision, at most (1 or more)",
+    # Under card asks the search stands aside for the expert's score (IsmctsBot.choose).
+    "iterations": "imagined deals per decision, at most (1 or more; rank asks only: under "
+                  "card asks it plays as the expert)",
     # The browser and rooms offer this text beside the box, and refuse more than their cap.
     "seconds": f"time per decision, at most (more than 0, up to {MAX_SECONDS:g}; in the "
                f"browser and online rooms, up to {MAX_THINKING_SECONDS:g})",
