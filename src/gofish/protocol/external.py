@@ -32,6 +32,8 @@ from typing import Any, NoReturn, SupportsIndex
 
 from gofish.bots.common import check_number
 from gofish.core import (
+    RANKS,
+    SUITS,
     Ask,
     Card,
     GoFishError,
@@ -943,25 +945,50 @@ def _target_problem(answer: dict[str, Any]) -> str | None:
     return None
 
 
+#: The ranks and suits an answer may name, as docs/bots-protocol.md lists them: each rank's
+#: symbol, T for ten and each suit's letter, in either case. The core reads more, for people
+#: typing ("1", "ace", "sixes", "♥", spaces around): from a program, "1" is as likely a bot
+#: counting ranks from 0 and meaning the twos, which the number 1 is refused to catch.
+_WIRE_RANKS = frozenset({rank.symbol for rank in RANKS} | {"T"})
+_WIRE_SUITS = frozenset(suit.letter for suit in SUITS)
+_RANK_TEXTS = "A, 2 … 10, J, Q, K"
+
+
 def _rank_problem(answer: dict[str, Any]) -> str | None:
     """A rank sent as a number is refused rather than read: aces as 1 would be right, but a
-    bot counting from 0 would be misread by one rank (asking for queens meaning kings).
-    Anything else that is not text is said as the bot wrote it (null, not Python's None)."""
-    if "rank" not in answer or isinstance(answer["rank"], str):
-        return None  # reading the move says what is missing, or which text is wrong
+    bot counting from 0 would be misread by one rank (asking for queens meaning kings). So is
+    text that is not one of _WIRE_RANKS. Anything else is said as the bot wrote it (null,
+    not Python's None)."""
+    if "rank" not in answer:
+        return None  # reading the move says what is missing
     rank = answer["rank"]
+    if isinstance(rank, str):
+        return None if rank.upper() in _WIRE_RANKS else _unknown_text("rank", rank)
     if isinstance(rank, int | float) and not isinstance(rank, bool):
-        return (f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not the number "
+        return (f"'rank' must be the rank's text ({_RANK_TEXTS}), not the number "
                 f"{_json_text(rank)}")
-    return f"'rank' must be the rank's text (A, 2 … 10, J, Q, K), not {_json_text(rank)}"
+    return f"'rank' must be the rank's text ({_RANK_TEXTS}), not {_json_text(rank)}"
 
 
 def _suit_problem(answer: dict[str, Any]) -> str | None:
-    """A suit that is neither text nor null (which means none), said as the bot wrote it."""
+    """A suit that is not one of _WIRE_SUITS nor null (which means none), said as the bot
+    wrote it."""
     suit = answer.get("suit")
-    if suit is None or isinstance(suit, str):
+    if suit is None:
         return None
+    if isinstance(suit, str):
+        return None if suit.upper() in _WIRE_SUITS else _unknown_text("suit", suit)
     return f"'suit' must be a suit's letter (C, D, H or S) or null, not {_json_text(suit)}"
+
+
+def _unknown_text(field: str, text: str) -> str:
+    """Why a rank's or a suit's text is refused, with the texts an answer may use."""
+    refused = f"unknown {field} {cut(repr(text), _SHOWN)}"
+    if field == "suit":
+        return f"{refused}: use one of C D H S (either case)"
+    if text.strip().isdigit():  # "1": an ace to some, the second rank to a 0-based count
+        refused += ' (a rank is written as its text, not its number: aces are "A")'
+    return f"{refused}: use one of A 2 3 4 5 6 7 8 9 10 J Q K (T for 10; either case)"
 
 
 def _why_illegal(action: Ask, legal: Sequence[Ask]) -> str:
