@@ -5,6 +5,7 @@ timeout was a plain ValueError, not one of the engine's GoFishErrors."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,17 @@ from tests.protocol.test_external_bots import write_bot
 
 from gofish.core import GoFishError, make_rules
 from gofish.protocol import ExternalBot
+
+#: Keeps every line it is sent in the file named first, and says hello.
+LOGGER = """
+import json, sys
+with open(sys.argv[1], "w") as log:
+    for line in sys.stdin:
+        log.write(line); log.flush()
+        message = json.loads(line)
+        if message["type"] == "hello":
+            print(json.dumps({"type": "hello", "version": 1}), flush=True)
+"""
 
 
 @pytest.mark.parametrize(("seat", "players", "rules", "words"), [
@@ -48,6 +60,28 @@ def test_game_over_refuses_results_that_are_not_lists_of_numbers(
         bot.new_game(0, 2, "classic")
         with pytest.raises(GoFishError, match="must be"):
             bot.game_over(winners, books)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("winners", "books", "words"), [
+    ([2], [1, 2], "winners must be a whole number from 0 to 1, not 2"),
+    ([], [1, 2], "winners must name at least one seat"),
+    ([0], [1, 2, 3], "books must hold one count per seat, 2 at this table"),
+    ([0], [4], "books must hold one count per seat, 2 at this table"),
+])
+def test_game_over_refuses_results_that_do_not_fit_the_table(
+        tmp_path: Path, winners: list[int], books: list[int], words: str) -> None:
+    # They reached the bot, whose reading of them (books[winner]) could then crash it: a
+    # forfeit for the caller's mistake.
+    log = tmp_path / "sent.jsonl"
+    bot_file = tmp_path / "logger.py"
+    bot_file.write_text(LOGGER)
+    with ExternalBot([sys.executable, str(bot_file), str(log)]) as bot:
+        bot.new_game(0, 2, "classic")
+        with pytest.raises(GoFishError, match=words):
+            bot.game_over(winners, books)
+        bot.game_over([1], [3, 5])  # the bot is still there, and hears of this one
+    assert [line for line in log.read_text().splitlines() if "game_over" in line] == [
+        '{"type":"game_over","winners":[1],"books":[3,5]}']
 
 
 @pytest.mark.parametrize("timeout", [0, -1, float("nan"), 1e12, "5"])

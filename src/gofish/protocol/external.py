@@ -272,6 +272,7 @@ class ExternalBot:
         self._between_games = False  # told game_over, no move of the next game yet
         self._asked_this_game = False  # this game's first turn has been sent
         self._lost: str | None = None  # why it failed between games, for the next to forfeit
+        self._players: int | None = None  # at the table of the last new_game
         # Starts that failed in a row, and the last one's reason: a bot that never answers
         # its hello would otherwise cost the whole start-up wait in every game it is in.
         self._failed_starts = 0
@@ -414,6 +415,7 @@ class ExternalBot:
         given = make_rules(rules)  # an unknown preset or option is the caller's mistake
         given.for_players(players)  # and so is a deal these rules cannot make at this table
         rules = given.to_json(players)  # the wire carries the record form, as the views do
+        self._players = players
         if self._lost is not None:
             lost, self._lost = self._lost, None
             raise BotFailure(lost)
@@ -452,14 +454,25 @@ class ExternalBot:
     def game_over(self, winners: Iterable[SupportsIndex], books: Iterable[SupportsIndex]
                   ) -> None:
         """Tell the bot how the game ended (no answer expected). The seats and counts may
-        be numpy's, an array too (``np.flatnonzero(books == books.max())``)."""
+        be numpy's, an array too (``np.flatnonzero(books == books.max())``). After
+        :meth:`new_game`, they must fit its table: a seat past it, or a count for each of
+        another number of seats, is the caller's mistake, not sent to a bot to trip over."""
+        seats = self._players
+        sent_winners = _numbers("winners", winners, None if seats is None else seats - 1)
+        sent_books = _numbers("books", books)
+        if not sent_winners:
+            raise MalformedInputError("winners must name at least one seat: every game has "
+                                      "a winner, several on a tie")
+        if seats is not None and len(sent_books) != seats:
+            raise MalformedInputError(f"books must hold one count per seat, {seats} at this "
+                                      f"table (new_game), not {len(sent_books)}")
         if self._process is not None:
             # Not checked for stray lines here: a failure now could not forfeit the game
             # that just ended, so the check waits for the next new_game.
             self._between_games, self._asked_this_game = True, False
             try:
-                self._send({"type": "game_over", "winners": _numbers("winners", winners),
-                            "books": _numbers("books", books)})
+                self._send({"type": "game_over", "winners": sent_winners,
+                            "books": sent_books})
             except BotFailure as failure:  # gone already: the next game is forfeited, as
                 self._lost = str(failure)  # when it leaves after game_over, not started afresh
                 raise
@@ -922,12 +935,13 @@ def _type_problem(answer: dict[str, Any]) -> str | None:
     return f"a move's \"type\" is \"action\" (or left out), not {_json_text(answer['type'])}"
 
 
-def _numbers(name: str, values: object) -> list[int]:
-    """A list of whole numbers for the wire (seats, book counts), or the caller told why.
-    Any iterable but text and a mapping: a numpy array is no Sequence, and was refused."""
+def _numbers(name: str, values: object, most: int | None = None) -> list[int]:
+    """A list of whole numbers from 0 (to ``most``, if given) for the wire (seats, book
+    counts), or the caller told why. Any iterable but text and a mapping: a numpy array is
+    no Sequence, and was refused."""
     if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
         raise MalformedInputError(f"{name} must be a list of whole numbers, not {values!r}")
-    return [check_whole(name, value, 0) for value in values]
+    return [check_whole(name, value, 0, most) for value in values]
 
 
 def _target_problem(answer: dict[str, Any]) -> str | None:
