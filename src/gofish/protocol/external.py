@@ -527,12 +527,15 @@ class ExternalBot:
         self._drain()
         while self._buffer:
             line, newline, rest = self._buffer.partition(b"\n")
-            if not (newline and _answers_one_of(_read_quietly(line), self._last_id)):
+            message = _read_quietly(line)
+            if not (newline and _answers_one_of(message, self._last_id)):
                 # A line sent after game_over can only fail the next game: say where it was.
                 when = (", after the last game's game_over" if self._between_games else "")
+                # No JSON object: a debug print or a log line, as a banner is before the hello.
+                stray = "" if isinstance(message, dict) else f"; {_STDOUT_ONLY}"
                 self._fail(f"sent a line when no answer was expected{when}: "
                            f"{_quote(line.strip())} (only hello and turn get an answer, one "
-                           "line each)")
+                           f"line each{stray})")
             self._buffer = rest
 
     def _drain(self) -> None:
