@@ -652,8 +652,9 @@ class ExternalBot:
                         "running"))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self._fail(f"did not send {what} within {timeout:g} s"
-                               f"{_input_closed_note(process) or self._unflushed_note()}"
+                    why = (_input_closed_note(process) or self._misdirected_note()
+                           or self._unflushed_note())
+                    self._fail(f"did not send {what} within {timeout:g} s{why}"
                                f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
@@ -664,6 +665,30 @@ class ExternalBot:
                     self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.strip()
+
+    def _misdirected_note(self) -> str:
+        """What a late bot's failure adds when the last line of its stderr is the answer it
+        owes (eprintln!, console.error, print(..., file=sys.stderr)): the engine reads no
+        answer there, and "nothing came on its standard output" had its author look for an
+        unflushed buffer."""
+        if self._stderr is None:
+            return ""
+        lines = self._stderr.text().splitlines()
+        last = next((line.strip() for line in reversed(lines) if line.strip()), b"")
+        answer = _read_quietly(last)
+        if not (isinstance(answer, dict) and self._is_the_answer_owed(answer)):
+            return ""
+        return (f" (it wrote {_quote(last)} to its standard error: answers go to its "
+                "standard output)")
+
+    def _is_the_answer_owed(self, answer: dict[str, Any]) -> bool:
+        """Whether ``answer`` reads as the answer to the request just sent: the hello's
+        (request 1) or a move, with its id or none."""
+        if "id" in answer and not _is_id(answer["id"], self._last_id):
+            return False
+        if self._last_id == 1:
+            return answer.get("type") == "hello"
+        return "target" in answer and "rank" in answer
 
     def _unflushed_note(self) -> str:
         """What a failure to send the hello adds when not a byte came on stdout: most often
