@@ -13,6 +13,7 @@ from typing import Any
 from tests.protocol.test_external_bots import children_of_this_process
 
 from gofish.core import FULL_DECK, Ask, new_game
+from gofish.core.rules import OPTION_NAMES
 from gofish.protocol import ExternalBot
 
 DOC = Path(__file__).parents[2] / "docs" / "bots-protocol.md"
@@ -73,3 +74,10 @@ def test_every_message_the_doc_shows_is_what_the_engine_sends_and_reads(
     assert [list(message) for message in sent[:4]] == [list(message) for message in shown]
     assert list(sent[2]["view"]) == list(shown[2]["view"])
     assert children_of_this_process() == []
+
+
+def test_the_house_rule_options_a_new_game_may_name_are_the_engines() -> None:
+    # "options (`lucky_draw`, `refill`, …)" in "A new game": a bot reads those names.
+    listed = re.search(r"house-rule\s+options \(([^)]*)\)", DOC.read_text(encoding="utf-8"))
+    assert listed is not None
+    assert re.findall(r"`(\w+)`", listed[1]) == list(OPTION_NAMES)
