@@ -42,3 +42,23 @@ def test_a_missing_interpreter_is_refused_before_any_game(
 @pytest.mark.parametrize("first_line", [f"#!{sys.executable}", "#!/usr/bin/env -S python3"])
 def test_a_script_that_can_start_is_not_refused(tmp_path: Path, first_line: str) -> None:
     ExternalBot(_script(tmp_path, first_line)).close()  # never started: nothing to refuse
+
+
+def test_an_interpreter_named_without_its_folder_is_refused_with_its_full_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "#!mypython": the system takes that as a file in the current folder, never looking on
+    # the PATH, where the check had found it: every game forfeited with "cannot start bot
+    # …: No such file or directory".
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    interpreter = folder / "mypython"
+    interpreter.symlink_to(sys.executable)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    script = _script(tmp_path, "#!mypython")
+    assert main(["tournament", "random", f"cmd:{script}", "--games", "2", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament: cannot run bot command {script!r}: {script!r} names an "
+        "interpreter that was not found on its #! line: mypython (the system does not look "
+        f"a #! line's program up on the PATH: write #!{interpreter} or #!/usr/bin/env "
+        "mypython)\n")

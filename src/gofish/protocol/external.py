@@ -159,10 +159,18 @@ def _interpreter_problem(script: str) -> str | None:
         return "has an empty #! line"
     interpreter = words[0]
     if os.path.basename(interpreter) == "env" and len(words) > 1 and words[1][0] != "-":
-        interpreter = words[1]  # #!/usr/bin/env python3: looked up on the PATH
-    if shutil.which(interpreter) is None:
-        return f"names an interpreter that was not found on its #! line: {interpreter}"
-    return None
+        if shutil.which(words[1]) is None:  # #!/usr/bin/env python3: looked up on the PATH
+            return f"names an interpreter that was not found on its #! line: {words[1]}"
+        return None
+    if os.path.isfile(interpreter) and os.access(interpreter, os.X_OK):
+        return None
+    missing = f"names an interpreter that was not found on its #! line: {interpreter}"
+    on_the_path = shutil.which(interpreter)
+    if os.sep in interpreter or on_the_path is None:
+        return missing
+    # "#!python3": the system takes it as a file in the current folder, not on the PATH
+    return (f"{missing} (the system does not look a #! line's program up on the PATH: write "
+            f"#!{on_the_path} or #!/usr/bin/env {interpreter})")
 
 
 #: Where Linux lists the other kinds of program it runs (binfmt_misc): a file with no #!
