@@ -47,4 +47,5 @@ def test_a_slow_bot_logging_json_to_stderr_is_not_told_so(tmp_path: Path) -> Non
     # A log line in JSON is no answer: the bot is only late.
     logs = "        print(json.dumps({'thinking': msg['id']}), file=sys.stderr, flush=True)\n"
     message = first_move_failure(_bot(tmp_path, HEADER + logs), timeout=1)
-    assert message.endswith("did not send its move within 1 s")
+    assert message.endswith(
+        'did not send its move within 1 s (its last line on standard error: {"thinking": 2})')

@@ -660,9 +660,10 @@ class ExternalBot:
                         "running"))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    why = (_input_closed_note(process) or self._misdirected_note()
-                           or self._unflushed_note())
-                    self._fail(f"did not send {what} within {timeout:g} s{why}"
+                    misdirected = self._misdirected_note()
+                    why = _input_closed_note(process) or misdirected or self._unflushed_note()
+                    said = "" if misdirected else self._last_said()
+                    self._fail(f"did not send {what} within {timeout:g} s{said}{why}"
                                f"{self._unfinished()}{_passed_over(passed_over)}")
                 if not selector.select(min(left, _EXIT_POLL)):
                     self._check_alive(what)
@@ -744,12 +745,20 @@ class ExternalBot:
         last = self._stderr_tail()
         return code, f"{story}; it said: {last}" if last else story
 
-    def _stderr_tail(self) -> str:
-        """The line of the bot's last stderr output that says why it ended (it has ended)."""
+    def _stderr_tail(self, wait: float = END_WAIT) -> str:
+        """The line of the bot's last stderr output that says why it ended (once it has
+        ended), or, with no ``wait``, why it is stuck (while it runs on)."""
         if self._stderr is None:
             return ""
-        end = self._stderr.text(wait=END_WAIT).decode(errors="replace")
+        end = self._stderr.text(wait=wait).decode(errors="replace")
         return cut(_printable(_why_line(end)), 200)
+
+    def _last_said(self) -> str:
+        """What a late bot's failure adds when it wrote to stderr: the line that says why it
+        is stuck, most often (jq not installed for examples/jqbot.sh, an exception in
+        another thread), which "did not send" alone left to be guessed."""
+        last = self._stderr_tail(wait=0.0)
+        return f" (its last line on standard error: {last})" if last else ""
 
 
 # What a runtime writes after the line that says why a program failed: stack frames (Node,
