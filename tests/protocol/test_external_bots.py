@@ -15,7 +15,7 @@ import pytest
 from tests.processes import default_ctrl_c, still_running
 
 from gofish.cli import main
-from gofish.core import make_rules, new_game
+from gofish.core import Game, make_rules, new_game
 from gofish.core.events import EVENT_KINDS
 from gofish.protocol import BotFailure, ExternalBot
 from gofish.protocol.external import STDERR_END
@@ -124,12 +124,18 @@ def children_of_this_process() -> list[str]:
     return states
 
 
-def first_move_failure(command: str, rules: object = "classic", timeout: float = 30) -> str:
-    """What the bot is told when it fails its first move of a fresh game (it must fail);
-    it is then gone and reaped."""
+def first_turn(rules: object = "classic") -> tuple[Game, int]:
+    """The game of seed 1 under ``rules``, and the seat whose turn it is."""
     game = new_game(rules, seed=1)
     seat = game.current_player
     assert seat is not None
+    return game, seat
+
+
+def first_move_failure(command: str, rules: object = "classic", timeout: float = 30) -> str:
+    """What the bot is told when it fails its first move of a fresh game (it must fail);
+    it is then gone and reaped."""
+    game, seat = first_turn(rules)
     with ExternalBot(command, timeout=timeout) as bot:
         bot.new_game(seat, 2, game.rules)
         with pytest.raises(BotFailure) as failure:

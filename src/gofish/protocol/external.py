@@ -535,6 +535,10 @@ class ExternalBot:
         self._drain()
         while self._buffer:
             line, newline, rest = self._buffer.partition(b"\n")
+            if not newline and len(line) <= MAX_LINE:
+                # Still being written (a late second answer in two writes, or a read cut a
+                # flood of them short): judged once whole, by the next read.
+                return
             message = _read_quietly(line)
             if not (newline and _answers_one_of(message, self._last_id)):
                 # A line sent after game_over can only fail the next game: say where it was.
