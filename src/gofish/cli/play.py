@@ -12,7 +12,7 @@ import os
 import re
 import signal
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin, too_large
 from gofish.cli._database import add_database_option, command_line, latest_playable
@@ -345,7 +345,10 @@ def line_mode(asked_for: bool, command: str) -> bool:
     """The line mode when asked for, when input or output is not a terminal (a pipe), or
     when the terminal cannot draw the table: a dumb one, or one whose encoding lacks its
     characters (saying so)."""
-    if asked_for or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if asked_for or not sys.stdin.isatty():
+        return True
+    if not sys.stdout.isatty():
+        _say_where_the_lines_go(command)
         return True
     term = os.environ.get("TERM", "")
     if term.lower() in DUMB_TERMINALS:
@@ -360,6 +363,21 @@ def line_mode(asked_for: bool, command: str) -> bool:
            "suits and frames, so the game is played line by line (as with --plain); for the "
            f"full table, use a UTF-8 locale such as LANG=C.UTF-8{_unset_hint()}")
     return True
+
+
+def _say_where_the_lines_go(command: str) -> None:
+    """Typing at a terminal whose output goes elsewhere (``gofish play > game.txt``): the
+    screen stayed blank while the game waited for a move, so say why, where it is seen."""
+    if _is_terminal(sys.__stderr__):
+        report(command, "standard output is not a terminal, so the game is played line by "
+               "line (as with --plain) and written there; type your moves here")
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):  # closed under us
+        return False
 
 
 #: Terminals that cannot move the cursor (Emacs' shell says "dumb"), as Rich names them:

@@ -1,0 +1,55 @@
+"""Typing at a terminal whose output goes to a file (``gofish play > game.txt``): the line
+mode is played, and the terminal is told so, instead of staying blank while the game
+waits for a move."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.plain.test_cli_output import environment, read_until_closed
+
+SAID = ("standard output is not a terminal, so the game is played line by line (as with "
+        "--plain) and written there; type your moves here")
+
+
+def play_into_a_file(tmp_path: Path, typed: bytes) -> tuple[str, str]:
+    """What the terminal shows, and what the file holds, for ``gofish play > file`` typed at
+    a (pseudo-)terminal."""
+    written = tmp_path / "game.txt"
+    main, attached = os.openpty()
+    with written.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
+             "--database", str(tmp_path / "games.sqlite3")],
+            stdin=attached, stdout=output, stderr=attached,
+            env={**environment("utf-8"), "TERM": "xterm-256color"})
+    os.close(attached)
+    try:
+        os.write(main, typed)
+        shown = read_until_closed(main, seconds=60).decode("utf-8", "replace")
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+        os.close(main)
+    return shown.replace("\r\n", " ").replace("\n", " "), written.read_text("utf-8")
+
+
+def test_the_terminal_is_told_where_the_game_is_written(tmp_path: Path) -> None:
+    shown, written = play_into_a_file(tmp_path, b"hand\nquit\n")
+    assert SAID in " ".join(shown.split()), shown
+    assert "\x1b[" not in written, written  # the table was not drawn into the file
+    assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in written, written
+
+
+def test_a_script_with_no_terminal_at_all_is_told_nothing(tmp_path: Path) -> None:
+    played = subprocess.run(
+        [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
+         "--database", str(tmp_path / "games.sqlite3")],
+        input="hand\nquit\n", capture_output=True, text=True, encoding="utf-8",
+        env=environment("utf-8"), timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert "not a terminal" not in played.stderr, played.stderr
+    assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in played.stdout
