@@ -91,6 +91,8 @@ DEAL_KEYS = ("n", "enter")
 KEY_TO_RANK: dict[str, Rank] = {key: rank for rank, key in RANK_KEYS.items()}
 KEY_TO_RANK.update({"A": Rank.ACE, "1": Rank.ACE, "J": Rank.JACK, "K": Rank.KING,
                     "t": Rank.TEN, "T": Rank.TEN})
+#: Keys that type no letter, named as the footer names keys, for "Enter does nothing here".
+STRAY_KEY_NAMES = {"enter": "Enter", "space": "Space"}
 KEY_TO_SUIT: dict[str, Suit] = {s.letter.lower(): s for s in Suit}
 KEY_TO_SUIT.update({s.letter: s for s in Suit})
 
@@ -668,9 +670,27 @@ class GoFishApp(App[None]):
             self.answer_stay()
             return
         handled = self.handle_table_key(key, char)
+        if not handled and self.is_stray(key, char):
+            # A key that did nothing looked like a frozen table: say what the keys are.
+            self.show_prompt(f"{STRAY_KEY_NAMES.get(key, char)} does nothing here. "
+                             f"{self.what_to_press()}", error=True)
+            handled = True
         if handled:
             event.prevent_default()
             event.stop()
+
+    def what_to_press(self) -> str:
+        """The keys that act now, or why none plays (a bot's turn, the game over)."""
+        if self.session.pending_miss is not None:
+            return self.default_prompt()  # the way to the sea's cards
+        return self.session.why_not_now() or self.default_prompt()
+
+    def is_stray(self, key: str, char: str) -> bool:
+        """A letter, digit, sign, Space or Enter that neither plays nor is bound (c, n, q,
+        ?, ...): pressed for something the table does not do."""
+        if key in self.screen.active_bindings:
+            return False
+        return key in STRAY_KEY_NAMES or (len(char) == 1 and char.isprintable())
 
     def handle_table_key(self, key: str, char: str) -> bool:
         """Keys that play: ranks, suits, targets, Esc. True if the key was used."""
