@@ -1,6 +1,6 @@
-"""Typing at a terminal whose output goes to a file (``gofish play > game.txt``): the line
-mode is played, and the terminal is told so, instead of staying blank while the game
-waits for a move."""
+"""Typing at a terminal whose output goes to a file (``gofish play > game.txt``, or
+``2> errors.log``, where Textual would draw the table): the line mode is played, and the
+terminal is told so, instead of staying blank while the game waits for a move."""
 
 from __future__ import annotations
 
@@ -15,17 +15,18 @@ SAID = ("standard output is not a terminal, so the game is played line by line (
         "--plain) and written there; type your moves here")
 
 
-def play_into_a_file(tmp_path: Path, typed: bytes) -> tuple[str, str]:
-    """What the terminal shows, and what the file holds, for ``gofish play > file`` typed at
-    a (pseudo-)terminal."""
+def play_into_a_file(tmp_path: Path, typed: bytes, *, stream: str = "stdout"
+                     ) -> tuple[str, str]:
+    """What the terminal shows, and what the file holds, for ``gofish play > file`` (or
+    ``2> file``, ``stream="stderr"``) typed at a (pseudo-)terminal."""
     written = tmp_path / "game.txt"
     main, attached = os.openpty()
     with written.open("wb") as output:
+        streams = {"stdout": attached, "stderr": attached, stream: output}
         process = subprocess.Popen(
             [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
              "--database", str(tmp_path / "games.sqlite3")],
-            stdin=attached, stdout=output, stderr=attached,
-            env={**environment("utf-8"), "TERM": "xterm-256color"})
+            stdin=attached, **streams, env={**environment("utf-8"), "TERM": "xterm-256color"})
     os.close(attached)
     try:
         os.write(main, typed)
@@ -53,3 +54,14 @@ def test_a_script_with_no_terminal_at_all_is_told_nothing(tmp_path: Path) -> Non
     assert played.returncode == 0, played.stderr
     assert "not a terminal" not in played.stderr, played.stderr
     assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in played.stdout
+
+
+def test_with_standard_error_in_a_file_the_game_is_played_on_the_terminal(
+        tmp_path: Path) -> None:
+    # Textual draws on standard error: the whole table went into the file, escape codes
+    # and all, and the terminal stayed blank while the game waited for a move.
+    shown, written = play_into_a_file(tmp_path, b"hand\nquit\n", stream="stderr")
+    assert ("gofish play: standard error is not a terminal, and the full-screen table is "
+            "drawn there, so the game is played line by line") in " ".join(shown.split()), shown
+    assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in shown, shown
+    assert "\x1b[" not in shown + written, written

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin, too_large
 from gofish.cli._database import add_database_option, command_line, latest_playable
-from gofish.cli._messages import report, required_input, standard_output
+from gofish.cli._messages import brief, report, required_input, standard_output
 from gofish.core import GoFishError, MalformedInputError, Rules, make_rules
 from gofish.core.errors import other_digit_refusal
 from gofish.core.rules import ASK_MODES, END_MODES, REFILL_MODES
@@ -342,13 +342,21 @@ def check_saving(saver: Any, command: str) -> None:
 
 
 def line_mode(asked_for: bool, command: str) -> bool:
-    """The line mode when asked for, when input or output is not a terminal (a pipe), or
+    """The line mode when asked for, when input, output or standard error (where Textual
+    draws the table) is not a terminal (a pipe, a file), or
     when the terminal cannot draw the table: a dumb one, or one whose encoding lacks its
     characters (saying so)."""
     if asked_for or not sys.stdin.isatty():
         return True
     if not sys.stdout.isatty():
         _say_where_the_lines_go(command)
+        return True
+    if not _is_terminal(sys.__stderr__):
+        # Textual draws the table on standard error: `2> errors.log` took the whole screen
+        # there and left the terminal blank. Said here, where it is seen.
+        print(brief(f"gofish {command}: standard error is not a terminal, and the "
+                    "full-screen table is drawn there, so the game is played line by line "
+                    "(as with --plain)"), flush=True)
         return True
     term = os.environ.get("TERM", "")
     if term.lower() in DUMB_TERMINALS:
