@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
-from gofish.online.server import CLOSE_POLICY, Connection, RoomSettings
+from gofish.online.server import CLOSE_POLICY, Connection, RoomServer, RoomSettings
 
 
 class StuckSocket:
@@ -41,3 +44,66 @@ def test_messages_for_a_client_that_never_reads_stop_at_the_queue_limit() -> Non
     # and the 990 messages after that were never even encoded.
     assert connection.closed and connection.close_code == CLOSE_POLICY
     assert queued == 1 and socket.sends == 1
+
+
+class NeverReadingPage:
+    """A seat's page that says hello, is welcomed, then neither reads, sends nor closes: its
+    window shut (a frozen tab, a script), so every later send waits until it hangs up."""
+
+    client = SimpleNamespace(host="127.0.0.1")
+
+    def __init__(self, token: str) -> None:
+        self.hello = json.dumps({"type": "hello", "token": token})
+        self.said_hello = False
+        self.sends = 0
+        self.hung_up = asyncio.Event()
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive(self) -> dict[str, Any]:
+        if not self.said_hello:
+            self.said_hello = True
+            return {"type": "websocket.receive", "text": self.hello}
+        await self.hung_up.wait()  # not another word until the test hangs up
+        return {"type": "websocket.disconnect", "code": 1006}
+
+    async def send_text(self, _: str) -> None:
+        self.sends += 1
+        if self.sends > 1:  # the welcome got through; nothing after it does
+            await self.hung_up.wait()
+            raise ConnectionResetError("hung up")
+
+    async def close(self, code: int = 1000) -> None:
+        return None
+
+
+def test_a_page_dropped_for_never_reading_leaves_its_room(tmp_path: Path) -> None:
+    """Dropped as too far behind, a page that never reads nor closes its socket was kept in
+    the room for good: its seat counted as here (never away, so no stand-in, and never
+    passing on the host role), the room never left memory, and the socket's task waited
+    on it for ever. Now the server lets go of it: the seat is gone, its away clock runs."""
+    async def scenario() -> tuple[bool, int, bool]:
+        rooms = RoomServer(str(tmp_path / "rooms.sqlite3"),
+                           RoomSettings(send_queue=8, drop_seconds=0.2))
+        made = await rooms.create_room("Ann", 2, {"preset": "classic"})
+        page = NeverReadingPage(made["token"])
+        serving = asyncio.get_running_loop().create_task(
+            rooms.serve_socket(page, made["code"]))  # type: ignore[arg-type]
+        live = rooms.rooms[made["code"]]
+        while not live.connections:
+            await asyncio.sleep(0.01)
+        for _ in range(20):  # more changes than the queue holds, while the page reads none
+            rooms.broadcast_presence(live)
+        await asyncio.wait([serving], timeout=5)
+        seat = live.room.seats[0]
+        result = (serving.done(), len(live.connections),
+                  seat.connected or seat.gone_since is None)
+        page.hung_up.set()  # at last: whatever waited on it ends
+        await serving
+        await rooms.close()
+        return result
+
+    ended, connections, still_here = asyncio.run(scenario())
+    assert ended, "the dropped page's socket task never ended"
+    assert connections == 0 and not still_here

@@ -94,6 +94,9 @@ class RoomSettings:
     max_violations: int = 40  # bad, oversized or over-rate frames before the socket is closed
     hello_timeout: float = 15.0
     send_queue: int = 256  # a client this far behind is dropped; it reconnects and catches up
+    # A dropped client's time to take what was queued for it and the close; one that reads
+    # nothing (its socket open, its window shut) is let go of then, not waited for.
+    drop_seconds: float = 10.0
     idle_seconds: float = 600.0  # a room nobody is connected to leaves memory (not the database)
     joins_per_minute: float = 30.0  # room creations and joins per client address
     # Codes that name no room, looked up by one client address (info, a browser's rooms,
@@ -176,6 +179,7 @@ class Connection:
         self.websocket = websocket
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self.stopped = asyncio.Event()  # set with ``closed``: the read loop stops waiting
         self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.violations = 0
         self.game_number = 0
@@ -200,6 +204,7 @@ class Connection:
             return
         self.closed = True
         self.close_code = close_code
+        self.stopped.set()
         if self.queue.full():  # a client this far behind gets nothing more: it will resync
             while not self.queue.empty():
                 self.queue.get_nowait()
@@ -974,7 +979,10 @@ class RoomServer:
                 await self._read_loop(live, connection)
             finally:
                 self._leave(live, connection)
-                await writer
+                # A client that reads nothing would hold the writer, and this socket's
+                # task, for as long as it keeps its connection open.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(writer, self.settings.drop_seconds)
         except Exception:  # one broken socket must not take the room down
             _log.exception("room socket failed")
             if connection is not None:
@@ -1067,10 +1075,9 @@ class RoomServer:
                    if connection.seat is None and client_address(connection.websocket) == address)
 
     async def _read_loop(self, live: LiveRoom, connection: Connection) -> None:
-        websocket = connection.websocket
         while not connection.closed:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
+            frame = await self._next_frame(connection)
+            if frame is None or frame["type"] == "websocket.disconnect":
                 return
             problem = self._frame_problem(frame, connection)
             if problem is None:
@@ -1080,6 +1087,23 @@ class RoomServer:
                 connection.send(error_message(code, message, live.room.version, option))
             if connection.violations > self.settings.max_violations:
                 connection.stop()
+
+    @staticmethod
+    async def _next_frame(connection: Connection) -> Any:
+        """The socket's next frame, or None once the server stops the connection. A client
+        dropped as too far behind may neither read nor send again while its socket stays
+        open: waiting on the socket alone kept it in the room for good, its seat counted as
+        here (never away, its host role never passed on) and the room never let go of."""
+        receiving = asyncio.ensure_future(connection.websocket.receive())
+        stopping = asyncio.ensure_future(connection.stopped.wait())
+        try:
+            await asyncio.wait((receiving, stopping), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            received = receiving.done()
+            if not received:
+                receiving.cancel()
+        return receiving.result() if received else None
 
     def _frame_problem(self, frame: Any, connection: Connection) -> Refusal | None:
         """Rate, type and size checks that come before reading a frame at all."""
