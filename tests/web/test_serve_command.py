@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -75,18 +77,23 @@ def test_serve_on_a_busy_port_says_so_instead_of_announcing_an_address() -> None
     assert "Traceback" not in done.stderr
 
 
-def test_serve_on_port_0_prints_the_port_it_really_got(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def serving_on_any_port(database: Path) -> Iterator[str]:
+    """``gofish serve --port 0`` on ``database``, running: the line it first prints."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "gofish", "serve", "--port", "0",
-         "--database", str(tmp_path / "games.sqlite3")],
+        [sys.executable, "-m", "gofish", "serve", "--port", "0", "--database", str(database)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
         assert server.stdout is not None
-        line = server.stdout.readline()
-        port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-        assert port != 0
-        assert "<title>Go Fish</title>" in _get_when_up(f"http://127.0.0.1:{port}/")
+        yield server.stdout.readline()
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_serve_on_port_0_prints_the_port_it_really_got(tmp_path: Path) -> None:
+    with serving_on_any_port(tmp_path / "games.sqlite3") as line:
+        port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        assert port != 0
+        assert "<title>Go Fish</title>" in _get_when_up(f"http://127.0.0.1:{port}/")

@@ -43,7 +43,7 @@ _pace = seconds("the pace", MAX_PACE, zero=" (instant)")
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from gofish.online.app import quiet_server_log
+    from gofish.online.app import quiet_server_log, server_config
     from gofish.web import create_app
     from gofish.web.session import DEFAULT_PACE
 
@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     app = create_app(args.database, pace=DEFAULT_PACE if args.pace is None else args.pace)
     only_this_machine(app, args.host, args.allow_host, "serve")
-    config = uvicorn.Config(app, log_level="warning")
+    # As gofish rooms runs: the same rooms are served here, and the table's frames are small.
+    config = server_config(app)
     quiet_server_log()  # the table's rooms take websockets too, and Ctrl-C is as for rooms
     server = uvicorn.Server(config)
     print(f"gofish is serving the table at {address(args.host, listener)}  (Ctrl-C stops it)",

@@ -17,7 +17,7 @@ import logging
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
@@ -36,6 +36,9 @@ from gofish.online.store import StoreError
 from gofish.storage.errors import reported
 from gofish.web.app import same_origin, setup_choices
 from gofish.web.notfound import ROOMS_ONLY, not_found_page, websocket_only, wrong_method
+
+if TYPE_CHECKING:
+    import uvicorn
 
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger(__name__)
@@ -255,6 +258,22 @@ def create_rooms_app(
     return app
 
 
+#: The largest websocket frame the web server takes: a page's messages are a few KB, and
+#: uvicorn's default (16 MB, after per-message decompression) let each socket make the
+#: server hold that much at once.
+MAX_FRAME_BYTES = 64 * 1024
+
+
+def server_config(app: Any, **options: Any) -> uvicorn.Config:
+    """uvicorn's settings for a gofish server, ``gofish rooms`` and ``gofish serve`` (whose
+    table serves the rooms too) alike: frames of at most ``MAX_FRAME_BYTES``, and no
+    per-message compression (see :func:`serve`)."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level="warning", ws_max_size=MAX_FRAME_BYTES,
+                          ws_per_message_deflate=False, **options)
+
+
 def serve(
     app: Starlette, host: str, port: int, listener: socket.socket | None = None,
     on_ready: Callable[[], None] | None = None,
@@ -268,8 +287,7 @@ def serve(
     """
     import uvicorn
 
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=64 * 1024, ws_per_message_deflate=False, backlog=4096)
+    config = server_config(app, host=host, port=port, backlog=4096)
     quiet_server_log()
     server = uvicorn.Server(config)
     if on_ready is not None:
