@@ -7,14 +7,18 @@ end, some left mid-game, some dealt twice; then ``--rooms`` rooms, created over 
 left in the lobby, started and left, or played to the end with a bot. After each batch it
 prints the server's open sockets and files, asyncio tasks, sessions and rooms held,
 Python memory (tracemalloc) and RSS: figures that grow with the count are a leak.
+``--slow N`` then watches a room from N sockets that never read (their window shut, as a
+frozen tab's), while other sockets come and go until the server drops them: once dropped,
+none may stay in the room (``room_sockets``) or hold a task.
 
-Run: ``python bench/server_soak.py [--games 300] [--rooms 100] [--batches 3]``
+Run: ``python bench/server_soak.py [--games 300] [--rooms 100] [--batches 3] [--slow 0]``
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import gc
 import json
 import os
@@ -169,6 +173,68 @@ async def play_room(ws: Any) -> None:
                                       "target": ask["target"], "rank": ask["rank"]}))
 
 
+def never_reading(port: int, path: str) -> socket.socket:
+    """A websocket that says hello as a spectator and never reads again: a tiny receive
+    window, soon shut, so the server's sends to it back up."""
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    raw.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += raw.recv(1)
+    hello, mask = json.dumps({"type": "hello", "token": None}).encode(), os.urandom(4)
+    raw.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
+                + bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello)))
+    return raw
+
+
+async def slow_readers(port: int, count: int, server: ServerThread, rooms: RoomServer) -> None:
+    """A room watched by ``count`` sockets that never read, while its host plays a bot game
+    after game (each move an update to every socket) until the server drops them."""
+    made = await asyncio.to_thread(post, port, "/rooms", {"name": "Ann", "players": 2})
+    path = f"/ws/room/{made['code']}"
+    held = [never_reading(port, path) for _ in range(count)]
+    await asyncio.sleep(0.5)
+    live = rooms.rooms[made["code"]]
+    watching = [c for c in live.connections if c.seat is None]
+    moves = 0
+    async with websockets.connect(f"ws://127.0.0.1:{port}{path}") as host:
+        await host.send(json.dumps({"type": "hello", "token": made["token"]}))
+        version = json.loads(await host.recv())["version"]
+        await host.send(json.dumps({"type": "add_bot", "version": version, "seat": 1,
+                                    "bot": "random"}))
+        while not all(c.closed for c in watching):
+            moves += await rematch_or_ask(host)
+    print(f"{count} never-reading sockets dropped after {moves} moves", flush=True)
+    await asyncio.sleep(rooms.settings.drop_seconds + 1)
+    print(f"{rooms.settings.drop_seconds + 1:.0f} s later", figures(server, rooms),
+          "room_sockets", len(live.connections), flush=True)
+    for raw in held:
+        raw.close()
+
+
+async def rematch_or_ask(ws: Any) -> int:
+    """Read the room's next message and make the host's move: a deal (again) once no game
+    is in play, else an ask on the host's turn. How many moves were sent (0 or 1)."""
+    message = json.loads(await ws.recv())
+    game, version = message.get("game"), message.get("version")
+    if message["type"] not in ("update", "welcome"):
+        return 0
+    if game is None or game.get("winners") is not None:
+        await ws.send(json.dumps({"type": "start", "version": version}))
+        return 1
+    legal = game.get("legal_actions") or []
+    if legal and game.get("current_player") == 0:
+        await ws.send(json.dumps({"type": "ask", "version": version,
+                                  "target": legal[0]["target"], "rank": legal[0]["rank"]}))
+        return 1
+    return 0
+
+
 def print_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> None:
     """Where Python memory grew between two snapshots: the lines to look at for a leak."""
     for stat in after.compare_to(before, "lineno")[:8]:
@@ -193,6 +259,8 @@ async def batches(port: int, args: argparse.Namespace, server: ServerThread,
             await asyncio.wait_for(use_room(port, batch * args.rooms + index), 60)
         await asyncio.sleep(0.5)
         print(f"after {(batch + 1) * args.rooms} rooms", figures(server, rooms), flush=True)
+    if args.slow:
+        await slow_readers(port, args.slow, server, rooms)
     if args.idle:
         await asyncio.sleep(args.idle + 1)
         print(f"{args.idle + 1:.0f} s later", figures(server, rooms), flush=True)
@@ -203,6 +271,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--batches", type=int, default=3)
+    parser.add_argument("--slow", type=int, default=0,
+                        help="sockets that watch a room and never read (0: none)")
     parser.add_argument("--idle", type=float, default=0.0,
                         help="rooms' idle_seconds and away_seconds; wait that long at the end "
                         "(0: their defaults, no wait)")
@@ -214,6 +284,7 @@ def main() -> None:
     rooms: RoomServer = app.state.gofish_rooms
     rooms.settings = replace(rooms.settings, bot_delay=0, joins_per_minute=1e6, rate_burst=10**6,
                              hellos_per_minute=1e6, silent_per_address=10**6,
+                             watchers_per_address=10**6,
                              idle_seconds=args.idle or rooms.settings.idle_seconds,
                              away_seconds=args.idle or rooms.settings.away_seconds)
     port = free_port()
