@@ -1047,10 +1047,14 @@ def _suit_problem(answer: dict[str, Any]) -> str | None:
 def _unknown_text(field: str, text: str) -> str:
     """Why a rank's or a suit's text is refused, with the texts an answer may use."""
     refused = f"unknown {field} {cut(repr(text), _SHOWN)}"
+    bare = text.strip()
+    if bare != text and bare.upper() in (_WIRE_SUITS if field == "suit" else _WIRE_RANKS):
+        # " 4" is the right text padded: told it is a number, its writer would look in vain.
+        refused += " (no spaces around it)"
+    elif field == "rank" and bare.isdigit():  # "1": an ace to some, the twos counted from 0
+        refused += ' (a rank is written as its text, not its number: aces are "A")'
     if field == "suit":
         return f"{refused}: use one of C D H S (either case)"
-    if text.strip().isdigit():  # "1": an ace to some, the second rank to a 0-based count
-        refused += ' (a rank is written as its text, not its number: aces are "A")'
     return f"{refused}: use one of A 2 3 4 5 6 7 8 9 10 J Q K (T for 10; either case)"
 
 
