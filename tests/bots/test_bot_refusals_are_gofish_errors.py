@@ -173,6 +173,18 @@ def test_a_list_of_bots_where_one_goes_is_called_a_list() -> None:
                     "('expert' and 'emma')")
 
 
+@pytest.mark.parametrize(("spec", "meant"), [("emma,", "'emma'"), (",counter", "'counter'"),
+                                             (",", "choose one of counter, emma, ")])
+def test_one_bot_with_a_stray_comma_is_not_called_a_list(spec: str, meant: str) -> None:
+    # "emma," was said to name several bots, "('emma' and '')", a bot called '' among them.
+    with pytest.raises(MalformedInputError) as caught:
+        make_bot(spec)
+    said = str(caught.value)
+    assert said.startswith(f"unknown bot {spec!r}: a bot's name has no comma; ")
+    assert meant in said
+    assert "several" not in said
+
+
 def test_an_unknown_bot_far_from_every_name_says_where_registered_bots_play() -> None:
     with pytest.raises(MalformedInputError) as caught:
         make_bot("hoarder")

@@ -316,9 +316,13 @@ def _unknown_bot(name: str) -> str:
     known = sorted(_REGISTRY)
     if not name.strip():  # "tournament emma ''", an unset shell variable
         return f"a bot's name is empty: choose one of {', '.join(known)}"
-    if "," in name:  # a list, as --opponents takes: "did you mean 'expert-easy'?" misled
-        each = " and ".join(repr(part.strip()) for part in name.split(","))
+    named = [part.strip() for part in name.split(",") if part.strip()]
+    if len(named) > 1:  # a list, as --opponents takes: "did you mean 'expert-easy'?" misled
+        each = " and ".join(map(repr, named))
         return f"{name!r} names several bots where one goes: name each on its own ({each})"
+    if "," in name:  # "emma,": one name and a stray comma, not a list of it and of ''
+        meant = f"did you mean {named[0]!r}?" if named else f"choose one of {', '.join(known)}"
+        return f"unknown bot {name!r}: a bot's name has no comma; {meant}"
     message = f"unknown bot {name!r}: choose one of {', '.join(known)}"
     if near := did_you_mean(name, known):
         return message + near
