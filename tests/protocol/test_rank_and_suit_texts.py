@@ -44,7 +44,7 @@ def test_a_rank_other_than_its_symbol_is_refused(tmp_path: Path, rank: str) -> N
     assert message.endswith(f"which is not a move: unknown rank {rank!r}: {RANK_LIST}")
 
 
-@pytest.mark.parametrize("suit", ["♥", "hearts"])
+@pytest.mark.parametrize("suit", ["♥", "hearts", "ſ"])  # the long s: "S" to str.upper()
 def test_a_suit_other_than_its_letter_is_refused(tmp_path: Path, suit: str) -> None:
     rules = make_rules("classic", ask="card")
     game = new_game(rules, seed=1)

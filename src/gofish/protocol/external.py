@@ -1012,8 +1012,11 @@ def _target_problem(answer: dict[str, Any]) -> str | None:
 #: symbol, T for ten and each suit's letter, in either case. The core reads more, for people
 #: typing ("1", "ace", "sixes", "♥", spaces around): from a program, "1" is as likely a bot
 #: counting ranks from 0 and meaning the twos, which the number 1 is refused to catch.
-_WIRE_RANKS = frozenset({rank.symbol for rank in RANKS} | {"T"})
-_WIRE_SUITS = frozenset(suit.letter for suit in SUITS)
+#: Both cases are listed rather than compared after str.upper(), which turns the long s "ſ"
+#: into "S" (spades).
+_WIRE_RANKS = frozenset(text for symbol in [*(rank.symbol for rank in RANKS), "T"]
+                        for text in (symbol, symbol.lower()))
+_WIRE_SUITS = frozenset(text for suit in SUITS for text in (suit.letter, suit.letter.lower()))
 _RANK_TEXTS = "A, 2 … 10, J, Q, K"
 
 
@@ -1026,7 +1029,7 @@ def _rank_problem(answer: dict[str, Any]) -> str | None:
         return None  # reading the move says what is missing
     rank = answer["rank"]
     if isinstance(rank, str):
-        return None if rank.upper() in _WIRE_RANKS else _unknown_text("rank", rank)
+        return None if rank in _WIRE_RANKS else _unknown_text("rank", rank)
     if isinstance(rank, int | float) and not isinstance(rank, bool):
         return (f"'rank' must be the rank's text ({_RANK_TEXTS}), not the number "
                 f"{_json_text(rank)}")
@@ -1040,7 +1043,7 @@ def _suit_problem(answer: dict[str, Any]) -> str | None:
     if suit is None:
         return None
     if isinstance(suit, str):
-        return None if suit.upper() in _WIRE_SUITS else _unknown_text("suit", suit)
+        return None if suit in _WIRE_SUITS else _unknown_text("suit", suit)
     return f"'suit' must be a suit's letter (C, D, H or S) or null, not {_json_text(suit)}"
 
 
@@ -1048,7 +1051,7 @@ def _unknown_text(field: str, text: str) -> str:
     """Why a rank's or a suit's text is refused, with the texts an answer may use."""
     refused = f"unknown {field} {cut(repr(text), _SHOWN)}"
     bare = text.strip()
-    if bare != text and bare.upper() in (_WIRE_SUITS if field == "suit" else _WIRE_RANKS):
+    if bare != text and bare in (_WIRE_SUITS if field == "suit" else _WIRE_RANKS):
         # " 4" is the right text padded: told it is a number, its writer would look in vain.
         refused += " (no spaces around it)"
     elif field == "rank" and bare.isdigit():  # "1": an ace to some, the twos counted from 0
