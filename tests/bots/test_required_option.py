@@ -62,3 +62,16 @@ def test_an_option_the_factory_lacks_is_still_said_first() -> None:
     with pytest.raises(MalformedInputError, match=r"^bot 'deep' does not take that option: "
                                                   r"height \(it takes depth, width, noise\)$"):
         make_bot("deep", height=3)
+
+
+def test_an_option_no_spec_can_set_is_asked_for_where_it_can_be_given() -> None:
+    # Registered without options, "deep" was told "give it in the spec, as in deep:depth=…",
+    # and that spec was then refused: "bot 'deep' has no option 'depth': it takes none".
+    register_bot("deep", Deep, "needs its depth")
+    with pytest.raises(MalformedInputError) as refusal:
+        make_bot("deep", width=2)
+    said = str(refusal.value)
+    assert said == ("bot 'deep' needs the option depth, which has no default: give it as "
+                    "make_bot('deep', depth=…), or list it in register_bot's options so that "
+                    "a spec can set it")
+    assert make_bot("deep", depth=1, width=2).depth == 1  # the way it names works

@@ -394,15 +394,29 @@ def _check_takes(info: BotInfo, options: Mapping[str, object]) -> None:
                  if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
         if missing := _required_missing(signature, named, options):
             # Not "does not take that option: (it takes depth)", of a spec that gave none.
-            one = len(missing) == 1
-            raise MalformedInputError(
-                f"bot {info.name!r} needs the option{'' if one else 's'} {', '.join(missing)}, "
-                f"which {'has' if one else 'have'} no default: give "
-                f"{'it' if one else 'each'} in the spec, as in "
-                f"{info.name}{OPTION_SEPARATOR}{missing[0]}=…") from None
+            raise MalformedInputError(_missing_options(info, missing)) from None
         takes = ", ".join(named) or "none"
         raise MalformedInputError(f"bot {info.name!r} does not take that option: "
                                   f"{', '.join(options)} (it takes {takes})") from None
+
+
+def _missing_options(info: BotInfo, missing: Sequence[str]) -> str:
+    """Why a bot was not made: the factory's options with no default that were not given,
+    and how to give them. A spec sets only the options ``register_bot`` was told of, so
+    "give it in the spec" alone would send the writer to a spec refused as having no such
+    option."""
+    one = len(missing) == 1
+    needs = (f"bot {info.name!r} needs the option{'' if one else 's'} {', '.join(missing)}, "
+             f"which {'has' if one else 'have'} no default")
+    settable = dict(info.options)
+    unsettable = [name for name in missing if name not in settable]
+    if unsettable:
+        return (f"{needs}: give {'it' if one else 'each'} as make_bot({info.name!r}, "
+                f"{unsettable[0]}=…), or list {'it' if len(unsettable) == 1 else 'them'} "
+                f"in register_bot's options so that a spec can set "
+                f"{'it' if len(unsettable) == 1 else 'them'}")
+    return (f"{needs}: give {'it' if one else 'each'} in the spec, as in "
+            f"{info.name}{OPTION_SEPARATOR}{missing[0]}=…")
 
 
 def _required_missing(signature: inspect.Signature, named: Sequence[str],
