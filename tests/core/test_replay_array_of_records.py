@@ -94,3 +94,26 @@ def test_records_laid_out_over_lines_after_a_stray_bracket_are_still_replayed() 
     size = spread.count("\n")
     assert headings[1].startswith(f"record 2 (lines 2-{1 + size}): in progress")
     assert headings[2].startswith(f"record 3 (lines {2 + size}-{1 + 2 * size}): in progress")
+
+
+def test_records_after_a_stray_bracket_and_a_line_cut_short_are_still_replayed() -> None:
+    # RULES.md, Game records: JSON Lines for many. The cut-off line left the array's item
+    # open, and every record after it was swallowed as part of that item: one result for
+    # the whole file, its games never replayed.
+    record = _record()
+    line = json.dumps(record)
+    for opening in ("[\n", "["):
+        status, results, headings = _replayed(f"{opening}{line[:-20]}\n{line}\n{line}\n")
+        assert status == 1
+        assert "not an array" in results[0]["error"]
+        assert results[-2:] == [replay_record(record)] * 2, opening
+        # A record per line, so each numbered as its line is.
+        assert len(results) == len(headings) == opening.count("\n") + 3
+        assert headings[-1].startswith(f"record {len(results)}: in progress")
+
+
+def test_an_array_laid_out_over_lines_holding_records_is_still_one_result() -> None:
+    # Its items' lines are indented: none of them is taken for a record of JSON Lines.
+    status, results, _ = _replayed(json.dumps([[_record()], _record()], indent=2) + "\n")
+    assert status == 1 and len(results) == 1
+    assert "not an array" in results[0]["error"]

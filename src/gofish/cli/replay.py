@@ -360,7 +360,8 @@ def _array_end(
     brackets close, or where the input does, or where an item with no comma after it is
     followed by anything but the array's end: then that item and what follows are records
     of their own after a stray ``[`` (JSON Lines, or records laid out over lines), and the
-    item is given back, as is a whole one that the input ends after."""
+    item is given back, as is a whole one that the input ends after; or where a record of
+    JSON Lines comes inside an item (one cut short): it and the item are given back."""
     last, depth = opening[0], _depth_after(opening[1], 0)
     item: list[tuple[int, str]] = []  # the lines of the item being read, since the last comma
     size, without_comma = 0, False
@@ -368,7 +369,10 @@ def _array_end(
         number, text = following
         if not text.strip():
             continue
-        if without_comma and not text.lstrip().startswith("]"):
+        if (without_comma and not text.lstrip().startswith("]")) or (
+                depth > 1 and _a_record_line(text)):
+            # A record of JSON Lines inside an item: the item was a line cut short after a
+            # stray [, and every record after it was swallowed as the array's.
             return last, [*item, following], f"{ARRAY_OF_RECORDS}; and this one is not closed"
         item.append(following)
         size += len(text)
@@ -383,6 +387,12 @@ def _array_end(
         last, item = item[-1][0], []
     return last, item, (f"{ARRAY_OF_RECORDS}; and this one is cut off: the input ends "
                         "before it closes")
+
+
+def _a_record_line(line: str) -> bool:
+    """Whether ``line`` is a record of JSON Lines: an object of its own, unindented, with a
+    member on its line (an array laid out over lines indents its items' lines)."""
+    return _BEGINS_A_RECORD.match(line) is not None and _an_object(line)
 
 
 def _opens_an_object(line: str) -> bool:
