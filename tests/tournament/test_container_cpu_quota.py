@@ -57,6 +57,9 @@ def test_a_cpu_quota_is_the_cores_a_tournament_uses(
     ("0::/gone\n", {}),  # no such files (not Linux, or cgroups not mounted)
     ("0::/\n", {"cpu.max": "lots of it"}),  # nothing that reads as a quota
     ("0::/\n", {"cpu.max": "0 0"}),
+    # more digits than a float holds: tournament stopped with an OverflowError traceback
+    ("0::/\n", {"cpu.max": "1" + "0" * 400 + " 100000"}),
+    ("3:cpu:/\n", {"cpu/cpu.cfs_quota_us": "9" * 400, "cpu/cpu.cfs_period_us": "100000"}),
 ])
 def test_without_a_quota_the_cores_are_the_affinitys(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, machine_of_64_cores: None,

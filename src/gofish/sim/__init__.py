@@ -349,7 +349,12 @@ def _cpu_quota(folder: Path, unified: bool) -> float | None:
     else:
         quota = _limit_in(folder / "cpu.cfs_quota_us")
         period = _limit_in(folder / "cpu.cfs_period_us")
-    return quota / period if quota and period else None
+    if not (quota and period):
+        return None
+    try:
+        return quota / period
+    except OverflowError:  # a quota too large for a float: no limit, not a traceback
+        return None
 
 
 def _cgroup_folders(controller: str) -> list[tuple[Path, bool]]:
