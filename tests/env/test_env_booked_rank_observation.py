@@ -31,3 +31,20 @@ def test_a_rank_laid_whole_reads_as_held_by_no_opponent_after_unseen_draws() -> 
         observation = encode(game.view(viewer))
         assert _none_flag(observation, "9") == 1.0, "a booked rank read as maybe held"
         assert _none_flag(observation, "5") == 0.0  # still in play: an unseen draw may be one
+
+
+def test_the_trackers_holds_none_says_what_docs_tournament_md_says() -> None:
+    # docs/tournament.md told bot writers that none[seat][rank] counts books; it forgets a
+    # rank laid whole once the seat draws unseen, and holds_none is what keeps it (R3).
+    from gofish.knowledge import Tracker
+
+    game = deal("classic", ["9 9 9 K", "9 2 3 4"], pond="5 6 7 8")
+    ask(game, 1, "9")
+    ask(game, 1, "K")
+    ask(game, 0, "2")  # seat 1 draws unseen
+    view = game.view(0)
+    tracker = Tracker(view.num_players, view.viewer, view.rules.book_size).update(view)
+    nine, five = Rank.parse("9"), Rank.parse("5")
+    assert tracker.none[1][nine] is False  # as the bots read it, unchanged
+    assert tracker.holds_none(1, nine) is True
+    assert tracker.holds_none(1, five) is False
