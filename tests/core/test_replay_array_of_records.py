@@ -117,3 +117,14 @@ def test_an_array_laid_out_over_lines_holding_records_is_still_one_result() -> N
     status, results, _ = _replayed(json.dumps([[_record()], _record()], indent=2) + "\n")
     assert status == 1 and len(results) == 1
     assert "not an array" in results[0]["error"]
+
+
+def test_an_array_with_its_actions_each_on_a_line_of_its_own_is_still_one_result() -> None:
+    # An action alone on its line, unindented, is an object of its own but no record: it
+    # does not end the array as a record of JSON Lines inside an item does.
+    record = _record()
+    actions = ",\n".join(json.dumps(action) for action in record["actions"])
+    head = json.dumps({**record, "actions": []})[:-3]  # up to the actions' "["
+    status, results, _ = _replayed(f"[{head}[\n{actions}\n]}},\n{head}[\n{actions}\n]}}]\n")
+    assert status == 1 and len(results) == 1
+    assert "not an array" in results[0]["error"]

@@ -15,7 +15,7 @@ from gofish.cli import file_name
 from gofish.cli._database import command_line
 from gofish.cli._messages import report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
-from gofish.core.record import MANY_RECORDS, unfinished_at
+from gofish.core.record import MANY_RECORDS, RECORD_FIELDS, unfinished_at
 from gofish.narrate import book_word, plural, pond_word
 
 
@@ -390,9 +390,16 @@ def _array_end(
 
 
 def _a_record_line(line: str) -> bool:
-    """Whether ``line`` is a record of JSON Lines: an object of its own, unindented, with a
-    member on its line (an array laid out over lines indents its items' lines)."""
-    return _BEGINS_A_RECORD.match(line) is not None and _an_object(line)
+    """Whether ``line`` is a record of JSON Lines: an object of its own, unindented, naming
+    a record's field (an array laid out over lines indents its items' lines, and an action
+    written on a line of its own names none)."""
+    if _BEGINS_A_RECORD.match(line) is None or not line.rstrip().endswith("}"):
+        return False
+    try:
+        members = json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(members, dict) and not members.keys().isdisjoint(RECORD_FIELDS)
 
 
 def _opens_an_object(line: str) -> bool:
