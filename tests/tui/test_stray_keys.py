@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from tests.tui.helpers import make_app, run_app
+from tests.tui.test_hostile import BrokenBot
 from tests.tui.test_sweep_wording import prompt_text
 from tests.tui.test_table import until
 from textual.pilot import Pilot
@@ -82,5 +83,25 @@ def test_a_stray_key_on_a_bots_turn_says_whose_turn_it_is() -> None:
             miss = app.held_keys().split()[0] if app.session.human_to_act else miss
         await pilot.press("x")
         assert prompt_text(app) == "x does nothing here. Wait: it is Emma's turn."
+
+    run_app(app, script)
+
+
+
+@pytest.mark.parametrize(("ask", "key"), [("rank", "x"), ("card", "h")])
+def test_a_key_after_a_bot_failed_says_the_game_cannot_go_on(ask: str, key: str) -> None:
+    # "Wait: it is Emma's turn." promised a turn that never comes: her bot has failed. A
+    # suit key under card asks (h: hearts) was told the same.
+    app = make_app("classic", seed=3, ask=ask)
+    app.speed = 0.0
+    app.session.bots[1] = BrokenBot()  # type: ignore[assignment]
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await until(lambda: app.bot_failure is not None, pilot)
+        await pilot.press(key)
+        shown = prompt_text(app)
+        assert "Wait" not in shown, shown
+        assert shown.endswith("Emma could not choose an ask (RuntimeError('no idea')). "
+                              "n: new game · q: quit"), shown
 
     run_app(app, script)

@@ -683,7 +683,14 @@ class GoFishApp(App[None]):
         """The keys that act now, or why none plays (a bot's turn, the game over)."""
         if self.session.pending_miss is not None:
             return self.default_prompt()  # the way to the sea's cards
-        return self.session.why_not_now() or self.default_prompt()
+        return self.why_no_key_plays() or self.default_prompt()
+
+    def why_no_key_plays(self) -> str | None:
+        """Why no key plays now, or None on the person's turn. A failed bot's game cannot
+        go on: "Wait: it is Emma's turn." promised a turn that never comes."""
+        if self.bot_failure is not None:
+            return self.default_prompt()  # the failure, with n and q
+        return self.session.why_not_now()
 
     def is_stray(self, key: str, char: str) -> bool:
         """A letter, digit, sign, Space or Enter that neither plays nor is bound (c, n, q,
@@ -720,7 +727,7 @@ class GoFishApp(App[None]):
         if char in KEY_TO_SUIT and char != "c" and self.session.rules.ask == "card":
             # (a lower-case c with no rank picked is the coach). On a bot's turn or at the
             # end, that is why the key does nothing: "press a rank first" told otherwise.
-            why = self.session.why_not_now() or "Press a rank first, then the suit."
+            why = self.why_no_key_plays() or "Press a rank first, then the suit."
             self.show_prompt(why, error=True)
             return True
         return False
