@@ -117,6 +117,29 @@ def test_show_of_a_game_of_bots_alone_in_progress_suggests_no_resume(
         "The game is still in progress (played by computer players only).")
 
 
+
+@pytest.mark.parametrize("damage", ["two people", "a bot not installed"])
+def test_show_of_a_game_resume_refuses_says_why_rather_than_suggest_it(
+    db_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    # "carry on with gofish resume 1", which refuses a game of two people (a table here
+    # seats one) or one whose bot is not installed here.
+    seats = [YOU, {"name": "Bob", "bot": None} if damage == "two people" else EMMA]
+    with Store(db_path) as store:
+        game_id = store.save(gofish.game_to_record(played_game(seed=23, asks=6)), seats=seats)
+    if damage == "a bot not installed":
+        with sqlite3.connect(db_path) as db:
+            db.execute("UPDATE seats SET bot = 'gone' WHERE bot IS NOT NULL")
+    assert main(["show", str(game_id), "--delay", "0", "--database", str(db_path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    said = {"two people": f"game {game_id} has 2 people: a table here seats one, so it "
+                          "cannot be resumed here",
+            "a bot not installed": f"game {game_id} needs the bot 'gone', which is not here"}
+    assert last == f"The game is still in progress ({said[damage]}).", last
+    refused = main(["resume", str(game_id), "--plain", "--database", str(db_path)])
+    assert refused == 1 and said[damage] in capsys.readouterr().err  # as resume says it
+
+
 def test_history_names_a_three_way_shared_win_as_a_list(
     db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -101,9 +101,14 @@ def run(args: argparse.Namespace) -> int:
 
 def still_in_progress(stored: StoredGame, args: argparse.Namespace) -> str:
     """The closing line of a game in progress: how to resume that very game (a bare resume
-    takes the latest, maybe another), unless no person has a seat to resume it from."""
+    takes the latest, maybe another), unless no person has a seat to resume it from or
+    resume would refuse it (two people, a bot not installed here): then why."""
+    from gofish.session import TableSession
+
     if not stored.human_seats:
         return "The game is still in progress (played by computer players only)."
+    if problem := TableSession.resume_problem(stored.record, stored.seats, stored.id):
+        return f"The game is still in progress ({problem})."
     return ("The game is still in progress: carry on with "
             f"{command_line(args, 'resume', str(stored.id))}.")
 
