@@ -14,8 +14,6 @@ from gofish.bots import make_bot, register_bot
 from gofish.core import Ask, MalformedInputError, View, make_rules
 from gofish.tournament import Plan, TournamentError, run_tournament, summary
 
-pytestmark = pytest.mark.usefixtures("kept_registry")
-
 
 class Deep:
     """Asks the first legal ask; needs ``depth``, and ``width`` by keyword."""
@@ -30,7 +28,10 @@ class Deep:
 
 
 @pytest.fixture(autouse=True)
-def deep_registered() -> None:
+def deep_registered(kept_registry: None) -> None:
+    # Asked for here, not in a usefixtures mark: autouse fixtures come first, and the
+    # registry was saved with "deep" in it, which then stayed for every later test of the
+    # worker ("choose one of deep, random, …" in the rooms' refusals).
     register_bot("deep", Deep, "needs its depth", options={
         "depth": "how deep", "width": "how wide", "noise": "how blurred"})
 
