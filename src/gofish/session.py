@@ -609,10 +609,7 @@ class TableSession:
         if pick_from_sea and self.picks_from_sea and waits_for_pick(self.game, action):
             self.pending_miss = action
             return announced_miss(self.human, action)
-        events = self.game.play(action)
-        if self.autosave:
-            self.save()
-        return events
+        return self._play(action)
 
     def fish(self) -> list[Event]:
         """Draw for the miss that waits for the person's pick. Whichever card of the sea is
@@ -623,9 +620,7 @@ class TableSession:
         if miss is None:
             raise IllegalChoice("There is nothing to fish for: ask for a rank first.")
         self.pending_miss = None
-        events = self.game.play(miss)
-        if self.autosave:
-            self.save()
+        events = self._play(miss)
         return [event for event in events if not isinstance(event, (Asked, WentFishing))]
 
     def record(self) -> dict[str, Any]:
@@ -674,7 +669,11 @@ class TableSession:
         """Play ``seat``'s chosen ``ask``, if it is still that seat's turn (else nothing)."""
         if self.game.current_player != seat:
             return []
-        events = self.game.play(ask)
+        return self._play(ask)
+
+    def _play(self, action: Ask) -> list[Event]:
+        """Play ``action`` and, under autosave, store the game as it then stands."""
+        events = self.game.play(action)
         if self.autosave:
             self.save()
         return events
