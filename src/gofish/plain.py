@@ -495,13 +495,12 @@ class PlainTable:
         except MalformedInputError:
             if self.session.rules.ask == "card":
                 raise
-        spelled = "10" + typed[1:] if typed.startswith("0") else typed
-        return Card.parse(_suit_symbol_as_letter(spelled)).rank, None
+        return Card.parse(_suit_symbol_as_letter(_zero_as_ten(typed))).rank, None
 
     def parse_wanted(self, typed: str) -> tuple[Rank, Suit | None]:
         by_card = self.session.rules.ask == "card"
-        spelled = "10" + typed[1:] if typed.startswith("0") else typed  # the terminal
-        word = _suit_symbol_as_letter(spelled)  # table's key for the 10: the same here
+        spelled = _zero_as_ten(typed)
+        word = _suit_symbol_as_letter(spelled)
         try:
             return Rank.parse(word), None
         except MalformedInputError:
@@ -759,6 +758,12 @@ def _cards_in_words_as_typed(text: str) -> str:
             return said[0]
         return f"{said['before']}{rank.symbol}{said['suit'][0].lower()}"
     return _CARD_IN_WORDS.sub(as_typed, text)
+
+
+def _zero_as_ten(typed: str) -> str:
+    """``typed`` with a leading 0 read as the 10: the terminal table's key for it, and the
+    same here."""
+    return "10" + typed[1:] if typed.startswith("0") else typed
 
 
 def _suit_symbol_as_letter(word: str) -> str:
