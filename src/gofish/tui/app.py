@@ -751,9 +751,13 @@ class GoFishApp(App[None]):
         if char in KEY_TO_RANK and self.asked_again(KEY_TO_RANK[char]):
             return True  # the key of the ask just made, bounced: no error for it
         if key == "escape" or char in KEY_TO_RANK or (char in KEY_TO_SUIT and char != "c"):
-            self.show_prompt(self.sea_prompt("The ask is made: go fish first."), error=True)
+            self.refuse_while_fishing()
             return True
         return False
+
+    def refuse_while_fishing(self) -> None:
+        """A rank, a suit, a card clicked or Esc while the miss waits for its draw."""
+        self.show_prompt(self.sea_prompt("The ask is made: go fish first."), error=True)
 
     def on_sea_view_picked(self, message: SeaView.Picked) -> None:
         if self.answer_stay() or self.session.pending_miss is None:
@@ -831,7 +835,7 @@ class GoFishApp(App[None]):
             return  # leaving this game (a click on a card while its last save ends)
         session = self.session
         if session.pending_miss is not None:  # a click on your cards, or a suit's
-            self.show_prompt(self.sea_prompt("The ask is made: go fish first."), error=True)
+            self.refuse_while_fishing()
             return
         needs_suit = session.rules.ask == "card" and suit is None
         if needs_suit and rank in session.held_ranks() and session.human_to_act:
