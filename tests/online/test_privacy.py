@@ -11,78 +11,30 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.hidden_cards import cards_named, visible_cards
 
-from gofish.core import (
-    Asked,
-    BookLaid,
-    Card,
-    Dealt,
-    Drew,
-    Game,
-    HandedOver,
-    LuckyDraw,
-    Rank,
-    Refilled,
-    Suit,
-)
+from gofish.core import Asked, Card, Game, Rank, Suit
 from gofish.online import create_rooms_app
 from gofish.online.room import entry_ask
 
 from .conftest import FAST
 from .helpers import connect, create_room, join_room, play_to_end, serving, settle
 
-_EXACT = re.compile(r"(10|[2-9AJQK])([SHDC])")
-_PRETTY = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
-_SYMBOL_TO_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
 rooms = st.fixed_dictionaries({
     "preset": st.sampled_from(["classic", "bicycle", "nordic"]),
     "players": st.integers(2, 4),
     "ask": st.sampled_from(["rank", "card"]),
+    "book_size": st.sampled_from([4, 2]),
+    "lucky_draw": st.booleans(),
     "people": st.integers(1, 4),
     "seed": st.integers(0, 2**32),
 })
-
-
-def cards_named(value: Any) -> set[str]:
-    """Every card a frame names: exact strings like ``"7H"`` and pretty ones like ``7♥``."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        for item in value.values():
-            found |= cards_named(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= cards_named(item)
-    elif isinstance(value, str):
-        if _EXACT.fullmatch(value):
-            found.add(value)
-        for rank, symbol in _PRETTY.findall(value):
-            found.add(rank + _SYMBOL_TO_LETTER[symbol])
-    return found
-
-
-def visible_cards(event: Any, viewer: int | None) -> list[Card]:
-    """The cards an event shows ``viewer``, by the table's rules (not by the code under test)."""
-    if isinstance(event, LuckyDraw):
-        return [event.card]  # shown to everyone (R8)
-    if isinstance(event, BookLaid):
-        return list(event.cards)  # books go down face up (R3)
-    if isinstance(event, Asked):
-        return [] if event.suit is None else [Card(event.rank, event.suit)]  # said aloud
-    if isinstance(event, (Dealt, Refilled)) and event.player == viewer:
-        return list(event.cards or ())
-    if isinstance(event, Drew) and event.player == viewer and event.card is not None:
-        return [event.card]
-    if isinstance(event, HandedOver) and viewer in (event.giver, event.receiver):
-        return list(event.cards or ())
-    return []
 
 
 def seen_by_version(game: Game, entries: list[tuple[str, dict[str, Any]]], start_version: int,
@@ -125,7 +77,7 @@ def test_no_frame_names_a_card_its_receiver_could_not_see(choice: dict[str, Any]
     with tempfile.TemporaryDirectory() as folder, serving(
         create_rooms_app(str(Path(folder) / "rooms.sqlite3"), FAST)
     ) as client:
-        rules = {"preset": choice["preset"], "ask": choice["ask"]}
+        rules = {key: choice[key] for key in ("preset", "ask", "book_size", "lucky_draw")}
         made = create_room(client, "P0", players=choice["players"], rules=rules)
         code = made["code"]
         tokens = [made["token"]] + [join_room(client, code, f"P{i}")["token"]

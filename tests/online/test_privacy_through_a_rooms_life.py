@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from starlette.applications import Starlette
+from tests.hidden_cards import cards_named
 
 from .conftest import FAST, PATIENT
 from .helpers import (
@@ -32,7 +33,7 @@ from .helpers import (
     refused_hello,
     serving,
 )
-from .test_privacy import cards_named, seen_by_version
+from .test_privacy import seen_by_version
 
 Received = list[tuple[int | None, dict[str, Any]]]  # (whose view, frame)
 
