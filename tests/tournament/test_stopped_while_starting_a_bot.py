@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -96,3 +97,46 @@ def test_ctrl_c_while_a_bot_starts_leaves_no_program_running(
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert started and not left, seen
+
+
+def test_a_program_stopped_before_its_exec_is_done_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Until its exec is done, a program just forked shows /proc the environment of the
+    # process that started it (then, for a moment, none, even after Popen has returned
+    # it): no mark. A stop then (a worker's SIGTERM while Popen waits for the exec) found
+    # nothing to kill, and the program ran on. This is why the two tests above failed now
+    # and then under load. Here that moment is drawn out: the child waits before its exec.
+    children: list[int] = []
+    bot = ExternalBot("sleep 60")  # ignores its input: only a kill ends it early
+
+    def stopped_before_the_exec(argv: list[str], **kwargs: Any) -> NoReturn:
+        child = os.fork()
+        if child == 0:  # the program being started
+            try:
+                time.sleep(0.3)
+                os.execvpe(argv[0], argv, kwargs["env"])
+            finally:
+                os._exit(127)  # never the rest of the tests a second time
+        children.append(child)
+        bot.kill()  # as the worker's stop handler does, then it exits
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(external.subprocess, "Popen", stopped_before_the_exec)
+    with pytest.raises(KeyboardInterrupt):
+        bot.start()
+    ended = _ended_within(children[0], 10.0)
+    if not ended:
+        os.kill(children[0], signal.SIGKILL)
+    _, status = os.waitpid(children[0], 0)
+    assert ended and os.WIFSIGNALED(status), "the program was left running"
+
+
+def _ended_within(pid: int, seconds: float) -> bool:
+    """Whether child ``pid`` ends within ``seconds`` (left unreaped)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            return True
+        time.sleep(0.05)
+    return False

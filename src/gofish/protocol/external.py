@@ -327,13 +327,11 @@ class ExternalBot:
                 start_new_session=True, env={**os.environ, RUN_MARK: self._mark},
             )
         except OSError as error:
-            self._stderr.abandon()
-            self._stderr = None
+            self._abandon_stderr()
             raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
         except BaseException:  # cut short (Ctrl-C): Popen lets go of a program it started
-            _kill_marked(self._mark)
-            self._stderr.abandon()
-            self._stderr = None
+            _kill_starting(self._mark)
+            self._abandon_stderr()
             raise
         finally:
             self._starting = False
@@ -348,6 +346,13 @@ class ExternalBot:
         self._between_games = False
         self.bot_name = None
         self._handshake()
+
+    def _abandon_stderr(self) -> None:
+        """Close the stderr pipe of a program that never started, unless a stop's kill()
+        (a signal's handler, in the middle of the start) closed it already."""
+        if self._stderr is not None:
+            self._stderr.abandon()
+            self._stderr = None
 
     def _handshake(self) -> None:
         hello = self._numbered("hello", protocol=PROTOCOL, version=PROTOCOL_VERSION)
@@ -409,7 +414,7 @@ class ExternalBot:
         if process is not None:
             _end(process, self._mark)
         elif self._starting:  # a signal's handler while it starts: not yet ours to reap
-            _kill_marked(self._mark)
+            _kill_starting(self._mark)
         self.close()
 
     # ----------------------------------------------------------- the game
@@ -857,6 +862,64 @@ def _kill_marked(mark: str) -> None:
         _kill_environ_matching(lambda value: value == mark)
 
 
+def _kill_starting(mark: str) -> None:
+    """Kill the program of a start cut short (a stop signal, Ctrl-C), which Popen may not
+    have returned yet, and what it started: found by its mark once its exec is done."""
+    _wait_for_execs(time.monotonic() + EXEC_WAIT)
+    _kill_marked(mark)
+
+
+#: The longest a stop waits for a program being started to finish its exec (normally a
+#: millisecond or two), so that its mark can be read.
+EXEC_WAIT = 2.0
+
+
+def _wait_for_execs(deadline: float) -> None:
+    """Wait until no child of this process is between its fork and the end of its exec,
+    or until ``deadline`` (time.monotonic()). Till then /proc shows a child the environment
+    of this process, then none at all, even a moment after Popen has returned it: not its
+    mark. A stop in that moment (a worker's SIGTERM) found nothing to kill, and the program
+    ran on, an orphan. (A child forked never to exec, such as a worker process, costs the
+    whole wait: only a start cut short waits.)"""
+    if not os.path.isdir("/proc"):
+        return
+    own = _environ_of("self")
+    while any(_environ_of(child) in (b"", own) for child in _live_children()):
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(_EXEC_POLL)
+
+
+_EXEC_POLL = 0.005
+
+
+def _live_children() -> list[str]:
+    """The ids of this process's children that have not ended (zombies have no environment
+    to show, and are never exec'd)."""
+    parent = str(os.getpid())
+    children = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                state, ppid = stat.read().rsplit(b")", 1)[1].split()[:2]
+        except (OSError, ValueError):  # gone meanwhile
+            continue
+        if ppid.decode() == parent and state != b"Z":
+            children.append(name)
+    return children
+
+
+def _environ_of(pid: str) -> bytes | None:
+    """Process ``pid``'s environment as /proc shows it; None once it is gone or not ours."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            return environ.read()
+    except OSError:
+        return None
+
+
 def kill_bots_started_by(pid: int) -> None:
     """Kill every bot program (and what it started) that process ``pid`` started: the
     cleanup that process would have done, had it not been killed outright (a tournament
@@ -883,11 +946,10 @@ def _kill_environ_matching(matches: Callable[[str], bool]) -> None:
 
 
 def _marked(pid: str, key: bytes, matches: Callable[[str], bool]) -> bool:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as environ:
-            entries = environ.read().split(b"\0")
-    except OSError:  # gone, or not ours to read
+    environ = _environ_of(pid)
+    if environ is None:  # gone, or not ours to read
         return False
+    entries = environ.split(b"\0")
     return any(entry.startswith(key) and matches(entry[len(key):].decode(errors="replace"))
                for entry in entries)
 

@@ -54,8 +54,11 @@ class StderrTail:
     def close(self, wait: float = END_WAIT) -> None:
         """Wait up to ``wait`` seconds for the reading to end (the program is gone). A
         program it started that escaped being stopped may hold the pipe open longer; the
-        thread then ends with it, as a daemon."""
-        if self._thread.is_alive():
+        thread then ends with it, as a daemon. Never started (a stop while the program
+        was starting): both ends are closed."""
+        if self._thread.ident is None and not self._ended.is_set():
+            self.abandon()
+        elif self._thread.is_alive():
             self._thread.join(wait)
 
     def _read(self) -> None:
