@@ -452,6 +452,10 @@ def test_merge_refuses_an_unwritable_output(
         # said as typed: "not -1.0" for -1 read as if the user had written a fraction
         (["emma", "random", "--timeout", "-1"], "at most 3600 seconds, not -1\n"),
         (["emma", "random", "--timeout", "7200"], "at most 3600 seconds, not 7200\n"),
+        # float() reads 1e400 as inf: "not inf" named no number the user had typed
+        (["emma", "random", "--timeout", "1e400"], "at most 3600 seconds, not 1e400, which "
+         "is too large to be read as a finite number\n"),
+        (["emma", "random", "--timeout=-1e400"], "not -1e400, which is too large"),
         (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),
         (["emma", f"cmd:{sys.executable} x.py", "--fast"], "--fast cannot be used"),
         (["emma", "cmd:no-such-program-here"], "was not found"),

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import functools
 import json
+import math
 import os
 import secrets
 import signal
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
                        help="use the bulk simulator, or fail saying why it cannot")
     speed.add_argument("--no-fast", dest="fast", action="store_false",
                        help="always play through the engine")
-    parser.add_argument("--timeout", type=decimal, default=5.0,
+    parser.add_argument("--timeout", type=_number_as_typed, default="5",
                         help="seconds an external bot may take per message (default 5)")
     parser.add_argument("--shard", default=None, metavar="I/N",
                         help="play only shard I of N (for several machines; merge the JSON "
@@ -97,6 +98,27 @@ def register(subparsers: Any) -> None:
 
 
 
+def _number_as_typed(text: str) -> str:
+    """argparse's type of --timeout: a number (as :func:`decimal` reads it), kept as typed
+    for :func:`_timeout_refusal` to quote."""
+    decimal(text)
+    return text
+
+
+def _timeout_refusal(typed: str) -> str | None:
+    """Why --timeout cannot be ``typed``, with the number as typed (-1, not -1.0), or None.
+    A number too large for a float (1e400) was refused as "not inf", which nobody typed."""
+    from gofish.protocol.external import MAX_TIMEOUT  # imported late, as run's imports are
+
+    seconds = float(typed)
+    if 0 < seconds <= MAX_TIMEOUT:  # nan is refused too
+        return None
+    too_large = math.isinf(seconds) and "inf" not in typed.lower()
+    why = ", which is too large to be read as a finite number" if too_large else ""
+    return (f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
+            f"not {typed}{why}")
+
+
 def _fail(message: str, command: str = "tournament") -> int:
     report(command, message)
     return 2
@@ -106,7 +128,6 @@ def run(args: argparse.Namespace) -> int:
     from gofish.cli.play import OptionError, options_as_typed, rules_from
     from gofish.core import MalformedInputError
     from gofish.core.rules import check_players
-    from gofish.protocol.external import MAX_TIMEOUT
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
     from gofish.tournament.plan import MAX_GAMES, MAX_SEED
     from gofish.tournament.run import (
@@ -132,9 +153,9 @@ def run(args: argparse.Namespace) -> int:
         # The cores counted, not the machine's: fewer under taskset or a container's quota.
         return _fail(f"--jobs must be at most {most} ({JOBS_PER_CORE} per core this process "
                      f"may use, {usable_cores()} here, and at least 8), not {args.jobs}")
-    if not 0 < args.timeout <= MAX_TIMEOUT:  # also refuses nan
-        return _fail(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
-                     f"not {args.timeout:g}")  # -1, as typed, not -1.0
+    if (refusal := _timeout_refusal(args.timeout)) is not None:
+        return _fail(refusal)
+    args.timeout = float(args.timeout)
     if args.shard is not None and (refusal := other_digit_refusal(args.shard)) is not None:
         return _fail(f"--shard {refusal}")  # int() read "٣/٤" as 3/4
     # Read even when empty: "--shard $SHARD" with the variable unset played the whole
