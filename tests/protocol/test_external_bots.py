@@ -260,7 +260,7 @@ def test_a_bot_that_exits_after_a_game_is_told_to_keep_running_until_quit(
     assert children_of_this_process() == []
 
 
-def test_a_crash_on_the_first_turn_of_a_later_game_is_told_as_a_crash_on_that_turn(
+def test_a_crash_on_the_first_turn_of_a_later_game_is_not_blamed_on_the_last_one(
     tmp_path: Path,
 ) -> None:
     # It read "exited after the previous game, before this game's first move", which sent
@@ -277,8 +277,8 @@ def test_a_crash_on_the_first_turn_of_a_later_game_is_told_as_a_crash_on_that_tu
         with pytest.raises(BotFailure) as failure:
             bot.choose(game.view(seat), game.legal_actions())
     said = str(failure.value)
-    assert "exited before sending its move (exit code 1; it said: ValueError: my second " \
-           "game fell over)" in said, said
+    assert "exited before its first move of this game (exit code 1; it said: ValueError: my " \
+           "second game fell over)" in said, said
     assert "after the previous game" not in said and "keep running" not in said
     assert children_of_this_process() == []
 

@@ -278,7 +278,6 @@ class ExternalBot:
         self._eof = False
         self._last_id = 0  # the "id" of the last request that expects an answer
         self._between_games = False  # told game_over, no move of the next game yet
-        self._asked_this_game = False  # this game's first turn has been sent
         self._lost: str | None = None  # why it failed between games, for the next to forfeit
         self._players: int | None = None  # at the table of the last new_game
         # Starts that failed in a row, and the last one's reason: a bot that never answers
@@ -439,7 +438,6 @@ class ExternalBot:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
-        self._asked_this_game = True
         self._request("turn", answer="its move", view=view.to_dict(), legal=legal_dicts)
         answer = self._receive("its move")
         action = self._read_move(answer, legal)
@@ -482,7 +480,7 @@ class ExternalBot:
         if self._process is not None:
             # Not checked for stray lines here: a failure now could not forfeit the game
             # that just ended, so the check waits for the next new_game.
-            self._between_games, self._asked_this_game = True, False
+            self._between_games = True
             try:
                 self._send({"type": "game_over", "winners": sent_winners,
                             "books": sent_books})
@@ -513,11 +511,14 @@ class ExternalBot:
             self._fail(still_running + self._unfinished())
         # Exit code 0 is a loop that ended, not a crash: say what the loop must wait for.
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
-        # A crash once this game's first turn was sent is told as a crash on that turn: its
-        # quoted error says where, and "after the previous game" sent the reader to game_over.
-        crashed_on_its_turn = self._asked_this_game and code not in (None, 0)
-        if not self._between_games or crashed_on_its_turn:
+        if not self._between_games:
             self._fail(f"{what} ({story}){self._unfinished() or must}")
+        if code != 0:
+            # A crash before its first move of a game: in game_over, at new_game or on its
+            # first turn, which only its quoted error tells apart. Seen at new_game or at the
+            # turn, as the machine's timing had it, it was told in two wordings.
+            self._fail(f"exited before its first move of this game ({story})"
+                       f"{self._unfinished()}")
         self._fail(f"exited after the previous game, before this game's first move "
                    f"({story}){must}")
 
