@@ -389,7 +389,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
     """Show the result, then write the files asked for. The result comes first, so that a
     file that cannot be written (checked before playing, but disks fill) loses no games."""
     from gofish.tournament import TournamentError
-    from gofish.tournament.report import print_table, write_csv, write_plot
+    from gofish.tournament.report import failures_to_show, print_table, write_csv, write_plot
 
     unshown: OSError | None = None
     try:
@@ -401,7 +401,7 @@ def _output(result: dict[str, Any], args: argparse.Namespace) -> int:
         output.flush()
     except OSError as error:  # a closed pipe, a full disk: the files asked for still get it
         unshown = error
-    for failure in result["failures"][:3] if args.json else ():
+    for failure in failures_to_show(result, 3) if args.json else ():
         tell(f"game not played out: {shown(failure)}")
     try:
         if args.csv:

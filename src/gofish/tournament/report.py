@@ -31,7 +31,7 @@ from gofish.tournament.plan import (
 from gofish.tournament.play import MAX_ASKS_PER_GAME
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
-from gofish.tournament.tally import MAX_FAILURES_KEPT, WIN_UNITS, Tally
+from gofish.tournament.tally import WIN_UNITS, Tally, first_failures
 from gofish.whole_files import written_whole
 
 METHODS = {
@@ -95,6 +95,7 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "methods": METHODS,
         "failures": tally.failures,
         "failure_games": tally.failure_games,
+        "failure_entrants": tally.failure_entrants,
         "failure_count": tally.failure_count,
         "totals": tally.raw(),
     }
@@ -129,9 +130,22 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
         out.write(_no_games_line(result) + "\n")
     if result["failure_count"]:
         out.write(f"{result['failure_count']} game(s) forfeited by a failing bot or stopped "
-                  "as endless; first:\n")
-        for failure in result["failures"][:5]:
+                  "as endless; the first, and each failing bot's first:\n")
+        for failure in failures_to_show(result, TABLE_FAILURES):
             out.write(f"  {on_screen(printable(failure))}\n")
+
+
+#: The failures the table lists (and each other failing bot's first besides).
+TABLE_FAILURES = 5
+
+
+def failures_to_show(result: dict[str, Any], most: int) -> list[str]:
+    """The first ``most`` of a result's kept failures, and each other failing bot's first:
+    one bot failing every game had the first five to itself, and hid another's reason."""
+    failures = result["failures"]  # in the order kept: the schedule's
+    whose = result.get("failure_entrants") or [None] * len(failures)  # an old result's
+    kept = [(None, entrant, message) for entrant, message in zip(whose, failures, strict=True)]
+    return [message for _, _, message in first_failures(kept, most)]
 
 
 #: The table's columns after the bot's name, each with its narrowest width.
@@ -560,11 +574,23 @@ def _check_run_fields(result: dict[str, Any]) -> None:
                                   and all(g is None or _is_count(g) for g in games)):
         raise TournamentError("'failure_games' must hold a game number (or null) for each "
                               "of 'failures'")
+    _check_failure_entrants(result, failures)
     check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
     missing = result.get("missing_shards", [])
     if not (isinstance(missing, list) and all(map(_is_count, missing))):
         raise TournamentError(f"'missing_shards' must be a list of shard numbers, not "
                               f"{missing!r}")
+
+
+def _check_failure_entrants(result: dict[str, Any], failures: list[str]) -> None:
+    """Missing from results saved before it was kept: their failures' bots are not known."""
+    whose = result.get("failure_entrants")
+    bots = len(result["bots"])
+    if whose is not None and not (isinstance(whose, list) and len(whose) == len(failures)
+                                  and all(e is None or (_is_count(e) and e < bots)
+                                          for e in whose)):
+        raise TournamentError("'failure_entrants' must hold, for each of 'failures', the "
+                              "number of the failing bot in 'bots' (from 0), or null")
 
 
 def _check_totals(totals: object, names: Sequence[str]) -> None:
@@ -757,6 +783,7 @@ def merge_results(results: Sequence[dict[str, Any]],
         shard=[0, 1],
         failures=tally.failures,
         failure_games=tally.failure_games,
+        failure_entrants=tally.failure_entrants,
         failure_count=tally.failure_count,
         totals=tally.raw(),
         missing_shards=missing,
@@ -781,7 +808,8 @@ def _stored_tally(result: dict[str, Any]) -> Tally:
     """A result's totals and failures (of unknown games if saved before they were numbered:
     those come after the numbered ones)."""
     return Tally.from_raw(result["totals"], result.get("failures", []),
-                          result.get("failure_games"), int(result.get("failure_count", 0)))
+                          result.get("failure_games"), int(result.get("failure_count", 0)),
+                          result.get("failure_entrants"))
 
 
 def _played_by(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -864,11 +892,11 @@ def pool_results(results: Sequence[dict[str, Any]],
     first_who = who[next(iter(groups.values()))[0]]
     first = batches[0]
     specs = _specs(first)
-    tally = Tally.from_raw(first["totals"])
+    tally = _batch_tally(first)
     for batch, group in zip(batches[1:], list(groups.values())[1:], strict=True):
         _check_alike(first, batch, ("rules", "players", "seatings"), who[group[0]], first_who,
                      "only the same bots under the same rules can be pooled")
-        tally.merge(Tally.from_raw(batch["totals"]))
+        tally.merge(_batch_tally(batch))
     pooled = dict(first)
     pooled.update(
         games=tally.tables,
@@ -878,8 +906,9 @@ def pool_results(results: Sequence[dict[str, Any]],
         seed=[batch["seed"] for batch in batches],
         games_asked=sum(int(batch["games_asked"]) for batch in batches),
         deals_per_table=sum(int(batch["deals_per_table"]) for batch in batches),
-        failures=[f for batch in batches for f in batch["failures"]][:MAX_FAILURES_KEPT],
-        failure_count=sum(int(batch["failure_count"]) for batch in batches),
+        failures=tally.failures,
+        failure_entrants=tally.failure_entrants,
+        failure_count=tally.failure_count,
         **_played_by(batches),
         missing_shards=[],
         batches=[{"seed": batch["seed"], "games": batch["games"],
@@ -888,3 +917,10 @@ def pool_results(results: Sequence[dict[str, Any]],
     pooled.pop("merged_shards")  # the first batch's; a pooled result merges no further
     pooled.pop("failure_games")  # numbers in each batch's own schedule, not one order
     return pooled
+
+
+def _batch_tally(batch: dict[str, Any]) -> Tally:
+    """A merged batch's totals and failures, their games left unknown: each batch numbers
+    its own, so the batches' failures follow one another, each failing bot's first kept."""
+    return Tally.from_raw(batch["totals"], batch["failures"], None,
+                          int(batch["failure_count"]), batch.get("failure_entrants"))

@@ -33,7 +33,13 @@ def winning_seats(books: Sequence[int], failed_seat: int | None = None) -> list[
 
 #: Failure messages a tally keeps (all are counted): a bot failing every game of a long
 #: run would otherwise hold one message per game in memory, each quoting what it sent.
+#: Each failing entrant's first is kept besides: one bot failing every game filled the
+#: first 100 alone, and a second failing bot's reason was nowhere.
 MAX_FAILURES_KEPT = 100
+
+#: A kept failure: its game's number in the schedule (None: not known), the entrant that
+#: failed (None: a game stopped as endless, or not known), and the message.
+Failure = tuple[int | None, int | None, str]
 
 
 @dataclass
@@ -58,6 +64,8 @@ class Tally:
     # The game of each kept failure, numbered in schedule order (Plan.game_number), so
     # that shards merge to one machine's first failures; None where it is not known.
     failure_games: list[int | None] = field(default_factory=list)
+    # The entrant of each kept failure (None: a game stopped as endless, or not known).
+    failure_entrants: list[int | None] = field(default_factory=list)
     failure_count: int = 0  # all of them
 
     def __post_init__(self) -> None:
@@ -69,6 +77,8 @@ class Tally:
                 setattr(self, name, [0] * n)
         if not self.failure_games:  # failures given without their games: not known
             self.failure_games = [None] * len(self.failures)
+        if not self.failure_entrants:  # nor their entrants
+            self.failure_entrants = [None] * len(self.failures)
         if self.ended_by_forfeit == []:
             self.ended_by_forfeit = [0] * n
         if not self.pair_games:
@@ -103,10 +113,12 @@ class Tally:
                     ended[entrant] += 1
         if failure:  # a forfeit's reason, or why a game was stopped without one
             self.failure_count += 1
+            failing = None if failed_seat is None else seats[failed_seat]
             # A worker plays its games in schedule order: the first ones are the earliest.
-            if len(self.failures) < MAX_FAILURES_KEPT:
+            if len(self.failures) < MAX_FAILURES_KEPT or failing not in self.failure_entrants:
                 self.failures.append(failure)
                 self.failure_games.append(game)
+                self.failure_entrants.append(failing)
         self._add_pairs(seats, books, failed_seat)
 
     def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
@@ -200,16 +212,22 @@ class Tally:
                     mine[a] = [x + y for x, y in zip(mine[a], row, strict=True)]
 
     def _merge_failures(self, other: Tally) -> None:
-        """Keep the earliest failures of both in schedule order, as one machine playing all
-        their games would, whichever tally is added to which. Those of unknown games (a
-        result saved before they were numbered) follow, in the order they came."""
+        """Keep the failures of both that one machine playing all their games would keep,
+        whichever tally is added to which: in schedule order, the earliest and each
+        entrant's first. Those of unknown games (a result saved before they were numbered)
+        follow, in the order they came."""
         self.failure_count += other.failure_count
-        kept = zip(self.failure_games + other.failure_games, self.failures + other.failures,
-                   strict=True)
-        earliest = sorted(kept, key=lambda pair: (pair[0] is None, pair[0] or 0))
-        earliest = earliest[:MAX_FAILURES_KEPT]
-        self.failure_games = [game for game, _ in earliest]
-        self.failures = [message for _, message in earliest]
+        both = sorted(self.kept_failures() + other.kept_failures(),
+                      key=lambda kept: (kept[0] is None, kept[0] or 0))
+        self._set_failures(first_failures(both, MAX_FAILURES_KEPT))
+
+    def kept_failures(self) -> list[Failure]:
+        return list(zip(self.failure_games, self.failure_entrants, self.failures, strict=True))
+
+    def _set_failures(self, kept: Sequence[Failure]) -> None:
+        self.failure_games = [game for game, _, _ in kept]
+        self.failure_entrants = [entrant for _, entrant, _ in kept]
+        self.failures = [message for _, _, message in kept]
 
     def wins(self, entrant: int) -> float:
         return self.win_units[entrant] / WIN_UNITS
@@ -233,15 +251,18 @@ class Tally:
     @classmethod
     def from_raw(cls, raw: dict[str, Any], failures: list[str] | None = None,
                  failure_games: list[int | None] | None = None,
-                 failure_count: int | None = None) -> Tally:
+                 failure_count: int | None = None,
+                 failure_entrants: list[int | None] | None = None) -> Tally:
         """The tally of a stored result: its ``totals``, and its failures as kept (their
-        games unknown unless given, their count the messages' unless given)."""
+        games and entrants unknown unless given, their count the messages' unless given)."""
         entrants = len(raw["games"])
         failures = list(failures or [])
-        games: list[int | None] = ([None] * len(failures) if failure_games is None
-                                   else list(failure_games))
+        unknown: list[int | None] = [None] * len(failures)
+        games = unknown if failure_games is None else list(failure_games)
+        whose = unknown if failure_entrants is None else list(failure_entrants)
+        kept = first_failures(list(zip(games, whose, failures, strict=True)), MAX_FAILURES_KEPT)
         ended = raw.get("ended_by_forfeit")  # missing from results stored before it was kept
-        return cls(
+        tally = cls(
             entrants=entrants,
             tables=int(raw["tables"]),
             games=[int(v) for v in raw["games"]],
@@ -252,7 +273,20 @@ class Tally:
             ended_by_forfeit=None if ended is None else [int(v) for v in ended],
             pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
             pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
-            failures=failures[:MAX_FAILURES_KEPT],
-            failure_games=games[:MAX_FAILURES_KEPT],
             failure_count=len(failures) if failure_count is None else failure_count,
         )
+        tally._set_failures(kept)
+        return tally
+
+
+def first_failures(failures: Sequence[Failure], most: int) -> list[Failure]:
+    """Of ``failures`` (in the order they came), the first ``most`` and each entrant's
+    first besides, in that order: what a tally keeps, and what the table lists."""
+    seen: set[int | None] = set()
+    kept: list[Failure] = []
+    for failure in failures:
+        entrant = failure[1]
+        if len(kept) < most or entrant not in seen:
+            kept.append(failure)
+        seen.add(entrant)
+    return kept

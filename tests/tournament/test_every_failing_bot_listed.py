@@ -1,0 +1,144 @@
+"""Every failing bot's reason reaches the table, the JSON result and merged shards. A bot
+failing every game filled the first 100 kept failures (and the table's first five) alone,
+and a second failing bot's reason was nowhere, though stderr said "the first failures are
+listed with the result" of both."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from gofish.bots import base, register_bot
+from gofish.core import Ask, View, make_rules
+from gofish.tournament import (
+    Plan,
+    TournamentError,
+    merge_results,
+    pool_results,
+    run_tournament,
+    summary,
+)
+from gofish.tournament.report import print_table
+from gofish.tournament.tally import MAX_FAILURES_KEPT, Tally
+
+SHARDS = 3
+LATE = "broke late"  # the second failing bot's reason
+
+
+class Breaks:
+    """Raises at its first ask: every game it sits in is forfeited at once."""
+
+    name = "breaks"
+    reason = "broke early"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        raise RuntimeError(self.reason)
+
+
+class BreaksToo(Breaks):
+    name = "breaks-too"
+    reason = LATE
+
+
+def _plan(shard: int = 0, shards: int = 1, seed: int = 11) -> Plan:
+    # Six tables, in schedule order (0,1) (0,2) (0,3) (1,2) (1,3) (2,3), 32 deals each:
+    # "breaks" fails 128 games of the first three before "breaks-too" fails any.
+    return Plan(make_rules("classic"), 2, seed, ("breaks", "random", "emma", "breaks-too"),
+                384, shard, shards)
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+        register_bot("breaks", Breaks, "raises at its first ask")
+        register_bot("breaks-too", BreaksToo, "raises at its first ask too")
+        whole = summary(run_tournament(_plan(), jobs=1))
+        shards = [summary(run_tournament(_plan(i, SHARDS), jobs=1)) for i in range(SHARDS)]
+        other_batch = summary(run_tournament(_plan(seed=12), jobs=1))
+    return whole, [*shards, other_batch]
+
+
+def _late(failures: list[str]) -> list[str]:
+    return [failure for failure in failures if LATE in failure]
+
+
+def test_the_result_keeps_the_second_failing_bots_reason(
+    played: tuple[dict[str, Any], list[dict[str, Any]]],
+) -> None:
+    whole, _ = played
+    assert whole["failure_count"] > MAX_FAILURES_KEPT + 50
+    late = _late(whole["failures"])
+    assert len(late) == 1 and "seat" in late[0]
+    assert len(whole["failures"]) == MAX_FAILURES_KEPT + 1
+    # Each failure says whose it was, by the bot's place in "bots"; in schedule order.
+    assert set(whole["failure_entrants"]) == {0, 3}
+    assert whole["failure_entrants"][-1] == 3
+    assert whole["failure_games"] == sorted(whole["failure_games"])
+
+
+def test_the_table_lists_each_failing_bots_first_reason(
+    played: tuple[dict[str, Any], list[dict[str, Any]]],
+) -> None:
+    whole, _ = played
+    out = io.StringIO()
+    print_table(whole, out)
+    listed = out.getvalue().split("each failing bot's first:\n")[1].splitlines()
+    assert len(listed) == 6  # the first five, and the other bot's first
+    assert "broke early" in listed[0] and LATE in listed[5]
+
+
+@pytest.mark.parametrize("order", [[0, 1, 2], [2, 0, 1]])
+def test_merged_shards_keep_it_as_one_machine_does(
+    played: tuple[dict[str, Any], list[dict[str, Any]]], order: list[int],
+) -> None:
+    whole, shards = played
+    merged = merge_results([shards[i] for i in order])
+    for field in ("failures", "failure_games", "failure_entrants", "failure_count"):
+        assert merged[field] == whole[field], field
+
+
+def test_pooled_batches_keep_it(played: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    whole, shards = played
+    pooled = pool_results([whole, shards[3]])
+    assert _late(pooled["failures"])  # the first batch's first 100 are all of "breaks"
+    assert 3 in pooled["failure_entrants"]
+    assert pooled["failure_count"] == whole["failure_count"] + shards[3]["failure_count"]
+    assert len(pooled["failure_entrants"]) == len(pooled["failures"])
+
+
+def test_a_result_saved_before_failures_named_their_bot_still_merges(
+    played: tuple[dict[str, Any], list[dict[str, Any]]],
+) -> None:
+    _, shards = played
+    old = [{k: v for k, v in shard.items() if k != "failure_entrants"} for shard in shards[:3]]
+    merged = merge_results(old)
+    assert merged["failure_entrants"] == [None] * len(merged["failures"])
+    print_table(merged, io.StringIO())  # shown as before, without a traceback
+
+
+def test_failure_entrants_that_do_not_fit_are_refused(
+    played: tuple[dict[str, Any], list[dict[str, Any]]],
+) -> None:
+    _, shards = played
+    for wrong in (shards[0]["failure_entrants"][1:],
+                  [4] * len(shards[0]["failures"]), "0"):
+        with pytest.raises(TournamentError, match="'failure_entrants' must hold"):
+            merge_results([dict(shards[0], failure_entrants=wrong), shards[1], shards[2]])
+
+
+def test_a_tally_keeps_each_entrants_first_failure_past_the_limit() -> None:
+    tally = Tally(3)
+    for game in range(MAX_FAILURES_KEPT + 20):
+        tally.add_game((0, 1), (0, 7), 10, failed_seat=0, failure=f"0 in {game}", game=game)
+    tally.add_game((1, 2), (0, 7), 10, failed_seat=1, failure="2 late", game=500)
+    tally.add_game((1, 2), (0, 7), 10, failed_seat=1, failure="2 again", game=501)
+    tally.add_game((1, 2), (0, 7), 10, failure="stopped as endless", game=502)
+    assert tally.failures[-2:] == ["2 late", "stopped as endless"]
+    assert tally.failure_entrants[-2:] == [2, None]
+    assert len(tally.failures) == MAX_FAILURES_KEPT + 2
+    assert tally.failure_count == MAX_FAILURES_KEPT + 23
