@@ -81,6 +81,9 @@ _ARTICLE_AFTER_FOR = re.compile(r"(?P<for>\sfor)\s+(?:the|a|an|any)(?=\s)", re.I
 # "player 2": a seat as the table names it ("Emma 2 (player 2, 5 cards, 0 books)"); "seat 2",
 # "p2" and "#2" as people shorten it.
 _PLAYER_LABEL = re.compile(r"(?:player|seat|p|#)\s*(?P<seat>\S+)", re.IGNORECASE)
+# "q two": a seat number in words, as it is said aloud and as dictation types it.
+_SEAT_WORDS = {word: seat for seat, word in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
 # "qs 2 please", "qs to emma 2", "from 2": words said around a move that are no part of it.
 _POLITE_WORDS = re.compile(r"(?:^|\s)(?:please|thanks|thank\s+you)(?=\s|$)", re.IGNORECASE)
 _TO_WHOM = re.compile(r"(?<=\S)\s+(?:to|from)(?=\s+\S)", re.IGNORECASE)
@@ -537,13 +540,13 @@ class PlainTable:
         for seat, name in names.items():  # the whole name first: "emma" is Emma, not Emma 2
             if name == typed:
                 return seat
-        by_label = _PLAYER_LABEL.fullmatch(word.strip())  # "player 2", as the table says it
-        if by_label and _seat_number(by_label["seat"]) in session.opponents():
-            return int(by_label["seat"])
+        number = _seat_meant(word)  # "two", "player 2", "seat two", as the table says it
+        if number is not None and number in session.opponents():
+            return number
         for seat, name in names.items():
             if name.startswith(typed):
                 return seat
-        you = session.human  # "0" or your own name: not "no opponent '0'"
+        you = session.human  # "0", "seat 0" or your own name: not "no opponent '0'"
         yourself = ("you", "me", _name_key(session.names[you]))
         if number == you or (number is None and typed in yourself):
             raise MalformedInputError(
@@ -835,6 +838,15 @@ def _seat_number(word: str) -> int | None:
     # 0-9 only, as everywhere (other_digit): isdecimal took '٣' as seat 3, isdigit '²' too.
     # Short, too: int() refuses a number of thousands of digits.
     return int(word) if word.isascii() and word.isdigit() and len(word) <= SEAT_DIGITS else None
+
+
+def _seat_meant(word: str) -> int | None:
+    """The seat ``word`` gives by number, in digits or in words, alone or after a label:
+    "2", "two", "player 2", "seat two", "p2", "#2"."""
+    by_label = _PLAYER_LABEL.fullmatch(word.strip())
+    number = by_label["seat"] if by_label else word.strip()
+    seat = _seat_number(number)
+    return seat if seat is not None else _SEAT_WORDS.get(number.lower())
 
 
 def _name_key(name: str) -> str:

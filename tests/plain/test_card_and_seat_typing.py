@@ -324,3 +324,34 @@ def test_an_opponents_name_alone_is_not_taken_for_a_command_mistyped(
 def test_a_command_typed_a_letter_wrong_is_still_answered_with_the_command() -> None:
     said = run(named_session("Hans"), ["hnad", "quit"])
     assert [line for line in said if "Did you mean hand?" in line], said
+
+
+@pytest.mark.parametrize("whom", ["seat 0", "player 0", "p0", "#0", "zero", "seat zero"])
+def test_your_own_seat_by_its_label_or_in_words_says_you_cannot_ask_yourself(
+        whom: str) -> None:
+    # R5: an ask goes to another player. "qs seat 0" was answered "There is no opponent
+    # 'seat 0'", as if seat 0 did not exist, while "qs 0" said you cannot ask yourself.
+    session = queens_session("rank")
+    said = run(session, [f"q {whom}", "quit"])
+    assert [line for line in said if line.startswith("You cannot ask yourself: ask an "
+                                                     "opponent, Emma (player 1")], said
+    assert not [line for line in said if "There is no opponent" in line], said
+    assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed, seat", [("q two", 2), ("Q One", 1), ("ask two for q", 2),
+                                         ("q seat two", 2), ("q player one", 1)])
+def test_a_seat_number_in_words_names_that_opponent(typed: str, seat: int) -> None:
+    # "q two", as said aloud and as dictation types it, was "There is no opponent 'two'";
+    # ranks in words ("ten") were read, seats in words were not.
+    session = queens_session("rank")
+    run(session, [typed, "quit"])
+    assert first_ask(session) == (seat, Rank.QUEEN, None)
+
+
+def test_a_seat_in_words_that_is_no_seat_is_refused_by_name() -> None:
+    session = queens_session("rank")
+    said = run(session, ["q five", "quit"])
+    assert [line for line in said if line.startswith("There is no opponent 'five': Emma "
+                                                     "(player 1")], said
+    assert not session.game.actions

@@ -53,6 +53,11 @@ def test_games_and_players_say_their_default_and_limits() -> None:
     (["--rules", "nordic", "--end", "all-books"],
      "--end all-books needs a refill: nordic refills no emptied hand (--refill none)"),
     (["--rules", "clasic"], "unknown --rules 'clasic': choose classic, bicycle or nordic"),
+    # "--rules $PRESET" with the variable unset was "unknown --rules ''", as if '' were a
+    # rule set misspelt.
+    (["--rules", ""], "--rules cannot be empty: leave it out for classic, or choose classic, "
+     "bicycle or nordic"),
+    (["--rules", "  "], "--rules cannot be empty"),
     (["--hand-size", "13", "--players", "4", "--end", "first-empty", "--refill", "none"],
      "cannot deal 13 cards to each of 4 players with --end first-empty"),
     # R19 ends the game at the first empty hand, before any refill: nordic with --refill

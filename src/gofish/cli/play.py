@@ -190,6 +190,9 @@ def utf8_argument(text: str | None) -> str | None:
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
+    if not args.rules.strip():  # "--rules $PRESET" with the variable unset
+        raise OptionError("--rules cannot be empty: leave it out for classic, or choose "
+                          "classic, bicycle or nordic")
     options: dict[str, object] = {}
     for name in ("lucky_draw", "refill", "end", "ask"):
         if getattr(args, name) is not None:
