@@ -128,11 +128,13 @@ class PlainTable:
     """Runs games at one table over text streams until the input ends or the person quits."""
 
     def __init__(self, session: TableSession, stdin: TextIO, stdout: TextIO,
-                 messages: TextIO | None = None, *, command: str = "play") -> None:
+                 messages: TextIO | None = None, *, command: str = "play",
+                 resume_plain: bool = True) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.messages = messages  # standard error (the default) once stdout is gone
         self.command = command  # the command, as a failed write names it (play, resume)
+        self.resume_plain = resume_plain  # does the command that picks it up need --plain?
         self.interactive = stdin.isatty()
         self.take_seat(session)
 
@@ -360,7 +362,7 @@ class PlainTable:
     def saved_news(self) -> str | None:
         """How to resume the unfinished game, once saved; None if its last position is
         kept nowhere."""
-        return self.saver.leaving_words(plain=True)
+        return self.saver.leaving_words(plain=self.resume_plain)
 
     # -- reading moves -------------------------------------------------------------
     def command_meant(self, words: list[str]) -> str:
@@ -894,8 +896,11 @@ COMMAND_HANDLERS: dict[str, Callable[[PlainTable], bool | None]] = {
 
 
 def play_plain(session: TableSession, stdin: TextIO, stdout: TextIO,
-               messages: TextIO | None = None, *, command: str = "play") -> int:
+               messages: TextIO | None = None, *, command: str = "play",
+               resume_plain: bool = True) -> int:
     """Play at ``session``'s table over the given streams (``messages``: where to say that
     ``stdout`` went away; standard error by default); the exit status. ``command`` (play,
-    resume) names the table in the message of a failed write, as every command does."""
-    return PlainTable(session, stdin, stdout, messages, command=command).run()
+    resume) names the table in the message of a failed write, as every command does;
+    ``resume_plain``: the resume command said on leaving has --plain."""
+    return PlainTable(session, stdin, stdout, messages, command=command,
+                      resume_plain=resume_plain).run()

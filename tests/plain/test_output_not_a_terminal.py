@@ -65,3 +65,28 @@ def test_with_standard_error_in_a_file_the_game_is_played_on_the_terminal(
             "drawn there, so the game is played line by line") in " ".join(shown.split()), shown
     assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in shown, shown
     assert "\x1b[" not in shown + written, written
+
+
+def test_leaving_a_game_played_line_by_line_only_for_a_redirect_resumes_without_plain(
+        tmp_path: Path) -> None:
+    # The line mode chosen for `2> errors.log` or `> game.txt` said "gofish resume 1
+    # --plain picks it up": at a terminal next time that would refuse the full-screen
+    # table, which resume chooses by itself wherever it can be drawn.
+    for stream in ("stderr", "stdout"):
+        (tmp_path / stream).mkdir()
+        shown, written = play_into_a_file(tmp_path / stream, b"hand\nquit\n", stream=stream)
+        said = " ".join((shown + " " + written).split())
+        database = tmp_path / stream / "games.sqlite3"
+        assert f"Game 1 saved unfinished: gofish resume 1 --database {database} picks" in (
+            said), said
+        assert "--plain picks it up" not in said, said
+
+
+def test_leaving_a_game_asked_for_with_plain_resumes_with_plain(tmp_path: Path) -> None:
+    played = subprocess.run(
+        [sys.executable, "-m", "gofish", "play", "--plain", "--seed", "3", "--speed", "0",
+         "--database", str(tmp_path / "games.sqlite3")],
+        input="hand\nquit\n", capture_output=True, text=True, encoding="utf-8",
+        env=environment("utf-8"), timeout=120)
+    assert "Game 1 saved unfinished: gofish resume 1 --plain --database" in played.stdout, (
+        played.stdout)

@@ -254,10 +254,11 @@ def run(args: argparse.Namespace) -> int:
     require_open_streams()
     store = open_games_store(args.database, required=False)
     plain = line_mode(args.plain, "play")
-    waiting = game_left_unfinished(store, args, plain=plain)  # before the new deal is saved
+    # before the new deal is saved
+    waiting = game_left_unfinished(store, args, plain=resume_needs_plain(args.plain))
     session = TableSession.deal(settings, store, source="plain" if plain else "terminal")
     session.notice = waiting
-    return launch(session, plain=plain, speed=speed)
+    return launch(session, plain=plain, speed=speed, asked_for_plain=args.plain)
 
 
 def game_left_unfinished(store: Any, args: argparse.Namespace, *, plain: bool) -> str | None:
@@ -376,6 +377,15 @@ def line_mode(asked_for: bool, command: str) -> bool:
     return True
 
 
+def resume_needs_plain(asked_for: bool) -> bool:
+    """Does the command that picks a line-mode game up again need --plain? Where the player
+    asked for the line mode, or the moves come from a pipe or a file; not where it was only
+    chosen for where the output or the table went (``2> errors.log``) or for what this
+    terminal can draw: resume checks those again, and at a terminal that can, the
+    full-screen table is the better way back."""
+    return asked_for or not _is_terminal(sys.stdin)
+
+
 def _say_where_the_lines_go(command: str) -> None:
     """Typing at a terminal whose output goes elsewhere (``gofish play > game.txt``): the
     screen stayed blank while the game waited for a move, so say why, where it is seen."""
@@ -404,14 +414,16 @@ def _unset_hint() -> str:
     return " and unset PYTHONIOENCODING" if os.environ.get("PYTHONIOENCODING") else ""
 
 
-def launch(session: Any, *, plain: bool, speed: float, command: str = "play") -> int:
-    """Show the table: the Textual app on a terminal, the line mode otherwise (``plain``);
-    ``command`` names it in a message of its failure."""
+def launch(session: Any, *, plain: bool, speed: float, command: str = "play",
+           asked_for_plain: bool = False) -> int:
+    """Show the table: the Textual app on a terminal, the line mode otherwise (``plain``;
+    ``asked_for_plain``: by --plain); ``command`` names it in a message of its failure."""
     if plain:
         from gofish.plain import play_plain
 
         lenient_stdin()  # a stray byte that is not text is a move to refuse, not a crash
-        return play_plain(session, bounded_stdin(), sys.stdout, command=command)
+        return play_plain(session, bounded_stdin(), sys.stdout, command=command,
+                          resume_plain=resume_needs_plain(asked_for_plain))
     from gofish.tui import GoFishApp
 
     app = GoFishApp(session, speed=speed)

@@ -72,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     check_saving(store, "resume")
     plain = line_mode(args.plain, "resume")
     session.source = "plain" if plain else "terminal"  # chosen once the game is known good
-    return launch(session, plain=plain, speed=speed, command="resume")
+    return launch(session, plain=plain, speed=speed, command="resume",
+                  asked_for_plain=args.plain)
 
 
 def _game_to_resume(store: Any, game_id: int | None, show: Callable[[int], str]) -> Any:
