@@ -11,6 +11,8 @@ import io
 import json
 from typing import Any
 
+import pytest
+
 import gofish
 from gofish.cli.replay import replay_stream
 from gofish.core import replay_record
@@ -126,5 +128,32 @@ def test_an_array_with_its_actions_each_on_a_line_of_its_own_is_still_one_result
     actions = ",\n".join(json.dumps(action) for action in record["actions"])
     head = json.dumps({**record, "actions": []})[:-3]  # up to the actions' "["
     status, results, _ = _replayed(f"[{head}[\n{actions}\n]}},\n{head}[\n{actions}\n]}}]\n")
+    assert status == 1 and len(results) == 1
+    assert "not an array" in results[0]["error"]
+
+
+@pytest.mark.parametrize("indent", [0, 2])
+@pytest.mark.parametrize("opening", ["[\n", "["])
+def test_records_laid_out_over_lines_after_a_stray_bracket_and_a_cut_line_are_replayed(
+        opening: str, indent: int) -> None:
+    # RULES.md, Game records. A record laid out over lines opens with a lone "{", no
+    # record of JSON Lines: after the cut-off line it was swallowed as the array's, and
+    # every game after it with it (one result for the whole file).
+    record = _record()
+    spread = json.dumps(record, indent=indent) + "\n"
+    status, results, headings = _replayed(f"{opening}{json.dumps(record)[:-20]}\n"
+                                          f"{spread}{spread}")
+    assert status == 1
+    assert "not an array" in results[0]["error"]
+    assert results[-2:] == [replay_record(record)] * 2
+    size = spread.count("\n")
+    first = 2 + opening.count("\n")
+    assert headings[-2].startswith(f"record {len(results) - 1} (lines {first}-"
+                                   f"{first + size - 1}): in progress")
+
+
+def test_an_array_laid_out_with_no_indent_is_still_one_result() -> None:
+    # indent=0: each action inside an item opens with a lone "{" unindented, no record.
+    status, results, _ = _replayed(json.dumps([_record(), _record()], indent=0) + "\n")
     assert status == 1 and len(results) == 1
     assert "not an array" in results[0]["error"]

@@ -146,3 +146,21 @@ def test_a_bracket_inside_a_string_leaves_a_broken_record_one_result(rules: str)
     assert [result["ok"] for result in results] == [False, True]
     assert results[0]["error"] == ("the record is not valid JSON: Expecting ',' delimiter at "
                                    "line 12, column 5")
+
+
+@pytest.mark.parametrize("fault", ["comma left out", "card left out"])
+def test_a_fault_in_a_record_laid_out_with_no_indent_is_one_result(fault: str) -> None:
+    # json.dumps(record, indent=0): no line is indented, so each action's lone "{" was
+    # taken for a record of its own beginning, and each line was a result of its own.
+    lines = json.dumps(_record(), indent=0).splitlines(keepends=True)
+    line = lines[19]  # a card of the deck, as in _broken
+    assert line.startswith('"') and line.endswith('",\n')
+    lines[19] = (line.replace(",", "", 1) if fault == "comma left out"
+                 else line[:line.index('"')] + ",\n")
+    whole = json.dumps(_record()) + "\n"
+    results = [json.loads(line) for line in _replayed([*lines, whole], as_json=True)]
+    assert [result["ok"] for result in results] == [False, True]
+    # json names where it looked for the comma: the next card, on the next line.
+    expected = ("Expecting ',' delimiter at line 21" if fault == "comma left out"
+                else "Expecting value at line 20")
+    assert results[0]["error"] == f"the record is not valid JSON: {expected}, column 1"

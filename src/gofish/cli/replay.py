@@ -260,8 +260,12 @@ def _broken_record(
             spread.append(following)
         text = spread[index][1]
         size += len(text)
-        if index and text.startswith("{"):
-            return None  # a record of its own begins: a pretty-printer indents inner lines
+        if index and text.startswith("{") and (
+                spread[1][1][:1].isspace() or _a_record_line(text)):
+            # A record of its own begins: a pretty-printer indents inner lines. Laid out
+            # with no indent (indent=0), every inner object opens unindented too: only a
+            # record of JSON Lines is one of its own there.
+            return None
         depth = _brackets(text, depth)
         index += 1
         if depth <= 0 or depth > MAX_RECORD_DEPTH:
@@ -370,9 +374,9 @@ def _array_end(
         if not text.strip():
             continue
         if (without_comma and not text.lstrip().startswith("]")) or (
-                depth > 1 and _a_record_line(text)):
-            # A record of JSON Lines inside an item: the item was a line cut short after a
-            # stray [, and every record after it was swallowed as the array's.
+                depth > 1 and _a_record_inside(item, text)):
+            # A record inside an item: the item was a line cut short after a stray [, and
+            # every record after it was swallowed as the array's.
             return last, [*item, following], f"{ARRAY_OF_RECORDS}; and this one is not closed"
         item.append(following)
         size += len(text)
@@ -387,6 +391,17 @@ def _array_end(
         last, item = item[-1][0], []
     return last, item, (f"{ARRAY_OF_RECORDS}; and this one is cut off: the input ends "
                         "before it closes")
+
+
+def _a_record_inside(item: list[tuple[int, str]], line: str) -> bool:
+    """Whether ``line``, inside an array's ``item`` (its lines so far), begins a record of
+    its own: one of JSON Lines, or a lone "{" unindented (a record laid out over lines)
+    where the item is not laid out unindented itself (indent=0, whose inner objects each
+    open with a lone "{")."""
+    if _a_record_line(line):
+        return True
+    unindented_item = len(item) > 1 and not item[1][1][:1].isspace()
+    return line.rstrip() == "{" and not unindented_item
 
 
 def _a_record_line(line: str) -> bool:
