@@ -9,8 +9,8 @@ before, and those on it can be named. Nothing here writes.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
 
 
 class GameKey(NamedTuple):
@@ -60,10 +60,39 @@ def game_keys(connection: sqlite3.Connection) -> list[GameKey]:
     return keys
 
 
-def indexed_ids(connection: sqlite3.Connection) -> set[int]:
+def table_and_index_ids(connection: sqlite3.Connection) -> set[int]:
+    """Every game's id: those the table's own pages hold, walked without an index (the
+    damage error if a page of them cannot be read), and those the index lists
+    (:func:`indexed_ids`)."""
+    walked = _times(connection.execute(
+        f"SELECT id, {_TIME_COLUMNS} FROM games NOT INDEXED").fetchall())
+    return walked.keys() | indexed_ids(connection, walked)
+
+
+def indexed_ids(connection: sqlite3.Connection,
+                walked: Mapping[int, tuple[bool, bytes]]) -> set[int]:
     """Every game's id as the history's index holds it (none if the index is damaged
-    too): a row that a damaged page keeps under another id is still listed there."""
-    return set(_keys_in_index(connection) or ())
+    too): a row that a damaged page keeps under another id is still listed there. Not an
+    id the damage made up in the index itself (``walked``: the table's ids and times):
+    the row it names is in its place under its own id, which the index leaves out, and
+    has the entry's time. The table never held that id."""
+    indexed = _keys_in_index(connection) or {}
+    unlisted_times = {times for game_id, times in walked.items()
+                      if game_id not in indexed and _in_place(connection, game_id)}
+    return {game_id for game_id, times in indexed.items()
+            if game_id in walked or times not in unlisted_times}
+
+
+def _in_place(connection: sqlite3.Connection, game_id: int) -> bool:
+    """Whether a search by ``game_id`` finds its row (one a damaged page gave another id
+    is out of place, and is not found by either)."""
+    try:
+        return connection.execute("SELECT 1 FROM games WHERE id = ?",
+                                  (game_id,)).fetchone() is not None
+    except sqlite3.DatabaseError as error:
+        if not is_damage(error):
+            raise
+        return False
 
 
 def listed_in_index(connection: sqlite3.Connection, game_id: int) -> bool:
@@ -83,12 +112,20 @@ def _keys_in_index(connection: sqlite3.Connection) -> dict[int, tuple[bool, byte
     without the table's pages; None if the index is damaged too."""
     try:
         rows = connection.execute(
-            "SELECT id, typeof(updated_at) = 'blob', CAST(updated_at AS BLOB) FROM games "
-            "ORDER BY updated_at DESC, id DESC").fetchall()
+            f"SELECT id, {_TIME_COLUMNS} FROM games ORDER BY updated_at DESC, id DESC"
+        ).fetchall()
     except sqlite3.DatabaseError as error:
         if not is_damage(error):
             raise
         return None
+    return _times(rows)
+
+
+#: A game's time as the history's index keeps it: a blob or not, and its bytes.
+_TIME_COLUMNS = "typeof(updated_at) = 'blob', CAST(updated_at AS BLOB)"
+
+
+def _times(rows: list[Any]) -> dict[int, tuple[bool, bytes]]:
     return {game_id: (bool(blob), bytes(raw or b"")) for game_id, blob, raw in rows}
 
 

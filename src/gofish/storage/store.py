@@ -914,14 +914,12 @@ class Store:
         with a damaged page, every id found around it, as ``list_page`` finds them)."""
 
         def load() -> list[int]:
-            try:  # the table itself: an index may hold ids whose rows no longer read
-                walked = {row[0] for row in self.connection.execute(
-                    "SELECT id FROM games NOT INDEXED")}
+            try:  # the table itself, and the index: a damaged page can list a row under
+                # another id, no error, and an index may hold ids whose rows no longer read
+                return sorted(salvage.table_and_index_ids(self.connection))
             except sqlite3.DatabaseError as error:
                 self._read_around(error)
                 return sorted(key.id for key in salvage.game_keys(self.connection))
-            # and the index: a damaged page can list a row under another id, no error
-            return sorted(walked | salvage.indexed_ids(self.connection))
 
         return self._read(load)
 
