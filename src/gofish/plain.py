@@ -385,11 +385,17 @@ class PlainTable:
             said = _as_said_aloud(text)  # "ask 2 for the queen of spades", "Qs, 2"
             if not said:  # "please" alone: answered as typed
                 raise
-            self.refuse_whom_before_what(said)
             if said == text:
+                self.refuse_whom_before_what(said)
                 raise
-        # its answer: "ask for a rank only" if it is one; a line not understood as typed
-        return self.parse_typed_move(said, typed=text)
+        try:
+            # its answer: "ask for a rank only" if it is one; a line not understood as typed
+            return self.parse_typed_move(said, typed=text)
+        except MalformedInputError:
+            # Only now: "2, 1" reads as the 2s from player 1, as "2 1" does, and was
+            # refused as whom (player 2) before what (the aces).
+            self.refuse_whom_before_what(said)
+            raise
 
     def read_polite_name(self, text: str) -> Move | None:
         """The move ``text`` says read with a polite word that names an opponent kept as

@@ -355,3 +355,21 @@ def test_a_seat_in_words_that_is_no_seat_is_refused_by_name() -> None:
     assert [line for line in said if line.startswith("There is no opponent 'five': Emma "
                                                      "(player 1")], said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["2,1", "2, 1", "2 , 1"])
+def test_a_rank_and_a_seat_with_a_comma_between_ask_that_seat(typed: str) -> None:
+    # "2 1" asks player 1 for 2s; with the comma a pause leaves, "2,1" was refused as
+    # whom first ("Type what you ask for first, then whom: 'A 2'"): player 2, the aces.
+    session = queens_session("rank")
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "first, then whom" in line], said
+    assert first_ask(session) == (1, Rank.TWO, None)
+
+
+def test_whom_before_what_with_a_comma_is_still_answered_with_the_order() -> None:
+    session = queens_session("rank")
+    said = run(session, ["2, Qs", "quit"])
+    assert [line for line in said if line.startswith(
+        "Type what you ask for first, then whom: 'Q 2' (or 'ask 2 for Q').")], said
+    assert not session.game.actions
