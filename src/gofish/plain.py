@@ -62,7 +62,9 @@ COMMANDS = (
     ("table", "show your hand, how many cards each player holds, books and the pond"),
     ("coach", "what the table has revealed, per rank"),
     ("help", "this list and the rules"),
-    ("quit", "stop; the game is saved and can be resumed (gofish resume)"),
+    # {resume}: as leaving says it ("gofish resume" alone opened the full-screen table for
+    # a player who had asked for the line mode, and missed a --database)
+    ("quit", "stop; the game is saved and can be resumed ({resume})"),
     ("new", "once a game is over, deal a new one with the same settings"),
 )
 
@@ -689,7 +691,10 @@ class PlainTable:
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
         books = f"{self.session.narrator.book_word}s"  # pairs, under the pairs house rule
         seat = self.session.opponents()[-1]
-        example = {"seat": seat, "name": _name_key(self.session.names[seat])}
+        example = {"seat": seat, "name": _name_key(self.session.names[seat]),
+                   # no id: it is given at the first save, which runs in the background
+                   "resume": self.session.command(
+                       ["resume", *(["--plain"] if self.resume_plain else [])])}
         asks = CARD_ASKS if self.session.rules.ask == "card" else RANK_ASKS
         for words, meaning in (*asks, *COMMANDS):
             meaning = meaning.replace("the pond", pond).replace("books", books)
