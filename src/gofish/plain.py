@@ -62,9 +62,7 @@ COMMANDS = (
     ("table", "show your hand, how many cards each player holds, books and the pond"),
     ("coach", "what the table has revealed, per rank"),
     ("help", "this list and the rules"),
-    # {resume}: as leaving says it ("gofish resume" alone opened the full-screen table for
-    # a player who had asked for the line mode, and missed a --database)
-    ("quit", "stop; the game is saved and can be resumed ({resume})"),
+    ("quit", "stop; {kept}"),
     ("new", "once a game is over, deal a new one with the same settings"),
 )
 
@@ -686,15 +684,23 @@ class PlainTable:
     def not_yet_new(self) -> None:
         self.say("A new game is dealt once this one is over; to stop here, type quit.")
 
+    def where_the_game_is_kept(self) -> str:
+        """For help's quit: how this game is picked up again, as leaving says it ("gofish
+        resume" alone opened the full-screen table for a player who had asked for the line
+        mode, and missed a --database); a finished game is only kept, not resumed."""
+        if self.session.is_over:
+            return f"the game is over and kept ({self.session.command(['history'])} lists it)"
+        # no id: it is given at the first save, which runs in the background
+        resume = self.session.command(["resume", *(["--plain"] if self.resume_plain else [])])
+        return f"the game is saved and can be resumed ({resume})"
+
     def show_help(self) -> None:
         self.say("Commands:")
         pond = f"the {pond_word(self.session.rules)}"  # the sea, in nordic: as the log says
         books = f"{self.session.narrator.book_word}s"  # pairs, under the pairs house rule
         seat = self.session.opponents()[-1]
         example = {"seat": seat, "name": _name_key(self.session.names[seat]),
-                   # no id: it is given at the first save, which runs in the background
-                   "resume": self.session.command(
-                       ["resume", *(["--plain"] if self.resume_plain else [])])}
+                   "kept": self.where_the_game_is_kept()}
         asks = CARD_ASKS if self.session.rules.ask == "card" else RANK_ASKS
         for words, meaning in (*asks, *COMMANDS):
             meaning = meaning.replace("the pond", pond).replace("books", books)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import gofish
 from gofish.core import make_rules
 from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
@@ -30,3 +31,19 @@ def test_help_names_the_resume_command_that_leaving_says(
                          f"{database})"), said
     leaving = command.replace("resume", "resume 1")  # the game's id, known by then
     assert said[-1] == f"Game 1 saved unfinished: {leaving} {database} picks it up."
+
+
+def test_help_after_the_end_says_the_game_is_kept_not_that_it_can_be_resumed() -> None:
+    # R19 with pairs and two cards each: seed 13802 deals every hand a pair, laid at once
+    # (R3), so the game is over before the first ask. A finished game is not resumed
+    # ("game 1 is already finished"), yet help offered "gofish resume".
+    rules = make_rules("nordic", hand_size=2, book_size=2)
+    game = gofish.new_game(rules, players=4, seed=13802)
+    assert game.is_over
+    settings = TableSettings(rules, players=4)
+    session = TableSession(settings, game, settings.seats())
+    out = io.StringIO()
+    play_plain(session, io.StringIO("help\nquit\n"), out)
+    said = out.getvalue().splitlines()
+    assert "  quit: stop; the game is over and kept (gofish history lists it)" in said, said
+    assert not [line for line in said if "resume" in line], said
