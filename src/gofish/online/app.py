@@ -31,9 +31,10 @@ from gofish.bots import display_name
 from gofish.online.codes import InvalidInput, normalise_code
 from gofish.online.protocol import CreateRoom, JoinRoom, MyRooms, ProtocolError, parse_body
 from gofish.online.room import RoomError, bot_names
-from gofish.online.server import RoomServer, RoomSettings, client_address
+from gofish.online.server import RoomServer, RoomSettings
 from gofish.online.store import StoreError
 from gofish.storage.errors import reported
+from gofish.web.addresses import client_address
 from gofish.web.app import same_origin, setup_choices
 from gofish.web.notfound import ROOMS_ONLY, not_found_page, websocket_only, wrong_method
 

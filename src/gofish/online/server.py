@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gofish.bots import Bot, make_bot, prepare_endgame
@@ -33,6 +32,7 @@ from gofish.online.codes import (
     new_token,
     normalise_code,
 )
+from gofish.online.cutoff import cut_off_if_stuck
 from gofish.online.protocol import (
     PONG,
     AddBot,
@@ -64,6 +64,7 @@ from gofish.online.room import (
 )
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
 from gofish.storage.errors import reported
+from gofish.web.addresses import client_address
 
 _log = logging.getLogger(__name__)
 
@@ -188,6 +189,7 @@ class Connection:
         self.close_code = CLOSE_POLICY
         self.released: Vacated | None = None  # this socket's person left or was removed
         self.released_from: int | None = None  # the seat they left or were removed from
+        self.hung_up = False  # the client closed it (else the server stopped it)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (or its JSON text); never blocks. A client too far behind is dropped."""
@@ -225,6 +227,10 @@ class Connection:
 class LiveRoom:
     room: Room
     connections: list[Connection] = field(default_factory=list)
+    # Sockets the server stopped (dropped as too far behind, mostly) that may not be closed
+    # yet: out of the room, but still counted against their address's and seat's limits,
+    # or one address could gather stuck sockets past them.
+    letting_go: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     host_task: asyncio.Task[None] | None = None  # passing on the role of a host gone away
@@ -269,9 +275,11 @@ def _said_hello_again(text: str) -> str | None:
     return None
 
 
-def client_address(connection: HTTPConnection) -> str:
-    """The client's address, as the join limit and the watchers' limit count them."""
-    return connection.client.host if connection.client is not None else "unknown"
+async def _until_hung_up(websocket: WebSocket) -> None:
+    """Read (and ignore) a stopped socket's frames until its client closes it."""
+    with contextlib.suppress(Exception):  # a socket that fails is closed too
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
 
 
 _REMOVED_MESSAGE = "The host removed you from the room. You can still watch."
@@ -903,6 +911,8 @@ class RoomServer:
         connection.stop()
         if connection in live.connections:
             live.connections.remove(connection)
+            if not connection.hung_up:
+                live.letting_go.append(connection)
         if connection.seat is not None:
             seat = live.room.seats[connection.seat]
             seat.connections -= 1
@@ -932,8 +942,10 @@ class RoomServer:
         if live.connections or stamp != live.idle_since or not self._is_current(live):
             return
         # Stand-ins still playing it out, or a change (a join's) being stored: a copy
-        # loaded now would lack that change.
-        if live.room.seat_played_by_bot() is not None or live.lock.locked():
+        # loaded now would lack that change. Sockets still being let go of: a copy would
+        # not count them against their address.
+        if (live.room.seat_played_by_bot() is not None or live.lock.locked()
+                or live.letting_go):
             self._schedule_eviction(live)
             return
         self._stop_bots(live)
@@ -979,14 +991,29 @@ class RoomServer:
                 await self._read_loop(live, connection)
             finally:
                 self._leave(live, connection)
-                # A client that reads nothing would hold the writer, and this socket's
-                # task, for as long as it keeps its connection open.
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(writer, self.settings.drop_seconds)
+                await self._let_go(live, connection, writer)
         except Exception:  # one broken socket must not take the room down
             _log.exception("room socket failed")
             if connection is not None:
                 connection.stop()
+
+    async def _let_go(self, live: LiveRoom, connection: Connection,
+                      writer: asyncio.Task[None]) -> None:
+        """Give the client ``drop_seconds`` to take what was queued for it and the close.
+        One that reads nothing would hold the writer, this task and its TCP connection for
+        as long as it keeps the connection open: it is cut off then; where the web server
+        gives no way to, its socket counts against its address until it closes."""
+        try:
+            await asyncio.wait([writer], timeout=self.settings.drop_seconds)
+            sent = writer.done()
+            if not connection.hung_up:
+                cut_off = cut_off_if_stuck(connection.websocket, sent)
+                if cut_off is None and not sent:
+                    await _until_hung_up(connection.websocket)
+        finally:
+            writer.cancel()
+            if connection in live.letting_go:
+                live.letting_go.remove(connection)
 
     async def _handshake(
         self, websocket: WebSocket, code_text: str
@@ -1062,22 +1089,32 @@ class RoomServer:
         if seat is None:  # ``reason``: the page can say so again after a reload
             reason = live.room.revoked_reason(token_hash)
             return await refuse("forbidden", _refusal(reason), CLOSE_FORBIDDEN, reason=reason)
-        if live.room.seats[seat].connections >= self.settings.pages_per_seat:
+        if self._pages_of(live, seat) >= self.settings.pages_per_seat:
             return await refuse("full", f"your seat is open in {self.settings.pages_per_seat} "
                                 "pages already: close some of them first", CLOSE_TRY_AGAIN)
         return await welcome(seat, hello.away)
 
     @staticmethod
     def _watching_from(live: LiveRoom, websocket: WebSocket) -> int:
-        """How many of the room's spectators are at this socket's client address."""
+        """How many of the room's spectators are at this socket's client address, those
+        being let go of included."""
         address = client_address(websocket)
-        return sum(1 for connection in live.connections
+        return sum(1 for connection in (*live.connections, *live.letting_go)
                    if connection.seat is None and client_address(connection.websocket) == address)
+
+    @staticmethod
+    def _pages_of(live: LiveRoom, seat: int) -> int:
+        """How many sockets hold ``seat``, those being let go of included."""
+        return live.room.seats[seat].connections + sum(
+            1 for connection in live.letting_go if connection.seat == seat)
 
     async def _read_loop(self, live: LiveRoom, connection: Connection) -> None:
         while not connection.closed:
             frame = await self._next_frame(connection)
-            if frame is None or frame["type"] == "websocket.disconnect":
+            if frame is None:
+                return
+            if frame["type"] == "websocket.disconnect":
+                connection.hung_up = True
                 return
             problem = self._frame_problem(frame, connection)
             if problem is None:

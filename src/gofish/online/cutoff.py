@@ -1,0 +1,57 @@
+"""Cutting off a websocket whose client reads nothing, under the web server gofish runs.
+
+ASGI lets an app close a websocket only by sending the close frame, which waits behind
+everything the client has not read; a client that reads nothing (a frozen tab, a script)
+so kept its TCP connection, and the server's buffers for it, for as long as it liked.
+uvicorn's websocket protocols (websockets, websockets-sansio, wsproto) each hand the app
+their own bound ``receive``, and that object holds the connection's asyncio transport,
+whose ``abort`` drops the connection and what is buffered for it at once; with a linger
+of 0 the kernel resets it too, rather than keep the unread bytes for minutes more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import struct
+from typing import Any, Protocol
+
+from starlette.websockets import WebSocket
+
+
+class _Abortable(Protocol):
+    def abort(self) -> None: ...
+
+    def get_write_buffer_size(self) -> int: ...
+
+    def get_extra_info(self, name: str) -> Any: ...
+
+
+def server_transport(websocket: WebSocket) -> _Abortable | None:
+    """The web server's transport under ``websocket``, or None where it cannot be reached
+    (another ASGI server, a test client)."""
+    receive: Any = getattr(websocket, "_receive", None)
+    transport = getattr(getattr(receive, "__self__", None), "transport", None)
+    if all(callable(getattr(transport, name, None))
+           for name in ("abort", "get_write_buffer_size", "get_extra_info")):
+        return transport
+    return None
+
+
+def cut_off_if_stuck(websocket: WebSocket, sent: bool) -> bool | None:
+    """Drop the connection if what the app last sent (``sent``: all of it, the close too,
+    reached the transport) is still held for the client: it has read nothing for a while.
+
+    True: cut off; False: nothing was held back, the close goes its ordinary way; None: the
+    transport cannot be reached, so the socket stays open until the client closes it."""
+    transport = server_transport(websocket)
+    if transport is None:
+        return None
+    if sent and not transport.get_write_buffer_size():
+        return False
+    held = transport.get_extra_info("socket")
+    if held is not None:  # a reset: the kernel lets go of what it holds for the client too
+        with contextlib.suppress(OSError):
+            held.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
+    return True
