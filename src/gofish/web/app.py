@@ -43,6 +43,7 @@ from gofish.storage import (
 from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
+from gofish.web.addresses import client_address
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -144,8 +145,14 @@ class StoreHolder:
             self._store = None
 
 
+#: Table sockets (``/ws/play``) one client address may hold open: one a tab, so a class
+#: behind one address has room, but a script opening thousands (a server on 0.0.0.0) not.
+TABLES_PER_ADDRESS = 64
+
+
 def create_app(
-    database: str | Path | Store | None = None, *, pace: float = DEFAULT_PACE
+    database: str | Path | Store | None = None, *, pace: float = DEFAULT_PACE,
+    tables_per_address: int = TABLES_PER_ADDRESS,
 ) -> FastAPI:
     """The whole web app. ``database``: a path, an open Store, or None for the default file."""
     holder = StoreHolder(database)
@@ -160,6 +167,7 @@ def create_app(
     app.state.stores = holder
     tables: set[TableConnection] = set()  # the open /ws/play connections
     app.state.pace = pace
+    app.state.tables_per_address = tables_per_address
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     _answer_errors(app)
@@ -276,7 +284,21 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             await socket.close(code=1008, reason="cross-site connections are refused")
             return
         await socket.accept()
+        # Counted and joined with no await between: two sockets at once cannot both slip in.
+        if _tables_from(tables, socket) >= app.state.tables_per_address:
+            await socket.send_json({
+                "type": "refused", "version": None,
+                "message": f"this address has {app.state.tables_per_address} tables open "
+                           "already: close some tabs first, then try again"})
+            await socket.close(code=1013)  # try again later
+            return
         await TableConnection(socket, holder, app.state.pace, tables).serve()
+
+
+def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
+    """How many open table sockets come from ``socket``'s client address."""
+    address = client_address(socket)
+    return sum(1 for table in tables if client_address(table.socket) == address)
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
