@@ -9,7 +9,8 @@ prints the server's open sockets and files, asyncio tasks, sessions and rooms he
 Python memory (tracemalloc) and RSS: figures that grow with the count are a leak.
 ``--slow N`` then watches a room from N sockets that never read (their window shut, as a
 frozen tab's), while other sockets come and go until the server drops them: once dropped,
-none may stay in the room (``room_sockets``) or hold a task.
+none may stay in the room (``room_sockets``), hold a task or, once cut off after
+``drop_seconds``, a connection of the server's (``server_sockets``).
 
 Run: ``python bench/server_soak.py [--games 300] [--rooms 100] [--batches 3] [--slow 0]``
 """
@@ -36,6 +37,7 @@ from typing import Any
 import uvicorn
 import websockets
 
+from gofish.online.app import server_config
 from gofish.online.server import LiveRoom, RoomServer
 from gofish.web import create_app
 from gofish.web.app import TableConnection
@@ -52,7 +54,9 @@ class ServerThread:
     """uvicorn serving ``app`` on its own event loop in a daemon thread."""
 
     def __init__(self, app: Any, port: int) -> None:
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error")
+        # As gofish serve configures it (no per-message compression, small frames): with
+        # uvicorn's defaults the stuck sockets' bytes were compressed to almost nothing.
+        config = server_config(app, host="127.0.0.1", port=port)
         self.server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -90,6 +94,8 @@ def figures(server: ServerThread, rooms: RoomServer) -> dict[str, int]:
     gc.collect()
     return {
         "fds": len(os.listdir("/proc/self/fd")),
+        # The TCP connections uvicorn holds: a client's that it cut off or closed is gone.
+        "server_sockets": len(server.server.server_state.connections),
         "tasks": server.tasks(),
         "threads": threading.active_count(),
         "sessions": count(GameSession),
