@@ -32,7 +32,6 @@ from gofish.online.codes import (
     new_token,
     normalise_code,
 )
-from gofish.online.cutoff import cut_off_if_stuck
 from gofish.online.protocol import (
     PONG,
     AddBot,
@@ -65,6 +64,7 @@ from gofish.online.room import (
 from gofish.online.store import DuplicateKey, RoomStore, StoreError, store_for
 from gofish.storage.errors import reported
 from gofish.web.addresses import client_address
+from gofish.web.cutoff import cut_off_if_stuck
 
 _log = logging.getLogger(__name__)
 

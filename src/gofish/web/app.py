@@ -44,6 +44,7 @@ from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
+from gofish.web.cutoff import cut_off
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -305,6 +306,7 @@ _NO_STORE = {"Cache-Control": "no-store"}
 _READ = ("GET", "HEAD")
 _EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
+GIVEN_WAY = 4409  # the close of a table socket whose page opened a new one for its game
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
 _SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -393,6 +395,8 @@ class TableConnection:
         self.session: GameSession | None = None
         self.seat = 0
         self.taking: int | None = None  # the stored game this page is taking up, meanwhile
+        # The page's own id (a tab's, kept over its reloads), as its start or resume said.
+        self.page: str | None = None
 
     async def serve(self) -> None:
         self.tables.add(self)
@@ -412,6 +416,8 @@ class TableConnection:
     async def handle(self, raw: str | bytes) -> None:
         try:
             message = parse_message(raw)
+            if isinstance(message, StartMessage | ResumeMessage | RevisitMessage):
+                self.page = message.page
             if isinstance(message, StartMessage):
                 session = GameSession.from_start(message, store=self.stores.saver(),
                                                  pace=self.pace)
@@ -477,13 +483,29 @@ class TableConnection:
         """Two pages playing one stored game would each overwrite the other's moves.
 
         A reloaded page's old connection may take a moment to close: wait for it first.
+        One of this same page's, which the server has not yet heard go (a network drop
+        leaves it half open until the keepalive ping fails, some 40 s), gives way at once.
         """
         for _ in range(OPEN_ELSEWHERE_CHECKS):
-            if not any(other is not self and other.holds(game_id) for other in self.tables):
+            holders = [other for other in self.tables if other is not self and other.holds(game_id)]
+            if not holders:
+                return
+            if self.page is not None and all(
+                    other.page == self.page and other.taking is None for other in holders):
+                for other in holders:
+                    await other.give_way()
                 return
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
+
+    async def give_way(self) -> None:
+        """Store this socket's game and let go of the socket: its page has a new one."""
+        self.tables.discard(self)
+        await self.leave()
+        if not cut_off(self.socket):  # a server whose transport cannot be reached: a close
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(code=GIVEN_WAY), OPEN_ELSEWHERE_WAIT)
 
     def waits_to_fish(self, game_id: int) -> bool:
         """Whether this page plays stored game ``game_id`` and a miss of it waits for the

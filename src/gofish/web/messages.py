@@ -40,6 +40,11 @@ class HouseRules(_Strict):
         return {name: value for name, value in self.model_dump().items() if value is not None}
 
 
+#: A tab's own random id, which it sends with each start and resume: a new socket of the
+#: same page may take its game over from the page's old one (see TableConnection.give_way).
+PageId = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
+
+
 class StartMessage(_Strict):
     """Deal a new game: rules, the player's name and one bot name per opponent."""
 
@@ -52,6 +57,7 @@ class StartMessage(_Strict):
     name: Annotated[str, Field(max_length=200)] = "You"
     seed: Annotated[int, Field(ge=0, le=2**63)] | None = None
     pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None
+    page: PageId | None = None
 
     @field_validator("name")
     @classmethod
@@ -98,6 +104,7 @@ class FishMessage(_Strict):
 class _StoredGameMessage(_Strict):
     game_id: Annotated[int, Field(ge=1)]
     pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None
+    page: PageId | None = None
 
 
 class ResumeMessage(_StoredGameMessage):
@@ -151,6 +158,8 @@ def problem_in_words(item: ErrorDetails) -> str:
     if item["type"] == "union_tag_invalid":
         return (f"there is no message of type {context.get('tag')!r} here: the types are "
                 f"{context.get('expected_tags')}")
+    if item["type"] == "string_pattern_mismatch" and item["loc"][-1:] == ("page",):
+        return "a page's id is 32 hexadecimal digits (0-9, a-f), as the page makes it"
     return item["msg"]
 
 

@@ -13,6 +13,7 @@ import { defaultOpponent, joinSpec, PACES, rememberSetup, savedSetup, splitSpec 
 import { pageOptions } from './pageoptions.js';
 
 const { speed: SPEED = 1, seed: SEED = null, pace: PACE = null } = pageOptions();
+const PAGE_ID = pageId();
 
 let choices = null;
 let socket = null;
@@ -464,6 +465,26 @@ async function showHelp(chosen = false) {
 
 // ------------------------------------------------------------ the live table
 
+/**
+ * This tab's own id, kept over its reloads, sent with each start and resume: after a
+ * network drop the server may not yet know the tab's old socket is gone (until its
+ * keepalive fails, some 40 s), and the id lets the tab's new socket take its game at once
+ * rather than be refused as "open in another tab". Another tab has another id.
+ */
+function pageId() {
+  const made = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
+    (byte) => byte.toString(16).padStart(2, '0')).join('');
+  try {
+    const kept = sessionStorage.getItem('gofish.page');
+    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+    const id = made();
+    sessionStorage.setItem('gofish.page', id);
+    return id;
+  } catch {
+    return made(); // storage refused (a private mode): this page load's own
+  }
+}
+
 function connect() {
   return new Promise((resolve, reject) => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -528,7 +549,7 @@ async function startGame(setup) {
   // a second game, which was then taken for a game opened again ("on the table again").
   if (pendingStart?.type === 'start') return;
   lastSetup = setup;
-  const message = { ...setup };
+  const message = { ...setup, page: PAGE_ID };
   if (SEED !== null) message.seed = SEED;
   if (PACE !== null) message.pace = PACE;
   await sendToNewTable(message);
@@ -549,7 +570,7 @@ async function openStored(type, arg) {
 
 async function sendStored(type, gameId) {
   claimGame(gameId); // a tab playing it lets go at once, and the server lets this one in
-  const message = { type, game_id: gameId };
+  const message = { type, game_id: gameId, page: PAGE_ID };
   // The pace the player chose, or a reload would hand the game to the server's default.
   // Without the start screen's choices (the server did not give them) it cannot be checked.
   const pace = PACE ?? (choices ? savedSetup(choices)?.pace : undefined);

@@ -49,9 +49,21 @@ def cut_off_if_stuck(websocket: WebSocket, sent: bool) -> bool | None:
         return None
     if sent and not transport.get_write_buffer_size():
         return False
+    _reset(transport)
+    return True
+
+
+def cut_off(websocket: WebSocket) -> bool:
+    """Drop the connection now, whatever is held for it; False if it cannot be reached."""
+    transport = server_transport(websocket)
+    if transport is not None:
+        _reset(transport)
+    return transport is not None
+
+
+def _reset(transport: _Abortable) -> None:
     held = transport.get_extra_info("socket")
     if held is not None:  # a reset: the kernel lets go of what it holds for the client too
         with contextlib.suppress(OSError):
             held.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     transport.abort()
-    return True

@@ -1,0 +1,46 @@
+"""The page sends its tab's id with its start and resume, so that after a network drop its
+new socket takes its game over from its old one, which the server still holds half open.
+
+The half-open socket is played by a second socket the test opens from inside the page
+with the tab's id (the page's own socket is then let go of by the server, as a dropped
+one would be); the page's "Reconnect" then takes the game back at once, where it was
+refused as "open in another tab or window" until the server's keepalive gave up."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+HOLD_THE_GAME = """async (gameId) => {
+  const ws = new WebSocket(`ws://${location.host}/ws/play`);
+  await new Promise((resolve) => ws.addEventListener('open', resolve));
+  const first = new Promise((resolve) => ws.addEventListener('message',
+    (event) => resolve(JSON.parse(event.data).type), { once: true }));
+  ws.send(JSON.stringify({ type: 'revisit', game_id: gameId, pace: 0,
+                           page: sessionStorage.getItem('gofish.page') }));
+  window.heldSocket = ws;  // kept open, as a half-open socket stays
+  return first;
+}"""
+
+
+def test_reconnect_takes_the_game_back_from_the_tab_s_half_open_socket(
+    page: Any, live_server: LiveServer,
+) -> None:
+    page.goto(f"{live_server.url}/?speed=0&pace=0.02")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
+    game_id = int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+    # Another socket with this tab's id takes the game; the page's own one is let go of.
+    assert page.evaluate(HOLD_THE_GAME, game_id) == "welcome"
+    page.get_by_role("button", name="Reconnect").click()
+    # Back at once, though the other socket is still open: the same tab's.
+    page.wait_for_function("() => window.heldSocket.readyState === WebSocket.CLOSED")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    assert "open in another tab" not in page.inner_text("body")
