@@ -911,8 +911,6 @@ class RoomServer:
         connection.stop()
         if connection in live.connections:
             live.connections.remove(connection)
-            if not connection.hung_up:
-                live.letting_go.append(connection)
         if connection.seat is not None:
             seat = live.room.seats[connection.seat]
             seat.connections -= 1
@@ -1003,6 +1001,8 @@ class RoomServer:
         One that reads nothing would hold the writer, this task and its TCP connection for
         as long as it keeps the connection open: it is cut off then; where the web server
         gives no way to, its socket counts against its address until it closes."""
+        if not connection.hung_up:  # from the moment it left the room: no gap to slip in
+            live.letting_go.append(connection)
         try:
             await asyncio.wait([writer], timeout=self.settings.drop_seconds)
             sent = writer.done()
