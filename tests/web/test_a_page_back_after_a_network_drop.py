@@ -9,6 +9,7 @@ start and resume: a new socket with the same id takes the game, the old one is l
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -18,8 +19,17 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from gofish.storage import open_store
 from gofish.web import create_app
-from gofish.web.app import OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT
+from gofish.web.app import (
+    OPEN_ELSEWHERE_CHECKS,
+    OPEN_ELSEWHERE_WAIT,
+    StoreHolder,
+    TableConnection,
+)
+
+from .test_session import run
+from .test_two_pages_taking_up_one_game import Socket
 
 PAGE = "0123456789abcdef0123456789abcdef"
 OTHER_PAGE = "fedcba9876543210fedcba9876543210"
@@ -78,3 +88,36 @@ def test_a_page_id_that_is_not_one_is_refused_in_words(tmp_path: Path) -> None:
         assert refused == {"type": "refused", "version": None, "message": (
             "refused message: revisit.page: a page's id is 32 hexadecimal digits (0-9, a-f), "
             "as the page makes it")}
+
+
+def test_no_third_page_slips_in_while_the_old_socket_gives_way(tmp_path: Path) -> None:
+    """The old socket's game is stored as it gives way, which waits for its bot's thought:
+    meanwhile neither it nor the page back held the game, and a page of another tab
+    checking then would have taken it too, both storing moves over the other's."""
+    store = open_store(tmp_path / "games.sqlite3")
+
+    async def scenario() -> None:
+        holder, tables = StoreHolder(store), set()
+        old, back, stranger = (TableConnection(Socket(), holder, 30.0, tables)
+                               for _ in range(3))
+        tables.update((old, back, stranger))
+        for seed in range(50):  # a deal where the bot asks first: it is thinking now
+            await old.handle(json.dumps({"type": "start", "seed": seed, "page": PAGE,
+                                         "opponents": ["emma"]}))
+            assert old.session is not None
+            if old.session.game.current_player != 0:
+                break
+        game_id = old.session.game_id
+        await asyncio.gather(
+            back.handle(json.dumps({"type": "revisit", "game_id": game_id, "page": PAGE})),
+            stranger.handle(json.dumps({"type": "revisit", "game_id": game_id,
+                                        "page": OTHER_PAGE})))
+        holders = [page for page in (old, back, stranger)
+                   if page.session is not None and page.session.game_id == game_id]
+        assert holders == [back]
+        assert [m["type"] for m in stranger.socket.sent] == ["refused"]
+        for page in (back, stranger):
+            await page.leave()
+
+    run(scenario)
+    store.close()

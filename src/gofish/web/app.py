@@ -492,6 +492,7 @@ class TableConnection:
                 return
             if self.page is not None and all(
                     other.page == self.page and other.taking is None for other in holders):
+                self.taking = game_id  # claimed before the old one lets go: no third page
                 for other in holders:
                     await other.give_way()
                 return
