@@ -31,6 +31,7 @@ from gofish.core import (
     WentFishing,
 )
 from gofish.core.cards import cards_of_rank
+from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 CARDS_PER_RANK = 4
 #: ``Tracker.fresh`` value for a rank a seat was never known to lack.
@@ -237,8 +238,11 @@ class Tracker:
 def _check_table(num_players: object, viewer: object, book_size: object) -> None:
     """MalformedInputError unless a Tracker can count for these (a seat off the table was
     taken, and "2" players failed as a TypeError)."""
-    if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players < 1:
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise MalformedInputError(f"a Tracker needs the number of players, not {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:  # no game seats 6: a seat 5 never moves
+        raise MalformedInputError(f"a Tracker counts for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                                  f"players, as every rule set takes, not {num_players}")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
                                or not 0 <= viewer < num_players):
         raise MalformedInputError(f"a Tracker's viewer is a seat from 0 to {num_players - 1} "

@@ -121,7 +121,7 @@ def test_a_spec_that_is_not_text_is_refused_in_words(read: Callable[[str], objec
 
 def test_a_bad_keyword_option_is_quoted_as_passed_not_as_the_spec_typed_it() -> None:
     with pytest.raises(ValueError, match=r"^epsilon must be a number from 0 to 1, not 2$"):
-        make_bot("counter:epsilon=0.1", epsilon=2)
+        make_bot("expert:noise=0.1", epsilon=2)
 
 
 def test_every_option_a_built_in_bot_lists_is_one_it_takes() -> None:

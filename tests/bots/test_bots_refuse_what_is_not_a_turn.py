@@ -54,6 +54,9 @@ def test_a_built_in_bot_refuses_what_is_not_a_turn(name: str, bad: str, message:
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: Tracker("2", 0),  # type: ignore[arg-type]
      "a Tracker needs the number of players, not '2'"),
+    # Every rule set (RULES.md, its presets) seats 2 to 5: a sixth seat was counted for.
+    (lambda: Tracker(6, 0), "counts for 2 to 5 players, as every rule set takes, not 6"),
+    (lambda: Tracker(1, 0), "counts for 2 to 5 players, as every rule set takes, not 1"),
     (lambda: Tracker(2, 7), r"viewer is a seat from 0 to 1 \(or None: a spectator\), not 7"),
     (lambda: Tracker(2, 0, 3), "book_size is 2 or 4, not 3"),
     (lambda: Tracker(3, 0).update(_turn()[0]),

@@ -6,6 +6,7 @@ import functools
 import inspect
 import random
 import reprlib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, SupportsIndex, cast
@@ -195,11 +196,13 @@ def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
     for pair in pairs:
         key, equals, text = (part.strip() for part in pair.partition("="))
         if not (key and equals and text):
-            raise MalformedInputError(f"bot option {pair.strip()!r} in {spec.strip()!r} "
-                                      f"should look like KEY=VALUE, as in counter:epsilon=0.3")
+            raise MalformedInputError(f"bot option {short_repr(pair.strip())} in "
+                                      f"{short_repr(spec.strip())} should look like KEY=VALUE, "
+                                      "as in counter:epsilon=0.3")
         key = key.lower()
         if key in options:
-            raise MalformedInputError(f"bot option {key!r} is given twice in {spec.strip()!r}")
+            raise MalformedInputError(f"bot option {short_repr(key)} is given twice in "
+                                      f"{short_repr(spec.strip())}")
         options[key] = text
     return name.strip().lower(), options
 
@@ -316,19 +319,44 @@ def _unknown_bot(name: str) -> str:
     known = sorted(_REGISTRY)
     if not name.strip():  # "tournament emma ''", an unset shell variable
         return f"a bot's name is empty: choose one of {', '.join(known)}"
+    if several := _several_bots(name):
+        return several
     named = [part.strip() for part in name.split(",") if part.strip()]
-    if len(named) > 1:  # a list, as --opponents takes: "did you mean 'expert-easy'?" misled
-        each = " and ".join(map(repr, named))
-        return f"{name!r} names several bots where one goes: name each on its own ({each})"
     if "," in name:  # "emma,": one name and a stray comma, not a list of it and of ''
         meant = f"did you mean {named[0]!r}?" if named else f"choose one of {', '.join(known)}"
-        return f"unknown bot {name!r}: a bot's name has no comma; {meant}"
-    message = f"unknown bot {name!r}: choose one of {', '.join(known)}"
-    if near := did_you_mean(name, known):
+        return f"unknown bot {short_repr(name)}: a bot's name has no comma; {meant}"
+    message = f"unknown bot {short_repr(name)}: choose one of {', '.join(known)}"
+    if near := did_you_mean(name, known) or _look_alike(name, known):
         return message + near
     if any(mark in name for mark in " /\\"):
         return message
     return f"{message} ({REGISTERED_IN_A_SCRIPT})"
+
+
+def _several_bots(spec: str) -> str | None:
+    """The refusal of a list of bots where one goes (``expert,emma``, as ``--opponents``
+    takes, or ``expert:epsilon=0.3,emma``, whose epsilon was then said to be out of
+    range); None if ``spec`` is no such list."""
+    named = [part.strip() for part in spec.split(",") if part.strip()]
+    if len(named) < 2 or not (OPTION_SEPARATOR not in spec
+                              or any(_REGISTRY.get(_base_name(part)) for part in named[1:])):
+        return None
+    each = " and ".join(map(short_repr, named))
+    return (f"{short_repr(spec)} names several bots where one goes: name each on its own "
+            f"({cut(each)})")
+
+
+def _base_name(spec: str) -> str:
+    """The name a spec starts with, as the registry keys it."""
+    return spec.split(OPTION_SEPARATOR, 1)[0].strip().lower()
+
+
+def _look_alike(name: str, known: Sequence[str]) -> str:
+    """"; did you mean 'emma'?" of a name typed in look-alike letters (full-width
+    ``ｅｍｍａ``, which did_you_mean finds nothing like), else nothing: a name is
+    matched letter for letter, as the digits of a number are 0-9 only."""
+    plain = unicodedata.normalize("NFKC", name).strip().lower()
+    return f"; did you mean {plain!r}?" if plain != name and plain in known else ""
 
 
 def make_bot(name: str, **options: object) -> Bot:
@@ -344,16 +372,20 @@ def make_bot(name: str, **options: object) -> Bot:
             f"{name.strip()!r} is an external program: only gofish tournament plays those "
             "(from Python: gofish.protocol.ExternalBot); here choose "
             f"one of {', '.join(sorted(_REGISTRY))}")
+    _load_builtin()
+    if several := _several_bots(name):
+        raise MalformedInputError(several)
     base, typed = _spec_texts(name)
     info = _registered(base)
     if info is None:
         raise MalformedInputError(_unknown_bot(base))
+    _check_given_once(info, typed, options)
     settable = dict(info.options)
     typed = _as_registered(typed, settable)
     spec_options = {key: _option_value(text) for key, text in typed.items()}
     for key in spec_options:
         if key not in settable:
-            raise MalformedInputError(f"bot {info.name!r} has no option {key!r}: "
+            raise MalformedInputError(f"bot {info.name!r} has no option {short_repr(key)}: "
                                       f"{_options_hint(info)}")
     chosen = {**spec_options, **options}
     _check_takes(info, chosen)
@@ -364,13 +396,24 @@ def make_bot(name: str, **options: object) -> Bot:
             raise
         raise MalformedInputError(f"bot {info.name!r} does not take that option: {error}") from None
     except ValueError as error:  # the bot's refusal of an option
-        told = _as_typed(str(error), {k: v for k, v in typed.items() if k not in options},
-                         spec_options)
+        told = _as_typed(str(error), typed, spec_options)  # no keyword sets a typed option
         if told is not None:
             raise MalformedInputError(told) from None
         if isinstance(error, GoFishError):
             raise
         raise MalformedInputError(str(error)) from error  # a bot of the caller's own
+
+
+def _check_given_once(info: BotInfo, typed: Mapping[str, str],
+                      options: Mapping[str, object]) -> None:
+    """Refuse an option both the spec and a keyword set (``make_bot("emma:memory=2",
+    memory=3)``): the keyword won without a word, and the bot played with the other."""
+    spelled = {key.lower() for key in options}
+    for key, text in typed.items():
+        if key in spelled:
+            raise MalformedInputError(
+                f"bot {info.name!r}: option {key!r} is given twice, {key}={cut(text)} in the "
+                "spec and again as a keyword: give it once")
 
 
 def _as_registered(typed: Mapping[str, str], settable: Mapping[str, str]) -> dict[str, str]:
