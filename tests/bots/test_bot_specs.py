@@ -31,12 +31,12 @@ def test_a_spec_is_a_name_and_options_read_as_numbers_truths_or_text() -> None:
 
 
 @pytest.mark.parametrize("spelling", [
-    "expert:epsilon=0.2:infer=true", "expert:infer=True:epsilon=0.20",
-    "EXPERT:INFER=TRUE:EPSILON=.2", " Expert : infer = true : epsilon = 2e-1 ",
+    "expert:epsilon=0.2:infer=false", "expert:infer=False:epsilon=0.20",
+    "EXPERT:INFER=FALSE:EPSILON=.2", " Expert : infer = false : epsilon = 2e-1 ",
 ])
 def test_one_bot_has_one_spelling(spelling: str) -> None:
-    # expert:infer=True and expert:infer=true were two entrants of a tournament.
-    assert canonical_spec(spelling) == "expert:epsilon=0.2:infer=true"
+    # expert:infer=False and expert:infer=false were two entrants of a tournament.
+    assert canonical_spec(spelling) == "expert:epsilon=0.2:infer=false"
     name, options = parse_bot_spec(canonical_spec(spelling))
     assert (name, options) == parse_bot_spec(spelling)  # read back as the same bot
 

@@ -45,16 +45,16 @@ def refusal(room: Room, spec: str, by: int | None = 0) -> RoomError:
 
 def test_a_bot_with_options_is_seated_under_its_one_spelling_and_named_with_them() -> None:
     room = lobby()
-    entry = room.add_bot_entry(0, 1, "Expert:noise=0.20:infer=TRUE")
-    assert entry == ("bot", {"seat": 1, "bot": "expert:infer=true:noise=0.2",
+    entry = room.add_bot_entry(0, 1, "Expert:noise=0.20:infer=FALSE")
+    assert entry == ("bot", {"seat": 1, "bot": "expert:infer=false:noise=0.2",
                              "name": "Expert (bot)"})
     said = room.apply(*entry)
     seat = room.lobby()["seats"][1]
-    # As the single-player table labels a seat (Expert (infer=true, noise=0.2)); the log
+    # As the single-player table labels a seat (Expert (infer=false, noise=0.2)); the log
     # says the name alone, so "Expert (bot) asks Ann…" stays short.
-    assert seat["label"] == "Expert (bot) (infer=true, noise=0.2)"
-    assert seat["name"] == "Expert (bot)" and seat["bot"] == "expert:infer=true:noise=0.2"
-    assert said == "Expert (bot) (infer=true, noise=0.2) takes seat 2."
+    assert seat["label"] == "Expert (bot) (infer=false, noise=0.2)"
+    assert seat["name"] == "Expert (bot)" and seat["bot"] == "expert:infer=false:noise=0.2"
+    assert said == "Expert (bot) (infer=false, noise=0.2) takes seat 2."
 
 
 @pytest.mark.parametrize(("typed", "stored"), [

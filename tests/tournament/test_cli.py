@@ -663,7 +663,7 @@ def test_a_bot_with_options_named_twice_in_other_spellings_plays_itself(
 def test_a_bot_with_options_in_other_values_and_order_is_one_entrant(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # counter:epsilon=0.20 and counter:epsilon=0.2 (expert:infer=True and expert:infer=true,
+    # counter:epsilon=0.20 and counter:epsilon=0.2 (expert:infer=False and expert:infer=false,
     # options in another order) were two unrelated entrants; one bot, it plays itself.
     table = tmp_path / "table.csv"
     result = run_json(capsys, "counter:epsilon=0.20", "COUNTER:Epsilon=.2", "emma",
@@ -673,9 +673,9 @@ def test_a_bot_with_options_in_other_values_and_order_is_one_entrant(
     assert [row["spec"] for row in result["bots"]] == [
         "counter:epsilon=0.2", "counter:epsilon=0.2", "emma"]
     assert [line.split(",")[0] for line in table.read_text().splitlines()[1:]] == names
-    plan = Plan(make_rules("classic"), 2, 1, ("expert:infer=True:epsilon=0.20",
-                                              "Expert:Epsilon=0.2:Infer=true"), 2)
-    assert plan.names == ["expert:epsilon=0.2:infer=true#1", "expert:epsilon=0.2:infer=true#2"]
+    plan = Plan(make_rules("classic"), 2, 1, ("expert:infer=False:epsilon=0.20",
+                                              "Expert:Epsilon=0.2:Infer=false"), 2)
+    assert plan.names == ["expert:epsilon=0.2:infer=false#1", "expert:epsilon=0.2:infer=false#2"]
 
 
 def test_shards_spelling_a_bot_differently_merge_under_its_one_spelling(

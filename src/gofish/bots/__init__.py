@@ -1,5 +1,7 @@
 """Computer opponents. Each sees only its own seat's view (see ``gofish.core.view``)."""
 
+import functools
+
 from gofish.bots.base import (
     MAX_THINKING_SECONDS,
     Bot,
@@ -77,9 +79,10 @@ register_bot(
     display="Emma",
     options={"memory": "how many of the ranks last asked for she recalls (default: all)"},
 )
+# partial, not a lambda: its signature gives the defaults, which canonical_spec leaves out.
 register_bot(
     "expert-easy",
-    lambda **options: ExpertBot(**{"epsilon": 0.3, "endgame": 0, **options}),
+    functools.partial(ExpertBot, epsilon=0.3, endgame=0),
     "the expert without its endgame search, and three asks in ten are careless random ones",
     strength=2,
     display="Easy Expert",
@@ -102,7 +105,7 @@ register_bot(
 )
 register_bot(
     "ismcts-quick",
-    lambda **options: IsmctsBot(**{"iterations": 8, **options}),
+    functools.partial(IsmctsBot, iterations=8),
     "searches the hidden cards, briefly: 8 imagined deals per decision",
     strength=4,
     display="Quick ISMCTS",

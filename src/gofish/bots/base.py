@@ -219,13 +219,45 @@ def canonical_spec(spec: str) -> str:
     """The one way to write the bot ``spec`` names: its name and option names in lower case,
     the options in alphabetical order, each value written as :func:`parse_bot_spec` reads it
     (``True``/``TRUE`` as ``true``, ``0.20`` as ``0.2``, ``007`` as ``7``, text as given).
-    ``Expert:infer=True:epsilon=0.20`` and ``expert:epsilon=0.2:infer=true`` are one bot
+    ``Expert:infer=False:epsilon=0.20`` and ``expert:epsilon=0.2:infer=false`` are one bot
     and so one spelling. A whole number and a fraction stay apart (``memory=2`` is not
     ``memory=2.0``: a bot may take one and refuse the other). A malformed spec raises
-    ``MalformedInputError`` as ``parse_bot_spec`` does."""
+    ``MalformedInputError`` as ``parse_bot_spec`` does.
+
+    An option set to the value the bot takes when it is left out is left out:
+    ``expert-easy:epsilon=0.3`` is ``expert-easy``, and was counted as another opponent."""
     name, options = parse_bot_spec(spec)
-    written = (f"{key}={_option_text(value)}" for key, value in sorted(options.items()))
+    defaults = _settable_defaults(name)
+    written = (f"{key}={_option_text(value)}" for key, value in sorted(options.items())
+               if not (key in defaults and _is_default(value, defaults[key])))
     return OPTION_SEPARATOR.join((name, *written))
+
+
+def _settable_defaults(name: str) -> dict[str, object]:
+    """What the factory of the bot registered as ``name`` gives each option a spec may set
+    when it is left out, keyed as a spec reads it (in lower case); none for a name not
+    registered, or a factory whose signature does not say (``**options``)."""
+    info = _registered(name)
+    signature = None if info is None else _signature(info.factory)
+    if info is None or signature is None:
+        return {}
+    settable = {key.lower() for key, _ in info.options}
+    return {parameter.name.lower(): parameter.default
+            for parameter in signature.parameters.values()
+            if parameter.name.lower() in settable
+            and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+            and parameter.default is not parameter.empty}
+
+
+def _is_default(value: object, default: object) -> bool:
+    """Whether a spec's ``value`` makes the bot ``default`` makes it: of one kind, or a
+    whole number where a fraction is the default (every number option takes both, as
+    ``epsilon=0`` for 0.0). A fraction where the default is whole stays (``endgame=8.0``
+    is refused), and so does ``true`` where it is 1."""
+    if isinstance(value, bool) or isinstance(default, bool):
+        return type(value) is type(default) and value == default
+    kinds = (type(value), type(default))
+    return (kinds[0] is kinds[1] or kinds == (int, float)) and value == default
 
 
 def _option_text(value: object) -> str:

@@ -36,8 +36,8 @@ def register(subparsers: Any) -> None:
             "or cmd:PROGRAM for an external bot "
             "speaking the JSON-lines protocol). Every deal is played from every seat. "
             "Name a bot twice to make it play itself; two spellings of one bot (Emma and "
-            "emma, expert:infer=True:epsilon=0.20 and expert:epsilon=0.2:infer=true) are "
-            "one bot named twice, shown as expert:epsilon=0.2:infer=true#1 and #2. "
+            "emma, expert:infer=False:epsilon=0.20 and expert:epsilon=0.2:infer=false) are "
+            "one bot named twice, shown as expert:epsilon=0.2:infer=false#1 and #2. "
             "See docs/tournament.md."
         ),
     )
@@ -178,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.fast and (reason := why_not_fast(plan)) is not None:  # said in the option's name
         return _fail(f"--fast cannot be used: {reason}")
     _note_rounding(plan)
+    _note_same_bots(args.bots, plan)
     show_progress = args.progress or sys.stderr.isatty()
     played = _Played(ProgressBar() if show_progress else None)
     try:
@@ -284,6 +285,22 @@ def _check_bots_as_typed(specs: Sequence[str]) -> None:
     for spec in specs:
         if not normalize_spec(spec).startswith(CMD_PREFIX):  # programs are checked later
             make_entrant_bot(spec)
+
+
+def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
+    """Say so when entrants typed differently are one bot (``expert-easy`` and
+    ``expert-easy:epsilon=0.3``, its default written out): the table shows them as
+    ``expert-easy#1`` and ``#2``, and nothing said why the options typed were gone."""
+    spellings: dict[str, list[str]] = {}
+    for spec, entrant in zip(typed, plan.specs, strict=True):
+        spellings.setdefault(entrant, []).append(spec)
+    for spec, written in spellings.items():
+        if len(set(written)) > 1:
+            each = " and ".join(shown(text) for text in dict.fromkeys(written))
+            last = "and" if len(written) == 2 else "to"
+            tell(f"gofish tournament: {each} are one bot, written {shown(spec)} (a name or "
+                 "option in any case, options in any order, an option at its default left "
+                 f"out): it plays itself as {shown(spec)}#1 {last} #{len(written)}")
 
 
 #: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,

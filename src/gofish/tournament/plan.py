@@ -39,8 +39,8 @@ class TournamentError(GoFishError):
 
 def normalize_spec(spec: str) -> str:
     """One spelling per entrant: a built-in bot as :func:`~gofish.bots.canonical_spec`
-    writes it (``Emma`` and ``emma``, ``expert:infer=True:epsilon=0.20`` and
-    ``expert:epsilon=0.2:infer=true`` are one bot, which then plays itself); a ``cmd:``
+    writes it (``Emma`` and ``emma``, ``expert:infer=False:epsilon=0.20`` and
+    ``expert:epsilon=0.2:infer=false`` are one bot, which then plays itself); a ``cmd:``
     entry as given (only the spaces around the command dropped), since commands are
     case-sensitive."""
     command = spec.strip()

@@ -734,7 +734,7 @@ def _field(result: dict[str, Any], name: str) -> Any:
 
 def _specs(result: dict[str, Any]) -> list[str]:
     """The bots of a stored result, each in its one spelling (a file written before
-    spellings were made one may hold ``expert:infer=True`` where another has ``=true``)."""
+    spellings were made one may hold ``expert:infer=False`` where another has ``=false``)."""
     return [normalize_spec(row["spec"]) for row in result["bots"]]
 
 
