@@ -81,10 +81,11 @@ def test_a_bot_without_options_is_labelled_by_its_name_alone() -> None:
                               "endgame, infer"),
         ("counter:epsilon=2", "bot option epsilon=2: epsilon must be"),
         ("emma:memory", "bot option 'memory' in 'emma:memory' should look like KEY=VALUE"),
-        ("emmma:memory=2", "unknown bot 'emmma': choose one of random, emma"),
+        ("emmma:memory=2", "unknown bot 'emmma': choose one of counter, emma, expert, "),
         # An external program (as gofish tournament plays one) would run on the server.
-        ("cmd:python3 my_bot.py", "unknown bot 'cmd'"),
-        (" CMD:sh", "unknown bot 'cmd'"),
+        ("cmd:python3 my_bot.py", "'cmd:python3 my_bot.py' is an external program: only "
+                                  "gofish tournament plays those"),
+        (" CMD:sh", "'CMD:sh' is an external program"),
         ("emma:", "bot option '' in 'emma:' should look like KEY=VALUE"),
         ("emma:memory=2:MEMORY=3", "bot option 'memory' is given twice"),
         # Numbers take the digits 0-9 only, as the room's addresses do: an Arabic-Indic

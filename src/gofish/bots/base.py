@@ -668,7 +668,10 @@ def server_bot(spec: str, where: str) -> Bot:
     try:
         made = make_bot(spec)
     except ValueError as error:
-        raise BotRefused(str(error), faulty_option(spec)) from None
+        # make_bot's words, which the command line says too; less where a script's bot
+        # plays, of no use to a page. An unknown bot has no option box at fault.
+        said = str(error).removesuffix(f" ({REGISTERED_IN_A_SCRIPT})")
+        raise BotRefused(said, faulty_option(spec) if _registered(spec) else None) from None
     seconds = getattr(made, "seconds", None)
     if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
         raise ThinksTooLong(f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "

@@ -25,7 +25,7 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import OPTION_SEPARATOR, BotRefused, cancel_thinking, server_bot
+from gofish.bots.base import BotRefused, cancel_thinking, server_bot
 from gofish.core import (
     Ask,
     Event,
@@ -35,6 +35,7 @@ from gofish.core import (
     make_rules,
     new_game,
 )
+from gofish.core.errors import short_repr
 from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
@@ -100,17 +101,17 @@ def seats_for(name: str, opponents: Sequence[str], players: int) -> list[Seat]:
 
 
 def _check_opponent(bot: str, seat: int) -> None:
-    """Refuse an opponent no bot answers to; a known bot with a bad option is told why
-    (``counter:epsilon=2``: epsilon must be from 0 to 1), not called unknown; and one
-    given longer to think than a server allows (the bots' MAX_THINKING_SECONDS, which
-    rooms share). The refusal names the opponent's ``seat`` and the option at fault,
-    for the form to mark its box."""
+    """Refuse an opponent no bot answers to, in the words the command line and the rooms
+    use (``unknown bot 'emmma': choose one of …; did you mean 'emma'?``); a known bot with
+    a bad option is told why (``counter:epsilon=2``: epsilon must be from 0 to 1), not
+    called unknown; and one given longer to think than a server allows (the bots'
+    MAX_THINKING_SECONDS, which rooms share). The refusal names the opponent's ``seat``
+    and the option at fault, for the form to mark its box."""
     try:
         server_bot(bot, "in a game in the browser")
     except BotRefused as refused:
-        if not is_bot(bot.split(OPTION_SEPARATOR, 1)[0]):
-            raise OpponentRefused(f"unknown opponent {bot!r}", seat, None) from None
-        raise OpponentRefused(f"opponent {bot!r}: {refused}", seat, refused.option) from None
+        raise OpponentRefused(f"opponent {short_repr(bot)}: {refused}", seat,
+                              refused.option) from None
 
 
 def why_not_resumable(stored: StoredGame) -> str | None:
