@@ -17,10 +17,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
-from gofish.core.errors import short_repr, whole_number
+from gofish.core.errors import cut, short_repr, whole_number
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -89,9 +89,19 @@ def sim_bots(specs: Sequence[str]) -> list[SimBot]:
     in its words, as the engine would refuse it."""
     others = sorted({spec.strip() for spec in specs if _bot_name(spec) not in SIM_BOTS})
     if others:
-        raise SimUnavailable(
-            f"the bulk simulator plays only {', '.join(SIM_BOTS)}, not {', '.join(others)}")
+        _refuse_unsimulated(others)
     return [sim_bot(spec) for spec in specs]
+
+
+def _refuse_unsimulated(specs: Sequence[str]) -> NoReturn:
+    """Refuse bots the kernel lacks: one nobody registered in make_bot's words ("emmma" is
+    a typo to point out, not a bot it cannot play), else as SimUnavailable naming them."""
+    from gofish.bots import make_bot
+
+    for spec in specs:
+        make_bot(spec)
+    raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
+                         f"not {cut(', '.join(specs))}")
 
 
 def _bot_name(spec: str) -> str:
@@ -110,8 +120,7 @@ def sim_bot(spec: str) -> SimBot:
 
     name = _bot_name(spec)
     if name not in SIM_BOTS:
-        raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
-                             f"not {spec.strip()}")
+        _refuse_unsimulated([spec.strip()])
     bot = make_bot(spec)  # refuses what the engine refuses, in its words
     for option in parse_bot_spec(spec)[1]:
         if option not in SIM_OPTIONS[name]:
