@@ -65,3 +65,22 @@ def test_a_very_long_spec_is_quoted_cut_short(spec: str) -> None:
     # The whole spec was quoted: 10,000 characters of refusal on the terminal.
     said = refusal(spec)
     assert "…" in said and len(said) < 4 * SHOWN_LIMIT + 200, said
+
+
+@pytest.mark.parametrize(("spec", "meant"), [
+    ("emma memory=2", "emma:memory=2"),
+    ("Emma;memory=2", "emma:memory=2"),
+    ("expert noise=0.5 epsilon=0.1", "expert:noise=0.5:epsilon=0.1"),
+])
+def test_options_joined_by_a_space_or_a_semicolon_are_shown_joined_by_a_colon(
+        spec: str, meant: str) -> None:
+    # It was only "unknown bot 'emma memory=2': choose one of counter, emma, …".
+    said = refusal(spec)
+    assert said.startswith(f"unknown bot {spec.lower()!r}: choose one of counter, emma, ")
+    assert said.endswith(f"; options follow the name after ':', as in {meant}")
+    make_bot(meant)  # the spec suggested is one that plays
+
+
+@pytest.mark.parametrize("spec", ["emma memory", "nobody x=1"])
+def test_no_colon_is_suggested_where_no_known_bot_has_options_after_it(spec: str) -> None:
+    assert "options follow" not in refusal(spec)

@@ -358,7 +358,7 @@ def _unknown_bot(name: str) -> str:
         meant = f"did you mean {named[0]!r}?" if named else f"choose one of {', '.join(known)}"
         return f"unknown bot {short_repr(name)}: a bot's name has no comma; {meant}"
     message = f"unknown bot {short_repr(name)}: choose one of {', '.join(known)}"
-    if near := did_you_mean(name, known) or _look_alike(name, known):
+    if near := did_you_mean(name, known) or _look_alike(name, known) or _misjoined(name, known):
         return message + near
     if any(mark in name for mark in " /\\"):
         return message
@@ -389,6 +389,18 @@ def _look_alike(name: str, known: Sequence[str]) -> str:
     matched letter for letter, as the digits of a number are 0-9 only."""
     plain = unicodedata.normalize("NFKC", name).strip().lower()
     return f"; did you mean {plain!r}?" if plain != name and plain in known else ""
+
+
+def _misjoined(name: str, known: Sequence[str]) -> str:
+    """"; options follow the name after ':' …" of a known bot and its options joined by a
+    space or ';' (``emma memory=2``), which was only "choose one of …"; else nothing."""
+    first, mark, rest = min((name.partition(mark) for mark in " ;" if mark in name),
+                            key=lambda parts: len(parts[0]), default=(name, "", ""))
+    if not (mark and first in known and "=" in rest):
+        return ""
+    pairs = [pair for pair in rest.replace(";", " ").split() if pair]
+    meant = OPTION_SEPARATOR.join([first, *pairs])
+    return f"; options follow the name after ':', as in {cut(meant)}"
 
 
 def make_bot(name: str, **options: object) -> Bot:
