@@ -84,3 +84,18 @@ def test_options_joined_by_a_space_or_a_semicolon_are_shown_joined_by_a_colon(
 @pytest.mark.parametrize("spec", ["emma memory", "nobody x=1"])
 def test_no_colon_is_suggested_where_no_known_bot_has_options_after_it(spec: str) -> None:
     assert "options follow" not in refusal(spec)
+
+
+@pytest.mark.parametrize(("spec", "meant"), [
+    ("emma:memroy=2", "memory"),
+    ("ismcts:iteration=5", "iterations"),
+    ("emma:ｍｅｍｏｒｙ=2", "memory"),
+])
+def test_a_misspelt_option_is_pointed_at_the_one_meant(spec: str, meant: str) -> None:
+    # It was only "bot 'emma' has no option 'memroy': it takes memory".
+    assert refusal(spec).endswith(f"; did you mean {meant!r}?")
+
+
+def test_an_option_like_none_the_bot_takes_gets_no_hint() -> None:
+    assert refusal("expert:colour=red") == ("bot 'expert' has no option 'colour': it takes "
+                                            "epsilon, noise, endgame, infer")

@@ -429,8 +429,10 @@ def make_bot(name: str, **options: object) -> Bot:
     spec_options = {key: _option_value(text) for key, text in typed.items()}
     for key in spec_options:
         if key not in settable:
+            written = [option.lower() for option in settable]  # as a spec reads them
+            near = did_you_mean(key, written) or _look_alike(key, written)
             raise MalformedInputError(f"bot {info.name!r} has no option {short_repr(key)}: "
-                                      f"{_options_hint(info)}")
+                                      f"{_options_hint(info)}{near}")
     chosen = {**spec_options, **options}
     _check_takes(info, chosen)
     try:
