@@ -39,3 +39,34 @@ def test_stats_counts_one_bot_typed_two_ways_in_one_row(tmp_path: Path) -> None:
     assert counted.returncode == 0, counted.stderr
     [row] = counted.stdout.splitlines()[2:]
     assert row.split()[:3] == ["classic", "emma:memory=0", "2"], row
+
+
+def test_stats_counts_a_game_stored_with_a_default_written_out_with_the_bots_others(
+        tmp_path: Path) -> None:
+    # A game stored before the one spelling left defaults out holds expert-easy:epsilon=0.3,
+    # and was a row of its own beside expert-easy's.
+    from gofish import game_to_record
+    from gofish.bots.base import stored_spelling
+    from gofish.storage import Store
+
+    from .helpers import YOU, played_game
+
+    store = Store(tmp_path / "games.sqlite3")
+    for spec in ("expert-easy:epsilon=0.3", "expert-easy", "Emma:Memory=00", "nobody:x=1"):
+        store.save(game_to_record(played_game(seed=3)), seats=[YOU, {"name": "Bot", "bot": spec}])
+    rows = {row.opponents: row.games for row in store.stats(bot_spelling=stored_spelling)}
+    assert rows == {("expert-easy",): 2, ("emma:memory=0",): 1, ("nobody:x=1",): 1}
+    over_time = store.results_over_time(stored_spelling)
+    assert {point.opponents for point in over_time} == set(rows)
+    # As stored, to a caller that does not read bot specs (the store imports only the core).
+    assert len(store.stats()) == 4
+    db = store.path
+    counted = gofish_cmd("stats", "--database", str(db), "--json")
+    assert counted.returncode == 0, counted.stderr
+    assert sorted(line.count("expert-easy") for line in counted.stdout.splitlines()) == [
+        0, 0, 1]
+    from gofish.web.stats import stats_answer  # the browser's Stats page
+
+    answer = stats_answer(store)
+    assert sorted(row["games"] for row in answer["rows"]) == [1, 1, 2]
+    assert {tuple(point["opponents"]) for point in answer["over_time"]} == set(rows)

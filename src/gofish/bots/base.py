@@ -233,6 +233,17 @@ def canonical_spec(spec: str) -> str:
     return OPTION_SEPARATOR.join((name, *written))
 
 
+def stored_spelling(bot: str) -> str:
+    """A stored seat's bot in the one spelling (:func:`canonical_spec`) if a registered
+    bot's spec, so ``gofish stats`` counts a game stored as ``expert-easy:epsilon=0.3``
+    with ``expert-easy``'s; anything else (a bot gone, a program, a spec edited by hand)
+    as stored."""
+    try:
+        return canonical_spec(bot) if _registered(bot) is not None else bot
+    except MalformedInputError:
+        return bot
+
+
 def _settable_defaults(name: str) -> dict[str, object]:
     """What the factory of the bot registered as ``name`` gives each option a spec may set
     when it is left out, keyed as a spec reads it (in lower case); none for a name not

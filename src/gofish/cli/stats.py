@@ -38,12 +38,14 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
+        from gofish.bots.base import stored_spelling
+
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
         skipped: list[DamagedGameError] = []
         changed: list[int] = []
         rows = sorted(store.stats(human_only=not args.all_seats, skipped=skipped,
-                                  changed=changed),
+                                  changed=changed, bot_spelling=stored_spelling),
                       key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:

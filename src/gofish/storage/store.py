@@ -1053,7 +1053,7 @@ class Store:
 
     def _seat_results(
         self, human_only: bool, skipped: list[DamagedGameError] | None = None,
-        changed: list[int] | None = None,
+        changed: list[int] | None = None, bot_spelling: Callable[[str], str] | None = None,
     ) -> list[_SeatResult]:
         """One per seat of finished games, oldest first. A game whose seats do not match its
         players (a seat row deleted by hand) is left out, and added to ``skipped``; one
@@ -1075,7 +1075,7 @@ class Store:
             return [_FinishedGame(game, by_game.get(game[0], [])) for game in games]
 
         results: list[_SeatResult] = []
-        shapes = _GameShapes(self.path)
+        shapes = _GameShapes(self.path, bot_spelling)
         for game in self._read(load):
             try:
                 if not _count_seats(game, shapes, human_only, results):
@@ -1150,7 +1150,7 @@ class Store:
 
     def stats(
         self, human_only: bool = True, skipped: list[DamagedGameError] | None = None,
-        changed: list[int] | None = None,
+        changed: list[int] | None = None, bot_spelling: Callable[[str], str] | None = None,
     ) -> list[StatsRow]:
         """Wins, losses, shared wins and books per (player, opponents, rules), finished games only.
 
@@ -1160,7 +1160,10 @@ class Store:
         if given, so the caller can say so. A game whose columns disagree with each other
         (its books, winners, rules label and rules, and its seats' books and results:
         one edited by hand) is counted as its record plays, and its id added to
-        ``changed`` if given.
+        ``changed`` if given. ``bot_spelling`` reads each stored bot as the caller counts
+        it: gofish.bots.stored_spelling counts ``expert-easy:epsilon=0.3``, stored before
+        a default was left out of a bot's spelling, as ``expert-easy`` (the store does not
+        read bot specs itself: it imports only the core).
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
@@ -1169,7 +1172,7 @@ class Store:
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         sizes: dict[str, int] = {}
         records: dict[tuple[str, tuple[str, ...], str], str | dict[str, Any] | None] = {}
-        for seat in self._seat_results(human_only, skipped, changed):
+        for seat in self._seat_results(human_only, skipped, changed, bot_spelling):
             key = (seat.player, seat.opponents, seat.label)
             tally = groups.setdefault(key, [0, 0, 0, 0, 0])
             tally[0] += 1
@@ -1188,12 +1191,15 @@ class Store:
             )
         ]
 
-    def results_over_time(self) -> list[ResultPoint]:
-        """Every finished game from each human seat's side, oldest first."""
+    def results_over_time(
+        self, bot_spelling: Callable[[str], str] | None = None,
+    ) -> list[ResultPoint]:
+        """Every finished game from each human seat's side, oldest first; ``bot_spelling``
+        as in :meth:`stats`."""
         return [
             ResultPoint(seat.finished_at, seat.label, seat.opponents, seat.result != "loss",
                         seat.books, seat.book_size)
-            for seat in self._seat_results(True)
+            for seat in self._seat_results(True, bot_spelling=bot_spelling)
         ]
 
 
@@ -1266,9 +1272,10 @@ class _GameShapes:
     hold a handful of rule sets and line-ups, and decoding each game's JSON, checking its
     columns and sorting its opponents again took most of the time of stats()."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, bot_spelling: Callable[[str], str] | None = None) -> None:
         self.path = path
         self._known: dict[tuple[Any, ...], _GameShape] = {}
+        self._spelling = bot_spelling or str  # how a stored bot is counted
 
     def of(self, game: _FinishedGame) -> _GameShape:
         """The shape of ``game``; DamagedGameError if its rules label, players or bots are
@@ -1283,7 +1290,7 @@ class _GameShapes:
             if not (isinstance(label, str) and _is_count(players)
                     and all(bot is None or isinstance(bot, str) for bot in bots)):
                 raise DamagedGameError(game_id, self.path)
-            lineup = [HUMAN if bot is None else bot for bot in bots]
+            lineup = [HUMAN if bot is None else self._spelling(bot) for bot in bots]
             rules_value = _rules_value(rules)
             shape = self._known[key] = _GameShape(
                 _book_size(preset, options), rules_value,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gofish.bots.base import stored_spelling
 from gofish.session import stats_rules_in_words
 from gofish.storage import DamagedGameError, Store
 from gofish.storage.errors import changed_row
@@ -24,8 +25,9 @@ def stats_answer(store: Store) -> dict[str, Any]:
     skipped: list[DamagedGameError] = []
     changed: list[int] = []
     rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
-            for row in store.stats(skipped=skipped, changed=changed)]
-    points = [point._asdict() for point in store.results_over_time()]
+            for row in store.stats(skipped=skipped, changed=changed,
+                                   bot_spelling=stored_spelling)]
+    points = [point._asdict() for point in store.results_over_time(stored_spelling)]
     return {"rows": rows, "over_time": points,
             "damaged": [damaged.game_id for damaged in skipped],
             "changed": changed, "changed_note": changed_row(changed) if changed else None}
