@@ -687,12 +687,22 @@ class PlainTable:
     def where_the_game_is_kept(self) -> str:
         """For help's quit: how this game is picked up again, as leaving says it ("gofish
         resume" alone opened the full-screen table for a player who had asked for the line
-        mode, and missed a --database); a finished game is only kept, not resumed."""
-        if self.session.is_over:
-            return f"the game is over and kept ({self.session.command(['history'])} lists it)"
-        # no id: it is given at the first save, which runs in the background
-        resume = self.session.command(["resume", *(["--plain"] if self.resume_plain else [])])
-        return f"the game is saved and can be resumed ({resume})"
+        mode, and missed a --database); a finished game is only kept, not resumed. While
+        saving fails, where the moves are instead: resume reads only the database."""
+        saver = self.saver
+        saver.wait(QUIET_SAVE_WAIT)  # the saves under way say whether saving works
+        history = self.session.command(["history"])
+        resume = self.session.resume_command(self.resume_plain)  # with the id once saved
+        then = f"{history} lists it" if self.session.is_over else f"{resume} picks it up"
+        if saver.failure is None:
+            return (f"the game is over and kept ({history} lists it)" if self.session.is_over
+                    else f"the game is saved and can be resumed ({resume})")
+        if saver.rescued_to is None:
+            lost = "the game could not be saved anywhere"
+            return lost if self.session.is_over else (
+                f"{lost} so far: it is tried once more as you leave, and lost if that fails too")
+        return (f"the game is not in the database now: its moves are kept in "
+                f"{saver.rescued_to} until gofish can write there, then {then}")
 
     def show_help(self) -> None:
         self.say("Commands:")

@@ -8,6 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
+from tests.plain.test_locked_database import SwitchableStore
 
 import gofish
 from gofish.core import make_rules
@@ -27,9 +28,9 @@ def test_help_names_the_resume_command_that_leaving_says(
         play_plain(session, io.StringIO("help\nquit\n"), out, resume_plain=resume_plain)
     said = out.getvalue().splitlines()
     quit_line = next(line for line in said if line.startswith("  quit: "))
-    assert quit_line == (f"  quit: stop; the game is saved and can be resumed ({command} "
+    leaving = command.replace("resume", "resume 1")  # the game's id, saved by then
+    assert quit_line == (f"  quit: stop; the game is saved and can be resumed ({leaving} "
                          f"{database})"), said
-    leaving = command.replace("resume", "resume 1")  # the game's id, known by then
     assert said[-1] == f"Game 1 saved unfinished: {leaving} {database} picks it up."
 
 
@@ -47,3 +48,21 @@ def test_help_after_the_end_says_the_game_is_kept_not_that_it_can_be_resumed() -
     said = out.getvalue().splitlines()
     assert "  quit: stop; the game is over and kept (gofish history lists it)" in said, said
     assert not [line for line in said if "resume" in line], said
+
+
+@pytest.mark.parametrize("rescued, kept", [
+    (True, "the game is not in the database now: its moves are kept in unsaved.jsonl until "
+           "gofish can write there, then gofish resume --plain --database"),
+    (False, "the game could not be saved anywhere so far: it is tried once more as you leave, "
+            "and lost if that fails too")], ids=["in the fallback file", "nowhere"])
+def test_help_does_not_say_the_game_is_saved_while_saving_fails(
+        tmp_path: Path, rescued: bool, kept: str) -> None:
+    # Help said "the game is saved and can be resumed (gofish resume --plain --database …)"
+    # while every save failed: that resume finds no game, and a game kept nowhere is lost.
+    switchable = SwitchableStore(tmp_path / "games.sqlite3", rescues=rescued)
+    out = io.StringIO()
+    play_plain(switchable.deal(), io.StringIO("help\nquit\n"), out)
+    said = out.getvalue().splitlines()
+    quit_line = next(line for line in said if line.startswith("  quit: "))
+    assert quit_line.startswith(f"  quit: stop; {kept}"), said
+    assert "is saved" not in quit_line
