@@ -556,7 +556,8 @@ class PlainTable:
                 return seat
         you = session.human  # "0", "seat 0" or your own name: not "no opponent '0'"
         yourself = ("you", "me", _name_key(session.names[you]))
-        if number == you or (number is None and typed in yourself):
+        # Your name said in words ("Two", at a table of two) is you, not the seat it counts.
+        if number == you or (_seat_number(word) is None and typed in yourself):
             raise MalformedInputError(
                 f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
         if other_digit(word) is not None:  # no seat, but say why: '٣' looks like one

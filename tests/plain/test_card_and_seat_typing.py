@@ -373,3 +373,18 @@ def test_whom_before_what_with_a_comma_is_still_answered_with_the_order() -> Non
     assert [line for line in said if line.startswith(
         "Type what you ask for first, then whom: 'Q 2' (or 'ask 2 for Q').")], said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("name", ["Two", "Seven", "nine"])
+def test_your_own_name_that_is_a_number_word_says_you_cannot_ask_yourself(name: str) -> None:
+    # R5: an ask goes to another player. Once seats were read in words, your own name
+    # "Two" at a table of two was answered "There is no opponent 'two'", as if it named
+    # nobody, where any other name of yours says you cannot ask yourself.
+    game = deal("classic", ["QD 2 3", "QC 5 6"])
+    settings = TableSettings(make_rules("classic", hand_size=3), players=2, name=name)
+    session = TableSession(settings, game, settings.seats())
+    said = run(session, [f"q {name.lower()}", "quit"])
+    assert [line for line in said if line.startswith("You cannot ask yourself: ask an "
+                                                     "opponent, Emma (player 1")], said
+    assert not [line for line in said if "There is no opponent" in line], said
+    assert not session.game.actions
