@@ -164,3 +164,29 @@ def test_a_fault_in_a_record_laid_out_with_no_indent_is_one_result(fault: str) -
     expected = ("Expecting ',' delimiter at line 21" if fault == "comma left out"
                 else "Expecting value at line 20")
     assert results[0]["error"] == f"the record is not valid JSON: {expected}, column 1"
+
+
+def _bracket_lines(indent: int | str) -> list[int]:
+    """The lines (counted from 0) of the record laid out with ``indent`` that hold only a
+    bracket ("  ],", "    {", "}"), but its first: a "{" lost there starts no record."""
+    lines = json.dumps(_record(), indent=indent).splitlines()
+    return [number for number, line in enumerate(lines)
+            if number and line.strip().rstrip(",") in "{}[]"]
+
+
+@pytest.mark.parametrize("indent", [1, 2, 4, "\t"])
+def test_a_bracket_line_lost_from_an_indented_record_is_one_result(indent: int | str) -> None:
+    # "  ]," lost after the deck, or an action's "    {": the brackets never closed where
+    # the record did, and each of its lines was a "not valid JSON" result of its own.
+    lines = json.dumps(_record(), indent=indent).splitlines(keepends=True)
+    whole = json.dumps(_record()) + "\n"
+    for lost in _bracket_lines(indent):
+        damaged = [*lines[:lost], *lines[lost + 1:]]
+        # The next records: one laid out as this one, then one on a line; or one on a line.
+        for after, records_after in (([*lines, whole], 2), ([whole], 1)):
+            results = [json.loads(line) for line in _replayed([*damaged, *after],
+                                                              as_json=True)]
+            assert [result["ok"] for result in results] == [False] + [True] * records_after, (
+                lost, results[:3])
+            assert results[0]["action_index"] is None
+            assert results[0]["error"].startswith("the record is not valid JSON: "), results[0]

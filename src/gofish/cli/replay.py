@@ -248,9 +248,10 @@ def _broken_record(
     the one record its first line opens, up to where its brackets close; or None: they
     do not close within MAX_SPREAD_RECORD, nest deeper than a record, the input ends
     first, or a line after the first is an object of its own (JSON Lines after a line
-    cut short) or opens one unindented (the next record: a quote lost hid a bracket of
-    this one). An object of its own indented is not the next record: a record's last
-    action, laid out one per line. Lines read to know are added to ``spread``."""
+    cut short). An object of its own indented is not the next record: a record's last
+    action, laid out one per line. A record laid out with an indent ends where its
+    layout says (see _indented_end), whatever its brackets inside. Lines read to know
+    are added to ``spread``."""
     depth, size, index = 0, 0, 0
     while size <= MAX_SPREAD_RECORD:
         if index == len(spread):
@@ -260,19 +261,37 @@ def _broken_record(
             spread.append(following)
         text = spread[index][1]
         size += len(text)
-        if index and text.startswith("{") and (
-                spread[1][1][:1].isspace() or _a_record_line(text)):
-            # A record of its own begins: a pretty-printer indents inner lines. Laid out
-            # with no indent (indent=0), every inner object opens unindented too: only a
-            # record of JSON Lines is one of its own there.
+        indented = index > 0 and _laid_out_indented(spread)
+        if indented and (ends := _indented_end(text, index)) is not None:
+            return ends
+        if index and not indented and text.startswith("{") and _a_record_line(text):
             return None
         depth = _brackets(text, depth)
         index += 1
-        if depth <= 0 or depth > MAX_RECORD_DEPTH:
+        if depth > MAX_RECORD_DEPTH or (depth <= 0 and not indented):
             break
     if depth != 0 or index < 2 or not spread[index - 1][1].rstrip().endswith("}"):
         return None  # closed by a "]," (a bracket lost): not where the record ends
     return index
+
+
+def _laid_out_indented(spread: list[tuple[int, str]]) -> bool:
+    """Whether the lines of ``spread`` are a record laid out with an indent: its "{"
+    unindented, the lines inside indented (as json.dump with indent=2 writes them)."""
+    return spread[0][1].startswith("{") and spread[1][1][:1].isspace()
+
+
+def _indented_end(line: str, index: int) -> int | None:
+    """How many lines of a record laid out with an indent are the record, if its line
+    ``index`` (``line``) ends it: the record's own "}", unindented, or the next record's
+    "{", unindented (this one's "}" was lost; a quote lost hid a bracket). Its brackets
+    inside are not counted: a line of one lost ("  ],") left them open to the next
+    record, and each line of the record was a "not valid JSON" result of its own."""
+    if line.startswith("}"):
+        return index + 1
+    if line.startswith("{"):
+        return index
+    return None
 
 
 def _brackets(text: str, depth: int) -> int:
