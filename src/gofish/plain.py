@@ -545,8 +545,12 @@ class PlainTable:
             return number
         typed = _name_key(word)  # "emma 2", "Emma  2" and "emma2" alike
         names = {seat: _name_key(session.names[seat]) for seat in session.opponents()}
+        said = _name_key(_numbers_as_digits(word))  # "emma two": Emma 2, as it is read out
         for seat, name in names.items():  # the whole name first: "emma" is Emma, not Emma 2
             if name == typed:
+                return seat
+        for seat, name in names.items():
+            if name == said:
                 return seat
         number = _seat_meant(word)  # "two", "player 2", "seat two", as the table says it
         if number is not None and number in session.opponents():
@@ -877,6 +881,11 @@ def _seat_meant(word: str) -> int | None:
     number = by_label["seat"] if by_label else word.strip()
     seat = _seat_number(number)
     return seat if seat is not None else _SEAT_WORDS.get(number.lower())
+
+
+def _numbers_as_digits(text: str) -> str:
+    """``text`` with each number said in words ("emma two") written in digits ("emma 2")."""
+    return " ".join(str(_SEAT_WORDS.get(word.lower(), word)) for word in text.split())
 
 
 def _name_key(name: str) -> str:

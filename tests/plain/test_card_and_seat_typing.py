@@ -388,3 +388,14 @@ def test_your_own_name_that_is_a_number_word_says_you_cannot_ask_yourself(name: 
                                                      "opponent, Emma (player 1")], said
     assert not [line for line in said if "There is no opponent" in line], said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["q emma two", "Q Emma Two", "ask emma two for queens",
+                                   "Emma two, do you have any queens?"])
+def test_an_opponents_name_with_its_number_in_words_names_that_opponent(typed: str) -> None:
+    # The table names her "Emma 2", which a screen reader reads out and dictation types
+    # as "Emma two": "q two" asked her, "q emma two" was "There is no opponent".
+    session = queens_session("rank")
+    said = run(session, [typed, "quit"])
+    assert not [line for line in said if "no opponent" in line], said
+    assert first_ask(session) == (2, Rank.QUEEN, None)
