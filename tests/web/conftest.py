@@ -28,7 +28,7 @@ def free_port() -> int:
 class LiveServer:
     """The web app on uvicorn in a background thread, with its own games database."""
 
-    def __init__(self, database: Path, pace: float) -> None:
+    def __init__(self, database: Path, pace: float, **app_options: Any) -> None:
         import uvicorn
 
         from gofish.web import create_app
@@ -40,7 +40,7 @@ class LiveServer:
         self.socket.bind(("127.0.0.1", 0))
         self.port = int(self.socket.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(database, pace=pace), host="127.0.0.1",
+        config = uvicorn.Config(create_app(database, pace=pace, **app_options), host="127.0.0.1",
                                 port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run,

@@ -9,6 +9,7 @@ refused as "open in another tab or window" until the server's keepalive gave up.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,9 +30,21 @@ HOLD_THE_GAME = """async (gameId) => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def one_table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server that lets one address hold a single table socket."""
+    database = tmp_path_factory.mktemp("one-table") / "games.sqlite3"
+    with LiveServer(database, pace=0.02, tables_per_address=1) as server:
+        yield server
+
+
+@pytest.mark.parametrize("server", ["live_server", "one_table_server"])
 def test_reconnect_takes_the_game_back_from_the_tab_s_half_open_socket(
-    page: Any, live_server: LiveServer,
+    page: Any, server: str, request: pytest.FixtureRequest,
 ) -> None:
+    """With one table allowed an address, too: the half-open socket counted, and the page
+    back was refused as a table too many until the server's keepalive gave up on it."""
+    live_server: LiveServer = request.getfixturevalue(server)
     page.goto(f"{live_server.url}/?speed=0&pace=0.02")
     page.click("#deal")
     page.wait_for_selector("#page-play:not([hidden]) .hand")
@@ -44,3 +57,4 @@ def test_reconnect_takes_the_game_back_from_the_tab_s_half_open_socket(
     page.wait_for_function("() => window.heldSocket.readyState === WebSocket.CLOSED")
     page.wait_for_selector("#page-play:not([hidden]) .hand")
     assert "open in another tab" not in page.inner_text("body")
+    assert "tables open already" not in page.inner_text("body")

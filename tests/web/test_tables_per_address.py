@@ -42,3 +42,72 @@ def test_a_table_past_the_address_s_limit_is_refused_in_words(tmp_path: Path) ->
         with here.websocket_connect("/ws/play") as again:  # tabs closed: room again
             again.send_json(START)
             assert again.receive_json()["type"] == "welcome"
+
+
+PAGE = "0123456789abcdef0123456789abcdef"
+OTHER_PAGE = "fedcba9876543210fedcba9876543210"
+
+
+def test_a_page_back_at_the_limit_takes_the_place_of_its_half_open_socket(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tab's Reconnect after a network drop was refused as one table too many at an
+    address at its limit, counting the half-open socket the Reconnect was about to take
+    the game from (docs/web.md): a class behind one address, back after its Wi-Fi blinked,
+    was shut out until the server's keepalive gave up on the old sockets, some 40 s."""
+    monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 0.3)
+    app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=1)
+    with TestClient(app) as client, client.websocket_connect("/ws/play") as dropped:
+        dropped.send_json({**START, "opponents": ["emma"], "page": PAGE})
+        assert dropped.receive_json()["type"] == "welcome"
+        game_id = dropped.receive_json()["state"]["game_id"]
+        with client.websocket_connect("/ws/play") as back:  # the same tab, back
+            back.send_json({"type": "revisit", "game_id": game_id, "pace": 0, "page": PAGE})
+            welcome = back.receive_json()
+            assert (welcome["type"], welcome["game_id"]) == ("welcome", game_id)
+            with pytest.raises(WebSocketDisconnect):  # the half-open socket let go of
+                while True:
+                    dropped.receive_json()
+            # Still one table: another tab, a page without an id, or one that says
+            # nothing, is refused as before.
+            for message in ({"type": "revisit", "game_id": game_id, "page": OTHER_PAGE},
+                            {"type": "revisit", "game_id": game_id}, {**START, "page": PAGE},
+                            None):
+                with client.websocket_connect("/ws/play") as another:
+                    if message is not None:
+                        another.send_json(message)
+                    refusal = another.receive_json()
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        another.receive_json()
+                assert refusal["message"] == ("this address has 1 tables open already: "
+                                              "close some tabs first, then try again")
+                assert closed.value.code == 1013
+            assert back.receive_json()["state"]["game_id"] == game_id  # it plays on
+
+
+
+
+def test_a_place_is_taken_only_by_letting_its_socket_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finished game is taken up by any number of pages, from no one: a socket let in
+    past the limit for one left its old socket open, and a script finishing short games
+    could have held any number of tables so. The page's old socket goes either way."""
+    monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 0.3)
+    app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=1)
+    with TestClient(app) as client, client.websocket_connect("/ws/play") as old:
+        old.send_json({**START, "page": PAGE, "options": {"hand_size": 1, "end": "first-empty"}})
+        while (state := (update := old.receive_json()).get("state", {})).get("phase") != "over":
+            if state.get("phase") == "ask" and state["legal"]:
+                ask = state["legal"][0]
+                old.send_json({"type": "ask", "version": update["version"],
+                               "target": ask["target"], "rank": ask["rank"]})
+        with client.websocket_connect("/ws/play") as back:
+            back.send_json({"type": "revisit", "game_id": state["game_id"], "page": PAGE})
+            assert back.receive_json()["type"] == "welcome"
+            with pytest.raises(WebSocketDisconnect):  # its place given up
+                while True:
+                    old.receive_json()
+            with client.websocket_connect("/ws/play") as another:
+                another.send_json({**START, "page": PAGE})
+                assert "tables open already" in another.receive_json()["message"]

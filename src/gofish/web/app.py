@@ -285,15 +285,27 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             await socket.close(code=1008, reason="cross-site connections are refused")
             return
         await socket.accept()
-        # Counted and joined with no await between: two sockets at once cannot both slip in.
+        table = TableConnection(socket, holder, app.state.pace, tables)
+        first = places = None
         if _tables_from(tables, socket) >= app.state.tables_per_address:
-            await socket.send_json({
-                "type": "refused", "version": None,
-                "message": f"this address has {app.state.tables_per_address} tables open "
-                           "already: close some tabs first, then try again"})
-            await socket.close(code=1013)  # try again later
-            return
-        await TableConnection(socket, holder, app.state.pace, tables).serve()
+            # A page back after a network drop is over the limit by its own half-open
+            # socket: its first message says whether it takes that one's place.
+            first = await _first_frame(socket)
+            if first is None:
+                return  # gone
+            # Counted again and joined with no await between: two sockets at once cannot
+            # both slip in.
+            if _tables_from(tables, socket) >= app.state.tables_per_address:
+                places = _places_taken(tables, socket, first)
+                if places is None:
+                    await _refuse_a_table_too_many(socket, app.state.tables_per_address)
+                    return
+        # Counted and joined with no await between, as above.
+        await table.serve(first, in_place_of=places)
+
+
+#: A stored game, and the table sockets holding it.
+Places = tuple[int, list["TableConnection"]]
 
 
 def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
@@ -302,10 +314,65 @@ def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
     return sum(1 for table in tables if client_address(table.socket) == address)
 
 
+async def _refuse_a_table_too_many(socket: WebSocket, limit: int) -> None:
+    await socket.send_json({
+        "type": "refused", "version": None,
+        "message": f"this address has {limit} tables open already: close some tabs first, "
+                   "then try again"})
+    await socket.close(code=1013)  # try again later
+
+
+async def _first_frame(socket: WebSocket) -> Mapping[str, Any] | None:
+    """The socket's first frame ({} if it sends none within ``FIRST_MESSAGE_WAIT``), or
+    None once its client has gone."""
+    try:
+        frame = await asyncio.wait_for(socket.receive(), FIRST_MESSAGE_WAIT)
+    except TimeoutError:
+        return {}
+    except WebSocketDisconnect:
+        return None
+    return None if frame["type"] == "websocket.disconnect" else frame
+
+
+def _frame_text(frame: Mapping[str, Any]) -> str | bytes:
+    """A websocket frame's message, text or bytes."""
+    message: str | bytes | None = frame.get("text")
+    return message if message is not None else (frame.get("bytes") or "")
+
+
+def _places_taken(tables: set[TableConnection], socket: WebSocket,
+                  frame: Mapping[str, Any]) -> Places | None:
+    """The game ``frame`` resumes and the sockets holding it, if all are of its own page
+    and at this address (its page's half-open socket, after a network drop): the new
+    socket takes their place. None if it takes no place."""
+    try:
+        message = parse_message(_frame_text(frame))
+    except MessageError:
+        return None
+    if not isinstance(message, ResumeMessage | RevisitMessage):
+        return None
+    address = client_address(socket)
+    holders = [table for table in tables if table.holds(message.game_id)]
+    if gives_way_to(holders, message.page) and all(
+            client_address(table.socket) == address for table in holders):
+        return message.game_id, holders
+    return None
+
+
+def gives_way_to(holders: list[TableConnection], page: str | None) -> bool:
+    """Whether the sockets holding a game are all of page ``page``, and none is still
+    taking it up: the page's new socket may take the game from them at once."""
+    return bool(holders) and page is not None and all(
+        holder.page == page and holder.taking is None for holder in holders)
+
+
 _NO_STORE = {"Cache-Control": "no-store"}
 _READ = ("GET", "HEAD")
 _EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
+#: Seconds a socket past its address's limit has to send its first message, which may take
+#: the place of its page's half-open socket.
+FIRST_MESSAGE_WAIT = 2.0
 GIVEN_WAY = 4409  # the close of a table socket whose page opened a new one for its game
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
 _SECURITY_HEADERS = {
@@ -398,15 +465,22 @@ class TableConnection:
         # The page's own id (a tab's, kept over its reloads), as its start or resume said.
         self.page: str | None = None
 
-    async def serve(self) -> None:
-        self.tables.add(self)
+    async def serve(self, first: Mapping[str, Any] | None = None,
+                    in_place_of: Places | None = None) -> None:
+        """Play the page's messages until it goes. ``first``: a frame already read ({}:
+        none came); ``in_place_of``: a game and the sockets holding it that this one
+        takes the place of (see ``_places_taken``)."""
+        self.tables.add(self)  # before those it replaces go: no other slips in meanwhile
         try:
+            if in_place_of is not None:
+                await self.take_place_of(*in_place_of)
+            if first:
+                await self.handle(_frame_text(first))
             while True:
                 frame = await self.socket.receive()
                 if frame["type"] == "websocket.disconnect" or self.page_gone():
                     return
-                raw = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
-                await self.handle(raw or "")
+                await self.handle(_frame_text(frame))
         except WebSocketDisconnect:
             return
         finally:
@@ -490,8 +564,7 @@ class TableConnection:
             holders = [other for other in self.tables if other is not self and other.holds(game_id)]
             if not holders:
                 return
-            if self.page is not None and all(
-                    other.page == self.page and other.taking is None for other in holders):
+            if gives_way_to(holders, self.page):
                 self.taking = game_id  # claimed before the old one lets go: no third page
                 for other in holders:
                     await other.give_way()
@@ -499,6 +572,17 @@ class TableConnection:
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
+
+    async def take_place_of(self, game_id: int, others: list[TableConnection]) -> None:
+        """Let go of ``others``, this page's old sockets holding game ``game_id``, which
+        this one joined past its address's limit in place of. They go even if the game is
+        over (a finished game is taken from nobody): no place is taken without one freed."""
+        self.taking = game_id  # no other page takes their game while they give way
+        try:
+            for other in others:
+                await other.give_way()
+        finally:
+            self.taking = None
 
     async def give_way(self) -> None:
         """Store this socket's game and let go of the socket: its page has a new one."""
