@@ -360,3 +360,16 @@ def test_quitting_a_fresh_deal_says_it_was_saved_as_the_line_mode_does(
     assert kept is not None and kept.id == app.session.game_id and not kept.record["actions"]
     assert out == f"Game {kept.id} saved unfinished: gofish resume {kept.id} --database " \
         f"{database} picks it up.\n" and err == ""
+
+
+@pytest.mark.parametrize("preset", ["classic", "bicycle", "nordic"])
+def test_help_does_not_name_a_resume_command_it_cannot_know(preset: str) -> None:
+    """The help's quit row said "your game is saved: gofish resume", with no --database
+    and while every save was failing; the quit question says where the game is kept, in
+    full, and the help now points to it."""
+    from gofish.core import make_rules
+    from gofish.tui.screens import controls
+
+    quit_row = dict(controls(make_rules(preset), 3))["q Ctrl+Q"]
+    assert "gofish resume" not in quit_row and "saved" not in quit_row
+    assert "the first q says where the game is kept" in quit_row

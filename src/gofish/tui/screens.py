@@ -66,7 +66,9 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
               "small window; Esc closes it too)"),
         ("?", "this help (? or Esc closes it)"),
         ("n", "new game with the same settings (twice during a game)"),
-        ("q Ctrl+Q", "quit (twice during a game; your game is saved: gofish resume)"),
+        # Not "saved: gofish resume": that missed a --database, and was said while saving
+        # failed. The quit question says where the game is, with the whole command.
+        ("q Ctrl+Q", "quit (twice in a game; the first q says where the game is kept)"),
     ]
     return rows
 
