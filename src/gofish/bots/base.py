@@ -221,16 +221,40 @@ def canonical_spec(spec: str) -> str:
     (``True``/``TRUE`` as ``true``, ``0.20`` as ``0.2``, ``007`` as ``7``, text as given).
     ``Expert:infer=False:epsilon=0.20`` and ``expert:epsilon=0.2:infer=false`` are one bot
     and so one spelling. A whole number and a fraction stay apart (``memory=2`` is not
-    ``memory=2.0``: a bot may take one and refuse the other). A malformed spec raises
-    ``MalformedInputError`` as ``parse_bot_spec`` does.
+    ``memory=2.0``: a bot may take one and refuse the other), unless the option's default
+    is a fraction: ``expert:noise=1.0`` is ``expert:noise=1`` (see :func:`_one_number`).
+    A malformed spec raises ``MalformedInputError`` as ``parse_bot_spec`` does.
 
     An option set to the value the bot takes when it is left out is left out:
     ``expert-easy:epsilon=0.3`` is ``expert-easy``, and was counted as another opponent."""
     name, options = parse_bot_spec(spec)
     defaults = _settable_defaults(name)
-    written = (f"{key}={_option_text(value)}" for key, value in sorted(options.items())
+    numbers = {key: _one_number(value, defaults.get(key)) for key, value in options.items()}
+    written = (f"{key}={_option_text(value)}" for key, value in sorted(numbers.items())
                if not (key in defaults and _is_default(value, defaults[key])))
     return OPTION_SEPARATOR.join((name, *written))
+
+
+#: From here a whole fraction keeps a float's spelling (``1e+16``): Python writes no
+#: exponent below it, and the digits of 1e300 as a whole number would fill a line.
+_WHOLE_WRITTEN_BELOW = 1e16
+
+
+def _one_number(value: object, default: object) -> object:
+    """``value`` in one form where the option's ``default`` is a fraction, since the bot
+    then takes a whole number as that fraction (as :func:`_is_default` has it; each built-in
+    bot reads such an option with ``float``): ``noise=1``, ``noise=1.0`` and ``noise=1e0``
+    are one bot, and were stored, counted and entered in a tournament as three. A whole
+    one is written as a whole number (``noise=1``), any other as the float it is read as."""
+    if type(default) is not float or isinstance(value, bool) or not isinstance(
+            value, (int, float)):
+        return value
+    try:
+        number = float(value)
+    except OverflowError:  # 10**400: no float holds it, and the bot refuses it as typed
+        return value
+    whole = number.is_integer() and abs(number) < _WHOLE_WRITTEN_BELOW
+    return int(number) if whole else number
 
 
 def stored_spelling(bot: str) -> str:

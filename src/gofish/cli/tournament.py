@@ -299,8 +299,9 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
             each = " and ".join(shown(text) for text in dict.fromkeys(written))
             last = "and" if len(written) == 2 else "to"
             tell(f"gofish tournament: {each} are one bot, written {shown(spec)} (a name or "
-                 "option in any case, options in any order, an option at its default left "
-                 f"out): it plays itself as {shown(spec)}#1 {last} #{len(written)}")
+                 "option in any case, options in any order, a number in any form, an option "
+                 f"at its default left out): it plays itself as {shown(spec)}#1 {last} "
+                 f"#{len(written)}")
 
 
 #: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,
