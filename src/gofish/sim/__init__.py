@@ -96,12 +96,10 @@ def sim_bots(specs: Sequence[str]) -> list[SimBot]:
 def _refuse_unsimulated(specs: Sequence[str]) -> NoReturn:
     """Refuse bots the kernel lacks: one nobody registered in make_bot's words ("emmma" is
     a typo to point out, not a bot it cannot play), else as SimUnavailable naming them."""
-    from gofish.bots import available_bots, make_bot
+    from gofish.bots import make_bot
 
-    registered = {info.name for info in available_bots()}
     for spec in specs:
-        if _bot_name(spec) not in registered:  # no bot is made only to be refused
-            make_bot(spec)
+        make_bot(spec)
     raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
                          f"not {cut(', '.join(specs))}")
 
