@@ -95,11 +95,15 @@ def sim_bots(specs: Sequence[str]) -> list[SimBot]:
 
 def _refuse_unsimulated(specs: Sequence[str]) -> NoReturn:
     """Refuse bots the kernel lacks: one nobody registered in make_bot's words ("emmma" is
-    a typo to point out, not a bot it cannot play), else as SimUnavailable naming them."""
+    a typo to point out, not a bot it cannot play), else as SimUnavailable naming them. A
+    program (``cmd:…``) is one it cannot play: make_bot's words for it listed expert and
+    the rest as the bots to choose instead."""
     from gofish.bots import make_bot
+    from gofish.bots.base import CMD_PREFIX
 
     for spec in specs:
-        make_bot(spec)
+        if not spec.lower().startswith(CMD_PREFIX):
+            make_bot(spec)
     raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
                          f"not {cut(', '.join(specs))}")
 
