@@ -291,6 +291,8 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
     """Say so when entrants typed differently are one bot (``expert-easy`` and
     ``expert-easy:epsilon=0.3``, its default written out): the table shows them as
     ``expert-easy#1`` and ``#2``, and nothing said why the options typed were gone."""
+    from gofish.bots.base import CMD_PREFIX
+
     spellings: dict[str, list[str]] = {}
     for spec, entrant in zip(typed, plan.specs, strict=True):
         spellings.setdefault(entrant, []).append(spec)
@@ -298,10 +300,16 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
         if len(set(written)) > 1:
             each = " and ".join(shown(text) for text in dict.fromkeys(written))
             last = "and" if len(written) == 2 else "to"
-            tell(f"gofish tournament: {each} are one bot, written {shown(spec)} (a name or "
-                 "option in any case, options in any order, a number in any form, an option "
-                 f"at its default left out): it plays itself as {shown(spec)}#1 {last} "
-                 f"#{len(written)}")
+            # A program's command is kept as given: only its prefix and spaces differed.
+            why = _SAME_PROGRAM if spec.startswith(CMD_PREFIX) else _SAME_BOT
+            tell(f"gofish tournament: {each} are one bot, written {shown(spec)} ({why}): it "
+                 f"plays itself as {shown(spec)}#1 {last} #{len(written)}")
+
+
+#: Why two entrants typed differently are one, said by _note_same_bots.
+_SAME_BOT = ("a name or option in any case, options in any order, a number in any form, an "
+             "option at its default left out")
+_SAME_PROGRAM = "cmd: in any case, and spaces around the command left out"
 
 
 #: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,
