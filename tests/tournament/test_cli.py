@@ -456,6 +456,12 @@ def test_merge_refuses_an_unwritable_output(
         (["emma", "random", "--timeout", "1e400"], "at most 3600 seconds, not 1e400, which "
          "is too large to be read as a finite number\n"),
         (["emma", "random", "--timeout=-1e400"], "not -1e400, which is too large"),
+        # float() reads 1e-400 as 0: "more than 0 …, not 1e-400" refused a number that is
+        (["emma", "random", "--timeout", "1e-400"], "at most 3600 seconds, not 1e-400, which "
+         "is too small to be read as more than 0\n"),
+        (["emma", "random", "--timeout=-1e-400"], "at most 3600 seconds, not -1e-400\n"),
+        (["emma", "random", "--timeout", "0e5"], "at most 3600 seconds, not 0e5\n"),
+        (["emma", "random", "--timeout", " 1e400 "], "seconds, not 1e400, which is too large"),
         (["emma", "random", "--ask", "card", "--fast"], "--fast cannot be used"),
         (["emma", f"cmd:{sys.executable} x.py", "--fast"], "--fast cannot be used"),
         (["emma", "cmd:no-such-program-here"], "was not found"),

@@ -115,8 +115,17 @@ def _timeout_refusal(typed: str) -> str | None:
         return None
     too_large = math.isinf(seconds) and "inf" not in typed.lower()
     why = ", which is too large to be read as a finite number" if too_large else ""
+    if seconds == 0 and _nonzero_positive(typed):  # 1e-400 is read as 0, and is more than 0
+        why = ", which is too small to be read as more than 0"
     return (f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
-            f"not {typed}{why}")
+            f"not {typed.strip()}{why}")
+
+
+def _nonzero_positive(typed: str) -> bool:
+    """Whether a number ``typed`` as :func:`decimal` reads it is written more than 0: a
+    digit other than 0 before any exponent, and no minus sign."""
+    digits = typed.strip().lower().partition("e")[0]
+    return not digits.startswith("-") and any(digit in "123456789" for digit in digits)
 
 
 def _fail(message: str, command: str = "tournament") -> int:
