@@ -83,3 +83,18 @@ def test_stats_counts_the_two_spellings_in_one_row(tmp_path: Path) -> None:
         store.save(game_to_record(played_game(seed=3)), seats=[YOU, {"name": "Bot", "bot": spec}])
     rows = {row.opponents: row.games for row in store.stats(bot_spelling=stored_spelling)}
     assert rows == {("expert:noise=1",): 2, ("ismcts:seconds=5",): 1}
+
+
+def test_shards_that_wrote_the_two_spellings_merge() -> None:
+    from gofish.core import make_rules
+    from gofish.tournament import Plan, merge_results, run_tournament, summary
+
+    # counter plays in the simulator too, so that the shards take no time.
+    plans = [Plan(make_rules("classic"), 2, 3, ("counter:epsilon=1", "emma"), 8, shard, 2)
+             for shard in (0, 1)]
+    first, second = (summary(run_tournament(plan, jobs=1)) for plan in plans)
+    # As a shard saved before this spelling wrote it.
+    second["bots"][0].update(name="counter:epsilon=1.0", spec="counter:epsilon=1.0")
+    merged = merge_results([first, second])
+    assert [row["spec"] for row in merged["bots"]] == ["counter:epsilon=1", "emma"]
+    assert merged["games"] == first["games"] + second["games"]
