@@ -97,13 +97,16 @@ def _refuse_unsimulated(specs: Sequence[str]) -> NoReturn:
     """Refuse bots the kernel lacks: one nobody registered in make_bot's words ("emmma" is
     a typo to point out, not a bot it cannot play), else as SimUnavailable naming them. A
     program (``cmd:…``) is one it cannot play: make_bot's words for it listed expert and
-    the rest as the bots to choose instead."""
-    from gofish.bots import make_bot
+    the rest as the bots to choose instead. A registered bot is not made here: a
+    tournament checking whether the simulator can play its entrants made each of a
+    script's bots once more (a factory may load a model), only to learn that it cannot."""
+    from gofish.bots import available_bots, make_bot
     from gofish.bots.base import CMD_PREFIX
 
+    known = {info.name for info in available_bots()}
     for spec in specs:
-        if not spec.lower().startswith(CMD_PREFIX):
-            make_bot(spec)
+        if not spec.lower().startswith(CMD_PREFIX) and _bot_name(spec) not in known:
+            make_bot(spec)  # refused: an unknown bot
     raise SimUnavailable(f"the bulk simulator plays only {', '.join(SIM_BOTS)}, "
                          f"not {cut(', '.join(specs))}")
 
