@@ -1161,7 +1161,7 @@ class Store:
         (its books, winners, rules label and rules, and its seats' books and results:
         one edited by hand) is counted as its record plays, and its id added to
         ``changed`` if given. ``bot_spelling`` reads each stored bot as the caller counts
-        it: gofish.bots.stored_spelling counts ``expert-easy:epsilon=0.3``, stored before
+        it: gofish.bots.base.stored_spelling counts ``expert-easy:epsilon=0.3``, stored before
         a default was left out of a bot's spelling, as ``expert-easy`` (the store does not
         read bot specs itself: it imports only the core).
         """
