@@ -13,6 +13,7 @@ import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import decimal, file_name, shown, whole
@@ -107,25 +108,21 @@ def _number_as_typed(text: str) -> str:
 
 def _timeout_refusal(typed: str) -> str | None:
     """Why --timeout cannot be ``typed``, with the number as typed (-1, not -1.0), or None.
-    A number too large for a float (1e400) was refused as "not inf", which nobody typed."""
+    A number too large for a float (1e400) was refused as "not inf", which nobody typed;
+    one too small (1e-400) as not more than 0, which it is."""
     from gofish.protocol.external import MAX_TIMEOUT  # imported late, as run's imports are
 
     seconds = float(typed)
     if 0 < seconds <= MAX_TIMEOUT:  # nan is refused too
         return None
-    too_large = math.isinf(seconds) and "inf" not in typed.lower()
-    why = ", which is too large to be read as a finite number" if too_large else ""
-    if seconds == 0 and _nonzero_positive(typed):  # 1e-400 is read as 0, and is more than 0
+    exact = Decimal(typed)  # the number as written, never rounded to inf or to 0
+    why = ""
+    if math.isinf(seconds) and exact.is_finite():
+        why = ", which is too large to be read as a finite number"
+    elif seconds == 0 and exact > 0:
         why = ", which is too small to be read as more than 0"
     return (f"--timeout must be more than 0 and at most {MAX_TIMEOUT:.0f} seconds, "
             f"not {typed.strip()}{why}")
-
-
-def _nonzero_positive(typed: str) -> bool:
-    """Whether a number ``typed`` as :func:`decimal` reads it is written more than 0: a
-    digit other than 0 before any exponent, and no minus sign."""
-    digits = typed.strip().lower().partition("e")[0]
-    return not digits.startswith("-") and any(digit in "123456789" for digit in digits)
 
 
 def _fail(message: str, command: str = "tournament") -> int:
