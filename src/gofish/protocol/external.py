@@ -899,9 +899,7 @@ def _live_children() -> list[str]:
     to show, and are never exec'd)."""
     parent = str(os.getpid())
     children = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
+    for name in _process_ids():
         try:
             with open(f"/proc/{name}/stat", "rb") as stat:
                 state, ppid = stat.read().rsplit(b")", 1)[1].split()[:2]
@@ -910,6 +908,11 @@ def _live_children() -> list[str]:
         if ppid.decode() == parent and state != b"Z":
             children.append(name)
     return children
+
+
+def _process_ids() -> list[str]:
+    """The ids of the processes /proc shows now (its folders named by a number)."""
+    return [name for name in os.listdir("/proc") if name.isdigit()]
 
 
 def _environ_of(pid: str) -> bytes | None:
@@ -937,8 +940,8 @@ def _kill_environ_matching(matches: Callable[[str], bool]) -> None:
     key = f"{RUN_MARK}=".encode()
     for _ in range(5):
         found = False
-        for name in os.listdir("/proc"):
-            if name.isdigit() and _marked(name, key, matches):
+        for name in _process_ids():
+            if _marked(name, key, matches):
                 found = True
                 with contextlib.suppress(OSError):
                     os.kill(int(name), signal.SIGKILL)
