@@ -39,6 +39,8 @@ REFUSED = [
     (["strength.py", "--games-with", "ismcts=0"], "--games-with: must be at least 1, not 0"),
     (["strength.py", "--games", "0"], "--games: must be at least 1, not 0"),
     (["strength.py", "--jobs", "0"], "--jobs: must be at least 1, not 0"),
+    (["room_reload.py", "--games", "0"], "--games: must be at least 1, not 0"),
+    (["room_reload.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
 ]
 
 

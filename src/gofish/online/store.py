@@ -64,6 +64,10 @@ class StoredRoom:
     entries: list[tuple[int, str, dict[str, Any]]]
 
 
+def _decoded_entries(rows: list[tuple[Any, ...]]) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(int(seq), str(kind), json.loads(data)) for seq, kind, data in rows]
+
+
 class RoomStore(ABC):
     """Where rooms live between server runs. All methods run on the server's event loop."""
 
@@ -80,10 +84,9 @@ class RoomStore(ABC):
         if not rows:
             return None
         rules, players, created_at = rows[0]
-        entries = [
-            (int(seq), str(kind), json.loads(data))
-            for seq, kind, data in await self._read(_SELECT_ENTRIES, (code,))
-        ]
+        rows = await self._read(_SELECT_ENTRIES, (code,))
+        # Thousands of entries in a long-played room: read on a thread, not the event loop.
+        entries = await asyncio.to_thread(_decoded_entries, rows)
         return StoredRoom(code, json.loads(rules), int(players), str(created_at), entries)
 
     @abstractmethod
