@@ -595,12 +595,21 @@ class RoomServer:
         released = [c for c in live.connections if c.seat == seat_index]
         live.room.seats[seat_index].connections = 0
         for connection in released:
-            connection.seat, connection.released = None, reason
-            connection.released_from = seat_index
+            self._unseat(connection, seat_index, reason)
             connection.game_number = connection.log_sent = 0  # a spectator's log, from the start
             connection.send({"type": "unseated", "reason": reason, "message": text})
             connection.send(self._welcome(live, connection))
+        # Sockets of the seat still being let go of hold its old token, not the seat: counted
+        # against its pages, they refused its next person (the same one, back at once).
+        for connection in live.letting_go:
+            if connection.seat == seat_index:
+                self._unseat(connection, seat_index, reason)
         return released
+
+    @staticmethod
+    def _unseat(connection: Connection, seat_index: int, reason: Vacated) -> None:
+        connection.seat, connection.released = None, reason
+        connection.released_from = seat_index
 
     def _update(
         self,
