@@ -75,6 +75,8 @@ class Seat:
     # Their turn clocks run out in a row, with no move of theirs between: at the second,
     # the tab left open, they count as away too (the server's IDLE_TURNS_AWAY).
     turns_run_out: int = 0
+    # When that made them away: a host away so for the grace hands the role on, as one gone.
+    idle_since: float | None = None
 
     @property
     def kind(self) -> str:
@@ -340,11 +342,11 @@ class Room:
 
     def host_away_entry(self) -> Entry | None:
         """The host role for the next person here (connected and not away for their idle
-        turns, in seat order going round), while the host's seat has no connection; None
-        if nobody else is here to take it.
+        turns, in seat order going round), while the host is not here (no connection, or
+        away for their idle turns, the tab left open); None if nobody else is here to take it.
         The server asks once the host has been gone as long as an away player
         (``away_seconds``): a lobby whose host closed the tab could never be started."""
-        if self.host is None or self.closed or self.seats[self.host].connected:
+        if self.host is None or self.closed or self.seats[self.host].active:
             return None
         here = self._next_person(self.host, here=True)
         return None if here is None else ("host", {"seat": here, "from": self.host})

@@ -246,6 +246,7 @@ class LiveRoom:
     # so sockets opened and closed in a loop leave no pile of timers (each holding the room).
     evict_timer: asyncio.TimerHandle | None = None
     away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    idle_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)  # idle-away hosts
     turn_timer: asyncio.TimerHandle | None = None  # the turn clock of the person to move
     # Seats a page connected to since this copy of the room was loaded: whether they are
     # away is known here, so a reconnecting page's ``away``, as it last heard, says nothing.
@@ -782,6 +783,7 @@ class RoomServer:
         person.turns_run_out += 1
         if person.turns_run_out >= IDLE_TURNS_AWAY:  # away, though connected, until back
             person.away = True
+            self._start_idle_clock(live, seat)
             self.broadcast_presence(live)
         else:
             live.room.out_of_time = seat
@@ -807,6 +809,33 @@ class RoomServer:
         live.away_timers[seat_index] = asyncio.get_running_loop().call_later(
             self.settings.away_seconds, self._mark_away, live, seat_index, stamp
         )
+
+    def _start_idle_clock(self, live: LiveRoom, seat_index: int) -> None:
+        """Seat ``index``'s person is away for their idle turns from now: a host away so for
+        the grace hands the role on, as one gone with the tab closed does (else nobody
+        could seat a bot or remove a player between games)."""
+        stamp = live.room.seats[seat_index].idle_since = time.monotonic()
+        replaced = live.idle_timers.get(seat_index)
+        if replaced is not None:
+            replaced.cancel()
+        live.idle_timers[seat_index] = asyncio.get_running_loop().call_later(
+            self.settings.away_seconds, self._idle_host_check, live, seat_index, stamp)
+
+    def _idle_host_check(self, live: LiveRoom, seat_index: int, stamp: float) -> None:
+        if live.room.host == seat_index and self._host_gone_since(live) == stamp:
+            self._pass_host_on(live, stamp)
+
+    @staticmethod
+    def _host_gone_since(live: LiveRoom) -> float | None:
+        """Since when the host has not been here: their seat's last connection, or, with a
+        page still open, their turns' running out twice; None while they are here."""
+        room = live.room
+        if room.host is None:
+            return None
+        seat = room.seats[room.host]
+        if not seat.connected:
+            return seat.gone_since
+        return seat.idle_since if seat.away else None
 
     def _mark_away(self, live: LiveRoom, seat_index: int, stamp: float) -> None:
         seat = live.room.seats[seat_index]
@@ -839,6 +868,8 @@ class RoomServer:
         seat = room.seats[index]
         waited = room.waits_for_someone_back()
         if self._stays_away(live, index, still_away):
+            if not seat.away:  # a restarted server: away from now, as far as it knows
+                self._start_idle_clock(live, index)
             seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
             seat.away, seat.turns_run_out = False, 0
@@ -876,8 +907,7 @@ class RoomServer:
     def _pass_on_a_gone_hosts_role(self, live: LiveRoom) -> None:
         """A person is here again: a host gone for the grace while nobody else was here to
         take the role (connected, not away) hands it on now."""
-        host = live.room.host
-        gone = None if host is None else live.room.seats[host].gone_since
+        gone = self._host_gone_since(live)
         if gone is not None and time.monotonic() - gone >= self.settings.away_seconds:
             self._pass_host_on(live, gone)
 
@@ -885,9 +915,9 @@ class RoomServer:
         """A person here said they are: their run-out turns count afresh, and if the stand-in
         played for them (or the game waited for them), they play their next move themselves
         (one it is still choosing is dropped, as when they come back after going). Active
-        again, they let the stand-in play on for others still away. The host role stays
-        where it is: it passes on only from a host with no connection (to them, if that
-        host is gone and nobody else is here)."""
+        again, they let the stand-in play on for others still away. A host away for the
+        grace (gone, or idle with the tab open) while nobody else was here hands the role
+        to them now; a host who had it passed on is back as a guest."""
         seat = live.room.seats[seat_index]
         seat.turns_run_out = 0
         if not seat.away:
@@ -915,7 +945,7 @@ class RoomServer:
     async def _commit_host_away(self, live: LiveRoom) -> None:
         async with live.lock:
             room = live.room
-            if room.host is None or room.seats[room.host].gone_since != live.host_gone_since:
+            if self._host_gone_since(live) != live.host_gone_since:
                 return  # back meanwhile, or gone again later: its own clock will tell
             entry = room.host_away_entry()
             if entry is None or not self._is_current(live):
