@@ -1,8 +1,8 @@
 """A host whose turn clock runs out twice in a row, the tab left open, is away as surely as
 one who closed it: after the same grace (``away_seconds``) the role passes to the next
 person here, as from a host gone ("Ann is away, so Bob is the host now."). Before, such
-a host kept it for good, and nobody could seat a bot, remove a player or start a lobby's
-game. Back within the grace (their button, a move, a reload), they keep it."""
+a host kept it for good, and nobody could seat a bot or remove a player between games.
+Back within the grace (their button, a move, a reload), they keep it."""
 
 from __future__ import annotations
 
@@ -17,54 +17,50 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player, connect, create_room, join_room, serving, start_game
-from .test_idle_away import play_their_turns
+from .helpers import Player
+from .test_idle_away import ann_bob_and_emma, play_their_turns
 
 HAND_ON = "Ann is away, so Bob is the host now."
 
 
 @contextlib.contextmanager
-def ann_hosting_bob_and_emma(make_app: Callable[..., Starlette], away_seconds: float
-                             ) -> Iterator[tuple[TestClient, Room, Player, Player]]:
-    """Ann (the host, seat 0) and Bob, connected, and Emma (bot) dealt a classic game on a
-    short turn clock: Ann's page, Bob's and the room."""
-    settings = replace(PATIENT, turn_seconds=0.3, away_seconds=away_seconds)
-    with serving(make_app(settings)) as client:
-        made = create_room(client, "Ann", players=3)
-        bob = connect(client, made["code"], join_room(client, made["code"], "Bob")["token"])
-        ann = connect(client, made["code"], made["token"])
-        ann.command("add_bot", seat=2, bot="emma")
-        ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
-        start_game(ann, [bob])
-        room = client.app.state.gofish_rooms.rooms[made["code"]].room  # type: ignore[attr-defined]
+def ann_away_as_host(make_app: Callable[..., Starlette], grace: float
+                     ) -> Iterator[tuple[TestClient, Room, Player, Player]]:
+    """Ann, the host, lets her turns run out, her page open, while Bob plays, until she is
+    away for them; every absence from the start has a grace of ``grace`` seconds."""
+    with ann_bob_and_emma(make_app, 0.3) as (client, room, ann, bob):
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=0.3, away_seconds=grace)
+        play_their_turns([bob], lambda: room.seats[0].away)
         yield client, room, ann, bob
+
+
+def back(ann: Player) -> None:
+    """Ann presses "Play again myself"; her page hears she is."""
+    ann.command("back")
+    ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
 
 
 def test_a_host_away_for_idle_turns_hands_the_role_on_after_the_grace(
     make_app: Callable[..., Starlette],
 ) -> None:
-    with ann_hosting_bob_and_emma(make_app, away_seconds=0.5) as (_, room, ann, bob):
-        play_their_turns([bob], lambda: room.seats[0].away)
+    with ann_away_as_host(make_app, 0.5) as (_, room, ann, bob):
         assert room.seats[0].connected and room.host == 0  # the grace is running
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1, timeout=10)
         assert HAND_ON in bob.notices
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
-        # Back now, she plays on as a guest; the role stays with Bob.
-        ann.command("back")
-        ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
+        back(ann)  # back now, she plays on as a guest; the role stays with Bob
         assert room.host == 1
 
 
 def test_a_host_back_from_idle_turns_within_the_grace_keeps_the_role(
     make_app: Callable[..., Starlette],
 ) -> None:
-    with ann_hosting_bob_and_emma(make_app, away_seconds=1.5) as (client, room, ann, bob):
-        play_their_turns([bob], lambda: room.seats[0].away)
+    with ann_away_as_host(make_app, 1.5) as (client, room, ann, bob):
         # From now on no clock runs out: only the grace her idle turns started counts.
         client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
             PATIENT, turn_seconds=60, away_seconds=1.5)
-        ann.command("back")
-        ann.read_until(lambda m: m["type"] == "presence" and not m["seats"][0]["away"])
+        back(ann)
         time.sleep(2.0)  # past the grace the idle turns started
         with contextlib.suppress(TimeoutError):
             bob.read_until(lambda m: False, timeout=0.3)
