@@ -147,6 +147,15 @@ def ann_and_bob(server: RoomsServer, new_page: Any, host: str = "Ann",
     return ann, bob, code
 
 
+def ann_bob_and_cy(server: RoomsServer, new_page: Any) -> tuple[Any, Any, Any]:
+    """Three browsers filling a room of three: Ann, the host, has seen Cy sit in seat 3."""
+    ann, bob, code = ann_and_bob(server, new_page)
+    cy = new_page()
+    join(cy, server.url, code, "Cy")
+    ann.wait_for_selector('#seats li[data-seat="2"]:has-text("Cy")')
+    return ann, bob, cy
+
+
 def fill_with_bot_and_start(host: Any, seat: int) -> None:
     host.click(f'#seats li[data-seat="{seat}"] .add-bot')
     host.wait_for_selector(f'#seats li[data-seat="{seat}"] .remove-bot')

@@ -1,7 +1,8 @@
 """A host gone away mid-game is read out once to a page there all along (by the notice
 line, not also by the log's line) and once to a page whose connection was down just then
 (by the log its return brings): the hand-over was only ever in the notice line, which a
-page that reconnects is not sent again."""
+page that reconnects is not sent again. In the lobby, which has no log, it stays said
+under the seats until the deal."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .browser_support import RoomsServer, join, open_room, started
+from .browser_support import RoomsServer, ann_bob_and_cy, started
 from .test_a_leave_heard_after_a_reconnect_browser import held_connection
 from .test_rooms_accessibility import LISTEN, LIVE, heard
 
@@ -23,11 +24,7 @@ def test_a_host_away_is_read_out_once_live_and_once_on_return(
     tmp_path: Path, open_page: Any
 ) -> None:
     with started(RoomsServer(tmp_path, away_seconds=1)) as rooms:
-        ann, bob, cy = (open_page() for _ in range(3))
-        code = open_room(ann, rooms.url, "Ann", 3)
-        for page, name in ((bob, "Bob"), (cy, "Cy")):
-            join(page, rooms.url, code, name)
-        ann.wait_for_selector('#seats li[data-seat="2"]:has-text("Cy")')
+        ann, bob, cy = ann_bob_and_cy(rooms, open_page)
         ann.click("#start")
         for page in (ann, bob, cy):
             page.wait_for_selector("#game:not([hidden])")
@@ -44,3 +41,22 @@ def test_a_host_away_is_read_out_once_live_and_once_on_return(
         for page in (bob, cy):
             said = [text for region, text in heard(page) if region in ("announcer", "notice")]
             assert said.count(AWAY) == 1, said
+
+
+def test_a_hand_over_in_the_lobby_stays_said_under_the_seats(
+    tmp_path: Path, open_page: Any
+) -> None:
+    """The new host is told the role is theirs and what it does; a page reloaded after the
+    moment, whose notice line is empty, reads it too."""
+    with started(RoomsServer(tmp_path, away_seconds=1)) as rooms:
+        ann, bob, cy = ann_bob_and_cy(rooms, open_page)
+        assert ann.is_hidden("#host-news")
+        ann.close()  # Ann's tab closed: after the grace, the role passes to Bob
+        bob.wait_for_selector("#start-row:not([hidden])")
+        assert bob.inner_text("#host-news") == (
+            f"{AWAY} You are the host: you seat bots and start the game.")
+        cy.reload()
+        cy.wait_for_selector("#connection:has-text('Connected as Cy')")
+        cy.wait_for_selector("#host-news:not([hidden])")
+        assert cy.inner_text("#host-news") == AWAY
+        assert cy.inner_text("#notice") == ""  # the moment's notice is not sent again

@@ -165,6 +165,9 @@ class Room:
     # The seat whose turn clock ran out: the stand-in makes its next move. Like presence,
     # not stored: after a restart the clock starts afresh.
     out_of_time: int | None = None
+    # How the host role last passed on before the first deal ("Ann is away, so Bob is the
+    # host now."): the lobby keeps it, having no log, for a page that missed the moment.
+    host_news: str | None = None
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -283,6 +286,7 @@ class Room:
             "status": self.status,
             "version": self.version,
             "host": self.host,
+            "host_news": self.host_news,
             "stand_in": self._free_bot_name(self.stand_in),  # what the next stand-in is called
             "game_number": self.game_number,
             # Seats taken after this game was dealt: a person there who goes opens the seat.
@@ -512,7 +516,7 @@ class Room:
             if self.game is not None:
                 self.seated_after_deal.add(seat.index)
             if self.host is None:  # the first person into an empty lobby runs it
-                self.host = seat.index
+                self.host, self.host_news = seat.index, None
         elif kind == "leave":
             notice = self._vacate(data)
         elif kind == "host":
@@ -529,6 +533,7 @@ class Room:
                              data["first_player"])
             self.game_number = data["game"]
             self.notices, self.pending, self.standing_in = [], None, set()
+            self.host_news = None  # the game's log says what happens to the role from now
             self._end_away_stand_ins()
             self._hand_vacated_seats_to_their_bots()
             self.game_names, self.seated_after_deal = self.names, set()
@@ -635,7 +640,14 @@ class Room:
         text = leave_text(data, index, reason, self.seats[index].stand_in_name)
         if was_host and self.host is not None:
             text += f" {self.names[self.host]} is the host now."
+        if was_host:
+            self._lobby_host_news(text if self.host is not None else None)
         return text
+
+    def _lobby_host_news(self, text: str | None) -> None:
+        """Before the first deal, the lobby says how the role last passed on."""
+        if self.game is None:
+            self.host_news = text
 
     def _stored_next_host(self, data: dict[str, Any], index: int) -> int | None:
         """The new host a host's leave names (None: nobody is seated). A leave stored
@@ -654,6 +666,7 @@ class Room:
                              f"to seat {data['seat'] + 1}")
         self.host = data["seat"]
         text = f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
+        self._lobby_host_news(text)
         if self.game is not None:  # told in the log as a leave is: a page back later reads it
             event = {"type": "seat_host", "seat": self.host, "from": data["from"]}
             self.notices.append(Notice(self._notice_at(), event, text))

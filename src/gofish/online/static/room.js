@@ -545,7 +545,7 @@ function renderLobby() {
       && !room.seats.some((s) => s.kind === 'human' && removalKey(s) === state.confirming)) {
     state.confirming = null; // the person asked about is gone from that seat
   }
-  const shown = JSON.stringify([room.seats, room.host, room.status, state.you, state.confirming,
+  const shown = JSON.stringify([room.seats, room.host, room.host_news, room.status, state.you, state.confirming,
     state.removed]);
   if (shown === state.lobbyShown) return;
   state.lobbyShown = shown;
@@ -558,12 +558,23 @@ function renderLobby() {
   fill($('#invite-code'), room.code);
   const host = isHost();
   fill($('#seats'), room.seats.map((seat) => seatLine(seat, host)));
+  renderHostNews(room, host);
   $('#start-row').hidden = !(host && room.status === 'lobby');
   const empty = room.seats.filter((s) => s.kind === 'open').length;
   $('#start').disabled = empty > 0;
   fill($('#start-hint'), empty ? `Fill the ${empty === 1 ? 'empty seat' : `${empty} empty seats`} (a friend or a bot) to start.` : '');
   renderLeave();
   $('#join').hidden = !(spectator && !watching && !state.removed && canJoin(room));
+}
+
+// The lobby has no log: how the host role passed on stays said under the seats, for a
+// page that was away at the moment or whose notice line has said other things since.
+function renderHostNews(room, host) {
+  const news = $('#host-news');
+  news.hidden = !room.host_news;
+  fill(news, !room.host_news ? '' : host
+    ? `${room.host_news} You are the host: you seat bots and start the game.`
+    : room.host_news);
 }
 
 // "Continue on another device": only for this page's own seat, while it holds one.
