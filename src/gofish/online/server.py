@@ -811,9 +811,9 @@ class RoomServer:
         )
 
     def _start_idle_clock(self, live: LiveRoom, seat_index: int) -> None:
-        """Seat ``index``'s person is away for their idle turns from now: a host away so for
-        the grace hands the role on, as one gone with the tab closed does (else nobody
-        could seat a bot or remove a player between games)."""
+        """Seat ``seat_index``'s person is away for their idle turns from now: a host away
+        so for the grace hands the role on, as one gone with the tab closed does (else
+        nobody could seat a bot or remove a player between games)."""
         stamp = live.room.seats[seat_index].idle_since = time.monotonic()
         replaced = live.idle_timers.get(seat_index)
         if replaced is not None:
