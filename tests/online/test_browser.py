@@ -441,6 +441,10 @@ def test_a_phone_shows_the_form_and_long_names_without_scrolling_sideways(
     ann.wait_for_selector('#seats li[data-seat="1"] .remove-player')
     ann.click('#seats li[data-seat="1"] .remove-player')  # the longest line: the question
     assert scroll_width(ann) <= 390 and scroll_width(bob) <= 390
+    ann.click('#seats li[data-seat="1"] .confirm-no')
+    confirm(ann, "#leave-row .leave")  # the lobby says under the seats who is host now
+    bob.wait_for_selector("#host-news:not([hidden])")
+    assert scroll_width(bob) <= 390
 
 
 def test_keyboard_focus_follows_each_action_and_the_bot_picked_stays_picked(
