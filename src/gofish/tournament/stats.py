@@ -5,16 +5,17 @@
   played as the number of trials. It stays inside [0, 1] and behaves at 0% and 100%.
 * **Elo**: a Bradley–Terry model fitted by maximum likelihood to the pairwise
   results (every pair of seats at a table held by different entrants: more
-  books wins, equal books is a draw; a forfeit loses to everyone), with the
-  minorisation–maximisation iteration of Hunter (2004). One virtual draw per
-  pair that met keeps ratings finite when a bot never loses. Ratings are
-  ``400 * log10(strength)``, shifted so that their mean is 0: only differences mean
-  anything (+100 is expected to score about 64% against 0).
+  books wins, equal books is a draw; a forfeit loses to everyone), by Newton's
+  method. One virtual draw per pair that met keeps ratings finite when a bot never
+  loses. Ratings are ``400 * log10(strength)``, shifted so that their mean is 0 (in
+  each group of bots linked by games, when a shard's games leave groups that never
+  met): only differences mean anything (+100 is expected to score about 64% against 0).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 Z95 = 1.959963984540054
 PRIOR_DRAWS = 1.0
@@ -33,39 +34,88 @@ def wilson_interval(rate: float, trials: int, z: float = Z95) -> tuple[float, fl
     return (min(max(0.0, centre - spread), rate), max(min(1.0, centre + spread), rate))
 
 
-def elo_ratings(
-    pair_games: list[list[int]], pair_points: list[list[int]], iterations: int = 10_000
-) -> list[float]:
+def elo_ratings(pair_games: list[list[int]], pair_points: list[list[int]]) -> list[float]:
     """Bradley–Terry Elo from pairwise games and half points (``pair_points[a][b]``: a's).
 
-    Fitted by the minorization-maximization update, each step over whole arrays: done a
-    pair at a time in Python it took 10 s for 300 bots, and far longer than the games
-    for a thousand (numpy comes with numba, a dependency)."""
+    Fitted by Newton's method on the log-likelihood, which converges in a handful of steps
+    where the MM iteration crawled: on a chain of 30 bots, each beating the next 990 to
+    10, it was still 75 Elo a link off after its 10,000 rounds. Each step works on whole
+    numpy arrays (numpy comes with numba, a dependency)."""
     import numpy as np
 
     games = np.array(pair_games, dtype=float).reshape(len(pair_games), len(pair_games))
     scores = np.array(pair_points, dtype=float).reshape(games.shape) / 2.0
     met = games > 0
     np.fill_diagonal(met, False)
-    games = games + PRIOR_DRAWS * met
-    scores = scores + (PRIOR_DRAWS / 2) * met
-    totals = scores.sum(axis=1)
+    games = np.where(met, games + PRIOR_DRAWS, 0.0)
+    scores = np.where(met, scores + PRIOR_DRAWS / 2, 0.0)
     # A bot with no pairwise result (a shard without its games) has no rating to fit: it
     # stays at 0 and out of the mean, which would otherwise move it and shift the others.
-    rated = (games != 0).any(axis=1)
-    if not rated.any():
-        rated[:] = True
-    counted = games > 0
-    strength = np.ones(len(games))
-    for _ in range(iterations):
-        shares = np.divide(games, strength[:, None] + strength[None, :],
-                           out=np.zeros_like(games), where=counted)
-        denominator = shares.sum(axis=1)
-        updated = np.divide(totals, denominator, out=strength.copy(), where=denominator > 0)
-        scale = math.exp(float(np.log(updated[rated]).mean()))
-        updated = np.where(rated, updated / scale, updated)
-        change = float(np.abs(np.log(updated / strength)).max())
-        strength = updated
-        if change < 1e-12:
-            break
-    return [400.0 * math.log10(float(s)) for s in strength]
+    rated = np.flatnonzero(met.any(axis=1))
+    logs = np.zeros(len(games))
+    if rated.size:  # a shard dealt no games has nothing to fit
+        logs[rated] = _fitted_log_strengths(games[np.ix_(rated, rated)],
+                                            scores[np.ix_(rated, rated)])
+    return [ELO_PER_LOG * float(value) for value in logs]
+
+
+#: Ratings are 400 * log10(strength): this many Elo per unit of natural log.
+ELO_PER_LOG = 400.0 / math.log(10)
+#: The fit stops when no log-strength moves by more than this (2e-8 Elo).
+CONVERGED = 1e-10
+#: Newton's method needs a dozen steps on the longest chains tried; this is a guard only.
+MAX_STEPS = 200
+
+
+def _fitted_log_strengths(games: Any, scores: Any) -> Any:
+    """The log-strengths of greatest likelihood, each group of bots linked by games
+    centred on 0 (the likelihood cannot place groups that never met against each other).
+
+    The log-likelihood is concave, and strictly so once each group's mean is fixed, so
+    Newton steps, halved while they would lower it, reach its maximum."""
+    import numpy as np
+
+    won = scores.sum(axis=1)
+    centring = _group_centring(games > 0)
+    logs = np.zeros(len(games))
+    likelihood = _log_likelihood(logs, games, won)
+    for _ in range(MAX_STEPS):
+        expected = 0.5 * (1.0 + np.tanh((logs[:, None] - logs[None, :]) / 2))
+        weights = games * expected * expected.T
+        # The Laplacian of the weights is the likelihood's curvature; adding each
+        # group's averaging matrix pins the group's mean, where it is flat.
+        curvature = np.diag(weights.sum(axis=1)) - weights + centring
+        step = np.linalg.solve(curvature, won - (games * expected).sum(axis=1))
+        while True:
+            if float(np.abs(step).max()) < CONVERGED:
+                return logs
+            tried = _log_likelihood(logs + step, games, won)
+            if tried >= likelihood - 1e-12 * abs(likelihood):  # rounding, not a loss
+                break
+            step = step / 2
+        logs, likelihood = logs + step, tried
+    return logs
+
+
+def _log_likelihood(logs: Any, games: Any, won: Any) -> float:
+    import numpy as np
+
+    return float(won @ logs - 0.5 * (games * np.logaddexp(logs[:, None], logs[None, :])).sum())
+
+
+def _group_centring(linked: Any) -> Any:
+    """The matrix that averages each bot's group (the bots linked to it by games)."""
+    import numpy as np
+
+    group = np.full(len(linked), -1)
+    for first in range(len(linked)):
+        if group[first] >= 0:
+            continue
+        group[first] = first
+        reached = [first]
+        while reached:
+            neighbours = np.flatnonzero(linked[reached.pop()] & (group < 0))
+            group[neighbours] = first
+            reached.extend(neighbours.tolist())
+    same = group[:, None] == group[None, :]
+    return same / same.sum(axis=1, keepdims=True)
