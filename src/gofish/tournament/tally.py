@@ -67,6 +67,10 @@ class Tally:
     # The entrant of each kept failure (None: a game stopped as endless, or not known).
     failure_entrants: list[int | None] = field(default_factory=list)
     failure_count: int = 0  # all of them
+    # The entrants among failure_entrants, to look one up at once: a scan of the list
+    # for every failing game slowed the tally as a thousand failing programs filled it.
+    _failing: set[int | None] = field(default_factory=set, init=False, repr=False,
+                                      compare=False)
 
     def __post_init__(self) -> None:
         # Text was "can't multiply sequence by non-int of type 'str'" from the lists below.
@@ -79,6 +83,7 @@ class Tally:
             self.failure_games = [None] * len(self.failures)
         if not self.failure_entrants:  # nor their entrants
             self.failure_entrants = [None] * len(self.failures)
+        self._failing = set(self.failure_entrants)
         if self.ended_by_forfeit == []:
             self.ended_by_forfeit = [0] * n
         if not self.pair_games:
@@ -115,10 +120,11 @@ class Tally:
             self.failure_count += 1
             failing = None if failed_seat is None else seats[failed_seat]
             # A worker plays its games in schedule order: the first ones are the earliest.
-            if len(self.failures) < MAX_FAILURES_KEPT or failing not in self.failure_entrants:
+            if len(self.failures) < MAX_FAILURES_KEPT or failing not in self._failing:
                 self.failures.append(failure)
                 self.failure_games.append(game)
                 self.failure_entrants.append(failing)
+                self._failing.add(failing)
         self._add_pairs(seats, books, failed_seat)
 
     def _add_pairs(self, seats: Sequence[int], books: Sequence[int], failed: int | None) -> None:
@@ -228,6 +234,7 @@ class Tally:
         self.failure_games = [game for game, _, _ in kept]
         self.failure_entrants = [entrant for _, entrant, _ in kept]
         self.failures = [message for _, _, message in kept]
+        self._failing = set(self.failure_entrants)
 
     def wins(self, entrant: int) -> float:
         return self.win_units[entrant] / WIN_UNITS
