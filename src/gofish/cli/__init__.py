@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
             register(subparsers)
     for command in subparsers.choices.values():  # every command reports a bad option alike
         one_line_errors(command)
+        command._negative_number_matcher = NEGATIVE_NUMBER
     for each in (parser, *subparsers.choices.values()):
         each._print_message = _print_message  # type: ignore[method-assign]
     return parser
@@ -65,6 +66,12 @@ def _print_message(message: str, file: SupportsWrite[str] | None = None) -> None
         if file is None:
             raise OSError(errno.EBADF, "standard output is closed")
         file.write(message)
+
+
+#: What argparse takes for an option's value, not an option, after ``-`` (its own test
+#: knew -5 and -.5 only, so ``--timeout -inf`` or ``--games -1e3`` was "expected one
+#: argument"): a digit, a point and a digit, or an infinity or NaN as float() reads them.
+NEGATIVE_NUMBER = re.compile(r"-(\.?\d|(inf|infinity|nan)$)", re.IGNORECASE)
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,47 @@
+"""A negative number after an option is its value, however it is written.
+
+argparse took only -5 and -.5 for numbers: ``--timeout -inf`` or ``--games -1e3`` was
+"expected one argument", where ``--timeout=-inf`` said what was wrong with the number.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gofish.cli import main
+
+
+def refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """What ``gofish`` says to ``argv`` on stderr, having refused it with exit code 2."""
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse's own refusals
+        status = stop.code  # type: ignore[assignment]
+    assert status == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--timeout", "-inf"), ("--timeout", "-Infinity"), ("--timeout", "-NaN"),
+    ("--timeout", "-1e3"), ("--timeout", "-.5e1"), ("--games", "-1e3"),
+    ("--games", "-1_000"), ("--seed", "-1e3"), ("--jobs", "-inf"), ("--players", "-1E2"),
+    ("--hand-size", "-inf"), ("--shard", "-1/2"),
+])
+def test_a_negative_number_is_refused_as_with_an_equals_sign(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    before = ["tournament", "emma", "random", "--seed", "1"]
+    apart = refusal(capsys, [*before, option, value])
+    joined = refusal(capsys, [*before, f"{option}={value}"])
+    assert "expected one argument" not in apart
+    assert apart == joined and apart.startswith("gofish tournament: ")
+
+
+def test_a_word_after_an_option_is_still_not_its_value(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only numbers: an option name after an option that wants a value is a mistake to name.
+    message = refusal(capsys, ["tournament", "emma", "random", "--timeout", "--json"])
+    assert "argument --timeout: expected one argument" in message
+    message = refusal(capsys, ["tournament", "emma", "random", "--timeout", "-infinite"])
+    assert "argument --timeout: expected one argument" in message
