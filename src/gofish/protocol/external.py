@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
 import os
 import re
 import secrets
@@ -881,11 +882,14 @@ def _wait_for_execs(deadline: float) -> None:
     of this process, then none at all, even a moment after Popen has returned it: not its
     mark. A stop in that moment (a worker's SIGTERM) found nothing to kill, and the program
     ran on, an orphan. (A child forked never to exec, such as a worker process, costs the
-    whole wait: only a start cut short waits.)"""
+    whole wait: only a start cut short waits; one started by multiprocessing, such as a
+    pool's worker beside a tournament run from Python, is known not to be a bot.)"""
     if not os.path.isdir("/proc"):
         return
     own = _environ_of("self")
-    while any(_environ_of(child) in (b"", own) for child in _live_children()):
+    workers = {str(process.pid) for process in multiprocessing.active_children()}
+    while any(_environ_of(child) in (b"", own) for child in _live_children()
+              if child not in workers):
         if time.monotonic() >= deadline:
             return
         time.sleep(_EXEC_POLL)
