@@ -901,17 +901,8 @@ _EXEC_POLL = 0.005
 def _live_children() -> list[str]:
     """The ids of this process's children that have not ended (zombies have no environment
     to show, and are never exec'd)."""
-    parent = str(os.getpid())
-    children = []
-    for name in _process_ids():
-        try:
-            with open(f"/proc/{name}/stat", "rb") as stat:
-                state, ppid = stat.read().rsplit(b")", 1)[1].split()[:2]
-        except (OSError, ValueError):  # gone meanwhile
-            continue
-        if ppid.decode() == parent and state != b"Z":
-            children.append(name)
-    return children
+    me = str(os.getpid())
+    return [name for name in _process_ids() if _live_parent(name) == me]
 
 
 def _process_ids() -> list[str]:
@@ -928,12 +919,87 @@ def _environ_of(pid: str) -> bytes | None:
         return None
 
 
-def kill_bots_started_by(pid: int) -> None:
+def kill_bots_started_by(pid: int, started: int | None = None) -> None:
     """Kill every bot program (and what it started) that process ``pid`` started: the
     cleanup that process would have done, had it not been killed outright (a tournament
-    worker under ``kill -9``: bots that ignore the end of their input would live on)."""
+    worker under ``kill -9``: bots that ignore the end of their input would live on).
+    A program it was starting as it died shows its mark only once its exec is done; given
+    when ``pid`` started (:func:`start_time`, taken while it ran), that is waited for, as a
+    stop in the middle of a start waits (the program ran on otherwise)."""
+    if started is not None:
+        _wait_for_orphaned_execs(started, time.monotonic() + EXEC_WAIT)
     prefix = f"{pid}-"
     _kill_environ_matching(lambda value: value.startswith(prefix))
+
+
+def start_time(pid: int) -> int | None:
+    """When process ``pid`` started, in clock ticks since the machine did (a zombie's too,
+    until it is reaped); None if it is gone (or not on Linux)."""
+    fields = _stat(str(pid))
+    return None if fields is None else int(fields[_START_TIME])
+
+
+def _wait_for_orphaned_execs(started: int, deadline: float) -> None:
+    """Wait until no fork made since ``started`` of a fork of this process (a worker) whose
+    parent has gone is between its fork and the end of its exec, or until ``deadline``.
+    Such a fork shows /proc this process's environment, and its parent no longer does: the
+    forks that never exec (this process's own workers, another tournament's) have a parent
+    that does, and those started earlier (a test runner's other workers) are left out."""
+    if not os.path.isdir("/proc"):
+        return
+    own = _environ_of("self")
+    while any(_environ_of(parent) != own for parent in _parents_of_forks(own, started)):
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(_EXEC_POLL)
+
+
+def _parents_of_forks(own: bytes | None, started: int) -> list[str]:
+    """The parents of the processes started since ``started`` that show /proc the
+    environment ``own`` (forks that have not exec'd), this process and its own children
+    left out. (One in the middle of its exec shows none, for a moment too short to wait
+    for: the search for marks that follows finds it done. A process started with no
+    environment at all shows none too.)"""
+    me = str(os.getpid())
+    parents = []
+    for name in _process_ids():
+        fields = _live_stat(name)
+        if (fields is not None and int(fields[_START_TIME]) >= started
+                and me not in (name, fields[_PARENT]) and _environ_of(name) == own):
+            parents.append(fields[_PARENT])
+    return parents
+
+
+# Places in /proc/PID/stat, counted from the state letter (after the command's ")").
+_PARENT, _FLAGS, _START_TIME = 1, 6, 19
+_KERNEL_THREAD = 0x00200000  # PF_KTHREAD, among the flags
+
+
+def _live_parent(pid: str) -> str | None:
+    """The id of process ``pid``'s parent; None once it is gone, and for a zombie or a
+    kernel thread (neither has an environment to show, nor will exec)."""
+    fields = _live_stat(pid)
+    return None if fields is None else fields[_PARENT]
+
+
+def _live_stat(pid: str) -> list[str] | None:
+    """Process ``pid``'s /proc/PID/stat from its state on; None once it is gone, and for a
+    zombie or a kernel thread."""
+    fields = _stat(pid)
+    if fields is None or fields[0] == "Z" or int(fields[_FLAGS]) & _KERNEL_THREAD:
+        return None
+    return fields
+
+
+def _stat(pid: str) -> list[str] | None:
+    """Process ``pid``'s /proc/PID/stat from its state on; None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].decode().split()
+        int(fields[_FLAGS]), int(fields[_START_TIME])  # there to read
+    except (OSError, ValueError, IndexError):  # gone meanwhile
+        return None
+    return fields
 
 
 def _kill_environ_matching(matches: Callable[[str], bool]) -> None:

@@ -28,7 +28,12 @@ from gofish.bots.expert import any_searches_endgame
 from gofish.core import check_whole
 from gofish.leaving import drop_output
 from gofish.protocol import DEFAULT_TIMEOUT
-from gofish.protocol.external import check_timeout, kill_bots_started_by, signal_name
+from gofish.protocol.external import (
+    check_timeout,
+    kill_bots_started_by,
+    signal_name,
+    start_time,
+)
 from gofish.sim import as_whole_number, cgroup_cpus, unsupported_reason
 from gofish.tournament.plan import Plan, TournamentError
 from gofish.tournament.play import (
@@ -414,6 +419,8 @@ class _Worker:
                                        daemon=True)
         with _held_while_forking():
             self.process.start()
+        # Taken while it runs: a program it was starting as it died is waited for by this.
+        self.started = start_time(self.process.pid)
         theirs.close()
         self.busy = False
         self._plan_sent: Plan | None = None
@@ -447,7 +454,7 @@ class _Worker:
     def _lost(self) -> WorkerLostError:
         """The error of a worker that died, once what it started is stopped."""
         self.process.join(timeout=5)
-        kill_bots_started_by(self.process.pid)  # what it could not clean up itself
+        kill_bots_started_by(self.process.pid, self.started)  # what it could not clean up itself
         code = self.process.exitcode
         if code is not None and code == -getattr(signal, "SIGKILL", 9):
             # Not "exit code -9", nor --jobs 1 to see why: nothing in it said why.
@@ -476,7 +483,8 @@ class _Worker:
         if self.process.is_alive():  # deaf to SIGTERM (a bot's library took it over)
             self.process.kill()
             self.process.join(timeout=5)
-            kill_bots_started_by(self.process.pid)  # what it was given no time to stop
+            # what it was given no time to stop
+            kill_bots_started_by(self.process.pid, self.started)
         self.connection.close()
 
 
