@@ -956,16 +956,15 @@ def _wait_for_orphaned_execs(started: int, deadline: float) -> None:
 
 def _parents_of_forks(own: bytes | None, started: int) -> list[str]:
     """The parents of the processes started since ``started`` that show /proc the
-    environment ``own`` (forks that have not exec'd), this process and its own children
-    left out. (One in the middle of its exec shows none, for a moment too short to wait
-    for: the search for marks that follows finds it done. A process started with no
-    environment at all shows none too.)"""
+    environment ``own`` (forks that have not exec'd) or none (in the middle of their exec:
+    the search for marks would pass over them), this process and its own children left
+    out."""
     me = str(os.getpid())
     parents = []
     for name in _process_ids():
         fields = _live_stat(name)
         if (fields is not None and int(fields[_START_TIME]) >= started
-                and me not in (name, fields[_PARENT]) and _environ_of(name) == own):
+                and me not in (name, fields[_PARENT]) and _environ_of(name) in (b"", own)):
             parents.append(fields[_PARENT])
     return parents
 
