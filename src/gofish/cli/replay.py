@@ -186,6 +186,13 @@ def records(source: Iterable[str]) -> Iterator[tuple[int, int, str, dict[str, An
                 yield first, spread[-1][0], "".join(text for _, text in spread), dict(CUT_OFF)
                 continue
             returned.extend(reversed(spread[1:]))
+        if _a_fragment_opening(line, next_line, returned):
+            fragment, given_back = _fragment(numbered, next_line)
+            returned.extend(reversed(given_back))
+            if len(fragment) > 1:
+                text = "".join(text for _, text in fragment)
+                yield first, fragment[-1][0], text, _fragment_result(text, first)
+                continue
         yield first, first, line, None
 
 
@@ -273,6 +280,82 @@ def _broken_record(
     if depth != 0 or index < 2 or not spread[index - 1][1].rstrip().endswith("}"):
         return None  # closed by a "]," (a bracket lost): not where the record ends
     return index
+
+
+#: The fields of an action (RULES.md), which name the first member of an object inside a
+#: record: a lone "{" followed by one opens an action, by anything else a record.
+_ACTION_FIELDS = ("player", "target", "rank", "suit")
+#: The name of the member a line begins with ('  "rules": ...' gives rules).
+_FIRST_NAME = re.compile(r'\s*\{?\s*"([^"\\]*)"\s*:')
+
+
+def _a_fragment_opening(line: str, next_line: Callable[[], tuple[int, str] | None],
+                        returned: list[tuple[int, str]]) -> bool:
+    """Whether ``line``, read as no record, is a piece of one laid out over several lines
+    that the lines after it belong to: not JSON of its own, and, for a lone "{", the
+    opening of a record (the next line names a record's field). The line peeked at is
+    given back to ``returned``."""
+    if not _a_layout_line(line) or _json_state(line) == "complete":
+        return False
+    if line.rstrip() != "{":
+        return True
+    following = next_line()
+    if following is None:
+        return False
+    returned.append(following)
+    return _first_name(following[1]) in RECORD_FIELDS
+
+
+def _fragment(
+    opening: tuple[int, str], next_line: Callable[[], tuple[int, str] | None]
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """The lines of a damaged record laid out over several lines (one that made no record
+    however its brackets were read: its opening "{" or a line of brackets lost), from
+    ``opening`` to the line before a blank line or one that begins a record; and the
+    lines read past them, to be given back. One result for them all, not one a line."""
+    fragment, size = [opening], len(opening[1])
+    while size <= MAX_SPREAD_RECORD and (following := next_line()) is not None:
+        if not _a_layout_line(following[1]) or _begins_a_record(following[1]):
+            return fragment, [following]
+        if following[1].rstrip() == "{":
+            peeked = next_line()
+            if peeked is None or _first_name(peeked[1]) not in _ACTION_FIELDS:
+                return fragment, [following] if peeked is None else [following, peeked]
+            fragment.append(following)
+            following = peeked
+        fragment.append(following)
+        size += len(following[1])
+    return fragment, []
+
+
+def _a_layout_line(line: str) -> bool:
+    """Whether ``line`` is as a line of a record laid out over several is: a member, an
+    item or a bracket (not blank, not words or bytes of something else)."""
+    return line.lstrip()[:1] in ('"', "{", "}", "[", "]")
+
+
+def _begins_a_record(line: str) -> bool:
+    """Whether ``line``, unindented, begins something of its own: a line of JSON Lines
+    (whole or cut short), an array of them, or an object or array whole on its line."""
+    if line[:1].isspace():
+        return False
+    return (_BEGINS_A_RECORD.match(line) is not None and _first_name(line) in RECORD_FIELDS
+            ) or _opens_an_array(line) or (
+                line[:1] in "{[" and _json_state(line) == "complete")
+
+
+def _first_name(line: str) -> str | None:
+    found = _FIRST_NAME.match(line)
+    return None if found is None else found[1]
+
+
+def _fragment_result(text: str, first: int) -> dict[str, Any]:
+    """The result for the lines of a damaged record (``_fragment``) from line ``first``."""
+    if text.lstrip().startswith("{"):
+        return _not_json(text, first)
+    return {"ok": False, "action_index": None,
+            "error": f'the record is not valid JSON: it does not open with "{{" at line '
+                     f"{first} (its first line lost?)"}
 
 
 def _laid_out_indented(spread: list[tuple[int, str]]) -> bool:
