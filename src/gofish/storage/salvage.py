@@ -29,6 +29,16 @@ class GameKey(NamedTuple):
         return self.over is None and not self.raw
 
 
+#: What every row gofish writes in the games table holds: its columns declared NOT NULL,
+#: which SQLite never lets be NULL. A row without them is another table's, read from its
+#: page where damage (pages swapped, or one copied over another) put it among the games':
+#: a row of seats has six columns, the others read as NULL. Its id was never a game's.
+#: Asked by typeof: SQLite takes "IS NOT NULL" of a NOT NULL column as true unread.
+A_GAMES_ROW = " AND ".join(f"typeof({column}) <> 'null'" for column in (
+    "record", "source", "rules", "rules_preset", "rules_options", "rules_label", "players",
+    "over", "books", "actions", "created_at", "updated_at"))
+
+
 def is_damage(error: sqlite3.Error) -> bool:
     """Whether ``error`` is SQLite finding a damaged page (not a lock, a full disk...)."""
     name = getattr(error, "sqlite_errorname", "") or ""
@@ -44,7 +54,7 @@ def game_keys(connection: sqlite3.Connection) -> list[GameKey]:
         try:
             row = connection.execute(
                 "SELECT CAST(updated_at AS BLOB), typeof(updated_at) = 'blob', over "
-                "FROM games WHERE id = ?", (game_id,)).fetchone()
+                f"FROM games WHERE id = ? AND {A_GAMES_ROW}", (game_id,)).fetchone()
         except sqlite3.DatabaseError as error:
             if not is_damage(error):
                 raise
@@ -65,7 +75,7 @@ def table_and_index_ids(connection: sqlite3.Connection) -> set[int]:
     damage error if a page of them cannot be read), and those the index lists
     (:func:`indexed_ids`)."""
     walked = _times(connection.execute(
-        f"SELECT id, {_TIME_COLUMNS} FROM games NOT INDEXED").fetchall())
+        f"SELECT id, {_TIME_COLUMNS} FROM games NOT INDEXED WHERE {A_GAMES_ROW}").fetchall())
     return walked.keys() | indexed_ids(connection, walked)
 
 
@@ -136,8 +146,9 @@ def _ids_by_walking(connection: sqlite3.Connection) -> Iterator[int]:
     current = 0
     while current < largest:
         try:
-            row = connection.execute("SELECT min(id) FROM games WHERE id > ?",
-                                     (current,)).fetchone()
+            row = connection.execute(
+                f"SELECT min(id) FROM games WHERE id > ? AND {A_GAMES_ROW}",
+                (current,)).fetchone()
         except sqlite3.DatabaseError as error:
             if not is_damage(error):
                 raise
