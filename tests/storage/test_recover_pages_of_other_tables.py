@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from gofish.storage import recovery
+import gofish
+from gofish.storage import Store, recovery
 
+from .helpers import EMMA, YOU, damage, played_game
 from .test_cli import gofish_cmd
 from .test_damaged_pages import PAGE, _pages_of
 from .test_recover import GAMES, _rows, _save_games
@@ -24,11 +27,12 @@ def _page(data: bytearray, number: int) -> slice:
     return slice((number - 1) * PAGE, number * PAGE)
 
 
-def _swap_seats_with_games(path: Path) -> None:
-    """Swap the seats table's one page with a middle page of the games table."""
+def _swap_seats_with_games(path: Path, last: bool = False) -> None:
+    """Swap the seats table's one page with a middle page of the games table (its last
+    page, with ``last``)."""
     [seats] = _pages_of(path, "seats")
     games = _pages_of(path, "games")
-    middle = games[len(games) // 2]
+    middle = games[-1 if last else len(games) // 2]
     data = bytearray(path.read_bytes())
     data[_page(data, seats)], data[_page(data, middle)] = (
         data[_page(data, middle)], data[_page(data, seats)])
@@ -65,3 +69,77 @@ def test_the_recovery_counts_only_the_games_there_were(tmp_path: Path) -> None:
     named = sorted([*done.recovered, *(game.id for game in done.lost)])
     assert named == list(range(1, GAMES + 1))
     assert set(_rows(path)) == set(done.recovered)  # no game made up in the new file
+
+
+def _zero_the_seats(path: Path) -> None:
+    [seats] = _pages_of(path, "seats")
+    data = bytearray(path.read_bytes())
+    data[_page(data, seats)] = bytes(PAGE)
+    path.write_bytes(bytes(data))
+
+
+def _game_columns(rows: dict[int, tuple[Any, ...]]) -> dict[int, tuple[Any, ...]]:
+    return {game_id: row for game_id, (row, _) in rows.items()}
+
+
+def test_games_whose_seats_page_is_zeroed_come_back_without_their_seats(
+        tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    before = _rows(path)
+    _zero_the_seats(path)
+
+    result = gofish_cmd("recover", "--database", str(path))
+
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
+    assert result.stderr.startswith(f"gofish recover: games 1 to {GAMES} came back with "
+                                    "seats lost: who sat there (names, and which were "
+                                    "bots) was on a damaged page"), result.stderr
+    after = _rows(path)
+    assert _game_columns(after) == _game_columns(before)  # ids, times, records as they were
+    for game_id, (row, seats) in after.items():
+        players = row[7]
+        assert [seat[1:4] for seat in seats] == [
+            (number, f"seat {number + 1} (name lost)", None) for number in range(players)]
+        assert len(before[game_id][1]) == players
+
+
+def test_with_pages_swapped_every_game_but_those_on_the_moved_page_comes_back(
+        tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    before = _rows(path)
+    _swap_seats_with_games(path)
+    done = recovery.recover_database(path)
+    assert done.lost and len(done.recovered) == GAMES - len(done.lost)
+    assert sorted(done.seats_lost) == sorted(done.recovered)
+    after = _rows(path)
+    assert _game_columns(after) == {game_id: row for game_id, row in
+                                    _game_columns(before).items() if game_id in after}
+
+
+def test_the_seats_that_still_read_are_kept(tmp_path: Path) -> None:
+    # Of a game whose seat 1 is lost, seat 0 keeps its name and bot.
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    damage(path, "DELETE FROM seats WHERE game_id = 3 AND seat = 1")
+    with Store(path, read_only=True) as store:
+        found = store.game_without_its_seats(3)
+        assert store.game_without_its_seats(4) is None  # nothing of it lost
+    assert found is not None
+    game, lost = found
+    assert lost == (1,)
+    assert game.seats == [YOU, {"name": "seat 2 (name lost)", "bot": None}]
+
+
+def test_a_seat_row_s_id_is_not_taken_for_the_largest_given_out(tmp_path: Path) -> None:
+    # The seats' page at the end of the games table: its rows' numbers run past every
+    # game's, and the new file gave no id up to the largest of them to a new game.
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    _swap_seats_with_games(path, last=True)
+    recovery.recover_database(path)
+    with Store(path) as store:
+        new_id = store.save(gofish.game_to_record(played_game(seed=1)), seats=[YOU, EMMA])
+    assert new_id == GAMES + 1

@@ -87,7 +87,19 @@ def told(recovery: Recovery) -> int:
                           f"not take this: {error.strerror or error}")
         unsaid = True
     _mention_unsaved_left(recovery)
-    return _report_lost(recovery) or (EXIT_STORAGE if unsaid else 0)
+    seats_lost = _report_seats_lost(recovery)
+    return _report_lost(recovery) or seats_lost or (EXIT_STORAGE if unsaid else 0)
+
+
+def _report_seats_lost(recovery: Recovery) -> int:
+    """Say which games came back without who sat in them; 1 if any did."""
+    if not recovery.seats_lost:
+        return 0
+    report("recover", f"{_games(sorted(recovery.seats_lost))} came back with seats lost: who "
+                      "sat there (names, and which were bots) was on a damaged page. Each "
+                      "seat lost is named \"seat N (name lost)\" and counted as a person's; "
+                      f"what is left of them stays in {shown(str(recovery.kept_as))}")
+    return EXIT_STORAGE
 
 
 def _report_lost(recovery: Recovery) -> int:

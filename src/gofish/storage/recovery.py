@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -82,6 +82,9 @@ class Recovery:
     lost: tuple[LostGame, ...] = ()
     kept_as: Path | None = None  # where the damaged file is now
     moved_in: tuple[int, ...] = ()  # games from the fallback files, moved into the new file
+    #: Games recovered without some of their seats (on a damaged page): id -> the seats
+    #: lost (from 0), each now named ``seat N (name lost)`` and taken for a person's.
+    seats_lost: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 def recover_database(path: str | os.PathLike[str] | None = None, *,
@@ -110,14 +113,14 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
                     return Recovery(named, None)
                 _remove_unfinished(real)
                 new_file = making.enter_context(_new_file_beside(real))
-                recovered, lost = _build(real, new_file, damaged)
+                recovered, lost, seats_lost = _build(real, new_file, damaged)
             with _signals_held():  # the files are swapped whole, or not at all
                 kept_as = _put_in_place(real, new_file, now())
         moved_in = _move_unsaved_in(real)
     except KeyboardInterrupt as stop:
         raise RecoveryInterrupted(stop, kept_as) from None
     return Recovery(named, damage, tuple(recovered), tuple(sorted(lost)), kept_as,
-                    tuple(moved_in))
+                    tuple(moved_in), seats_lost)
 
 
 # ----------------------------------------------------------------- checks
@@ -231,25 +234,54 @@ def _open_damaged(path: Path) -> Store:
             "find some (docs/storage.md, \"Errors\")") from None
 
 
-def _copy_games(damaged: Store, new: Store) -> tuple[list[int], list[LostGame]]:
+def _copy_games(damaged: Store, new: Store
+                ) -> tuple[list[int], list[LostGame], dict[int, tuple[int, ...]]]:
     """Store every game ``damaged`` still reads in ``new``, a page at a time (so that a
-    large database is never held in memory whole); the ids copied, and the games lost."""
+    large database is never held in memory whole); the ids copied, the games lost, and
+    the games copied without some of their seats (those seats, by game)."""
     try:
         largest = damaged.largest_id()
     except StorageError:  # neither place that knows it reads: the ids found say it
         largest = 0
     recovered: list[int] = []
     lost: list[LostGame] = []
+    seats_lost: dict[int, tuple[int, ...]] = {}
     for entries in _pages(damaged, largest):
+        largest = max([largest, *map(_entry_id, entries)])
+        entries, seatless = _with_seats_lost(damaged, entries)
         games = [(entry, _deal(damaged, entry)) for entry in entries
                  if isinstance(entry, StoredGame)]
         lost += [LostGame(entry.game_id, True, str(entry)) for entry in entries
                  if isinstance(entry, DamagedGameError)]
-        largest = max([largest, *map(_entry_id, entries)])
         refused = new.restore(games, largest_id=largest)
         lost += [LostGame(game_id, False, reason) for game_id, reason in refused.items()]
         recovered += [game.id for game, _ in games if game.id not in refused]
-    return recovered, lost
+        seats_lost |= {game_id: seats for game_id, seats in seatless.items()
+                       if game_id not in refused}
+    return recovered, lost, seats_lost
+
+
+def _with_seats_lost(damaged: Store, entries: list[StoredGame | DamagedGameError]
+                     ) -> tuple[list[StoredGame | DamagedGameError], dict[int, tuple[int, ...]]]:
+    """``entries``, each damaged game whose row still reads but some of whose seats do
+    not (their page damaged) read without them (``Store.game_without_its_seats``): the
+    game is kept, and only who sat there lost; and the seats lost, by game."""
+    kept: list[StoredGame | DamagedGameError] = []
+    seats_lost: dict[int, tuple[int, ...]] = {}
+    for entry in entries:
+        found = None
+        if isinstance(entry, DamagedGameError):
+            try:
+                found = damaged.game_without_its_seats(entry.game_id)
+            except StorageError:  # read a moment ago: it stays damaged
+                found = None
+        if found is None:
+            kept.append(entry)
+            continue
+        game, seats = found
+        kept.append(game)
+        seats_lost[game.id] = seats
+    return kept, seats_lost
 
 
 def _pages(store: Store, largest: int) -> Iterator[list[StoredGame | DamagedGameError]]:
@@ -354,15 +386,17 @@ def _remove_unfinished(path: Path) -> None:
             os.close(descriptor)
 
 
-def _build(path: Path, new_file: Path, damaged: Store) -> tuple[list[int], list[LostGame]]:
+def _build(path: Path, new_file: Path, damaged: Store
+           ) -> tuple[list[int], list[LostGame], dict[int, tuple[int, ...]]]:
     """Make ``new_file`` a database holding every game ``damaged`` (the database at
-    ``path``) still reads, checked; the ids of those games, and the games not in it
-    (damaged, or whose records do not replay), with why. StorageError if it cannot be
-    made whole (a full disk); ``_new_file_beside`` then removes it."""
+    ``path``) still reads, checked; the ids of those games, the games not in it
+    (damaged, or whose records do not replay), with why, and the seats lost by game.
+    StorageError if it cannot be made whole (a full disk); ``_new_file_beside`` then
+    removes it."""
     try:
         _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
-            recovered, lost = _copy_games(damaged, store)
+            recovered, lost, seats_lost = _copy_games(damaged, store)
             _stand_alone(store)
         _check(new_file, set(recovered))
     except (StorageError, OSError) as error:
@@ -372,7 +406,7 @@ def _build(path: Path, new_file: Path, damaged: Store) -> tuple[list[int], list[
         raise StorageError(f"cannot make the recovered games database beside {path}: "
                            f"{reason}. The unfinished new file is removed and "
                            f"{NOTHING_CHANGED}") from None
-    return recovered, lost
+    return recovered, lost, seats_lost
 
 
 def _as_owned(new_file: Path, damaged: os.stat_result) -> None:

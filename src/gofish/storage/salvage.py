@@ -165,8 +165,10 @@ def largest_id(connection: sqlite3.Connection) -> int:
     out again); the damage error again if neither place that knows it can be read."""
     found: list[int] = []
     failure: sqlite3.DatabaseError | None = None
+    # The last row that is a game's, walked back from the end: a row of another table's
+    # page there (see A_GAMES_ROW) has an id no game was given.
     for query in ("SELECT seq FROM sqlite_sequence WHERE name = 'games'",
-                  "SELECT max(id) FROM games"):
+                  f"SELECT id FROM games WHERE {A_GAMES_ROW} ORDER BY id DESC LIMIT 1"):
         try:
             row = connection.execute(query).fetchone()
         except sqlite3.DatabaseError as error:

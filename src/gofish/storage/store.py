@@ -948,6 +948,37 @@ class Store:
 
         return self._read(load) if wanted else []
 
+    def game_without_its_seats(self, game_id: int) -> tuple[StoredGame, tuple[int, ...]] | None:
+        """Game ``game_id`` read from its row, for ``gofish recover`` when it cannot be read
+        whole because seats of it cannot (their page damaged): each seat that still reads
+        as it was, the others named by number (``lost_seat``) and taken for a person's;
+        and the numbers of those seats. None if its row does not read either, or no seat
+        is lost (then it is damaged otherwise)."""
+        game_id = _check_id(game_id)
+
+        def load() -> tuple[StoredGame, tuple[int, ...]] | None:
+            try:
+                row = self.connection.execute(
+                    f"SELECT {_GAME_FIELDS} FROM games WHERE id = ? AND {salvage.A_GAMES_ROW}",
+                    (game_id,)).fetchone()
+            except sqlite3.DatabaseError as error:
+                self._read_around(error)
+                return None
+            if row is None or not _is_count(players := row[4]):
+                return None
+            try:
+                readable = _readable_seats(self._seat_rows([game_id]), players)
+            except sqlite3.DatabaseError as error:  # the seats' table is past reading
+                self._read_around(error)
+                readable = {}
+            lost = tuple(number for number in range(players) if number not in readable)
+            seats = [(number, readable.get(number) or lost_seat(number))
+                     for number in range(players)]
+            game = self._stored_game(row, seats)
+            return None if not lost or isinstance(game, DamagedGameError) else (game, lost)
+
+        return self._read(load)
+
     def latest_unfinished(self, skipped: list[DamagedGameError] | None = None,
                           wanted: Callable[[StoredGame], bool] | None = None,
                           ) -> StoredGame | None:
@@ -1676,6 +1707,31 @@ def _seat_list(numbered: list[tuple[Any, Seat]], players: object, path: Path,
     except StorageError:
         raise DamagedGameError(game_id, path) from None
     return seats
+
+
+def lost_seat(number: int) -> Seat:
+    """What stands for seat ``number`` (from 0) of a game whose seat row was lost with a
+    damaged page: its name says so, and nothing says it was a bot's."""
+    return {"name": f"seat {number + 1} (name lost)", "bot": None}
+
+
+def _readable_seats(rows: list[Any], players: int) -> dict[int, Seat]:
+    """The seats among seat ``rows`` (game id, number, name, bot, ...) that read as a save
+    writes them, by number."""
+    readable: dict[int, Seat] = {}
+    for _, number, name, bot, *_ in rows:
+        seat = {"name": name, "bot": bot}
+        if _is_count(number) and number < players and _fits_a_seat(seat):
+            readable[number] = seat
+    return readable
+
+
+def _fits_a_seat(seat: Seat) -> bool:
+    try:
+        check_seats([seat], 1)
+    except StorageError:
+        return False
+    return True
 
 
 def _check_figures(game: StoredGame, path: Path) -> None:
