@@ -104,10 +104,10 @@ def with_store(
 
     try:
         path = database_path(args)
-        if not (database_exists(path) or fallback_waits(path)
-                or waits_in_temp_folder(path)):
+        waiting = fallback_waits(path) or waits_in_temp_folder(path)
+        if not (database_exists(path) or waiting):
             return when_missing(path)
-        store = open_to_read(path)
+        store = open_to_read(path, only_read=not waiting and _empty_file(path))
         with store:
             if store.older_schema is not None:
                 report(command, f"the games database {shown(str(path))} is of an older gofish "
@@ -159,12 +159,27 @@ def when_unsaved_go_in(store: Store) -> str:
             "full?); they go in the next time gofish opens it")
 
 
-def open_to_read(path: Path) -> Store:
+def _empty_file(path: Path) -> bool:
+    """Whether ``path`` is an empty file with no moves waiting beside it (an SQLite
+    database with no tables yet, or a file of no kind at all)."""
+    wal = Path(f"{path}-wal")
+    try:
+        return path.stat().st_size == 0 and (not wal.exists() or wal.stat().st_size == 0)
+    except OSError:  # the opening says what is wrong
+        return False
+
+
+def open_to_read(path: Path, *, only_read: bool = False) -> Store:
     """The store at ``path``; one that cannot be written (a read-only file or folder) is
-    opened read-only, since these commands only read it. Any other failure is raised."""
+    opened read-only, since these commands only read it, and so is one ``only_read``: an
+    empty file, which reads as holding no games, and which these commands do not make a
+    games database any more than they create a missing one. Any other failure is
+    raised."""
     from gofish.storage import StorageError, open_store
     from gofish.storage.access import problem_saving
 
+    if only_read:
+        return open_store(path, read_only=True)
     try:
         return open_store(path)
     except StorageError as error:
