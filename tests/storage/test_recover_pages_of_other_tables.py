@@ -23,6 +23,13 @@ from .test_damaged_pages import PAGE, _pages_of
 from .test_recover import GAMES, _rows, _save_games
 
 
+def _saved(tmp_path: Path) -> tuple[Path, dict[int, tuple[Any, ...]]]:
+    """A database of GAMES games, and its rows."""
+    path = tmp_path / "games.sqlite3"
+    _save_games(path)
+    return path, _rows(path)
+
+
 def _page(data: bytearray, number: int) -> slice:
     return slice((number - 1) * PAGE, number * PAGE)
 
@@ -50,8 +57,7 @@ def _named_ids(stderr: str) -> set[int]:
 
 
 def test_rows_of_the_seats_page_are_not_taken_for_games(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
+    path, _ = _saved(tmp_path)
     _swap_seats_with_games(path)
 
     result = gofish_cmd("recover", "--database", str(path))
@@ -62,8 +68,7 @@ def test_rows_of_the_seats_page_are_not_taken_for_games(tmp_path: Path) -> None:
 
 
 def test_the_recovery_counts_only_the_games_there_were(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
+    path, _ = _saved(tmp_path)
     _swap_seats_with_games(path)
     done = recovery.recover_database(path)
     named = sorted([*done.recovered, *(game.id for game in done.lost)])
@@ -84,9 +89,7 @@ def _game_columns(rows: dict[int, tuple[Any, ...]]) -> dict[int, tuple[Any, ...]
 
 def test_games_whose_seats_page_is_zeroed_come_back_without_their_seats(
         tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
-    before = _rows(path)
+    path, before = _saved(tmp_path)
     _zero_the_seats(path)
 
     result = gofish_cmd("recover", "--database", str(path))
@@ -107,9 +110,7 @@ def test_games_whose_seats_page_is_zeroed_come_back_without_their_seats(
 
 def test_with_pages_swapped_every_game_but_those_on_the_moved_page_comes_back(
         tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
-    before = _rows(path)
+    path, before = _saved(tmp_path)
     _swap_seats_with_games(path)
     done = recovery.recover_database(path)
     assert done.lost and len(done.recovered) == GAMES - len(done.lost)
@@ -121,8 +122,7 @@ def test_with_pages_swapped_every_game_but_those_on_the_moved_page_comes_back(
 
 def test_the_seats_that_still_read_are_kept(tmp_path: Path) -> None:
     # Of a game whose seat 1 is lost, seat 0 keeps its name and bot.
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
+    path, _ = _saved(tmp_path)
     damage(path, "DELETE FROM seats WHERE game_id = 3 AND seat = 1")
     with Store(path, read_only=True) as store:
         found = store.game_without_its_seats(3)
@@ -136,8 +136,7 @@ def test_the_seats_that_still_read_are_kept(tmp_path: Path) -> None:
 def test_a_seat_row_s_id_is_not_taken_for_the_largest_given_out(tmp_path: Path) -> None:
     # The seats' page at the end of the games table: its rows' numbers run past every
     # game's, and the new file gave no id up to the largest of them to a new game.
-    path = tmp_path / "games.sqlite3"
-    _save_games(path)
+    path, _ = _saved(tmp_path)
     _swap_seats_with_games(path, last=True)
     recovery.recover_database(path)
     with Store(path) as store:
