@@ -142,3 +142,22 @@ def test_a_seat_row_s_id_is_not_taken_for_the_largest_given_out(tmp_path: Path) 
     with Store(path) as store:
         new_id = store.save(gofish.game_to_record(played_game(seed=1)), seats=[YOU, EMMA])
     assert new_id == GAMES + 1
+
+
+def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
+    # Its one row on a page of its own, overwritten: every game was sound, and recover
+    # said that no game could be found. The tables have every column of the current
+    # schema, which is the version the new file is given.
+    path, before = _saved(tmp_path)
+    [version] = _pages_of(path, "schema_version")
+    data = bytearray(path.read_bytes())
+    data[_page(data, version)] = bytes(PAGE)
+    path.write_bytes(bytes(data))
+    assert "is damaged" in gofish_cmd("history", "--database", str(path)).stderr
+
+    result = gofish_cmd("recover", "--database", str(path))
+
+    assert result.returncode == 0, (result.stdout, result.stderr)
+    assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
+    assert _rows(path) == before
+    assert gofish_cmd("history", "--database", str(path)).returncode == 0

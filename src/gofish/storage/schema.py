@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from gofish.storage.errors import StorageError, recover_hint
+from gofish.storage.salvage import is_damage
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 0 -> 1: games and their seats.
@@ -93,10 +94,12 @@ def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = Fal
     """
     connection.execute("BEGIN")  # one snapshot for every look
     try:
-        version = _gofish_version(connection, path)
+        version = _gofish_version(connection, path, read_only)
     finally:
+        # Only read: nothing to commit, and a COMMIT after a read that met a damaged
+        # page fails with that error again.
         if connection.in_transaction:  # not if an error undid it already
-            connection.execute("COMMIT")
+            connection.execute("ROLLBACK")
     if version == SCHEMA_VERSION:
         return None
     if read_only:
@@ -124,13 +127,17 @@ def migrate(connection: sqlite3.Connection, path: Path, *, read_only: bool = Fal
     return None
 
 
-def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
+def _gofish_version(connection: sqlite3.Connection, path: Path, read_only: bool = False
+                    ) -> int:
     """The schema version of a gofish database this gofish can use; StorageError for a
     newer one or another program's. Call it inside a transaction: the version and the
     tables read apart, a database another gofish was making between the two looks
-    seemed to have tables and no version, another program's."""
+    seemed to have tables and no version, another program's. ``read_only``, a version
+    on a damaged page is the current one if the tables have every column of it: read
+    so, the games of a file damaged only there can be recovered (``gofish recover``
+    reads it so), where none could; opened to write, the damage is said."""
     try:
-        version = read_version(connection)
+        version = _version_read(connection, read_only)
     except ValueError as damage:
         raise StorageError(
             f"the games database {path} is damaged or is not a gofish database ({damage}); "
@@ -152,6 +159,17 @@ def _gofish_version(connection: sqlite3.Connection, path: Path) -> int:
             "another program or by hand), so its games cannot be read; move it away to "
             "start a fresh one, or choose another file with --database or $GOFISH_DB")
     return version
+
+
+def _version_read(connection: sqlite3.Connection, read_only: bool) -> int:
+    """``read_version``, or with ``read_only`` the current version for one on a damaged
+    page in a database whose tables have every column of the current schema."""
+    try:
+        return read_version(connection)
+    except sqlite3.DatabaseError as error:
+        if not (read_only and is_damage(error)) or _missing_part(connection, SCHEMA_VERSION):
+            raise
+        return SCHEMA_VERSION
 
 
 #: The columns of each table that gofish reads and writes, as schema 1 made them.
