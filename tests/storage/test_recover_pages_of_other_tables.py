@@ -154,6 +154,9 @@ def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
     data[_page(data, version)] = bytes(PAGE)
     path.write_bytes(bytes(data))
     assert "is damaged" in gofish_cmd("history", "--database", str(path)).stderr
+    with Store(path, read_only=True) as store:  # read so, the damage is still said
+        assert len(store.list_games(limit=100)) == GAMES
+        assert store.damage is not None and "malformed" in store.damage
 
     result = gofish_cmd("recover", "--database", str(path))
 

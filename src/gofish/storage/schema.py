@@ -172,6 +172,20 @@ def _version_read(connection: sqlite3.Connection, read_only: bool) -> int:
         return SCHEMA_VERSION
 
 
+def version_damage(connection: sqlite3.Connection) -> str | None:
+    """SQLite's words on the damaged page of the schema version, which a read-only
+    connection read past (``_version_read``), for the store to say; None if it reads."""
+    try:
+        read_version(connection)
+    except sqlite3.DatabaseError as error:
+        if not is_damage(error):
+            raise
+        return str(error)
+    except ValueError:  # not damage: said when it was read
+        return None
+    return None
+
+
 #: The columns of each table that gofish reads and writes, as schema 1 made them.
 _COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "games": ("id", "record", "source", "rules", "rules_preset", "rules_options",

@@ -63,7 +63,7 @@ from gofish.storage.fallback import (
 )
 from gofish.storage.paging import LARGEST_ID, GamesPage, PageKey, key_problem
 from gofish.storage.paths import chosen_db_path, db_path_argument
-from gofish.storage.schema import migrate
+from gofish.storage.schema import migrate, version_damage
 from gofish.storage.summary import GameSummary, check_seats, rules_label, summarize
 
 T = TypeVar("T")
@@ -329,6 +329,8 @@ class Store:
                 # lose the last save, and the app saves again after the next ask.
                 connection.execute("PRAGMA synchronous = NORMAL")
             self.older_schema = migrate(connection, self.path, read_only=read_only)
+            if read_only:
+                self._note_damage(version_damage(connection))
         except BaseException:
             connection.close()
             raise
