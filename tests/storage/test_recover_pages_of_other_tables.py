@@ -164,3 +164,9 @@ def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
     assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
     assert _rows(path) == before
     assert gofish_cmd("history", "--database", str(path)).returncode == 0
+
+
+def test_the_help_says_games_can_come_back_without_their_seats() -> None:
+    explained = " ".join(gofish_cmd("recover", "--help").stdout.split())
+    assert "games kept without seats it cannot read (each named 'seat N (name lost)')" in (
+        explained), explained

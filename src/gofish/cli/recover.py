@@ -32,7 +32,9 @@ def register(subparsers: Any) -> None:
         description="Copy every game a damaged games database still holds (ids, dates, "
         "seats, results and records as they are) into a new file, and put it in the "
         "damaged one's place; the damaged file is kept beside it, renamed "
-        "FILE.damaged-YYYYMMDD-HHMMSS, and never written. Games it cannot read are named. "
+        "FILE.damaged-YYYYMMDD-HHMMSS, and never written. Games it cannot read are named, "
+        "and so are games kept without seats it cannot read (each named 'seat N (name "
+        "lost)'). "
         "A database that is not damaged is left as it is. Close every other gofish first.",
     )
     add_database_option(parser)
