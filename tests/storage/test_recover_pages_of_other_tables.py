@@ -170,3 +170,15 @@ def test_the_help_says_games_can_come_back_without_their_seats() -> None:
     explained = " ".join(gofish_cmd("recover", "--help").stdout.split())
     assert "games kept without seats it cannot read (each named 'seat N (name lost)')" in (
         explained), explained
+
+
+def test_show_names_no_game_for_a_seat_row_s_id(tmp_path: Path) -> None:
+    # A search by an id past every game's landed on the seats' page at the end of the
+    # games table: "game 50 ... is damaged" of a file that never held a game 50.
+    path, _ = _saved(tmp_path)
+    _swap_seats_with_games(path, last=True)
+    made_up = gofish_cmd("show", str(GAMES + 20), "--database", str(path))
+    assert made_up.returncode == 2, made_up.stderr
+    assert f"there is no stored game with id {GAMES + 20}" in made_up.stderr
+    moved = gofish_cmd("show", str(GAMES), "--database", str(path))  # on the page moved
+    assert moved.returncode == 1 and f"game {GAMES} in the games database" in moved.stderr

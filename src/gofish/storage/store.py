@@ -898,10 +898,12 @@ class Store:
 
     def _one_game(self, game_id: int) -> StoredGame | DamagedGameError | None:
         """Game ``game_id`` read on its own, None if there is none: a damaged page under it
-        makes it a DamagedGameError, not a failure of the whole file."""
+        makes it a DamagedGameError, not a failure of the whole file. A row of another
+        table's page found under the id is none (``salvage.A_GAMES_ROW``)."""
         try:
             row = self.connection.execute(
-                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ?", (game_id,)).fetchone()
+                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ? AND {salvage.A_GAMES_ROW}",
+                (game_id,)).fetchone()
             if row is not None:
                 return self._build([row])[0]
         except sqlite3.DatabaseError as error:
@@ -936,7 +938,8 @@ class Store:
             marks = ", ".join("?" * len(wanted))
             try:
                 rows = self.connection.execute(
-                    f"SELECT {_GAME_FIELDS} FROM games WHERE id IN ({marks})", wanted
+                    f"SELECT {_GAME_FIELDS} FROM games WHERE id IN ({marks}) "
+                    f"AND {salvage.A_GAMES_ROW}", wanted
                 ).fetchall()
                 found = {entry.id if isinstance(entry, StoredGame) else entry.game_id: entry
                          for entry in self._build(rows)}
