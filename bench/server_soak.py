@@ -179,9 +179,9 @@ async def play_room(ws: Any) -> None:
                                       "target": ask["target"], "rank": ask["rank"]}))
 
 
-def never_reading(port: int, path: str) -> socket.socket:
-    """A websocket that says hello as a spectator and never reads again: a tiny receive
-    window, soon shut, so the server's sends to it back up."""
+def never_reading(port: int, path: str, first: dict[str, Any] | None = None) -> socket.socket:
+    """A websocket that says hello as a spectator (or sends ``first``) and never reads
+    again: a tiny receive window, soon shut, so the server's sends to it back up."""
     raw = socket.socket()
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
     raw.connect(("127.0.0.1", port))
@@ -192,10 +192,16 @@ def never_reading(port: int, path: str) -> socket.socket:
     answer = b""
     while b"\r\n\r\n" not in answer:
         answer += raw.recv(1)
-    hello, mask = json.dumps({"type": "hello", "token": None}).encode(), os.urandom(4)
-    raw.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
-                + bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello)))
+    raw.sendall(masked_frame(json.dumps(first or {"type": "hello", "token": None})))
     return raw
+
+
+def masked_frame(text: str) -> bytes:
+    """``text`` as one websocket text frame from a client (masked, as clients send)."""
+    data, mask = text.encode(), os.urandom(4)
+    size = bytes([0x80 | len(data)]) if len(data) < 126 else (
+        bytes([0x80 | 126]) + len(data).to_bytes(2, "big"))
+    return bytes([0x81]) + size + mask + bytes(byte ^ mask[i % 4] for i, byte in enumerate(data))
 
 
 async def slow_readers(port: int, count: int, server: ServerThread, rooms: RoomServer) -> None:

@@ -149,11 +149,14 @@ class StoreHolder:
 #: Table sockets (``/ws/play``) one client address may hold open: one a tab, so a class
 #: behind one address has room, but a script opening thousands (a server on 0.0.0.0) not.
 TABLES_PER_ADDRESS = 64
+#: Seconds a page has to take one message from its table socket: one that reads nothing
+#: (a frozen tab, a script) held its game's sends, and a place at its address, for ever.
+DROP_SECONDS = 10.0
 
 
 def create_app(
     database: str | Path | Store | None = None, *, pace: float = DEFAULT_PACE,
-    tables_per_address: int = TABLES_PER_ADDRESS,
+    tables_per_address: int = TABLES_PER_ADDRESS, drop_seconds: float = DROP_SECONDS,
 ) -> FastAPI:
     """The whole web app. ``database``: a path, an open Store, or None for the default file."""
     holder = StoreHolder(database)
@@ -169,6 +172,7 @@ def create_app(
     tables: set[TableConnection] = set()  # the open /ws/play connections
     app.state.pace = pace
     app.state.tables_per_address = tables_per_address
+    app.state.drop_seconds = drop_seconds
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     _answer_errors(app)
@@ -287,7 +291,8 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             await socket.close(code=1008, reason="cross-site connections are refused")
             return
         await socket.accept()
-        table = TableConnection(socket, holder, app.state.pace, tables)
+        table = TableConnection(socket, holder, app.state.pace, tables,
+                                drop_seconds=app.state.drop_seconds)
         first = places = None
         if _tables_from(tables, socket) >= app.state.tables_per_address:
             # A page back after a network drop is over the limit by its own half-open
@@ -456,8 +461,10 @@ class TableConnection:
     """One page's websocket: start games on request and pass its moves to the session."""
 
     def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float,
-                 tables: set[TableConnection] | None = None) -> None:
+                 tables: set[TableConnection] | None = None, *,
+                 drop_seconds: float = DROP_SECONDS) -> None:
         self.socket = socket
+        self.drop_seconds = drop_seconds
         self.stores = stores
         self.pace = pace
         self.tables = set() if tables is None else tables
@@ -526,7 +533,18 @@ class TableConnection:
     async def send(self, message: dict[str, Any]) -> None:
         """Send the page a message, unless it has gone: nobody is left to tell."""
         if not self.page_gone():
-            await self.socket.send_json(message)
+            await self.deliver(message)
+
+    async def deliver(self, message: dict[str, Any]) -> None:
+        """Send the page a message within ``drop_seconds``, or cut its socket off: a page
+        that reads nothing would hold its game's sends, and its connection, for ever.
+        Cut off, the socket's read ends, and its game is stored as a closed tab's is."""
+        try:
+            async with asyncio.timeout(self.drop_seconds):  # no task a send, as wait_for makes
+                await self.socket.send_json(message)
+        except TimeoutError:
+            cut_off(self.socket)
+            raise WebSocketDisconnect(1006, "the page read nothing for too long") from None
 
     async def resume(self, message: ResumeMessage | RevisitMessage) -> None:
         try:
@@ -629,7 +647,7 @@ class TableConnection:
         await self.send({"type": "welcome", "help": session.help(),
                          "storage": self.unsaved(), "game_id": session.game_id,
                          "setup": session.setup(seat)})
-        await session.connect(seat, self.socket.send_json)
+        await session.connect(seat, self.deliver)
 
 
 def setup_choices() -> dict[str, Any]:
