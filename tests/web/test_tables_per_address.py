@@ -79,7 +79,8 @@ def test_a_page_back_at_the_limit_takes_the_place_of_its_half_open_socket(
                     refusal = another.receive_json()
                     with pytest.raises(WebSocketDisconnect) as closed:
                         another.receive_json()
-                assert refusal["message"] == ("this address has 1 tables open already: "
+                # One table, not "1 tables".
+                assert refusal["message"] == ("this address has 1 table open already: "
                                               "close some tabs first, then try again")
                 assert closed.value.code == 1013
             assert back.receive_json()["state"]["game_id"] == game_id  # it plays on
@@ -110,4 +111,4 @@ def test_a_place_is_taken_only_by_letting_its_socket_go(
                     old.receive_json()
             with client.websocket_connect("/ws/play") as another:
                 another.send_json({**START, "page": PAGE})
-                assert "tables open already" in another.receive_json()["message"]
+                assert "1 table open already" in another.receive_json()["message"]

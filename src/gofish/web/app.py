@@ -28,6 +28,7 @@ from gofish.bots import available_bots, display_name, seat_labels
 from gofish.core import PRESETS, GoFishError, make_rules
 from gofish.core.errors import other_digit_refusal, short_repr
 from gofish.core.rules import ASK_MODES, END_MODES, MAX_PLAYERS, MIN_PLAYERS, REFILL_MODES
+from gofish.narrate import plural
 from gofish.session import game_rules_in_words
 from gofish.storage import (
     CursorError,
@@ -324,8 +325,8 @@ def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
 async def _refuse_a_table_too_many(socket: WebSocket, limit: int) -> None:
     await socket.send_json({
         "type": "refused", "version": None,
-        "message": f"this address has {limit} tables open already: close some tabs first, "
-                   "then try again"})
+        "message": f"this address has {plural(limit, 'table')} open already: close some "
+                   "tabs first, then try again"})
     await socket.close(code=1013)  # try again later
 
 
