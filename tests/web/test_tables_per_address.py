@@ -8,6 +8,7 @@ later); another address is not held up, and closing a tab makes room again.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,32 @@ def test_a_place_is_taken_only_by_letting_its_socket_go(
             with client.websocket_connect("/ws/play") as another:
                 another.send_json({**START, "page": PAGE})
                 assert "1 table open already" in another.receive_json()["message"]
+
+
+def test_play_here_instead_at_the_limit_takes_the_place_of_the_tab_it_takes_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """"Play here instead" in another tab of the browser (another page id) opens a socket
+    while the tab playing the game closes its own: at an address at its limit the new
+    socket was refused as a table too many, though it frees a table as it takes one."""
+    monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 1.0)
+    app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=2)
+    with TestClient(app) as client, client.websocket_connect("/ws/play") as idle:
+        with client.websocket_connect("/ws/play") as playing:
+            playing.send_json({**START, "opponents": ["emma"], "page": PAGE})
+            assert playing.receive_json()["type"] == "welcome"
+            game_id = playing.receive_json()["state"]["game_id"]
+            with client.websocket_connect("/ws/play") as taking:
+                taking.send_json({"type": "revisit", "game_id": game_id, "pace": 0,
+                                  "page": OTHER_PAGE})
+                time.sleep(0.2)  # the server has the message before the old tab lets go
+                playing.close()
+                welcome = taking.receive_json()
+                assert (welcome["type"], welcome["game_id"]) == ("welcome", game_id)
+                assert taking.receive_json()["state"]["game_id"] == game_id
+                # Still two tables: a third tab, whose game is not let go of, is refused.
+                with client.websocket_connect("/ws/play") as third:
+                    third.send_json({"type": "revisit", "game_id": game_id, "page": "ab" * 16})
+                    assert "2 tables open already" in third.receive_json()["message"]
+        idle.send_json(START)  # the idle tab was never let go of
+        assert idle.receive_json()["type"] == "welcome"

@@ -305,7 +305,8 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             # both slip in.
             if _tables_from(tables, socket) >= app.state.tables_per_address:
                 places = _places_taken(tables, socket, first)
-                if places is None:
+                if places is None and not await _handed_over(
+                        tables, socket, first, app.state.tables_per_address):
                     await _refuse_a_table_too_many(socket, app.state.tables_per_address)
                     return
         # Counted and joined with no await between, as above.
@@ -353,11 +354,8 @@ def _places_taken(tables: set[TableConnection], socket: WebSocket,
     """The game ``frame`` resumes and the sockets holding it, if all are of its own page
     and at this address (its page's half-open socket, after a network drop): the new
     socket takes their place. None if it takes no place."""
-    try:
-        message = parse_message(_frame_text(frame))
-    except MessageError:
-        return None
-    if not isinstance(message, ResumeMessage | RevisitMessage):
+    message = _taking_up(frame)
+    if message is None:
         return None
     address = client_address(socket)
     holders = [table for table in tables if table.holds(message.game_id)]
@@ -365,6 +363,34 @@ def _places_taken(tables: set[TableConnection], socket: WebSocket,
             client_address(table.socket) == address for table in holders):
         return message.game_id, holders
     return None
+
+
+async def _handed_over(tables: set[TableConnection], socket: WebSocket,
+                       frame: Mapping[str, Any], limit: int) -> bool:
+    """Whether ``socket``, past its address's limit, finds room once the sockets at its
+    address holding the game ``frame`` takes up have let go of it: another tab of this
+    browser hands its game over ("Play here instead") by closing its socket as this one
+    opens, and a takeover frees the table it needs. Waits as long as a page taking up a
+    game held elsewhere does, then counts again."""
+    message = _taking_up(frame)
+    if message is None:
+        return False
+    address = client_address(socket)
+    for _ in range(OPEN_ELSEWHERE_CHECKS):
+        holders = [table for table in tables if table.holds(message.game_id)]
+        if not holders or any(client_address(t.socket) != address for t in holders):
+            break  # let go of already, or held elsewhere: no place of this address's to wait for
+        await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
+    return _tables_from(tables, socket) < limit
+
+
+def _taking_up(frame: Mapping[str, Any]) -> ResumeMessage | RevisitMessage | None:
+    """The ``resume`` or ``revisit`` ``frame`` says, if it says one."""
+    try:
+        message = parse_message(_frame_text(frame))
+    except MessageError:
+        return None
+    return message if isinstance(message, ResumeMessage | RevisitMessage) else None
 
 
 def gives_way_to(holders: list[TableConnection], page: str | None) -> bool:
