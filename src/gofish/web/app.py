@@ -45,7 +45,7 @@ from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
-from gofish.web.cutoff import cut_off
+from gofish.web.cutoff import cut_off, cut_off_unless_closed
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -408,6 +408,9 @@ OPEN_ELSEWHERE_CHECKS, OPEN_ELSEWHERE_WAIT = 20, 0.05  # a second at most
 #: the place of its page's half-open socket.
 FIRST_MESSAGE_WAIT = 2.0
 GIVEN_WAY = 4409  # the close of a table socket whose page opened a new one for its game
+GIVEN_WAY_REASON = "the game is open in another tab"
+#: Seconds a socket given way has to answer its close before it is cut off.
+GIVE_WAY_GRACE = 2.0
 # The page runs only its own scripts (no inline code), so injected markup cannot run.
 _SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -632,12 +635,19 @@ class TableConnection:
             self.taking = None
 
     async def give_way(self) -> None:
-        """Store this socket's game and let go of the socket: its page has a new one."""
+        """Store this socket's game and let go of the socket: a newer one of its page's has
+        the game. The close says why (``GIVEN_WAY``), so that a page still reading (a
+        duplicated tab's original, which the browser may not yet have told) says its game
+        went to another tab rather than that the connection was lost; a socket that has
+        not answered the close within ``GIVE_WAY_GRACE`` (half open, or reading nothing)
+        is then cut off."""
         self.tables.discard(self)
         await self.leave()
-        if not cut_off(self.socket):  # a server whose transport cannot be reached: a close
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.socket.close(code=GIVEN_WAY), OPEN_ELSEWHERE_WAIT)
+        with contextlib.suppress(Exception):  # one that reads nothing: cut off below
+            await asyncio.wait_for(self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
+                                   OPEN_ELSEWHERE_WAIT)
+        asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, cut_off_unless_closed,
+                                              self.socket)
 
     def waits_to_fish(self, game_id: int) -> bool:
         """Whether this page plays stored game ``game_id`` and a miss of it waits for the

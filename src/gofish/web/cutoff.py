@@ -26,6 +26,8 @@ class _Abortable(Protocol):
 
     def get_extra_info(self, name: str) -> Any: ...
 
+    def is_closing(self) -> bool: ...
+
 
 def server_transport(websocket: WebSocket) -> _Abortable | None:
     """The web server's transport under ``websocket``, or None where it cannot be reached
@@ -48,6 +50,21 @@ def cut_off_if_stuck(websocket: WebSocket, sent: bool) -> bool | None:
     if transport is None:
         return None
     if sent and not transport.get_write_buffer_size():
+        return False
+    _reset(transport)
+    return True
+
+
+def cut_off_unless_closed(websocket: WebSocket) -> bool | None:
+    """Drop the connection unless the close the app sent has been answered (the web server
+    is closing it) and nothing is held for the client: a client that reads (a live page)
+    answers within moments, one half open after a network drop never does.
+
+    True: cut off; False: closed as it should be; None: the transport cannot be reached."""
+    transport = server_transport(websocket)
+    if transport is None:
+        return None
+    if transport.is_closing() and not transport.get_write_buffer_size():
         return False
     _reset(transport)
     return True

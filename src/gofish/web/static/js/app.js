@@ -14,6 +14,7 @@ import { pageOptions } from './pageoptions.js';
 
 const { speed: SPEED = 1, seed: SEED = null, pace: PACE = null } = pageOptions();
 const PAGE_ID = pageId();
+const GIVEN_WAY = 4409; // the close of a socket whose game a newer socket of this tab's id took
 
 let choices = null;
 let socket = null;
@@ -493,11 +494,15 @@ function connect() {
     ws.addEventListener('error', () => reject(new Error('cannot reach the game server')));
     // Only the tab's own socket speaks to its table (not one it has let go of).
     ws.addEventListener('message', (event) => { if (socket === ws) onMessage(JSON.parse(event.data)); });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (event) => {
       if (socket === ws) {
         socket = null;
         pendingStart = null; // never to be answered: Deal deals again
-        if (table?.state && table.state.phase !== 'over') connectionLost();
+        // The server says when a newer socket of this tab's id took the game (a duplicated
+        // tab): the other tab's own notice may come later than the close, or never.
+        const given = event.code === GIVEN_WAY && gameInPlayAt(ws);
+        if (given) playedElsewhere(lastGameId);
+        else if (table?.state && table.state.phase !== 'over') connectionLost();
       }
     });
   });
@@ -580,7 +585,12 @@ async function sendStored(type, gameId) {
 
 /** The game this tab is playing, while another tab could take it. */
 function gameInPlay() {
-  return socket && table && !tableOver ? lastGameId : null;
+  return gameInPlayAt(socket);
+}
+
+/** The game this tab plays over socket ``ws``, while another tab could take it. */
+function gameInPlayAt(ws) {
+  return ws && table && !tableOver ? lastGameId : null;
 }
 
 /** Another tab opened this tab's game: stop playing here, saying why and how to come back. */
@@ -588,6 +598,11 @@ function stepAside(gameId) {
   const ws = socket;
   socket = null; // first, so its closing is not taken for a lost connection
   ws.close(); // the server stores every move sent before, then lets the other tab in
+  playedElsewhere(gameId);
+}
+
+/** Say that game ``gameId`` went to another tab, with the button that takes it back. */
+function playedElsewhere(gameId) {
   table.away(`Game ${gameId} is now open in another tab of this browser, so this tab has stopped playing it.`,
     () => takeBack(gameId));
 }
