@@ -324,11 +324,14 @@ def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
 
 
 async def _refuse_a_table_too_many(socket: WebSocket, limit: int) -> None:
-    await socket.send_json({
-        "type": "refused", "version": None,
-        "message": f"this address has {plural(limit, 'table')} open already: close some "
-                   "tabs first, then try again"})
-    await socket.close(code=1013)  # try again later
+    # A client gone meanwhile (it sent its message and left) has nobody to tell: its
+    # refusal was a traceback in the server's log.
+    with contextlib.suppress(WebSocketDisconnect):
+        await socket.send_json({
+            "type": "refused", "version": None,
+            "message": f"this address has {plural(limit, 'table')} open already: close "
+                       "some tabs first, then try again"})
+        await socket.close(code=1013)  # try again later
 
 
 async def _first_frame(socket: WebSocket) -> Mapping[str, Any] | None:
