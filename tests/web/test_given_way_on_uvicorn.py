@@ -90,3 +90,31 @@ def _games(url: str) -> list[dict[str, Any]]:
     with urllib.request.urlopen(f"{url}/api/games") as answer:
         games: list[dict[str, Any]] = json.loads(answer.read())["games"]
         return games
+
+
+def test_a_socket_given_way_counts_until_it_is_let_go_of(tmp_path: Path) -> None:
+    """It was counted no more from the moment it gave way, though its connection stayed
+    until it answered the close or was cut off: an address taking its own game over and
+    over could so hold sockets past its limit."""
+    with LiveServer(tmp_path / "games.sqlite3", pace=0, tables_per_address=2) as server:
+        silent = never_reading(server.port, "/ws/play", START)
+        deadline = time.monotonic() + 5
+        while not (games := _games(server.url)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+        async def scenario() -> None:
+            url = f"ws://127.0.0.1:{server.port}/ws/play"
+            async with websockets.connect(url) as taking:
+                await taking.send(json.dumps({"type": "revisit", "game_id": games[0]["id"],
+                                              "pace": 0, "page": PAGE}))
+                assert json.loads(await taking.recv())["type"] == "welcome"
+                async with websockets.connect(url) as third:  # the silent one still counts
+                    await third.send(json.dumps({**START, "page": None}))
+                    assert "2 tables open already" in json.loads(await third.recv())["message"]
+                await asyncio.sleep(GIVE_WAY_GRACE + 0.5)
+                async with websockets.connect(url) as third:  # let go of: room again
+                    await third.send(json.dumps({**START, "page": None}))
+                    assert json.loads(await third.recv())["type"] == "welcome"
+
+        asyncio.run(scenario())
+        silent.close()

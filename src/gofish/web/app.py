@@ -506,6 +506,7 @@ class TableConnection:
         self.taking: int | None = None  # the stored game this page is taking up, meanwhile
         # The page's own id (a tab's, kept over its reloads), as its start or resume said.
         self.page: str | None = None
+        self.given_way = False  # a newer socket of its page's took its game
 
     async def serve(self, first: Mapping[str, Any] | None = None,
                     in_place_of: Places | None = None) -> None:
@@ -527,7 +528,8 @@ class TableConnection:
             return
         finally:
             await self.leave()  # stored before another page may resume it
-            self.tables.discard(self)
+            if not self.given_way:  # counted until let go of (see give_way)
+                self.tables.discard(self)
 
     async def handle(self, raw: str | bytes) -> None:
         try:
@@ -643,14 +645,19 @@ class TableConnection:
         duplicated tab's original, which the browser may not yet have told) says its game
         went to another tab rather than that the connection was lost; a socket that has
         not answered the close within ``GIVE_WAY_GRACE`` (half open, or reading nothing)
-        is then cut off."""
-        self.tables.discard(self)
+        is then cut off. It counts against its address until then: one address taking its
+        games over again and again must not gather sockets past its limit."""
+        self.given_way = True
         await self.leave()
         with contextlib.suppress(Exception):  # one that reads nothing: cut off below
             await asyncio.wait_for(self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
                                    OPEN_ELSEWHERE_WAIT)
-        asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, cut_off_unless_closed,
-                                              self.socket)
+        asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
+
+    def let_go(self) -> None:
+        """Cut off a socket given way that has not answered its close, and count it no more."""
+        cut_off_unless_closed(self.socket)
+        self.tables.discard(self)
 
     def waits_to_fish(self, game_id: int) -> bool:
         """Whether this page plays stored game ``game_id`` and a miss of it waits for the
