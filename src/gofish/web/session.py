@@ -192,6 +192,7 @@ class GameSession:
         self._preshown: dict[int, int] = {}  # events shown ahead of the game (the pending miss)
         self._lock = asyncio.Lock()
         self._bots_task: asyncio.Task[None] | None = None
+        self._closed = False  # stored for its page's last time: it takes no more moves
 
     @classmethod
     def from_start(
@@ -265,6 +266,7 @@ class GameSession:
         ``unplayed_too=False``: a game not asked in yet is dropped, from the store too
         (its page dealt another).
         """
+        self._closed = True
         self._listeners.clear()
         # Cancelling the task leaves the bot's worker thread searching on (for nothing,
         # and holding one of the few executor threads every table shares): stop it too.
@@ -289,6 +291,9 @@ class GameSession:
     async def submit(self, seat: int, message: AskMessage | FishMessage) -> None:
         """Play a move sent by ``seat``'s page; MoveRefused if it is stale or illegal."""
         async with self._lock:
+            if self._closed:  # an ask that waited while the table closed: a newer page of
+                # the game may have read it already, and would store over the move unseen
+                raise MoveRefused("this table has closed: open the game again to play on")
             self._check_fresh(seat, message.version)
             if isinstance(message, FishMessage):
                 self._fish(seat)
