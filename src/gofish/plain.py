@@ -543,6 +543,7 @@ class PlainTable:
         number = _seat_number(word)
         if number is not None and number in session.opponents():
             return number
+        self.refuse_name_and_number(word)
         typed = _name_key(word)  # "emma 2", "Emma  2" and "emma2" alike
         names = {seat: _name_key(session.names[seat]) for seat in session.opponents()}
         said = _name_key(_numbers_as_digits(word))  # "emma two": Emma 2, as it is read out
@@ -575,6 +576,26 @@ class PlainTable:
                     f"'{asking} {first}' or 'ask {first} for {asking}'.")
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.{form}")
+
+    def refuse_name_and_number(self, word: str) -> None:
+        """A number said in words that is one seat's name and counts another, an opponent
+        ("one", typed by a person named One, Emma at seat 1): which was meant cannot be
+        told, and either guess asks the wrong seat or refuses a move meant; so say both."""
+        session = self.session
+        counted = _SEAT_WORDS.get(word.strip().lower())
+        if counted is None or counted not in session.opponents():
+            return
+        named = next((seat for seat, name in enumerate(session.names)
+                      if seat != counted and _name_key(name) == _name_key(word)), None)
+        if named is None:
+            return
+        name = "your own name" if named == session.human else (
+            f"the name of {session.names[named]} (player {named})")
+        choice = (f"type {counted} to ask {session.names[counted]}" if named == session.human
+                  else f"type {named} or {counted} for the one you mean")
+        raise MalformedInputError(
+            f"{_quoted(word)} is both {name} and the number of player {counted} "
+            f"({session.names[counted]}): {choice}.")
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""

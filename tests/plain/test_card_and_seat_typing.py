@@ -399,3 +399,29 @@ def test_an_opponents_name_with_its_number_in_words_names_that_opponent(typed: s
     said = run(session, [typed, "quit"])
     assert not [line for line in said if "no opponent" in line], said
     assert first_ask(session) == (2, Rank.QUEEN, None)
+
+
+def test_your_own_name_that_counts_an_opponents_seat_is_refused_naming_both() -> None:
+    # R5: an ask goes to another player. A person named One typing "q one" at a table of
+    # two was sent to seat 1 (Emma), though "one" is their own name as well: which they
+    # meant cannot be told, so the answer names both readings and what to type.
+    game = deal("classic", ["QD 2 3", "QC 5 6"])
+    settings = TableSettings(make_rules("classic", hand_size=3), players=2, name="One")
+    session = TableSession(settings, game, settings.seats())
+    said = run(session, ["q one", "quit"])
+    assert ("'one' is both your own name and the number of player 1 (Emma): type 1 to ask "
+            "Emma. Type help for the commands.") in said, said
+    assert not session.game.actions
+    run(session, ["q 1", "quit"])  # as the answer says: read
+    assert first_ask(session) == (1, Rank.QUEEN, None)
+
+
+def test_an_opponents_name_that_counts_another_opponents_seat_is_refused_naming_both() -> None:
+    # An opponent named Two at seat 1 (a resumed game's seats), Emma 2 at seat 2: "q two"
+    # asked seat 1 by name where the player may have meant seat 2 by number.
+    session = queens_session("rank")
+    session.seats[1]["name"] = "Two"
+    said = run(session, ["q two", "quit"])
+    assert ("'two' is both the name of Two (player 1) and the number of player 2 (Emma 2): "
+            "type 1 or 2 for the one you mean. Type help for the commands.") in said, said
+    assert not session.game.actions
