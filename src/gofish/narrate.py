@@ -83,16 +83,18 @@ def hand_words(hand: Iterable[Card]) -> str:
 
 
 def books_words(view: View, seat: int) -> str:
-    """A seat's books by rank ("" for none); under pairs with ask: card, with the suits
-    laid, as those are the cards nobody can ask for any more."""
+    """A seat's books by rank, A to K as a hand is read, not in the order laid ("" for
+    none); under pairs with ask: card, with the suits laid, as those are the cards nobody
+    can ask for any more."""
     ranks = view.books[seat]
     size = view.rules.book_size
     if view.rules.ask != "card" or size == 4:
-        return " ".join(rank.symbol for rank in ranks)
+        return " ".join(rank.symbol for rank in sorted(ranks))
     laid = view.laid[seat]
-    return ", ".join(
-        f"{rank.symbol} ({' '.join(c.pretty for c in laid[i * size:(i + 1) * size])})"
-        for i, rank in enumerate(ranks))
+    books = sorted(((rank, laid[i * size:(i + 1) * size]) for i, rank in enumerate(ranks)),
+                   key=lambda book: book[0])  # stable: two pairs of a rank stay as laid
+    return ", ".join(f"{rank.symbol} ({' '.join(c.pretty for c in cards)})"
+                     for rank, cards in books)
 
 
 def seat_line(view: View, seat: int, label: str) -> str:
@@ -179,12 +181,14 @@ class Narrator:
         said = " and ".join(reasons) or "the game is over"
         return said[0].upper() + said[1:] + "."
 
-    def held_at_end(self, view: View) -> list[str]:
+    def held_at_end(self, view: View, *, own_hand: bool = False) -> list[str]:
         """What each opponent still held once the game is over ("Emma held 7♥ K♠."), for
-        the seats that held anything: under nordic most do (R19). None of it is secret then."""
+        the seats that held anything: under nordic most do (R19). None of it is secret then.
+        ``own_hand``: the viewer's too, where no hand of theirs stays in view (line mode)."""
         hands = view.hands_at_end or ()
         return [f"{self.who(seat)} held {' '.join(card_words(card) for card in hands[seat])}."
-                for seat in range(len(hands)) if seat != self.viewer and hands[seat]]
+                for seat in range(len(hands))
+                if (own_hand or seat != self.viewer) and hands[seat]]
 
     def headline(self, view: View) -> str:
         """Who won, in a few words (R10: every player with the most books wins)."""
@@ -199,14 +203,16 @@ class Narrator:
         who_all = [self.who(seat, capital=False) for seat in winners]
         return f"{why} A shared win for {listed(who_all)}, with {books} each!"
 
-    def tell(self, events: Iterable[Event], view: View) -> list[tuple[Event, str]]:
+    def tell(self, events: Iterable[Event], view: View, *, own_hand: bool = False
+             ) -> list[tuple[Event, str]]:
         """Events already redacted for the viewer, each with its sentence; after the game's
-        end, the cards left in the other hands (``view``'s, shown at last)."""
+        end, the cards left in the other hands (``view``'s, shown at last), and with
+        ``own_hand`` in the viewer's (see :meth:`held_at_end`)."""
         told: list[tuple[Event, str]] = []
         for event in events:
             told.append((event, self.describe(event)))
             if isinstance(event, GameOver):
-                told += [(event, line) for line in self.held_at_end(view)]
+                told += [(event, line) for line in self.held_at_end(view, own_hand=own_hand)]
         return told
 
     # -- sentences ----------------------------------------------------------

@@ -259,7 +259,8 @@ class PlainTable:
 
     def tell(self, events: Sequence[Event]) -> None:
         self.saver.submit()  # first: saying it may fail (a full disk), the ask is made
-        self.say_lines(text for _, text in self.session.narrate(events))
+        # No hand stays in view here: the end says yours with the others'.
+        self.say_lines(text for _, text in self.session.narrate(events, own_hand=True))
         self.report_saving()
 
     def say_lines(self, lines: Iterable[str]) -> None:

@@ -505,9 +505,12 @@ class TableSession:
         or None: the table named only its preset, so a resumed game hid its house rules."""
         return house_rules_in_words(self.rules, self.game.num_players)
 
-    def narrate(self, events: Sequence[Event]) -> list[tuple[Event, str]]:
-        """The events as the person may see them, each with its sentence."""
-        return self.narrator.tell((redact(event, self.human) for event in events), self.view())
+    def narrate(self, events: Sequence[Event], *, own_hand: bool = False
+                ) -> list[tuple[Event, str]]:
+        """The events as the person may see them, each with its sentence; ``own_hand``: at
+        the end, what the person held is said too (a table that shows no hand)."""
+        return self.narrator.tell((redact(event, self.human) for event in events), self.view(),
+                                  own_hand=own_hand)
 
     def history(self) -> list[tuple[Event, str]]:
         """Everything so far, as the person may see it."""

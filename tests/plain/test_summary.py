@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
 from tests.core.stacked import deal
 
 from gofish.bots import make_bot, play_out
-from gofish.core import Ask, GoFishError, Rank, make_rules, new_game
+from gofish.core import Ask, GoFishError, Rank, Suit, make_rules, new_game
+from gofish.narrate import books_words
+from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
 from gofish.tally import tally
 
@@ -121,3 +124,29 @@ def test_nothing_is_said_of_the_other_hands_before_the_end() -> None:
     session = TableSession.deal(settings)
     assert session.narrator.held_at_end(session.view()) == []
     assert not any(" held " in text for _, text in session.history())
+
+
+def test_line_mode_ends_with_your_hand_and_books_a_to_k() -> None:
+    # R19 (nordic): the game ends as Emma's hand empties, yours still holding the 2s. Line
+    # mode shows no hand: the end said what the bots held but not what you did. Your books
+    # were listed as laid ("K 7"), not as a hand is read.
+    game = deal("nordic", ["KS KH KD 7S 2C", "KC 7H 7D 7C 2D"])
+    settings = TableSettings(make_rules("nordic", hand_size=5), players=2)
+    session = TableSession(settings, game, settings.seats())
+    out = io.StringIO()
+    assert play_plain(session, io.StringIO("2\nK\n7\nhand\ntable\nquit\n"), out) == 0
+    said = out.getvalue().splitlines()
+    assert session.game.is_over and session.game.books[0] == (Rank.KING, Rank.SEVEN)
+    over = next(i for i, line in enumerate(said) if line.startswith("Game over"))
+    assert said[over + 1] == "You held 2♣ 2♦.", said
+    assert said.count("Your books: 7 K.") == 2, said  # hand, then table
+
+
+def test_books_are_listed_by_rank_with_their_pairs_cards() -> None:
+    # Pairs with card asks list each pair's suits (the cards nobody can ask for any more):
+    # sorted by rank, each pair keeps its own cards.
+    game = deal("classic", ["KS 5S", "KH 5H"], book_size=2, ask="card", refill="turn",
+                end="all-books")
+    game.play(Ask.of(1, Rank.KING, Suit.HEARTS))
+    game.play(Ask.of(1, Rank.FIVE, Suit.HEARTS))
+    assert books_words(game.view(0), 0) == "5 (5♥ 5♠), K (K♥ K♠)"
