@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.storage.helpers import damage
+
 import gofish
 from gofish.storage import open_store
 
@@ -62,3 +64,21 @@ def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
         assert marked.inner_text() == "not resumable here"
         assert f"gofish resume {slow}" in (marked.get_attribute("title") or "")
         assert page.locator(f"tr[data-game='{mine}']").get_by_text("Resume").count() == 1
+
+
+def test_a_changed_row_offered_to_resume_says_so(page: Any, tmp_path: Path) -> None:
+    # The history, replay and stats pages say when a game's row says otherwise than its
+    # record (edited by hand, a failing disk); the start screen offered it without a word.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            changed = store.save(_started(1), seats=PERSON_AND_EMMA)
+            plain = store.save(_started(2), seats=PERSON_AND_EMMA)
+        damage(server.database, f"UPDATE games SET books = '[3, 0]' WHERE id = {changed}")
+        page.goto(f"{server.url}/?speed=0")
+        page.locator(".unfinished a").first.wait_for()
+        item = page.locator(".unfinished li").filter(has_text=f"Resume game {changed}")
+        said = item.locator("p.changed").inner_text()
+        assert said.startswith(f"Game {changed}'s row says otherwise than the game record "
+                               "(books)"), said
+        untouched = page.locator(".unfinished li").filter(has_text=f"Resume game {plain}")
+        assert untouched.locator("p.changed").count() == 0

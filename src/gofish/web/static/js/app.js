@@ -5,7 +5,7 @@ import { $, $$, el, fill, getJSON, sayIfChanged } from './dom.js';
 import { knobRow } from './knobs.js';
 import { Table } from './table.js';
 import { cardFace, cardsInWords, counted, namesInWords, pondWord, setsName } from './cards.js';
-import { showHistory, showReplay } from './history.js';
+import { changedNote, showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
 import { claimGame, onGameClaimed } from './tabs.js';
@@ -428,7 +428,10 @@ async function listUnfinished(box) {
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
       : el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
-    el('span', { text: ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` })))));
+    el('span', { text: ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` }),
+    // A row changed since it was saved (by hand, by a failing disk) says so here as in the
+    // history: the game resumes as its record plays, not as the row says.
+    changedNote(game.changed_note)))));
   box.hidden = !games.length;
 }
 
