@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from gofish.bots import available_bots
 from gofish.bots.base import MAX_THINKING_SECONDS
+from gofish.online.room import RoomError, room_bot
 from gofish.web import create_app
 
 from .test_api import refusal, start
@@ -45,7 +47,7 @@ def test_a_spec_the_form_builds_is_played_and_a_bad_value_refused_in_words(
             ("expert:noise=lots", "noise must be a finite number at least 0"),
         ):
             assert refusal(ws, {"type": "start", "opponents": [spec]}) == (
-                f"opponent {spec!r}: bot option {spec.split(':')[1]}: {told}"
+                f"bot option {spec.split(':')[1]}: {told}"
                 + (" (leave memory out for all of them)" if "memory" in spec else ""))
         update = start(ws, opponents=["expert:epsilon=0.3:noise=0.5"])
     labels = [player["label"] for player in update["state"]["players"]]
@@ -61,7 +63,7 @@ def test_a_page_cannot_give_a_searching_bot_longer_than_the_server_allows(
     with client.websocket_connect("/ws/play") as ws:
         spec = "ismcts:iterations=999999:seconds=3600"
         assert refusal(ws, {"type": "start", "opponents": [spec]}) == (
-            f"opponent {spec!r}: seconds must be at most {MAX_THINKING_SECONDS:g} in a "
+            f"bot 'ismcts': seconds must be at most {MAX_THINKING_SECONDS:g} in a "
             "game in the browser (a decision is thought out on the server)")
         update = start(ws, opponents=[f"ismcts-quick:seconds={MAX_THINKING_SECONDS:g}"])
     assert update["state"]["players"][1]["label"] == "Quick ISMCTS (seconds=5)"
@@ -82,7 +84,7 @@ def test_a_refused_opponent_names_its_seat_and_the_option_at_fault(tmp_path: Pat
             answer = ws.receive_json()
             assert answer["type"] == "refused", answer
             assert (answer["seat"], answer["option"]) == (seat, option), answer
-            assert opponents[seat - 1] in answer["message"]
+            assert option in answer["message"]  # in the rooms' words: the option, not the spec
         ws.send_text(json.dumps({"type": "start", "opponents": ["hal:epsilon=0.1"]}))
         unknown = ws.receive_json()
     assert unknown["seat"] == 1 and "option" not in unknown, unknown  # no bot: no box
@@ -108,3 +110,17 @@ def test_a_refusal_names_an_option_as_the_bot_reads_it_and_never_a_nameless_one(
     for spec in ("expert:", "expert:=2", "counter::epsilon=0.5"):
         assert "option" not in answers[spec], answers[spec]
         assert "should look like KEY=VALUE" in answers[spec]["message"]
+
+
+@pytest.mark.parametrize("spec", ["hal", "counter:epsilon=2", "emma:iq=200", "emma:memory",
+                                  f"ismcts:seconds={MAX_THINKING_SECONDS * 2:g}"])
+def test_the_browser_refuses_an_opponent_in_the_rooms_words(tmp_path: Path, spec: str) -> None:
+    # The start form marks the box at fault (the refusal's seat and option), so its words
+    # started "opponent 'hal': …" where a room seating the same bot said the refusal alone.
+    client = TestClient(create_app(tmp_path / "games.sqlite3", pace=0))
+    with client.websocket_connect("/ws/play") as ws:
+        said = refusal(ws, {"type": "start", "opponents": [spec]})
+    with pytest.raises(RoomError) as in_a_room:
+        room_bot(spec)
+    where = ("in a room's game", "in a game in the browser")
+    assert said == in_a_room.value.message.replace(*where)

@@ -127,7 +127,8 @@ def test_the_box_of_a_refused_value_is_marked_focused_and_described_by_the_refus
     page.click("#deal")
     page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
     said = page.inner_text("#start-error")
-    assert f"{option} must be" in said
+    # A room's words (the box marked says whose): not "opponent 'counter:epsilon=2': …".
+    assert said.startswith(f"bot option {option}={value}: {option} must be"), said
     assert page.evaluate(MARK, box) == {
         "invalid": "true", "focused": True, "describedBy": f"start-error {box}-about"}
     expect(page.locator(f"#{box}")).to_have_accessible_description(re.compile(re.escape(said)))
@@ -253,3 +254,28 @@ def test_a_saved_value_a_number_box_cannot_hold_is_kept_and_sent(
         assert "epsilon must be a number from 0 to 1" in page.inner_text("#start-error")
         assert page.evaluate(MARK, "opponent1-epsilon")["invalid"] == "true"
     assert starts(sent)[-1] == [f"counter:epsilon={value}"]
+
+
+def test_a_refused_opponent_with_no_box_to_mark_is_told_whose_it_is(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The server says a refused bot in the rooms' words, which do not name the seat: with
+    # no box to mark (a bot the form does not offer, sent as a setup the form no longer
+    # holds), the words beside Deal say whose, as the form labels it.
+    def swap_in_an_unknown_bot(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "start":
+                data["opponents"] = ["hal"]
+            server.send(json.dumps(data))
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r".*/ws/play$"), swap_in_an_unknown_bot)
+    start_screen(page, live_server)
+    page.click("#deal")
+    page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
+    said = page.inner_text("#start-error")
+    assert said.startswith("Opponent 1: unknown bot 'hal': choose one of "), said

@@ -723,7 +723,10 @@ def server_bot(spec: str, where: str) -> Bot:
         raise BotRefused(said, faulty_option(spec) if _registered(spec) else None) from None
     seconds = getattr(made, "seconds", None)
     if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
-        raise ThinksTooLong(f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "
+        # The bot named: the page's words on its refusal are these alone (the rooms', the
+        # browser table's), and "seconds" alone did not say whose.
+        raise ThinksTooLong(f"bot {_base_name(spec)!r}: seconds must be at most "
+                            f"{MAX_THINKING_SECONDS:g} {where} "
                             "(a decision is thought out on the server)",
                             given_option(spec, "seconds"))
     return made

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gofish.bots import Bot, available_bots, canonical_spec, display_name, seat_label
-from gofish.bots.base import OPTION_SEPARATOR, BotRefused, ThinksTooLong, server_bot
+from gofish.bots.base import BotRefused, server_bot
 from gofish.core import (
     Ask,
     Card,
@@ -730,12 +730,10 @@ def room_bot(bot: str) -> Bot:
     room seats one (see :func:`seatable_spec`), which raises RoomError ``invalid`` if
     the room would not seat it. The server makes a stored seat's bot with it too: a
     stored spec is not checked again when its entry is replayed."""
-    name = bot.split(OPTION_SEPARATOR, 1)[0].strip().lower()
     try:  # an unknown bot in make_bot's words, as the command line and the browser say it
         return server_bot(bot, "in a room's game")
     except BotRefused as refused:  # an unknown option or a bad value is named in its words
-        said = f"bot {name!r}: {refused}" if isinstance(refused, ThinksTooLong) else str(refused)
-        raise RoomError("invalid", said, refused.option) from None
+        raise RoomError("invalid", str(refused), refused.option) from None
 
 
 def bot_label(bot: str) -> str:

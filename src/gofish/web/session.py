@@ -35,7 +35,6 @@ from gofish.core import (
     make_rules,
     new_game,
 )
-from gofish.core.errors import short_repr
 from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
@@ -105,13 +104,12 @@ def _check_opponent(bot: str, seat: int) -> None:
     use (``unknown bot 'emmma': choose one of …; did you mean 'emma'?``); a known bot with
     a bad option is told why (``counter:epsilon=2``: epsilon must be from 0 to 1), not
     called unknown; and one given longer to think than a server allows (the bots'
-    MAX_THINKING_SECONDS, which rooms share). The refusal names the opponent's ``seat``
-    and the option at fault, for the form to mark its box."""
+    MAX_THINKING_SECONDS, which rooms share), in the rooms' words. The refusal names the
+    opponent's ``seat`` and the option at fault, for the form to mark its box."""
     try:
         server_bot(bot, "in a game in the browser")
     except BotRefused as refused:
-        raise OpponentRefused(f"opponent {short_repr(bot)}: {refused}", seat,
-                              refused.option) from None
+        raise OpponentRefused(str(refused), seat, refused.option) from None
 
 
 def why_not_resumable(stored: StoredGame) -> str | None:

@@ -711,7 +711,9 @@ function refusedStart(message, text, refusal = {}) {
   showPage('start');
   const error = $('#start-error');
   if (refusal.option && formDeals(message, refusal.seat) && markRefusedKnob(refusal.seat, refusal.option, text)) return;
-  fill(error, text); // beside the Deal button that was just clicked; an alert, read out
+  // No box marked: the server's words (the rooms' own) are told whose, as the form labels it.
+  const whose = refusal.seat ? `Opponent ${refusal.seat}: ` : '';
+  fill(error, `${whose}${text}`); // beside the Deal button that was just clicked; an alert, read out
   // "Play again" was clicked on the result: on a phone the Deal button is a screen down.
   error.scrollIntoView({ block: 'center' });
 }
