@@ -171,6 +171,7 @@ def create_app(
                   lifespan=lifespan)
     app.state.stores = holder
     tables: set[TableConnection] = set()  # the open /ws/play connections
+    app.state.tables = tables  # counted by the tests of the per-address limit
     app.state.pace = pace
     app.state.tables_per_address = tables_per_address
     app.state.drop_seconds = drop_seconds
@@ -304,7 +305,7 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             # Counted again and joined with no await between: two sockets at once cannot
             # both slip in.
             if _tables_from(tables, socket) >= app.state.tables_per_address:
-                places = _places_taken(tables, socket, first)
+                places = _places_taken(tables, socket, first, app.state.tables_per_address)
                 if places is None and not await _handed_over(
                         tables, socket, first, app.state.tables_per_address):
                     await _refuse_a_table_too_many(socket, app.state.tables_per_address)
@@ -353,17 +354,21 @@ def _frame_text(frame: Mapping[str, Any]) -> str | bytes:
 
 
 def _places_taken(tables: set[TableConnection], socket: WebSocket,
-                  frame: Mapping[str, Any]) -> Places | None:
+                  frame: Mapping[str, Any], limit: int) -> Places | None:
     """The game ``frame`` resumes and the sockets holding it, if all are of its own page
     and at this address (its page's half-open socket, after a network drop): the new
-    socket takes their place. None if it takes no place."""
+    socket takes their place. None if it takes no place, or if letting them go leaves its
+    address at ``limit`` still: sockets given way count until let go of (``give_way``),
+    and one page taking its game over again and again, each time from the socket that had
+    just taken it, gathered a socket past the limit with each takeover."""
     message = _taking_up(frame)
     if message is None:
         return None
     address = client_address(socket)
     holders = [table for table in tables if table.holds(message.game_id)]
     if gives_way_to(holders, message.page) and all(
-            client_address(table.socket) == address for table in holders):
+            client_address(table.socket) == address for table in holders) and (
+            _tables_from(tables, socket) - len(holders) < limit):
         return message.game_id, holders
     return None
 
