@@ -45,7 +45,7 @@ from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
-from gofish.web.cutoff import cut_off, cut_off_unless_closed
+from gofish.web.cutoff import cut_off, cut_off_unless_closed, taking_within
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -576,11 +576,12 @@ class TableConnection:
             await self.deliver(message)
 
     async def deliver(self, message: dict[str, Any]) -> None:
-        """Send the page a message within ``drop_seconds``, or cut its socket off: a page
-        that reads nothing would hold its game's sends, and its connection, for ever.
-        Cut off, the socket's read ends, and its game is stored as a closed tab's is."""
+        """Send the page a message, or cut its socket off once the page has taken nothing
+        of it for ``drop_seconds``: a page that reads nothing would hold its game's sends,
+        and its connection, for ever; one that reads slowly is waited for. Cut off, the
+        socket's read ends, and its game is stored as a closed tab's is."""
         try:
-            async with asyncio.timeout(self.drop_seconds):  # no task a send, as wait_for makes
+            async with taking_within(self.socket, self.drop_seconds):  # no task a send
                 await self.socket.send_json(message)
         except TimeoutError:
             cut_off(self.socket)

@@ -11,9 +11,11 @@ of 0 the kernel resets it too, rather than keep the unread bytes for minutes mor
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import socket
 import struct
+from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
@@ -53,6 +55,53 @@ def cut_off_if_stuck(websocket: WebSocket, sent: bool) -> bool | None:
         return False
     _reset(transport)
     return True
+
+
+@contextlib.asynccontextmanager
+async def taking_within(websocket: WebSocket, seconds: float) -> AsyncIterator[None]:
+    """TimeoutError once the client has taken nothing of what is held for it for
+    ``seconds`` (on a server whose transport cannot be reached: once ``seconds`` pass).
+
+    A deadline for the send as a whole cut off a page that reads, but slowly (a phone on
+    a bad network, whose small send buffer held a table of tens of KB for longer than
+    that); a client that takes bytes, however few, pushes it back."""
+    async with asyncio.timeout(seconds) as deadline:
+        watch = _TakenWatch(server_transport(websocket), deadline, seconds)
+        try:
+            yield
+        finally:
+            watch.stop()
+
+
+class _TakenWatch:
+    """Looks a few times a deadline at what a transport holds for its client, and pushes
+    the deadline back each time that has shrunk: the client took some of it."""
+
+    LOOKS = 4  # looks in each ``seconds``
+
+    def __init__(self, transport: _Abortable | None, deadline: asyncio.Timeout,
+                 seconds: float) -> None:
+        self._transport, self._deadline, self._seconds = transport, deadline, seconds
+        self._loop = asyncio.get_running_loop()
+        self._held = 0 if transport is None else transport.get_write_buffer_size()
+        self._timer: asyncio.TimerHandle | None = None
+        if transport is not None:
+            self._look_later()
+
+    def _look_later(self) -> None:
+        self._timer = self._loop.call_later(self._seconds / self.LOOKS, self._look)
+
+    def _look(self) -> None:
+        assert self._transport is not None
+        held = self._transport.get_write_buffer_size()
+        if held < self._held:  # taken since the last look
+            self._deadline.reschedule(self._loop.time() + self._seconds)
+        self._held = held
+        self._look_later()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 def cut_off_unless_closed(websocket: WebSocket) -> bool | None:
