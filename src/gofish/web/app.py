@@ -45,7 +45,12 @@ from gofish.storage.errors import changed_row, reported
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
-from gofish.web.cutoff import cut_off, cut_off_unless_closed, taking_within
+from gofish.web.cutoff import (
+    closed_as_asked,
+    cut_off,
+    cut_off_unless_closed,
+    taking_within,
+)
 from gofish.web.help import rules_help
 from gofish.web.messages import (
     MessageError,
@@ -321,7 +326,8 @@ Places = tuple[int, list["TableConnection"]]
 def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
     """How many open table sockets come from ``socket``'s client address."""
     address = client_address(socket)
-    return sum(1 for table in tables if client_address(table.socket) == address)
+    return sum(1 for table in tables
+               if client_address(table.socket) == address and table.still_open())
 
 
 async def _refuse_a_table_too_many(socket: WebSocket, limit: int) -> None:
@@ -659,6 +665,13 @@ class TableConnection:
             await asyncio.wait_for(self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
                                    OPEN_ELSEWHERE_WAIT)
         asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
+
+    def still_open(self) -> bool:
+        """Whether this socket still holds a connection: one given way holds it until its
+        client answers the close (a live page, at once) or it is let go of. Counted until
+        then, whereas the page taking the game back from the tab that took it ("Play here
+        instead" at once) was refused as a table too many for a socket already closed."""
+        return not self.given_way or not closed_as_asked(self.socket)
 
     def let_go(self) -> None:
         """Cut off a socket given way that has not answered its close, and count it no more."""

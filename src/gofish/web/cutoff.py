@@ -104,18 +104,26 @@ class _TakenWatch:
             self._timer.cancel()
 
 
+def closed_as_asked(websocket: WebSocket) -> bool:
+    """Whether the close the app sent has been answered (the web server is closing the
+    connection) and nothing is held for the client; False where the transport cannot be
+    reached, as nobody can tell."""
+    transport = server_transport(websocket)
+    return transport is not None and transport.is_closing() and (
+        not transport.get_write_buffer_size())
+
+
 def cut_off_unless_closed(websocket: WebSocket) -> bool | None:
-    """Drop the connection unless the close the app sent has been answered (the web server
-    is closing it) and nothing is held for the client: a client that reads (a live page)
-    answers within moments, one half open after a network drop never does.
+    """Drop the connection unless the close the app sent has been answered (see
+    ``closed_as_asked``): a client that reads (a live page) answers within moments, one
+    half open after a network drop never does.
 
     True: cut off; False: closed as it should be; None: the transport cannot be reached."""
-    transport = server_transport(websocket)
-    if transport is None:
+    if server_transport(websocket) is None:
         return None
-    if transport.is_closing() and not transport.get_write_buffer_size():
+    if closed_as_asked(websocket):
         return False
-    _reset(transport)
+    cut_off(websocket)
     return True
 
 
