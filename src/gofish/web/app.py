@@ -364,7 +364,8 @@ def _places_taken(tables: set[TableConnection], socket: WebSocket,
     """The game ``frame`` resumes and the sockets holding it, if all are of its own page
     and at this address (its page's half-open socket, after a network drop): the new
     socket takes their place. None if it takes no place, or if letting them go leaves its
-    address at ``limit`` still: sockets given way count until let go of (``give_way``),
+    address at ``limit`` still: sockets given way count until they answer their close
+    or are let go of (``give_way``),
     and one page taking its game over again and again, each time from the socket that had
     just taken it, gathered a socket past the limit with each takeover."""
     message = _taking_up(frame)
