@@ -73,3 +73,27 @@ def controlled_by_stdin() -> None:
     as when a terminal window closes."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def wait_for_child(parent: int, seconds: float = 30.0) -> int | None:
+    """The id of a child of ``parent`` once its exec is done (its command line is not its
+    parent's), or None after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for entry in Path("/proc").iterdir():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if (stat[1] == str(parent) and (entry / "cmdline").read_bytes()
+                        not in (b"", Path(f"/proc/{parent}/cmdline").read_bytes())):
+                    return int(entry.name)
+            except (OSError, IndexError):  # not a process, or gone meanwhile
+                continue
+        time.sleep(0.05)
+    return None
+
+
+def shown_environment(pid: int | str = "self") -> dict[bytes, bytes]:
+    """Process ``pid``'s environment as /proc shows it, in its order: for this process, not
+    os.environ, to which a test runner adds (PYTEST_CURRENT_TEST)."""
+    environ = Path(f"/proc/{pid}/environ").read_bytes()
+    return dict(entry.split(b"=", 1) for entry in environ.split(b"\0") if entry)

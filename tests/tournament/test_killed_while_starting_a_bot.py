@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from tests.processes import described, still_running
+from tests.processes import (
+    alive,
+    described,
+    shown_environment,
+    still_running,
+    wait_for_child,
+)
 
 import gofish.protocol.external as external
 from gofish.protocol.external import RUN_MARK, kill_bots_started_by, start_time
@@ -59,3 +66,38 @@ def test_a_program_whose_worker_died_before_its_exec_is_stopped(
     for pid in left:  # not to leave it behind the test either
         os.kill(pid, signal.SIGKILL)
     assert not left, seen
+
+
+# Programs started since the worker whose parent shows another environment, none of them a
+# fork of this process: one started with no environment at all (env -i), and one given
+# exactly this process's (another tournament's command, started from the same shell).
+NOT_FORKS_OF_OURS = {
+    "no environment": "subprocess.run(['env', '-i', 'sleep', '60'])",
+    "this environment": "env = dict(os.environb); env.pop(b'PARENT_APART'); "
+                        "subprocess.run(['sleep', '60'], env=env)",
+}
+
+
+@pytest.mark.parametrize("started_as", NOT_FORKS_OF_OURS)
+def test_a_program_that_is_no_fork_of_ours_costs_no_wait(started_as: str,
+                                                         tmp_path: Path) -> None:
+    # Each was taken for a fork of the dead worker between its fork and its exec, and the
+    # search for the worker's programs waited its whole 2 s for an exec that never came.
+    worker, started = _worker_killed_while_starting(tmp_path / "program")
+    os.kill(int((tmp_path / "program").read_text()), signal.SIGKILL)  # its own, not tested
+    apart = subprocess.Popen([sys.executable, "-c", "import os, subprocess; "
+                              + NOT_FORKS_OF_OURS[started_as]],
+                             env={**shown_environment(), b"PARENT_APART": b"1"})
+    program = wait_for_child(apart.pid)
+    try:
+        assert program is not None
+        began = time.monotonic()
+        kill_bots_started_by(worker, started)
+        taken = time.monotonic() - began
+        assert alive(program)  # not ours to kill either
+    finally:
+        if program is not None:
+            os.kill(program, signal.SIGKILL)
+        apart.kill()
+        apart.wait()
+    assert taken < external.EXEC_WAIT / 2, taken

@@ -1,8 +1,10 @@
 """A bot's start cut short, in a process that has a multiprocessing worker besides (a pool
-beside a tournament run from Python), is stopped at once, not after the whole wait.
+beside a tournament run from Python), or a program it started itself, is stopped at once,
+not after the whole wait.
 
 The stop waits for every child that has not exec'd yet, since the bot's program shows no
-mark until its exec is done; a worker forked never to exec cost the stop its whole 2 s.
+mark until its exec is done; a worker forked never to exec cost the stop its whole 2 s, and
+so did a program started with this process's environment, taken for such a fork.
 """
 
 from __future__ import annotations
@@ -10,11 +12,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import pytest
+from tests.processes import shown_environment, wait_for_child
 
 import gofish.protocol.external as external
 from gofish.protocol import ExternalBot
@@ -23,11 +28,31 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="bots are found by their environment in /proc")
 
 
-def test_a_start_cut_short_beside_a_pool_worker_stops_at_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _pool_worker() -> Callable[[], None]:
     worker = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
     worker.start()
+
+    def ended() -> None:
+        worker.kill()
+        worker.join()
+    return ended
+
+
+def _program_in_this_environment() -> Callable[[], None]:
+    program = subprocess.Popen(["sleep", "60"], env=shown_environment())
+    wait_for_child(os.getpid())  # its exec done
+
+    def ended() -> None:
+        program.kill()
+        program.wait()
+    return ended
+
+
+@pytest.mark.parametrize("beside", [_pool_worker, _program_in_this_environment])
+def test_a_start_cut_short_beside_another_child_stops_at_once(
+    beside: Callable[[], Callable[[], None]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ended = beside()
     children: list[int] = []
     bot = ExternalBot("sleep 60")  # ignores its input: only a kill ends it early
     taken: list[float] = []
@@ -50,8 +75,7 @@ def test_a_start_cut_short_beside_a_pool_worker_stops_at_once(
         with pytest.raises(KeyboardInterrupt):
             bot.start()
     finally:
-        worker.kill()
-        worker.join()
+        ended()
     _, status = os.waitpid(children[0], 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
-    assert taken[0] < external.EXEC_WAIT / 2, taken  # it waited the whole 2 s for the worker
+    assert taken[0] < external.EXEC_WAIT / 2, taken  # it waited the whole 2 s for the other

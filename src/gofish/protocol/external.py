@@ -886,9 +886,9 @@ def _wait_for_execs(deadline: float) -> None:
     pool's worker beside a tournament run from Python, is known not to be a bot.)"""
     if not os.path.isdir("/proc"):
         return
-    own = _environ_of("self")
+    own = _image_of("self")
     workers = {str(process.pid) for process in multiprocessing.active_children()}
-    while any(_environ_of(child) in (b"", own) for child in _live_children()
+    while any(_image_of(child) in (_MID_EXEC, own) for child in _live_children()
               if child not in workers):
         if time.monotonic() >= deadline:
             return
@@ -908,6 +908,23 @@ def _live_children() -> list[str]:
 def _process_ids() -> list[str]:
     """The ids of the processes /proc shows now (its folders named by a number)."""
     return [name for name in os.listdir("/proc") if name.isdigit()]
+
+
+#: What /proc shows of a process in the middle of its exec: no environment, no arguments.
+_MID_EXEC = (b"", b"")
+
+
+def _image_of(pid: str) -> tuple[bytes, bytes] | None:
+    """Process ``pid``'s environment and command line as /proc shows them; None once it is
+    gone or not ours. A fork shows its parent's until its exec, and _MID_EXEC during it: a
+    program started since with the same environment (another tournament's command), or
+    with none (``env -i``), has its own command line, and is not waited for as a fork."""
+    environ = _environ_of(pid)
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return None if environ is None else (environ, cmdline.read())
+    except OSError:
+        return None
 
 
 def _environ_of(pid: str) -> bytes | None:
@@ -942,29 +959,30 @@ def start_time(pid: int) -> int | None:
 def _wait_for_orphaned_execs(started: int, deadline: float) -> None:
     """Wait until no fork made since ``started`` of a fork of this process (a worker) whose
     parent has gone is between its fork and the end of its exec, or until ``deadline``.
-    Such a fork shows /proc this process's environment, and its parent no longer does: the
-    forks that never exec (this process's own workers, another tournament's) have a parent
-    that does, and those started earlier (a test runner's other workers) are left out."""
+    Such a fork shows /proc this process's environment and command line, and its parent
+    no longer does: the forks that never exec (this process's own workers, another
+    tournament's) have a parent that does, and those started earlier (a test runner's other
+    workers) are left out."""
     if not os.path.isdir("/proc"):
         return
-    own = _environ_of("self")
-    while any(_environ_of(parent) != own for parent in _parents_of_forks(own, started)):
+    own = _image_of("self")
+    while any(_image_of(parent) != own for parent in _parents_of_forks(own, started)):
         if time.monotonic() >= deadline:
             return
         time.sleep(_EXEC_POLL)
 
 
-def _parents_of_forks(own: bytes | None, started: int) -> list[str]:
+def _parents_of_forks(own: tuple[bytes, bytes] | None, started: int) -> list[str]:
     """The parents of the processes started since ``started`` that show /proc the
-    environment ``own`` (forks that have not exec'd) or none (in the middle of their exec:
-    the search for marks would pass over them), this process and its own children left
-    out."""
+    environment and command line ``own`` (forks that have not exec'd) or none (in the
+    middle of their exec: the search for marks would pass over them), this process and its
+    own children left out."""
     me = str(os.getpid())
     parents = []
     for name in _process_ids():
         fields = _live_stat(name)
         if (fields is not None and int(fields[_START_TIME]) >= started
-                and me not in (name, fields[_PARENT]) and _environ_of(name) in (b"", own)):
+                and me not in (name, fields[_PARENT]) and _image_of(name) in (_MID_EXEC, own)):
             parents.append(fields[_PARENT])
     return parents
 
