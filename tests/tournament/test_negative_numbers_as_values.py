@@ -45,3 +45,18 @@ def test_a_word_after_an_option_is_still_not_its_value(
     assert "argument --timeout: expected one argument" in message
     message = refusal(capsys, ["tournament", "emma", "random", "--timeout", "-infinite"])
     assert "argument --timeout: expected one argument" in message
+
+
+@pytest.mark.parametrize(("argv", "joined"), [
+    (["play", "--name", "-x"], "--name=-x"),
+    (["export", "--database", "g.db", "-o", "-x.json"], "--output=-x"),
+    (["tournament", "emma", "random", "--timeout", "-infinite"], "--timeout=-x"),
+], ids=["play", "export", "tournament"])
+def test_a_value_that_starts_with_a_dash_is_told_how_to_give_it(
+    capsys: pytest.CaptureFixture[str], argv: list[str], joined: str
+) -> None:
+    # "expected one argument" after one was given, and nothing of how to give it: argparse
+    # takes a word that starts with '-' for an option, except after '='.
+    message = refusal(capsys, argv)
+    assert "expected one argument" in message
+    assert f"a value that starts with '-' is written joined, as in {joined} (see" in message

@@ -79,10 +79,25 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     prog = parser.prog
 
     def error(message: str) -> NoReturn:
-        tell(brief(f"{prog}: {message}{_near_choice(message)} (see {prog} --help)"))
+        hints = _near_choice(message) + _joined_value(message)
+        tell(brief(f"{prog}: {message}{hints} (see {prog} --help)"))
         raise SystemExit(2)
 
     parser.error = error  # type: ignore[method-assign]
+
+
+# argparse's words for an option followed by no value, or by a word that starts with '-',
+# which it takes for an option unless it is a number (``--name -x``).
+_NO_VALUE = re.compile(r"^argument (?:\S+/)?(?P<option>--\S+): expected one argument$")
+
+
+def _joined_value(message: str) -> str:
+    """How to give a long option a value that starts with '-', after argparse's refusal of
+    it as no value at all (``--name -x``: "expected one argument"); else ""."""
+    found = _NO_VALUE.match(message)
+    if found is None:
+        return ""
+    return f"; a value that starts with '-' is written joined, as in {found['option']}=-x"
 
 
 # argparse's words for a value not among an option's choices (or an unknown command).
