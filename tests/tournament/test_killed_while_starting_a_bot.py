@@ -37,7 +37,7 @@ def _worker_killed_while_starting(noted: Path) -> tuple[int, int | None]:
     worker = os.fork()
     if worker == 0:
         try:
-            mark = f"{os.getpid()}-0123456789abcdef"
+            mark = f"{os.getpid()}-{start_time(os.getpid())}-0123456789abcdef"
             program = os.fork()
             if program == 0:
                 time.sleep(0.3)
@@ -101,3 +101,20 @@ def test_a_program_that_is_no_fork_of_ours_costs_no_wait(started_as: str,
         apart.kill()
         apart.wait()
     assert taken < external.EXEC_WAIT / 2, taken
+
+
+def test_a_program_of_a_later_process_with_the_same_id_is_left_alone(tmp_path: Path) -> None:
+    # Ids are reused: once the dead worker is reaped, another tournament's new worker may
+    # be given its id, and the programs it starts were taken for the dead one's and killed.
+    worker, started = _worker_killed_while_starting(tmp_path / "program")
+    os.kill(int((tmp_path / "program").read_text()), signal.SIGKILL)  # its own, not tested
+    assert started is not None
+    later = {**os.environ, RUN_MARK: f"{worker}-{started + 1}-0123456789abcdef"}
+    program = subprocess.Popen(["sleep", "60"], env=later)
+    try:
+        wait_for_child(os.getpid())  # its exec done, so that its mark shows
+        kill_bots_started_by(worker, started)
+        assert still_running([program.pid], seconds=0) == [program.pid]
+    finally:
+        program.kill()
+        program.wait()

@@ -314,7 +314,8 @@ class ExternalBot:
 
     def _launch(self) -> None:
         self._stderr = StderrTail(STDERR_END)
-        self._mark = f"{os.getpid()}-{secrets.token_hex(8)}"
+        me = os.getpid()
+        self._mark = _mark_prefix(me, start_time(me)) + secrets.token_hex(8)
         # The program runs before Popen returns it: a stop signal's handler (kill) may come
         # in between, and finds it by its mark alone.
         self._starting = True
@@ -942,11 +943,19 @@ def kill_bots_started_by(pid: int, started: int | None = None) -> None:
     worker under ``kill -9``: bots that ignore the end of their input would live on).
     A program it was starting as it died shows its mark only once its exec is done; given
     when ``pid`` started (:func:`start_time`, taken while it ran), that is waited for, as a
-    stop in the middle of a start waits (the program ran on otherwise)."""
+    stop in the middle of a start waits (the program ran on otherwise), and a later
+    process's programs under the same id are left alone."""
     if started is not None:
         _wait_for_orphaned_execs(started, time.monotonic() + EXEC_WAIT)
-    prefix = f"{pid}-"
+    prefix = _mark_prefix(pid, started)
     _kill_environ_matching(lambda value: value.startswith(prefix))
+
+
+def _mark_prefix(pid: int, started: int | None) -> str:
+    """How the RUN_MARK values of the programs process ``pid`` starts begin: with when it
+    started too, as ids are reused: once a killed worker is reaped, another tournament's
+    new worker may be given its id, and its programs were killed as the dead one's."""
+    return f"{pid}-" if started is None else f"{pid}-{started}-"
 
 
 def start_time(pid: int) -> int | None:
