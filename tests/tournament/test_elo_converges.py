@@ -47,3 +47,16 @@ def test_groups_that_never_met_are_each_centred_on_zero() -> None:
     second = elo_ratings([[0, 10], [10, 0]], [[0, 12], [8, 0]])
     assert elo_ratings(games, points) == pytest.approx([*first, *second], abs=1e-9)
     assert first[0] == pytest.approx(-first[1], abs=1e-9)
+
+
+@pytest.mark.parametrize("half_points", [1_905_000_000, 1_999_999_000, 1_000_000_007])
+def test_two_bots_of_a_billion_games_get_the_exact_ratings(half_points: int) -> None:
+    # A tournament as long as --games allows: the fit ran to its guard of 200 steps, its
+    # expected scores rounded away near 0 and 1, and the two ratings were 0.0006 Elo off,
+    # no longer of mean 0 (both above it for two bots all but even).
+    games = 1_000_000_000
+    first, second = half_points / 2 + PRIOR_DRAWS / 2, games - half_points / 2 + PRIOR_DRAWS / 2
+    half_gap = 200 * math.log10(first / second)
+    ratings = elo_ratings([[0, games], [games, 0]],
+                          [[0, half_points], [2 * games - half_points, 0]])
+    assert ratings == pytest.approx([half_gap, -half_gap], rel=0, abs=1e-6)

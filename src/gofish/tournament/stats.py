@@ -63,6 +63,9 @@ def elo_ratings(pair_games: list[list[int]], pair_points: list[list[int]]) -> li
 ELO_PER_LOG = 400.0 / math.log(10)
 #: The fit stops when no log-strength moves by more than this (2e-8 Elo).
 CONVERGED = 1e-10
+#: ... or when a step would gain less likelihood than this share of it: the rounding of
+#: its sums over as many games as a long tournament has (a billion: 1e-3 of 1e9).
+ROUNDING = 1e-12
 #: Newton's method needs a dozen steps on the longest chains tried; this is a guard only.
 MAX_STEPS = 200
 
@@ -80,21 +83,31 @@ def _fitted_log_strengths(games: Any, scores: Any) -> Any:
     logs = np.zeros(len(games))
     likelihood = _log_likelihood(logs, games, won)
     for _ in range(MAX_STEPS):
-        expected = 0.5 * (1.0 + np.tanh((logs[:, None] - logs[None, :]) / 2))
+        # a's expected score against b, near 0 as exact as near 1 (1 - b's, which 0.5 *
+        # (1 + tanh) rounded to nothing there: the fit never settled on a billion games)
+        expected = np.exp(-np.logaddexp(0.0, logs[None, :] - logs[:, None]))
         weights = games * expected * expected.T
         # The Laplacian of the weights is the likelihood's curvature; adding each
         # group's averaging matrix pins the group's mean, where it is flat.
         curvature = np.diag(weights.sum(axis=1)) - weights + centring
-        step = np.linalg.solve(curvature, won - (games * expected).sum(axis=1))
+        gradient = won - (games * expected).sum(axis=1)
+        step = np.linalg.solve(curvature, gradient)
+        if float(gradient @ step) <= ROUNDING * abs(likelihood):  # twice what it would gain
+            return _centred(logs + step, centring)  # a step this close to the top is exact
         while True:
             if float(np.abs(step).max()) < CONVERGED:
-                return logs
+                return _centred(logs, centring)
             tried = _log_likelihood(logs + step, games, won)
-            if tried >= likelihood - 1e-12 * abs(likelihood):  # rounding, not a loss
+            if tried >= likelihood - ROUNDING * abs(likelihood):  # rounding, not a loss
                 break
             step = step / 2
         logs, likelihood = logs + step, tried
-    return logs
+    return _centred(logs, centring)
+
+
+def _centred(logs: Any, centring: Any) -> Any:
+    """``logs`` with each group's mean taken off: the steps keep it at 0 only to rounding."""
+    return logs - centring @ logs
 
 
 def _log_likelihood(logs: Any, games: Any, won: Any) -> float:
