@@ -37,3 +37,19 @@ def test_a_missing_file_is_still_not_created(tmp_path: Path) -> None:
     result = gofish_cmd("history", "--database", str(path))
     assert result.returncode == 0 and "does not exist" in result.stdout
     assert not path.exists()
+
+
+@pytest.mark.parametrize(("words", "what"), [
+    ([], "there is no unfinished game to resume"),
+    (["1"], "there is no stored game with id 1"),
+])
+def test_resume_leaves_an_empty_file_as_it_is(
+        tmp_path: Path, words: list[str], what: str) -> None:
+    # resume of a missing file creates nothing; of an empty one it wrote gofish's tables.
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    result = gofish_cmd("resume", *words, "--database", str(path))
+    assert result.returncode == 2, result.stderr
+    assert f"gofish resume: {what}: the games database {path} is an empty file" in result.stderr
+    assert path.stat().st_size == 0
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["empty.sqlite3"]

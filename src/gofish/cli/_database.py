@@ -107,7 +107,7 @@ def with_store(
         waiting = fallback_waits(path) or waits_in_temp_folder(path)
         if not (database_exists(path) or waiting):
             return when_missing(path)
-        store = open_to_read(path, only_read=not waiting and _empty_file(path))
+        store = open_to_read(path, only_read=not waiting and empty_file(path))
         with store:
             if store.older_schema is not None:
                 report(command, f"the games database {shown(str(path))} is of an older gofish "
@@ -159,7 +159,7 @@ def when_unsaved_go_in(store: Store) -> str:
             "full?); they go in the next time gofish opens it")
 
 
-def _empty_file(path: Path) -> bool:
+def empty_file(path: Path) -> bool:
     """Whether ``path`` is an empty file with no moves waiting beside it (an SQLite
     database with no tables yet, or a file of no kind at all)."""
     wal = Path(f"{path}-wal")

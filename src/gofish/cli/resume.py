@@ -124,15 +124,22 @@ def _which(store: Any, skipped: list[Any]) -> str:
 
 def refuse_a_missing_database(args: argparse.Namespace, game_id: int | None) -> None:
     """Resuming only reads: a database that is not there (a mistyped path) is reported,
-    not created empty (unless games wait in its fallback file, to be moved in)."""
-    from gofish.cli._database import database_path
+    not created empty (unless games wait in its fallback file, to be moved in); nor is
+    an existing empty file made one (gofish's tables written into it), as history and
+    the other commands that read leave it."""
+    from gofish.cli._database import database_path, empty_file
     from gofish.storage.access import database_exists
     from gofish.storage.fallback import fallback_waits
 
     path = database_path(args)  # StorageError with no home: exit status 1, as for history
-    if database_exists(path) or fallback_waits(path):
+    if fallback_waits(path):
+        return
+    if not database_exists(path):
+        why = f"there is no games database at {path}"
+    elif empty_file(path):
+        why = f"the games database {path} is an empty file"
+    else:
         return
     what = ("no unfinished game to resume" if game_id is None
             else f"no stored game with id {game_id}")
-    raise OptionError(f"there is {what}: there is no games database at {path} "
-                      "(gofish play starts a game)")
+    raise OptionError(f"there is {what}: {why} (gofish play starts a game)")
