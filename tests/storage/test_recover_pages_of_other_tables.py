@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import gofish
+from gofish.session import TableSession
 from gofish.storage import Store, recovery
 
 from .helpers import EMMA, YOU, damage, played_game
@@ -182,3 +183,32 @@ def test_show_names_no_game_for_a_seat_row_s_id(tmp_path: Path) -> None:
     assert f"there is no stored game with id {GAMES + 20}" in made_up.stderr
     moved = gofish_cmd("show", str(GAMES), "--database", str(path))  # on the page moved
     assert moved.returncode == 1 and f"game {GAMES} in the games database" in moved.stderr
+
+
+def test_resume_says_a_game_came_back_without_who_sat_there(tmp_path: Path) -> None:
+    # Every seat lost reads as a person's, and resume said "game 5 has 2 people: a table
+    # here seats one" of a game of one person and Emma.
+    path, _ = _saved(tmp_path)
+    _zero_the_seats(path)
+    gofish_cmd("recover", "--database", str(path))
+
+    result = gofish_cmd("resume", "5", "--plain", "--database", str(path), stdin="q\n")
+
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert result.stderr == ("gofish resume: game 5 came back from gofish recover without "
+                             "who sat in seats 1, 2 (person or bot), so it cannot be "
+                             "resumed\n")
+
+
+def test_a_game_that_lost_only_its_person_s_seat_still_resumes(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    damage(path, "DELETE FROM seats WHERE game_id = 5 AND seat = 0")
+    with Store(path, read_only=True) as store:
+        found = store.game_without_its_seats(5)
+    assert found is not None
+    game, _ = found
+    assert TableSession.resume_problem(game.record, game.seats, game.id) is None
+    emma_lost = [YOU, {"name": "seat 2 (name lost)", "bot": None}]
+    assert TableSession.resume_problem(game.record, emma_lost, game.id) == (
+        "game 5 came back from gofish recover without who sat in seat 2 (person or bot), "
+        "so it cannot be resumed")

@@ -1720,6 +1720,13 @@ def lost_seat(number: int) -> Seat:
     return {"name": f"seat {number + 1} (name lost)", "bot": None}
 
 
+def lost_seats(seats: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The numbers (from 0) of the seats in ``seats`` that ``gofish recover`` named
+    ``lost_seat``: who sat there, person or bot, is not known."""
+    return [number for number, seat in enumerate(seats)
+            if seat.get("bot") is None and seat.get("name") == lost_seat(number)["name"]]
+
+
 def _readable_seats(rows: list[Any], players: int) -> dict[int, Seat]:
     """The seats among seat ``rows`` (game id, number, name, bot, ...) that read as a save
     writes them, by number."""
