@@ -11,6 +11,7 @@ seats.
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -150,10 +151,7 @@ def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
     # said that no game could be found. The tables have every column of the current
     # schema, which is the version the new file is given.
     path, before = _saved(tmp_path)
-    [version] = _pages_of(path, "schema_version")
-    data = bytearray(path.read_bytes())
-    data[_page(data, version)] = bytes(PAGE)
-    path.write_bytes(bytes(data))
+    _zero_the_version(path)
     assert "is damaged" in gofish_cmd("history", "--database", str(path)).stderr
     with Store(path, read_only=True) as store:  # read so, the damage is still said
         assert len(store.list_games(limit=100)) == GAMES
@@ -165,6 +163,32 @@ def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
     assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
     assert _rows(path) == before
     assert gofish_cmd("history", "--database", str(path)).returncode == 0
+
+
+def _zero_the_version(path: Path) -> None:
+    [version] = _pages_of(path, "schema_version")
+    data = bytearray(path.read_bytes())
+    data[_page(data, version)] = bytes(PAGE)
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_schema_version_of_an_older_gofish_loses_no_game(tmp_path: Path) -> None:
+    # A file of schema 1 (no deal column) has not every column of the current schema:
+    # read as the current one, it was refused, and recover found no game at all.
+    path, _ = _saved(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN deal")
+        db.execute("UPDATE schema_version SET version = 1")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    records = {game_id: row[1] for game_id, (row, _) in _rows(path).items()}
+    _zero_the_version(path)
+
+    result = gofish_cmd("recover", "--database", str(path))
+
+    assert result.returncode == 0, (result.stdout, result.stderr)
+    assert f"Recovered {GAMES} of {GAMES} games" in result.stdout
+    assert {game_id: row[1] for game_id, (row, _) in _rows(path).items()} == records
 
 
 def test_the_help_says_games_can_come_back_without_their_seats() -> None:

@@ -162,14 +162,19 @@ def _gofish_version(connection: sqlite3.Connection, path: Path, read_only: bool 
 
 
 def _version_read(connection: sqlite3.Connection, read_only: bool) -> int:
-    """``read_version``, or with ``read_only`` the current version for one on a damaged
-    page in a database whose tables have every column of the current schema."""
+    """``read_version``, or with ``read_only`` for one on a damaged page the latest
+    version whose every table and column the database has: an older gofish's file
+    (schema 1, no deal column) is read as that, not refused as the current one was."""
     try:
         return read_version(connection)
     except sqlite3.DatabaseError as error:
-        if not (read_only and is_damage(error)) or _missing_part(connection, SCHEMA_VERSION):
+        if not (read_only and is_damage(error)):
             raise
-        return SCHEMA_VERSION
+        fitting = [version for version in range(SCHEMA_VERSION, 0, -1)
+                   if _missing_part(connection, version) is None]
+        if not fitting:
+            raise
+        return fitting[0]
 
 
 def version_damage(connection: sqlite3.Connection) -> str | None:
