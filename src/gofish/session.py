@@ -51,7 +51,7 @@ from gofish.core.events import announced_miss
 from gofish.knowledge import on_table
 from gofish.narrate import Narrator, plural, pond_word, shown
 from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
-from gofish.storage.store import lost_seats
+from gofish.storage.store import seats_lost_words
 from gofish.tally import PlayerTally, tally
 
 HUMAN_SEAT = 0
@@ -107,18 +107,12 @@ def _replayed_here(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
         if bot is not None and not is_bot(str(bot)):
             raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
     people = sum(1 for seat in seats if seat.get("bot") is None)
-    if people > 1 and (lost := lost_seats(seats)):  # not people: nobody knows who sat there
-        raise GoFishError(f"game {game_id} came back from gofish recover without who sat in "
-                          f"{_seat_words(lost)} (person or bot), so it cannot be resumed")
+    if unknown := seats_lost_words(game_id, seats):  # not people: nobody knows who sat there
+        raise GoFishError(f"{unknown}, so it cannot be resumed")
     if people > 1:  # a bot in a second person's seat was saved as having played it all
         raise GoFishError(f"game {game_id} has {people} people: a table here seats one, "
                           "so it cannot be resumed here")
     return game
-
-
-def _seat_words(numbers: Sequence[int]) -> str:
-    """"seat 2", "seats 1, 2, 3" for seat ``numbers`` (from 0), as a table counts them."""
-    return f"seat{'s' if len(numbers) > 1 else ''} {', '.join(str(n + 1) for n in numbers)}"
 
 
 def _table_position(deal: Mapping[str, Any] | None, game: Game) -> tuple[int | str | None, int]:

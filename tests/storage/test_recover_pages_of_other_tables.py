@@ -18,8 +18,9 @@ from typing import Any
 import gofish
 from gofish.session import TableSession
 from gofish.storage import Store, recovery
+from gofish.storage.store import lost_seat
 
-from .helpers import EMMA, YOU, damage, played_game
+from .helpers import EMMA, RANDOM, YOU, damage, played_game
 from .test_cli import gofish_cmd
 from .test_damaged_pages import PAGE, _pages_of
 from .test_recover import GAMES, _rows, _save_games
@@ -236,3 +237,36 @@ def test_a_game_that_lost_only_its_person_s_seat_still_resumes(tmp_path: Path) -
     assert TableSession.resume_problem(game.record, emma_lost, game.id) == (
         "game 5 came back from gofish recover without who sat in seat 2 (person or bot), "
         "so it cannot be resumed")
+
+
+def test_a_game_is_read_from_the_seat_of_its_known_person(tmp_path: Path) -> None:
+    # Emma's seat (seat 1 of three) lost and the person's read: history gave Emma's
+    # result and books as the person's, and named the person's seat among the opponents.
+    path = tmp_path / "games.sqlite3"
+    game = played_game("bicycle", players=3, seed=4)
+    with Store(path) as store:
+        game_id = store.save(gofish.game_to_record(game), seats=[lost_seat(0), YOU, RANDOM])
+        stored = store.get(game_id)
+    assert stored.human_seats == [1, 0]
+    assert stored.opponents() == ["human", "random"]
+
+    assert game.winners == (1,)  # the person won, Emma lost
+
+    listed = gofish_cmd("history", "--database", str(path)).stdout.splitlines()[-1]
+
+    books = stored.books
+    assert re.search(rf"seat 1 \(name lost\), Randy +won +{books[1]} \(vs {books[0]}, "
+                     rf"{books[2]}\)$", listed), listed
+
+
+def test_the_browser_says_a_game_came_back_without_who_sat_there(tmp_path: Path) -> None:
+    from gofish.web.session import why_not_resumable
+
+    unfinished = played_game(seed=5, asks=6)
+    with Store(tmp_path / "games.sqlite3") as store:
+        game_id = store.save(gofish.game_to_record(unfinished),
+                             seats=[lost_seat(0), lost_seat(1)])
+        stored = store.get(game_id)
+    assert why_not_resumable(stored) == (
+        f"game {game_id} came back from gofish recover without who sat in seats 1, 2 "
+        "(person or bot): it cannot be resumed at one browser")

@@ -113,7 +113,12 @@ class StoredGame:
 
     @property
     def human_seats(self) -> list[int]:
-        return [index for index, seat in enumerate(self.seats) if seat["bot"] is None]
+        """The seats of people; a known person's before any that ``gofish recover`` could
+        only take for a person's (``lost_seats``), so that history, show and the stats
+        read a game from the seat its player is known to have played."""
+        unknown = lost_seats(self.seats)
+        people = [index for index, seat in enumerate(self.seats) if seat["bot"] is None]
+        return [index for index in people if index not in unknown] + unknown
 
     def opponents(self, seat: int | None = None) -> list[str]:
         """Bot names (``human`` for people) of everyone but ``seat`` (default: first human)."""
@@ -1725,6 +1730,18 @@ def lost_seats(seats: Sequence[Mapping[str, Any]]) -> list[int]:
     ``lost_seat``: who sat there, person or bot, is not known."""
     return [number for number, seat in enumerate(seats)
             if seat.get("bot") is None and seat.get("name") == lost_seat(number)["name"]]
+
+
+def seats_lost_words(game_id: int, seats: Sequence[Mapping[str, Any]]) -> str | None:
+    """Why game ``game_id`` has more than one person's seat, if ``gofish recover`` made
+    some (``lost_seats``), for the tables that seat one person and refuse it: they said
+    "game 5 has 2 people" of a game of one person and Emma. None otherwise."""
+    people = sum(1 for seat in seats if seat.get("bot") is None)
+    lost = [str(number + 1) for number in lost_seats(seats)]
+    if people < 2 or not lost:
+        return None
+    return (f"game {game_id} came back from gofish recover without who sat in "
+            f"seat{'s' if len(lost) > 1 else ''} {', '.join(lost)} (person or bot)")
 
 
 def _readable_seats(rows: list[Any], players: int) -> dict[int, Seat]:

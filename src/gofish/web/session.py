@@ -47,6 +47,7 @@ from gofish.session import (
 )
 from gofish.storage import FallbackSaver, Store, StoredGame
 from gofish.storage.errors import reported
+from gofish.storage.store import seats_lost_words
 from gofish.web.help import rules_help
 from gofish.web.messages import MAX_PAGE_PACE, AskMessage, FishMessage, StartMessage
 from gofish.web.speech import speech_for
@@ -127,6 +128,8 @@ def _why_not_at_one_browser(stored: StoredGame) -> str | None:
     unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not is_bot(seat["bot"])]
     if unknown:
         return f"game {stored.id} needs the bot {unknown[0]!r}, which is not here"
+    if lost := seats_lost_words(stored.id, stored.seats):
+        return f"{lost}: it cannot be resumed at one browser"
     if len(people) > 1:
         return f"game {stored.id} has {len(people)} people: it cannot be resumed at one browser"
     return None
