@@ -10,6 +10,7 @@ seats.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -270,3 +271,25 @@ def test_the_browser_says_a_game_came_back_without_who_sat_there(tmp_path: Path)
     assert why_not_resumable(stored) == (
         f"game {game_id} came back from gofish recover without who sat in seats 1, 2 "
         "(person or bot): it cannot be resumed at one browser")
+
+
+def test_stats_count_no_seat_recover_could_not_name_as_yours(tmp_path: Path) -> None:
+    # Counted as a person's at each lost seat, a game of one person and Emma was two
+    # games of yours, Emma's win among them.
+    path = tmp_path / "games.sqlite3"
+    with Store(path) as store:
+        whole = store.save(gofish.game_to_record(played_game(seed=1)), seats=[YOU, EMMA])
+        nobody = store.save(gofish.game_to_record(played_game(seed=3)),
+                            seats=[lost_seat(0), lost_seat(1)])
+        store.save(gofish.game_to_record(played_game("bicycle", players=3, seed=4)),
+                   seats=[lost_seat(0), YOU, RANDOM])
+
+    result = gofish_cmd("stats", "--json", "--database", str(path))
+
+    rows = {tuple(row["opponents"]): row["games"] for row in map(
+        json.loads, result.stdout.splitlines())}
+    assert rows == {("emma",): 1, ("human", "random"): 1}, result.stdout
+    assert result.stderr == (f"gofish stats: game {nobody} is not counted: gofish recover "
+                             "brought it back without who sat in which seat (--all-seats "
+                             "counts every seat)\n")
+    assert whole == 1 and result.returncode == 0

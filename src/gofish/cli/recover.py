@@ -99,7 +99,7 @@ def _report_seats_lost(recovery: Recovery) -> int:
         return 0
     report("recover", f"{_games(sorted(recovery.seats_lost))} came back with seats lost: who "
                       "sat there (names, and which were bots) was on a damaged page. Each "
-                      "seat lost is named \"seat N (name lost)\" and counted as a person's; "
+                      "seat lost is named \"seat N (name lost)\" (stats do not count it as yours); "
                       f"what is left of them stays in {shown(str(recovery.kept_as))}")
     return EXIT_STORAGE
 

@@ -44,17 +44,21 @@ def run(args: argparse.Namespace) -> int:
         # opponents, player) scattered one bot's rows among the others'.
         skipped: list[DamagedGameError] = []
         changed: list[int] = []
+        unknown: list[int] = []
         rows = sorted(store.stats(human_only=not args.all_seats, skipped=skipped,
-                                  changed=changed, bot_spelling=stored_spelling),
+                                  changed=changed, bot_spelling=stored_spelling,
+                                  unknown=unknown),
                       key=lambda row: (row.player, row.rules, row.opponents))
         if args.json:
             for row in rows:
                 # rules_label, as history's JSON names the label (its rules is the record's).
                 print(json.dumps({**row.to_dict(), "rules_label": row.rules}))
         elif not rows:
-            print(nothing_counted(store, all_seats=args.all_seats, damaged=len(skipped)))
+            print(nothing_counted(store, all_seats=args.all_seats, damaged=len(skipped),
+                                  unknown=len(unknown)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
+        report_whose_seat_unknown(unknown)
         return max(report_left_out(skipped), report_counted_as_played(changed))
 
     def missing(path: Path) -> int:
@@ -78,6 +82,17 @@ def report_left_out(skipped: list[DamagedGameError]) -> int:
     return EXIT_STORAGE
 
 
+def report_whose_seat_unknown(unknown: list[int]) -> None:
+    """Name on stderr the games recover brought back without knowing who sat where, which
+    are not counted as yours: counted as a person's at every seat, a game of one person
+    and two bots was three games of yours, the bots' wins among them."""
+    if unknown:
+        ids = [str(game_id) for game_id in unknown]
+        report("stats", f"{damaged_subject(ids)} not counted: gofish recover brought "
+                        f"{'it' if len(ids) == 1 else 'them'} back without who sat in "
+                        "which seat (--all-seats counts every seat)")
+
+
 def report_counted_as_played(changed: list[int]) -> int:
     """Name on stderr the games whose rows said otherwise than their records, counted as
     their records play (history and show say the same of them): exit 1 if there are any."""
@@ -89,12 +104,16 @@ def report_counted_as_played(changed: list[int]) -> int:
     return EXIT_STORAGE
 
 
-def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0) -> str:
+def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0,
+                    unknown: int = 0) -> str:
     """Why there are no rows: "no finished games" was wrong when the finished games stored
-    were all played by computer players, which only --all-seats counts, or all damaged."""
-    if not all_seats and store.count(finished=True) > damaged:
+    were all played by computer players, which only --all-seats counts, or all damaged,
+    or all brought back by recover without who sat where (``unknown``)."""
+    if not all_seats and store.count(finished=True) > damaged + unknown:
         return (f"No finished games with a person at the table in {store.path}: "
                 "--all-seats counts the computer players' games too.")
+    if unknown and not damaged:
+        return f"No finished games known to be yours in {store.path}."
     if damaged:
         return f"No finished games that can be read in {store.path}."
     return f"No finished games yet in {store.path}: play one with gofish play."

@@ -1095,13 +1095,16 @@ class Store:
     def _seat_results(
         self, human_only: bool, skipped: list[DamagedGameError] | None = None,
         changed: list[int] | None = None, bot_spelling: Callable[[str], str] | None = None,
+        unknown: list[int] | None = None,
     ) -> list[_SeatResult]:
         """One per seat of finished games, oldest first. A game whose seats do not match its
         players (a seat row deleted by hand) is left out, and added to ``skipped``; one
         whose columns say otherwise than each other is counted as its record plays, and
-        its id added to ``changed``."""
+        its id added to ``changed``; with ``human_only``, one with no seat known to be a
+        person's but some ``gofish recover`` could not name is added to ``unknown``."""
         _check_skipped(skipped)
         _check_skipped(changed)
+        _check_skipped(unknown)
 
         def load() -> list[_FinishedGame]:
             try:
@@ -1126,6 +1129,9 @@ class Store:
             except DamagedGameError as damaged:
                 if skipped is not None:
                     skipped.append(damaged)
+                continue
+            if human_only and unknown is not None and _nobody_known(game):
+                unknown.append(game.columns[0])
         return results
 
     def _as_replayed(self, game: _FinishedGame) -> _FinishedGame:
@@ -1147,8 +1153,8 @@ class Store:
         return _FinishedGame(
             (game_id, game.columns[1], summary.rules_label, summary.preset, columns[4],
              summary.players, columns[2], columns[9], columns[8]),
-            [(game_id, seat, bot, summary.books[seat], _result(seat, winners))
-             for seat, (_, _, bot, _, _) in enumerate(game.seats)])
+            [(game_id, seat, bot, summary.books[seat], _result(seat, winners), unknown)
+             for seat, (_, _, bot, _, _, unknown) in enumerate(game.seats)])
 
     def _fetch_all(self, query: str) -> list[Any]:
         """The rows of ``query``, their text decoded by sqlite3 itself: _decoded, a Python
@@ -1192,6 +1198,7 @@ class Store:
     def stats(
         self, human_only: bool = True, skipped: list[DamagedGameError] | None = None,
         changed: list[int] | None = None, bot_spelling: Callable[[str], str] | None = None,
+        unknown: list[int] | None = None,
     ) -> list[StatsRow]:
         """Wins, losses, shared wins and books per (player, opponents, rules), finished games only.
 
@@ -1204,7 +1211,9 @@ class Store:
         ``changed`` if given. ``bot_spelling`` reads each stored bot as the caller counts
         it: gofish.bots.base.stored_spelling counts ``expert-easy:epsilon=0.3``, stored before
         a default was left out of a bot's spelling, as ``expert-easy`` (the store does not
-        read bot specs itself: it imports only the core).
+        read bot specs itself: it imports only the core). A seat ``gofish recover`` could
+        not name (``lost_seat``) is not counted as a person's; a game with no other
+        person's seat is added to ``unknown`` if given, so the caller can say why.
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
@@ -1213,7 +1222,7 @@ class Store:
         groups: dict[tuple[str, tuple[str, ...], str], list[int]] = {}
         sizes: dict[str, int] = {}
         records: dict[tuple[str, tuple[str, ...], str], str | dict[str, Any] | None] = {}
-        for seat in self._seat_results(human_only, skipped, changed, bot_spelling):
+        for seat in self._seat_results(human_only, skipped, changed, bot_spelling, unknown):
             key = (seat.player, seat.opponents, seat.label)
             tally = groups.setdefault(key, [0, 0, 0, 0, 0])
             tally[0] += 1
@@ -1252,19 +1261,31 @@ _GAME_FIELDS = (
 
 # What stats() reads: the finished games, oldest first, and their seats. A game with no
 # seat rows at all must be found, to be named (as damaged).
+#: The name of a seat that ``gofish recover`` could not read, by its number from 1.
+_LOST_NAME = "seat {} (name lost)"
+
+
+def _lost_seat_sql(table: str) -> str:
+    """SQL for whether a row of the seats table (``table``: its prefix, as "s.") is one
+    that ``lost_seat`` made."""
+    before, after = _LOST_NAME.split("{}")
+    return (f"({table}bot IS NULL AND {table}name = '{before}' || ({table}seat + 1) || "
+            f"'{after}')")
+
+
 _FINISHED_GAMES = (
     "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules, "
     "books, winners FROM games WHERE over = 1 ORDER BY finished_at, id"
 )
 _THEIR_SEATS = (
-    "SELECT game_id, seat, bot, books, result FROM seats "
+    f"SELECT game_id, seat, bot, books, result, {_lost_seat_sql('')} FROM seats "
     "WHERE game_id IN (SELECT id FROM games WHERE over = 1) ORDER BY game_id, seat"
 )
 # The same for one game of a damaged file, read game by game. LEFT JOIN: a game with no
 # seat rows at all must be found, to be named.
 _STATS_QUERY = (
     "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
-    "g.rules, g.books, g.winners, s.seat, s.bot, s.books, s.result "
+    f"g.rules, g.books, g.winners, s.seat, s.bot, s.books, s.result, {_lost_seat_sql('s.')} "
     "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1"
 )
 
@@ -1346,7 +1367,8 @@ class _FinishedGame(NamedTuple):
 
     # id, finished_at, label, preset, options, players, rules, books, winners
     columns: tuple[Any, ...]
-    seats: list[tuple[Any, ...]]  # game id, seat, bot, books, result; in the order of seat
+    # game id, seat, bot, books, result, whether recover lost who sat there; by seat
+    seats: list[tuple[Any, ...]]
 
 
 def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
@@ -1361,17 +1383,25 @@ def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
     shape = shapes.of(game)
     if not (len(seats) == players and (finished_at is None or isinstance(finished_at, str))):
         raise DamagedGameError(game_id, shapes.path)
-    for number, (_, stored_number, _, books, result) in enumerate(seats):
+    for number, (_, stored_number, _, books, result, _) in enumerate(seats):
         if not (stored_number == number and result in _RESULTS and _is_count(books)):
             raise DamagedGameError(game_id, shapes.path)
     if not (shape.label_fits and _figures_agree(seats, books_json, winners_json)):
         return False
     finished_at = finished_at or ""
-    for (_, _, bot, books, result), (player, opponents) in zip(seats, shape.seats, strict=True):
-        if bot is None or not human_only:
+    for (_, _, bot, books, result, unknown), (player, opponents) in zip(
+            seats, shape.seats, strict=True):
+        # A seat recover could not name may have been a bot's: never counted as yours.
+        if (bot is None and not unknown) or not human_only:
             results.append(_SeatResult(finished_at, player, label, opponents, result, books,
                                        shape.book_size, shape.rules))
     return True
+
+
+def _nobody_known(game: _FinishedGame) -> bool:
+    """Whether ``game`` has seats recover could not name and no seat known as a person's."""
+    return (any(unknown for *_, unknown in game.seats)
+            and not any(bot is None and not unknown for _, _, bot, _, _, unknown in game.seats))
 
 
 def _as_json_list(numbers: list[Any]) -> str:
@@ -1722,7 +1752,7 @@ def _seat_list(numbered: list[tuple[Any, Seat]], players: object, path: Path,
 def lost_seat(number: int) -> Seat:
     """What stands for seat ``number`` (from 0) of a game whose seat row was lost with a
     damaged page: its name says so, and nothing says it was a bot's."""
-    return {"name": f"seat {number + 1} (name lost)", "bot": None}
+    return {"name": _LOST_NAME.format(number + 1), "bot": None}
 
 
 def lost_seats(seats: Sequence[Mapping[str, Any]]) -> list[int]:
