@@ -562,8 +562,10 @@ class PlainTable:
                 return seat
         you = session.human  # "0", "seat 0" or your own name: not "no opponent '0'"
         yourself = ("you", "me", _name_key(session.names[you]))
-        # Your name said in words ("Two", at a table of two) is you, not the seat it counts.
-        if number == you or (_seat_number(word) is None and typed in yourself):
+        # Your name said in words ("Two", at a table of two; "Emma two", named Emma 2) is
+        # you, not the seat it counts, nor nobody.
+        if number == you or (_seat_number(word) is None
+                             and (typed in yourself or said in yourself)):
             raise MalformedInputError(
                 f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
         if other_digit(word) is not None:  # no seat, but say why: '٣' looks like one

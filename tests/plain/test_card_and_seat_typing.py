@@ -425,3 +425,19 @@ def test_an_opponents_name_that_counts_another_opponents_seat_is_refused_naming_
     assert ("'two' is both the name of Two (player 1) and the number of player 2 (Emma 2): "
             "type 1 or 2 for the one you mean. Type help for the commands.") in said, said
     assert not session.game.actions
+
+
+@pytest.mark.parametrize("typed", ["q emma two", "Q Emma Two", "ask emma two for queens"])
+def test_your_own_name_with_its_number_in_words_says_you_cannot_ask_yourself(
+        typed: str) -> None:
+    # R5: an ask goes to another player. A person named "Emma 2" (the bots then Emma, Emma
+    # 3) typing their name as dictation writes it, "emma two", was told "There is no
+    # opponent 'emma two'", where "q emma 2" said they cannot ask themselves.
+    game = deal("classic", ["QD 2 3", "QC 5 6", "QH 7 8"])
+    settings = TableSettings(make_rules("classic", hand_size=3), players=3, name="Emma 2")
+    session = TableSession(settings, game, settings.seats())
+    said = run(session, [typed, "quit"])
+    assert [line for line in said if line.startswith("You cannot ask yourself: ask an "
+                                                     "opponent, Emma (player 1")], said
+    assert not [line for line in said if "There is no opponent" in line], said
+    assert not session.game.actions
