@@ -158,8 +158,9 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     def sentences(events: Iterator[Event] | tuple[Event, ...] | list[Event]) -> list[str]:
         shown = events if all_cards else (redact(event, viewer) for event in events)
         lines = [narrator.describe(event) for event in shown]
-        if game.is_over:  # what each opponent still held, public now, as the tables say it
-            lines += narrator.held_at_end(game.view(viewer))
+        if game.is_over:  # what each seat still held, public now, as the line mode says it:
+            # no hand of the person's stays in view here either, so theirs is said too
+            lines += narrator.held_at_end(game.view(viewer), own_hand=True)
         return lines
 
     lines = [*sentences(game.events), *_hands(game, names, all_cards)]
