@@ -279,3 +279,21 @@ def test_a_refused_opponent_with_no_box_to_mark_is_told_whose_it_is(
     page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
     said = page.inner_text("#start-error")
     assert said.startswith("Opponent 1: unknown bot 'hal': choose one of "), said
+
+
+@pytest.mark.parametrize("typed", ["1:seconds=2", "1:iterations=5", "seconds=2"])
+def test_a_box_holding_the_specs_separators_is_refused_on_the_form(
+    page: Any, live_server: LiveServer, typed: str
+) -> None:
+    # "1:iterations=5" in the seconds box was sent as ismcts:seconds=1:iterations=5, setting
+    # an option of another box; "1:seconds=2" was refused as "given twice", unmarked.
+    sent = start_screen(page, live_server)
+    page.select_option("#opponent1", "ismcts")
+    page.fill("#opponent1-seconds", typed)
+    page.click("#deal")
+    assert page.inner_text("#start-error") == (
+        'Opponent 1\'s seconds is one value: it cannot hold ":" or "=", which set the '
+        "bot's other options.")
+    assert page.evaluate(MARK, "opponent1-seconds")["invalid"] == "true"
+    assert page.evaluate(MARK, "opponent1-seconds")["focused"]
+    assert starts(sent) == []

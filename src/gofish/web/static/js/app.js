@@ -267,12 +267,17 @@ function clearRefusedKnobs(form) {
 }
 
 /** A number box that cannot read what was typed ("1e") sends nothing: the bot's default.
- *  Kept from the server, it is marked and said, as a value the server refuses is. */
+ *  Kept from the server, it is marked and said, as a value the server refuses is. A box
+ *  holding the spec's own separators ("1:seconds=2" in seconds) set other options than
+ *  its own, or was refused as another's: it is marked and said too. */
 function refuseUnreadableKnob(form) {
-  const box = $$('.bot-options input', form).find((input) => input.validity.badInput);
+  const unreadable = (input) => input.validity.badInput || /[:=]/.test(input.value);
+  const box = $$('.bot-options input', form).find(unreadable);
   if (!box) return false;
   const seat = box.closest('.bot-options').dataset.seat;
-  markRefusedKnob(seat, box.dataset.option, `Opponent ${seat}'s ${box.dataset.option} must be a number from ${box.min} to ${box.max}.`);
+  const why = box.validity.badInput ? `must be a number from ${box.min} to ${box.max}`
+    : `is one value: it cannot hold ":" or "=", which set the bot's other options`;
+  markRefusedKnob(seat, box.dataset.option, `Opponent ${seat}'s ${box.dataset.option} ${why}.`);
   return true;
 }
 
