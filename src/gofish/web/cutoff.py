@@ -93,6 +93,10 @@ class _TakenWatch:
 
     def _look(self) -> None:
         assert self._transport is not None
+        # The fourth look of each ``seconds`` falls due with the deadline, and may come
+        # just after it fired: an expiring deadline cannot be pushed back (RuntimeError).
+        if self._deadline.expired():
+            return
         held = self._transport.get_write_buffer_size()
         if held < self._held:  # taken since the last look
             self._deadline.reschedule(self._loop.time() + self._seconds)
