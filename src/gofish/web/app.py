@@ -661,11 +661,14 @@ class TableConnection:
         is then cut off. It counts against its address until then: one address taking its
         games over again and again must not gather sockets past its limit."""
         self.given_way = True
-        await self.leave()
-        with contextlib.suppress(Exception):  # one that reads nothing: cut off below
-            await asyncio.wait_for(self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
-                                   OPEN_ELSEWHERE_WAIT)
-        asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
+        try:
+            await self.leave()
+            with contextlib.suppress(Exception):  # one that reads nothing: cut off below
+                await asyncio.wait_for(
+                    self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
+                    OPEN_ELSEWHERE_WAIT)
+        finally:  # cancelled or failed meanwhile, it still stops counting in the end
+            asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
 
     def still_open(self) -> bool:
         """Whether this socket still holds a connection: one given way holds it until its
