@@ -1259,8 +1259,6 @@ _GAME_FIELDS = (
 )
 
 
-# What stats() reads: the finished games, oldest first, and their seats. A game with no
-# seat rows at all must be found, to be named (as damaged).
 #: The name of a seat that ``gofish recover`` could not read, by its number from 1.
 _LOST_NAME = "seat {} (name lost)"
 
@@ -1273,6 +1271,8 @@ def _lost_seat_sql(table: str) -> str:
             f"'{after}')")
 
 
+# What stats() reads: the finished games, oldest first, and their seats. A game with no
+# seat rows at all must be found, to be named (as damaged).
 _FINISHED_GAMES = (
     "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules, "
     "books, winners FROM games WHERE over = 1 ORDER BY finished_at, id"
