@@ -37,7 +37,7 @@ def test_the_room_the_browser_and_the_command_line_word_an_unknown_bot_alike(
     assert in_a_room.value.message == said
     with pytest.raises(OpponentRefused) as in_the_browser:
         _check_opponent(spec, 1)
-    assert str(in_the_browser.value) == f"opponent {spec!r}: {said}"
+    assert str(in_the_browser.value) == said  # the rooms' words; the form says whose
     assert in_the_browser.value.option is None  # no option box is at fault
     assert main(["play", "--plain", "--opponents", spec]) != 0
     assert capsys.readouterr().err.startswith(f"gofish play: {said}")
