@@ -42,6 +42,7 @@ from gofish.storage import (
     read_cursor,
 )
 from gofish.storage.errors import changed_row, reported
+from gofish.storage.paging import GamesPage, PageKey
 from gofish.storage.paths import chosen_db_path
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
@@ -260,20 +261,25 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
         # A cursor, read before the database is: a bad one is the client's to fix (400).
         before_key = None if before is None else read_cursor(before)
         store = holder.require()
-        page = store.list_page(limit=min(limit, 200), before=before_key, offset=offset,
-                               finished=finished)
+        # The database is read on a thread, as the stats are, so the rooms and tables this
+        # server runs are not held up; the live tables are looked at here, on the loop
+        # that changes them.
+        page, total = await asyncio.to_thread(_games_page, store, min(limit, 200),
+                                              before_key, offset, finished)
         # The total of the games asked for, so that a client paging through them knows
         # when it has them all; next_before pages on from here, skipping none (docs/web.md).
         return {"games": [_listed_row(entry, tables) for entry in page.entries],
-                "total": store.count(finished=finished),
+                "total": total,
                 "next_before": None if page.next_before is None else page.next_before.cursor()}
 
     @app.api_route("/api/games/{game_id}", methods=list(_READ))
     async def game(game_id: int) -> dict[str, Any]:
-        stored = holder.require().get(game_id)
+        stored = await asyncio.to_thread(holder.require().get, game_id)
         humans = stored.human_seats
-        record = _record_as_seen(stored, tables)
-        frames = replay_frames(record, stored.names, humans[0] if humans else None)
+        record = _record_as_seen(stored, tables)  # on the loop: it looks at the live tables
+        # Replaying every ask into frames takes a long game some milliseconds: a thread's.
+        frames = await asyncio.to_thread(replay_frames, record, stored.names,
+                                         humans[0] if humans else None)
         return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
     @app.api_route("/api/stats", methods=list(_READ))
@@ -281,6 +287,13 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
         # Every game's rows, read and summed (12 ms at 300 games): on a thread, so the
         # rooms and tables this server also runs are not held up meanwhile.
         return await asyncio.to_thread(stats_answer, holder.require())
+
+
+def _games_page(store: Store, limit: int, before: PageKey | None, offset: int,
+                finished: bool | None) -> tuple[GamesPage, int]:
+    """A page of the stored games and the total of those ``finished`` picks."""
+    page = store.list_page(limit=limit, before=before, offset=offset, finished=finished)
+    return page, store.count(finished=finished)
 
 
 def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) -> None:
