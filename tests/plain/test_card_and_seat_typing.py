@@ -20,6 +20,14 @@ def queens_session(ask: str) -> TableSession:
     return TableSession(settings, game, settings.seats())
 
 
+def person_named(name: str, players: int = 2) -> TableSession:
+    """A table of rank asks where you, holding the Q♦, are called ``name``; the bots after
+    you hold the Q♣ (player 1) and the Q♠ (player 2)."""
+    game = deal("classic", ["QD 2 3", "QC 5 6", "QS 7 8"][:players])
+    settings = TableSettings(make_rules("classic", hand_size=3), players=players, name=name)
+    return TableSession(settings, game, settings.seats())
+
+
 def run(session: TableSession, lines: list[str]) -> list[str]:
     out = io.StringIO()
     assert play_plain(session, io.StringIO("\n".join(lines) + "\n"), out) == 0
@@ -380,9 +388,7 @@ def test_your_own_name_that_is_a_number_word_says_you_cannot_ask_yourself(name: 
     # R5: an ask goes to another player. Once seats were read in words, your own name
     # "Two" at a table of two was answered "There is no opponent 'two'", as if it named
     # nobody, where any other name of yours says you cannot ask yourself.
-    game = deal("classic", ["QD 2 3", "QC 5 6"])
-    settings = TableSettings(make_rules("classic", hand_size=3), players=2, name=name)
-    session = TableSession(settings, game, settings.seats())
+    session = person_named(name)
     said = run(session, [f"q {name.lower()}", "quit"])
     assert [line for line in said if line.startswith("You cannot ask yourself: ask an "
                                                      "opponent, Emma (player 1")], said
@@ -405,9 +411,7 @@ def test_your_own_name_that_counts_an_opponents_seat_is_refused_naming_both() ->
     # R5: an ask goes to another player. A person named One typing "q one" at a table of
     # two was sent to seat 1 (Emma), though "one" is their own name as well: which they
     # meant cannot be told, so the answer names both readings and what to type.
-    game = deal("classic", ["QD 2 3", "QC 5 6"])
-    settings = TableSettings(make_rules("classic", hand_size=3), players=2, name="One")
-    session = TableSession(settings, game, settings.seats())
+    session = person_named("One")
     said = run(session, ["q one", "quit"])
     assert ("'one' is both your own name and the number of player 1 (Emma): type 1 to ask "
             "Emma. Type help for the commands.") in said, said
@@ -433,9 +437,7 @@ def test_your_own_name_with_its_number_in_words_says_you_cannot_ask_yourself(
     # R5: an ask goes to another player. A person named "Emma 2" (the bots then Emma, Emma
     # 3) typing their name as dictation writes it, "emma two", was told "There is no
     # opponent 'emma two'", where "q emma 2" said they cannot ask themselves.
-    game = deal("classic", ["QD 2 3", "QC 5 6", "QH 7 8"])
-    settings = TableSettings(make_rules("classic", hand_size=3), players=3, name="Emma 2")
-    session = TableSession(settings, game, settings.seats())
+    session = person_named("Emma 2", players=3)
     said = run(session, [typed, "quit"])
     assert [line for line in said if line.startswith("You cannot ask yourself: ask an "
                                                      "opponent, Emma (player 1")], said
