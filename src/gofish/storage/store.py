@@ -906,9 +906,7 @@ class Store:
         makes it a DamagedGameError, not a failure of the whole file. A row of another
         table's page found under the id is none (``salvage.A_GAMES_ROW``)."""
         try:
-            row = self.connection.execute(
-                f"SELECT {_GAME_FIELDS} FROM games WHERE id = ? AND {salvage.A_GAMES_ROW}",
-                (game_id,)).fetchone()
+            row = self.connection.execute(_ONE_GAME, (game_id,)).fetchone()
             if row is not None:
                 return self._build([row])[0]
         except sqlite3.DatabaseError as error:
@@ -968,9 +966,7 @@ class Store:
 
         def load() -> tuple[StoredGame, tuple[int, ...]] | None:
             try:
-                row = self.connection.execute(
-                    f"SELECT {_GAME_FIELDS} FROM games WHERE id = ? AND {salvage.A_GAMES_ROW}",
-                    (game_id,)).fetchone()
+                row = self.connection.execute(_ONE_GAME, (game_id,)).fetchone()
             except sqlite3.DatabaseError as error:
                 self._read_around(error)
                 return None
@@ -1257,6 +1253,9 @@ _GAME_FIELDS = (
     "id, record, source, rules, players, over, winners, books, actions, rules_label, "
     "created_at, updated_at, finished_at, rules_preset, rules_options"
 )
+# Game ``id`` read on its own: a row of another table's page that damage put among the
+# games' is none (salvage.A_GAMES_ROW).
+_ONE_GAME = f"SELECT {_GAME_FIELDS} FROM games WHERE id = ? AND {salvage.A_GAMES_ROW}"
 
 
 #: The name of a seat that ``gofish recover`` could not read, by its number from 1.
