@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player
+from .helpers import Player, disconnect
 from .test_idle_away import ann_bob_and_emma, play_their_turns
 
 HAND_ON = "Ann is away, so Bob is the host now."
@@ -65,3 +65,33 @@ def test_a_host_back_from_idle_turns_within_the_grace_keeps_the_role(
         with contextlib.suppress(TimeoutError):
             bob.read_until(lambda m: False, timeout=0.3)
         assert room.host == 0 and HAND_ON not in bob.notices
+
+
+def test_a_host_away_for_idle_turns_who_closes_the_tab_waits_no_second_grace(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """The grace runs from when her idle turns made her away: closing the tab later started
+    it again from then, so the room waited up to twice ``away_seconds`` for a host."""
+    grace = 3.0
+    with ann_away_as_host(make_app, grace) as (client, _, ann, bob):
+        away_at = time.monotonic()
+        # Bob's own clock must not run out meanwhile: he would be away too, nobody to hand to.
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=grace)
+        time.sleep(grace * 0.6)
+        disconnect(ann)
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1, timeout=10)
+        waited = time.monotonic() - away_at
+        # One grace (and scheduling slack), not the grace again from the disconnect (4.8 s).
+        assert waited < grace + 1.2, waited
+        assert HAND_ON in bob.notices
+
+
+def test_a_host_back_from_idle_turns_has_the_idle_clock_stopped(
+    make_app: Callable[..., Starlette],
+) -> None:
+    with ann_away_as_host(make_app, 30) as (client, room, ann, _):
+        live = client.app.state.gofish_rooms.rooms[room.code]  # type: ignore[attr-defined]
+        assert 0 in live.idle_timers and room.seats[0].idle_since is not None
+        back(ann)
+        assert 0 not in live.idle_timers and room.seats[0].idle_since is None

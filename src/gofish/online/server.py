@@ -576,7 +576,7 @@ class RoomServer:
         for seat in live.room.seats:
             seat.turns_run_out = 0
             if seat.connected:
-                seat.away = False
+                self._active_again(live, seat.index)
             elif seat.kind == "human":
                 self._start_away_clock(live, seat.index)
 
@@ -801,14 +801,19 @@ class RoomServer:
     # ------------------------------------------------------------- presence
 
     def _start_away_clock(self, live: LiveRoom, seat_index: int) -> None:
+        """Seat ``seat_index`` has no connection from now. A person already away for their
+        idle turns (the tab open) has been gone since then: closing the tab starts no
+        second grace, so a host's role passes on when the first one ends."""
         seat = live.room.seats[seat_index]
-        stamp = seat.gone_since = time.monotonic()
+        now = time.monotonic()
+        idle_since = seat.idle_since if seat.away else None
+        stamp = seat.gone_since = now if idle_since is None else idle_since
         replaced = live.away_timers.get(seat_index)
         if replaced is not None:
             replaced.cancel()
         live.away_timers[seat_index] = asyncio.get_running_loop().call_later(
-            self.settings.away_seconds, self._mark_away, live, seat_index, stamp
-        )
+            max(0.0, self.settings.away_seconds - (now - stamp)),
+            self._mark_away, live, seat_index, stamp)
 
     def _start_idle_clock(self, live: LiveRoom, seat_index: int) -> None:
         """Seat ``seat_index``'s person is away for their idle turns from now: a host away
@@ -821,7 +826,18 @@ class RoomServer:
         live.idle_timers[seat_index] = asyncio.get_running_loop().call_later(
             self.settings.away_seconds, self._idle_host_check, live, seat_index, stamp)
 
+    @staticmethod
+    def _active_again(live: LiveRoom, seat_index: int) -> None:
+        """Seat ``seat_index``'s person is here and not away: an idle grace no longer runs."""
+        seat = live.room.seats[seat_index]
+        seat.away, seat.idle_since = False, None
+        timer = live.idle_timers.pop(seat_index, None)
+        if timer is not None:
+            timer.cancel()
+
     def _idle_host_check(self, live: LiveRoom, seat_index: int, stamp: float) -> None:
+        live.idle_timers.pop(seat_index, None)
+        # A guard as well as the cancel: the host may have changed, or gone idle again.
         if live.room.host == seat_index and self._host_gone_since(live) == stamp:
             self._pass_host_on(live, stamp)
 
@@ -872,7 +888,8 @@ class RoomServer:
                 self._start_idle_clock(live, index)
             seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
-            seat.away, seat.turns_run_out = False, 0
+            self._active_again(live, index)
+            seat.turns_run_out = 0
             if waited and room.out_of_time == index:
                 # Their clock ran out, then they went before the stand-in moved and the game
                 # waited: back, the turn is theirs to play, with a fresh clock.
@@ -923,7 +940,7 @@ class RoomServer:
         if not seat.away:
             return
         waited = live.room.waits_for_someone_back()
-        seat.away = False
+        self._active_again(live, seat_index)
         self._tell_if_going_on(live, seat_index, waited)
         if live.turn_timer is None:  # back on their turn: their clock starts now
             self._start_turn_clock(live)
