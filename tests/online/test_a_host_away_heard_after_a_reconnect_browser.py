@@ -18,6 +18,7 @@ from .test_rooms_accessibility import LISTEN, LIVE, heard
 pytestmark = pytest.mark.browser
 
 AWAY = "Ann is away, so Bob is the host now."
+AWAY_TO_BOB = "Ann is away, so you are the host now."  # Bob's own page calls him "you"
 
 
 def test_a_host_away_is_read_out_once_live_and_once_on_return(
@@ -35,12 +36,12 @@ def test_a_host_away_is_read_out_once_live_and_once_on_return(
         ann.close()  # Ann's tab closed: after the grace, the role passes to Bob
         cy.wait_for_selector(f"#log li.room-notice:has-text('{AWAY}')")
         held["drop"]()
-        bob.wait_for_selector(f"#log li.room-notice:has-text('{AWAY}')")
+        bob.wait_for_selector(f"#log li.room-notice:has-text('{AWAY_TO_BOB}')")
         bob.wait_for_selector("#connection:has-text('Connected as Bob')")
         assert held["sockets"] == 2
-        for page in (bob, cy):
+        for page, told in ((bob, AWAY_TO_BOB), (cy, AWAY)):
             said = [text for region, text in heard(page) if region in ("announcer", "notice")]
-            assert said.count(AWAY) == 1, said
+            assert said.count(told) == 1, said
 
 
 def test_a_hand_over_in_the_lobby_stays_said_under_the_seats(
@@ -54,7 +55,7 @@ def test_a_hand_over_in_the_lobby_stays_said_under_the_seats(
         ann.close()  # Ann's tab closed: after the grace, the role passes to Bob
         bob.wait_for_selector("#start-row:not([hidden])")
         assert bob.inner_text("#host-news") == (
-            f"{AWAY} You are the host: you seat bots and start the game.")
+            f"{AWAY_TO_BOB} You seat bots and start the game.")
         cy.reload()
         cy.wait_for_selector("#connection:has-text('Connected as Cy')")
         cy.wait_for_selector("#host-news:not([hidden])")

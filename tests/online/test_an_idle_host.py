@@ -20,7 +20,7 @@ from .conftest import PATIENT
 from .helpers import Player, disconnect
 from .test_idle_away import ann_bob_and_emma, play_their_turns
 
-HAND_ON = "Ann is away, so Bob is the host now."
+HAND_ON = "Ann is away, so you are the host now."  # as Bob's page, the new host's, says it
 
 
 @contextlib.contextmanager

@@ -18,6 +18,8 @@ from .helpers import Player, connect, create_room, disconnect, join_room, servin
 from .test_leaving import stored_kinds
 
 AWAY = "Ann is away, so Bob is the host now."
+# The new host's own page: every page calls its own reader "you", so this one too.
+AWAY_TO_BOB = "Ann is away, so you are the host now."
 
 
 def lobby_of_three(client: TestClient) -> tuple[str, dict[str, str]]:
@@ -40,10 +42,11 @@ def ann_gone(client: TestClient, code: str, tokens: dict[str, str]) -> Player:
     """Ann (the host), Bob and Cy here, then Ann's page gone: Bob's player, told so."""
     ann = connect(client, code, tokens["Ann"])
     bob = connect(client, code, tokens["Bob"])
-    connect(client, code, tokens["Cy"])
+    cy = connect(client, code, tokens["Cy"])
     disconnect(ann)
     update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == AWAY and bob.room["host"] == 1
+    assert update["notice"] == AWAY_TO_BOB and bob.room["host"] == 1
+    assert cy.read_until(lambda m: m["type"] == "update" and m["notice"])["notice"] == AWAY
     return bob
 
 
@@ -70,7 +73,7 @@ def test_a_host_gone_from_the_lobby_passes_the_role_to_the_next_person_here(
     cy = connect(client, code, tokens["Cy"])  # Bob (seat 2) is not here: Cy takes it
     disconnect(ann)
     update = cy.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == "Ann is away, so Cy is the host now." and cy.room["host"] == 2
+    assert update["notice"] == "Ann is away, so you are the host now." and cy.room["host"] == 2
     assert ("host", {"seat": 2, "from": 0}) in stored_kinds(client, code)
     # Bob arrives to find Cy the host, whose rights work: the game starts.
     bob = connect(client, code, tokens["Bob"])
@@ -104,7 +107,7 @@ def test_a_host_gone_while_nobody_was_here_passes_it_to_the_next_who_comes(
     assert host_after_the_grace(client, code) == 0  # with nobody here to take over
     bob = connect(client, code, tokens["Bob"])
     update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == AWAY and bob.room["host"] == 1
+    assert update["notice"] == AWAY_TO_BOB and bob.room["host"] == 1
 
 
 def test_the_passed_role_holds_after_a_restart_and_a_return(
@@ -142,6 +145,6 @@ def test_a_host_whose_page_never_connected_passes_the_role_on(client: TestClient
     code = made["code"]
     bob = connect(client, code, join_room(client, code, "Bob")["token"])
     update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
-    assert update["notice"] == AWAY and bob.room["host"] == 1
+    assert update["notice"] == AWAY_TO_BOB and bob.room["host"] == 1
     bob.command("start")  # his rights work: the game starts, a stand-in for Ann in time
     bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None)

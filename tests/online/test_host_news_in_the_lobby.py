@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 
 from .conftest import FAST
 from .helpers import connect, disconnect, join_room, serving, start_game
-from .test_host_gone_away import AWAY, ann_gone, lobby_of_three
+from .test_host_gone_away import AWAY, AWAY_TO_BOB, ann_gone, lobby_of_three
 from .test_idle_away import leave_as_the_page_does
 
 
@@ -25,7 +25,8 @@ def test_a_lobby_keeps_saying_who_became_host_and_why(
         code, tokens = lobby_of_three(client)
         assert client.get(f"/rooms/{code}/info").json()["host_news"] is None
         bob = ann_gone(client, code, tokens)
-        assert bob.room["host_news"] == AWAY
+        # Told to every page; the new host's reads its own words ("so you are the host").
+        assert bob.room["host_news"] == AWAY and bob.room["host_news_yours"] == AWAY_TO_BOB
         # A page that was not there at the moment (a reload, or one back from a blip).
         cy_again = connect(client, code, tokens["Cy"])
         assert cy_again.room["host_news"] == AWAY

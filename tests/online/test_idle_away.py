@@ -356,7 +356,7 @@ def test_the_host_leaving_passes_the_role_to_someone_here_not_to_a_person_away_f
         leave_as_the_page_does(client, room, ann)
         update = cy.read_until(lambda m: m["type"] == "update" and m["notice"]
                                and "left" in m["notice"])
-        assert update["notice"].endswith(" Cy is the host now."), update["notice"]
+        assert update["notice"].endswith(" You are the host now."), update["notice"]  # Cy's page
         assert room.host == 2 and room.seats[1].away
 
 
@@ -396,7 +396,7 @@ def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
         assert room.host == 0  # nobody here to take it
         bob.command("back")
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
-        assert bob.notices[-1] == "Ann is away, so Bob is the host now."
+        assert bob.notices[-1] == "Ann is away, so you are the host now."
 
 
 # ------------------------------------------- nobody active here: the game waits

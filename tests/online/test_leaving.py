@@ -144,6 +144,9 @@ def test_the_host_role_passes_to_the_next_person_in_seat_order(
         code, ann, bob, cy = host_connects_last(client, players=3)
         leave(ann)
         update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
+        # Bob's own page says "you", as each page calls its reader; Cy's names him.
+        assert update["notice"] == "Ann left; seat 1 is open. You are the host now."
+        update = cy.read_until(lambda m: m["type"] == "update" and m["notice"])
         assert update["notice"] == "Ann left; seat 1 is open. Bob is the host now."
         assert bob.room["host"] == 1
         dan = connect(client, code, join_room(client, code, "Dan")["token"])  # takes seat 1
@@ -176,7 +179,7 @@ def test_the_host_leaving_passes_the_role_to_someone_here_over_a_person_gone(
         time.sleep(0.6)  # past Bob's grace
         leave(ann)
         update = cy.read_until(lambda m: m["type"] == "update" and m["notice"])
-        assert update["notice"] == "Ann left; seat 1 is open. Cy is the host now."
+        assert update["notice"] == "Ann left; seat 1 is open. You are the host now."
         assert cy.room["host"] == 2
         cy.command("add_bot", seat=0, bot="emma")  # the host's rights are Cy's at once
         cy.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["kind"] == "bot")
@@ -197,7 +200,10 @@ def test_the_host_leaving_mid_game_passes_the_role_and_its_rights(
         settle([ann, bob, cy])
         leave(ann)
         update = bob.read_until(lambda m: m["type"] == "update" and m["notice"])
-        assert update["notice"] == "Ann left; Emma (bot) plays their seat. Bob is the host now."
+        assert update["notice"] == "Ann left; Emma (bot) plays their seat. You are the host now."
+        assert "Ann left; Emma (bot) plays their seat. Bob is the host now." in [
+            entry["text"] for entry in cy.read_until(lambda m: m["type"] == "update"
+                                                     and m["notice"])["game"]["log"]]
         settle([bob, cy])
         remove(bob, 2)
         assert bob.room["seats"][2]["kind"] == "bot"
@@ -380,7 +386,7 @@ def test_a_removal_and_a_leave_mid_game_survive_a_restart(
             ("bot", "left"), ("human", None), ("bot", "removed"), ("bot", None)]
         texts = [e["text"] for e in bob.log]
         assert "The host removed Cy; Emma 2 (bot) plays their seat." in texts
-        assert "Ann left; Emma 3 (bot) plays their seat. Bob is the host now." in texts
+        assert "Ann left; Emma 3 (bot) plays their seat. You are the host now." in texts
         assert LEFT in refused_hello(client, code, tokens["Ann"])[0]["message"]
         assert REMOVED in refused_hello(client, code, tokens["Cy"])[0]["message"]
         assert play_to_end([bob])["winners"]

@@ -117,19 +117,37 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Told:
+    """A sentence for the room, and ``yours``, the one seat ``to``'s page reads instead
+    (a page calls its own reader "you": "… so you are the host now.")."""
+
+    text: str
+    yours: str | None = None
+    to: int | None = None
+
+    def told_to(self, viewer: int | None) -> str:
+        """The sentence as ``viewer``'s page tells it."""
+        if self.yours is not None and viewer is not None and self.to == viewer:
+            return self.yours
+        return self.text
+
+
+@dataclass(frozen=True)
 class Notice:
     """A room event told in the game log: ``at`` is the number of game events before it."""
 
     at: int
     event: dict[str, Any]
-    text: str
-    yours: str | None = None  # the sentence for the page of the event's own seat, if it differs
+    told: Told
+
+    @property
+    def text(self) -> str:
+        """The sentence as every page but the addressed seat's tells it."""
+        return self.told.text
 
     def told_to(self, viewer: int | None) -> str:
         """The sentence as ``viewer``'s log tells it."""
-        if self.yours is not None and viewer is not None and self.event.get("seat") == viewer:
-            return self.yours
-        return self.text
+        return self.told.told_to(viewer)
 
 
 def bot_names() -> dict[str, int]:
@@ -167,7 +185,7 @@ class Room:
     out_of_time: int | None = None
     # How the host role last passed on before the first deal ("Ann is away, so Bob is the
     # host now."): the lobby keeps it, having no log, for a page that missed the moment.
-    host_news: str | None = None
+    host_news: Told | None = None
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -275,7 +293,7 @@ class Room:
         if last is not None and last.at == at and last.event == event:
             return  # gone and back again before the game moved: said already
         text = f"{self.names[seat]} is back: the game goes on."
-        self.notices.append(Notice(at, event, text, "You are back: the game goes on."))
+        self.notices.append(Notice(at, event, Told(text, "You are back: the game goes on.", seat)))
 
     def lobby(self) -> dict[str, Any]:
         return {
@@ -286,7 +304,9 @@ class Room:
             "status": self.status,
             "version": self.version,
             "host": self.host,
-            "host_news": self.host_news,
+            # The new host's page reads its own version ("… so you are the host now.").
+            "host_news": None if self.host_news is None else self.host_news.text,
+            "host_news_yours": None if self.host_news is None else self.host_news.yours,
             "stand_in": self._free_bot_name(self.stand_in),  # what the next stand-in is called
             "game_number": self.game_number,
             # Seats taken after this game was dealt: a person there who goes opens the seat.
@@ -504,7 +524,7 @@ class Room:
 
     # ----------------------------------------------------------------- replay
 
-    def apply(self, kind: str, data: dict[str, Any]) -> str | None:
+    def apply(self, kind: str, data: dict[str, Any]) -> Told | None:
         """Apply one stored entry; return what to tell the room, if anything.
 
         Entries were checked before they were stored.
@@ -524,7 +544,7 @@ class Room:
         elif kind == "bot":
             seat = self.seats[data["seat"]]
             seat.name, seat.bot = data["name"], data["bot"]
-            notice = f"{seat.label} takes seat {seat.index + 1}."
+            notice = Told(f"{seat.label} takes seat {seat.index + 1}.")
         elif kind == "unseat":  # a vacated seat's bot too, after a game: the seat opens
             seat = self.seats[data["seat"]]
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
@@ -580,7 +600,7 @@ class Room:
         # Their own page may see it said: the tab left open, their turns having run out.
         yours = f"You are away: {stand_in} plays for you until you are back."
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
-        self.notices.append(Notice(self._notice_at(), event, text, yours))
+        self.notices.append(Notice(self._notice_at(), event, Told(text, yours, seat)))
 
     def _note_out_of_time(self, seat: int) -> None:
         """Tell the log, each time, that the stand-in made a move a person here let run out."""
@@ -590,7 +610,7 @@ class Room:
         text = f"{self.names[seat]}'s time ran out: {stand_in} {move} for them this once."
         yours = f"Your time ran out: {stand_in} {move} for you this once."
         event = {"type": "seat_out_of_time", "seat": seat, "bot": self.stand_in}
-        self.notices.append(Notice(self._notice_at(), event, text, yours))
+        self.notices.append(Notice(self._notice_at(), event, Told(text, yours, seat)))
 
     def _notice_at(self) -> int:
         """Where a notice made now goes in the log: after the game's events so far, and
@@ -607,7 +627,7 @@ class Room:
         self.pending = None
         self.game.play(ask)  # draws the top of the shuffled sea: the click never chooses
 
-    def _vacate(self, data: dict[str, Any]) -> str:
+    def _vacate(self, data: dict[str, Any]) -> Told:
         """A person leaves (or is removed): revoke their token, pass the host role on."""
         seat = self.seats[data["seat"]]
         if seat.token_hash is None:
@@ -622,13 +642,13 @@ class Room:
             self._name_stand_in(seat)
         late = seat.index in self.seated_after_deal
         self.seated_after_deal.discard(seat.index)
-        text = self._pass_host_on(data, seat.index, reason)
+        told = self._pass_host_on(data, seat.index, reason)
         if self.game is not None and not late:  # no line in a game they were not dealt into
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
-            self.notices.append(Notice(self._notice_at(), event, text))
-        return text
+            self.notices.append(Notice(self._notice_at(), event, told))
+        return told
 
-    def _pass_host_on(self, data: dict[str, Any], index: int, reason: Vacated) -> str:
+    def _pass_host_on(self, data: dict[str, Any], index: int, reason: Vacated) -> Told:
         """After seat ``index`` is vacated: the next host, or a closed room; what to tell."""
         was_host = self.host == index
         if was_host:
@@ -636,18 +656,25 @@ class Room:
         # Nobody left to play or watch over a dealt game: it stops, no bot plays on.
         self.closed = self.game is not None and self.host is None
         if self.game is not None and self.closed:
-            return closing_text(data, reason, self.game.is_over)
-        text = leave_text(data, index, reason, self.seats[index].stand_in_name)
-        if was_host and self.host is not None:
-            text += f" {self.names[self.host]} is the host now."
-        if was_host:
-            self._lobby_host_news(text if self.host is not None else None)
-        return text
+            return Told(closing_text(data, reason, self.game.is_over))
+        said = leave_text(data, index, reason, self.seats[index].stand_in_name)
+        if not was_host:
+            return Told(said)
+        told = None if self.host is None else self._host_now(f"{said} ", "You")
+        self._lobby_host_news(told)
+        return Told(said) if told is None else told
 
-    def _lobby_host_news(self, text: str | None) -> None:
+    def _host_now(self, before: str, you: str) -> Told:
+        """``before`` and who holds the role now: named, or ``you`` ("you", or "You" to
+        start a sentence) on their own page."""
+        assert self.host is not None
+        return Told(f"{before}{self.names[self.host]} is the host now.",
+                    f"{before}{you} are the host now.", self.host)
+
+    def _lobby_host_news(self, told: Told | None) -> None:
         """Before the first deal, the lobby says how the role last passed on."""
         if self.game is None:
-            self.host_news = text
+            self.host_news = told
 
     def _stored_next_host(self, data: dict[str, Any], index: int) -> int | None:
         """The new host a host's leave names (None: nobody is seated). A leave stored
@@ -660,17 +687,17 @@ class Room:
             raise ValueError(f"the host role cannot pass to seat {host + 1}")
         return host
 
-    def _host_away(self, data: dict[str, Any]) -> str:
+    def _host_away(self, data: dict[str, Any]) -> Told:
         if data["from"] != self.host or self.seats[data["seat"]].kind != "human":
             raise ValueError(f"the host role cannot pass from seat {data['from'] + 1} "
                              f"to seat {data['seat'] + 1}")
         self.host = data["seat"]
-        text = f"{self.names[data['from']]} is away, so {self.names[self.host]} is the host now."
-        self._lobby_host_news(text)
+        told = self._host_now(f"{self.names[data['from']]} is away, so ", "you")
+        self._lobby_host_news(told)
         if self.game is not None:  # told in the log as a leave is: a page back later reads it
             event = {"type": "seat_host", "seat": self.host, "from": data["from"]}
-            self.notices.append(Notice(self._notice_at(), event, text))
-        return text
+            self.notices.append(Notice(self._notice_at(), event, told))
+        return told
 
     def _next_person(self, after: int, *, here: bool = False) -> int | None:
         """The next seat after ``after`` in seat order (going round) that a person holds

@@ -58,6 +58,7 @@ from gofish.online.room import (
     Entry,
     Room,
     RoomError,
+    Told,
     Vacated,
     room_bot,
 )
@@ -580,13 +581,15 @@ class RoomServer:
             elif seat.kind == "human":
                 self._start_away_clock(live, seat.index)
 
-    def broadcast(self, live: LiveRoom, notice: str | None = None,
+    def broadcast(self, live: LiveRoom, notice: Told | None = None,
                   skip: list[Connection] | None = None) -> None:
         views: dict[int | None, View] = {}
         lobby = live.room.lobby()
         for connection in live.connections:
             if skip is None or connection not in skip:
-                connection.send(self._update(live, connection, "update", lobby, views, notice))
+                # Each page's notice line says what its log does ("… you are the host now.").
+                told = None if notice is None else notice.told_to(live.room.viewer(connection.seat))
+                connection.send(self._update(live, connection, "update", lobby, views, told))
 
     def _release(self, live: LiveRoom, seat_index: int, removed: bool) -> list[Connection]:
         """The seat's sockets stay, as spectators: told why, then welcomed afresh."""

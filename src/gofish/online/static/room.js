@@ -572,8 +572,9 @@ function renderLobby() {
 function renderHostNews(room, host) {
   const news = $('#host-news');
   news.hidden = !room.host_news;
+  // The new host's own page reads "… so you are the host now.", not its own name.
   fill(news, !room.host_news ? '' : host
-    ? `${room.host_news} You are the host: you seat bots and start the game.`
+    ? `${room.host_news_yours || room.host_news} You seat bots and start the game.`
     : room.host_news);
 }
 
