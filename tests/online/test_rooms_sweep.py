@@ -251,6 +251,11 @@ def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
     ("Emma (b\u0585t)", '"(bot)" are for the bots'),
     ("Emma (\u0299\u1d0f\u1d1b)", '"(bot)" are for the bots'),  # Latin small capitals
     ("a" + "\u0489" * 23, "at most 2 accents"),  # a pile of marks drawn over the others
+    # A seat's own label: "Seat 2" in seat 1 read as seat 2 in the list and the log.
+    ("Seat 2", '"Seat 2" is how the room names a seat'),
+    ("seat  #3", '"seat #3" is how the room names a seat'),  # runs of spaces folded
+    ("\uff33eat \uff15", "is how the room names a seat"),  # full-width "Ｓeat ５"
+    ("\u0405eat 1", "is how the room names a seat"),  # a Cyrillic S
 ])
 def test_a_misleading_name_is_refused_in_words(client: TestClient, name: str,
                                                     words: str) -> None:
@@ -280,3 +285,9 @@ def test_a_room_socket_opened_by_another_sites_page_is_refused(client: TestClien
     with client.websocket_connect(path, headers={"origin": "http://testserver"}) as ws:
         ws.send_json({"type": "hello", "token": made["token"]})
         assert receive(ws)["type"] == "welcome"  # the room's own page is let in
+
+
+@pytest.mark.parametrize("name", ["Seaton", "Seat", "Seat 2b", "My seat 2", "Seat two"])
+def test_names_that_only_contain_seat_are_kept(client: TestClient, name: str) -> None:
+    made = create_room(client, name, players=2)
+    assert client.get(f"/rooms/{made['code']}/info").json()["seats"][0]["name"] == name

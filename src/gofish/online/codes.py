@@ -17,6 +17,8 @@ CODE_LENGTH: Final = 6
 NAME_MAX: Final = 24
 TOKEN_BYTES: Final = 24
 _CODE_RE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+#: How the pages and the log name a seat ("Seat 2", "seat 2 is open"), folded by name_key.
+_SEAT_LABEL_RE: Final = re.compile(r"seat\W*\d+")
 
 
 class InvalidInput(ValueError):
@@ -116,7 +118,9 @@ def _check_not_misleading(name: str) -> None:
     """Refuse names the table would misread: each page's log calls its reader "You" (a
     person named You made "You asks you for 7s" on the others' pages), and "(bot)" marks
     the bots, so a person named "Emma (bot)" passed for one; anywhere in the name, since a
-    bot with options is shown "Expert (bot) (noise=0.2)"."""
+    bot with options is shown "Expert (bot) (noise=0.2)"; and "Seat 2" names a seat, so a
+    person called so in seat 1 made the seat list and "Bob asks Seat 2…" read as another
+    seat's."""
     folded = name_key(name)
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
@@ -124,3 +128,6 @@ def _check_not_misleading(name: str) -> None:
     if "(bot)" in folded:
         raise InvalidInput('names that say "(bot)" are for the bots, so that everyone '
                            "can tell who is a person: choose another name")
+    if _SEAT_LABEL_RE.fullmatch(folded):
+        raise InvalidInput(f'"{name}" is how the room names a seat, so the others would '
+                           "read it as that seat, not as you: choose another name")
