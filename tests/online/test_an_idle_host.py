@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player, disconnect
+from .helpers import Player, caught_up, disconnect
 from .test_idle_away import ann_bob_and_emma, play_their_turns
 
 HAND_ON = "Ann is away, so you are the host now."  # as Bob's page, the new host's, says it
@@ -95,3 +95,24 @@ def test_a_host_back_from_idle_turns_has_the_idle_clock_stopped(
         assert 0 in live.idle_timers and room.seats[0].idle_since is not None
         back(ann)
         assert 0 not in live.idle_timers and room.seats[0].idle_since is None
+
+
+def test_a_rematch_gives_a_host_gone_after_idle_turns_a_fresh_grace(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """A new deal starts everyone's away clock afresh, a host who closed the tab after their
+    idle turns as one who just closed it: the last game's idle turns say nothing of this one
+    (they counted from them, so the new game took the seat from its first turn)."""
+    with ann_away_as_host(make_app, 30) as (client, room, ann, bob):
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=30)
+        disconnect(ann)
+        play_their_turns([bob], lambda: room.status == "over", deadline=30)
+        caught_up(client, room.code, [bob])
+        asked = time.monotonic()
+        bob.command("start")
+        bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None
+                       and m["game"]["number"] == 2)
+        seat = room.seats[0]
+        assert seat.idle_since is None and seat.gone_since is not None
+        assert seat.gone_since >= asked, (seat.gone_since, asked)

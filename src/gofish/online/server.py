@@ -578,7 +578,8 @@ class RoomServer:
             seat.turns_run_out = 0
             if seat.connected:
                 self._active_again(live, seat.index)
-            elif seat.kind == "human":
+            elif seat.kind == "human":  # away for the last game's idle turns or not alike
+                self._forget_idle_turns(live, seat.index)
                 self._start_away_clock(live, seat.index)
 
     def broadcast(self, live: LiveRoom, notice: Told | None = None,
@@ -829,11 +830,16 @@ class RoomServer:
         live.idle_timers[seat_index] = asyncio.get_running_loop().call_later(
             self.settings.away_seconds, self._idle_host_check, live, seat_index, stamp)
 
-    @staticmethod
-    def _active_again(live: LiveRoom, seat_index: int) -> None:
+    @classmethod
+    def _active_again(cls, live: LiveRoom, seat_index: int) -> None:
         """Seat ``seat_index``'s person is here and not away: an idle grace no longer runs."""
-        seat = live.room.seats[seat_index]
-        seat.away, seat.idle_since = False, None
+        live.room.seats[seat_index].away = False
+        cls._forget_idle_turns(live, seat_index)
+
+    @staticmethod
+    def _forget_idle_turns(live: LiveRoom, seat_index: int) -> None:
+        """Seat ``seat_index``'s idle turns no longer count: their grace stops."""
+        live.room.seats[seat_index].idle_since = None
         timer = live.idle_timers.pop(seat_index, None)
         if timer is not None:
             timer.cancel()
