@@ -306,7 +306,7 @@ def test_the_hosts_removal_goes_through_though_bots_move_under_it(
     left = made_stale(ann, "remove_player", 3)
     confirm(ann, '#seats li[data-seat="1"] .remove-player')
     bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
-    ann.wait_for_selector("#log li.room-notice:has-text('The host removed Bob')")
+    ann.wait_for_selector("#log li.room-notice:has-text('You removed Bob')")  # the host's page
     assert left == [0]
 
 
@@ -349,7 +349,7 @@ def test_the_host_removes_a_player_who_watches_on_across_a_restart_and_cannot_re
     confirm(ann, '#seats li[data-seat="1"] .remove-player')
     bob.wait_for_selector("#notice:has-text('The host removed you from the room')")
     bob.wait_for_selector("#connection:has-text('Watching')")
-    ann.wait_for_selector("#log li.room-notice:has-text('The host removed Bob')")
+    ann.wait_for_selector("#log li.room-notice:has-text('You removed Bob')")  # the host's page
     assert stored_token(bob, code) is None and bob.locator("#leave-row").is_hidden()
     server_to_restart.kill()  # what the removal changed was stored before anyone was told
     # Both pages said "Connected as Ann" and "Watching", and the seat "removed; …", before

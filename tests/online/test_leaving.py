@@ -265,7 +265,8 @@ def test_the_host_removes_a_person_in_the_lobby(client: TestClient) -> None:
     ann = connect(client, made["code"], made["token"])
     bob = connect(client, made["code"], joined["token"])
     remove(ann, 1)
-    assert ann.notices[-1] == "The host removed Bob; seat 2 is open."
+    # Ann's own page says "You", as each page calls its reader; every other page "The host".
+    assert ann.notices[-1] == "You removed Bob; seat 2 is open."
     assert ann.room["seats"][1]["kind"] == "open"
     bob.read_until(lambda m: m["type"] == "welcome")
     assert bob.unseated == {"type": "unseated", "reason": "removed",
@@ -281,7 +282,8 @@ def test_the_host_removes_a_person_mid_game_and_a_bot_plays_on(client: TestClien
     _code, ann, bob = in_game(client)
     remove(ann, 1)
     notice = "The host removed Bob; Emma 2 (bot) plays their seat."
-    assert ann.notices[-1] == notice and ann.log[-1]["text"] == notice
+    yours = "You removed Bob; Emma 2 (bot) plays their seat."  # on Ann's, the host's, page
+    assert ann.notices[-1] == yours and ann.log[-1]["text"] == yours
     assert ann.log[-1]["event"]["type"] == "seat_removed"
     assert ann.room["seats"][1]["vacated"] == "removed"
     bob.read_until(lambda m: m["type"] == "welcome")
@@ -385,7 +387,7 @@ def test_a_removal_and_a_leave_mid_game_survive_a_restart(
         assert [(s["kind"], s["vacated"]) for s in bob.room["seats"]] == [
             ("bot", "left"), ("human", None), ("bot", "removed"), ("bot", None)]
         texts = [e["text"] for e in bob.log]
-        assert "The host removed Cy; Emma 2 (bot) plays their seat." in texts
+        assert "The host removed Cy; Emma 2 (bot) plays their seat." in texts  # Ann, not Bob
         assert "Ann left; Emma 3 (bot) plays their seat. You are the host now." in texts
         assert LEFT in refused_hello(client, code, tokens["Ann"])[0]["message"]
         assert REMOVED in refused_hello(client, code, tokens["Cy"])[0]["message"]

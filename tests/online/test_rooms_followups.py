@@ -132,7 +132,7 @@ def test_a_friend_who_came_late_and_goes_before_the_rematch_opens_the_seat_again
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] != "human")
     seat = ann.room["seats"][1]
     assert (seat["kind"], seat["name"], seat["stand_in"]) == ("open", None, None)
-    said = "Dan left" if how == "leave" else "The host removed Dan"
+    said = "Dan left" if how == "leave" else "You removed Dan"  # Ann's page: she is the host
     assert ann.notices[-1] == f"{said}; seat 2 is open."
     assert [entry["text"] for entry in ann.log] == log_before  # no line in a game not his
     assert ann.room["seated_after_deal"] == []

@@ -657,7 +657,11 @@ class Room:
         self.closed = self.game is not None and self.host is None
         if self.game is not None and self.closed:
             return Told(closing_text(data, reason, self.game.is_over))
-        said = leave_text(data, index, reason, self.seats[index].stand_in_name)
+        stand_in = self.seats[index].stand_in_name
+        said = leave_text(data, index, reason, stand_in)
+        if reason == "removed":  # the host (never the one removed) reads it as theirs
+            return Told(said, leave_text(data, index, reason, stand_in, by_you=True),
+                        data["removed_by"])
         if not was_host:
             return Told(said)
         told = None if self.host is None else self._host_now(f"{said} ", "You")
@@ -767,14 +771,19 @@ def bot_label(bot: str) -> str:
     return f"{display_name(bot)} (bot)"
 
 
-def _who_left(data: dict[str, Any], reason: Vacated) -> str:
+def _who_left(data: dict[str, Any], reason: Vacated, by_you: bool = False) -> str:
+    """"Bob left", "The host removed Bob", or on the host's own page "You removed Bob"."""
     who = data["name"]
-    return f"{who} left" if reason == "left" else f"The host removed {who}"
+    if reason == "left":
+        return f"{who} left"
+    return f"{'You' if by_you else 'The host'} removed {who}"
 
 
-def leave_text(data: dict[str, Any], index: int, reason: Vacated, stand_in: str | None) -> str:
-    """``Bob left; Emma (bot) plays their seat.`` and the like (``stand_in``: its name)."""
-    said = _who_left(data, reason)
+def leave_text(data: dict[str, Any], index: int, reason: Vacated, stand_in: str | None,
+               by_you: bool = False) -> str:
+    """``Bob left; Emma (bot) plays their seat.`` and the like (``stand_in``: its name;
+    ``by_you``: as the page of the host who removed them says it)."""
+    said = _who_left(data, reason, by_you)
     if stand_in is None:  # no bot took the seat
         return f"{said}; seat {index + 1} is open."
     return f"{said}; {stand_in} plays their seat."
