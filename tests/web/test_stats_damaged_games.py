@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from tests.storage.helpers import EMMA, YOU, damage, played_game
 
 from gofish.storage import open_store
+from gofish.storage.store import lost_seat
 from gofish.web import create_app
 
 from .conftest import LiveServer
@@ -43,3 +44,36 @@ def test_the_stats_page_says_which_game_it_leaves_out(page: Any, tmp_path: Path)
         words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
         assert (f"Game {damaged} is damaged in the games database (a failing disk, a bad copy "
                 "or an edit by hand?), so it is not counted here.") in words, words
+
+
+def store_with_a_game_whose_seats_were_lost(database: Path) -> int:
+    """Two finished games against Emma, and one that gofish recover brought back without
+    who sat in either seat (each named 'seat N (name lost)')."""
+    with open_store(database) as store:
+        for seed in (3, 4):
+            store.save(played_game(seed=seed).to_record(), seats=[YOU, EMMA])
+        return store.save(played_game(seed=5).to_record(), seats=[lost_seat(0), lost_seat(1)])
+
+
+def test_the_stats_api_names_the_games_whose_seats_recover_lost(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    nobody = store_with_a_game_whose_seats_were_lost(database)
+    answer = TestClient(create_app(database, pace=0)).get("/api/stats").json()
+    assert answer["unknown"] == [nobody]
+    assert answer["damaged"] == []
+    assert sum(row["games"] for row in answer["rows"]) == len(answer["over_time"]) == 2
+
+
+@pytest.mark.browser
+def test_the_stats_page_says_which_game_came_back_without_its_seats(
+        page: Any, tmp_path: Path) -> None:
+    # gofish stats named such a game on stderr; the page counted two games of the
+    # history's three without a word.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0) as server:
+        nobody = store_with_a_game_whose_seats_were_lost(server.database)
+        page.goto(f"{server.url}/#/stats")
+        page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
+        words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
+        assert (f"Game {nobody} is not counted here: gofish recover brought it back without "
+                "who sat in which seat.") in words, words
+        assert "2 finished games" in words, words

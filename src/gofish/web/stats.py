@@ -21,14 +21,18 @@ def stats_answer(store: Store) -> dict[str, Any]:
     ``damaged``, the ids of the games left out of both (their seat rows edited by hand),
     for the page to name, as ``gofish stats`` does: unnamed, the figures looked whole. And
     ``changed``, the ids of the games whose rows said otherwise than their records,
-    counted as the records play, with ``changed_note`` saying so in gofish stats' words."""
+    counted as the records play, with ``changed_note`` saying so in gofish stats' words.
+    And ``unknown``, the ids of the games ``gofish recover`` brought back without who sat
+    in which seat, not counted as the player's (gofish stats names them too)."""
     skipped: list[DamagedGameError] = []
     changed: list[int] = []
+    unknown: list[int] = []
     rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
             for row in store.stats(skipped=skipped, changed=changed,
-                                   bot_spelling=stored_spelling)]
+                                   bot_spelling=stored_spelling, unknown=unknown)]
     points = [point._asdict() for point in store.results_over_time(stored_spelling)]
     return {"rows": rows, "over_time": points,
             "damaged": [damaged.game_id for damaged in skipped],
-            "changed": changed, "changed_note": changed_row(changed) if changed else None}
+            "unknown": unknown, "changed": changed,
+            "changed_note": changed_row(changed) if changed else None}
 

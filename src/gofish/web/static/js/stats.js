@@ -72,14 +72,22 @@ function setsInEachGame(points, size) {
   });
 }
 
-/** The games the figures leave out (their seats edited by hand), named as gofish stats
- * names them: left out without a word, the figures looked whole. */
-function leftOut(ids) {
+/** A note naming the games ``ids`` the figures leave out, ``why`` saying why in words for
+ * one game or more (``one``): left out without a word, the figures looked whole. */
+function gamesLeftOut(ids, why) {
   if (!ids.length) return null;
   const one = ids.length === 1;
-  return el('p', { class: 'damaged' }, `${one ? 'Game' : 'Games'} ${ids.join(', ')} ${one ? 'is' : 'are'} `
-    + `damaged in the games database (a failing disk, a bad copy or an edit by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
+  return el('p', { class: 'damaged' }, `${one ? 'Game' : 'Games'} ${ids.join(', ')} ${one ? 'is' : 'are'} ${why(one)}`);
 }
+
+/** The games whose seats were edited by hand, named as gofish stats names them. */
+const damagedNote = (ids) => gamesLeftOut(ids, (one) => 'damaged in the games database (a failing '
+  + `disk, a bad copy or an edit by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
+
+/** The games gofish recover brought back without who sat in which seat, not counted as
+ * the player's: named as gofish stats names them. */
+const whoseSeatUnknownNote = (ids) => gamesLeftOut(ids, (one) => 'not counted here: gofish '
+  + `recover brought ${one ? 'it' : 'them'} back without who sat in which seat.`);
 
 /** ``back``: the way back to a game in progress, under the heading (the charts run long). */
 export async function showStats(page, back = null) {
@@ -87,7 +95,7 @@ export async function showStats(page, back = null) {
   const stats = await getJSON('/api/stats');
   const points = stats.over_time;
   // Games counted as their records play, their rows having said otherwise: named too.
-  const notes = [leftOut(stats.damaged), changedNote(stats.changed_note)];
+  const notes = [damagedNote(stats.damaged), whoseSeatUnknownNote(stats.unknown), changedNote(stats.changed_note)];
   if (!points.length) {
     fill(page, el('h1', {}, 'Stats'), back, el('p', {}, 'No finished games yet: play one and come back.'), notes, el('a', { href: '#/', class: 'button-link' }, 'Play'));
     return;
