@@ -76,3 +76,16 @@ def test_the_games_list_says_which_games_a_browser_cannot_go_on_with(tmp_path: P
     assert LONG_THINKER in why and f"gofish resume {slow}" in why
     assert rows[done]["not_resumable"] is None
     assert rows[emma]["not_resumable"] is None
+
+
+def test_the_refusal_names_the_bot_once(tmp_path: Path) -> None:
+    # "opponent 'ismcts:…' cannot play here: bot 'ismcts': seconds must be …" named it twice.
+    database = tmp_path / "games.sqlite3"
+    game_id = stored_at_the_terminal(database, finished=False)
+    with TestClient(create_app(database, pace=0)).websocket_connect("/ws/play") as ws:
+        ws.send_text(json.dumps({"type": "resume", "game_id": game_id, "pace": 0}))
+        told = ws.receive_json()["message"]
+    assert told == (f"game {game_id}'s opponent '{LONG_THINKER}' cannot play here: seconds "
+                    f"must be at most {MAX_THINKING_SECONDS:g} in a game in the browser (a "
+                    "decision is thought out on the server); go on with it at the terminal "
+                    f"(gofish resume {game_id})")

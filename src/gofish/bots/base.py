@@ -698,11 +698,14 @@ MAX_THINKING_SECONDS = 5.0
 
 class BotRefused(MalformedInputError):
     """A spec a server will not play, in words; ``option``: the option at fault as the spec
-    writes it, if one alone is, for a page to mark that option's box."""
+    writes it, if one alone is, for a page to mark that option's box. ``reason``: the
+    words without the bot's name, for a message that names the whole spec already (the
+    message itself where it names no bot of its own)."""
 
-    def __init__(self, message: str, option: str | None) -> None:
+    def __init__(self, message: str, option: str | None, reason: str | None = None) -> None:
         super().__init__(message)
         self.option = option
+        self.reason = message if reason is None else reason
 
 
 class ThinksTooLong(BotRefused):
@@ -725,10 +728,10 @@ def server_bot(spec: str, where: str) -> Bot:
     if isinstance(seconds, (int, float)) and seconds > MAX_THINKING_SECONDS:
         # The bot named: the page's words on its refusal are these alone (the rooms', the
         # browser table's), and "seconds" alone did not say whose.
-        raise ThinksTooLong(f"bot {_base_name(spec)!r}: seconds must be at most "
-                            f"{MAX_THINKING_SECONDS:g} {where} "
-                            "(a decision is thought out on the server)",
-                            given_option(spec, "seconds"))
+        reason = (f"seconds must be at most {MAX_THINKING_SECONDS:g} {where} "
+                  "(a decision is thought out on the server)")
+        raise ThinksTooLong(f"bot {_base_name(spec)!r}: {reason}", given_option(spec, "seconds"),
+                            reason)
     return made
 
 

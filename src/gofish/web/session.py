@@ -146,8 +146,11 @@ def _server_refuses_an_opponent(stored: StoredGame) -> str | None:
         try:
             server_bot(bot, "in a game in the browser")
         except BotRefused as refused:
-            return (f"game {stored.id}'s opponent {bot!r} cannot play here: {refused}; go on "
-                    f"with it at the terminal (gofish resume {stored.id})")
+            # Its reason alone: the opponent is named already, and "'ismcts:seconds=30'
+            # cannot play here: bot 'ismcts': seconds ..." named it twice.
+            return (f"game {stored.id}'s opponent {bot!r} cannot play here: "
+                    f"{refused.reason}; go on with it at the terminal "
+                    f"(gofish resume {stored.id})")
     return None
 
 
