@@ -9,6 +9,8 @@ export const SUITS = ['C', 'D', 'H', 'S'];
 export const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 export const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+// The ranks in the order hands and books list them, A to K (gofish.core.cards.RANKS).
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 // Suit shapes in a 10 x 10 box.
 const SUIT_PATHS = {
@@ -93,13 +95,23 @@ export function laidText(card, whose, bookSize) {
 }
 
 /**
+ * A seat's laid sets by rank, A to K as a hand is read (the line mode lists them so), not
+ * in the order laid: each ``{ rank, cards }``, its cards taken from ``laid`` (the seat's
+ * laid cards, set by set; none where a state sends none). Two pairs of a rank stay as laid.
+ */
+export function setsByRank(ranks, laid, bookSize) {
+  return ranks.map((rank, i) => ({ rank, cards: laid.slice(i * bookSize, (i + 1) * bookSize) }))
+    .sort((a, b) => RANKS.indexOf(a.rank) - RANKS.indexOf(b.rank));
+}
+
+/**
  * "Books (2): 7s, jacks", "Pairs (1): queens (Q♣ Q♦)": a seat's laid sets by rank, a pair
  * with its two cards (face up, for all to see). ``laid``: the seat's laid cards, set by set.
  */
 export function setsLine(label, ranks, laid, bookSize) {
-  const names = ranks.map((rank, i) => {
-    const cards = bookSize === 2 ? laid.slice(i * 2, i * 2 + 2).map(pretty).join(' ') : '';
-    return cards ? `${rankName(rank, 2)} (${cards})` : rankName(rank, 2);
+  const names = setsByRank(ranks, laid, bookSize).map(({ rank, cards }) => {
+    const shown = bookSize === 2 ? cards.map(pretty).join(' ') : '';
+    return shown ? `${rankName(rank, 2)} (${shown})` : rankName(rank, 2);
   }).join(', ');
   return `${label} (${ranks.length}): ${names || 'none yet'}`;
 }

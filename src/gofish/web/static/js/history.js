@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON } from './dom.js';
-import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName } from './cards.js';
+import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -138,8 +138,8 @@ export async function showReplay(page, id) {
     fill(board, game.names.map((name, seat) => el('div', { class: `replay-seat${frame.current === seat ? ' turn' : ''}` },
       el('h2', { text: name }), // under the page's h1: no level skipped
       replayHand(name, frame.hands[seat], frame.hand_sizes[seat]),
-      // In words: a bare "A" or "J" was read as a letter.
-      el('p', { class: 'replay-books', text: `${setsHeading}: ${frame.books[seat].map((rank) => rankName(rank, 2)).join(', ') || 'none'}` }))),
+      // In words: a bare "A" or "J" was read as a letter. By rank, as the table lists them.
+      el('p', { class: 'replay-books', text: `${setsHeading}: ${setsByRank(frame.books[seat], [], game.book_size).map(({ rank }) => rankName(rank, 2)).join(', ') || 'none'}` }))),
     el('p', { class: 'replay-pond' }, `${pileName}: ${counted(frame.pond, 'card')}`));
   };
   slider.addEventListener('input', () => go(Number(slider.value)));

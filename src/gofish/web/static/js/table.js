@@ -5,11 +5,10 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, setsLine, setsName, setWord, suitIcon, SUIT_NAMES,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, RANKS, setsByRank, setsLine, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
-const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const RANK_KEYS = { a: 'A', t: '10', 0: '10', j: 'J', q: 'Q', k: 'K' };
 const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -277,18 +276,17 @@ export class Table {
     fill(this.opponents, panels);
   }
 
-  /** The cards of a player's `index`th book, face up (the state's `laid`, book by book). */
-  bookCards(player, index) {
-    const size = this.state.rules.book_size;
-    return (player.laid || []).slice(index * size, (index + 1) * size);
+  /** A player's books by rank, A to K, each with its cards face up (the state's `laid`). */
+  booksByRank(player) {
+    return setsByRank(player.books, player.laid || [], this.state.rules.book_size);
   }
 
   booksRow(player, word) {
     const row = el('div', { class: 'books small', dataset: { booksOf: player.seat } });
     if (!player.books.length) return fill(row, el('span', { class: 'no-books' }, `no ${word}s`));
     // The chips' bare ranks ("7 J") are hidden from screen readers, which read the books in words.
-    player.books.forEach((rank, index) => {
-      const cards = this.bookCards(player, index).map(pretty).join(' ');
+    this.booksByRank(player).forEach(({ rank, cards: laid }) => {
+      const cards = laid.map(pretty).join(' ');
       row.append(el('span', { class: 'book-chip', 'aria-hidden': 'true', title: `${word} of ${rankName(rank, 2)}${cards ? `: ${cards}` : ''}` }, rank));
     });
     const line = setsLine(capitalised(`${word}s`), player.books, player.laid || [], this.state.rules.book_size);
@@ -339,8 +337,7 @@ export class Table {
     const me = state.players[state.you];
     const word = setWord(state.rules.book_size);
     const books = el('div', { class: 'books shelf-books', dataset: { booksOf: me.seat } });
-    me.books.forEach((rank, index) => {
-      const cards = this.bookCards(me, index);
+    this.booksByRank(me).forEach(({ rank, cards }) => {
       // In words ("5♥" was read "5 black heart suit"), and only a pair's: as in the log,
       // a book is every card of its rank, four names that say nothing more.
       const shown = cards.length === 2 ? `: ${cards.map(cardName).join(', ')}` : '';
@@ -627,7 +624,7 @@ export class Table {
       this.fish(Math.floor(Math.random() * this.state.pond));
       return;
     }
-    const rank = RANK_KEYS[key] || (RANK_ORDER.includes(key) ? key : null);
+    const rank = RANK_KEYS[key] || (RANKS.includes(key) ? key : null);
     if (rank) {
       event.preventDefault();
       this.chooseRank(rank);
