@@ -41,3 +41,42 @@ def test_head_is_answered_as_get_is(client: TestClient, path: str) -> None:
     assert head.status_code == got.status_code == 200
     assert head.content == b""
     assert head.headers["content-type"] == got.headers["content-type"]
+
+
+@pytest.mark.parametrize(("query", "name"), [
+    ("/api/help?preset=classic&preset=nordic", "preset"),  # was nordic's help, the last
+    ("/api/help?players=3&players=2", "players"),
+    ("/api/help?book_size=2&book_size=4", "book_size"),
+    ("/api/games?limit=1&limit=2", "limit"),
+    ("/api/games?finished=true&finished=false", "finished"),
+])
+def test_a_parameter_given_twice_is_refused_by_name(
+    client: TestClient, query: str, name: str
+) -> None:
+    # Read as its last value, the answer was for a question the client may not have meant.
+    answer = client.get(query)
+    assert answer.status_code == 400, answer.text
+    assert answer.json() == {"error": f"query parameter '{name}' is given 2 times: give it once"}
+
+
+@pytest.mark.parametrize(("query", "taken"), [
+    ("/api/games?limt=5", "takes limit, before, offset, finished"),  # a typo, read as no limit
+    ("/api/setup?limt=5", "takes no query parameters"),
+    ("/api/stats?limt=5", "takes no query parameters"),
+    ("/api/games/1?limt=5", "takes no query parameters"),
+])
+def test_an_unknown_parameter_is_refused_by_name(
+    client: TestClient, query: str, taken: str
+) -> None:
+    answer = client.get(query)
+    assert answer.status_code == 400, answer.text
+    path = query.split("?")[0]
+    assert answer.json() == {"error": f"unknown query parameter 'limt': {path} {taken}"}
+
+
+def test_the_parameters_a_page_sends_are_taken(client: TestClient) -> None:
+    for query in ("/api/games?finished=false&limit=200", "/api/games?limit=20&offset=0",
+                  "/api/help?preset=nordic&players=3&book_size=2", "/api/stats", "/api/setup"):
+        assert client.get(query).status_code == 200, query
+    # An unknown rule option is make_rules' to name, with the options there are.
+    assert client.get("/api/help?luck=1").json()["error"].startswith("unknown option 'luck'")

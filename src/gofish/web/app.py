@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -240,11 +240,12 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
     async def index() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", headers=_NO_STORE)
 
-    @app.api_route("/api/setup", methods=list(_READ))
+    @app.api_route("/api/setup", methods=list(_READ), dependencies=[_taking()])
     async def setup() -> dict[str, Any]:
         return setup_choices()
 
-    @app.api_route("/api/help", methods=list(_READ))
+    # Any name: the rules' options, which make_rules names when one is unknown.
+    @app.api_route("/api/help", methods=list(_READ), dependencies=[_taking(None)])
     async def help_page(request: Request) -> dict[str, Any]:
         query = dict(request.query_params)
         players = _whole_number(query.pop("players", "2"), "players")
@@ -252,7 +253,8 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
         rules = make_rules(preset, **{k: _option_value(k, v) for k, v in query.items()})
         return rules_help(rules, players)
 
-    @app.api_route("/api/games", methods=list(_READ))
+    @app.api_route("/api/games", methods=list(_READ),
+                   dependencies=[_taking("limit", "before", "offset", "finished")])
     async def games(
         # Negative counts are refused: they were read as 0 and answered an empty list.
         limit: int = Query(20, ge=0), offset: int = Query(0, ge=0),
@@ -272,7 +274,7 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
                 "total": total,
                 "next_before": None if page.next_before is None else page.next_before.cursor()}
 
-    @app.api_route("/api/games/{game_id}", methods=list(_READ))
+    @app.api_route("/api/games/{game_id}", methods=list(_READ), dependencies=[_taking()])
     async def game(game_id: int) -> dict[str, Any]:
         stored = await asyncio.to_thread(holder.require().get, game_id)
         humans = stored.human_seats
@@ -282,11 +284,36 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
                                          humans[0] if humans else None)
         return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
-    @app.api_route("/api/stats", methods=list(_READ))
+    @app.api_route("/api/stats", methods=list(_READ), dependencies=[_taking()])
     async def stats() -> dict[str, Any]:
         # Every game's rows, read and summed (12 ms at 300 games): on a thread, so the
         # rooms and tables this server also runs are not held up meanwhile.
         return await asyncio.to_thread(stats_answer, holder.require())
+
+
+def _taking(*names: str | None) -> Any:
+    """A route's check of its query: each parameter once, and only ``names`` (any name
+    for ``None``). A repeated one was read as its last value and an unknown one (a typo,
+    ``limt``) not at all, so a client was answered as if it had asked otherwise."""
+    def check(request: Request) -> None:
+        if problem := query_problem(request.url.path, request.query_params.multi_items(),
+                                    None if None in names else [str(n) for n in names]):
+            raise StarletteHTTPException(400, problem)
+    return Depends(check)
+
+
+def query_problem(path: str, pairs: list[tuple[str, str]], taken: list[str] | None) -> str | None:
+    """Why the query ``pairs`` given ``path`` is refused (see :func:`_taking`), or None."""
+    seen: set[str] = set()
+    for name, _ in pairs:
+        if taken is not None and name not in taken:
+            offered = f"takes {', '.join(taken)}" if taken else "takes no query parameters"
+            return f"unknown query parameter {short_repr(name)}: {path} {offered}"
+        if name in seen:
+            times = sum(1 for other, _ in pairs if other == name)
+            return f"query parameter {short_repr(name)} is given {times} times: give it once"
+        seen.add(name)
+    return None
 
 
 def _games_page(store: Store, limit: int, before: PageKey | None, offset: int,
