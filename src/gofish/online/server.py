@@ -66,6 +66,7 @@ from gofish.online.store import DuplicateKey, RoomStore, StoredRoom, StoreError,
 from gofish.storage.errors import reported
 from gofish.web.addresses import client_address
 from gofish.web.cutoff import cut_off_if_stuck
+from gofish.web.ratelimit import TokenBucket
 
 _log = logging.getLogger(__name__)
 
@@ -119,29 +120,6 @@ class RoomSettings:
     # Sockets one seat's token may hold: a seat is one person's, each costing every change a
     # message as a watcher's does, so a token (anyone's who joined) must not open hundreds.
     pages_per_seat: int = 16
-
-
-class TokenBucket:
-    """Per-connection rate limit: ``rate`` frames a second, bursts of up to ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        """Take a token if there is one; whether there was."""
-        if not self.has_token():
-            return False
-        self.tokens -= 1.0
-        return True
-
-    def has_token(self) -> bool:
-        """Whether :meth:`allow` would allow now, without taking the token."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        return self.tokens >= 1.0
 
 
 class PerAddress:

@@ -67,6 +67,7 @@ from gofish.web.notfound import (
     websocket_only,
     wrong_method,
 )
+from gofish.web.ratelimit import TokenBucket
 from gofish.web.replay import replay_frames, table_words
 from gofish.web.session import (
     DEFAULT_PACE,
@@ -156,6 +157,20 @@ class StoreHolder:
 #: Table sockets (``/ws/play``) one client address may hold open: one a tab, so a class
 #: behind one address has room, but a script opening thousands (a server on 0.0.0.0) not.
 TABLES_PER_ADDRESS = 64
+#: Messages a table socket may send a second, in bursts of up to TABLE_BURST. A page sends
+#: one a move, and only on its player's turn, so a player never comes near it; a script
+#: sending thousands a second kept the server's core busy with refusals.
+TABLE_MESSAGES_PER_SECOND, TABLE_BURST = 20, 60
+TOO_MANY_MESSAGES = 4429  # the close of a table socket that sent past its limit
+
+
+
+def too_many_messages(per_second: float) -> str:
+    """The close reason of a table socket that sent more than ``per_second``."""
+    return f"too many messages: a table takes at most {per_second:g} a second"
+
+
+TOO_MANY_MESSAGES_REASON = too_many_messages(TABLE_MESSAGES_PER_SECOND)
 #: Seconds a page has to take one message from its table socket: one that reads nothing
 #: (a frozen tab, a script) held its game's sends, and a place at its address, for ever.
 DROP_SECONDS = 10.0
@@ -164,8 +179,10 @@ DROP_SECONDS = 10.0
 def create_app(
     database: str | Path | Store | None = None, *, pace: float = DEFAULT_PACE,
     tables_per_address: int = TABLES_PER_ADDRESS, drop_seconds: float = DROP_SECONDS,
+    message_rate: tuple[float, int] = (TABLE_MESSAGES_PER_SECOND, TABLE_BURST),
 ) -> FastAPI:
-    """The whole web app. ``database``: a path, an open Store, or None for the default file."""
+    """The whole web app. ``database``: a path, an open Store, or None for the default file.
+    ``message_rate``: the messages a table socket may send a second, and in a burst."""
     holder = StoreHolder(database)
 
     @contextlib.asynccontextmanager
@@ -181,6 +198,7 @@ def create_app(
     app.state.pace = pace
     app.state.tables_per_address = tables_per_address
     app.state.drop_seconds = drop_seconds
+    app.state.message_rate = message_rate
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     _answer_errors(app)
@@ -339,7 +357,8 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             return
         await socket.accept()
         table = TableConnection(socket, holder, app.state.pace, tables,
-                                drop_seconds=app.state.drop_seconds)
+                                drop_seconds=app.state.drop_seconds,
+                                message_rate=app.state.message_rate)
         first = places = None
         if _tables_from(tables, socket) >= app.state.tables_per_address:
             # A page back after a network drop is over the limit by its own half-open
@@ -547,7 +566,9 @@ class TableConnection:
 
     def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float,
                  tables: set[TableConnection] | None = None, *,
-                 drop_seconds: float = DROP_SECONDS) -> None:
+                 drop_seconds: float = DROP_SECONDS,
+                 message_rate: tuple[float, int] = (TABLE_MESSAGES_PER_SECOND, TABLE_BURST),
+                 ) -> None:
         self.socket = socket
         self.drop_seconds = drop_seconds
         self.stores = stores
@@ -559,6 +580,7 @@ class TableConnection:
         # The page's own id (a tab's, kept over its reloads), as its start or resume said.
         self.page: str | None = None
         self.given_way = False  # a newer socket of its page's took its game
+        self.messages = TokenBucket(*message_rate)
 
     async def serve(self, first: Mapping[str, Any] | None = None,
                     in_place_of: Places | None = None) -> None:
@@ -574,6 +596,9 @@ class TableConnection:
             while True:
                 frame = await self.socket.receive()
                 if frame["type"] == "websocket.disconnect" or self.page_gone():
+                    return
+                if not self.messages.allow():
+                    await self.close_too_many()
                     return
                 await self.handle(_frame_text(frame))
         except WebSocketDisconnect:
@@ -703,12 +728,25 @@ class TableConnection:
         self.given_way = True
         try:
             await self.leave()
-            with contextlib.suppress(Exception):  # one that reads nothing: cut off below
-                await asyncio.wait_for(
-                    self.socket.close(code=GIVEN_WAY, reason=GIVEN_WAY_REASON),
-                    OPEN_ELSEWHERE_WAIT)
+            await self.close_saying(GIVEN_WAY, GIVEN_WAY_REASON)
         finally:  # cancelled or failed meanwhile, it still stops counting in the end
             asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
+
+    async def close_too_many(self) -> None:
+        """Close a socket that sent past its limit, saying why (``TOO_MANY_MESSAGES``): its
+        game is stored as a closed tab's, and one that does not answer the close within
+        ``GIVE_WAY_GRACE`` (a script reading nothing) is then cut off."""
+        await self.leave()
+        await self.close_saying(TOO_MANY_MESSAGES, too_many_messages(self.messages.rate))
+        asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, cut_off_unless_closed,
+                                              self.socket)
+
+    async def close_saying(self, code: int, reason: str) -> None:
+        """Send the close, ``code`` and ``reason`` saying why, waiting a moment at most: a
+        socket that reads nothing is the caller's to cut off later."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(code=code, reason=reason),
+                                   OPEN_ELSEWHERE_WAIT)
 
     def still_open(self) -> bool:
         """Whether this socket still holds a connection: one given way holds it until its

@@ -15,6 +15,7 @@ import { pageOptions } from './pageoptions.js';
 const { speed: SPEED = 1, seed: SEED = null, pace: PACE = null } = pageOptions();
 const PAGE_ID = pageId();
 const GIVEN_WAY = 4409; // the close of a socket whose game a newer socket of this tab's id took
+const TOO_MANY_MESSAGES = 4429; // the close of a socket that sent more than the server takes
 
 let choices = null;
 let socket = null;
@@ -510,20 +511,24 @@ function connect() {
         // tab): the other tab's own notice may come later than the close, or never.
         const given = event.code === GIVEN_WAY && gameInPlayAt(ws);
         if (given) playedElsewhere(lastGameId);
-        else if (table?.state && table.state.phase !== 'over') connectionLost();
+        // The server's reason, not "lost": a script on the page or a stuck key sent too fast.
+        else if (table?.state && table.state.phase !== 'over') {
+          connectionLost(event.code === TOO_MANY_MESSAGES ? `The server closed the connection: ${event.reason}.` : undefined);
+        }
       }
     });
   });
 }
 
-/** The server went away mid-game: a stored game can be taken up again from the table. */
-function connectionLost() {
+/** The server went away mid-game (``why``: in words): a stored game can be taken up again
+ * from the table. */
+function connectionLost(why = 'The connection to the server was lost.') {
   if (lastGameId === null) {
-    table.explain('The connection to the server was lost. Start a new game to play on.');
+    table.explain(`${why} Start a new game to play on.`);
     return;
   }
   const gameId = lastGameId;
-  table.away(`The connection to the server was lost. Game ${gameId} is saved as it stood.`,
+  table.away(`${why} Game ${gameId} is saved as it stood.`,
     () => takeBack(gameId), { button: 'Reconnect', status: 'Not connected to the server.' });
 }
 
