@@ -506,11 +506,15 @@ function connect() {
     ws.addEventListener('close', (event) => {
       if (socket === ws) {
         socket = null;
+        const dealing = pendingStart?.type === 'start' ? pendingStart : null;
         pendingStart = null; // never to be answered: Deal deals again
         // The server says when a newer socket of this tab's id took the game (a duplicated
         // tab): the other tab's own notice may come later than the close, or never.
         const given = event.code === GIVEN_WAY && gameInPlayAt(ws);
-        if (given) playedElsewhere(lastGameId);
+        // A Deal clicked as the old game went to the other tab was lost with this socket,
+        // and the tab offered the old game back: the player had left it for a new deal.
+        if (given && dealing) sendToNewTable(dealing);
+        else if (given) playedElsewhere(lastGameId);
         // The server's reason, not "lost": a script on the page or a stuck key sent too fast.
         else if (table?.state && table.state.phase !== 'over') {
           connectionLost(event.code === TOO_MANY_MESSAGES ? `The server closed the connection: ${event.reason}.` : undefined);
@@ -830,7 +834,8 @@ async function main() {
   // A table's address with its game's number brings the game back; a bare one cannot.
   if (/^#\/play\/?$/.test(window.location.hash)) window.location.hash = '#/';
   onGameClaimed((gameId) => {
-    if (gameInPlay() === gameId) stepAside(gameId);
+    // A tab dealing a new game has left this one already: its deal is on its way.
+    if (gameInPlay() === gameId && pendingStart?.type !== 'start') stepAside(gameId);
   });
   route();
 }
