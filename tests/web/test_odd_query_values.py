@@ -43,35 +43,33 @@ def test_head_is_answered_as_get_is(client: TestClient, path: str) -> None:
     assert head.headers["content-type"] == got.headers["content-type"]
 
 
-@pytest.mark.parametrize(("query", "name"), [
-    ("/api/help?preset=classic&preset=nordic", "preset"),  # was nordic's help, the last
-    ("/api/help?players=3&players=2", "players"),
-    ("/api/help?book_size=2&book_size=4", "book_size"),
-    ("/api/games?limit=1&limit=2", "limit"),
-    ("/api/games?finished=true&finished=false", "finished"),
-])
-def test_a_parameter_given_twice_is_refused_by_name(
-    client: TestClient, query: str, name: str
-) -> None:
-    # Read as its last value, the answer was for a question the client may not have meant.
-    answer = client.get(query)
-    assert answer.status_code == 400, answer.text
-    assert answer.json() == {"error": f"query parameter '{name}' is given 2 times: give it once"}
+def twice(name: str) -> str:
+    return f"query parameter '{name}' is given 2 times: give it once"
 
 
-@pytest.mark.parametrize(("query", "taken"), [
-    ("/api/games?limt=5", "takes limit, before, offset, finished"),  # a typo, read as no limit
-    ("/api/setup?limt=5", "takes no query parameters"),
-    ("/api/stats?limt=5", "takes no query parameters"),
-    ("/api/games/1?limt=5", "takes no query parameters"),
+def unknown(path: str, taken: str) -> str:
+    return f"unknown query parameter 'limt': {path} takes {taken}"
+
+
+@pytest.mark.parametrize(("query", "refusal"), [
+    # Each read as its last value: an answer to a question the client may not have meant.
+    ("/api/help?preset=classic&preset=nordic", twice("preset")),  # was nordic's help
+    ("/api/help?players=3&players=2", twice("players")),
+    ("/api/help?book_size=2&book_size=4", twice("book_size")),
+    ("/api/games?limit=1&limit=2", twice("limit")),
+    ("/api/games?finished=true&finished=false", twice("finished")),
+    # Each left out without a word: a typo for limit read as no limit.
+    ("/api/games?limt=5", unknown("/api/games", "limit, before, offset, finished")),
+    ("/api/setup?limt=5", unknown("/api/setup", "no query parameters")),
+    ("/api/stats?limt=5", unknown("/api/stats", "no query parameters")),
+    ("/api/games/1?limt=5", unknown("/api/games/1", "no query parameters")),
 ])
-def test_an_unknown_parameter_is_refused_by_name(
-    client: TestClient, query: str, taken: str
+def test_a_parameter_given_twice_or_not_taken_is_refused_by_name(
+    client: TestClient, query: str, refusal: str
 ) -> None:
     answer = client.get(query)
     assert answer.status_code == 400, answer.text
-    path = query.split("?")[0]
-    assert answer.json() == {"error": f"unknown query parameter 'limt': {path} {taken}"}
+    assert answer.json() == {"error": refusal}
 
 
 def test_the_parameters_a_page_sends_are_taken(client: TestClient) -> None:

@@ -35,13 +35,18 @@ def test_the_stats_api_names_the_games_it_leaves_out(tmp_path: Path) -> None:
     assert sum(row["games"] for row in answer["rows"]) == len(answer["over_time"]) == 2
 
 
+def stats_page_words(page: Any, server: LiveServer) -> str:
+    """The stats page's text, once its charts are drawn."""
+    page.goto(f"{server.url}/#/stats")
+    page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
+    return str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
+
+
 @pytest.mark.browser
 def test_the_stats_page_says_which_game_it_leaves_out(page: Any, tmp_path: Path) -> None:
     with LiveServer(tmp_path / "games.sqlite3", pace=0) as server:
         damaged = store_with_a_damaged_game(server.database)
-        page.goto(f"{server.url}/#/stats")
-        page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
-        words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
+        words = stats_page_words(page, server)
         assert (f"Game {damaged} is damaged in the games database (a failing disk, a bad copy "
                 "or an edit by hand?), so it is not counted here.") in words, words
 
@@ -71,9 +76,7 @@ def test_the_stats_page_says_which_game_came_back_without_its_seats(
     # history's three without a word.
     with LiveServer(tmp_path / "games.sqlite3", pace=0) as server:
         nobody = store_with_a_game_whose_seats_were_lost(server.database)
-        page.goto(f"{server.url}/#/stats")
-        page.wait_for_selector("svg.chart.bars .bar-value", state="attached")
-        words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
+        words = stats_page_words(page, server)
         assert (f"Game {nobody} is not counted here: gofish recover brought it back without "
                 "who sat in which seat.") in words, words
         assert "2 finished games" in words, words
