@@ -63,3 +63,34 @@ def test_reconnect_takes_the_game_back_from_the_tab_s_half_open_socket(
     page.wait_for_selector("#page-play:not([hidden]) .hand")
     assert "open in another tab" not in page.inner_text("body")
     assert "tables open already" not in page.inner_text("body")
+
+
+def test_a_deal_after_a_network_drop_takes_the_half_open_socket_s_place(
+    page: Any, one_table_server: LiveServer,
+) -> None:
+    """A Deal (not a resume) after the connection was lost, at an address at its limit:
+    refused ("this address has 1 table open already") for the page's own half-open socket,
+    which the server held until its keepalive gave up, some 40 s."""
+    dropped: dict[str, Any] = {}
+
+    def through(ws: Any) -> None:
+        server = ws.connect_to_server()
+        # Each side's close kept from the other: the server never hears the page go.
+        server.on_close(lambda code, reason: None)
+        ws.on_close(lambda code, reason: None)
+        dropped.setdefault("first", ws)
+
+    page.route_web_socket("**/ws/play", through)
+    page.goto(f"{one_table_server.url}/?speed=0&pace=0.02")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
+    old_game = int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+    dropped["first"].close(code=4000, reason="network gone")  # the page's side alone
+    page.get_by_text("The connection to the server was lost").wait_for()
+    page.click('nav a[data-page="start"]')
+    page.click("#deal")
+    page.wait_for_function(
+        f"() => /^#\\/play\\/\\d+/.test(location.hash) && location.hash !== '#/play/{old_game}'")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    assert "open already" not in page.inner_text("body")

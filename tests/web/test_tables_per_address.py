@@ -89,6 +89,32 @@ def test_a_page_back_at_the_limit_takes_the_place_of_its_half_open_socket(
 
 
 
+def test_a_deal_at_the_limit_takes_the_place_of_the_socket_its_page_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Deal after a network drop (``left``: the game the page lost its socket to) was
+    refused for the page's own half-open socket; another page's, or one naming another
+    game, still is."""
+    monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 0.3)
+    app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=1)
+    with TestClient(app) as client, client.websocket_connect("/ws/play") as dropped:
+        dropped.send_json({**START, "opponents": ["emma"], "page": PAGE})
+        assert dropped.receive_json()["type"] == "welcome"
+        game_id = dropped.receive_json()["state"]["game_id"]
+        for refused in ({**START, "page": OTHER_PAGE, "left": game_id},
+                        {**START, "page": PAGE, "left": game_id + 1}):
+            with client.websocket_connect("/ws/play") as another:
+                another.send_json(refused)
+                assert "open already" in another.receive_json()["message"]
+        with client.websocket_connect("/ws/play") as back:
+            back.send_json({**START, "seed": 4, "page": PAGE, "left": game_id})
+            welcome = back.receive_json()
+            assert welcome["type"] == "welcome" and welcome["game_id"] != game_id
+            with pytest.raises(WebSocketDisconnect):  # the half-open socket let go of
+                while True:
+                    dropped.receive_json()
+
+
 def test_a_place_is_taken_only_by_letting_its_socket_go(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

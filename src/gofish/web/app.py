@@ -420,22 +420,37 @@ def _frame_text(frame: Mapping[str, Any]) -> str | bytes:
 
 def _places_taken(tables: set[TableConnection], socket: WebSocket,
                   frame: Mapping[str, Any], limit: int) -> Places | None:
-    """The game ``frame`` resumes and the sockets holding it, if all are of its own page
-    and at this address (its page's half-open socket, after a network drop): the new
-    socket takes their place. None if it takes no place, or if letting them go leaves its
-    address at ``limit`` still: sockets given way count until they answer their close
-    or are let go of (``give_way``),
-    and one page taking its game over again and again, each time from the socket that had
-    just taken it, gathered a socket past the limit with each takeover."""
-    message = _taking_up(frame)
-    if message is None:
+    """The game ``frame`` takes (``_game_taken_from``) and the sockets holding it, if all
+    are of its own page and at this address (its page's half-open socket, after a network
+    drop): the new socket takes their place. None if it takes no place, or if letting
+    them go leaves its address at ``limit`` still: sockets given way count until they
+    answer their close or are let go of (``give_way``), and one page taking its game over
+    again and again, each time from the socket that had just taken it, gathered a socket
+    past the limit with each takeover."""
+    taken = _game_taken_from(frame)
+    if taken is None:
         return None
+    game_id, page = taken
     address = client_address(socket)
-    holders = [table for table in tables if table.holds(message.game_id)]
-    if gives_way_to(holders, message.page) and all(
+    holders = [table for table in tables if table.holds(game_id)]
+    if gives_way_to(holders, page) and all(
             client_address(table.socket) == address for table in holders) and (
             _tables_from(tables, socket) - len(holders) < limit):
-        return message.game_id, holders
+        return game_id, holders
+    return None
+
+
+def _game_taken_from(frame: Mapping[str, Any]) -> tuple[int, str | None] | None:
+    """The game ``frame`` takes from its page's other sockets, and the page: the game a
+    resume or revisit opens, or the one a start's page lost its socket to (``left``)."""
+    try:
+        message = parse_message(_frame_text(frame))
+    except MessageError:
+        return None
+    if isinstance(message, ResumeMessage | RevisitMessage):
+        return message.game_id, message.page
+    if isinstance(message, StartMessage) and message.left is not None:
+        return message.left, message.page
     return None
 
 

@@ -58,6 +58,9 @@ class StartMessage(_Strict):
     seed: Annotated[int, Field(ge=0, le=2**63)] | None = None
     pace: Annotated[float, Field(ge=0, le=MAX_PAGE_PACE)] | None = None
     page: PageId | None = None
+    #: The stored game the page played over a socket it lost (a network drop): past its
+    #: address's limit, the start takes the place of that half-open socket, as a resume does.
+    left: Annotated[int, Field(ge=1)] | None = None
 
     @field_validator("name")
     @classmethod

@@ -26,6 +26,9 @@ let lastHelp = null;
 let lastGameId = null;
 let tableOver = false; // the server has said the table's game is over
 let pendingStart = null;
+// The game this tab played over a socket it lost: the server may hold that socket half open
+// (a network drop), and a deal takes its place when the address is at its limit.
+let lostGameId = null;
 let listingsAsked = 0; // an answer to an older listing is dropped
 
 // ------------------------------------------------------------ announcements
@@ -517,6 +520,7 @@ function connect() {
         else if (given) playedElsewhere(lastGameId);
         // The server's reason, not "lost": a script on the page or a stuck key sent too fast.
         else if (table?.state && table.state.phase !== 'over') {
+          lostGameId = lastGameId;
           connectionLost(event.code === TOO_MANY_MESSAGES ? `The server closed the connection: ${event.reason}.` : undefined);
         }
       }
@@ -572,6 +576,7 @@ async function startGame(setup) {
   if (pendingStart?.type === 'start') return;
   lastSetup = setup;
   const message = { ...setup, page: PAGE_ID };
+  if (lostGameId !== null) message.left = lostGameId;
   if (SEED !== null) message.seed = SEED;
   if (PACE !== null) message.pace = PACE;
   await sendToNewTable(message);
@@ -661,6 +666,7 @@ function onMessage(message) {
     if (pendingStart?.type !== 'start') lastSetup = message.setup;
     pendingStart = null;
     lastGameId = message.game_id;
+    lostGameId = null;
     tableOver = false;
     lastHelp = message.help;
     // The server keeps such a game in a file beside the database, and moves it in later:
