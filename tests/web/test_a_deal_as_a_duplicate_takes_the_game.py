@@ -6,13 +6,12 @@ old game the player had just left: the new game must be dealt."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
 
 from .conftest import LiveServer
-from .test_a_page_back_after_a_network_drop_browser import HOLD_THE_GAME
+from .test_a_page_back_after_a_network_drop_browser import HOLD_THE_GAME, dealt_game
 
 pytestmark = pytest.mark.browser
 
@@ -40,11 +39,7 @@ def test_a_deal_lost_with_the_socket_given_way_is_dealt_again(
         ws.on_message(to_server)
 
     page.route_web_socket("**/ws/play", through)
-    page.goto(f"{live_server.url}/?speed=0&pace=0.02")
-    page.click("#deal")
-    page.wait_for_selector("#page-play:not([hidden]) .hand")
-    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
-    old_game = int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+    old_game = dealt_game(page, live_server)
     holding["on"] = True
     page.click('nav a[data-page="start"]')
     page.click("#deal")

@@ -31,6 +31,15 @@ HOLD_THE_GAME = """async (gameId) => {
 }"""
 
 
+def dealt_game(page: Any, server: LiveServer) -> int:
+    """Deal a game at ``server``'s start screen; the stored game's number."""
+    page.goto(f"{server.url}/?speed=0&pace=0.02")
+    page.click("#deal")
+    page.wait_for_selector("#page-play:not([hidden]) .hand")
+    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
+    return int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+
+
 @pytest.fixture(scope="module")
 def one_table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that lets one address hold a single table socket."""
@@ -46,11 +55,7 @@ def test_reconnect_takes_the_game_back_from_the_tab_s_half_open_socket(
     """With one table allowed an address, too: the half-open socket counted, and the page
     back was refused as a table too many until the server's keepalive gave up on it."""
     live_server: LiveServer = request.getfixturevalue(server)
-    page.goto(f"{live_server.url}/?speed=0&pace=0.02")
-    page.click("#deal")
-    page.wait_for_selector("#page-play:not([hidden]) .hand")
-    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
-    game_id = int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+    game_id = dealt_game(page, live_server)
     # Another socket with this tab's id takes the game; the page's own one is let go of,
     # and the server's close says why: the page said "connection lost" unless the
     # browser's notice between tabs (none here) came first.
@@ -81,11 +86,7 @@ def test_a_deal_after_a_network_drop_takes_the_half_open_socket_s_place(
         dropped.setdefault("first", ws)
 
     page.route_web_socket("**/ws/play", through)
-    page.goto(f"{one_table_server.url}/?speed=0&pace=0.02")
-    page.click("#deal")
-    page.wait_for_selector("#page-play:not([hidden]) .hand")
-    page.wait_for_function("() => /^#\\/play\\/\\d+/.test(location.hash)")
-    old_game = int(re.findall(r"\d+", page.evaluate("() => location.hash"))[0])
+    old_game = dealt_game(page, one_table_server)
     dropped["first"].close(code=4000, reason="network gone")  # the page's side alone
     page.get_by_text("The connection to the server was lost").wait_for()
     page.click('nav a[data-page="start"]')

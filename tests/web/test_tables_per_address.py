@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -49,6 +50,13 @@ PAGE = "0123456789abcdef0123456789abcdef"
 OTHER_PAGE = "fedcba9876543210fedcba9876543210"
 
 
+def dealt_against_emma(socket: Any) -> int:
+    """Deal page PAGE a game against Emma at ``socket``; the stored game's number."""
+    socket.send_json({**START, "opponents": ["emma"], "page": PAGE})
+    assert socket.receive_json()["type"] == "welcome"
+    return int(socket.receive_json()["state"]["game_id"])
+
+
 def test_a_page_back_at_the_limit_takes_the_place_of_its_half_open_socket(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -59,9 +67,7 @@ def test_a_page_back_at_the_limit_takes_the_place_of_its_half_open_socket(
     monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 0.3)
     app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=1)
     with TestClient(app) as client, client.websocket_connect("/ws/play") as dropped:
-        dropped.send_json({**START, "opponents": ["emma"], "page": PAGE})
-        assert dropped.receive_json()["type"] == "welcome"
-        game_id = dropped.receive_json()["state"]["game_id"]
+        game_id = dealt_against_emma(dropped)
         with client.websocket_connect("/ws/play") as back:  # the same tab, back
             back.send_json({"type": "revisit", "game_id": game_id, "pace": 0, "page": PAGE})
             welcome = back.receive_json()
@@ -98,9 +104,7 @@ def test_a_deal_at_the_limit_takes_the_place_of_the_socket_its_page_lost(
     monkeypatch.setattr("gofish.web.app.FIRST_MESSAGE_WAIT", 0.3)
     app = create_app(tmp_path / "games.sqlite3", pace=0, tables_per_address=1)
     with TestClient(app) as client, client.websocket_connect("/ws/play") as dropped:
-        dropped.send_json({**START, "opponents": ["emma"], "page": PAGE})
-        assert dropped.receive_json()["type"] == "welcome"
-        game_id = dropped.receive_json()["state"]["game_id"]
+        game_id = dealt_against_emma(dropped)
         for refused in ({**START, "page": OTHER_PAGE, "left": game_id},
                         {**START, "page": PAGE, "left": game_id + 1}):
             with client.websocket_connect("/ws/play") as another:
