@@ -82,6 +82,12 @@ def hand_words(hand: Iterable[Card]) -> str:
     return ", ".join(" ".join(cards) for cards in groups.values()) or "empty"
 
 
+def in_rank_order(ranks: Iterable[Rank]) -> tuple[Rank, ...]:
+    """Ranks A to K, as a hand is read: how every table lists books, whatever the order
+    they were laid in (a list in the order laid reads as if it were unsorted)."""
+    return tuple(sorted(ranks))
+
+
 def books_words(view: View, seat: int) -> str:
     """A seat's books by rank, A to K as a hand is read, not in the order laid ("" for
     none); under pairs with ask: card, with the suits laid, as those are the cards nobody
@@ -89,7 +95,7 @@ def books_words(view: View, seat: int) -> str:
     ranks = view.books[seat]
     size = view.rules.book_size
     if view.rules.ask != "card" or size == 4:
-        return " ".join(rank.symbol for rank in sorted(ranks))
+        return " ".join(rank.symbol for rank in in_rank_order(ranks))
     laid = view.laid[seat]
     books = sorted(((rank, laid[i * size:(i + 1) * size]) for i, rank in enumerate(ranks)),
                    key=lambda book: book[0])  # stable: two pairs of a rank stay as laid

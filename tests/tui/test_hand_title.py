@@ -58,3 +58,23 @@ def test_the_hand_title_keeps_its_count_and_whole_ranks_at_every_width(books: in
             assert len(listed) < books, (width, title)
         assert listed == ranks[:len(listed)] and listed, (width, title)
     assert " ".join(ranks) in seen[61]  # room for them all once the window is wide enough
+
+
+def test_your_books_are_listed_a_to_k_not_in_the_order_laid() -> None:
+    """Books laid K, then 7, then 2 (each a hit that keeps the turn, R7, and completes a
+    book, R3) read "2 7 K" in the hand box's title, as the line mode lists them; the
+    title read "K 7 2", as if unsorted."""
+    app = many_books_app(0)
+    for rank in (Rank.KING, Rank.SEVEN, Rank.TWO):
+        for target in (1, 2, 3):
+            app.session.game.play(Ask.of(target, rank))
+    seen: list[str] = []
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        app.refresh_table()
+        await pilot.pause()
+        seen.append(hand_title(app))
+
+    run_app(app, script, size=(80, MIN_HEIGHT))
+    assert [rank.symbol for rank in app.session.game.books[0]] == ["K", "7", "2"]
+    assert "Books 3: 2 7 K " in seen[0]

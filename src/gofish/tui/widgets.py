@@ -23,7 +23,7 @@ from textual.widgets import RichLog, Static
 
 from gofish.core import Card, Rank
 from gofish.knowledge import RankRow
-from gofish.narrate import plural
+from gofish.narrate import in_rank_order, plural
 
 #: The key that asks for each rank (shown under each group of your hand).
 RANK_KEYS: dict[Rank, str] = {rank: rank.symbol for rank in Rank}
@@ -465,14 +465,15 @@ def books_listed(books: Sequence[Rank], word: str = "book", width: int | None = 
     label = _books_label(books, word)
     if not books:
         return len(label) <= width
-    first = books[0].symbol
+    first = in_rank_order(books)[0].symbol  # the first listed, as books_text lists them
     whole = len(label) + len(first) <= width and len(books) == 1
     return whole or len(label) + len(first) + 2 <= width
 
 
 def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None, *,
                counted: bool = False) -> Text:
-    """``Books 2: 7 K`` (or ``No books yet``); ``word`` is "pair" under the pairs rule.
+    """``Books 2: 7 K`` (or ``No books yet``), A to K whatever the order laid, as the line
+    mode lists them; ``word`` is "pair" under the pairs rule.
     Within ``width``, ranks that do not fit end in "…", so the count never looks wrong;
     narrower still, or ``counted`` (a panel beside it had no room for a list), only the
     count (``2 books``)."""
@@ -481,7 +482,7 @@ def books_text(books: Sequence[Rank], word: str = "book", width: int | None = No
     label = _books_label(books, word)
     if not books:
         return Text(label, style="dim")
-    ranks = [rank.symbol for rank in books]
+    ranks = [rank.symbol for rank in in_rank_order(books)]
     shown = " ".join(ranks)
     if width is not None and len(label) + len(shown) > width:
         while len(ranks) > 1 and len(label) + len(" ".join(ranks)) + 2 > width:
