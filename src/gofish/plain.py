@@ -593,12 +593,30 @@ class PlainTable:
         if named is None:
             return
         name = "your own name" if named == session.human else (
-            f"the name of {session.names[named]} (player {named})")
-        choice = (f"type {counted} to ask {session.names[counted]}" if named == session.human
-                  else f"type {named} or {counted} for the one you mean")
+            f"the name of {session.names[named]} (player {named}{self.no_cards(named)})")
         raise MalformedInputError(
             f"{_quoted(word)} is both {name} and the number of player {counted} "
-            f"({session.names[counted]}): {choice}.")
+            f"({session.names[counted]}{self.no_cards(counted)}): "
+            f"{self.seats_to_type(named, counted)}.")
+
+    def no_cards(self, seat: int) -> str:
+        """", who has no cards to ask for" of an opponent passed over with an empty hand
+        (bicycle, R15), which no answer may send you to ask; else ""."""
+        return "" if seat in self.session.askable_opponents() else ", who has no cards to ask for"
+
+    def seats_to_type(self, *meant: int) -> str:
+        """What to type to ask one of the ``meant`` seats, those of them that can be asked;
+        if none can (you, or an empty hand), the opponents who can."""
+        names = self.session.names
+        askable = self.session.askable_opponents()
+        choices = [seat for seat in meant if seat in askable]
+        if len(choices) > 1:
+            return f"type {' or '.join(map(str, choices))} for the one you mean"
+        choices = choices or askable
+        if len(choices) == 1:
+            return f"type {choices[0]} to ask {names[choices[0]]}"
+        return "ask one who holds cards: " + ", ".join(
+            f"{names[seat]} (player {seat})" for seat in choices)
 
     def default_target(self) -> int | None:
         """The only opponent who can be asked, or the last one asked; None if unclear."""

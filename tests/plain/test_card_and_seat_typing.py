@@ -8,7 +8,7 @@ import io
 import pytest
 from tests.core.stacked import deal
 
-from gofish.core import Rank, Suit, make_rules
+from gofish.core import Ask, Rank, Suit, make_rules
 from gofish.plain import play_plain
 from gofish.session import TableSession, TableSettings
 
@@ -429,6 +429,42 @@ def test_an_opponents_name_that_counts_another_opponents_seat_is_refused_naming_
     assert ("'two' is both the name of Two (player 1) and the number of player 2 (Emma 2): "
             "type 1 or 2 for the one you mean. Type help for the commands.") in said, said
     assert not session.game.actions
+
+
+def emptied_by_a_book(name: str) -> TableSession:
+    """Bicycle for three: you (called ``name``) take Emma's three queens at once and book
+    them (R3); Emma (player 1), her hand empty, is passed over until her turn (R15), and
+    your hit keeps the turn (R7), so only Emma 2 (player 2) can be asked."""
+    game = deal("bicycle", ["QD 2 3", "QC QH QS", "2 7 8"])
+    settings = TableSettings(make_rules("bicycle", hand_size=3), players=3, name=name)
+    session = TableSession(settings, game, settings.seats())
+    session.game.play(Ask.of(1, Rank.QUEEN))
+    assert session.askable_opponents() == [2] and session.game.current_player == 0
+    return session
+
+
+def test_a_name_that_counts_an_empty_seat_points_at_one_that_can_be_asked() -> None:
+    # "type 1 to ask Emma" sent a person named One to a seat with no cards, which R15
+    # passes over: the answer says so and names the seat that can be asked.
+    session = emptied_by_a_book("One")
+    said = run(session, ["2 one", "quit"])
+    assert ("'one' is both your own name and the number of player 1 (Emma, who has no cards "
+            "to ask for): type 2 to ask Emma 2. Type help for the commands.") in said, said
+    assert len(session.game.actions) == 1
+    run(session, ["2 2", "quit"])  # as the answer says: read
+    assert session.game.actions[1] == (0, Ask.of(2, Rank.TWO))
+
+
+def test_an_opponents_name_beside_an_empty_seat_points_at_the_named_one() -> None:
+    # Emma 2 renamed One (a resumed game's seats): "2 one" is her name, or the number of
+    # Emma, whose hand is empty (R15): only one reading can be asked, so it says that one.
+    session = emptied_by_a_book("You")
+    session.seats[2]["name"] = "One"
+    said = run(session, ["2 one", "quit"])
+    assert ("'one' is both the name of One (player 2) and the number of player 1 (Emma, who "
+            "has no cards to ask for): type 2 to ask One. Type help for the commands."
+            ) in said, said
+    assert len(session.game.actions) == 1
 
 
 @pytest.mark.parametrize("typed", ["q emma two", "Q Emma Two", "ask emma two for queens"])
