@@ -5,6 +5,7 @@ status 2), and ``gofish tournament random --games 2 -- emma`` refused the bot af
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -81,3 +82,37 @@ def test_one_before_the_command_ends_gofish_s_own_options(
     with pytest.raises(SystemExit) as refused:  # after it, no option of gofish's own
         main(["--", "--version"])
     assert refused.value.code == 2 and "gofish" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("command", "joined"), [
+    (["play", "--plain", "--name", "--", "-x"], "--name=-x"),
+    (["play", "--plain", "--name", "--", "Ann Lee"], "'--name=Ann Lee'"),
+    (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed=-b"),
+    (["play", "--plain", "--name", "--"], "--name=-x"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_one_between_an_option_and_its_value_says_to_write_it_joined(
+        command: list[str], joined: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "--name -- -x", as a value starting with '-' is quoted for other commands, was
+    # refused "expected one argument", its hint --name=-x not saying why the -- was no help.
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
+    assert main(command) == 2
+    option = command[command.index("--") - 1]
+    prog = f"gofish {command[0]}"
+    assert capsys.readouterr().err == (
+        f"{prog}: argument {option}: expected one argument; '--' ends the options, so it "
+        f"cannot come before the value: write it joined, as in {joined} (see {prog} --help)\n")
+    assert not (tmp_path / "games.sqlite3").exists()
+
+
+def test_a_name_that_starts_with_a_dash_written_joined_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The way the refusal above and gofish play --help name.
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("table\nquit\n"))
+    assert main(["play", "--plain", "--seed", "1", "--name=-x"]) == 0
+    assert "Game 1 saved unfinished" in capsys.readouterr().out
+    assert main(["history", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert game["seats"][0] == {"name": "-x", "bot": None}

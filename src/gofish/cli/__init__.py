@@ -19,6 +19,7 @@ import itertools
 import os
 import pkgutil
 import re
+import shlex
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -347,6 +348,13 @@ def _main(argv: Sequence[str] | None) -> int:
         tell(brief(f"{prog}: argument {dashes}: '--' cannot be its value, as it ends the "
                    f"options (see {prog} --help)"))
         return 2
+    if (before := _value_behind_end_of_options(words, parser)) is not None:
+        option, value = before
+        prog = _prog_named(words, parser)
+        tell(brief(f"{prog}: argument {option}: expected one argument; '--' ends the options, "
+                   f"so it cannot come before the value: write it joined, as in "
+                   f"{shlex.quote(f'{option}={value}')} (see {prog} --help)"))
+        return 2
     try:
         try:
             args, unknown = parser.parse_known_args(words)
@@ -427,6 +435,25 @@ def _option_given_end_of_options(words: Sequence[str]) -> str | None:
         if len(word) > 2 and word[0] == "-" and word[1] != "-" and word[2:] in ("--", "=--"):
             return word[:2]  # a short option with its value attached: -o--, -o=--
     return None
+
+
+def _value_behind_end_of_options(
+        words: Sequence[str], parser: argparse.ArgumentParser) -> tuple[str, str] | None:
+    """The option that wants a value and the word after the ``--`` that follows it
+    (``--name -- -x``: ("--name", "-x")), if it is so given: a name that starts with '-'
+    written as commands quote one. argparse refused it with "expected one argument", and its
+    hint ``--name=-x`` did not say why the ``--`` was no help."""
+    if "--" not in words:
+        return None
+    end = list(words).index("--")
+    command = _commands(parser).get(_prog_named(words, parser).removeprefix("gofish "))
+    actions = (command or parser)._option_string_actions
+    option = words[end - 1] if end else ""
+    action = actions.get(option)
+    if action is None or action.nargs == 0:  # a flag (--plain) before it, or a value
+        return None
+    value = words[end + 1] if end + 1 < len(words) else "-x"
+    return option, value
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:

@@ -61,7 +61,8 @@ def register(subparsers: Any) -> None:
                         help="shuffle seed, to replay the same deal: a whole number or any "
                         "text, spaces around it ignored (default: a new deal)")
     parser.add_argument("--name", default="You",
-                        help="your name at the table and in the game history (default: You)")
+                        help="your name at the table and in the game history (default: You); "
+                        "one that starts with '-' is written joined: --name=-x")
     add_house_rule_options(parser)
     add_front_end_options(parser)
     parser.set_defaults(run=run)
