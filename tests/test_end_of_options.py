@@ -58,13 +58,20 @@ def test_an_option_given_it_as_its_value_is_refused_saying_so(
     # argparse drops a "--" given as a value ("--games=--", "-o--"), as if it ended the
     # options, and hands the command [] for it: a TypeError's traceback ('<=' between int
     # and list), "limit must be a whole number ..., not []", or the default database used.
-    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
-    assert main(command) == 2
-    err = capsys.readouterr().err
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
     prog = f"gofish {command[0]}"
     assert err == (f"{prog}: argument {option}: '--' cannot be its value, as it ends the "
                    f"options (see {prog} --help)\n")
+
+
+def refusal_before_any_database(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> str:
+    """What gofish writes on stderr refusing ``command`` (status 2), no database made."""
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
+    assert main(command) == 2
     assert not (tmp_path / "games.sqlite3").exists()
+    return capsys.readouterr().err
 
 
 def test_after_the_end_of_options_such_a_word_is_a_name(
@@ -95,14 +102,12 @@ def test_one_between_an_option_and_its_value_says_to_write_it_joined(
         capsys: pytest.CaptureFixture[str]) -> None:
     # "--name -- -x", as a value starting with '-' is quoted for other commands, was
     # refused "expected one argument", its hint --name=-x not saying why the -- was no help.
-    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
-    assert main(command) == 2
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
     option = command[command.index("--") - 1]
     prog = f"gofish {command[0]}"
-    assert capsys.readouterr().err == (
+    assert err == (
         f"{prog}: argument {option}: expected one argument; '--' ends the options, so it "
         f"cannot come before the value: write it joined, as in {joined} (see {prog} --help)\n")
-    assert not (tmp_path / "games.sqlite3").exists()
 
 
 def test_a_name_that_starts_with_a_dash_written_joined_is_played(
