@@ -49,6 +49,11 @@ def _raise_signalled(number: int, frame: FrameType | None) -> None:
     raise Signalled(number)
 
 
+#: The signal a job stopped by Ctrl-Z gets as ``fg`` continues it (none on Windows).
+CONTINUE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGCONT",)
+                         if hasattr(signal, name))
+
+
 def leaving_on_signals() -> contextlib.AbstractContextManager[None]:
     """While in it, :data:`LEAVE_SIGNALS` raise :class:`Signalled` in the main thread."""
     return handling(LEAVE_SIGNALS, _raise_signalled)

@@ -27,7 +27,14 @@ from typing import TextIO
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.core.errors import other_digit
 from gofish.knowledge import coach_rows, laid_note, on_table
-from gofish.leaving import OUTPUT_CLOSED, Signalled, drop_output, leaving_on_signals
+from gofish.leaving import (
+    CONTINUE_SIGNALS,
+    OUTPUT_CLOSED,
+    Signalled,
+    drop_output,
+    handling,
+    leaving_on_signals,
+)
 from gofish.narrate import (
     books_words,
     hand_words,
@@ -155,15 +162,24 @@ class PlainTable:
 
     def read(self) -> str | None:
         """One line of input; None at the end of input."""
-        if self.interactive:
-            self.stdout.write("> ")
-            self.stdout.flush()
-        line = self.stdin.readline()
+        if not self.interactive:
+            line = self.stdin.readline()
+        else:
+            # Stopped by Ctrl-Z while it waits, then `fg`: the shell's lines now stand
+            # under the "> ", and the table looked to be doing nothing.
+            with handling(CONTINUE_SIGNALS, lambda *_: self.show_prompt()):
+                self.show_prompt()
+                line = self.stdin.readline()
         if line == "" and self.interactive:
             self.say()  # Ctrl-D is not echoed: what follows goes on a line of its own
         # A script saved by Notepad or PowerShell starts with an invisible mark (U+FEFF):
         # its first move was refused as "'\ufeff7' is not a rank".
         return None if line == "" else line.translate(INVISIBLE).strip()
+
+    def show_prompt(self) -> None:
+        with contextlib.suppress(OSError, ValueError):  # a failed write is the next say's
+            self.stdout.write("> ")
+            self.stdout.flush()
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:

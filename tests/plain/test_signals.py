@@ -31,6 +31,14 @@ def start(database: Path, home: Path, stdin: int, stdout: int,
         preexec_fn=controlled_by_stdin if terminal else os.setsid)
 
 
+def at_a_terminal(database: Path, home: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """The line mode started on a terminal of its own (a pty): it and the pty's master."""
+    master, slave = os.openpty()
+    process = start(database, home, slave, slave, terminal=True)
+    os.close(slave)
+    return process, master
+
+
 def ask(fd: int, seen: bytearray, prompt: bytes) -> bytearray:
     """Wait for the ask's answer and the table's next ``prompt``; what it wrote since."""
     assert read_until(fd, ASKED, seen), seen
@@ -66,9 +74,7 @@ def test_a_closed_terminal_window_still_saves_the_game(tmp_path: Path) -> None:
     # The terminal hangs up: SIGHUP, and the goodbye cannot be written (EIO), which must
     # not keep the game from being saved nor turn the exit status into an error's.
     database = tmp_path / "games.sqlite3"
-    master, slave = os.openpty()
-    process = start(database, tmp_path, slave, slave, terminal=True)
-    os.close(slave)
+    process, master = at_a_terminal(database, tmp_path)
     seen = bytearray()
     try:
         os.write(master, b"5\n")
@@ -77,3 +83,23 @@ def test_a_closed_terminal_window_still_saves_the_game(tmp_path: Path) -> None:
         os.close(master)  # the window closes: the kernel sends SIGHUP
     assert ended(process) == 128 + signal.SIGHUP
     assert asked_and_saved(database)
+
+
+def test_continued_after_ctrl_z_it_shows_the_prompt_again(tmp_path: Path) -> None:
+    # Ctrl-Z, then `fg`: the shell's "fg" line stood under the old "> ", and the line mode
+    # showed nothing to say it waited for a move (README: `fg` brings either table back).
+    process, master = at_a_terminal(tmp_path / "games.sqlite3", tmp_path)
+    seen = bytearray()
+    try:
+        assert read_until(master, b"> ", seen), seen
+        waiting = len(seen)
+        process.send_signal(signal.SIGSTOP)  # as the terminal's Ctrl-Z stops the job
+        process.send_signal(signal.SIGCONT)  # as fg continues it
+        assert read_until(master, b"> ", seen, seconds=10, start=waiting), seen[-300:]
+        os.write(master, b"hand\n")
+        assert read_until(master, b"Your books", seen, start=waiting), seen[-300:]
+        os.write(master, b"quit\n")
+        assert ended(process) == 0
+    finally:
+        os.close(master)
+    assert seen[waiting:].startswith(b"> "), seen[-300:]
