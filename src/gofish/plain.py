@@ -142,7 +142,9 @@ class PlainTable:
         self.messages = messages  # standard error (the default) once stdout is gone
         self.command = command  # the command, as a failed write names it (play, resume)
         self.resume_plain = resume_plain  # does the command that picks it up need --plain?
-        self.interactive = stdin.isatty()
+        # Moves typed at a terminal, and read there: "> " in a transcript (`gofish play >
+        # game.txt`) stood before the next event ("> Game 1 saved unfinished").
+        self.interactive = stdin.isatty() and stdout.isatty()
         self.take_seat(session)
 
     def take_seat(self, session: TableSession) -> None:

@@ -45,6 +45,14 @@ def test_the_terminal_is_told_where_the_game_is_written(tmp_path: Path) -> None:
     assert "Your hand: 2♦, 3♦, 5♣ 5♥, 6♦, 7♦, 8♠." in written, written
 
 
+def test_the_file_holds_no_prompt_for_moves_typed_elsewhere(tmp_path: Path) -> None:
+    # "> " went into the file before each next event ("> You ask Emma for 5s.", "> Game 1
+    # saved unfinished"), where nothing was typed.
+    _, written = play_into_a_file(tmp_path, b"5\nquit\n")
+    assert "You ask Emma for 5s." in written.splitlines(), written
+    assert "> " not in written, written
+
+
 def test_a_script_with_no_terminal_at_all_is_told_nothing(tmp_path: Path) -> None:
     played = subprocess.run(
         [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",

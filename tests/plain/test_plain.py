@@ -341,7 +341,7 @@ def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path: Path) -> None:
 
 
 class _Terminal(io.StringIO):
-    """Standard input typed at a terminal (the table shows its "> " prompt)."""
+    """A terminal, typed at or written to (with both, the table shows its "> " prompt)."""
 
     def isatty(self) -> bool:
         return True
@@ -354,7 +354,7 @@ def test_ctrl_d_at_a_terminal_says_goodbye_on_a_line_of_its_own(lines: str,
     # line, after "> ", as Ctrl-C's goodbye does not.
     store = open_store(tmp_path / "g.db")
     session = TableSession.deal(TableSettings(make_rules("classic"), seed=3), store=store)
-    out = io.StringIO()
+    out = _Terminal()
     typed = lines.format(first=session.held_ranks()[0].symbol)
     assert play_plain(session, _Terminal(typed), out) == 0
     store.close()
