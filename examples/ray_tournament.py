@@ -76,17 +76,20 @@ def refusal(bots: list[str], rules: str | dict[str, Any], players: int, games: i
 
 
 def main() -> int:
+    from gofish.cli import gofish_options, whole
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--games -1e3' refused in gofish tournament's words
     parser.add_argument("bots", nargs="+")
     parser.add_argument("--rules", default="classic")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--players", type=whole, default=2)
+    parser.add_argument("--games", type=whole, default=100_000)
+    parser.add_argument("--seed", type=whole, default=1)
+    parser.add_argument("--shards", type=whole, default=8)
     parser.add_argument("--seatings", choices=("rotate", "all"), default="rotate",
                         help="as gofish tournament --seatings")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: local)")
-    parser.add_argument("--cpus-per-shard", type=int, default=1, metavar="N",
+    parser.add_argument("--cpus-per-shard", type=whole, default=1, metavar="N",
                         help="cores each shard reserves from Ray and plays on (default: 1)")
     args = parser.parse_args()
     if args.cpus_per_shard < 1:

@@ -87,6 +87,22 @@ def test_the_ray_example_refuses_a_bad_tournament_before_starting_ray(
     assert why in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("args", "why"), [
+    (["--games", "-1e3"], "argument --games: needs a whole number, not '-1e3'"),
+    (["--seed", "-inf"], "argument --seed: needs a whole number, not '-inf'"),
+    (["--shards", "1.5"], "argument --shards: needs a whole number, not '1.5'"),
+])
+def test_the_ray_example_refuses_a_number_that_is_not_whole_as_gofish_tournament_does(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        args: list[str], why: str) -> None:
+    # '--games -1e3' was argparse's 'expected one argument', as if no value were given.
+    with pytest.raises(SystemExit) as stopped:
+        run_example(monkeypatch, "emma", "random", *args)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err == f"ray_tournament.py: {why} (see ray_tournament.py --help)\n"
+
+
 @pytest.mark.parametrize("specs", [None, 7])
 def test_a_plan_without_a_list_of_bots_says_so(specs: object) -> None:
     # None was "TypeError: 'NoneType' object is not iterable" from inside the dataclass.

@@ -51,8 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         if register is not None:
             register(subparsers)
     for command in subparsers.choices.values():  # every command reports a bad option alike
-        one_line_errors(command)
-        command._negative_number_matcher = NEGATIVE_NUMBER
+        gofish_options(command)
     for each in (parser, *subparsers.choices.values()):
         each._print_message = _print_message  # type: ignore[method-assign]
     return parser
@@ -73,6 +72,14 @@ def _print_message(message: str, file: SupportsWrite[str] | None = None) -> None
 #: knew -5 and -.5 only, so ``--timeout -inf`` or ``--games -1e3`` was "expected one
 #: argument"): a digit, a point and a digit, or an infinity or NaN as float() reads them.
 NEGATIVE_NUMBER = re.compile(r"-(\.?\d|(inf|infinity|nan)$)", re.IGNORECASE)
+
+
+def gofish_options(parser: argparse.ArgumentParser) -> None:
+    """Read ``parser``'s options as every gofish command does: a refusal in one line, and
+    a negative number written any way float() reads it (``--games -1e3``) taken as a value,
+    for the type to refuse in words. Also for the scripts of examples/."""
+    one_line_errors(parser)
+    parser._negative_number_matcher = NEGATIVE_NUMBER
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
