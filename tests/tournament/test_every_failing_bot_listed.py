@@ -111,14 +111,50 @@ def test_pooled_batches_keep_it(played: tuple[dict[str, Any], list[dict[str, Any
     assert len(pooled["failure_entrants"]) == len(pooled["failures"])
 
 
-def test_a_result_saved_before_failures_named_their_bot_still_merges(
+def _saved_before_failure_entrants(shard: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in shard.items() if key != "failure_entrants"}
+
+
+@pytest.mark.parametrize("old", [[0, 1, 2], [1], [2]])
+def test_a_result_saved_before_failures_named_their_bot_merges_as_one_machine_does(
+    played: tuple[dict[str, Any], list[dict[str, Any]]], old: list[int],
+) -> None:
+    # Its failures' bots unknown, the first of them past the first hundred was kept and
+    # listed as another failing bot's first, though "breaks" had failed long before.
+    whole, shards = played
+    parts = [_saved_before_failure_entrants(shard) if number in old else shard
+             for number, shard in enumerate(shards[:3])]
+    merged = merge_results(parts)
+    for field in ("failures", "failure_games", "failure_entrants", "failure_count"):
+        assert merged[field] == whole[field], field
+    assert _failures_listed(merged) == _failures_listed(whole)
+
+
+def _failures_listed(result: dict[str, Any]) -> list[str]:
+    out = io.StringIO()
+    print_table(result, out)
+    return out.getvalue().split("each failing bot's first:\n")[1].splitlines()
+
+
+def test_an_old_result_s_table_lists_each_failing_bots_first_reason(
     played: tuple[dict[str, Any], list[dict[str, Any]]],
 ) -> None:
-    _, shards = played
-    old = [{k: v for k, v in shard.items() if k != "failure_entrants"} for shard in shards[:3]]
-    merged = merge_results(old)
-    assert merged["failure_entrants"] == [None] * len(merged["failures"])
-    print_table(merged, io.StringIO())  # shown as before, without a traceback
+    whole, _ = played
+    assert _failures_listed(_saved_before_failure_entrants(whole)) == _failures_listed(whole)
+
+
+def test_a_stopped_game_or_words_of_no_known_bot_name_no_failing_bot() -> None:
+    from gofish.tournament.play import failing_entrant
+
+    names = ["emma", "cmd:a, b", "random"]
+    assert failing_entrant("deal 3, rotation 1 (seats: random, emma), seat 1: boom",
+                           names) == 0
+    assert failing_entrant("deal 0, seating 5 (--seatings all; seats: emma, random, emma)"
+                           ", seat 1: boom", names) == 2
+    assert failing_entrant("deal 3, rotation 1 (seats: random, emma): stopped after 1000 "
+                           "asks", names) is None
+    assert failing_entrant("deal 3, rotation 0 (seats: cmd:a, b, emma), seat 0: x",
+                           names) is None  # its name has ', ' in it: not read
 
 
 def test_failure_entrants_that_do_not_fit_are_refused(

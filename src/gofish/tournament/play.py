@@ -8,6 +8,7 @@ draws the same random numbers), so they play identical games.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -129,6 +130,26 @@ def _game_label(plan: Plan, deal: int, arrangement: int, names: Sequence[str]) -
     if arrangement < plan.players:
         return f"deal {deal}, rotation {arrangement} ({seated})"
     return f"deal {deal}, seating {arrangement} (--seatings all; {seated})"
+
+
+#: A forfeit's message as play_engine_game words it (``_game_label``, ", seat N: why"):
+#: the seats' entrants and the number of the seat that failed.
+_FORFEIT = re.compile(r"\((?:--seatings all; )?seats: (?P<names>.*?)\), seat (?P<seat>\d+): ")
+
+
+def failing_entrant(message: str, names: Sequence[str]) -> int | None:
+    """Which of the entrants ``names`` (the result's, in order) forfeited the game
+    ``message`` tells of, read from its words: a result saved before each failure's bot
+    was kept says no more. None for a game stopped as endless, which no bot failed, or if
+    the words cannot say (a name with ', ' in it)."""
+    found = _FORFEIT.search(message)
+    if found is None:
+        return None
+    seated = found["names"].split(", ")
+    seat = int(found["seat"])
+    if seat >= len(seated) or not set(seated) <= set(names):
+        return None
+    return list(names).index(seated[seat])  # entrant names are unique (entrant_names)
 
 
 def _choice(bot: Bot | ExternalBot, view: View, rng: SplitMixRandom) -> Ask:

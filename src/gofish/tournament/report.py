@@ -28,7 +28,7 @@ from gofish.tournament.plan import (
     entrant_names,
     normalize_spec,
 )
-from gofish.tournament.play import MAX_ASKS_PER_GAME
+from gofish.tournament.play import MAX_ASKS_PER_GAME, failing_entrant
 from gofish.tournament.run import Outcome
 from gofish.tournament.stats import elo_ratings, wilson_interval
 from gofish.tournament.tally import WIN_UNITS, Tally, first_failures
@@ -143,7 +143,7 @@ def failures_to_show(result: dict[str, Any], most: int) -> list[str]:
     """The first ``most`` of a result's kept failures, and each other failing bot's first:
     one bot failing every game had the first five to itself, and hid another's reason."""
     failures = result["failures"]  # in the order kept: the schedule's
-    whose = result.get("failure_entrants") or [None] * len(failures)  # an old result's
+    whose = failure_entrants(result)
     kept = [(None, entrant, message) for entrant, message in zip(whose, failures, strict=True)]
     return [message for _, _, message in first_failures(kept, most)]
 
@@ -582,6 +582,18 @@ def _check_run_fields(result: dict[str, Any]) -> None:
                               f"{missing!r}")
 
 
+def failure_entrants(result: dict[str, Any]) -> list[int | None]:
+    """The failing bot of each of a result's failures, by its place in 'bots': as kept, or
+    for a result saved before they were, read from the failures' words. Unknown (None),
+    an old shard's failure past the first ones was kept and listed as another bot's first
+    when shards were merged, though its bot had failed before."""
+    whose = result.get("failure_entrants")
+    if whose is not None:
+        return list(whose)
+    names = [bot["name"] for bot in result["bots"]]
+    return [failing_entrant(message, names) for message in result.get("failures", [])]
+
+
 def _check_failure_entrants(result: dict[str, Any], failures: list[str]) -> None:
     """Missing from results saved before it was kept: their failures' bots are not known."""
     whose = result.get("failure_entrants")
@@ -809,7 +821,7 @@ def _stored_tally(result: dict[str, Any]) -> Tally:
     those come after the numbered ones)."""
     return Tally.from_raw(result["totals"], result.get("failures", []),
                           result.get("failure_games"), int(result.get("failure_count", 0)),
-                          result.get("failure_entrants"))
+                          failure_entrants(result))
 
 
 def _played_by(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -923,4 +935,4 @@ def _batch_tally(batch: dict[str, Any]) -> Tally:
     """A merged batch's totals and failures, their games left unknown: each batch numbers
     its own, so the batches' failures follow one another, each failing bot's first kept."""
     return Tally.from_raw(batch["totals"], batch["failures"], None,
-                          int(batch["failure_count"]), batch.get("failure_entrants"))
+                          int(batch["failure_count"]), failure_entrants(batch))
