@@ -16,14 +16,16 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import gofish
 from gofish.session import TableSession
-from gofish.storage import Store, recovery
+from gofish.storage import StorageError, Store, recovery
 from gofish.storage.store import lost_seat
 
 from .helpers import EMMA, RANDOM, YOU, damage, played_game
 from .test_cli import gofish_cmd
-from .test_damaged_pages import PAGE, _pages_of
+from .test_damaged_pages import PAGE, _overwrite, _pages_of
 from .test_recover import GAMES, _rows, _save_games
 
 
@@ -167,6 +169,27 @@ def test_a_damaged_schema_version_loses_no_game(tmp_path: Path) -> None:
     assert gofish_cmd("history", "--database", str(path)).returncode == 0
 
 
+def test_a_damaged_schema_version_is_called_damage_and_its_games_still_listed(
+        tmp_path: Path) -> None:
+    # Opened to write, it was "damaged or is not a gofish database" (its tables say it is
+    # gofish's), and history, stats and show, which open it so, listed no game at all.
+    path, _ = _saved(tmp_path)
+    sound = gofish_cmd("stats", "--database", str(path), "--json").stdout
+    _zero_the_version(path)
+    with pytest.raises(StorageError) as refused:
+        Store(path)
+    said = str(refused.value)
+    assert said.startswith(f"the games database {path} is damaged (")
+    assert "not a gofish database" not in said and f"gofish recover --database {path}" in said
+
+    listed = gofish_cmd("history", "--database", str(path), "--limit", str(GAMES))
+    assert listed.returncode == 1, listed.stderr
+    assert len(listed.stdout.splitlines()) == GAMES + 2  # heading, rule, every game
+    assert "not a gofish database" not in listed.stderr
+    assert "is damaged (database disk image is malformed)" in listed.stderr
+    assert gofish_cmd("stats", "--database", str(path), "--json").stdout == sound
+
+
 def _zero_the_version(path: Path) -> None:
     [version] = _pages_of(path, "schema_version")
     data = bytearray(path.read_bytes())
@@ -293,3 +316,31 @@ def test_stats_count_no_seat_recover_could_not_name_as_yours(tmp_path: Path) -> 
                              "brought it back without who sat in which seat (--all-seats "
                              "counts every seat)\n")
     assert whole == 1 and result.returncode == 0
+
+
+def test_games_whose_seats_alone_are_damaged_are_said_to_come_back_with_recover(
+        tmp_path: Path) -> None:
+    # The seats' one page overwritten, history marked every game "(damaged: cannot be
+    # read)", said "the other games are listed" of none, and show called each lost,
+    # where gofish recover brings every one back without its seats.
+    path, _ = _saved(tmp_path)
+    [seats] = _pages_of(path, "seats")
+    _overwrite(path, seats)
+
+    listed = gofish_cmd("history", "--database", str(path), "--limit", str(GAMES))
+
+    assert listed.returncode == 1, listed.stderr
+    rows = listed.stdout.splitlines()[2:]
+    assert len(rows) == GAMES and all("(damaged: seats unreadable)" in row for row in rows)
+    first = listed.stderr.splitlines()[0]
+    assert first.startswith(f"gofish history: games {GAMES}, {GAMES - 1}, ")
+    assert first.endswith(": who sat where cannot be read, though what was played can (a "
+                          "failing disk, a bad copy or an edit by hand?); gofish recover "
+                          "brings them back, each seat it cannot read named by its number")
+    shown = gofish_cmd("show", "1", "--database", str(path))
+    assert shown.returncode == 1
+    assert "who sat where cannot be read, though what was played can" in shown.stderr
+    assert f"gofish recover --database {path}" in shown.stderr
+
+    result = gofish_cmd("recover", "--database", str(path))
+    assert f"Recovered {GAMES} of {GAMES} games" in result.stdout, result.stderr

@@ -99,8 +99,8 @@ def with_store(
     """
     from gofish.storage import StorageError
     from gofish.storage.access import database_exists
+    from gofish.storage.errors import damage_message
     from gofish.storage.fallback import fallback_waits, waits_in_temp_folder
-    from gofish.storage.store import damage_message
 
     try:
         path = database_path(args)
@@ -177,11 +177,14 @@ def open_to_read(path: Path, *, only_read: bool = False) -> Store:
     raised."""
     from gofish.storage import StorageError, open_store
     from gofish.storage.access import problem_saving
+    from gofish.storage.errors import DamagedFileError
 
     if only_read:
         return open_store(path, read_only=True)
     try:
         return open_store(path)
+    except DamagedFileError:  # its schema version's page: read around it, saying so after
+        return open_store(path, read_only=True)
     except StorageError as error:
         if problem_saving(path) is None:  # locked, damaged: not a matter of permissions
             raise

@@ -47,18 +47,20 @@ def run(args: argparse.Namespace) -> int:
 
     def listed(store: Store) -> int:
         games = listed_games(store, args.limit, False if args.unfinished else None)
-        damaged: list[str] = []
+        damaged: list[DamagedGameError] = []
         changed: list[StoredGame] = []
+        listed = 0
         if args.json:
             for game in games:
                 print(json.dumps(summary_dict(game)))
-                damaged += damaged_id(game)
+                listed += 1
+                damaged += damaged_entry(game)
                 changed += changed_game(game)
-            return max(report_damaged(damaged), report_changed("history", changed))
+            return max(report_damaged(damaged, listed), report_changed("history", changed))
         rows = []
         for game in games:
             rows.append(history_row(game))
-            damaged += damaged_id(game)
+            damaged += damaged_entry(game)
             changed += changed_game(game)
         if not rows:
             print(f"No unfinished games in {store.path}." if args.unfinished
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             print(history_table(rows))
             if more := more_stored(store, len(rows), args):
                 print(more)
-        return max(report_damaged(damaged), report_changed("history", changed))
+        return max(report_damaged(damaged, len(rows)), report_changed("history", changed))
 
     def missing(path: Path) -> int:
         if not args.json:
@@ -114,10 +116,10 @@ def listed_games(store: Store, limit: int, finished: bool | None
         before = page.next_before
 
 
-def damaged_id(game: StoredGame | DamagedGameError) -> list[str]:
+def damaged_entry(game: StoredGame | DamagedGameError) -> list[DamagedGameError]:
     from gofish.storage import DamagedGameError
 
-    return [str(game.game_id)] if isinstance(game, DamagedGameError) else []
+    return [game] if isinstance(game, DamagedGameError) else []
 
 
 def changed_game(game: StoredGame | DamagedGameError) -> list[StoredGame]:
@@ -137,20 +139,30 @@ def history_row(game: StoredGame | DamagedGameError) -> list[str]:
     from gofish.storage import DamagedGameError
 
     if isinstance(game, DamagedGameError):  # marked in its place, so the rest still shows
-        return [str(game.game_id), "", "(damaged: cannot be read)", "", "", ""]
+        damage = "(damaged: seats unreadable)" if game.seats_lost else "(damaged: cannot be read)"
+        return [str(game.game_id), "", damage, "", "", ""]
     return [str(game.id), local_time(game.updated_at), shown(game_rules_in_words(game)),
             opponents_text(game), result_text(game), books_text(game)]
 
 
-def report_damaged(ids: list[str]) -> int:
-    """Name the damaged games on stderr (the others are listed): exit 1 if there are any."""
-    from gofish.storage.errors import DAMAGE_CAUSES
+def report_damaged(damaged: list[DamagedGameError], listed: int) -> int:
+    """Name the damaged games of the ``listed`` on stderr: exit 1 if there are any. Those
+    whose seats alone cannot be read apart: gofish recover brings them back, where "cannot
+    be read" said they were lost."""
+    from gofish.storage.errors import DAMAGE_CAUSES, SEATS_LOST
 
-    if not ids:
-        return 0
-    tell(f"gofish history: {damaged_subject(ids)} damaged and cannot be read "
-         f"({DAMAGE_CAUSES}); the other games are listed")
-    return EXIT_STORAGE
+    lost = [str(game.game_id) for game in damaged if not game.seats_lost]
+    seatless = [str(game.game_id) for game in damaged if game.seats_lost]
+    others = "; the other games are listed" if listed > len(damaged) else ""
+    if lost:
+        tell(f"gofish history: {damaged_subject(lost)} damaged and cannot be read "
+             f"({DAMAGE_CAUSES}){others}")
+    if seatless:
+        tell(f"gofish history: {damaged_subject(seatless)} damaged: {SEATS_LOST} "
+             f"({DAMAGE_CAUSES}); gofish recover brings "
+             f"{'it' if len(seatless) == 1 else 'them'} back, each seat it cannot read "
+             f"named by its number{others if not lost else ''}")
+    return EXIT_STORAGE if damaged else 0
 
 
 def opponents_text(game: StoredGame) -> str:

@@ -69,6 +69,21 @@ def recover_hint(path: Path) -> str:
             "holds into a sound file in its place, keeping the damaged one beside it")
 
 
+def damage_message(path: Path, detail: str) -> str:
+    """What to do about a database SQLite found a damaged page in: written to further,
+    a failing disk could lose the games it still holds."""
+    return (f"the games database {path} is damaged ({detail}): a failing disk or a bad copy. "
+            f"Nothing more is written into it; {recover_hint(path)}")
+
+
+class DamagedFileError(StorageError):
+    """A gofish database with a damaged page where opening it to write must read (its
+    schema version): it may still be opened read-only, which reads around the page."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(damage_message(path, detail))
+
+
 #: A StoredGame's ``changed`` columns, in words.
 _COLUMN_WORDS = {"rules": "rules", "rules_label": "rules label", "over": "finished or not",
                  "winners": "winners", "books": "books", "actions": "number of asks",
@@ -92,10 +107,18 @@ def changed_row(game_ids: list[int], columns: Sequence[str] = ()) -> str:
 class DamagedGameError(StorageError):
     """A stored game whose row cannot be read back (edited by hand, or a bad disk)."""
 
-    def __init__(self, game_id: int, path: Path) -> None:
-        super().__init__(f"game {game_id} in the games database {path} is damaged and cannot "
-                         f"be read ({DAMAGE_CAUSES})")
+    def __init__(self, game_id: int, path: Path, *, seats_lost: bool = False) -> None:
+        damage = (f": {SEATS_LOST} ({DAMAGE_CAUSES}); {recover_hint(path)}" if seats_lost
+                  else f" and cannot be read ({DAMAGE_CAUSES})")
+        super().__init__(f"game {game_id} in the games database {path} is damaged{damage}")
         self.game_id = game_id
+        #: Only its seats are past reading: gofish recover brings the game back without
+        #: them, where "cannot be read" said it was lost.
+        self.seats_lost = seats_lost
+
+
+#: What is damaged of a game whose row reads and whose seat rows do not.
+SEATS_LOST = "who sat where cannot be read, though what was played can"
 
 
 #: A file system path in a storage message, absolute or relative: a slash and the name

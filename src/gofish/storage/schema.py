@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from gofish.storage.errors import StorageError, recover_hint
+from gofish.storage.errors import DamagedFileError, StorageError, recover_hint
 from gofish.storage.salvage import is_damage
 
 MIGRATIONS: Final[tuple[str, ...]] = (
@@ -138,6 +138,12 @@ def _gofish_version(connection: sqlite3.Connection, path: Path, read_only: bool 
     reads it so), where none could; opened to write, the damage is said."""
     try:
         version = _version_read(connection, read_only)
+    except sqlite3.DatabaseError as error:
+        # gofish's own tables around a damaged version page: damage, not another file
+        # ("damaged or is not a gofish database"), and read-only it still reads.
+        if is_damage(error) and _missing_part(connection, 1) is None:
+            raise DamagedFileError(path, str(error)) from None
+        raise
     except ValueError as damage:
         raise StorageError(
             f"the games database {path} is damaged or is not a gofish database ({damage}); "

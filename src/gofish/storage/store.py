@@ -50,6 +50,7 @@ from gofish.storage.errors import (
     DamagedGameError,
     StorageError,
     UnknownGameError,
+    damage_message,
     recover_hint,
 )
 from gofish.storage.fallback import (
@@ -246,13 +247,6 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> str:
                 "needs room beside the database even to read it: free some space and "
                 "try again")
     return f"the games database {path} cannot be used: {text}"
-
-
-def damage_message(path: Path, detail: str) -> str:
-    """What to do about a database SQLite found a damaged page in: written to further,
-    a failing disk could lose the games it still holds."""
-    return (f"the games database {path} is damaged ({detail}): a failing disk or a bad copy. "
-            f"Nothing more is written into it; {recover_hint(path)}")
 
 
 def disk_is_full(path: Path) -> bool:
@@ -907,11 +901,15 @@ class Store:
         table's page found under the id is none (``salvage.A_GAMES_ROW``)."""
         try:
             row = self.connection.execute(_ONE_GAME, (game_id,)).fetchone()
-            if row is not None:
-                return self._build([row])[0]
         except sqlite3.DatabaseError as error:
             self._read_around(error)
             return DamagedGameError(game_id, self.path)
+        if row is not None:
+            try:
+                return self._build([row])[0]
+            except sqlite3.DatabaseError as error:  # its row reads; its seats' page does not
+                self._read_around(error)
+                return DamagedGameError(game_id, self.path, seats_lost=True)
         if salvage.listed_in_index(self.connection, game_id):  # its row out of place
             return DamagedGameError(game_id, self.path)
         return None
