@@ -168,6 +168,11 @@ def test_history_cut_short_does_not_call_the_games_read_around_damage_the_most_r
     assert "is damaged (database disk image is malformed)" in result.stderr  # it fell back
     rows = [int(line.split()[0]) for line in result.stdout.splitlines()[2:-1]]
     assert max(stored) not in rows and len(rows) == 5  # the newest is on the damaged page
+    # Named too, in the order the whole list ends with them: "damaged ones ... listed
+    # last" named none of them, and said nothing of a file whose only such game was shown.
+    whole = gofish_cmd("history", "--limit", str(GAMES), "--database", str(path)).stdout
+    last = [line.split()[0] for line in whole.splitlines()[2:] if "(damaged:" in line]
+    assert last and int(last[0]) == max(stored)
     assert result.stdout.splitlines()[-1] == (
-        f"(5 of {GAMES} games shown, the most recent but for damaged ones whose time cannot "
-        "be read, which are listed last: --limit N lists more)")
+        f"(5 of {GAMES} games shown, the most recent; games {', '.join(last)} are damaged, "
+        "past the limit: with no time that can be read, listed last: --limit N lists more)")

@@ -58,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
                 changed += changed_game(game)
             return max(report_damaged(damaged, listed), report_changed("history", changed))
         rows = []
+        shown_ids: set[int] = set()
         for game in games:
             rows.append(history_row(game))
+            shown_ids.add(entry_id(game))
             damaged += damaged_entry(game)
             changed += changed_game(game)
         if not rows:
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                   else f"No games stored yet in {store.path}.")
         else:
             print(history_table(rows))
-            if more := more_stored(store, len(rows), args):
+            if more := more_stored(store, shown_ids, args):
                 print(more)
         return max(report_damaged(damaged, len(rows)), report_changed("history", changed))
 
@@ -79,21 +81,25 @@ def run(args: argparse.Namespace) -> int:
     return with_store(args, "history", show, when_missing=missing)
 
 
-def more_stored(store: Store, listed: int, args: argparse.Namespace) -> str | None:
+def more_stored(store: Store, shown_ids: set[int], args: argparse.Namespace) -> str | None:
     """A line saying the list stops at --limit while more games are stored, or None: a
     cut list looked like every game there is. Call it after listing: a damaged file is
     only then known (``store.damage``)."""
+    listed = len(shown_ids)
     if listed < args.limit:
         return None
-    total = store.count(finished=False if args.unfinished else None)
+    finished = False if args.unfinished else None
+    total = store.count(finished=finished)
     if total <= listed:
         return None
     which = "unfinished games" if args.unfinished else "games"
     # Read around a damaged page, a game whose time cannot be read has no known place in
-    # the order and comes last: the newest may be past the limit, neither shown nor named.
-    order = "the most recent" if store.damage is None else (
-        "the most recent but for damaged ones whose time cannot be read, which are listed "
-        "last")
+    # the order and comes last: the newest may be past the limit, so those are named.
+    unplaced = [str(game_id) for game_id in store.time_unknown_ids(finished)
+                if game_id not in shown_ids]
+    order = "the most recent" + (f"; {damaged_subject(unplaced)} damaged, past the limit: "
+                                 "with no time that can be read, listed last"
+                                 if unplaced else "")
     return f"({listed} of {total} {which} shown, {order}: --limit N lists more)"
 
 
@@ -114,6 +120,12 @@ def listed_games(store: Store, limit: int, finished: bool | None
         if page.next_before is None:
             return
         before = page.next_before
+
+
+def entry_id(game: StoredGame | DamagedGameError) -> int:
+    from gofish.storage import DamagedGameError
+
+    return game.game_id if isinstance(game, DamagedGameError) else game.id
 
 
 def damaged_entry(game: StoredGame | DamagedGameError) -> list[DamagedGameError]:

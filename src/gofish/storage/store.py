@@ -1025,6 +1025,19 @@ class Store:
 
         return self._read(load)
 
+    def time_unknown_ids(self, finished: bool | None = None) -> list[int]:
+        """The ids of the games (with ``finished``, finished or not, or unreadable) whose
+        time cannot be read around a damaged page, largest first: the history lists them
+        last, in that order. None in a file where no damage was met."""
+        if self.damage is None:
+            return []
+
+        def load() -> list[int]:
+            keys = _keys_passing(salvage.game_keys(self.connection), finished, None)
+            return sorted((key.id for key in keys if key.time_unknown), reverse=True)
+
+        return self._read(load)
+
     def _build(self, rows: Sequence[Sequence[Any]]) -> list[StoredGame | DamagedGameError]:
         if not rows:
             return []
