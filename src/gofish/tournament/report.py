@@ -588,10 +588,11 @@ def failure_entrants(result: dict[str, Any]) -> list[int | None]:
     an old shard's failure past the first ones was kept and listed as another bot's first
     when shards were merged, though its bot had failed before."""
     whose = result.get("failure_entrants")
-    if whose is not None:
+    failures = result.get("failures", [])
+    if whose is not None and len(whose) == len(failures):
         return list(whose)
     names = [bot["name"] for bot in result["bots"]]
-    return [failing_entrant(message, names) for message in result.get("failures", [])]
+    return [failing_entrant(message, names) for message in failures]
 
 
 def _check_failure_entrants(result: dict[str, Any], failures: list[str]) -> None:
