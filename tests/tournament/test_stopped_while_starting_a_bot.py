@@ -140,3 +140,44 @@ def _ended_within(pid: int, seconds: float) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def test_a_fork_of_ones_own_made_before_the_start_costs_a_stop_no_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A child forked never to exec (os.fork() in the program that plays the tournament)
+    # looks like a program whose exec is not yet done: Ctrl-C while a bot started then
+    # waited for it the whole EXEC_WAIT (2 s). Only a child forked since the start can be
+    # the bot's program.
+    bot_file = tmp_path / "deaf.py"
+    bot_file.write_text(DEAF_BOT)
+    helper = os.fork()
+    if helper == 0:  # forked before the start, and never to exec
+        try:
+            time.sleep(30)
+        finally:
+            os._exit(0)
+    started: list[int] = []
+    real_popen = subprocess.Popen
+
+    def interrupted_while_starting(*args: Any, **kwargs: Any) -> NoReturn:
+        started.append(real_popen(*args, **kwargs).pid)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(external.subprocess, "Popen", interrupted_while_starting)
+    time.sleep(0.05)  # a tick (10 ms) or more between the fork and the start
+    bot = ExternalBot(f"{sys.executable} {bot_file}")
+    began = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            bot.start()
+        took = time.monotonic() - began
+        bot.close()
+    finally:
+        os.kill(helper, signal.SIGKILL)
+        os.waitpid(helper, 0)
+    left = still_running(started)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert started and not left
+    assert took < external.EXEC_WAIT / 2, took

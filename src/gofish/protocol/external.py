@@ -273,7 +273,9 @@ class ExternalBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: StderrTail | None = None
         self._mark = ""  # this start's RUN_MARK value
-        self._starting = False  # inside Popen: the program may run, with no process yet
+        # Inside Popen, when it was called (clock ticks since boot, as /proc counts them):
+        # the program may run, with no process yet. None outside it.
+        self._starting: int | None = None
         self._buffer = b""
         self._answer_line = b""  # the last message read, as the bot sent it
         self._eof = False
@@ -318,7 +320,7 @@ class ExternalBot:
         self._mark = _mark_prefix(me, start_time(me)) + secrets.token_hex(8)
         # The program runs before Popen returns it: a stop signal's handler (kill) may come
         # in between, and finds it by its mark alone.
-        self._starting = True
+        self._starting = ticks_since_boot()
         try:
             # A session of its own, so that killing the bot also kills what it started
             # (the real bot behind a wrapper script), and a terminal's Ctrl-C is left to us.
@@ -331,11 +333,11 @@ class ExternalBot:
             self._abandon_stderr()
             raise BotFailure(f"cannot start bot {self.command!r}: {error.strerror}") from None
         except BaseException:  # cut short (Ctrl-C): Popen lets go of a program it started
-            _kill_starting(self._mark)
+            _kill_starting(self._mark, self._starting)
             self._abandon_stderr()
             raise
         finally:
-            self._starting = False
+            self._starting = None
         self._stderr.started()
         assert self._process.stdin is not None and self._process.stdout is not None
         os.set_blocking(self._process.stdin.fileno(), False)
@@ -414,8 +416,8 @@ class ExternalBot:
         process = self._process
         if process is not None:
             _end(process, self._mark)
-        elif self._starting:  # a signal's handler while it starts: not yet ours to reap
-            _kill_starting(self._mark)
+        elif self._starting is not None:  # a signal's handler while it starts: not yet ours
+            _kill_starting(self._mark, self._starting)
         self.close()
 
     # ----------------------------------------------------------- the game
@@ -865,11 +867,20 @@ def _kill_marked(mark: str) -> None:
         _kill_environ_matching(lambda value: value == mark)
 
 
-def _kill_starting(mark: str) -> None:
-    """Kill the program of a start cut short (a stop signal, Ctrl-C), which Popen may not
-    have returned yet, and what it started: found by its mark once its exec is done."""
-    _wait_for_execs(time.monotonic() + EXEC_WAIT)
+def _kill_starting(mark: str, since: int) -> None:
+    """Kill the program of a start cut short (a stop signal, Ctrl-C) that began at tick
+    ``since``, which Popen may not have returned yet, and what it started: found by its
+    mark once its exec is done."""
+    _wait_for_execs(time.monotonic() + EXEC_WAIT, since)
     _kill_marked(mark)
+
+
+def ticks_since_boot() -> int:
+    """Now, in the clock ticks since the machine started that /proc gives a process's start
+    in (:func:`start_time`); 0 where there is no such clock."""
+    if not hasattr(time, "CLOCK_BOOTTIME"):
+        return 0
+    return int(time.clock_gettime(time.CLOCK_BOOTTIME) * os.sysconf("SC_CLK_TCK"))
 
 
 #: The longest a stop waits for a program being started to finish its exec (normally a
@@ -877,19 +888,20 @@ def _kill_starting(mark: str) -> None:
 EXEC_WAIT = 2.0
 
 
-def _wait_for_execs(deadline: float) -> None:
-    """Wait until no child of this process is between its fork and the end of its exec,
-    or until ``deadline`` (time.monotonic()). Till then /proc shows a child the environment
-    of this process, then none at all, even a moment after Popen has returned it: not its
-    mark. A stop in that moment (a worker's SIGTERM) found nothing to kill, and the program
-    ran on, an orphan. (A child forked never to exec, such as a worker process, costs the
-    whole wait: only a start cut short waits; one started by multiprocessing, such as a
-    pool's worker beside a tournament run from Python, is known not to be a bot.)"""
+def _wait_for_execs(deadline: float, since: int) -> None:
+    """Wait until no child of this process forked since tick ``since`` is between its fork
+    and the end of its exec, or until ``deadline`` (time.monotonic()). Till then /proc
+    shows a child the environment of this process, then none at all, even a moment after
+    Popen has returned it: not its mark. A stop in that moment (a worker's SIGTERM) found
+    nothing to kill, and the program ran on, an orphan. (A child forked never to exec costs
+    the whole wait: one forked before the start (``os.fork()`` of one's own) cannot be the
+    program, nor can one started by multiprocessing, such as a pool's worker beside a
+    tournament run from Python; each cost a stop in the middle of a start 2 s.)"""
     if not os.path.isdir("/proc"):
         return
     own = _image_of("self")
     workers = {str(process.pid) for process in multiprocessing.active_children()}
-    while any(_image_of(child) in (_MID_EXEC, own) for child in _live_children()
+    while any(_image_of(child) in (_MID_EXEC, own) for child in _live_children(since)
               if child not in workers):
         if time.monotonic() >= deadline:
             return
@@ -899,11 +911,13 @@ def _wait_for_execs(deadline: float) -> None:
 _EXEC_POLL = 0.005
 
 
-def _live_children() -> list[str]:
-    """The ids of this process's children that have not ended (zombies have no environment
-    to show, and are never exec'd)."""
+def _live_children(since: int) -> list[str]:
+    """The ids of this process's children started since tick ``since`` that have not ended
+    (zombies have no environment to show, and are never exec'd)."""
     me = str(os.getpid())
-    return [name for name in _process_ids() if _live_parent(name) == me]
+    return [name for name in _process_ids()
+            if (fields := _live_stat(name)) is not None and fields[_PARENT] == me
+            and int(fields[_START_TIME]) >= since]
 
 
 def _process_ids() -> list[str]:
@@ -999,13 +1013,6 @@ def _parents_of_forks(own: tuple[bytes, bytes] | None, started: int) -> list[str
 # Places in /proc/PID/stat, counted from the state letter (after the command's ")").
 _PARENT, _FLAGS, _START_TIME = 1, 6, 19
 _KERNEL_THREAD = 0x00200000  # PF_KTHREAD, among the flags
-
-
-def _live_parent(pid: str) -> str | None:
-    """The id of process ``pid``'s parent; None once it is gone, and for a zombie or a
-    kernel thread (neither has an environment to show, nor will exec)."""
-    fields = _live_stat(pid)
-    return None if fields is None else fields[_PARENT]
 
 
 def _live_stat(pid: str) -> list[str] | None:
