@@ -344,3 +344,23 @@ def test_games_whose_seats_alone_are_damaged_are_said_to_come_back_with_recover(
 
     result = gofish_cmd("recover", "--database", str(path))
     assert f"Recovered {GAMES} of {GAMES} games" in result.stdout, result.stderr
+
+
+def test_a_game_whose_every_seat_was_lost_is_read_from_no_seat(tmp_path: Path) -> None:
+    # Both seats lost (the seats' page gone), history gave seat 1's result as the player's
+    # ("won", "12 (vs 1)") and show narrated seat 1 as "You", hiding seat 2's hand, though
+    # which seat was the player's is not known; stats already counts such a game as no one's.
+    path = tmp_path / "games.sqlite3"
+    game = played_game(seed=5)
+    with Store(path) as store:
+        game_id = store.save(gofish.game_to_record(game), seats=[lost_seat(0), lost_seat(1)])
+    [winner] = game.winners
+    books = [len(laid) for laid in game.books]
+
+    listed = gofish_cmd("history", "--database", str(path)).stdout.splitlines()[-1]
+    assert re.search(rf"seat 1 \(name lost\), seat 2 \(name lost\) +seat {winner + 1} "
+                     rf"\(name lost\) won +{books[0]} / {books[1]}$", listed), listed
+
+    shown = gofish_cmd("show", str(game_id), "--database", str(path)).stdout
+    assert "seen as a spectator" in shown.splitlines()[0], shown.splitlines()[0]
+    assert "You" not in shown
