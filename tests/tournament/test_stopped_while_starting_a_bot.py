@@ -78,23 +78,38 @@ def test_ctrl_c_while_a_bot_starts_leaves_no_program_running(
 ) -> None:
     # Ctrl-C while Popen waits for the program to start: Popen raises KeyboardInterrupt and
     # lets go of the program, which the bot never held, so closing it stopped nothing.
-    bot_file = tmp_path / "deaf.py"
-    bot_file.write_text(DEAF_BOT)
-    started: list[int] = []
-    real_popen = subprocess.Popen
-
-    def interrupted_while_starting(*args: Any, **kwargs: Any) -> NoReturn:
-        started.append(real_popen(*args, **kwargs).pid)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(external.subprocess, "Popen", interrupted_while_starting)
-    bot = ExternalBot(f"{sys.executable} {bot_file}")
+    bot = _deaf_bot(tmp_path)
+    started = _interrupted_while_starting(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
         bot.start()
     bot.close()
+    _assert_none_left(started)
+
+
+def _deaf_bot(tmp_path: Path) -> ExternalBot:
+    bot_file = tmp_path / "deaf.py"
+    bot_file.write_text(DEAF_BOT)
+    return ExternalBot(f"{sys.executable} {bot_file}")
+
+
+def _interrupted_while_starting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make Ctrl-C come as soon as each program is started, before Popen returns it; the
+    list the ids of the programs started are added to."""
+    started: list[int] = []
+    real_popen = subprocess.Popen
+
+    def interrupted(*args: Any, **kwargs: Any) -> NoReturn:
+        started.append(real_popen(*args, **kwargs).pid)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(external.subprocess, "Popen", interrupted)
+    return started
+
+
+def _assert_none_left(started: list[int]) -> None:
     left = still_running(started)
     seen = [described(pid) for pid in left]
-    for pid in left:
+    for pid in left:  # not to leave it behind the test either
         os.kill(pid, signal.SIGKILL)
     assert started and not left, seen
 
@@ -149,24 +164,15 @@ def test_a_fork_of_ones_own_made_before_the_start_costs_a_stop_no_wait(
     # looks like a program whose exec is not yet done: Ctrl-C while a bot started then
     # waited for it the whole EXEC_WAIT (2 s). Only a child forked since the start can be
     # the bot's program.
-    bot_file = tmp_path / "deaf.py"
-    bot_file.write_text(DEAF_BOT)
+    bot = _deaf_bot(tmp_path)
     helper = os.fork()
     if helper == 0:  # forked before the start, and never to exec
         try:
             time.sleep(30)
         finally:
             os._exit(0)
-    started: list[int] = []
-    real_popen = subprocess.Popen
-
-    def interrupted_while_starting(*args: Any, **kwargs: Any) -> NoReturn:
-        started.append(real_popen(*args, **kwargs).pid)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(external.subprocess, "Popen", interrupted_while_starting)
+    started = _interrupted_while_starting(monkeypatch)
     time.sleep(0.05)  # a tick (10 ms) or more between the fork and the start
-    bot = ExternalBot(f"{sys.executable} {bot_file}")
     began = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -176,8 +182,5 @@ def test_a_fork_of_ones_own_made_before_the_start_costs_a_stop_no_wait(
     finally:
         os.kill(helper, signal.SIGKILL)
         os.waitpid(helper, 0)
-    left = still_running(started)
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    assert started and not left
+    _assert_none_left(started)
     assert took < external.EXEC_WAIT / 2, took
