@@ -184,3 +184,17 @@ def test_a_fork_of_ones_own_made_before_the_start_costs_a_stop_no_wait(
         os.waitpid(helper, 0)
     _assert_none_left(started)
     assert took < external.EXEC_WAIT / 2, took
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="start times are read from /proc")
+def test_a_child_started_after_the_tick_is_never_counted_before_it() -> None:
+    # The stop waits for the execs of children started at or after the start's tick: one
+    # read a tick early would go unwaited for, and the bot it became could run on.
+    for _ in range(20):
+        since = external.ticks_since_boot()
+        child = subprocess.Popen([sys.executable, "-c", "pass"])
+        try:
+            started = external.start_time(child.pid)
+        finally:
+            child.wait()
+        assert started is not None and started >= since, (since, started)

@@ -877,10 +877,13 @@ def _kill_starting(mark: str, since: int) -> None:
 
 def ticks_since_boot() -> int:
     """Now, in the clock ticks since the machine started that /proc gives a process's start
-    in (:func:`start_time`); 0 where there is no such clock."""
+    in (:func:`start_time`); 0 where there is no such clock. Whole nanoseconds, rounded
+    down as the kernel rounds a start: a float's rounding could put a child forked just
+    after this a tick before it, and its exec would go unwaited for."""
     if not hasattr(time, "CLOCK_BOOTTIME"):
         return 0
-    return int(time.clock_gettime(time.CLOCK_BOOTTIME) * os.sysconf("SC_CLK_TCK"))
+    nanoseconds = time.clock_gettime_ns(time.CLOCK_BOOTTIME)
+    return nanoseconds * os.sysconf("SC_CLK_TCK") // 1_000_000_000
 
 
 #: The longest a stop waits for a program being started to finish its exec (normally a
