@@ -252,12 +252,5 @@ def local_time(stamp: str | None) -> str:
 
 
 def player_seat(game: StoredGame) -> int | None:
-    """The seat a person played (the first known person's, or the one seat recover lost
-    beside bots'), or None for a bots-only game, and for one of which recover lost several
-    seats and no person's is known: read from the first's, it was said to be yours."""
-    from gofish.storage.store import lost_seats
-
-    humans = game.human_seats
-    if not humans or (humans[0] in (lost := lost_seats(game.seats)) and len(lost) > 1):
-        return None
-    return humans[0]
+    """The seat a person played (``StoredGame.player_seat``), or None."""
+    return game.player_seat

@@ -121,6 +121,18 @@ class StoredGame:
         people = [index for index, seat in enumerate(self.seats) if seat["bot"] is None]
         return [index for index in people if index not in unknown] + unknown
 
+    @property
+    def player_seat(self) -> int | None:
+        """The seat a person played, as history, show and the browser's replay read the
+        game: the first known person's, or the one seat recover lost beside bots'; None
+        for a game of bots alone, and for one of which recover lost several seats and
+        kept no person's (which of them was the player's is not known)."""
+        humans = self.human_seats
+        lost = lost_seats(self.seats)
+        if not humans or (humans[0] in lost and len(lost) > 1):
+            return None
+        return humans[0]
+
     def opponents(self, seat: int | None = None) -> list[str]:
         """Bot names (``human`` for people) of everyone but ``seat`` (default: first human)."""
         if seat is None:

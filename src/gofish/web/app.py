@@ -295,11 +295,12 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
     @app.api_route("/api/games/{game_id}", methods=list(_READ), dependencies=[_taking()])
     async def game(game_id: int) -> dict[str, Any]:
         stored = await asyncio.to_thread(holder.require().get, game_id)
-        humans = stored.human_seats
         record = _record_as_seen(stored, tables)  # on the loop: it looks at the live tables
         # Replaying every ask into frames takes a long game some milliseconds: a thread's.
+        # Told from the player's seat as gofish show tells it: none if it is not known
+        # (recover lost several seats), where seat 1's hand was shown and told as "You".
         frames = await asyncio.to_thread(replay_frames, record, stored.names,
-                                         humans[0] if humans else None)
+                                         stored.player_seat)
         return {**_game_row(stored, record), "frames": frames, **table_words(stored.record)}
 
     @app.api_route("/api/stats", methods=list(_READ), dependencies=[_taking()])
