@@ -596,6 +596,9 @@ class TableConnection:
         # The page's own id (a tab's, kept over its reloads), as its start or resume said.
         self.page: str | None = None
         self.given_way = False  # a newer socket of its page's took its game
+        # Leaving its game for another (a deal, a resume): a page taking the game it leaves
+        # takes that one alone, and this socket keeps the game it moves on to.
+        self.moving_on = False
         self.messages = TokenBucket(*message_rate)
 
     async def serve(self, first: Mapping[str, Any] | None = None,
@@ -716,7 +719,7 @@ class TableConnection:
             if gives_way_to(holders, self.page):
                 self.taking = game_id  # claimed before the old one lets go: no third page
                 for other in holders:
-                    await other.give_way()
+                    await other.give_way(unless_moved_on=True)
                 return
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
@@ -733,9 +736,12 @@ class TableConnection:
         finally:
             self.taking = None
 
-    async def give_way(self) -> None:
+    async def give_way(self, *, unless_moved_on: bool = False) -> None:
         """Store this socket's game and let go of the socket: a newer one of its page's has
-        the game. The close says why (``GIVEN_WAY``), so that a page still reading (a
+        the game. ``unless_moved_on``: a socket that was leaving the game for another
+        as it was taken (its page's deal on its way) keeps the other: let go of, its page
+        was told its new game went to another tab, which had the old one.
+        The close says why (``GIVEN_WAY``), so that a page still reading (a
         duplicated tab's original, which the browser may not yet have told) says its game
         went to another tab rather than that the connection was lost; a socket that has
         not answered the close within ``GIVE_WAY_GRACE`` (half open, or reading nothing)
@@ -744,9 +750,13 @@ class TableConnection:
         self.given_way = True
         try:
             await self.leave()
+            if unless_moved_on and (self.moving_on or self.session is not None):
+                self.given_way = False
+                return
             await self.close_saying(GIVEN_WAY, GIVEN_WAY_REASON)
         finally:  # cancelled or failed meanwhile, it still stops counting in the end
-            asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
+            if self.given_way:
+                asyncio.get_running_loop().call_later(GIVE_WAY_GRACE, self.let_go)
 
     async def close_too_many(self) -> None:
         """Close a socket that sent past its limit, saying why (``TOO_MANY_MESSAGES``): its
@@ -792,9 +802,13 @@ class TableConnection:
 
         ``unplayed_too=False`` drops it if nobody has asked yet (see ``sit_down``).
         """
-        if self.session is not None:
-            await self.session.close(unplayed_too=unplayed_too)
-            self.session = None
+        session = self.session
+        if session is not None:
+            await session.close(unplayed_too=unplayed_too)
+            # Not the game this socket moved on to meanwhile (see give_way): left, it
+            # was dropped unclosed, its bots at work for nobody.
+            if self.session is session:
+                self.session = None
 
     def unsaved(self) -> str | None:
         """Why games are not being saved, as the page may be told, or None."""
@@ -805,7 +819,11 @@ class TableConnection:
         """Leave the game in play and take ``seat`` at ``session``."""
         # A deal the page replaced before a single ask (Deal clicked twice, New game) is
         # not a game left to resume: stored, it filled the history with 0-ask games.
-        await self.leave(unplayed_too=False)
+        self.moving_on = True
+        try:
+            await self.leave(unplayed_too=False)
+        finally:
+            self.moving_on = False
         self.session, self.seat = session, seat
         session.keep_dealt()
         await self.send({"type": "welcome", "help": session.help(),
