@@ -840,6 +840,8 @@ async function main() {
   // A table's address with its game's number brings the game back; a bare one cannot.
   if (/^#\/play\/?$/.test(window.location.hash)) window.location.hash = '#/';
   onGameClaimed((gameId) => {
+    // The game lost with a socket, now another tab's: a deal here must not take its place.
+    if (gameId === lostGameId) lostGameId = null;
     // A tab dealing a new game has left this one already: its deal is on its way.
     if (gameInPlay() === gameId && pendingStart?.type !== 'start') stepAside(gameId);
   });
