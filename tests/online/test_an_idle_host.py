@@ -116,3 +116,18 @@ def test_a_rematch_gives_a_host_gone_after_idle_turns_a_fresh_grace(
         seat = room.seats[0]
         assert seat.idle_since is None and seat.gone_since is not None
         assert seat.gone_since >= asked, (seat.gone_since, asked)
+
+
+def test_the_away_hosts_own_page_reads_the_hand_over_as_theirs(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Her page still open, Ann hears the role go: her page calls her "you", as her log's
+    "You are away: …" line does, where it named her ("Ann is away, so Bob …")."""
+    with ann_away_as_host(make_app, 0.5) as (_, _room, ann, bob):
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1, timeout=10)
+        ann.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+        yours = "You are away, so Bob is the host now."
+        assert ann.notices[-1] == yours
+        assert [entry["text"] for entry in ann.log if entry["event"]["type"] == "seat_host"
+                ] == [yours]
+        assert "Ann is away" not in " ".join(entry["text"] for entry in ann.log)

@@ -64,3 +64,24 @@ def test_a_host_gone_in_the_lobby_has_no_log_to_tell_it(
         bob.command("start")
         bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None)
         assert all(entry["event"]["type"] != "seat_host" for entry in bob.log)
+
+
+def test_a_host_back_after_the_hand_over_reads_it_as_theirs_also_after_a_restart(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann, gone past the grace, comes back to a log that calls her "you" (her page's name
+    for her everywhere else), not "Ann is away, so Bob is the host now."."""
+    yours = {"event": HAND_OVER, "text": "You are away, so Bob is the host now."}
+    with serving(make_app()) as client:
+        code, tokens = lobby_of_three(client)
+        ann, bob, cy = (connect(client, code, tokens[name]) for name in ("Ann", "Bob", "Cy"))
+        start_game(ann, [bob, cy])
+        disconnect(ann)
+        bob.read_until(lambda m: m["type"] == "update" and m["notice"] == AWAY_TO_BOB)
+        cy.read_until(lambda m: m["type"] == "update" and m["notice"] == AWAY)
+        ann = connect(client, code, tokens["Ann"])
+        assert told_up_to_the_hand_over(ann, yours)[-1] == yours
+        assert told_up_to_the_hand_over(cy)[-1] == HANDED_ON  # the others' pages name her
+    with serving(make_app()) as client:
+        ann = connect(client, code, tokens["Ann"])
+        assert told_up_to_the_hand_over(ann, yours)[-1] == yours

@@ -15,7 +15,7 @@ refused (see :meth:`Room.check_version`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gofish.bots import Bot, available_bots, canonical_spec, display_name, seat_label
@@ -119,16 +119,22 @@ class Seat:
 @dataclass(frozen=True)
 class Told:
     """A sentence for the room, and ``yours``, the one seat ``to``'s page reads instead
-    (a page calls its own reader "you": "… so you are the host now.")."""
+    (a page calls its own reader "you": "… so you are the host now."); ``also``: a second
+    seat and the sentence its page reads ("You are away, so Bob is the host now.")."""
 
     text: str
     yours: str | None = None
     to: int | None = None
+    also: tuple[int, str] | None = None
 
     def told_to(self, viewer: int | None) -> str:
         """The sentence as ``viewer``'s page tells it."""
-        if self.yours is not None and viewer is not None and self.to == viewer:
+        if viewer is None:
+            return self.text
+        if self.yours is not None and self.to == viewer:
             return self.yours
+        if self.also is not None and self.also[0] == viewer:
+            return self.also[1]
         return self.text
 
 
@@ -696,7 +702,10 @@ class Room:
             raise ValueError(f"the host role cannot pass from seat {data['from'] + 1} "
                              f"to seat {data['seat'] + 1}")
         self.host = data["seat"]
-        told = self._host_now(f"{self.names[data['from']]} is away, so ", "you")
+        away = data["from"]
+        # The away host's page, still open for idle turns or back later, reads it as theirs.
+        told = replace(self._host_now(f"{self.names[away]} is away, so ", "you"),
+                       also=(away, f"You are away, so {self.names[self.host]} is the host now."))
         self._lobby_host_news(told)
         if self.game is not None:  # told in the log as a leave is: a page back later reads it
             event = {"type": "seat_host", "seat": self.host, "from": data["from"]}
