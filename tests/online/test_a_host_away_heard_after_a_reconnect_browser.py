@@ -52,6 +52,7 @@ def test_a_hand_over_in_the_lobby_stays_said_under_the_seats(
     with started(RoomsServer(tmp_path, away_seconds=1)) as rooms:
         ann, bob, cy = ann_bob_and_cy(rooms, open_page)
         assert ann.is_hidden("#host-news")
+        ann_browser, room_url = ann.context, ann.url
         ann.close()  # Ann's tab closed: after the grace, the role passes to Bob
         bob.wait_for_selector("#start-row:not([hidden])")
         assert bob.inner_text("#host-news") == (
@@ -61,3 +62,9 @@ def test_a_hand_over_in_the_lobby_stays_said_under_the_seats(
         cy.wait_for_selector("#host-news:not([hidden])")
         assert cy.inner_text("#host-news") == AWAY
         assert cy.inner_text("#notice") == ""  # the moment's notice is not sent again
+        # Ann back in her own browser reads it as hers, as her page calls her everywhere.
+        ann = ann_browser.new_page()
+        ann.goto(room_url)
+        ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+        ann.wait_for_selector("#host-news:not([hidden])")
+        assert ann.inner_text("#host-news") == "You are away, so Bob is the host now."

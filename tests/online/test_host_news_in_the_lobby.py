@@ -73,3 +73,24 @@ def test_the_first_person_into_an_emptied_lobby_is_host_with_no_old_news(
         join_room(client, code, "Dee")
         info = client.get(f"/rooms/{code}/info").json()
         assert info["host"] is not None and info["host_news"] is None
+
+
+def test_the_away_hosts_own_page_reads_the_lobbys_news_as_theirs_until_the_seat_is_not(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann back in the lobby after the role went reads it as hers ("You are away, …"), not
+    her name; once she is removed and Dee has her seat, Dee's page is not told it is hers."""
+    yours = {"seat": 0, "text": "You are away, so Bob is the host now."}
+    with serving(make_app(FAST)) as client:
+        code, tokens = lobby_of_three(client)
+        bob = ann_gone(client, code, tokens)
+        assert bob.room["host_news_away"] == yours
+        ann = connect(client, code, tokens["Ann"])
+        assert ann.room["host_news"] == AWAY and ann.room["host_news_away"] == yours
+        bob.command("remove_player", seat=0)
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][0]["kind"] == "open")
+        assert bob.room["host_news"] == AWAY and bob.room["host_news_away"] is None
+        dee = connect(client, code, join_room(client, code, "Dee")["token"])
+        assert dee.seat == 0 and dee.room["host_news_away"] is None
+    with serving(make_app(FAST)) as client:  # a restart works it out alike
+        assert client.get(f"/rooms/{code}/info").json()["host_news_away"] is None

@@ -301,6 +301,13 @@ class Room:
         text = f"{self.names[seat]} is back: the game goes on."
         self.notices.append(Notice(at, event, Told(text, "You are back: the game goes on.", seat)))
 
+    def _host_news_away(self) -> dict[str, Any] | None:
+        news = self.host_news
+        if news is None or news.also is None:
+            return None
+        seat, text = news.also
+        return {"seat": seat, "text": text}
+
     def lobby(self) -> dict[str, Any]:
         return {
             "code": self.code,
@@ -313,6 +320,8 @@ class Room:
             # The new host's page reads its own version ("… so you are the host now.").
             "host_news": None if self.host_news is None else self.host_news.text,
             "host_news_yours": None if self.host_news is None else self.host_news.yours,
+            # The away host's page reads theirs: "You are away, so Bob is the host now."
+            "host_news_away": self._host_news_away(),
             "stand_in": self._free_bot_name(self.stand_in),  # what the next stand-in is called
             "game_number": self.game_number,
             # Seats taken after this game was dealt: a person there who goes opens the seat.
@@ -646,6 +655,7 @@ class Room:
         else:  # the name stays, so the log of this game still reads as it did
             seat.bot, seat.vacated = data["bot"], reason
             self._name_stand_in(seat)
+        self._host_news_no_longer_yours(seat.index)
         late = seat.index in self.seated_after_deal
         self.seated_after_deal.discard(seat.index)
         told = self._pass_host_on(data, seat.index, reason)
@@ -680,6 +690,13 @@ class Room:
         assert self.host is not None
         return Told(f"{before}{self.names[self.host]} is the host now.",
                     f"{before}{you} are the host now.", self.host)
+
+    def _host_news_no_longer_yours(self, index: int) -> None:
+        """Seat ``index`` given up: whoever sits there next is not the away host the
+        lobby's news calls "you"."""
+        news = self.host_news
+        if news is not None and news.also is not None and news.also[0] == index:
+            self.host_news = replace(news, also=None)
 
     def _lobby_host_news(self, told: Told | None) -> None:
         """Before the first deal, the lobby says how the role last passed on."""

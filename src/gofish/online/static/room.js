@@ -572,10 +572,13 @@ function renderLobby() {
 function renderHostNews(room, host) {
   const news = $('#host-news');
   news.hidden = !room.host_news;
-  // The new host's own page reads "… so you are the host now.", not its own name.
+  // The new host's own page reads "… so you are the host now.", not its own name, and
+  // the away host's "You are away, so …".
+  const away = room.host_news_away;
+  const mine = state.you ? state.you.seat : null;
   fill(news, !room.host_news ? '' : host
     ? `${room.host_news_yours || room.host_news} You seat bots and start the game.`
-    : room.host_news);
+    : away && mine !== null && away.seat === mine ? away.text : room.host_news);
 }
 
 // "Continue on another device": only for this page's own seat, while it holds one.
