@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player, caught_up, disconnect
+from .helpers import Player, caught_up, connect, disconnect
 from .test_idle_away import ann_bob_and_emma, play_their_turns
 
 HAND_ON = "Ann is away, so you are the host now."  # as Bob's page, the new host's, says it
@@ -97,6 +97,21 @@ def test_a_host_back_from_idle_turns_has_the_idle_clock_stopped(
         assert 0 not in live.idle_timers and room.seats[0].idle_since is None
 
 
+def rematch_with_ann_gone(client: TestClient, room: Room, ann: Player, bob: Player) -> float:
+    """Ann, away as host, loses her connection; Bob plays the game out and asks for the
+    rematch (no clock runs out meanwhile, the grace 30 s). When he asked."""
+    client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+        PATIENT, turn_seconds=60, away_seconds=30)
+    disconnect(ann)
+    play_their_turns([bob], lambda: room.status == "over", deadline=30)
+    caught_up(client, room.code, [bob])
+    asked = time.monotonic()
+    bob.command("start")
+    bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None
+                   and m["game"]["number"] == 2)
+    return asked
+
+
 def test_a_rematch_gives_a_host_gone_after_idle_turns_a_fresh_grace(
     make_app: Callable[..., Starlette],
 ) -> None:
@@ -104,15 +119,7 @@ def test_a_rematch_gives_a_host_gone_after_idle_turns_a_fresh_grace(
     idle turns as one who just closed it: the last game's idle turns say nothing of this one
     (they counted from them, so the new game took the seat from its first turn)."""
     with ann_away_as_host(make_app, 30) as (client, room, ann, bob):
-        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
-            PATIENT, turn_seconds=60, away_seconds=30)
-        disconnect(ann)
-        play_their_turns([bob], lambda: room.status == "over", deadline=30)
-        caught_up(client, room.code, [bob])
-        asked = time.monotonic()
-        bob.command("start")
-        bob.read_until(lambda m: m["type"] == "update" and m["game"] is not None
-                       and m["game"]["number"] == 2)
+        asked = rematch_with_ann_gone(client, room, ann, bob)
         seat = room.seats[0]
         assert seat.idle_since is None and seat.gone_since is not None
         assert seat.gone_since >= asked, (seat.gone_since, asked)
@@ -131,3 +138,19 @@ def test_the_away_hosts_own_page_reads_the_hand_over_as_theirs(
         assert [entry["text"] for entry in ann.log if entry["event"]["type"] == "seat_host"
                 ] == [yours]
         assert "Ann is away" not in " ".join(entry["text"] for entry in ann.log)
+
+
+def test_a_host_still_away_after_a_rematch_whose_page_reconnects_has_a_grace_running(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Ann's page, away for her idle turns, lost its connection; Bob asked for the rematch,
+    which forgot her idle turns, and her page reconnected by itself, still away. The role
+    then passed on never: away and here, she had no grace running (no idle stamp)."""
+    with ann_away_as_host(make_app, 30) as (client, room, ann, bob):
+        rematch_with_ann_gone(client, room, ann, bob)
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=0.5)  # a grace from here on: short
+        connect(client, room.code, ann.token, away=True)  # her page, by itself
+        assert room.seats[0].away and room.host == 0
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1, timeout=10)
+        assert HAND_ON in bob.notices

@@ -871,7 +871,9 @@ class RoomServer:
         seat = room.seats[index]
         waited = room.waits_for_someone_back()
         if self._stays_away(live, index, still_away):
-            if not seat.away:  # a restarted server: away from now, as far as it knows
+            # A restarted server: away from now, as far as it knows; or away with no idle
+            # grace running (a rematch forgot the last game's): one runs from now.
+            if not seat.away or seat.idle_since is None:
                 self._start_idle_clock(live, index)
             seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
