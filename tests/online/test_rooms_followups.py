@@ -173,3 +173,16 @@ def _bot_seat_opened_after_a_game(client: TestClient) -> tuple[str, Player]:
     ann.command("remove_bot", seat=1)
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
     return code, ann
+
+
+def test_a_friend_who_came_late_and_is_handed_the_role_reads_it_as_theirs(
+    client: TestClient,
+) -> None:
+    # Dan's page shows the game dealt before him as a spectator's; the hand-over happens now,
+    # to him, and his notice line said "… Dan is the host now." of its own reader.
+    code, [ann, dan] = _late_friend(client)
+    ann.command("leave")
+    dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+    assert dan.notices[-1].endswith(" You are the host now."), dan.notices[-1]
+    watcher = connect(client, code, None)
+    assert dan.game is not None and dan.game["hand"] == watcher.game["hand"]  # still hidden

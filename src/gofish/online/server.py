@@ -566,8 +566,9 @@ class RoomServer:
         lobby = live.room.lobby()
         for connection in live.connections:
             if skip is None or connection not in skip:
-                # Each page's notice line says what its log does ("… you are the host now.").
-                told = None if notice is None else notice.told_to(live.room.viewer(connection.seat))
+                # Each page's notice line calls its reader "you" ("… you are the host now."),
+                # a seat taken after the deal too: said now, it is to whoever sits there now.
+                told = None if notice is None else notice.told_to(connection.seat)
                 connection.send(self._update(live, connection, "update", lobby, views, told))
 
     def _release(self, live: LiveRoom, seat_index: int, removed: bool) -> list[Connection]:
