@@ -65,10 +65,12 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
         ("c", "show or hide the coach: what the table has revealed (over the table in a "
               "small window; Esc closes it too)"),
         ("?", "this help (? or Esc closes it)"),
-        ("n", "new game with the same settings (twice during a game)"),
+        # Before the first ask n and q act at once: nothing is lost (action_new_game).
+        ("n", "new game, same settings (twice after the first ask)"),
         # Not "saved: gofish resume": that missed a --database, and was said while saving
         # failed. The quit question says where the game is, with the whole command.
-        ("q Ctrl+Q", "quit (twice in a game; the first q says where the game is kept)"),
+        ("q Ctrl+Q", "quit (twice after the first ask; the first q says where the game is "
+                     "kept)"),
     ]
     return rows
 
