@@ -25,12 +25,17 @@ LIST_WITH_A_GAP = ("has an opponent name that is empty: give one bot name per op
 def test_an_empty_opponent_name_is_refused_before_the_deal(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, typed: str, said: str
 ) -> None:
+    assert opponents_refused(typed, tmp_path, capsys) == f"gofish play: {said}\n"
+
+
+def opponents_refused(typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``gofish play --opponents typed`` says refusing it (status 2) before any deal."""
     database = tmp_path / "games.sqlite3"
     assert main(["play", "--plain", "--opponents", typed, "--database", str(database)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"gofish play: {said}\n"
     assert not database.exists()  # nothing was dealt or stored
+    return captured.err
 
 
 def test_names_with_spaces_around_them_are_still_taken(

@@ -14,6 +14,7 @@ import signal
 import sys
 from typing import Any, TextIO
 
+from gofish.bots.base import OPTION_SEPARATOR
 from gofish.cli import bounded_stdin, can_show, is_control, lenient_stdin, too_large
 from gofish.cli._database import add_database_option, command_line, latest_playable
 from gofish.cli._messages import brief, report, required_input, standard_output
@@ -116,7 +117,24 @@ def opponent_names(text: str) -> list[str]:
         raise OptionError(f"--opponents {text!r} has an opponent name that is empty: give "
                           "one bot name per opponent, separated by commas (gofish bots "
                           "lists them)")
+    for previous, name in zip([None, *names], names, strict=False):
+        if "=" in name and OPTION_SEPARATOR not in name:
+            raise OptionError(f"--opponents {text!r}: {option_without_bot(name, previous)}")
     return names
+
+
+def option_without_bot(option: str, previous: str | None) -> str:
+    """Why ``option`` (``memory=3``), typed where a bot goes, is no bot: after a comma,
+    ``previous`` (``emma:memory=2``) is the bot it was likely meant for. Said as "unknown
+    bot 'memory=3'", the list of bots did not say how options are joined."""
+    joined = "a bot's options follow its name, each after a ':'"
+    if previous is None:
+        return (f"{option!r} is an option, not a bot: {joined}, as in emma:{option} "
+                "(gofish bots lists them)")
+    bot = previous.partition(OPTION_SEPARATOR)[0].strip()
+    return (f"{option!r} is an option, not a bot: a comma starts another opponent, and "
+            f"{joined}; write {previous}{OPTION_SEPARATOR}{option} to give it to that {bot}, "
+            f"or {previous},{bot}{OPTION_SEPARATOR}{option} for another opponent")
 
 
 def player_name(text: str) -> str:
