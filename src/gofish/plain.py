@@ -101,6 +101,9 @@ _QUESTION = re.compile(r"^(?:(?P<whom>.*?)[\s,]+)??(?:do\s+you\s+have|have\s+you
 _ANY_ADDRESSED = re.compile(r"^(?P<whom>[^,]+),\s*(?P<wanted>any\s+\S.*)$", re.IGNORECASE)
 # "any 9s", "the Qs" first; "a" only in the question ("do you have a queen"): alone it is the ace.
 _ARTICLE_FIRST = re.compile(r"^(?:any|the|an)\s+(?=\S)", re.IGNORECASE)
+# An article alone is no card: "the" was read as T (the 10), h and a stray 'e'. Not "a",
+# which is the ace.
+_ARTICLES = frozenset({"the", "an", "any"})
 _ARTICLE_ASKED = re.compile(r"^(?:any|the|an|a)\s+(?=\S)", re.IGNORECASE)
 
 # "9s", "10s": a rank as the log says it (and "kings"). Ranks in words ("nines", "ten"), as
@@ -487,6 +490,11 @@ class PlainTable:
         if suit is not None:
             return
         first, _, whom = words.partition(" ")
+        if first.lower() == "of":  # "queen of": the suit left out, not a seat named 'of'
+            if self.session.rules.ask != "card":
+                raise _rank_only(rank)
+            raise MalformedInputError(
+                f"A card said in words names its suit after 'of': {self.card_example(rank)}.")
         try:
             letter = Suit.parse(first).letter.lower()
         except MalformedInputError:
@@ -539,6 +547,12 @@ class PlainTable:
         plural = _RANK_BY_WORD.get(word.lower())
         if plural is not None and not by_card:
             return plural, None
+        if by_card and word.lower() in _ARTICLES:  # "ask for the": read as T, h, e (10♥)
+            held = self.session.held_ranks()
+            example = f" ({self.card_example(held[0])})" if held else ""
+            raise MalformedInputError(
+                f"{_quoted(typed)} is not a card: name the card after it, or type it alone, "
+                f"rank then suit letter{example}.")
         try:
             card = Card.parse(word)
         except MalformedInputError:
@@ -670,6 +684,15 @@ class PlainTable:
             return rank.symbol
         suits = [suit] if suit is not None else self.session.open_suits(rank)
         return rank.symbol + (suits[0].letter.lower() if suits else "")
+
+    def card_example(self, rank: Rank) -> str:
+        """A card of ``rank`` worth asking for, said in words and typed: "the Q of clubs,
+        or type Qc" (the typed form alone if no suit is open)."""
+        typed = self.example(rank, None)
+        suits = self.session.open_suits(rank)
+        if not suits:
+            return f"type {typed}"
+        return f"the {rank.symbol} of {suits[0].name.lower()}, or type {typed}"
 
     # -- what the person sees --------------------------------------------------------
     def opponent_list(self) -> str:
