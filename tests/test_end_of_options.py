@@ -121,3 +121,19 @@ def test_a_name_that_starts_with_a_dash_written_joined_is_played(
     assert main(["history", "--json"]) == 0
     game = json.loads(capsys.readouterr().out.splitlines()[0])
     assert game["seats"][0] == {"name": "-x", "bot": None}
+
+
+@pytest.mark.parametrize(("command", "unknown", "option"), [
+    (["play", "--plain", "--", "--name", "x"], "--name x", "--name"),
+    (["play", "--", "--plain"], "--plain", "--plain"),
+    (["history", "--", "--limit=3"], "--limit=3", "--limit"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_an_option_after_it_is_said_to_belong_before_it(
+        command: list[str], unknown: str, option: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # "unrecognized arguments: --plain; did you mean '--plain'?" offered what was typed.
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
+    prog = f"gofish {command[0]}"
+    assert err == (f"{prog}: unrecognized arguments: {unknown}; '--' ends the options, so "
+                   f"{option} after it is not read as one: put it before the '--' "
+                   f"(see {prog} --help)\n")

@@ -128,11 +128,16 @@ def _near_choice(message: str) -> str:
 
 def _near_option(unknown: Sequence[str], parser: argparse.ArgumentParser) -> str:
     """"; did you mean '--limit'?" for the first unknown option (``--limt``) near one
-    ``parser`` takes; else ""."""
+    ``parser`` takes; one it takes is unknown only after a ``--``, which is said instead
+    ("did you mean '--plain'?" of --plain offered what was typed); else ""."""
     options = [flag for action in parser._actions for flag in action.option_strings
                if flag.startswith("--")]
     for word in unknown:
-        if word.startswith("--") and (near := did_you_mean(word.partition("=")[0], options)):
+        option = word.partition("=")[0]
+        if word.startswith("--") and option in options:
+            return (f"; '--' ends the options, so {option} after it is not read as one: "
+                    "put it before the '--'")
+        if word.startswith("--") and (near := did_you_mean(option, options)):
             return near
     return ""
 
