@@ -148,6 +148,7 @@ class PlainTable:
         # Moves typed at a terminal, and read there: "> " in a transcript (`gofish play >
         # game.txt`) stood before the next event ("> Game 1 saved unfinished").
         self.interactive = stdin.isatty() and stdout.isatty()
+        self.prompting = self.prompt_again = False  # writing "> " (see show_prompt)
         self.take_seat(session)
 
     def take_seat(self, session: TableSession) -> None:
@@ -182,9 +183,20 @@ class PlainTable:
         return None if line == "" else line.translate(INVISIBLE).strip()
 
     def show_prompt(self) -> None:
-        with contextlib.suppress(OSError, ValueError):  # a failed write is the next say's
-            self.stdout.write("> ")
-            self.stdout.flush()
+        # fg (SIGCONT) while a prompt is being written: written from the handler, the
+        # prompt re-entered the stream's buffer (a RuntimeError); it follows this one.
+        if self.prompting:
+            self.prompt_again = True
+            return
+        self.prompting = self.prompt_again = True
+        try:
+            while self.prompt_again:
+                self.prompt_again = False
+                with contextlib.suppress(OSError, ValueError):  # the next say's to report
+                    self.stdout.write("> ")
+                    self.stdout.flush()
+        finally:
+            self.prompting = False
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:
