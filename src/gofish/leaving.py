@@ -54,6 +54,17 @@ CONTINUE_SIGNALS = tuple(getattr(signal, name) for name in ("SIGCONT",)
                          if hasattr(signal, name))
 
 
+def leave_signals_to_the_main_thread() -> None:
+    """Block, in the calling thread (a worker of ours), the signals the main thread
+    handles: Ctrl-C, :data:`LEAVE_SIGNALS` and fg's :data:`CONTINUE_SIGNALS`. The kernel
+    gives a signal to any thread not blocking it, and Python runs the handler in the main
+    thread only: taken by a worker, it waited for the main thread's blocked read to end,
+    the next line typed."""
+    if hasattr(signal, "pthread_sigmask"):  # not on Windows, which has none of these
+        signal.pthread_sigmask(signal.SIG_BLOCK,
+                               {signal.SIGINT, *LEAVE_SIGNALS, *CONTINUE_SIGNALS})
+
+
 def leaving_on_signals() -> contextlib.AbstractContextManager[None]:
     """While in it, :data:`LEAVE_SIGNALS` raise :class:`Signalled` in the main thread."""
     return handling(LEAVE_SIGNALS, _raise_signalled)

@@ -49,6 +49,7 @@ from gofish.core import (
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.core.events import announced_miss
 from gofish.knowledge import on_table
+from gofish.leaving import leave_signals_to_the_main_thread
 from gofish.narrate import Narrator, plural, pond_word, shown
 from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
 from gofish.storage.store import seats_lost_words
@@ -835,6 +836,7 @@ class BackgroundSaver:
             raise
 
     def _save_pending(self) -> None:
+        leave_signals_to_the_main_thread()  # fg's prompt, Ctrl-C: not after the next line
         record: dict[str, Any] | None = None
         try:
             while (record := self._next_record()) is not None:

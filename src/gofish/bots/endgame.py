@@ -30,6 +30,7 @@ from gofish.bots.common import check_count
 from gofish.bots.emma import EmmaMemory
 from gofish.core import View
 from gofish.knowledge import Tracker
+from gofish.leaving import leave_signals_to_the_main_thread
 
 if TYPE_CHECKING:
     import numpy as np
@@ -59,9 +60,14 @@ def warm_up_in_background() -> None:
     process, so that an interactive game does not pause for seconds at its first endgame."""
     global _warm_up_thread
     if _warm_up_thread is None:
-        _warm_up_thread = threading.Thread(target=warm_up, name="gofish-endgame-warm-up",
-                                           daemon=True)
+        _warm_up_thread = threading.Thread(target=_warm_up_in_a_worker,
+                                           name="gofish-endgame-warm-up", daemon=True)
         _warm_up_thread.start()
+
+
+def _warm_up_in_a_worker() -> None:
+    leave_signals_to_the_main_thread()  # a Ctrl-C taken here waited for the next move typed
+    warm_up()
 
 
 def warm_up() -> None:
