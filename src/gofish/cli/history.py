@@ -92,7 +92,9 @@ def more_stored(store: Store, shown_ids: set[int], args: argparse.Namespace) -> 
     total = store.count(finished=finished)
     if total <= listed:
         return None
-    which = "unfinished games" if args.unfinished else "games"
+    which = "games" if not args.unfinished else (
+        "unfinished games" if store.damage is None
+        else "games that are unfinished or cannot be read")  # as listed around damage
     # Read around a damaged page, a game whose time cannot be read has no known place in
     # the order and comes last: the newest may be past the limit, so those are named.
     unplaced = [str(game_id) for game_id in store.time_unknown_ids(finished)
