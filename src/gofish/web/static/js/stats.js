@@ -81,8 +81,8 @@ function gamesLeftOut(ids, why) {
 }
 
 /** The games whose seats were edited by hand, named as gofish stats names them. */
-const damagedNote = (ids) => gamesLeftOut(ids, (one) => 'damaged in the games database (a failing '
-  + `disk, a bad copy or an edit by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
+const damagedNote = (ids) => gamesLeftOut(ids, (one) =>
+  `damaged in the games database (a failing disk, a bad copy or an edit by hand?), so ${one ? 'it is' : 'they are'} not counted here.`);
 
 /** The games gofish recover brought back without who sat in which seat, not counted as
  * the player's: named as gofish stats names them. */
