@@ -364,3 +364,23 @@ def test_a_game_whose_every_seat_was_lost_is_read_from_no_seat(tmp_path: Path) -
     shown = gofish_cmd("show", str(game_id), "--database", str(path)).stdout
     assert "seen as a spectator" in shown.splitlines()[0], shown.splitlines()[0]
     assert "You" not in shown
+
+
+def test_stats_says_games_whose_seats_alone_are_damaged_come_back_with_recover(
+        tmp_path: Path) -> None:
+    # The seats' one page overwritten, history said each game comes back with gofish
+    # recover, while stats said the same games were "damaged and cannot be read", as lost.
+    path, _ = _saved(tmp_path)
+    [seats] = _pages_of(path, "seats")
+    _overwrite(path, seats)
+
+    counted = gofish_cmd("stats", "--database", str(path))
+
+    assert counted.returncode == 1, counted.stderr
+    first = counted.stderr.splitlines()[0]
+    assert "cannot be read (" not in first, first
+    assert first.startswith(f"gofish stats: games {GAMES - 1}, {GAMES - 2}, "), first
+    assert first.endswith(": who sat where cannot be read, though what was played can (a "
+                          "failing disk, a bad copy or an edit by hand?); gofish recover "
+                          "brings them back, each seat it cannot read named by its number, "
+                          "so they are not counted"), first

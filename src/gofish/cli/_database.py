@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +14,7 @@ from gofish.cli import file_name, shown
 from gofish.cli._messages import report
 
 if TYPE_CHECKING:
-    from gofish.storage import Store, StoredGame
+    from gofish.storage import DamagedGameError, Store, StoredGame
 
 EXIT_STORAGE = 1  # the database is damaged, locked or unreadable
 EXIT_USAGE = 2  # the user asked for something that is not there
@@ -239,6 +239,21 @@ def report_changed(command: str, games: list[StoredGame]) -> int:
 def damaged_subject(ids: list[str]) -> str:
     """``game 2 is`` or ``games 2, 3 are``: the start of a line naming damaged games."""
     return f"game {ids[0]} is" if len(ids) == 1 else f"games {', '.join(ids)} are"
+
+
+def damaged_groups(damaged: Sequence[DamagedGameError]) -> list[tuple[list[str], str]]:
+    """The damaged games' ids in groups, each with what is wrong with them in words: those
+    that cannot be read, then those whose seats alone cannot be (gofish recover brings
+    them back, where "cannot be read" said they were lost). Empty groups left out."""
+    from gofish.storage.errors import DAMAGE_CAUSES, SEATS_LOST
+
+    lost = [str(game.game_id) for game in damaged if not game.seats_lost]
+    seatless = [str(game.game_id) for game in damaged if game.seats_lost]
+    back = "it" if len(seatless) == 1 else "them"
+    groups = [(lost, f"damaged and cannot be read ({DAMAGE_CAUSES})"),
+              (seatless, f"damaged: {SEATS_LOST} ({DAMAGE_CAUSES}); gofish recover brings "
+                         f"{back} back, each seat it cannot read named by its number")]
+    return [(ids, words) for ids, words in groups if ids]
 
 
 def local_time(stamp: str | None) -> str:

@@ -12,6 +12,7 @@ from gofish.cli import at_least_one, shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
+    damaged_groups,
     damaged_subject,
     local_time,
     player_seat,
@@ -160,22 +161,10 @@ def history_row(game: StoredGame | DamagedGameError) -> list[str]:
 
 
 def report_damaged(damaged: list[DamagedGameError], listed: int) -> int:
-    """Name the damaged games of the ``listed`` on stderr: exit 1 if there are any. Those
-    whose seats alone cannot be read apart: gofish recover brings them back, where "cannot
-    be read" said they were lost."""
-    from gofish.storage.errors import DAMAGE_CAUSES, SEATS_LOST
-
-    lost = [str(game.game_id) for game in damaged if not game.seats_lost]
-    seatless = [str(game.game_id) for game in damaged if game.seats_lost]
+    """Name the damaged games of the ``listed`` on stderr: exit 1 if there are any."""
     others = "; the other games are listed" if listed > len(damaged) else ""
-    if lost:
-        tell(f"gofish history: {damaged_subject(lost)} damaged and cannot be read "
-             f"({DAMAGE_CAUSES}){others}")
-    if seatless:
-        tell(f"gofish history: {damaged_subject(seatless)} damaged: {SEATS_LOST} "
-             f"({DAMAGE_CAUSES}); gofish recover brings "
-             f"{'it' if len(seatless) == 1 else 'them'} back, each seat it cannot read "
-             f"named by its number{others if not lost else ''}")
+    for number, (ids, words) in enumerate(damaged_groups(damaged)):
+        tell(f"gofish history: {damaged_subject(ids)} {words}{'' if number else others}")
     return EXIT_STORAGE if damaged else 0
 
 

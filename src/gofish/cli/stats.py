@@ -11,6 +11,7 @@ from gofish.cli import shown
 from gofish.cli._database import (
     EXIT_STORAGE,
     add_database_option,
+    damaged_groups,
     damaged_subject,
     with_store,
 )
@@ -72,14 +73,10 @@ def run(args: argparse.Namespace) -> int:
 def report_left_out(skipped: list[DamagedGameError]) -> int:
     """Name the damaged games on stderr, as history does: left out without a word, they
     made the figures look whole. Exit 1 if there are any."""
-    from gofish.storage.errors import DAMAGE_CAUSES
-
-    ids = [str(damaged.game_id) for damaged in skipped]
-    if not ids:
-        return 0
-    report("stats", f"{damaged_subject(ids)} damaged and cannot be read ({DAMAGE_CAUSES}), so "
-                    f"{'it is' if len(ids) == 1 else 'they are'} not counted")
-    return EXIT_STORAGE
+    for ids, words in damaged_groups(skipped):
+        report("stats", f"{damaged_subject(ids)} {words}, so "
+                        f"{'it is' if len(ids) == 1 else 'they are'} not counted")
+    return EXIT_STORAGE if skipped else 0
 
 
 def report_whose_seat_unknown(unknown: list[int]) -> None:

@@ -1207,8 +1207,9 @@ class Store:
                     f"{_STATS_QUERY} AND g.id = ? ORDER BY s.seat", (key.id,)).fetchall()
             except sqlite3.DatabaseError as error:
                 self._read_around(error)
-                if skipped is not None:
-                    skipped.append(DamagedGameError(key.id, self.path))
+                if skipped is not None:  # as history says it: recover brings it back
+                    skipped.append(DamagedGameError(key.id, self.path,
+                                                    seats_lost=self._row_reads(key.id)))
                 continue
             if rows:
                 # LEFT JOIN: a game with no seat rows has one row of NULL seat columns.
@@ -1220,6 +1221,14 @@ class Store:
         games.sort(key=lambda game: (game.columns[1] if isinstance(game.columns[1], str)
                                      else "", game.columns[0]))
         return games
+
+    def _row_reads(self, game_id: int) -> bool:
+        """Whether game ``game_id``'s own row reads (its seats' page may not)."""
+        try:
+            return self.connection.execute(_ONE_GAME, (game_id,)).fetchone() is not None
+        except sqlite3.DatabaseError as error:
+            self._read_around(error)
+            return False
 
     def stats(
         self, human_only: bool = True, skipped: list[DamagedGameError] | None = None,
