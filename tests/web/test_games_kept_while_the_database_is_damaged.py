@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -22,16 +23,24 @@ def test_a_game_at_a_damaged_database_is_kept_and_moved_in_once_it_opens(
 ) -> None:
     database = tmp_path / "games.sqlite3"
     database.write_bytes(b"not a database" * 100)
-    with TestClient(create_app(database, pace=0)) as client, \
-            client.websocket_connect("/ws/play") as ws:
-        over = play_to_the_end(ws, start(ws, seed=4))
-    assert over["state"]["phase"] == "over"
-    kept = [json.loads(line) for line in fallback_path(database).read_text().splitlines()]
-    assert kept and {entry["source"] for entry in kept} == {"web"}
-    assert database.read_bytes() == b"not a database" * 100  # left as it was, for its owner
+    kept = play_one_kept_outside(database)
     database.unlink()  # the owner moves the damaged file away
     with open_store(database) as store:
         (game,) = store.list_games()
         assert game.over and game.source == "web"
         assert len(game.record["actions"]) == max(len(e["record"]["actions"]) for e in kept)
     assert not fallback_path(database).exists()
+
+
+def play_one_kept_outside(database: Path) -> list[dict[str, Any]]:
+    """Play one game at a browser table of ``database``, which cannot take it: the entries
+    the fallback file keeps of it, the file itself left as it was, for its owner."""
+    before = database.read_bytes()
+    with TestClient(create_app(database, pace=0)) as client, \
+            client.websocket_connect("/ws/play") as ws:
+        over = play_to_the_end(ws, start(ws, seed=4))
+    assert over["state"]["phase"] == "over"
+    kept = [json.loads(line) for line in fallback_path(database).read_text().splitlines()]
+    assert kept and {entry["source"] for entry in kept} == {"web"}
+    assert database.read_bytes() == before
+    return kept

@@ -177,14 +177,12 @@ def open_to_read(path: Path, *, only_read: bool = False) -> Store:
     raised."""
     from gofish.storage import StorageError, open_store
     from gofish.storage.access import problem_saving
-    from gofish.storage.errors import DamagedFileError
+    from gofish.storage.store import open_store_to_read
 
     if only_read:
         return open_store(path, read_only=True)
     try:
-        return open_store(path)
-    except DamagedFileError:  # its schema version's page: read around it, saying so after
-        return open_store(path, read_only=True)
+        return open_store_to_read(path)  # read around damage, saying so after
     except StorageError as error:
         if problem_saving(path) is None:  # locked, damaged: not a matter of permissions
             raise

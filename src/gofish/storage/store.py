@@ -47,6 +47,7 @@ from gofish.storage.access import (
     unwritable,
 )
 from gofish.storage.errors import (
+    DamagedFileError,
     DamagedGameError,
     StorageError,
     UnknownGameError,
@@ -2003,6 +2004,17 @@ def open_store(
         with contextlib.suppress(StorageError):
             store.recover_unsaved()
     return store
+
+
+def open_store_to_read(path: str | os.PathLike[str] | None = None) -> Store:
+    """:func:`open_store` for a reader that would also write if it could (gofish history,
+    the web server): read-only around a damaged page that opening a file to write must
+    read (its schema version), where it showed none of the games it still holds. Saves
+    into it go to the fallback file, as in any damaged file."""
+    try:
+        return open_store(path)
+    except DamagedFileError:
+        return open_store(path, read_only=True)
 
 
 def save_game(

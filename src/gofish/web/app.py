@@ -38,12 +38,12 @@ from gofish.storage import (
     Store,
     StoredGame,
     UnknownGameError,
-    open_store,
     read_cursor,
 )
 from gofish.storage.errors import changed_row, reported
 from gofish.storage.paging import GamesPage, PageKey
 from gofish.storage.paths import chosen_db_path
+from gofish.storage.store import open_store_to_read
 from gofish.storage.summary import summarize
 from gofish.web.addresses import client_address
 from gofish.web.cutoff import (
@@ -112,7 +112,9 @@ class StoreHolder:
                 path = None if self._given is None or isinstance(self._given, Store) else (
                     self._given
                 )
-                self._store = open_store(path)
+                # Read-only around a damaged schema version: the pages showed no
+                # game at all, where gofish history lists every one.
+                self._store = open_store_to_read(path)
                 self._opened_at = self._clock()
                 self.error = None
             except StorageError as error:
