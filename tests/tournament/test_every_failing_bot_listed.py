@@ -153,8 +153,11 @@ def test_a_stopped_game_or_words_of_no_known_bot_name_no_failing_bot() -> None:
                            ", seat 1: boom", names) == 2
     assert failing_entrant("deal 3, rotation 1 (seats: random, emma): stopped after 1000 "
                            "asks", names) is None
+    # Read as the entrants' names: one with ', ' in it is read whole.
     assert failing_entrant("deal 3, rotation 0 (seats: cmd:a, b, emma), seat 0: x",
-                           names) is None  # its name has ', ' in it: not read
+                           names) == 1
+    assert failing_entrant("deal 3, rotation 0 (seats: cmd:a, emma), seat 0: x",
+                           names) is None  # no entrant named 'cmd:a'
 
 
 def test_failure_entrants_that_do_not_fit_are_refused(
@@ -178,3 +181,19 @@ def test_a_tally_keeps_each_entrants_first_failure_past_the_limit() -> None:
     assert tally.failure_entrants[-2:] == [2, None]
     assert len(tally.failures) == MAX_FAILURES_KEPT + 2
     assert tally.failure_count == MAX_FAILURES_KEPT + 23
+
+
+def test_a_bot_whose_name_holds_a_seat_s_words_is_not_taken_for_another() -> None:
+    # An external bot's command may hold "), seat 0: ": read up to its first such words,
+    # the failure of the bot in seat 1 was listed as the first failure of the bot in seat 0.
+    from gofish.tournament.play import failing_entrant
+
+    names = ["cmd:e", "cmd:e), seat 0: z"]
+    # Seat 1's failure, and word for word seat 0's at a table of cmd:e twice: not known.
+    assert failing_entrant("deal 0, rotation 0 (seats: cmd:e, cmd:e), seat 0: z), seat 1: "
+                           "crash", names) is None
+    # Read as one seat's failure, it was cmd:e's; a game has two seats at least.
+    assert failing_entrant("deal 0, rotation 1 (seats: cmd:e), seat 0: z, cmd:e), seat 0: "
+                           "crash", names) == 1
+    assert failing_entrant("deal 0, rotation 1 (seats: cmd:e), seat 0: z, cmd:e), seat 1: "
+                           "crash", names) == 0

@@ -17,6 +17,7 @@ from pathlib import Path
 from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX, not_legal
 from gofish.core import Ask, Game, View
+from gofish.core.rules import MIN_PLAYERS
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import play_deals
 from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
@@ -132,24 +133,43 @@ def _game_label(plan: Plan, deal: int, arrangement: int, names: Sequence[str]) -
     return f"deal {deal}, seating {arrangement} (--seatings all; {seated})"
 
 
-#: A forfeit's message as play_engine_game words it (``_game_label``, ", seat N: why"):
-#: the seats' entrants and the number of the seat that failed.
-_FORFEIT = re.compile(r"\((?:--seatings all; )?seats: (?P<names>.*?)\), seat (?P<seat>\d+): ")
+#: The start of a game's failure as play_engine_game words it (``_game_label``), up to
+#: the seats' entrants, which the seat that failed follows (``_FAILED_SEAT``).
+_LABEL = re.compile(r"deal \d+, (?:rotation \d+ \(|seating \d+ \(--seatings all; )seats: ")
+_FAILED_SEAT = re.compile(r"\), seat (?P<seat>\d+): ")
 
 
 def failing_entrant(message: str, names: Sequence[str]) -> int | None:
     """Which of the entrants ``names`` (the result's, in order) forfeited the game
     ``message`` tells of, read from its words: a result saved before each failure's bot
     was kept says no more. None for a game stopped as endless, which no bot failed, or if
-    the words cannot say (a name with ', ' in it)."""
-    found = _FORFEIT.search(message)
-    if found is None:
+    the words read more than one way. The seats are read as the entrants' own names: an
+    external bot's command may hold ', ' or "), seat 0: ", and read up to the first such
+    words, one bot's failure was listed as another's."""
+    label = _LABEL.match(message)
+    if label is None:
         return None
-    seated = found["names"].split(", ")
-    seat = int(found["seat"])
-    if seat >= len(seated) or not set(seated) <= set(names):
+    readings = {(seated, seat) for seated, seat in _seatings(message, label.end(), set(names))
+                if seat < len(seated) and len(seated) >= MIN_PLAYERS}
+    if len(readings) != 1:
         return None
+    [(seated, seat)] = readings
     return list(names).index(seated[seat])  # entrant names are unique (entrant_names)
+
+
+def _seatings(message: str, start: int, names: set[str]
+              ) -> Iterator[tuple[tuple[str, ...], int]]:
+    """Each way ``message`` from ``start`` reads as entrants' names with ', ' between them
+    and then the seat that failed: the names in seat order, and that seat."""
+    for name in names:
+        if not name or not message.startswith(name, start):
+            continue
+        end = start + len(name)
+        if found := _FAILED_SEAT.match(message, end):
+            yield (name,), int(found["seat"])
+        if message.startswith(", ", end):
+            for rest, seat in _seatings(message, end + 2, names):
+                yield (name, *rest), seat
 
 
 def _choice(bot: Bot | ExternalBot, view: View, rng: SplitMixRandom) -> Ask:
