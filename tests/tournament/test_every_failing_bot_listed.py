@@ -197,3 +197,25 @@ def test_a_bot_whose_name_holds_a_seat_s_words_is_not_taken_for_another() -> Non
                            "crash", names) == 1
     assert failing_entrant("deal 0, rotation 1 (seats: cmd:e), seat 0: z, cmd:e), seat 1: "
                            "crash", names) == 0
+
+
+def test_words_edited_to_name_more_seats_than_a_table_has_read_no_bot_at_once() -> None:
+    # A result edited by hand: "a, a, a, …" was read as deep as it ran (RecursionError, a
+    # traceback from a merge), and names holding one another branched at every seat.
+    import time
+
+    from gofish.tournament.play import failing_entrant
+
+    endless = ", ".join(["a"] * 3000)
+    assert failing_entrant(f"deal 1, rotation 0 (seats: {endless}), seat 0: boom",
+                           ["a", "b"]) is None
+    started = time.perf_counter()
+    tangled = ", ".join(["a"] * 34)
+    assert failing_entrant(f"deal 1, rotation 0 (seats: {tangled}), seat 0: boom",
+                           ["a", "a, a", "b"]) is None
+    # Unbounded, 26 seats took a second and each more seat 1.6 times as long (a minute here).
+    assert time.perf_counter() - started < 5
+    # Five seats, the most a table has, still read.
+    five = "a, b, a, b, a"
+    assert failing_entrant(f"deal 1, rotation 0 (seats: {five}), seat 3: boom",
+                           ["a", "b"]) == 1

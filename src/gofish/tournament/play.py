@@ -17,7 +17,7 @@ from pathlib import Path
 from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX, not_legal
 from gofish.core import Ask, Game, View
-from gofish.core.rules import MIN_PLAYERS
+from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import play_deals
 from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
@@ -157,10 +157,14 @@ def failing_entrant(message: str, names: Sequence[str]) -> int | None:
     return list(names).index(seated[seat])  # entrant names are unique (entrant_names)
 
 
-def _seatings(message: str, start: int, names: set[str]
+def _seatings(message: str, start: int, names: set[str], seats_left: int = MAX_PLAYERS
               ) -> Iterator[tuple[tuple[str, ...], int]]:
     """Each way ``message`` from ``start`` reads as entrants' names with ', ' between them
-    and then the seat that failed: the names in seat order, and that seat."""
+    and then the seat that failed: the names in seat order, and that seat. At most
+    ``seats_left`` names: a result edited by hand ("a, a, a, …") went as deep as it ran,
+    to a RecursionError, and names holding one another ("a", "a, a") branched at each."""
+    if seats_left == 0:
+        return
     for name in names:
         if not name or not message.startswith(name, start):
             continue
@@ -168,7 +172,7 @@ def _seatings(message: str, start: int, names: set[str]
         if found := _FAILED_SEAT.match(message, end):
             yield (name,), int(found["seat"])
         if message.startswith(", ", end):
-            for rest, seat in _seatings(message, end + 2, names):
+            for rest, seat in _seatings(message, end + 2, names, seats_left - 1):
                 yield (name, *rest), seat
 
 
