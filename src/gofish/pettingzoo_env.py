@@ -51,6 +51,8 @@ It is not ``is_parallelizable``: after a hit the same agent acts again, so Petti
 parallel API, ``pettingzoo.utils.conversions.turn_based_aec_to_parallel(env())`` takes
 every agent's action at each step and plays the one of the agent to ask.
 
+``reset`` takes no ``options``: any given are left out with a ``UserWarning`` naming them,
+not refused as ``GoFishEnv``'s are, since PettingZoo's ``api_test`` passes some.
 ``reset(seed=s)`` deals the same game every time for ``s`` (a whole number from 0), and
 the unseeded resets after it deal a sequence of games fixed by ``s``. A deal can end the
 game before anyone asks (under first-empty with pairs, a hand dealt only pairs is empty
@@ -84,6 +86,7 @@ ask of ``reset(seed=1)``, a miss, it is ``player_1``'s picture::
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -284,7 +287,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it; untype
 
     def reset(self, seed: WholeNumber | None = None,
               options: Mapping[str, Any] | None = None) -> None:
-        # It takes no options; any given are ignored, as PettingZoo's api_test passes some.
+        if options:  # not refused, as GoFishEnv's are: PettingZoo's api_test passes some
+            warnings.warn(f"{self.metadata['name']}'s reset takes no options: "
+                          f"{short_repr(options)} ignored", UserWarning, stacklevel=2)
         self._game, passed_over = self._first_deal_to_play(seed)
         self._trackers = [Tracker(self.players, seat, self.rules.book_size)
                           for seat in range(self.players)]

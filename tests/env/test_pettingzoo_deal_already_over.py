@@ -74,6 +74,7 @@ def test_the_reset_picture_says_a_deal_was_passed_over_and_the_first_step_does_n
 
 
 @pytest.mark.filterwarnings("ignore:Observation")  # PettingZoo's own card games: dicts too
+@pytest.mark.filterwarnings("ignore:gofish_v0\'s reset takes no options")  # api_test\'s
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pettingzoos_checks_pass_under_rules_that_often_end_at_the_deal(
         players: int) -> None:

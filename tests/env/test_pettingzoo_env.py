@@ -34,6 +34,7 @@ def _masked_choice(table: Any, agent: str, rng: np.random.Generator) -> int:
 
 
 @pytest.mark.filterwarnings("ignore:Observation")  # PettingZoo's own card games: dicts too
+@pytest.mark.filterwarnings("ignore:gofish_v0\'s reset takes no options")  # api_test\'s
 @pytest.mark.parametrize("kwargs", TABLES)
 def test_pettingzoos_api_and_seed_tests_pass(kwargs: dict[str, Any]) -> None:
     api_test(env(**kwargs), num_cycles=300)
@@ -325,6 +326,7 @@ def test_a_seed_fixes_the_unseeded_games_after_it() -> None:
 
 
 @pytest.mark.filterwarnings("ignore:Observation")  # as in the AEC tests above
+@pytest.mark.filterwarnings("ignore:gofish_v0\'s reset takes no options")  # api_test\'s
 def test_the_parallel_api_is_pettingzoos_turn_based_conversion() -> None:
     """A hit keeps the turn (R7), so agents do not act once each per cycle: aec_to_parallel
     refuses the table (is_parallelizable is False), and its message says to set the flag;
