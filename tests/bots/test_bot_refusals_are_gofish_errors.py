@@ -106,7 +106,7 @@ def test_a_registered_bots_own_value_error_comes_as_a_malformed_input_error() ->
 
 @pytest.mark.parametrize(("arguments", "words"), [
     (("random", Picky, "x"), "'random' is a built-in bot"),
-    (("my:bot", Picky, "x"), "a bot's name must be a word without ':' or ','"),
+    (("my:bot", Picky, "x"), "a bot's name must be a word without ':', ',' or '#'"),
     ((3, Picky, "x"), "a bot's name must be text"),
     (("mine", None, "x"), "the factory must be a class or function"),
 ])

@@ -11,7 +11,7 @@ import pytest
 
 from gofish.bots import RandomBot, available_bots, make_bot, register_bot
 from gofish.bots.base import _REGISTRY
-from gofish.core import Ask, View, make_rules
+from gofish.core import Ask, MalformedInputError, View, make_rules
 from gofish.tournament import Plan, TournamentError, run_tournament
 
 pytestmark = pytest.mark.usefixtures("kept_registry")
@@ -101,3 +101,14 @@ def test_an_external_program_is_told_where_it_plays() -> None:
                                          r"gofish tournament plays those .*choose one of "
                                          r"counter, emma"):
         make_bot(" cmd:python mybot.py")
+
+
+@pytest.mark.parametrize("name", ["random#1", "mine#2", "#"])
+def test_a_name_with_the_mark_of_self_play_is_refused(name: str) -> None:
+    # A tournament names a bot entered twice random#1, random#2: a bot registered as
+    # random#1 beside them had two rows of the table, the JSON and the CSV under one name.
+    with pytest.raises(MalformedInputError, match=rf"^a bot's name must be a word without "
+                                                  rf"':', ',' or '#', not '{name}' "):
+        register_bot(name, RandomBot, "d")
+    assert name not in _REGISTRY
+

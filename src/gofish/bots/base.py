@@ -65,6 +65,8 @@ _BUILT_IN: frozenset[str] = frozenset()
 
 #: Separates a bot's name from its options in a spec: ``counter:epsilon=0.3``.
 OPTION_SEPARATOR = ":"
+#: Numbers the entries of a bot a tournament seats twice: ``emma#1``, ``emma#2``.
+SELF_PLAY_MARK = "#"
 #: How a spec names an external program, which only a tournament plays (gofish.tournament).
 CMD_PREFIX = "cmd:"
 
@@ -85,8 +87,10 @@ def register_bot(
     if not isinstance(display, str):
         raise MalformedInputError(f"bot {name!r}: the display name must be text, not {display!r}")
     key = name.strip().lower()  # names are looked up without regard to case
-    if not key or OPTION_SEPARATOR in key or "," in key:
-        raise MalformedInputError(f"a bot's name must be a word without ':' or ',', not {name!r}")
+    if not key or any(mark in key for mark in (OPTION_SEPARATOR, ",", SELF_PLAY_MARK)):
+        raise MalformedInputError(
+            f"a bot's name must be a word without ':', ',' or '#', not {name!r} (':' starts "
+            f"its options, and a tournament names a bot entered twice emma#1, emma#2)")
     if key + OPTION_SEPARATOR == CMD_PREFIX:  # "cmd:depth=2" names a program, not options
         raise MalformedInputError(
             f"{name!r} cannot be a bot's name: a spec starting {CMD_PREFIX!r} names an external "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, SupportsIndex
 
-from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, canonical_spec
+from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, SELF_PLAY_MARK, canonical_spec
 from gofish.core import GoFishError, Rules, check_whole
 from gofish.core.errors import short_repr
 from gofish.sim import as_whole_number
@@ -67,7 +67,7 @@ def entrant_names(specs: list[str]) -> list[str]:
     for spec in specs:
         if counts[spec] > 1:
             seen[spec] += 1
-            names.append(f"{spec}#{seen[spec]}")
+            names.append(f"{spec}{SELF_PLAY_MARK}{seen[spec]}")
         else:
             names.append(spec)
     return names
