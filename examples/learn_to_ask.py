@@ -74,7 +74,10 @@ def choose(features: np.ndarray, weights: np.ndarray, rng: np.random.Generator,
            learn: bool) -> tuple[int, np.ndarray]:
     """The row picked (at random by exp(score) while learning, else the best) and the
     gradient of its log-probability."""
-    scores = features @ weights
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = features @ weights
+    if not np.isfinite(scores).all():  # a rate so large the weights overflowed: NaN odds
+        raise OverflowError("the weights passed what a float holds")
     chances = np.exp(scores - scores.max())
     chances /= chances.sum()
     pick = int(rng.choice(len(chances), p=chances)) if learn else int(np.argmax(scores))
@@ -122,7 +125,8 @@ def train(weights: np.ndarray, games: int, rate: float, against_itself: bool) ->
             return [play(single, weights, rng, seed, learn=True)]
     for game in range(games):
         for reward, gradient in one_game(game):
-            weights += rate * (reward - baseline) * gradient
+            with np.errstate(over="ignore", invalid="ignore"):  # choose() tells it in words
+                weights += rate * (reward - baseline) * gradient
             baseline += 0.01 * (reward - baseline)
 
 
@@ -167,9 +171,13 @@ def main(argv: list[str] | None = None) -> None:
     test_seed = 10**6  # measured on deals the agent never trained on
     print(f"before: {win_rate(env, weights, args.check, test_seed):.3f} against Emma "
           "(all weights 0: the first legal ask)")
-    train(weights, args.games, args.rate, args.self_play)
+    try:
+        train(weights, args.games, args.rate, args.self_play)
+        after = win_rate(env, weights, args.check, test_seed)  # the last game's step too
+    except OverflowError as overflow:
+        parser.error(f"argument --rate: {args.rate:g} is too large: {overflow}")
     how = " of self-play" if args.self_play else ""
-    print(f"after {args.games} games{how}: {win_rate(env, weights, args.check, test_seed):.3f} "
+    print(f"after {args.games} games{how}: {after:.3f} "
           f"against Emma; weights (held, known, denied, constant) = {np.round(weights, 2)}")
 
 

@@ -65,3 +65,17 @@ def test_train_decides_once_whom_to_play() -> None:
     flag = _Flag(False)
     load_example("learn_to_ask").train(np.zeros(4), 3, 0.05, against_itself=flag)
     assert flag.reads == 1
+
+
+@pytest.mark.parametrize("games", ["1", "20"])
+def test_a_rate_too_large_for_the_weights_is_a_usage_error(
+        games: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A finite rate can still carry the weights past what a float holds: their odds were
+    # then NaN and training stopped with numpy's "Probabilities contain NaN" traceback.
+    # (With one game the overflow came in measuring after it, not in training.)
+    with pytest.raises(SystemExit) as stopped:
+        load_example("learn_to_ask").main(["--games", games, "--check", "1", "--rate", "1e308"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --rate: 1e+308 is too large: the weights passed what a float holds" in err
+    assert "Traceback" not in err and "RuntimeWarning" not in err
