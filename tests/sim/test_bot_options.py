@@ -117,7 +117,7 @@ def test_play_deals_bots_are_a_list_of_specs_its_kinds_number() -> None:
     with pytest.raises(MalformedInputError, match="kinds must be numbers of the 2 bots given, "
                                                   "from 0 to 1, not 2"):
         play_deals("classic", 2, 1, [0], [0], [[0, 2]], ["emma:memory=1", "random"])
-    with pytest.raises(MalformedInputError, match="bots must be a list of bot specs, not 'emma'"):
+    with pytest.raises(MalformedInputError, match="bots must be a list of bot names, not 'emma'"):
         play_deals("classic", 2, 1, [0], [0], [[0, 0]], "emma")
     with pytest.raises(SimUnavailable, match="plays only random, emma, counter, not expert"):
         play_deals("classic", 2, 1, [0], [0], [[0, 1]], ["expert", "emma"])

@@ -14,8 +14,8 @@ from gofish.sim import simulate
 
 
 @pytest.mark.parametrize(("arguments", "complaint"), [
-    ({"bots": "random"}, "bots must be a list of bot names, one per seat, not 'random'"),
-    ({"bots": ["random", 3]}, "bots must be names of bots"),
+    ({"bots": "random"}, "bots must be a list of bot names, not 'random'"),
+    ({"bots": ["random", 3]}, "bots must be a list of bot names, and 3 is not one"),
     ({"games": -1}, "games must be a whole number from 1, not -1"),
     ({"games": True}, "games must be a whole number from 1, not True"),
     ({"seed": "x"}, "seed must be a whole number, not 'x'"),

@@ -7,7 +7,7 @@ import inspect
 import random
 import reprlib
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Protocol, SupportsIndex, cast
 
@@ -69,6 +69,28 @@ OPTION_SEPARATOR = ":"
 SELF_PLAY_MARK = "#"
 #: How a spec names an external program, which only a tournament plays (gofish.tournament).
 CMD_PREFIX = "cmd:"
+
+
+def bot_names_in_order(what: str, names: object,
+                       error: type[GoFishError] = MalformedInputError) -> tuple[str, ...]:
+    """``names``, any list of bot names in order (a tuple, a numpy array, a generator), as a
+    tuple, or ``error`` naming ``what`` is wrong: one name is no list of its letters, and a
+    mapping's values or a set's order (the seats, and a seed's games) would be lost."""
+    if isinstance(names, str | bytes) or not isinstance(names, Iterable):
+        raise error(f"{what} must be a list of bot names, not {short_repr(names)}")
+    if isinstance(names, Mapping | Set):
+        why = ("whose values would be dropped" if isinstance(names, Mapping) else
+               "which has no order, so the bots' seats, and the seed's games, would change "
+               "from run to run")
+        raise error(
+            f"{what} must be a list of bot names in order, e.g. ['emma', 'random'], not a "
+            f"{type(names).__name__} ({short_repr(names)}), {why}; name a bot twice to "
+            "have it twice")
+    listed = tuple(names)  # a generator is read once, here
+    for name in listed:
+        if not isinstance(name, str):
+            raise error(f"{what} must be a list of bot names, and {short_repr(name)} is not one")
+    return listed
 
 
 def register_bot(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -168,7 +168,7 @@ def play_deals(
     deals: Any,
     rotations: Any,
     kinds: Any,
-    bots: Sequence[str] | None = None,
+    bots: Iterable[str] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Play game ``g``: deal ``deals[g]``, seating ``rotations[g]``, bots ``kinds[g]``.
 
@@ -201,7 +201,8 @@ def play_deals(
     games = len(deal_array)
     rotation_array = _whole_array("rotations", rotations, math.factorial(players) - 1,
                                   f"seatings of {players} players")
-    kind_array = _whole_array("kinds", kinds, len(table) - 1, _kinds_described(bots))
+    described = _kinds_described(None if bots is None else table)  # bots may be a generator
+    kind_array = _whole_array("kinds", kinds, len(table) - 1, described)
     if len(rotation_array) != games or kind_array.size != games * players:
         raise MalformedInputError(
             f"play_deals needs a rotation and {players} bot kinds for each of the {games} "
@@ -227,11 +228,12 @@ def play_deals(
 def _bot_table(bots: object) -> list[SimBot]:
     """``bots`` of :func:`play_deals` as the kernel plays them, or refused as simulate
     refuses them."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
-        raise MalformedInputError(f"bots must be a list of bot specs, not {short_repr(bots)}")
-    if not all(isinstance(spec, str) for spec in bots):
-        raise MalformedInputError(f"bots must be bot specs (text), not {short_repr(bots)}")
-    return sim_bots(bots)
+    from gofish.bots.base import bot_names_in_order
+
+    specs = bot_names_in_order("bots", bots)  # a numpy array of specs too
+    if not specs:
+        raise MalformedInputError("bots must be a list of bot specs, not an empty one")
+    return sim_bots(specs)
 
 
 def _check_rows(kinds: Any, games: int, players: int) -> None:
@@ -246,7 +248,7 @@ def _check_rows(kinds: Any, games: int, players: int) -> None:
             f"of them in one flat list, not rows of shape {shape}")
 
 
-def _kinds_described(bots: Sequence[str] | None) -> str:
+def _kinds_described(bots: Sequence[object] | None) -> str:
     if bots is None:
         return "bot kinds (" + ", ".join(f"{name} {kind}" for name, kind
                                          in SIM_BOTS.items()) + ")"
@@ -472,7 +474,7 @@ def _check_seed(seed: object) -> int:
 
 def simulate(
     rules: object,
-    bots: Sequence[str],
+    bots: Iterable[str],
     games: int | np.integer[Any],
     seed: int | np.integer[Any] = 0,
     first_deal: int | np.integer[Any] = 0,
@@ -487,11 +489,9 @@ def simulate(
     """
     import numpy as np
 
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise MalformedInputError(f"bots must be a list of bot names, one per seat, not {bots!r}")
-    if not all(isinstance(name, str) for name in bots):
-        raise MalformedInputError(f"bots must be names of bots, not {list(bots)!r}")
-    names = list(bots)
+    from gofish.bots.base import bot_names_in_order
+
+    names = list(bot_names_in_order("bots", bots))  # a numpy array of names too, as a Plan's
     players = check_players(len(names))
     games = check_whole("games", as_whole_number(games), 1)
     seed = _check_seed(seed)

@@ -14,12 +14,18 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, SupportsIndex
 
-from gofish.bots.base import CMD_PREFIX, OPTION_SEPARATOR, SELF_PLAY_MARK, canonical_spec
+from gofish.bots.base import (
+    CMD_PREFIX,
+    OPTION_SEPARATOR,
+    SELF_PLAY_MARK,
+    bot_names_in_order,
+    canonical_spec,
+)
 from gofish.core import GoFishError, Rules, check_whole
 from gofish.core.errors import short_repr
 from gofish.sim import as_whole_number
@@ -76,22 +82,7 @@ def entrant_names(specs: list[str]) -> list[str]:
 def bot_names(specs: object) -> tuple[str, ...]:
     """``specs`` as a tuple of bot names, or a TournamentError: None was a TypeError from
     deep inside, and a single name was read as a list of its letters."""
-    if isinstance(specs, str) or not isinstance(specs, Iterable):
-        raise TournamentError(f"specs must be a list of bot names, not {short_repr(specs)}")
-    if isinstance(specs, Mapping | Set):  # refused as GoFishEnv's opponents are
-        why = ("whose values would be dropped" if isinstance(specs, Mapping) else
-               "which has no order, so the bots' seats, and the seed's games, would change "
-               "from run to run")
-        raise TournamentError(
-            "specs must be a list of bot names in order, e.g. ['emma', 'random'], not a "
-            f"{type(specs).__name__} ({short_repr(specs)}), {why}; name a bot twice to "
-            "enter it twice")
-    names = tuple(specs)  # a generator is read once, here
-    for name in names:
-        if not isinstance(name, str):
-            raise TournamentError(
-                f"specs must be a list of bot names, and {short_repr(name)} is not one")
-    return names
+    return bot_names_in_order("specs", specs, TournamentError)
 
 
 TOO_FEW_BOTS = "a tournament needs at least two bots (name one twice to self-play)"
