@@ -52,3 +52,19 @@ def test_play_deals_takes_its_specs_from_a_generator_once() -> None:
     # The kinds' bound was then told with len(bots): a TypeError for a generator.
     with pytest.raises(MalformedInputError, match="numbers of the 2 bots given"):
         play_deals("classic", 2, 1, [0], [0], [[0, 2]], (spec for spec in SEATS))
+
+
+@pytest.mark.parametrize("call", ["simulate", "plan"])
+def test_an_endless_generator_of_names_is_refused_not_read_for_ever(call: str) -> None:
+    # A generator is read once, to a tuple: an endless one (itertools.repeat) hung the call.
+    import itertools
+
+    from gofish.core import make_rules
+    from gofish.tournament import Plan, TournamentError
+
+    endless = itertools.repeat("emma")
+    with pytest.raises((MalformedInputError, TournamentError), match="endless generator"):
+        if call == "simulate":
+            simulate("classic", endless, games=1)
+        else:
+            Plan(make_rules("classic"), 2, 0, endless, 10)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import random
 import reprlib
 import unicodedata
@@ -71,6 +72,10 @@ SELF_PLAY_MARK = "#"
 CMD_PREFIX = "cmd:"
 
 
+#: The most bot names a list of them may hold: enough for any table or tournament.
+MOST_BOT_NAMES = 100_000
+
+
 def bot_names_in_order(what: str, names: object,
                        error: type[GoFishError] = MalformedInputError) -> tuple[str, ...]:
     """``names``, any list of bot names in order (a tuple, a numpy array, a generator), as a
@@ -86,7 +91,11 @@ def bot_names_in_order(what: str, names: object,
             f"{what} must be a list of bot names in order, e.g. ['emma', 'random'], not a "
             f"{type(names).__name__} ({short_repr(names)}), {why}; name a bot twice to "
             "have it twice")
-    listed = tuple(names)  # a generator is read once, here
+    # A generator is read once, here, and only so far: an endless one hung the caller.
+    listed = tuple(itertools.islice(names, MOST_BOT_NAMES + 1))
+    if len(listed) > MOST_BOT_NAMES:
+        raise error(f"{what} must be a list of at most {MOST_BOT_NAMES:,} bot names, and it "
+                    "goes on past that (an endless generator?)")
     for name in listed:
         if not isinstance(name, str):
             raise error(f"{what} must be a list of bot names, and {short_repr(name)} is not one")
