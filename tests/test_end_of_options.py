@@ -137,3 +137,18 @@ def test_an_option_after_it_is_said_to_belong_before_it(
     assert err == (f"{prog}: unrecognized arguments: {unknown}; '--' ends the options, so "
                    f"{option} after it is not read as one: put it before the '--' "
                    f"(see {prog} --help)\n")
+
+
+@pytest.mark.parametrize(("command", "option"), [
+    (["tournament", "emma", "--", "--games", "5"], "--games"),
+    (["tournament", "emma", "--", "random", "--seed=3"], "--seed"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_an_option_among_the_bots_after_it_is_said_to_belong_before_it(
+        command: list[str], option: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Argparse takes it for a bot's name: "unknown bot '--games': choose one of …".
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
+    typed = next(word for word in command if word.startswith(option))  # as written
+    assert err == (f"gofish tournament: unrecognized arguments: {typed}; '--' ends the "
+                   f"options, so {option} after it is not read as one: put it before the "
+                   f"'--' (see gofish tournament --help)\n")

@@ -130,16 +130,41 @@ def _near_option(unknown: Sequence[str], parser: argparse.ArgumentParser) -> str
     """"; did you mean '--limit'?" for the first unknown option (``--limt``) near one
     ``parser`` takes; one it takes is unknown only after a ``--``, which is said instead
     ("did you mean '--plain'?" of --plain offered what was typed); else ""."""
-    options = [flag for action in parser._actions for flag in action.option_strings
-               if flag.startswith("--")]
+    options = _long_options(parser)
     for word in unknown:
-        option = word.partition("=")[0]
-        if word.startswith("--") and option in options:
-            return (f"; '--' ends the options, so {option} after it is not read as one: "
-                    "put it before the '--'")
-        if word.startswith("--") and (near := did_you_mean(option, options)):
+        if (behind := _option_behind_end(word, options)) is not None:
+            return behind
+        if word.startswith("--") and (near := did_you_mean(word.partition("=")[0], options)):
             return near
     return ""
+
+
+def _long_options(parser: argparse.ArgumentParser) -> list[str]:
+    return [flag for action in parser._actions for flag in action.option_strings
+            if flag.startswith("--")]
+
+
+def _option_behind_end(word: str, options: Sequence[str]) -> str | None:
+    """"; '--' ends the options, so --games after it …" if ``word`` is one of ``options``
+    (reached only after a ``--``), else None."""
+    option = word.partition("=")[0]
+    if not word.startswith("--") or option not in options:
+        return None
+    return (f"; '--' ends the options, so {option} after it is not read as one: "
+            "put it before the '--'")
+
+
+def _option_among_bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+    """The refusal of an option of the command written after a ``--`` among the bots it
+    names (``gofish tournament emma -- --games 5``): no bot's name starts with '-', and
+    'unknown bot '--games'' did not say the option was written where it is not read."""
+    if getattr(args, "spread_positionals", None) != "bots":  # a file may be named --x
+        return None
+    options = _long_options(parser)
+    for name in args.bots:
+        if (behind := _option_behind_end(name, options)) is not None:
+            return f"gofish {args.command}: unrecognized arguments: {name}{behind}"
+    return None
 
 
 def file_name(text: str) -> str:
@@ -392,6 +417,9 @@ def _main(argv: Sequence[str] | None) -> int:
     run = getattr(args, "run", None)
     if run is None:
         return _no_command(parser)
+    if (misplaced := _option_among_bots(args, _commands(parser)[args.command])) is not None:
+        tell(brief(f"{misplaced} (see gofish {args.command} --help)"))
+        return 2
     try:  # Ctrl-C (KeyboardInterrupt) is main's to report
         return int(run(args) or 0)
     except GoFishError as error:  # the command's name first, as its own messages do
