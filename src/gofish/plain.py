@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.core.errors import other_digit
@@ -473,6 +473,7 @@ class PlainTable:
         if words[0].lower() == "ask" and (not matched or matched["wanted"].lower() == "for"):
             whom = words[1:-1] if words[-1].lower() == "for" else words[1:]  # "ask emma for"
             if whom:
+                self.refuse_half_said_ask(words)  # "ask for queen of": 'of' read as what
                 self.refuse_ask_without_rank(" ".join(whom))  # "ask emma 2": whom, not what
                 raise MalformedInputError(f"I did not understand {_quoted(typed or text)}.")
             raise MalformedInputError("Ask for which rank? Type e.g. 'ask for 9', or just '9'.")
@@ -503,10 +504,7 @@ class PlainTable:
             return
         first, _, whom = words.partition(" ")
         if first.lower() == "of":  # "queen of": the suit left out, not a seat named 'of'
-            if self.session.rules.ask != "card":
-                raise _rank_only(rank)
-            raise MalformedInputError(
-                f"A card said in words names its suit after 'of': {self.card_example(rank)}.")
+            self.refuse_half_said_card(rank)
         try:
             letter = Suit.parse(first).letter.lower()
         except MalformedInputError:
@@ -516,6 +514,27 @@ class PlainTable:
         card = f"{rank.symbol}{letter}"
         raise MalformedInputError("Type the card as one word, rank then suit letter: "
                                   f"{_quoted(f'{card} {whom}' if whom else card)}.")
+
+    def refuse_half_said_card(self, rank: Rank) -> NoReturn:
+        """The answer to a card of ``rank`` said up to its 'of' ("queen of")."""
+        if self.session.rules.ask != "card":
+            raise _rank_only(rank)
+        raise MalformedInputError(
+            f"A card said in words names its suit after 'of': {self.card_example(rank)}.")
+
+    def refuse_half_said_ask(self, words: Sequence[str]) -> None:
+        """"ask for queen of", "ask emma for the queen of": a card half said after 'for',
+        which the ask's pattern (one word asked for) left as "I did not understand"."""
+        lowered = [word.lower() for word in words]
+        for at in range(2, len(words)):
+            if lowered[at] == "of" and lowered[at - 2] == "for":
+                try:
+                    rank, suit = self.parse_wanted_leniently(words[at - 1])
+                except MalformedInputError:
+                    return
+                if suit is None:
+                    self.refuse_half_said_card(rank)
+                return
 
     def refuse_laid_card(self, move: Move) -> None:
         """A card laid face up in a pair (ask: card) is a legal ask nobody can answer: the

@@ -43,3 +43,18 @@ def test_a_card_run_on_by_one_letter_is_still_answered_as_one() -> None:
     said = run(queens_session("card"), ["Qsx", "quit"])
     assert ("'Qsx' is not a card: the Q♠ is followed by 'x'. Type the card alone, rank then "
             f"suit letter (e.g. Qs).{HELP}") in said, said
+
+
+@pytest.mark.parametrize("ask", ["card", "rank"])
+@pytest.mark.parametrize("typed", ["ask for the queen of", "ask for queen of",
+                                   "ask 2 for a queen of", "ask for queen of 2"])
+def test_a_card_half_said_in_an_ask_says_what_is_missing(ask: str, typed: str) -> None:
+    # "I did not understand 'ask for the queen of'": the ask's one word read as 'of'.
+    session = queens_session(ask)
+    lines = run(session, [typed, "quit"])
+    said = ("A card said in words names its suit after 'of': the Q of clubs, or type Qc."
+            if ask == "card" else
+            "Ask for a rank only (e.g. Q): suits are named only under the ask-for-a-card "
+            "house rule.")
+    assert said + HELP in lines, lines
+    assert not session.game.actions
