@@ -154,3 +154,22 @@ def test_a_host_still_away_after_a_rematch_whose_page_reconnects_has_a_grace_run
         assert room.seats[0].away and room.host == 0
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1, timeout=10)
         assert HAND_ON in bob.notices
+
+
+def test_a_leave_clears_the_seats_idle_stamp_and_clocks(
+    make_app: Callable[..., Starlette],
+) -> None:
+    """Whoever sits there next is someone new: the idle stamp and the grace of the person
+    who left (away for idle turns, the tab open) were kept, theirs to inherit."""
+    with ann_away_as_host(make_app, 30) as (client, room, ann, bob):
+        live = client.app.state.gofish_rooms.rooms[room.code]  # type: ignore[attr-defined]
+        assert 0 in live.idle_timers and room.seats[0].idle_since is not None
+        client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
+            PATIENT, turn_seconds=60, away_seconds=30)
+        caught_up(client, room.code, [ann, bob])
+        ann.command("leave")
+        ann.read_until(lambda m: m["type"] == "welcome")
+        bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+        assert room.seats[0].token_hash is None  # the stand-in holds her cards
+        assert room.seats[0].idle_since is None
+        assert 0 not in live.idle_timers and 0 not in live.away_timers

@@ -650,6 +650,7 @@ class Room:
         reason: Vacated = "left" if data["removed_by"] is None else "removed"
         self.revoked[seat.token_hash] = reason
         seat.token_hash, seat.away, seat.gone_since, seat.turns_run_out = None, False, None, 0
+        seat.idle_since = None  # their idle turns, not the next person's to inherit
         if data["bot"] is None:
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         else:  # the name stays, so the log of this game still reads as it did

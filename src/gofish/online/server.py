@@ -543,6 +543,7 @@ class RoomServer:
             live.presence_known.discard(data["seat"])  # someone new, or nobody
         released: list[Connection] = []
         if kind == "leave":
+            self._stop_presence_clocks(live, data["seat"])
             released = self._release(live, data["seat"], data["removed_by"] is not None)
         self.broadcast(live, notice, skip=released)
         self.schedule_bot(live)
@@ -820,6 +821,15 @@ class RoomServer:
         """Seat ``seat_index``'s idle turns no longer count: their grace stops."""
         live.room.seats[seat_index].idle_since = None
         timer = live.idle_timers.pop(seat_index, None)
+        if timer is not None:
+            timer.cancel()
+
+    @classmethod
+    def _stop_presence_clocks(cls, live: LiveRoom, seat_index: int) -> None:
+        """Seat ``seat_index``'s person has left it: their away and idle graces stop, none
+        of theirs left running for whoever sits there next."""
+        cls._forget_idle_turns(live, seat_index)
+        timer = live.away_timers.pop(seat_index, None)
         if timer is not None:
             timer.cancel()
 
