@@ -5,6 +5,7 @@ it was opened, the coach hidden the moment it was shown)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -205,5 +206,51 @@ def test_the_only_ask_left_is_played_however_soon_it_is_pressed_again() -> None:
         await pilot.press("a", "a")
         await pilot.pause()
         assert app.session.game.actions[:2] == ((0, Ask.of(1, Rank.ACE)),) * 2
+
+    run_app(app, script)
+
+
+HELD_FOR = 2.5  # seconds a key is held: well past the window below
+AUTO_REPEAT = 0.1  # seconds between a held key's repeats (a terminal's are 0.03 to 0.1)
+
+
+async def hold(app: GoFishApp, pilot: Pilot[None], key: str) -> None:
+    """``key`` held down: pressed, then repeated by the terminal until it is let go."""
+    await pilot.press(key)
+    for _ in range(int(HELD_FOR / AUTO_REPEAT)):
+        await asyncio.sleep(AUTO_REPEAT)
+        app.post_message(events.Key(key, key))
+        await pilot.pause()
+
+
+def test_a_rank_key_held_down_past_the_window_asks_once() -> None:
+    # Its repeats after the first second (the window) asked Randy again for the aces he
+    # had just handed over (R6): a sure miss that ended the turn.
+    app = big_hand_app(asks=0)  # every ask is a hit: Randy holds the hearts
+    app.repeat_window = 1.0
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await hold(app, pilot, "a")
+        assert app.session.game.actions == ((0, Ask.of(1, Rank.ACE)),)
+        assert app.session.human_to_act  # a hit keeps the turn (R7)
+        await asyncio.sleep(app.repeat_window + 0.2)  # let go: a press now is meant
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.session.game.actions[1] == (0, Ask.of(1, Rank.ACE))
+
+    run_app(app, script)
+
+
+def test_n_held_down_on_the_game_over_box_deals_the_next_game_only() -> None:
+    # Its repeats past the window dealt again and again, each deal thrown away unseen.
+    app = make_app("classic", seed=5)
+    app.repeat_window = 1.0
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await game_over_at_the_persons_pace(app, pilot)
+        finished = app.session
+        await hold(app, pilot, "n")
+        assert app.session.game_number == finished.game_number + 1
+        assert app.session.game.deck == finished.next_game().game.deck
 
     run_app(app, script)

@@ -636,7 +636,13 @@ class GoFishApp(App[None]):
 
     def is_repeat(self, key: str) -> bool:
         keys, until = self._repeats
-        return key in keys and time.monotonic() < until
+        now = time.monotonic()
+        if key not in keys or now >= until:
+            return False
+        # A key held down repeats for as long as it is held: each repeat dropped keeps the
+        # window open, or its repeats past the first half second dealt again and again.
+        self._repeats = (keys, now + self.repeat_window)
+        return True
 
     def on_key(self, event: events.Key) -> None:
         if self.is_repeat(event.key):
@@ -782,11 +788,15 @@ class GoFishApp(App[None]):
             return False
         moves, target, asked, until = self._just_asked
         session = self.session
-        return (
+        now = time.monotonic()
+        again = (
             (moves, target, asked) == (len(session.game.actions), self.target, rank)
-            and time.monotonic() < until
+            and now < until
             and (len(session.held_ranks()) > 1 or len(session.askable_opponents()) > 1)
         )
+        if again:  # held down: its next repeat is dropped too (see is_repeat)
+            self._just_asked = (moves, target, asked, now + self.repeat_window)
+        return again
 
     def move_target(self, step: int) -> None:
         askable = self.session.askable_opponents()
