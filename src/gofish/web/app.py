@@ -361,6 +361,7 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
         await socket.accept()
         table = TableConnection(socket, holder, app.state.pace, tables,
                                 drop_seconds=app.state.drop_seconds,
+                                tables_per_address=app.state.tables_per_address,
                                 message_rate=app.state.message_rate)
         first = places = None
         if _tables_from(tables, socket) >= app.state.tables_per_address:
@@ -585,10 +586,12 @@ class TableConnection:
     def __init__(self, socket: WebSocket, stores: StoreHolder, pace: float,
                  tables: set[TableConnection] | None = None, *,
                  drop_seconds: float = DROP_SECONDS,
+                 tables_per_address: int = TABLES_PER_ADDRESS,
                  message_rate: tuple[float, int] = (TABLE_MESSAGES_PER_SECOND, TABLE_BURST),
                  ) -> None:
         self.socket = socket
         self.drop_seconds = drop_seconds
+        self.tables_per_address = tables_per_address
         self.stores = stores
         self.pace = pace
         self.tables = set() if tables is None else tables
@@ -610,8 +613,11 @@ class TableConnection:
         takes the place of (see ``_places_taken``)."""
         self.tables.add(self)  # before those it replaces go: no other slips in meanwhile
         try:
-            if in_place_of is not None:
-                await self.take_place_of(*in_place_of)
+            if in_place_of is not None and not await self.take_place_of(*in_place_of):
+                # A socket it would have freed kept its place (its page's deal was on its
+                # way): past the limit still, this one is a table too many after all.
+                await _refuse_a_table_too_many(self.socket, self.tables_per_address)
+                return
             if first:
                 await self.handle(_frame_text(first))
             while True:
@@ -727,16 +733,21 @@ class TableConnection:
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
                           "or close that one and try again")
 
-    async def take_place_of(self, game_id: int, others: list[TableConnection]) -> None:
+    async def take_place_of(self, game_id: int, others: list[TableConnection]) -> bool:
         """Let go of ``others``, this page's old sockets holding game ``game_id``, which
         this one joined past its address's limit in place of. They go even if the game is
-        over (a finished game is taken from nobody): no place is taken without one freed."""
+        over (a finished game is taken from nobody): no place is taken without one freed.
+        One leaving the game for another as it is taken (its page's deal on its way) keeps
+        its socket and new game, as it does below the limit (``refuse_if_open_elsewhere``):
+        closed, its deal was stored with no ask and lost to the page. False if one kept
+        its socket, so that no place was freed."""
         self.taking = game_id  # no other page takes their game while they give way
         try:
             for other in others:
-                await other.give_way()
+                await other.give_way(unless_moved_on=True)
         finally:
             self.taking = None
+        return all(other.given_way for other in others)
 
     async def give_way(self, *, unless_moved_on: bool = False) -> None:
         """Store this socket's game and let go of the socket: a newer one of its page's has
