@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from gofish.cli import digits_0_to_9  # every number typed to gofish: 0-9 only
+from gofish.cli import digits_0_to_9, gofish_options  # numbers typed as gofish reads them
 from gofish.env import GoFishEnv
 
 RANKS = 13
@@ -148,18 +148,23 @@ def whole_number(least: int) -> Callable[[str], int]:
     return read
 
 
-def finite(text: str) -> float:
+def learning_rate(text: str) -> float:
+    """An argparse type: a finite number, 0 or more, else a usage error."""
     digits_0_to_9(text)
     value = float(text)
     if not math.isfinite(value):  # nan weights make every choice fail mid-training
         raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    if value < 0:  # it would step away from winning: the agent learns to lose
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
     return value
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--rate -1e3' refused for what it is, not as a missing value
     parser.add_argument("--games", type=whole_number(0), default=3000, help="training games")
-    parser.add_argument("--rate", type=finite, default=0.05, help="learning rate")
+    parser.add_argument("--rate", type=learning_rate, default=0.05,
+                        help="learning rate (0 or more)")
     parser.add_argument("--check", type=whole_number(1), default=1000,
                         help="games to measure with")
     parser.add_argument("--self-play", action="store_true",

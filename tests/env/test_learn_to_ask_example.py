@@ -33,6 +33,10 @@ def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
     (["--check", "0"], "argument --check: must be at least 1, not 0"),  # ZeroDivisionError
     (["--games", "-3"], "argument --games: must be at least 0, not -3"),
     (["--rate", "nan"], "argument --rate: must be a finite number, not nan"),  # NaN odds
+    # A negative rate steps away from winning, the agent learning to lose; written '-1e3'
+    # argparse took it for an option and said "expected one argument".
+    (["--rate", "-1"], "argument --rate: must be 0 or more, not -1"),
+    (["--rate", "-1e3"], "argument --rate: must be 0 or more, not -1e3"),
     (["--games", "x"], "argument --games: invalid whole number value: 'x'"),
     # int() and float() read other digits; every number typed to gofish takes 0-9 only
     (["--games", "\u0663"], "argument --games: '\u0663' uses the digit '\u0663': numbers "
