@@ -262,8 +262,3 @@ def local_time(stamp: str | None) -> str:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:  # a row edited by hand: as it is, but never an escape sequence
         return shown(stamp)
-
-
-def player_seat(game: StoredGame) -> int | None:
-    """The seat a person played (``StoredGame.player_seat``), or None."""
-    return game.player_seat

@@ -15,7 +15,6 @@ from gofish.cli._database import (
     damaged_groups,
     damaged_subject,
     local_time,
-    player_seat,
     report_changed,
     with_store,
 )
@@ -171,7 +170,7 @@ def report_damaged(damaged: list[DamagedGameError], listed: int) -> int:
 def opponents_text(game: StoredGame) -> str:
     from gofish.bots import seat_labels
 
-    seat = player_seat(game)
+    seat = game.player_seat
     names = seat_labels(game.seats)
     return ", ".join(shown(name) for index, name in enumerate(names) if index != seat)
 
@@ -182,7 +181,7 @@ def result_text(game: StoredGame) -> str:
 
     if game.winners is None:
         return "in progress"
-    seat = player_seat(game)
+    seat = game.player_seat
     if seat is None:
         names = seat_labels(game.seats)
         winners = [shown(names[w]) for w in game.winners]
@@ -195,7 +194,7 @@ def result_text(game: StoredGame) -> str:
 def books_text(game: StoredGame) -> str:
     """``6 (vs 7)``: the person's books, then the others' in seat order; ``pairs`` after
     them in a game under the pairs rule, which lays pairs (R3)."""
-    seat = player_seat(game)
+    seat = game.player_seat
     sets = " pairs" if game.book_size == 2 else ""
     if seat is None:
         return " / ".join(str(count) for count in game.books) + sets

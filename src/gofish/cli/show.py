@@ -22,7 +22,6 @@ from gofish.cli._database import (
     local_time,
     no_such_game,
     not_replaying,
-    player_seat,
     report_changed,
     with_store,
 )
@@ -125,7 +124,7 @@ def play_back(stored: StoredGame, *, all_cards: bool, delay: float, step: bool) 
 
 
 def heading(stored: StoredGame, all_cards: bool) -> str:
-    seat = player_seat(stored)
+    seat = stored.player_seat
     if all_cards:
         seen = "every card shown"
     elif seat is None:
@@ -148,7 +147,7 @@ def turns(stored: StoredGame, *, all_cards: bool) -> Iterator[list[str]]:
     from gofish.core.record import apply_record_action, start_from_record
     from gofish.narrate import Narrator
 
-    viewer = player_seat(stored)
+    viewer = stored.player_seat
     names = [shown(name) for name in stored.names]  # the header names the bots' options
     # The actions as the record reader takes them (RULES.md: left out, there are none),
     # read as gofish replay reads them; record["actions"] was a KeyError traceback.
