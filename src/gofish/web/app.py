@@ -54,6 +54,7 @@ from gofish.web.cutoff import (
 )
 from gofish.web.help import rules_help
 from gofish.web.messages import (
+    AnyMessage,
     MessageError,
     ResumeMessage,
     RevisitMessage,
@@ -373,9 +374,10 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
             # Counted again and joined with no await between: two sockets at once cannot
             # both slip in.
             if _tables_from(tables, socket) >= app.state.tables_per_address:
-                places = _places_taken(tables, socket, first, app.state.tables_per_address)
+                said = _first_message(first)
+                places = _places_taken(tables, socket, said, app.state.tables_per_address)
                 if places is None and not await _handed_over(
-                        tables, socket, first, app.state.tables_per_address):
+                        tables, socket, said, app.state.tables_per_address):
                     await _refuse_a_table_too_many(socket, app.state.tables_per_address)
                     return
         # Counted and joined with no await between, as above.
@@ -422,16 +424,25 @@ def _frame_text(frame: Mapping[str, Any]) -> str | bytes:
     return message if message is not None else (frame.get("bytes") or "")
 
 
+def _first_message(frame: Mapping[str, Any]) -> AnyMessage | None:
+    """The message ``frame`` says, read once for the checks at the limit; None if it is
+    none (the table answers it as any bad message, once it serves)."""
+    try:
+        return parse_message(_frame_text(frame))
+    except MessageError:
+        return None
+
+
 def _places_taken(tables: set[TableConnection], socket: WebSocket,
-                  frame: Mapping[str, Any], limit: int) -> Places | None:
-    """The game ``frame`` takes (``_game_taken_from``) and the sockets holding it, if all
+                  message: AnyMessage | None, limit: int) -> Places | None:
+    """The game ``message`` takes (``_game_taken_from``) and the sockets holding it, if all
     are of its own page and at this address (its page's half-open socket, after a network
     drop): the new socket takes their place. None if it takes no place, or if letting
     them go leaves its address at ``limit`` still: sockets given way count until they
     answer their close or are let go of (``give_way``), and one page taking its game over
     again and again, each time from the socket that had just taken it, gathered a socket
     past the limit with each takeover."""
-    taken = _game_taken_from(frame)
+    taken = _game_taken_from(message)
     if taken is None:
         return None
     game_id, page = taken
@@ -444,13 +455,9 @@ def _places_taken(tables: set[TableConnection], socket: WebSocket,
     return None
 
 
-def _game_taken_from(frame: Mapping[str, Any]) -> tuple[int, str | None] | None:
-    """The game ``frame`` takes from its page's other sockets, and the page: the game a
+def _game_taken_from(message: AnyMessage | None) -> tuple[int, str | None] | None:
+    """The game ``message`` takes from its page's other sockets, and the page: the game a
     resume or revisit opens, or the one a start's page lost its socket to (``left``)."""
-    try:
-        message = parse_message(_frame_text(frame))
-    except MessageError:
-        return None
     if isinstance(message, ResumeMessage | RevisitMessage):
         return message.game_id, message.page
     if isinstance(message, StartMessage) and message.left is not None:
@@ -459,14 +466,13 @@ def _game_taken_from(frame: Mapping[str, Any]) -> tuple[int, str | None] | None:
 
 
 async def _handed_over(tables: set[TableConnection], socket: WebSocket,
-                       frame: Mapping[str, Any], limit: int) -> bool:
+                       message: AnyMessage | None, limit: int) -> bool:
     """Whether ``socket``, past its address's limit, finds room once the sockets at its
-    address holding the game ``frame`` takes up have let go of it: another tab of this
+    address holding the game ``message`` takes up have let go of it: another tab of this
     browser hands its game over ("Play here instead") by closing its socket as this one
     opens, and a takeover frees the table it needs. Waits as long as a page taking up a
     game held elsewhere does, then counts again."""
-    message = _taking_up(frame)
-    if message is None:
+    if not isinstance(message, ResumeMessage | RevisitMessage):  # it takes up no game
         return False
     address = client_address(socket)
     for _ in range(OPEN_ELSEWHERE_CHECKS):
@@ -475,15 +481,6 @@ async def _handed_over(tables: set[TableConnection], socket: WebSocket,
             break  # let go of already, or held elsewhere: no place of this address's to wait for
         await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
     return _tables_from(tables, socket) < limit
-
-
-def _taking_up(frame: Mapping[str, Any]) -> ResumeMessage | RevisitMessage | None:
-    """The ``resume`` or ``revisit`` ``frame`` says, if it says one."""
-    try:
-        message = parse_message(_frame_text(frame))
-    except MessageError:
-        return None
-    return message if isinstance(message, ResumeMessage | RevisitMessage) else None
 
 
 def gives_way_to(holders: list[TableConnection], page: str | None) -> bool:
