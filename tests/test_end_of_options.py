@@ -95,7 +95,6 @@ def test_one_before_the_command_ends_gofish_s_own_options(
     (["play", "--plain", "--name", "--", "-x"], "--name=-x"),
     (["play", "--plain", "--name", "--", "Ann Lee"], "'--name=Ann Lee'"),
     (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed=-b"),
-    (["play", "--plain", "--name", "--"], "--name=-x"),
 ], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
 def test_one_between_an_option_and_its_value_says_to_write_it_joined(
         command: list[str], joined: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -108,6 +107,21 @@ def test_one_between_an_option_and_its_value_says_to_write_it_joined(
     assert err == (
         f"{prog}: argument {option}: expected one argument; '--' ends the options, so it "
         f"cannot come before the value: write it joined, as in {joined} (see {prog} --help)\n")
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "--plain", "--name", "--"],
+    ["tournament", "emma", "random", "--games", "--"],
+], ids=" ".join)
+def test_one_after_an_option_with_nothing_after_it_is_said_to_be_no_value(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "--name --" was told to write "--name=-x": a value nobody typed, the hint for one
+    # that comes after the "--".
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
+    option, prog = command[-2], f"gofish {command[0]}"
+    assert err == (f"{prog}: argument {option}: expected one argument, and got only '--', "
+                   f"which ends the options and cannot be its value (see {prog} --help)\n")
 
 
 def test_a_name_that_starts_with_a_dash_written_joined_is_played(

@@ -385,12 +385,9 @@ def _main(argv: Sequence[str] | None) -> int:
         tell(brief(f"{prog}: argument {dashes}: '--' cannot be its value, as it ends the "
                    f"options (see {prog} --help)"))
         return 2
-    if (before := _value_behind_end_of_options(words, parser)) is not None:
-        option, value = before
+    if (missing := _value_missing(words, parser)) is not None:
         prog = _prog_named(words, parser)
-        tell(brief(f"{prog}: argument {option}: expected one argument; '--' ends the options, "
-                   f"so it cannot come before the value: write it joined, as in "
-                   f"{shlex.quote(f'{option}={value}')} (see {prog} --help)"))
+        tell(brief(f"{prog}: {missing} (see {prog} --help)"))
         return 2
     try:
         try:
@@ -477,23 +474,41 @@ def _option_given_end_of_options(words: Sequence[str]) -> str | None:
     return None
 
 
-def _value_behind_end_of_options(
-        words: Sequence[str], parser: argparse.ArgumentParser) -> tuple[str, str] | None:
-    """The option that wants a value and the word after the ``--`` that follows it
-    (``--name -- -x``: ("--name", "-x")), if it is so given: a name that starts with '-'
-    written as commands quote one. argparse refused it with "expected one argument", and its
-    hint ``--name=-x`` did not say why the ``--`` was no help."""
-    if "--" not in words:
-        return None
-    end = list(words).index("--")
+def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str | None:
+    """Why the option that wants a value has none, where argparse's "expected one argument"
+    and its hint for a value that starts with '-' (written joined, ``--name=-x``) would not
+    fit what was typed: the option is the last word (``--name``), or a ``--`` follows it.
+    None otherwise, for argparse to refuse as it does."""
+    if "--" in words:
+        end = list(words).index("--")
+        option = words[end - 1] if end else ""
+        if _value_option(option, words, parser) is None:  # a flag (--plain) before it, or a value
+            return None
+        if end + 1 == len(words):  # `--name --`: "--name=-x" named a value nobody typed
+            return (f"argument {option}: expected one argument, and got only '--', which "
+                    "ends the options and cannot be its value")
+        # `--name -- -x`, a name that starts with '-' written as other commands take one
+        joined = shlex.quote(f"{option}={words[end + 1]}")
+        return (f"argument {option}: expected one argument; '--' ends the options, so it "
+                f"cannot come before the value: write it joined, as in {joined}")
+    option = words[-1] if words else ""
+    before = words[-2] if len(words) > 1 else ""
+    if _value_option(option, words, parser) is None or _value_option(before, words, parser):
+        return None  # a value of its own, or taken for the value (argparse says which)
+    return f"argument {option}: expected one argument, and nothing follows it"
+
+
+def _value_option(word: str, words: Sequence[str],
+                  parser: argparse.ArgumentParser) -> argparse.Action | None:
+    """The option ``word`` names (in full, or a long one shortened as argparse takes it:
+    ``--nam``) in the command ``words`` name, if it wants exactly one value; else None."""
     command = _commands(parser).get(_prog_named(words, parser).removeprefix("gofish "))
     actions = (command or parser)._option_string_actions
-    option = words[end - 1] if end else ""
-    action = actions.get(option)
-    if action is None or action.nargs == 0:  # a flag (--plain) before it, or a value
-        return None
-    value = words[end + 1] if end + 1 < len(words) else "-x"
-    return option, value
+    action = actions.get(word)
+    if action is None and word.startswith("--") and len(word) > 2:
+        named = {actions[flag] for flag in actions if flag.startswith(word)}
+        action = named.pop() if len(named) == 1 else None
+    return action if action is not None and action.nargs is None else None
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:
