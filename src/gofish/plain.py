@@ -26,7 +26,7 @@ from typing import NoReturn, TextIO
 
 from gofish.core import Card, Event, MalformedInputError, Rank, Suit, View
 from gofish.core.errors import other_digit
-from gofish.knowledge import coach_rows, laid_note, on_table
+from gofish.knowledge import laid_note, on_table
 from gofish.leaving import (
     CONTINUE_SIGNALS,
     OUTPUT_CLOSED,
@@ -789,7 +789,7 @@ class PlainTable:
 
     def show_coach(self) -> None:
         session = self.session
-        for row in coach_rows(session.view()):
+        for row in session.coach_rows():
             known = "; ".join(
                 f"{session.names[seat]} "
                 + (f"at least {row.known[seat]}" if row.known[seat]

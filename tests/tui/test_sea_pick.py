@@ -177,3 +177,29 @@ def test_classic_draws_the_top_of_the_pond_at_once() -> None:
         assert not app.query_one(SeaView).display
 
     run_app(app, script)
+
+
+def test_the_coach_counts_the_go_fish_said_while_the_pick_waits() -> None:
+    # The coach read the game, which plays the miss only at the draw: Emma had said "Go
+    # fish!" for aces, and the coach still showed her aces as unknown ('?') until the pick.
+    app, miss, _ = sea_table()
+    seen: dict[str, list[str]] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        seen["before"] = region_text(app, "#coach")
+        await pilot.press(RANK_KEYS[miss.rank])
+        await pilot.pause()
+        assert app.session.pending_miss == miss
+        seen["waiting"] = region_text(app, "#coach")
+
+    run_app(app, script)
+    aces = {moment: emma_cell(lines, 0) for moment, lines in seen.items()}
+    assert aces == {"before": "?", "waiting": "–"}, seen
+
+
+def emma_cell(lines: list[str], column: int) -> str:
+    """Emma's entry in the coach's ``column`` (0: aces), as shown."""
+    row = next(line for line in lines if line.strip("│ ").startswith("Emma"))
+    return row.strip("│ ").split()[1 + column]

@@ -43,7 +43,7 @@ from gofish.core import (
     TurnPassed,
     WentFishing,
 )
-from gofish.knowledge import coach_rows, laid_note, on_table
+from gofish.knowledge import laid_note, on_table
 from gofish.leaving import LEAVE_SIGNALS
 from gofish.narrate import laid_word, plural, pond_word
 from gofish.session import SUITS_AS_IN_HAND, BackgroundSaver, IllegalChoice, TableSession
@@ -349,12 +349,12 @@ class GoFishApp(App[None]):
         # Told "Go fish!", no rank key asks until the draw: the keys under the cards dim.
         asking = session.human_to_act and session.pending_miss is None
         hand.show(hand_now, active=asking, picked=self.picked_rank, new=new)
-        coach = self.query_one(CoachPanel)
-        if coach.display:
-            coach.show(coach_rows(view), session.names, session.human, self.coach_laid_word())
-        for screen in self.screen_stack:
-            if isinstance(screen, CoachScreen):
-                screen.show(coach_rows(view), session.names, session.human, self.coach_laid_word())
+        panel = self.query_one(CoachPanel)
+        coaches: list[CoachPanel | CoachScreen] = [*([panel] if panel.display else []), *(
+            screen for screen in self.screen_stack if isinstance(screen, CoachScreen))]
+        for coach in coaches:
+            coach.show(session.coach_rows(), session.names, session.human,
+                       self.coach_laid_word())
         if self.too_small:
             self.refresh_bindings()  # a bot's first ask takes n away (check_action)
         self.show_prompt()
@@ -1149,7 +1149,7 @@ class GoFishApp(App[None]):
     def coach_fits(self) -> bool:
         """Room beside the log (at its narrowest) for the whole coach, border and all."""
         session = self.session
-        table = coach_table(coach_rows(session.view()), session.names, session.human,
+        table = coach_table(session.coach_rows(), session.names, session.human,
                             self.coach_laid_word())
         needs = coach_size(table, self.console)
         room = self.query_one("#middle").size
@@ -1161,7 +1161,7 @@ class GoFishApp(App[None]):
 
     def open_coach_screen(self) -> None:
         session = self.session
-        self.push_screen(CoachScreen(coach_rows(session.view()), session.names, session.human,
+        self.push_screen(CoachScreen(session.coach_rows(), session.names, session.human,
                                      self.coach_laid_word()),
                          self.overlay_closed)
 
