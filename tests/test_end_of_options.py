@@ -112,16 +112,17 @@ def test_one_between_an_option_and_its_value_says_to_write_it_joined(
 @pytest.mark.parametrize("command", [
     ["play", "--plain", "--name", "--"],
     ["tournament", "emma", "random", "--games", "--"],
+    ["play", "--plain", "--name", "--", "--"],
 ], ids=" ".join)
-def test_one_after_an_option_with_nothing_after_it_is_said_to_be_no_value(
+def test_one_after_an_option_with_no_value_after_it_is_said_to_be_no_value(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    # "--name --" was told to write "--name=-x": a value nobody typed, the hint for one
-    # that comes after the "--".
+    # "--name --" was told to write "--name=-x", a value nobody typed (the hint for one
+    # after the "--"), and "--name -- --" to write "--name=--", which is refused.
     err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
-    option, prog = command[-2], f"gofish {command[0]}"
-    assert err == (f"{prog}: argument {option}: expected one argument, and got only '--', "
-                   f"which ends the options and cannot be its value (see {prog} --help)\n")
+    option, prog = command[command.index("--") - 1], f"gofish {command[0]}"
+    assert err == (f"{prog}: argument {option}: expected one argument, and '--' cannot be "
+                   f"its value, as it ends the options (see {prog} --help)\n")
 
 
 def test_a_name_that_starts_with_a_dash_written_joined_is_played(

@@ -484,9 +484,10 @@ def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str
         option = words[end - 1] if end else ""
         if _value_option(option, words, parser) is None:  # a flag (--plain) before it, or a value
             return None
-        if end + 1 == len(words):  # `--name --`: "--name=-x" named a value nobody typed
-            return (f"argument {option}: expected one argument, and got only '--', which "
-                    "ends the options and cannot be its value")
+        if words[end + 1:end + 2] in ([], ["--"]):  # `--name --`, `--name -- --`: the
+            # hint to write it joined named a value nobody typed, or one refused ("--name=--")
+            return (f"argument {option}: expected one argument, and '--' cannot be its "
+                    "value, as it ends the options")
         # `--name -- -x`, a name that starts with '-' written as other commands take one
         joined = shlex.quote(f"{option}={words[end + 1]}")
         return (f"argument {option}: expected one argument; '--' ends the options, so it "
