@@ -77,7 +77,7 @@ def test_a_seating_of_three_players_goes_up_to_five() -> None:
                                                    "(random 0, emma 1, counter 2)), not "
                                                    "np.True_"),
     ({"seed": True}, "seed must be a whole number, not True"),
-    ({"players": True}, "the number of players must be a whole number, not true"),
+    ({"players": True}, "the number of players must be a whole number, not True"),
 ])
 def test_a_bool_among_numbers_is_refused_naming_it(arguments: dict[str, object],
                                                    complaint: str) -> None:

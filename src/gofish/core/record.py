@@ -100,7 +100,7 @@ def start_from_record(record: object) -> tuple[Game, list[Any]]:
     if unknown is not None:
         raise RecordError(unknown)
     try:
-        players = check_players(_field(record, "players"))
+        players = check_players(_field(record, "players"), shown)  # true, null: as JSON
         rules = make_rules(_record_rules(_field(record, "rules"))).for_players(players)
         deck = parse_deck(_record_deck(_field(record, "deck")))
         first_player = record.get("first_player", 0)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final, Literal
 
-from gofish.core.errors import MalformedInputError, did_you_mean, digits_cut, shown, whole_number
+from gofish.core.errors import (
+    MalformedInputError,
+    did_you_mean,
+    digits_cut,
+    short_repr,
+    shown,
+    whole_number,
+)
 
 RefillMode = Literal["hand", "card", "turn", "none"]
 EndMode = Literal["all-books", "first-empty"]
@@ -177,11 +184,14 @@ _RESOLVED: dict[tuple[Rules, int], Rules] = {}
 OPTION_NAMES: Final = ("lucky_draw", "refill", "end", "hand_size", "book_size", "ask")
 
 
-def check_players(players: object) -> int:
+def check_players(players: object, show: Callable[[object], str] = short_repr) -> int:
+    """``players`` as an int from MIN_PLAYERS to MAX_PLAYERS, else a MalformedInputError.
+    A wrong kind is shown as Python writes it (``True``, ``None``) to the Python callers;
+    a record's reader passes :func:`shown` to write it as JSON does (``true``, ``null``)."""
     count = whole_number(players)
     if count is None:
         raise MalformedInputError(
-            f"the number of players must be a whole number, not {shown(players)}"
+            f"the number of players must be a whole number, not {show(players)}"
         )
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise MalformedInputError(f"{_players_counted(count)} cannot play: every rule set "
