@@ -180,6 +180,23 @@ def test_one_result_instead_of_a_list_of_them_is_named_as_such() -> None:
             combine(good)  # type: ignore[arg-type]
 
 
+def test_results_and_labels_may_be_generators_as_a_plans_specs_may() -> None:
+    # A Plan takes its specs from a generator, but merge_results refused one ("not a
+    # generator"): a study writes merge_results(json.load(f) for f in files).
+    shards = [Plan(make_rules("classic"), 2, 1, ("emma", "random"), 10, shard, 2)
+              for shard in (0, 1)]
+    halves = [summary(run_tournament(plan, jobs=1)) for plan in shards]
+    listed = merge_results(halves)
+    assert listed["games"] == 10
+    for combine in (merge_results, pool_results):
+        combined = combine(half for half in halves)
+        assert combined["games"] == 10 and combined["bots"] == listed["bots"]
+        with pytest.raises(TournamentError, match=r"b\.json is not a tournament JSON result"):
+            combine(iter([halves[0], {}]), labels=(name for name in ("a.json", "b.json")))
+    with pytest.raises(TournamentError, match="nothing to merge"):
+        merge_results(half for half in [])
+
+
 @pytest.mark.parametrize("timeout", [3600.5, 1e12])
 def test_a_time_limit_longer_than_the_command_line_allows_is_refused(timeout: float) -> None:
     # 1e12 s reached the first ask of an external bot: an OverflowError from the selector

@@ -11,13 +11,13 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
-from gofish.core.errors import cut, shown
+from gofish.core.errors import cut, short_repr, shown
 from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
 from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
 from gofish.tournament.plan import (
@@ -679,35 +679,44 @@ def _check_ended_by_forfeit(totals: dict[str, Any], names: Sequence[str], player
                               "each forfeit in 'totals.forfeits'")
 
 
-def _labels(results: Sequence[Any], labels: Sequence[str] | None, kind: str) -> list[str]:
+def _labels(results: Sequence[Any], labels: Iterable[str] | None, kind: str) -> list[str]:
     if labels is None:
         return [f"{kind} {n}" for n in range(1, len(results) + 1)]
     # One name per result: fewer was an IndexError past the last, a string named each
     # result by one of its letters.
-    if isinstance(labels, str) or not isinstance(labels, Sequence) or not all(
-            isinstance(label, str) for label in labels):
-        raise TournamentError(f"labels must be a list of names, one per result, not {labels!r}")
-    if len(labels) != len(results):
-        raise TournamentError(f"labels must name each result once: {len(labels)} "
+    if isinstance(labels, str | bytes | Mapping) or not isinstance(labels, Iterable):
+        raise TournamentError(f"labels must be a list of names, one per result, not "
+                              f"{short_repr(labels)}")
+    names = list(labels)
+    if not all(isinstance(label, str) for label in names):
+        raise TournamentError(f"labels must be a list of names, one per result, not "
+                              f"{short_repr(names)}")
+    if len(names) != len(results):
+        raise TournamentError(f"labels must name each result once: {len(names)} "
                               f"for {len(results)} results")
-    return list(labels)
+    return names
 
 
-def _checked_labels(results: Sequence[Any], labels: Sequence[str] | None,
-                    kind: str) -> list[str]:
-    """The labels of ``results``, once each is checked to be a tournament result: from
-    Python (the Ray example) a dict with a field missing was a KeyError from deep inside."""
-    if isinstance(results, (str, dict)) or not isinstance(results, Sequence):
+def _checked_results(results: Iterable[dict[str, Any]], labels: Iterable[str] | None,
+                     kind: str, none_given: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """``results`` as a list, with their labels, once each is checked to be a tournament
+    result: from Python (the Ray example) a dict with a field missing was a KeyError from
+    deep inside. Any list in order will do, a generator too, as a Plan's specs: a study
+    writes ``merge_results(json.load(open(name)) for name in names)``."""
+    if isinstance(results, str | bytes | Mapping) or not isinstance(results, Iterable):
         # One result itself was read as a list of its keys, each "not a JSON object".
         raise TournamentError(f"results must be a list of tournament results (one result: "
                               f"[result]), not a {type(results).__name__}")
-    who = _labels(results, labels, kind)
-    for name, result in zip(who, results, strict=True):
+    listed = list(results)
+    if not listed:
+        raise TournamentError(none_given)
+    who = _labels(listed, labels, kind)
+    for name, result in zip(who, listed, strict=True):
         try:
             check_result(result)
         except TournamentError as error:
             raise TournamentError(f"{name} is not a tournament JSON result: {error}") from None
-    return who
+    return listed, who
 
 
 #: How a refusal names a field that differs: as the option it comes from, not as its JSON
@@ -751,13 +760,12 @@ def _specs(result: dict[str, Any]) -> list[str]:
     return [normalize_spec(row["spec"]) for row in result["bots"]]
 
 
-def merge_results(results: Sequence[dict[str, Any]],
-                  labels: Sequence[str] | None = None) -> dict[str, Any]:
+def merge_results(results: Iterable[dict[str, Any]],
+                  labels: Iterable[str] | None = None) -> dict[str, Any]:
     """Combine ``--json`` outputs of shards of one tournament into one result
     (``labels``, e.g. file names, name them in errors)."""
-    if not results:
-        raise TournamentError("nothing to merge: give the JSON files of the shards")
-    who = _checked_labels(results, labels, "shard")
+    results, who = _checked_results(results, labels, "shard",
+                                    "nothing to merge: give the JSON files of the shards")
     first = results[0]
     key_fields = ("rules", "players", "seed", "games_asked", "seatings")
     specs = _specs(first)
@@ -877,8 +885,8 @@ def _listed(numbers: Iterable[int]) -> str:
     return ("shard " if len(ordered) == 1 else "shards ") + ", ".join(map(str, ordered))
 
 
-def pool_results(results: Sequence[dict[str, Any]],
-                 labels: Sequence[str] | None = None) -> dict[str, Any]:
+def pool_results(results: Iterable[dict[str, Any]],
+                 labels: Iterable[str] | None = None) -> dict[str, Any]:
     """Add up independent tournaments of the same bots and rules (other seeds or --games).
 
     Each batch (one seed and game count) is first merged from its shards as by
@@ -886,9 +894,8 @@ def pool_results(results: Sequence[dict[str, Any]],
     up, which narrows the intervals. ``seed`` becomes the list of the batches'
     seeds, and ``batches`` tells each one's games and missing shards.
     """
-    if not results:
-        raise TournamentError("nothing to pool: give the JSON files of the tournaments")
-    who = _checked_labels(results, labels, "tournament")
+    results, who = _checked_results(
+        results, labels, "tournament", "nothing to pool: give the JSON files of the tournaments")
     groups: dict[tuple[Any, Any], list[int]] = {}
     for number, result in enumerate(results):
         groups.setdefault((result.get("seed"), result.get("games_asked")), []).append(number)
