@@ -300,8 +300,10 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
     from gofish.bots.base import CMD_PREFIX
 
     spellings: dict[str, list[str]] = {}
-    for spec, entrant in zip(typed, plan.specs, strict=True):
+    first_names: dict[str, str] = {}  # each bot's first copy, as the table names it
+    for spec, entrant, name in zip(typed, plan.specs, plan.names, strict=True):
         spellings.setdefault(entrant, []).append(spec)
+        first_names.setdefault(entrant, name)
     for spec, written in spellings.items():
         if len(set(written)) > 1:
             each = " and ".join(shown(text) for text in dict.fromkeys(written))
@@ -309,7 +311,7 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
             # A program's command is kept as given: only its prefix and spaces differed.
             why = _SAME_PROGRAM if spec.startswith(CMD_PREFIX) else _SAME_BOT
             tell(f"gofish tournament: {each} are one bot, written {shown(spec)} ({why}): it "
-                 f"plays itself as {shown(spec)}#1 {last} #{len(written)}")
+                 f"plays itself as {shown(first_names[spec])} {last} #{len(written)}")
 
 
 #: Why two entrants typed differently are one, said by _note_same_bots.

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
+import shlex
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -65,18 +67,39 @@ def normalize_spec(spec: str) -> str:
 
 
 def entrant_names(specs: list[str]) -> list[str]:
-    """Display names: a bot named twice becomes ``emma#1``, ``emma#2`` (it plays itself)."""
-    specs = list(bot_names(specs))
-    counts = Counter(specs)
+    """Display names, one per entrant and each different: a bot named twice becomes
+    ``emma#1``, ``emma#2`` (it plays itself). Only those copies end in ``#`` and a number:
+    a command that does (``cmd:./bot#1``) is shown quoted (see _unnumbered), or it read as
+    the first copy of ``cmd:./bot`` entered twice, and had that copy's very name."""
+    shown = [_unnumbered(spec) for spec in bot_names(specs)]
+    counts = Counter(shown)
     seen: Counter[str] = Counter()
     names = []
-    for spec in specs:
-        if counts[spec] > 1:
-            seen[spec] += 1
-            names.append(f"{spec}{SELF_PLAY_MARK}{seen[spec]}")
+    for name in shown:
+        if counts[name] > 1:
+            seen[name] += 1
+            names.append(f"{name}{SELF_PLAY_MARK}{seen[name]}")
         else:
-            names.append(spec)
+            names.append(name)
     return names
+
+
+#: The end of a self-play copy's name: "#2".
+_COPY_NUMBER = re.compile(re.escape(SELF_PLAY_MARK) + r"\d+\Z")
+
+
+def _unnumbered(spec: str) -> str:
+    """``spec`` as a name that does not end as a self-play copy's does: a command whose
+    text does (``cmd:./bot#1``, ``cmd:./bot --tag #1``) with its words quoted as a shell
+    would quote them (``cmd:'./bot#1'``), the same program and arguments. (A built-in
+    bot's name and options hold no ``#``.)"""
+    if not _COPY_NUMBER.search(spec) or not spec.startswith(CMD_PREFIX):
+        return spec
+    try:
+        words = shlex.split(spec[len(CMD_PREFIX):])
+    except ValueError:  # unbalanced quotes: it never runs; quoted whole, it still reads so
+        return CMD_PREFIX + shlex.quote(spec[len(CMD_PREFIX):])
+    return CMD_PREFIX + shlex.join(words)
 
 
 def bot_names(specs: object) -> tuple[str, ...]:
