@@ -154,15 +154,22 @@ def test_a_game_on_the_damaged_page_is_named_not_the_whole_database(
     assert path.read_bytes() == before
 
 
+def _newest_with_no_time(tmp_path: Path) -> tuple[Path, dict[int, StoredGame]]:
+    """A database whose history's index and newest games page are overwritten: those
+    games' time cannot be read, so they are listed last."""
+    path = tmp_path / "games.sqlite3"
+    stored = _stored(path)
+    _overwrite(path, _pages_of(path, "games_by_update")[0])
+    _overwrite(path, _pages_of(path, "games")[-1])
+    return path, stored
+
+
 def test_history_cut_short_does_not_call_the_games_read_around_damage_the_most_recent(
         tmp_path: Path) -> None:
     # With the history's index damaged too, the most recent games, on the damaged page,
     # are listed last (their time cannot be read): --limit 5 showed five older games as
     # "the most recent", and the newest were neither shown nor named.
-    path = tmp_path / "games.sqlite3"
-    stored = _stored(path)
-    _overwrite(path, _pages_of(path, "games_by_update")[0])
-    _overwrite(path, _pages_of(path, "games")[-1])
+    path, stored = _newest_with_no_time(tmp_path)
     result = gofish_cmd("history", "--limit", "5", "--database", str(path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "is damaged (database disk image is malformed)" in result.stderr  # it fell back
@@ -176,3 +183,21 @@ def test_history_cut_short_does_not_call_the_games_read_around_damage_the_most_r
     assert result.stdout.splitlines()[-1] == (
         f"(5 of {GAMES} games shown, the most recent; games {', '.join(last)} are damaged, "
         "past the limit: with no time that can be read, listed last: --limit N lists more)")
+
+
+def test_history_json_cut_short_names_the_damaged_games_past_the_limit_on_stderr(
+        tmp_path: Path) -> None:
+    # JSON has no count line, so --json named none of them: the newest games, unlisted.
+    path, stored = _newest_with_no_time(tmp_path)
+    table = gofish_cmd("history", "--limit", "5", "--database", str(path)).stdout
+    unplaced = table.splitlines()[-1].split("; games ")[1].split(" are damaged")[0]
+    assert str(max(stored)) in unplaced.split(", ")
+    for wanted in ([], ["--unfinished"]):
+        result = gofish_cmd("history", "--json", "--limit", "5", *wanted,
+                            "--database", str(path))
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert len(result.stdout.splitlines()) == 5  # stdout is JSON lines alone
+        assert (f"gofish history: games {unplaced} are damaged, past the limit: with no time "
+                "that can be read, listed last: --limit N lists them\n") in result.stderr
+    whole = gofish_cmd("history", "--json", "--limit", str(GAMES), "--database", str(path))
+    assert "past the limit" not in whole.stderr  # not cut: every game is listed

@@ -50,15 +50,19 @@ def run(args: argparse.Namespace) -> int:
         damaged: list[DamagedGameError] = []
         changed: list[StoredGame] = []
         listed = 0
+        shown_ids: set[int] = set()
         if args.json:
             for game in games:
                 print(json.dumps(summary_dict(game)))
                 listed += 1
+                shown_ids.add(entry_id(game))
                 damaged += damaged_entry(game)
                 changed += changed_game(game)
+            # Said on stderr, as JSON has no count line: those may be the newest games.
+            if unplaced := unplaced_past_limit(store, shown_ids, args):
+                tell(f"gofish history: {past_limit(unplaced)}: --limit N lists them")
             return max(report_damaged(damaged, listed), report_changed("history", changed))
         rows = []
-        shown_ids: set[int] = set()
         for game in games:
             rows.append(history_row(game))
             shown_ids.add(entry_id(game))
@@ -95,14 +99,28 @@ def more_stored(store: Store, shown_ids: set[int], args: argparse.Namespace) -> 
     which = "games" if not args.unfinished else (
         "unfinished games" if store.damage is None
         else "games that are unfinished or cannot be read")  # as listed around damage
-    # Read around a damaged page, a game whose time cannot be read has no known place in
-    # the order and comes last: the newest may be past the limit, so those are named.
-    unplaced = [str(game_id) for game_id in store.time_unknown_ids(finished)
-                if game_id not in shown_ids]
-    order = "the most recent" + (f"; {damaged_subject(unplaced)} damaged, past the limit: "
-                                 "with no time that can be read, listed last"
-                                 if unplaced else "")
+    unplaced = unplaced_past_limit(store, shown_ids, args)
+    order = "the most recent" + (f"; {past_limit(unplaced)}" if unplaced else "")
     return f"({listed} of {total} {which} shown, {order}: --limit N lists more)"
+
+
+def unplaced_past_limit(store: Store, shown_ids: set[int], args: argparse.Namespace
+                        ) -> list[str]:
+    """The damaged games past --limit whose time cannot be read, largest id first. Read
+    around a damaged page, such a game has no known place in the order and comes last:
+    the newest may be among them, so they are named. Call it after listing, as
+    more_stored."""
+    if len(shown_ids) < args.limit:  # not cut: every game was listed, these too
+        return []
+    finished = False if args.unfinished else None
+    return [str(game_id) for game_id in store.time_unknown_ids(finished)
+            if game_id not in shown_ids]
+
+
+def past_limit(unplaced: list[str]) -> str:
+    """"games 44, 43 are damaged, past the limit: …", of unplaced_past_limit's ids."""
+    return (f"{damaged_subject(unplaced)} damaged, past the limit: with no time that can be "
+            "read, listed last")
 
 
 #: Games read at a time: each game is read with its whole record, and --limit 100000 read
