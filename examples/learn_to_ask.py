@@ -159,6 +159,9 @@ def learning_rate(text: str) -> float:
     return value
 
 
+learning_rate.__name__ = "number"  # argparse's "invalid number value: 'x'", not the name
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     gofish_options(parser)  # '--rate -1e3' refused for what it is, not as a missing value

@@ -38,6 +38,8 @@ def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
     (["--rate", "-1"], "argument --rate: must be 0 or more, not -1"),
     (["--rate", "-1e3"], "argument --rate: must be 0 or more, not -1e3"),
     (["--games", "x"], "argument --games: invalid whole number value: 'x'"),
+    # argparse names the type by its function's name: "invalid learning_rate value".
+    (["--rate", "x"], "argument --rate: invalid number value: 'x'"),
     # int() and float() read other digits; every number typed to gofish takes 0-9 only
     (["--games", "\u0663"], "argument --games: '\u0663' uses the digit '\u0663': numbers "
                               "take the digits 0-9 only"),
