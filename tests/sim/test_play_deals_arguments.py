@@ -42,7 +42,18 @@ def test_good_arguments_play_the_games_simulate_plays() -> None:
     ({"rotations": [0, -1]}, "rotations must be seatings of 2 players, from 0 to 1, not -1"),
     ({"deals": [-5, 1]}, "deals must be deal numbers, from 0 to 9,223,372,036,854,775,807, "
                          "not -5"),
-    ({"deals": [0.5, 1.0]}, "deals must be whole numbers (deal numbers), not float64 values"),
+    # The entry that is no whole number, not numpy's word for the array it made of them
+    # ("float64 values", "<U1 values", "object values" for a None or a generator).
+    ({"deals": [0.5, 1.0]}, "deals must be whole numbers (deal numbers), not 0.5"),
+    ({"deals": np.array([0.5, 1.0])}, "deals must be whole numbers (deal numbers), "
+                                      "not float64 values"),
+    ({"kinds": [[1, 0], [1, None]]}, "kinds must be whole numbers (bot kinds (random 0, emma "
+                                     "1, counter 2)), not None"),
+    ({"kinds": [[1, 0], ["1", 0]]}, "bot kinds (random 0, emma 1, counter 2)), not '1'"),
+    ({"deals": (deal for deal in (0, 1))}, "deals must be whole numbers (deal numbers), not a "
+                                           "generator, <generator object"),
+    ({"rotations": "01"}, "rotations must be whole numbers (seatings of 2 players), not a str, "
+                          "'01': give a list or an array of them"),
     ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615, not -1"),
     ({"seed": 2**64}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     ({"players": 6}, "6 players cannot play"),

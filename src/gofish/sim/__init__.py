@@ -269,10 +269,10 @@ def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarra
                                   f"one length, not {short_repr(values)}") from None
     if array.dtype.kind not in "iu" and not (array.size == 0 and array.dtype.kind == "f"):
         raise MalformedInputError(f"{name} must be whole numbers ({described}), "
-                                  f"not {array.dtype} values")
-    if (wrong := _first_not_whole(values)) is not None:
+                                  f"not {_not_whole_shown(values, array)}")
+    if wrong := _first_not_whole(values):
         raise MalformedInputError(f"{name} must be whole numbers ({described}), "
-                                  f"not {short_repr(wrong)}")
+                                  f"not {short_repr(wrong[0])}")
     if array.size and (array.min() < 0 or array.max() > most):
         wrong = array[(array < 0) | (array > most)].flat[0]
         raise MalformedInputError(f"{name} must be {described}, from 0 to {most:,}, "
@@ -280,24 +280,36 @@ def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarra
     return np.ascontiguousarray(array.ravel(), np.int64)
 
 
-def _first_not_whole(values: object) -> object:
+def _not_whole_shown(values: object, array: np.ndarray) -> str:
+    """What ``values`` holds that is no whole number, as a refusal names it: its first such
+    entry ('a', 1.5), or the array's kind; a generator or a text is no list at all (numpy
+    made one object of it, "object values", and a text's letters "<U2 values")."""
+    if array.ndim == 0:
+        kind = type(values).__name__
+        return f"a {kind}, {short_repr(values)}: give a list or an array of them"
+    wrong = _first_not_whole(values)
+    return short_repr(wrong[0]) if wrong else f"{array.dtype} values"
+
+
+def _first_not_whole(values: object) -> list[object]:
     """The first entry of ``values`` (lists and tuples, row within row) that is no whole
-    number (``whole_number``: a bool, Python's or numpy's), or None. Only what numpy has
-    already read as whole numbers comes here, so nothing else can be found; an array's own
-    rows are whole numbers unless the array is of bools."""
+    number (``whole_number``: a bool, Python's or numpy's, or None), in a list of one;
+    empty if there is none. Only what numpy has already read as whole numbers comes here,
+    so nothing else can be found; an array's own rows are whole numbers unless the array
+    is of bools."""
     import numpy as np
 
     if isinstance(values, np.ndarray):
-        return values.flat[0] if values.dtype.kind == "b" and values.size else None
+        return [values.flat[0]] if values.dtype.kind == "b" and values.size else []
     if not isinstance(values, (list, tuple)):
-        return None  # a range, say: whole numbers only
+        return []  # a range, say: whole numbers only
     for value in values:
         if isinstance(value, (list, tuple, np.ndarray)):
-            if (wrong := _first_not_whole(value)) is not None:
+            if wrong := _first_not_whole(value):
                 return wrong
         elif whole_number(value) is None:
-            return value
-    return None
+            return [value]
+    return []
 
 
 #: Games per compiled call of play_deals: a Ctrl-C waits for at most these (some 60 ms of
