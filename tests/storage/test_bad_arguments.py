@@ -200,3 +200,24 @@ def test_a_long_id_is_cut_as_the_commands_cut_a_long_number(store: Store) -> Non
     with pytest.raises(UnknownGameError) as caught:
         store.get(int("7" * 300))
     assert str(caught.value) == "there is no stored game with id 777777777777… (300 digits)"
+
+
+@pytest.mark.parametrize("games", [
+    [1], [_record()], [(_record(), None)], [("x",)], 5, "games", {"games": []}])
+def test_restore_refuses_what_is_not_a_list_of_pairs_of_a_game_and_its_deal(
+        store: Store, games: object) -> None:
+    # A bare game was a TypeError ("cannot unpack"), a record an AttributeError (.record).
+    with pytest.raises(StorageError, match=r"restore takes (a list of )?\(StoredGame, deal\)"):
+        store.restore(games)  # type: ignore[arg-type]
+    assert store.count() == 0
+
+
+def test_restore_stores_nothing_when_a_later_entry_is_wrong(tmp_path: Path, store: Store) -> None:
+    with open_store(tmp_path / "other.sqlite3") as other:
+        other.save(_record(), seats=[YOU, EMMA])
+        game = other.get(1)
+    with pytest.raises(StorageError, match="not 'x'"):
+        store.restore([(game, None), "x"])  # type: ignore[list-item]
+    assert store.count() == 0
+    assert store.restore(pair for pair in [(game, None)]) == {}  # a generator of pairs
+    assert store.get(1).record == game.record

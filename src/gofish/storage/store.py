@@ -19,7 +19,7 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -602,7 +602,7 @@ class Store:
         _write_seats(db, game_id, summary, seats)
         return game_id
 
-    def restore(self, games: Sequence[tuple[StoredGame, Mapping[str, Any] | None]], *,
+    def restore(self, games: Iterable[tuple[StoredGame, Mapping[str, Any] | None]], *,
                 largest_id: int = 0) -> dict[int, str]:
         """Store ``games`` (each with its ``deal``, see :meth:`seeded_deal`) as they were
         read from another database, in one transaction: their ids, times, seats and
@@ -613,7 +613,11 @@ class Store:
         largest_id = _check_count("largest_id", largest_id)
         refused: dict[int, str] = {}
         ready = []
-        for game, deal in games:
+        if not isinstance(games, Iterable) or isinstance(games, str | bytes | Mapping):
+            raise StorageError("restore takes a list of (StoredGame, deal) pairs, not "
+                               f"{short_repr(games)}")
+        for item in games:
+            game, deal = _restorable(item)
             try:
                 summary = summarize(game.record)
                 ready.append((game, summary, check_seats(game.seats, summary.players),
@@ -1583,6 +1587,16 @@ def _game_columns(summary: GameSummary, source: str) -> tuple[Any, ...]:
         json.dumps(list(summary.books)),
         summary.actions,
     )
+
+
+def _restorable(item: object) -> tuple[StoredGame, object]:
+    """One entry of :meth:`Store.restore`'s games, a ``(StoredGame, deal)`` pair, else a
+    StorageError saying so: a bare game was a TypeError ("cannot unpack"), and a record in
+    place of the StoredGame an AttributeError, from inside."""
+    if isinstance(item, tuple | list) and len(item) == 2 and isinstance(item[0], StoredGame):
+        return item[0], item[1]
+    raise StorageError("restore takes (StoredGame, deal) pairs, a deal such as "
+                       f"{{\"seed\": 3, \"number\": 0}} or None, not {short_repr(item)}")
 
 
 def _deal_text(deal: object) -> str | None:
