@@ -340,9 +340,12 @@ def query_problem(path: str, pairs: list[tuple[str, str]], taken: list[str] | No
 
 def _games_page(store: Store, limit: int, before: PageKey | None, offset: int,
                 finished: bool | None) -> tuple[GamesPage, int]:
-    """A page of the stored games and the total of those ``finished`` picks."""
-    page = store.list_page(limit=limit, before=before, offset=offset, finished=finished)
-    return page, store.count(finished=finished)
+    """A page of the stored games and the total of those ``finished`` picks, read as one
+    read finds them (the total counts what the page was read from; in a damaged file the
+    two walk its game keys once, not twice)."""
+    with store.one_snapshot():
+        page = store.list_page(limit=limit, before=before, offset=offset, finished=finished)
+        return page, store.count(finished=finished)
 
 
 def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) -> None:
