@@ -10,7 +10,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -391,11 +391,13 @@ def _serve_tables(app: FastAPI, holder: StoreHolder, tables: set[TableConnection
 Places = tuple[int, list["TableConnection"]]
 
 
-def _tables_from(tables: set[TableConnection], socket: WebSocket) -> int:
-    """How many open table sockets come from ``socket``'s client address."""
+def _tables_from(tables: set[TableConnection], socket: WebSocket,
+                 freed: Collection[TableConnection] = ()) -> int:
+    """How many open table sockets come from ``socket``'s client address, not counting
+    ``freed`` (sockets given way whose places are taken)."""
     address = client_address(socket)
-    return sum(1 for table in tables
-               if client_address(table.socket) == address and table.still_open())
+    return sum(1 for table in tables if table not in freed
+               and client_address(table.socket) == address and table.still_open())
 
 
 async def _refuse_a_table_too_many(socket: WebSocket, limit: int) -> None:
@@ -614,8 +616,8 @@ class TableConnection:
         self.tables.add(self)  # before those it replaces go: no other slips in meanwhile
         try:
             if in_place_of is not None and not await self.take_place_of(*in_place_of):
-                # A socket it would have freed kept its place (its page's deal was on its
-                # way): past the limit still, this one is a table too many after all.
+                # The sockets it would have freed kept their places (their page's deal
+                # was on its way): past the limit still, a table too many after all.
                 await _refuse_a_table_too_many(self.socket, self.tables_per_address)
                 return
             if first:
@@ -727,7 +729,7 @@ class TableConnection:
             if gives_way_to(holders, self.page):
                 self.taking = game_id  # claimed before the old one lets go: no third page
                 for other in holders:
-                    await other.give_way(unless_moved_on=True)
+                    await other.give_way(game_id)
                 return
             await asyncio.sleep(OPEN_ELSEWHERE_WAIT)
         raise MoveRefused(f"game {game_id} is open in another tab or window: play it there, "
@@ -739,21 +741,26 @@ class TableConnection:
         over (a finished game is taken from nobody): no place is taken without one freed.
         One leaving the game for another as it is taken (its page's deal on its way) keeps
         its socket and new game, as it does below the limit (``refuse_if_open_elsewhere``):
-        closed, its deal was stored with no ask and lost to the page. False if one kept
-        its socket, so that no place was freed."""
+        closed, its deal was stored with no ask and lost to the page. False if too few
+        were let go to bring the address back within its limit with this one: those that
+        were let go stay let go, so refusing this one too left their page's game with no
+        socket (a reload at the limit as its duplicated tab dealt anew)."""
         self.taking = game_id  # no other page takes their game while they give way
         try:
             for other in others:
-                await other.give_way(unless_moved_on=True)
+                await other.give_way(game_id)
         finally:
             self.taking = None
-        return all(other.given_way for other in others)
+        freed = [other for other in others if other.given_way]
+        return _tables_from(self.tables, self.socket, freed) <= self.tables_per_address
 
-    async def give_way(self, *, unless_moved_on: bool = False) -> None:
+    async def give_way(self, taken: int | None = None) -> None:
         """Store this socket's game and let go of the socket: a newer one of its page's has
-        the game. ``unless_moved_on``: a socket that was leaving the game for another
-        as it was taken (its page's deal on its way) keeps the other: let go of, its page
-        was told its new game went to another tab, which had the old one.
+        the game. ``taken``: the game taken from it. A socket leaving it for another as it
+        is taken (its page's deal on its way), or that has left it already (the sockets
+        holding a game give way one after another, each storing it first), keeps its
+        socket and the other game: let go of, its page was told its new game went to
+        another tab, which had the old one, and the new game was closed.
         The close says why (``GIVEN_WAY``), so that a page still reading (a
         duplicated tab's original, which the browser may not yet have told) says its game
         went to another tab rather than that the connection was lost; a socket that has
@@ -762,8 +769,9 @@ class TableConnection:
         games over again and again must not gather sockets past its limit."""
         self.given_way = True
         try:
-            await self.leave()
-            if unless_moved_on and (self.moving_on or self.session is not None):
+            if taken is None or self.holds(taken):
+                await self.leave()
+            if taken is not None and (self.moving_on or self.session is not None):
                 self.given_way = False
                 return
             await self.close_saying(GIVEN_WAY, GIVEN_WAY_REASON)
