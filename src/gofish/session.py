@@ -29,7 +29,7 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import cancel_thinking
+from gofish.bots.base import cancel_thinking, is_registered
 from gofish.core import (
     Ask,
     Asked,
@@ -106,8 +106,8 @@ def _replayed_here(record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
         raise GoFishError(f"stored game {game_id} cannot be replayed: {error}") from None
     for seat in seats:
         bot = seat.get("bot")
-        if bot is not None and not is_bot(str(bot)):
-            raise GoFishError(f"game {game_id} needs the bot {bot!r}, which is not here")
+        if bot is not None and (missing := bot_cannot_play(game_id, str(bot))):
+            raise GoFishError(missing)
     people = sum(1 for seat in seats if seat.get("bot") is None)
     if unknown := seats_lost_words(game_id, seats):  # not people: nobody knows who sat there
         raise GoFishError(f"{unknown}, so it cannot be resumed")
@@ -160,13 +160,18 @@ def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
     return tuple(canonical_spec(name) for name in chosen)
 
 
-def is_bot(name: str) -> bool:
-    """True if ``name`` is a built-in bot (a stored game may name one that is gone)."""
+def bot_cannot_play(game_id: int, bot: str) -> str | None:
+    """Why stored game ``game_id``'s opponent ``bot`` cannot play on here, or None if it
+    can: no bot here has its name (a script's), or the bot here refuses an option stored
+    with it (only a hand edit of the database stores one), which was said to be a bot
+    "not here" of a bot that is."""
     try:
-        make_bot(name)
-    except ValueError:
-        return False
-    return True
+        make_bot(bot)
+    except ValueError as error:
+        if is_registered(bot):  # the refusal names the option, and the bot if it must
+            return f"game {game_id}'s stored opponent cannot play: {error}"
+        return f"game {game_id} needs the bot {bot!r}, which is not here"
+    return None
 
 
 _REFILL_WORDS = {

@@ -4,13 +4,16 @@ a game taken up there as for one dealt there."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from gofish.bots.base import MAX_THINKING_SECONDS
 from gofish.core import new_game
+from gofish.session import TableSession
 from gofish.storage import open_store
 from gofish.web import create_app
 
@@ -89,3 +92,24 @@ def test_the_refusal_names_the_bot_once(tmp_path: Path) -> None:
                     f"must be at most {MAX_THINKING_SECONDS:g} in a game in the browser (a "
                     "decision is thought out on the server); go on with it at the terminal "
                     f"(gofish resume {game_id})")
+
+
+def test_a_known_bot_with_an_option_it_refuses_is_not_called_missing(tmp_path: Path) -> None:
+    # A seat edited by hand to 'counter:epsilon=2' read "needs the bot
+    # 'counter:epsilon=2', which is not here", at the terminal and in the browser, of a
+    # bot that is here: the option it refuses is what stops the game.
+    database = tmp_path / "games.sqlite3"
+    game_id = stored_at_the_terminal(database, finished=False)
+    with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+        connection.execute("UPDATE seats SET bot = 'counter:epsilon=2' WHERE seat = 1")
+    with TestClient(create_app(database, pace=0)) as client:
+        row = client.get("/api/games").json()["games"][0]
+        with client.websocket_connect("/ws/play") as ws:
+            ws.send_text(json.dumps({"type": "resume", "game_id": game_id, "pace": 0}))
+            told = ws.receive_json()["message"]
+    with open_store(database) as store:
+        stored = store.get(game_id)
+        at_the_terminal = TableSession.resume_problem(stored.record, stored.seats, game_id)
+    expected = (f"game {game_id}'s stored opponent cannot play: bot option epsilon=2: "
+                "epsilon must be a number from 0 to 1")
+    assert told == row["not_resumable"] == at_the_terminal == expected

@@ -357,6 +357,12 @@ def _registered(name: str) -> BotInfo | None:
     return _REGISTRY.get(name.split(OPTION_SEPARATOR, 1)[0].strip().lower())
 
 
+def is_registered(spec: str) -> bool:
+    """Whether a bot is registered under the name ``spec`` starts with (its options are
+    not checked): a stored spec whose bot is here may still hold an option it refuses."""
+    return _registered(spec) is not None
+
+
 def display_name(name: str) -> str:
     """What a table calls the bot registered as ``name`` (also for names no longer
     registered, which a stored game may hold)."""

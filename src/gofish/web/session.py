@@ -39,8 +39,8 @@ from gofish.core.events import announced_miss
 from gofish.knowledge import coach_rows
 from gofish.narrate import Narrator
 from gofish.session import (
+    bot_cannot_play,
     filled_opponents,
-    is_bot,
     record_with_miss,
     sea_is_spread,
     waits_for_pick,
@@ -125,9 +125,9 @@ def _why_not_at_one_browser(stored: StoredGame) -> str | None:
     people = stored.human_seats
     if not people:
         return f"nobody plays game {stored.id} in person: it cannot be resumed"
-    unknown = [seat["bot"] for seat in stored.seats if seat["bot"] and not is_bot(seat["bot"])]
-    if unknown:
-        return f"game {stored.id} needs the bot {unknown[0]!r}, which is not here"
+    missing = (bot_cannot_play(stored.id, seat["bot"]) for seat in stored.seats if seat["bot"])
+    if cannot := next((words for words in missing if words), None):
+        return cannot
     if lost := seats_lost_words(stored.id, stored.seats):
         return f"{lost}: it cannot be resumed at one browser"
     if len(people) > 1:
