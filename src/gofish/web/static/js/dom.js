@@ -54,6 +54,18 @@ export function sayIfChanged(node, words) {
   return node;
 }
 
+/**
+ * Label each cell of ``row`` with its column's heading, from ``headings`` in order: on a
+ * phone the rows of a wide table stack (style.css, ``table.stacked``), each value beside
+ * its heading, where the whole table scrolled sideways. A cell spanning columns is left
+ * unlabelled.
+ */
+export function labelCells(row, headings) {
+  if ([...row.cells].some((cell) => cell.colSpan > 1)) return row;
+  [...row.cells].forEach((cell, i) => { cell.dataset.label = headings[i] ?? ''; });
+  return row;
+}
+
 export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 

@@ -1,6 +1,6 @@
 // Past games and the replay viewer, which steps through any stored game.
 
-import { el, fill, getJSON } from './dom.js';
+import { el, fill, getJSON, labelCells } from './dom.js';
 import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
 
 function resultText(game) {
@@ -34,8 +34,14 @@ export function changedNote(note) {
   return el('p', { class: 'changed', text: `${note[0].toUpperCase()}${note.slice(1)}.` });
 }
 
+const HISTORY_HEADINGS = ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', 'Links'];
+
 function historyRow(game) {
   if (game.damaged) return damagedRow(game);
+  return labelCells(historyCells(game), HISTORY_HEADINGS);
+}
+
+function historyCells(game) {
   return el('tr', { dataset: { game: game.id } },
     el('td', {}, el('a', { href: `#/replay/${game.id}`, 'aria-label': `game ${game.id}: replay` }, String(game.id))),
     el('td', { text: playedWhen(game.finished_at || game.created_at) }),
@@ -90,10 +96,10 @@ export async function showHistory(page, back = null) {
   }, 'Show older games');
   fill(page, el('h1', {}, 'History'), back,
     el('p', {}, `${counted(data.total, 'game')} stored, from the terminal and the browser.`),
-    el('div', { class: 'scroll' }, el('table', { class: 'history-table' },
-      el('thead', {}, el('tr', {}, ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in'].map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
+    el('div', { class: 'scroll' }, el('table', { class: 'history-table stacked' },
+      el('thead', {}, el('tr', {}, HISTORY_HEADINGS.slice(0, -1).map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
         // The links' column needs no visible heading, but a screen reader names it.
-        el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Links')))),
+        el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, HISTORY_HEADINGS.at(-1))))),
       body)),
     el('p', {}, more));
 }

@@ -1,6 +1,6 @@
 // The stats page: win rate over time, per opponent and rule set, and books per game.
 
-import { el, fill, getJSON } from './dom.js';
+import { el, fill, getJSON, labelCells } from './dom.js';
 import { barChart, lineChart } from './charts.js';
 import { capitalised, counted, setWord } from './cards.js';
 import { changedNote } from './history.js';
@@ -117,12 +117,13 @@ export async function showStats(page, back = null) {
     max: 1, format: percent,
   });
   const sizes = setSizes([...rows, ...points]);
-  const table = el('table', { class: 'stats-table' },
-    el('thead', {}, el('tr', {}, ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', `${setsHeading(sizes, 'or')}/game`].map((h) => el('th', { scope: 'col' }, h)))),
-    el('tbody', {}, rows.map((r) => el('tr', {},
+  const headings = ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', `${setsHeading(sizes, 'or')}/game`];
+  const table = el('table', { class: 'stats-table stacked' },
+    el('thead', {}, el('tr', {}, headings.map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, rows.map((r) => labelCells(el('tr', {},
       el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules_words }),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
-      el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))))));
+      el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))), headings))));
   fill(page, el('h1', {}, 'Stats'), back,
     el('p', {}, `${counted(points.length, 'finished game')}, ${wins.filter(Boolean).length} won (shared wins included).`),
     notes,
