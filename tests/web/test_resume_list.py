@@ -47,7 +47,8 @@ def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
 ) -> None:
     # Stored at the terminal, whose bots may think an hour a decision: the start screen
     # offered it, and clicking it only gave the refusal (at most 5 s here). The history
-    # said "Resume" too; it now says it cannot be resumed here, and why in its title.
+    # said "Resume" too; it now says it cannot be resumed here, and why when the mark is
+    # opened (a tooltip, its title, was out of reach of the keyboard and of a phone).
     with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
         with open_store(server.database) as store:
             mine = store.save(_started(1), seats=PERSON_AND_EMMA)
@@ -59,10 +60,13 @@ def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
         page.goto(f"{server.url}/?speed=0#/history")
         row = page.locator(f"tr[data-game='{slow}']")
         row.wait_for()
-        assert row.get_by_text("Resume").count() == 0
+        assert row.get_by_text("Resume", exact=True).count() == 0  # its reason names resume
         marked = row.locator(".not-resumable")
         assert marked.inner_text() == "not resumable here"
-        assert f"gofish resume {slow}" in (marked.get_attribute("title") or "")
+        marked.locator("summary").focus()
+        page.keyboard.press("Enter")
+        why = marked.locator("p")
+        assert why.is_visible() and f"(gofish resume {slow})." in why.inner_text()
         assert page.locator(f"tr[data-game='{mine}']").get_by_text("Resume").count() == 1
 
 

@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON, labelCells } from './dom.js';
-import { cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
+import { capitalised, cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -31,7 +31,7 @@ function damagedRow(game) {
  * page showed other books or winners than the database holds. Null for any other game. */
 export function changedNote(note) {
   if (!note) return null;
-  return el('p', { class: 'changed', text: `${note[0].toUpperCase()}${note.slice(1)}.` });
+  return el('p', { class: 'changed', text: `${capitalised(note)}.` });
 }
 
 const HISTORY_HEADINGS = ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', 'Links'];
@@ -55,10 +55,14 @@ function historyCells(game) {
       resumeLink(game)));
 }
 
-/** An unfinished game's Resume link; one a browser cannot go on with says why instead. */
+/** An unfinished game's Resume link; one a browser cannot go on with says why instead,
+ * opened from its mark: a tooltip was out of reach of a keyboard and of a phone. */
 function resumeLink(game) {
   if (game.over) return null;
-  if (game.not_resumable) return [' · ', el('span', { class: 'not-resumable', title: game.not_resumable }, 'not resumable here')];
+  if (game.not_resumable) {
+    return [' · ', el('details', { class: 'not-resumable' }, el('summary', {}, 'not resumable here'),
+      el('p', { text: `${capitalised(game.not_resumable)}.` }))];
+  }
   return [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')];
 }
 
