@@ -44,14 +44,37 @@ export function lineChart(options) {
   return atPanelWidth(chart, (width) => drawLines(chart, width, options));
 }
 
-function drawLines(chart, width, { series, max, format = (v) => String(v), xLabel }) {
+/** How many games each point stands for, so that points lie ``POINT_GAP`` px apart at
+ * least: thousands of games, a point each, drew a solid band (the books in each game,
+ * a dot each) or a scribble over the overall line (the last 10 games). */
+function gamesAPoint(games, width) {
+  return Math.max(1, Math.ceil(games / Math.max(1, Math.floor((width - PAD.left - PAD.right) / POINT_GAP))));
+}
+const POINT_GAP = 3;
+
+/** ``values`` averaged ``size`` at a time, in order (the last group may be smaller). */
+function averagedBy(values, size) {
+  if (size === 1) return values;
+  const groups = [];
+  for (let i = 0; i < values.length; i += size) {
+    const group = values.slice(i, i + size);
+    groups.push(group.reduce((a, b) => a + b, 0) / group.length);
+  }
+  return groups;
+}
+
+function drawLines(chart, width, { series: given, max, format = (v) => String(v), xLabel }) {
   clear(chart);
   chart.setAttribute('viewBox', `0 0 ${width} ${H}`);
+  const games = Math.max(...given.map((s) => s.values.length), 1);
+  const size = gamesAPoint(games, width);
+  const series = given.map((line) => ({ ...line, values: averagedBy(line.values, size), dots: line.dots && size === 1 }));
   const n = Math.max(...series.map((s) => s.values.length), 1);
   // The legend and the count of games share the bottom line while they fit; on a narrow
   // chart the count goes on a line of its own and the plot gives up that height.
   const legends = series.map((line, index) => svg('text', { y: 0, class: `legend s${index}` }, `— ${line.name}`));
-  const count = svg('text', { x: width - PAD.right, y: 0, 'text-anchor': 'end', class: 'tick' }, xLabel || counted(n, 'game'));
+  const averaged = size === 1 ? '' : `, averaged ${size} to a point`;
+  const count = svg('text', { x: width - PAD.right, y: 0, 'text-anchor': 'end', class: 'tick' }, `${xLabel || counted(games, 'game')}${averaged}`);
   chart.append(...legends, count); // in the page, so their lengths can be measured
   let x = PAD.left + 8;
   for (const legend of legends) {
