@@ -522,9 +522,20 @@ export class Table {
     if (!this.choosingTarget()) this.target = this.state.players.find((p) => p.seat !== this.state.you).seat;
     if (this.target === null) {
       this.render(this.state);
+      this.focusAskable(rank);
       return this.explain(`Now choose whom to ask for ${rankName(rank, 2)}.`);
     }
     return this.proceed();
+  }
+
+  /**
+   * The rank is chosen and whom to ask is next: the keyboard goes to the first opponent
+   * who may be asked for it, as it goes to the suits once both are chosen. It stayed on
+   * the hand, the opponents a row of Shift+Tabs back past the other cards.
+   */
+  focusAskable(rank) {
+    const seat = this.state.legal.find((a) => a.rank === rank)?.target;
+    this.opponents.querySelector(`button.opponent[data-seat="${seat}"]`)?.focus();
   }
 
   proceed() {
