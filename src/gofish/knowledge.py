@@ -9,6 +9,7 @@ use it. It reads only a ``View``, so it cannot know more than the viewer.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,7 @@ from gofish.core import (
     WentFishing,
 )
 from gofish.core.cards import cards_of_rank
+from gofish.core.events import announced_miss
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 CARDS_PER_RANK = 4
@@ -420,6 +422,18 @@ def coach_rows(view: View, tracker: Tracker | None = None) -> list[RankRow]:
             )
         )
     return rows
+
+
+def coach_rows_as_told(view: View, waiting_miss: tuple[int, Ask] | None) -> list[RankRow]:
+    """``coach_rows`` of what the table was told. A miss whose draw waits for its player's
+    pick from the sea (``waiting_miss``: that player and the ask) has been announced, so its
+    target said "Go fish!" and holds none of the rank, though the game has not played it
+    yet and the view lags behind."""
+    if waiting_miss is not None:
+        player, ask = waiting_miss
+        told = (*view.history, *announced_miss(player, ask))
+        view = dataclasses.replace(view, history=told)
+    return coach_rows(view)
 
 
 def _held_as_known(view: View, tracker: Tracker) -> tuple[list[list[int]], list[list[bool]]]:

@@ -9,7 +9,6 @@ so neither can reveal a hidden card.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import random
 import shlex
@@ -49,7 +48,7 @@ from gofish.core import (
 )
 from gofish.core.cards import SUIT_SORT_ORDER
 from gofish.core.events import announced_miss
-from gofish.knowledge import RankRow, coach_rows, on_table
+from gofish.knowledge import RankRow, coach_rows_as_told, on_table
 from gofish.leaving import leave_signals_to_the_main_thread
 from gofish.narrate import Narrator, plural, pond_word, shown
 from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
@@ -638,13 +637,9 @@ class TableSession:
 
     def coach_rows(self) -> list[RankRow]:
         """The coach's counts of what the table has shown the person, a miss whose draw
-        waits for their pick from the sea included: its opponent said "Go fish!", so holds
-        none of the rank (the game has not played the miss yet, and its view lags)."""
-        view = self.view()
-        if self.pending_miss is not None:
-            told = (*view.history, *announced_miss(self.human, self.pending_miss))
-            view = dataclasses.replace(view, history=told)
-        return coach_rows(view)
+        waits for their pick from the sea included."""
+        waiting = None if self.pending_miss is None else (self.human, self.pending_miss)
+        return coach_rows_as_told(self.view(), waiting)
 
     def record(self) -> dict[str, Any]:
         """The game as stored: a miss waiting for its pick is stored as played (see

@@ -117,6 +117,31 @@ def test_a_page_that_reconnects_while_fishing_gets_the_pending_miss_once() -> No
     run(scenario)
 
 
+def test_the_coach_counts_the_go_fish_said_while_the_click_waits() -> None:
+    # The coach read the game, which plays the miss only at the click: Ben had said "Go
+    # fish!" (R8) and both pages' coaches still had him possibly holding the rank.
+    async def scenario() -> None:
+        game = new_game("nordic", players=2, seed=31, first_player=0)
+        session = GameSession(game, [Seat("Ann", None), Seat("Ben", None)], pace=0)
+        pages = [Page(), Page()]
+        for seat, page in enumerate(pages):
+            await session.connect(seat, page.send)
+        miss = a_miss(game)
+
+        def ben_lacks_it() -> list[bool]:
+            rows = [{row["rank"]: row for row in page.last["state"]["coach"]}
+                    for page in pages]
+            return [row[str(miss.rank)]["none"][miss.target] for row in rows]
+
+        assert ben_lacks_it() == [False, False]
+        await session.submit(0, AskMessage(type="ask", version=session.version,
+                                           target=miss.target, rank=str(miss.rank)))
+        assert pages[0].last["state"]["phase"] == "fish" and not game.actions
+        assert ben_lacks_it() == [True, True]
+
+    run(scenario)
+
+
 def test_a_miss_waiting_for_its_click_is_drawn_when_the_page_leaves(tmp_path: Path) -> None:
     # Dropped on close, the ask was not stored: the page resuming the game (after a
     # reload, or in another tab) was free to ask again, for another rank.

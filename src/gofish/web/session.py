@@ -36,7 +36,7 @@ from gofish.core import (
     new_game,
 )
 from gofish.core.events import announced_miss
-from gofish.knowledge import coach_rows
+from gofish.knowledge import RankRow, coach_rows_as_told
 from gofish.narrate import Narrator
 from gofish.session import (
     bot_cannot_play,
@@ -512,7 +512,7 @@ class GameSession:
                 "sea": self.pick_from_pond,
             },
             "legal": [a.to_dict() for a in view.legal_actions] if phase == "ask" else [],
-            "coach": _coach_json(view),
+            "coach": _coach_json(coach_rows_as_told(view, self._pending)),
             "winners": None if view.winners is None else list(view.winners),
             "result": self._result(view),
             "game_id": self.game_id,
@@ -563,7 +563,7 @@ class GameSession:
         }
 
 
-def _coach_json(view: View) -> list[dict[str, Any]]:
+def _coach_json(rows: list[RankRow]) -> list[dict[str, Any]]:
     return [
         {
             "rank": str(row.rank),
@@ -573,7 +573,7 @@ def _coach_json(view: View) -> list[dict[str, Any]]:
             "booked": row.booked,
             "unaccounted": row.unaccounted,
         }
-        for row in coach_rows(view)
+        for row in rows
     ]
 
 
