@@ -216,7 +216,9 @@ def test_the_stand_in_fishes_for_a_player_who_goes_away_or_leaves(
     code, room, actor, other = gone_before_the_draw(client, goes)
     fished = [data for kind, data in stored_entries(client, code) if kind == "fish"]
     # As for its asks: a seat given up is the bot's own, an away one only stood in for.
-    assert fished == [{"player": actor.seat, "by": "stand-in" if goes == "away" else "bot"}]
+    # The away one's stand-in is stored by the name its page was told.
+    by = ({"by": "stand-in", "stand_in": "Emma (bot)"} if goes == "away" else {"by": "bot"})
+    assert fished == [{"player": actor.seat, **by}]
     settle([other])
     game = room.game
     assert game is not None
@@ -272,7 +274,8 @@ def test_a_person_told_to_fish_who_lets_it_sit_has_the_stand_in_fish_for_them(
         while not (fished := [e for e in stored_entries(client, code) if e[0] == "fish"]):
             assert time.monotonic() < deadline, "nobody fished for the person told to"
             time.sleep(0.05)
-        assert fished[0] == ("fish", {"player": actor.seat, "by": "turn-clock"})
+        assert fished[0] == ("fish", {"player": actor.seat, "by": "turn-clock",
+                                      "stand_in": "Emma (bot)"})
         # The clock made only the draw: the ask was the person's own.
         entries = stored_entries(client, code)
         assert entries[entries.index(fished[0]) - 1][1]["by"] == "player"

@@ -128,3 +128,27 @@ def test_players_are_told_the_stand_ins_own_name_before_and_after_a_restart(
         ann = connect(client, code, made["token"])
         assert ann.log == before["log"] and said in [e["text"] for e in ann.log]
         assert ann.room["seats"][1]["stand_in"] == "Emma 2 (bot)"
+
+
+def test_stand_ins_named_as_their_people_went_away_keep_those_names_after_a_restart() -> None:
+    # Cy went away first, so hers is Emma 2 and Bob's Emma 3, though Bob's stand-in may
+    # move first. Presence is not stored: a replay reads the names from the entries.
+    entries: list[Entry] = []
+    room = _four_seats(entries)
+    room.mark_away(2)
+    room.mark_away(1)
+    promised = {1: "Emma 3 (bot)", 2: "Emma 2 (bot)"}
+    assert {i: room.lobby()["seats"][i]["stand_in"] for i in (1, 2)} == promised
+    stood_in: set[int] = set()
+    while not {1, 2} <= stood_in:
+        stood_in.add(_ask(room, entries, {0: "player", 1: "stand-in", 2: "stand-in"}))
+    said = [notice.text for notice in room.notices]
+    assert sorted(said) == [f"{name} is away: {promised[seat]} plays for them until they are back."
+                            for seat, name in ((1, "Bob"), (2, "Cy"))]
+    _recorded(room, entries, room.leave_entry(1))  # the same bot plays on, same name
+    assert room.notices[-1].text == "Bob left; Emma 3 (bot) plays their seat."
+    again = _replayed(entries)
+    assert [n.text for n in again.notices] == [n.text for n in room.notices]
+    assert [s["stand_in"] for s in again.lobby()["seats"]] == [
+        None, "Emma 3 (bot)", "Emma 2 (bot)", None]
+    assert again.lobby()["stand_in"] == room.lobby()["stand_in"] == "Emma 4 (bot)"

@@ -417,6 +417,8 @@ class Room:
         bot = self.stand_in if dealt_in else None
         data: dict[str, Any] = {"seat": seat, "name": self.names[seat], "bot": bot,
                                 "removed_by": removed_by}
+        if bot is not None:  # its name stored, as a stand-in's move stores it
+            data["stand_in"] = self._stand_in_name_for(self.seats[seat])
         if seat == self.host:  # chosen by who is here now, so stored: a replay has nobody here
             data["host"] = self._next_host(seat)
         return "leave", data
@@ -466,7 +468,15 @@ class Room:
         if not game.is_legal(ask):
             raise RoomError("illegal", self._why_illegal(seat, ask))
         kind = "miss" if by == "player" and self._waits_for_fish(game, ask) else "ask"
-        return kind, {"player": seat, **ask.to_dict(), "by": by}
+        return kind, {"player": seat, **ask.to_dict(), **self._made_by(seat, by)}
+
+    def _made_by(self, seat: int | None, by: str) -> dict[str, str]:
+        """Who made a move, and for a stand-in's its name, stored with it: the name its
+        page was told when its person went away, which a replay could not work out, the
+        people away not being stored."""
+        if by not in ("stand-in", OUT_OF_TIME) or seat is None:
+            return {"by": by}
+        return {"by": by, "stand_in": self._stand_in_name_for(self.seats[seat])}
 
     def _why_illegal(self, seat: int | None, ask: Ask) -> str:
         """Why ``ask`` cannot be played, with the room's names ("player 1" was seat 2)."""
@@ -490,7 +500,7 @@ class Room:
         self._game_turn_of(seat, "fish")
         if self.pending is None:
             raise RoomError("not_fishing", "nobody told you to go fish: ask for a rank first")
-        return "fish", {"player": seat, "by": by}
+        return "fish", {"player": seat, **self._made_by(seat, by)}
 
     def _waits_for_fish(self, game: Game, ask: Ask) -> bool:
         """Whether a person's ask misses and sends them to a spread-out sea to pick a card.
@@ -589,18 +599,19 @@ class Room:
             raise ValueError("an ask before any game was dealt")
         ask = entry_ask(data)
         if kind == "ask":
-            self._note_stand_in(data["player"], data.get("by"))
+            self._note_stand_in(data["player"], data)
             self.game.play(ask)
         elif not self.game.is_legal(ask):  # a miss is played only once its player fishes
             raise ValueError(f"an illegal miss {ask}")
         else:
             self.pending = (data["player"], ask)
 
-    def _note_stand_in(self, seat: int, by: str | None) -> None:
+    def _note_stand_in(self, seat: int, data: dict[str, Any]) -> None:
         """Tell the log when the stand-in starts asking for an away person: their seat's
         asks read "Bob asks…" whoever made them, and Bob, back, found asks he never made."""
+        by = data.get("by")
         if by == OUT_OF_TIME:
-            self._note_out_of_time(seat)
+            self._note_out_of_time(seat, data.get("stand_in"))
             return
         if by != "stand-in":
             self.standing_in.discard(seat)  # their own ask (or a bot's seat): no stretch
@@ -610,18 +621,18 @@ class Room:
         if seat in self.standing_in or self.game is None:
             return
         self.standing_in.add(seat)
-        stand_in = self._name_stand_in(self.seats[seat])
+        stand_in = self._name_stand_in(self.seats[seat], data.get("stand_in"))
         text = f"{self.names[seat]} is away: {stand_in} plays for them until they are back."
         # Their own page may see it said: the tab left open, their turns having run out.
         yours = f"You are away: {stand_in} plays for you until you are back."
         event = {"type": "seat_away", "seat": seat, "bot": self.stand_in}
         self.notices.append(Notice(self._notice_at(), event, Told(text, yours, seat)))
 
-    def _note_out_of_time(self, seat: int) -> None:
+    def _note_out_of_time(self, seat: int, stored: str | None) -> None:
         """Tell the log, each time, that the stand-in made a move a person here let run out."""
         self.standing_in.discard(seat)  # should they go away later, that is a stretch of its own
         move = "fishes" if self.pending is not None else "asks"
-        stand_in = self._name_stand_in(self.seats[seat])
+        stand_in = self._name_stand_in(self.seats[seat], stored)
         text = f"{self.names[seat]}'s time ran out: {stand_in} {move} for them this once."
         yours = f"Your time ran out: {stand_in} {move} for you this once."
         event = {"type": "seat_out_of_time", "seat": seat, "bot": self.stand_in}
@@ -637,7 +648,7 @@ class Room:
     def _apply_fish(self, data: dict[str, Any]) -> None:
         if self.game is None or self.pending is None or self.pending[0] != data["player"]:
             raise ValueError("a fish with no miss waiting for it")
-        self._note_stand_in(data["player"], data.get("by"))  # an away person's draw too
+        self._note_stand_in(data["player"], data)  # an away person's draw too
         _, ask = self.pending
         self.pending = None
         self.game.play(ask)  # draws the top of the shuffled sea: the click never chooses
@@ -655,7 +666,7 @@ class Room:
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         else:  # the name stays, so the log of this game still reads as it did
             seat.bot, seat.vacated = data["bot"], reason
-            self._name_stand_in(seat)
+            self._name_stand_in(seat, data.get("stand_in"))
         self._host_news_no_longer_yours(seat.index)
         late = seat.index in self.seated_after_deal
         self.seated_after_deal.discard(seat.index)
@@ -741,11 +752,26 @@ class Room:
                 return seat.index
         return None
 
-    def _name_stand_in(self, seat: Seat) -> str:
-        """The stand-in's name for ``seat``: the one it has (away, then left: the same bot
-        plays on), else a free one. Derived on replay, so a restart names it alike."""
-        if seat.stand_in_name is None:
-            seat.stand_in_name = self._free_bot_name(self.stand_in)
+    def mark_away(self, index: int) -> None:
+        """Seat ``index``'s person is away (gone, or idle with the tab open). During a game
+        their stand-in is named now, so the name their page and the others read is the one
+        that then plays: named at its first move, two people away at once both read the
+        next free name, and one of them was played by the name after it."""
+        seat = self.seats[index]
+        seat.away = True
+        if self.status == "playing" and seat.kind == "human":
+            self._name_stand_in(seat)
+
+    def _stand_in_name_for(self, seat: Seat) -> str:
+        """The name the stand-in for ``seat`` has (away, then left: the same bot plays
+        on), else the one it would be given now."""
+        return seat.stand_in_name or self._free_bot_name(self.stand_in)
+
+    def _name_stand_in(self, seat: Seat, stored: str | None = None) -> str:
+        """Name the stand-in for ``seat``: ``stored``, the name its entry was made with
+        (presence is not stored, so a replay could not tell whom a name was kept for),
+        else as :meth:`_stand_in_name_for` (entries stored before names were)."""
+        seat.stand_in_name = stored or self._stand_in_name_for(seat)
         return seat.stand_in_name
 
     def _end_away_stand_ins(self) -> None:
@@ -766,8 +792,10 @@ class Room:
 
 def entry_ask(data: dict[str, Any]) -> Ask:
     """The ask an "ask" or "miss" entry holds: the action as a record writes it, with who
-    made it ("by"), which is the room's and no field of an action."""
-    return Ask.from_dict({key: value for key, value in data.items() if key != "by"})
+    made it ("by") and a stand-in's name ("stand_in"), which are the room's and no field
+    of an action."""
+    return Ask.from_dict({key: value for key, value in data.items()
+                          if key not in ("by", "stand_in")})
 
 
 def seatable_spec(bot: str) -> str:

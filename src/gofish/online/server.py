@@ -766,7 +766,7 @@ class RoomServer:
         person = live.room.seats[seat]
         person.turns_run_out += 1
         if person.turns_run_out >= IDLE_TURNS_AWAY:  # away, though connected, until back
-            person.away = True
+            live.room.mark_away(seat)
             self._start_idle_clock(live, seat)
             self.broadcast_presence(live)
         else:
@@ -859,7 +859,7 @@ class RoomServer:
             self._pass_host_on(live, stamp)
         if live.room.status == "lobby":  # no cards to play for them yet
             return
-        seat.away = True
+        live.room.mark_away(seat_index)
         self.broadcast_presence(live)
         self.schedule_bot(live)
 
@@ -886,7 +886,8 @@ class RoomServer:
             # grace running (a rematch forgot the last game's): one runs from now.
             if not seat.away or seat.idle_since is None:
                 self._start_idle_clock(live, index)
-            seat.away, seat.turns_run_out = True, max(seat.turns_run_out, IDLE_TURNS_AWAY)
+            room.mark_away(index)
+            seat.turns_run_out = max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
             self._active_again(live, index)
             seat.turns_run_out = 0
