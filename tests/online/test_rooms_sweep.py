@@ -252,10 +252,19 @@ def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
     ("Emma (\u0299\u1d0f\u1d1b)", '"(bot)" are for the bots'),  # Latin small capitals
     ("a" + "\u0489" * 23, "at most 2 accents"),  # a pile of marks drawn over the others
     # A seat's own label: "Seat 2" in seat 1 read as seat 2 in the list and the log.
-    ("Seat 2", '"Seat 2" is how the room names a seat'),
-    ("seat  #3", '"seat #3" is how the room names a seat'),  # runs of spaces folded
-    ("\uff33eat \uff15", "is how the room names a seat"),  # full-width "Ｓeat ５"
-    ("\u0405eat 1", "is how the room names a seat"),  # a Cyrillic S
+    ("Seat 2", '"Seat 2" would read as seat 2 in the seat list and the log'),
+    ("seat  #3", '"seat #3" would read as seat 3'),  # runs of spaces folded
+    ("\uff33eat \uff15", "would read as seat 5"),  # full-width "Ｓeat ５"
+    ("\u0405eat 1", "would read as seat 1"),  # a Cyrillic S
+    # Whatever stands around "seat" and its number draws nothing that tells them apart
+    # in "Bob asks Seat 2. for 7s" (these were accepted).
+    ("Seat 2.", '"Seat 2." would read as seat 2'),
+    ("Seat (2)", "would read as seat 2"),
+    ("Seat_2", "would read as seat 2"),
+    ("[Seat-4]", "would read as seat 4"),
+    ("Seat 02", "would read as seat 2"),
+    ("Seat 1\ufe0f\u20e3", "would read as seat 1"),  # a keycap emoji
+    ("Seat 2 \u2764\ufe0f", "would read as seat 2"),
 ])
 def test_a_misleading_name_is_refused_in_words(client: TestClient, name: str,
                                                     words: str) -> None:
@@ -287,7 +296,8 @@ def test_a_room_socket_opened_by_another_sites_page_is_refused(client: TestClien
         assert receive(ws)["type"] == "welcome"  # the room's own page is let in
 
 
-@pytest.mark.parametrize("name", ["Seaton", "Seat", "Seat 2b", "My seat 2", "Seat two"])
+@pytest.mark.parametrize("name", ["Seaton", "Seat", "Seat 2b", "My seat 2", "Seat two",
+                                  "Seat 3\u00bd", "2 Seat"])  # "Seat 3½" is no seat's number
 def test_names_that_only_contain_seat_are_kept(client: TestClient, name: str) -> None:
     made = create_room(client, name, players=2)
     assert client.get(f"/rooms/{made['code']}/info").json()["seats"][0]["name"] == name

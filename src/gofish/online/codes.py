@@ -17,8 +17,10 @@ CODE_LENGTH: Final = 6
 NAME_MAX: Final = 24
 TOKEN_BYTES: Final = 24
 _CODE_RE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-#: How the pages and the log name a seat ("Seat 2", "seat 2 is open"), folded by name_key.
-_SEAT_LABEL_RE: Final = re.compile(r"seat\W*\d+")
+#: How the pages and the log name a seat ("Seat 2", "seat 2 is open"), once a folded
+#: name's other characters are spaces (see _seat_label_read_in).
+_SEAT_LABEL_RE: Final = re.compile(r"seat ?(\d+)")
+_NOT_LETTER_OR_DIGIT_RE: Final = re.compile(r"[\W_]+")
 
 
 class InvalidInput(ValueError):
@@ -128,6 +130,18 @@ def _check_not_misleading(name: str) -> None:
     if "(bot)" in folded:
         raise InvalidInput('names that say "(bot)" are for the bots, so that everyone '
                            "can tell who is a person: choose another name")
-    if _SEAT_LABEL_RE.fullmatch(folded):
-        raise InvalidInput(f'"{name}" is how the room names a seat, so the others would '
-                           "read it as that seat, not as you: choose another name")
+    seat = _seat_label_read_in(folded)
+    if seat is not None:
+        raise InvalidInput(f'"{name}" would read as seat {seat} in the seat list and the log, '
+                           "which name seats so: the others would take it for that seat, "
+                           "not for you: choose another name")
+
+
+def _seat_label_read_in(folded: str) -> int | None:
+    """The seat number a folded name reads as, if its letters and digits are "seat" and one
+    number: whatever stands around them ("Seat 2.", "Seat (2)", "Seat_2", "Seat 2 ❤")
+    draws nothing a reader of "Bob asks Seat 2. for 7s" would tell from the seat's label.
+    Digits apart ("Seat 3½", "Seat 3 1 2") are no seat's number."""
+    spaced = _NOT_LETTER_OR_DIGIT_RE.sub(" ", folded).strip()
+    found = _SEAT_LABEL_RE.fullmatch(spaced)
+    return None if found is None else int(found.group(1))
