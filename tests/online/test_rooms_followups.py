@@ -15,6 +15,7 @@ from gofish.online.room import Room, RoomError
 from .conftest import PATIENT
 from .helpers import (
     Player,
+    caught_up,
     connect,
     create_room,
     join_room,
@@ -186,3 +187,49 @@ def test_a_friend_who_came_late_and_is_handed_the_role_reads_it_as_theirs(
     assert dan.notices[-1].endswith(" You are the host now."), dan.notices[-1]
     watcher = connect(client, code, None)
     assert dan.game is not None and dan.game["hand"] == watcher.game["hand"]  # still hidden
+
+
+def test_a_friend_who_came_late_reads_their_own_log_as_every_player_does(
+    client: TestClient,
+) -> None:
+    # Dan's notice line said "You are the host now." while his log, a spectator's, said
+    # "Dan is the host now.": every other player's own log calls its reader "you".
+    made = create_room(client, "Ann", players=3, rules=SHORT)
+    code = made["code"]
+    bob = connect(client, code, join_room(client, code, "Bob")["token"])
+    ann = connect(client, code, made["token"])
+    ann.command("add_bot", seat=2, bot="random")
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
+    start_game(ann, [bob])
+    play_to_end([ann, bob])
+    ann.command("remove_bot", seat=2)
+    ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "open")
+    dan = connect(client, code, join_room(client, code, "Dan")["token"])
+    watcher = connect(client, code, None)
+    caught_up(client, code, [ann, bob, dan])
+    ann.command("leave")  # the role goes to the next seat after hers with a person: Bob
+    bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+    caught_up(client, code, [bob, dan])
+    bob.command("leave")  # then to Dan
+    dan.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
+    watcher.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
+    assert dan.log[-1]["text"] == dan.notices[-1]
+    assert dan.log[-1]["text"].endswith(" You are the host now.")
+    assert watcher.log[-1]["text"].endswith(" Dan is the host now.")
+    # The game's own lines are still a spectator's: Dan played none of it.
+    assert [e["text"] for e in dan.log[:-1]] == [e["text"] for e in watcher.log[:-1]]
+    assert dan.game is not None and dan.game["hand"] == watcher.game["hand"]  # still hidden
+    again = connect(client, code, dan.token)  # a reload reads it alike
+    assert [e["text"] for e in again.log] == [e["text"] for e in dan.log]
+    # Dan opens Bob's seat to Cy, leaves (the role goes to her) and Eve takes his seat.
+    dan.command("remove_bot", seat=1)
+    dan.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    cy = connect(client, code, join_room(client, code, "Cy")["token"])
+    caught_up(client, code, [dan, cy])
+    dan.command("leave")
+    cy.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == cy.seat)
+    eve = connect(client, code, join_room(client, code, "Eve")["token"])
+    assert eve.seat == 2
+    watcher.read_until(lambda m: m["type"] == "update" and m["version"] >= eve.version)
+    # The line that was Dan's names him to Eve: it was not about her.
+    assert [e["text"] for e in eve.log] == [e["text"] for e in watcher.log]

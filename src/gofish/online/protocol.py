@@ -225,9 +225,13 @@ class SeatLog:
     which the garbage collector never has to walk (dicts and lists it would).
     """
 
-    def __init__(self, names: Sequence[str], viewer: int | None) -> None:
+    def __init__(self, names: Sequence[str], viewer: int | None,
+                 reader: int | None = None) -> None:
         self._names = list(names)
         self._viewer = viewer
+        # The seat whose person reads it, told the room's notices about them as "you": the
+        # viewer's, or a seat taken after the deal, whose game is a spectator's (viewer None).
+        self._reader = viewer if reader is None else reader
         self._narrator: Narrator | None = None
         self._events = 0
         self._notices = 0
@@ -255,7 +259,7 @@ class SeatLog:
             told = self._events + self._ahead
             if self._notices < len(notices) and notices[self._notices].at <= told:
                 notice = notices[self._notices]
-                self._add(notice.event, notice.told_to(self._viewer))
+                self._add(notice.event, notice.told_to(self._reader))
                 self._notices += 1
             elif self._events < len(history):
                 event = history[self._events]

@@ -137,6 +137,13 @@ class Told:
             return self.also[1]
         return self.text
 
+    def unaddressed(self, seat: int) -> Told:
+        """As told once seat ``seat``'s person is gone: whoever sits there next reads the
+        names, the sentence having been about someone else."""
+        yours = None if self.to == seat else self.yours
+        also = None if self.also is not None and self.also[0] == seat else self.also
+        return replace(self, yours=yours, also=also)
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -154,6 +161,9 @@ class Notice:
     def told_to(self, viewer: int | None) -> str:
         """The sentence as ``viewer``'s log tells it."""
         return self.told.told_to(viewer)
+
+    def unaddressed(self, seat: int) -> Notice:
+        return replace(self, told=self.told.unaddressed(seat))
 
 
 def bot_names() -> dict[str, int]:
@@ -670,6 +680,8 @@ class Room:
         self._host_news_no_longer_yours(seat.index)
         late = seat.index in self.seated_after_deal
         self.seated_after_deal.discard(seat.index)
+        if late:  # the next person there did not see this game's lines about this one
+            self.notices = [notice.unaddressed(seat.index) for notice in self.notices]
         told = self._pass_host_on(data, seat.index, reason)
         if self.game is not None and not late:  # no line in a game they were not dealt into
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
@@ -706,9 +718,8 @@ class Room:
     def _host_news_no_longer_yours(self, index: int) -> None:
         """Seat ``index`` given up: whoever sits there next is not the away host the
         lobby's news calls "you"."""
-        news = self.host_news
-        if news is not None and news.also is not None and news.also[0] == index:
-            self.host_news = replace(news, also=None)
+        if self.host_news is not None:
+            self.host_news = self.host_news.unaddressed(index)
 
     def _lobby_host_news(self, told: Told | None) -> None:
         """Before the first deal, the lobby says how the role last passed on."""

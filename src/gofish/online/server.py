@@ -218,7 +218,8 @@ class LiveRoom:
     host_gone_since: float | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
-    logs: dict[int | None, SeatLog] = field(default_factory=dict)
+    # Each log by its viewer (whose view of the game) and reader (whose notices say "you").
+    logs: dict[tuple[int | None, int | None], SeatLog] = field(default_factory=dict)
     logs_game: int = 0
     idle_since: float = 0.0  # when it was last left with no socket, for the eviction timer
     # One eviction timer and one away clock a seat: each new one cancels the one it replaces,
@@ -231,13 +232,20 @@ class LiveRoom:
     # away is known here, so a reconnecting page's ``away``, as it last heard, says nothing.
     presence_known: set[int] = field(default_factory=set)
 
-    def seat_log(self, viewer: int | None) -> SeatLog:
+    def seat_log(self, seat: int | None) -> SeatLog:
+        """The log ``seat``'s pages read (None: a spectator's)."""
         if self.logs_game != self.room.game_number:
             self.logs, self.logs_game = {}, self.room.game_number
-        log = self.logs.get(viewer)
+        key = (self.room.viewer(seat), seat)
+        log = self.logs.get(key)
         if log is None:
-            log = self.logs[viewer] = SeatLog(self.room.game_names, viewer)
+            log = self.logs[key] = SeatLog(self.room.game_names, *key)
         return log
+
+    def forget_reader(self, seat: int) -> None:
+        """Seat ``seat``'s person is gone: the next one there reads the lines about them
+        afresh (see Room._vacate)."""
+        self.logs = {key: log for key, log in self.logs.items() if key[1] != seat}
 
 
 def _replayed(stored: StoredRoom, stand_in_bot: str) -> Room:
@@ -543,6 +551,7 @@ class RoomServer:
             live.presence_known.discard(data["seat"])  # someone new, or nobody
         released: list[Connection] = []
         if kind == "leave":
+            live.forget_reader(data["seat"])
             self._stop_presence_clocks(live, data["seat"])
             released = self._release(live, data["seat"], data["removed_by"] is not None)
         self.broadcast(live, notice, skip=released)
@@ -620,7 +629,7 @@ class RoomServer:
         view = views.get(seat)
         if view is None:
             view = views[seat] = game.view(seat)  # the one filter for hidden information
-        seat_log = live.seat_log(seat)
+        seat_log = live.seat_log(connection.seat)
         log = seat_log.catch_up(view, room.notices, room.pending_events())
         if connection.game_number != room.game_number:
             connection.game_number, connection.log_sent = room.game_number, 0
