@@ -164,6 +164,23 @@ def test_a_seat_carried_to_another_device_by_its_own_link(rooms: RoomsServer,
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")  # both play the seat
 
 
+def test_a_seat_link_opened_in_a_tab_already_watching_the_room_takes_the_seat(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # Pasted into the address bar of a tab that showed the room, the link changed only the
+    # fragment: the page went on watching, saying nothing, with the token left in view.
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    ann.click("#carry summary")
+    link = ann.input_value("#carry-link")
+    phone = open_page()
+    phone.goto(f"{rooms.url}/rooms/{code}")
+    phone.wait_for_selector("#join:not([hidden])")  # watching, offered a seat
+    phone.goto(link)
+    phone.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert phone.url == f"{rooms.url}/rooms/{code}"  # gone from the address bar
+    assert stored(phone, f"gofish.room.{code}") == stored(ann, f"gofish.room.{code}")
+
+
 def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(
         rooms: RoomsServer, open_page: Any) -> None:
     # A link cut short or mistyped replaced Bob's seat in his browser's storage: he was left

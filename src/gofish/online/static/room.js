@@ -219,6 +219,10 @@ function seatTakenInAnotherTab() {
   return true;
 }
 window.addEventListener('storage', () => seatTakenInAnotherTab());
+// A seat's link opened in a tab that shows this room already (pasted into its address bar)
+// changes only the fragment: the page did not load again, so the seat was never tried and
+// its token stayed in the address bar. Loaded again, the start tries it as a new tab does.
+window.addEventListener('hashchange', () => { if (/^#seat=/.test(location.hash)) location.reload(); });
 
 $('#join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
