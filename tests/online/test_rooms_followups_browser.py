@@ -181,6 +181,24 @@ def test_a_seat_link_opened_in_a_tab_already_watching_the_room_takes_the_seat(
     assert stored(phone, f"gofish.room.{code}") == stored(ann, f"gofish.room.{code}")
 
 
+def test_a_seat_link_pasted_into_the_lobbys_code_box_takes_that_seat(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # The box takes an invite link whole; a seat's own link there joined as someone new,
+    # a second seat for the same person (or "every seat is taken").
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    ann.click("#carry summary")
+    link = ann.input_value("#carry-link")
+    phone = open_page()
+    phone.goto(f"{rooms.url}/rooms")
+    phone.fill("#join-code", f" {link} ")
+    phone.fill("#join-name", "Ann's phone")
+    phone.click("#join-button")
+    phone.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert phone.url == f"{rooms.url}/rooms/{code}"  # the token has left the address bar
+    assert "Ann's phone" not in ann.inner_text("#seats")
+
+
 def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(
         rooms: RoomsServer, open_page: Any) -> None:
     # A link cut short or mistyped replaced Bob's seat in his browser's storage: he was left

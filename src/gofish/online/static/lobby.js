@@ -87,6 +87,10 @@ $('#join-form').addEventListener('submit', async (event) => {
     say(`"${typed.trim()}" is not a room code: a code is 6 letters and digits, like K7QH3T (or paste the invite link)`);
     return;
   }
+  // A seat's own link ("Continue on another device"): that seat, which the room page tries
+  // (keeping the one held here if the room refuses it). Joined, it took a second seat.
+  const carried = /#seat=([A-Za-z0-9_-]{16,64})\s*$/.exec(typed);
+  if (carried) { location.assign(`/rooms/${code}#seat=${carried[1]}`); return; }
   // This browser holds a seat there: back to it (a join would take a second seat, or once
   // the game has started be refused with "you can watch instead").
   if (seatToken(code)) { location.assign(`/rooms/${code}`); return; }
