@@ -152,3 +152,26 @@ def test_stand_ins_named_as_their_people_went_away_keep_those_names_after_a_rest
     assert [s["stand_in"] for s in again.lobby()["seats"]] == [
         None, "Emma 3 (bot)", "Emma 2 (bot)", None]
     assert again.lobby()["stand_in"] == room.lobby()["stand_in"] == "Emma 4 (bot)"
+
+
+def test_people_still_away_at_a_new_deal_are_told_their_stand_ins_at_once() -> None:
+    # Gone since the last game, Bob and Cy are away from the new deal: their stand-ins had
+    # no name until each moved, so the pages read the next free name for both.
+    entries: list[Entry] = []
+    room = _four_seats(entries)
+    room.mark_away(1)
+    room.mark_away(2)
+    for _ in range(500):  # a bound: a loop here would hang the run, not fail it
+        if room.game is None or room.game.is_over:
+            break
+        _ask(room, entries, {0: "player", 1: "stand-in", 2: "stand-in"})
+    _deal(room, entries, 2)
+    promised = [room.lobby()["seats"][i]["stand_in"] for i in (1, 2)]
+    assert None not in promised and len(set(promised)) == 2
+    stood_in: set[int] = set()
+    while not {1, 2} <= stood_in:
+        stood_in.add(_ask(room, entries, {0: "player", 1: "stand-in", 2: "stand-in"}))
+    assert sorted(notice.text for notice in room.notices) == [
+        f"{name} is away: {stand_in} plays for them until they are back."
+        for name, stand_in in zip(("Bob", "Cy"), promised, strict=True)]
+    assert [n.text for n in _replayed(entries).notices] == [n.text for n in room.notices]

@@ -593,6 +593,7 @@ class Room:
             self._hand_vacated_seats_to_their_bots()
             self.game_names, self.seated_after_deal = self.names, set()
             self.game_labels = [seat.label for seat in self.seats]
+            self._name_stand_ins_of_people_away()
         elif kind in ("ask", "miss"):
             self._apply_ask(kind, data)
         elif kind == "fish":
@@ -790,6 +791,14 @@ class Room:
         for seat in self.seats:
             if seat.vacated is None:
                 seat.stand_in_name = None
+
+    def _name_stand_ins_of_people_away(self) -> None:
+        """A new deal with people still away (gone since the last game): their stand-ins are
+        named at once, as when they went. Only live: nobody is away in a replay. (A page
+        still open is active again at the deal: no name is kept for it.)"""
+        for seat in self.seats:
+            if seat.away and not seat.connected:
+                self.mark_away(seat.index)
 
     def _hand_vacated_seats_to_their_bots(self) -> None:
         """A new deal: a seat whose person left is the bot's own now, under the name it
