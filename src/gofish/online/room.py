@@ -783,6 +783,8 @@ class Room:
         """Name the stand-in for ``seat``: ``stored``, the name its entry was made with
         (presence is not stored, so a replay could not tell whom a name was kept for),
         else as :meth:`_stand_in_name_for` (entries stored before names were)."""
+        if stored is not None and not isinstance(stored, str):  # an entry edited by hand
+            raise ValueError(f"a stand-in's name is text, not {stored!r}")
         seat.stand_in_name = stored or self._stand_in_name_for(seat)
         return seat.stand_in_name
 
