@@ -164,14 +164,19 @@ def test_a_seat_carried_to_another_device_by_its_own_link(rooms: RoomsServer,
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")  # both play the seat
 
 
+def _anns_seat_link(rooms: RoomsServer, open_page: Any) -> tuple[Any, str, str]:
+    """Ann's page in a room she opened, its code, and her seat's "another device" link."""
+    ann = open_page()
+    code = open_room(ann, rooms.url, "Ann", 3)
+    ann.click("#carry summary")
+    return ann, code, ann.input_value("#carry-link")
+
+
 def test_a_seat_link_opened_in_a_tab_already_watching_the_room_takes_the_seat(
         rooms: RoomsServer, open_page: Any) -> None:
     # Pasted into the address bar of a tab that showed the room, the link changed only the
     # fragment: the page went on watching, saying nothing, with the token left in view.
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 3)
-    ann.click("#carry summary")
-    link = ann.input_value("#carry-link")
+    ann, code, link = _anns_seat_link(rooms, open_page)
     phone = open_page()
     phone.goto(f"{rooms.url}/rooms/{code}")
     phone.wait_for_selector("#join:not([hidden])")  # watching, offered a seat
@@ -185,10 +190,7 @@ def test_a_seat_link_pasted_into_the_lobbys_code_box_takes_that_seat(
         rooms: RoomsServer, open_page: Any) -> None:
     # The box takes an invite link whole; a seat's own link there joined as someone new,
     # a second seat for the same person (or "every seat is taken").
-    ann = open_page()
-    code = open_room(ann, rooms.url, "Ann", 3)
-    ann.click("#carry summary")
-    link = ann.input_value("#carry-link")
+    ann, code, link = _anns_seat_link(rooms, open_page)
     phone = open_page()
     phone.goto(f"{rooms.url}/rooms")
     phone.fill("#join-code", f" {link} ")
