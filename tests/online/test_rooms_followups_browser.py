@@ -201,6 +201,23 @@ def test_a_seat_link_pasted_into_the_lobbys_code_box_takes_that_seat(
     assert "Ann's phone" not in ann.inner_text("#seats")
 
 
+def test_a_link_to_another_seat_keeps_the_seat_this_browser_holds(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # Bob's browser opening Ann's link took her seat and forgot his own token: his seat had
+    # nobody left to play it, and no way back to it.
+    ann, code, link = _anns_seat_link(rooms, open_page)
+    bob = open_page()
+    join(bob, rooms.url, code, "Bob")
+    own = stored(bob, f"gofish.room.{code}")
+    again = bob.context.new_page()  # the same browser, so the same seats
+    again.goto(link)
+    again.wait_for_selector("#notice:has-text('is not for the seat this browser holds')")
+    again.wait_for_selector("#connection:has-text('Connected as Bob')")
+    assert stored(again, f"gofish.room.{code}") == own
+    assert again.url == f"{rooms.url}/rooms/{code}"  # the link has left the address bar
+    ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+
+
 def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(
         rooms: RoomsServer, open_page: Any) -> None:
     # A link cut short or mistyped replaced Bob's seat in his browser's storage: he was left
@@ -211,8 +228,9 @@ def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(
     wrong = "A" * 24  # the shape of a seat's token, but no seat's
     again = bob.context.new_page()  # the same browser, so the same seats
     again.goto(f"{rooms.url}/rooms/{code}#seat={wrong}")
-    again.wait_for_selector("#notice:has-text('does not lead to a seat in this room')")
-    assert "You keep the seat you had here." in again.inner_text("#notice")
+    # Not tried: this browser holds a seat here, and any other link is not for it.
+    again.wait_for_selector("#notice:has-text('is not for the seat this browser holds')")
+    assert "you keep your seat" in again.inner_text("#notice")
     again.wait_for_selector("#connection:has-text('Connected as Bob')")
     assert stored(again, key) == own and again.locator("#join").is_hidden()
     assert again.url == f"{rooms.url}/rooms/{code}"  # the link has left the address bar

@@ -145,7 +145,7 @@ async function begin() {
       options: state.botOptions = {} } = await getJSON('/rooms/bots'));
   } catch { state.bots = { emma: 1 }; state.botNames = { emma: 'Emma' }; }
   const carried = takeCarriedSeat();
-  state.carried = watching ? null : carried;
+  state.carried = watching || anotherSeatHeld(carried) ? null : carried;
   state.token = watching ? null : (state.carried || seatToken(code));
   // Last used: first under "Your rooms" (a carried seat once the room has taken it).
   if (state.token && !state.carried) rememberSeat(code, state.token);
@@ -163,6 +163,17 @@ function takeCarriedSeat() {
   if (!carried) return null;
   history.replaceState(null, '', location.pathname + location.search);
   return carried[1];
+}
+
+// A link to another seat than the one this browser holds here is not used (nor tried: a
+// link cut short is no seat either): taken, it put this browser's own seat's token out of its
+// storage, and that seat had nobody left to play it.
+function anotherSeatHeld(carried) {
+  const held = seatToken(code);
+  if (!carried || !held || carried === held) return false;
+  notice('The link you opened is not for the seat this browser holds in this room, so it was '
+    + 'not used: you keep your seat. To take another seat here, leave yours first.');
+  return true;
 }
 
 // Whether this page's hello is the carried seat's, still waiting for the room's answer.
