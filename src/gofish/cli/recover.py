@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import shown
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error before anything is done
     try:
         with leaving_on_signals():  # kill and a closed terminal end it as Ctrl-C does
-            recovery = recover_database(database_path(args))
+            recovery = recover_database(database_path(args), progress=_progress_bar())
     except RecoveryRefused as error:
         report("recover", str(error))
         return EXIT_USAGE
@@ -61,6 +62,16 @@ def run(args: argparse.Namespace) -> int:
             print("\n" + brief(f"gofish recover: {stopped}"), file=sys.stderr)
         return stopped.stop.status if isinstance(stopped.stop, Signalled) else INTERRUPTED
     return told(recovery)
+
+
+def _progress_bar() -> Callable[[int, int], None] | None:
+    """A bar on a terminal's stderr: a large file takes minutes to copy, which silence
+    would pass off as a hang. Not in a pipe or a log, where its redraws are clutter."""
+    if not sys.stderr.isatty():
+        return None
+    from gofish.tournament.run import ProgressBar
+
+    return ProgressBar()
 
 
 def told(recovery: Recovery) -> int:

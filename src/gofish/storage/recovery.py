@@ -87,8 +87,13 @@ class Recovery:
     seats_lost: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
 
+#: ``progress(done, total)``: how many of the games listed have been read and copied.
+Progress = Callable[[int, int], None]
+
+
 def recover_database(path: str | os.PathLike[str] | None = None, *,
-                     now: Callable[[], datetime] = datetime.now) -> Recovery:
+                     now: Callable[[], datetime] = datetime.now,
+                     progress: Progress | None = None) -> Recovery:
     """Put a sound database holding every game that can still be read in the place of the
     damaged one at ``path`` (None: the default database), which is kept beside it.
 
@@ -97,7 +102,8 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
     be written; StorageError when the new file cannot be made (a full disk): it is then
     removed, and the damaged file left where it was. A sound database is left as it is.
     RecoveryInterrupted for a KeyboardInterrupt (Ctrl-C, or a signal made one), saying
-    whether the new file was put in place.
+    whether the new file was put in place. ``progress`` is told how far the copy is after
+    each page of games (a large file takes minutes).
     """
     named = chosen_db_path(path)
     real = Path(os.path.realpath(named))  # a link to the database keeps pointing at it
@@ -113,7 +119,7 @@ def recover_database(path: str | os.PathLike[str] | None = None, *,
                     return Recovery(named, None)
                 _remove_unfinished(real)
                 new_file = making.enter_context(_new_file_beside(real))
-                recovered, lost, seats_lost = _build(real, new_file, damaged)
+                recovered, lost, seats_lost = _build(real, new_file, damaged, progress)
             with _signals_held():  # the files are swapped whole, or not at all
                 kept_as = _put_in_place(real, new_file, now())
         moved_in = _move_unsaved_in(real)
@@ -234,7 +240,7 @@ def _open_damaged(path: Path) -> Store:
             "find some (docs/storage.md, \"Errors\")") from None
 
 
-def _copy_games(damaged: Store, new: Store
+def _copy_games(damaged: Store, new: Store, progress: Progress | None
                 ) -> tuple[list[int], list[LostGame], dict[int, tuple[int, ...]]]:
     """Store every game ``damaged`` still reads in ``new``, a page at a time (so that a
     large database is never held in memory whole); the ids copied, the games lost, and
@@ -246,7 +252,7 @@ def _copy_games(damaged: Store, new: Store
     recovered: list[int] = []
     lost: list[LostGame] = []
     seats_lost: dict[int, tuple[int, ...]] = {}
-    for entries in _pages(damaged, largest):
+    for entries in _pages(damaged, largest, progress):
         largest = max([largest, *map(_entry_id, entries)])
         entries, seatless = _with_seats_lost(damaged, entries)
         games = [(entry, _deal(damaged, entry)) for entry in entries
@@ -284,15 +290,19 @@ def _with_seats_lost(damaged: Store, entries: list[StoredGame | DamagedGameError
     return kept, seats_lost
 
 
-def _pages(store: Store, largest: int) -> Iterator[list[StoredGame | DamagedGameError]]:
+def _pages(store: Store, largest: int, progress: Progress | None
+           ) -> Iterator[list[StoredGame | DamagedGameError]]:
     """Every game of ``store``, read or named as damaged, a page at a time, by id: the
     history's order, read through the sound part of a damaged index and around its damage
-    by turns, passed some games by, neither copied nor named as lost."""
+    by turns, passed some games by, neither copied nor named as lost. ``progress`` hears
+    of each page once its reader has asked for the next (so once it is copied)."""
     ids = store.game_ids()
     for start in range(0, len(ids), _PAGE):
         wanted = ids[start:start + _PAGE]
         entries = store.entries_by_id(wanted)
         yield [*entries, *_not_found(store, wanted, entries, largest)]
+        if progress is not None:
+            progress(start + len(wanted), len(ids))
 
 
 def _not_found(store: Store, wanted: list[int], entries: list[StoredGame | DamagedGameError],
@@ -386,7 +396,7 @@ def _remove_unfinished(path: Path) -> None:
             os.close(descriptor)
 
 
-def _build(path: Path, new_file: Path, damaged: Store
+def _build(path: Path, new_file: Path, damaged: Store, progress: Progress | None
            ) -> tuple[list[int], list[LostGame], dict[int, tuple[int, ...]]]:
     """Make ``new_file`` a database holding every game ``damaged`` (the database at
     ``path``) still reads, checked; the ids of those games, the games not in it
@@ -396,7 +406,7 @@ def _build(path: Path, new_file: Path, damaged: Store
     try:
         _as_owned(new_file, os.stat(path))
         with Store(new_file) as store:
-            recovered, lost, seats_lost = _copy_games(damaged, store)
+            recovered, lost, seats_lost = _copy_games(damaged, store, progress)
             _stand_alone(store)
         _check(new_file, set(recovered))
     except (StorageError, OSError) as error:
