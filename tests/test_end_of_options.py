@@ -113,12 +113,18 @@ def test_one_between_an_option_and_its_value_says_to_write_it_joined(
     ["play", "--plain", "--name", "--"],
     ["tournament", "emma", "random", "--games", "--"],
     ["play", "--plain", "--name", "--", "--"],
+    ["export", "-o", "--", "1"],
+    ["show", "--delay", "--", "1"],
+    ["resume", "--speed", "--", "1"],
+    ["tournament", "--games", "--", "emma", "random"],
 ], ids=" ".join)
 def test_one_after_an_option_with_no_value_after_it_is_said_to_be_no_value(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     # "--name --" was told to write "--name=-x", a value nobody typed (the hint for one
-    # after the "--"), and "--name -- --" to write "--name=--", which is refused.
+    # after the "--"), and "--name -- --" to write "--name=--", which is refused. A
+    # command's own name after the '--' (a game id, a bot) is no value either: "export -o
+    # -- 1" was told to write "-o=1", which wrote to a file named 1 and lost the id.
     err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
     option, prog = command[command.index("--") - 1], f"gofish {command[0]}"
     assert err == (f"{prog}: argument {option}: expected one argument, and '--' cannot be "

@@ -484,12 +484,15 @@ def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str
         option = words[end - 1] if end else ""
         if _value_option(option, words, parser) is None:  # a flag (--plain) before it, or a value
             return None
-        if words[end + 1:end + 2] in ([], ["--"]):  # `--name --`, `--name -- --`: the
-            # hint to write it joined named a value nobody typed, or one refused ("--name=--")
+        after = words[end + 1] if end + 1 < len(words) else "--"
+        if after == "--" or not (after.startswith("-") or _takes_no_names(words, parser)):
+            # `--name --`, `--name -- --`, `export -o -- 1`: the hint to write it joined
+            # named a value nobody typed, one refused ("--name=--"), or the command's own
+            # name after it ("-o=1" took the game id for the file)
             return (f"argument {option}: expected one argument, and '--' cannot be its "
                     "value, as it ends the options")
         # `--name -- -x`, a name that starts with '-' written as other commands take one
-        joined = shlex.quote(f"{option}={words[end + 1]}")
+        joined = shlex.quote(f"{option}={after}")
         return (f"argument {option}: expected one argument; '--' ends the options, so it "
                 f"cannot come before the value: write it joined, as in {joined}")
     option = words[-1] if words else ""
@@ -503,13 +506,24 @@ def _value_option(word: str, words: Sequence[str],
                   parser: argparse.ArgumentParser) -> argparse.Action | None:
     """The option ``word`` names (in full, or a long one shortened as argparse takes it:
     ``--nam``) in the command ``words`` name, if it wants exactly one value; else None."""
-    command = _commands(parser).get(_prog_named(words, parser).removeprefix("gofish "))
-    actions = (command or parser)._option_string_actions
+    actions = _command_parser(words, parser)._option_string_actions
     action = actions.get(word)
     if action is None and word.startswith("--") and len(word) > 2:
         named = {actions[flag] for flag in actions if flag.startswith(word)}
         action = named.pop() if len(named) == 1 else None
     return action if action is not None and action.nargs is None else None
+
+
+def _takes_no_names(words: Sequence[str], parser: argparse.ArgumentParser) -> bool:
+    """Whether the command ``words`` name takes no names of its own (a game id, bots), so a
+    word after its ``--`` can only have been meant for an option (``play``)."""
+    return all(action.option_strings for action in _command_parser(words, parser)._actions)
+
+
+def _command_parser(words: Sequence[str],
+                    parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The parser of the command ``words`` name; gofish's own if they name none."""
+    return _commands(parser).get(_prog_named(words, parser).removeprefix("gofish ")) or parser
 
 
 def _no_command(parser: argparse.ArgumentParser) -> int:
