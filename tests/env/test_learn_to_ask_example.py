@@ -46,6 +46,15 @@ def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
     (["--check", "\uff11"], "argument --check: '\uff11' uses the digit '\uff11'"),
     (["--rate", "\u0660.\u0661"], "argument --rate: '\u0660.\u0661' uses the digit "
                                   "'\u0660'"),
+    # A value missing, said as gofish says it: '--rate=--' reached the training as [] (a
+    # TypeError), and '--rate' typed last was told how to write a value starting with '-'.
+    (["--rate=--"], "argument --rate: '--' cannot be its value, as it ends the options"),
+    (["--games=--"], "argument --games: '--' cannot be its value, as it ends the options"),
+    (["--rate"], "argument --rate: expected one argument, and nothing follows it"),
+    (["--rate", "--"], "argument --rate: expected one argument, and '--' cannot be its "
+                       "value, as it ends the options"),
+    (["--rate", "--", "-1"], "so it cannot come before the value: write it joined, as in "
+                             "--rate=-1"),
 ])
 def test_arguments_it_cannot_use_are_a_usage_error(
         args: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -269,3 +269,23 @@ def test_bots_named_in_a_mapping_or_a_set_are_refused_as_the_environments_refuse
         Plan(make_rules("classic"), 2, 1, specs, 10)  # type: ignore[arg-type]
     with pytest.raises(TournamentError, match=r"not a (dict|set|frozenset) "):
         entrant_names(specs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("args", "why"), [
+    # "games must be a whole number from 1 to 1,000,000,000, not []": argparse's value
+    (["emma", "random", "--games=--"], "argument --games: '--' cannot be its value, as it "
+                                       "ends the options"),
+    # told to write "--games=-x", for a value nobody typed
+    (["emma", "random", "--games"], "argument --games: expected one argument, and nothing "
+                                    "follows it"),
+    (["--games", "--", "emma", "random"], "argument --games: expected one argument, and "
+                                          "'--' cannot be its value, as it ends the options"),
+])
+def test_the_ray_example_says_what_became_of_a_missing_value_as_gofish_does(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        args: list[str], why: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run_example(monkeypatch, *args)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err == f"ray_tournament.py: {why} (see ray_tournament.py --help)\n"

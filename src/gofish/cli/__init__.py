@@ -80,6 +80,25 @@ def gofish_options(parser: argparse.ArgumentParser) -> None:
     for the type to refuse in words. Also for the scripts of examples/."""
     one_line_errors(parser)
     parser._negative_number_matcher = NEGATIVE_NUMBER
+    _refuse_missing_values(parser)
+
+
+def _refuse_missing_values(parser: argparse.ArgumentParser) -> None:
+    """Have ``parser`` refuse an option left with no value (:func:`_no_value`) before
+    argparse reads the words, as ``gofish`` does: in the scripts of examples/ argparse handed
+    ``--rate=--`` on as ``[]`` (a traceback mid-run), and told ``--rate`` typed last how to
+    write a value that starts with '-'."""
+    parse = parser.parse_known_args
+
+    def parse_known_args(args: Sequence[str] | None = None,
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        words = sys.argv[1:] if args is None else list(args)
+        if (why := _no_value(words, parser)) is not None:
+            parser.error(why)
+        return parse(args, namespace)
+
+    parser.parse_known_args = parse_known_args  # type: ignore[method-assign,assignment]
 
 
 def one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -380,12 +399,7 @@ def _main(argv: Sequence[str] | None) -> int:
         # "gofish -- bots": it ends gofish's own options; argparse took it for the command
         # ("invalid choice: '--'"). Before a word such as --version it is still refused.
         words = words[1:]
-    if (dashes := _option_given_end_of_options(words)) is not None:
-        prog = _prog_named(words, parser)
-        tell(brief(f"{prog}: argument {dashes}: '--' cannot be its value, as it ends the "
-                   f"options (see {prog} --help)"))
-        return 2
-    if (missing := _value_missing(words, parser)) is not None:
+    if (missing := _no_value(words, parser)) is not None:
         prog = _prog_named(words, parser)
         tell(brief(f"{prog}: {missing} (see {prog} --help)"))
         return 2
@@ -457,6 +471,14 @@ def _split_at_end_of_options(unknown: list[str]) -> tuple[list[str], list[str]]:
         return unknown, []
     end = unknown.index("--")
     return unknown[:end], unknown[end + 1:]
+
+
+def _no_value(words: Sequence[str], parser: argparse.ArgumentParser) -> str | None:
+    """Why an option in the command ``words`` has no value, if one has none in a way
+    argparse would take wrongly or explain wrongly; else None."""
+    if (dashes := _option_given_end_of_options(words)) is not None:
+        return f"argument {dashes}: '--' cannot be its value, as it ends the options"
+    return _value_missing(words, parser)
 
 
 def _option_given_end_of_options(words: Sequence[str]) -> str | None:
