@@ -7,6 +7,7 @@ screen each row now stacks, each value beside its column's heading.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,10 +72,51 @@ def test_a_results_table_fits_a_phone(browser: Any, server: LiveServer, address:
         labels = first.locator("td").evaluate_all(
             "cells => cells.filter((cell) => getComputedStyle(cell).display !== 'none')"
             ".map((cell) => getComputedStyle(cell, '::before').content)")
-        assert labels == [f'"{heading}"' for heading in headings]
+        # Shown, and not read out (its alternative text, after the slash, is empty).
+        assert labels == [f'"{heading}" / ""' for heading in headings]
         page.set_viewport_size({"width": 1280, "height": 860})  # a wide screen: a table
+        # Laid out again as the window's resize is heard.
+        page.wait_for_function("(table) => getComputedStyle(document.querySelector(table)"
+                               " .querySelector('td')).display === 'table-cell'", arg=table)
         assert page.locator(f"{table} thead").is_visible()
-        assert page.locator(f"{table} td").first.evaluate(
-            "(cell) => getComputedStyle(cell).display") == "table-cell"
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("address", "table"), [("#/stats", ".stats-table"),
+                                                 ("#/history", ".history-table")])
+@pytest.mark.parametrize("width", [641, 660, 700, 744, 1024])
+def test_a_results_table_fits_a_tablet(browser: Any, server: LiveServer, address: str,
+                                       table: str, width: int) -> None:
+    """Stacked below a fixed 640 px, the tables scrolled sideways from 641 px to some
+    770 (a tablet, a phone held sideways): they stack whenever they do not fit."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/{address}")
+        page.wait_for_selector(f"{table} tbody tr")
+        assert overflow(page, table) == {"page": 0, "box": 0}
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_a_stacked_row_is_read_without_its_headings_twice(browser: Any,
+                                                         server: LiveServer) -> None:
+    """A screen reader names a cell's column itself: the heading shown beside each stacked
+    value was read as part of the cell too, "Opponents, Opponents emma"."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/#/stats")
+        page.wait_for_selector(".stats-table tbody tr")
+        read = page.locator(".stats-table").aria_snapshot()
+        assert "columnheader \"Opponents\"" in read, read
+        cells = re.findall(r'- cell "([^"]*)"', read)
+        assert cells, read
+        headed = [cell for cell in cells if cell.startswith(("Opponents", "Rules", "Games"))]
+        assert not headed, read
+        assert "emma" in cells, read
     finally:
         context.close()

@@ -55,15 +55,38 @@ export function sayIfChanged(node, words) {
 }
 
 /**
- * Label each cell of ``row`` with its column's heading, from ``headings`` in order: on a
- * phone the rows of a wide table stack (style.css, ``table.stacked``), each value beside
- * its heading, where the whole table scrolled sideways. A cell spanning columns is left
+ * Label each cell of ``row`` with its column's heading, from ``headings`` in order: where
+ * a wide table does not fit, its rows stack (``stackWhenTooWide``), each value beside its
+ * heading, where the whole table scrolled sideways. A cell spanning columns is left
  * unlabelled.
  */
 export function labelCells(row, headings) {
   if ([...row.cells].some((cell) => cell.colSpan > 1)) return row;
   [...row.cells].forEach((cell, i) => { cell.dataset.label = headings[i] ?? ''; });
   return row;
+}
+
+/**
+ * Stack the rows of ``table``, in the page already, whenever it is wider than its box laid
+ * out as a table (style.css, ``table.stacked``; its cells labelled by ``labelCells``), and
+ * lay it out as a table again once it fits: at a fixed 640 px the tables scrolled sideways
+ * on a tablet or a phone held sideways (641 to some 770 px), the last columns out of sight.
+ * Returns the check, for rows added later. A window's resize, not a ResizeObserver on the
+ * box: stacking changes the box's height, which such an observer would report as a loop.
+ */
+export function stackWhenTooWide(table) {
+  const fit = () => {
+    if (!table.isConnected) { // its page was left: the listener goes with it
+      window.removeEventListener('resize', fit);
+      return;
+    }
+    const box = table.parentElement;
+    table.classList.remove('stacked'); // measured as a table: nothing is drawn in between
+    table.classList.toggle('stacked', box.scrollWidth > box.clientWidth);
+  };
+  window.addEventListener('resize', fit);
+  fit();
+  return fit;
 }
 
 export const $ = (selector, root = document) => root.querySelector(selector);

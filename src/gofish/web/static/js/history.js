@@ -1,6 +1,6 @@
 // Past games and the replay viewer, which steps through any stored game.
 
-import { el, fill, getJSON, labelCells } from './dom.js';
+import { el, fill, getJSON, labelCells, stackWhenTooWide } from './dom.js';
 import { capitalised, cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
 
 function resultText(game) {
@@ -79,6 +79,7 @@ export async function showHistory(page, back = null) {
   // how many were listed, a game stored, played on or deleted meanwhile (in another tab)
   // moved the rest by one: the last one shown came again, or the next one never came.
   let nextBefore = data.next_before;
+  let restack = () => {}; // stackWhenTooWide's check, once the table is in the page
   // Past the first hundred the older games were out of reach, their replays too.
   const showOlder = async (button) => {
     button.disabled = true;
@@ -89,6 +90,7 @@ export async function showHistory(page, back = null) {
     const listed = new Set([...body.rows].map((row) => row.dataset.game));
     const fresh = older.games.filter((game) => !listed.has(String(game.id)));
     body.append(...fresh.map(historyRow));
+    restack(); // an older game's row may be the one too wide
     nextBefore = older.next_before;
     button.disabled = false;
     button.hidden = !nextBefore;
@@ -98,14 +100,16 @@ export async function showHistory(page, back = null) {
     type: 'button', class: 'button-link', id: 'older-games', hidden: !nextBefore,
     onclick: (event) => showOlder(event.currentTarget).catch((error) => fill(more, `Cannot list them: ${error.message}`)),
   }, 'Show older games');
+  const table = el('table', { class: 'history-table' },
+    el('thead', {}, el('tr', {}, HISTORY_HEADINGS.slice(0, -1).map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
+      // The links' column needs no visible heading, but a screen reader names it.
+      el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, HISTORY_HEADINGS.at(-1))))),
+    body);
   fill(page, el('h1', {}, 'History'), back,
     el('p', {}, `${counted(data.total, 'game')} stored, from the terminal and the browser.`),
-    el('div', { class: 'scroll' }, el('table', { class: 'history-table stacked' },
-      el('thead', {}, el('tr', {}, HISTORY_HEADINGS.slice(0, -1).map((h) => el('th', { scope: 'col', class: h === 'Played in' ? 'optional' : null }, h)),
-        // The links' column needs no visible heading, but a screen reader names it.
-        el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, HISTORY_HEADINGS.at(-1))))),
-      body)),
+    el('div', { class: 'scroll' }, table),
     el('p', {}, more));
+  restack = stackWhenTooWide(table);
 }
 
 /** "Your hand" for the person's seat (named You), else "Emma's hand" ("You's hand" was read out). */

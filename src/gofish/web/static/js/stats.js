@@ -1,6 +1,6 @@
 // The stats page: win rate over time, per opponent and rule set, and books per game.
 
-import { el, fill, getJSON, labelCells } from './dom.js';
+import { el, fill, getJSON, labelCells, stackWhenTooWide } from './dom.js';
 import { barChart, lineChart } from './charts.js';
 import { capitalised, counted, setWord } from './cards.js';
 import { changedNote } from './history.js';
@@ -118,7 +118,7 @@ export async function showStats(page, back = null) {
   });
   const sizes = setSizes([...rows, ...points]);
   const headings = ['Opponents', 'Rules', 'Games', 'Wins', 'Shared', 'Losses', `${setsHeading(sizes, 'or')}/game`];
-  const table = el('table', { class: 'stats-table stacked' },
+  const table = el('table', { class: 'stats-table' },
     el('thead', {}, el('tr', {}, headings.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((r) => labelCells(el('tr', {},
       el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules_words }),
@@ -132,4 +132,5 @@ export async function showStats(page, back = null) {
     el('section', { class: 'chart-box' }, el('h2', {}, `${setsHeading(sizes)} per game`),
       sizes.flatMap((size) => [sizes.length > 1 ? el('h3', {}, setsKind(size)) : null, setsPerGame(rows, size), setsInEachGame(points, size)])),
     el('section', { class: 'chart-box' }, el('h2', {}, 'All results'), table));
+  stackWhenTooWide(table);
 }
