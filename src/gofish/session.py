@@ -163,12 +163,15 @@ def bot_cannot_play(game_id: int, bot: str) -> str | None:
     """Why stored game ``game_id``'s opponent ``bot`` cannot play on here, or None if it
     can: no bot here has its name (a script's), or the bot here refuses an option stored
     with it (only a hand edit of the database stores one), which was said to be a bot
-    "not here" of a bot that is."""
+    "not here" of a bot that is. The bot is named once: some refusals quote it whole,
+    others only the option ("epsilon=2"), which left unsaid which of several opponents
+    that take it was at fault."""
     try:
         make_bot(bot)
     except ValueError as error:
-        if is_registered(bot):  # the refusal names the option, and the bot if it must
-            return f"game {game_id}'s stored opponent cannot play: {error}"
+        if is_registered(bot):
+            named = "" if repr(bot) in str(error) else f" {bot!r}"
+            return f"game {game_id}'s stored opponent{named} cannot play: {error}"
         return f"game {game_id} needs the bot {bot!r}, which is not here"
     return None
 

@@ -94,14 +94,14 @@ def test_the_refusal_names_the_bot_once(tmp_path: Path) -> None:
                     f"(gofish resume {game_id})")
 
 
-def test_a_known_bot_with_an_option_it_refuses_is_not_called_missing(tmp_path: Path) -> None:
-    # A seat edited by hand to 'counter:epsilon=2' read "needs the bot
-    # 'counter:epsilon=2', which is not here", at the terminal and in the browser, of a
-    # bot that is here: the option it refuses is what stops the game.
+def refusals_of_a_stored_bot(tmp_path: Path, spec: str) -> tuple[int, list[str]]:
+    """A stored game whose seat 1 was edited by hand to the bot ``spec``, and why it is
+    not resumable as the history says, as a resume over the socket says and as the
+    terminal says."""
     database = tmp_path / "games.sqlite3"
     game_id = stored_at_the_terminal(database, finished=False)
     with contextlib.closing(sqlite3.connect(database)) as connection, connection:
-        connection.execute("UPDATE seats SET bot = 'counter:epsilon=2' WHERE seat = 1")
+        connection.execute("UPDATE seats SET bot = ? WHERE seat = 1", (spec,))
     with TestClient(create_app(database, pace=0)) as client:
         row = client.get("/api/games").json()["games"][0]
         with client.websocket_connect("/ws/play") as ws:
@@ -110,6 +110,21 @@ def test_a_known_bot_with_an_option_it_refuses_is_not_called_missing(tmp_path: P
     with open_store(database) as store:
         stored = store.get(game_id)
         at_the_terminal = TableSession.resume_problem(stored.record, stored.seats, game_id)
-    expected = (f"game {game_id}'s stored opponent cannot play: bot option epsilon=2: "
-                "epsilon must be a number from 0 to 1")
-    assert told == row["not_resumable"] == at_the_terminal == expected
+    return game_id, [row["not_resumable"], told, str(at_the_terminal)]
+
+
+def test_a_known_bot_with_an_option_it_refuses_is_not_called_missing(tmp_path: Path) -> None:
+    # A seat edited by hand to 'counter:epsilon=2' read "needs the bot
+    # 'counter:epsilon=2', which is not here", at the terminal and in the browser, of a
+    # bot that is here: the option it refuses is what stops the game. The bot is named:
+    # the refusal names only its option, which other bots take too.
+    game_id, said = refusals_of_a_stored_bot(tmp_path, "counter:epsilon=2")
+    assert said == 3 * [f"game {game_id}'s stored opponent 'counter:epsilon=2' cannot play: "
+                        "bot option epsilon=2: epsilon must be a number from 0 to 1"]
+
+
+def test_a_refusal_quoting_the_stored_bot_names_it_once(tmp_path: Path) -> None:
+    game_id, said = refusals_of_a_stored_bot(tmp_path, "counter:epsilon")
+    assert said == 3 * [f"game {game_id}'s stored opponent cannot play: bot option 'epsilon' "
+                        "in 'counter:epsilon' should look like KEY=VALUE, as in "
+                        "counter:epsilon=0.3"]
