@@ -173,3 +173,12 @@ def test_an_option_among_the_bots_after_it_is_said_to_belong_before_it(
     assert err == (f"gofish tournament: unrecognized arguments: {typed}; '--' ends the "
                    f"options, so {option} after it is not read as one: put it before the "
                    f"'--' (see gofish tournament --help)\n")
+
+
+def test_an_option_no_command_has_given_it_is_unrecognized_as_any_unknown_option(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # '--bogus=--' was explained as "argument --bogus: '--' cannot be its value", an
+    # option play does not have; the explanation is for options that take a value.
+    err = refusal_before_any_database(["play", "--bogus=--"], tmp_path, monkeypatch, capsys)
+    assert err == "gofish play: unrecognized arguments: --bogus=-- (see gofish play --help)\n"

@@ -476,7 +476,8 @@ def _split_at_end_of_options(unknown: list[str]) -> tuple[list[str], list[str]]:
 def _no_value(words: Sequence[str], parser: argparse.ArgumentParser) -> str | None:
     """Why an option in the command ``words`` has no value, if one has none in a way
     argparse would take wrongly or explain wrongly; else None."""
-    if (dashes := _option_given_end_of_options(words)) is not None:
+    dashes = _option_given_end_of_options(words)
+    if dashes is not None and _named_action(dashes, words, parser) is not None:
         return f"argument {dashes}: '--' cannot be its value, as it ends the options"
     return _value_missing(words, parser)
 
@@ -526,14 +527,23 @@ def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str
 
 def _value_option(word: str, words: Sequence[str],
                   parser: argparse.ArgumentParser) -> argparse.Action | None:
+    """The option ``word`` names in the command ``words`` name, if it wants exactly one
+    value; else None."""
+    action = _named_action(word, words, parser)
+    return action if action is not None and action.nargs is None else None
+
+
+def _named_action(word: str, words: Sequence[str],
+                  parser: argparse.ArgumentParser) -> argparse.Action | None:
     """The option ``word`` names (in full, or a long one shortened as argparse takes it:
-    ``--nam``) in the command ``words`` name, if it wants exactly one value; else None."""
+    ``--nam``) in the command ``words`` name; None for no option of its (``--bogus=--`` is
+    then argparse's to call unrecognized, not a value to explain)."""
     actions = _command_parser(words, parser)._option_string_actions
     action = actions.get(word)
     if action is None and word.startswith("--") and len(word) > 2:
         named = {actions[flag] for flag in actions if flag.startswith(word)}
         action = named.pop() if len(named) == 1 else None
-    return action if action is not None and action.nargs is None else None
+    return action
 
 
 def _takes_no_names(words: Sequence[str], parser: argparse.ArgumentParser) -> bool:
