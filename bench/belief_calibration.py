@@ -24,6 +24,7 @@ from gofish.bots import make_bot
 from gofish.bots.base import bot_turn
 from gofish.bots.belief import Belief
 from gofish.bots.expert import ExpertBot
+from gofish.cli import gofish_options
 
 BINS = 10
 
@@ -70,6 +71,7 @@ def record_decision(game: gofish.Game, seat: int, expert: ExpertBot, hits: Tally
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--deals", type=_args.at_least_one, default=300)
     parser.add_argument("--opponent", type=_args.bot, default="emma")
     args = parser.parse_args()

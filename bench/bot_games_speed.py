@@ -21,6 +21,7 @@ import subprocess
 import sys
 
 import _args
+from gofish.cli import gofish_options
 
 PAIRS = ("random,random", "emma,emma", "counter,counter")
 
@@ -51,6 +52,7 @@ def measure(python: str, pair: str, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--before", metavar="PYTHON", help="the interpreter of the other install")
     parser.add_argument("--seconds", type=_args.seconds, default=2.0)
     parser.add_argument("--rounds", type=_args.at_least_one, default=3)

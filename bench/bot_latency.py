@@ -27,6 +27,7 @@ import _args
 import gofish
 from gofish.bots import make_bot
 from gofish.bots.endgame import warm_up
+from gofish.cli import gofish_options
 
 CONFIGS = (("classic", 2), ("nordic", 4))
 
@@ -74,6 +75,7 @@ def describe(label: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--decisions", type=_args.at_least_one, default=300,
                         help="decisions timed per bot and configuration (default 300)")
     parser.add_argument("--bots", nargs="+", type=_args.bot, default=["expert", "ismcts"])

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 import _args
+from gofish.cli import gofish_options
 
 MATCHES = ("random", "emma", "counter")
 NOT_IN_OPENSPIEL = {"counter"}  # no port of the card counter onto OpenSpiel
@@ -138,6 +139,7 @@ def available(variant: str) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--seconds", type=_args.seconds, default=3.0, help="per measurement")
     parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)

@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 import _args
+from gofish.cli import gofish_options
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = (("classic", 2), ("bicycle", 4), ("nordic", 4))
@@ -117,6 +118,7 @@ def has_openspiel() -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--seconds", type=_args.seconds, default=3.0, help="per measurement")
     parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)

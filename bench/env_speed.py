@@ -23,6 +23,7 @@ import numpy as np
 
 import _args
 import gofish
+from gofish.cli import gofish_options
 from gofish.env import GoFishEnv
 from gofish.gymnasium_env import ENV_ID
 from gofish.pettingzoo_env import env as table_env
@@ -69,6 +70,7 @@ def every_seat(rules: str, players: int) -> Runner:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--seconds", type=_args.seconds, default=2.0)
     parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--rules", default="classic", choices=["classic", "bicycle", "nordic"])

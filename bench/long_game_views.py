@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import _args
 import gofish
 from gofish.bots import play_out
+from gofish.cli import gofish_options
 
 
 class Circler:
@@ -51,6 +52,7 @@ def rate_per_tenth(asks: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--asks", type=_args.at_least_one, default=100_000)
     asks = parser.parse_args().asks
     core = "compiled" if gofish.COMPILED else "interpreted"

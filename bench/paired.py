@@ -28,6 +28,8 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
+from gofish.cli import gofish_options
+
 #: The deal numbers and random streams of the fifth and sixth rounds.
 DEAL_STRIDE = 1_000_003
 
@@ -93,6 +95,7 @@ def paired_difference(base: Sequence[float], variant: Sequence[float]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("base", help="the bot as it is (NAME[:KEY=VALUE…] or MODULE:FUNCTION)")
     parser.add_argument("variants", nargs="+", help="the versions to compare with it")
     parser.add_argument("--against", default="emma", help="the opponent (default: emma)")

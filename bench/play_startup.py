@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 import _args
+from gofish.cli import gofish_options
 
 BIN = Path(sys.executable).parent / "gofish"
 MARKERS = (b"Your turn", b"thinking", b"asking")
@@ -97,6 +98,7 @@ def time_bot_asks(database: Path, games: int = 20) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--runs", type=_args.at_least_one, default=5)
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "

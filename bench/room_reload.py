@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from _args import at_least_one
+from gofish.cli import gofish_options
 from gofish.online import RoomServer, RoomSettings
 
 # Nothing moves by itself while the room is built: no bot turns, clocks or evictions.
@@ -77,6 +78,7 @@ async def one_reload(database: str, code: str) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=at_least_one, default=100)
     parser.add_argument("--rounds", type=at_least_one, default=5)
     parser.add_argument("--seed", type=int, default=1)

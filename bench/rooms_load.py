@@ -231,6 +231,9 @@ def in_process_floor(asks: int = 5000) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from gofish.cli import gofish_options  # here: the load's client loads no more of gofish
+
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=int, default=500, help="concurrent rooms (default 500)")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window (default 60)")
     parser.add_argument("--think", type=float, default=1.0,

@@ -37,6 +37,7 @@ from typing import Any
 import uvicorn
 import websockets
 
+from gofish.cli import gofish_options
 from gofish.online.app import server_config
 from gofish.online.server import LiveRoom, RoomServer
 from gofish.web import create_app
@@ -280,6 +281,7 @@ async def batches(port: int, args: argparse.Namespace, server: ServerThread,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--batches", type=int, default=3)

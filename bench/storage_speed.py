@@ -25,6 +25,7 @@ from pathlib import Path
 import _args
 import gofish
 from gofish.bots import bot_turn, make_bot
+from gofish.cli import gofish_options
 from gofish.storage import open_store
 
 SEATS = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
@@ -69,6 +70,7 @@ def fill(db: Path, games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=_args.at_least_one, default=1000)
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''} "

@@ -28,6 +28,7 @@ import uvicorn
 import websockets
 
 import _args
+from gofish.cli import gofish_options
 from gofish.core import Ask, new_game
 from gofish.storage import open_store
 from gofish.web import GameSession, Seat, create_app
@@ -102,6 +103,7 @@ async def play_in_process(games: int, database: Path) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("games", nargs="?", type=_args.at_least_one, default=20,
                         help="games played each way (default 20)")
     games = parser.parse_args().games

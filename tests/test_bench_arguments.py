@@ -82,3 +82,23 @@ def test_install_hints_name_an_install_that_keeps_the_compiled_core() -> None:
              for line in script.read_text(encoding="utf-8").splitlines() if "pip install" in line]
     assert hints, "the bench scripts say how to install what they miss"
     assert [hint for hint in hints if "pip install -e" in hint[1]] == []
+
+
+NO_VALUE = [("engine_speed.py", "--seconds"), ("bulk_speed.py", "--seconds"),
+            ("bot_games_speed.py", "--rounds"), ("long_game_views.py", "--asks"),
+            ("env_speed.py", "--seconds"), ("storage_speed.py", "--games"),
+            ("play_startup.py", "--runs"),
+            ("bot_latency.py", "--decisions"), ("belief_calibration.py", "--deals"),
+            ("strength.py", "--games"), ("room_reload.py", "--games"),
+            ("paired.py", "--deals"), ("rooms_load.py", "--games"), ("server_soak.py", "--games")]
+
+
+@pytest.mark.parametrize(("script", "option"), NO_VALUE, ids=" ".join)
+def test_an_option_given_the_end_of_options_as_its_value_is_refused_in_words(
+        script: str, option: str) -> None:
+    # argparse handed such a script [] for '--seconds=--', and the run ended in a TypeError
+    # (or took the default), where gofish's own commands say what was wrong.
+    done = bench([script, f"{option}=--"])
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"argument {option}: '--' cannot be its value, as it ends the options" in done.stderr
