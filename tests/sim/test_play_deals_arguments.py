@@ -45,8 +45,17 @@ def test_good_arguments_play_the_games_simulate_plays() -> None:
     # The entry that is no whole number, not numpy's word for the array it made of them
     # ("float64 values", "<U1 values", "object values" for a None or a generator).
     ({"deals": [0.5, 1.0]}, "deals must be whole numbers (deal numbers), not 0.5"),
+    # An array's too: a pandas column with a gap is an array of objects holding None.
     ({"deals": np.array([0.5, 1.0])}, "deals must be whole numbers (deal numbers), "
-                                      "not float64 values"),
+                                      "not np.float64(0.5)"),
+    ({"deals": np.array([0, None], dtype=object)}, "deals must be whole numbers (deal "
+                                                   "numbers), not None"),
+    # A lone whole number is one game's deal, so a lone 0.5 lacks no list (it was told to
+    # 'give a list or an array of them'); None is not 'a NoneType'.
+    ({"deals": 0.5, "rotations": 0, "kinds": (1, 0)},
+     "deals must be whole numbers (deal numbers), not 0.5"),
+    ({"deals": None}, "deals must be whole numbers (deal numbers), not None: give a list or "
+                      "an array of them"),
     ({"kinds": [[1, 0], [1, None]]}, "kinds must be whole numbers (bot kinds (random 0, emma "
                                      "1, counter 2)), not None"),
     ({"kinds": [[1, 0], ["1", 0]]}, "bot kinds (random 0, emma 1, counter 2)), not '1'"),

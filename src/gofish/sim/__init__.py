@@ -283,10 +283,13 @@ def _whole_array(name: str, values: Any, most: int, described: str) -> np.ndarra
 def _not_whole_shown(values: object, array: np.ndarray) -> str:
     """What ``values`` holds that is no whole number, as a refusal names it: its first such
     entry ('a', 1.5), or the array's kind; a generator or a text is no list at all (numpy
-    made one object of it, "object values", and a text's letters "<U2 values")."""
+    made one object of it, "object values", and a text's letters "<U2 values"). A lone
+    number is taken as one game's: 0.5 or True alone is named as any entry is."""
     if array.ndim == 0:
-        kind = type(values).__name__
-        return f"a {kind}, {short_repr(values)}: give a list or an array of them"
+        if array.dtype.kind in "bfc":  # a number, not whole: no list is missing
+            return short_repr(values)
+        kind = "" if values is None else f"a {type(values).__name__}, "
+        return f"{kind}{short_repr(values)}: give a list or an array of them"
     wrong = _first_not_whole(values)
     return short_repr(wrong[0]) if wrong else f"{array.dtype} values"
 
@@ -295,12 +298,15 @@ def _first_not_whole(values: object) -> list[object]:
     """The first entry of ``values`` (lists and tuples, row within row) that is no whole
     number (``whole_number``: a bool, Python's or numpy's, or None), in a list of one;
     empty if there is none. Only what numpy has already read as whole numbers comes here,
-    so nothing else can be found; an array's own rows are whole numbers unless the array
-    is of bools."""
+    so nothing else can be found in a list; an array of whole numbers is not looked
+    through (a batch's may be long), one of anything else (bools, floats, a pandas column
+    of objects holding None) only to name its entry."""
     import numpy as np
 
     if isinstance(values, np.ndarray):
-        return [values.flat[0]] if values.dtype.kind == "b" and values.size else []
+        if values.dtype.kind in "iu":
+            return []
+        return next(([value] for value in values.flat if whole_number(value) is None), [])
     if not isinstance(values, (list, tuple)):
         return []  # a range, say: whole numbers only
     for value in values:
