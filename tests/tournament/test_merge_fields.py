@@ -67,3 +67,25 @@ def test_no_field_missing_from_either_file_ends_in_a_traceback(
             err = capsys.readouterr().err
             assert code == 0 or (code == 2 and f"{paths[which]} is not a tournament JSON "
                                  "result: " in err), (which, field, err)
+
+
+@pytest.mark.parametrize("field, value, wrong", [
+    ("players", True, "'players' must be a whole number from 2, not true"),
+    ("players", None, "'players' must be a whole number from 2, not null"),
+    ("seed", None, "'seed' must be a whole number from 0, not null"),
+    ("games_asked", False, "'games_asked' must be a whole number from 1 to 1,000,000,000, "
+                           "not false"),
+    ("shard", None, "'shard' must be [I, N] with 0 <= I < N, not null"),
+    ("seconds", True, "'seconds' must be a number from 0, not true"),
+    ("failure_count", None, "'failure_count' must be a whole number from 0, not null"),
+    ("missing_shards", None, "'missing_shards' must be a list of shard numbers, not null"),
+])
+def test_a_wrong_field_is_quoted_as_the_file_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shards: list[dict],
+    field: str, value: object, wrong: str,
+) -> None:
+    # The file says true and null: it was told True and None, Python's words for them,
+    # while 'engine' (above) and the records' fields were already quoted as JSON.
+    paths = saved(tmp_path, [{**shards[0], field: value}, shards[1]])
+    assert main(["tournament-merge", *paths]) == 2
+    assert f"{paths[0]} is not a tournament JSON result: {wrong}" in capsys.readouterr().err

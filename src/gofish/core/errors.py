@@ -69,9 +69,11 @@ def cut(text: str, limit: int = SHOWN_LIMIT) -> str:
 
 
 def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
-                error: Callable[[str], Exception] = MalformedInputError) -> int:
+                error: Callable[[str], Exception] = MalformedInputError,
+                show: Callable[[object], str] = short_repr) -> int:
     """``value`` if it is a whole number (not a bool) within the bounds given; otherwise
-    ``error`` saying so, e.g. "shard must be a whole number from 0 to 3, not 5".
+    ``error`` saying so, e.g. "shard must be a whole number from 0 to 3, not 5". ``show``
+    writes the value: as Python does for Python's callers, :func:`shown` for a JSON field.
 
     ``error`` is typed as any exception maker: compiled with mypyc, a ``type[GoFishError]``
     would refuse the subclasses the outer layers define (e.g. TournamentError)."""
@@ -80,7 +82,7 @@ def check_whole(name: str, value: object, least: int | None = None, most: int | 
             or (least is not None and number < least) or (most is not None and number > most)):
         span = "" if least is None else f" from {least:,}"
         span += "" if most is None else f" to {most:,}"
-        raise error(f"{name} must be a whole number{span}, not {short_repr(value)}")
+        raise error(f"{name} must be a whole number{span}, not {show(value)}")
     return number
 
 

@@ -525,19 +525,21 @@ def check_result(result: object) -> None:
 
 def _check_fields(result: dict[str, Any]) -> None:
     players, seed, shard = result.get("players"), result.get("seed"), result.get("shard")
-    players = check_whole("'players'", players, 2, None, TournamentError)
+    # A field of a JSON file: null and true as the file writes them, not None and True.
+    players = check_whole("'players'", players, 2, None, TournamentError, shown)
     try:
         make_rules(result.get("rules")).for_players(players)
     except GoFishError as error:
         raise TournamentError(f"'rules': {error}") from None
     if not _is_count(seed):
-        raise TournamentError(f"'seed' must be a whole number from 0, not {seed!r} "
+        raise TournamentError(f"'seed' must be a whole number from 0, not {shown(seed)} "
                               "(a pooled result cannot be merged again)")
-    check_whole("'games_asked'", result.get("games_asked"), 1, MAX_GAMES, TournamentError)
+    check_whole("'games_asked'", result.get("games_asked"), 1, MAX_GAMES, TournamentError,
+                shown)
     if _seatings(result) not in SEATINGS:
         raise TournamentError(f"'seatings' must be one of {', '.join(SEATINGS)}")
     if not (_is_counts(shard, 2) and shard[0] < shard[1]):
-        raise TournamentError(f"'shard' must be [I, N] with 0 <= I < N, not {shard!r}")
+        raise TournamentError(f"'shard' must be [I, N] with 0 <= I < N, not {shown(shard)}")
 
 
 def _check_merged_shards(result: dict[str, Any]) -> None:
@@ -565,7 +567,7 @@ def _check_run_fields(result: dict[str, Any]) -> None:
                               f"{shown(result['engine'])}")
     seconds = result.get("seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:
-        raise TournamentError(f"'seconds' must be a number from 0, not {seconds!r}")
+        raise TournamentError(f"'seconds' must be a number from 0, not {shown(seconds)}")
     failures = result.get("failures", [])
     if not isinstance(failures, list) or not all(isinstance(f, str) for f in failures):
         raise TournamentError("'failures' must be a list of messages")
@@ -575,11 +577,12 @@ def _check_run_fields(result: dict[str, Any]) -> None:
         raise TournamentError("'failure_games' must hold a game number (or null) for each "
                               "of 'failures'")
     _check_failure_entrants(result, failures)
-    check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError)
+    check_whole("'failure_count'", result.get("failure_count", 0), 0, None, TournamentError,
+                shown)
     missing = result.get("missing_shards", [])
     if not (isinstance(missing, list) and all(map(_is_count, missing))):
         raise TournamentError(f"'missing_shards' must be a list of shard numbers, not "
-                              f"{missing!r}")
+                              f"{shown(missing)}")
 
 
 def failure_entrants(result: dict[str, Any]) -> list[int | None]:
