@@ -221,3 +221,21 @@ def test_restore_stores_nothing_when_a_later_entry_is_wrong(tmp_path: Path, stor
     assert store.count() == 0
     assert store.restore(pair for pair in [(game, None)]) == {}  # a generator of pairs
     assert store.get(1).record == game.record
+
+
+def test_restore_refuses_a_game_given_twice_or_stored_already_naming_it(
+        tmp_path: Path, store: Store) -> None:
+    # Both were "the games database … cannot be used: UNIQUE constraint failed: games.id",
+    # as if the file were at fault.
+    with open_store(tmp_path / "other.sqlite3") as other:
+        other.save(_record(), seats=[YOU, EMMA])
+        game = other.get(1)
+    with pytest.raises(StorageError, match="restore was given game 1 twice"):
+        store.restore([(game, None), (game, None)])
+    assert store.count() == 0
+    store.save(_record(), seats=[YOU, EMMA])
+    with pytest.raises(StorageError) as caught:
+        store.restore([(game, None)])
+    assert str(caught.value) == (f"game 1 is stored already in {store.path}: restore stores "
+                                 "each game under its own id, so nothing was restored")
+    assert store.count() == 1

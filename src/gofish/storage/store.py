@@ -616,8 +616,13 @@ class Store:
         if not isinstance(games, Iterable) or isinstance(games, str | bytes | Mapping):
             raise StorageError("restore takes a list of (StoredGame, deal) pairs, not "
                                f"{short_repr(games)}")
+        given: set[int] = set()
         for item in games:
             game, deal = _restorable(item)
+            if game.id in given:  # was "the games database … cannot be used: UNIQUE …"
+                raise StorageError(f"restore was given game {game.id} twice: each game is "
+                                   "stored under its own id")
+            given.add(game.id)
             try:
                 summary = summarize(game.record)
                 ready.append((game, summary, check_seats(game.seats, summary.players),
@@ -628,6 +633,7 @@ class Store:
         def write() -> None:
             with self._transaction() as db:
                 for game, summary, seats, deal_text in ready:
+                    self._refuse_taken_id(db, game.id)
                     times = (game.created_at, game.updated_at, game.finished_at)
                     _insert_game(db, summary, game.source, times, deal_text, game.id)
                     _write_seats(db, game.id, summary, seats)
@@ -639,6 +645,13 @@ class Store:
 
         self._guard(write)
         return refused
+
+    def _refuse_taken_id(self, db: sqlite3.Connection, game_id: int) -> None:
+        """A StorageError, undoing the restore, if game ``game_id`` is stored already: the
+        database was said to be what "cannot be used" (SQLite's "UNIQUE constraint failed")."""
+        if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None:
+            raise StorageError(f"game {game_id} is stored already in {self.path}: restore "
+                               "stores each game under its own id, so nothing was restored")
 
     def _update(
         self, db: sqlite3.Connection, game_id: int, summary: GameSummary, source: str, now: str,
