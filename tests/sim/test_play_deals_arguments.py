@@ -5,6 +5,8 @@ wrapped numbers)."""
 
 from __future__ import annotations
 
+from collections import deque
+
 import numpy as np
 import pytest
 
@@ -50,6 +52,7 @@ def test_good_arguments_play_the_games_simulate_plays() -> None:
                                       "not np.float64(0.5)"),
     ({"deals": np.array([0, None], dtype=object)}, "deals must be whole numbers (deal "
                                                    "numbers), not None"),
+    ({"deals": deque([0, None])}, "deals must be whole numbers (deal numbers), not None"),
     # A lone whole number is one game's deal, so a lone 0.5 lacks no list (it was told to
     # 'give a list or an array of them'); None is not 'a NoneType'.
     ({"deals": 0.5, "rotations": 0, "kinds": (1, 0)},

@@ -290,7 +290,9 @@ def _not_whole_shown(values: object, array: np.ndarray) -> str:
             return short_repr(values)
         kind = "" if values is None else f"a {type(values).__name__}, "
         return f"{kind}{short_repr(values)}: give a list or an array of them"
-    wrong = _first_not_whole(values)
+    # The entry as given, not as numpy made it ([1, '1'] is two texts to numpy); from the
+    # array when no list was given (a deque, a pandas column).
+    wrong = _first_not_whole(values) or _first_not_whole(array)
     return short_repr(wrong[0]) if wrong else f"{array.dtype} values"
 
 
