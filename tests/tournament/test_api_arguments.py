@@ -170,6 +170,14 @@ def test_labels_must_name_each_result_once(labels: object) -> None:
             combine([good, good], labels=labels)  # type: ignore[arg-type]
 
 
+def test_labels_for_one_result_count_it_as_one() -> None:
+    good = summary(run_tournament(PLAN, jobs=1))
+    for combine in (merge_results, pool_results):
+        with pytest.raises(TournamentError) as caught:
+            combine([good], labels=["a.json", "b.json"])
+        assert str(caught.value) == "labels must name each result once: 2 for 1 result"
+
+
 def test_one_result_instead_of_a_list_of_them_is_named_as_such() -> None:
     # It was read as the list of its keys: "shard 1 is not a tournament JSON result: it is
     # not a JSON object", of a result that was one.

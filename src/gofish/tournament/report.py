@@ -18,7 +18,7 @@ from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
 from gofish.core.errors import cut, short_repr, shown
-from gofish.narrate import printable  # a bot named with a byte that is not UTF-8
+from gofish.narrate import plural, printable  # a bot named with a byte that is not UTF-8
 from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
 from gofish.tournament.plan import (
     MAX_GAMES,
@@ -696,7 +696,7 @@ def _labels(results: Sequence[Any], labels: Iterable[str] | None, kind: str) -> 
                               f"{short_repr(names)}")
     if len(names) != len(results):
         raise TournamentError(f"labels must name each result once: {len(names)} "
-                              f"for {len(results)} results")
+                              f"for {plural(len(results), 'result')}")
     return names
 
 
