@@ -456,6 +456,13 @@ class Store:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self._snapshot_held:  # this thread's own one_snapshot: others wait for its end
+            # The caller's mistake, not the file's: SQLite's "cannot start a transaction
+            # within a transaction" read "the games database … cannot be used", and a save
+            # went to the fallback file.
+            raise StorageError(f"the games database {self.path} is being read in one "
+                               "snapshot (Store.one_snapshot), which is for reading only: "
+                               "write after the block")
         connection = self.connection
         connection.execute("BEGIN IMMEDIATE")  # take the write lock now, not halfway through
         try:
