@@ -439,8 +439,12 @@ class Store:
         """Every read inside the block reads the database as its first read found it: a
         list read a page at a time skipped a game another gofish played on between two
         pages (it moved to the top, past the pages read). For reading only; this store's
-        other threads wait till the block ends. In WAL mode other programs write on."""
+        other threads wait till the block ends. In WAL mode other programs write on. A block
+        within another of this thread reads on in the outer one's snapshot."""
         with self._lock:
+            if self._snapshot_held:  # nested: a BEGIN read "… cannot be used"
+                yield
+                return
             self._guard(lambda: self.connection.execute("BEGIN"))
             self._snapshot_held = True
             self._snapshot_keys = None
