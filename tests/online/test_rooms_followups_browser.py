@@ -14,6 +14,7 @@ from .browser_support import (
     QUICK_GAME,
     RoomsServer,
     ann_and_bob,
+    confirm,
     fill_with_bot_and_start,
     join,
     open_room,
@@ -216,6 +217,27 @@ def test_a_link_to_another_seat_keeps_the_seat_this_browser_holds(
     assert stored(again, f"gofish.room.{code}") == own
     assert again.url == f"{rooms.url}/rooms/{code}"  # the link has left the address bar
     ann.wait_for_selector("#connection:has-text('Connected as Ann')")
+
+
+def test_a_seat_link_is_taken_when_the_seat_this_browser_held_is_gone(
+        rooms: RoomsServer, open_page: Any) -> None:
+    # Bob was removed while his browser was closed, so it still keeps his token. A seat's
+    # link opened there was dropped as "not for the seat this browser holds ... you keep
+    # your seat", and then the room refused that seat: no seat, and the link gone too.
+    ann, code, link = _anns_seat_link(rooms, open_page)
+    bob = open_page()
+    join(bob, rooms.url, code, "Bob")
+    key = f"gofish.room.{code}"
+    stale = stored(bob, key)
+    browser = bob.context
+    bob.close()
+    confirm(ann, '#seats li[data-seat="1"] .remove-player')
+    ann.wait_for_selector('#seats li[data-seat="1"]:not(:has(.remove-player))')
+    again = browser.new_page()
+    again.goto(link)
+    again.wait_for_selector("#connection:has-text('Connected as Ann')")
+    assert stored(again, key) == stored(ann, key) != stale
+    assert "you keep your seat" not in again.inner_text("#notice")
 
 
 def test_a_seat_link_that_leads_nowhere_keeps_the_seat_this_browser_holds(

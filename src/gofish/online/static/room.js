@@ -27,6 +27,7 @@ const state = {
   botAbout: {}, botOptions: {}, // each bot's description, and the options (knobs) it takes
   token: null, // this browser's seat secret; null once the seat is given up
   carried: null, // a seat's token from a link (#seat=), tried before it is kept
+  passedOver: null, // a link's seat set aside for the one held here, tried if that one is gone
   confirming: null, // 'leave', or removalKey() of the person to remove, while asking "are you sure?"
   removed: false, // the host removed us: no "Take a seat" offer
   hadSeat: false, // this page held a seat it has lost: it knows why, so it is not told again
@@ -167,12 +168,28 @@ function takeCarriedSeat() {
 
 // A link to another seat than the one this browser holds here is not used (nor tried: a
 // link cut short is no seat either): taken, it put this browser's own seat's token out of its
-// storage, and that seat had nobody left to play it.
+// storage, and that seat had nobody left to play it. It is kept aside: should the seat held
+// here be gone (given up while this browser was closed), the link's seat is tried after all.
 function anotherSeatHeld(carried) {
   const held = seatToken(code);
   if (!carried || !held || carried === held) return false;
+  state.passedOver = carried;
   notice('The link you opened is not for the seat this browser holds in this room, so it was '
     + 'not used: you keep your seat. To take another seat here, leave yours first.');
+  return true;
+}
+
+// The seat held here is gone: the link set aside for it is tried now, as a link opened
+// here without a seat is. Dropped, it left its reader with no seat and no link.
+function tryPassedOverSeat() {
+  const carried = state.passedOver;
+  state.passedOver = null;
+  if (!carried) return false;
+  state.carried = state.token = carried;
+  state.removed = false;
+  state.hadSeat = false;
+  clearNotice(); // "you keep your seat" was not so
+  connect();
   return true;
 }
 
@@ -316,7 +333,7 @@ function closed(closeCode, refusal) {
 function seatRefused(refusal) {
   if (carriedSeatRefused()) return;
   lostSeat(refusal.reason || 'left', refusal.message || 'That seat is not yours any more: you are watching.');
-  connect();
+  if (!tryPassedOverSeat()) connect();
 }
 
 // The room is there but could not read our hello. With a seat token, the token is at fault
@@ -333,7 +350,7 @@ function helloUnreadable(refusal) {
   }
   state.token = null;
   lostSeat('unreadable', UNREADABLE_SEAT);
-  connect();
+  if (!tryPassedOverSeat()) connect();
 }
 
 // Refusals that pass (a database that failed, too many pages watching from this address) are
@@ -367,7 +384,9 @@ function receive(message) {
     return;
   }
   if (message.type === 'unseated') { unseated(message); return; }
-  if (message.type === 'welcome') { state.you = message.you; retry = 500; keepCarriedSeat(message.you); }
+  if (message.type === 'welcome') {
+    state.you = message.you; retry = 500; state.passedOver = null; keepCarriedSeat(message.you);
+  }
   const game = message.game;
   const firstSight = !state.room; // a load or reload: the table is shown, its story not retold
   const fresh = game ? game.log.slice(Math.max(0, entriesKnown(game) - game.log_from)) : [];
