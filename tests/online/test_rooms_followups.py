@@ -189,15 +189,21 @@ def test_a_friend_who_came_late_and_is_handed_the_role_reads_it_as_theirs(
     assert dan.game is not None and dan.game["hand"] == watcher.game["hand"]  # still hidden
 
 
+def _anns_short_room(client: TestClient, *joining: str) -> tuple[str, Player, list[Player]]:
+    """A room of three for short games opened by Ann: its code, Ann's page, and the pages
+    of ``joining``, seated in turn (each connected before Ann)."""
+    made = create_room(client, "Ann", players=3, rules=SHORT)
+    code = made["code"]
+    others = [connect(client, code, join_room(client, code, name)["token"]) for name in joining]
+    return code, connect(client, code, made["token"]), others
+
+
 def test_a_friend_who_came_late_reads_their_own_log_as_every_player_does(
     client: TestClient,
 ) -> None:
     # Dan's notice line said "You are the host now." while his log, a spectator's, said
     # "Dan is the host now.": every other player's own log calls its reader "you".
-    made = create_room(client, "Ann", players=3, rules=SHORT)
-    code = made["code"]
-    bob = connect(client, code, join_room(client, code, "Bob")["token"])
-    ann = connect(client, code, made["token"])
+    code, ann, [bob] = _anns_short_room(client, "Bob")
     ann.command("add_bot", seat=2, bot="random")
     ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][2]["kind"] == "bot")
     start_game(ann, [bob])
@@ -233,3 +239,27 @@ def test_a_friend_who_came_late_reads_their_own_log_as_every_player_does(
     watcher.read_until(lambda m: m["type"] == "update" and m["version"] >= eve.version)
     # The line that was Dan's names him to Eve: it was not about her.
     assert [e["text"] for e in eve.log] == [e["text"] for e in watcher.log]
+
+
+def test_the_next_person_in_a_seat_left_after_the_game_reads_its_players_lines_by_name(
+    client: TestClient,
+) -> None:
+    # Bob played the game and left after it; Dan, seated there once his stand-in was
+    # removed, read the line that handed Bob the role as "You are the host now.": a line
+    # of a game Dan never played, about someone else.
+    code, ann, [bob, cy] = _anns_short_room(client, "Bob", "Cy")
+    start_game(ann, [bob, cy])
+    ann.command("leave")  # the role goes to Bob
+    bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
+    assert any(e["text"].endswith(" You are the host now.") for e in bob.log)
+    play_to_end([bob, cy])
+    bob.command("leave")  # after the game: his stand-in keeps the seat, Cy hosts
+    cy.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 2)
+    cy.command("remove_bot", seat=1)
+    cy.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][1]["kind"] == "open")
+    dan = connect(client, code, join_room(client, code, "Dan")["token"])
+    assert dan.seat == 1
+    watcher = connect(client, code, None)
+    caught_up(client, code, [cy, dan, watcher])
+    assert any(e["text"].endswith(" Bob is the host now.") for e in watcher.log)
+    assert [e["text"] for e in dan.log] == [e["text"] for e in watcher.log]

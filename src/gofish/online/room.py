@@ -681,8 +681,9 @@ class Room:
         self._host_news_no_longer_yours(seat.index)
         late = seat.index in self.seated_after_deal
         self.seated_after_deal.discard(seat.index)
-        if late:  # the next person there did not see this game's lines about this one
-            self.notices = [notice.unaddressed(seat.index) for notice in self.notices]
+        # Whoever sits there next (after the game, a seat dealt in too, its stand-in removed)
+        # did not see this game's lines about this one: they read them with the names.
+        self.notices = [notice.unaddressed(seat.index) for notice in self.notices]
         told = self._pass_host_on(data, seat.index, reason)
         if self.game is not None and not late:  # no line in a game they were not dealt into
             event = {"type": "seat_" + reason, "seat": seat.index, "bot": data["bot"]}
