@@ -165,6 +165,28 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
         return cast(tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]],
                     super().last(observe))
 
+    # Before the first reset these said "reset() needs to be called before render." as an
+    # AssertionError; raw_env, and the README, say it with the package's own GoFishError.
+    def render(self) -> str | None:
+        self.unwrapped._live_game()
+        return cast(str | None, super().render())
+
+    def step(self, action: WholeNumber | None) -> None:
+        self.unwrapped._live_game()
+        super().step(action)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray] | None:
+        self.unwrapped._live_game()
+        return cast(dict[str, np.ndarray] | None, super().observe(agent))
+
+    def state(self) -> np.ndarray:
+        self.unwrapped._live_game()
+        return cast(np.ndarray, super().state())
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self.unwrapped._live_game()
+        return super().agent_iter(max_iter)
+
     def __str__(self) -> str:
         return str(self.env)  # the game's name, as PettingZoo's own wrapper gives
 

@@ -178,6 +178,17 @@ def test_raw_a_step_before_reset_says_to_reset_first() -> None:
         raw_env().step(0)
 
 
+@pytest.mark.parametrize("call", [
+    lambda table: table.render(), lambda table: table.step(0),
+    lambda table: table.observe("player_0"), lambda table: table.state(),
+    lambda table: table.agent_iter()])
+def test_env_before_reset_says_to_reset_first_as_raw_env_does(call: Any) -> None:
+    """Under env() these were PettingZoo's AssertionError ("reset() needs to be called
+    before render."), though the README promises render() a GoFishError before reset."""
+    with pytest.raises(GoFishError, match=r"^no game yet: call reset\(\) first$"):
+        call(env(render_mode="ansi"))
+
+
 def test_raw_agents_before_reset_are_the_tables_and_agent_iter_says_to_reset() -> None:
     """agents, num_agents and agent_iter() were AttributeErrors ("'raw_env' object has no
     attribute 'agents'"): PettingZoo's own games list their agents from the start, and a

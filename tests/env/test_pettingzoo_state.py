@@ -113,11 +113,11 @@ def test_every_seat_and_wrapper_sees_one_state_space() -> None:
 
 
 def test_the_state_before_the_first_reset_says_to_reset() -> None:
-    """raw_env's GoFishError, as its step and last() give; env() has PettingZoo's own
-    refusal, as for its step, observe and render."""
+    """raw_env's GoFishError, as its step and last() give, and env()'s too (it was
+    PettingZoo's AssertionError, as for its step, observe and render)."""
     with pytest.raises(GoFishError, match=r"no game yet: call reset\(\) first"):
         raw_env().state()
-    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before state"):
+    with pytest.raises(GoFishError, match=r"no game yet: call reset\(\) first"):
         env().state()
 
 
