@@ -814,7 +814,7 @@ def test_start_screen_wording_and_five_player_menus(page: Any, live_server: Live
     page.goto(f"{live_server.url}/?speed=0")
     page.wait_for_selector("#deal")
     # Classic is seed 000's two-player game against Emma, and plays 3 to 5 too (RULES.md).
-    assert "Two players against Emma (up to five" in page.inner_text(".presets")
+    assert "Two players against Emma, dealt 7 each (up to five" in page.inner_text(".presets")
     page.select_option("#players", "5")
     # Every opponent menu is wide enough for the longest choice in it ("Emma (emm" was cut).
     assert cut_menus(page, ".opponent-fields select") == []

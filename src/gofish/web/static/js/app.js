@@ -343,7 +343,7 @@ function buildStartForm() {
   const saved = savedSetup(choices);
   const presets = Object.keys(choices.presets);
   const blurbs = {
-    classic: 'Two players against Emma (up to five, dealt 5 each); a full fresh hand when yours runs out; all 13 books.',
+    classic: 'Two players against Emma, dealt 7 each (up to five play, dealt 5 each from three); a full fresh hand when yours runs out; all 13 books.',
     bicycle: '2–5 players; an empty hand draws one card; play until every book is down.',
     nordic: 'Hopp i havet: fish from a spread-out sea; the game stops at the first empty hand or empty sea.',
   };
