@@ -12,7 +12,7 @@ import pytest
 
 from gofish.cli import main
 from gofish.core import make_rules
-from gofish.tournament import Plan, run_tournament, summary
+from gofish.tournament import Plan, TournamentError, merge_results, run_tournament, summary
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +79,10 @@ def test_no_field_missing_from_either_file_ends_in_a_traceback(
     ("seconds", True, "'seconds' must be a number from 0, not true"),
     ("failure_count", None, "'failure_count' must be a whole number from 0, not null"),
     ("missing_shards", None, "'missing_shards' must be a list of shard numbers, not null"),
+    # Within a list or an object too: they read [0, None] and {'held': None}.
+    ("shard", [0, None], "'shard' must be [I, N] with 0 <= I < N, not [0, null]"),
+    ("seed", [1, None], "'seed' must be a whole number from 0, not [1, null]"),
+    ("missing_shards", [True], "'missing_shards' must be a list of shard numbers, not [true]"),
 ])
 def test_a_wrong_field_is_quoted_as_the_file_writes_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], shards: list[dict],
@@ -89,3 +93,11 @@ def test_a_wrong_field_is_quoted_as_the_file_writes_it(
     paths = saved(tmp_path, [{**shards[0], field: value}, shards[1]])
     assert main(["tournament-merge", *paths]) == 2
     assert f"{paths[0]} is not a tournament JSON result: {wrong}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("results", "kind"), [(5, "an int"), ({"rules": "classic"}, "a dict")])
+def test_results_not_a_list_are_named_with_their_article(results: object, kind: str) -> None:
+    # merge_results(5) said "not a int".
+    with pytest.raises(TournamentError) as refused:
+        merge_results(results)  # type: ignore[arg-type]
+    assert str(refused.value).endswith(f"(one result: [result]), not {kind}")

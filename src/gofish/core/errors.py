@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import operator
 from collections.abc import Callable, Sequence
-from typing import SupportsIndex, cast
+from typing import Any, SupportsIndex, cast
 
 
 class GoFishError(ValueError):
@@ -34,12 +34,58 @@ SHOWN_LIMIT = 80
 def shown(value: object) -> str:
     """A value as an error about the rules or a record shows it: null, true and false as
     JSON, RULES.md and the command line write them (a record's ``"lucky_draw": null`` is
-    not Python's None to its writer), anything else as :func:`short_repr` shows it."""
+    not Python's None to its writer), within lists and objects too (``[0, null]``, which
+    read ``[0, None]``); anything else as :func:`short_repr` shows it. Cut as it does."""
+    pieces: list[str] = []
+    _write_shown(value, _DEEPEST_SHOWN, pieces)
+    return cut("".join(pieces))
+
+
+#: How many lists or objects deep :func:`shown` writes out; deeper ones are ``[…]``
+#: (Python's repr of thousands of levels is a RecursionError).
+_DEEPEST_SHOWN = 8
+
+
+def _write_shown(value: object, depth: int, pieces: list[str]) -> None:
+    """Add :func:`shown`'s text of ``value`` to ``pieces``, ``depth`` lists or objects
+    deep. No piece is empty, so past SHOWN_LIMIT pieces the text is long enough to cut:
+    a list of a million entries is not written out whole."""
+    if len(pieces) > SHOWN_LIMIT:
+        return
     if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return short_repr(value)
+        pieces.append("null")
+    elif isinstance(value, bool):
+        pieces.append("true" if value else "false")
+    elif isinstance(value, list | dict):
+        _write_items(value, depth, pieces)
+    else:
+        pieces.append(short_repr(value))
+
+
+def _write_items(value: list[Any] | dict[Any, Any], depth: int, pieces: list[str]) -> None:
+    """A list's entries or an object's keys and values, between their brackets."""
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    if depth <= 0:
+        pieces.append(f"{opening}…{closing}")
+        return
+    pieces.append(opening)
+    for number, item in enumerate(value):
+        if len(pieces) > SHOWN_LIMIT:
+            return
+        if number:
+            pieces.append(", ")
+        _write_shown(item, depth - 1, pieces)
+        if isinstance(value, dict):
+            pieces.append(": ")
+            _write_shown(value[item], depth - 1, pieces)
+    pieces.append(closing)
+
+
+def a_kind(value: object) -> str:
+    """``value``'s type with its article, as a refusal names what was given instead:
+    ``an int``, ``a dict`` ("a int" read wrong)."""
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 #: A run of digits longer than this is a number no one could read back in a message.

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from gofish.core import GoFishError, MalformedInputError, Rules, check_whole, make_rules
-from gofish.core.errors import cut, short_repr, whole_number
+from gofish.core.errors import a_kind, cut, short_repr, whole_number
 from gofish.core.rules import check_players
 
 if TYPE_CHECKING:
@@ -288,7 +288,7 @@ def _not_whole_shown(values: object, array: np.ndarray) -> str:
     if array.ndim == 0:
         if array.dtype.kind in "bfc":  # a number, not whole: no list is missing
             return short_repr(values)
-        kind = "" if values is None else f"a {type(values).__name__}, "
+        kind = "" if values is None else f"{a_kind(values)}, "
         return f"{kind}{short_repr(values)}: give a list or an array of them"
     # The entry as given, not as numpy made it ([1, '1'] is two texts to numpy); from the
     # array when no list was given (a deque, a pandas column).

@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
-from gofish.core.errors import digits_cut, short_repr, whole_number
+from gofish.core.errors import a_kind, digits_cut, short_repr, whole_number
 
 
 class StorageError(Exception):
@@ -55,7 +55,7 @@ def _kind_of(value: object) -> str:
         return "text"
     if value is None or isinstance(value, bool):
         return repr(value)
-    return f"a {type(value).__name__}"
+    return a_kind(value)
 
 
 #: Why a stored game may be damaged, in every message that says one is (the browser's

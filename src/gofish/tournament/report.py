@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
 from gofish.core import GoFishError, check_whole, make_rules
-from gofish.core.errors import cut, short_repr, shown
+from gofish.core.errors import a_kind, cut, short_repr, shown
 from gofish.narrate import plural, printable  # a bot named with a byte that is not UTF-8
 from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
 from gofish.tournament.plan import (
@@ -709,7 +709,7 @@ def _checked_results(results: Iterable[dict[str, Any]], labels: Iterable[str] | 
     if isinstance(results, str | bytes | Mapping) or not isinstance(results, Iterable):
         # One result itself was read as a list of its keys, each "not a JSON object".
         raise TournamentError(f"results must be a list of tournament results (one result: "
-                              f"[result]), not a {type(results).__name__}")
+                              f"[result]), not {a_kind(results)}")
     listed = list(results)
     if not listed:
         raise TournamentError(none_given)
