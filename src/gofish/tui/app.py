@@ -470,6 +470,15 @@ class GoFishApp(App[None]):
             if (no_turn := session.no_turn_words()) is not None:  # out of play, a dead hand
                 return f"{no_turn}. {thinking}"
             return thinking
+        if self.coach_on_top():
+            # No key that plays reaches the table through the coach: "Enter draws it" and
+            # the rank keys did nothing until it was closed.
+            return f"Esc closes the coach to play on. {self.your_move_prompt()}"
+        return self.your_move_prompt()
+
+    def your_move_prompt(self) -> str:
+        """What the person may do now, their move due, and the keys that do it."""
+        session = self.session
         if session.pending_miss is not None:
             return self.sea_prompt()
         if self.target is None:
@@ -1121,6 +1130,7 @@ class GoFishApp(App[None]):
         if key is not None:
             self.drop_repeats(key)
         self.back_at_the_table()
+        self.call_after_refresh(self.show_prompt)  # the coach's gone: the keys play again
         if self._game_over_due:
             self.show_game_over()
 
@@ -1164,6 +1174,11 @@ class GoFishApp(App[None]):
         self.push_screen(CoachScreen(session.coach_rows(), session.names, session.human,
                                      self.coach_laid_word()),
                          self.overlay_closed)
+        self.show_prompt()  # in sight under the coach: its keys wait until it closes
+
+    def coach_on_top(self) -> bool:
+        """Is the coach over the table (the help perhaps over it), keeping keys from it?"""
+        return any(isinstance(screen, CoachScreen) for screen in self.screen_stack[1:])
 
     def place_coach_for_window(self) -> None:
         """Put an open coach where the window now has room for it: beside the log, else
