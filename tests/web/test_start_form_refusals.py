@@ -31,6 +31,15 @@ def note(page: Any, field: str) -> str:
     return str(page.inner_text(f"#note-{field}"))
 
 
+#: The label above each note, as the words beside Deal name it.
+NOTE_UNDER = {"end": "Game ends", "hand_size": "Cards dealt", "name": "Your name"}
+
+
+def pointer_to(field: str) -> str:
+    """Beside Deal, the way to the note that says why (the note itself is said once)."""
+    return f"Not dealt: see the note under “{NOTE_UNDER[field]}”."
+
+
 def test_no_refill_until_all_books_are_down_is_explained_beside_the_fields(
     page: Any, live_server: LiveServer
 ) -> None:
@@ -46,7 +55,7 @@ def test_no_refill_until_all_books_are_down_is_explained_beside_the_fields(
     assert page.get_attribute("select[name=refill]", "aria-describedby") == "note-end"
     # Deal keeps the game from the server, says why beside the button, and focuses the field.
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("end")
     assert page.evaluate("() => document.activeElement.name") == "refill"
     assert not [frame for frame in sent if '"type":"start"' in frame]
     assert page.is_visible("#page-start")
@@ -85,7 +94,7 @@ def test_more_cards_than_the_deck_holds_are_refused_in_the_forms_words(
     assert said == ("Cards dealt: 5 players can be dealt at most 10 cards each, as the deck "
                     "holds 52; 12 each would take 60.")
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("hand_size")
     assert not [frame for frame in sent if '"type":"start"' in frame]
     page.select_option("#players", "4")  # 4 x 12 = 48: a deal
     assert note(page, "hand_size") == ""
@@ -153,7 +162,7 @@ def test_a_longer_name_is_refused_beside_the_box_before_the_server_cuts_it(
     assert said == "Your name: a name has at most 24 characters, not 25."
     assert page.get_attribute("#name", "aria-invalid") == "true"
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("name")
     assert page.evaluate("() => document.activeElement.id") == "name"
     assert not [frame for frame in sent if '"type":"start"' in frame]
     page.fill("#name", "Ada")
@@ -181,7 +190,7 @@ def test_the_whole_deck_for_a_game_that_ends_at_an_empty_pond_is_refused_in_the_
     assert not [word for word in ENGINE_WORDS if word in said]
     assert page.get_attribute("select[name=end]", "aria-invalid") == "true"
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("hand_size")
     assert page.evaluate("() => document.activeElement.name") == "hand_size"
     assert not [frame for frame in sent if '"type":"start"' in frame]
     page.fill("input[name=hand_size]", "12")  # 48 of 52: a pond of 4 to fish from
@@ -200,7 +209,7 @@ def test_cards_dealt_the_box_cannot_read_are_refused_not_dealt_as_the_preset(
     said = note(page, "hand_size")
     assert said == "Cards dealt must be a whole number from 1 to 13."
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("hand_size")
     assert not [frame for frame in sent if '"type":"start"' in frame]
 
 
@@ -217,7 +226,7 @@ def test_a_refill_that_could_never_happen_is_explained_beside_the_fields(
     assert "“Game ends: when all books are down”" in said
     assert not [word for word in ENGINE_WORDS if word in said]
     page.click("#deal")
-    assert page.inner_text("#start-error") == said
+    assert page.inner_text("#start-error") == pointer_to("end")
     assert not [frame for frame in sent if '"type":"start"' in frame]
     # Played until every book is down the refill acts: the words go, Deal deals.
     page.select_option("select[name=end]", "all-books")

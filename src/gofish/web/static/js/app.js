@@ -327,16 +327,23 @@ function checkStartForm(form) {
   return problem;
 }
 
-/** Keeps a setup the game cannot deal from the server, saying why beside Deal too. */
+/** Keeps a setup the game cannot deal from the server, pointing beside Deal to the note
+ *  that says why. The note is the description of the field the focus goes to: the same
+ *  words in the alert were heard twice, as the alert and as that field was read. */
 function refuseImpossibleSetup(form) {
   const problem = checkStartForm(form);
   if (!problem) return false;
   const field = form.elements[problem.fields[0]];
   const house = $('.house-rules', form);
   if (house.contains(field)) house.open = true;
-  fill($('#start-error', form), problem.text);
+  fill($('#start-error', form), `Not dealt: see the note under “${fieldLabel(form.elements[problem.note])}”.`);
   field.focus();
   return true;
+}
+
+/** The words of ``control``'s label ("Game ends"), without the choices inside it. */
+function fieldLabel(control) {
+  return control.labels[0].firstChild.textContent.trim();
 }
 
 function buildStartForm() {
