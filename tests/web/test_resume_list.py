@@ -86,3 +86,26 @@ def test_a_changed_row_offered_to_resume_says_so(page: Any, tmp_path: Path) -> N
                                "(books)"), said
         untouched = page.locator(".unfinished li").filter(has_text=f"Resume game {plain}")
         assert untouched.locator("p.changed").count() == 0
+
+
+def test_a_reason_ending_in_a_bots_spec_gets_no_full_stop_after_it(
+    page: Any, tmp_path: Path
+) -> None:
+    # The reason under "not resumable here" always took a full stop: one ending in the
+    # stored spec read "... given twice in 'counter:epsilon=0.3:epsilon=0.3'.", the stop
+    # as if part of the value. A reason ending in words still ends in one.
+    spec = "counter:epsilon=0.3:epsilon=0.3"  # only an edit by hand stores it
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            edited = store.save(_started(1), seats=PERSON_AND_EMMA)
+            slow = store.save(_started(2), seats=SLOW_BOT)
+        damage(server.database, "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = 1",
+               (spec, edited))
+        page.goto(f"{server.url}/?speed=0#/history")
+        reasons = {}
+        for game_id in (edited, slow):
+            marked = page.locator(f"tr[data-game='{game_id}'] .not-resumable")
+            marked.locator("summary").click()
+            reasons[game_id] = marked.locator("p").inner_text()
+        assert reasons[edited].endswith(f"given twice in '{spec}'"), reasons[edited]
+        assert reasons[slow].endswith(f"(gofish resume {slow})."), reasons[slow]

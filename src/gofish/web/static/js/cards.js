@@ -69,6 +69,15 @@ export function capitalised(words) {
   return words[0].toUpperCase() + words.slice(1);
 }
 
+/** The server's words as a sentence: a capital and a full stop, but no second stop, and
+ *  none after a value or a bot's spec ("… given twice in 'counter:epsilon=0.3'"), where
+ *  "=0.3'." read as part of it. */
+export function asSentence(words) {
+  const text = capitalised(words);
+  const lastWord = text.split(' ').at(-1);
+  return /[.!?]$/.test(text) || /[=:'"`]/.test(lastWord) ? text : `${text}.`;
+}
+
 // "1 card", "2 cards": a count with its word (one that takes an s).
 export function counted(count, word) {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // Past games and the replay viewer, which steps through any stored game.
 
 import { el, fill, getJSON, labelCells, stackWhenTooWide } from './dom.js';
-import { capitalised, cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
+import { asSentence, cardBack, cardFace, counted, lineWithCardsInWords, namesInWords, rankName, setsByRank } from './cards.js';
 
 function resultText(game) {
   if (!game.over) return 'in progress';
@@ -31,7 +31,7 @@ function damagedRow(game) {
  * page showed other books or winners than the database holds. Null for any other game. */
 export function changedNote(note) {
   if (!note) return null;
-  return el('p', { class: 'changed', text: `${capitalised(note)}.` });
+  return el('p', { class: 'changed', text: asSentence(note) });
 }
 
 const HISTORY_HEADINGS = ['#', 'When', 'Players', 'Rules', 'Books', 'Result', 'Played in', 'Links'];
@@ -61,7 +61,7 @@ function resumeLink(game) {
   if (game.over) return null;
   if (game.not_resumable) {
     return [' · ', el('details', { class: 'not-resumable' }, el('summary', {}, 'not resumable here'),
-      el('p', { text: `${capitalised(game.not_resumable)}.` }))];
+      el('p', { text: asSentence(game.not_resumable) }))];
   }
   return [' · ', el('a', { href: `#/resume/${game.id}`, 'aria-label': `resume game ${game.id}` }, 'Resume')];
 }
