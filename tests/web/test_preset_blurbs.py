@@ -37,14 +37,7 @@ def test_the_classic_blurb_names_the_two_player_game_against_emma(
     page.goto(f"{live_server.url}/?speed=0&pace=0.02")
     said = blurb(page, "classic")
     assert "Two players against Emma" in said and "2–5" not in said
+    # Two players get 7 cards each: "dealt 5 each" alone read as their deal too.
+    assert "Two players against Emma, dealt 7 each" in said
     assert "up to five play, dealt 5 each from three" in said
 
-
-def test_the_classic_blurb_says_two_players_are_dealt_seven(
-    page: Any, live_server: LiveServer
-) -> None:
-    # RULES.md "classic": two players get 7 cards each, three to five get 5. The blurb
-    # said only "dealt 5 each", which read as the deal of the two-player game too.
-    page.goto(f"{live_server.url}/?speed=0&pace=0.02")
-    said = blurb(page, "classic")
-    assert "Two players against Emma, dealt 7 each" in said
