@@ -59,11 +59,6 @@ def run(args: argparse.Namespace) -> int:
                                   unknown=len(unknown)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
-        # Named newest first, as history names them: read oldest first, stats said
-        # "games 3, 4 are damaged" where history said "games 4, 3".
-        skipped.sort(key=lambda damaged: damaged.game_id, reverse=True)
-        changed.sort(reverse=True)
-        unknown.sort(reverse=True)
         report_whose_seat_unknown(unknown)
         return max(report_left_out(skipped), report_counted_as_played(changed))
 
