@@ -161,6 +161,14 @@ def test_summary_wants_what_run_tournament_returns() -> None:
         summary(PLAN)  # type: ignore[arg-type]  # was AttributeError: no attribute 'plan'
 
 
+def test_summary_of_something_else_quotes_it_cut() -> None:
+    # A list of 100,000 numbers was written out whole in the message: 688,937 characters.
+    with pytest.raises(TournamentError) as refused:
+        summary(list(range(100_000)))  # type: ignore[arg-type]
+    assert str(refused.value).startswith("summary takes what run_tournament returns, not [0, 1")
+    assert len(str(refused.value)) < 200
+
+
 @pytest.mark.parametrize("labels", [["a.json"], ["a.json", "b.json", "c.json"], "ab"])
 def test_labels_must_name_each_result_once(labels: object) -> None:
     # One label for two results was an IndexError; "ab" named them "a" and "b".

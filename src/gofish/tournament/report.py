@@ -76,7 +76,8 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[d
 def summary(outcome: Outcome) -> dict[str, Any]:
     """The one JSON object ``gofish tournament --json`` prints."""
     if not isinstance(outcome, Outcome):
-        raise TournamentError(f"summary takes what run_tournament returns, not {outcome!r}")
+        raise TournamentError(f"summary takes what run_tournament returns, not "
+                              f"{short_repr(outcome)}")  # cut: a list was written whole
     plan, tally = outcome.plan, outcome.tally
     return {
         "rules": plan.rules.to_json(plan.players),
