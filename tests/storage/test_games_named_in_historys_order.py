@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gofish.storage import DamagedGameError, Store
+from gofish.storage import Store
+from gofish.web.stats import stats_answer
 
 from .helpers import copies_of_one_game, damage
 from .test_cli import gofish_cmd
@@ -31,15 +32,13 @@ def test_stats_and_history_name_changed_rows_in_one_order(tmp_path: Path) -> Non
     assert "the rows of games 3, 2 say otherwise" in stats.stderr
 
 
-def test_the_stores_stats_list_the_games_they_name_newest_first(tmp_path: Path) -> None:
-    # The browser's Stats page names them from these lists too.
+
+def test_the_stats_page_names_them_newest_first_too(tmp_path: Path) -> None:
     db_path = tmp_path / "games.sqlite3"
     copies_of_one_game(db_path, 5)
     damage(db_path, "UPDATE seats SET result = 'junk' WHERE game_id IN (1, 2)")
     damage(db_path, "UPDATE seats SET books = 9 WHERE game_id IN (3, 4) AND seat = 0")
-    skipped: list[DamagedGameError] = []
-    changed: list[int] = []
     with Store(db_path) as store:
-        store.stats(skipped=skipped, changed=changed)
-    assert [damaged.game_id for damaged in skipped] == [2, 1]
-    assert changed == [4, 3]
+        answer = stats_answer(store)
+    assert answer["damaged"] == [2, 1] and answer["changed"] == [4, 3]
+    assert answer["changed_note"].startswith("the rows of games 4, 3 say otherwise")

@@ -1292,8 +1292,7 @@ class Store:
         a default was left out of a bot's spelling, as ``expert-easy`` (the store does not
         read bot specs itself: it imports only the core). A seat ``gofish recover`` could
         not name (``lost_seat``) is not counted as a person's; a game with no other
-        person's seat is added to ``unknown`` if given, so the caller can say why. The
-        games added to ``skipped``, ``changed`` and ``unknown`` are in them newest first.
+        person's seat is added to ``unknown`` if given, so the caller can say why.
         """
         if not isinstance(human_only, bool):  # "no" is true: only people were counted
             raise StorageError(f"human_only must be True or False, not {human_only!r}")
@@ -1312,7 +1311,6 @@ class Store:
             # One label, one rules value, unless edited by hand: then none, and the label.
             if records.setdefault(key, seat.rules) != seat.rules:
                 records[key] = None
-        _newest_first(skipped, changed, unknown)
         return [
             StatsRow(player, opponents, label, games=tally[0], wins=tally[1], losses=tally[2],
                      shared_wins=tally[3], books=tally[4], book_size=sizes[label],
@@ -1856,14 +1854,13 @@ def lost_seats(seats: Sequence[Mapping[str, Any]]) -> list[int]:
             if seat.get("bot") is None and seat.get("name") == lost_seat(number)["name"]]
 
 
-def _newest_first(skipped: list[DamagedGameError] | None, *ids: list[int] | None) -> None:
-    """The games Store.stats names, newest first, as the history lists them: read oldest
-    first, gofish stats said "games 3, 4 are damaged" where history said "games 4, 3"."""
-    if skipped is not None:
-        skipped.sort(key=lambda damaged: damaged.game_id, reverse=True)
+def newest_first(skipped: list[DamagedGameError], *ids: list[int]) -> None:
+    """The games Store.stats added to ``skipped`` and ``ids`` (changed, unknown), newest
+    first, as the history names them: in the order stats read them, oldest first, gofish
+    stats and the Stats page said "games 3, 4 are damaged" where history said "4, 3"."""
+    skipped.sort(key=lambda damaged: damaged.game_id, reverse=True)
     for listed in ids:
-        if listed is not None:
-            listed.sort(reverse=True)
+        listed.sort(reverse=True)
 
 
 def seats_lost_words(game_id: int, seats: Sequence[Mapping[str, Any]]) -> str | None:
