@@ -110,7 +110,7 @@ from gofish.core import (
     make_rules,
     new_game,
 )
-from gofish.core.errors import short_repr
+from gofish.core.errors import a_kind, short_repr
 from gofish.core.rules import check_players
 from gofish.knowledge import CARDS_PER_RANK, Tracker, check_view
 from gofish.narrate import plural
@@ -348,8 +348,8 @@ class GoFishEnv:
         # was a TypeError and a numpy array of names a ValueError ("truth value ...").
         if isinstance(opponents, Mapping):  # {"emma": 1} was read as its keys alone
             raise GoFishError(
-                "opponents must be a list of bot names, e.g. ['emma'], not a "
-                f"{type(opponents).__name__} ({short_repr(opponents)}), whose values would "
+                "opponents must be a list of bot names, e.g. ['emma'], not "
+                f"{a_kind(opponents)} ({short_repr(opponents)}), whose values would "
                 "be dropped: name one bot per opponent, in seat order, options after a "
                 "colon, e.g. ['emma:memory=2']")
         try:

@@ -38,3 +38,4 @@ def test_a_list_thousands_deep_is_cut_not_a_recursion_error() -> None:
                          [(5, "an int"), ({}, "a dict"), (object(), "an object")])
 def test_a_kind_takes_the_article_its_sound_needs(value: object, kind: str) -> None:
     assert a_kind(value) == kind
+

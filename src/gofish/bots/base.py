@@ -16,6 +16,7 @@ from gofish.bots.common import check_count
 from gofish.core import Ask, Game, GoFishError, IllegalActionError, MalformedInputError, View
 from gofish.core.errors import (
     SHOWN_LIMIT,
+    a_kind,
     cut,
     did_you_mean,
     other_digit,
@@ -88,8 +89,8 @@ def bot_names_in_order(what: str, names: object,
                "which has no order, so the bots' seats, and the seed's games, would change "
                "from run to run")
         raise error(
-            f"{what} must be a list of bot names in order, e.g. ['emma', 'random'], not a "
-            f"{type(names).__name__} ({short_repr(names)}), {why}; name a bot twice to "
+            f"{what} must be a list of bot names in order, e.g. ['emma', 'random'], not "
+            f"{a_kind(names)} ({short_repr(names)}), {why}; name a bot twice to "
             "have it twice")
     # A generator is read once, here, and only so far: an endless one hung the caller.
     listed = tuple(itertools.islice(names, MOST_BOT_NAMES + 1))

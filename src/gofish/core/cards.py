@@ -7,7 +7,7 @@ from enum import Enum, IntEnum
 from operator import attrgetter
 from typing import Final
 
-from gofish.core.errors import MalformedInputError, short_repr, whole_number
+from gofish.core.errors import MalformedInputError, a_kind, short_repr, whole_number
 
 
 class Rank(IntEnum):
@@ -241,10 +241,8 @@ def parse_deck(cards: object) -> list[Card]:
     Only a list or tuple: a set would deal in hash order, and an iterator could be endless.
     """
     if not isinstance(cards, (list, tuple)):
-        kind = type(cards).__name__
-        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
         raise MalformedInputError(
-            f"a deck must be a list of 52 cards in dealing order, not {article} {kind}"
+            f"a deck must be a list of 52 cards in dealing order, not {a_kind(cards)}"
         )
     parsed: list[Card] = []
     for position, item in enumerate(cards):
