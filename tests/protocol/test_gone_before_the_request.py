@@ -84,3 +84,42 @@ def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_stop_reading(
             external.choose(game.view(seat), game.legal_actions())
     assert str(failure.value).endswith("stopped reading its input, and is still running")
     assert children_of_this_process() == []
+
+
+HELLO_THEN = (
+    "import json, os, sys, time\n"
+    "sys.stdin.readline()\n"
+    "print(json.dumps({'type': 'hello', 'name': 'brief', 'version': 1}), flush=True)\n")
+
+
+def test_a_bot_gone_before_its_new_game_was_written(tmp_path: Path) -> None:
+    # It read "stopped reading its input (exit code 1; …)", of a program that had ended,
+    # and the same bot was told "exited before sending its move" when the new game was
+    # written a moment sooner, before it had gone.
+    bot = tmp_path / "brief.py"
+    bot.write_text(HELLO_THEN + "sys.exit('gave up after the hello')\n")
+    with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
+        external.start()
+        assert external._process is not None and _wait_for_exit(external._process, 30)
+        with pytest.raises(BotFailure) as failure:
+            external.new_game(0, 2, "classic")
+    assert str(failure.value).endswith("exited before sending its move (exit code 1; "
+                                       "it said: gave up after the hello)")
+    assert children_of_this_process() == []
+
+
+def test_a_bot_that_closed_its_input_before_its_new_game_is_said_to_stop_reading(
+        tmp_path: Path) -> None:
+    # It read "stopped reading its input (still running)", in other words than the same
+    # bot is told when the request that finds its input closed is a turn.
+    pid_file = tmp_path / "pid"
+    bot = tmp_path / "deaf.py"
+    bot.write_text(HELLO_THEN + f"os.close(0); open({str(pid_file)!r}, 'w')"
+                                ".write(str(os.getpid())); time.sleep(30)\n")
+    with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
+        external.start()
+        assert wait_for_pids(pid_file, 1, seconds=30)
+        with pytest.raises(BotFailure) as failure:
+            external.new_game(0, 2, "classic")
+    assert str(failure.value).endswith("stopped reading its input, and is still running")
+    assert children_of_this_process() == []

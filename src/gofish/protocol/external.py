@@ -584,9 +584,8 @@ class ExternalBot:
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
             # A program that has ended before a request reached it is told as if it ended
             # before answering: which of the two came first is only the machine's timing.
-            if answer is None:
-                self._fail_exited("stopped reading its input")
-            self._fail_exited(f"exited before sending {answer}",
+            # After new_game, which asks for nothing, what it owes next is its move.
+            self._fail_exited(f"exited before sending {answer or 'its move'}",
                               still_running="stopped reading its input, and is still running")
 
     @staticmethod
