@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -40,11 +42,19 @@ def test_a_format_that_needs_latex_is_refused_before_any_game(
 
 @pytest.mark.parametrize("extension", ["svgz", "eps", "ps", "pdf", "png"])
 def test_formats_that_need_no_other_program_are_drawn(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], extension: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+    extension: str,
 ) -> None:
     chart = tmp_path / f"plot.{extension}"
-    assert main([*GAMES, "--plot", str(chart)]) == 0
+    # Drawn without a word from matplotlib: a legend's see-through frame had its PostScript
+    # writer log, twice, on stderr, that it "does not support transparency".
+    with warnings.catch_warnings(record=True) as warned, caplog.at_level(logging.WARNING):
+        warnings.simplefilter("always")
+        assert main([*GAMES, "--plot", str(chart)]) == 0
     assert chart.stat().st_size > 0
+    assert [str(warning.message) for warning in warned] == []
+    assert [record.getMessage() for record in caplog.records] == []
+    assert capsys.readouterr().err == ""
 
 
 def fail_the_second_drawing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -486,8 +486,12 @@ def _elo_text(row: dict[str, Any]) -> str:
 
 
 def _frame(axes: Any, result: dict[str, Any]) -> None:
-    """What both charts draw around the bars: a fair share's line and the axis's name."""
-    axes.axhline(100 / result["players"], color="grey", linestyle="--", linewidth=1)
+    """What both charts draw around the bars: a fair share's line, named in a legend (a
+    dashed line nobody named was left to be guessed at), and the axis's name."""
+    players = result["players"]
+    axes.axhline(100 / players, color="grey", linestyle="--", linewidth=1,
+                 label=f"fair share: 1 win in {players} games")
+    axes.legend(loc="best", fontsize="small", framealpha=1)  # opaque: PostScript has no other
     axes.set_ylabel("win rate (%), 95% CI")
 
 
