@@ -198,8 +198,10 @@ CSV_FIELDS = ("name", "games", "wins", "win_rate", "ci95_low", "ci95_high", "elo
 
 def by_strength(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The bots' rows strongest first (by Elo), as the table, the CSV and the chart list
-    them; the JSON keeps the order they were named in."""
-    return sorted(result["bots"], key=lambda row: -row["elo"])
+    them; the JSON keeps the order they were named in. A bot of no games (in a shard that
+    dealt none of its tables) comes last: its Elo of 0 is no strength, and it was listed
+    above every bot that played and scored below the mean."""
+    return sorted(result["bots"], key=lambda row: (_no_games(row), -row["elo"]))
 
 
 def write_csv(result: dict[str, Any], path: str) -> None:
