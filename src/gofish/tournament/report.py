@@ -16,6 +16,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
+from gofish.cli._messages import display_width, padded
 from gofish.core import GoFishError, check_whole, make_rules
 from gofish.core.errors import a_kind, cut, short_repr, shown
 from gofish.narrate import plural, printable  # a bot named with a byte that is not UTF-8
@@ -117,8 +118,9 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     cells = [_figures(row, decimals) for row in ranked]
     # As wide as the longest name (cut short, two commands could read the same), and each
     # column as its widest figure: a bot's games past 99,999,999 pushed the rest of its row
-    # out from under the header.
-    width = max([24, *map(len, names)])
+    # out from under the header. Measured in terminal cells: a name in Chinese (two cells a
+    # character) pushed its row out of line too.
+    width = max([24, *map(display_width, names)])
     widths = [max([least, *(len(row[column]) for row in cells)])
               for column, (_, least) in enumerate(TABLE_COLUMNS)]
     header = " ".join([f"{'bot':<{width}}", *(f"{title:>{room}}" for (title, _), room
@@ -126,7 +128,7 @@ def print_table(result: dict[str, Any], out: TextIO) -> None:
     out.write(header + "\n" + "-" * len(header) + "\n")
     for name, row in zip(names, cells, strict=True):
         figures = (f"{cell:>{room}}" for cell, room in zip(row, widths, strict=True))
-        out.write(" ".join([f"{name:<{width}}", *figures]) + "\n")
+        out.write(" ".join([padded(name, width), *figures]) + "\n")
     if not result["games"]:
         out.write(_no_games_line(result) + "\n")
     if result["failure_count"]:

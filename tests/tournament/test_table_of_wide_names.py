@@ -1,0 +1,27 @@
+"""The table lines up a bot named with wide characters (Chinese, two terminal cells each):
+its name was padded by its count of characters, which put the figures of its row three
+cells to the right of the others' and of the header's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gofish.cli import main
+from gofish.cli._messages import display_width
+
+
+def test_a_row_named_in_chinese_lines_up_with_the_header(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = tmp_path / "机器人.sh"
+    program.write_text("#!/bin/sh\nexit 1\n")  # forfeits at once: its games are not the point
+    program.chmod(0o755)
+    main(["tournament", "emma", f"cmd:{program}", "--games", "2", "--seed", "1",
+          "--jobs", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("bot "))
+    rows = lines[header + 2:header + 4]
+    assert [row.split()[0] for row in rows] == ["emma", f"cmd:{program}"]
+    # Every row ends where the header does, its figures right-aligned under the titles.
+    assert [display_width(row) for row in rows] == [display_width(lines[header])] * 2
