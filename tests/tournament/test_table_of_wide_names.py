@@ -4,12 +4,14 @@ cells to the right of the others' and of the header's."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from gofish.cli import main
-from gofish.cli._messages import display_width
+from gofish.textwidth import display_width
 
 
 def test_a_row_named_in_chinese_lines_up_with_the_header(
@@ -25,3 +27,12 @@ def test_a_row_named_in_chinese_lines_up_with_the_header(
     assert [row.split()[0] for row in rows] == ["emma", f"cmd:{program}"]
     # Every row ends where the header does, its figures right-aligned under the titles.
     assert [display_width(row) for row in rows] == [display_width(lines[header])] * 2
+
+
+def test_the_table_measures_names_without_loading_the_command_line() -> None:
+    # The measure came from gofish.cli._messages, which ran the command line's whole
+    # package (its parsers and their imports) inside every Python caller of the report.
+    check = "import sys, gofish.tournament.report; print('gofish.cli' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                            check=True)
+    assert loaded.stdout.strip() == "False"

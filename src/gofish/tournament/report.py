@@ -16,11 +16,11 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO, TypeGuard
 
-from gofish.cli._messages import display_width, padded
 from gofish.core import GoFishError, check_whole, make_rules
 from gofish.core.errors import a_kind, cut, short_repr, shown
 from gofish.narrate import plural, printable  # a bot named with a byte that is not UTF-8
 from gofish.narrate import shown as on_screen  # and with a newline, which broke its row
+from gofish.textwidth import display_width, padded
 from gofish.tournament.plan import (
     MAX_GAMES,
     SEATINGS,
