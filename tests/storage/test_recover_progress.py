@@ -3,6 +3,7 @@ silent terminal reads as a hang."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 from tests.plain.test_cli_output import environment, read_until_closed
 
-from gofish.storage import recovery
+from gofish.cli import main as cli_main
+from gofish.cli._database import EXIT_STORAGE
+from gofish.storage import StorageError, recovery
 
 from .test_cli import gofish_cmd
 from .test_recover import Damaged
@@ -57,3 +60,27 @@ def test_a_terminal_sees_the_bar_and_a_pipe_does_not(tmp_path: Path) -> None:
     piped = gofish_cmd("recover", "--database", str(again.path))
     assert "Recovered" in piped.stdout
     assert "[" not in piped.stderr and "\r" not in piped.stderr, piped.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_failure_mid_copy_is_said_on_a_line_of_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full disk after the first page was glued to the bar: "... 200/1000 games 5/s
+    # gofish recover: the new database ...", one line read as the bar's.
+    def copy_a_page_then_fail(path: object, *, progress: recovery.Progress | None = None
+                              ) -> recovery.Recovery:
+        assert progress is not None  # stderr is a terminal: a bar is drawn
+        progress(200, 1000)
+        raise StorageError("the new database could not be written: No space left on device")
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(recovery, "recover_database", copy_a_page_then_fail)
+    assert cli_main(["recover", "--database", str(tmp_path / "games.sqlite3")]) == EXIT_STORAGE
+    lines = terminal.getvalue().split("\n")
+    assert re.fullmatch(r"\r\[#+-+\] 200/1000 games [\d,]+/s", lines[0]), lines
+    assert lines[1].startswith("gofish recover: the new database could not be written"), lines

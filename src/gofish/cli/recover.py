@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli import shown
@@ -24,6 +23,7 @@ INTERRUPTED = 130
 
 if TYPE_CHECKING:
     from gofish.storage.recovery import Recovery
+    from gofish.tournament.run import ProgressBar
 
 
 def register(subparsers: Any) -> None:
@@ -48,13 +48,16 @@ def run(args: argparse.Namespace) -> int:
     from gofish.storage.recovery import RecoveryInterrupted, RecoveryRefused, recover_database
 
     standard_output()  # started with it closed (>&-): an error before anything is done
+    bar = _progress_bar()
     try:
         with leaving_on_signals():  # kill and a closed terminal end it as Ctrl-C does
-            recovery = recover_database(database_path(args), progress=_progress_bar())
+            recovery = recover_database(database_path(args), progress=bar)
     except RecoveryRefused as error:
         report("recover", str(error))
         return EXIT_USAGE
-    except StorageError as error:
+    except StorageError as error:  # a full disk mid-copy: said below the bar, not after it
+        if bar is not None:
+            bar.end_line()
         return fail("recover", error)
     except RecoveryInterrupted as stopped:  # whether the new file is in place is said
         # Past the ^C the terminal shows; a hangup may have taken stderr (not exit 1 then).
@@ -64,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     return told(recovery)
 
 
-def _progress_bar() -> Callable[[int, int], None] | None:
+def _progress_bar() -> ProgressBar | None:
     """A bar on a terminal's stderr: a large file takes minutes to copy, which silence
     would pass off as a hang. Not in a pipe or a log, where its redraws are clutter."""
     if not sys.stderr.isatty():

@@ -532,6 +532,7 @@ class ProgressBar:
         self.width = width
         self.started = time.perf_counter()
         self.gone = False  # the stream can no longer be written: nothing more is drawn
+        self.line_open = False  # a line drawn and not ended yet (it is ended once full)
 
     def __call__(self, done: int, total: int) -> None:
         if self.gone:
@@ -552,7 +553,17 @@ class ProgressBar:
         rate = done / elapsed if elapsed > 0 else 0.0
         bar = "#" * filled + "-" * (self.width - filled)
         self.stream.write(f"\r[{bar}] {done}/{total} games {rate:,.0f}/s")
-        if done >= total:
+        self.line_open = done < total
+        if not self.line_open:
             self.stream.write("\n")
         self.stream.flush()
+
+    def end_line(self) -> None:
+        """End a line the bar left unfinished, so that a message said next starts a line of
+        its own, not glued to the bar's figures."""
+        if self.line_open and not self.gone:
+            self.line_open = False
+            with contextlib.suppress(OSError, ValueError):  # as a redraw, it only decorates
+                self.stream.write("\n")
+                self.stream.flush()
 
