@@ -12,7 +12,7 @@ import secrets
 import signal
 import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
@@ -26,6 +26,7 @@ from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 
 if TYPE_CHECKING:
     from gofish.tournament import Plan
+    from gofish.tournament.run import ProgressBar
 
 
 def register(subparsers: Any) -> None:
@@ -197,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
         _say_stopped("Ctrl-C", played)
         return INTERRUPTED
     except WorkerLostError as error:  # a failure of the run, not bad input
+        played.end_bar_line()  # said below the bar, not after its figures
         report(args.command, str(error))
         return 1
     result = summary(outcome)
@@ -211,7 +213,7 @@ class _Played:
     """How many games have been played, told to the progress bar if one is shown: said
     when the tournament is stopped, so that nobody takes the silence for a result."""
 
-    def __init__(self, bar: Callable[[int, int], None] | None) -> None:
+    def __init__(self, bar: ProgressBar | None) -> None:
         self.bar = bar
         self.done = 0
         self.total: int | None = None  # None until play starts (after preparing)
@@ -223,7 +225,11 @@ class _Played:
 
     def bar_line_open(self) -> bool:
         """Whether the bar has drawn a line not ended yet (it ends it once full)."""
-        return self.bar is not None and self.total is not None and self.done < self.total
+        return self.bar is not None and self.bar.line_open
+
+    def end_bar_line(self) -> None:
+        if self.bar is not None:
+            self.bar.end_line()
 
     def so_far(self) -> str:
         if self.total is None:
