@@ -39,3 +39,29 @@ def test_a_list_thousands_deep_is_cut_not_a_recursion_error() -> None:
 def test_a_kind_takes_the_article_its_sound_needs(value: object, kind: str) -> None:
     assert a_kind(value) == kind
 
+
+
+class UserDict(dict[str, object]):
+    """A type named as collections.UserDict is: its 'U' is said "you"."""
+
+
+@pytest.mark.parametrize(("name", "kind"), [
+    ("ndarray", "an ndarray"),  # said letter by letter: "en-dee-array"
+    ("HTTPError", "an HTTPError"),
+    ("UUID", "a UUID"),
+    ("uint8", "a uint8"),
+    ("UnicodeError", "a UnicodeError"),
+    ("UnboundLocalError", "an UnboundLocalError"),
+    ("float", "a float"),
+    ("frozenset", "a frozenset"),
+    ("str", "a str"),
+    ("NoneType", "a NoneType"),
+    ("", "a "),  # a class may be named nothing at all: no IndexError
+    ("x", "an x"),
+])
+def test_a_kind_reads_a_type_by_its_sound_not_its_first_letter(name: str, kind: str) -> None:
+    assert a_kind(type(name, (), {})()) == kind
+
+
+def test_a_user_dict_takes_the_article_it_is_said_with() -> None:
+    assert a_kind(UserDict()) == "a UserDict"  # "an UserDict" read wrong

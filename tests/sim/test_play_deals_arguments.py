@@ -66,6 +66,9 @@ def test_good_arguments_play_the_games_simulate_plays() -> None:
                                            "generator, <generator object"),
     ({"rotations": "01"}, "rotations must be whole numbers (seatings of 2 players), not a str, "
                           "'01': give a list or an array of them"),
+    # A 0-d array of text, "an ndarray" as it is said ("a ndarray" read wrong).
+    ({"deals": np.array("x")}, "deals must be whole numbers (deal numbers), not an ndarray, "
+                               "array('x', dtype='<U1'): give a list or an array of them"),
     ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615, not -1"),
     ({"seed": 2**64}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     ({"players": 6}, "6 players cannot play"),

@@ -85,7 +85,29 @@ def a_kind(value: object) -> str:
     """``value``'s type with its article, as a refusal names what was given instead:
     ``an int``, ``a dict`` ("a int" read wrong)."""
     name = type(value).__name__
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    return f"{_article(name)} {name}"
+
+
+_VOWELS = "aeiou"
+#: Letters whose names begin with a vowel's sound: a name opening on one of them and then a
+#: consonant no English word starts with is read out letter by letter ("an ndarray").
+_LETTERS_SAID_WITH_A_VOWEL = "fhlmnrx"
+_WORD_OPENINGS = ("fl", "fr")
+
+
+def _article(name: str) -> str:
+    """"a" or "an" before ``name``, by how it is said rather than by its first letter:
+    "a UserDict", "a UUID" (a 'u' said "you"), "an ndarray", "an HTTPError"."""
+    said = name.lower() + "   "  # a short name's missing letters are spaces
+    first, second, third = said[0], said[1], said[2]
+    if first == "u":  # "you" before a vowel or a consonant and vowel: not "un-", but "uni-"
+        said_you = second in _VOWELS or (third in _VOWELS and (second != "n" or third == "i"))
+        return "a" if said_you else "an"
+    if first in _VOWELS:
+        return "an"
+    spelt = (first in _LETTERS_SAID_WITH_A_VOWEL and second.isalpha()
+             and second not in _VOWELS + "y" and first + second not in _WORD_OPENINGS)
+    return "an" if spelt or first == "x" else "a"
 
 
 #: A run of digits longer than this is a number no one could read back in a message.
