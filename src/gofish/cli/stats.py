@@ -40,7 +40,6 @@ def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
         from gofish.bots.base import stored_spelling
-        from gofish.storage.store import newest_first
 
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                                   unknown=len(unknown)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
-        newest_first(skipped, changed, unknown)
+        store.newest_first(skipped, changed, unknown)
         report_whose_seat_unknown(unknown)
         return max(report_left_out(skipped), report_counted_as_played(changed))
 

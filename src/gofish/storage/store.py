@@ -984,6 +984,33 @@ class Store:
 
         return self._read(load)
 
+    def newest_first(self, skipped: list[DamagedGameError], *ids: list[int]) -> None:
+        """Put the games :meth:`stats` added to ``skipped`` and ``ids`` (changed, unknown)
+        in the history's order, newest move first: read oldest first, gofish stats said
+        "games 3, 4 are damaged" where history said "4, 3"; and by id alone, a game
+        resumed and finished after a later one was named after it, history naming it first."""
+        if not skipped and not any(ids):
+            return
+        place = self._read(self._places_in_history)
+
+        def in_history(game_id: int) -> tuple[int, int]:
+            return place.get(game_id, len(place)), -game_id  # one not found: by id, last
+
+        skipped.sort(key=lambda damaged: in_history(damaged.game_id))
+        for listed in ids:
+            listed.sort(key=in_history)
+
+    def _places_in_history(self) -> dict[int, int]:
+        """Each game's place in the history's order (see :meth:`list_page`); none where a
+        damaged page keeps the times from being read in order (the ids' order then)."""
+        try:
+            rows = self.connection.execute(
+                "SELECT id FROM games ORDER BY updated_at DESC, id DESC").fetchall()
+        except sqlite3.DatabaseError as error:
+            self._read_around(error)
+            return {}
+        return {game_id: place for place, (game_id,) in enumerate(rows)}
+
     def entries_by_id(self, ids: Sequence[int]) -> list[StoredGame | DamagedGameError]:
         """The games ``ids`` (see :meth:`game_ids`) in that order, each a DamagedGameError
         if it cannot be read, left out if there is none. For ``gofish recover``, which must
@@ -1852,15 +1879,6 @@ def lost_seats(seats: Sequence[Mapping[str, Any]]) -> list[int]:
     ``lost_seat``: who sat there, person or bot, is not known."""
     return [number for number, seat in enumerate(seats)
             if seat.get("bot") is None and seat.get("name") == lost_seat(number)["name"]]
-
-
-def newest_first(skipped: list[DamagedGameError], *ids: list[int]) -> None:
-    """The games Store.stats added to ``skipped`` and ``ids`` (changed, unknown), newest
-    first, as the history names them: in the order stats read them, oldest first, gofish
-    stats and the Stats page said "games 3, 4 are damaged" where history said "4, 3"."""
-    skipped.sort(key=lambda damaged: damaged.game_id, reverse=True)
-    for listed in ids:
-        listed.sort(reverse=True)
 
 
 def seats_lost_words(game_id: int, seats: Sequence[Mapping[str, Any]]) -> str | None:

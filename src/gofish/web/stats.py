@@ -14,7 +14,6 @@ from gofish.bots.base import stored_spelling
 from gofish.session import stats_rules_in_words
 from gofish.storage import DamagedGameError, Store
 from gofish.storage.errors import changed_row
-from gofish.storage.store import newest_first
 
 
 def stats_answer(store: Store) -> dict[str, Any]:
@@ -31,7 +30,7 @@ def stats_answer(store: Store) -> dict[str, Any]:
     rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
             for row in store.stats(skipped=skipped, changed=changed,
                                    bot_spelling=stored_spelling, unknown=unknown)]
-    newest_first(skipped, changed, unknown)
+    store.newest_first(skipped, changed, unknown)
     points = [point._asdict() for point in store.results_over_time(stored_spelling)]
     return {"rows": rows, "over_time": points,
             "damaged": [damaged.game_id for damaged in skipped],
