@@ -82,5 +82,5 @@ def test_a_failure_mid_copy_is_said_on_a_line_of_its_own(
     monkeypatch.setattr(recovery, "recover_database", copy_a_page_then_fail)
     assert cli_main(["recover", "--database", str(tmp_path / "games.sqlite3")]) == EXIT_STORAGE
     lines = terminal.getvalue().split("\n")
-    assert re.fullmatch(r"\r\[#+-+\] 200/1000 games [\d,]+/s", lines[0]), lines
+    assert re.fullmatch(r"\r\[#+-+\] 200/1,000 games [\d,]+/s", lines[0]), lines
     assert lines[1].startswith("gofish recover: the new database could not be written"), lines

@@ -552,7 +552,7 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games {rate:,.0f}/s")
+        self.stream.write(f"\r[{bar}] {done:,}/{total:,} games {rate:,.0f}/s")
         self.line_open = done < total
         if not self.line_open:
             self.stream.write("\n")
