@@ -97,7 +97,7 @@ from typing import Any, cast
 import numpy as np
 
 from gofish.bots import Bot, bot_turn, make_bot
-from gofish.bots.base import seat_names
+from gofish.bots.base import bot_names_in_order, seat_names
 from gofish.core import (
     RANKS,
     SUITS,
@@ -352,13 +352,7 @@ class GoFishEnv:
                 f"{a_kind(opponents)} ({short_repr(opponents)}), whose values would "
                 "be dropped: name one bot per opponent, in seat order, options after a "
                 "colon, e.g. ['emma:memory=2']")
-        try:
-            if isinstance(opponents, (str, bytes, bytearray, set, frozenset)):
-                raise TypeError
-            names = list(opponents)
-        except TypeError:  # not iterable at all, or a 0-d numpy array
-            raise GoFishError("opponents must be a list of bot names, e.g. ['emma'], not "
-                              f"{short_repr(opponents)}") from None
+        names = list(bot_names_in_order("opponents", opponents, GoFishError))
         if not names:
             raise GoFishError("opponents must be a list of bot names, e.g. ['emma'], not "
                               "an empty one")

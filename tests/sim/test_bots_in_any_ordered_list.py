@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gofish.core import MalformedInputError
+from gofish.core import GoFishError, MalformedInputError
 from gofish.sim import play_deals, simulate
 
 SEATS = ["random", "emma"]
@@ -40,6 +40,8 @@ def test_play_deals_plays_specs_named_in_a_numpy_array() -> None:
     ("random", r"bots must be a list of bot names, not 'random'"),
     (b"random", r"bots must be a list of bot names, not b'random'"),
     (["random", 3], r"bots must be a list of bot names, and 3 is not one"),
+    # Iterable to its type, refused by iter(): "iteration over a 0-d array" from inside
+    (np.array("random"), r"bots must be a list of bot names, not array\('random'"),
 ])
 def test_what_is_no_list_of_names_is_refused_saying_so(bots: object, words: str) -> None:
     with pytest.raises(MalformedInputError, match=words):
@@ -54,7 +56,7 @@ def test_play_deals_takes_its_specs_from_a_generator_once() -> None:
         play_deals("classic", 2, 1, [0], [0], [[0, 2]], (spec for spec in SEATS))
 
 
-@pytest.mark.parametrize("call", ["simulate", "plan"])
+@pytest.mark.parametrize("call", ["simulate", "plan", "env"])
 def test_an_endless_generator_of_names_is_refused_not_read_for_ever(call: str) -> None:
     # A generator is read once, to a tuple: an endless one (itertools.repeat) hung the call.
     import itertools
@@ -63,8 +65,13 @@ def test_an_endless_generator_of_names_is_refused_not_read_for_ever(call: str) -
     from gofish.tournament import Plan, TournamentError
 
     endless = itertools.repeat("emma")
-    with pytest.raises((MalformedInputError, TournamentError), match="endless generator"):
+    with pytest.raises((MalformedInputError, TournamentError, GoFishError),
+                       match="endless generator"):
         if call == "simulate":
             simulate("classic", endless, games=1)
+        elif call == "env":  # its opponents read as these are: list() of them hung
+            from gofish.env import GoFishEnv
+
+            GoFishEnv("classic", players=3, opponents=endless)  # type: ignore[arg-type]
         else:
             Plan(make_rules("classic"), 2, 0, endless, 10)

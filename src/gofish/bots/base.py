@@ -8,7 +8,7 @@ import itertools
 import random
 import reprlib
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Protocol, SupportsIndex, cast
 
@@ -77,12 +77,24 @@ CMD_PREFIX = "cmd:"
 MOST_BOT_NAMES = 100_000
 
 
+def _names_iterated(names: object) -> Iterator[object] | None:
+    """An iterator over ``names``, or None if they are no list: a text is one name, not its
+    letters, and a 0-d numpy array is Iterable to its type but refused by iter()."""
+    if isinstance(names, str | bytes) or not isinstance(names, Iterable):
+        return None
+    try:
+        return iter(names)
+    except TypeError:
+        return None
+
+
 def bot_names_in_order(what: str, names: object,
                        error: type[GoFishError] = MalformedInputError) -> tuple[str, ...]:
     """``names``, any list of bot names in order (a tuple, a numpy array, a generator), as a
     tuple, or ``error`` naming ``what`` is wrong: one name is no list of its letters, and a
     mapping's values or a set's order (the seats, and a seed's games) would be lost."""
-    if isinstance(names, str | bytes) or not isinstance(names, Iterable):
+    items = _names_iterated(names)
+    if items is None:
         raise error(f"{what} must be a list of bot names, not {short_repr(names)}")
     if isinstance(names, Mapping | Set):
         why = ("whose values would be dropped" if isinstance(names, Mapping) else
@@ -93,14 +105,14 @@ def bot_names_in_order(what: str, names: object,
             f"{a_kind(names)} ({short_repr(names)}), {why}; name a bot twice to "
             "have it twice")
     # A generator is read once, here, and only so far: an endless one hung the caller.
-    listed = tuple(itertools.islice(names, MOST_BOT_NAMES + 1))
+    listed = tuple(itertools.islice(items, MOST_BOT_NAMES + 1))
     if len(listed) > MOST_BOT_NAMES:
         raise error(f"{what} must be a list of at most {MOST_BOT_NAMES:,} bot names, and it "
                     "goes on past that (an endless generator?)")
     for name in listed:
         if not isinstance(name, str):
             raise error(f"{what} must be a list of bot names, and {short_repr(name)} is not one")
-    return listed
+    return cast(tuple[str, ...], listed)  # each one checked just above
 
 
 def register_bot(
