@@ -352,9 +352,9 @@ class GoFishApp(App[None]):
         panel = self.query_one(CoachPanel)
         coaches: list[CoachPanel | CoachScreen] = [*([panel] if panel.display else []), *(
             screen for screen in self.screen_stack if isinstance(screen, CoachScreen))]
+        rows = session.coach_rows() if coaches else []  # counted once, for every coach shown
         for coach in coaches:
-            coach.show(session.coach_rows(), session.names, session.human,
-                       self.coach_laid_word())
+            coach.show(rows, session.names, session.human, self.coach_laid_word())
         if self.too_small:
             self.refresh_bindings()  # a bot's first ask takes n away (check_action)
         self.show_prompt()
