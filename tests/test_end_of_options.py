@@ -94,7 +94,7 @@ def test_one_before_the_command_ends_gofish_s_own_options(
 @pytest.mark.parametrize(("command", "joined"), [
     (["play", "--plain", "--name", "--", "-x"], "--name=-x"),
     (["play", "--plain", "--name", "--", "Ann Lee"], "'--name=Ann Lee'"),
-    (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed=-b"),
+    (["history", "--limit", "--", "-5"], "--limit=-5"),  # a number: the type says why not
 ], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
 def test_one_between_an_option_and_its_value_says_to_write_it_joined(
         command: list[str], joined: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -182,3 +182,21 @@ def test_an_option_no_command_has_given_it_is_unrecognized_as_any_unknown_option
     # option play does not have; the explanation is for options that take a value.
     err = refusal_before_any_database(["play", "--bogus=--"], tmp_path, monkeypatch, capsys)
     assert err == "gofish play: unrecognized arguments: --bogus=-- (see gofish play --help)\n"
+
+
+@pytest.mark.parametrize(("command", "typed"), [
+    (["play", "--plain", "--name", "--", ""], "--name="),
+    (["play", "--plain", "--name", "--", "  "], "'--name=  '"),
+], ids=repr)
+def test_an_empty_value_after_it_is_not_told_to_be_written_joined(
+        command: list[str], typed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "--name -- ''" was told to write "--name=", which is then refused as an empty name.
+    err = refusal_before_any_database(command, tmp_path, monkeypatch, capsys)
+    assert err == ("gofish play: argument --name: expected one argument; '--' ends the "
+                   "options, so it cannot come before the value, and the value after it is "
+                   "empty (see gofish play --help)\n")
+    assert typed not in err
+    assert main(["play", "--plain", typed.strip("'")]) == 2  # the hint it had is refused
+    assert "name" in capsys.readouterr().err
+

@@ -33,10 +33,46 @@ def test_an_option_taken_for_the_value_before_it_keeps_the_hint(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     # "--seed --name": argparse refuses --seed, whose value may be one that starts with '-'.
-    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
-    with pytest.raises(SystemExit) as refused:  # argparse's own refusal
-        main(["play", "--plain", "--seed", "--name"])
-    assert refused.value.code == 2
-    assert capsys.readouterr().err == (
+    err = argparse_refusal(["play", "--plain", "--seed", "--name"], tmp_path, monkeypatch,
+                           capsys)
+    assert err == (
         "gofish play: argument --seed: expected one argument; a value that starts with '-' "
         "is written joined, as in --seed=-x (see gofish play --help)\n")
+
+
+def argparse_refusal(command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                     capsys: pytest.CaptureFixture[str]) -> str:
+    """What the refusal of ``command`` (status 2: gofish's, or argparse's own) writes; no
+    database made."""
+    monkeypatch.setenv("GOFISH_DB", str(tmp_path / "games.sqlite3"))
+    try:
+        status = main(command)
+    except SystemExit as refused:
+        status = refused.code
+    assert status == 2
+    assert not (tmp_path / "games.sqlite3").exists()
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("command", "example"), [
+    (["history", "--limit", "--json"], "--limit N"),
+    (["tournament", "emma", "random", "--jobs", "--fast"], "--jobs N"),
+    (["tournament", "emma", "random", "--timeout", "--fast"], "--timeout N"),
+    (["rooms", "--port", "--host", "::1"], "--port N"),
+    (["play", "--hand-size", "--plain"], "--hand-size N"),
+    (["play", "--book-size", "--plain"], "--book-size 4|2"),
+    (["serve", "--pace", "--port", "1"], "--pace SECONDS"),
+    # And one with a '--' after it: "--seed=-b" was the hint, and is no number either.
+    (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed N"),
+    (["history", "--limit", "--", "--json"], "--limit N"),
+    (["show", "1", "--delay", "--", "-x"], "--delay SECONDS"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_a_numeric_option_followed_by_another_is_told_it_takes_a_number(
+        command: list[str], example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "history --limit --json" was told to write a value that starts with '-' joined,
+    # "--limit=-x", which is refused: a negative number is taken as the value already.
+    err = argparse_refusal(command, tmp_path, monkeypatch, capsys)
+    option, prog = example.split()[0], f"gofish {command[0]}"
+    assert err == (f"{prog}: argument {option}: expected one argument; it takes a number, "
+                   f"as in {example} (see {prog} --help)\n")

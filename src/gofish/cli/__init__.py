@@ -106,7 +106,7 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
     prog = parser.prog
 
     def error(message: str) -> NoReturn:
-        hints = _near_choice(message) + _joined_value(message)
+        hints = _near_choice(message) + _joined_value(message, parser)
         tell(brief(f"{prog}: {message}{hints} (see {prog} --help)"))
         raise SystemExit(2)
 
@@ -118,13 +118,45 @@ def one_line_errors(parser: argparse.ArgumentParser) -> None:
 _NO_VALUE = re.compile(r"^argument (?:\S+/)?(?P<option>--\S+): expected one argument$")
 
 
-def _joined_value(message: str) -> str:
+def _joined_value(message: str, parser: argparse.ArgumentParser) -> str:
     """How to give a long option a value that starts with '-', after argparse's refusal of
-    it as no value at all (``--name -x``: "expected one argument"); else ""."""
+    it as no value at all (``--name -x``: "expected one argument"); else "". An option
+    that takes a number is told so: argparse takes a negative one as its value already, so
+    what followed it (``--limit --json``) was no number, and ``--limit=-x`` is refused."""
     found = _NO_VALUE.match(message)
     if found is None:
         return ""
+    action = parser._option_string_actions.get(found["option"])
+    if action is not None and wants_a_number(action):
+        return _needs_a_number(found["option"], action)
     return f"; a value that starts with '-' is written joined, as in {found['option']}=-x"
+
+
+def _needs_a_number(option: str, action: argparse.Action) -> str:
+    """"; it takes a number, as in --limit N": the hint for a numeric option given none."""
+    return f"; it takes a number, as in {option} {action.metavar or 'N'}"
+
+
+#: Options whose value is a number, by type: marked with :func:`reads_a_number`.
+_NUMBER_TYPES: set[Callable[[str], object]] = set()
+#: And by the metavar their help shows, for options whose value the command checks itself
+#: (play's ``--hand-size N`` and ``--speed X``).
+_NUMBER_METAVARS = frozenset({"N", "X", "SECONDS", "4|2"})
+
+_Parse = TypeVar("_Parse", bound=Callable[[str], object])
+
+
+def reads_a_number(parse: _Parse) -> _Parse:
+    """Mark ``parse``, an option's ``type``, as one that reads a number: an option of it
+    left with no value is told it takes one, not to write a value that starts with '-'
+    joined."""
+    _NUMBER_TYPES.add(parse)
+    return parse
+
+
+def wants_a_number(action: argparse.Action) -> bool:
+    """Whether the option ``action`` takes a number (see :func:`reads_a_number`)."""
+    return action.type in _NUMBER_TYPES or action.metavar in _NUMBER_METAVARS
 
 
 # argparse's words for a value not among an option's choices (or an unknown command).
@@ -205,11 +237,13 @@ def digits_0_to_9(text: str) -> None:
 _Number = TypeVar("_Number", int, float)
 
 
+@reads_a_number
 def whole(text: str) -> int:
     """argparse's ``type=int``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
     return _number_in_0_to_9(text, int, "a whole number")
 
 
+@reads_a_number
 def decimal(text: str) -> float:
     """argparse's ``type=float``, in the digits 0-9 only (see :func:`digits_0_to_9`)."""
     return _number_in_0_to_9(text, float, "a number")
@@ -246,6 +280,7 @@ def too_large(text: str) -> str | None:
 WHOLE_NUMBER_TEXT = re.compile(r"\s*[+-]?\d(?:_?\d)*\s*")
 
 
+@reads_a_number
 def at_least_one(text: str) -> int:
     """A count of games, rounds, runs or decisions: a whole number from 1. 0 is refused:
     it listed or measured nothing, then reported that as a result."""
@@ -514,6 +549,12 @@ def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str
             # name after it ("-o=1" took the game id for the file)
             return (f"argument {option}: expected one argument, and '--' cannot be its "
                     "value, as it ends the options")
+        if not after.strip():  # `--name -- ''`: "--name=" is refused as well
+            return (f"argument {option}: expected one argument; '--' ends the options, so "
+                    "it cannot come before the value, and the value after it is empty")
+        action = _named_action(option, words, parser)
+        if action is not None and wants_a_number(action) and not NEGATIVE_NUMBER.match(after):
+            return f"argument {option}: expected one argument{_needs_a_number(option, action)}"
         # `--name -- -x`, a name that starts with '-' written as other commands take one
         joined = shlex.quote(f"{option}={after}")
         return (f"argument {option}: expected one argument; '--' ends the options, so it "

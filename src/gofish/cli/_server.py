@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from gofish.cli import digits_0_to_9
+from gofish.cli import digits_0_to_9, reads_a_number
 from gofish.cli._messages import tell
 
 if TYPE_CHECKING:
     from gofish.online.store import RoomStore
 
 
+@reads_a_number
 def port(text: str) -> int:
     digits_0_to_9(text)  # int() read '٣' as 3
     try:

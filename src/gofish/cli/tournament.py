@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from gofish.cli import decimal, file_name, shown, whole
+from gofish.cli import decimal, file_name, reads_a_number, shown, whole
 from gofish.cli._messages import report, standard_input, standard_output, tell, write_whole
 from gofish.cli._outputs import MAX_RESULT, read_result_bytes, result_text
 from gofish.cli.play import add_house_rule_options
@@ -100,6 +100,7 @@ def register(subparsers: Any) -> None:
 
 
 
+@reads_a_number
 def _number_as_typed(text: str) -> str:
     """argparse's type of --timeout: a number (as :func:`decimal` reads it), kept as typed
     for :func:`_timeout_refusal` to quote."""
