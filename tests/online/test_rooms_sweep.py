@@ -265,6 +265,16 @@ def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
     ("Seat 02", "would read as seat 2"),
     ("Seat 1\ufe0f\u20e3", "would read as seat 1"),  # a keycap emoji
     ("Seat 2 \u2764\ufe0f", "would read as seat 2"),
+    # Marks drawn over a letter, and letters drawn as digits, hide nothing from a reader
+    # (these were accepted): a slash over the a, a Canadian syllabic drawn as a 2.
+    ("Sea\u0337t 2", "would read as seat 2"),
+    ("S\u00e9at 3", "would read as seat 3"),
+    ("Seat \u14bf", "would read as seat 2"),
+    ("Seat \u01b7", "would read as seat 3"),  # a Latin ezh
+    ("Seat l", "would read as seat 1"),
+    ("Seat \u01c0", "would read as seat 1"),  # a Latin dental click: a stroke
+    ("Yo\u0337u", '"You" is how the table speaks'),
+    ("Emma (bo\u0338t)", '"(bot)" are for the bots'),
 ])
 def test_a_misleading_name_is_refused_in_words(client: TestClient, name: str,
                                                     words: str) -> None:
@@ -274,7 +284,7 @@ def test_a_misleading_name_is_refused_in_words(client: TestClient, name: str,
 
 
 @pytest.mark.parametrize("name", ["Ирина", "Ελένη", "José", "李小龙", "❤️ Ann", "1️⃣ Bob",
-                                  "Việt", "Արամ", "श्री"])
+                                  "Việt", "Արամ", "श्री", "ᓯᐊᑦ", "Zoë", "Đorđe", "Łucja"])
 def test_names_in_other_alphabets_and_with_emoji_are_kept_as_typed(client: TestClient,
                                                                    name: str) -> None:
     made = create_room(client, name, players=2)
@@ -297,7 +307,8 @@ def test_a_room_socket_opened_by_another_sites_page_is_refused(client: TestClien
 
 
 @pytest.mark.parametrize("name", ["Seaton", "Seat", "Seat 2b", "My seat 2", "Seat two",
-                                  "Seat 3\u00bd", "2 Seat"])  # "Seat 3½" is no seat's number
+                                  "Seat 3\u00bd", "2 Seat",  # "Seat 3½" is no seat's number
+                                  "Seat Zoë", "Séance", "Siège 2", "Место 2", "座位 2"])
 def test_names_that_only_contain_seat_are_kept(client: TestClient, name: str) -> None:
     made = create_room(client, name, players=2)
     assert client.get(f"/rooms/{made['code']}/info").json()["seats"][0]["name"] == name

@@ -92,8 +92,13 @@ def name_key(name: str) -> str:
     ones, so "Βob" with a Greek capital beta is one too, "Yоu" with a Cyrillic o is
     "You", "Emma (bօt)" with an Armenian o ends in "(bot)", and "ʙob" in Latin small
     capitals is Bob."""
+    return _drawn_as_latin(name).casefold()
+
+
+def _drawn_as_latin(name: str) -> str:
+    """``name`` in compatibility forms, its letters drawn like Latin ones made Latin."""
     folded = unicodedata.normalize("NFKC", name).translate(_DRAWN_LIKE_LATIN)
-    return "".join(map(_small_capital_as_letter, folded)).casefold()
+    return "".join(map(_small_capital_as_letter, folded))
 
 
 # Each Greek, Cyrillic, Armenian or Cherokee letter, or Latin letter of another shape
@@ -104,6 +109,23 @@ _DRAWN_LIKE_LATIN: Final = str.maketrans(
     "ABEKMHOPCTYXSIJQWYaeopcyxsijdqwhyl" "ABEZHIKMNOPTYXoivpau"
     "OUounhqgw" "ABCDEGHJKLMPSTVWZ" "ialg",
 )
+
+
+# Letters drawn like digits, and the digit (after Unicode's confusables, for a name's
+# number: the standard library has no table of them). Others drawn like Latin O, I or l
+# are made those by _DRAWN_LIKE_LATIN first.
+_DRAWN_LIKE_DIGITS: Final = str.maketrans(
+    "Oo" "lI|\u01c0\u2d4f\u16c1\ua4f2" "\u14bf\u01a7\u03e8\ua644\ua6ef"
+    "\u01b7\u021c\u0417\u04e0\u2ccc" "\u13ce" "\u01bc" "\u0431\u13ee" "\u0222\u0223" "\ua76f",
+    "00" "1111111" "22222" "33333" "4" "5" "66" "88" "9",
+)
+
+
+def _without_marks(name: str) -> str:
+    """``name`` with the accents and marks over its letters taken off (decomposed first,
+    so an "é" loses its accent too): "Sea\u0337t" with a slash over the a reads "Seat"."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(char for char in decomposed if not unicodedata.category(char).startswith("M"))
 
 
 def _small_capital_as_letter(char: str) -> str:
@@ -122,26 +144,30 @@ def _check_not_misleading(name: str) -> None:
     the bots, so a person named "Emma (bot)" passed for one; anywhere in the name, since a
     bot with options is shown "Expert (bot) (noise=0.2)"; and "Seat 2" names a seat, so a
     person called so in seat 1 made the seat list and "Bob asks Seat 2…" read as another
-    seat's."""
-    folded = name_key(name)
+    seat's. Marks over the letters are no disguise ("Yo\u0337u" reads "You")."""
+    unmarked = _without_marks(name)
+    folded = name_key(unmarked)
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
                            "would read it as themselves: choose another name")
     if "(bot)" in folded:
         raise InvalidInput('names that say "(bot)" are for the bots, so that everyone '
                            "can tell who is a person: choose another name")
-    seat = _seat_label_read_in(folded)
+    seat = _seat_label_read_in(unmarked)
     if seat is not None:
         raise InvalidInput(f'"{name}" would read as seat {seat} in the seat list and the log, '
                            "which name seats so: the others would take it for that seat, "
                            "not for you: choose another name")
 
 
-def _seat_label_read_in(folded: str) -> int | None:
-    """The seat number a folded name reads as, if its letters and digits are "seat" and one
-    number: whatever stands around them ("Seat 2.", "Seat (2)", "Seat_2", "Seat 2 ❤")
-    draws nothing a reader of "Bob asks Seat 2. for 7s" would tell from the seat's label.
-    Digits apart ("Seat 3½", "Seat 3 1 2") are no seat's number."""
+def _seat_label_read_in(unmarked: str) -> int | None:
+    """The seat number a name (its marks taken off) reads as, if its letters and digits
+    are "seat" and one number: whatever stands around them ("Seat 2.", "Seat (2)",
+    "Seat_2", "Seat 2 ❤") draws nothing a reader of "Bob asks Seat 2. for 7s" would
+    tell from the seat's label.
+    Letters drawn like digits are its number too ("Seat \u14bf" with a Canadian syllabic,
+    "Seat l"). Digits apart ("Seat 3½", "Seat 3 1 2") are no seat's number."""
+    folded = _drawn_as_latin(unmarked).translate(_DRAWN_LIKE_DIGITS).casefold()
     spaced = _NOT_LETTER_OR_DIGIT_RE.sub(" ", folded).strip()
     found = _SEAT_LABEL_RE.fullmatch(spaced)
     return None if found is None else int(found.group(1))
