@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from starlette.applications import Starlette
+
+from gofish.core import Game, new_game
+from gofish.online.room import Room
 
 from .conftest import PATIENT
 from .helpers import Player, caught_up, connect, create_room, join_room, serving, settle, start_game
@@ -26,9 +30,9 @@ def _away_line(page: Player) -> str | None:
                  if entry["text"].startswith(YOU_ARE_AWAY)), None)
 
 
-def test_two_people_away_at_once_are_told_the_bots_that_then_play_for_them(
-    make_app: Callable[..., Starlette],
-) -> None:
+def _four_seats_dealt(make_app: Callable[..., Starlette]) -> tuple[str, str, list[str]]:
+    """Ann, Bob, Cy and Emma dealt a game; Bob and Cy not here yet. Return the room's code,
+    Ann's token, and Bob's and Cy's."""
     with serving(make_app(PATIENT)) as client:
         made = create_room(client, "Ann", players=4)
         code = made["code"]
@@ -37,10 +41,17 @@ def test_two_people_away_at_once_are_told_the_bots_that_then_play_for_them(
         ann.command("add_bot", seat=3, bot="emma")
         ann.read_until(lambda m: m["type"] == "update" and m["room"]["seats"][3]["kind"] == "bot")
         start_game(ann, [])  # Bob and Cy not here yet: nothing moves for them
+    return code, made["token"], tokens
+
+
+def test_two_people_away_at_once_are_told_the_bots_that_then_play_for_them(
+    make_app: Callable[..., Starlette],
+) -> None:
+    code, ann_token, tokens = _four_seats_dealt(make_app)
     # A restart: Bob's and Cy's pages, left open while their turns ran out, say so as they
     # reconnect, so both are away at once and no stand-in of theirs has moved yet.
     with serving(make_app(PATIENT)) as client:
-        ann = connect(client, code, made["token"])
+        ann = connect(client, code, ann_token)
         bob, cy = (connect(client, code, token, away=True) for token in tokens)
         caught_up(client, code, [ann, bob, cy])
         promised = {page.seat: _shown_stand_in(page) for page in (bob, cy)}
@@ -57,3 +68,48 @@ def test_two_people_away_at_once_are_told_the_bots_that_then_play_for_them(
             said = f"{YOU_ARE_AWAY}{promised[page.seat]} plays for you until you are back."
             assert _away_line(page) == said
             assert _shown_stand_in(page) == promised[page.seat]
+
+
+def test_stand_ins_named_before_a_restart_keep_their_names_after_it(
+    make_app: Callable[..., Starlette], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bob goes away, then Cy: their pages read "Emma 2 (bot)" and "Emma 3 (bot)". The
+    server restarts before either stand-in has moved, and this time Cy is away first. The
+    names were stored only with a stand-in's first move or a leave, so the restarted
+    server named Cy's stand-in "Emma 2 (bot)": the names swapped under the people told."""
+
+    def ann_first(rules: object, players: object) -> Game:
+        return new_game(rules, players, first_player=0)  # Ann's turn: no stand-in moves
+
+    monkeypatch.setattr("gofish.online.room.new_game", ann_first)
+    code, ann_token, tokens = _four_seats_dealt(make_app)
+    with serving(make_app(PATIENT)) as client:
+        ann = connect(client, code, ann_token)
+        bob, cy = (connect(client, code, token, away=True) for token in tokens)
+        caught_up(client, code, [ann, bob, cy])
+        promised = {name: _shown_stand_in(page) for name, page in (("Bob", bob), ("Cy", cy))}
+    assert promised == {"Bob": "Emma 2 (bot)", "Cy": "Emma 3 (bot)"}
+    with serving(make_app(PATIENT)) as client:
+        ann = connect(client, code, ann_token)
+        cy, bob = (connect(client, code, token, away=True) for token in reversed(tokens))
+        caught_up(client, code, [ann, bob, cy])
+        assert {"Bob": _shown_stand_in(bob), "Cy": _shown_stand_in(cy)} == promised
+
+
+@pytest.mark.parametrize("stand_in", [None, "", 7])
+def test_an_away_entry_edited_to_name_no_stand_in_is_a_damaged_entry(stand_in: object) -> None:
+    room = Room.new("ABCDEF", "classic", 2, "2026-12-07T00:00:00Z")
+    room.apply("seat", {"seat": 0, "name": "Ann", "token_hash": "a"})
+    room.apply("seat", {"seat": 1, "name": "Bob", "token_hash": "b"})
+    room.apply("start", room.start_entry(0)[1])
+    with pytest.raises(ValueError, match="stand-in"):
+        room.apply("away", {"seat": 1, "stand_in": stand_in})
+    room.apply("away", {"seat": 1, "stand_in": "Emma (bot)"})
+    assert room.seats[1].stand_in_name == "Emma (bot)"
+
+
+def test_an_away_entry_outside_a_game_is_a_damaged_entry() -> None:
+    room = Room.new("ABCDEF", "classic", 2, "2026-12-07T00:00:00Z")
+    room.apply("seat", {"seat": 0, "name": "Ann", "token_hash": "a"})
+    with pytest.raises(ValueError, match="nobody away in a game"):
+        room.apply("away", {"seat": 0, "stand_in": "Emma (bot)"})

@@ -3,7 +3,8 @@
 Every change to a room is an *entry* ``(kind, data)``: a seat taken, a bot
 seated or removed, a person leaving or removed by the host, a game started
 (its deck and first player), an ask, and in a nordic room a person's
-miss (``miss``) and the draw from the sea it waits for (``fish``). The
+miss (``miss``) and the draw from the sea it waits for (``fish``), and the
+name of a stand-in given to a person away (``away``). The
 server stores an entry first and only then applies it here, so replaying the
 stored entries in order gives back exactly the room that was live. This module
 does no I/O; it checks commands and turns them into entries.
@@ -202,6 +203,9 @@ class Room:
     # How the host role last passed on before the first deal ("Ann is away, so Bob is the
     # host now."): the lobby keeps it, having no log, for a page that missed the moment.
     host_news: Told | None = None
+    # Stand-in names given live (a person away) that no stored entry holds yet, by seat:
+    # the server stores each as an ``away`` entry, so a restart gives back the same names.
+    unstored_stand_ins: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -598,12 +602,31 @@ class Room:
             self._apply_ask(kind, data)
         elif kind == "fish":
             self._apply_fish(data)
+        elif kind == "away":
+            self._apply_away(data)
         else:
             raise ValueError(f"unknown room entry {kind!r}")
         if kind in TURN_ENTRIES:  # a move made: whoever moves next has a clock of their own
             self.out_of_time = None
         self.version += 1
         return notice
+
+    def stand_in_entries(self) -> list[Entry]:
+        """The ``away`` entries that store the stand-in names given live and not stored yet,
+        those still in use: named at a person's going away, a name was lost if the server
+        restarted before the stand-in's first move, and it could come back as another."""
+        return [("away", {"seat": index, "stand_in": name})
+                for index, name in self.unstored_stand_ins.items()
+                if self.status == "playing" and self.seats[index].kind == "human"
+                and self.seats[index].stand_in_name == name]
+
+    def _apply_away(self, data: dict[str, Any]) -> None:
+        seat = self.seats[data["seat"]]
+        if self.status != "playing" or seat.kind != "human":
+            raise ValueError(f"seat {seat.index + 1} has nobody away in a game to stand in for")
+        if not data["stand_in"]:  # the name is what the entry is for
+            raise ValueError("an away entry names no stand-in")
+        self._name_stand_in(seat, data["stand_in"])
 
     def _apply_ask(self, kind: str, data: dict[str, Any]) -> None:
         if self.game is None:
@@ -772,8 +795,8 @@ class Room:
         next free name, and one of them was played by the name after it."""
         seat = self.seats[index]
         seat.away = True
-        if self.status == "playing" and seat.kind == "human":
-            self._name_stand_in(seat)
+        if self.status == "playing" and seat.kind == "human" and seat.stand_in_name is None:
+            self.unstored_stand_ins[index] = self._name_stand_in(seat)
 
     def _stand_in_name_for(self, seat: Seat) -> str:
         """The name the stand-in for ``seat`` has (away, then left: the same bot plays
@@ -786,11 +809,14 @@ class Room:
         else as :meth:`_stand_in_name_for` (entries stored before names were)."""
         if stored is not None and not isinstance(stored, str):  # an entry edited by hand
             raise ValueError(f"a stand-in's name is text, not {stored!r}")
+        if stored:
+            self.unstored_stand_ins.pop(seat.index, None)  # stored now
         seat.stand_in_name = stored or self._stand_in_name_for(seat)
         return seat.stand_in_name
 
     def _end_away_stand_ins(self) -> None:
         """A new deal: stand-ins for people away in the last game are gone, names freed."""
+        self.unstored_stand_ins.clear()  # a left seat's name is stored with its leave
         for seat in self.seats:
             if seat.vacated is None:
                 seat.stand_in_name = None

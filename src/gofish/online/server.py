@@ -216,6 +216,7 @@ class LiveRoom:
     # The host's absence that task is for: the latest, should the host come back and go
     # again while it waits for the lock (it would give up on the earlier one).
     host_gone_since: float | None = None
+    stand_in_task: asyncio.Task[None] | None = None  # storing stand-ins' names given live
     bots: dict[int, Bot] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.SystemRandom)
     # Each log by its viewer (whose view of the game) and reader (whose notices say "you").
@@ -555,6 +556,7 @@ class RoomServer:
             self._stop_presence_clocks(live, data["seat"])
             released = self._release(live, data["seat"], data["removed_by"] is not None)
         self.broadcast(live, notice, skip=released)
+        self.store_stand_in_names(live)  # a deal names the stand-ins of people still away
         self.schedule_bot(live)
 
     def _fresh_slates(self, live: LiveRoom) -> None:
@@ -684,6 +686,26 @@ class RoomServer:
                 # The database refused; try again after the usual pause rather than lose the turn.
                 self.schedule_bot(live)
 
+    def store_stand_in_names(self, live: LiveRoom) -> None:
+        """Store the stand-in names the room gave live (people gone away), which only the
+        stand-ins' moves or a leave stored: a restart before either named them afresh, in
+        the order people came back to it, and a page could be told another bot's name."""
+        if not live.room.unstored_stand_ins or not self._is_current(live):
+            return
+        if live.stand_in_task is None or live.stand_in_task.done():
+            live.stand_in_task = asyncio.get_running_loop().create_task(
+                self._commit_stand_in_names(live))
+
+    async def _commit_stand_in_names(self, live: LiveRoom) -> None:
+        async with live.lock:  # looked for afresh after each: more may go away meanwhile
+            while self._is_current(live) and (entries := live.room.stand_in_entries()):
+                try:
+                    await self.commit(live, entries[0])
+                except StoreError as error:  # stored with its first move, or the next try
+                    _log.warning("room %s: a stand-in's name was not stored: %s",
+                                 live.room.code, error)
+                    return
+
     async def _bot_entry(self, live: LiveRoom, seat: int) -> Entry | None:
         """What the bot (or stand-in) playing ``seat`` does now; None if it is not its to do."""
         room = live.room
@@ -701,7 +723,7 @@ class RoomServer:
         """For a room leaving memory: drop its bot's turn and stop a search under way, which
         would otherwise run on in its worker thread (cancelling the task only drops the
         answer). Its bots are never asked again: a reload makes new ones."""
-        for task in (live.bot_task, live.host_task):
+        for task in (live.bot_task, live.host_task, live.stand_in_task):
             if task is not None:
                 task.cancel()
         if live.turn_timer is not None:
@@ -776,6 +798,7 @@ class RoomServer:
         person.turns_run_out += 1
         if person.turns_run_out >= IDLE_TURNS_AWAY:  # away, though connected, until back
             live.room.mark_away(seat)
+            self.store_stand_in_names(live)
             self._start_idle_clock(live, seat)
             self.broadcast_presence(live)
         else:
@@ -869,6 +892,7 @@ class RoomServer:
         if live.room.status == "lobby":  # no cards to play for them yet
             return
         live.room.mark_away(seat_index)
+        self.store_stand_in_names(live)
         self.broadcast_presence(live)
         self.schedule_bot(live)
 
@@ -896,6 +920,7 @@ class RoomServer:
             if not seat.away or seat.idle_since is None:
                 self._start_idle_clock(live, index)
             room.mark_away(index)
+            self.store_stand_in_names(live)
             seat.turns_run_out = max(seat.turns_run_out, IDLE_TURNS_AWAY)
         else:
             self._active_again(live, index)
