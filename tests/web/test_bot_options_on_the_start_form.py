@@ -93,9 +93,11 @@ def test_a_value_the_bot_refuses_is_said_on_the_form(
     page.fill(f"#opponent1-{option}", value)
     page.click("#deal")
     page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
-    said = page.inner_text("#start-error")
+    said = page.inner_text(f"#opponent1-{option}-refused")  # under the box
     assert told in said and "Traceback" not in said
     assert page.get_attribute("#start-error", "role") == "alert"  # read out as it comes
+    assert page.inner_text("#start-error") == (
+        f"Not dealt: see the note under “Opponent 1's {option}”.")
     assert page.is_visible("#page-start")
     assert len(starts(sent)) == 1
     # Mended, the same form deals.
@@ -126,11 +128,11 @@ def test_the_box_of_a_refused_value_is_marked_focused_and_described_by_the_refus
     page.fill(f"#{box}", value)
     page.click("#deal")
     page.wait_for_function("() => document.getElementById('start-error').textContent !== ''")
-    said = page.inner_text("#start-error")
+    said = page.inner_text(f"#{box}-refused")
     # A room's words (the box marked says whose): not "opponent 'counter:epsilon=2': …".
     assert said.startswith(f"bot option {option}={value}: {option} must be"), said
     assert page.evaluate(MARK, box) == {
-        "invalid": "true", "focused": True, "describedBy": f"start-error {box}-about"}
+        "invalid": "true", "focused": True, "describedBy": f"{box}-refused {box}-about"}
     expect(page.locator(f"#{box}")).to_have_accessible_description(re.compile(re.escape(said)))
     assert page.evaluate("(id) => getComputedStyle(document.getElementById(id)).outlineStyle",
                          box) == "solid"  # seen, not only heard
@@ -189,7 +191,8 @@ def test_a_number_box_that_cannot_read_its_value_is_refused_before_the_server(
     page.locator("#opponent1-epsilon").press_sequentially("1e")
     assert page.evaluate("() => document.getElementById('opponent1-epsilon').validity.badInput")
     page.click("#deal")
-    assert page.inner_text("#start-error") == "Opponent 1's epsilon must be a number from 0 to 1."
+    assert page.inner_text("#opponent1-epsilon-refused") == (
+        "Opponent 1's epsilon must be a number from 0 to 1.")
     assert page.evaluate(MARK, "opponent1-epsilon")["invalid"] == "true"
     assert page.evaluate(MARK, "opponent1-epsilon")["focused"]
     assert starts(sent) == []
@@ -251,7 +254,8 @@ def test_a_saved_value_a_number_box_cannot_hold_is_kept_and_sent(
         page.wait_for_selector("#page-play:not([hidden]) .opponent .name")
     else:
         page.wait_for_function("() => document.getElementById('start-error').textContent")
-        assert "epsilon must be a number from 0 to 1" in page.inner_text("#start-error")
+        assert "epsilon must be a number from 0 to 1" in page.inner_text(
+            "#opponent1-epsilon-refused")
         assert page.evaluate(MARK, "opponent1-epsilon")["invalid"] == "true"
     assert starts(sent)[-1] == [f"counter:epsilon={value}"]
 
@@ -291,7 +295,7 @@ def test_a_box_holding_the_specs_separators_is_refused_on_the_form(
     page.select_option("#opponent1", "ismcts")
     page.fill("#opponent1-seconds", typed)
     page.click("#deal")
-    assert page.inner_text("#start-error") == (
+    assert page.inner_text("#opponent1-seconds-refused") == (
         'Opponent 1\'s seconds is one value: it cannot hold ":" or "=", which set the '
         "bot's other options.")
     assert page.evaluate(MARK, "opponent1-seconds")["invalid"] == "true"

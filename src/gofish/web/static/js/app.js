@@ -232,16 +232,20 @@ function knobBox(seat, option) {
 }
 
 /**
- * Mark the box whose value was refused, say why beside Deal (``text``, which the box is
- * then described by too) and put the focus there, as for a house rule at fault. False if
- * the form has no such box (a refusal of another setup's opponent).
+ * Mark the box whose value was refused, say why in a note under it (``text``, which the
+ * box is described by), point to that note beside Deal and put the focus on the box, as
+ * for a house rule at fault: the box described by the alert itself was heard saying the
+ * reason twice, as the alert and as the focused box was read. False if the form has no
+ * such box (a refusal of another setup's opponent).
  */
 function markRefusedKnob(seat, option, text) {
   const box = knobBox(seat, option);
   if (!box) return false;
-  fill($('#start-error'), text);
+  $(`#${box.id}-refused`)?.remove();
+  box.after(el('p', { class: 'error knob-note', id: `${box.id}-refused` }, text));
+  fill($('#start-error'), `Not dealt: see the note under “Opponent ${seat}'s ${option}”.`);
   box.setAttribute('aria-invalid', 'true');
-  box.setAttribute('aria-describedby', `start-error ${box.id}-about`);
+  box.setAttribute('aria-describedby', `${box.id}-refused ${box.id}-about`);
   box.focus();
   return true;
 }
@@ -262,11 +266,13 @@ function forgetStartError() {
   clearRefusedKnobs(form);
 }
 
-/** Edited (or another field changed, which clears the words beside Deal), unmarked. */
+/** Edited (or another field changed, which clears the words beside Deal), unmarked and
+ *  its note gone. */
 function clearRefusedKnobs(form) {
   for (const box of $$('.bot-options input[aria-invalid]', form)) {
     box.removeAttribute('aria-invalid');
     box.setAttribute('aria-describedby', `${box.id}-about`);
+    $(`#${box.id}-refused`, form)?.remove();
   }
 }
 
