@@ -64,3 +64,24 @@ def cut_menus(page: Any, selector: str) -> list[str]:
             Object.assign(select.style, { width: before, justifySelf, maxWidth });
             return width + 0.5 < natural;
         }).map((select) => select.name || select.id)""", selector))
+
+
+def spoken(page: Any) -> dict[str, Any]:
+    """From chromium's accessibility tree: the alerts' words and the focused field's
+    description, as a screen reader is given them."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    alerts = [node for node in nodes if node.get("role", {}).get("value") == "alert"]
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def text(node: dict[str, Any]) -> str:
+        own = node.get("name", {}).get("value", "") if node.get("role", {}).get(
+            "value") in ("StaticText", "text") else ""
+        return own + "".join(text(by_id[child]) for child in node.get("childIds", [])
+                             if child in by_id)
+
+    focused = [node for node in nodes if node.get("role", {}).get("value") != "RootWebArea"
+               and any(prop["name"] == "focused" and prop["value"]["value"]
+                       for prop in node.get("properties", []))][-1]
+    return {"alerts": [text(alert) for alert in alerts],
+            "description": focused.get("description", {}).get("value", "")}

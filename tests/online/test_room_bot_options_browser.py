@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests.browser_helpers import spoken
 
 from .browser_support import (
     QUICK_GAME,
@@ -42,7 +43,8 @@ def test_the_host_seats_an_expert_with_noise_and_both_pages_name_its_options(
     # Each box says what its option does, from the server's list.
     assert "careless random ask" in str(ann.locator("#bot-3-epsilon-about").inner_text())
     ann.click(f"{LAST} .add-bot")
-    ann.wait_for_selector("#status:has-text('bot option epsilon=2: epsilon must be')")
+    ann.wait_for_selector(
+        "#bot-3-epsilon-refused:has-text('bot option epsilon=2: epsilon must be')")
 
     # Cy taking the seat before rebuilds Ann's lobby: the bot, the open box, the values typed
     # and the focus in a box all stay.
@@ -76,7 +78,8 @@ def test_another_bot_picked_offers_its_own_options_with_empty_boxes(
     assert seconds.input_value() == "" and ann.locator("#bot-2-noise").count() == 0
     seconds.fill("60")
     ann.click(f"{SEAT} .add-bot")
-    ann.wait_for_selector("#status:has-text(\"seconds must be at most 5 in a room's game\")")
+    ann.wait_for_selector("#bot-2-seconds-refused:has-text(\"seconds must be at most 5 in a "
+                          "room's game\")")
     seconds.fill("0.5")
     ann.click(f"{SEAT} .add-bot")
     ann.wait_for_selector(f"{SEAT}:has-text('Quick ISMCTS (bot) (seconds=0.5)')")
@@ -115,13 +118,22 @@ def test_a_refused_option_is_marked_described_and_focused_until_edited(
     ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
     ann.click(f"{LAST} details.bot-knobs summary")  # closed again: the refusal opens it
     ann.click(f"{LAST} .add-bot")
-    ann.wait_for_selector("#status:has-text('epsilon must be')")
+    pointer = "Not seated: see the note under “epsilon” in the options of the bot for seat 4."
+    ann.wait_for_selector(f"#status:has-text('{pointer}')")
     epsilon = ann.locator("#bot-3-epsilon")
     expect(epsilon).to_have_attribute("aria-invalid", "true")
     assert ann.locator(f"{LAST} details.bot-knobs").get_attribute("open") is not None
     assert focused(ann) == "input#bot-3-epsilon"
     expect(epsilon).to_have_accessible_description(
         re.compile(r"^bot option epsilon=2: epsilon must be"))
+    # Said once to a screen reader: the status line said the reason too, heard twice (as
+    # the alert, then as the focused box was read). It points to the note under the box.
+    said = ann.inner_text("#bot-3-epsilon-refused")
+    assert said.startswith("bot option epsilon=2: epsilon must be") and ann.is_visible(
+        "#bot-3-epsilon-refused")
+    heard = spoken(ann)
+    assert heard["description"].startswith(said)
+    assert heard["alerts"] == [pointer]
     assert ann.locator("#bot-3-noise").get_attribute("aria-invalid") is None
     # Cy joining rebuilds the lobby: the mark and its words stay.
     join(open_page(), rooms.url, code, "Cy")

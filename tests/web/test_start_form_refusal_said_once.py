@@ -8,32 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.browser_helpers import spoken
 
 from .conftest import LiveServer
 from .test_start_form_refusals import note, pointer_to, start_screen
 
 pytestmark = pytest.mark.browser
-
-
-def spoken(page: Any) -> dict[str, Any]:
-    """From chromium's accessibility tree: the alerts' words and the focused field's
-    description, as a screen reader is given them."""
-    cdp = page.context.new_cdp_session(page)
-    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    alerts = [node for node in nodes if node.get("role", {}).get("value") == "alert"]
-    by_id = {node["nodeId"]: node for node in nodes}
-
-    def text(node: dict[str, Any]) -> str:
-        own = node.get("name", {}).get("value", "") if node.get("role", {}).get(
-            "value") in ("StaticText", "text") else ""
-        return own + "".join(text(by_id[child]) for child in node.get("childIds", [])
-                             if child in by_id)
-
-    focused = [node for node in nodes if node.get("role", {}).get("value") != "RootWebArea"
-               and any(prop["name"] == "focused" and prop["value"]["value"]
-                       for prop in node.get("properties", []))][-1]
-    return {"alerts": [text(alert) for alert in alerts],
-            "description": focused.get("description", {}).get("value", "")}
 
 
 @pytest.mark.parametrize(("setup", "field"), [

@@ -530,23 +530,29 @@ function refused(message) {
   // Two players clicked Rematch at once: the other's deal came first, which is what both wanted.
   const dealtMeanwhile = lastCommand && lastCommand.type === 'start' && dealtNumber() !== lastCommand.game;
   if (dealtMeanwhile) return;
-  say(message.code === 'stale' ? STALE_TEXT : message.message);
-  if (message.option && lastCommand && lastCommand.type === 'add_bot') {
-    markRefusedKnob(lastCommand.fields.seat, message.option, message.message);
+  const seat = message.option && lastCommand && lastCommand.type === 'add_bot' ? lastCommand.fields.seat : null;
+  if (seat !== null && markRefusedKnob(seat, message.option, message.message)) {
+    // The note under the box says why, heard as the box is focused: the reason said here
+    // too was heard twice.
+    say(`Not seated: see the note under “${message.option}” in the options of the bot for seat ${seat + 1}.`);
+    return;
   }
+  say(message.code === 'stale' ? STALE_TEXT : message.message);
 }
 
 // The seat's bot option the server refused: its Options opened, its box marked, described
-// by the refusal's words (kept beside the box: #status is emptied at the next update) and
-// focused, as the start form does. Kept in the seat's knob state, so redraws keep it.
+// by the refusal's words (a note under the box: #status is emptied at the next update) and
+// focused, as the start form does. Kept in the seat's knob state, so redraws keep it. False
+// if the lobby shows no such box.
 function markRefusedKnob(seat, option, text) {
   const knobs = knobsOf(seat);
   const shown = $(`.bot-knobs[data-seat="${seat}"]`);
-  if (!shown || !(state.botOptions[pickedBot(seat)] || []).some(({ name }) => name === option)) return;
+  if (!shown || !(state.botOptions[pickedBot(seat)] || []).some(({ name }) => name === option)) return false;
   knobs.open = true;
   knobs.refused = { option, text };
   shown.replaceWith(botKnobs(seat));
   $(`#bot-${seat}-${option}`)?.focus();
+  return true;
 }
 
 // The server's "based on version 41, but the room is at version 42" is for programs.
@@ -740,7 +746,7 @@ function botKnobs(seat) {
   const fields = (state.botOptions[bot] || []).map(({ name, description }) => {
     const id = `bot-${seat}-${name}`;
     const refused = knobs.refused && knobs.refused.option === name ? knobs.refused.text : null;
-    const words = refused ? el('span', { class: 'visually-hidden', id: `${id}-refused` }, refused) : null;
+    const words = refused ? el('p', { class: 'error knob-note', id: `${id}-refused` }, refused) : null;
     return knobRow(id, name, description, knobs.values[name], {
       type: 'text', 'aria-describedby': refused ? `${id}-refused ${id}-about` : `${id}-about`,
       'aria-invalid': refused ? 'true' : null, dataset: { key: `knob-${seat}-${name}` },
