@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import math
 
-from gofish.cli import at_least_one
+from gofish.cli import at_least_one, reads_a_number
 
 __all__ = ["at_least_one", "bot", "seconds"]
 
 
+@reads_a_number
 def seconds(text: str) -> float:
     """A measuring time: a finite number of seconds above 0."""
     try:

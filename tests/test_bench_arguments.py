@@ -102,3 +102,17 @@ def test_an_option_given_the_end_of_options_as_its_value_is_refused_in_words(
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert f"argument {option}: '--' cannot be its value, as it ends the options" in done.stderr
+
+
+@pytest.mark.parametrize(("script", "option"), [
+    ("bulk_speed.py", "--seconds"),  # bench's own type for a time
+    ("paired.py", "--deals"),  # Python's int
+], ids=str)
+def test_a_numeric_option_followed_by_another_is_told_it_takes_a_number(
+        script: str, option: str) -> None:
+    # It was told to write a value that starts with '-' joined ("--seconds=-x"), which is
+    # no number either: a negative number is taken as its value already.
+    done = bench([script, option, "--rounds", "1"])
+    assert done.returncode == 2, done.stderr
+    assert (f"argument {option}: expected one argument; it takes a number, as in {option} N"
+            in done.stderr)

@@ -137,8 +137,9 @@ def _needs_a_number(option: str, action: argparse.Action) -> str:
     return f"; it takes a number, as in {option} {action.metavar or 'N'}"
 
 
-#: Options whose value is a number, by type: marked with :func:`reads_a_number`.
-_NUMBER_TYPES: set[Callable[[str], object]] = set()
+#: Options whose value is a number, by type: Python's own, or marked with
+#: :func:`reads_a_number`.
+_NUMBER_TYPES: set[Callable[[str], object]] = {int, float}
 #: And by the metavar their help shows, for options whose value the command checks itself
 #: (play's ``--hand-size N`` and ``--speed X``).
 _NUMBER_METAVARS = frozenset({"N", "X", "SECONDS", "4|2"})
