@@ -54,25 +54,31 @@ def argparse_refusal(command: list[str], tmp_path: Path, monkeypatch: pytest.Mon
     return capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("command", "example"), [
-    (["history", "--limit", "--json"], "--limit N"),
-    (["tournament", "emma", "random", "--jobs", "--fast"], "--jobs N"),
-    (["tournament", "emma", "random", "--timeout", "--fast"], "--timeout N"),
-    (["rooms", "--port", "--host", "::1"], "--port N"),
-    (["play", "--hand-size", "--plain"], "--hand-size N"),
-    (["play", "--book-size", "--plain"], "--book-size 4|2"),
-    (["serve", "--pace", "--port", "1"], "--pace SECONDS"),
+@pytest.mark.parametrize(("command", "option", "takes"), [
+    (["history", "--limit", "--json"], "--limit", "a number, as in --limit N"),
+    (["tournament", "emma", "random", "--jobs", "--fast"], "--jobs", "a number, as in --jobs N"),
+    (["tournament", "emma", "random", "--timeout", "--fast"], "--timeout",
+     "a number, as in --timeout N"),
+    (["rooms", "--port", "--host", "::1"], "--port", "a number, as in --port N"),
+    (["play", "--hand-size", "--plain"], "--hand-size", "a number, as in --hand-size N"),
+    (["play", "--book-size", "--plain"], "--book-size", "a number, as in --book-size 4|2"),
+    (["serve", "--pace", "--port", "1"], "--pace", "a number, as in --pace SECONDS"),
     # And one with a '--' after it: "--seed=-b" was the hint, and is no number either.
-    (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed N"),
-    (["history", "--limit", "--", "--json"], "--limit N"),
-    (["show", "1", "--delay", "--", "-x"], "--delay SECONDS"),
+    (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed",
+     "a number, as in --seed N"),
+    (["history", "--limit", "--", "--json"], "--limit", "a number, as in --limit N"),
+    (["show", "1", "--delay", "--", "-x"], "--delay", "a number, as in --delay SECONDS"),
+    # Options of choices: "--seatings=-x" is no choice of theirs.
+    (["tournament", "emma", "random", "--seatings", "--fast"], "--seatings",
+     "one of rotate, all"),
+    (["play", "--plain", "--refill", "--name", "x"], "--refill", "one of hand, card, turn, none"),
+    (["play", "--plain", "--end", "--", "-x"], "--end", "one of all-books, first-empty"),
 ], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
-def test_a_numeric_option_followed_by_another_is_told_it_takes_a_number(
-        command: list[str], example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_option_whose_values_never_start_with_a_dash_is_told_what_it_takes(
+        command: list[str], option: str, takes: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # "history --limit --json" was told to write a value that starts with '-' joined,
     # "--limit=-x", which is refused: a negative number is taken as the value already.
-    err = argparse_refusal(command, tmp_path, monkeypatch, capsys)
-    option, prog = example.split()[0], f"gofish {command[0]}"
-    assert err == (f"{prog}: argument {option}: expected one argument; it takes a number, "
-                   f"as in {example} (see {prog} --help)\n")
+    assert argparse_refusal(command, tmp_path, monkeypatch, capsys) == (
+        f"gofish {command[0]}: argument {option}: expected one argument; it takes {takes} "
+        f"(see gofish {command[0]} --help)\n")

@@ -127,14 +127,21 @@ def _joined_value(message: str, parser: argparse.ArgumentParser) -> str:
     if found is None:
         return ""
     action = parser._option_string_actions.get(found["option"])
-    if action is not None and wants_a_number(action):
-        return _needs_a_number(found["option"], action)
+    taken = None if action is None else _what_it_takes(found["option"], action)
+    if taken is not None:
+        return taken
     return f"; a value that starts with '-' is written joined, as in {found['option']}=-x"
 
 
-def _needs_a_number(option: str, action: argparse.Action) -> str:
-    """"; it takes a number, as in --limit N": the hint for a numeric option given none."""
-    return f"; it takes a number, as in {option} {action.metavar or 'N'}"
+def _what_it_takes(option: str, action: argparse.Action) -> str | None:
+    """"; it takes a number, as in --limit N" for a numeric option given no value, and
+    "; it takes one of rotate, all" for one of choices: no value of theirs starts with
+    '-', so writing one joined is no help. None for an option of any text."""
+    if action.choices is not None:
+        return f"; it takes one of {', '.join(map(str, action.choices))}"
+    if wants_a_number(action):
+        return f"; it takes a number, as in {option} {action.metavar or 'N'}"
+    return None
 
 
 #: Options whose value is a number, by type: Python's own, or marked with
@@ -554,8 +561,9 @@ def _value_missing(words: Sequence[str], parser: argparse.ArgumentParser) -> str
             return (f"argument {option}: expected one argument; '--' ends the options, so "
                     "it cannot come before the value, and the value after it is empty")
         action = _named_action(option, words, parser)
-        if action is not None and wants_a_number(action) and not NEGATIVE_NUMBER.match(after):
-            return f"argument {option}: expected one argument{_needs_a_number(option, action)}"
+        taken = None if action is None else _what_it_takes(option, action)
+        if taken is not None and not NEGATIVE_NUMBER.match(after):
+            return f"argument {option}: expected one argument{taken}"
         # `--name -- -x`, a name that starts with '-' written as other commands take one
         joined = shlex.quote(f"{option}={after}")
         return (f"argument {option}: expected one argument; '--' ends the options, so it "
