@@ -239,3 +239,46 @@ def test_restore_refuses_a_game_given_twice_or_stored_already_naming_it(
     assert str(caught.value) == (f"game 1 is stored already in {store.path}: restore stores "
                                  "each game under its own id, so nothing was restored")
     assert store.count() == 1
+
+
+@pytest.mark.parametrize("deal", [5, "seed 3", [3, 0], {"seed": float("nan")}])
+def test_restore_raises_for_a_deal_that_is_no_json_object_and_stores_nothing(
+        tmp_path: Path, store: Store, deal: object) -> None:
+    # It came back among the refused games, as if the record were at fault, and the games
+    # given beside it were stored.
+    with open_store(tmp_path / "other.sqlite3") as other:
+        for seed in (1, 2):
+            other.save(gofish.game_to_record(played_game(seed=seed, asks=2)),
+                       seats=[YOU, EMMA])
+        first, second = other.get(1), other.get(2)
+    with pytest.raises(StorageError, match="deal must be a JSON object"):
+        store.restore([(first, None), (second, deal)])  # type: ignore[list-item]
+    assert store.count() == 0
+
+
+def test_a_deal_column_holding_nan_reads_as_none_and_the_game_is_recovered(
+        tmp_path: Path, store: Store) -> None:
+    # The deal read back from a file edited by hand was given to restore, which now
+    # raises for it: recover would have stopped at that game.
+    from gofish.storage.recovery import recover_database
+
+    from .helpers import damage
+    from .test_damaged_pages import _overwrite, _pages_of
+
+    path = tmp_path / "damaged.sqlite3"
+    with open_store(path) as damaged:
+        for seed in range(1, 31):
+            damaged.save(gofish.game_to_record(played_game(seed=seed)), seats=[YOU, EMMA],
+                         deal={"seed": 7, "number": seed})
+    damage(path, "UPDATE games SET deal = '{\"seed\": NaN, \"number\": 1}' WHERE id = 1")
+    damage(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+    with open_store(path) as reread:
+        assert reread.seeded_deal(1) is None
+        assert reread.seeded_deal(2) == {"seed": 7, "number": 2}
+    games = _pages_of(path, "games")
+    _overwrite(path, games[-1])
+    done = recover_database(path)
+    assert 1 in done.recovered and done.lost
+    with open_store(path) as recovered:
+        assert recovered.seeded_deal(1) is None
+        assert recovered.seeded_deal(2) == {"seed": 7, "number": 2}

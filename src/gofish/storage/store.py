@@ -620,7 +620,9 @@ class Store:
         records as they are, the rest derived from the records as a save derives it (for
         ``gofish recover``). No id up to ``largest_id`` is given to a new game later: one
         not restored (lost with a damaged page) would be taken for it. The games whose
-        record does not replay are not stored: returned, by id, with why."""
+        record does not replay are not stored: returned, by id, with why. A ``deal`` that
+        is not a JSON object or None is the caller's mistake, not the game's: a
+        StorageError, and no game is stored."""
         largest_id = _check_count("largest_id", largest_id)
         refused: dict[int, str] = {}
         ready = []
@@ -634,10 +636,11 @@ class Store:
                 raise StorageError(f"restore was given game {game.id} twice: each game is "
                                    "stored under its own id")
             given.add(game.id)
+            deal_text = _deal_text(deal)  # raised: it was returned as the game's fault
             try:
                 summary = summarize(game.record)
                 ready.append((game, summary, check_seats(game.seats, summary.players),
-                              _deal_text(deal)))
+                              deal_text))
             except StorageError as error:
                 refused[game.id] = str(error)
 
@@ -873,8 +876,9 @@ class Store:
         if row is None:
             raise UnknownGameError(number)
         try:
-            deal = json.loads(row[0]) if isinstance(row[0], str) else None
-        except ValueError:  # edited by hand: the game itself still resumes
+            deal = (json.loads(row[0], parse_constant=_refuse_constant)
+                    if isinstance(row[0], str) else None)
+        except (ValueError, RecursionError):  # edited by hand: the game itself still resumes
             return None
         return deal if isinstance(deal, dict) else None
 
@@ -1660,8 +1664,14 @@ def _deal_text(deal: object) -> str | None:
                            f" or None, not {short_repr(deal)}")
     try:
         return json.dumps(dict(deal), separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:  # a key or value JSON cannot hold
+    except (TypeError, ValueError, RecursionError) as error:  # what JSON cannot hold
         raise StorageError(f"deal must be a JSON object: {error}") from None
+
+
+def _refuse_constant(word: str) -> Any:
+    """Refuse NaN and Infinity, which json reads but JSON has not: a deal holding one could
+    not be stored again (``_deal_text``), and ``gofish recover`` stopped at it."""
+    raise ValueError(f"{word} is no JSON value")
 
 
 def _fallback_lines(path: Path) -> list[str]:
