@@ -16,7 +16,7 @@ from .test_cli import gofish_cmd
 def test_stats_names_damaged_games_newest_first(tmp_path: Path) -> None:
     db_path = tmp_path / "games.sqlite3"
     copies_of_one_game(db_path, 5)
-    damage(db_path, "UPDATE seats SET result = 'junk' WHERE game_id IN (3, 4)")
+    damage(db_path, "DELETE FROM seats WHERE game_id IN (3, 4) AND seat = 1")
     result = gofish_cmd("stats", "--database", str(db_path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "gofish stats: games 4, 3 are damaged and cannot be read" in result.stderr
@@ -36,7 +36,7 @@ def test_stats_and_history_name_changed_rows_in_one_order(tmp_path: Path) -> Non
 def test_the_stats_page_names_them_newest_first_too(tmp_path: Path) -> None:
     db_path = tmp_path / "games.sqlite3"
     copies_of_one_game(db_path, 5)
-    damage(db_path, "UPDATE seats SET result = 'junk' WHERE game_id IN (1, 2)")
+    damage(db_path, "DELETE FROM seats WHERE game_id IN (1, 2) AND seat = 1")
     damage(db_path, "UPDATE seats SET books = 9 WHERE game_id IN (3, 4) AND seat = 0")
     with Store(db_path) as store:
         answer = stats_answer(store)
@@ -70,7 +70,7 @@ def test_the_stats_page_names_a_game_finished_late_where_history_lists_it(
         tmp_path: Path) -> None:
     db_path = tmp_path / "games.sqlite3"
     resumed_game_finished_last(db_path)
-    damage(db_path, "UPDATE seats SET result = 'junk' WHERE game_id IN (2, 3)")
+    damage(db_path, "DELETE FROM seats WHERE game_id IN (2, 3) AND seat = 1")
     damage(db_path, "UPDATE seats SET books = 9 WHERE game_id IN (1, 2, 4) AND seat = 0")
     with Store(db_path) as store:
         answer = stats_answer(store)

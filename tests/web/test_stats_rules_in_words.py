@@ -49,7 +49,7 @@ def test_the_stats_api_gives_each_row_its_rules_in_words_beside_the_label(
     assert not any("rules_record" in row for row in rows)
 
 
-@pytest.mark.parametrize("rules", ['"chess"', "not JSON", "[1, 2]", '{"book_size": 2}'])
+@pytest.mark.parametrize("rules", ['"chess"', "[1, 2]", '{"book_size": 2}'])
 def test_a_row_whose_stored_rules_are_past_reading_is_named_by_its_record(
     tmp_path: Path, rules: str
 ) -> None:
@@ -60,6 +60,17 @@ def test_a_row_whose_stored_rules_are_past_reading_is_named_by_its_record(
     damage(database, "UPDATE games SET rules = ? WHERE id = ?", (rules, game))
     assert [(row["rules_words"], row["games"]) for row in stats_rows(database)] == [
         (IN_WORDS, 1)]
+
+
+def test_a_row_whose_stored_rules_are_not_json_is_left_out_as_history_calls_it_damaged(
+    tmp_path: Path,
+) -> None:
+    # History names such a game damaged (a column that is not JSON); stats counted it.
+    database = tmp_path / "games.sqlite3"
+    [game] = store_games(database, PAIRS_NO_LUCKY_DRAW)
+    damage(database, "UPDATE games SET rules = 'not JSON' WHERE id = ?", (game,))
+    answer = TestClient(create_app(database, pace=0)).get("/api/stats").json()
+    assert answer["rows"] == [] and answer["damaged"] == [game]
 
 
 def test_a_row_whose_rules_were_changed_counts_with_its_record_s(tmp_path: Path) -> None:

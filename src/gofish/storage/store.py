@@ -1217,12 +1217,15 @@ class Store:
             # Each game's columns once, not once per seat as a join repeats them.
             by_game = {game_id: list(rows)
                        for game_id, rows in itertools.groupby(seats, operator.itemgetter(0))}
-            return [_FinishedGame(game, by_game.get(game[0], [])) for game in games]
+            return [_FinishedGame(game[:9], by_game.get(game[0], []), bool(game[9]))
+                    for game in games]
 
         results: list[_SeatResult] = []
         shapes = _GameShapes(self.path, bot_spelling)
         for game in self._read(load):
             try:
+                if not game.row_reads:
+                    self._check_row(game.columns[0])
                 if not _count_seats(game, shapes, human_only, results):
                     _count_seats(self._as_replayed(game), shapes, human_only, results)
                     if changed is not None:
@@ -1234,6 +1237,21 @@ class Store:
             if human_only and unknown is not None and _nobody_known(game):
                 unknown.append(game.columns[0])
         return results
+
+    def _check_row(self, game_id: int) -> None:
+        """DamagedGameError if game ``game_id``'s row is one history calls damaged: its
+        record not a JSON object, or its times, source or number of asks not what a save
+        writes. Asked of the rows SQLite did not find sound (_ROW_READS): a record past
+        reading was counted by stats from its seats while history named it damaged."""
+        row = self._read(lambda: self.connection.execute(
+            "SELECT record, source, created_at, updated_at, actions FROM games WHERE id = ?",
+            (game_id,)).fetchone())
+        if row is None:
+            raise DamagedGameError(game_id, self.path)
+        record, source, created_at, updated_at, actions = row
+        if not (_texts(source, created_at, updated_at) and _is_count(actions)):
+            raise DamagedGameError(game_id, self.path)
+        _load_record(record, self.path, game_id)
 
     def _as_replayed(self, game: _FinishedGame) -> _FinishedGame:
         """Finished ``game`` as its record plays, for a row whose columns disagree (edited
@@ -1254,8 +1272,8 @@ class Store:
         return _FinishedGame(
             (game_id, game.columns[1], summary.rules_label, summary.preset, columns[4],
              summary.players, columns[2], columns[9], columns[8]),
-            [(game_id, seat, bot, summary.books[seat], _result(seat, winners), unknown)
-             for seat, (_, _, bot, _, _, unknown) in enumerate(game.seats)])
+            [(game_id, seat, bot, summary.books[seat], _result(seat, winners), unknown, name)
+             for seat, (_, _, bot, _, _, unknown, name) in enumerate(game.seats)])
 
     def _fetch_all(self, query: str) -> list[Any]:
         """The rows of ``query``, their text decoded by sqlite3 itself: _decoded, a Python
@@ -1289,7 +1307,8 @@ class Store:
             if rows:
                 # LEFT JOIN: a game with no seat rows has one row of NULL seat columns.
                 games.append(_FinishedGame(tuple(rows[0][:9]), [
-                    (row[0], *row[9:]) for row in rows if row[9] is not None]))
+                    (row[0], *row[10:]) for row in rows if row[10] is not None],
+                    bool(rows[0][9])))
             elif key.over is None and skipped is not None:  # its row out of place, unread
                 skipped.append(DamagedGameError(key.id, self.path))
         # Oldest first, as the query orders them (a time that is not text is damage).
@@ -1386,19 +1405,31 @@ def _lost_seat_sql(table: str) -> str:
 
 # What stats() reads: the finished games, oldest first, and their seats. A game with no
 # seat rows at all must be found, to be named (as damaged).
+# Whether a game's row is sound where history reads it and stats otherwise would not: its
+# record a JSON object, its times and source text, its asks a count. Asked of SQLite, as
+# Python's json took five times as long as the rest of stats(); a row it does not find so
+# is asked again of Python (Store._check_row), which alone decides that it is damaged.
+_ROW_READS = (
+    "(typeof({0}source) = 'text' AND typeof({0}created_at) = 'text' AND "
+    "typeof({0}updated_at) = 'text' AND typeof({0}actions) = 'integer' AND {0}actions >= 0 "
+    "AND typeof({0}record) = 'text' AND substr({0}record, 1, 1) = '{{' AND "
+    "json_valid({0}record))"
+)
 _FINISHED_GAMES = (
     "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules, "
-    "books, winners FROM games WHERE over = 1 ORDER BY finished_at, id"
+    f"books, winners, {_ROW_READS.format('')} FROM games WHERE over = 1 "
+    "ORDER BY finished_at, id"
 )
 _THEIR_SEATS = (
-    f"SELECT game_id, seat, bot, books, result, {_lost_seat_sql('')} FROM seats "
+    f"SELECT game_id, seat, bot, books, result, {_lost_seat_sql('')}, name FROM seats "
     "WHERE game_id IN (SELECT id FROM games WHERE over = 1) ORDER BY game_id, seat"
 )
 # The same for one game of a damaged file, read game by game. LEFT JOIN: a game with no
 # seat rows at all must be found, to be named.
 _STATS_QUERY = (
     "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
-    f"g.rules, g.books, g.winners, s.seat, s.bot, s.books, s.result, {_lost_seat_sql('s.')} "
+    f"g.rules, g.books, g.winners, {_ROW_READS.format('g.')}, s.seat, s.bot, s.books, "
+    f"s.result, {_lost_seat_sql('s.')}, s.name "
     "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1"
 )
 
@@ -1440,6 +1471,7 @@ class _GameShape(NamedTuple):
     rules: str | dict[str, Any] | None
     seats: list[tuple[str, tuple[str, ...]]]  # player, sorted opponents
     label_fits: bool  # whether the rules label, preset and options are those its rules make
+    rules_read: bool  # whether the rules column is JSON (history's _load_json)
 
 
 class _GameShapes:
@@ -1457,6 +1489,8 @@ class _GameShapes:
         not what a stored game holds."""
         game_id, _, label, preset, options, players, rules, _, _ = game.columns
         bots = tuple([seat[2] for seat in game.seats])
+        if not all(_seat_fits(seat[6], seat[2]) for seat in game.seats):
+            raise DamagedGameError(game_id, self.path)  # as history's _seat_list finds it
         # Python finds 2 == 2.0, but no column stores both: SQLite keeps 2.0 as 2 in an
         # INTEGER column and any number as text in a TEXT one. Equal keys, equal columns.
         key = (label, preset, options, players, rules, bots)
@@ -1471,7 +1505,8 @@ class _GameShapes:
                 _book_size(preset, options), rules_value,
                 [(player, tuple(sorted(lineup[:seat] + lineup[seat + 1:])))
                  for seat, player in enumerate(lineup)],
-                _rules_columns_fit(label, preset, options, rules, players))
+                _rules_columns_fit(label, preset, options, rules, players),
+                _json_reads(rules))
         return shape
 
 
@@ -1480,29 +1515,36 @@ class _FinishedGame(NamedTuple):
 
     # id, finished_at, label, preset, options, players, rules, books, winners
     columns: tuple[Any, ...]
-    # game id, seat, bot, books, result, whether recover lost who sat there; by seat
+    # game id, seat, bot, books, result, whether recover lost who sat there, name; by seat
     seats: list[tuple[Any, ...]]
+    row_reads: bool = True  # _ROW_READS: False asks Store._check_row
 
 
 def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
                  results: list[_SeatResult]) -> bool:
     """Add the seats of one finished game (its people's, with ``human_only``) to
-    ``results``; DamagedGameError, adding none, unless they are seats 0 to players - 1,
-    each with a result and books: a game with a seat row deleted by hand was left out
-    without a word. False, adding none, if its columns say otherwise than each other
-    (edited by hand): its record is to say what it was."""
+    ``results``; DamagedGameError, adding none, for a game history calls damaged: unless
+    they are seats 0 to players - 1 (a game with a seat row deleted by hand was left out
+    without a word), or when its rules, books or winners cannot be read or do not fit its
+    seats (_figures_fit). False, adding none, if its columns say otherwise than each other
+    (edited by hand; a seat's result or books among them, which history shows as the
+    record plays): its record is to say what it was."""
     game_id, finished_at, label, _, _, players, _, books_json, winners_json = game.columns
     seats = game.seats
     shape = shapes.of(game)
-    if not (len(seats) == players and (finished_at is None or isinstance(finished_at, str))):
+    if not (len(seats) == players and (finished_at is None or isinstance(finished_at, str))
+            and shape.rules_read):
         raise DamagedGameError(game_id, shapes.path)
-    for number, (_, stored_number, _, books, result, _) in enumerate(seats):
-        if not (stored_number == number and result in _RESULTS and _is_count(books)):
-            raise DamagedGameError(game_id, shapes.path)
+    if [seat[1] for seat in seats] != list(range(players)):
+        raise DamagedGameError(game_id, shapes.path)
+    if not _columns_fit(seats, books_json, winners_json, players):
+        raise DamagedGameError(game_id, shapes.path)
+    if not all(seat[4] in _RESULTS and _is_count(seat[3]) for seat in seats):
+        return False
     if not (shape.label_fits and _figures_agree(seats, books_json, winners_json)):
         return False
     finished_at = finished_at or ""
-    for (_, _, bot, books, result, unknown), (player, opponents) in zip(
+    for (_, _, bot, books, result, unknown, _), (player, opponents) in zip(
             seats, shape.seats, strict=True):
         # A seat recover could not name may have been a bot's: never counted as yours.
         if (bot is None and not unknown) or not human_only:
@@ -1511,10 +1553,25 @@ def _count_seats(game: _FinishedGame, shapes: _GameShapes, human_only: bool,
     return True
 
 
+def _columns_fit(seats: list[tuple[Any, ...]], books_json: object, winners_json: object,
+                 players: int) -> bool:
+    """_figures_fit for a finished game's books and winners columns; the JSON is decoded
+    only when they are not what its seats make, as a save writes them (most games):
+    decoding both took a fifth of the time of stats()."""
+    seat_books = [seat[3] for seat in seats]
+    seat_winners = [number for number, seat in enumerate(seats) if seat[4] in ("win", "shared")]
+    if (seat_winners and all(_is_count(books) for books in seat_books)
+            and books_json == _as_json_list(seat_books)
+            and winners_json == _as_json_list(seat_winners)):
+        return True
+    return _figures_fit(True, _json_or_none(books_json), _json_or_none(winners_json), players)
+
+
 def _nobody_known(game: _FinishedGame) -> bool:
     """Whether ``game`` has seats recover could not name and no seat known as a person's."""
-    return (any(unknown for *_, unknown in game.seats)
-            and not any(bot is None and not unknown for _, _, bot, _, _, unknown in game.seats))
+    return (any(seat[5] for seat in game.seats)
+            and not any(bot is None and not unknown
+                        for _, _, bot, _, _, unknown, _ in game.seats))
 
 
 def _as_json_list(numbers: list[Any]) -> str:
@@ -1923,21 +1980,40 @@ def _fits_a_seat(seat: Seat) -> bool:
 
 
 def _check_figures(game: StoredGame, path: Path) -> None:
-    """DamagedGameError unless the books and winners fit the seats: each is indexed by
-    seat, and one edited by hand (a winner 5 of 2 players) failed as an IndexError. A game
-    over has winners (R10: a tie shares the win) and one in progress has none: either way
-    round, history showed a finished game as "in progress"."""
-    books, winners = game.books, game.winners
-    if game.over != (winners is not None):
+    """DamagedGameError unless the books and winners fit the seats (_figures_fit)."""
+    if not _figures_fit(game.over, game.books, game.winners, game.players):
         raise DamagedGameError(game.id, path)
-    if not (isinstance(books, list) and len(books) == game.players
+
+
+def _figures_fit(over: bool, books: object, winners: object, players: int) -> bool:
+    """Whether a game's books and winners fit its seats: each is indexed by seat, and one
+    edited by hand (a winner 5 of 2 players) failed as an IndexError. A game over has
+    winners (R10: a tie shares the win) and one in progress has none: either way round,
+    history showed a finished game as "in progress". History and stats both ask it."""
+    if over != (winners is not None):
+        return False
+    if not (isinstance(books, list) and len(books) == players
             and all(_is_count(count) for count in books)):
-        raise DamagedGameError(game.id, path)
-    if winners is not None and not (
-        isinstance(winners, list) and winners
-        and all(_is_count(seat) and seat < game.players for seat in winners)
-    ):
-        raise DamagedGameError(game.id, path)
+        return False
+    return winners is None or (
+        isinstance(winners, list) and bool(winners)
+        and all(_is_count(seat) and seat < players for seat in winners))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_fits(name: object, bot: object) -> bool:
+    """Whether a seat row's name and bot are what a save writes (check_seats), as history
+    reads them; cached, as a few names sit at most of the games' seats."""
+    return _fits_a_seat({"name": name, "bot": bot})  # type: ignore[dict-item]
+
+
+def _json_reads(text: object) -> bool:
+    """Whether a column's ``text`` is JSON, as history's _load_json reads it."""
+    try:
+        json.loads(str(text))
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 class _Replays:
