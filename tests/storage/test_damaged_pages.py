@@ -201,3 +201,27 @@ def test_history_json_cut_short_names_the_damaged_games_past_the_limit_on_stderr
                 "that can be read, listed last: --limit N lists them\n") in result.stderr
     whole = gofish_cmd("history", "--json", "--limit", str(GAMES), "--database", str(path))
     assert "past the limit" not in whole.stderr  # not cut: every game is listed
+
+
+def test_history_unfinished_says_the_file_is_damaged_when_only_finished_games_pages_are(
+        tmp_path: Path) -> None:
+    # Listed through the unfinished games' index, no damaged page was met: it said "No
+    # unfinished games" and exit 0, true only of the index, and never that games could
+    # not be read or that gofish recover gets them back.
+    path = tmp_path / "games.sqlite3"
+    with open_store(path) as store:
+        for seed in range(1, 21):
+            store.save(gofish.game_to_record(played_game(seed=seed)), seats=[YOU, EMMA])
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    leaves = _pages_of(path, "games")
+    before = _overwrite(path, leaves[len(leaves) // 2])
+    result = gofish_cmd("history", "--unfinished", "--database", str(path))
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "No unfinished games" not in result.stdout
+    assert "(damaged: cannot be read)" in result.stdout
+    assert "is damaged and cannot be read" in result.stderr
+    assert f"gofish recover --database {path}" in result.stderr
+    assert path.read_bytes() == before
