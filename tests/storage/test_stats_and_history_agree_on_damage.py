@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gofish.cli import main
 from gofish.storage import DamagedGameError, Store
 
 from .helpers import copies_of_one_game, damage
@@ -65,3 +66,19 @@ def test_a_seat_figure_past_reading_is_counted_as_the_record_plays(
         tmp_path: Path, statement: str) -> None:
     history, skipped, changed = _read_both(tmp_path / "games.sqlite3", statement)
     assert history == [] and skipped == [] and changed == [2]
+
+
+@pytest.mark.parametrize("damaged", [[2], [1, 2]])
+def test_the_stats_table_says_how_many_damaged_games_it_leaves_out(
+        tmp_path: Path, damaged: list[int], capsys: pytest.CaptureFixture[str]) -> None:
+    # Named on stderr alone, the table looked like every game's figures.
+    db_path = tmp_path / "games.sqlite3"
+    copies_of_one_game(db_path, 3)
+    for game_id in damaged:
+        damage(db_path, "UPDATE games SET record = 'x' WHERE id = ?", (game_id,))
+    assert main(["stats", "--database", str(db_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split()[2] == str(3 - len(damaged))  # the games column of the one row
+    assert out[-1] == ("(1 damaged game is not counted: gofish history marks it)"
+                       if len(damaged) == 1 else
+                       "(2 damaged games are not counted: gofish history marks them)")

@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
                                   unknown=len(unknown)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
+            if skipped:  # the figures above are not of every game, as they look
+                print(left_out_line(len(skipped)))
         store.newest_first(skipped, changed, unknown)
         report_whose_seat_unknown(unknown)
         return max(report_left_out(skipped), report_counted_as_played(changed))
@@ -78,6 +80,14 @@ def report_left_out(skipped: list[DamagedGameError]) -> int:
         report("stats", f"{damaged_subject(ids)} {words}, so "
                         f"{'it is' if len(ids) == 1 else 'they are'} not counted")
     return EXIT_STORAGE if skipped else 0
+
+
+def left_out_line(damaged: int) -> str:
+    """The line under the table saying how many damaged games it leaves out, as history
+    marks each in its place: named on stderr alone, they were easily missed."""
+    if damaged == 1:
+        return "(1 damaged game is not counted: gofish history marks it)"
+    return f"({damaged:,} damaged games are not counted: gofish history marks them)"
 
 
 def report_whose_seat_unknown(unknown: list[int]) -> None:
