@@ -29,6 +29,7 @@ REFUSED = [
     (["env_speed.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
     (["storage_speed.py", "--games", "0"], "--games: must be at least 1, not 0"),
     (["storage_speed.py", "--games", "-3"], "--games: must be at least 1, not -3"),
+    (["recover_speed.py", "--games", "0"], "--games: must be at least 1, not 0"),
     (["play_startup.py", "--runs", "0"], "--runs: must be at least 1, not 0"),
     (["web_latency.py", "0"], "games: must be at least 1, not 0"),
     (["bot_latency.py", "--decisions", "0"], "--decisions: must be at least 1, not 0"),
