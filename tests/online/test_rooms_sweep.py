@@ -273,6 +273,8 @@ def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
     ("Seat \u01b7", "would read as seat 3"),  # a Latin ezh
     ("Seat l", "would read as seat 1"),
     ("Seat \u01c0", "would read as seat 1"),  # a Latin dental click: a stroke
+    ("Seat_l", "would read as seat 1"),
+    ("Seat2l", "would read as seat 21"),
     ("Yo\u0337u", '"You" is how the table speaks'),
     ("Emma (bo\u0338t)", '"(bot)" are for the bots'),
 ])
@@ -287,6 +289,15 @@ def test_a_misleading_name_is_refused_in_words(client: TestClient, name: str,
                                   "Việt", "Արամ", "श्री", "ᓯᐊᑦ", "Zoë", "Đorđe", "Łucja"])
 def test_names_in_other_alphabets_and_with_emoji_are_kept_as_typed(client: TestClient,
                                                                    name: str) -> None:
+    made = create_room(client, name, players=2)
+    seats = client.get(f"/rooms/{made['code']}/info").json()["seats"]
+    assert seats[0]["name"] == name
+
+
+@pytest.mark.parametrize("name", ["Seatool", "Seatlo", "Seatbelt", "Seat Leo", "Seat 3\u00bd"])
+def test_a_word_that_only_starts_with_seat_is_kept(client: TestClient, name: str) -> None:
+    # Letters drawn like digits read as a seat's number only set apart from "seat":
+    # "Seatool" was refused as "seat 1" ("ool" read as 001).
     made = create_room(client, name, players=2)
     seats = client.get(f"/rooms/{made['code']}/info").json()["seats"]
     assert seats[0]["name"] == name

@@ -19,7 +19,8 @@ TOKEN_BYTES: Final = 24
 _CODE_RE: Final = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 #: How the pages and the log name a seat ("Seat 2", "seat 2 is open"), once a folded
 #: name's other characters are spaces (see _seat_label_read_in).
-_SEAT_LABEL_RE: Final = re.compile(r"seat ?(\d+)")
+# "seat", then a word that may be its number (letters drawn like digits are looked at later).
+_SEAT_WORD_RE: Final = re.compile(r"seat( ?)(\w+)", re.IGNORECASE)
 _NOT_LETTER_OR_DIGIT_RE: Final = re.compile(r"[\W_]+")
 
 
@@ -166,8 +167,14 @@ def _seat_label_read_in(unmarked: str) -> int | None:
     "Seat_2", "Seat 2 ❤") draws nothing a reader of "Bob asks Seat 2. for 7s" would
     tell from the seat's label.
     Letters drawn like digits are its number too ("Seat \u14bf" with a Canadian syllabic,
-    "Seat l"). Digits apart ("Seat 3½", "Seat 3 1 2") are no seat's number."""
-    folded = _drawn_as_latin(unmarked).translate(_DRAWN_LIKE_DIGITS).casefold()
-    spaced = _NOT_LETTER_OR_DIGIT_RE.sub(" ", folded).strip()
-    found = _SEAT_LABEL_RE.fullmatch(spaced)
-    return None if found is None else int(found.group(1))
+    "Seat l"), but only set apart from "seat" or after a digit: "Seatool" is a word, not
+    "Seat 001". Digits apart ("Seat 3½", "Seat 3 1 2") are no seat's number."""
+    spaced = _NOT_LETTER_OR_DIGIT_RE.sub(" ", _drawn_as_latin(unmarked)).strip()
+    found = _SEAT_WORD_RE.fullmatch(spaced)
+    if found is None:
+        return None
+    gap, number = found.groups()
+    if not gap and not number[0].isdecimal():
+        return None
+    digits = number.translate(_DRAWN_LIKE_DIGITS)
+    return int(digits) if digits.isdecimal() else None
