@@ -19,6 +19,8 @@ from gofish.protocol import BotFailure, ExternalBot
 from gofish.protocol.external import _wait_for_exit
 
 KEEP_RUNNING = 'a bot must keep running until it is sent {"type": "quit"}'
+#: As a bot that closed its input after its turn is told (test_bot_that_closed_its_input).
+INPUT_CLOSED = "it closed its standard input, so it reads no more requests, and is still running"
 
 
 class WritesLate(ExternalBot):
@@ -64,7 +66,7 @@ def test_a_bot_gone_before_its_turn_was_written(tmp_path: Path) -> None:
     assert children_of_this_process() == []
 
 
-def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_stop_reading(
+def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_have_closed_it(
         tmp_path: Path) -> None:
     pid_file = tmp_path / "pid"  # written once its input is closed
     bot = tmp_path / "deaf.py"
@@ -82,7 +84,7 @@ def test_a_bot_that_closed_its_input_but_runs_on_is_said_to_stop_reading(
         assert wait_for_pids(pid_file, 1, seconds=30)
         with pytest.raises(BotFailure) as failure:
             external.choose(game.view(seat), game.legal_actions())
-    assert str(failure.value).endswith("stopped reading its input, and is still running")
+    assert str(failure.value).endswith(f"did not send its move ({INPUT_CLOSED})")
     assert children_of_this_process() == []
 
 
@@ -108,10 +110,12 @@ def test_a_bot_gone_before_its_new_game_was_written(tmp_path: Path) -> None:
     assert children_of_this_process() == []
 
 
-def test_a_bot_that_closed_its_input_before_its_new_game_is_said_to_stop_reading(
+def test_a_bot_that_closed_its_input_before_its_new_game_is_said_to_have_closed_it(
         tmp_path: Path) -> None:
     # It read "stopped reading its input (still running)", in other words than the same
-    # bot is told when the request that finds its input closed is a turn.
+    # bot is told when the request that finds its input closed is a turn; then "stopped
+    # reading its input, and is still running", where a bot that closed it after its turn
+    # was sent "did not send its move within 1 s (it closed its standard input, …)".
     pid_file = tmp_path / "pid"
     bot = tmp_path / "deaf.py"
     bot.write_text(HELLO_THEN + f"os.close(0); open({str(pid_file)!r}, 'w')"
@@ -121,5 +125,5 @@ def test_a_bot_that_closed_its_input_before_its_new_game_is_said_to_stop_reading
         assert wait_for_pids(pid_file, 1, seconds=30)
         with pytest.raises(BotFailure) as failure:
             external.new_game(0, 2, "classic")
-    assert str(failure.value).endswith("stopped reading its input, and is still running")
+    assert str(failure.value).endswith(f"did not send its move ({INPUT_CLOSED})")
     assert children_of_this_process() == []

@@ -584,9 +584,11 @@ class ExternalBot:
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
             # A program that has ended before a request reached it is told as if it ended
             # before answering: which of the two came first is only the machine's timing.
-            # After new_game, which asks for nothing, what it owes next is its move.
-            self._fail_exited(f"exited before sending {answer or 'its move'}",
-                              still_running="stopped reading its input, and is still running")
+            # After new_game, which asks for nothing, what it owes next is its move. Still
+            # running, it closed its input: said as when that is found after the request.
+            owed = answer or "its move"
+            self._fail_exited(f"exited before sending {owed}",
+                              still_running=f"did not send {owed} ({_INPUT_CLOSED})")
 
     @staticmethod
     def _write(process: subprocess.Popen[bytes], data: bytes, deadline: float) -> None:
@@ -1114,7 +1116,11 @@ def _input_closed_note(process: subprocess.Popen[bytes]) -> str:
     poller.register(stdin.fileno(), select.POLLOUT)
     if not any(event & select.POLLERR for _, event in poller.poll(0)):
         return ""
-    return " (it closed its standard input, so it reads no more requests, and is still running)"
+    return f" ({_INPUT_CLOSED})"
+
+
+#: Why a bot that is still running will send nothing more, wherever that is found.
+_INPUT_CLOSED = "it closed its standard input, so it reads no more requests, and is still running"
 
 
 def _passed_over(count: int) -> str:
