@@ -924,3 +924,12 @@ def test_the_csv_lists_the_bots_in_the_tables_order(
         listed = [row["name"] for row in csv.DictReader(stream)]
     assert len(ranked) == 3 and listed == ranked
     assert ranked != ["random", "emma", "counter"]  # else this run proves nothing
+
+
+def test_a_bot_name_that_is_not_utf8_is_refused_as_play_refuses_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # It read "unknown bot 'em\xffma' … did you mean 'emma'?", as if misspelt.
+    assert main(["tournament", "emma", "em\udcffma", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("gofish tournament: each BOT must be UTF-8 text, and 'em\ufffdma' has bytes "
+                   "that are not (shown as \ufffd)\n")

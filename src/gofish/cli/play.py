@@ -186,14 +186,23 @@ def parse_speed(text: str) -> float:
 
 def check_text_options(args: argparse.Namespace) -> None:
     """Refuse text options with bytes that are not UTF-8: they can be neither saved nor seeded."""
+    for option in ("name", "seed", "opponents", "rules"):
+        text = getattr(args, option)
+        if text is not None:
+            setattr(args, option, utf8_text(f"--{option}", text))
+
+
+def utf8_text(what: str, text: str) -> str:
+    """``text`` as the UTF-8 it was typed in (:func:`utf8_argument`), or an OptionError
+    saying that ``what`` has bytes that are not UTF-8."""
     from gofish.narrate import printable
 
-    for option in ("name", "seed", "opponents", "rules"):
-        text = utf8_argument(getattr(args, option))
-        setattr(args, option, text)
-        if text is not None and printable(text) != text:
-            raise OptionError(f"--{option} must be UTF-8 text, and {printable(text)!r} has "
-                              "bytes that are not (shown as \ufffd)")
+    decoded = utf8_argument(text)
+    assert decoded is not None
+    if printable(decoded) != decoded:
+        raise OptionError(f"{what} must be UTF-8 text, and {printable(decoded)!r} has "
+                          "bytes that are not (shown as \ufffd)")
+    return decoded
 
 
 def utf8_argument(text: str | None) -> str | None:

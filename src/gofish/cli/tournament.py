@@ -133,7 +133,7 @@ def _fail(message: str, command: str = "tournament") -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gofish.cli.play import OptionError, options_as_typed, rules_from
+    from gofish.cli.play import OptionError, options_as_typed, rules_from, utf8_text
     from gofish.core import MalformedInputError
     from gofish.core.rules import check_players
     from gofish.tournament import Plan, parse_shard, run_tournament, summary
@@ -149,6 +149,12 @@ def run(args: argparse.Namespace) -> int:
 
     players = check_players(args.players)
     try:
+        # As play reads --opponents: a name with bytes that are not UTF-8 was taken for a
+        # misspelt bot ("did you mean 'emma'?"), and a command's could not be written out.
+        # Only checked: a command runs as the OS gave it (under LC_ALL=C, its UTF-8 decoded
+        # could not be passed back to the system).
+        for bot in args.bots:
+            utf8_text("each BOT", bot)
         rules = rules_from(args)  # as play reads --rules and the house rules
         rules.for_players(players)  # refuse an unplayable combination before anything starts
     except (OptionError, MalformedInputError) as error:
