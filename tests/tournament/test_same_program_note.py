@@ -21,5 +21,6 @@ def test_one_program_typed_twice_is_told_in_a_programs_words(
           "--seed", "1"])
     err = capsys.readouterr().err
     assert (f"gofish tournament: cmd:{program} and CMD:  {program} are one bot, written "
-            f"cmd:{program} (cmd: in any case, and spaces around the command left out): it "
+            f"cmd:{program} (the same program and arguments: cmd: in any case, spaces and quotes "
+            f"as a shell reads them): it "
             f"plays itself as cmd:{program}#1 and #2") in err, err

@@ -321,7 +321,7 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
         if len(set(written)) > 1:
             each = " and ".join(shown(text) for text in dict.fromkeys(written))
             last = "and" if len(written) == 2 else "to"
-            # A program's command is kept as given: only its prefix and spaces differed.
+            # A program is the words it runs: only its prefix, spacing or quoting differed.
             why = _SAME_PROGRAM if spec.startswith(CMD_PREFIX) else _SAME_BOT
             tell(f"gofish tournament: {each} are one bot, written {shown(spec)} ({why}): it "
                  f"plays itself as {shown(first_names[spec])} {last} #{len(written)}")
@@ -330,7 +330,8 @@ def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
 #: Why two entrants typed differently are one, said by _note_same_bots.
 _SAME_BOT = ("a name or option in any case, options in any order, a number in any form, an "
              "option at its default left out")
-_SAME_PROGRAM = "cmd: in any case, and spaces around the command left out"
+_SAME_PROGRAM = ("the same program and arguments: cmd: in any case, spaces and quotes as a "
+                 "shell reads them")
 
 
 #: Signals that end a tournament as Ctrl-C does: by default they kill this process at once,

@@ -49,11 +49,11 @@ def normalize_spec(spec: str) -> str:
     """One spelling per entrant: a built-in bot as :func:`~gofish.bots.canonical_spec`
     writes it (``Emma`` and ``emma``, ``expert:infer=False:epsilon=0.20`` and
     ``expert:epsilon=0.2:infer=false`` are one bot, which then plays itself); a ``cmd:``
-    entry as given (only the spaces around the command dropped), since commands are
+    entry as the words it runs (:func:`command_spelling`), since commands are
     case-sensitive."""
     command = spec.strip()
     if command[: len(CMD_PREFIX)].lower() == CMD_PREFIX:  # " cmd:…", "CMD:…" too: lower
-        return CMD_PREFIX + command[len(CMD_PREFIX):].strip()  # case would break the command
+        return CMD_PREFIX + command_spelling(command[len(CMD_PREFIX):])  # case would break it
     try:
         return canonical_spec(spec)
     except ValueError:  # malformed: kept in lower case, for make_bot to refuse by name
@@ -64,6 +64,29 @@ def normalize_spec(spec: str) -> str:
         key, equals, value = option.partition("=")
         parts.append(key.strip().lower() + equals + value.strip())
     return OPTION_SEPARATOR.join(parts)
+
+
+def command_spelling(command: str) -> str:
+    """A command as the program and arguments it runs, split as a shell would, each word
+    written as typed unless it needs quotes to be read back as that one word. So a command
+    is one bot however it is spaced or quoted (``python3  bot.py``, ``'python3' bot.py``),
+    as it is one program. A command that cannot be split (unbalanced quotes) is kept as
+    given, spaces around it dropped: it is refused before it could run."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command.strip()
+    return " ".join(_as_one_word(word) for word in words)
+
+
+def _as_one_word(word: str) -> str:
+    """``word`` as typed if a shell reads it back as itself, else quoted: ``bøt.py`` and
+    ``./bot#1`` stay, ``my bot.py`` is ``'my bot.py'`` (shlex.quote would quote them all)."""
+    try:
+        alone = shlex.split(word)
+    except ValueError:  # a quote of its own (it's): read alone, it opens a quotation
+        alone = []
+    return word if alone == [word] else shlex.quote(word)
 
 
 def entrant_names(specs: list[str]) -> list[str]:
@@ -90,16 +113,18 @@ _COPY_NUMBER = re.compile(re.escape(SELF_PLAY_MARK) + r"\d+\Z")
 
 def _unnumbered(spec: str) -> str:
     """``spec`` as a name that does not end as a self-play copy's does: a command whose
-    text does (``cmd:./bot#1``, ``cmd:./bot --tag #1``) with its words quoted as a shell
-    would quote them (``cmd:'./bot#1'``), the same program and arguments. (A built-in
-    bot's name and options hold no ``#``.)"""
+    last word does (``cmd:./bot#1``, ``cmd:./bot --tag #1``) with that word quoted as a
+    shell would quote it (``cmd:'./bot#1'``), the same program and arguments. So a copy's
+    number is always what follows the last quote or the bot's own name. (A built-in bot's
+    name and options hold no ``#``.)"""
     if not _COPY_NUMBER.search(spec) or not spec.startswith(CMD_PREFIX):
         return spec
+    command = spec[len(CMD_PREFIX):]
     try:
-        words = shlex.split(spec[len(CMD_PREFIX):])
+        *first, last = shlex.split(command)
     except ValueError:  # unbalanced quotes: it never runs; quoted whole, it still reads so
-        return CMD_PREFIX + shlex.quote(spec[len(CMD_PREFIX):])
-    return CMD_PREFIX + shlex.join(words)
+        return CMD_PREFIX + shlex.quote(command)
+    return CMD_PREFIX + " ".join([*map(_as_one_word, first), shlex.quote(last)])
 
 
 def bot_names(specs: object) -> tuple[str, ...]:
