@@ -296,6 +296,17 @@ for line in sys.stdin:
 """
 
 
+def messages_by_player(log: Path) -> dict[int, list[dict]]:
+    """Each program's messages in its order, of the programs that played: the one started
+    before play, to see that it starts, is told only hello and quit."""
+    programs: dict[int, list[dict]] = {}
+    for line in log.read_text().splitlines():
+        pid, message = json.loads(line)
+        programs.setdefault(pid, []).append(message)
+    return {pid: messages for pid, messages in programs.items()
+            if any(message["type"] == "new_game" for message in messages)}
+
+
 def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: Path) -> None:
     # It was sent the next new_game without a game_over, so it never heard how the game ended.
     logger = tmp_path / "logger.py"
@@ -306,10 +317,7 @@ def test_the_opponent_of_a_bot_that_forfeits_is_told_the_game_is_over(tmp_path: 
     tally = run_tournament(plan, jobs=1).tally
     assert tally.forfeits == [0, 4]
     # One program per seat, both writing to the log: read each one's messages in its order.
-    programs: dict[int, list[dict]] = {}
-    for line in log.read_text().splitlines():
-        pid, message = json.loads(line)
-        programs.setdefault(pid, []).append(message)
+    programs = messages_by_player(log)
     assert len(programs) == 2
     for messages in programs.values():
         kinds = [m["type"] for m in messages if m["type"] not in ("hello", "turn", "quit")]
@@ -331,11 +339,9 @@ def test_each_seat_keeps_one_program_for_the_whole_tournament(tmp_path: Path) ->
     plan = Plan(make_rules("classic"), 2, 3, ("emma", f"cmd:{sys.executable} {logger} {log}"),
                 40)  # 20 deals: three chunks
     assert run_tournament(plan, jobs=1).tally.failures == []
-    games: dict[int, int] = {}
-    for line in log.read_text().splitlines():
-        pid, message = json.loads(line)
-        games[pid] = games.get(pid, 0) + (message["type"] == "new_game")
-    assert sorted(games.values()) == [20, 20]  # one program per seat
+    games = [sum(message["type"] == "new_game" for message in messages)
+             for messages in messages_by_player(log).values()]
+    assert sorted(games) == [20, 20]  # one program per seat
     assert children_of_this_process() == []
 
 
@@ -356,7 +362,8 @@ def test_a_run_cut_short_kills_the_programs_instead_of_saying_goodbye(tmp_path: 
                 40)
     with pytest.raises(KeyboardInterrupt):
         run_tournament(plan, jobs=1, progress=interrupted_after_two_games)
-    kinds = [json.loads(line)[1]["type"] for line in log.read_text().splitlines()]
+    kinds = [message["type"] for messages in messages_by_player(log).values()
+             for message in messages]
     assert kinds.count("new_game") >= 2 and "quit" not in kinds
     assert children_of_this_process() == []
 

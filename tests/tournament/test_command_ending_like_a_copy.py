@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.tournament.failing_programs import hello_then_exit_script
 
 from gofish.cli import main
 from gofish.core import make_rules
@@ -26,14 +27,11 @@ def test_a_command_ending_in_a_copy_number_is_named_apart() -> None:
 
 
 def _programs(tmp_path: Path) -> tuple[Path, Path]:
-    """A working bot, ``bot``, and one that exits at once, ``bot#1``."""
+    """A working bot, ``bot``, and one that exits after its hello, ``bot#1``."""
     working = tmp_path / "bot"
     working.write_text(f"#!/bin/sh\nexec {sys.executable} {EXAMPLE_BOT}\n")
-    broken = tmp_path / "bot#1"
-    broken.write_text("#!/bin/sh\nexit 1\n")
-    for program in (working, broken):
-        program.chmod(0o755)
-    return working, broken
+    working.chmod(0o755)
+    return working, hello_then_exit_script(tmp_path / "bot#1")
 
 
 def test_its_rows_and_failures_name_it_apart_from_the_copies(tmp_path: Path) -> None:

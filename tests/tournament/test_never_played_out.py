@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from tests.tournament.failing_programs import hello_then_exit_command
 
 from gofish.bots import base, register_bot
 from gofish.cli import main
@@ -39,15 +40,17 @@ def raises(monkeypatch: pytest.MonkeyPatch) -> str:
 def test_two_copies_of_a_broken_program_are_no_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The report's own case: `echo hi` answers the hello with 'hi', every game forfeited.
+    # The report's case was `echo hi` (refused now: it never says hello): a program that
+    # starts, then exits before each game, every game forfeited.
     table = tmp_path / "table.csv"
-    assert main(["tournament", "cmd:echo hi", "cmd:echo hi", "--games", "4", "--seed", "1",
+    broken = hello_then_exit_command()
+    assert main(["tournament", broken, broken, "--games", "4", "--seed", "1",
                  "--jobs", "1", "--json", "--csv", str(table)]) == 1
     captured = capsys.readouterr()
     rows = json.loads(captured.out)["bots"]
     assert [row["forfeits"] for row in rows] != [4, 4]  # neither forfeited all by itself
     assert [row["ended_by_forfeit"] for row in rows] == [4, 4]
-    for name in ("cmd:echo hi#1", "cmd:echo hi#2"):
+    for name in (rows[0]["name"], rows[1]["name"]):
         assert f"none of the 4 games of {name} was played out" in captured.err
     with table.open(encoding="utf-8") as stream:  # the CSV says so too
         assert [row["ended_by_forfeit"] for row in csv.DictReader(stream)] == ["4", "4"]

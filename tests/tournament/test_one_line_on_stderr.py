@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from random import Random
 
 import pytest
+from tests.tournament.failing_programs import hello_then_exit_command
 
 from gofish.bots import base, register_bot
 from gofish.cli import main
@@ -28,11 +29,12 @@ class _TwoLineRaiser:
 def test_a_command_with_a_newline_is_named_on_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    bot = f'cmd:{sys.executable} -c "import sys\nsys.exit(0)"'  # exits before its hello
+    bot = hello_then_exit_command("\nsys.exit(0)")  # exits after its hello
     assert main(["tournament", "random", bot, "--games", "2", "--seed", "1"]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2, err  # one line per bot without a game played out
-    assert err[1].startswith(f"gofish tournament: cmd:{sys.executable} -c \"import sys\ufffdsys")
+    assert err[1].startswith(f"gofish tournament: cmd:{sys.executable} -c 'import sys;")
+    assert "flush=True)\ufffdsys.exit(0)' forfeited all" in err[1]
     assert err[1].endswith("forfeited all 2 of its games, so the result says nothing of how "
                            "it plays (the first failures are listed with the result)")
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.tournament.failing_programs import hello_then_exit_script
 
 from gofish.cli import main
 
 
 def test_one_program_typed_twice_is_told_in_a_programs_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    program = tmp_path / "bot.sh"
-    program.write_text("#!/bin/sh\nexit 1\n")  # forfeits at once: its games are not the point
-    program.chmod(0o755)
+    # forfeits every game: its games are not the point
+    program = hello_then_exit_script(tmp_path / "bot.sh")
     main(["tournament", f"cmd:{program}", f"CMD:  {program}", "random", "--games", "2",
           "--seed", "1"])
     err = capsys.readouterr().err

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.tournament.failing_programs import hello_then_exit_command
+
 from gofish.tournament.run import ProgressBar
 
 
@@ -39,10 +41,10 @@ def test_the_progress_bar_on_a_closed_pipe_loses_no_games() -> None:
 
 
 def test_failures_told_on_a_closed_pipe_still_leave_the_csv(tmp_path: Path) -> None:
-    # A program that exits at once: every game a forfeit, each listed on stderr, and exit 1
-    # (docs/tournament.md) for a bot none of whose games was played out.
+    # A program that exits after its hello: every game a forfeit, each listed on stderr,
+    # and exit 1 (docs/tournament.md) for a bot none of whose games was played out.
     table = tmp_path / "r.csv"
-    done = tournament_with_stderr_gone("emma", f"cmd:{sys.executable} -c pass", "--games",
+    done = tournament_with_stderr_gone("emma", hello_then_exit_command(), "--games",
                                        "2", "--seed", "1", "--csv", str(table))
     assert done.returncode == 1
     assert json.loads(done.stdout)["failure_count"] == 2

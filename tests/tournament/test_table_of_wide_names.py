@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.tournament.failing_programs import hello_then_exit_script
 
 from gofish.cli import main
 from gofish.textwidth import display_width
@@ -16,9 +17,8 @@ from gofish.textwidth import display_width
 
 def test_a_row_named_in_chinese_lines_up_with_the_header(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    program = tmp_path / "机器人.sh"
-    program.write_text("#!/bin/sh\nexit 1\n")  # forfeits at once: its games are not the point
-    program.chmod(0o755)
+    # forfeits every game: its games are not the point
+    program = hello_then_exit_script(tmp_path / "机器人.sh")
     main(["tournament", "emma", f"cmd:{program}", "--games", "2", "--seed", "1",
           "--jobs", "1"])
     lines = capsys.readouterr().out.splitlines()

@@ -67,8 +67,9 @@ def test_a_worker_killed_for_not_stopping_leaves_no_program_running(
                 ("ignores-sigterm", f"cmd:{sys.executable} {bot}"), 40)
     with pytest.raises(KeyboardInterrupt):
         run_tournament(plan, jobs=1, timeout=60, progress=_interrupt_at_the_first_result)
-    started = wait_for_pids(pids, 2)  # one program per seat
-    assert len(started) == 2
+    # One started before play, to see that it starts, then one per seat
+    started = wait_for_pids(pids, 3)
+    assert len(started) == 3
     left = still_running(started)
     for pid in left:  # not to leave them behind the test either
         os.kill(pid, signal.SIGKILL)

@@ -81,6 +81,7 @@ def test_a_stop_signal_with_stderr_gone_still_exits_with_its_status(
 LINGERING_BOT = """
 import json, os, sys, time
 open({pids!r}, 'a').write(f'{{os.getpid()}}\\n')
+played = False
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
@@ -89,8 +90,11 @@ for line in sys.stdin:
     elif msg["type"] == "turn":
         sys.stdout.write(json.dumps(msg["legal"][0]) + "\\n")
         sys.stdout.flush()
+    elif msg["type"] == "new_game":
+        played = True
     elif msg["type"] == "quit":
-        open({quits!r}, 'a').write(f'{{os.getpid()}}\\n')
+        if played:  # not the program started before play, to see that it starts
+            open({quits!r}, 'a').write(f'{{os.getpid()}}\\n')
         break
 time.sleep(600)
 """

@@ -18,6 +18,7 @@ from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX, not_legal
 from gofish.core import Ask, Game, View
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
+from gofish.narrate import shown
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
 from gofish.sim import play_deals
 from gofish.sim.rng import SplitMixRandom, bot_rngs, deal_cards
@@ -45,6 +46,28 @@ def check_entrants(specs: Sequence[str]) -> None:
         bot = make_entrant_bot(spec)
         if isinstance(bot, ExternalBot):
             bot.close()
+
+
+def start_each_program(specs: Sequence[str], timeout: float) -> None:
+    """Start each external program once, as a game would, and say goodbye; or refuse the
+    first that does not start (it exits, or does not answer its hello as it should), naming
+    it and why. Such a program had every game of the tournament forfeited, each after the
+    start-up wait. One that starts and fails later forfeits only the games it fails in."""
+    with seat_bots(specs, timeout) as pool:  # killed with the rest if the run is stopped
+        for entrant, spec in enumerate(specs):
+            if spec.startswith(CMD_PREFIX) and spec not in specs[:entrant]:
+                _start_or_refuse(pool, entrant)
+
+
+def _start_or_refuse(pool: SeatBots, entrant: int) -> None:
+    bot = pool.get(entrant, 0)
+    assert isinstance(bot, ExternalBot)  # a cmd: entry's
+    try:
+        bot.start()
+    except BotFailure as failure:
+        # The entry as the table would name it: a newline in a command is one line here too
+        raise TournamentError(f"{shown(pool.specs[entrant])} failed to start, so no game "
+                              f"was played: {failure}") from None
 
 
 _OPEN_SEAT_BOTS: set[SeatBots] = set()  # this process's, for kill_external_bots

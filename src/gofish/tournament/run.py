@@ -43,6 +43,7 @@ from gofish.tournament.play import (
     play_units_engine,
     play_units_sim,
     raised_where,
+    start_each_program,
 )
 from gofish.tournament.tally import Tally
 
@@ -113,8 +114,16 @@ def choose_engine(plan: Plan, fast: bool | None) -> str:
     return "sim"
 
 
+#: The "engine" of the task that starts each external program once before play, so that
+#: one that cannot is refused then (see start_each_program).
+START_EACH = "start each program"
+
+
 def _play_chunk(task: Task) -> Tally:
     plan, units, engine, timeout = task
+    if engine == START_EACH:
+        start_each_program(plan.specs, timeout)
+        return Tally(len(plan.specs))
     if engine == "sim":
         return play_units_sim(plan, units)
     return play_units_engine(plan, units, timeout)
@@ -288,6 +297,9 @@ def run_tournament(
     check_entrants(plan.specs)
     _make_room_for_programs(plan)
     engine = choose_engine(plan, fast)
+    if _plays_programs(plan):  # in a worker, as every program is run (see below)
+        for _ in _in_workers([(plan, range(0), START_EACH, timeout)], 1, jobs_1_here=False):
+            pass
     jobs = jobs or usable_cores()
     units = plan.units()
     size = max(_chunk_size(plan, engine), -(-len(units) // MAX_CHUNKS))
