@@ -89,7 +89,9 @@ def test_a_number_thousands_of_digits_long_is_not_echoed_whole(
 
 
 @pytest.mark.parametrize(("asked", "expected"), [
-    (["tournament", "\udcff", "random"], "gofish tournament: unknown bot '\\xff': choose one"),
+    # Refused as not UTF-8, in play's words (which show it as U+FFFD, and say so)
+    (["tournament", "\udcff", "random"],
+     "gofish tournament: each BOT must be UTF-8 text, and '\ufffd' has bytes that are not"),
     (["replay", "game\udce9.json"], "gofish replay: cannot read game\\xe9.json: No such file"),
     (["show", "1", "x\udcff"], "gofish show: unrecognized arguments: x\\xff (see"),
 ])
