@@ -50,8 +50,7 @@ def test_a_word_after_an_option_is_still_not_its_value(
 @pytest.mark.parametrize(("argv", "joined"), [
     (["play", "--name", "-x"], "--name=-x"),
     (["export", "--database", "g.db", "-o", "-x.json"], "--output=-x"),
-    (["tournament", "emma", "random", "--timeout", "-infinite"], "--timeout=-x"),
-], ids=["play", "export", "tournament"])
+], ids=["play", "export"])
 def test_a_value_that_starts_with_a_dash_is_told_how_to_give_it(
     capsys: pytest.CaptureFixture[str], argv: list[str], joined: str
 ) -> None:
@@ -60,3 +59,12 @@ def test_a_value_that_starts_with_a_dash_is_told_how_to_give_it(
     message = refusal(capsys, argv)
     assert "expected one argument" in message
     assert f"a value that starts with '-' is written joined, as in {joined} (see" in message
+
+
+def test_a_word_with_a_dash_after_a_numeric_option_is_told_a_number_is_wanted(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Not "written joined, as in --timeout=-x": no word is a number of seconds.
+    message = refusal(capsys, ["tournament", "emma", "random", "--timeout", "-infinite"])
+    assert "argument --timeout: expected one argument" in message
+    assert "it takes a number, as in --timeout N (see gofish tournament --help)" in message
