@@ -10,6 +10,7 @@ process of that job, the game saved."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import select
@@ -65,6 +66,11 @@ def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.
     return wanted in seen[start:]
 
 
+def source_first() -> str:
+    """A PYTHONPATH under which a program started imports the gofish under test."""
+    return os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])
+
+
 def start_table(database: Path, home: Path,
                 wrapper: Callable[[list[str]], list[str]] | None = None,
                 then: str = "read -r line; fg",
@@ -79,7 +85,7 @@ def start_table(database: Path, home: Path,
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(home),
-           "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+           "PYTHONPATH": source_first()}
     env.pop("PYTHONIOENCODING", None)
     command = [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
                "--database", str(database)]
@@ -207,8 +213,9 @@ def session_processes(session: int) -> list[int]:
     return found
 
 
-def session_ends_within(session: int, seconds: float = 30.0) -> list[int]:
-    """The processes of ``session`` still running once none is, or after ``seconds``."""
+def session_ends_within(session: int, seconds: float = 60.0) -> list[int]:
+    """The processes of ``session`` still running once none is, or after ``seconds`` (as
+    long as the table's other waits: leaving saves the game, slow on a loaded machine)."""
     deadline = time.monotonic() + seconds
     while session_processes(session) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -380,3 +387,48 @@ def test_ctrl_z_at_a_terminal_not_the_tables_own_stops_it_rather_than_ending_it(
     finally:
         close_and_clear_away(process, master)
     assert asked_and_saved(database)
+
+
+#: A table's Ctrl+Z (gofish.tui.job.stop_the_job) on a loaded machine: a SIGSTOP it sends
+#: itself is held up until the file named by its argument exists.
+PREEMPTED_STOP = ("import os, signal, sys, time\n"
+                  "from gofish.tui.job import stop_the_job\n"
+                  "held_until, kill = sys.argv[1], os.kill\n"
+                  "def held_up(pid, number):\n"
+                  "    while number == signal.SIGSTOP and not os.path.exists(held_until):\n"
+                  "        time.sleep(0.01)\n"
+                  "    kill(pid, number)\n"
+                  "os.kill = held_up\n"
+                  "stop_the_job()\n")
+
+
+def state_within(pid: int, wanted: str, seconds: float = 60.0) -> str:
+    """Process ``pid``'s state letter once it is ``wanted``, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while process_state(pid) != wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process_state(pid)
+
+
+def test_a_job_continued_the_moment_it_stopped_continues_the_table_too(tmp_path: Path) -> None:
+    # A shell sees a job stopped once its own child (make, a wrapper) has. A window closed
+    # then kills the shell, and the system continues its stopped job (SIGHUP, SIGCONT) at
+    # once. The table stopped itself only after the rest of its job: under load the
+    # continuation could come in between, and the table, stopping after it, stayed
+    # stopped for good (with make waiting for it), where it must leave as a hang-up makes it.
+    continued = tmp_path / "continued"
+    env = {**os.environ, "PYTHONPATH": source_first()}
+    rest = subprocess.Popen(["sleep", "300"], process_group=0)  # make: the job's first
+    table = subprocess.Popen([sys.executable, "-c", PREEMPTED_STOP, str(continued)], env=env,
+                             process_group=rest.pid)
+    try:
+        assert state_within(rest.pid, "T") == "T"  # Ctrl+Z: the shell sees the job stopped
+        os.killpg(rest.pid, signal.SIGCONT)  # the shell killed, the system continues the job
+        continued.touch()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            table.wait(timeout=60)
+        assert table.returncode == 0, f"the table, state {process_state(table.pid)}, never went on"
+    finally:
+        for process in (table, rest):
+            process.kill()
+            process.wait()

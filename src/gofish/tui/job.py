@@ -31,21 +31,35 @@ def can_stop_the_job() -> bool:
 
 
 def stop_the_job() -> None:
-    """Stop every process of this one's job (make too, under ``make play``), then this one;
-    return once it is continued (the shell's fg or bg, or a hang-up)."""
-    # Not this process by the job's SIGTSTP: Textual's handler for it would run once the
-    # job is continued and stop the table again. Nor Textual's SIGCONT handler, which
-    # would take the terminal back before we know whether it is still there.
-    before_tstp = signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+    """Stop every process of this one's job (make too, under ``make play``), this one with
+    them; return once it is continued (the shell's fg or bg, or a hang-up)."""
+    with_the_job = a_shell_runs_the_job()
+    # Under a shell, this process stops by the job's own SIGTSTP, in the same instant as the
+    # rest. Stopping itself after them lost a hang-up on a loaded machine: the shell, seeing
+    # the job stopped, died of the closed window, and the job was continued before this
+    # process stopped, which then stayed stopped for good, its wrapper waiting for it.
+    # Never by Textual's SIGTSTP handler, which would run once the job is continued and
+    # stop the table again; nor Textual's SIGCONT handler, which would take the terminal
+    # back before we know whether it is still there.
+    before_tstp = signal.signal(signal.SIGTSTP,
+                                signal.SIG_DFL if with_the_job else signal.SIG_IGN)
     before_cont = signal.signal(signal.SIGCONT, signal.SIG_DFL)
     try:
         os.killpg(os.getpgrp(), signal.SIGTSTP)
-        # SIGSTOP, as Textual sends itself: a SIGTSTP to a job with no shell to continue
-        # it (a table started in a session of its own) would be dropped by the system.
-        os.kill(os.getpid(), signal.SIGSTOP)
+        if not with_the_job:
+            # SIGSTOP, as Textual sends itself: with no shell to continue the job the
+            # system drops a SIGTSTP (to those that do not catch it).
+            os.kill(os.getpid(), signal.SIGSTOP)
     finally:
         signal.signal(signal.SIGTSTP, before_tstp)
         signal.signal(signal.SIGCONT, before_cont)
+
+
+def a_shell_runs_the_job() -> bool:
+    """Whether a shell with job control started this process's job: the job is a group of
+    its own in the session, not the session's first (that of a program a terminal ran, as
+    ``xterm -e``, or of one started by setsid, which no shell continues)."""
+    return os.getpgrp() != os.getsid(0)
 
 
 def stopped_until_fg(descriptor: int) -> bool:
