@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -35,13 +36,15 @@ def _open_socket(port: int) -> socket.socket:
     return connection
 
 
-def _started(command: list[str], home: Path) -> tuple[subprocess.Popen[str], int]:
-    """``gofish COMMAND`` serving on a free port, its data kept under ``home``."""
+def _started(command: list[str], home: Path,
+             errors: IO[str]) -> tuple[subprocess.Popen[str], int]:
+    """``gofish COMMAND`` serving on a free port, its data kept under ``home``, its log
+    written to ``errors``."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "gofish", *command, "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              stdout=subprocess.PIPE, stderr=errors, text=True,
                               env={**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home)})
     assert server.stdout is not None
     announced = server.stdout.readline()  # printed once it serves
@@ -49,20 +52,31 @@ def _started(command: list[str], home: Path) -> tuple[subprocess.Popen[str], int
     return server, port
 
 
+def _wait_for_line(log: Path, line: str, seconds: float = 60.0) -> None:
+    """Until ``line`` is in ``log``, or for ``seconds``: the server writes it as the socket
+    closes, which on a loaded machine may come well after the client has closed it."""
+    deadline = time.monotonic() + seconds
+    while line not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("command", ["rooms", "serve"])
 def test_bad_text_is_closed_with_1007_and_logged_in_one_line(command: str,
                                                              tmp_path: Path) -> None:
     database = ["--database", str(tmp_path / "rooms.sqlite3")] if command == "rooms" else []
-    server, port = _started([command, *database], tmp_path)
+    log = tmp_path / "server.log"
+    with log.open("w") as written:
+        server, port = _started([command, *database], tmp_path, written)
     try:
         connection = _open_socket(port)
         connection.sendall(_masked_text_frame(b"\xff\xfe"))
         closing = connection.recv(4096)
         connection.close()
         assert closing[:1] == b"\x88" and closing[2:4] == (1007).to_bytes(2, "big")
-        time.sleep(0.5)  # the log line is written as the socket closes
+        _wait_for_line(log, BAD_TEXT_LINE)
     finally:
         server.terminate()
-        _, errors = server.communicate(timeout=30)
+        server.communicate(timeout=30)
+    errors = log.read_text()
     assert BAD_TEXT_LINE in errors
     assert "Traceback" not in errors and "UnicodeDecodeError" not in errors
