@@ -14,6 +14,9 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
 Message = dict[str, Any]
+#: How long a read waits for the server's next frame before failing: generous, since a
+#: machine busy with other work can hold the server up for seconds; a pass waits no longer.
+READ_SECONDS = 30.0
 
 
 class Closed(Exception):
@@ -22,7 +25,7 @@ class Closed(Exception):
         self.code = code
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 5.0) -> Message:
+def receive(ws: WebSocketTestSession, timeout: float = READ_SECONDS) -> Message:
     """The next frame from the server, or fail after ``timeout`` instead of hanging.
 
     TestClient's own ``receive`` waits forever; this reads the same stream with a deadline.
@@ -58,13 +61,14 @@ class Player:
     def seat(self) -> int | None:
         return self.you.get("seat")
 
-    def read(self, timeout: float = 5.0) -> Message:
+    def read(self, timeout: float = READ_SECONDS) -> Message:
         message = receive(self.ws, timeout)
         self.messages.append(message)
         self._absorb(message)
         return message
 
-    def read_until(self, wanted: Callable[[Message], bool], timeout: float = 5.0) -> Message:
+    def read_until(self, wanted: Callable[[Message], bool],
+                   timeout: float = READ_SECONDS) -> Message:
         while True:
             message = self.read(timeout)
             if wanted(message):

@@ -319,7 +319,7 @@ def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
     start_game(ann, [bob])
     settle([ann, bob])
     disconnect(bob)
-    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["away"], timeout=5)
+    ann.read_until(lambda m: m["type"] == "presence" and m["seats"][1]["away"])
     # With Bob away, only Ann is a person: play until Bob has been played for (or the end).
     server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
     room = server.rooms[code].room
