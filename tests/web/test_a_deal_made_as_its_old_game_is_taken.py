@@ -19,7 +19,7 @@ import websockets
 from gofish.web.session import GameSession
 
 from .conftest import LiveServer
-from .test_given_way_on_uvicorn import PAGE, START
+from .test_given_way_on_uvicorn import ANSWER_SECONDS, PAGE, START
 
 #: How long storing the old game takes, made long enough for the takeover to come meanwhile.
 STORING = 0.6
@@ -27,7 +27,7 @@ STORING = 0.6
 
 async def next_update(ws: Any) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), ANSWER_SECONDS))
         if message["type"] == "update":
             return message
 
@@ -35,7 +35,7 @@ async def next_update(ws: Any) -> dict[str, Any]:
 async def welcomed(ws: Any) -> dict[str, Any]:
     """The next welcome at ``ws`` (the updates of the game before it passed over)."""
     while True:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), ANSWER_SECONDS))
         if message["type"] == "welcome":
             return message
 
@@ -72,7 +72,7 @@ def test_a_socket_dealing_anew_keeps_its_deal_when_its_old_game_is_taken(
                 async with websockets.connect(url) as duplicate:
                     await duplicate.send(json.dumps({"type": "revisit", "game_id": old_game,
                                                      "pace": 0, "page": PAGE}))
-                    welcome = json.loads(await asyncio.wait_for(duplicate.recv(), 5))
+                    welcome = json.loads(await asyncio.wait_for(duplicate.recv(), ANSWER_SECONDS))
                     assert (welcome["type"], welcome["game_id"]) == ("welcome", old_game)
                     # The deal is the dealing page's, and it plays on there.
                     new_game = (await welcomed(dealing))["game_id"]

@@ -22,7 +22,7 @@ from gofish.web.session import GameSession
 
 from .conftest import LiveServer
 from .test_a_deal_made_as_its_old_game_is_taken import asked_once, next_update, welcomed
-from .test_given_way_on_uvicorn import PAGE, START
+from .test_given_way_on_uvicorn import ANSWER_SECONDS, PAGE, START
 
 LEAVING = 0.6  # seconds the original takes to leave its game for the new deal
 
@@ -56,7 +56,7 @@ async def taken_up_as_it_deals(url: str, dealing: Any, kind: str, game_id: int) 
     async with websockets.connect(url) as taking:
         await taking.send(json.dumps({"type": kind, "game_id": game_id, "pace": 0,
                                       "page": PAGE}))
-        return json.loads(await asyncio.wait_for(taking.recv(), 5))
+        return json.loads(await asyncio.wait_for(taking.recv(), ANSWER_SECONDS))
 
 
 def test_a_resume_at_the_limit_does_not_close_a_socket_in_the_middle_of_a_deal(
@@ -120,7 +120,7 @@ def test_a_reload_at_the_limit_takes_the_place_its_old_socket_frees_while_a_twin
                 dealt = (await welcomed(twin))["game_id"]
                 with pytest.raises(websockets.ConnectionClosed):  # let go of
                     while True:
-                        await asyncio.wait_for(reloading.recv(), 5)
+                        await asyncio.wait_for(reloading.recv(), ANSWER_SECONDS)
                 played = await one_ask_played(twin)
             return finished, answer, dealt, played
 

@@ -28,6 +28,9 @@ from .conftest import LiveServer
 
 PAGE = "0123456789abcdef0123456789abcdef"
 START = {"type": "start", "opponents": ["emma"], "pace": 0, "seed": 5, "page": PAGE}
+#: Seconds to wait for the server's next message: generous, since a machine busy with
+#: other work can hold the server up for seconds; a pass waits no longer.
+ANSWER_SECONDS = 30.0
 
 
 async def dealt(ws: Any) -> int:
@@ -58,7 +61,7 @@ def test_a_page_still_reading_is_told_why_its_socket_closed(tmp_path: Path) -> N
                 assert (welcome["type"], welcome["game_id"]) == ("welcome", game_id)
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     while True:
-                        await asyncio.wait_for(old.recv(), 5)
+                        await asyncio.wait_for(old.recv(), ANSWER_SECONDS)
                 assert closed.value.rcvd is not None  # a close frame, not a reset
                 assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (
                     GIVEN_WAY, "the game is open in another tab")
