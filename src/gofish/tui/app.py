@@ -553,6 +553,11 @@ class GoFishApp(App[None]):
             self.show_prompt()
 
     def on_table_log_resized(self, message: TableLog.Resized) -> None:
+        if not message.log.is_attached:
+            # The app is closing: its widgets left the screen (resizing the log) before
+            # this came, and the table has nothing left to fit. Looked for, the log was
+            # not found, and leaving the table ended in a traceback.
+            return
         self.rewrap_log()
         if self._window_resized:
             self._window_resized = False

@@ -205,6 +205,14 @@ class TableLog(RichLog):
     class Resized(Message):
         """The log's width or height changed."""
 
+        def __init__(self, log: TableLog) -> None:
+            super().__init__()
+            self.log = log
+
+        @property
+        def control(self) -> TableLog:
+            return self.log
+
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         self.following = True  # at the latest line: new ones scroll into sight
@@ -278,7 +286,7 @@ class TableLog(RichLog):
             self.scroll_end(animate=False)
         else:  # taller, the end may have come into sight
             self._follow(self.scroll_y >= self.max_scroll_y)
-        self.post_message(self.Resized())
+        self.post_message(self.Resized(self))
 
     def _follow(self, at_end: bool) -> None:
         if at_end == self.following:
