@@ -22,7 +22,7 @@ from textual.widgets import Button
 from gofish.core import Ask, Rank, make_rules, new_game
 from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
-from gofish.tui.screens import CoachScreen, HelpScreen
+from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
 from gofish.tui.widgets import CoachPanel
 
 
@@ -270,5 +270,42 @@ def test_n_held_down_on_the_game_over_box_deals_the_next_game_only() -> None:
         await hold(app, pilot, "n")
         assert app.session.game_number == finished.game_number + 1
         assert app.session.game.deck == finished.next_game().game.deck
+
+    run_app(app, script)
+
+
+def nordic_table_ended_by_the_bot_after_your_draw() -> GoFishApp:
+    """Nordic pairs, one card each (R2: dealt 2♠ to you, K♥ to Emma; the sea's top is K♠):
+    you ask Emma for 2s and miss (R8), draw the K♠ with the sea's keys, and Emma asks you
+    for kings, lays the pair (R3) with her last card and ends the game at once (R19)."""
+    rules = make_rules("nordic", hand_size=1, book_size=2)
+    dealt = ["2S", "KH", "KS"]
+    deck = dealt + [f"{rank.symbol}{suit}" for rank in Rank for suit in "SHDC"
+                    if f"{rank.symbol}{suit}" not in dealt]
+    game = new_game(rules, 2, deck=deck, first_player=0)
+    settings = TableSettings(rules=rules, players=2, opponents=("emma",), seed=1)
+    app = GoFishApp(TableSession(settings, game, settings.seats()), speed=0)
+    app.repeat_window = 60.0  # however slow the machine running the test
+    return app
+
+
+@pytest.mark.parametrize("key", ["enter", "space", "f"])
+def test_the_sea_key_pressed_twice_leaves_the_result_the_draw_led_to_in_sight(key: str) -> None:
+    # Enter drew the card, the bots (at --speed 0) ended the game, and the second Enter
+    # met the game-over box, whose focused button is "Play again": a new deal replaced the
+    # result before it was read.
+    app = nordic_table_ended_by_the_bot_after_your_draw()
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2")
+        await until(lambda: app.session.pending_miss is not None, pilot)
+        finished = app.session
+        await pilot.press(key)
+        await until(lambda: isinstance(app.screen, GameOverScreen), pilot)
+        assert finished.game.is_over and finished.game.winners == (1,)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)  # the result is still there to read
+        assert app.session is finished
 
     run_app(app, script)

@@ -763,6 +763,9 @@ class GoFishApp(App[None]):
             self.show_prompt()
             return True
         if key in ("enter", "space") or char == "f":
+            # Pressed twice at once, the second Enter met the game-over box the bots
+            # reached (at --speed 0) and played again past the result.
+            self.drop_repeats(key)
             self.draw_from_sea()
             return True
         if key == "escape" and self.query_one(CoachPanel).display:
