@@ -19,11 +19,11 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from gofish.core import Ask, Rank, make_rules, new_game
+from gofish.core import Ask, Rank, Suit, make_rules, new_game
 from gofish.session import TableSession, TableSettings
 from gofish.tui import GoFishApp
 from gofish.tui.screens import CoachScreen, GameOverScreen, HelpScreen
-from gofish.tui.widgets import CoachPanel
+from gofish.tui.widgets import RANK_KEYS, CoachPanel
 
 
 def table(seed: int) -> GoFishApp:
@@ -307,5 +307,26 @@ def test_the_sea_key_pressed_twice_leaves_the_result_the_draw_led_to_in_sight(ke
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)  # the result is still there to read
         assert app.session is finished
+
+    run_app(app, script)
+
+
+def test_the_clubs_key_pressed_twice_asks_and_leaves_the_coach_alone() -> None:
+    # Under ask: card, c after a rank is the clubs; pressed twice at once, the second c met
+    # a table with no rank picked, where c is the coach, and opened it over the game (or,
+    # the game over, closed its box for the coach).
+    app = make_app("classic", seed=2, ask="card")
+    app.repeat_window = 60.0
+    session = app.session
+    rank = next(rank for rank in session.held_ranks()
+                if Suit.CLUBS in app.open_suits(rank))
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        assert session.human_to_act
+        await pilot.press(RANK_KEYS[rank], "c", "c")
+        await pilot.pause()
+        mine = [ask for seat, ask in session.game.actions if seat == session.human]
+        assert (mine[0].rank, mine[0].suit) == (rank, Suit.CLUBS)  # the clubs were asked for
+        assert not app.query_one(CoachPanel).display
 
     run_app(app, script)

@@ -725,6 +725,9 @@ class GoFishApp(App[None]):
             return self.handle_sea_key(key, char)
         if self.picked_rank is not None:
             if char in KEY_TO_SUIT:
+                # Pressed twice at once, a second c (clubs) opened the coach, the rank
+                # no longer picked; or closed the game-over box the ask led to.
+                self.drop_repeats(key)
                 self.try_ask(self.picked_rank, KEY_TO_SUIT[char])
                 return True
             if key == "escape":
