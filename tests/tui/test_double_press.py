@@ -330,3 +330,24 @@ def test_the_clubs_key_pressed_twice_asks_and_leaves_the_coach_alone() -> None:
         assert not app.query_one(CoachPanel).display
 
     run_app(app, script)
+
+
+def test_the_sea_key_after_another_key_draws_again() -> None:
+    # Only a press with no other key between is dropped: Enter, a rank that misses and
+    # Enter again draw twice, however soon (here within the window of a slow machine).
+    app = make_app("nordic", seed=1)  # you play first, and Emma holds no ace of yours
+    app.repeat_window = 60.0
+    session = app.session
+
+    async def miss_and_draw(pilot: Pilot[None]) -> None:
+        await until(lambda: session.human_to_act and session.pending_miss is None, pilot)
+        rank = next(rank for rank in session.held_ranks()
+                    if session.game.goes_fishing(Ask.of(1, rank)))
+        await pilot.press(RANK_KEYS[rank], "enter")
+        await until(lambda: session.pending_miss is None, pilot, seconds=5)  # it drew
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        await miss_and_draw(pilot)
+        await miss_and_draw(pilot)
+
+    run_app(app, script)

@@ -652,6 +652,9 @@ class GoFishApp(App[None]):
         keys, until = self._repeats
         now = time.monotonic()
         if key not in keys or now >= until:
+            # Another key between two presses makes the second one meant: Enter, a rank
+            # and Enter again at --speed 0 draw twice from the sea, each after its miss.
+            self._repeats = (frozenset(), 0.0)
             return False
         # A key held down repeats for as long as it is held: each repeat dropped keeps the
         # window open, or its repeats past the first half second dealt again and again.
