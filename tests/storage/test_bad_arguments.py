@@ -256,10 +256,12 @@ def test_restore_raises_for_a_deal_that_is_no_json_object_and_stores_nothing(
     assert store.count() == 0
 
 
+@pytest.mark.parametrize("number", ["NaN", "1e400", "-Infinity"])
 def test_a_deal_column_holding_nan_reads_as_none_and_the_game_is_recovered(
-        tmp_path: Path, store: Store) -> None:
+        tmp_path: Path, store: Store, number: str) -> None:
     # The deal read back from a file edited by hand was given to restore, which now
-    # raises for it: recover would have stopped at that game.
+    # raises for it: recover would have stopped at that game. 1e400 is no constant but a
+    # number too large for a float: Python reads it as infinity, which JSON cannot hold.
     from gofish.storage.recovery import recover_database
 
     from .helpers import damage
@@ -270,7 +272,7 @@ def test_a_deal_column_holding_nan_reads_as_none_and_the_game_is_recovered(
         for seed in range(1, 31):
             damaged.save(gofish.game_to_record(played_game(seed=seed)), seats=[YOU, EMMA],
                          deal={"seed": 7, "number": seed})
-    damage(path, "UPDATE games SET deal = '{\"seed\": NaN, \"number\": 1}' WHERE id = 1")
+    damage(path, f"UPDATE games SET deal = '{{\"seed\": {number}, \"number\": 1}}' WHERE id = 1")
     damage(path, "PRAGMA wal_checkpoint(TRUNCATE)")
     with open_store(path) as reread:
         assert reread.seeded_deal(1) is None

@@ -12,6 +12,7 @@ import contextlib
 import functools
 import itertools
 import json
+import math
 import numbers
 import operator
 import os
@@ -876,8 +877,8 @@ class Store:
         if row is None:
             raise UnknownGameError(number)
         try:
-            deal = (json.loads(row[0], parse_constant=_refuse_constant)
-                    if isinstance(row[0], str) else None)
+            deal = (json.loads(row[0], parse_constant=_refuse_constant,
+                               parse_float=_finite_float) if isinstance(row[0], str) else None)
         except (ValueError, RecursionError):  # edited by hand: the game itself still resumes
             return None
         return deal if isinstance(deal, dict) else None
@@ -1739,6 +1740,15 @@ def _refuse_constant(word: str) -> Any:
     """Refuse NaN and Infinity, which json reads but JSON has not: a deal holding one could
     not be stored again (``_deal_text``), and ``gofish recover`` stopped at it."""
     raise ValueError(f"{word} is no JSON value")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number as a float, refusing one too large for it (1e400), which Python reads
+    as infinity: as NaN, a deal holding it could not be stored again (_deal_text)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
 
 
 def _fallback_lines(path: Path) -> list[str]:
