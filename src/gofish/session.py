@@ -28,7 +28,7 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import cancel_thinking, is_registered
+from gofish.bots.base import CMD_PREFIX, cancel_thinking, is_registered, seat_label
 from gofish.core import (
     Ask,
     Asked,
@@ -51,7 +51,7 @@ from gofish.core.events import announced_miss
 from gofish.knowledge import RankRow, coach_rows_as_told, on_table
 from gofish.leaving import leave_signals_to_the_main_thread
 from gofish.narrate import Narrator, plural, pond_word, shown
-from gofish.storage import StatsRow, StorageError, Store, StoredGame, default_db_path
+from gofish.storage import HUMAN, StatsRow, StorageError, Store, StoredGame, default_db_path
 from gofish.storage.store import seats_lost_words
 from gofish.tally import PlayerTally, tally
 
@@ -247,6 +247,20 @@ def stats_rules_in_words(row: StatsRow) -> str:
     """A stats row's rules in words: "classic (pairs instead of books)" for its label
     "classic (book_size=2)". Its seat and opponents are every player of its games."""
     return stored_rules_in_words(row.rules_record, len(row.opponents) + 1, row.rules)
+
+
+def stats_opponents_named(row: StatsRow) -> list[str]:
+    """A stats row's opponents as a table names them, so as history names them in each
+    of its games: two Emmas are "Emma, Emma 2", not the stored "emma, emma", and a bot
+    given options says them ("Emma (memory=0)"). People ("human") and programs (cmd:),
+    which have no name of the bot's own, are given as stored."""
+    named_at_table = [bot for bot in row.opponents if _named_by_its_bot(bot)]
+    names = iter([seat_label(name, bot) for name, bot in seat_names("", named_at_table)[1:]])
+    return [next(names) if _named_by_its_bot(bot) else bot for bot in row.opponents]
+
+
+def _named_by_its_bot(spec: str) -> bool:
+    return spec != HUMAN and not spec.lower().startswith(CMD_PREFIX)
 
 
 def sea_is_spread(rules: Rules) -> bool:

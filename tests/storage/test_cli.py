@@ -145,12 +145,12 @@ def test_stats_counts_per_opponent_and_rules(db_path: Path,
     classic, bicycle = games["classic"], games["bicycle"]
     assert classic.winners is not None and bicycle.winners is not None
     you_won = int(classic.winners == (0,))
-    row = re.search(r"^classic +emma +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)% +([\d.]+)$",
+    row = re.search(r"^classic +Emma +(\d+) +(\d+) +(\d+) +(\d+) +(\d+)% +([\d.]+)$",
                     result.stdout, re.MULTILINE)
     assert row is not None, result.stdout
     assert row.groups() == ("1", str(you_won), str(1 - you_won), "0", str(100 * you_won),
                             f"{len(classic.books[0]):.1f}")
-    bicycle_row = re.search(r"^bicycle +emma, random +1 .* ([\d.]+)$", result.stdout,
+    bicycle_row = re.search(r"^bicycle +Emma, Randy +1 .* ([\d.]+)$", result.stdout,
                             re.MULTILINE)
     assert bicycle_row is not None and bicycle_row.group(1) == f"{len(bicycle.books[1]):.1f}"
     assert "in progress" not in result.stdout

@@ -77,5 +77,5 @@ def test_stats_names_house_rules_in_the_same_words_as_the_history(db_path: Path)
     counted = gofish_cmd("stats", "--database", str(db_path))
     assert counted.returncode == 0, counted.stderr
     [row] = counted.stdout.splitlines()[2:]
-    assert row.startswith("classic (no lucky draw, pairs instead of books)  emma "), row
+    assert row.startswith("classic (no lucky draw, pairs instead of books)  Emma "), row
     assert history_lines(db_path)[0].count("classic (no lucky draw, pairs instead of books)")

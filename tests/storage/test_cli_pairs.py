@@ -51,9 +51,9 @@ def test_stats_names_the_sets_of_each_row_when_books_and_pairs_are_both_there(
     result = gofish_cmd("stats", "--database", str(db_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0].split()[-1] == "pairs/game"  # "books or pairs/game"
-    assert re.search(rf"^classic +emma .* {sets(classic, 0):.1f} books$", result.stdout,
+    assert re.search(rf"^classic +Emma .* {sets(classic, 0):.1f} books$", result.stdout,
                      re.MULTILINE), result.stdout
-    assert re.search(rf"^classic \(pairs instead of books\) +emma .* {sets(pairs, 0):.1f} pairs$",
+    assert re.search(rf"^classic \(pairs instead of books\) +Emma .* {sets(pairs, 0):.1f} pairs$",
                      result.stdout, re.MULTILINE), result.stdout
     rows = [json.loads(line) for line in
             gofish_cmd("stats", "--json", "--database", str(db_path)).stdout.splitlines()]

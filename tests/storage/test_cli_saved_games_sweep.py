@@ -200,7 +200,7 @@ def test_stats_of_every_seat_are_grouped_by_player(
                  "--database", str(db_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     players = ([json.loads(line)["player"] for line in out] if as_json
-               else [line.split()[0] for line in out[2:]])
+               else [line.split()[0] for line in out[2:] if not line.startswith("(")])
     assert players == ["emma", "emma", "human", "human", "random"]
 
 

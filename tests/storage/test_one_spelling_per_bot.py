@@ -38,7 +38,8 @@ def test_stats_counts_one_bot_typed_two_ways_in_one_row(tmp_path: Path) -> None:
     counted = gofish_cmd("stats", "--database", str(db))
     assert counted.returncode == 0, counted.stderr
     [row] = counted.stdout.splitlines()[2:]
-    assert row.split()[:3] == ["classic", "emma:memory=0", "2"], row
+    # Named as the table names it, its options after its name (as history names it)
+    assert row.split()[:4] == ["classic", "Emma", "(memory=0)", "2"], row
 
 
 def test_stats_counts_a_game_stored_with_a_default_written_out_with_the_bots_others(

@@ -578,8 +578,8 @@ def test_per_opponent_win_rates_count_shared_wins_like_the_rest_of_the_page(
     bars = page.evaluate("""() => [...document.querySelectorAll('svg.chart.bars')][0]
         .querySelector('title').textContent + ' | ' + [...document.querySelectorAll(
         'svg.chart.bars')][0].querySelector('desc').textContent""")
-    assert "shared wins count" in bars
-    assert re.search(r"vs counter · classic \(pairs instead of books\): 100% of 1 game(;|$)",
+    assert "a shared win counts as a win" in bars
+    assert re.search(r"vs Counter · classic \(pairs instead of books\): 100% of 1 game(;|$)",
                      bars)
 
 

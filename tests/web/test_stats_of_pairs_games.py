@@ -95,7 +95,7 @@ def test_books_and_pairs_are_charted_apart_and_named_in_the_table(
     assert "Books or pairs/game" in page.inner_text(".stats-table thead")
     cells = page.locator(".stats-table tbody tr td:last-child").all_inner_texts()
     assert sorted(cell.split()[-1] for cell in cells) == ["books", "pairs"]
-    assert "vs emma · classic (pairs instead of books): " in words
+    assert "vs Emma · classic (pairs instead of books): " in words
 
 
 @pytest.mark.browser

@@ -106,10 +106,10 @@ def test_the_stats_page_names_house_rules_in_words(page: Any, tmp_path: Path) ->
         assert sorted(cells) == ["classic", IN_WORDS], cells
         labels = page.eval_on_selector_all(
             "#page-stats .bar-label > title", "(titles) => titles.map((t) => t.textContent)")
-        assert f"vs emma · {IN_WORDS}" in labels, labels
+        assert f"vs Emma · {IN_WORDS}" in labels, labels
         # What a screen reader is given: the charts' titles and descriptions.
         described = page.eval_on_selector_all(
             "#page-stats svg.chart > desc", "(descs) => descs.map((d) => d.textContent)")
-        assert any(f"vs emma · {IN_WORDS}: " in text for text in described), described
+        assert any(f"vs Emma · {IN_WORDS}: " in text for text in described), described
         words = str(page.evaluate("() => document.querySelector('#page-stats').textContent"))
         assert "book_size" not in words and "lucky_draw" not in words, words

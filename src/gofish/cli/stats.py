@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     standard_output()  # started with it closed (>&-): an error, not silent success
     def show(store: Store) -> int:
         from gofish.bots.base import stored_spelling
+        from gofish.session import stats_opponents_named
 
         # By player first, the first column of --all-seats: the store's order (rules,
         # opponents, player) scattered one bot's rows among the others'.
@@ -53,12 +54,15 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             for row in rows:
                 # rules_label, as history's JSON names the label (its rules is the record's).
-                print(json.dumps({**row.to_dict(), "rules_label": row.rules}))
+                print(json.dumps({**row.to_dict(), "rules_label": row.rules,
+                                  "opponent_names": stats_opponents_named(row)}))
         elif not rows:
             print(nothing_counted(store, all_seats=args.all_seats, damaged=len(skipped),
                                   unknown=len(unknown)))
         else:
             print(stats_table(rows, with_player=args.all_seats))
+            if any(row.shared_wins for row in rows):  # 100% for one shared win, said why
+                print(SHARED_WIN_COUNTED)
             if skipped:  # the figures above are not of every game, as they look
                 print(left_out_line(len(skipped)))
         store.newest_first(skipped, changed, unknown)
@@ -80,6 +84,12 @@ def report_left_out(skipped: list[DamagedGameError]) -> int:
         report("stats", f"{damaged_subject(ids)} {words}, so "
                         f"{'it is' if len(ids) == 1 else 'they are'} not counted")
     return EXIT_STORAGE if skipped else 0
+
+
+#: Under a table with a shared win: the win rate counts it as one (R10: every player with
+#: the most books wins), so one shared win in one game reads 100%, which needs saying.
+SHARED_WIN_COUNTED = ("(the win rate counts a shared win as a win: every player tied for "
+                      "the most books or pairs wins)")
 
 
 def left_out_line(damaged: int) -> str:
@@ -128,7 +138,8 @@ def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0,
 
 
 def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
-    from gofish.session import stats_rules_in_words  # house rules as the table words them
+    # House rules and bots as the table words them, as history does
+    from gofish.session import stats_opponents_named, stats_rules_in_words
 
     # Games under the pairs rule lay pairs (R3): their column says so, and beside books of
     # four each figure names its sets.
@@ -138,7 +149,7 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     headers = ["rules", "opponents", "games", "wins", "losses", "shared", "win rate",
                f"{sets_heading}/game"]
     body = [
-        [shown(stats_rules_in_words(row)), ", ".join(map(shown, row.opponents)),
+        [shown(stats_rules_in_words(row)), ", ".join(map(shown, stats_opponents_named(row))),
          str(row.games), str(row.wins), str(row.losses), str(row.shared_wins),
          f"{row.win_rate:.0%}",
          f"{row.books_per_game:.1f}" + (f" {_sets(row.book_size)}" if mixed else "")]

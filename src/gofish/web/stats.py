@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gofish.bots.base import stored_spelling
-from gofish.session import stats_rules_in_words
+from gofish.session import stats_opponents_named, stats_rules_in_words
 from gofish.storage import DamagedGameError, Store
 from gofish.storage.errors import changed_row
 
@@ -27,7 +27,8 @@ def stats_answer(store: Store) -> dict[str, Any]:
     skipped: list[DamagedGameError] = []
     changed: list[int] = []
     unknown: list[int] = []
-    rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row)}
+    rows = [{**row.to_dict(), "rules_words": stats_rules_in_words(row),
+             "opponent_names": stats_opponents_named(row)}
             for row in store.stats(skipped=skipped, changed=changed,
                                    bot_spelling=stored_spelling, unknown=unknown)]
     store.newest_first(skipped, changed, unknown)

@@ -21,8 +21,10 @@ function cumulative(values) {
 
 // Rules in words, "pairs instead of books", as the history names them: not the label's
 // "book_size=2", which gofish stats shows.
+// The opponents as the table and the history name them (opponent_names: "Emma, Emma 2"),
+// not as stored ("emma, emma").
 function lineUp(row) {
-  return `vs ${row.opponents.join(' + ')} · ${row.rules_words}`;
+  return `vs ${row.opponent_names.join(' + ')} · ${row.rules_words}`;
 }
 
 // Games under the pairs house rule lay pairs, not books (R3): their counts are said as
@@ -111,7 +113,7 @@ export async function showStats(page, back = null) {
   // The server's win_rate counts shared wins as wins, as the chart over time and the line
   // above them do (and gofish stats): one definition, StatsRow.win_rate.
   const perLineUp = barChart({
-    title: 'Win rate per opponent and rule set (shared wins count)',
+    title: 'Win rate per opponent and rule set (a shared win counts as a win)',
     description: rows.map((r) => `${lineUp(r)}: ${percent(r.win_rate)} of ${counted(r.games, 'game')}`).join('; '),
     rows: rows.map((r) => ({ label: lineUp(r), value: r.win_rate, note: `(${counted(r.games, 'game')})` })),
     max: 1, format: percent,
@@ -121,7 +123,7 @@ export async function showStats(page, back = null) {
   const table = el('table', { class: 'stats-table' },
     el('thead', {}, el('tr', {}, headings.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((r) => labelCells(el('tr', {},
-      el('td', { text: r.opponents.join(', ') }), el('td', { text: r.rules_words }),
+      el('td', { text: r.opponent_names.join(', ') }), el('td', { text: r.rules_words }),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)), el('td', {}, String(r.shared_wins)),
       el('td', {}, String(r.losses)), el('td', {}, perGame(r, sizes.length > 1))), headings))));
   fill(page, el('h1', {}, 'Stats'), back,
