@@ -251,12 +251,17 @@ def stats_rules_in_words(row: StatsRow) -> str:
 
 def stats_opponents_named(row: StatsRow) -> list[str]:
     """A stats row's opponents as a table names them, so as history names them in each
-    of its games: two Emmas are "Emma, Emma 2", not the stored "emma, emma", and a bot
-    given options says them ("Emma (memory=0)"). People ("human") and programs (cmd:),
-    which have no name of the bot's own, are given as stored."""
-    named_at_table = [bot for bot in row.opponents if _named_by_its_bot(bot)]
+    of its games: two Emmas are "Emma, Emma 2", not the stored "emma, emma"."""
+    return stats_names(row.opponents)
+
+
+def stats_names(bots: Sequence[str]) -> list[str]:
+    """Stored bots (a stats row's player or opponents) as a table names them: a second
+    Emma is "Emma 2", and a bot given options says them ("Emma (memory=0)"). People
+    ("human") and programs (cmd:), which have no name of the bot's own, are as stored."""
+    named_at_table = [bot for bot in bots if _named_by_its_bot(bot)]
     names = iter([seat_label(name, bot) for name, bot in seat_names("", named_at_table)[1:]])
-    return [next(names) if _named_by_its_bot(bot) else bot for bot in row.opponents]
+    return [next(names) if _named_by_its_bot(bot) else bot for bot in bots]
 
 
 def _named_by_its_bot(spec: str) -> bool:

@@ -162,7 +162,7 @@ def test_stats_with_only_games_of_bots_alone_says_so_not_that_none_are_finished(
         f"No finished games with a person at the table in {db_path}: "
         "--all-seats counts the computer players' games too.\n")
     assert main(["stats", "--all-seats", "--database", str(db_path)]) == 0
-    assert "emma" in capsys.readouterr().out
+    assert "Emma" in capsys.readouterr().out
 
 
 def test_stats_with_no_finished_game_names_the_database(
@@ -201,7 +201,9 @@ def test_stats_of_every_seat_are_grouped_by_player(
     out = capsys.readouterr().out.splitlines()
     players = ([json.loads(line)["player"] for line in out] if as_json
                else [line.split()[0] for line in out[2:] if not line.startswith("(")])
-    assert players == ["emma", "emma", "human", "human", "random"]
+    # The table names each bot as it is named among the opponents ("Emma", "Randy")
+    assert players == (["emma", "emma", "human", "human", "random"] if as_json
+                       else ["Emma", "Emma", "human", "human", "Randy"])
 
 
 @pytest.mark.parametrize("typed", ["-1", "61", "nan", "inf"])

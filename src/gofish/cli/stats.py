@@ -139,7 +139,7 @@ def nothing_counted(store: Store, *, all_seats: bool, damaged: int = 0,
 
 def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     # House rules and bots as the table words them, as history does
-    from gofish.session import stats_opponents_named, stats_rules_in_words
+    from gofish.session import stats_names, stats_opponents_named, stats_rules_in_words
 
     # Games under the pairs rule lay pairs (R3): their column says so, and beside books of
     # four each figure names its sets.
@@ -158,7 +158,8 @@ def stats_table(rows: list[StatsRow], *, with_player: bool) -> str:
     if with_player:
         headers.insert(0, "player")
         for row, cells in zip(rows, body, strict=True):
-            cells.insert(0, shown(row.player))
+            [player] = stats_names([row.player])  # "Emma", as she is named among opponents
+            cells.insert(0, shown(player))
     first_number = 3 if with_player else 2
     return table(headers, body, right=set(range(first_number, len(headers))))
 

@@ -1344,7 +1344,7 @@ class Store:
 
         With ``human_only`` (the default) only human seats count: "how do I do
         against Emma at classic?". Otherwise every seat, bots included, is counted.
-        A damaged game (its seats edited by hand) is left out, and added to ``skipped``
+        A game history calls damaged (list_entries) is left out, and added to ``skipped``
         if given, so the caller can say so. A game whose columns disagree with each other
         (its books, winners, rules label and rules, and its seats' books and results:
         one edited by hand) is counted as its record plays, and its id added to

@@ -18,7 +18,7 @@ from gofish.storage.errors import changed_row
 
 def stats_answer(store: Store) -> dict[str, Any]:
     """``/api/stats``: ``rows`` per line-up and rules, ``over_time`` per finished game,
-    ``damaged``, the ids of the games left out of both (their seat rows edited by hand),
+    ``damaged``, the ids of the games left out of both (those history calls damaged),
     for the page to name, as ``gofish stats`` does: unnamed, the figures looked whole. And
     ``changed``, the ids of the games whose rows said otherwise than their records,
     counted as the records play, with ``changed_note`` saying so in gofish stats' words.
