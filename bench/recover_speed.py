@@ -89,7 +89,8 @@ def main() -> None:
         if profile is not None:
             profile.disable()
         took, cpu = time.perf_counter() - start, time.process_time() - cpu
-        print(f"recover {args.games:,} games ({size:.0f} MB, one games page overwritten): "
+        games = f"{args.games:,} game" + ("" if args.games == 1 else "s")
+        print(f"recover {games} ({size:.0f} MB, one games page overwritten): "
               f"{took:.1f} s ({cpu:.1f} s of CPU, {cpu / args.games * 1e3:.2f} ms a game), "
               f"{len(done.recovered):,} recovered, {len(done.lost):,} lost")
         if profile is not None:
