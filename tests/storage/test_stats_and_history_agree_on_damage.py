@@ -33,6 +33,9 @@ DAMAGED = {
     "a blank name": "UPDATE seats SET name = '  ' WHERE game_id = 2 AND seat = 0",
     "a blank bot": "UPDATE seats SET bot = '\u3000' WHERE game_id = 2 AND seat = 1",
     "a seat deleted": "DELETE FROM seats WHERE game_id = 2 AND seat = 1",
+    # Neither finished nor not: history showed it finished, stats left it out unnamed.
+    "finished or not, 2": "UPDATE games SET over = 2 WHERE id = 2",
+    "finished or not, text": "UPDATE games SET over = 'yes' WHERE id = 2",
 }
 # Columns only derived from the record: history shows the game as its record plays.
 CHANGED = {

@@ -1178,7 +1178,7 @@ class Store:
             # A blob or a number where text belongs (edited by hand) was a traceback in
             # history (a date, a name), history --json and stats (a label) further on.
             if not (_texts(source, created_at, updated_at, label) and _is_count(actions)
-                    and _texts(finished_at, or_none=True)):
+                    and _texts(finished_at, or_none=True) and _is_over_flag(over)):
                 raise DamagedGameError(game_id, self.path)
             stored = StoredGame(
                 id=game_id,
@@ -1255,12 +1255,12 @@ class Store:
         writes. Asked of the rows SQLite did not find sound (_ROW_READS): a record past
         reading was counted by stats from its seats while history named it damaged."""
         row = self._read(lambda: self.connection.execute(
-            "SELECT record, source, created_at, updated_at, actions FROM games WHERE id = ?",
-            (game_id,)).fetchone())
+            "SELECT record, source, created_at, updated_at, actions, over FROM games "
+            "WHERE id = ?", (game_id,)).fetchone())
         if row is None:
             raise DamagedGameError(game_id, self.path)
-        record, source, created_at, updated_at, actions = row
-        if not (_texts(source, created_at, updated_at) and _is_count(actions)):
+        record, source, created_at, updated_at, actions, over = row
+        if not (_texts(source, created_at, updated_at) and _is_count(actions) and over == 1):
             raise DamagedGameError(game_id, self.path)
         _load_record(record, self.path, game_id)
 
@@ -1414,6 +1414,11 @@ def _lost_seat_sql(table: str) -> str:
             f"'{after}')")
 
 
+# The games stats() reads: the finished ones, and those neither finished nor not (an
+# ``over`` edited by hand to 2, or to text, which SQLite sorts after every number), to
+# name them damaged as history does (_ROW_READS). A range, so that SQLite still reads them
+# by the index on ``over``, as it read "over = 1": a row moved out of place is met there.
+_NOT_UNFINISHED = "over >= 1"
 # What stats() reads: the finished games, oldest first, and their seats. A game with no
 # seat rows at all must be found, to be named (as damaged).
 # Whether a game's row is sound where history reads it and stats otherwise would not: its
@@ -1421,19 +1426,19 @@ def _lost_seat_sql(table: str) -> str:
 # Python's json took five times as long as the rest of stats(); a row it does not find so
 # is asked again of Python (Store._check_row), which alone decides that it is damaged.
 _ROW_READS = (
-    "(typeof({0}source) = 'text' AND typeof({0}created_at) = 'text' AND "
+    "({0}over = 1 AND typeof({0}source) = 'text' AND typeof({0}created_at) = 'text' AND "
     "typeof({0}updated_at) = 'text' AND typeof({0}actions) = 'integer' AND {0}actions >= 0 "
     "AND typeof({0}record) = 'text' AND substr({0}record, 1, 1) = '{{' AND "
     "json_valid({0}record))"
 )
 _FINISHED_GAMES = (
     "SELECT id, finished_at, rules_label, rules_preset, rules_options, players, rules, "
-    f"books, winners, {_ROW_READS.format('')} FROM games WHERE over = 1 "
+    f"books, winners, {_ROW_READS.format('')} FROM games WHERE {_NOT_UNFINISHED} "
     "ORDER BY finished_at, id"
 )
 _THEIR_SEATS = (
     f"SELECT game_id, seat, bot, books, result, {_lost_seat_sql('')}, name FROM seats "
-    "WHERE game_id IN (SELECT id FROM games WHERE over = 1) ORDER BY game_id, seat"
+    f"WHERE game_id IN (SELECT id FROM games WHERE {_NOT_UNFINISHED}) ORDER BY game_id, seat"
 )
 # The same for one game of a damaged file, read game by game. LEFT JOIN: a game with no
 # seat rows at all must be found, to be named.
@@ -1441,7 +1446,7 @@ _STATS_QUERY = (
     "SELECT g.id, g.finished_at, g.rules_label, g.rules_preset, g.rules_options, g.players, "
     f"g.rules, g.books, g.winners, {_ROW_READS.format('g.')}, s.seat, s.bot, s.books, "
     f"s.result, {_lost_seat_sql('s.')}, s.name "
-    "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over = 1"
+    "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.over >= 1"
 )
 
 
@@ -1997,6 +2002,12 @@ def _fits_a_seat(seat: Seat) -> bool:
     except StorageError:
         return False
     return True
+
+
+def _is_over_flag(over: object) -> bool:
+    """Whether a game's ``over`` column is what a save writes, 0 or 1: one edited to 2 was
+    shown finished by history and left out of stats unnamed."""
+    return type(over) is int and over in (0, 1)
 
 
 def _check_figures(game: StoredGame, path: Path) -> None:
