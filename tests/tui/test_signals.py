@@ -432,3 +432,43 @@ def test_a_job_continued_the_moment_it_stopped_continues_the_table_too(tmp_path:
         for process in (table, rest):
             process.kill()
             process.wait()
+
+
+def in_a_shell_that_leaves(command: list[str]) -> list[str]:
+    """A second shell with job control (``bash`` typed at the first) runs the table as its
+    job, then leaves (``exit``) with that job stopped: the job is orphaned, the terminal
+    still there, held by the first shell."""
+    return ["bash", "--norc", "-c", f'set -m; "$@"; echo {SHELL_LEFT.decode()}', "bash",
+            *command]
+
+
+#: What the shell of in_a_shell_that_leaves says as it leaves.
+SHELL_LEFT = b"inner-shell-leaves"
+
+
+def test_a_suspended_table_whose_shell_left_leaves_rather_than_spinning(
+        tmp_path: Path) -> None:
+    # The shell that stopped the table's job leaves, the terminal staying with another
+    # shell: the system continues the orphaned job (SIGHUP, SIGCONT) and drops its SIGTSTP
+    # from then on, and no shell can fg it. The table, the terminal not its own, kept
+    # stopping its job again, each stop dropped: it ran at full CPU for good. It must
+    # leave as a hang-up makes it, the game saved.
+    database = tmp_path / "games.sqlite3"
+    process, master = start_table(database, tmp_path, in_a_shell_that_leaves,
+                                  then="read -r line")
+    seen = bytearray()
+    try:
+        ask_for_fives(master, seen)
+        python = os.fsencode(sys.executable)  # the table's process, not its shells'
+        table = next(pid for pid in session_processes(process.pid)
+                     if Path(f"/proc/{pid}/cmdline").read_bytes().startswith(python))
+        os.write(master, b"\x1a")  # Ctrl+Z
+        assert read_until(master, JOB_STOPPED, seen, seconds=60), seen[-500:]
+        assert SHELL_LEFT in seen
+        deadline = time.monotonic() + 60
+        while alive(table) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(table), f"state {process_state(table)}"
+    finally:
+        close_and_clear_away(process, master)
+    assert asked_and_saved(database)

@@ -13,6 +13,7 @@ import enum
 import os
 import signal
 import sys
+from pathlib import Path
 
 from gofish.leaving import drop_output
 
@@ -71,7 +72,36 @@ def stopped_until_fg(descriptor: int) -> bool:
         state = terminal_state(descriptor)
         if state is Terminal.OURS:
             return True
+        if a_shell_runs_the_job() and job_orphaned():
+            # Its shell left (exit) with the job stopped: the system continued it, drops
+            # its SIGTSTP from now on and no shell can fg it, so stopping again would spin.
+            return False
     return False
+
+
+def job_orphaned() -> bool:
+    """Whether no process of this one's job has a parent in another job of its session
+    (its shell has left), as far as the chain of parents up from this one tells: through
+    wrappers in the job (make) by /proc, where the system has one; else taken as held."""
+    group, session = os.getpgrp(), os.getsid(0)
+    parent: int | None = os.getppid()
+    while parent is not None:
+        try:
+            if os.getpgid(parent) != group:
+                return os.getsid(parent) != session
+        except (ProcessLookupError, PermissionError):  # gone, or in another session
+            return True
+        parent = _parent_of(parent)
+    return False
+
+
+def _parent_of(pid: int) -> int | None:
+    """Process ``pid``'s parent by /proc, or None where there is none to read."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[1])  # after the name, which may hold spaces
 
 
 def terminal_state(descriptor: int) -> Terminal:
