@@ -109,17 +109,26 @@ def test_a_finished_games_panel_keeps_the_options_its_bot_was_dealt_with(
         assert page.inner_text(panel) == "Expert (bot) (noise=0.5)"
 
 
+def refuse_an_experts_epsilon(page: Any, seat: int) -> str:
+    """The host seats an expert in ``seat`` (0-based) with epsilon=2, its Options closed
+    again (the refusal opens them); the status line's words once it is refused."""
+    row = f'#seats li[data-seat="{seat}"]'
+    page.select_option(f"#bot-{seat}", "expert")
+    page.click(f"{row} details.bot-knobs summary")
+    page.get_by_role("textbox", name="epsilon", exact=True).fill("2")
+    page.click(f"{row} details.bot-knobs summary")
+    page.click(f"{row} .add-bot")
+    page.wait_for_selector("#status:has-text('Not seated: see the note under')")
+    return str(page.inner_text("#status"))
+
+
 def test_a_refused_option_is_marked_described_and_focused_until_edited(
     rooms: RoomsServer, open_page: Any,
 ) -> None:
     ann, _bob, code = ann_and_bob(rooms, open_page, players=4)
-    ann.select_option("#bot-3", "expert")
-    ann.click(f"{LAST} details.bot-knobs summary")
-    ann.get_by_role("textbox", name="epsilon", exact=True).fill("2")
-    ann.click(f"{LAST} details.bot-knobs summary")  # closed again: the refusal opens it
-    ann.click(f"{LAST} .add-bot")
-    pointer = "Not seated: see the note under “epsilon” in the options of the bot for seat 4."
-    ann.wait_for_selector(f"#status:has-text('{pointer}')")
+    pointer = refuse_an_experts_epsilon(ann, 3)
+    assert pointer == ("Not seated: see the note under “epsilon” in the options of the bot "
+                       "for seat 4.")
     epsilon = ann.locator("#bot-3-epsilon")
     expect(epsilon).to_have_attribute("aria-invalid", "true")
     assert ann.locator(f"{LAST} details.bot-knobs").get_attribute("open") is not None
@@ -169,3 +178,16 @@ def test_a_refused_mark_goes_with_another_bot_and_with_the_seat_filled(
     ann.wait_for_selector(f"{SEAT} .add-bot")
     expect(ann.locator("#bot-2-epsilon")).to_have_value("2")  # what was typed is kept
     assert ann.locator(f"{SEAT} input[aria-invalid]").count() == 0
+
+
+def test_a_refused_options_pointer_goes_once_the_box_is_edited(
+    rooms: RoomsServer, open_page: Any,
+) -> None:
+    # The status line pointed to the note under the refused box; the value edited, the
+    # note went but the pointer stayed, pointing to a note no longer there (nothing in the
+    # room changed, so no update emptied it), as the start form's pointer does not.
+    ann, _bob, _code = ann_and_bob(rooms, open_page, players=3)
+    pointer = refuse_an_experts_epsilon(ann, 2)
+    ann.locator("#bot-2-epsilon").fill("0.5")
+    expect(ann.locator("#bot-2-epsilon-refused")).to_have_count(0)
+    expect(ann.locator("#status")).not_to_have_text(pointer)

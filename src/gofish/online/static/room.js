@@ -534,7 +534,7 @@ function refused(message) {
   if (seat !== null && markRefusedKnob(seat, message.option, message.message)) {
     // The note under the box says why, heard as the box is focused: the reason said here
     // too was heard twice.
-    say(`Not seated: see the note under “${message.option}” in the options of the bot for seat ${seat + 1}.`);
+    say(pointerToNote(seat, message.option));
     return;
   }
   say(message.code === 'stale' ? STALE_TEXT : message.message);
@@ -553,6 +553,11 @@ function markRefusedKnob(seat, option, text) {
   shown.replaceWith(botKnobs(seat));
   $(`#bot-${seat}-${option}`)?.focus();
   return true;
+}
+
+// What the status line says of a refused bot option: where the note that says why is.
+function pointerToNote(seat, option) {
+  return `Not seated: see the note under “${option}” in the options of the bot for seat ${seat + 1}.`;
 }
 
 // The server's "based on version 41, but the room is at version 42" is for programs.
@@ -769,6 +774,8 @@ function unmarkKnob(seat, box) {
   box.removeAttribute('aria-invalid');
   box.setAttribute('aria-describedby', `${box.id}-about`);
   $(`#${box.id}-refused`)?.remove();
+  // The status line's pointer to that note goes with it (not whatever was said since).
+  if ($('#status').textContent === pointerToNote(seat, box.dataset.option)) say('');
 }
 
 // The bot to seat, with the options given it (``expert:noise=0.2``); an empty box is left out.
