@@ -11,7 +11,7 @@ import pytest
 from starlette.applications import Starlette
 
 from gofish.core import Game, new_game
-from gofish.online.room import Room
+from gofish.online.room import Room, RoomError
 
 from .conftest import PATIENT
 from .helpers import Player, caught_up, connect, create_room, join_room, serving, settle, start_game
@@ -113,3 +113,46 @@ def test_an_away_entry_outside_a_game_is_a_damaged_entry() -> None:
     room.apply("seat", {"seat": 0, "name": "Ann", "token_hash": "a"})
     with pytest.raises(ValueError, match="nobody away in a game"):
         room.apply("away", {"seat": 0, "stand_in": "Emma (bot)"})
+
+
+def test_a_move_sent_as_someone_goes_away_is_played_not_refused_as_stale(
+    make_app: Callable[..., Starlette], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann asks as Bob goes away: the stand-in's name, stored as it is given (an away
+    entry), moved the room's version on, and Ann's ask, sent at the version before, was
+    refused as stale ("The room changed just before that reached it…"), where before the
+    names were stored a person's going away never refused anyone's move. Naming a
+    stand-in changes nothing a move acts on."""
+
+    def ann_first(rules: object, players: object) -> Game:
+        return new_game(rules, players, first_player=0)
+
+    monkeypatch.setattr("gofish.online.room.new_game", ann_first)
+    code, ann_token, tokens = _four_seats_dealt(make_app)
+    with serving(make_app(PATIENT)) as client:
+        ann = connect(client, code, ann_token)
+        caught_up(client, code, [ann])
+        seen = ann.version
+        bob = connect(client, code, tokens[0], away=True)
+        caught_up(client, code, [ann, bob])
+        assert ann.version > seen  # Bob's stand-in's name, stored
+        assert ann.game is not None and ann.my_turn()
+        ann.send({"type": "ask", "version": seen, **ann.game["legal_actions"][0]})
+        ann.read_until(lambda m: m["type"] in ("error", "update") and m.get("version") != seen)
+        assert not ann.errors, ann.errors
+        assert any(entry["text"].startswith("You ask") for entry in ann.log), ann.log
+
+
+def test_an_old_version_is_stale_once_anything_but_a_stand_ins_name_came_after() -> None:
+    room = Room.new("ABCDEF", "classic", 2, "2026-12-07T00:00:00Z")
+    room.apply("seat", {"seat": 0, "name": "Ann", "token_hash": "a"})
+    room.apply("seat", {"seat": 1, "name": "Bob", "token_hash": "b"})
+    before_the_deal = room.version
+    room.apply("start", room.start_entry(0)[1])
+    dealt = room.version
+    room.apply("away", {"seat": 1, "stand_in": "Emma (bot)"})
+    room.check_version(dealt)  # only a name given since
+    room.check_version(room.version)
+    for stale in (before_the_deal, room.version + 1):
+        with pytest.raises(RoomError, match="based on version"):
+            room.check_version(stale)

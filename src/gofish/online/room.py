@@ -181,6 +181,9 @@ class Room:
     stand_in: str = "emma"
     seats: list[Seat] = field(default_factory=list)
     version: int = 0
+    # The version after the last entry other than a stand-in's name (``away``): a command
+    # based on any version since saw the room as it is, a name changing nothing it acts on.
+    changed_at: int = 0
     game: Game | None = None
     game_number: int = 0
     host: int | None = HOST_SEAT  # None: nobody is seated
@@ -346,7 +349,7 @@ class Room:
     # --------------------------------------------------------------- commands
 
     def check_version(self, version: int) -> None:
-        if version != self.version:
+        if not self.changed_at <= version <= self.version:
             raise RoomError(
                 "stale",
                 f"that was based on version {version}, but the room is at version "
@@ -609,6 +612,8 @@ class Room:
         if kind in TURN_ENTRIES:  # a move made: whoever moves next has a clock of their own
             self.out_of_time = None
         self.version += 1
+        if kind != "away":
+            self.changed_at = self.version
         return notice
 
     def stand_in_entries(self) -> list[Entry]:
