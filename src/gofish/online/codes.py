@@ -122,11 +122,14 @@ _DRAWN_LIKE_DIGITS: Final = str.maketrans(
 )
 
 
-def _without_marks(name: str) -> str:
+def _without_marks(name: str, *, keep_accented_letters: bool = False) -> str:
     """``name`` with the accents and marks over its letters taken off (decomposed first,
-    so an "é" loses its accent too): "Sea\u0337t" with a slash over the a reads "Seat"."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(char for char in decomposed if not unicodedata.category(char).startswith("M"))
+    so an "é" loses its accent too): "Sea\u0337t" with a slash over the a reads "Seat".
+    With ``keep_accented_letters``, only the marks that make no letter of their own go
+    (composed first): "Y\u00f3u" keeps its accent, "Yo\u0337u" loses its slash."""
+    form = "NFC" if keep_accented_letters else "NFKD"
+    return "".join(char for char in unicodedata.normalize(form, name)
+                   if not unicodedata.category(char).startswith("M"))
 
 
 def _small_capital_as_letter(char: str) -> str:
@@ -145,9 +148,11 @@ def _check_not_misleading(name: str) -> None:
     the bots, so a person named "Emma (bot)" passed for one; anywhere in the name, since a
     bot with options is shown "Expert (bot) (noise=0.2)"; and "Seat 2" names a seat, so a
     person called so in seat 1 made the seat list and "Bob asks Seat 2…" read as another
-    seat's. Marks over the letters are no disguise ("Yo\u0337u" reads "You")."""
+    seat's. Marks over the letters are no disguise ("Yo\u0337u" reads "You"); but a letter
+    with its accent is another letter to "You" (the surname Y\u00f3u), while "Seat" has no
+    accented spelling to keep ("S\u00e9at 3" reads as seat 3)."""
     unmarked = _without_marks(name)
-    folded = name_key(unmarked)
+    folded = name_key(_without_marks(name, keep_accented_letters=True))
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
                            "would read it as themselves: choose another name")
