@@ -127,9 +127,9 @@ def _without_marks(name: str, *, keep_accented_letters: bool = False) -> str:
     so an "é" loses its accent too): "Sea\u0337t" with a slash over the a reads "Seat".
     With ``keep_accented_letters``, only the marks that make no letter of their own go
     (composed first): "Y\u00f3u" keeps its accent, "Yo\u0337u" loses its slash."""
-    form = "NFC" if keep_accented_letters else "NFKD"
-    return "".join(char for char in unicodedata.normalize(form, name)
-                   if not unicodedata.category(char).startswith("M"))
+    formed = (unicodedata.normalize("NFC", name) if keep_accented_letters
+              else unicodedata.normalize("NFKD", name))
+    return "".join(char for char in formed if not unicodedata.category(char).startswith("M"))
 
 
 def _small_capital_as_letter(char: str) -> str:
