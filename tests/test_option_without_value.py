@@ -73,6 +73,9 @@ def argparse_refusal(command: list[str], tmp_path: Path, monkeypatch: pytest.Mon
      "one of rotate, all"),
     (["play", "--plain", "--refill", "--name", "x"], "--refill", "one of hand, card, turn, none"),
     (["play", "--plain", "--end", "--", "-x"], "--end", "one of all-books, first-empty"),
+    # A shard is two numbers apart: "--shard=-x" was the hint.
+    (["tournament", "emma", "random", "--shard", "--json"], "--shard",
+     "a shard I/N, as in --shard 1/4"),
 ], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
 def test_an_option_whose_values_never_start_with_a_dash_is_told_what_it_takes(
         command: list[str], option: str, takes: str, tmp_path: Path,

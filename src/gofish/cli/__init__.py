@@ -141,7 +141,12 @@ def _what_it_takes(option: str, action: argparse.Action) -> str | None:
         return f"; it takes one of {', '.join(map(str, action.choices))}"
     if wants_a_number(action):
         return f"; it takes a number, as in {option} {action.metavar or 'N'}"
+    if action.metavar == _SHARD_METAVAR:  # numbers apart, which never start with '-'
+        return f"; it takes a shard I/N, as in {option} 1/4"
     return None
+
+
+_SHARD_METAVAR = "I/N"  # tournament's --shard
 
 
 #: Options whose value is a number, by type: Python's own, or marked with
