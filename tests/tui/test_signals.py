@@ -21,7 +21,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -45,6 +45,14 @@ MAKE_LIKE = ("import signal, subprocess, sys\n"
              "signal.signal(signal.SIGHUP, lambda *_: None)\n"
              "code = subprocess.call(sys.argv[2:])\n"
              "open(sys.argv[1], 'w').write(str(code))\n")
+#: How start_table runs gofish: its arguments to Python.
+GOFISH = ("-m", "gofish")
+#: gofish with room for 2 writes, not 30, in Textual's queue of screen writes: as little as
+#: is left of it on a loaded machine when the terminal goes away, the table perhaps still
+#: drawing a move, and leaving draws more.
+GOFISH_SHORT_OF_ROOM = ("-c", "import runpy, textual.drivers._writer_thread as writer\n"
+                        "writer.MAX_QUEUED_WRITES = 2\n"
+                        "runpy.run_module('gofish', run_name='__main__', alter_sys=True)\n")
 
 
 def read_until(master: int, wanted: bytes, seen: bytearray, seconds: float = 30.0,
@@ -74,20 +82,22 @@ def source_first() -> str:
 def start_table(database: Path, home: Path,
                 wrapper: Callable[[list[str]], list[str]] | None = None,
                 then: str = "read -r line; fg",
-                controlling: bool = True) -> tuple[subprocess.Popen[bytes], int]:
+                controlling: bool = True, program: Sequence[str] = GOFISH,
+                ) -> tuple[subprocess.Popen[bytes], int]:
     """``gofish play`` on an 80×24 pty that is its controlling terminal, as a window's is
     (it hangs up as the window closes); the process and the pty's master side. Not
     ``controlling``: the pty is only its input and output, in a session with none. With a
     ``wrapper`` (the command that runs the table's), a shell with job control runs it as
     one job, as a terminal's shell runs ``make play``: once the job stops, the shell says
     so and runs ``then``: by default, waits for a line and brings the job back (fg). The
-    process is then that shell's, and its id the session's."""
+    process is then that shell's, and its id the session's. ``program``: Python's
+    arguments that run gofish."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": str(home),
            "PYTHONPATH": source_first()}
     env.pop("PYTHONIOENCODING", None)
-    command = [sys.executable, "-m", "gofish", "play", "--seed", "3", "--speed", "0",
+    command = [sys.executable, *program, "play", "--seed", "3", "--speed", "0",
                "--database", str(database)]
     if wrapper is not None:
         # A shell must start the job: a job whose only parent is in another session is
@@ -168,12 +178,18 @@ def test_a_signal_leaves_the_table_as_ctrl_c_does(number: signal.Signals,
     assert asked_and_saved(database)
 
 
-def test_a_terminal_that_goes_away_leaves_as_sighup_does(tmp_path: Path) -> None:
+@pytest.mark.parametrize("program", [GOFISH, GOFISH_SHORT_OF_ROOM],
+                         ids=["as it runs", "with little room left for screen writes"])
+def test_a_terminal_that_goes_away_leaves_as_sighup_does(tmp_path: Path,
+                                                         program: Sequence[str]) -> None:
     # The window closes (the pty's master side with it): SIGHUP, and the table leaves with
     # the game saved, but the line after it saying so could not be written (EIO), which
     # exited 1 and wrote "gofish play: Input/output error" where a terminal (tmux) showed it.
+    # Then, on a loaded machine, the table hung as it left: its first write to the closed
+    # terminal ended Textual's writer thread, and a write once the queue was full waited
+    # for good (gofish.tui.output).
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path)
+    process, master = start_table(database, tmp_path, program=program)
     try:
         ask_for_fives(master, bytearray())
     finally:

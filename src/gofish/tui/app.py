@@ -24,6 +24,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.scalar import Scalar, Unit
+from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 from textual.timer import Timer
@@ -187,6 +188,16 @@ class GoFishApp(App[None]):
         # Your last ask of a rank: the moves made by then, whom, what, and until when the
         # same ask again is taken for its key pressed twice (see asked_again).
         self._just_asked: tuple[int, int | None, Rank, float] | None = None
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this system; on POSIX one whose output outlives the
+        terminal (gofish.tui.output): a closed window hung the table as it left."""
+        chosen = super().get_driver_class()
+        try:
+            from gofish.tui.output import OutlivingDriver
+        except ImportError:  # Windows: no Linux driver to build on
+            return chosen
+        return OutlivingDriver if issubclass(OutlivingDriver, chosen) else chosen
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
