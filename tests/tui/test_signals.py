@@ -178,18 +178,21 @@ def test_a_signal_leaves_the_table_as_ctrl_c_does(number: signal.Signals,
     assert asked_and_saved(database)
 
 
-@pytest.mark.parametrize("program", [GOFISH, GOFISH_SHORT_OF_ROOM],
-                         ids=["as it runs", "with little room left for screen writes"])
-def test_a_terminal_that_goes_away_leaves_as_sighup_does(tmp_path: Path,
-                                                         program: Sequence[str]) -> None:
+@pytest.mark.parametrize(("program", "controlling"), [
+    (GOFISH, True), (GOFISH_SHORT_OF_ROOM, True), (GOFISH, False)],
+    ids=["as it runs", "with little room left for screen writes", "not its own terminal"])
+def test_a_terminal_that_goes_away_leaves_as_sighup_does(
+        tmp_path: Path, program: Sequence[str], controlling: bool) -> None:
     # The window closes (the pty's master side with it): SIGHUP, and the table leaves with
     # the game saved, but the line after it saying so could not be written (EIO), which
     # exited 1 and wrote "gofish play: Input/output error" where a terminal (tmux) showed it.
     # Then, on a loaded machine, the table hung as it left: its first write to the closed
     # terminal ended Textual's writer thread, and a write once the queue was full waited
-    # for good (gofish.tui.output).
+    # for good (gofish.tui.output). A terminal not the table's controlling one (setsid)
+    # sends no SIGHUP: the table went on for good, reading the closed terminal's nothing.
     database = tmp_path / "games.sqlite3"
-    process, master = start_table(database, tmp_path, program=program)
+    process, master = start_table(database, tmp_path, program=program,
+                                  controlling=controlling)
     try:
         ask_for_fives(master, bytearray())
     finally:

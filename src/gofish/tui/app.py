@@ -53,6 +53,7 @@ from gofish.tui.job import (
     can_stop_the_job,
     leave_the_terminal_behind,
     stopped_until_fg,
+    terminal_hung_up,
     terminal_state,
 )
 from gofish.tui.screens import (
@@ -82,6 +83,8 @@ BOT_PAUSE = 1.2
 AFTER_YOUR_TURN = 1.6
 BEFORE_GAME_OVER = 1.0
 ANSWER_PAUSE = 0.7
+#: Seconds between two looks at whether the terminal hung up (leave_if_hung_up).
+HANG_UP_CHECK = 1.0
 #: Seconds in which a second press of the key that just dealt a new game or closed a
 #: screen over the table is the rest of a double press (Textual's double click takes as
 #: long), not a key meant for what shows next: it is dropped.
@@ -227,6 +230,8 @@ class GoFishApp(App[None]):
         coach.border_title = "Coach: what the table has shown"
         coach.border_subtitle = COACH_LEGEND
         self._catch_signals()
+        if not self.is_headless:
+            self.set_interval(HANG_UP_CHECK, self.leave_if_hung_up)
         self.app_resume_signal.subscribe(self, self.redraw_all)
         self.start(self.session)
 
@@ -259,6 +264,19 @@ class GoFishApp(App[None]):
         # (saved) as it does when the table runs; this leaves the same way should it not come.
         leave_the_terminal_behind(terminal)
         driver.resume_application_mode()  # a writer to nowhere, for Textual's way out
+        self.leave(return_code=128 + signal.SIGHUP)
+
+    def leave_if_hung_up(self) -> None:
+        """Leave as the hang-up's SIGHUP makes the table leave, should the terminal hang up
+        with no SIGHUP: one that is not the table's controlling terminal (``setsid``, a
+        launcher giving it none) sends none as its window closes. The table went on for
+        good, its input thread reading the closed terminal's endless nothing."""
+        stdin = sys.__stdin__
+        if self._left or stdin is None or not terminal_hung_up(stdin.fileno()):
+            return  # leaving already (a SIGHUP came), or the terminal is there
+        # Its input is left as it is: Textual's input thread reads it until it stops, as
+        # after a SIGHUP (a pipe in its place, as in leave_the_terminal_behind, could
+        # block a read under way for good). Its output fails harmlessly (OutlivingOutput).
         self.leave(return_code=128 + signal.SIGHUP)
 
     def _catch_signals(self) -> None:

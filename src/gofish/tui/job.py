@@ -10,6 +10,7 @@ and tell, once it runs again, whether the terminal is still there to take back.
 from __future__ import annotations
 
 import enum
+import errno
 import os
 import signal
 import sys
@@ -111,6 +112,21 @@ def terminal_state(descriptor: int) -> Terminal:
     except OSError:  # EIO: hung up, every use of it fails from now on
         return Terminal.GONE
     return Terminal.OURS if foreground == os.getpgrp() else Terminal.ELSEWHERE
+
+
+def terminal_hung_up(descriptor: int) -> bool:
+    """Whether the terminal open on ``descriptor`` hung up (its window closed): asking its
+    modes fails then (EIO), as every use of it does, whether it is this process's
+    controlling terminal or not. Never where there are no such modes (Windows)."""
+    try:
+        import termios
+    except ImportError:
+        return False
+    try:
+        termios.tcgetattr(descriptor)
+    except termios.error as error:
+        return bool(error.args[0] == errno.EIO)
+    return False
 
 
 def leave_the_terminal_behind(descriptor: int) -> None:
