@@ -59,5 +59,7 @@ class OutlivingDriver(LinuxDriver):
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         # The stream its writer thread takes (Textual's name for it: sys.__stderr__).
-        if self._file is not None:  # (gofish play leaves on a closed stream before this)
-            self._file = OutlivingOutput(self._file)  # type: ignore[assignment]
+        # Looked for, not assumed: a Textual that names it otherwise draws as it did.
+        stream = getattr(self, "_file", None)
+        if stream is not None:  # (gofish play leaves on a closed stream before this)
+            self._file = OutlivingOutput(stream)  # type: ignore[assignment]
