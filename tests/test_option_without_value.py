@@ -61,7 +61,7 @@ def argparse_refusal(command: list[str], tmp_path: Path, monkeypatch: pytest.Mon
      "a number, as in --timeout N"),
     (["rooms", "--port", "--host", "::1"], "--port", "a number, as in --port N"),
     (["play", "--hand-size", "--plain"], "--hand-size", "a number, as in --hand-size N"),
-    (["play", "--book-size", "--plain"], "--book-size", "a number, as in --book-size 4|2"),
+    (["play", "--book-size", "--plain"], "--book-size", "one of 4, 2"),
     (["serve", "--pace", "--port", "1"], "--pace", "a number, as in --pace SECONDS"),
     # And one with a '--' after it: "--seed=-b" was the hint, and is no number either.
     (["tournament", "emma", "random", "--seed", "--", "-b"], "--seed",

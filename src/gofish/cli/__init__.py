@@ -139,6 +139,8 @@ def _what_it_takes(option: str, action: argparse.Action) -> str | None:
     '-', so writing one joined is no help. None for an option of any text."""
     if action.choices is not None:
         return f"; it takes one of {', '.join(map(str, action.choices))}"
+    if isinstance(action.metavar, str) and "|" in action.metavar:  # choices the command checks
+        return f"; it takes one of {', '.join(action.metavar.split('|'))}"
     if wants_a_number(action):
         return f"; it takes a number, as in {option} {action.metavar or 'N'}"
     if action.metavar == _SHARD_METAVAR:  # numbers apart, which never start with '-'
