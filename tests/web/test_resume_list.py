@@ -109,3 +109,31 @@ def test_a_reason_ending_in_a_bots_spec_gets_no_full_stop_after_it(
             reasons[game_id] = marked.locator("p").inner_text()
         assert reasons[edited].endswith(f"given twice in '{spec}'"), reasons[edited]
         assert reasons[slow].endswith(f"(gofish resume {slow})."), reasons[slow]
+
+
+# Records, as the start form first comes into the page, whether the games to go on with
+# are listed above it yet (a MutationObserver's callback runs before the page is drawn).
+_LISTED_WHEN_THE_FORM_CAME = """
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector('.start-form')) return;
+  const box = document.querySelector('.unfinished');
+  window.listedWhenTheFormCame = Boolean(box && !box.hidden && box.querySelector('a'));
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_games_to_go_on_with_are_above_the_form_when_it_comes(
+    page: Any, tmp_path: Path
+) -> None:
+    # Listed once the form was in sight, they pushed it down under a click meant for a
+    # rule set: the click landed on another choice (a browser test failed so in CI), or
+    # on a game to resume.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
+        page.add_init_script(_LISTED_WHEN_THE_FORM_CAME)
+        page.goto(f"{server.url}/?speed=0")
+        page.locator(".start-form").wait_for()
+        assert page.evaluate("window.listedWhenTheFormCame") is True
+        assert page.locator(".unfinished a").all_inner_texts() == [f"Resume game {mine}"]

@@ -434,16 +434,23 @@ function showStart() {
 async function listUnfinished(box) {
   if (!box) return;
   const asked = ++listingsAsked;
-  let data;
+  const data = await unfinishedGames();
+  if (data && asked === listingsAsked) fillUnfinished(box, data);
+}
+
+/** The unfinished games as the server lists them, or null (no database: nothing to resume). */
+async function unfinishedGames() {
   try {
     // The latest that can be resumed here: games with no person or several people at the
     // table, or a bot given longer to think than a server allows (from the terminal) cannot,
     // and the last three could all be such games.
-    data = await getJSON('/api/games?finished=false&limit=200');
+    return await getJSON('/api/games?finished=false&limit=200');
   } catch {
-    return; // no database: nothing to resume
+    return null;
   }
-  if (asked !== listingsAsked) return;
+}
+
+function fillUnfinished(box, data) {
   const here = gameInPlay();
   const games = data.games.filter((game) => !game.damaged && !game.not_resumable).slice(0, 3);
   fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
@@ -839,8 +846,14 @@ function clearOfTheHeader() {
 async function main() {
   if (SPEED === 0) document.body.classList.add('no-motion');
   try {
+    // The form shows with the games to go on with above it: filled in once the form was
+    // in sight, the list pushed it down under a click meant for its rules (a click then
+    // landed on another choice, or on a game to resume).
+    const unfinished = unfinishedGames();
     choices = await getJSON('/api/setup');
+    const listed = await unfinished;
     buildStartForm();
+    if (listed) fillUnfinished($('.unfinished'), listed);
   } catch (error) {
     fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
   }
