@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +14,10 @@ from gofish.storage import open_store
 
 from .conftest import LiveServer
 
-PERSON_AND_EMMA = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
-BOTS_ONLY = [{"name": "Emma", "bot": "emma"}, {"name": "Randy", "bot": "random"}]
+Seating = list[dict[str, Any]]  # a saved game's seats
+
+PERSON_AND_EMMA: Seating = [{"name": "You", "bot": None}, {"name": "Emma", "bot": "emma"}]
+BOTS_ONLY: Seating = [{"name": "Emma", "bot": "emma"}, {"name": "Randy", "bot": "random"}]
 
 
 def _started(seed: int) -> dict[str, Any]:
@@ -22,23 +26,31 @@ def _started(seed: int) -> dict[str, Any]:
     return game.to_record()
 
 
+@contextmanager
+def _server_with(tmp_path: Path, *seatings: Seating
+                 ) -> Iterator[tuple[LiveServer, list[int]]]:
+    """A live server of its own, with a game begun (seed 1, 2, …) for each seating: the
+    server and the games' ids."""
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        with open_store(server.database) as store:
+            ids = [store.save(_started(seed), seats=seats)
+                   for seed, seats in enumerate(seatings, start=1)]
+        yield server, ids
+
+
 def test_games_of_bots_alone_do_not_hide_an_older_game_to_resume(
     page: Any, tmp_path: Path
 ) -> None:
     # It asked for the 3 latest unfinished games and then dropped those nobody can take
     # a seat in: three newer games of bots alone (played in the terminal) hid the player's.
-    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
-        with open_store(server.database) as store:
-            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
-            for seed in (2, 3, 4):
-                store.save(_started(seed), seats=BOTS_ONLY)
+    with _server_with(tmp_path, PERSON_AND_EMMA, *[BOTS_ONLY] * 3) as (server, [mine, *_]):
         page.goto(f"{server.url}/?speed=0")
         offered = page.locator(".unfinished a")
         offered.first.wait_for()
         assert offered.all_inner_texts() == [f"Resume game {mine}"]
 
 
-SLOW_BOT = [{"name": "You", "bot": None},
+SLOW_BOT: Seating = [{"name": "You", "bot": None},
             {"name": "ISMCTS", "bot": "ismcts:iterations=1000000000:seconds=3600"}]
 
 
@@ -49,10 +61,7 @@ def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
     # offered it, and clicking it only gave the refusal (at most 5 s here). The history
     # said "Resume" too; it now says it cannot be resumed here, and why when the mark is
     # opened (a tooltip, its title, was out of reach of the keyboard and of a phone).
-    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
-        with open_store(server.database) as store:
-            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
-            slow = store.save(_started(2), seats=SLOW_BOT)
+    with _server_with(tmp_path, PERSON_AND_EMMA, SLOW_BOT) as (server, [mine, slow]):
         page.goto(f"{server.url}/?speed=0")
         offered = page.locator(".unfinished a")
         offered.first.wait_for()
@@ -73,10 +82,7 @@ def test_a_game_whose_bot_thinks_too_long_for_a_server_is_not_offered(
 def test_a_changed_row_offered_to_resume_says_so(page: Any, tmp_path: Path) -> None:
     # The history, replay and stats pages say when a game's row says otherwise than its
     # record (edited by hand, a failing disk); the start screen offered it without a word.
-    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
-        with open_store(server.database) as store:
-            changed = store.save(_started(1), seats=PERSON_AND_EMMA)
-            plain = store.save(_started(2), seats=PERSON_AND_EMMA)
+    with _server_with(tmp_path, PERSON_AND_EMMA, PERSON_AND_EMMA) as (server, [changed, plain]):
         damage(server.database, f"UPDATE games SET books = '[3, 0]' WHERE id = {changed}")
         page.goto(f"{server.url}/?speed=0")
         page.locator(".unfinished a").first.wait_for()
@@ -95,10 +101,7 @@ def test_a_reason_ending_in_a_bots_spec_gets_no_full_stop_after_it(
     # stored spec read "... given twice in 'counter:epsilon=0.3:epsilon=0.3'.", the stop
     # as if part of the value. A reason ending in words still ends in one.
     spec = "counter:epsilon=0.3:epsilon=0.3"  # only an edit by hand stores it
-    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
-        with open_store(server.database) as store:
-            edited = store.save(_started(1), seats=PERSON_AND_EMMA)
-            slow = store.save(_started(2), seats=SLOW_BOT)
+    with _server_with(tmp_path, PERSON_AND_EMMA, SLOW_BOT) as (server, [edited, slow]):
         damage(server.database, "UPDATE seats SET bot = ? WHERE game_id = ? AND seat = 1",
                (spec, edited))
         page.goto(f"{server.url}/?speed=0#/history")
@@ -129,9 +132,7 @@ def test_the_games_to_go_on_with_are_above_the_form_when_it_comes(
     # Listed once the form was in sight, they pushed it down under a click meant for a
     # rule set: the click landed on another choice (a browser test failed so in CI), or
     # on a game to resume.
-    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
-        with open_store(server.database) as store:
-            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
+    with _server_with(tmp_path, PERSON_AND_EMMA) as (server, [mine]):
         page.add_init_script(_LISTED_WHEN_THE_FORM_CAME)
         page.goto(f"{server.url}/?speed=0")
         page.locator(".start-form").wait_for()
