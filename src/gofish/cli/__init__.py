@@ -156,7 +156,7 @@ _SHARD_METAVAR = "I/N"  # tournament's --shard
 _NUMBER_TYPES: set[Callable[[str], object]] = {int, float}
 #: And by the metavar their help shows, for options whose value the command checks itself
 #: (play's ``--hand-size N`` and ``--speed X``).
-_NUMBER_METAVARS = frozenset({"N", "X", "SECONDS", "4|2"})
+_NUMBER_METAVARS = frozenset({"N", "X", "SECONDS"})
 
 _Parse = TypeVar("_Parse", bound=Callable[[str], object])
 
