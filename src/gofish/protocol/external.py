@@ -47,6 +47,7 @@ from gofish.core.errors import cut
 from gofish.core.record import RepeatedField, each_field_once
 from gofish.core.rules import check_players
 from gofish.knowledge import check_turn
+from gofish.procstat import FLAGS, PARENT, START_TIME, STATE, stat_fields
 from gofish.protocol.stderr_tail import END_WAIT, StderrTail
 
 PROTOCOL = "gofish-bot"
@@ -920,8 +921,8 @@ def _live_children(since: int) -> list[str]:
     (zombies have no environment to show, and are never exec'd)."""
     me = str(os.getpid())
     return [name for name in _process_ids()
-            if (fields := _live_stat(name)) is not None and fields[_PARENT] == me
-            and int(fields[_START_TIME]) >= since]
+            if (fields := _live_stat(name)) is not None and fields[PARENT] == me
+            and int(fields[START_TIME]) >= since]
 
 
 def _process_ids() -> list[str]:
@@ -979,8 +980,8 @@ def _mark_prefix(pid: int, started: int | None) -> str:
 def start_time(pid: int) -> int | None:
     """When process ``pid`` started, in clock ticks since the machine did (a zombie's too,
     until it is reaped); None if it is gone (or not on Linux)."""
-    fields = _stat(str(pid))
-    return None if fields is None else int(fields[_START_TIME])
+    fields = stat_fields(pid)
+    return None if fields is None else int(fields[START_TIME])
 
 
 def _wait_for_orphaned_execs(started: int, deadline: float) -> None:
@@ -1008,33 +1009,20 @@ def _parents_of_forks(own: tuple[bytes, bytes] | None, started: int) -> list[str
     parents = []
     for name in _process_ids():
         fields = _live_stat(name)
-        if (fields is not None and int(fields[_START_TIME]) >= started
-                and me not in (name, fields[_PARENT]) and _image_of(name) in (_MID_EXEC, own)):
-            parents.append(fields[_PARENT])
+        if (fields is not None and int(fields[START_TIME]) >= started
+                and me not in (name, fields[PARENT]) and _image_of(name) in (_MID_EXEC, own)):
+            parents.append(fields[PARENT])
     return parents
 
 
-# Places in /proc/PID/stat, counted from the state letter (after the command's ")").
-_PARENT, _FLAGS, _START_TIME = 1, 6, 19
 _KERNEL_THREAD = 0x00200000  # PF_KTHREAD, among the flags
 
 
 def _live_stat(pid: str) -> list[str] | None:
     """Process ``pid``'s /proc/PID/stat from its state on; None once it is gone, and for a
     zombie or a kernel thread."""
-    fields = _stat(pid)
-    if fields is None or fields[0] == "Z" or int(fields[_FLAGS]) & _KERNEL_THREAD:
-        return None
-    return fields
-
-
-def _stat(pid: str) -> list[str] | None:
-    """Process ``pid``'s /proc/PID/stat from its state on; None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].decode().split()
-        int(fields[_FLAGS]), int(fields[_START_TIME])  # there to read
-    except (OSError, ValueError, IndexError):  # gone meanwhile
+    fields = stat_fields(pid)
+    if fields is None or fields[STATE] == "Z" or int(fields[FLAGS]) & _KERNEL_THREAD:
         return None
     return fields
 

@@ -14,9 +14,9 @@ import errno
 import os
 import signal
 import sys
-from pathlib import Path
 
 from gofish.leaving import drop_output
+from gofish.procstat import PARENT, stat_fields
 
 
 class Terminal(enum.Enum):
@@ -98,11 +98,8 @@ def job_orphaned() -> bool:
 
 def _parent_of(pid: int) -> int | None:
     """Process ``pid``'s parent by /proc, or None where there is none to read."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return int(stat.rsplit(")", 1)[1].split()[1])  # after the name, which may hold spaces
+    fields = stat_fields(pid)
+    return None if fields is None else int(fields[PARENT])
 
 
 def terminal_state(descriptor: int) -> Terminal:
