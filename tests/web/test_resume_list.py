@@ -138,3 +138,22 @@ def test_the_games_to_go_on_with_are_above_the_form_when_it_comes(
         page.locator(".start-form").wait_for()
         assert page.evaluate("window.listedWhenTheFormCame") is True
         assert page.locator(".unfinished a").all_inner_texts() == [f"Resume game {mine}"]
+
+
+def test_the_first_load_reads_the_games_to_go_on_with_once(page: Any, tmp_path: Path) -> None:
+    # Read for the form, then again as the address showed the start screen: two reads of
+    # the whole list (and of the games table, for damage) for one page load.
+    with _server_with(tmp_path, PERSON_AND_EMMA) as (server, [mine]):
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url)
+                if "/api/games?finished=false" in request.url else None)
+        page.goto(f"{server.url}/?speed=0")
+        page.locator(".unfinished a").first.wait_for()
+        page.wait_for_load_state("networkidle")
+        assert len(asked) == 1, asked
+        page.evaluate("window.location.hash = '#/history'")  # the same page, not reloaded
+        page.locator(f"tr[data-game='{mine}']").wait_for()
+        page.evaluate("window.location.hash = '#/'")  # back at the start: read afresh
+        page.locator(".unfinished a").first.wait_for()
+        page.wait_for_load_state("networkidle")
+        assert len(asked) == 2, asked

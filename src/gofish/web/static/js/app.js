@@ -30,6 +30,7 @@ let pendingStart = null;
 // (a network drop), and a deal takes its place when the address is at its limit.
 let lostGameId = null;
 let listingsAsked = 0; // an answer to an older listing is dropped
+let listedWithTheForm = false; // during main()'s route(): the form came listed, not read twice
 
 // ------------------------------------------------------------ announcements
 
@@ -423,7 +424,7 @@ function buildStartForm() {
 /** The start screen, with the unfinished games as they are now. */
 function showStart() {
   showPage('start');
-  listUnfinished($('.unfinished'));
+  if (!listedWithTheForm) listUnfinished($('.unfinished'));
 }
 
 /**
@@ -854,6 +855,7 @@ async function main() {
     const listed = await unfinished;
     buildStartForm();
     if (listed) fillUnfinished($('.unfinished'), listed);
+    listedWithTheForm = Boolean(listed);
   } catch (error) {
     fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
   }
@@ -872,6 +874,7 @@ async function main() {
     if (gameInPlay() === gameId && pendingStart?.type !== 'start') stepAside(gameId);
   });
   route();
+  listedWithTheForm = false; // from now on, the start screen lists them afresh each time
 }
 
 main();
