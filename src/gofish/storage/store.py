@@ -119,9 +119,14 @@ class StoredGame:
         """The seats of people; a known person's before any that ``gofish recover`` could
         only take for a person's (``lost_seats``), so that history, show and the stats
         read a game from the seat its player is known to have played."""
-        unknown = lost_seats(self.seats)
+        return self._people_and_lost()[0]
+
+    def _people_and_lost(self) -> tuple[list[int], list[int]]:
+        """human_seats, and the seats among them ``gofish recover`` lost (``lost_seats``),
+        worked out once for player_seat, which needs both."""
+        lost = lost_seats(self.seats)
         people = [index for index, seat in enumerate(self.seats) if seat["bot"] is None]
-        return [index for index in people if index not in unknown] + unknown
+        return [index for index in people if index not in lost] + lost, lost
 
     @property
     def player_seat(self) -> int | None:
@@ -129,8 +134,7 @@ class StoredGame:
         game: the first known person's, or the one seat recover lost beside bots'; None
         for a game of bots alone, and for one of which recover lost several seats and
         kept no person's (which of them was the player's is not known)."""
-        humans = self.human_seats
-        lost = lost_seats(self.seats)
+        humans, lost = self._people_and_lost()
         if not humans or (humans[0] in lost and len(lost) > 1):
             return None
         return humans[0]
@@ -1260,7 +1264,9 @@ class Store:
         if row is None:
             raise DamagedGameError(game_id, self.path)
         record, source, created_at, updated_at, actions, over = row
-        if not (_texts(source, created_at, updated_at) and _is_count(actions) and over == 1):
+        # History's check of ``over``: of the rows stats reads (over >= 1), it passes 1 alone.
+        if not (_texts(source, created_at, updated_at) and _is_count(actions)
+                and _is_over_flag(over)):
             raise DamagedGameError(game_id, self.path)
         _load_record(record, self.path, game_id)
 
