@@ -939,10 +939,14 @@ def _image_of(pid: str) -> tuple[bytes, bytes] | None:
     gone or not ours. A fork shows its parent's until its exec, and _MID_EXEC during it: a
     program started since with the same environment (another tournament's command), or
     with none (``env -i``), has its own command line, and is not waited for as a fork."""
+    # The environment first: it alone is closed to a process not ours, and a process gone
+    # by then needs no command line read.
     environ = _environ_of(pid)
+    if environ is None:
+        return None
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-            return None if environ is None else (environ, cmdline.read())
+            return environ, cmdline.read()
     except OSError:
         return None
 
