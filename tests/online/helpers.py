@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -244,6 +245,31 @@ def caught_up(client: TestClient, code: str, players: list[Player]) -> None:
     for player in players:
         if player.version < version:
             player.read_until(lambda m: m["type"] == "update" and m["version"] >= version)
+
+
+def scheduled_moves_run(client: TestClient, code: str) -> None:
+    """Let room ``code``'s scheduled work that could move or store its game have its go:
+    a bot's (or stand-in's) move, and the storing of stand-ins' names."""
+    live = client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
+
+    async def run() -> None:
+        scheduled = [task for task in (live.bot_task, live.stand_in_task) if task is not None]
+        if scheduled:
+            await asyncio.wait(scheduled)
+        async with live.lock:  # what they did is stored
+            pass
+
+    client.portal.call(run)  # type: ignore[union-attr]
+
+
+def stood_still(client: TestClient, code: str, version: int) -> None:
+    """Room ``code``'s game is still at ``version`` once the moves already scheduled have
+    had their go, and the room would give no bot or stand-in a move now: a fixed sleep
+    passed on a busy machine before a late move could come, and so checked nothing."""
+    scheduled_moves_run(client, code)
+    room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+    assert room.version == version, "the game moved on"
+    assert room.seat_played_by_bot() is None, "a bot or stand-in is to move"
 
 
 def play(players: list[Player], asks: int = 3000,

@@ -32,6 +32,7 @@ from .helpers import (
     join_room,
     serving,
     start_game,
+    stood_still,
 )
 from .test_turn_clock import stored, texts
 
@@ -235,7 +236,7 @@ def test_the_back_command_ends_the_away_state_and_the_clock_is_theirs_again(
         update = ann_to_move(client, room, ann)
         assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
         stand_ins = moves_of_ann(client, room).count("stand-in")
-        time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
+        stood_still(client, room.code, room.version)  # the stand-in does not move for her
         assert moves_of_ann(client, room).count("stand-in") == stand_ins
         ann.command("ask", **update["game"]["legal_actions"][0])
         ann.read_until(lambda m: m["type"] == "update" and m["version"] > update["version"])
@@ -289,7 +290,7 @@ def test_a_rematch_she_asks_for_herself_ends_the_away_state(
         ann_to_move(client, room, ann, others=(bob,))
         assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
         stand_ins = moves_of_ann(client, room).count("stand-in")
-        time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
+        stood_still(client, room.code, room.version)  # the stand-in does not move for her
         assert moves_of_ann(client, room).count("stand-in") == stand_ins
         caught_up(client, room.code, [ann])
         assert not ann.room["seats"][0]["away"] and AWAY_LINE not in texts(ann)
@@ -409,9 +410,8 @@ def stands_still(client: TestClient, room: Room, players: list[Player]) -> None:
     """The game waits: nothing moves for longer than the stand-in's pause (none now), with
     no turn clock running and no bot's turn scheduled that could move it, nor any told."""
     caught_up(client, room.code, players)
-    version, live = room.version, live_room(client, room)
-    time.sleep(0.5)
-    assert room.version == version, moves_of_ann(client, room)
+    live = live_room(client, room)
+    stood_still(client, room.code, room.version)
     assert live.turn_timer is None and (live.bot_task is None or live.bot_task.done())
     for player in players:
         with contextlib.suppress(TimeoutError):  # presence, which has no version to wait for
@@ -542,9 +542,9 @@ def test_a_restart_while_the_game_waits_for_a_person_away_keeps_waiting_for_them
     """Presence is not stored: rebuilt, the room has nobody here, so it waits on as it
     did; Ann's page connecting again is her back, her clock running, her turn hers."""
     with restarted_with_ann_away(make_app) as (client, room, token):
-        code, version = room.code, room.version
-        time.sleep(0.3)
-        assert room.version == version and room.seat_to_move() == 0
+        stood_still(client, room.code, room.version)
+        assert room.seat_to_move() == 0
+        code = room.code
         ann = connect(client, code, token)
         assert not room.seats[0].away and clock_told(ann)["seat"] == 0
         update = ann_to_move(client, room, ann)

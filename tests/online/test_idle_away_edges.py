@@ -23,6 +23,7 @@ from .helpers import (
     disconnect,
     play_to_end,
     serving,
+    stood_still,
     three_seat_room,
     two_people,
 )
@@ -85,7 +86,8 @@ def test_a_run_out_the_stand_in_had_not_played_when_its_person_went_is_theirs_on
         assert room.version == version  # nobody active: the game waited
         set_clock(client, 60)  # the stand-in would now move at once
         ann = connect(client, room.code, ann.token)
-        time.sleep(0.5)  # the stand-in, with no pause now, would have moved for her
+        # The stand-in, with no pause now, would have moved for her at once.
+        stood_still(client, room.code, version)
         caught_up(client, room.code, [ann])
         assert moves_of_ann(client, room) == [] and room.version == version
         assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
@@ -231,7 +233,7 @@ def test_a_rematch_someone_else_starts_starts_an_idle_away_person_afresh(
         ann_to_move(client, room, ann, others=(bob,))
         assert clock_told(ann)["seat"] == 0 and clock_told(ann)["seconds"] > 50
         stand_ins = moves_of_ann(client, room).count("stand-in")
-        time.sleep(0.6)  # longer than the stand-in's pause: it does not move for her
+        stood_still(client, room.code, room.version)  # the stand-in does not move for her
         assert moves_of_ann(client, room).count("stand-in") == stand_ins
 
 

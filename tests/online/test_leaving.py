@@ -22,6 +22,7 @@ from .helpers import (
     join_room,
     play_to_end,
     refused_hello,
+    scheduled_moves_run,
     serving,
     settle,
     start_game,
@@ -228,7 +229,7 @@ def test_when_the_last_person_leaves_a_dealt_room_it_closes(client: TestClient) 
     assert watcher.log[-1]["text"] == update["notice"]
     assert watcher.room["status"] == "closed" and watcher.room["host"] is None
     version = watcher.version
-    time.sleep(0.3)  # bots do not play on for nobody (the pace here is instant)
+    scheduled_moves_run(client, code)  # bots do not play on for nobody
     server = client.app.state.gofish_rooms  # type: ignore[attr-defined]
     assert server.rooms[code].room.version == version
     joining = client.post(f"/rooms/{code}/join", json={"name": "Cy"})

@@ -30,9 +30,11 @@ from .helpers import (
     play_to_end,
     receive,
     refused_hello,
+    scheduled_moves_run,
     serving,
     settle,
     start_game,
+    stood_still,
     three_seat_room,
 )
 
@@ -347,9 +349,7 @@ def test_a_seat_gone_too_long_is_played_by_a_bot_until_its_player_returns(
         ann.command("ask", **chooser.choice(ann.game["legal_actions"]))
         ann.read_until(lambda m: m["type"] == "update")
         settle([ann, back])
-    before = room.version  # the stand-in has stopped: Bob's turn waits for Bob
-    time.sleep(0.3)
-    assert room.version == before
+    stood_still(client, code, room.version)  # the stand-in has stopped: Bob's turn waits
     play_to_end([ann, back])
 
 
@@ -374,7 +374,8 @@ def test_with_every_person_away_the_game_waits_for_the_first_one_back(
     while not all(seat.away for seat in room.seats):
         assert time.monotonic() < deadline, "nobody was marked away"
         time.sleep(0.05)
-    time.sleep(0.5)
+    scheduled_moves_run(client, made["code"])
+    assert room.seat_played_by_bot() is None  # no stand-in asks with nobody here
     # Nothing moved: only the stand-ins' names, given as each went away, were stored.
     assert _kinds_after(version, client, made["code"]) == ["away", "away"]
     assert not _entries_by(room, client, made["code"])
