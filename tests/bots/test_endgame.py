@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -182,8 +183,23 @@ def test_tables_warm_the_search_up_only_for_bots_that_use_it(
     assert started == [True]
 
 
-def test_the_warm_up_runs_a_real_search() -> None:
-    endgame_module.warm_up()  # compiles or loads the play-outs; must not raise
+def test_the_warm_up_runs_a_real_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # It compiles or loads the play-outs by searching: one that returned early (numba
+    # thought missing, say) left the first endgame to pay for the compile.
+    picks = []
+    real_best = EndgameSearch.best
+
+    def recorded(search: EndgameSearch, view: View, tracker: Any, candidates: Any,
+                 rng: random.Random) -> Any:
+        pick = real_best(search, view, tracker, candidates, rng)
+        picks.append((pick, list(candidates)))
+        return pick
+
+    monkeypatch.setattr(EndgameSearch, "best", recorded)
+    endgame_module.warm_up()
+    assert len(picks) == 1
+    pick, candidates = picks[0]
+    assert pick in candidates
 
 
 def nordic_endgame_views(seed: int) -> list[View]:
