@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -103,6 +104,12 @@ class Player:
             assert game["log_from"] == len(self.log), "log entries were skipped or repeated"
             self.log.extend(game["log"])
         self.game = game
+
+    def read_all_sent(self) -> None:
+        """Read every frame the server sent this page before now: it answers a ping in
+        turn (a read that waited a fixed time could give up before a late frame came)."""
+        self.send({"type": "ping"})
+        self.read_until(lambda m: m["type"] == "pong")
 
     def send(self, payload: Message) -> None:
         self.ws.send_text(json.dumps(payload))
@@ -234,7 +241,7 @@ def caught_up(client: TestClient, code: str, players: list[Player]) -> None:
     away) is stored after that page's welcome: the database write is awaited under the
     room's lock, and the welcome does not wait for it.
     """
-    live = client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
+    live = live_room_of(client, code)
 
     async def stored() -> None:
         async with live.lock:
@@ -247,13 +254,29 @@ def caught_up(client: TestClient, code: str, players: list[Player]) -> None:
             player.read_until(lambda m: m["type"] == "update" and m["version"] >= version)
 
 
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
+    """Wait until ``condition()`` holds; fail saying ``what`` did not happen after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+def live_room_of(client: TestClient, code: str) -> Any:
+    """The server's live room ``code`` (its scheduled tasks and timers)."""
+    return client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
+
+
 def scheduled_moves_run(client: TestClient, code: str) -> None:
     """Let room ``code``'s scheduled work that could move or store its game have its go:
-    a bot's (or stand-in's) move, and the storing of stand-ins' names."""
-    live = client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
+    a bot's (or stand-in's) move, the passing on of a host's role, the storing of
+    stand-ins' names."""
+    live = live_room_of(client, code)
 
     async def run() -> None:
-        scheduled = [task for task in (live.bot_task, live.stand_in_task) if task is not None]
+        await asyncio.sleep(0)  # timers already due (a grace ended) start their work first
+        scheduled = [task for task in (live.bot_task, live.host_task, live.stand_in_task)
+                     if task is not None]
         if scheduled:
             await asyncio.wait(scheduled)
         async with live.lock:  # what they did is stored
@@ -267,7 +290,7 @@ def stood_still(client: TestClient, code: str, version: int) -> None:
     had their go, and the room would give no bot or stand-in a move now: a fixed sleep
     passed on a busy machine before a late move could come, and so checked nothing."""
     scheduled_moves_run(client, code)
-    room = client.app.state.gofish_rooms.rooms[code].room  # type: ignore[attr-defined]
+    room = live_room_of(client, code).room
     assert room.version == version, "the game moved on"
     assert room.seat_played_by_bot() is None, "a bot or stand-in is to move"
 

@@ -30,9 +30,12 @@ from .helpers import (
     create_room,
     disconnect,
     join_room,
+    live_room_of,
+    scheduled_moves_run,
     serving,
     start_game,
     stood_still,
+    wait_for,
 )
 from .test_turn_clock import stored, texts
 
@@ -393,7 +396,8 @@ def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
         client.app.state.gofish_rooms.settings = replace(  # type: ignore[attr-defined]
             PATIENT, turn_seconds=60, away_seconds=0.3)
         disconnect(ann)
-        time.sleep(0.8)
+        wait_for(lambda: room.seats[0].away, "Ann's grace never ended")
+        scheduled_moves_run(client, made["code"])
         assert room.host == 0  # nobody here to take it
         bob.command("back")
         bob.read_until(lambda m: m["type"] == "update" and m["room"]["host"] == 1)
@@ -403,7 +407,7 @@ def test_a_gone_hosts_role_waits_for_a_person_back_from_idle_turns(
 # ------------------------------------------- nobody active here: the game waits
 
 def live_room(client: TestClient, room: Room) -> Any:
-    return client.app.state.gofish_rooms.rooms[room.code]  # type: ignore[attr-defined]
+    return live_room_of(client, room.code)
 
 
 def stands_still(client: TestClient, room: Room, players: list[Player]) -> None:
@@ -414,8 +418,7 @@ def stands_still(client: TestClient, room: Room, players: list[Player]) -> None:
     stood_still(client, room.code, room.version)
     assert live.turn_timer is None and (live.bot_task is None or live.bot_task.done())
     for player in players:
-        with contextlib.suppress(TimeoutError):  # presence, which has no version to wait for
-            player.read_until(lambda m: False, timeout=0.2)
+        player.read_all_sent()  # presence too, which has no version to wait for
         assert clock_told(player) is None
 
 

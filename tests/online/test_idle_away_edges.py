@@ -5,7 +5,6 @@ seat was given up, and the clean slate a new deal gives everyone."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -26,6 +25,7 @@ from .helpers import (
     stood_still,
     three_seat_room,
     two_people,
+    wait_for,
 )
 from .test_idle_away import (
     ann_and_emma,
@@ -45,13 +45,6 @@ from .test_idle_away import (
     stands_still,
 )
 from .test_turn_clock import texts
-
-
-def wait_for(condition: Callable[[], bool], what: str, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
 
 
 def gone_unseen(client: TestClient, room: Room, ann: Player) -> None:

@@ -18,7 +18,16 @@ from starlette.testclient import TestClient
 from gofish.online.room import Room
 
 from .conftest import PATIENT
-from .helpers import Player, connect, disconnect, serving, two_people
+from .helpers import (
+    Player,
+    caught_up,
+    connect,
+    disconnect,
+    live_room_of,
+    serving,
+    stood_still,
+    two_people,
+)
 
 Dealt = tuple[TestClient, Room, list[Player]]
 
@@ -113,11 +122,10 @@ def test_every_move_starts_the_clock_again_and_pages_are_told_how_long_it_has(
 def test_with_the_clock_off_a_turn_waits_for_its_person(
     make_app: Callable[..., Starlette],
 ) -> None:
-    with dealt(make_app, 0) as (_client, room, players):
-        version = room.version
+    with dealt(make_app, 0) as (client, room, players):
         assert players[0].messages[-1]["turn_clock"] is None
-        time.sleep(0.6)
-        assert room.version == version
+        stood_still(client, room.code, room.version)
+        assert live_room_of(client, room.code).turn_timer is None  # nothing counts down
 
 
 def test_a_restarted_server_starts_the_clock_afresh_when_the_person_is_back(
@@ -133,7 +141,9 @@ def test_a_restarted_server_starts_the_clock_afresh_when_the_person_is_back(
     time.sleep(0.6)  # longer than the new server's clock: a stale start would run out at once
     with serving(make_app(replace(PATIENT, turn_seconds=0.5))) as client:
         other = connect(client, code, tokens[1 - mover])
-        time.sleep(0.7)  # the person to move is not here yet: their clock has not started
+        # The person to move is not here yet: their clock has not started.
+        caught_up(client, code, [other])
+        assert live_room_of(client, code).turn_timer is None
         assert not [e for e in stored(client, code) if e[1].get("by") == "turn-clock"]
         back = time.monotonic()
         person = connect(client, code, tokens[mover])
@@ -159,7 +169,7 @@ def test_a_fresh_clock_for_a_person_back_on_their_turn_reaches_the_other_pages(
         person, other = players[mover], players[1 - mover]
         disconnect(person)
         time.sleep(2.3)  # longer than the clock: it runs out on nobody
-        assert room.version == version
+        stood_still(client, room.code, version)
         back = connect(client, room.code, person.token)
         assert back.messages[-1]["turn_clock"]["seat"] == mover
         told = other.read_until(lambda m: m["type"] in ("update", "presence")
