@@ -411,8 +411,8 @@ def live_room(client: TestClient, room: Room) -> Any:
 
 
 def stands_still(client: TestClient, room: Room, players: list[Player]) -> None:
-    """The game waits: nothing moves for longer than the stand-in's pause (none now), with
-    no turn clock running and no bot's turn scheduled that could move it, nor any told."""
+    """The game waits: a move already scheduled has had its go without moving it, and no
+    turn clock runs nor bot's turn is scheduled that could move it, nor any is told."""
     caught_up(client, room.code, players)
     live = live_room(client, room)
     stood_still(client, room.code, room.version)
