@@ -21,8 +21,9 @@ from gofish.web.messages import AskMessage, FishMessage
 from gofish.web.speech import speech_for
 
 
-def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run ``scenario`` in a thread of its own: playwright may hold this thread's event loop."""
+def run(scenario: Callable[[], Coroutine[Any, Any, None]], seconds: float = 60) -> None:
+    """Run ``scenario`` in a thread of its own: playwright may hold this thread's event loop.
+    One still running after ``seconds`` fails (a hang passed, having raised nothing yet)."""
     failures: list[BaseException] = []
 
     def target() -> None:
@@ -31,11 +32,20 @@ def run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
         except BaseException as error:
             failures.append(error)
 
-    thread = threading.Thread(target=target)
+    thread = threading.Thread(target=target, daemon=True)  # a hung one holds no exit
     thread.start()
-    thread.join(timeout=60)
+    thread.join(timeout=seconds)
     if failures:
         raise failures[0]
+    assert not thread.is_alive(), f"the scenario was still running after {seconds} s"
+
+
+def test_a_scenario_still_running_at_its_time_fails() -> None:
+    async def hangs() -> None:
+        await asyncio.sleep(1)
+
+    with pytest.raises(AssertionError, match=r"still running after 0\.1 s"):
+        run(hangs, seconds=0.1)
 
 
 class Page:
