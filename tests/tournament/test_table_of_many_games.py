@@ -26,6 +26,10 @@ def played_many_times(times: int) -> dict[str, object]:
     tally.pair_games = [[value * times for value in row] for row in tally.pair_games]
     tally.pair_points = [[value * times for value in row] for row in tally.pair_points]
     tally.tables *= times
+    # as many times the deals, each alike: the sums over deals grow as the games do
+    assert tally.deal_sums is not None and not tally.open_deals
+    tally.deal_sums = {name: [value * times for value in values]
+                       for name, values in tally.deal_sums.items()}
     bots = result["bots"]
     assert isinstance(bots, list)
     return {**result, "games": tally.tables,

@@ -7,7 +7,13 @@ rotations of the table (``seatings="rotate"``, the default) or, for more than
 two players, every order of the bots around it (``seatings="all"``). Every game
 is determined by ``(seed, table, deal, arrangement)`` alone, so any split of the units over
 processes, or over machines (``--shard``), gives the same games.
+
+Deal ``d`` is the same cards at every table, so the units are numbered deal after deal
+(each deal's tables in turn) and a shard plays one unbroken stretch of them: all of a
+deal's games, which the 95% interval counts as one sample, then stay together but for the
+first and last deal of each shard, whose parts a merge adds up (see ``tally``).
 """
+
 
 from __future__ import annotations
 
@@ -35,6 +41,10 @@ from gofish.sim import as_whole_number
 #: The most games one tournament may ask for. A billion is hours in the simulator and
 #: weeks on the engine; more is surely a typo.
 MAX_GAMES = 1_000_000_000
+#: How the units are split into shards, written in every result: shards written before
+#: results said (which dealt the units out one at a time, every N-th to a shard) hold
+#: other games, and are not merged with these.
+SHARD_SPLIT = "deal-order stretches"
 MAX_TABLES = 1_000_000  # every group of bots that meets: listed, and written in --json
 #: The largest master seed. The deals use only a seed's low 64 bits, so a larger one would
 #: deal the games of a smaller one under another number, which pooling would count twice.
@@ -281,17 +291,31 @@ class Plan:
         return len(self.tables) * self.deals
 
     def units(self) -> range:
-        """This shard's units: every ``shards``-th one, starting at ``shard`` (a range, so a
-        big tournament's schedule takes no memory)."""
-        return range(self.shard, self.total_units, self.shards)
+        """This shard's units: its ``1/shards`` of the schedule in one stretch (within one
+        unit of the others' sizes), so each deal stays whole but where a stretch begins or
+        ends; a range, so a big tournament's schedule takes no memory."""
+        return range(self._stretch_start(self.shard), self._stretch_start(self.shard + 1))
+
+    def _stretch_start(self, shard: int) -> int:
+        return -(-shard * self.total_units // self.shards)
+
+    def shard_of(self, unit: int) -> int:
+        """The shard (of ``shards``) that plays unit ``unit``."""
+        return unit * self.shards // self.total_units
+
+    @property
+    def deal_games(self) -> int:
+        """The games played from one deal: at every table, in every arrangement."""
+        return len(self.tables) * len(self.arrangements)
 
     def unit(self, index: int) -> tuple[tuple[int, ...], int]:
         """The table and the deal number of unit ``index``."""
-        return self.tables[index // self.deals], index % self.deals
+        deal, table = divmod(index, len(self.tables))
+        return self.tables[table], deal
 
     def game_number(self, unit: int, arrangement: int) -> int:
         """Where a game comes in the whole tournament's schedule (any shard's numbering is
-        the same): table after table, deal after deal, each deal's arrangements in turn."""
+        the same): deal after deal, each deal's tables in turn, each in its arrangements."""
         return unit * len(self.arrangements) + arrangement
 
     @property

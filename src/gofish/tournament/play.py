@@ -336,7 +336,7 @@ def play_units_engine(plan: Plan, units: Sequence[int], timeout: float) -> Tally
 
 
 def _play_units(plan: Plan, units: Sequence[int], pool: SeatBots) -> Tally:
-    tally = Tally(len(plan.specs))
+    tally = Tally(len(plan.specs), deal_games=plan.deal_games)
     # Failures name the seats as the table does: an external bot by its cmd: spec, and a
     # bot named twice by its #k, which its command alone did not tell apart.
     entrants = plan.names
@@ -349,7 +349,7 @@ def _play_units(plan: Plan, units: Sequence[int], pool: SeatBots) -> Tally:
             game, failed, why = play_engine_game(plan, bots, deal, rotation, names)
             books = [len(b) for b in game.books]
             tally.add_game(seats, books, len(game.actions), failed, why,
-                           plan.game_number(unit, rotation))
+                           plan.game_number(unit, rotation), deal)
     return tally
 
 
@@ -357,20 +357,21 @@ def play_units_sim(plan: Plan, units: Sequence[int]) -> Tally:
     """The same games as :func:`play_units_engine`, in one compiled batch."""
     import numpy as np
 
-    tally = Tally(len(plan.specs))
+    tally = Tally(len(plan.specs), deal_games=plan.deal_games)
     if not units:
         return tally
     players = plan.players
     ways = len(plan.arrangements)
     unit_array = np.asarray(units, dtype=np.int64)
-    table_seats = plan.table_array[unit_array // plan.deals]
+    unit_deals, unit_tables = np.divmod(unit_array, len(plan.tables))  # as Plan.unit
+    table_seats = plan.table_array[unit_tables]
     # Game order: each unit's arrangements in turn, as on the engine path.
-    deals = np.repeat(unit_array % plan.deals, ways)
+    deals = np.repeat(unit_deals, ways)
     rotations = np.tile(np.arange(ways), len(unit_array))
     seat_index = np.asarray(plan.arrangements, dtype=np.int64)[rotations]  # seating()
     seats = np.take_along_axis(np.repeat(table_seats, ways, axis=0), seat_index, axis=1)
     # Each seat holds an entrant's number, which play_deals reads as one of plan.specs.
     books, actions = play_deals(plan.rules, players, plan.seed, deals, rotations, seats,
                                 plan.specs)
-    tally.add_games(seats, books, actions)
+    tally.add_games(seats, books, actions, deals)
     return tally

@@ -24,6 +24,7 @@ from gofish.textwidth import display_width, padded
 from gofish.tournament.plan import (
     MAX_GAMES,
     SEATINGS,
+    SHARD_SPLIT,
     Plan,
     TournamentError,
     entrant_names,
@@ -31,12 +32,15 @@ from gofish.tournament.plan import (
 )
 from gofish.tournament.play import MAX_ASKS_PER_GAME, failing_entrant
 from gofish.tournament.run import Outcome
-from gofish.tournament.stats import elo_ratings, wilson_interval
-from gofish.tournament.tally import WIN_UNITS, Tally, first_failures
+from gofish.tournament.stats import deal_interval, elo_ratings, t_quantile_975, wilson_interval
+from gofish.tournament.tally import DEAL_SUMS, WIN_UNITS, Tally, first_failures, stored_deal_key
 from gofish.whole_files import written_whole
 
 METHODS = {
-    "ci95": "Wilson score interval on the win rate (shared wins count 1/k), n = seats played",
+    "ci95": "Wilson score interval on the win rate (shared wins count 1/k) with the deal as "
+    "the unit: n = the effective games (binomial over cluster-robust variance, deals as "
+    "clusters, at most the games; one per deal if every game went one way), z = Student's "
+    "t with deals - 1 degrees of freedom",
     "elo": "Bradley-Terry maximum likelihood on pairwise results (more books wins, equal books "
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
@@ -45,16 +49,25 @@ ENGINES = ("sim", "engine", "mixed")
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
 
-def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[dict[str, Any]]:
-    """One result per entrant: the ``bots`` list of the JSON output."""
+def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally,
+             plan: Plan | None = None) -> list[dict[str, Any]]:
+    """One result per entrant: the ``bots`` list of the JSON output (``plan``: the one it
+    was played to, which says how many games a deal has when the tally does not)."""
     elos = elo_ratings(tally.pair_games, tally.pair_points)
     ended = tally.ended_by_forfeit
+    sums = tally.closed_deal_sums()
     rows = []
     for i, name in enumerate(names):
         games = tally.games[i]
         wins = tally.wins(i)
         rate = wins / games if games else 0.0
-        low, high = wilson_interval(rate, games)
+        if sums is None:
+            deals = -(-games // _seats_per_deal(plan, i))
+            low, high = wilson_interval(rate, deals, t_quantile_975(deals - 1))
+        else:
+            deals = sums["deals"][i]
+            low, high = deal_interval(tally.win_units[i], games, deals, sums["win_squares"][i],
+                                      sums["win_seats"][i], sums["seat_squares"][i], WIN_UNITS)
         rows.append(
             {
                 "name": name,
@@ -63,6 +76,7 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[d
                 "wins": wins,
                 "win_rate": rate,
                 "ci95": [low, high],
+                "deals": deals,
                 "elo": elos[i],
                 "books_per_game": tally.books[i] / games if games else 0.0,
                 "game_length": tally.asks[i] / games if games else 0.0,
@@ -72,6 +86,15 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally) -> list[d
             }
         )
     return rows
+
+
+def _seats_per_deal(plan: Plan | None, entrant: int) -> int:
+    """The seats ``entrant`` plays of one whole deal: the interval of a result stored
+    without deal sums counts each deal as one trial (without a plan, each game)."""
+    if plan is None:
+        return 1
+    seats = sum(table.count(entrant) for table in plan.tables) * len(plan.arrangements)
+    return max(1, seats)
 
 
 def summary(outcome: Outcome) -> dict[str, Any]:
@@ -85,13 +108,14 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "players": plan.players,
         "games": tally.tables,
         "seconds": outcome.seconds,
-        "bots": bot_rows(plan.names, plan.specs, tally),
+        "bots": bot_rows(plan.names, plan.specs, tally, plan),
         "seed": plan.seed,
         "deals_per_table": plan.deals,
         "tables": [list(table) for table in plan.tables],
         "games_asked": plan.games_asked,
         "seatings": plan.seatings,
         "shard": [plan.shard, plan.shards],
+        "shard_split": SHARD_SPLIT,
         "engine": outcome.engine,
         "jobs": outcome.jobs,
         "methods": METHODS,
@@ -639,6 +663,13 @@ def _check_totals(totals: object, names: Sequence[str]) -> None:
             raise TournamentError(f"'totals.{name}' must hold a count for every pair of bots")
 
 
+def _shard_games(plan: Plan, split: str | None) -> int:
+    """The games of a plan's shard, as split by the gofish that wrote it."""
+    if split is None:  # every N-th unit, from the I-th
+        return len(range(plan.shard, plan.total_units, plan.shards)) * len(plan.arrangements)
+    return plan.games
+
+
 def _check_consistent(result: dict[str, Any]) -> None:
     """Refuse totals no tournament can add up to (a hand-edited file), which would otherwise
     give nonsense or overflow the arithmetic of the table."""
@@ -648,7 +679,7 @@ def _check_consistent(result: dict[str, Any]) -> None:
     plan = Plan(make_rules(result["rules"]), players, result["seed"],
                 tuple(row["spec"] for row in result["bots"]), result["games_asked"], index,
                 count, _seatings(result))
-    if totals["tables"] > plan.games:
+    if totals["tables"] > _shard_games(plan, _split(result)):
         whose = "this tournament" if count == 1 else f"its shard {index}/{count}"
         raise TournamentError(f"'totals.tables' is {totals['tables']}, more than the "
                               f"{plan.games} games of {whose}")
@@ -663,6 +694,7 @@ def _check_consistent(result: dict[str, Any]) -> None:
                 raise TournamentError(f"'totals.{field_name}' gives {name} more {what} than "
                                       f"{most} per game")
     _check_ended_by_forfeit(totals, names, players)
+    _check_deal_sums(totals, names, plan.deal_games)
     pair_games, pair_points = totals["pair_games"], totals["pair_points"]
     for a, name in enumerate(names):
         for b, other in enumerate(names):
@@ -675,6 +707,34 @@ def _check_consistent(result: dict[str, Any]) -> None:
             if pair_points[a][b] + pair_points[b][a] != 2 * pair_games[a][b]:
                 raise TournamentError(f"'totals.pair_points' of {name} and {other} must add up "
                                       "to two half points per meeting in 'totals.pair_games'")
+
+
+def _check_deal_sums(totals: dict[str, Any], names: Sequence[str], deal_games: int) -> None:
+    """The sums over deals behind the interval, if kept (not in results stored before)."""
+    if "deals" not in totals:
+        return
+    entrants = len(names)
+    for name in DEAL_SUMS:
+        if not _is_counts(totals.get(stored_deal_key(name)), entrants):
+            raise TournamentError(f"'totals.{stored_deal_key(name)}' must hold one count "
+                                  "per bot")
+    if totals.get("deal_games") not in (0, deal_games):  # 0: a tally told no deals
+        raise TournamentError(f"'totals.deal_games' must be {deal_games}, the games of one "
+                              f"deal, not {shown(totals.get('deal_games'))}")
+    opened = totals.get("open_deals")
+    if not (isinstance(opened, list) and all(_is_open_deal(deal, entrants) for deal in opened)):
+        raise TournamentError("'totals.open_deals' must list [deal, games, [[bot, win units, "
+                              "seats], ...]] for each deal whose games are not all in")
+    for i, name in enumerate(names):
+        if totals["deals"][i] > totals["games"][i]:
+            raise TournamentError(f"'totals.deals' gives {name} more deals than games")
+
+
+def _is_open_deal(deal: object, entrants: int) -> bool:
+    if not (isinstance(deal, list) and len(deal) == 3 and _is_count(deal[0])
+            and _is_count(deal[1]) and isinstance(deal[2], list)):
+        return False
+    return all(_is_counts(share, 3) and share[0] < entrants for share in deal[2])
 
 
 def _check_ended_by_forfeit(totals: dict[str, Any], names: Sequence[str], players: int) -> None:
@@ -783,6 +843,7 @@ def merge_results(results: Iterable[dict[str, Any]],
     specs = _specs(first)
     names = entrant_names(specs)
     shard_count, shards = _shards_held(first)[0], set[int]()
+    _check_one_split(results, who)
     parts: dict[int, Tally] = {}  # by the first shard each holds
     seconds = 0.0
     for number, result in enumerate(results):
@@ -802,7 +863,8 @@ def merge_results(results: Iterable[dict[str, Any]],
     plan = Plan(rules, first["players"], first["seed"], tuple(specs), first["games_asked"],
                 seatings=_seatings(first))
     # Only shards with units to play can miss games (--shard 0/100000000000 is allowed).
-    missing = [i for i in range(min(shard_count, plan.total_units)) if i not in shards]
+    missing = [i for i in _shards_with_units(plan, shard_count, _split(first))
+               if i not in shards]
     # A merge saved before merges recorded their shards counts as the whole tournament,
     # shard 0 of 1: the shards it missed are known only from its missing_shards.
     carried = {i for result in results if "merged_shards" not in result
@@ -812,7 +874,8 @@ def merge_results(results: Iterable[dict[str, Any]],
     merged.update(
         games=tally.tables,
         seconds=seconds,
-        bots=bot_rows(names, specs, tally),
+        bots=bot_rows(names, specs, tally, plan),
+        methods=METHODS,
         shard=[0, 1],
         failures=tally.failures,
         failure_games=tally.failure_games,
@@ -826,6 +889,36 @@ def merge_results(results: Iterable[dict[str, Any]],
         deals_per_table=plan.deals,
     )
     return merged
+
+
+def _split(result: dict[str, Any]) -> str | None:
+    """How a result's tournament was split into shards (None: written before results said,
+    when every N-th unit went to a shard)."""
+    return result.get("shard_split")
+
+
+def _check_one_split(results: Sequence[dict[str, Any]], who: Sequence[str]) -> None:
+    """Refuse to merge shards split in different ways: they hold other games, and their
+    sum would count some twice and miss others. (A whole tournament is split in none.)"""
+    split = [(_split(result), name) for result, name in zip(results, who, strict=True)
+             if _shards_held(result)[0] > 1]
+    older = [name for kind, name in split if kind is None]
+    if older and len(older) < len(split):
+        raise TournamentError(
+            f"{older[0]} was written by an older gofish, which split the tournament into "
+            "shards another way (every N-th table and deal): its games are not the ones the "
+            "other shards lack. Merge it only with shards of that version, or play it again")
+
+
+def _shards_with_units(plan: Plan, count: int, split: str | None) -> Iterable[int]:
+    """The shards (of ``count``) that have units to play: all, unless there are more shards
+    than units. The older split gave units to the first ones."""
+    units = plan.total_units
+    if count <= units:
+        return range(count)
+    if split is None:
+        return range(units)
+    return sorted({unit * count // units for unit in range(units)})
 
 
 def _added_up(parts: dict[int, Tally]) -> Tally:
@@ -933,7 +1026,7 @@ def pool_results(results: Iterable[dict[str, Any]],
     pooled.update(
         games=tally.tables,
         seconds=sum(float(batch["seconds"]) for batch in batches),
-        bots=bot_rows(entrant_names(specs), specs, tally),
+        bots=bot_rows(entrant_names(specs), specs, tally, _batch_plan(first)),
         totals=tally.raw(),
         seed=[batch["seed"] for batch in batches],
         games_asked=sum(int(batch["games_asked"]) for batch in batches),
@@ -953,6 +1046,16 @@ def pool_results(results: Iterable[dict[str, Any]],
 
 def _batch_tally(batch: dict[str, Any]) -> Tally:
     """A merged batch's totals and failures, their games left unknown: each batch numbers
-    its own, so the batches' failures follow one another, each failing bot's first kept."""
-    return Tally.from_raw(batch["totals"], batch["failures"], None,
-                          int(batch["failure_count"]), failure_entrants(batch))
+    its own, so the batches' failures follow one another, each failing bot's first kept.
+    Its open deals (of shards it lacks) are closed: another batch's deal of that number is
+    other cards."""
+    tally = Tally.from_raw(batch["totals"], batch["failures"], None,
+                           int(batch["failure_count"]), failure_entrants(batch))
+    tally.close_open_deals()
+    return tally
+
+
+def _batch_plan(batch: dict[str, Any]) -> Plan:
+    """The plan of a merged batch: its tables and seatings are every batch's."""
+    return Plan(make_rules(batch["rules"]), batch["players"], batch["seed"],
+                tuple(_specs(batch)), batch["games_asked"], seatings=_seatings(batch))

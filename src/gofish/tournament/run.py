@@ -123,7 +123,7 @@ def _play_chunk(task: Task) -> Tally:
     plan, units, engine, timeout = task
     if engine == START_EACH:
         start_each_program(plan.specs, timeout)
-        return Tally(len(plan.specs))
+        return Tally(len(plan.specs), deal_games=plan.deal_games)
     if engine == "sim":
         return play_units_sim(plan, units)
     return play_units_engine(plan, units, timeout)
@@ -305,7 +305,7 @@ def run_tournament(
     size = max(_chunk_size(plan, engine), -(-len(units) // MAX_CHUNKS))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
     tasks: list[Task] = [(plan, chunk, engine, timeout) for chunk in chunks]
-    tally = Tally(len(plan.specs))
+    tally = Tally(len(plan.specs), deal_games=plan.deal_games)
     total = len(units) * len(plan.arrangements)
     _prepare(plan, engine, notice)
     if progress:

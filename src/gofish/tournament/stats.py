@@ -1,8 +1,15 @@
 """Confidence intervals and Elo ratings from tournament totals.
 
-* **95% interval**: the Wilson score interval for a proportion, with the win
-  rate (shared wins counted 1/k) as the observed proportion and the seats
-  played as the number of trials. It stays inside [0, 1] and behaves at 0% and 100%.
+* **95% interval**: a Wilson score interval on the win rate (shared wins counted
+  1/k) whose trials are the *effective* number of games, with the deal as the unit
+  of sampling: every deal is played from every seat at every table, and those games
+  are alike, so they are not independent trials (Korn and Graubard 1998; Dean and
+  Pagano 2015). The effective number is the win rate's binomial variance over its
+  cluster-robust variance (the deals as clusters, the rate as a ratio of wins to
+  games), never more than the games; the 95% quantile is Student's t with one fewer
+  degree of freedom than deals, which keeps a few deals from claiming certainty. When
+  every game went one way the deals' likeness cannot be measured: each deal then counts
+  as one trial. It stays inside [0, 1].
 * **Elo**: a Bradley–Terry model fitted by maximum likelihood to the pairwise
   results (every pair of seats at a table held by different entrants: more
   books wins, equal books is a draw; a forfeit loses to everyone), by Newton's
@@ -21,7 +28,7 @@ Z95 = 1.959963984540054
 PRIOR_DRAWS = 1.0
 
 
-def wilson_interval(rate: float, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(rate: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval around an observed proportion ``rate`` of ``trials``."""
     if trials <= 0:
         return (0.0, 1.0)
@@ -32,6 +39,70 @@ def wilson_interval(rate: float, trials: int, z: float = Z95) -> tuple[float, fl
     # The interval holds the observed rate; rounding put 0 wins at a low of 2.8e-17 and
     # every game won at a high of 0.9999999999999999, outside it for a script's check.
     return (min(max(0.0, centre - spread), rate), max(min(1.0, centre + spread), rate))
+
+
+def deal_interval(win_units: int, seats: int, deals: int, win_squares: int, win_seats: int,
+                  seat_squares: int, unit: int) -> tuple[float, float]:
+    """The 95% interval of a win rate with the deal as the unit of sampling (see above).
+
+    ``win_units`` and ``seats`` are the entrant's totals (``unit`` win units a win);
+    ``deals`` how many deals it played, and ``win_squares``, ``win_seats`` and
+    ``seat_squares`` the sums over those deals of its win units squared, win units times
+    seats, and seats squared: sums, so that any split of the deals adds up the same."""
+    if seats <= 0 or deals <= 0:
+        return (0.0, 1.0)
+    rate = win_units / (unit * seats)
+    quantile = t_quantile_975(deals - 1)
+    if win_units in (0, unit * seats):
+        return wilson_interval(rate, deals, quantile)
+    # The deals' squared residuals (w - rate * n) summed, times (unit * seats) squared:
+    # in whole numbers, as the identical deals of a mirrored pair sum to exactly 0.
+    scaled = (seats * seats * win_squares - 2 * win_units * seats * win_seats
+              + win_units * win_units * seat_squares)
+    if deals == 1 or scaled <= 0:  # every deal at the same rate: no likeness measured
+        return wilson_interval(rate, seats, quantile)
+    variance = deals / (deals - 1) * scaled / (unit * seats) ** 2 / seats ** 2
+    effective = min(float(seats), rate * (1 - rate) / variance)
+    return wilson_interval(rate, effective, quantile)
+
+
+def t_quantile_975(freedom: int) -> float:
+    """Student's t at 97.5% with ``freedom`` degrees of freedom (none or fewer: 1's).
+
+    Found by bisection on the exact distribution of a whole number of degrees of freedom
+    (Abramowitz and Stegun 26.7.3-4); past 1000 by its Cornish-Fisher series, which is
+    within 1e-9 there. Only the standard library: scipy is not a dependency."""
+    freedom = max(1, freedom)
+    if freedom > 1000:
+        x = Z95
+        return x + (x ** 3 + x) / (4 * freedom) + (5 * x ** 5 + 16 * x ** 3 + 3 * x) / (
+            96 * freedom ** 2)
+    low, high = 0.0, 1000.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        if _t_central(middle, freedom) < 0.95:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def _t_central(t: float, freedom: int) -> float:
+    """P(|T| <= t) for Student's t of ``freedom`` (a whole number) degrees of freedom."""
+    theta = math.atan(t / math.sqrt(freedom))
+    cos2 = math.cos(theta) ** 2
+    term, total = 1.0, 1.0
+    if freedom % 2 == 0:
+        for k in range(2, freedom - 1, 2):  # 1, (1/2) c^2, (1*3)/(2*4) c^4, ...
+            term *= cos2 * (k - 1) / k
+            total += term
+        return math.sin(theta) * total
+    if freedom == 1:
+        return 2 * theta / math.pi
+    for k in range(3, freedom - 1, 2):  # 1, (2/3) c^2, (2*4)/(3*5) c^4, ...
+        term *= cos2 * (k - 1) / k
+        total += term
+    return 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
 
 
 def elo_ratings(pair_games: list[list[int]], pair_points: list[list[int]]) -> list[float]:

@@ -4,6 +4,13 @@ A shared win among ``k`` winners counts ``1/k`` to each (R10); it is kept as
 ``WIN_UNITS / k`` units (60 is divisible by every table size 1–5), so sums
 are exact whatever order games are added in. The pairwise record behind the
 Elo fit is kept in half points (2 a win, 1 a draw).
+
+The 95% interval counts the deal as its unit (every deal is played from every seat at
+every table, and those games are alike: see ``stats.deal_interval``). It needs, per
+entrant, sums over its deals of the deal's win units and seats squared and multiplied;
+a deal is added to them once all its games are in (``deal_games``). Until then it is
+*open*, its partial totals kept by deal number, so that parts holding pieces of one deal
+(worker chunks, shards) add up to the same sums as one machine.
 """
 
 from __future__ import annotations
@@ -41,6 +48,26 @@ MAX_FAILURES_KEPT = 100
 #: failed (None: a game stopped as endless, or not known), and the message.
 Failure = tuple[int | None, int | None, str]
 
+#: The per-entrant sums over deals behind the 95% interval: how many deals, and the sums of
+#: each deal's win units squared, win units times seats, and seats squared.
+DEAL_SUMS = ("deals", "win_squares", "win_seats", "seat_squares")
+
+
+@dataclass
+class OpenDeal:
+    """A deal not all of whose games are in yet: its games so far, and its win units and
+    seats so far for each entrant that played them."""
+
+    games: int = 0
+    shares: dict[int, list[int]] = field(default_factory=dict)  # entrant: [win units, seats]
+
+    def add(self, games: int, shares: dict[int, list[int]]) -> None:
+        self.games += games
+        for entrant, (won, seats) in shares.items():
+            mine = self.shares.setdefault(entrant, [0, 0])
+            mine[0] += won
+            mine[1] += seats
+
 
 @dataclass
 class Tally:
@@ -71,6 +98,11 @@ class Tally:
     # for every failing game slowed the tally as a thousand failing programs filled it.
     _failing: set[int | None] = field(default_factory=set, init=False, repr=False,
                                       compare=False)
+    deal_games: int = 0  # the games of a whole deal (0: not known; closed when read)
+    # DEAL_SUMS, one list per entrant each, of the deals all of whose games are in; None
+    # for a result stored before they were kept, when the interval falls back (see report).
+    deal_sums: dict[str, list[int]] | None = field(default_factory=dict)
+    open_deals: dict[int, OpenDeal] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Text was "can't multiply sequence by non-int of type 'str'" from the lists below.
@@ -90,6 +122,8 @@ class Tally:
             self.pair_games = [[0] * n for _ in range(n)]
         if not self.pair_points:
             self.pair_points = [[0] * n for _ in range(n)]
+        if self.deal_sums == {}:
+            self.deal_sums = {name: [0] * n for name in DEAL_SUMS}
 
     def add_game(
         self,
@@ -99,9 +133,11 @@ class Tally:
         failed_seat: int | None = None,
         failure: str | None = None,
         game: int | None = None,
+        deal: int | None = None,
     ) -> None:
         """Record one game: entrant per seat, books per seat, asks, and a forfeit if any
-        (``game``: the game's number in the schedule, which orders the failures)."""
+        (``game``: the game's number in the schedule, which orders the failures; ``deal``:
+        the deal it was played from, None for a game counted as a deal of its own)."""
         self.tables += 1
         winners = winning_seats(books, failed_seat)
         share = WIN_UNITS // len(winners)
@@ -111,6 +147,12 @@ class Tally:
             self.asks[entrant] += asks
         for seat in winners:
             self.win_units[seats[seat]] += share
+        shares: dict[int, list[int]] = {}
+        for seat, entrant in enumerate(seats):
+            mine = shares.setdefault(entrant, [0, 0])
+            mine[0] += share if seat in winners else 0
+            mine[1] += 1
+        self.add_to_deal(deal, 1, shares)
         if failed_seat is not None:
             self.forfeits[seats[failed_seat]] += 1
             if (ended := self.ended_by_forfeit) is not None:
@@ -145,8 +187,49 @@ class Tally:
                 self.pair_points[a][b] += points
                 self.pair_points[b][a] += 2 - points
 
-    def add_games(self, seats: Any, books: Any, asks: Any) -> None:
-        """Record many games at once from numpy arrays (the simulator's output, no forfeits).
+    def add_to_deal(self, deal: int | None, games: int, shares: dict[int, list[int]]) -> None:
+        """Add ``games`` of ``deal`` (None: a deal of their own) with their win units and
+        seats per entrant; the deal joins the sums once all its games are in."""
+        if self.deal_sums is None:
+            return
+        if deal is None:
+            self._close(shares)
+            return
+        opened = self.open_deals.setdefault(deal, OpenDeal())
+        opened.add(games, shares)
+        if self.deal_games and opened.games >= self.deal_games:
+            self._close(self.open_deals.pop(deal).shares)
+
+    def _close(self, shares: dict[int, list[int]], sums: dict[str, list[int]] | None = None
+               ) -> None:
+        """Add one whole deal's win units and seats per entrant to ``sums`` (the tally's)."""
+        sums = self.deal_sums if sums is None else sums
+        assert sums is not None
+        for entrant, (won, seats) in shares.items():
+            if seats:
+                sums["deals"][entrant] += 1
+                sums["win_squares"][entrant] += won * won
+                sums["win_seats"][entrant] += won * seats
+                sums["seat_squares"][entrant] += seats * seats
+
+    def close_open_deals(self) -> None:
+        """Count each open deal as it stands, as a deal of its own."""
+        self.deal_sums = self.closed_deal_sums()
+        self.open_deals = {}
+
+    def closed_deal_sums(self) -> dict[str, list[int]] | None:
+        """The sums over deals with the open deals counted as they stand (each the part of
+        its deal these games hold): what the interval is computed from."""
+        if self.deal_sums is None:
+            return None
+        sums = {name: list(values) for name, values in self.deal_sums.items()}
+        for opened in self.open_deals.values():
+            self._close(opened.shares, sums)
+        return sums
+
+    def add_games(self, seats: Any, books: Any, asks: Any, deals: Any = None) -> None:
+        """Record many games at once from numpy arrays (the simulator's output, no forfeits;
+        ``deals``: the deal of each game, None for each a deal of its own).
 
         The same arithmetic as :meth:`add_game`, vectorised; tests check the two agree.
         """
@@ -173,6 +256,7 @@ class Tally:
             totals = getattr(self, name)
             for entrant, value in enumerate(values):
                 totals[entrant] += value
+        self._add_deals(seats, shares, deals)
         for i in range(players):
             for j in range(i + 1, players):
                 a, b = seats[:, i], seats[:, j]
@@ -193,6 +277,30 @@ class Tally:
                     self.pair_points[x][y] += got
                     self.pair_points[y][x] += 2 * played - got
 
+    def _add_deals(self, seats: Any, shares: Any, deals: Any) -> None:
+        """The deals' part of :meth:`add_games`: win units and seats per deal and entrant."""
+        import numpy as np
+
+        if self.deal_sums is None:
+            return
+        games = len(seats)
+        own = deals is None  # each game a deal of its own
+        numbers, local = (np.arange(games), np.arange(games)) if own else np.unique(
+            np.asarray(deals, dtype=np.int64), return_inverse=True)
+        local = local.reshape(-1)
+        keys = (local[:, None] * self.entrants + seats).ravel()
+        found, where = np.unique(keys, return_inverse=True)
+        won = np.bincount(where.reshape(-1), weights=shares.ravel())
+        seated = np.bincount(where.reshape(-1))
+        games_in = np.bincount(local)
+        per_deal: dict[int, dict[int, list[int]]] = {}
+        for key, w, n in zip(found.tolist(), won.tolist(), seated.tolist(), strict=True):
+            index, entrant = divmod(key, self.entrants)
+            per_deal.setdefault(index, {})[entrant] = [round(w), n]
+        for index, shares_of_deal in per_deal.items():
+            deal = None if own else int(numbers[index])
+            self.add_to_deal(deal, int(games_in[index]), shares_of_deal)
+
     def merge(self, other: Tally) -> None:
         """Add ``other``'s totals (from another process or shard) to these."""
         self.tables += other.tables
@@ -207,6 +315,20 @@ class Tally:
                                                            other.ended_by_forfeit, strict=True)]
         self._merge_pairs(other)
         self._merge_failures(other)
+        self._merge_deals(other)
+
+    def _merge_deals(self, other: Tally) -> None:
+        """Add ``other``'s deal sums, and its open deals to these (closing those now whole)."""
+        if self.deal_sums is None or other.deal_sums is None:
+            self.deal_sums, self.open_deals = None, {}  # unknown in a part: in the sum
+            return
+        self.deal_games = self.deal_games or other.deal_games
+        for name, values in other.deal_sums.items():
+            mine = self.deal_sums[name]
+            for i, value in enumerate(values):
+                mine[i] += value
+        for deal, opened in other.open_deals.items():
+            self.add_to_deal(deal, opened.games, opened.shares)
 
     def _merge_pairs(self, other: Tally) -> None:
         """Add ``other``'s pairwise results, row by row (a part of a big tournament has met
@@ -253,6 +375,13 @@ class Tally:
         }
         if self.ended_by_forfeit is not None:
             raw["ended_by_forfeit"] = self.ended_by_forfeit
+        if self.deal_sums is not None:
+            raw["deal_games"] = self.deal_games
+            raw.update({stored_deal_key(name): values
+                        for name, values in self.deal_sums.items()})
+            raw["open_deals"] = [
+                [deal, opened.games, [[e, *shares] for e, shares in sorted(opened.shares.items())]]
+                for deal, opened in sorted(self.open_deals.items())]
         return raw
 
     @classmethod
@@ -281,9 +410,20 @@ class Tally:
             pair_games=[[int(v) for v in row] for row in raw["pair_games"]],
             pair_points=[[int(v) for v in row] for row in raw["pair_points"]],
             failure_count=len(failures) if failure_count is None else failure_count,
+            deal_games=int(raw.get("deal_games", 0)),
+            deal_sums=None if "deals" not in raw else {
+                name: [int(v) for v in raw[stored_deal_key(name)]] for name in DEAL_SUMS},
+            open_deals={int(deal): OpenDeal(int(games), {int(e): [int(w), int(n)]
+                                                         for e, w, n in shares})
+                        for deal, games, shares in raw.get("open_deals", [])},
         )
         tally._set_failures(kept)
         return tally
+
+
+def stored_deal_key(name: str) -> str:
+    """The key of one of DEAL_SUMS in a result's ``totals``."""
+    return name if name == "deals" else f"deal_{name}"
 
 
 def first_failures(failures: Sequence[Failure], most: int) -> list[Failure]:
