@@ -118,6 +118,8 @@ def test_shards_merge_to_the_unsharded_interval(shards: int) -> None:
     assert merged["bots"] == whole["bots"] and merged["totals"] == whole["totals"]
     # a merge of some shards takes the others later, to the same result
     half = merge_results(parts[: shards // 2])
+    assert merged["missing_shards"] == []  # only the shards dealt games are missed
+    assert half["missing_shards"] == [i for i in range(shards // 2, shards) if parts[i]["games"]]
     again = merge_results([half, *parts[shards // 2:]])
     assert again["bots"] == whole["bots"]
 

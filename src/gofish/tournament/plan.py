@@ -299,10 +299,6 @@ class Plan:
     def _stretch_start(self, shard: int) -> int:
         return -(-shard * self.total_units // self.shards)
 
-    def shard_of(self, unit: int) -> int:
-        """The shard (of ``shards``) that plays unit ``unit``."""
-        return unit * self.shards // self.total_units
-
     @property
     def deal_games(self) -> int:
         """The games played from one deal: at every table, in every arrangement."""

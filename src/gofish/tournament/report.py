@@ -912,7 +912,8 @@ def _check_one_split(results: Sequence[dict[str, Any]], who: Sequence[str]) -> N
 
 def _shards_with_units(plan: Plan, count: int, split: str | None) -> Iterable[int]:
     """The shards (of ``count``) that have units to play: all, unless there are more shards
-    than units. The older split gave units to the first ones."""
+    than units. Unit ``u`` is in the stretch of shard ``u * count // units`` (Plan.units);
+    the older split gave units to the first shards."""
     units = plan.total_units
     if count <= units:
         return range(count)
