@@ -64,12 +64,17 @@ def close_after_two_lines(process: subprocess.Popen[bytes]) -> None:
 
 
 def test_output_closed_at_once_still_stores_the_game(tmp_path: Path) -> None:
+    # The moves are there from the start, as from a file; the input's end waits until the
+    # output is closed. From a file, the table could play both moves and reach the end of
+    # input before the two lines were read, all its output in the pipe's buffer, and exit 0
+    # with nothing failed (it did, under load): now its closing words at the latest fail.
     database = tmp_path / "games.sqlite3"
-    moves = tmp_path / "moves.txt"
-    moves.write_bytes(b"5\n5\n")
-    with moves.open("rb") as stdin:
-        process = start(database, tmp_path, stdin)
-        close_after_two_lines(process)
+    process = start(database, tmp_path, subprocess.PIPE)
+    assert process.stdin is not None
+    process.stdin.write(b"5\n5\n")
+    process.stdin.flush()
+    close_after_two_lines(process)
+    process.stdin.close()
     left_as_after_the_end_of_input(process, database)
 
 
