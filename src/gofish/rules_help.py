@@ -37,6 +37,8 @@ def _turn(rules: Rules) -> str:
     ending = (f"; your turn ends unless you drew {wanted}" if rules.lucky_draw
               else " and your turn ends")
     miss = f'If not, they say "Go fish!" and you draw from the {pond}{ending}.'
+    if rules.end != "first-empty":  # there, the game is over before a miss meets a dry pond
+        miss += f" With the {pond} empty, a miss just passes the turn."  # R8
     if rules.book_size == 2:
         laid = "Two of a rank make a pair, laid down at once."
     else:

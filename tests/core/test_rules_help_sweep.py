@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import gofish
-from gofish import BookLaid, Drew, GameOver, Refilled, TurnPassed
+from gofish import Asked, BookLaid, Drew, GameOver, Refilled, TurnPassed, WentFishing
 from gofish.rules_help import rules_paragraphs
 
 from .stacked import ask, card, cards, deal, rank
@@ -90,3 +90,17 @@ def test_r13_r14_a_refill_at_once_help_says_a_dead_hand_is_passed_over_and_play_
     nordic = _help("nordic", refill=refill, end="all-books")  # nordic's pond is its sea
     assert "With the sea dry, an empty hand is passed over until the game ends." in nordic
     assert "passed over" not in _help("classic", refill=refill, end="first-empty")  # R19
+
+
+def test_r8_the_help_says_a_miss_at_a_dry_pond_only_passes_the_turn() -> None:
+    # R8: "With an empty pond a miss simply passes the turn." The help said "you draw from
+    # the pond" and nothing of the pond being dry, which every long game reaches.
+    game = deal("classic", DRY_POND_HANDS)  # every card dealt: no pond
+    events = ask(game, 1, "A")
+    assert events == [Asked(0, 1, rank("A")), WentFishing(0, 1, True), TurnPassed(1, ())]
+    assert game.hand_sizes[0] == 13  # nothing drawn
+    assert "With the pond empty, a miss just passes the turn." in _help("classic")
+    nordic = _help("nordic", end="all-books", refill="turn")  # nordic's pond is its sea
+    assert "With the sea empty, a miss just passes the turn." in nordic
+    # Under first-empty the game is over before a miss meets a dry pond (R19).
+    assert "a miss just passes" not in _help("classic", end="first-empty")
