@@ -641,9 +641,8 @@ class ExternalBot:
             self._fail(f"answered {_quote(line)}, which names {repeated.field!r} twice for "
                        f"{what}: JSON readers differ on which of the two counts, so an "
                        "answer gives each field once")
-        except json.JSONDecodeError:
-            self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
-                       f"({_STDOUT_ONLY})")
+        except json.JSONDecodeError as error:
+            self._fail(f"answered {_quote(line)} {_not_json(text, error, what)}")
         except (ValueError, RecursionError) as error:  # valid JSON, but past Python's limits
             why = (_TOO_DEEP if isinstance(error, RecursionError)
                    else "a number in it has too many digits")
@@ -1073,6 +1072,15 @@ def _line_text(line: bytes) -> str:
     """A line the bot wrote, as text (UnicodeDecodeError if it is not UTF-8). A byte-order
     mark is what .NET's UTF-8 console writes before its first line: it is no part of it."""
     return line.decode("utf-8").removeprefix("\ufeff")
+
+
+def _not_json(text: str, error: json.JSONDecodeError, what: str) -> str:
+    """Why a line is not read. One that opens an object is the bot's answer written wrong
+    (a Python dict printed as it is, a JavaScript literal, a comma too many), so json's own
+    reason is the help; anything else is most often a log line on stdout."""
+    if text.lstrip().startswith("{"):
+        return f"for {what}, which is not valid JSON: {error.msg} at column {error.colno}"
+    return f"instead of a JSON object for {what} ({_STDOUT_ONLY})"
 
 
 def _read_quietly(line: bytes) -> object:

@@ -1,0 +1,56 @@
+"""An answer that opens a JSON object but is not valid JSON is told what json found wrong
+(docs/bots-protocol.md, "Failures"). It is the bot's answer written wrong (Python's
+``print(move)`` writes a dict with single quotes, a JavaScript object literal leaves its
+names bare, a comma too many), not a log line: the hint to move logs to stderr sent its
+author looking for a debug print that was not there."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from tests.protocol.test_external_bots import HEADER, first_move_failure
+
+from gofish.protocol import BotFailure, ExternalBot
+
+STDOUT_ONLY = "stdout carries protocol lines only"
+
+
+@pytest.mark.parametrize(
+    ("answer_code", "reason"),
+    [
+        # print(dict): single quotes around every name and text
+        ("print(msg['legal'][0], flush=True)",
+         "Expecting property name enclosed in double quotes at column 2"),
+        ("print('{target: 0, rank: \"A\"}', flush=True)",
+         "Expecting property name enclosed in double quotes at column 2"),
+        ("print(json.dumps(msg['legal'][0])[:-1] + ',}', flush=True)",
+         "Expecting property name enclosed in double quotes at column"),
+    ],
+)
+def test_a_move_that_is_not_valid_json_is_told_why(
+    tmp_path: Path, answer_code: str, reason: str
+) -> None:
+    (tmp_path / "bot.py").write_text(HEADER + f"        {answer_code}\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert "for its move, which is not valid JSON: " + reason in message
+    assert STDOUT_ONLY not in message
+
+
+def test_a_hello_that_is_not_valid_json_is_told_why() -> None:
+    hello = "import sys; sys.stdin.readline(); print({'type': 'hello', 'version': 1}, flush=True)"
+    with pytest.raises(BotFailure) as failure, \
+            ExternalBot(f"{shlex.quote(sys.executable)} -c {shlex.quote(hello)}") as bot:
+        bot.start()
+    assert ("answered \"{'type': 'hello', 'version': 1}\" for its hello, which is not valid "
+            "JSON: Expecting property name enclosed in double quotes at column 2"
+            ) in str(failure.value)
+
+
+def test_a_log_line_is_still_told_to_go_to_stderr(tmp_path: Path) -> None:
+    (tmp_path / "bot.py").write_text(HEADER + "        print('thinking...', flush=True)\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert message.endswith(f"answered 'thinking...' instead of a JSON object for its move "
+                            f"({STDOUT_ONLY}; write logs and banners to stderr)")
