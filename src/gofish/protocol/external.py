@@ -373,7 +373,7 @@ class ExternalBot:
         # said as written: '1' or null, not Python's None; true is no 1 in JSON either
         if isinstance(version, bool) or version != PROTOCOL_VERSION:
             self._fail(f"speaks protocol version {_json_text(version)}; this engine speaks "
-                       f"{PROTOCOL_VERSION}")
+                       f"{PROTOCOL_VERSION}{_version_as_text(version)}")
         self._check_quiet()
 
     def close(self) -> None:
@@ -1072,6 +1072,14 @@ def _line_text(line: bytes) -> str:
     """A line the bot wrote, as text (UnicodeDecodeError if it is not UTF-8). A byte-order
     mark is what .NET's UTF-8 console writes before its first line: it is no part of it."""
     return line.decode("utf-8").removeprefix("\ufeff")
+
+
+def _version_as_text(version: object) -> str:
+    """What a hello adds whose version is this engine's written as text ("1"): side by side,
+    '"1"' and '1' read as the same version to anyone but a JSON reader."""
+    if isinstance(version, str) and version.strip() == str(PROTOCOL_VERSION):
+        return f' (write the number {PROTOCOL_VERSION}, without quotes)'
+    return ""
 
 
 def _not_json(text: str, error: json.JSONDecodeError, what: str) -> str:
