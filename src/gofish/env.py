@@ -97,7 +97,7 @@ from typing import Any, cast
 import numpy as np
 
 from gofish.bots import Bot, bot_turn, make_bot
-from gofish.bots.base import bot_names_in_order, seat_names
+from gofish.bots.base import bot_names_in_order, seat_names, too_many_opponents
 from gofish.core import (
     RANKS,
     SUITS,
@@ -358,8 +358,7 @@ class GoFishEnv:
                               "an empty one")
         if len(names) > players - 1:  # not dropped in silence: the agent would train
             raise GoFishError(         # against other bots than named (as TableSettings)
-                f"{len(names)} opponents were named but a {players}-player game has "
-                f"{players - 1}: pass players={len(names) + 1} or name fewer")
+                too_many_opponents(len(names), players, "pass players={}"))
         names += [names[-1]] * (players - 1 - len(names))
         for name in names:  # an unknown bot or option is refused now, not mid-game, with
             make_bot(name)  # make_bot's MalformedInputError (a GoFishError, as every refusal here)

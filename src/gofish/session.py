@@ -28,7 +28,13 @@ from gofish.bots import (
     seat_labels,
     seat_names,
 )
-from gofish.bots.base import CMD_PREFIX, cancel_thinking, is_registered, seat_label
+from gofish.bots.base import (
+    CMD_PREFIX,
+    cancel_thinking,
+    is_registered,
+    seat_label,
+    too_many_opponents,
+)
 from gofish.core import (
     Ask,
     Asked,
@@ -145,10 +151,7 @@ def opponents_for(players: int, names: Sequence[str]) -> tuple[str, ...]:
     # Not lowered here: canonical_spec does that below, and a refusal quotes what was typed.
     chosen = [name.strip() for name in names if name.strip()]
     if len(chosen) > players - 1:
-        raise GoFishError(
-            f"{len(chosen)} opponents were named but a {players}-player game has "
-            f"{players - 1}: use --players {len(chosen) + 1} or name fewer"
-        )
+        raise GoFishError(too_many_opponents(len(chosen), players, "use --players {}"))
     chosen = filled_opponents(chosen, players - 1)
     for name in chosen:
         try:

@@ -36,3 +36,18 @@ def test_the_gymnasium_env_refuses_a_mapping_too() -> None:
 
     with pytest.raises(GoFishError, match="not a dict"):
         gymnasium.make("gofish.gymnasium_env:GoFish-v0", opponents={"emma": 1})
+
+
+@pytest.mark.parametrize("named", [5, 6])
+def test_too_many_opponents_for_any_table_are_not_told_to_add_players(named: int) -> None:
+    # "pass players=6 or name fewer": players=6 is refused in turn (2 to 5 players).
+    with pytest.raises(GoFishError) as refused:
+        GoFishEnv("classic", players=2, opponents=["emma"] * named)
+    assert str(refused.value) == (f"{named} opponents were named but a 2-player game has 1: "
+                                  "a table seats at most 4 opponents, so name fewer")
+
+
+def test_opponents_that_a_larger_table_seats_are_told_its_size() -> None:
+    with pytest.raises(GoFishError) as refused:
+        GoFishEnv("classic", players=2, opponents=["emma"] * 4)
+    assert str(refused.value).endswith("pass players=5 or name fewer")

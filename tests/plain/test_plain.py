@@ -174,7 +174,11 @@ def test_resume_refuses_unknown_and_finished_games(tmp_path: Path) -> None:
         (["--players", "two"], "--players needs a whole number"),
         (["--speed", "-1"], "--speed must be from 0"),
         (["--opponents", "nobody"], "unknown bot 'nobody'"),
-        (["--players", "2", "--opponents", "emma,random"], "2 opponents were named"),
+        (["--players", "2", "--opponents", "emma,random"],
+         "2 opponents were named but a 2-player game has 1: use --players 3 or name fewer"),
+        # "use --players 6" would be refused in turn: no table seats six.
+        (["--players", "2", "--opponents", "emma,emma,emma,emma,emma"],
+         "a table seats at most 4 opponents, so name fewer"),
         # Without --players the count came from the list, refused as "6 players cannot play".
         (["--opponents", "emma,emma,emma,emma,emma"],
          "--opponents names 5 bots, but a table seats at most 4 opponents"),

@@ -24,6 +24,7 @@ from gofish.core.errors import (
     short_repr,
     whole_number,
 )
+from gofish.core.rules import MAX_PLAYERS
 
 
 class Bot(Protocol):
@@ -113,6 +114,19 @@ def bot_names_in_order(what: str, names: object,
         if not isinstance(name, str):
             raise error(f"{what} must be a list of bot names, and {short_repr(name)} is not one")
     return cast(tuple[str, ...], listed)  # each one checked just above
+
+
+def too_many_opponents(named: int, players: int, players_option: str) -> str:
+    """Why ``named`` opponents do not fit a ``players``-seat game, and what to do instead.
+    ``players_option`` is the caller's way to set the players, with ``{}`` for the number
+    (``"--players {}"``, ``"players={}"``); it is offered only while that number can be
+    dealt, since "use --players 6" is refused in turn."""
+    if named < MAX_PLAYERS:
+        advice = f"{players_option.format(named + 1)} or name fewer"
+    else:
+        advice = f"a table seats at most {MAX_PLAYERS - 1} opponents, so name fewer"
+    return (f"{named} opponents were named but a {players}-player game has {players - 1}: "
+            f"{advice}")
 
 
 def register_bot(
