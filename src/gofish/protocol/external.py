@@ -90,7 +90,7 @@ def split_command(command: str) -> list[str]:
     if re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and not os.path.exists(argv[0]):
         raise BotFailure(f"cannot run bot command {command!r}: no shell is run, so "
                          f"{argv[0]!r} is not read as a setting: write cmd:env {command}")
-    problem = _program_problem(argv[0])
+    problem = _program_problem(argv)
     if problem:
         raise BotFailure(f"cannot run bot command {command!r}: {argv[0]!r} {problem}")
     for word in argv[1:]:  # cmd:python ~/bot.py: the script is not found, game after game
@@ -112,17 +112,34 @@ def _command_text(command: object) -> str:
                               f"words (['python', 'mybot.py']), not {command!r}")
 
 
-def _program_problem(program: str) -> str | None:
-    """Why ``program`` cannot be started, or None (checked before any game is played)."""
+def _program_problem(argv: list[str]) -> str | None:
+    """Why the program ``argv`` starts cannot be started, or None (checked before any game
+    is played)."""
+    program = argv[0]
     if (found := shutil.which(program)) is not None:
         return _interpreter_problem(found)
     if os.path.isdir(program):
         return "is a folder, not a program"
     if not os.path.isfile(program):
-        return "was not found" + _unexpanded(_as_a_shell_expands(program))
+        return ("was not found" + _unexpanded(_as_a_shell_expands(program))
+                + _named_otherwise(argv))
     if not os.access(program, os.X_OK):
         return f"is not executable (chmod +x it, or name its interpreter: cmd:python {program})"
     return f"is not on the PATH (write ./{program})"
+
+
+#: Programs that some systems install under another name only: Debian and Ubuntu have no
+#: ``python`` outside a virtual environment, only ``python3`` (and older ones ``nodejs``).
+_OTHER_NAMES = {"python": "python3", "node": "nodejs"}
+
+
+def _named_otherwise(argv: list[str]) -> str:
+    """What to add when the program ``argv`` starts is missing but this system has it under
+    another name: "cmd:python mybot.py" from a shell where no virtual environment is active."""
+    other = _OTHER_NAMES.get(argv[0])
+    if other is None or shutil.which(other) is None:
+        return ""
+    return f" (this system calls it {other}: write cmd:{shlex.join([other, *argv[1:]])})"
 
 
 def _as_a_shell_expands(word: str) -> str | None:
