@@ -85,3 +85,26 @@ def spoken(page: Any) -> dict[str, Any]:
                        for prop in node.get("properties", []))][-1]
     return {"alerts": [text(alert) for alert in alerts],
             "description": focused.get("description", {}).get("value", "")}
+
+
+def crowded_cards(page: Any, selector: str) -> list[str]:
+    """What is wrong with how the cards matching ``selector`` lie, as drawn (tilts
+    included): pairs whose boxes intersect, cards not wholly inside the window's width,
+    and a page wider than the window; none of it, an empty list. Measured in one go: a
+    move made meanwhile redraws the cards."""
+    return list(page.evaluate("""(selector) => {
+        const boxes = [...document.querySelectorAll(selector)]
+            .map((card) => card.getBoundingClientRect());
+        const faults = [];
+        if (!boxes.length) faults.push(`no card matches ${selector}`);
+        boxes.forEach((a, i) => {
+            if (a.left < 0 || a.right > innerWidth) faults.push(`card ${i + 1} is cut at the side`);
+            boxes.slice(i + 1).forEach((b, j) => {
+                if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+                    faults.push(`cards ${i + 1} and ${i + j + 2} overlap`);
+                }
+            });
+        });
+        const wide = document.documentElement.scrollWidth;
+        if (wide > innerWidth) faults.push(`the page is ${wide} px wide, the window ${innerWidth}`);
+        return faults; }""", selector))

@@ -202,6 +202,18 @@ def click_an_ask(page: Any, chooser: random.Random) -> None:
         time.sleep(0.01)
 
 
+def ask_until_fishing(page: Any, chooser: random.Random) -> Any:
+    """Ask at random on ``page`` (nordic) until a miss sends its player to the sea; the
+    sea's cards to pick from."""
+    sea = page.locator("#sea button")
+    end = time.monotonic() + 60
+    while not sea.count():
+        assert time.monotonic() < end and not game_over(page), describe([page])
+        click_an_ask(page, chooser)
+        time.sleep(0.02)
+    return sea
+
+
 def describe(pages: list[Any]) -> list[str]:
     return [" | ".join(str(page.inner_text(part)) for part in ("#connection", "#turn", "#status",
                                                                "#ask"))

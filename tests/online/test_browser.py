@@ -25,6 +25,7 @@ from .browser_support import (
     SHORT_GAME_OF_FOUR,
     RoomsServer,
     ann_and_bob,
+    ask_until_fishing,
     asks_made,
     click_an_ask,
     confirm,
@@ -555,13 +556,7 @@ def test_a_nordic_player_told_go_fish_clicks_a_card_in_the_sea(
     watcher = new_page()
     watcher.goto(f"{server.url}/rooms/{code}?watch=1")
     watcher.wait_for_selector("#game:not([hidden])")
-    sea = ann.locator("#sea button")
-    chooser = random.Random(7)
-    end = time.monotonic() + 60
-    while not sea.count():  # ask until a miss sends Ann fishing
-        assert time.monotonic() < end and not game_over(ann), describe([ann])
-        click_an_ask(ann, chooser)
-        time.sleep(0.02)
+    sea = ask_until_fishing(ann, random.Random(7))
     assert ann.inner_text("#turn").startswith("Go fish! Pick a face-down card")
     watcher.wait_for_selector("#turn:has-text('Ann goes fishing')")
     assert not watcher.locator("#sea button").count()  # only Ann may fish

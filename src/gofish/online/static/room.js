@@ -1078,10 +1078,10 @@ function renderSea(game, me) {
   sea.setAttribute('aria-label', `The sea: ${counted(game.pond, 'face-down card')}`);
   state.seaStop = Math.min(state.seaStop, Math.max(game.pond - 1, 0));
   fill(sea, Array.from({ length: game.pond }, (_, i) => (mine
-    ? el('button', { type: 'button', class: 'room-sea-card', dataset: { key: `sea-${i}` },
+    ? el('button', { type: 'button', class: 'sea-card', dataset: { key: `sea-${i}` },
       tabindex: i === state.seaStop ? '0' : '-1', onfocus: () => seaStopAt(i),
       'aria-label': `face-down card ${i + 1} of ${game.pond}: fish it`, onclick: () => send('fish') }, cardBack())
-    : el('span', { class: 'room-sea-card' }, cardBack()))));
+    : el('span', { class: 'sea-card' }, cardBack()))));
 }
 
 // The sea is one Tab stop (see moveAlong): this card is it now.

@@ -303,13 +303,11 @@ export class Table {
         onkeydown: (event) => moveAlong(event, [...this.pond.querySelectorAll('button.sea-card')]) });
       this.seaStop = Math.min(this.seaStop || 0, Math.max(state.pond - 1, 0));
       for (let i = 0; i < state.pond; i += 1) {
-        const spot = seaSpot(i, state.pond);
-        const style = `left:${spot.x}%;top:${spot.y}%;transform:rotate(${spot.turn}deg)`;
-        const back = cardBack();
+        const back = cardBack(); // strewn by style.css, each card clear of the others
         const card = fishing
-          ? el('button', { type: 'button', class: 'sea-card', style, 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`,
+          ? el('button', { type: 'button', class: 'sea-card', 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`,
             tabindex: i === this.seaStop ? '0' : '-1', onfocus: () => this.seaStopAt(i), onclick: () => this.fish(i) }, back)
-          : el('span', { class: 'sea-card', style }, back);
+          : el('span', { class: 'sea-card' }, back);
         sea.append(card);
       }
       fill(this.pond, el('div', { class: 'pond-anchor' }, sea), count);
@@ -982,16 +980,4 @@ function shortNames(names) {
 function coachMark(none, known) {
   const [mark, words] = none ? ['✗', 'none'] : (known ? [`≥ ${known}`, `at least ${known}`] : ['?', 'unknown']);
   return [el('span', { 'aria-hidden': 'true' }, mark), el('span', { class: 'visually-hidden' }, words)];
-}
-
-/** Where the ``i``-th card of a sea of ``n`` lies: scattered, but the same on every draw. */
-function seaSpot(i, n) {
-  const golden = 2.399963; // the golden angle spreads points evenly without a grid
-  const r = Math.sqrt((i + 0.5) / Math.max(n, 1));
-  const angle = i * golden;
-  return {
-    x: 44 + 40 * r * Math.cos(angle),
-    y: 38 + 34 * r * Math.sin(angle),
-    turn: ((i * 47) % 70) - 35,
-  };
 }
