@@ -880,6 +880,11 @@ class GoFishApp(App[None]):
         if not self.answer_stay():
             self.try_ask(message.rank, None)
 
+    def on_opponent_panel_regrown(self, message: OpponentPanel.Regrown) -> None:
+        # The opponents' row grew to list their books (or shrank back): the hand and the
+        # prompt are fitted again to the rows it leaves them.
+        self.fit_hand(self.size.width, self.size.height)
+
     def on_opponent_panel_picked(self, message: OpponentPanel.Picked) -> None:
         if self.answer_stay():
             return

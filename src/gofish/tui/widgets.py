@@ -16,6 +16,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.css.scalar import Scalar
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
@@ -312,6 +313,10 @@ class OpponentPanel(Static):
             super().__init__()
             self.seat = seat
 
+    class Regrown(Message):
+        """The row of panels took another height, to show its book lists whole: what is
+        under it has that much less room (or more)."""
+
     def __init__(self, seat: int, name: str) -> None:
         super().__init__(id=f"opponent-{seat}", classes="opponent")
         self.seat = seat
@@ -368,13 +373,25 @@ class OpponentPanel(Static):
         else:
             text.append_text(cards_text(seen.cards, width))
         text.append("\n")
-        # One wording for the row: "Pairs 1: Q" beside "4 pairs" (a list too long to
-        # name even one rank) read as two kinds of count, so if any panel of the row
-        # must fall back to its count alone, every panel of it says its count alone.
-        listed = all(books_listed(panel._seen.books, panel._seen.book_word, width)
-                     for panel in self._row() if panel._seen is not None)
-        text.append_text(books_text(seen.books, seen.book_word, width, counted=not listed))
+        # One wording for the row: "Pairs 1: Q" beside "4 pairs" (a panel too narrow for
+        # even its label) read as two kinds of count, so if any panel of the row must fall
+        # back to its count alone, every panel of it says its count alone.
+        seens = [panel._seen for panel in self._row() if panel._seen is not None]
+        listed = all(label_fits(other.books, other.book_word, width) for other in seens)
+        text.append_text(books_lines(seen.books, seen.book_word, width, counted=not listed))
         self.update(text)
+        # Every panel of the row as tall as the longest list wants (a row of one height):
+        # a list cut at the panel's edge ("Books 4: 3 …") hid which books were down.
+        lines = max(len(books_lines(other.books, other.book_word, width,
+                                    counted=not listed).split()) for other in seens)
+        self._grow_row(PANEL_FRAME_ROWS + 1 + lines)
+
+    def _grow_row(self, rows: int) -> None:
+        """Make the row (the panels' container) ``rows`` tall, and say so if it changed."""
+        row = self.parent
+        if isinstance(row, Widget) and row.styles.height != Scalar.from_number(rows):
+            row.styles.height = rows
+            self.post_message(self.Regrown())
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -476,6 +493,60 @@ def books_listed(books: Sequence[Rank], word: str = "book", width: int | None = 
     first = in_rank_order(books)[0].symbol  # the first listed, as books_text lists them
     whole = len(label) + len(first) <= width and len(books) == 1
     return whole or len(label) + len(first) + 2 <= width
+
+
+#: Rows of a panel's border (top and bottom), around its lines.
+PANEL_FRAME_ROWS = 2
+#: The most lines an opponent's books take: at 80 columns and five players, a panel's
+#: twelve columns hold all thirteen ranks in three (``Books 13: A`` and two lines more).
+MOST_BOOK_LINES = 3
+
+
+def label_fits(books: Sequence[Rank], word: str = "book", width: int | None = None) -> bool:
+    """Whether ``Books 2: `` (or ``No books yet``) fits in ``width``: the ranks can then
+    follow on the lines below."""
+    return width is None or len(_books_label(books, word).rstrip()) <= width
+
+
+def books_lines(books: Sequence[Rank], word: str = "book", width: int | None = None, *,
+                counted: bool = False) -> Text:
+    """``Books 4: 3 5`` and the ranks that did not fit on lines of their own below (up to
+    MOST_BOOK_LINES lines), A to K; if even those cannot hold them, the last line says how
+    many are left out (``+3``). ``counted``, or a label wider than ``width``: only the
+    count (``4 books``), as books_text says it."""
+    if counted or not books or not label_fits(books, word, width):
+        return books_text(books, word, width, counted=counted or not label_fits(books, word, width))
+    label = _books_label(books, word)
+    lines = _wrapped([rank.symbol for rank in in_rank_order(books)], label, width)
+    text = Text(label, style="")
+    for number, line in enumerate(lines):
+        if number:
+            text.append("\n")
+        text.append(line, style="bold #87d787")
+    return text
+
+
+def _wrapped(ranks: list[str], label: str, width: int | None) -> list[str]:
+    """``ranks`` set out after ``label`` in lines of ``width`` columns, never a rank cut;
+    past MOST_BOOK_LINES the last line ends in ``+N``, the ranks it had no room for."""
+    lines = [""]
+    for rank in ranks:
+        used = len(label) if len(lines) == 1 else 0
+        joined = f"{lines[-1]} {rank}" if lines[-1] else rank
+        if width is None or used + len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(rank)
+    if len(lines) <= MOST_BOOK_LINES or width is None:
+        return lines
+    kept = lines[:MOST_BOOK_LINES]
+    last = kept[-1].split()
+    shown = sum(len(line.split()) for line in kept)
+    while last and len(" ".join([*last, f"+{len(ranks) - shown}"])) > width:
+        last.pop()
+        shown -= 1
+    kept[-1] = " ".join([*last, f"+{len(ranks) - shown}"])
+    return kept
 
 
 def books_text(books: Sequence[Rank], word: str = "book", width: int | None = None, *,
