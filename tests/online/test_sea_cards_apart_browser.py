@@ -15,10 +15,28 @@ from .browser_support import (
     ask_until_fishing,
     asks_made,
     fill_with_bot_and_start,
+    game_over,
     open_room,
 )
 
 pytestmark = pytest.mark.browser
+
+
+def fishing_in_a_new_room(ann: Any, rooms: RoomsServer, hand_size: str) -> Any:
+    """Ann against a bot in a nordic room of her own, told to go fish; the sea's cards.
+    With one card each an ask that takes the other's only card ends the game at once
+    (R19), before any miss: some one deal in eight. A new room is opened then."""
+    house = {"hand-size": hand_size} if hand_size else None
+    for attempt in range(6):
+        open_room(ann, rooms.url, "Ann", 2, "nordic", house)
+        fill_with_bot_and_start(ann, 1)
+        ann.wait_for_selector("#game:not([hidden])")
+        try:
+            return ask_until_fishing(ann, random.Random(attempt))
+        except AssertionError:
+            if not game_over(ann):
+                raise
+    raise AssertionError("every deal ended before anyone missed")
 
 
 @pytest.mark.parametrize(("size", "hand_size"), [
@@ -36,10 +54,7 @@ def test_every_card_of_the_sea_lies_apart_when_fishing(
     width, height = size
     ann = open_page()
     ann.set_viewport_size({"width": width, "height": height})
-    open_room(ann, rooms.url, "Ann", 2, "nordic", {"hand-size": hand_size} if hand_size else None)
-    fill_with_bot_and_start(ann, 1)
-    ann.wait_for_selector("#game:not([hidden])")
-    sea = ask_until_fishing(ann, random.Random(5))
+    sea = fishing_in_a_new_room(ann, rooms, hand_size)
     assert crowded_cards(ann, "#sea button") == []
     told = asks_made(ann)
     sea.first.click()  # tapped where it is drawn: nothing lies over it
