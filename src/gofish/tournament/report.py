@@ -32,7 +32,13 @@ from gofish.tournament.plan import (
 )
 from gofish.tournament.play import MAX_ASKS_PER_GAME, failing_entrant
 from gofish.tournament.run import Outcome
-from gofish.tournament.stats import deal_interval, elo_ratings, t_quantile_975, wilson_interval
+from gofish.tournament.stats import (
+    deal_interval,
+    deal_residuals,
+    elo_ratings,
+    t_quantile_975,
+    wilson_interval,
+)
 from gofish.tournament.tally import DEAL_SUMS, WIN_UNITS, Tally, first_failures, stored_deal_key
 from gofish.whole_files import written_whole
 
@@ -682,7 +688,7 @@ def _check_consistent(result: dict[str, Any]) -> None:
     if totals["tables"] > _shard_games(plan, _split(result)):
         whose = "this tournament" if count == 1 else f"its shard {index}/{count}"
         raise TournamentError(f"'totals.tables' is {totals['tables']}, more than the "
-                              f"{plan.games} games of {whose}")
+                              f"{_shard_games(plan, _split(result))} games of {whose}")
     if sum(totals["games"]) != totals["tables"] * players:
         raise TournamentError(f"'totals.games' must add up to {players} seats for each of the "
                               f"{totals['tables']} games in 'totals.tables'")
@@ -728,6 +734,49 @@ def _check_deal_sums(totals: dict[str, Any], names: Sequence[str], deal_games: i
     for i, name in enumerate(names):
         if totals["deals"][i] > totals["games"][i]:
             raise TournamentError(f"'totals.deals' gives {name} more deals than games")
+    _check_open_deals(opened, names, totals["games"], deal_games)
+    _check_deal_squares(totals, names)
+
+
+def _check_open_deals(opened: list[Any], names: Sequence[str], games: Sequence[int],
+                      deal_games: int) -> None:
+    """An open deal has fewer games than a deal, and no bot more wins than seats in it, nor
+    more seats in all of them than its games."""
+    seats = [0] * len(names)
+    for deal, played, shares in opened:
+        if played > deal_games:
+            raise TournamentError(f"'totals.open_deals' gives deal {deal} {played} games, more "
+                                  f"than the {deal_games} of a deal")
+        for entrant, won, seated in shares:
+            if won > WIN_UNITS * seated:
+                raise TournamentError(f"'totals.open_deals' gives {names[entrant]} more wins "
+                                      f"than seats in deal {deal}")
+            seats[entrant] += seated
+    for name, seated, played in zip(names, seats, games, strict=True):
+        if seated > played:
+            raise TournamentError(f"'totals.open_deals' gives {name} more seats than games")
+
+
+def _check_deal_squares(totals: dict[str, Any], names: Sequence[str]) -> None:
+    """Sums of squares that deals can add up to: none larger than its total squared, and
+    the deals' spread about the win rate not negative. Others made the interval's arithmetic
+    overflow or divide by zero, or read as deals all alike (the narrowest interval)."""
+    games, won = totals["games"], totals["win_units"]
+    for i, name in enumerate(names):
+        bounds = (("deal_seat_squares", games[i] ** 2), ("deal_win_squares", won[i] ** 2),
+                  ("deal_win_seats", won[i] * games[i]))
+        for key, most in bounds:
+            if totals[key][i] > most:
+                raise TournamentError(f"'totals.{key}' gives {name} more than its games "
+                                      "allow")
+    sums = Tally.from_raw(totals).closed_deal_sums()
+    assert sums is not None  # the totals hold deal sums: checked above
+    for i, name in enumerate(names):
+        spread = deal_residuals(won[i], games[i], sums["win_squares"][i], sums["win_seats"][i],
+                                sums["seat_squares"][i])
+        if spread < 0:
+            raise TournamentError(f"the deal sums in 'totals' of {name} do not add up: no "
+                                  "deals have those sums of squares")
 
 
 def _is_open_deal(deal: object, entrants: int) -> bool:

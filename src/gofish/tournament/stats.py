@@ -55,15 +55,22 @@ def deal_interval(win_units: int, seats: int, deals: int, win_squares: int, win_
     quantile = t_quantile_975(deals - 1)
     if win_units in (0, unit * seats):
         return wilson_interval(rate, deals, quantile)
-    # The deals' squared residuals (w - rate * n) summed, times (unit * seats) squared:
-    # in whole numbers, as the identical deals of a mirrored pair sum to exactly 0.
-    scaled = (seats * seats * win_squares - 2 * win_units * seats * win_seats
-              + win_units * win_units * seat_squares)
+    scaled = deal_residuals(win_units, seats, win_squares, win_seats, seat_squares)
     if deals == 1 or scaled <= 0:  # every deal at the same rate: no likeness measured
         return wilson_interval(rate, seats, quantile)
     variance = deals / (deals - 1) * scaled / (unit * seats) ** 2 / seats ** 2
     effective = min(float(seats), rate * (1 - rate) / variance)
     return wilson_interval(rate, effective, quantile)
+
+
+def deal_residuals(win_units: int, seats: int, win_squares: int, win_seats: int,
+                   seat_squares: int) -> int:
+    """The deals' squared residuals ``(w - rate * n)`` summed, times ``(unit * seats)``
+    squared (arguments as for :func:`deal_interval`): in whole numbers, as the identical
+    deals of a mirrored pair sum to exactly 0. A sum of squares, so never negative for
+    the sums of real deals."""
+    return (seats * seats * win_squares - 2 * win_units * seats * win_seats
+            + win_units * win_units * seat_squares)
 
 
 def t_quantile_975(freedom: int) -> float:

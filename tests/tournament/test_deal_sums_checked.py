@@ -1,0 +1,89 @@
+"""tournament-merge refuses deal sums no deals can add up to, naming the file and what is
+wrong (docs/tournament.md: "totals that do not add up" are refused with the file's name).
+They were read as they stood: a square too large to be a float ended in an OverflowError
+traceback, a sum of squares far above its games' in a ZeroDivisionError, and sums whose
+spread about the win rate came out negative read as deals all alike, the narrowest
+interval. An older shard's refused game count quoted the newer split's."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gofish.cli import main
+from gofish.core import make_rules
+from gofish.tournament import Plan, merge_results, run_tournament, summary
+from gofish.tournament.plan import TournamentError
+
+
+@pytest.fixture(scope="module")
+def whole() -> dict[str, Any]:
+    # emma random counter at two seats: three tables, 6 games a deal (4 a bot), 10 deals.
+    plan = Plan(make_rules("classic"), 2, 5, ("emma", "random", "counter"), 60)
+    return summary(run_tournament(plan, jobs=1))
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(totals: dict[str, Any]) -> None:
+        totals[key] = [value, *totals[key][1:]]
+    return edit
+
+
+def _open(deal: list[Any]) -> Callable[[dict[str, Any]], None]:
+    def edit(totals: dict[str, Any]) -> None:
+        totals["open_deals"] = [deal]
+    return edit
+
+
+@pytest.mark.parametrize(("edit", "wrong"), [
+    (_set("deal_win_squares", 10**400), "'totals.deal_win_squares' gives emma more than its "
+     "games allow"),
+    (_set("deal_seat_squares", 10**300), "'totals.deal_seat_squares' gives emma more than its "
+     "games allow"),
+    (_set("deal_win_seats", 10**300), "'totals.deal_win_seats' gives emma more than its "
+     "games allow"),
+    (_set("deal_win_squares", 0), "the deal sums in 'totals' of emma do not add up"),
+    (_open([3, 5, [[0, 10**30, 4]]]), "'totals.open_deals' gives emma more wins than seats "
+     "in deal 3"),
+    (_open([3, 10**30, [[0, 0, 4]]]), "more than the 6 of a deal"),
+    (_open([3, 5, [[1, 0, 10**30]]]), "'totals.open_deals' gives random more seats than "
+     "games"),
+])
+def test_deal_sums_that_do_not_add_up_are_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], whole: dict[str, Any],
+    edit: Callable[[dict[str, Any]], None], wrong: str,
+) -> None:
+    edited = copy.deepcopy(whole)
+    edit(edited["totals"])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    assert main(["tournament-merge", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"gofish tournament-merge: {path} is not a tournament JSON "
+                                   "result: ")
+    assert wrong in captured.err and captured.err.count("\n") == 1
+
+
+def test_the_sums_of_real_deals_pass(whole: dict[str, Any]) -> None:
+    merged = merge_results([json.loads(json.dumps(whole))])
+    assert merged["bots"] == whole["bots"]
+
+
+def test_an_older_shard_with_too_many_games_is_told_its_own_count() -> None:
+    # Ten units in four shards: the older split gave shard 2 units 2 and 6 (4 games), the
+    # stretches give it units 5 to 7 (6 games). The refusal quoted the stretch's 6.
+    plan = Plan(make_rules("classic"), 2, 5, ("emma", "random"), 20, 2, 4)
+    assert (plan.total_units, plan.games) == (10, 6)
+    shard = summary(run_tournament(plan, jobs=1))
+    older = {key: value for key, value in shard.items() if key != "shard_split"}
+    older["totals"] = {key: value for key, value in shard["totals"].items()
+                       if not key.startswith("deal") and key != "open_deals"}
+    with pytest.raises(TournamentError) as refused:
+        merge_results([older])
+    assert "'totals.tables' is 6, more than the 4 games of its shard 2/4" in str(refused.value)
