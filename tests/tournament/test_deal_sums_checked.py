@@ -17,7 +17,7 @@ import pytest
 
 from gofish.cli import main
 from gofish.core import make_rules
-from gofish.tournament import Plan, merge_results, run_tournament, summary
+from gofish.tournament import Plan, merge_results, pool_results, run_tournament, summary
 from gofish.tournament.plan import TournamentError
 
 
@@ -26,6 +26,14 @@ def whole() -> dict[str, Any]:
     # emma random counter at two seats: three tables, 6 games a deal (4 a bot), 10 deals.
     plan = Plan(make_rules("classic"), 2, 5, ("emma", "random", "counter"), 60)
     return summary(run_tournament(plan, jobs=1))
+
+
+def _without_deal_sums(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` as a gofish before the deal sums wrote it."""
+    older = {key: value for key, value in result.items() if key != "shard_split"}
+    older["totals"] = {key: value for key, value in result["totals"].items()
+                       if not key.startswith("deal") and key != "open_deals"}
+    return older
 
 
 def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -80,10 +88,25 @@ def test_an_older_shard_with_too_many_games_is_told_its_own_count() -> None:
     # stretches give it units 5 to 7 (6 games). The refusal quoted the stretch's 6.
     plan = Plan(make_rules("classic"), 2, 5, ("emma", "random"), 20, 2, 4)
     assert (plan.total_units, plan.games) == (10, 6)
-    shard = summary(run_tournament(plan, jobs=1))
-    older = {key: value for key, value in shard.items() if key != "shard_split"}
-    older["totals"] = {key: value for key, value in shard["totals"].items()
-                       if not key.startswith("deal") and key != "open_deals"}
+    older = _without_deal_sums(summary(run_tournament(plan, jobs=1)))
     with pytest.raises(TournamentError) as refused:
         merge_results([older])
     assert "'totals.tables' is 6, more than the 4 games of its shard 2/4" in str(refused.value)
+
+
+def test_methods_say_each_deal_is_one_trial_when_the_deal_sums_are_not_kept(
+    whole: dict[str, Any],
+) -> None:
+    # A merge or pool of results without deal sums counts each deal as one trial; its
+    # "methods" described the effective games of the deal sums it did not have (in a pool,
+    # whenever its first batch had them).
+    other = summary(run_tournament(Plan(make_rules("classic"), 2, 6, ("emma", "random",
+                                                                       "counter"), 60), jobs=1))
+    described = [merge_results([_without_deal_sums(whole)])["methods"]["ci95"],
+                 pool_results([other, _without_deal_sums(whole)])["methods"]["ci95"]]
+    for text in described:
+        assert "each deal one trial" in text and "effective" not in text
+    kept = [whole["methods"]["ci95"], merge_results([whole])["methods"]["ci95"],
+            pool_results([other, whole])["methods"]["ci95"]]
+    for text in kept:
+        assert "effective games" in text and "each deal one trial" not in text

@@ -51,6 +51,20 @@ METHODS = {
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
 # What played: the bulk simulator, the engine, or both (shards merged of each).
+#: How ``ci95`` is worked out from a result stored without the deals' sums (see bot_rows).
+CI95_WITHOUT_DEAL_SUMS = (
+    "Wilson score interval on the win rate (shared wins count 1/k) with the deal as the "
+    "unit: n = the deals played (results stored without the sums of each deal's wins, "
+    "each deal one trial), z = Student's t with deals - 1 degrees of freedom")
+
+
+def _methods_of(tally: Tally) -> dict[str, str]:
+    """The ``methods`` of a result: how its intervals were worked out from ``tally``."""
+    if tally.deal_sums is None:
+        return {**METHODS, "ci95": CI95_WITHOUT_DEAL_SUMS}
+    return dict(METHODS)
+
+
 ENGINES = ("sim", "engine", "mixed")
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
@@ -124,7 +138,7 @@ def summary(outcome: Outcome) -> dict[str, Any]:
         "shard_split": SHARD_SPLIT,
         "engine": outcome.engine,
         "jobs": outcome.jobs,
-        "methods": METHODS,
+        "methods": _methods_of(tally),
         "failures": tally.failures,
         "failure_games": tally.failure_games,
         "failure_entrants": tally.failure_entrants,
@@ -924,7 +938,7 @@ def merge_results(results: Iterable[dict[str, Any]],
         games=tally.tables,
         seconds=seconds,
         bots=bot_rows(names, specs, tally, plan),
-        methods=METHODS,
+        methods=_methods_of(tally),
         shard=[0, 1],
         failures=tally.failures,
         failure_games=tally.failure_games,
@@ -1077,6 +1091,7 @@ def pool_results(results: Iterable[dict[str, Any]],
         games=tally.tables,
         seconds=sum(float(batch["seconds"]) for batch in batches),
         bots=bot_rows(entrant_names(specs), specs, tally, _batch_plan(first)),
+        methods=_methods_of(tally),
         totals=tally.raw(),
         seed=[batch["seed"] for batch in batches],
         games_asked=sum(int(batch["games_asked"]) for batch in batches),
