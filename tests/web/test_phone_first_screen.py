@@ -116,12 +116,17 @@ def test_a_second_smaller_scroll_does_not_cut_the_first_short(
     assert page.evaluate("scrollY") == pytest.approx(77, abs=1)
 
 
-@pytest.mark.parametrize(("preset", "players"), [("classic", 2), ("bicycle", 4), ("nordic", 5)])
+@pytest.mark.parametrize(("preset", "players"), [
+    ("classic", 2), ("bicycle", 4), ("nordic", 5),
+    ("nordic", 2), ("nordic", 3),  # the biggest seas: 38 and 31 cards
+])
 def test_a_phone_held_sideways_shows_the_opponents_and_the_hand_together(
     page: Any, live_server: LiveServer, preset: str, players: int
 ) -> None:
     # At 844 x 390 the felt kept its 520 px floor: scrolled to the opponents, the hand was
     # below the screen ("choose an opponent and a rank" with neither in view together).
+    # A sea of 38 cards laid apart in the phone's narrow column took five rows (230 px):
+    # sideways it now takes most of the row's width and two rows.
     page.set_viewport_size({"width": 844, "height": 390})
     open_table(page, live_server, seed=5, preset=preset, players=players)
     assert wait_for_my_move(page) == "ask"

@@ -33,7 +33,7 @@ def ask_until_fishing(page: Any) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 5])
-@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1280, 860)])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390), (568, 320), (1280, 860)])
 def test_every_card_of_the_sea_lies_apart_when_fishing(
     page: Any, live_server: LiveServer, size: tuple[int, int], players: int
 ) -> None:
