@@ -79,3 +79,45 @@ def test_a_list_longer_than_its_lines_says_how_many_more(width: int | None,
     shown = books_lines(list(Rank), "book", width).plain.split("\n")
     assert [line.rstrip() for line in shown] == lines
     assert all(len(line) <= (width or 99) for line in shown)
+
+
+def test_a_panel_with_no_books_leaves_the_others_their_lists_at_50_columns() -> None:
+    # At 50 columns a panel is ten wide: "No books yet" did not fit, so every panel of the
+    # row said its count alone ("3 books") while any opponent had none, and which books
+    # were down could not be read, as before lists wrapped. The empty one says "No books".
+    app = make_app("bicycle", players=5, seed=3)
+    app.repeat_window = 0
+    seen: dict[int, tuple[list[str], list[str]]] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        session = app.session
+        turn = 0
+        while True:  # ask (a held rank, in turn) until one has 2 books and another none
+            books = [len(session.view().books[seat]) for seat in session.opponents()]
+            if max(books) >= 2 and min(books) == 0:
+                break
+            assert not isinstance(app.screen, GameOverScreen), books
+            if session.human_to_act:
+                turn += 1
+                held = session.held_ranks()
+                await pilot.press(RANK_KEYS[held[turn % len(held)]])
+            await pilot.pause()
+        lines = screen_lines(app)
+        view = session.view()
+        seen.update({seat: (panel_words(app, lines, app.opponent_panel(seat)),
+                            [rank.symbol for rank in in_rank_order(view.books[seat])])
+                     for seat in session.opponents()})
+
+    run_app(app, script, size=(50, 16))
+    for words, ranks in seen.values():
+        if ranks:
+            at = words.index(f"{len(ranks)}:")  # "Books 2:", then the ranks, A to K
+            assert words[at + 1:] == ranks, seen
+        else:
+            assert words[-2:] == ["No", "books"], seen
+
+
+@pytest.mark.parametrize(("width", "said"), [(12, "No books yet"), (10, "No books"),
+                                             (7, "0 books")])
+def test_no_books_are_said_in_the_words_that_fit(width: int, said: str) -> None:
+    assert books_lines([], "book", width).plain == said

@@ -503,9 +503,17 @@ MOST_BOOK_LINES = 3
 
 
 def label_fits(books: Sequence[Rank], word: str = "book", width: int | None = None) -> bool:
-    """Whether ``Books 2: `` (or ``No books yet``) fits in ``width``: the ranks can then
+    """Whether ``Books 2: `` (or ``No books``) fits in ``width``: the ranks can then
     follow on the lines below."""
-    return width is None or len(_books_label(books, word).rstrip()) <= width
+    label = _books_label(books, word) if books else _no_books(word, width)
+    return width is None or len(label.rstrip()) <= width
+
+
+def _no_books(word: str, width: int | None) -> str:
+    """``No books yet``, or ``No books`` where that is too wide: in a ten-column panel the
+    count ("0 books") made the whole row count, hiding which books the others laid."""
+    said = f"No {word}s yet"
+    return said if width is None or len(said) <= width else f"No {word}s"
 
 
 def books_lines(books: Sequence[Rank], word: str = "book", width: int | None = None, *,
@@ -514,8 +522,10 @@ def books_lines(books: Sequence[Rank], word: str = "book", width: int | None = N
     MOST_BOOK_LINES lines), A to K; if even those cannot hold them, the last line says how
     many are left out (``+3``). ``counted``, or a label wider than ``width``: only the
     count (``4 books``), as books_text says it."""
-    if counted or not books or not label_fits(books, word, width):
-        return books_text(books, word, width, counted=counted or not label_fits(books, word, width))
+    if counted or not label_fits(books, word, width):
+        return books_text(books, word, width, counted=True)
+    if not books:
+        return Text(_no_books(word, width), style="dim")
     label = _books_label(books, word)
     lines = _wrapped([rank.symbol for rank in in_rank_order(books)], label, width)
     text = Text(label, style="")
