@@ -267,22 +267,34 @@ def live_room_of(client: TestClient, code: str) -> Any:
     return client.app.state.gofish_rooms.rooms[code]  # type: ignore[attr-defined]
 
 
+#: How long a room's scheduled work may take to settle before a test says it is stuck.
+SETTLE_SECONDS = 30
+
+
 def scheduled_moves_run(client: TestClient, code: str) -> None:
     """Let room ``code``'s scheduled work that could move or store its game have its go:
     a bot's (or stand-in's) move, the passing on of a host's role, the storing of
     stand-ins' names."""
     live = live_room_of(client, code)
 
-    async def run() -> None:
+    async def run() -> str | None:
         await asyncio.sleep(0)  # timers already due (a grace ended) start their work first
         scheduled = [task for task in (live.bot_task, live.host_task, live.stand_in_task)
                      if task is not None]
         if scheduled:
-            await asyncio.wait(scheduled)
-        async with live.lock:  # what they did is stored
-            pass
+            _, stuck = await asyncio.wait(scheduled, timeout=SETTLE_SECONDS)
+            if stuck:
+                return f"{len(stuck)} scheduled task(s) of room {code} still running"
+        try:  # what they did is stored
+            await asyncio.wait_for(live.lock.acquire(), SETTLE_SECONDS)
+        except TimeoutError:
+            return f"room {code}'s lock still held"
+        live.lock.release()
+        return None
 
-    client.portal.call(run)  # type: ignore[union-attr]
+    # A stuck task fails the test after a while, rather than hanging the suite.
+    stuck = client.portal.call(run)  # type: ignore[union-attr]
+    assert stuck is None, f"{stuck} after {SETTLE_SECONDS} s"
 
 
 def stood_still(client: TestClient, code: str, version: int) -> None:
