@@ -27,6 +27,7 @@ from .helpers import (
     serving,
     stood_still,
     two_people,
+    wait_for,
 )
 
 Dealt = tuple[TestClient, Room, list[Player]]
@@ -167,8 +168,15 @@ def test_a_fresh_clock_for_a_person_back_on_their_turn_reaches_the_other_pages(
         mover, version = room.seat_to_move(), room.version
         assert mover is not None
         person, other = players[mover], players[1 - mover]
+        live = live_room_of(client, room.code)
+        clock = live.turn_timer
+        assert clock is not None
         disconnect(person)
-        time.sleep(2.3)  # longer than the clock: it runs out on nobody
+        # It runs out on nobody: waited for, not slept on (a sleep a little longer than the
+        # clock could end, on a busy machine, before it ran out, and check nothing).
+        wait_for(lambda: not room.seats[mover].connected, "the server never saw them go")
+        wait_for(lambda: live.turn_timer is None, "the turn clock never ran out")
+        assert time.monotonic() >= clock.when(), "the clock was stopped, not run out"
         stood_still(client, room.code, version)
         back = connect(client, room.code, person.token)
         assert back.messages[-1]["turn_clock"]["seat"] == mover
