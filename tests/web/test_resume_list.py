@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -157,3 +158,74 @@ def test_the_first_load_reads_the_games_to_go_on_with_once(page: Any, tmp_path: 
         page.locator(".unfinished a").first.wait_for()
         page.wait_for_load_state("networkidle")
         assert len(asked) == 2, asked
+
+
+# Records where the start form stands each time the start screen comes into sight (a
+# MutationObserver's callback runs before the page is drawn).
+_FORM_TOP_WHEN_THE_START_SHOWS = """
+window.formTopsWhenShown = [];
+new MutationObserver(() => {
+  const start = document.querySelector('#page-start');
+  const form = document.querySelector('.start-form');
+  const shown = start && !start.hidden;
+  if (shown && form && !window.startWasShown) {
+    window.formTopsWhenShown.push(form.getBoundingClientRect().top);
+  }
+  window.startWasShown = shown;
+}).observe(document, { attributes: true, attributeFilter: ['hidden'], subtree: true });
+"""
+
+
+def test_the_form_stays_put_on_coming_back_to_the_start_screen(
+    page: Any, tmp_path: Path
+) -> None:
+    # Coming back (the menu's "New game", the browser's Back) showed the start screen with
+    # the list it had, and the list read afresh came in after it: a game saved meanwhile
+    # pushed the form down under the pointer. The list is read slowly here, as under load.
+    with LiveServer(tmp_path / "games.sqlite3", pace=0.02) as server:
+        page.add_init_script(_FORM_TOP_WHEN_THE_START_SHOWS)
+        page.goto(f"{server.url}/?speed=0")
+        page.locator(".start-form").wait_for()
+        assert page.locator(".unfinished").is_hidden()  # nothing to go on with yet
+        page.evaluate("window.location.hash = '#/history'")
+        page.locator("#page-history h1").wait_for()
+        with open_store(server.database) as store:
+            mine = store.save(_started(1), seats=PERSON_AND_EMMA)
+
+        def slowly(route: Any) -> None:
+            time.sleep(0.3)
+            route.continue_()
+
+        page.route("**/api/games?finished=false*", slowly)
+        page.evaluate("window.formTopsWhenShown = []")
+        page.evaluate("window.location.hash = '#/'")
+        page.locator(".unfinished a").wait_for()
+        assert page.locator(".unfinished a").all_inner_texts() == [f"Resume game {mine}"]
+        tops = page.evaluate("window.formTopsWhenShown")
+        assert len(tops) == 1, tops
+        assert page.locator(".start-form").bounding_box()["y"] == tops[0]
+
+
+def test_a_page_asked_for_while_the_list_is_read_stays_in_sight(
+    page: Any, tmp_path: Path
+) -> None:
+    # The start screen waits for its list before it shows: an address taken meanwhile (a
+    # nav link clicked at once) must not be covered by the start screen when the list comes.
+    with _server_with(tmp_path, PERSON_AND_EMMA) as (server, _):
+        page.goto(f"{server.url}/?speed=0#/stats")
+        page.locator("#page-stats h1").wait_for()
+        with open_store(server.database) as store:  # the list read late tells by its length
+            second = store.save(_started(2), seats=PERSON_AND_EMMA)
+
+        def slowly(route: Any) -> None:
+            time.sleep(0.5)
+            route.continue_()
+
+        page.route("**/api/games?finished=false*", slowly)
+        page.evaluate("window.location.hash = '#/'; "
+                      "setTimeout(() => { window.location.hash = '#/history'; }, 100)")
+        page.locator(f"#page-history tr[data-game='{second}']").wait_for()
+        page.wait_for_function(
+            "() => document.querySelectorAll('#page-start .unfinished a').length === 2")
+        assert page.locator("#page-history").is_visible()
+        assert page.locator("#page-start").is_hidden()

@@ -1,7 +1,7 @@
 // The page: start screen, live table, result, help, history, stats and replays.
 // Pages are sections of index.html shown by the address's #fragment.
 
-import { $, $$, el, fill, getJSON, sayIfChanged } from './dom.js';
+import { $, $$, el, fill, getJSON, sayIfChanged, sleep } from './dom.js';
 import { knobRow } from './knobs.js';
 import { Table } from './table.js';
 import { cardFace, cardsInWords, counted, namesInWords, pondWord, setsName } from './cards.js';
@@ -31,6 +31,11 @@ let pendingStart = null;
 let lostGameId = null;
 let listingsAsked = 0; // an answer to an older listing is dropped
 let listedWithTheForm = false; // during main()'s route(): the form came listed, not read twice
+// Each address taken and each page shown: a start screen waiting for its list gives way to them.
+let screensAsked = 0;
+// How long the start screen waits for its list before it shows without it: a slow server
+// must not hold the page, however much the list would move the form once it came.
+const LIST_WAIT_MS = 1500;
 
 // ------------------------------------------------------------ announcements
 
@@ -43,6 +48,7 @@ export function announce(text) {
 // ------------------------------------------------------------ pages
 
 function showPage(name) {
+  screensAsked += 1;
   for (const page of $$('main > section.page')) page.hidden = page.id !== `page-${name}`;
   document.title = name === 'play' && table ? table.title() : 'Go Fish';
   for (const link of $$('nav a')) {
@@ -68,6 +74,7 @@ async function route() {
   const [page, ...parts] = hash.replace(/\/$/, '').split('/'); // "#/history/" is the history
   const arg = parts[0];
   const noPage = namesNoPage(page, parts);
+  screensAsked += 1;
   // The result belongs to the table: leaving it (back button, a nav link) closes it,
   // or it would cover the next page and swallow every click.
   if (page !== 'play' || noPage) closeResult();
@@ -112,15 +119,17 @@ function addressPart(text) {
  * Say something at the top of the start screen, where it is seen, and set the address
  * back to the start screen, so the same link clicked again tries again. '' clears it.
  */
-function startNotice(text, link = null) {
+async function startNotice(text, link = null) {
   const notice = $('#start-notice');
   if (!text) {
     if (notice) fill(notice);
     return;
   }
-  showStart();
+  const shown = showStart(); // it may wait for its list
   if (window.location.hash !== '#/') history.replaceState(null, '', '#/');
-  if (!notice) return;
+  // Said as the screen shows, before it is drawn: a notice filled in a hidden page is not
+  // read out, and one filled later would move the form.
+  if (!notice || !(await shown)) return;
   fill(notice, link ? [text, ' ', link] : text); // an alert: read out as it is written
   notice.scrollIntoView({ block: 'nearest' });
 }
@@ -421,10 +430,18 @@ function buildStartForm() {
     el('p', { class: 'error notice', id: 'start-notice', role: 'alert' }), unfinished, el('div', { class: 'start-layout' }, form, hero));
 }
 
-/** The start screen, with the unfinished games as they are now. */
-function showStart() {
+/**
+ * The start screen, with the unfinished games as they are now: read before it shows, as
+ * on the first load, or the list came in under the pointer and moved the form (the game
+ * just left came to be listed, a game finished since went). Whether it showed: another
+ * address or page asked for meanwhile keeps the screen.
+ */
+async function showStart() {
+  const asked = ++screensAsked;
+  if (!listedWithTheForm) await Promise.race([listUnfinished($('.unfinished')), sleep(LIST_WAIT_MS)]);
+  if (asked !== screensAsked) return false;
   showPage('start');
-  if (!listedWithTheForm) listUnfinished($('.unfinished'));
+  return true;
 }
 
 /**
