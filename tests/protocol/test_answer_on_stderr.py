@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process, first_move_failure
+from tests.protocol.test_external_bots import (
+    HEADER,
+    children_of_this_process,
+    first_move_failure,
+    play_first_turn,
+)
 
 from gofish.protocol import BotFailure, ExternalBot
 
@@ -29,7 +34,7 @@ def _bot(tmp_path: Path, text: str) -> str:
 def test_a_hello_written_to_stderr_is_said_to_be_there(tmp_path: Path) -> None:
     bot = ExternalBot(_bot(tmp_path, HELLO_ON_STDERR), timeout=1, startup_timeout=1)
     with bot, pytest.raises(BotFailure) as failure:
-        bot.new_game(0, 2, "classic")
+        play_first_turn(bot)
     assert str(failure.value).endswith(
         "did not send its hello within 1 s (it wrote '{\"type\": \"hello\", \"version\": 1, "
         "\"id\": 1}' to its standard error: answers go to its standard output)")

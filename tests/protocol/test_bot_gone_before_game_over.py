@@ -25,11 +25,11 @@ def test_a_bot_gone_before_game_over_forfeits_the_next_game(tmp_path: Path) -> N
         game, seat = _one_move_of_a_game(bot)  # its last move of that game
         assert bot._process is not None
         bot._process.wait(timeout=30)
-        with pytest.raises(BotFailure, match=KEEP_RUNNING):
-            bot.game_over([seat], [0, 0])
+        bot.game_over([seat], [0, 0])  # found gone here: told at its next turn
+        bot.new_game(seat, 2, "classic")  # not started afresh before that
         with pytest.raises(BotFailure, match=r"exited after the previous game, before this "
-                           r"game's first move \(exit code 0\)"):
-            bot.new_game(seat, 2, "classic")
+                           r"game's first move \(exit code 0\): " + KEEP_RUNNING):
+            bot.choose(game.view(seat), game.legal_actions())
         bot.new_game(seat, 2, "classic")  # the forfeit is told once; then a fresh copy plays
         assert bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
     assert children_of_this_process() == []

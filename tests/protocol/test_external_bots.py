@@ -15,7 +15,7 @@ import pytest
 from tests.processes import default_ctrl_c, still_running
 
 from gofish.cli import main
-from gofish.core import Game, make_rules, new_game
+from gofish.core import Ask, Game, make_rules, new_game
 from gofish.core.events import EVENT_KINDS
 from gofish.protocol import BotFailure, ExternalBot
 from gofish.protocol.external import STDERR_END
@@ -132,14 +132,19 @@ def first_turn(rules: object = "classic") -> tuple[Game, int]:
     return game, seat
 
 
+def play_first_turn(bot: ExternalBot, rules: object = "classic") -> Ask:
+    """Tell ``bot`` of a fresh game and ask its first move: a failure found at new_game (a
+    program that does not start) is told there."""
+    game, seat = first_turn(rules)
+    bot.new_game(seat, 2, game.rules)
+    return bot.choose(game.view(seat), game.legal_actions())
+
+
 def first_move_failure(command: str, rules: object = "classic", timeout: float = 30) -> str:
     """What the bot is told when it fails its first move of a fresh game (it must fail);
     it is then gone and reaped."""
-    game, seat = first_turn(rules)
-    with ExternalBot(command, timeout=timeout) as bot:
-        bot.new_game(seat, 2, game.rules)
-        with pytest.raises(BotFailure) as failure:
-            bot.choose(game.view(seat), game.legal_actions())
+    with ExternalBot(command, timeout=timeout) as bot, pytest.raises(BotFailure) as failure:
+        play_first_turn(bot, rules)
     assert children_of_this_process() == []
     return str(failure.value)
 
@@ -236,9 +241,8 @@ def test_a_line_sent_when_no_answer_is_expected_fails_before_the_next_request(
         stray_line_in_the_pipe(bot)  # before the next request
         with pytest.raises(BotFailure) as failure:
             if after == "game_over":
-                bot.new_game(seat, 2, "classic")
-            else:
-                bot.choose(game.view(seat), game.legal_actions())
+                bot.new_game(seat, 2, "classic")  # found here, told at its turn
+            bot.choose(game.view(seat), game.legal_actions())
     # A reply to game_over fails the next game: the message says when it was sent.
     when = ", after the last game's game_over" if after == "game_over" else ""
     assert f"sent a line when no answer was expected{when}: '{{\"type\": \"thanks\"}}'" in str(

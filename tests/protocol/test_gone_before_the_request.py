@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 from tests.processes import wait_for_pids
-from tests.protocol.test_external_bots import children_of_this_process
+from tests.protocol.test_external_bots import (
+    children_of_this_process,
+    first_turn,
+    play_first_turn,
+)
 
 from gofish.core import new_game
 from gofish.protocol import BotFailure, ExternalBot
@@ -97,14 +101,16 @@ HELLO_THEN = (
 def test_a_bot_gone_before_its_new_game_was_written(tmp_path: Path) -> None:
     # It read "stopped reading its input (exit code 1; …)", of a program that had ended,
     # and the same bot was told "exited before sending its move" when the new game was
-    # written a moment sooner, before it had gone.
+    # written a moment sooner, before it had gone. Then it was told at new_game, the game
+    # forfeited before any ask, and at its turn when new_game was written a moment
+    # sooner: the same seeded tournament gave other game lengths from run to run.
     bot = tmp_path / "brief.py"
     bot.write_text(HELLO_THEN + "sys.exit('gave up after the hello')\n")
     with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
         external.start()
         assert external._process is not None and _wait_for_exit(external._process, 30)
         with pytest.raises(BotFailure) as failure:
-            external.new_game(0, 2, "classic")
+            play_first_turn(external)  # new_game finds it gone; its turn tells it
     assert str(failure.value).endswith("exited before sending its move (exit code 1; "
                                        "it said: gave up after the hello)")
     assert children_of_this_process() == []
@@ -124,6 +130,28 @@ def test_a_bot_that_closed_its_input_before_its_new_game_is_said_to_have_closed_
         external.start()
         assert wait_for_pids(pid_file, 1, seconds=30)
         with pytest.raises(BotFailure) as failure:
-            external.new_game(0, 2, "classic")
+            play_first_turn(external)
     assert str(failure.value).endswith(f"did not send its move ({INPUT_CLOSED})")
+    assert children_of_this_process() == []
+
+
+def test_a_bot_gone_in_a_game_it_had_no_turn_in_is_told_at_its_next_turn(
+        tmp_path: Path) -> None:
+    # A game can end before a seat's first turn (--end first-empty). Found gone as its
+    # game_over was written, it raised there, and was told "exited after the previous
+    # game" of a program that had gone right after its hello; found gone only later, it
+    # forfeited another game, so the same seeded tournament differed from run to run.
+    bot = tmp_path / "brief.py"
+    bot.write_text(HELLO_THEN)  # and ends, with code 0
+    with ExternalBot(f"{sys.executable} {bot}", timeout=5) as external:
+        external.new_game(0, 2, "classic")
+        assert external._process is not None and _wait_for_exit(external._process, 30)
+        external.game_over([1], [0, 13])  # it had no turn
+        game, seat = first_turn()
+        external.new_game(seat, 2, "classic")
+        assert children_of_this_process() == []  # not started afresh before it is told
+        with pytest.raises(BotFailure) as failure:
+            external.choose(game.view(seat), game.legal_actions())
+    assert str(failure.value).endswith(f"exited before sending its move (exit code 0): "
+                                       f"{KEEP_RUNNING}")
     assert children_of_this_process() == []

@@ -60,7 +60,8 @@ def test_the_crash_line_survives_the_emptying(tmp_path: Path) -> None:
         assert bot._process is not None
         bot._process.wait(timeout=30)
         with pytest.raises(BotFailure, match="it said: my strategy fell over"):
-            bot.new_game(seat, 2, "classic")
+            bot.new_game(seat, 2, "classic")  # told at its turn (see test_gone_before_the_request)
+            bot.choose(game.view(seat), game.legal_actions())
     assert children_of_this_process() == []
 
 

@@ -10,7 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.protocol.test_external_bots import HEADER, children_of_this_process, first_move_failure
+from tests.protocol.test_external_bots import (
+    HEADER,
+    children_of_this_process,
+    first_move_failure,
+    play_first_turn,
+)
 
 from gofish.protocol import BotFailure, ExternalBot
 
@@ -31,7 +36,7 @@ def test_the_jq_example_without_jq_is_told_why_it_says_nothing(
     monkeypatch.chdir(ROOT)
     bot = ExternalBot("bash examples/jqbot.sh", timeout=1, startup_timeout=1)
     with bot, pytest.raises(BotFailure) as failure:
-        bot.new_game(0, 2, "classic")
+        play_first_turn(bot)
     assert ("did not send its hello within 1 s (its last line on standard error: "
             "examples/jqbot.sh: line ") in str(failure.value)
     assert "jq: command not found)" in str(failure.value)

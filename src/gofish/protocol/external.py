@@ -299,7 +299,10 @@ class ExternalBot:
         self._eof = False
         self._last_id = 0  # the "id" of the last request that expects an answer
         self._between_games = False  # told game_over, no move of the next game yet
-        self._lost: str | None = None  # why it failed between games, for the next to forfeit
+        self._has_moved = False  # this start of the program has made a move
+        # A failure found where no answer was owed (new_game, game_over), told at its next
+        # turn: whether a write finds the program gone is the machine's timing, the turn not.
+        self._held: str | None = None
         self._players: int | None = None  # at the table of the last new_game
         # Starts that failed in a row, and the last one's reason: a bot that never answers
         # its hello would otherwise cost the whole start-up wait in every game it is in.
@@ -365,6 +368,7 @@ class ExternalBot:
         self._eof = False
         self._last_id = 0  # each program's hello is request 1: no line of another can come
         self._between_games = False
+        self._has_moved = False
         self.bot_name = None
         self._handshake()
 
@@ -443,27 +447,39 @@ class ExternalBot:
     def new_game(self, seat: SupportsIndex, players: SupportsIndex, rules: object) -> None:
         """Tell the bot its seat and the rules (a ``Rules``, or their record form). The seat
         and the count may be numpy's whole numbers (as a study's arrays hold them): they are
-        checked and sent as ints; a fraction (``1.0``) is refused."""
+        checked and sent as ints; a fraction (``1.0``) is refused. The bot's failure here
+        (it does not start, or has gone) is raised by its first :meth:`choose`, so that a
+        game is forfeited at the same turn however soon a dead program is noticed."""
         players = check_players(players)
         seat = check_whole("seat", seat, 0, players - 1)
         given = make_rules(rules)  # an unknown preset or option is the caller's mistake
         given.for_players(players)  # and so is a deal these rules cannot make at this table
         rules = given.to_json(players)  # the wire carries the record form, as the views do
         self._players = players
-        if self._lost is not None:
-            lost, self._lost = self._lost, None
-            raise BotFailure(lost)
-        self.start()
-        self._request("new_game", seat=seat, players=players, rules=rules)
+        if self._held is not None:
+            return  # not started afresh: the failure is told at its next turn first
+        try:
+            self.start()
+            self._request("new_game", seat=seat, players=players, rules=rules)
+        except BotFailure as failure:
+            self._held = str(failure)
+
+    def _raise_held(self) -> None:
+        """Raise the failure held since new_game or game_over, once."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            raise BotFailure(held)
 
     def choose(self, view: View, legal: Sequence[Ask], rng: object = None) -> Ask:
         check_turn(view, legal, every=True)  # a caller's mistake, not the bot's: no forfeit for it
+        self._raise_held()
         self.start()
         legal_dicts = [action.to_dict() for action in legal]
         self._request("turn", answer="its move", view=view.to_dict(), legal=legal_dicts)
         answer = self._receive("its move")
         action = self._read_move(answer, legal)
         self._between_games = False
+        self._has_moved = True
         self._check_quiet()  # a second answer sent at once fails this game, not the next
         return action
 
@@ -486,7 +502,8 @@ class ExternalBot:
 
     def game_over(self, winners: Iterable[SupportsIndex], books: Iterable[SupportsIndex]
                   ) -> None:
-        """Tell the bot how the game ended (no answer expected). The seats and counts may
+        """Tell the bot how the game ended (no answer expected; a failure to is raised by
+        its next :meth:`choose`, as one in :meth:`new_game` is). The seats and counts may
         be numpy's, an array too (``np.flatnonzero(books == books.max())``). After
         :meth:`new_game`, they must fit its table: a seat past it, or a count for each of
         another number of seats, is the caller's mistake, not sent to a bot to trip over."""
@@ -506,9 +523,8 @@ class ExternalBot:
             try:
                 self._send({"type": "game_over", "winners": sent_winners,
                             "books": sent_books})
-            except BotFailure as failure:  # gone already: the next game is forfeited, as
-                self._lost = str(failure)  # when it leaves after game_over, not started afresh
-                raise
+            except BotFailure as failure:  # gone already: told at its next turn, as when
+                self._held = str(failure)  # it leaves after game_over, not started afresh
 
     # ----------------------------------------------------------- the wire
 
@@ -533,7 +549,9 @@ class ExternalBot:
             self._fail(still_running + self._unfinished())
         # Exit code 0 is a loop that ended, not a crash: say what the loop must wait for.
         must = f": a bot must keep running until it is sent {_QUIT}" if code == 0 else ""
-        if not self._between_games:
+        if not (self._between_games and self._has_moved):
+            # Never moved since it started: it may have gone right after its hello, and
+            # only been found after a game it had no turn in.
             self._fail(f"{what} ({story}){self._unfinished() or must}")
         if code != 0:
             # A crash before its first move of a game: in game_over, at new_game or on its

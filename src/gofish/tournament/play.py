@@ -261,15 +261,15 @@ def play_engine_game(
     cards, first = deal_cards(plan.seed, deal, players)
     game = Game(plan.rules.for_players(players), players, cards, first)
     rngs = bot_rngs(plan.seed, deal, rotation, players)
+    # A program's failure found here (it has gone, or does not start) is told at its first
+    # turn, where the game is forfeited: how soon a dead program is noticed is timing.
+    for told_seat, bot in enumerate(bots):
+        if isinstance(bot, ExternalBot):
+            bot.new_game(told_seat, players, game.rules.to_json(players))
     seat = first
     stopped = None
     failed = None
-    told: list[int] = []  # seats of the external bots told of this game
     try:
-        for seat, bot in enumerate(bots):
-            if isinstance(bot, ExternalBot):
-                bot.new_game(seat, players, game.rules.to_json(players))
-                told.append(seat)
         asked = 0  # counted here: game.actions copies every ask so far at each turn
         while game.current_player is not None:
             if asked >= MAX_ASKS_PER_GAME:
@@ -290,13 +290,12 @@ def play_engine_game(
         failed = seat
         stopped = f"{_game_label(plan, deal, rotation, names)}, seat {seat}: {failure}"
     books = [len(b) for b in game.books]
-    # Every other bot told of the game hears how it ended, as the tally scores it.
+    # Every other bot hears how it ended, as the tally scores it (one that has gone is told
+    # so at its next turn, as at new_game).
     winners = winning_seats(books, failed)
-    for told_seat in told:
-        bot = bots[told_seat]
+    for told_seat, bot in enumerate(bots):
         if told_seat != failed and isinstance(bot, ExternalBot):
-            with contextlib.suppress(BotFailure):
-                bot.game_over(winners, books)
+            bot.game_over(winners, books)
     return game, failed, stopped
 
 
