@@ -42,6 +42,10 @@ REFUSED = [
     (["strength.py", "--jobs", "0"], "--jobs: must be at least 1, not 0"),
     (["room_reload.py", "--games", "0"], "--games: must be at least 1, not 0"),
     (["room_reload.py", "--rounds", "0"], "--rounds: must be at least 1, not 0"),
+    (["interval_coverage.py", "--runs", "0"], "--runs: must be at least 1, not 0"),
+    (["interval_coverage.py", "--truth-games", "50"],
+     "--truth-games: at least 10,000 games make the truth, not 50"),
+    (["interval_coverage.py", "--bots", "emma"], "a tournament needs at least two bots"),
 ]
 
 
