@@ -42,3 +42,31 @@ def test_no_way_back_once_the_game_is_over(
     # The finished game is stored, so the page lists it: wait for more than "Loading…".
     page.wait_for_selector(f"#page-{page_link}:not([hidden]) table")
     assert page.locator(f"#page-{page_link} {BACK}").count() == 0
+
+
+@pytest.mark.parametrize(("page_link", "api"), [("history", "**/api/games?*"),
+                                                ("stats", "**/api/stats")])
+def test_the_way_back_keeps_its_focus_while_the_page_loads(
+    page: Any, live_server: LiveServer, page_link: str, api: str
+) -> None:
+    # The page is drawn twice, "Loading…" and then the games: the second drawing took the
+    # link out and put it back, which dropped its focus, so Enter pressed on it went
+    # nowhere (a CI run on a loaded machine timed out waiting for the table).
+    open_table(page, live_server, seed=0, query="&pace=1")
+    address = page.evaluate("() => window.location.hash")
+    held: list[Any] = []
+    page.route(api, lambda route: held.append(route))  # answered once the link has the focus
+    page.click(f"nav a[data-page={page_link}]")
+    page.wait_for_selector(f"#page-{page_link}:not([hidden]) h1")
+    page.locator(f"#page-{page_link} {BACK}").focus()
+    for _ in range(300):  # the request may still be on its way: up to 15 s
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asked the server for nothing"
+    held[0].continue_()
+    page.wait_for_selector(f"#page-{page_link} p:text-is('Loading…')", state="detached")
+    assert page.evaluate("() => document.activeElement.textContent") == "Back to the table"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#page-play:not([hidden])")
+    assert page.evaluate("() => window.location.hash") == address

@@ -40,8 +40,13 @@ export function svg(tag, props = {}, ...children) {
 
 /** Replace every child of ``node`` with ``children``. */
 export function fill(node, ...children) {
+  // An element put back keeps its focus: taken out of the page, even for a moment, it
+  // loses it, and a key pressed on it then went nowhere (a page's way back, focused
+  // while the page was still loading, lost it when the loaded page was drawn).
+  const focused = node.contains(document.activeElement) ? document.activeElement : null;
   node.replaceChildren();
   appendAll(node, children);
+  if (focused && document.activeElement !== focused && node.contains(focused)) focused.focus({ preventScroll: true });
   return node;
 }
 
