@@ -2,7 +2,7 @@
 // All text from other people (names) goes in with textContent via el()/fill(), never innerHTML.
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong } from '/static/js/dom.js';
 import {
-  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, setsLine, suitPlace, SUIT_SYMBOLS,
+  capitalised, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, lineWithCardsInWords, namesInWords, passedOverPart, pondWord, pretty, rankName, seaCard, setsLine, suitPlace, SUIT_SYMBOLS,
 } from '/static/js/cards.js';
 import {
   forgetGone, forgetSeat, getJSON, isToken, nameProblem, postJSON, previousToken, rememberGone, rememberPrevious,
@@ -1077,11 +1077,8 @@ function renderSea(game, me) {
   sea.classList.toggle('fishing', mine);
   sea.setAttribute('aria-label', `The sea: ${counted(game.pond, 'face-down card')}`);
   state.seaStop = Math.min(state.seaStop, Math.max(game.pond - 1, 0));
-  fill(sea, Array.from({ length: game.pond }, (_, i) => (mine
-    ? el('button', { type: 'button', class: 'sea-card', dataset: { key: `sea-${i}` },
-      tabindex: i === state.seaStop ? '0' : '-1', onfocus: () => seaStopAt(i),
-      'aria-label': `face-down card ${i + 1} of ${game.pond}: fish it`, onclick: () => send('fish') }, cardBack())
-    : el('span', { class: 'sea-card' }, cardBack()))));
+  fill(sea, Array.from({ length: game.pond }, (_, i) => seaCard(i, game.pond, {
+    fishing: mine, stop: state.seaStop, onfocus: () => seaStopAt(i), onclick: () => send('fish'), key: `sea-${i}` })));
 }
 
 // The sea is one Tab stop (see moveAlong): this card is it now.

@@ -227,6 +227,20 @@ export function cardFace(text, { label = true } = {}) {
   return face;
 }
 
+/**
+ * Card ``i`` of a nordic sea of ``count``, face down, as the table and the rooms lay it
+ * (strewn by style.css, each card clear of the others): while its player fishes, a button
+ * that fishes, the sea one Tab stop (``stop``); otherwise a plain card. ``key`` names it
+ * for a page that puts the focus back on a redrawn control.
+ */
+export function seaCard(i, count, { fishing, stop, onfocus, onclick, key = null }) {
+  if (!fishing) return el('span', { class: 'sea-card' }, cardBack());
+  return el('button', {
+    type: 'button', class: 'sea-card', dataset: key ? { key } : {}, 'aria-label': `face-down card ${i + 1} of ${count}: fish it`,
+    tabindex: i === stop ? '0' : '-1', onfocus, onclick,
+  }, cardBack());
+}
+
 /** A face-down card. */
 export function cardBack({ label = false } = {}) {
   const back = svg('svg', {

@@ -5,7 +5,7 @@
 import { $, bringIntoView, el, fill, makeTabStop, moveAlong, sayIfChanged, sleep } from './dom.js';
 import { avatar } from './avatar.js';
 import {
-  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, RANKS, setsByRank, setsLine, setsName, setWord, suitIcon, SUIT_NAMES,
+  capitalised, cardBack, cardFace, cardName, cardsInWords, counted, heldAtEndText, laidBy, laidText, lineWithCardsInWords, parseCard, passedOverPart, pondWord, pretty, rankName, RANKS, seaCard, setsByRank, setsLine, setsName, setWord, suitIcon, SUIT_NAMES,
   SUITS,
 } from './cards.js';
 
@@ -303,12 +303,7 @@ export class Table {
         onkeydown: (event) => moveAlong(event, [...this.pond.querySelectorAll('button.sea-card')]) });
       this.seaStop = Math.min(this.seaStop || 0, Math.max(state.pond - 1, 0));
       for (let i = 0; i < state.pond; i += 1) {
-        const back = cardBack(); // strewn by style.css, each card clear of the others
-        const card = fishing
-          ? el('button', { type: 'button', class: 'sea-card', 'aria-label': `face-down card ${i + 1} of ${state.pond}: fish it`,
-            tabindex: i === this.seaStop ? '0' : '-1', onfocus: () => this.seaStopAt(i), onclick: () => this.fish(i) }, back)
-          : el('span', { class: 'sea-card' }, back);
-        sea.append(card);
+        sea.append(seaCard(i, state.pond, { fishing, stop: this.seaStop, onfocus: () => this.seaStopAt(i), onclick: () => this.fish(i) }));
       }
       fill(this.pond, el('div', { class: 'pond-anchor' }, sea), count);
       return;
