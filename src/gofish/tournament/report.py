@@ -35,9 +35,8 @@ from gofish.tournament.run import Outcome
 from gofish.tournament.stats import (
     deal_interval,
     deal_residuals,
+    each_deal_one_trial,
     elo_ratings,
-    t_quantile_975,
-    wilson_interval,
 )
 from gofish.tournament.tally import DEAL_SUMS, WIN_UNITS, Tally, first_failures, stored_deal_key
 from gofish.whole_files import written_whole
@@ -50,7 +49,6 @@ METHODS = {
     "elo": "Bradley-Terry maximum likelihood on pairwise results (more books wins, equal books "
     "draws, a forfeit loses), one virtual draw per pair, mean rating 0",
 }
-# What played: the bulk simulator, the engine, or both (shards merged of each).
 #: How ``ci95`` is worked out from a result stored without the deals' sums (see bot_rows).
 CI95_WITHOUT_DEAL_SUMS = (
     "Wilson score interval on the win rate (shared wins count 1/k) with the deal as the "
@@ -65,6 +63,7 @@ def _methods_of(tally: Tally) -> dict[str, str]:
     return dict(METHODS)
 
 
+# What played: the bulk simulator, the engine, or both (shards merged of each).
 ENGINES = ("sim", "engine", "mixed")
 MAX_BOOKS_PER_SEAT = 26  # every pair of the deck (book_size 2)
 
@@ -83,7 +82,7 @@ def bot_rows(names: Sequence[str], specs: Sequence[str], tally: Tally,
         rate = wins / games if games else 0.0
         if sums is None:
             deals = -(-games // _seats_per_deal(plan, i))
-            low, high = wilson_interval(rate, deals, t_quantile_975(deals - 1))
+            low, high = each_deal_one_trial(rate, deals)
         else:
             deals = sums["deals"][i]
             low, high = deal_interval(tally.win_units[i], games, deals, sums["win_squares"][i],
@@ -699,10 +698,10 @@ def _check_consistent(result: dict[str, Any]) -> None:
     plan = Plan(make_rules(result["rules"]), players, result["seed"],
                 tuple(row["spec"] for row in result["bots"]), result["games_asked"], index,
                 count, _seatings(result))
-    if totals["tables"] > _shard_games(plan, _split(result)):
+    if totals["tables"] > (most := _shard_games(plan, _split(result))):
         whose = "this tournament" if count == 1 else f"its shard {index}/{count}"
         raise TournamentError(f"'totals.tables' is {totals['tables']}, more than the "
-                              f"{_shard_games(plan, _split(result))} games of {whose}")
+                              f"{most} games of {whose}")
     if sum(totals["games"]) != totals["tables"] * players:
         raise TournamentError(f"'totals.games' must add up to {players} seats for each of the "
                               f"{totals['tables']} games in 'totals.tables'")

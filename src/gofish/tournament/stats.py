@@ -53,15 +53,21 @@ def deal_interval(win_units: int, seats: int, deals: int, win_squares: int, win_
     if seats <= 0 or deals <= 0:
         return (0.0, 1.0)
     rate = win_units / (unit * seats)
-    quantile = t_quantile_975(deals - 1)
     if win_units in (0, unit * seats):
-        return wilson_interval(rate, deals, quantile)
+        return each_deal_one_trial(rate, deals)
+    quantile = t_quantile_975(deals - 1)
     scaled = deal_residuals(win_units, seats, win_squares, win_seats, seat_squares)
     if deals == 1 or scaled <= 0:  # every deal at the same rate: no likeness measured
         return wilson_interval(rate, seats, quantile)
     variance = deals / (deals - 1) * scaled / (unit * seats) ** 2 / seats ** 2
     effective = min(float(seats), rate * (1 - rate) / variance)
     return wilson_interval(rate, effective, quantile)
+
+
+def each_deal_one_trial(rate: float, deals: int) -> tuple[float, float]:
+    """The interval with each deal one trial: where how alike a deal's games are cannot be
+    measured (every game went one way, or a result kept no sums of its deals)."""
+    return wilson_interval(rate, deals, t_quantile_975(deals - 1))
 
 
 def deal_residuals(win_units: int, seats: int, win_squares: int, win_seats: int,
