@@ -21,7 +21,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -491,3 +491,72 @@ def test_a_suspended_table_whose_shell_left_leaves_rather_than_spinning(
     finally:
         close_and_clear_away(process, master)
     assert asked_and_saved(database)
+
+
+#: A table's Ctrl+Z (gofish.tui.job.stopped_until_fg) at a terminal whose foreground is
+#: another job's, its event loop's handler of SIGTERM standing in as a Python one; it
+#: prints the signal it leaves as.
+STOPPED_UNTIL_FG = ("import os, signal\n"
+                    "from gofish.tui.job import stopped_until_fg\n"
+                    "signal.signal(signal.SIGTERM, lambda number, frame: None)\n"
+                    "master, _ = os.openpty()  # no job's terminal: the foreground is elsewhere\n"
+                    "print(stopped_until_fg(master), flush=True)\n")
+
+
+@contextlib.contextmanager
+def a_stopped_table() -> Iterator[subprocess.Popen[bytes]]:
+    """STOPPED_UNTIL_FG, once its job has stopped: a job of its own in this session, whose
+    shell (this test) stays."""
+    env = {**os.environ, "PYTHONPATH": source_first()}
+    table = subprocess.Popen([sys.executable, "-c", STOPPED_UNTIL_FG], env=env,
+                             process_group=0, stdout=subprocess.PIPE)
+    try:
+        assert state_within(table.pid, "T") == "T"
+        yield table
+    finally:
+        table.kill()
+        table.wait()
+
+
+def ended_as_a_leaving_bash_ends_it(table: subprocess.Popen[bytes]) -> str:
+    """What the table prints once its stopped job is ended as bash ends it on leaving
+    (SIGTERM, then SIGCONT)."""
+    os.killpg(table.pid, signal.SIGTERM)
+    os.killpg(table.pid, signal.SIGCONT)
+    try:
+        output, _ = table.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the table, state {process_state(table.pid)}, did not leave")
+    return output.decode().strip()
+
+
+def test_a_stopped_table_its_shell_ends_on_leaving_leaves_at_once() -> None:
+    # bash, leaving with the table's job stopped, ends the job (SIGTERM, then SIGCONT)
+    # before it exits. The table, continued with the terminal still elsewhere and its shell
+    # still there, took it for bg and stopped again, racing the shell's exit: stopped
+    # before that, it was continued again as an orphan; still stopping, it stayed stopped
+    # for good (a CI failure of the test above). Here the shell never leaves: the table
+    # must leave on the SIGTERM alone, not stop again.
+    with a_stopped_table() as table:
+        assert ended_as_a_leaving_bash_ends_it(table) == str(int(signal.SIGTERM))
+
+
+def test_a_stopped_table_sent_to_the_background_stops_again() -> None:
+    # bg, with no signal to leave: the table, its terminal elsewhere, stops again (as a
+    # write would), and only a leave signal ends it.
+    with a_stopped_table() as table:
+        switches = context_switches(table.pid)
+        os.killpg(table.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 60
+        while context_switches(table.pid) == switches and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert context_switches(table.pid) > switches, "never continued"
+        assert state_within(table.pid, "T") == "T"
+        assert ended_as_a_leaving_bash_ends_it(table) == str(int(signal.SIGTERM))
+
+
+def context_switches(pid: int) -> int:
+    """How many times process ``pid`` has given up the processor (it ran meanwhile)."""
+    fields = dict(line.split(":", 1) for line in
+                  Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    return int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])

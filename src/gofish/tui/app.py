@@ -256,15 +256,17 @@ class GoFishApp(App[None]):
         # The terminal is given back before the job stops: once it has, the shell takes it,
         # and setting its modes from here would stop this process halfway (SIGTTOU).
         driver.suspend_application_mode()
-        if stopped_until_fg(terminal):
+        leave_as = stopped_until_fg(terminal)
+        if leave_as is None:
             driver.resume_application_mode()
             self.app_resume_signal.publish(self)  # redraw_all: the screen was cleared
             return
-        # Its window closed while the job was stopped. The hang-up's SIGHUP leaves the game
-        # (saved) as it does when the table runs; this leaves the same way should it not come.
+        # Its window closed, or its shell left, while the job was stopped. The signal that
+        # came leaves the game (saved) as it does when the table runs; this leaves the same
+        # way at once, should it not come or wait for the table's loop.
         leave_the_terminal_behind(terminal)
         driver.resume_application_mode()  # a writer to nowhere, for Textual's way out
-        self.leave(return_code=128 + signal.SIGHUP)
+        self.leave(return_code=128 + leave_as)
 
     def leave_if_hung_up(self) -> None:
         """Leave as the hang-up's SIGHUP makes the table leave, should the terminal hang up

@@ -9,13 +9,16 @@ and tell, once it runs again, whether the terminal is still there to take back.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import errno
 import os
 import signal
 import sys
+import time
+from collections.abc import Iterator
 
-from gofish.leaving import drop_output
+from gofish.leaving import LEAVE_SIGNALS, drop_output, handling
 from gofish.procstat import PARENT, stat_fields
 
 
@@ -64,20 +67,56 @@ def a_shell_runs_the_job() -> bool:
     return os.getpgrp() != os.getsid(0)
 
 
-def stopped_until_fg(descriptor: int) -> bool:
+def stopped_until_fg(descriptor: int) -> int | None:
     """Stop the job until the shell's fg gives it the terminal open on ``descriptor`` again
-    (True), or that terminal is gone (False: nobody will bring the job back)."""
-    state = terminal_state(descriptor)
-    while state is not Terminal.GONE:
-        stop_the_job()
+    (None), or until nobody will bring it back: then the signal the table must leave as
+    (SIGHUP: the terminal is gone or the shell left; or the leave signal that came)."""
+    with leave_signals_noted() as heard:
+        while terminal_state(descriptor) is not Terminal.GONE:
+            stop_the_job()
+            if (outcome := _once_continued(descriptor, heard)) != _STOP_AGAIN:
+                return outcome
+    return int(signal.SIGHUP)
+
+
+#: _once_continued's answer when the job was sent to the background (bg): stop again.
+_STOP_AGAIN = -1
+
+#: How long a job continued with the terminal elsewhere looks for a reason to leave before
+#: it stops again, as a write would. bash, leaving with the job stopped, ends it by
+#: SIGTERM and SIGCONT, and only then exits; stopping again at once raced that exit: the
+#: system continues an orphaned job only if it has stopped by then, and the table, still
+#: stopping, stayed stopped for good.
+SETTLE_SECONDS = 0.2
+
+
+def _once_continued(descriptor: int, heard: list[int]) -> int | None:
+    """Continued: None if fg gave the terminal back; the signal to leave as if the job must
+    end; _STOP_AGAIN if it was sent to the background."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while True:
         state = terminal_state(descriptor)
         if state is Terminal.OURS:
-            return True
-        if a_shell_runs_the_job() and job_orphaned():
-            # Its shell left (exit) with the job stopped: the system continued it, drops
-            # its SIGTSTP from now on and no shell can fg it, so stopping again would spin.
-            return False
-    return False
+            return None
+        if heard:
+            return heard[0]
+        if state is Terminal.GONE or (a_shell_runs_the_job() and job_orphaned()):
+            # Gone, or its shell left (exit) with the job stopped: the system continued it,
+            # drops its SIGTSTP from now on and no shell can fg it.
+            return int(signal.SIGHUP)
+        if time.monotonic() >= deadline:
+            return _STOP_AGAIN
+        time.sleep(SETTLE_SECONDS / 10)
+
+
+@contextlib.contextmanager
+def leave_signals_noted() -> Iterator[list[int]]:
+    """While in it, the :data:`LEAVE_SIGNALS` that arrive are noted in the list it gives
+    (by the main thread, the one that runs Python's handlers, while its event loop waits
+    for this). The loop hears of them too, by its wake-up file, once it runs again."""
+    heard: list[int] = []
+    with handling(LEAVE_SIGNALS, lambda number, _frame: heard.append(number)):
+        yield heard
 
 
 def job_orphaned() -> bool:
