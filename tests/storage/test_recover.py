@@ -447,6 +447,16 @@ def test_a_gofish_opening_it_while_the_games_are_copied_stops_the_swap(
     assert _readable(damaged.path) == damaged.readable
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in these tests, as at a terminal, also where the suite
+    was started in the background by a script (``make test &``): such a job starts with
+    SIGINT ignored, and the signals sent below went unheard."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupted_at(monkeypatch: pytest.MonkeyPatch, name: str, *, after: bool = False,
                     signal_number: int = signal.SIGINT) -> None:
     """``recovery.NAME`` gets the signal (as from Ctrl-C or kill) before it runs, or, with
