@@ -4,8 +4,10 @@ every case it cannot handle is refused in words, with nothing changed."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
+import functools
 import io
 import json
 import os
@@ -15,7 +17,9 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
+from copy import deepcopy
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,22 @@ KEPT = re.compile(r"The damaged file is kept as (.+\.damaged-\d{8}-\d{6})\.$", r
 def _save_games(path: Path) -> None:
     """GAMES games: classic ones of two players and bicycle ones of three, every fifth one
     unfinished, every fourth one dealt by a seeded table; all in the file itself."""
+    # Playing and saving them is the same each time: done once a process, then copied
+    # (with the file's permissions, as gofish made it).
+    shutil.copy2(_games_saved_once(), path)
+
+
+@functools.cache
+def _games_saved_once() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="gofish-saved-games-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "games.sqlite3"
+    _play_and_save_games(path)
+    assert os.listdir(folder) == [path.name]  # no -wal or -shm file to copy with it
+    return path
+
+
+def _play_and_save_games(path: Path) -> None:
     with open_store(path) as store:
         for seed in range(1, GAMES + 1):
             rules, seats = ("classic", [YOU, EMMA]) if seed % 2 else (
@@ -80,15 +100,29 @@ class Damaged:
         self.readable = _readable(path)
         self.lost = set(self.rows) - self.readable
 
+    def copied_to(self, folder: Path) -> Damaged:
+        """This damaged database, with what it held, as the files of another folder."""
+        for name in os.listdir(self.path.parent):  # with its -wal and -shm files
+            shutil.copy2(self.path.parent / name, folder / name)
+        copy = deepcopy(self)
+        copy.path = folder / self.path.name
+        return copy
+
 
 def _history(path: Path) -> dict[int, dict[str, Any]]:
     listed = gofish_cmd("history", "--json", "--limit", "100", "--database", str(path))
     return {entry["id"]: entry for entry in map(json.loads, listed.stdout.splitlines())}
 
 
+@pytest.fixture(scope="module")
+def damaged_once(tmp_path_factory: pytest.TempPathFactory) -> Damaged:
+    # Thirty games played and saved, then damaged: the same for each test, made once.
+    return Damaged(tmp_path_factory.mktemp("damaged") / "games.sqlite3")
+
+
 @pytest.fixture
-def damaged(tmp_path: Path) -> Damaged:
-    return Damaged(tmp_path / "games.sqlite3")
+def damaged(tmp_path: Path, damaged_once: Damaged) -> Damaged:
+    return damaged_once.copied_to(tmp_path)
 
 
 def _kept(stdout: str) -> Path:
