@@ -41,12 +41,54 @@ def playwright_or_skip() -> Any:
     return pytest.importorskip("playwright.sync_api")
 
 
+def launch(playwright: Any) -> Any:
+    """Debian's chromium, started by ``playwright`` with the tests' flags."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
 def launched_chromium() -> Iterator[Any]:
     """A chromium started with the tests' flags, for a fixture to yield from and close."""
     with playwright_or_skip().sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        chromium = launch(playwright)
         yield chromium
         chromium.close()
+
+
+class SharedChromium:
+    """One chromium for the browser tests a worker runs one after another, across modules.
+
+    A launch (playwright's driver, chromium, its first renderer) costs a second or two, once
+    per module before. It cannot simply last the whole session: while playwright is started
+    it marks its event loop as running in this thread, so asyncio.run and Textual's run_test
+    refuse to start. Whoever uses it must call ``close`` before any test that does not use
+    it runs (a pytest_runtest_teardown hook that looks at the next test)."""
+
+    def __init__(self) -> None:
+        self._playwright: Any = None
+        self._chromium: Any = None
+
+    def open(self) -> Any:
+        """The running chromium, started first if it is not running."""
+        if self._chromium is None:
+            playwright = playwright_or_skip().sync_playwright().start()
+            try:
+                self._chromium = launch(playwright)
+            except BaseException:
+                playwright.stop()
+                raise
+            self._playwright = playwright
+        return self._chromium
+
+    def close(self) -> None:
+        """Close chromium and stop playwright, which lets go of the event loop."""
+        chromium, playwright = self._chromium, self._playwright
+        self._chromium = self._playwright = None
+        try:
+            if chromium is not None:
+                chromium.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
 
 
 def cut_menus(page: Any, selector: str) -> list[str]:

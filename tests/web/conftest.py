@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_helpers import launched_chromium
+from tests.browser_helpers import SharedChromium
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
@@ -68,9 +68,35 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield server
 
 
-@pytest.fixture(scope="module")  # closed before other modules run: playwright holds a loop
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
+SHARED_CHROMIUM = SharedChromium()
+WEB_TESTS = Path(__file__).resolve().parent
+
+
+@pytest.fixture()
+def browser() -> Any:
+    """Chromium, kept open for as long as this worker's next test uses it too."""
+    return SHARED_CHROMIUM.open()
+
+
+def uses_this_browser(item: pytest.Item | None) -> bool:
+    """Whether ``item`` is a test of this folder that uses the ``browser`` above (the rooms'
+    tests start their own, and a second playwright in a thread refuses to start)."""
+    return (item is not None and "browser" in getattr(item, "fixturenames", ())
+            and item.path.is_relative_to(WEB_TESTS))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    # After the test's own fixtures are torn down (its page's context is closed).
+    try:
+        return (yield)
+    finally:
+        if not uses_this_browser(nextitem):
+            SHARED_CHROMIUM.close()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    SHARED_CHROMIUM.close()  # a run stopped early (Ctrl+C, -x) skips the teardown above
 
 
 @pytest.fixture()
