@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 
 from gofish.core import make_rules
@@ -17,6 +19,7 @@ from gofish.tui.screens import GameOverScreen
 from gofish.tui.widgets import RANK_KEYS
 
 MAX_KEYS = 3000
+SETTLE_SECONDS = 30.0  # a ceiling for a loaded machine, not a pause
 
 
 def make_app(
@@ -59,22 +62,47 @@ async def play_to_the_end(app: GoFishApp, pilot: Pilot[None]) -> int:
         assert presses < MAX_KEYS, "the game did not finish"
         session = app.session
         if session.pending_miss is not None:
-            await pilot.press("enter")  # told "Go fish!" at the sea (nordic): draw the card
+            await press(app, pilot, "enter")  # told "Go fish!" at the sea (nordic): draw
             presses += 1
         elif session.human_to_act:
             turn += 1
             if len(session.askable_opponents()) > 1 and turn % 3 == 0:
-                await pilot.press("right")  # vary whom we ask
+                await press(app, pilot, "right")  # vary whom we ask
             rank = session.held_ranks()[turn % len(session.held_ranks())]
-            await pilot.press(RANK_KEYS[rank])
+            await press(app, pilot, RANK_KEYS[rank])
             if session.rules.ask == "card":
                 # A suit worth asking for (not laid face up); upper case, as a lower-case c
                 # with no rank picked would open the coach.
                 suits = app.open_suits(rank) or session.askable_suits(rank)
-                await pilot.press(suits[0].letter)
+                await press(app, pilot, suits[0].letter)
             presses += 1
-        await pilot.pause()
+        else:
+            await pilot.pause()  # a bot thinking in its thread (ismcts)
+    await pilot.pause()  # the game-over box mounted and drawn
     return presses
+
+
+async def press(app: GoFishApp, pilot: Pilot[None], key: str) -> None:
+    """Press ``key`` (the event ``pilot.press`` sends) and wait until it, and all it set
+    off, has been handled.
+
+    ``pilot.press`` waits instead for the process to look idle, twice a key, and the
+    pause after it once more: each wait sleeps at least 20 ms and goes on while anything
+    redraws, which made a whole game take seconds of sleep.
+    """
+    app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await settle(app, pilot)
+
+
+async def settle(app: GoFishApp, pilot: Pilot[None]) -> None:
+    """Wait until no message is left queued: a key is handed on to the focused widget,
+    and at --speed 0 the bots' moves and the game-over box follow by ``call_later``,
+    each queued while the one before it is handled."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    await pilot.pause(0)
+    while any(node.message_queue_size for node in (app, *app.screen.walk_children())):
+        assert time.monotonic() < deadline, f"messages still queued after {SETTLE_SECONDS} s"
+        await pilot.pause(0)
 
 
 def screen_text(app: GoFishApp) -> str:
