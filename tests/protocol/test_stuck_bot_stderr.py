@@ -44,14 +44,19 @@ def test_the_jq_example_without_jq_is_told_why_it_says_nothing(
 
 
 def test_a_stack_trace_of_a_stuck_bot_is_quoted_by_its_why_line(tmp_path: Path) -> None:
-    # An exception in another thread: the bot prints it and waits on, never answering.
+    # An exception in another thread: the bot prints it and waits on, never answering. The
+    # thread dies as the bot starts, its stack trace written whole before the hello: written
+    # once the turn came, on a loaded machine it was still being written as the turn's
+    # second ran out, and the message quoted one of its frames.
     thread_dies = (
-        "        import threading\n"
-        "        def think(): raise ValueError('my search thread fell over')\n"
-        "        threading.Thread(target=think).start()\n"
+        "import threading\n"
+        "def think(): raise ValueError('my search thread fell over')\n"
+        "thinker = threading.Thread(target=think)\n"
+        "thinker.start()\n"
+        "thinker.join()\n"
     )
     bot = tmp_path / "bot.py"
-    bot.write_text(HEADER + thread_dies)
+    bot.write_text(thread_dies + HEADER + "        pass\n")
     message = first_move_failure(f"{sys.executable} {bot}", timeout=1)
     assert message.endswith("did not send its move within 1 s (its last line on standard "
                             "error: ValueError: my search thread fell over)")
