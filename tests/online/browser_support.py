@@ -95,6 +95,16 @@ class RoomsServer:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        """A clean shutdown, unless it is not running (a test killed it)."""
+        if self.running():
+            assert self.process is not None
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
 
 @contextlib.contextmanager
 def started(rooms: RoomsServer) -> Iterator[RoomsServer]:
@@ -103,9 +113,7 @@ def started(rooms: RoomsServer) -> Iterator[RoomsServer]:
     try:
         yield rooms
     finally:
-        if rooms.process is not None and rooms.process.poll() is None:
-            rooms.process.terminate()
-            rooms.process.wait(timeout=10)
+        rooms.stop()
 
 
 def running(rooms: RoomsServer) -> Iterator[RoomsServer]:

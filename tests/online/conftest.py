@@ -63,7 +63,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomsServer]:
 
 
 @pytest.fixture(scope="module")
+def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., RoomsServer]]:
+    """Servers with clocks of a test's choosing, one for each choice, shared by the module's
+    tests that make the same choice, each in rooms of its own: a start is some 2 s of a
+    test's time. One a test left dead (killed to be started again) is started again."""
+    servers: dict[tuple[float, float], RoomsServer] = {}
+
+    def server_for(away_seconds: float = 60, turn_seconds: float = 90) -> RoomsServer:
+        clocks = (away_seconds, turn_seconds)
+        if clocks not in servers:
+            servers[clocks] = RoomsServer(tmp_path_factory.mktemp("rooms-clocked"),
+                                          away_seconds=away_seconds, turn_seconds=turn_seconds)
+        rooms = servers[clocks]
+        if not rooms.running():
+            rooms.start()
+        return rooms
+
+    yield server_for
+    for rooms in servers.values():
+        rooms.stop()
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # Not one for the session: while playwright's sync API is running, its event loop is
+    # this thread's, and the asyncio tests of the modules after (asyncio.run) fail.
     yield from launched_chromium()
 
 

@@ -12,7 +12,7 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,6 @@ from .browser_support import (
     route_room_frames,
     running,
     scroll_width,
-    started,
     take_turns,
 )
 
@@ -58,7 +57,7 @@ def server_to_restart(server: RoomsServer) -> Iterator[RoomsServer]:
     database, with the rooms of the tests before): started again after the test, should the
     test have left it dead, for the tests after it."""
     yield server
-    if server.process is None or server.process.poll() is not None:
+    if not server.running():
         server.start()
 
 
@@ -156,62 +155,62 @@ RECORD_ANNOUNCER = """() => {
 
 
 def test_a_player_gone_too_long_is_played_by_a_bot_until_they_come_back(
-    tmp_path: Path, new_page: Any
+    server_with: Callable[..., RoomsServer], new_page: Any
 ) -> None:
-    with started(RoomsServer(tmp_path, away_seconds=1)) as server:
-        ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
-        fill_with_bot_and_start(ann, 2)
-        take_turns([ann, bob], until=lambda: asks_made(ann) > 10)
-        # Not over: a game under SHORT_GAME tells over 35 log lines (3,000 simulated deals
-        # of random asks against Emma), so the rest of this test runs, never skipped.
-        assert not game_over(ann), describe([ann, bob])
-        ann.evaluate(RECORD_ANNOUNCER)
-        bob.goto("about:blank")  # Bob's phone drops off; his localStorage stays
-        ann.wait_for_selector('#seats li[data-seat="1"]:has-text("away")', timeout=10000)
-        assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="1"]')
+    server = server_with(away_seconds=1)
+    ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
+    fill_with_bot_and_start(ann, 2)
+    take_turns([ann, bob], until=lambda: asks_made(ann) > 10)
+    # Not over: a game under SHORT_GAME tells over 35 log lines (3,000 simulated deals
+    # of random asks against Emma), so the rest of this test runs, never skipped.
+    assert not game_over(ann), describe([ann, bob])
+    ann.evaluate(RECORD_ANNOUNCER)
+    bob.goto("about:blank")  # Bob's phone drops off; his localStorage stays
+    ann.wait_for_selector('#seats li[data-seat="1"]:has-text("away")', timeout=10000)
+    assert "away: a bot plays for now" in ann.inner_text('#seats li[data-seat="1"]')
 
-        def bob_asks() -> int:
-            return str(ann.inner_text("#log")).count("Bob asks")
+    def bob_asks() -> int:
+        return str(ann.inner_text("#log")).count("Bob asks")
 
-        asked_before = bob_asks()
-        take_turns([ann], until=lambda: bob_asks() > asked_before)
-        assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
-        if not game_over(ann):  # the log says who asks in Bob's name now, and so is it read
-            away = "Bob is away: Emma 2 (bot) plays for them until they are back."
-            ann.wait_for_selector(f"#log li.room-notice:has-text('{away}')")
-            assert away in ann.evaluate("() => window.announced")
-        bob.goto(f"{server.url}/rooms/{code}")
-        bob.wait_for_selector("#connection:has-text('Connected as Bob')")
-        # (Exactly "connected": has-text("connected") also matched "not connected".)
-        ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("connected")')
-        assert "away" not in ann.inner_text('#seats li[data-seat="1"]')
-        take_turns([ann, bob])
-        assert winners_seen_by(ann, "Ann") == winners_seen_by(bob, "Bob")  # the same ending
-        # One line per event ("#log li": a line with cards holds them in words too).
-        assert ann.locator("#log li").count() == bob.locator("#log li").count()
-        bob.goto("about:blank")  # gone again once the game is over: no bot plays for him now
-        ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("away")', timeout=10000)
+    asked_before = bob_asks()
+    take_turns([ann], until=lambda: bob_asks() > asked_before)
+    assert game_over(ann) or bob_asks() > asked_before  # a stand-in asked for Bob
+    if not game_over(ann):  # the log says who asks in Bob's name now, and so is it read
+        away = "Bob is away: Emma 2 (bot) plays for them until they are back."
+        ann.wait_for_selector(f"#log li.room-notice:has-text('{away}')")
+        assert away in ann.evaluate("() => window.announced")
+    bob.goto(f"{server.url}/rooms/{code}")
+    bob.wait_for_selector("#connection:has-text('Connected as Bob')")
+    # (Exactly "connected": has-text("connected") also matched "not connected".)
+    ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("connected")')
+    assert "away" not in ann.inner_text('#seats li[data-seat="1"]')
+    take_turns([ann, bob])
+    assert winners_seen_by(ann, "Ann") == winners_seen_by(bob, "Bob")  # the same ending
+    # One line per event ("#log li": a line with cards holds them in words too).
+    assert ann.locator("#log li").count() == bob.locator("#log li").count()
+    bob.goto("about:blank")  # gone again once the game is over: no bot plays for him now
+    ann.wait_for_selector('#seats li[data-seat="1"] .tag:text-is("away")', timeout=10000)
 
 
 def test_with_every_player_away_a_watcher_is_told_the_game_waits(
-    tmp_path: Path, new_page: Any
+    server_with: Callable[..., RoomsServer], new_page: Any
 ) -> None:
     # Stand-ins play only while a person is here; the seats still said "a bot plays for
     # now" to a watcher while the game stood waiting for Ann and Bob.
-    with started(RoomsServer(tmp_path, away_seconds=1)) as server:
-        ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
-        fill_with_bot_and_start(ann, 2)
-        take_turns([ann, bob], until=lambda: asks_made(ann) > 2)
-        watcher = new_page()
-        watcher.goto(f"{server.url}/rooms/{code}?watch=1")
-        watcher.wait_for_selector("#log li")
-        ann.goto("about:blank")
-        bob.goto("about:blank")
-        for seat in (0, 1):
-            watcher.wait_for_selector(f'#seats li[data-seat="{seat}"]:has-text('
-                                      '"away: the game waits for a player to come back")',
-                                      timeout=10000)
-        assert "a bot plays for now" not in watcher.inner_text("#seats")
+    server = server_with(away_seconds=1)
+    ann, bob, code = ann_and_bob(server, new_page, house=SHORT_GAME)
+    fill_with_bot_and_start(ann, 2)
+    take_turns([ann, bob], until=lambda: asks_made(ann) > 2)
+    watcher = new_page()
+    watcher.goto(f"{server.url}/rooms/{code}?watch=1")
+    watcher.wait_for_selector("#log li")
+    ann.goto("about:blank")
+    bob.goto("about:blank")
+    for seat in (0, 1):
+        watcher.wait_for_selector(f'#seats li[data-seat="{seat}"]:has-text('
+                                  '"away: the game waits for a player to come back")',
+                                  timeout=10000)
+    assert "a bot plays for now" not in watcher.inner_text("#seats")
 
 
 def test_books_read_as_a_count_and_ranks_and_long_logs_keep_their_numbers(
