@@ -14,9 +14,14 @@ def test_the_readme_gives_make_units_parallelism_as_the_makefile_sets_it() -> No
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     unit = re.search(r"^unit:.*\n\t(.*)$", makefile, re.MULTILINE)
     assert unit is not None
-    most = re.search(r"-n auto --maxprocesses (\d+)", unit[1])
-    assert most is not None, unit[1]
+    assert "-n $(WORKERS)" in unit[1], unit[1]
+    workers = re.search(r"^WORKERS \?= .*\$\$\(\( n < (\d+) \? n \+ 1 : (\d+) \)\)",
+                        makefile, re.MULTILINE)
+    assert workers is not None, "WORKERS is no longer one more than the cores, up to a cap"
+    below, most = int(workers[1]), int(workers[2])
+    assert below + 1 == most  # n + 1 up to the cap, then the cap: never a jump or a dip
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert (f"`make unit` runs the tests in parallel (pytest-xdist: a worker per core, at "
-            f"most {NUMBER_WORDS[int(most[1])]}," in readme)
+    assert ("`make unit` runs the tests in parallel (pytest-xdist: one worker more than "
+            "there are cores," in readme)
+    assert f"at most {NUMBER_WORDS[most]}, for the browser tests' memory" in readme
     assert "on every core" not in readme
