@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 
-def _state(pid: int) -> str | None:
-    """Process ``pid``'s state letter in /proc (R, S, D, Z...); None once it is gone."""
+def process_state(pid: int) -> str | None:
+    """Process ``pid``'s state letter in /proc (R, S, D, Z, T when stopped...); None once it
+    is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
@@ -22,7 +23,7 @@ def _state(pid: int) -> str | None:
 
 def alive(pid: int) -> bool:
     """Whether process ``pid`` runs (a zombie, killed but not yet reaped, does not)."""
-    return _state(pid) not in (None, "Z")
+    return process_state(pid) not in (None, "Z")
 
 
 def noted_pids(path: Path) -> list[int]:
@@ -57,7 +58,7 @@ def described(pid: int) -> str:
             errors="replace")
     except OSError:
         return f"{pid}: gone"
-    return f"{pid}: state {_state(pid) or 'gone'}, {command.strip()}"
+    return f"{pid}: state {process_state(pid) or 'gone'}, {command.strip()}"
 
 
 def default_ctrl_c() -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from tests.processes import alive, controlled_by_stdin
+from tests.processes import alive, controlled_by_stdin, process_state
 
 import gofish
 from gofish.storage import Store
@@ -199,11 +199,6 @@ def test_a_terminal_that_goes_away_leaves_as_sighup_does(
         os.close(master)
     assert ended(process) == 128 + signal.SIGHUP
     assert asked_and_saved(database)
-
-
-def process_state(pid: int) -> str:
-    """The state letter /proc gives process ``pid``: T when it is stopped."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
 def stopped_within(pid: int, master: int, seen: bytearray, seconds: float = 60.0) -> bool:
@@ -421,7 +416,7 @@ PREEMPTED_STOP = ("import os, signal, sys, time\n"
                   "stop_the_job()\n")
 
 
-def state_within(pid: int, wanted: str, seconds: float = 60.0) -> str:
+def state_within(pid: int, wanted: str, seconds: float = 60.0) -> str | None:
     """Process ``pid``'s state letter once it is ``wanted``, or after ``seconds``."""
     deadline = time.monotonic() + seconds
     while process_state(pid) != wanted and time.monotonic() < deadline:
