@@ -32,6 +32,7 @@ from gofish.core import (
     new_game,
     parse_deck,
 )
+from gofish.core.errors import check_whole, shown
 from gofish.core.events import announced_miss
 from gofish.online.codes import name_key
 from gofish.session import rule_words
@@ -564,6 +565,12 @@ class Room:
             )
         return self.seats[index]
 
+    def _stored_seat(self, data: dict[str, Any], key: str = "seat") -> Seat:
+        """The seat a stored entry names under ``key``. A room database edited by hand
+        may name none: Python read -1 as the last seat, and true as seat 1."""
+        index = check_whole(f'"{key}"', data[key], 0, self.players - 1, ValueError, shown)
+        return self.seats[index]
+
     # ----------------------------------------------------------------- replay
 
     def apply(self, kind: str, data: dict[str, Any]) -> Told | None:
@@ -573,7 +580,7 @@ class Room:
         """
         notice = None
         if kind == "seat":
-            seat = self.seats[data["seat"]]
+            seat = self._stored_seat(data)
             seat.name, seat.token_hash = data["name"], data["token_hash"]
             if self.game is not None:
                 self.seated_after_deal.add(seat.index)
@@ -584,11 +591,11 @@ class Room:
         elif kind == "host":
             notice = self._host_away(data)
         elif kind == "bot":
-            seat = self.seats[data["seat"]]
+            seat = self._stored_seat(data)
             seat.name, seat.bot = data["name"], data["bot"]
             notice = Told(f"{seat.label} takes seat {seat.index + 1}.")
         elif kind == "unseat":  # a vacated seat's bot too, after a game: the seat opens
-            seat = self.seats[data["seat"]]
+            seat = self._stored_seat(data)
             seat.name = seat.bot = seat.vacated = seat.stand_in_name = None
         elif kind == "start":
             self.game = Game(self.rules, self.players, parse_deck(data["deck"]),
@@ -626,7 +633,7 @@ class Room:
                 and self.seats[index].stand_in_name == name]
 
     def _apply_away(self, data: dict[str, Any]) -> None:
-        seat = self.seats[data["seat"]]
+        seat = self._stored_seat(data)
         if self.status != "playing" or seat.kind != "human":
             raise ValueError(f"seat {seat.index + 1} has nobody away in a game to stand in for")
         if not data["stand_in"]:  # the name is what the entry is for
@@ -636,14 +643,18 @@ class Room:
     def _apply_ask(self, kind: str, data: dict[str, Any]) -> None:
         if self.game is None:
             raise ValueError("an ask before any game was dealt")
-        ask = entry_ask(data)
+        ask, player = entry_ask(data), self._stored_seat(data, "player").index
+        turn = self.game.current_player
+        if player != turn:  # the game plays an ask for whoever is to move, so it is said
+            whose = "the game is over" if turn is None else f"it is seat {turn + 1}'s turn"
+            raise ValueError(f"seat {player + 1} asks, but {whose}")
         if kind == "ask":
-            self._note_stand_in(data["player"], data)
+            self._note_stand_in(player, data)
             self.game.play(ask)
         elif not self.game.is_legal(ask):  # a miss is played only once its player fishes
             raise ValueError(f"an illegal miss {ask}")
         else:
-            self.pending = (data["player"], ask)
+            self.pending = (player, ask)
 
     def _note_stand_in(self, seat: int, data: dict[str, Any]) -> None:
         """Tell the log when the stand-in starts asking for an away person: their seat's
@@ -694,7 +705,7 @@ class Room:
 
     def _vacate(self, data: dict[str, Any]) -> Told:
         """A person leaves (or is removed): revoke their token, pass the host role on."""
-        seat = self.seats[data["seat"]]
+        seat = self._stored_seat(data)
         if seat.token_hash is None:
             raise ValueError(f"seat {seat.index + 1} has no person to leave it")
         reason: Vacated = "left" if data["removed_by"] is None else "removed"
@@ -761,24 +772,25 @@ class Room:
         before leaves named one passes the role to the next person in seat order, as then."""
         if "host" not in data:
             return self._next_person(index)
-        host: int | None = data["host"]
-        if host is not None and not (0 <= host < self.players and host != index
-                                     and self.seats[host].kind == "human"):
-            raise ValueError(f"the host role cannot pass to seat {host + 1}")
-        return host
+        if data["host"] is None:
+            return None
+        host = self._stored_seat(data, "host")
+        if host.index == index or host.kind != "human":
+            raise ValueError(f"the host role cannot pass to seat {host.index + 1}")
+        return host.index
 
     def _host_away(self, data: dict[str, Any]) -> Told:
-        if data["from"] != self.host or self.seats[data["seat"]].kind != "human":
-            raise ValueError(f"the host role cannot pass from seat {data['from'] + 1} "
-                             f"to seat {data['seat'] + 1}")
-        self.host = data["seat"]
-        away = data["from"]
+        away, here = self._stored_seat(data, "from").index, self._stored_seat(data)
+        if away != self.host or here.kind != "human":
+            raise ValueError(f"the host role cannot pass from seat {away + 1} "
+                             f"to seat {here.index + 1}")
+        self.host = here.index
         # The away host's page, still open for idle turns or back later, reads it as theirs.
         told = replace(self._host_now(f"{self.names[away]} is away, so ", "you"),
                        also=(away, f"You are away, so {self.names[self.host]} is the host now."))
         self._lobby_host_news(told)
         if self.game is not None:  # told in the log as a leave is: a page back later reads it
-            event = {"type": "seat_host", "seat": self.host, "from": data["from"]}
+            event = {"type": "seat_host", "seat": self.host, "from": away}
             self.notices.append(Notice(self._notice_at(), event, told))
         return told
 
