@@ -54,3 +54,50 @@ def test_a_log_line_is_still_told_to_go_to_stderr(tmp_path: Path) -> None:
     message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
     assert message.endswith(f"answered 'thinking...' instead of a JSON object for its move "
                             f"({STDOUT_ONLY}; write logs and banners to stderr)")
+
+
+# A note of 150 characters before the fault: the quote shows the answer's first 120.
+LONG_NOTE = "'{\"target\": 1, \"note\": \"' + 'x' * 150 + '\"'"
+
+
+@pytest.mark.parametrize(
+    ("rest", "reason", "where"),
+    [
+        # a comma left out after the long note
+        ("' \"rank\": \"A\"}'", "Expecting ',' delimiter at column 176",
+         "where it reads '\"rank\": \"A\"}' after '…" + "x" * 38 + "\" '"),
+        # a comma too many at the end
+        ("', }'", "Expecting property name enclosed in double quotes at column 177",
+         "where it reads '}' after '…" + "x" * 37 + "\", '"),
+        # cut short after the note
+        ("','", "Expecting property name enclosed in double quotes at column 176",
+         "where it ends after '…" + "x" * 38 + "\",'"),
+    ],
+)
+def test_a_long_answer_is_quoted_where_it_is_not_valid_json(
+    tmp_path: Path, rest: str, reason: str, where: str
+) -> None:
+    # The message quoted the answer's first 120 characters and named column 176: where
+    # the fault was could not be seen.
+    (tmp_path / "bot.py").write_text(HEADER + f"        print({LONG_NOTE} + {rest}, flush=True)\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert f"for its move, which is not valid JSON: {reason}, {where}" in message, message
+    assert len(message) < 500
+
+
+def test_a_short_answer_is_not_quoted_twice(tmp_path: Path) -> None:
+    (tmp_path / "bot.py").write_text(HEADER + "        print('{\"target\": 1 \"rank\": \"A\"}', "
+                                              "flush=True)\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert message.endswith("answered '{\"target\": 1 \"rank\": \"A\"}' for its move, which is "
+                            "not valid JSON: Expecting ',' delimiter at column 14")
+
+
+def test_a_long_answer_is_quoted_where_it_is_not_utf8(tmp_path: Path) -> None:
+    # As for JSON: the byte's position was past the quoted part of the line.
+    code = ("        sys.stdout.buffer.write(b'{\"target\": 1, \"note\": \"' + b'x' * 150 "
+            "+ b'\\xff\"}\\n'); sys.stdout.flush()\n")
+    (tmp_path / "bot.py").write_text(HEADER + code)
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert ("answered a line that is not valid UTF-8 for its move (byte 0xff at position 173, "
+            "where it reads '\ufffd\"}' after '…" + "x" * 40 + "'): '{\"target\": 1") in message

@@ -61,6 +61,7 @@ MAX_NESTING = 100
 _TOO_DEEP = "it is nested too deeply"
 STDERR_END = 8192  # what is kept of a bot's stderr, for its crash's line
 _SHOWN = 120  # how much of a bad answer to quote in a message
+_AROUND = 40  # ... and of a long one on each side of where it went wrong, if past that
 _NAME_SHOWN = 40  # the hello's name is the bot's own text: keep it short in messages
 MAX_FAILED_STARTS = 3  # then a bot is given up for the rest of the run (see ExternalBot.start)
 _STDOUT_ONLY = "stdout carries protocol lines only; write logs and banners to stderr"
@@ -668,8 +669,10 @@ class ExternalBot:
         try:
             text = _line_text(line)
         except UnicodeDecodeError as error:
+            where = _where_in(line.decode(errors="replace"), len(line[:error.start].decode()))
             self._fail(f"answered a line that is not valid UTF-8 for {what} (byte "
-                       f"{line[error.start]:#04x} at position {error.start}): {_quote(line)}")
+                       f"{line[error.start]:#04x} at position {error.start}{where}): "
+                       f"{_quote(line)}")
         try:
             message = json.loads(text, object_pairs_hook=each_field_once)
         except RepeatedField as repeated:
@@ -1122,8 +1125,23 @@ def _not_json(text: str, error: json.JSONDecodeError, what: str) -> str:
     (a Python dict printed as it is, a JavaScript literal, a comma too many), so json's own
     reason is the help; anything else is most often a log line on stdout."""
     if text.lstrip().startswith("{"):
-        return f"for {what}, which is not valid JSON: {error.msg} at column {error.colno}"
+        return (f"for {what}, which is not valid JSON: {error.msg} at column {error.colno}"
+                f"{_where_in(text, error.pos)}")
     return f"instead of a JSON object for {what} ({_STDOUT_ONLY})"
+
+
+def _where_in(text: str, position: int) -> str:
+    """Where in a line too long to quote whole it went wrong, when the quote of its start
+    does not show that: the text there, and just before. Without it "at column 176" of
+    an answer quoted in its first 120 characters pointed at nothing the reader saw."""
+    if len(text) <= _SHOWN or position + _AROUND // 2 <= _SHOWN:
+        return ""
+    start = max(position - _AROUND, 0)
+    before = repr(("…" if start else "") + text[start:position])
+    after = text[position:]
+    if not after.strip():
+        return f", where it ends after {before}"
+    return f", where it reads {cut(after, _AROUND)!r} after {before}"
 
 
 def _read_quietly(line: bytes) -> object:
