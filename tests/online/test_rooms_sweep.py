@@ -274,7 +274,7 @@ def test_a_name_of_characters_that_draw_nothing_is_refused(client: TestClient,
     ("Seat l", "would read as seat 1"),
     ("Seat \u01c0", "would read as seat 1"),  # a Latin dental click: a stroke
     ("Seat_l", "would read as seat 1"),
-    ("Seat2l", "would read as seat 21"),
+    ("Seat2l", "\"Seat2l\" reads as a seat's label"),  # seat 21: no room has one
     ("Yo\u0337u", '"You" is how the table speaks'),
     ("Emma (bo\u0338t)", '"(bot)" are for the bots'),
 ])

@@ -9,6 +9,7 @@ import secrets
 import unicodedata
 from typing import Final
 
+from gofish.core.rules import MAX_PLAYERS
 from gofish.web.messages import visible_text
 
 #: No 0/O, 1/I/L or U/V look-alikes: a code read aloud or off a phone is typed right.
@@ -89,11 +90,48 @@ def _check_marks(name: str) -> None:
 
 def name_key(name: str) -> str:
     """Names that read alike are one name: any case, compatibility forms (NFKC), so a
-    full-width "Ｂｏｂ" is a second Bob, and letters of other alphabets drawn like Latin
+    full-width "Ｂｏｂ" is a second Bob, letters of other alphabets drawn like Latin
     ones, so "Βob" with a Greek capital beta is one too, "Yоu" with a Cyrillic o is
     "You", "Emma (bօt)" with an Armenian o ends in "(bot)", and "ʙob" in Latin small
-    capitals is Bob."""
+    capitals is Bob; and the accents and overlays any letter may carry, so "Bo\u0337b"
+    with a slash over the o, or "Bób", is Bob too."""
+    return _folded(_without_overlays(name))
+
+
+def _folded(name: str) -> str:
+    """``name`` in any case and spelling alike (see :func:`name_key`), its marks kept."""
     return _drawn_as_latin(name).casefold()
+
+
+def _without_overlays(name: str) -> str:
+    """``name`` decomposed (NFKD) without the marks drawn over its letters: a slash or an
+    accent over "Bob" left a second Bob. Those are the marks of the blocks that belong
+    to no script (U+0300 to U+036F and the like), and any mark on a Latin, Greek,
+    Cyrillic or Armenian letter (a Cyrillic ҉ drawn round an o). A script's own marks
+    stay on its letters: Devanagari's vowel signs make "राम" and "रीम" two names."""
+    kept: list[str] = []
+    base = ""
+    for char in unicodedata.normalize("NFKD", name):
+        if not unicodedata.category(char).startswith("M"):
+            base = char
+            kept.append(char)
+        elif not (_in_overlay_block(char) or base < _FIRST_OWN_MARKS):
+            kept.append(char)
+    return "".join(kept)
+
+
+#: The blocks of combining marks that belong to no script: diacritical marks, their
+#: extension and supplement, those for symbols, and the half marks.
+_OVERLAY_BLOCKS: Final = ((0x0300, 0x036F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF),
+                          (0x20D0, 0x20FF), (0xFE20, 0xFE2F))
+#: Hebrew, the first script after Latin, Greek, Cyrillic and Armenian with marks of its
+#: own (its vowel points).
+_FIRST_OWN_MARKS: Final = "\u0590"
+
+
+def _in_overlay_block(char: str) -> bool:
+    code = ord(char)
+    return any(first <= code <= last for first, last in _OVERLAY_BLOCKS)
 
 
 def _drawn_as_latin(name: str) -> str:
@@ -152,7 +190,7 @@ def _check_not_misleading(name: str) -> None:
     with its accent is another letter to "You" (the surname Y\u00f3u), while "Seat" has no
     accented spelling to keep ("S\u00e9at 3" reads as seat 3)."""
     unmarked = _without_marks(name)
-    folded = name_key(_without_marks(name, keep_accented_letters=True))
+    folded = _folded(_without_marks(name, keep_accented_letters=True))
     if folded == "you":
         raise InvalidInput('"You" is how the table speaks to each player, so the others '
                            "would read it as themselves: choose another name")
@@ -160,10 +198,14 @@ def _check_not_misleading(name: str) -> None:
         raise InvalidInput('names that say "(bot)" are for the bots, so that everyone '
                            "can tell who is a person: choose another name")
     seat = _seat_label_read_in(unmarked)
-    if seat is not None:
+    if seat is not None and 1 <= seat <= MAX_PLAYERS:
         raise InvalidInput(f'"{name}" would read as seat {seat} in the seat list and the log, '
                            "which name seats so: the others would take it for that seat, "
                            "not for you: choose another name")
+    if seat is not None:  # no room has such a seat, but it reads as a label all the same
+        raise InvalidInput(f'"{name}" reads as a seat\'s label, as the seat list and the log '
+                           f'name seats ("Seat 1" to "Seat {MAX_PLAYERS}"), not as a '
+                           "person's name: choose another name")
 
 
 def _seat_label_read_in(unmarked: str) -> int | None:
