@@ -25,6 +25,8 @@ import functools
 import math
 from typing import Any
 
+from gofish.core.errors import digits_cut, short_repr, whole_number
+
 Z95 = 1.959963984540054
 PRIOR_DRAWS = 1.0
 
@@ -127,23 +129,87 @@ def elo_ratings(pair_games: list[list[int]], pair_points: list[list[int]]) -> li
     Fitted by Newton's method on the log-likelihood, which converges in a handful of steps
     where the MM iteration crawled: on a chain of 30 bots, each beating the next 990 to
     10, it was still 75 Elo a link off after its 10,000 rounds. Each step works on whole
-    numpy arrays (numpy comes with numba, a dependency)."""
+    numpy arrays (numpy comes with numba, a dependency).
+
+    ValueError, saying which count and why, for counts that are not a square table of
+    whole numbers from 0 to MAX_RATED_GAMES whose half points add up to two a game."""
     import numpy as np
 
-    games = np.array(pair_games, dtype=float).reshape(len(pair_games), len(pair_games))
-    scores = np.array(pair_points, dtype=float).reshape(games.shape) / 2.0
+    games = _count_table(pair_games, "pair_games", len(pair_games), MAX_RATED_GAMES)
+    points = _count_table(pair_points, "pair_points", len(games), 2 * MAX_RATED_GAMES)
+    _check_points_add_up(games, points)
     met = games > 0
     np.fill_diagonal(met, False)
-    games = np.where(met, games + PRIOR_DRAWS, 0.0)
-    scores = np.where(met, scores + PRIOR_DRAWS / 2, 0.0)
+    # a's score against b, the prior's draws included: the games are these both ways
+    scores = np.where(met, points / 2.0 + PRIOR_DRAWS / 2, 0.0)
     # A bot with no pairwise result (a shard without its games) has no rating to fit: it
     # stays at 0 and out of the mean, which would otherwise move it and shift the others.
     rated = np.flatnonzero(met.any(axis=1))
     logs = np.zeros(len(games))
     if rated.size:  # a shard dealt no games has nothing to fit
-        logs[rated] = _fitted_log_strengths(games[np.ix_(rated, rated)],
-                                            scores[np.ix_(rated, rated)])
+        logs[rated] = _fitted_log_strengths(scores[np.ix_(rated, rated)])
     return [ELO_PER_LOG * float(value) for value in logs]
+
+
+#: The most games one pair may have played for a rating: far past any tournament, and
+#: short of where the fit's sums in floating point would overflow.
+MAX_RATED_GAMES = 10 ** 300
+
+
+def _count_table(rows: Any, name: str, size: int, most: int) -> Any:
+    """``rows`` as a float array of ``size`` by ``size`` whole counts from 0 to ``most``,
+    else ValueError naming ``name`` and what is wrong."""
+    import numpy as np
+
+    try:
+        table = np.array(rows) if size else np.zeros((0, 0), dtype=int)
+    except (ValueError, TypeError):  # rows of different lengths
+        table = None
+    if table is None or table.shape != (size, size):
+        raise ValueError(f"{name} must be a square table of counts, one row of {size} per bot")
+    # Counts numpy holds as integers are checked at once; anything else (a float, a number
+    # past 64 bits, a bool, which numpy reads as 1 among integers) one by one, to say which.
+    if (table.dtype.kind not in "iu" or table.min(initial=0) < 0 or table.max(initial=0) > most
+            or any(bool in map(type, row) for row in rows)):
+        _check_each_count(_table_rows(rows), name, most)
+    return table.astype(float)
+
+
+def _table_rows(rows: Any) -> list[list[Any]]:
+    """A table's rows as lists of Python values (numpy's scalars as the numbers they are)."""
+    return [[value.item() if hasattr(value, "item") else value for value in row]
+            for row in rows]
+
+
+def _check_each_count(rows: list[list[Any]], name: str, most: int) -> None:
+    """ValueError naming the first entry of ``rows`` that is no count from 0 to ``most``."""
+    limit = f"{most:.0e}".replace("e+", "e")
+    for a, row in enumerate(rows):
+        for b, value in enumerate(row):
+            count = whole_number(value)
+            if count is None or not 0 <= count <= most:
+                raise ValueError(f"{name}[{a}][{b}] must be a whole number from 0 to {limit}, "
+                                 f"not {_count_shown(value)}")
+
+
+def _count_shown(value: object) -> str:
+    """A count in a message: a huge one by its digits' number, not all of them."""
+    number = whole_number(value)
+    return short_repr(value) if number is None else digits_cut(str(number))
+
+
+def _check_points_add_up(games: Any, points: Any) -> None:
+    """ValueError unless the two half points of each game between two bots are there:
+    the fit reads a pair's games off its points, both ways."""
+    import numpy as np
+
+    # Exact below 2**53; above, within the rounding of the sum of two floats.
+    off = np.abs(points + points.T - 2 * games) > 4 * np.spacing(2 * games)
+    np.fill_diagonal(off, False)
+    if off.any():
+        a, b = (int(i) for i in np.argwhere(off)[0])
+        raise ValueError(f"pair_points[{a}][{b}] and pair_points[{b}][{a}] must add up to two "
+                         f"half points for each of the pair_games[{a}][{b}] games")
 
 
 #: Ratings are 400 * log10(strength): this many Elo per unit of natural log.
@@ -153,38 +219,41 @@ CONVERGED = 1e-10
 #: ... or when a step would gain less likelihood than this share of it: the rounding of
 #: its sums over as many games as a long tournament has (a billion: 1e-3 of 1e9).
 ROUNDING = 1e-12
-#: Newton's method needs a dozen steps on the longest chains tried; this is a guard only.
-MAX_STEPS = 200
+#: Newton's method needs a dozen steps on the longest chains tried, and some 700 where
+#: eight bots played 1e300 games a pair, each winning all of its against those after
+#: it (a lopsided step moves a rating by about 1 in natural log); this is a guard only.
+MAX_STEPS = 1000
 
 
-def _fitted_log_strengths(games: Any, scores: Any) -> Any:
+def _fitted_log_strengths(scores: Any) -> Any:
     """The log-strengths of greatest likelihood, each group of bots linked by games
     centred on 0 (the likelihood cannot place groups that never met against each other).
+    ``scores[a, b]`` is a's score against b; they played ``scores[a, b] + scores[b, a]``.
 
     The log-likelihood is concave, and strictly so once each group's mean is fixed, so
     Newton steps, halved while they would lower it, reach its maximum."""
     import numpy as np
 
-    won = scores.sum(axis=1)
+    games = scores + scores.T
     centring = _group_centring(games > 0)
-    logs = np.zeros(len(games))
-    likelihood = _log_likelihood(logs, games, won)
+    logs = _first_guess(scores, centring)
+    likelihood = _log_likelihood(logs, scores)
     for _ in range(MAX_STEPS):
         # a's expected score against b, near 0 as exact as near 1 (1 - b's, which 0.5 *
         # (1 + tanh) rounded to nothing there: the fit never settled on a billion games)
         expected = np.exp(-np.logaddexp(0.0, logs[None, :] - logs[:, None]))
         weights = games * expected * expected.T
-        # The Laplacian of the weights is the likelihood's curvature; adding each
-        # group's averaging matrix pins the group's mean, where it is flat.
-        curvature = np.diag(weights.sum(axis=1)) - weights + centring
-        gradient = won - (games * expected).sum(axis=1)
-        step = np.linalg.solve(curvature, gradient)
+        # a's score less what it was expected to score, as a difference of small terms
+        # (its wins by its chance to lose, its losses by its chance to win): as wins less
+        # games times a chance near 1 it lost all the digits of a lopsided pair's.
+        gradient = (scores * expected.T - scores.T * expected).sum(axis=1)
+        step = _newton_step(weights, gradient, centring > 0)
         if float(gradient @ step) <= ROUNDING * abs(likelihood):  # twice what it would gain
             return _centred(logs + step, centring)  # a step this close to the top is exact
         while True:
-            if float(np.abs(step).max()) < CONVERGED:
+            if not float(np.abs(step).max()) >= CONVERGED:  # or not a number: no step
                 return _centred(logs, centring)
-            tried = _log_likelihood(logs + step, games, won)
+            tried = _log_likelihood(logs + step, scores)
             if tried >= likelihood - ROUNDING * abs(likelihood):  # rounding, not a loss
                 break
             step = step / 2
@@ -192,15 +261,53 @@ def _fitted_log_strengths(games: Any, scores: Any) -> Any:
     return _centred(logs, centring)
 
 
+def _newton_step(weights: Any, gradient: Any, together: Any) -> Any:
+    """The step that solves the curvature (the Laplacian of the pairs' ``weights``) for
+    ``gradient``, with each group of bots (``together``: same group) held to its mean,
+    where the likelihood is flat.
+
+    The system is solved scaled to a unit diagonal, and each group's mean is pinned in
+    that scale: the weights of a bot far ahead and of a close pair differ by 1e50 and
+    more past 1e16 games a pair, and unscaled, the pin (or the small weights) was lost in
+    their rounding and numpy found the matrix singular. Where it still cannot solve it,
+    a least-squares step (the line search checks it) is taken instead."""
+    import numpy as np
+
+    totals = weights.sum(axis=1)
+    totals = np.maximum(totals, totals.max() * 1e-300 + 1e-300)  # a weight rounded to 0
+    root = np.sqrt(totals)
+    scaled = (np.diag(totals) - weights) / root[:, None] / root[None, :]
+    pin = together * np.outer(root, root) / (together @ totals)[:, None]
+    right = gradient / root
+    try:
+        solved = np.linalg.solve(scaled + pin, right)
+    except np.linalg.LinAlgError:
+        solved = np.linalg.lstsq(scaled + pin, right, rcond=None)[0]
+    return solved / root
+
+
+def _first_guess(scores: Any, centring: Any) -> Any:
+    """Where the fit starts: half the log of each bot's odds (its score over the others'
+    against it), which is the answer for two bots. From 0, a pair's log-strengths moved
+    about 1 a step while one kept winning (the likelihood is all but a straight line
+    there): 1e30 games won to none is 69 steps, 1e300 past MAX_STEPS."""
+    import numpy as np
+
+    won, lost = scores.sum(axis=1), scores.sum(axis=0)
+    return _centred(0.5 * np.log(won / lost), centring)
+
+
 def _centred(logs: Any, centring: Any) -> Any:
     """``logs`` with each group's mean taken off: the steps keep it at 0 only to rounding."""
     return logs - centring @ logs
 
 
-def _log_likelihood(logs: Any, games: Any, won: Any) -> float:
+def _log_likelihood(logs: Any, scores: Any) -> float:
+    """Each score times the log of its chance (as the log of 1 + the odds against, which
+    stays exact where the chance is near 1 and the score is huge)."""
     import numpy as np
 
-    return float(won @ logs - 0.5 * (games * np.logaddexp(logs[:, None], logs[None, :])).sum())
+    return -float((scores * np.logaddexp(0.0, logs[None, :] - logs[:, None])).sum())
 
 
 def _group_centring(linked: Any) -> Any:
