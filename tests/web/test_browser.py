@@ -416,6 +416,21 @@ def test_a_refused_play_again_shows_why_on_a_phone(page: Any, live_server: LiveS
     # "Play again" that the server refuses (or cannot reach) goes to the start screen
     # with the reason beside the Deal button: on a phone that is a screen below the top,
     # and the player saw the form with no word of what went wrong.
+    refuse = refuse_starts_on_request(page)
+    # The house rules are looked at before the deal (the short game's cards dealt are set
+    # there): they stay open, and put the Deal button further down.
+    play_to_the_result(page, live_server, width=390)
+    refuse[0] = True
+    page.click("#play-again")
+    page.wait_for_selector("#page-start:not([hidden]) #start-error:has-text('the server is busy')")
+    box = page.locator("#start-error").bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+
+
+def refuse_starts_on_request(page: Any) -> list[bool]:
+    """The page's table socket, through the test: while the switch returned holds True, a
+    start the page sends is answered as refused, "the server is busy", and not passed on."""
     refuse = [False]
 
     def through(ws: Any) -> None:
@@ -431,15 +446,7 @@ def test_a_refused_play_again_shows_why_on_a_phone(page: Any, live_server: LiveS
         ws.on_message(from_page)
 
     page.route_web_socket("**/ws/play", through)
-    # The house rules are looked at before the deal (the short game's cards dealt are set
-    # there): they stay open, and put the Deal button further down.
-    play_to_the_result(page, live_server, width=390)
-    refuse[0] = True
-    page.click("#play-again")
-    page.wait_for_selector("#page-start:not([hidden]) #start-error:has-text('the server is busy')")
-    box = page.locator("#start-error").bounding_box()
-    viewport = page.viewport_size
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    return refuse
 
 
 def play_again(page: Any) -> None:

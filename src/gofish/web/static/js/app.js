@@ -36,6 +36,7 @@ let screensAsked = 0;
 // How long the start screen waits for its list before it shows without it: a slow server
 // must not hold the page, however much the list would move the form once it came.
 const LIST_WAIT_MS = 1500;
+const LATE = Symbol('the list was not read in LIST_WAIT_MS');
 
 // ------------------------------------------------------------ announcements
 
@@ -362,7 +363,8 @@ function fieldLabel(control) {
   return control.labels[0].firstChild.textContent.trim();
 }
 
-function buildStartForm() {
+/** The start form, under ``unfinished``, the box of the games to go on with. */
+function buildStartForm(unfinished) {
   const saved = savedSetup(choices);
   const presets = Object.keys(choices.presets);
   const blurbs = {
@@ -425,7 +427,6 @@ function buildStartForm() {
     startGame(setup);
   });
   const hero = el('div', { class: 'hero', 'aria-hidden': 'true' }, ['AS', 'KH', 'QD', 'JC'].map((c) => cardFace(c, { label: false })));
-  const unfinished = el('section', { class: 'unfinished', 'aria-label': 'Unfinished games', hidden: true });
   fill($('#page-start'), el('h1', {}, 'Go Fish'), el('p', { class: 'lede' }, 'Ask for ranks, fish from the pond, lay down books.'),
     el('p', { class: 'error notice', id: 'start-notice', role: 'alert' }), unfinished, el('div', { class: 'start-layout' }, form, hero));
 }
@@ -438,22 +439,31 @@ function buildStartForm() {
  */
 async function showStart() {
   const asked = ++screensAsked;
-  if (!listedWithTheForm) await Promise.race([listUnfinished($('.unfinished')), sleep(LIST_WAIT_MS)]);
+  if (!listedWithTheForm) await listWithin($('.unfinished'), unfinishedGames());
   if (asked !== screensAsked) return false;
   showPage('start');
   return true;
 }
 
 /**
- * The games to go on with, read each time the start screen shows: read once, it
- * offered games finished since, with old ask counts. The game in play in this tab
- * is the way back to its table, not a resume that deals its log out again.
+ * Fill ``box`` with the games ``listing`` (unfinishedGames()) brings, waiting for them at
+ * most LIST_WAIT_MS. A list that takes longer is said to be on its way in one line, which
+ * it fills in when it comes: put in whole above a form in sight, it moved the form under
+ * a pointer about to press Deal. A newer read of the box drops this one's answer.
  */
-async function listUnfinished(box) {
+async function listWithin(box, listing) {
   if (!box) return;
   const asked = ++listingsAsked;
-  const data = await unfinishedGames();
-  if (data && asked === listingsAsked) fillUnfinished(box, data);
+  const onTime = await Promise.race([listing, sleep(LIST_WAIT_MS).then(() => LATE)]);
+  if (asked !== listingsAsked) return;
+  if (onTime !== LATE) {
+    fillUnfinished(box, onTime);
+    return;
+  }
+  fillLateLine(box, 'Go on with a game: looking for your unfinished games…');
+  listing.then((data) => {
+    if (asked === listingsAsked) fillLateList(box, data);
+  });
 }
 
 /** The unfinished games as the server lists them, or null (no database: nothing to resume). */
@@ -468,18 +478,68 @@ async function unfinishedGames() {
   }
 }
 
+/** The (at most three) games of ``data`` this browser can go on with; none without data. */
+function resumableGames(data) {
+  return (data?.games || []).filter((game) => !game.damaged && !game.not_resumable).slice(0, 3);
+}
+
+/**
+ * The games to go on with, read each time the start screen shows: read once, it
+ * offered games finished since, with old ask counts. The game in play in this tab
+ * is the way back to its table, not a resume that deals its log out again. No list
+ * (the server gave none) offers nothing: the last one read went stale.
+ */
 function fillUnfinished(box, data) {
+  const games = resumableGames(data);
+  box.style.minHeight = '';
+  fill(box, el('h2', {}, 'Go on with a game'), unfinishedItems(games));
+  box.hidden = !games.length;
+}
+
+function unfinishedItems(games) {
   const here = gameInPlay();
-  const games = data.games.filter((game) => !game.damaged && !game.not_resumable).slice(0, 3);
-  fill(box, el('h2', {}, 'Go on with a game'), el('ul', {}, games.map((game) => el('li', {},
+  return el('ul', {}, games.map((game) => el('li', {},
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
       : el('a', { href: `#/resume/${game.id}`, class: 'button-link' }, `Resume game ${game.id}`),
-    el('span', { text: ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${game.id === here ? 'open in this tab' : game.source})` }),
+    el('span', { text: gameWords(game, game.id === here ? 'open in this tab' : game.source) }),
     // A row changed since it was saved (by hand, by a failing disk) says so here as in the
     // history: the game resumes as its record plays, not as the row says.
-    changedNote(game.changed_note)))));
-  box.hidden = !games.length;
+    changedNote(game.changed_note))));
+}
+
+/** What a listed game is, and (``where``) where it was played or is open. */
+function gameWords(game, where) {
+  return ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${where})`;
+}
+
+/** The one line (a live region) a late list is said in, in the list's place. */
+function fillLateLine(box, words) {
+  fill(box, el('p', { class: 'late-list', role: 'status' }, words));
+  box.hidden = false;
+}
+
+/**
+ * The list that came after the start screen showed. In sight, it takes no more room than
+ * the line that said it was coming: the games are behind a closed "Go on with a game"
+ * (opened, they move the form at the player's own click), and the way to them is said.
+ * Out of sight, it is put in whole.
+ */
+function fillLateList(box, data) {
+  if ($('#page-start').hidden) {
+    fillUnfinished(box, data);
+    return;
+  }
+  const room = box.offsetHeight;
+  const games = resumableGames(data);
+  if (!data) fillLateLine(box, 'Go on with a game: the server could not list your unfinished games.');
+  else if (!games.length) fillLateLine(box, 'Go on with a game: you have no unfinished games.');
+  else {
+    fill(box, el('details', {}, el('summary', {}, `Go on with a game (${counted(games.length, 'unfinished game')})`),
+      unfinishedItems(games)));
+    announce(`Your unfinished games came: ${counted(games.length, 'game')} to go on with, under “Go on with a game” above the form.`);
+  }
+  box.style.minHeight = `${room}px`; // a shorter line leaves the form where it was
 }
 
 function currentSetup() {
@@ -629,7 +689,8 @@ async function openStored(type, arg) {
     startNotice(`Cannot resume: ${error.message}`);
     return;
   }
-  if (!table) showPage('start');
+  // The page in sight stays until the server answers: the start screen shown meanwhile
+  // offered its list as last read, the game being opened among it.
   await sendStored(type, gameId);
 }
 
@@ -761,12 +822,15 @@ function replayLink(gameId) {
  * ``refusal`` is the server's answer: its ``replay`` links a finished game, and its
  * ``seat`` and ``option`` name the opponent's box holding the value it refused.
  */
-function refusedStart(message, text, refusal = {}) {
+async function refusedStart(message, text, refusal = {}) {
   if (message?.type === 'resume' || message?.type === 'revisit') {
     startNotice(`Cannot resume game ${message.game_id}: ${text}`, replayLink(refusal.replay));
     return;
   }
-  showPage('start');
+  // "Play again" refused at the table comes back to the start screen, its list read
+  // afresh: shown as it was, it offered the game just finished. Deal refused on the start
+  // screen leaves it as it is, its list too: the player is looking at the words by Deal.
+  if ($('#page-start').hidden && !(await showStart())) return;
   const error = $('#start-error');
   if (refusal.option && formDeals(message, refusal.seat) && markRefusedKnob(refusal.seat, refusal.option, text)) return;
   // No box marked: the server's words (the rooms' own) are told whose, as the form labels it.
@@ -864,15 +928,15 @@ function clearOfTheHeader() {
 async function main() {
   if (SPEED === 0) document.body.classList.add('no-motion');
   try {
-    // The form shows with the games to go on with above it: filled in once the form was
-    // in sight, the list pushed it down under a click meant for its rules (a click then
-    // landed on another choice, or on a game to resume).
-    const unfinished = unfinishedGames();
+    // The form shows with the games to go on with above it (or the line saying they are
+    // coming): filled in once the form was in sight, the list pushed it down under a click
+    // meant for its rules (a click then landed on another choice, or on a game to resume).
+    const listing = unfinishedGames();
     choices = await getJSON('/api/setup');
-    const listed = await unfinished;
-    buildStartForm();
-    if (listed) fillUnfinished($('.unfinished'), listed);
-    listedWithTheForm = Boolean(listed);
+    const unfinished = el('section', { class: 'unfinished', 'aria-label': 'Unfinished games', hidden: true });
+    await listWithin(unfinished, listing);
+    buildStartForm(unfinished);
+    listedWithTheForm = true;
   } catch (error) {
     fill($('#page-start'), el('p', { class: 'error', role: 'alert', text: `The game server cannot be reached: ${error.message}` }));
   }
