@@ -208,3 +208,30 @@ def test_a_resume_from_the_history_keeps_the_history_in_sight_until_answered(
                                     "version": None}))
         notice = page.locator("#page-start:not([hidden]) #start-notice")
         notice.filter(has_text=f"Cannot resume game {mine}: the server is busy").wait_for()
+
+
+def test_this_tabs_game_taken_by_another_tab_is_offered_as_a_resume(
+    page: Any, live_server: LiveServer
+) -> None:
+    # On the start screen, the game in play here is "Back to game N (open in this tab)".
+    # Opened in another tab, the game left this one, but the screen in sight still said so,
+    # and the link led to a table that had stopped.
+    play_to_the_start_screen(page, live_server)
+    back = page.locator(".unfinished a").filter(has_text="Back to game")
+    game_id = int(back.inner_text().rsplit(" ", 1)[1])
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/?speed=0#/resume/{game_id}")
+    other.locator("#page-play:not([hidden]) .rank-group").first.wait_for()
+    item = page.locator(".unfinished li").filter(has_text=f"game {game_id}")
+    item.locator(f"a:text-is('Resume game {game_id}')").wait_for()
+    assert item.inner_text().endswith("(open in another tab)")
+    assert page.locator(".unfinished a").filter(has_text="Back to game").count() == 0
+
+
+def play_to_the_start_screen(page: Any, server: LiveServer) -> None:
+    """Deal a game, then go to the start screen with the menu's "New game"."""
+    page.goto(f"{server.url}/?seed=3&speed=0&pace=5")
+    page.click("#deal")
+    page.locator("#page-play:not([hidden]) .rank-group").first.wait_for()
+    page.click("nav a[data-page='start']")
+    page.locator("#page-start:not([hidden]) .unfinished a").first.wait_for()

@@ -31,6 +31,7 @@ let pendingStart = null;
 let lostGameId = null;
 let listingsAsked = 0; // an answer to an older listing is dropped
 let listedWithTheForm = false; // during main()'s route(): the form came listed, not read twice
+let listedGames = new Map(); // the start screen's games to go on with, by id, as last listed
 // Each address taken and each page shown: a start screen waiting for its list gives way to them.
 let screensAsked = 0;
 // How long the start screen waits for its list before it shows without it: a slow server
@@ -498,6 +499,7 @@ function fillUnfinished(box, data) {
 
 function unfinishedItems(games) {
   const here = gameInPlay();
+  listedGames = new Map(games.map((game) => [game.id, game]));
   return el('ul', {}, games.map((game) => el('li', {},
     game.id === here
       ? el('a', { href: `#/play/${game.id}`, class: 'button-link' }, `Back to game ${game.id}`)
@@ -511,6 +513,18 @@ function unfinishedItems(games) {
 /** What a listed game is, and (``where``) where it was played or is open. */
 function gameWords(game, where) {
   return ` ${game.rules_words}, ${game.names.join(', ')}, ${counted(game.actions, 'ask')} so far (${where})`;
+}
+
+/** The start screen's way back to this tab's game ``gameId``, which another tab of this
+ *  browser took: "Back to game N (open in this tab)" was offered on, in sight, leading
+ *  to a table that had stopped. It is a resume now, as the stopped table's own button. */
+function offerTakenGame(gameId) {
+  const link = $(`.unfinished a[href="#/play/${gameId}"]`);
+  const game = listedGames.get(gameId);
+  if (!link || !game) return;
+  link.href = `#/resume/${gameId}`;
+  link.textContent = `Resume game ${gameId}`;
+  link.nextElementSibling.textContent = gameWords(game, 'open in another tab');
 }
 
 /** The one line (a live region) a late list is said in, in the list's place. */
@@ -726,6 +740,7 @@ function stepAside(gameId) {
 function playedElsewhere(gameId) {
   table.away(`Game ${gameId} is now open in another tab of this browser, so this tab has stopped playing it.`,
     () => takeBack(gameId));
+  offerTakenGame(gameId);
 }
 
 /** The table again (the back button, a page link): a finished game shows its result again. */
