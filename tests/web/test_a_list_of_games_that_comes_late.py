@@ -114,10 +114,13 @@ def test_a_late_list_of_none_says_so_in_the_same_room(page: Any, tmp_path: Path)
         page.goto(f"{server.url}/?speed=0")
         page.locator(f"#page-start:not([hidden]) {LATE_LINE}").wait_for()
         before = deal_box(page)
+        page.evaluate("(line) => { document.querySelector(line).saidFirst = true; }", LATE_LINE)
         listing.release()
         page.locator(f"{LATE_LINE}:text-is('Go on with a game: you have no unfinished games.')"
                      ).wait_for()
         assert deal_box(page) == before
+        # The live region's words changed, where a region put in anew is not read out.
+        assert page.evaluate("(line) => document.querySelector(line).saidFirst", LATE_LINE)
 
 
 def test_a_refused_resume_offers_the_finished_game_no_more_however_slow_the_list(

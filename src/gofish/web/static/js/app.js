@@ -527,9 +527,12 @@ function offerTakenGame(gameId) {
   link.nextElementSibling.textContent = gameWords(game, 'open in another tab');
 }
 
-/** The one line (a live region) a late list is said in, in the list's place. */
+/** The one line (a live region) a late list is said in, in the list's place: rewritten,
+ *  not put in anew, as a region put in with its words is not read out. */
 function fillLateLine(box, words) {
-  fill(box, el('p', { class: 'late-list', role: 'status' }, words));
+  const line = $('.late-list', box);
+  if (line) sayIfChanged(line, words);
+  else fill(box, el('p', { class: 'late-list', role: 'status' }, words));
   box.hidden = false;
 }
 
