@@ -238,3 +238,20 @@ def play_to_the_start_screen(page: Any, server: LiveServer) -> None:
     page.locator("#page-play:not([hidden]) .rank-group").first.wait_for()
     page.click("nav a[data-page='start']")
     page.locator("#page-start:not([hidden]) .unfinished a").first.wait_for()
+
+
+def test_a_finished_game_refused_by_keyboard_leaves_the_focus_on_its_replay_link(
+    page: Any, tmp_path: Path
+) -> None:
+    # Its link went with the list read afresh, and the focus with it: the next Tab started
+    # again at the top of the page, past the notice's way to the replay.
+    with server_with_unfinished(tmp_path, 2) as (server, [first, _]):
+        page.goto(f"{server.url}/?speed=0")
+        resume = page.locator(f".unfinished a:text-is('Resume game {first}')")
+        resume.wait_for()
+        finish_behind_the_pages_back(server, first, seed=1)
+        resume.focus()
+        page.keyboard.press("Enter")
+        page.locator(f"#start-notice:has-text('Cannot resume game {first}')").wait_for()
+        assert page.evaluate("() => document.activeElement.textContent") == (
+            f"Watch the replay of game {first}")

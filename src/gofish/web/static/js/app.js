@@ -134,6 +134,9 @@ async function startNotice(text, link = null) {
   if (!notice || !(await shown)) return;
   fill(notice, link ? [text, ' ', link] : text); // an alert: read out as it is written
   notice.scrollIntoView({ block: 'nearest' });
+  // A game refused from the list went with the list read afresh, and the focus with its
+  // link: Tab then started again at the top of the page. The notice's way on takes it.
+  if (link && document.activeElement === document.body) link.focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------ the start screen
