@@ -20,7 +20,7 @@ import contextlib
 import difflib
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
@@ -39,6 +39,7 @@ from gofish.narrate import (
     books_words,
     hand_words,
     laid_word,
+    listed,
     plural,
     pond_line,
     pond_word,
@@ -620,17 +621,17 @@ class PlainTable:
         number = _seat_meant(word)  # "two", "player 2", "seat two", as the table says it
         if number is not None and number in session.opponents():
             return number
-        for seat, name in names.items():
-            if name.startswith(typed):
-                return seat
         you = session.human  # "0", "seat 0" or your own name: not "no opponent '0'"
-        yourself = ("you", "me", _name_key(session.names[you]))
-        # Your name said in words ("Two", at a table of two; "Emma two", named Emma 2) is
-        # you, not the seat it counts, nor nobody.
+        # Your name, also said in words ("Two", at a table of two; "Emma two", named Emma 2),
+        # is you, not the seat it counts, nor nobody; nor the opponent whose name it starts
+        # ("emma", typed by Emma at a table with Emma 2, asked Emma 2).
+        if _seat_number(word) is None and _name_key(session.names[you]) in (typed, said):
+            raise self.cannot_ask_yourself()
+        if (started := self.opponent_starting(word, typed, names)) is not None:
+            return started
         if number == you or (_seat_number(word) is None
-                             and (typed in yourself or said in yourself)):
-            raise MalformedInputError(
-                f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
+                             and (typed in ("you", "me") or said in ("you", "me"))):
+            raise self.cannot_ask_yourself()
         if other_digit(word) is not None:  # no seat, but say why: '٣' looks like one
             raise MalformedInputError(f"{_quoted(word)} is not a seat number: seat numbers take "
                                       f"the digits 0-9 only. Opponents: {self.opponent_list()}.")
@@ -642,6 +643,21 @@ class PlainTable:
                     f"'{asking} {first}' or 'ask {first} for {asking}'.")
         raise MalformedInputError(
             f"There is no opponent {_quoted(word)}: {self.opponent_list()}.{form}")
+
+    def cannot_ask_yourself(self) -> MalformedInputError:
+        return MalformedInputError(
+            f"You cannot ask yourself: ask an opponent, {self.opponent_list()}.")
+
+    def opponent_starting(self, word: str, typed: str, names: Mapping[int, str]) -> int | None:
+        """The one opponent whose name starts with ``typed`` (their names keyed as
+        ``typed`` is), or None if none does; the start of several is refused, naming them:
+        the first of them was asked, an ask that cannot be taken back."""
+        starting = [seat for seat, name in names.items() if name.startswith(typed)]
+        if len(starting) > 1:
+            which = listed([f"{self.session.names[seat]} (player {seat})" for seat in starting])
+            raise MalformedInputError(f"{_quoted(word)} is the start of more than one name: "
+                                      f"{which}; type the whole name or the seat number.")
+        return starting[0] if starting else None
 
     def refuse_name_and_number(self, word: str) -> None:
         """A number said in words that is one seat's name and counts another, an opponent
