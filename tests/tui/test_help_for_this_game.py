@@ -64,7 +64,7 @@ def test_under_card_asks_the_rank_keys_are_said_to_pick_the_rank_not_to_ask() ->
     # The help said "Shift+Q: ask for queens" and "ask for that rank" above "then the
     # suit": under ask: card a rank key asks nothing, it waits for the suit.
     text = help_seen("classic", 2, ask="card")
-    assert "pick the rank of the card you ask for" in text and "pick the queen" in text
+    assert "pick the rank of the card wanted" in text and "pick the queen" in text
     assert "ask for queens" not in text and "ask for that rank" not in text
     assert "S H D C" in text and "then the suit of the card you ask for" in text
 
@@ -72,5 +72,12 @@ def test_under_card_asks_the_rank_keys_are_said_to_pick_the_rank_not_to_ask() ->
 def test_only_the_nordic_help_says_how_to_pick_a_card_from_the_sea() -> None:
     # Hopp i havet spreads the sea out and a miss waits for the card picked from it.
     nordic = help_seen("nordic", 2)
-    assert "← → Enter" in nordic and "choose a card of the sea, draw it" in nordic
-    assert "card of the sea" not in help_seen("bicycle", 3)
+    # A click on a card of the sea draws it too; the help said only "choose".
+    assert "← → Enter" in nordic and "pick or click a sea card, draw it" in nordic
+    assert "sea card" not in help_seen("bicycle", 3)
+
+
+@pytest.mark.parametrize("ask", ["rank", "card"])
+def test_the_help_names_both_keys_of_the_ten(ask: str) -> None:
+    # T (or t) asks for tens as 0 does; the help named only 0.
+    assert "(0 or T is the 10)" in help_seen("classic", 2, ask=ask)

@@ -40,12 +40,12 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
     by_card = rules.ask == "card"
     if by_card:  # a rank key only picks the rank: the suit key that follows asks
         rows = [
-            ("A 2-9 0 J K", "pick the rank of the card you ask for (0 is the 10)"),
+            ("A 2-9 0 J K", "pick the rank of the card wanted (0 or T is the 10)"),
             ("Shift+Q", "pick the queen (a lower-case q is quit)"),
         ]
     else:
         rows = [
-            ("A 2-9 0 J K", "ask for that rank (0 is the 10)"),
+            ("A 2-9 0 J K", "ask for that rank (0 or T is the 10)"),
             ("Shift+Q", "ask for queens (a lower-case q is quit)"),
         ]
     if choosing:
@@ -55,7 +55,7 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
     sea = sea_is_spread(rules)
     if sea:
         # One line: the rules below must still show on the help's first page at 80x24.
-        rows.append(("← → Enter", 'told "Go fish!": choose a card of the sea, draw it'))
+        rows.append(("← → Enter", 'told "Go fish!": pick or click a sea card, draw it'))
     rows += [
         ("Esc", "cancel a rank picked, else close the coach" if by_card else "close the coach"),
         ("↑ ↓ PgUp PgDn",
