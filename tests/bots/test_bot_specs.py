@@ -62,7 +62,9 @@ def test_options_from_a_spec_reach_the_bot() -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("counter:epsilon", "should look like KEY=VALUE"),
     ("counter:=0.3", "should look like KEY=VALUE"),
-    ("counter:epsilon=", "should look like KEY=VALUE"),
+    # A key with nothing after its = was told to look like KEY=VALUE, which it does.
+    ("counter:epsilon=", "'epsilon' in 'counter:epsilon=' has no value: give one after the ="),
+    ("emma:memory= ", "leave the option out for its default"),
     ("emma:memory=2:memory=3", "given twice"),
     ("emma:epsilon=0.2", "bot 'emma' has no option 'epsilon': it takes memory"),
     ("random:seed=1", "bot 'random' has no option 'seed': it takes none"),

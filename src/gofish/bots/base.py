@@ -257,6 +257,10 @@ def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
     options: dict[str, str] = {}
     for pair in pairs:
         key, equals, text = (part.strip() for part in pair.partition("="))
+        if key and equals and not text:
+            raise MalformedInputError(f"bot option {short_repr(key)} in {short_repr(spec.strip())} "
+                                      "has no value: give one after the =, or leave the option "
+                                      "out for its default")
         if not (key and equals and text):
             raise MalformedInputError(f"bot option {short_repr(pair.strip())} in "
                                       f"{short_repr(spec.strip())} should look like KEY=VALUE, "
