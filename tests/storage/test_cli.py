@@ -215,6 +215,20 @@ def test_show_step_waits_for_enter_between_turns(
     assert stepped.stderr.count("Enter for the next turn") == 4
 
 
+@pytest.mark.parametrize("key", ["q", " Q ", "quit"])
+def test_show_step_stops_at_q(db_path: Path, games: dict[str, gofish.Game], key: str) -> None:
+    # q was read as Enter: the only way out of a long replay was Ctrl-C.
+    plain = gofish_cmd("show", "1", "--database", str(db_path))
+    stepped = gofish_cmd("show", "1", "--step", "--database", str(db_path),
+                         stdin=f"\n{key}\n\n\n")
+    assert stepped.returncode == 0, stepped.stderr
+    first_turns = stepped.stdout.splitlines()
+    assert plain.stdout.startswith(stepped.stdout) and len(first_turns) < len(
+        plain.stdout.splitlines())  # two turns shown, then nothing more
+    assert stepped.stderr.count("Enter for the next turn, q to stop") == 2
+    assert "Stopped before turn 3." in stepped.stderr
+
+
 def test_show_step_reads_keys_that_are_not_utf8_as_keys(
     db_path: Path, games: dict[str, gofish.Game]
 ) -> None:

@@ -10,7 +10,7 @@ import argparse
 import sys
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from gofish.cli import bounded_stdin, digits_0_to_9, lenient_stdin, shown
 from gofish.cli._database import (
@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
                         help=f"pause between events, 0 to {MAX_DELAY:g} (default {TTY_DELAY} "
                         "in a terminal, 0 when piped)")
     parser.add_argument("--step", action="store_true",
-                        help="wait for Enter before each turn")
+                        help="wait for Enter before each turn (q then Enter stops)")
     parser.add_argument("--all-cards", action="store_true",
                         help="show every hand and every drawn card (finished games only)")
     add_database_option(parser)
@@ -115,8 +115,12 @@ def still_in_progress(stored: StoredGame, args: argparse.Namespace) -> str:
 def play_back(stored: StoredGame, *, all_cards: bool, delay: float, step: bool) -> None:
     print(heading(stored, all_cards))
     for number, lines in enumerate(turns(stored, all_cards=all_cards)):
-        if step and number and not _wait_for_enter():
-            step = False  # standard input is closed: play the rest without stopping
+        if step and number:
+            wanted = _next_step()
+            if wanted == "stop":
+                print(f"Stopped before turn {number + 1}.", file=sys.stderr)
+                return
+            step = wanted == "next"  # at the end of standard input: the rest without stopping
         for line in lines:
             print(line, flush=True)
             if delay:
@@ -185,9 +189,12 @@ def _hands(game: Game, names: list[str], all_cards: bool) -> Iterator[str]:
     yield f"  [hands] {shown}; {pond_word(game.rules)} {game.pond_size}"
 
 
-def _wait_for_enter() -> bool:
-    """Wait for Enter; False if standard input has ended."""
-    print("  (Enter for the next turn)", end="", file=sys.stderr, flush=True)
+def _next_step() -> Literal["next", "stop", "rest"]:
+    """Wait for Enter ("next"); q then Enter stops the replay ("stop"): it was read as
+    Enter, so a viewer had no way out but Ctrl-C. "rest" when standard input has ended."""
+    print("  (Enter for the next turn, q to stop)", end="", file=sys.stderr, flush=True)
     answer = bounded_stdin().readline()  # not one endless line, read whole
     print(file=sys.stderr)
-    return answer != ""
+    if answer == "":
+        return "rest"
+    return "stop" if answer.strip().casefold() in ("q", "quit") else "next"
