@@ -21,6 +21,12 @@ def test_repeated_bots_are_numbered_and_never_take_the_person_s_name() -> None:
     assert seat_names("emma", ["emma"]) == [("emma", None), ("Emma 2", "emma")]
 
 
+def test_a_person_named_in_full_width_letters_still_keeps_the_name_from_a_bot() -> None:
+    # "Ｅｍｍａ" passed a case-only check, and a bot beside her was shown as Emma too.
+    assert seat_names("Ｅｍｍａ", ["emma"]) == [("Ｅｍｍａ", None), ("Emma 2", "emma")]
+    assert seat_names("ＥＭＭＡ ２", ["emma", "emma"])[1:] == [("Emma", "emma"), ("Emma 3", "emma")]
+
+
 def test_terminal_and_browser_tables_name_seats_alike() -> None:
     bots = tuple(info.name for info in available_bots())[:4]
     terminal = TableSettings(make_rules("bicycle"), players=5, opponents=bots, name="Ann").seats()

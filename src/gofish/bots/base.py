@@ -426,15 +426,21 @@ def seat_names(person: str, bots: Sequence[str]) -> list[tuple[str, str | None]]
     """(name, bot) per seat: the person (bot ``None``), then each bot under a distinct
     display name (a second Emma is "Emma 2")."""
     seats: list[tuple[str, str | None]] = [(person, None)]
-    taken = {person.casefold()}
+    taken = {_read_alike(person)}
     for bot in bots:
         base = display_name(bot)
         name, number = base, 2
-        while name.casefold() in taken:
+        while _read_alike(name) in taken:
             name, number = f"{base} {number}", number + 1
-        taken.add(name.casefold())
+        taken.add(_read_alike(name))
         seats.append((name, bot))
     return seats
+
+
+def _read_alike(name: str) -> str:
+    """``name`` in any case and compatibility form: a person named "Ｅｍｍａ" (full width)
+    sat beside a bot also shown as Emma, the log unable to tell them apart."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def available_bots() -> list[BotInfo]:
