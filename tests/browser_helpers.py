@@ -150,3 +150,31 @@ def crowded_cards(page: Any, selector: str) -> list[str]:
         const wide = document.documentElement.scrollWidth;
         if (wide > innerWidth) faults.push(`the page is ${wide} px wide, the window ${innerWidth}`);
         return faults; }""", selector))
+
+
+def out_of_reach(page: Any, selector: str) -> list[str]:
+    """Which of the elements matching ``selector`` a player could not tap as the page
+    stands, unscrolled: each not wholly inside the window, or with something else over
+    its middle (a bubble lets taps through, so it is not counted), named by its words or
+    its aria-label; none, an empty list. Measured in one go: a move redraws the table."""
+    return list(page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter((node) => {
+            const box = node.getBoundingClientRect();
+            const inside = box.top >= 0 && box.left >= 0
+                && box.bottom <= innerHeight && box.right <= innerWidth;
+            if (!inside) return true;
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return !node.contains(hit);
+        }).map((node) => node.getAttribute('aria-label') || node.textContent.trim())""", selector))
+
+
+def small_text(page: Any, selector: str) -> list[str]:
+    """The words shown inside ``selector`` in type under 11 px (too small to read on a
+    phone), each with its size; none, an empty list."""
+    return list(page.evaluate("""(selector) => [...document.querySelectorAll(`${selector} *`)]
+        .filter((node) => node.checkVisibility() && !node.closest('.visually-hidden')
+            && [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE
+                && child.textContent.trim())
+            && parseFloat(getComputedStyle(node).fontSize) < 11)
+        .map((node) => `${node.textContent.trim()} (${getComputedStyle(node).fontSize})`)""",
+        selector))

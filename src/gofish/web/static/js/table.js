@@ -44,6 +44,7 @@ export class Table {
     this.generation = 0;
     this.layout();
     document.addEventListener('keydown', (event) => this.onKey(event));
+    window.addEventListener('resize', () => this.fitToWindow());
   }
 
   layout() {
@@ -67,7 +68,7 @@ export class Table {
     this.log = el('ol', { class: 'log', 'aria-label': 'What happened', tabindex: '0' });
     this.coach = el('div', { class: 'coach' });
     this.bubbles = el('div', { class: 'bubbles', 'aria-hidden': 'true' });
-    const felt = el('div', { class: 'felt' },
+    const felt = this.felt = el('div', { class: 'felt' },
       this.opponents,
       el('div', { class: 'middle' }, this.pond,
         el('div', { class: 'prompt' }, this.status, this.hint, this.suitChooser, this.resultButton)),
@@ -84,8 +85,17 @@ export class Table {
     // A row that changes size (a redraw, a hint that wraps) moves the pond or a seat:
     // the bubbles follow, so none is left over the pond.
     this.resizes?.disconnect();
-    this.resizes = new ResizeObserver(() => this.placeBubbles());
-    for (const part of [felt, ...felt.children]) this.resizes.observe(part);
+    this.resizes = new ResizeObserver(() => {
+      this.placeBubbles();
+      // At the next frame: sized again in here, the felt would be measured again in this
+      // same frame, which the browser refuses as a loop.
+      requestAnimationFrame(() => this.fitToWindow());
+    });
+    // Their parts too: on a short screen the rows' own boxes are not drawn (display:
+    // contents), and the pond, the words and your seat sit on the felt's grid.
+    for (const part of [felt, ...felt.children, ...felt.querySelectorAll('.middle > *, .my-side > *')]) {
+      this.resizes.observe(part);
+    }
   }
 
   // ------------------------------------------------------------ updates
@@ -176,6 +186,7 @@ export class Table {
     this.renderShelf(state);
     this.renderCoach(state);
     this.renderStatus(state);
+    this.fitToWindow();
     this.placeBubbles(); // a seat's box may have grown or shrunk with its cards
     this.root.dataset.phase = this.awayText ? 'away' : state.phase;
     this.root.dataset.version = String(this.version);
@@ -192,6 +203,21 @@ export class Table {
   yourTurnBegins() {
     if (this.shown()) bringIntoView(this.hand, this.status);
     else this.announce('Your turn.');
+  }
+
+  /**
+   * The sea gives up height, its cards scrolling inside its own box, until the felt ends
+   * within the window: a sea of 38 took four rows on a phone held sideways (568 × 320) and
+   * pushed the hand out of reach below it. Only the sea gives way: the seats, the words
+   * saying what to do and the hand stay whole. Measured from the page's top, so the felt
+   * fits the window as the page opens, whatever it is scrolled to now.
+   */
+  fitToWindow() {
+    const seaBox = this.pond.querySelector('.pond-anchor:has(.sea)');
+    if (!seaBox || !this.shown()) return;
+    const overflow = this.felt.getBoundingClientRect().bottom + window.scrollY - window.innerHeight;
+    const room = Math.max(Math.floor(seaBox.getBoundingClientRect().height - overflow), SMALLEST_SEA);
+    this.felt.style.setProperty('--sea-room', `${room}px`);
   }
 
   /** Whether the table is on the page being shown (not one left behind, hidden). */
@@ -471,6 +497,11 @@ export class Table {
   explain(text) {
     fill(this.hint, lineWithCardsInWords(text)); // read back, "Q♦" was a letter and a symbol
     this.hintFor = this.moment();
+    // The hint moves your seat down (or, cleared, up): the bubbles follow at once, before
+    // anything else is drawn or measured. Left for the resize observer, a bubble beside
+    // your seat lay over your cards until it ran (on a phone your books no longer sit
+    // between the seat and the hand).
+    this.placeBubbles();
     this.announce(text);
   }
 
@@ -582,6 +613,7 @@ export class Table {
     this.hint.textContent = '';
     this.leaveSuits(rank);
     this.suitChooser.hidden = true;
+    this.placeBubbles(); // the words above your seat lost lines (see explain)
     this.send({ type: 'ask', version: this.version, target, rank, ...(suit ? { suit } : {}) });
     return true;
   }
@@ -855,6 +887,8 @@ export class Table {
   }
 }
 
+// The least a sea keeps, when the felt still overflows the window: a row of its cards to tap.
+const SMALLEST_SEA = 56;
 const BUBBLE_GAP = 14; // room for the tail between a bubble and its speaker
 const EDGE = 4; // a bubble keeps this far inside the felt
 const SEAT_MARGIN = 5; // and this far from another player's seat
