@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -20,6 +20,8 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.websockets import WebSocketState
@@ -278,7 +280,8 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
                    dependencies=[_taking("limit", "before", "offset", "finished")])
     async def games(
         # Negative counts are refused: they were read as 0 and answered an empty list.
-        limit: int = Query(20, ge=0), offset: int = Query(0, ge=0),
+        limit: Annotated[WholeNumber, Query(ge=0)] = 20,
+        offset: Annotated[WholeNumber, Query(ge=0)] = 0,
         finished: bool | None = None, before: str | None = None,
     ) -> dict[str, Any]:
         # A cursor, read before the database is: a bad one is the client's to fix (400).
@@ -296,7 +299,7 @@ def _serve_api(app: FastAPI, holder: StoreHolder, tables: set[TableConnection]) 
                 "next_before": None if page.next_before is None else page.next_before.cursor()}
 
     @app.api_route("/api/games/{game_id}", methods=list(_READ), dependencies=[_taking()])
-    async def game(game_id: int) -> dict[str, Any]:
+    async def game(game_id: WholeNumber) -> dict[str, Any]:
         stored = await asyncio.to_thread(holder.require().get, game_id)
         record = _record_as_seen(stored, tables)  # on the loop: it looks at the live tables
         # Replaying every ask into frames takes a long game some milliseconds: a thread's.
@@ -928,10 +931,27 @@ def _game_row(game: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _written_as_digits(text: str) -> bool:
+    # ASCII digits only: int() and FastAPI's lax int also take spaces around the digits,
+    # a plus sign, underscores, other scripts' digits ("٣") and (FastAPI) "1.0".
+    return re.fullmatch(r"-?[0-9]+", text) is not None
+
+
+def _digits_only(value: object) -> object:
+    # A game id or count in a URL is read as /api/help reads its numbers: "/api/games/1_0"
+    # was answered "no stored game with id 10", and "?limit=+2" taken where "?players=+2"
+    # was refused. int_parsing: explain_parameters words it as FastAPI's own refusals.
+    if isinstance(value, str) and not _written_as_digits(value):
+        raise PydanticCustomError("int_parsing", "Input should be a valid integer")
+    return value
+
+
+#: A whole number a route reads from its URL, written in ASCII digits.
+WholeNumber = Annotated[int, BeforeValidator(_digits_only)]
+
+
 def _whole_number(text: str, name: str) -> int:
-    # ASCII digits only, as the routes whose numbers FastAPI reads: int() also takes
-    # spaces around the digits, underscores and other scripts' digits ("٣").
-    if not re.fullmatch(r"-?[0-9]+", text):
+    if not _written_as_digits(text):
         digits = other_digit_refusal(text)  # '٣': say why it is not 3, as the commands do
         raise GoFishError(f"{name} must be a whole number, "
                           + (f"and {digits}" if digits else f"not {short_repr(text)}"))
