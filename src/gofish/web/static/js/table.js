@@ -213,7 +213,8 @@ export class Table {
    * fits the window as the page opens, whatever it is scrolled to now.
    */
   fitToWindow() {
-    const seaBox = this.pond.querySelector('.pond-anchor:has(.sea)');
+    // Not ':has(.sea)': a browser without it (Firefox before 121) threw on every redraw.
+    const seaBox = this.pond.querySelector('.sea')?.closest('.pond-anchor');
     if (!seaBox || !this.shown()) return;
     const overflow = this.felt.getBoundingClientRect().bottom + window.scrollY - window.innerHeight;
     const room = Math.max(Math.floor(seaBox.getBoundingClientRect().height - overflow), SMALLEST_SEA);
