@@ -3,7 +3,8 @@ wrong (docs/tournament.md: "totals that do not add up" are refused with the file
 They were read as they stood: a square too large to be a float ended in an OverflowError
 traceback, a sum of squares far above its games' in a ZeroDivisionError, and sums whose
 spread about the win rate came out negative read as deals all alike, the narrowest
-interval. An older shard's refused game count quoted the newer split's."""
+interval. Deals left out (0 for a bot's 40 games) gave another interval without a
+word. An older shard's refused game count quoted the newer split's."""
 
 from __future__ import annotations
 
@@ -61,6 +62,12 @@ def _open(deal: list[Any]) -> Callable[[dict[str, Any]], None]:
     (_open([3, 10**30, [[0, 0, 4]]]), "more than the 6 of a deal"),
     (_open([3, 5, [[1, 0, 10**30]]]), "'totals.open_deals' gives random more seats than "
      "games"),
+    # Deals left out or made up: the interval came out of deals that cannot hold the games.
+    (_set("deals", 0), "'totals.deals' gives emma 0 whole deals for its 40 games in them: a "
+     "deal holds from 1 to 6 of a bot's games"),
+    (_set("deals", 3), "'totals.deals' gives emma 3 whole deals for its 40 games in them"),
+    (_set("deal_seat_squares", 6 * 40 + 1), "'totals.deal_seat_squares' of emma does not add "
+     "up with its 40 games in 10 whole deals"),
 ])
 def test_deal_sums_that_do_not_add_up_are_refused_by_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], whole: dict[str, Any],

@@ -744,17 +744,33 @@ def _check_deal_sums(totals: dict[str, Any], names: Sequence[str], deal_games: i
     if not (isinstance(opened, list) and all(_is_open_deal(deal, entrants) for deal in opened)):
         raise TournamentError("'totals.open_deals' must list [deal, games, [[bot, win units, "
                               "seats], ...]] for each deal whose games are not all in")
-    for i, name in enumerate(names):
-        if totals["deals"][i] > totals["games"][i]:
-            raise TournamentError(f"'totals.deals' gives {name} more deals than games")
-    _check_open_deals(opened, names, totals["games"], deal_games)
+    open_seats = _check_open_deals(opened, names, totals["games"], deal_games)
     _check_deal_squares(totals, names)
+    _check_deal_seats(totals, names, open_seats, deal_games)
+
+
+def _check_deal_seats(totals: dict[str, Any], names: Sequence[str], open_seats: list[int],
+                      deal_games: int) -> None:
+    """A whole deal seats a bot from once to once a game of the deal (a deal of one game
+    when none were told), so its deals and their seats bound each other. Deals left out
+    (0 for games played) gave another interval, read as if from no deals."""
+    most = max(deal_games, 1)
+    for i, name in enumerate(names):
+        seats = totals["games"][i] - open_seats[i]  # those of its whole deals
+        deals, squares = totals["deals"][i], totals["deal_seat_squares"][i]
+        if not deals <= seats <= most * deals:
+            raise TournamentError(f"'totals.deals' gives {name} {deals} whole deals for its "
+                                  f"{seats} games in them: a deal holds from 1 to {most} "
+                                  "of a bot's games")
+        if not seats <= squares <= most * seats:
+            raise TournamentError(f"'totals.deal_seat_squares' of {name} does not add up "
+                                  f"with its {seats} games in {deals} whole deals")
 
 
 def _check_open_deals(opened: list[Any], names: Sequence[str], games: Sequence[int],
-                      deal_games: int) -> None:
+                      deal_games: int) -> list[int]:
     """An open deal has fewer games than a deal, and no bot more wins than seats in it, nor
-    more seats in all of them than its games."""
+    more seats in all of them than its games. Returns each bot's seats in open deals."""
     seats = [0] * len(names)
     for deal, played, shares in opened:
         if played > deal_games:
@@ -768,6 +784,7 @@ def _check_open_deals(opened: list[Any], names: Sequence[str], games: Sequence[i
     for name, seated, played in zip(names, seats, games, strict=True):
         if seated > played:
             raise TournamentError(f"'totals.open_deals' gives {name} more seats than games")
+    return seats
 
 
 def _check_deal_squares(totals: dict[str, Any], names: Sequence[str]) -> None:
