@@ -104,7 +104,7 @@ def _decoding(start: bytes, file: str) -> tuple[str, str]:
     """How to read a file that starts with ``start``: UTF-16 after its byte order mark
     (PowerShell 5 writes it for ``gofish export > games.jsonl``, and every record failed
     as "not valid JSON"), else UTF-8 with bytes that are not kept as lone surrogates
-    (see _not_utf8). A games database is refused in words (CannotRead): it gave one
+    (see _not_text). A games database is refused in words (CannotRead): it gave one
     "not valid JSON" result for each stretch of its bytes between newlines."""
     if start.startswith(SQLITE_HEADER):
         export = ("gofish export --database FILE" if file == "-"
@@ -396,8 +396,8 @@ def _brackets(text: str, depth: int) -> int:
 def _not_json(text: str, first: int) -> dict[str, Any]:
     """The result for a record laid out from line ``first`` on that is not JSON, naming
     the file's line and column of the fault (json counts from the record's start), or
-    that a byte of it is not UTF-8, as for a line."""
-    if (not_text := _not_utf8(text)) is not None:
+    that it is not text, as for a line."""
+    if (not_text := _not_text(text)) is not None:
         return not_text
     try:
         json.loads(text)
@@ -554,7 +554,7 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
     number = 0
     for first, last, text, told in records(source):
         number += 1
-        result = told or _not_utf8(text) or replay_line(text)
+        result = told or _not_text(text) or replay_line(text)
         failed = failed or not result["ok"]
         # Blank lines are passed over, so record 3 may be line 5: say so, to find it.
         label = str(number)
@@ -570,16 +570,27 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
     return 1 if failed else 0
 
 
-def _not_utf8(line: str) -> dict[str, Any] | None:
-    """The result for a line holding bytes that are not UTF-8 (read as lone surrogates), which
-    says so, rather than a JSON error about the character the byte was replaced with."""
+def _not_text(line: str) -> dict[str, Any] | None:
+    """The result for a line that is no UTF-8 text, which says so, rather than a JSON error
+    about the character json stopped at ("Expecting value", "Invalid control character")."""
     bad = next((i for i, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
-    if bad is None:
-        return None
-    position = len(line[:bad].encode("utf-8", "surrogateescape"))
-    byte = ord(line[bad]) - 0xDC00
-    return {"ok": False, "action_index": None,
-            "error": f"the line is not valid UTF-8 (byte {byte:#04x} at position {position})"}
+    if bad is not None:  # a byte that is not UTF-8, read as a lone surrogate
+        byte = ord(line[bad]) - 0xDC00
+        return {"ok": False, "action_index": None,
+                "error": "the line is not valid UTF-8 "
+                         f"(byte {byte:#04x} at position {_byte_position(line, bad)})"}
+    if (nul := line.find("\x00")) >= 0:  # no JSON text holds one
+        return {"ok": False, "action_index": None,
+                "error": f"the line holds NUL bytes (the first at position "
+                         f"{_byte_position(line, nul)}), which no JSON text does: zeros "
+                         "where a crash cut the file short, or UTF-16 text without its "
+                         "byte order mark?"}
+    return None
+
+
+def _byte_position(line: str, index: int) -> int:
+    """Where the character at ``index`` starts in the line's bytes, counting from 0."""
+    return len(line[:index].encode("utf-8", "surrogateescape"))
 
 
 def _table_words(line: str) -> tuple[str, str]:
