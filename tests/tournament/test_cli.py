@@ -602,6 +602,24 @@ def test_merge_refuses_a_file_that_is_not_text(
         f"gofish tournament-merge: {path} is not a tournament JSON result")
 
 
+@pytest.mark.parametrize(("content", "first"), [
+    (b"\x00" * 300, 0),  # a file that a crash left all zeros
+    ('{"rules": "classic"}'.encode("utf-16-le"), 1),  # UTF-16 without its byte order mark
+])
+def test_merge_says_a_file_holding_nul_bytes_holds_them(
+    content: bytes, first: int, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It said "Expecting value: line 1 column 1 (char 0)" or "Expecting property name
+    # enclosed in double quotes", of a file an editor shows as a JSON object.
+    path = tmp_path / "shard.json"
+    path.write_bytes(content)
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {path} is not a tournament JSON result: it holds NUL bytes "
+        f"(the first at position {first}), which no JSON text does: zeros where a crash cut "
+        "the file short, or UTF-16 text without its byte order mark?\n")
+
+
 @pytest.mark.parametrize("content", [b"", b"\n \n", b"\xef\xbb\xbf"])
 def test_merge_says_an_empty_file_is_empty(
     content: bytes, capsys: pytest.CaptureFixture[str], tmp_path: Path

@@ -111,3 +111,20 @@ def table(headers: list[str], rows: list[list[str]], right: Collection[int] = ()
         return "  ".join(parts).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def nul_bytes(text: str) -> str | None:
+    """Why ``text`` is no JSON if it holds a NUL byte (None if not): the zeros a crash
+    leaves where it cut a file short, or UTF-16 without its byte order mark, which json
+    called "Expecting value" or "Invalid control character", naming no cause."""
+    if (first := text.find("\x00")) < 0:
+        return None
+    return (f"holds NUL bytes (the first at position {byte_position(text, first)}), which no "
+            "JSON text does: zeros where a crash cut the file short, or UTF-16 text without "
+            "its byte order mark?")
+
+
+def byte_position(text: str, index: int) -> int:
+    """Where the character at ``index`` starts in the bytes ``text`` was read from (UTF-8,
+    undecodable bytes kept as lone surrogates), counting from 0."""
+    return len(text[:index].encode("utf-8", "surrogateescape"))

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from gofish.cli import file_name
 from gofish.cli._database import command_line
-from gofish.cli._messages import report, standard_output
+from gofish.cli._messages import byte_position, nul_bytes, report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
 from gofish.core.record import MANY_RECORDS, RECORD_FIELDS, unfinished_at
 from gofish.narrate import book_word, plural, pond_word
@@ -578,19 +578,10 @@ def _not_text(line: str) -> dict[str, Any] | None:
         byte = ord(line[bad]) - 0xDC00
         return {"ok": False, "action_index": None,
                 "error": "the line is not valid UTF-8 "
-                         f"(byte {byte:#04x} at position {_byte_position(line, bad)})"}
-    if (nul := line.find("\x00")) >= 0:  # no JSON text holds one
-        return {"ok": False, "action_index": None,
-                "error": f"the line holds NUL bytes (the first at position "
-                         f"{_byte_position(line, nul)}), which no JSON text does: zeros "
-                         "where a crash cut the file short, or UTF-16 text without its "
-                         "byte order mark?"}
+                         f"(byte {byte:#04x} at position {byte_position(line, bad)})"}
+    if (nul := nul_bytes(line)) is not None:
+        return {"ok": False, "action_index": None, "error": f"the line {nul}"}
     return None
-
-
-def _byte_position(line: str, index: int) -> int:
-    """Where the character at ``index`` starts in the line's bytes, counting from 0."""
-    return len(line[:index].encode("utf-8", "surrogateescape"))
 
 
 def _table_words(line: str) -> tuple[str, str]:

@@ -17,7 +17,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import decimal, file_name, reads_a_number, shown, whole
-from gofish.cli._messages import report, standard_input, standard_output, tell, write_whole
+from gofish.cli._messages import (
+    nul_bytes,
+    report,
+    standard_input,
+    standard_output,
+    tell,
+    write_whole,
+)
 from gofish.cli._outputs import MAX_RESULT, read_result_bytes, result_text
 from gofish.cli.play import add_house_rule_options
 from gofish.core import PRESETS
@@ -537,6 +544,8 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
         text = result_text(data)
         if not text.strip():  # not "Expecting value: line 1 column 1", as replay says too
             return f"{label} is empty: a tournament JSON result was expected"
+        if (nul := nul_bytes(text)) is not None:
+            return f"{label} is not a tournament JSON result: it {nul}"
         result = json.loads(text)
         check_result(result)
     except OSError as error:
