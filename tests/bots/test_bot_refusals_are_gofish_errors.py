@@ -194,7 +194,7 @@ def test_an_unknown_bot_far_from_every_name_says_where_registered_bots_play() ->
     assert "registered with register_bot plays only in the Python process" in said
 
 
-@pytest.mark.parametrize("spec", ["", "  ", ":memory=2"])
+@pytest.mark.parametrize("spec", ["", "  ", ":memory=2", ":", " :"])
 def test_an_empty_bot_name_is_called_empty(spec: str) -> None:
     # "unknown bot ''" (and then where a script's bot plays) for a name left out.
     with pytest.raises(MalformedInputError) as caught:

@@ -254,6 +254,9 @@ def _spec_texts(spec: str) -> tuple[str, dict[str, str]]:
     """``NAME[:KEY=VALUE…]`` as (name, options), each value the text typed for it."""
     _check_spec(spec)
     name, *pairs = spec.split(OPTION_SEPARATOR)
+    if pairs and not name.strip():  # ":" was told of its empty option, not its empty name
+        _load_builtin()
+        raise MalformedInputError(_unknown_bot(name))
     options: dict[str, str] = {}
     for pair in pairs:
         key, equals, text = (part.strip() for part in pair.partition("="))
