@@ -16,7 +16,7 @@ import pytest
 from tests.browser_helpers import out_of_reach, small_text
 
 from .conftest import LiveServer
-from .test_browser import open_table, wait_for_my_move
+from .test_browser import deal_asking_for_cards, open_table, wait_for_my_move
 
 pytestmark = pytest.mark.browser
 
@@ -44,4 +44,37 @@ def test_the_hand_and_the_opponents_are_in_the_first_screen(
     assert page.evaluate("scrollY") == 0
     assert out_of_reach(page, ASK_CONTROLS) == []
     assert page.locator(".hand .rank-group").count() > 0
+    assert small_text(page, ".felt") == []
+
+
+#: Asking for a card (the ``ask: card`` house rule), once the rank is picked: the suits to
+#: choose from, the words saying so and the hand to change one's mind with.
+SUIT_CONTROLS = ".hand .rank-group, #status, #hint, .suit-chooser .suit-button"
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+def test_the_suits_to_ask_for_and_the_hand_are_in_the_first_screen(
+    page: Any, live_server: LiveServer, size: tuple[int, int], players: int
+) -> None:
+    # Asking for a card (the house rule ask: card, RULES.md "House rules"): at 568 x 320 the suit
+    # buttons and the hint took two more lines over your seat, which pushed the hand 85 px
+    # below the screen, and at 360 x 640 the second row of the hand 32 px.
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    deal_asking_for_cards(page, live_server, seed=8, players=players)
+    assert wait_for_my_move(page) == "ask"
+    if players > 2:  # with one opponent, the status line names whom the rank asks
+        page.locator("button.opponent:not(.out)").first.click()
+        # Whom to ask chosen, the status took a third line and the hand lay 4 px below.
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0
+        assert out_of_reach(page, ASK_CONTROLS) == []
+    page.locator(".hand .rank-group").first.click()
+    page.wait_for_selector(".suit-chooser:not([hidden]) .suit-button")
+    page.wait_for_timeout(300)  # a scroll the focus might start has started
+    assert page.evaluate("scrollY") == 0
+    assert out_of_reach(page, SUIT_CONTROLS) == []
+    assert page.locator(".suit-chooser .suit-button").count() == 4
+    assert page.inner_text("#hint").startswith("Now choose which")
     assert small_text(page, ".felt") == []
