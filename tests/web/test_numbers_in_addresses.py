@@ -52,3 +52,16 @@ def test_numbers_in_digits_are_still_read(client: TestClient) -> None:
     assert [game["id"] for game in listed["games"]] == [1]
     assert client.get("/api/games", params={"limit": "-1"}).json() == {
         "error": "limit must be 0 or more, not '-1'"}
+
+
+@pytest.mark.parametrize("address", ["/api/games/{digits}", "/api/games?limit={digits}",
+                                     "/api/games?offset={digits}"])
+def test_a_number_of_thousands_of_digits_is_refused_in_words(
+    client: TestClient, address: str
+) -> None:
+    # Past Python's 4,300-digit limit the refusal was the library's: "limit: Unable to
+    # parse input string as an integer, exceeded maximum size".
+    answer = client.get(address.format(digits="9" * 5000))
+    assert answer.status_code == 422, answer.text
+    name = address.split("?")[1].split("=")[0] if "?" in address else "game_id"
+    assert answer.json() == {"error": f"{name} has 5,000 digits: far more than any game takes"}

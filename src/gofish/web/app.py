@@ -536,7 +536,12 @@ def explain_parameters(error: RequestValidationError) -> str:
             wanted = f"{item.get('ctx', {}).get('ge')} or more"
         typed = item.get("input")
         digits = other_digit_refusal(typed) if isinstance(typed, str) else None
-        if wanted is not None and digits is not None:  # '٣': why it is not 3
+        if item.get("type") == "int_parsing_size" and isinstance(typed, str):
+            # Past Python's 4,300-digit limit: worded as _whole_number words it, not as
+            # the library's "exceeded maximum size".
+            problems.append(f"{name} has {len(typed.strip().lstrip('+-')):,} digits: far more "
+                            "than any game takes")
+        elif wanted is not None and digits is not None:  # '٣': why it is not 3
             problems.append(f"{name} must be {wanted}, and {digits}")
         elif wanted is not None:
             problems.append(f"{name} must be {wanted}, not {item.get('input')!r}")
