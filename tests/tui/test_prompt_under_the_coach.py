@@ -55,3 +55,22 @@ def test_on_your_turn_under_the_coach_the_prompt_says_to_close_it_first() -> Non
     run_app(make_app("classic", seed=3), script)
     assert seen["under"].startswith(f"{CLOSE_FIRST} Your turn. Ask Emma")
     assert seen["closed"].startswith("Your turn. Ask Emma")
+
+
+def test_a_tall_coach_over_a_low_window_leaves_the_prompt_in_sight() -> None:
+    # Five at the table make the coach seven rows of ranks: centred in a 50x16 window it
+    # covered the prompt's first line, "Esc closes the coach to play on.", and the rank keys
+    # the rest of it named then did nothing, with nothing in sight to say why.
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        while not app.session.human_to_act:
+            await pilot.pause()
+        await coach_over_the_table(app, pilot)
+        box = app.screen.query_one("#coach-box").region
+        seen["under"] = prompt(app)
+        assert box.bottom <= app.query_one("#prompt").region.y
+        assert box.height > len(app.session.names)  # the whole coach, a row per player
+
+    run_app(make_app("nordic", players=5), script)
+    assert seen["under"].startswith(f"{CLOSE_FIRST} Your turn. Ask Emma")

@@ -466,15 +466,21 @@ class GoFishApp(App[None]):
         self.query_one(HandView).fit_room(room)
         # Even without keys, 13 ranks of three can outgrow the room: the hand scrolls then.
         box.styles.max_height = room + box.styles.gutter.height
+        for screen in self.screen_stack:
+            if isinstance(screen, CoachScreen):
+                screen.keep_clear_below(prompt_lines + self.rows_under_prompt())
 
     def rows_beside_hand(self, height: int) -> int:
         """The rows a window ``height`` tall leaves for the hand's box and the prompt."""
+        others = sum(least_rows(widget) for widget in (
+            self.query_one(Header), self.query_one("#table"), self.query_one("#middle")))
+        return height - others - self.rows_under_prompt()
+
+    def rows_under_prompt(self) -> int:
+        """The rows below the prompt: the suits or the sea while shown, and the footer."""
         suits = least_rows(self.query_one("#suits")) if self.suits_shown else 0
         sea = least_rows(self.query_one(SeaView)) if self.sea_shown else 0
-        others = sum(least_rows(widget) for widget in (
-            self.query_one(Header), self.query_one("#table"), self.query_one("#middle"),
-            self.query_one(Footer)))
-        return height - others - suits - sea
+        return suits + sea + least_rows(self.query_one(Footer))
 
     def prompt_room(self) -> int:
         """The most lines the prompt can show in this window: what the hand's box leaves

@@ -209,6 +209,7 @@ class CoachScreen(Overlay):
                  laid: str = "booked") -> None:
         super().__init__()
         self.seen = (rows, names, viewer, laid)
+        self.clear_below = 0  # rows left free at the window's foot (keep_clear_below)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="coach-box"):
@@ -217,6 +218,7 @@ class CoachScreen(Overlay):
     def on_mount(self) -> None:
         box = self.query_one("#coach-box")
         box.border_title = "Coach · Esc to close"
+        box.styles.margin = (0, 0, self.clear_below, 0)
         self.show(*self.seen)
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int,
@@ -238,6 +240,13 @@ class CoachScreen(Overlay):
         box.border_subtitle = COACH_LEGEND if fits else ""  # no marks to explain in the note
         # A box of auto width around a scroll area measures nothing: size it to the table.
         box.styles.width = width
+
+    def keep_clear_below(self, rows: int) -> None:
+        """Stay above the window's last ``rows``: the prompt there says that the keys wait
+        for the coach to close (centred in a low window, the coach hid its first line)."""
+        self.clear_below = rows
+        if self.is_mounted:
+            self.query_one("#coach-box").styles.margin = (0, 0, rows, 0)
 
     def on_resize(self, event: events.Resize) -> None:
         # The table was measured at the window's width then: opened in a window too small,
