@@ -67,6 +67,10 @@ def test_under_card_asks_the_rank_keys_are_said_to_pick_the_rank_not_to_ask() ->
     assert "pick the rank of the card wanted" in text and "pick the queen" in text
     assert "ask for queens" not in text and "ask for that rank" not in text
     assert "S H D C" in text and "then the suit of the card you ask for" in text
+    # A click on your cards picks the rank too, and a suit clicked under them asks: the
+    # help said a click on your cards asks.
+    assert "click your cards to pick their rank, then a suit" in text
+    assert "cards to ask" not in text
 
 
 def test_only_the_nordic_help_says_how_to_pick_a_card_from_the_sea() -> None:

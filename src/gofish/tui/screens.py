@@ -60,7 +60,10 @@ def controls(rules: Rules, players: int) -> list[tuple[str, str]]:
         ("Esc", "cancel a rank picked, else close the coach" if by_card else "close the coach"),
         ("↑ ↓ PgUp PgDn",
          "scroll the log back (End: the latest); a small window shows only its end"),
-        ("mouse", "click a group of your cards to ask"
+        # Under ask: card a click on your cards picks the rank, as its key does: the card
+        # asked for is the suit clicked (or typed) next.
+        ("mouse", ("click your cards to pick their rank, then a suit" if by_card
+                   else "click a group of your cards to ask")
                   + (", an opponent to choose them" if choosing else "")),
         ("c", "show or hide the coach: what the table has revealed (over the table in a "
               "small window; Esc closes it too)"),
