@@ -4,7 +4,7 @@ the nordic sea it read "Enter draws it", and Enter did nothing until Esc closed 
 
 from __future__ import annotations
 
-from tests.tui.helpers import make_app, run_app
+from tests.tui.helpers import make_app, run_app, screen_text
 from tests.tui.test_overlay_keys import coach_over_the_table
 from tests.tui.test_sea_pick import prompt, sea_table
 from textual.pilot import Pilot
@@ -74,3 +74,26 @@ def test_a_tall_coach_over_a_low_window_leaves_the_prompt_in_sight() -> None:
 
     run_app(make_app("nordic", players=5), script)
     assert seen["under"].startswith(f"{CLOSE_FIRST} Your turn. Ask Emma")
+
+
+def test_behind_the_too_small_note_the_coach_keeps_clear_of_the_footer_alone() -> None:
+    # Hidden behind the note, the prompt needs no room: kept clear for it as well, the
+    # five-seat coach was squeezed into a scroll that hid its Unseen row at 60x12.
+    seen: dict[str, str] = {}
+
+    async def script(app: GoFishApp, pilot: Pilot[None]) -> None:
+        while not app.session.human_to_act:
+            await pilot.pause()
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert app.too_small
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CoachScreen)
+        box = app.screen.query_one("#coach-box")
+        assert box.region.bottom <= app.size.height - 1  # the footer's row stays in sight
+        assert box.max_scroll_y == 0  # the whole coach, nothing scrolled away
+        seen["screen"] = screen_text(app)
+
+    run_app(make_app("nordic", players=5), script)
+    assert "Unseen" in seen["screen"] and "Coach" in seen["screen"].split("Unseen")[0]

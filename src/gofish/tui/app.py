@@ -466,9 +466,12 @@ class GoFishApp(App[None]):
         self.query_one(HandView).fit_room(room)
         # Even without keys, 13 ranks of three can outgrow the room: the hand scrolls then.
         box.styles.max_height = room + box.styles.gutter.height
+        # Behind the too-small note there is no prompt to keep in sight, only the footer.
+        below = (least_rows(self.query_one(Footer)) if self.too_small
+                 else prompt_lines + self.rows_under_prompt())
         for screen in self.screen_stack:
             if isinstance(screen, CoachScreen):
-                screen.keep_clear_below(prompt_lines + self.rows_under_prompt())
+                screen.keep_clear_below(below, height)
 
     def rows_beside_hand(self, height: int) -> int:
         """The rows a window ``height`` tall leaves for the hand's box and the prompt."""

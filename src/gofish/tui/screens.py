@@ -212,7 +212,7 @@ class CoachScreen(Overlay):
                  laid: str = "booked") -> None:
         super().__init__()
         self.seen = (rows, names, viewer, laid)
-        self.clear_below = 0  # rows left free at the window's foot (keep_clear_below)
+        self.clear_below = (0, 0)  # rows left free at the foot of a window so tall
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="coach-box"):
@@ -221,7 +221,7 @@ class CoachScreen(Overlay):
     def on_mount(self) -> None:
         box = self.query_one("#coach-box")
         box.border_title = "Coach · Esc to close"
-        box.styles.margin = (0, 0, self.clear_below, 0)
+        self.place_box()
         self.show(*self.seen)
 
     def show(self, rows: Sequence[RankRow], names: Sequence[str], viewer: int,
@@ -244,12 +244,20 @@ class CoachScreen(Overlay):
         # A box of auto width around a scroll area measures nothing: size it to the table.
         box.styles.width = width
 
-    def keep_clear_below(self, rows: int) -> None:
-        """Stay above the window's last ``rows``: the prompt there says that the keys wait
-        for the coach to close (centred in a low window, the coach hid its first line)."""
-        self.clear_below = rows
+    def keep_clear_below(self, rows: int, height: int) -> None:
+        """Stay above the last ``rows`` of a window ``height`` tall, scrolling if the coach
+        has no room there: the prompt there says that the keys wait for the coach to close
+        (centred in a low window, the coach hid its first line)."""
+        self.clear_below = (rows, height)
         if self.is_mounted:
-            self.query_one("#coach-box").styles.margin = (0, 0, rows, 0)
+            self.place_box()
+
+    def place_box(self) -> None:
+        rows, height = self.clear_below
+        box = self.query_one("#coach-box")
+        box.styles.margin = (0, 0, rows, 0)
+        if height:
+            box.styles.max_height = max(height - rows, 1)
 
     def on_resize(self, event: events.Resize) -> None:
         # The table was measured at the window's width then: opened in a window too small,
