@@ -79,7 +79,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=_args.at_least_one, default=300,
                         help="decisions timed per bot and configuration (default 300)")
     parser.add_argument("--bots", nargs="+", type=_args.bot, default=["expert", "ismcts"])
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=_args.seed, default=1)
     args = parser.parse_args()
     warm_up()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "

@@ -23,7 +23,7 @@ import numpy as np
 
 import _args
 import gofish
-from gofish.cli import gofish_options
+from gofish.cli import gofish_options, whole
 from gofish.env import GoFishEnv
 from gofish.gymnasium_env import ENV_ID
 from gofish.pettingzoo_env import env as table_env
@@ -74,7 +74,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=_args.seconds, default=2.0)
     parser.add_argument("--rounds", type=_args.at_least_one, default=3)
     parser.add_argument("--rules", default="classic", choices=["classic", "bicycle", "nordic"])
-    parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    parser.add_argument("--players", type=whole, default=2, choices=range(2, 6))
     args = parser.parse_args()
     runners = {
         "GoFishEnv": single_agent(lambda: GoFishEnv(args.rules, players=args.players)),

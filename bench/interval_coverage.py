@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import _args
+from gofish.cli import gofish_options, whole
 from gofish.core import make_rules
 from gofish.tournament import Plan, TournamentError, run_tournament, summary
 from gofish.tournament.stats import wilson_interval
@@ -46,8 +47,9 @@ def per_game_interval(row: dict[str, Any]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    gofish_options(parser)  # a bad number refused in one line, as gofish's commands do
     parser.add_argument("--bots", nargs="+", type=_args.bot, default=["emma", "random"])
-    parser.add_argument("--players", type=int, choices=range(2, 6), default=2)
+    parser.add_argument("--players", type=whole, choices=range(2, 6), default=2)
     parser.add_argument("--games", type=_args.at_least_one, default=40,
                         help="games of each small tournament")
     parser.add_argument("--runs", type=_args.at_least_one, default=200)

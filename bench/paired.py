@@ -28,10 +28,14 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
+import _args
 from gofish.cli import gofish_options
 
 #: The deal numbers and random streams of the fifth and sixth rounds.
 DEAL_STRIDE = 1_000_003
+#: A seed's deals are numbered from seed * DEAL_STRIDE, so no more than DEAL_STRIDE of
+#: them: more would play the next seed's deals as well.
+DEALS = _args.count(DEAL_STRIDE, " (a seed has that many deals; more would be the next seed's)")
 
 
 def build_bot(spec: str) -> object:
@@ -100,12 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("variants", nargs="+", help="the versions to compare with it")
     parser.add_argument("--against", default="emma", help="the opponent (default: emma)")
     parser.add_argument("--rules", default="classic", help="a preset (two players)")
-    parser.add_argument("--deals", type=int, default=10_000, help="deals, each played twice")
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--deals", type=DEALS, default=10_000, help="deals, each played twice")
+    parser.add_argument("--seed", type=_args.seed, default=11)
+    parser.add_argument("--jobs", type=_args.jobs, default=2)
     args = parser.parse_args(argv)
-    if args.deals < 2 or args.jobs < 1:
-        parser.error("--deals must be at least 2 and --jobs at least 1")
+    if args.deals < 2:  # no spread to measure from one deal
+        parser.error(f"argument --deals: must be at least 2, not {args.deals}")
     try:
         for spec in (args.base, *args.variants, args.against):
             build_bot(spec)

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _args import at_least_one
+from _args import at_least_one, seed
 from gofish.cli import gofish_options
 from gofish.online import RoomServer, RoomSettings
 
@@ -81,7 +81,7 @@ def main() -> None:
     gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=at_least_one, default=100)
     parser.add_argument("--rounds", type=at_least_one, default=5)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = str(Path(folder) / "rooms.sqlite3")

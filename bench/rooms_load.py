@@ -231,19 +231,22 @@ def in_process_floor(asks: int = 5000) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    from gofish.cli import gofish_options  # here: the load's client loads no more of gofish
+    import _args  # here: the load's client loads no more of gofish
+    from gofish.cli import gofish_options
 
     gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
-    parser.add_argument("--games", type=int, default=500, help="concurrent rooms (default 500)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="measured window (default 60)")
-    parser.add_argument("--think", type=float, default=1.0,
+    parser.add_argument("--games", type=_args.count(MAX_GAMES), default=500,
+                        help="concurrent rooms (default 500)")
+    parser.add_argument("--seconds", type=_args.seconds, default=60.0,
+                        help="measured window (default 60)")
+    parser.add_argument("--think", type=_args.wait, default=1.0,
                         help="mean seconds a seat thinks before asking (default 1.0)")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--warmup", type=_args.wait, default=5.0, help="seconds before measuring")
     parser.add_argument("--database", default=None,
                         help="rooms database URL (default: SQLite in a temporary folder)")
     args = parser.parse_args()
-    if not 1 <= args.games <= MAX_GAMES or not 0 < args.seconds <= MAX_SECONDS:
-        parser.error(f"--games must be 1..{MAX_GAMES} and --seconds 0..{MAX_SECONDS}")
+    if args.seconds > MAX_SECONDS:
+        parser.error(f"argument --seconds: must be at most {MAX_SECONDS:.0f}, not {args.seconds:g}")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         database = args.database or str(Path(folder) / "rooms.sqlite3")

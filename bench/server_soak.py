@@ -37,6 +37,7 @@ from typing import Any
 import uvicorn
 import websockets
 
+import _args
 from gofish.cli import gofish_options
 from gofish.online.app import server_config
 from gofish.online.server import LiveRoom, RoomServer
@@ -282,12 +283,12 @@ async def batches(port: int, args: argparse.Namespace, server: ServerThread,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--batches", type=int, default=3)
-    parser.add_argument("--slow", type=int, default=0,
+    parser.add_argument("--games", type=_args.from_zero, default=300)
+    parser.add_argument("--rooms", type=_args.from_zero, default=100)
+    parser.add_argument("--batches", type=_args.at_least_one, default=3)
+    parser.add_argument("--slow", type=_args.from_zero, default=0,
                         help="sockets that watch a room and never read (0: none)")
-    parser.add_argument("--idle", type=float, default=0.0,
+    parser.add_argument("--idle", type=_args.wait, default=0.0,
                         help="rooms' idle_seconds and away_seconds; wait that long at the end "
                         "(0: their defaults, no wait)")
     args = parser.parse_args()

@@ -101,8 +101,8 @@ def main() -> None:
                         metavar="BOT=N",
                         help="games per pair for pairs involving BOT (e.g. ismcts=1000)")
     parser.add_argument("--bots", nargs="+", default=DEFAULT_BOTS)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=_args.at_least_one, default=2)
+    parser.add_argument("--seed", type=_args.seed, default=2026)
+    parser.add_argument("--jobs", type=_args.jobs, default=2)
     args = parser.parse_args()
     special = dict(args.games_with)
     has_tournament = importlib.util.find_spec("gofish.cli.tournament") is not None
