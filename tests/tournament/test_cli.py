@@ -602,6 +602,38 @@ def test_merge_refuses_a_file_that_is_not_text(
         f"gofish tournament-merge: {path} is not a tournament JSON result")
 
 
+@pytest.mark.parametrize(("content", "where"), [
+    (b'{"bots": [\n  {"name": "r\xffx"}]}', "not valid UTF-8 (byte 0xff at position 13 of line 2)"),
+    (b"\xef\xbb\xbf\xe8", "not valid UTF-8 (byte 0xe8 at position 0 of line 1)"),  # after a BOM
+    (b'\n\n{"a": "\xc3"}', "not valid UTF-8 (byte 0xc3 at position 7 of line 3)"),
+    ("{\n}".encode("utf-16") + b"\x00\xdc",
+     "not valid UTF-16 (bytes 00 dc at position 2 of line 2)"),  # a lone low surrogate
+    (b"\xff\xfe{\x00x", "not valid UTF-16 (one byte left over at position 4 of line 1, "
+                       "as when a file is cut short)"),
+], ids=["utf-8", "utf-8 after its mark", "third line", "utf-16", "utf-16 cut short"])
+def test_merge_says_where_a_file_is_not_text(
+    content: bytes, where: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It quoted the codec ("'utf-8' codec can't decode byte 0xff in position 21: invalid
+    # start byte"), counting bytes from the file's start; replay says which byte of the
+    # line, and so does merge now, naming the line.
+    path = tmp_path / "shard.json"
+    path.write_bytes(content)
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {path} is not a tournament JSON result: it is {where}\n")
+
+
+def test_merge_says_where_standard_input_is_not_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{\n\x80}")))
+    assert main(["tournament-merge", "-"]) == 2
+    assert capsys.readouterr().err == (
+        "gofish tournament-merge: standard input is not a tournament JSON result: it is not "
+        "valid UTF-8 (byte 0x80 at position 0 of line 2)\n")
+
+
 @pytest.mark.parametrize(("content", "first"), [
     (b"\x00" * 300, 0),  # a file that a crash left all zeros
     ('{"rules": "classic"}'.encode("utf-16-le"), 1),  # UTF-16 without its byte order mark

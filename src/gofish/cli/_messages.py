@@ -124,6 +124,25 @@ def nul_bytes(text: str) -> str | None:
             "its byte order mark?")
 
 
+def not_utf8(text: str, *, numbered: bool = False) -> str | None:
+    """Why ``text``, read as UTF-8 with its stray bytes kept as lone surrogates, is no UTF-8
+    text: "not valid UTF-8 (byte 0xff at position 5)", counted in bytes from the start of
+    its line, and with ``numbered`` (a whole file) which line: "(byte 0xff at position 5
+    of line 3)". None if it is text. Said alike by replay of a line and by
+    tournament-merge of a file, where the codec's words named an offset in the file
+    ("'utf-8' codec can't decode byte 0xff in position 1041")."""
+    bad = next((i for i, char in enumerate(text) if "\udc80" <= char <= "\udcff"), None)
+    if bad is None:
+        return None
+    byte = ord(text[bad]) - 0xDC00
+    start = text.rfind("\n", 0, bad) + 1 if numbered else 0
+    where = f"position {byte_position(text[start:], bad - start)}"
+    if numbered:
+        line = text.count("\n", 0, bad) + 1
+        where += f" of line {line}"
+    return f"not valid UTF-8 (byte {byte:#04x} at {where})"
+
+
 def byte_position(text: str, index: int) -> int:
     """Where the character at ``index`` starts in the bytes ``text`` was read from (UTF-8,
     undecodable bytes kept as lone surrogates), counting from 0."""

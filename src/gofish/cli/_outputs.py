@@ -43,12 +43,14 @@ def read_result_bytes(path: str) -> bytes:
         return stream.read(MAX_RESULT + 1)
 
 
-def result_text(data: bytes) -> str:
+def result_text(data: bytes, errors: str = "strict") -> str:
     """A result file's text: UTF-8, after a byte order mark if any, or UTF-16 after its own
-    (PowerShell writes one or the other for ``gofish tournament --json > shard.json``)."""
+    (PowerShell writes one or the other for ``gofish tournament --json > shard.json``).
+    ``errors`` is for UTF-8 (``surrogateescape``: a stray byte kept, to say where it is);
+    UTF-16 is read strictly."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return data.decode("utf-16")
-    return data.decode("utf-8-sig")
+    return data.decode("utf-8-sig", errors)
 
 
 def _holds_a_tournament_result(path: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from gofish.cli import file_name
 from gofish.cli._database import command_line
-from gofish.cli._messages import byte_position, nul_bytes, report, standard_output
+from gofish.cli._messages import not_utf8, nul_bytes, report, standard_output
 from gofish.core import GoFishError, make_rules, replay_line
 from gofish.core.record import MANY_RECORDS, RECORD_FIELDS, unfinished_at
 from gofish.narrate import book_word, plural, pond_word
@@ -573,12 +573,8 @@ def replay_stream(source: Iterable[str], out: TextIO, *, as_json: bool,
 def _not_text(line: str) -> dict[str, Any] | None:
     """The result for a line that is no UTF-8 text, which says so, rather than a JSON error
     about the character json stopped at ("Expecting value", "Invalid control character")."""
-    bad = next((i for i, char in enumerate(line) if "\udc80" <= char <= "\udcff"), None)
-    if bad is not None:  # a byte that is not UTF-8, read as a lone surrogate
-        byte = ord(line[bad]) - 0xDC00
-        return {"ok": False, "action_index": None,
-                "error": "the line is not valid UTF-8 "
-                         f"(byte {byte:#04x} at position {byte_position(line, bad)})"}
+    if (not_text := not_utf8(line)) is not None:  # a byte read as a lone surrogate
+        return {"ok": False, "action_index": None, "error": f"the line is {not_text}"}
     if (nul := nul_bytes(line)) is not None:
         return {"ok": False, "action_index": None, "error": f"the line {nul}"}
     return None

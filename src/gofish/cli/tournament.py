@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import functools
 import json
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from gofish.cli import decimal, file_name, reads_a_number, shown, whole
 from gofish.cli._messages import (
+    not_utf8,
     nul_bytes,
     report,
     standard_input,
@@ -527,6 +529,23 @@ def run_merge(args: argparse.Namespace) -> int:
     return _output(merged, args) or _never_played(merged, args.command)
 
 
+def not_utf16(error: UnicodeDecodeError) -> str:
+    """Where a file that starts with UTF-16's byte order mark stops being UTF-16, in the
+    words of :func:`~gofish.cli._messages.not_utf8`: the codec's "'utf-16-le' codec can't
+    decode bytes in position 4-5: illegal UTF-16 surrogate" named no line."""
+    data = bytes(error.object)
+    before = data[:error.start].decode("utf-16")  # read without fault up to there
+    line_start = before.rfind("\n") + 1
+    position = len(before[line_start:].encode(error.encoding))
+    if line_start == 0:
+        position += len(codecs.BOM_UTF16_LE)  # the first line starts after the mark
+    line = before.count("\n") + 1
+    where = f"at position {position} of line {line}"
+    if error.reason == "truncated data":  # an odd number of bytes
+        return f"not valid UTF-16 (one byte left over {where}, as when a file is cut short)"
+    return f"not valid UTF-16 (bytes {data[error.start:error.end].hex(' ')} {where})"
+
+
 def _input_name(path: str) -> str:
     return "standard input" if path == "-" else path  # - reads it, as replay - does
 
@@ -541,16 +560,20 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
         if len(data) > MAX_RESULT:
             return (f"{label} is not a tournament JSON result: it is longer than "
                     f"{MAX_RESULT >> 20} MB")
-        text = result_text(data)
+        text = result_text(data, "surrogateescape")
         if not text.strip():  # not "Expecting value: line 1 column 1", as replay says too
             return f"{label} is empty: a tournament JSON result was expected"
+        if (not_text := not_utf8(text, numbered=True)) is not None:
+            return f"{label} is not a tournament JSON result: it is {not_text}"
         if (nul := nul_bytes(text)) is not None:
             return f"{label} is not a tournament JSON result: it {nul}"
         result = json.loads(text)
         check_result(result)
     except OSError as error:
         return f"cannot read {label}: {error.strerror or error}"
-    except ValueError as error:  # not JSON, or not text at all
+    except UnicodeDecodeError as error:  # UTF-16 by its byte order mark, but not all of it
+        return f"{label} is not a tournament JSON result: it is {not_utf16(error)}"
+    except ValueError as error:  # not JSON
         return f"{label} is not a tournament JSON result: {error}"
     except RecursionError:  # valid JSON, nested deeper than json.load goes
         return f"{label} is not a tournament JSON result: it is nested too deeply"
