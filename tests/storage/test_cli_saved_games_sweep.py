@@ -187,6 +187,18 @@ def test_export_of_a_game_in_progress_warns_in_the_words_other_warnings_use(
     assert capsys.readouterr().err == ""  # a finished game hides nothing any more
 
 
+def test_export_of_a_game_in_progress_that_cannot_be_written_only_says_so(
+    three_games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The warning that reading the record spoils the game came first, of a record that
+    # was never written: two lines where one failure happened.
+    missing = tmp_path / "no-such-folder" / "game.jsonl"
+    assert main(["export", "2", "--database", str(three_games), "-o", str(missing)]) == 1
+    assert capsys.readouterr().err == (
+        f"gofish export: cannot write {missing}: No such file or directory\n")
+    assert not missing.parent.exists()
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_stats_of_every_seat_are_grouped_by_player(
     db_path: Path, capsys: pytest.CaptureFixture[str], as_json: bool

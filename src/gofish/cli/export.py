@@ -48,13 +48,15 @@ def run(args: argparse.Namespace) -> int:
 
     def export(store: Store) -> int:
         stored = store.get(args.id)
-        if not stored.over:
-            # The record is the whole deck in order: reading it shows every hidden card.
-            report("export", f"warning: game {args.id} is still in progress; its record "
-                             "shows every hand and the pond, so reading it spoils the game")
         line = json.dumps(stored.record, separators=(",", ":")) + "\n"
         written = write_stdout(line) if args.output in (None, "-") else write_file(
             args.output, line)
+        if written == 0 and not stored.over:
+            # The record is the whole deck in order: reading it shows every hidden card.
+            # Said once it is written: a record that could not be (-o into a missing
+            # folder, a full disk) spoils nothing, and the warning came before its failure.
+            report("export", f"warning: game {args.id} is still in progress; its record "
+                             "shows every hand and the pond, so reading it spoils the game")
         # Written all the same, to be mended by hand; but exit 1 (a damaged game), as show
         # does: it was exported with status 0 as if gofish replay would take it.
         if written == 0 and (broken := not_replaying(stored, args)) is not None:
