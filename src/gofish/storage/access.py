@@ -62,7 +62,27 @@ def unopenable(path: Path) -> str | None:
     # database and removed the -wal file that this one's later saves went into.
     if not os.access(path, os.R_OK):
         return f"it may not be read ({os.strerror(errno.EACCES)})"
-    return None
+    return _too_short(path)
+
+
+#: The bytes every SQLite database file begins with, its header: one that is not empty
+#: but shorter holds something else.
+_SQLITE_HEADER_SIZE = 100
+
+
+def _too_short(path: Path) -> str | None:
+    """Why ``path`` is no database if it holds a few bytes, fewer than SQLite's header; else
+    None. SQLite takes a file of one byte (``echo > FILE``, a newline) for an empty one
+    and writes a new database over it."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return None  # gone since: opening it says what it is
+    if not 0 < size < _SQLITE_HEADER_SIZE:
+        return None
+    return (f"it holds only {size} byte{'' if size == 1 else 's'}, too few for a database "
+            f"(one starts with a {_SQLITE_HEADER_SIZE}-byte header), so it is another kind "
+            "of file")
 
 
 def uncreatable(path: Path) -> str | None:
