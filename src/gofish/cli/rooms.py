@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from gofish.cli._hosts import add_host_options, only_this_machine
-from gofish.cli._messages import tell
+from gofish.cli._messages import standard_output, tell
 from gofish.cli._server import (
     address,
     hosts_refused,
@@ -83,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not rooms_database_ok("rooms", args.database):
         return 2
+    # The address is told there: started with it closed (>&-), uvicorn's log set-up failed
+    # with a traceback. OSError, which main reports in one line, as every command's output.
+    standard_output()
     listener = listen_or_explain("rooms", args.host, args.port)
     if listener is None:
         return 1

@@ -8,7 +8,7 @@ from typing import Any
 
 from gofish.cli._database import add_database_option
 from gofish.cli._hosts import add_host_options, only_this_machine
-from gofish.cli._messages import report
+from gofish.cli._messages import report, standard_output
 from gofish.cli._server import (
     address,
     hosts_refused,
@@ -54,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not games_database_checked(args.database):
         return 2
+    # The address is told there: started with it closed (>&-), uvicorn's log set-up failed
+    # with a traceback. OSError, which main reports in one line, as every command's output.
+    standard_output()
     listener = listen_or_explain("serve", args.host, args.port)
     if listener is None:
         return 1

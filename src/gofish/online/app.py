@@ -291,13 +291,16 @@ def serve(
     config = server_config(app, host=host, port=port, backlog=4096)
     quiet_server_log()
     server = uvicorn.Server(config)
+    unannounced: list[OSError] = []
     if on_ready is not None:
-        _call_once_started(server, on_ready)
+        _call_once_started(server, on_ready, unannounced)
     # A socket bound beforehand lets the command report a busy port before announcing itself.
     sockets = None if listener is None else [listener]
     loop_factory = getattr(config, "get_loop_factory", lambda: None)()  # uvicorn ≥ 0.36
     with asyncio.Runner(loop_factory=loop_factory) as runner:
         runner.run(_open_then_serve(app, server, sockets))
+    if unannounced:  # stopped, as it started, for the caller to say why in its words
+        raise unannounced[0]
 
 
 class _ServerLog(logging.Filter):
@@ -342,16 +345,25 @@ def quiet_server_log() -> None:
         uvicorn_log.addFilter(_ServerLog())
 
 
-def _call_once_started(server: Any, on_ready: Callable[[], None]) -> None:
+def _call_once_started(server: Any, on_ready: Callable[[], None],
+                       unannounced: list[OSError]) -> None:
     """Call ``on_ready`` (announce the address) once uvicorn serves, not before: from then
     on Ctrl-C is uvicorn's to handle, with a graceful shutdown. One pressed in the moment
-    before, during uvicorn's own start, cancels its start-up and prints a traceback."""
+    before, during uvicorn's own start, cancels its start-up and prints a traceback.
+
+    If the address cannot be written (``> /dev/full``), nobody can be told where to come:
+    the server stops at once, its failure kept in ``unannounced``. Raised inside uvicorn's
+    start, it was logged as a lifespan traceback before the command's own one line."""
     start = server.startup
 
     async def start_then_call(sockets: list[socket.socket] | None = None) -> None:
         await start(sockets=sockets)
         if server.started and not server.should_exit:
-            on_ready()
+            try:
+                on_ready()
+            except OSError as error:
+                unannounced.append(error)
+                server.should_exit = True  # uvicorn then shuts down as after Ctrl-C
 
     server.startup = start_then_call
 
