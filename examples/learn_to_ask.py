@@ -136,13 +136,20 @@ def win_rate(env: GoFishEnv, weights: np.ndarray, games: int, first_seed: int) -
                for g in range(games)) / games
 
 
+#: The most games it plays, to learn or to measure: as gofish tournament's --games. More is
+#: surely a typo, and ``--games 10**30`` trained until someone stopped it.
+MOST_GAMES = 1_000_000_000
+
+
 def whole_number(least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``least``, else a usage error."""
+    """An argparse type: a whole number from ``least`` to MOST_GAMES, else a usage error."""
     def read(text: str) -> int:
         digits_0_to_9(text)
         value = int(text)  # argparse turns a ValueError into "invalid whole number value"
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        if value > MOST_GAMES:
+            raise argparse.ArgumentTypeError(f"must be at most {MOST_GAMES:,}, not {value}")
         return value
     read.__name__ = "whole number"
     return read

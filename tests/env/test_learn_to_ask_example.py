@@ -38,6 +38,9 @@ def test_self_play_learns_at_a_pettingzoo_table_and_is_measured_against_emma(
     (["--rate", "-1"], "argument --rate: must be 0 or more, not -1"),
     (["--rate", "-1e3"], "argument --rate: must be 0 or more, not -1e3"),
     (["--games", "x"], "argument --games: invalid whole number value: 'x'"),
+    # A count no run would finish, refused before any game, as bench's counts are
+    (["--games", str(10**30)], f"argument --games: must be at most 1,000,000,000, not {10**30}"),
+    (["--check", "1000000001"], "argument --check: must be at most 1,000,000,000"),
     # argparse names the type by its function's name: "invalid learning_rate value".
     (["--rate", "x"], "argument --rate: invalid number value: 'x'"),
     # int() and float() read other digits; every number typed to gofish takes 0-9 only
