@@ -624,6 +624,19 @@ def test_merge_says_where_a_file_is_not_text(
         f"gofish tournament-merge: {path} is not a tournament JSON result: it is {where}\n")
 
 
+def test_merge_says_a_number_too_long_to_read_is_too_long(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Python's words were advice to its programmer: "Exceeds the limit (4300 digits) for
+    # integer string conversion ...; use sys.set_int_max_str_digits() to increase the limit".
+    path = tmp_path / "shard.json"
+    path.write_text('{"games": ' + "9" * 5000 + "}")
+    assert main(["tournament-merge", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish tournament-merge: {path} is not a tournament JSON result: a number in it "
+        "has 5,000 digits, far more than any count or seed of a tournament\n")
+
+
 def test_merge_says_where_standard_input_is_not_text(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -529,6 +529,22 @@ def run_merge(args: argparse.Namespace) -> int:
     return _output(merged, args) or _never_played(merged, args.command)
 
 
+class _TooManyDigits(ValueError):
+    """A whole number in a result longer than int() reads."""
+
+
+def _count_or_seed(text: str) -> int:
+    """A whole number of a result (a count, a seed), as json reads it; _TooManyDigits past
+    what int() reads, where Python's words told the reader to call
+    sys.set_int_max_str_digits()."""
+    digits = len(text.lstrip("-"))
+    most = sys.get_int_max_str_digits()
+    if most and digits > most:
+        raise _TooManyDigits(f"a number in it has {digits:,} digits, far more than any "
+                             "count or seed of a tournament")
+    return int(text)
+
+
 def not_utf16(error: UnicodeDecodeError) -> str:
     """Where a file that starts with UTF-16's byte order mark stops being UTF-16, in the
     words of :func:`~gofish.cli._messages.not_utf8`: the codec's "'utf-16-le' codec can't
@@ -567,13 +583,15 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
             return f"{label} is not a tournament JSON result: it is {not_text}"
         if (nul := nul_bytes(text)) is not None:
             return f"{label} is not a tournament JSON result: it {nul}"
-        result = json.loads(text)
+        result = json.loads(text, parse_int=_count_or_seed)
         check_result(result)
     except OSError as error:
         return f"cannot read {label}: {error.strerror or error}"
     except UnicodeDecodeError as error:  # UTF-16 by its byte order mark, but not all of it
         return f"{label} is not a tournament JSON result: it is {not_utf16(error)}"
     except ValueError as error:  # not JSON
+        return f"{label} is not a tournament JSON result: {error}"
+    except _TooManyDigits as error:
         return f"{label} is not a tournament JSON result: {error}"
     except RecursionError:  # valid JSON, nested deeper than json.load goes
         return f"{label} is not a tournament JSON result: it is nested too deeply"
