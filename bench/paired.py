@@ -48,9 +48,27 @@ def build_bot(spec: str) -> object:
         if "" not in sys.path:
             sys.path.insert(0, "")
         function = getattr(importlib.import_module(module_name), function_name)
-        return function()
+        return _made_by(function, spec)
     # The older NAME,KEY=VALUE… is the engine's NAME:KEY=VALUE… spec.
     return make_bot(spec.replace(",", ":"))
+
+
+def _made_by(function: object, spec: str) -> object:
+    """The bot ``function`` returns, or ValueError saying why it gave none: a name that is
+    no function (``os:sep``), one that wants arguments (``json:loads``), or one that
+    returns something else (``os:getcwd``) ended in a traceback, the last in the middle
+    of the first game."""
+    if not callable(function):
+        raise ValueError(f"{spec} names a {type(function).__name__}, not a function that "
+                         "returns a bot")
+    try:
+        bot = function()
+    except TypeError as error:  # wants arguments: called with none, as for every deal
+        raise ValueError(f"{spec} cannot be called with no arguments: {error}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"{spec} returned a {type(bot).__name__}, not a bot: a bot has a "
+                         "choose(view, legal, rng) method")
+    return bot
 
 
 def _is_registered(name: str) -> bool:
