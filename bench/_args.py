@@ -16,7 +16,8 @@ from collections.abc import Callable
 from gofish.cli import at_least_one as _at_least_one
 from gofish.cli import digits_0_to_9, reads_a_number, whole
 
-__all__ = ["at_least_one", "bot", "count", "from_zero", "jobs", "seconds", "seed", "wait"]
+__all__ = ["at_least_one", "bot", "count", "from_zero", "jobs", "preset", "seconds", "seed",
+           "wait"]
 
 #: The most of anything a benchmark counts (games, rounds, decisions, deals), as gofish
 #: tournament's --games: more is surely a typo, and ``--deals 10**30`` was run until
@@ -107,6 +108,18 @@ def _seconds_as_typed(text: str) -> float:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+
+
+def preset(text: str) -> str:
+    """A rule set's name (``classic``, ``bicycle``, ``nordic``), checked before any game: an
+    unknown one ended in a traceback from the first deal."""
+    from gofish.core import GoFishError, make_rules
+
+    try:
+        make_rules(text)
+    except GoFishError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def bot(text: str) -> str:

@@ -121,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("base", help="the bot as it is (NAME[:KEY=VALUE…] or MODULE:FUNCTION)")
     parser.add_argument("variants", nargs="+", help="the versions to compare with it")
     parser.add_argument("--against", default="emma", help="the opponent (default: emma)")
-    parser.add_argument("--rules", default="classic", help="a preset (two players)")
+    parser.add_argument("--rules", type=_args.preset, default="classic",
+                        help="a preset (two players)")
     parser.add_argument("--deals", type=DEALS, default=10_000, help="deals, each played twice")
     parser.add_argument("--seed", type=_args.seed, default=11)
     parser.add_argument("--jobs", type=_args.jobs, default=2)

@@ -94,7 +94,7 @@ def games_with(text: str) -> tuple[str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
-    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--rules", type=_args.preset, default="classic")
     parser.add_argument("--players", type=_args.at_least_one, default=2)
     parser.add_argument("--games", type=_args.at_least_one, default=2000, help="games per pair")
     parser.add_argument("--games-with", action="append", type=games_with, default=[],

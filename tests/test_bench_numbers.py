@@ -119,3 +119,13 @@ def test_every_script_reads_its_numbers_as_gofish_does(
         name: str, words: list[str], said: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     assert said in refusal(name, words, monkeypatch, capsys)
+
+
+@pytest.mark.parametrize("name", ["paired", "strength"])
+def test_an_unknown_rule_set_is_refused_before_any_game(
+        name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # paired.py ended in a traceback from its first deal; strength.py printed its header,
+    # then passed on the tournament's refusal.
+    said = refusal(name, [*bots_for(name), "--rules", "nosuch"], monkeypatch, capsys)
+    assert said == (f"{name}.py: argument --rules: unknown preset 'nosuch': choose classic, "
+                    f"bicycle or nordic (see {name}.py --help)")
