@@ -23,8 +23,6 @@ __all__ = ["at_least_one", "bot", "count", "from_zero", "jobs", "preset", "secon
 #: tournament's --games: more is surely a typo, and ``--deals 10**30`` was run until
 #: memory ran out or someone stopped it.
 MOST = 1_000_000_000
-#: The largest seed, as gofish tournament's --seed: 64 bits.
-MAX_SEED = (1 << 64) - 1
 #: The longest wait a benchmark takes (a day): ``--idle inf`` waited for ever.
 LONGEST_WAIT = 86_400.0
 
@@ -74,6 +72,8 @@ def seed(text: str) -> int:
     """A seed as gofish tournament's --seed: a whole number from 0 to 2**64 - 1. A negative
     one was seeded as its text by the engine but as its absolute value by random.Random,
     so a run with -1 shared its bots' random streams with a run with 1."""
+    from gofish.tournament.plan import MAX_SEED
+
     value = whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
