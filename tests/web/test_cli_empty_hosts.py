@@ -87,3 +87,32 @@ def test_a_host_name_with_a_space_is_refused(
         f"gofish serve: --allow-host {typed!r} names no host, so it would match no browser's "
         "request: give a host name such as example.org\n")
     assert served == []
+
+
+@pytest.mark.parametrize("command", ["serve", "rooms"])
+@pytest.mark.parametrize(("typed", "fix"), [
+    ("[::1]", "give an IPv6 address without its brackets, --host ::1"),
+    ("localhost:8080", "the port goes in --port, --host localhost --port 8080"),
+    ("http://0.0.0.0:9000/", "the port goes in --port, --host 0.0.0.0 --port 9000"),
+    ("https://fish.example/rooms", "give the address alone, --host fish.example"),
+    ("localhost:", "give the address alone, --host localhost"),
+])
+def test_a_host_written_as_in_a_link_is_answered_with_how_to_write_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    command: str, typed: str, fix: str, served: list[str],
+) -> None:
+    # Looked up as a name, it was "cannot listen on [::1] port 8000: no such address (Name
+    # or service not known)", with exit status 1, as if the machine had no such address.
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
+    database = ["--database", str(tmp_path / "games.sqlite3")] if command == "serve" else []
+    assert main([command, "--port", "0", *database, "--host", typed]) == 2
+    assert capsys.readouterr().err == (
+        f"gofish {command}: --host {typed!r} is written as in a link: {fix}\n")
+    assert served == []
+
+
+@pytest.mark.parametrize("typed", ["::1", "fe80::1"])
+def test_an_ipv6_address_is_no_link(typed: str) -> None:
+    from gofish.cli._server import hosts_refused
+
+    assert hosts_refused("serve", typed, []) is False  # two colons or more: an address

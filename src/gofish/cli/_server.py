@@ -66,16 +66,50 @@ def hosts_refused(command: str, host: str, allowed: list[str]) -> bool:
     empty = next((name for name in allowed if not host_name(name) or "/" in name
                   or any(char.isspace() for char in name.strip())), None)
     address = next(((name, named) for name in allowed if (named := _named_host(name))), None)
+    as_in_a_link = _host_as_in_a_link(host)
     if not host.strip():
         report(command, "--host cannot be empty: leave it out for this machine only "
                         "(127.0.0.1), or give 0.0.0.0 for every address")
+    elif as_in_a_link is not None:
+        report(command, f"--host {host!r} is written as in a link: {as_in_a_link}")
     elif address is not None:
         report(command, f"--allow-host {address[0]!r} is an address, not a host name: give "
                         f"the name alone, --allow-host {address[1]}")
     elif empty is not None:
         report(command, f"--allow-host {empty!r} names no host, so it would match no "
                         "browser's request: give a host name such as example.org")
-    return not host.strip() or address is not None or empty is not None
+    return (not host.strip() or as_in_a_link is not None or address is not None
+            or empty is not None)
+
+
+def _host_as_in_a_link(host: str) -> str | None:
+    """How to write a --host that is written as in a link (``[::1]``, ``localhost:8080``,
+    ``http://0.0.0.0/``), which the system looked up as a name: "cannot listen on
+    localhost:8080 port 8000: no such address". None for a host as it should be."""
+    if "/" in host:
+        named = _named_host(host)
+        port = _port_in(host) if named else None
+        return None if named is None else _written_apart(named, port)
+    if host.startswith("[") and host.endswith("]"):
+        return f"give an IPv6 address without its brackets, --host {host[1:-1]}"
+    name, colon, port_text = host.partition(":")
+    if colon and ":" not in port_text:  # one colon: no IPv6 address, which has two or more
+        return _written_apart(name, port_text if port_text.isdigit() else None)
+    return None
+
+
+def _written_apart(name: str, port: str | None) -> str:
+    if port is None:
+        return f"give the address alone, --host {name}"
+    return f"the port goes in --port, --host {name} --port {port}"
+
+
+def _port_in(link: str) -> str | None:
+    """The port a link names (``http://0.0.0.0:9000/``), as typed; None if it names none."""
+    with contextlib.suppress(ValueError):  # a malformed port: only the host is said
+        port = urlsplit(link.strip() if "//" in link else "//" + link.strip()).port
+        return None if port is None else str(port)
+    return None
 
 
 def _named_host(typed: str) -> str | None:
