@@ -115,6 +115,10 @@ _RANK_BY_WORD = {rank.plural.lower(): rank for rank in Rank}
 QUEEN_NOT_QUIT = " To stop, type quit: q asks for queens."
 #: What a file written by Notepad or PowerShell as UTF-8 starts with, read as text.
 BYTE_ORDER_MARK = "\ufeff"
+#: Longer lines are refused unread: a move, even said aloud with long names, is far
+#: shorter, and reading a megabyte of input (< /dev/zero) as a move took seven seconds.
+LONGEST_LINE_READ = 10_000
+
 #: Characters that take no room, pasted in with text from a web page or a chat (a zero-width
 #: space, a word joiner, a byte order mark): no part of a move, and never seen in the echo.
 #: Not the zero-width joiners, which are part of how some scripts and emoji are written.
@@ -349,6 +353,10 @@ class PlainTable:
         command = COMMAND_HANDLERS.get(words[0])  # "help me" too: no move starts so
         if command is not None:
             return command(self)
+        if len(line) > LONGEST_LINE_READ:
+            self.say(f"That line is {len(line):,} characters long, far longer than any "
+                     "move. Type help for the commands.")
+            return None
         try:
             move = self.parse_move(line)
             if move.target is None and move.rank in self.session.held_ranks():

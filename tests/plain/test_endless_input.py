@@ -74,3 +74,17 @@ def test_tournament_merge_refuses_a_result_file_past_the_limit(
     assert main(["tournament-merge", str(path)]) == 2
     assert capsys.readouterr().err.startswith(
         f"gofish tournament-merge: {path} is not a tournament JSON result: it is longer than ")
+
+
+def test_a_line_far_longer_than_any_move_is_refused_unread(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    # Each megabyte piece of < /dev/zero went through the move reader (regular expressions
+    # and a search for the command meant): seven seconds a piece, so the table looked hung.
+    long_line = "\0" * 300_000
+    near_limit = "x" * 10_000  # still read as a move, and refused as one
+    _play(monkeypatch, tmp_path / "games.sqlite3", f"{long_line}\n{near_limit}\nquit\n")
+    out = capsys.readouterr().out
+    assert "That line is 300,000 characters long, far longer than any move." in out
+    assert "is not a rank" in out
+    assert "saved unfinished" in out
