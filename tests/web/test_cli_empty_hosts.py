@@ -55,6 +55,16 @@ def test_an_empty_host_is_refused_before_anything_is_opened(
     assert not rooms.exists() and not games.exists() and served == []
 
 
+def refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            tmp_path: Path, command: str, *options: str) -> str:
+    """What ``gofish COMMAND --port 0 OPTIONS…`` writes to stderr as it stops with status 2,
+    with its databases in ``tmp_path`` (never the user's)."""
+    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
+    database = ["--database", str(tmp_path / "games.sqlite3")] if command == "serve" else []
+    assert main([command, "--port", "0", *database, *options]) == 2
+    return capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["serve", "rooms"])
 @pytest.mark.parametrize(("typed", "name"), [
     ("https://fish.tunnel.example/", "fish.tunnel.example"),
@@ -66,10 +76,7 @@ def test_an_address_given_as_allow_host_is_answered_with_its_host_name(
 ) -> None:
     # A tunnel prints its address, and that is what gets pasted: it was taken without a
     # word, as the host "https", and every request by the tunnel's name was then refused.
-    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
-    database = ["--database", str(tmp_path / "games.sqlite3")] if command == "serve" else []
-    assert main([command, "--port", "0", *database, "--allow-host", typed]) == 2
-    assert capsys.readouterr().err == (
+    assert refused(capsys, monkeypatch, tmp_path, command, "--allow-host", typed) == (
         f"gofish {command}: --allow-host {typed!r} is an address, not a host name: give the "
         f"name alone, --allow-host {name}\n")
     assert served == []
@@ -103,10 +110,7 @@ def test_a_host_written_as_in_a_link_is_answered_with_how_to_write_it(
 ) -> None:
     # Looked up as a name, it was "cannot listen on [::1] port 8000: no such address (Name
     # or service not known)", with exit status 1, as if the machine had no such address.
-    monkeypatch.setenv("GOFISH_ROOMS_DB", str(tmp_path / "rooms.sqlite3"))
-    database = ["--database", str(tmp_path / "games.sqlite3")] if command == "serve" else []
-    assert main([command, "--port", "0", *database, "--host", typed]) == 2
-    assert capsys.readouterr().err == (
+    assert refused(capsys, monkeypatch, tmp_path, command, "--host", typed) == (
         f"gofish {command}: --host {typed!r} is written as in a link: {fix}\n")
     assert served == []
 
