@@ -5,7 +5,7 @@ import { $, $$, el, fill, getJSON, sayIfChanged, sleep } from './dom.js';
 import { knobRow } from './knobs.js';
 import { Table } from './table.js';
 import { cardFace, cardsInWords, counted, namesInWords, pondWord, setsName } from './cards.js';
-import { changedNote, showHistory, showReplay } from './history.js';
+import { changedNote, noReplay, showHistory, showReplay } from './history.js';
 import { showStats } from './stats.js';
 import { mostDealt, setupProblem } from './startcheck.js';
 import { claimGame, onGameClaimed } from './tabs.js';
@@ -89,7 +89,7 @@ async function route() {
     if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
     if (page === 'history') { showPage('history'); return await showHistory($('#page-history'), tableLink()); }
     if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats'), tableLink()); }
-    if (page === 'replay' && arg) { showPage('replay'); return await showReplay($('#page-replay'), gameNumber(arg)); }
+    if (page === 'replay' && arg) { showPage('replay'); return await replayOrWhyNot(arg); }
     if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
     showStart();
@@ -98,6 +98,16 @@ async function route() {
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
   }
   return null;
+}
+
+/** The replay of game ``arg`` of the address, or why there is none, with the way back. */
+async function replayOrWhyNot(arg) {
+  const page = $('#page-replay');
+  try {
+    await showReplay(page, gameNumber(arg));
+  } catch (error) {
+    noReplay(page, String(error.message || error));
+  }
 }
 
 /** The number in an address like #/replay/12; words, not "NaN", for anything else. */

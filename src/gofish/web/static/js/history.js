@@ -172,7 +172,17 @@ export async function showReplay(page, id) {
   fill(page, el('h1', {}, `Replay of game ${id}`),
     el('p', { text: `${game.names.join(', ')} · ${game.rules_words} · ${resultText(game)}` }),
     changedNote(game.changed_note),
-    controls, narration, board,
-    el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games')));
+    controls, narration, board, allGames());
   draw();
+}
+
+/** A replay's way back, the list of stored games: under a replay, and under the words of
+ *  one that cannot be shown (no such game), which left the player only the menu. */
+export function allGames() {
+  return el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games'));
+}
+
+/** The replay page for an address naming no replay (``why``: an alert's words). */
+export function noReplay(page, why) {
+  fill(page, el('h1', {}, 'Replay'), el('p', { class: 'error', role: 'alert', text: why }), allGames());
 }
