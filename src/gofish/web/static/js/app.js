@@ -145,8 +145,16 @@ async function startNotice(text, link = null) {
   fill(notice, link ? [text, ' ', link] : text); // an alert: read out as it is written
   notice.scrollIntoView({ block: 'nearest' });
   // A game refused from the list went with the list read afresh, and the focus with its
-  // link: Tab then started again at the top of the page. The notice's way on takes it.
-  if (link && document.activeElement === document.body) link.focus({ preventScroll: true });
+  // link (or stayed on the page left: the history's Resume): Tab then started again at the
+  // top of the page. The notice's way on takes it, else the form, where a game is dealt.
+  if (focusLost()) (link || $('.start-form input[name="preset"]:checked'))?.focus({ preventScroll: true });
+}
+
+/** Whether the keyboard focus went with what the player last used: it is on the page's
+ *  body, or on a control hidden since (the result's "Play again", a page left). */
+function focusLost() {
+  const focused = document.activeElement;
+  return !focused || focused === document.body || Boolean(focused.closest('[hidden]'));
 }
 
 // ------------------------------------------------------------ the start screen
@@ -869,6 +877,9 @@ async function refusedStart(message, text, refusal = {}) {
   fill(error, `${whose}${text}`); // beside the Deal button that was just clicked; an alert, read out
   // "Play again" was clicked on the result: on a phone the Deal button is a screen down.
   error.scrollIntoView({ block: 'center' });
+  // Its button went with the result, and the focus to the page's body: Deal, just under
+  // the words, deals again.
+  if (focusLost()) $('#deal')?.focus({ preventScroll: true });
 }
 
 function closeResult() {
