@@ -182,6 +182,26 @@ def test_the_mark_goes_with_the_refusal_when_another_page_is_opened_and_left(
         document.getElementById('opponent1-epsilon')).outlineStyle""") != "solid"
 
 
+@pytest.mark.parametrize(("bot", "option", "typed", "said"), [
+    # The number box reads "1e-1" as 0.1 and sent it: an "e" that slipped in chose a bot the
+    # player never meant. Written so in any box, it is refused, as "Cards dealt" refuses it.
+    ("counter", "epsilon", "1e-1", "must be written in digits alone: 0.1, not 1e-1"),
+    ("counter", "epsilon", "-0", "must be a number from 0 to 1, written in digits alone"),
+    ("emma", "memory", "1e1", "must be written in digits alone: 10, not 1e1"),
+])
+def test_a_number_written_with_an_exponent_is_refused_before_the_server(
+    page: Any, live_server: LiveServer, bot: str, option: str, typed: str, said: str
+) -> None:
+    sent = start_screen(page, live_server)
+    page.select_option("#opponent1", bot)
+    page.locator(f"#opponent1-{option}").press_sequentially(typed)
+    page.click("#deal")
+    assert page.inner_text(f"#opponent1-{option}-refused") == f"Opponent 1's {option} {said}."
+    assert page.evaluate(MARK, f"opponent1-{option}")["invalid"] == "true"
+    assert page.evaluate(MARK, f"opponent1-{option}")["focused"]
+    assert starts(sent) == []
+
+
 def test_a_number_box_that_cannot_read_its_value_is_refused_before_the_server(
     page: Any, live_server: LiveServer
 ) -> None:

@@ -199,7 +199,12 @@ def test_the_whole_deck_for_a_game_that_ends_at_an_empty_pond_is_refused_in_the_
     page.wait_for_selector("#page-play:not([hidden]) .hand")
 
 
-@pytest.mark.parametrize("typed", ["5e", "--3", "e"])
+@pytest.mark.parametrize("typed", [
+    "5e", "--3", "e",
+    # The box reads these as 10 and 7, and "1e1" dealt ten cards each: an "e" that slipped
+    # in is refused, as the server and `--hand-size` refuse anything but digits.
+    "1e1", "7.0",
+])
 def test_cards_dealt_the_box_cannot_read_are_refused_not_dealt_as_the_preset(
     page: Any, live_server: LiveServer, typed: str
 ) -> None:
@@ -207,7 +212,7 @@ def test_cards_dealt_the_box_cannot_read_are_refused_not_dealt_as_the_preset(
     sent = start_screen(page, live_server)
     page.type("input[name=hand_size]", typed)
     said = note(page, "hand_size")
-    assert said == "Cards dealt must be a whole number from 1 to 13."
+    assert said == "Cards dealt must be a whole number from 1 to 13, written in digits alone."
     page.click("#deal")
     assert page.inner_text("#start-error") == pointer_to("hand_size")
     assert not [frame for frame in sent if '"type":"start"' in frame]

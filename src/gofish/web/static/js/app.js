@@ -165,7 +165,9 @@ function readSetup(form) {
   const options = {};
   for (const name of ['refill', 'end', 'ask']) if (data.get(name)) options[name] = data.get(name);
   if (data.get('lucky_draw')) options.lucky_draw = data.get('lucky_draw') === 'true';
-  if (data.get('hand_size')) options.hand_size = Number(data.get('hand_size'));
+  // Digits alone: the number box reads "1e1" as 10 and "7.0" as 7, which the player may not
+  // have meant (an "e" slipped in), and the server and the commands take no such count.
+  if (data.get('hand_size')) options.hand_size = wholeNumber(data.get('hand_size'));
   // What the number box cannot read ("5e") it gives as empty: not the preset's deal.
   if (form.elements.hand_size?.validity.badInput) options.hand_size = NaN;
   if (data.get('pairs')) options.book_size = 2;
@@ -175,6 +177,11 @@ function readSetup(form) {
   const setup = { type: 'start', preset: data.get('preset'), players, options, opponents, name: data.get('name') || 'You' };
   if (pace > 0) setup.pace = pace;
   return setup;
+}
+
+/** The whole number ``text`` writes in digits alone; else NaN ("1e1", "7.0", "-0"). */
+function wholeNumber(text) {
+  return /^\d+$/.test(text) ? Number(text) : NaN;
 }
 
 /** Opponent ``seat``'s bot with the options given in its boxes (an empty box: the default). */
@@ -314,14 +321,31 @@ function clearRefusedKnobs(form) {
  *  holding the spec's own separators ("1:seconds=2" in seconds) set other options than
  *  its own, or was refused as another's: it is marked and said too. */
 function refuseUnreadableKnob(form) {
-  const unreadable = (input) => input.validity.badInput || /[:=]/.test(input.value);
-  const box = $$('.bot-options input', form).find(unreadable);
+  const box = $$('.bot-options input', form).find((input) => knobFault(input) !== null);
   if (!box) return false;
   const seat = box.closest('.bot-options').dataset.seat;
-  const why = box.validity.badInput ? `must be a number from ${box.min} to ${box.max}`
-    : `is one value: it cannot hold ":" or "=", which set the bot's other options`;
-  markRefusedKnob(seat, box.dataset.option, `Opponent ${seat}'s ${box.dataset.option} ${why}.`);
+  markRefusedKnob(seat, box.dataset.option, `Opponent ${seat}'s ${box.dataset.option} ${knobFault(box)}.`);
   return true;
+}
+
+// A number as a number box reads it, with an exponent ("1e1" is 10, "1e-1" is 0.1).
+const EXPONENT = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+// A number written in digits and at most one point: what a number box is to hold here.
+const PLAIN_NUMBER = /^(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * What is wrong with a bot option's box, as the end of a sentence naming it, or null. A
+ * number is written in digits (and a point) alone, as "Cards dealt" is: a number box read
+ * "1e1" as 10 and sent it, an "e" that slipped in dealing a bot the player never chose.
+ */
+function knobFault(input) {
+  const value = input.value.trim();
+  const range = `a number from ${input.min} to ${input.max}`;
+  if (input.validity.badInput) return `must be ${range}`;
+  if (/[:=]/.test(value)) return 'is one value: it cannot hold ":" or "=", which set the bot\'s other options';
+  if (EXPONENT.test(value)) return `must be written in digits alone: ${Number(value)}, not ${value}`;
+  if (input.type === 'number' && value && !PLAIN_NUMBER.test(value)) return `must be ${range}, written in digits alone`;
+  return null;
 }
 
 /** What ``name`` is like, in `gofish bots`' words, and how strong: the menu's names alone

@@ -59,11 +59,15 @@ function refillNeverActs(name, options) {
   };
 }
 
-// ``hand_size`` is NaN for what the number box could not read ("5e", "--3").
+// ``hand_size`` is NaN for what the number box could not read ("5e", "--3") and for what
+// is not in digits alone ("1e1", which the box reads as 10).
 function dealProblem({ preset: name, players, options }, preset) {
   const size = options.hand_size;
   if (size === undefined) return null;
   const problem = (text, fields = ['hand_size']) => ({ fields, note: 'hand_size', text });
+  if (Number.isNaN(size)) {
+    return problem(`Cards dealt must be a whole number from 1 to ${MOST_DEALT}, written in digits alone.`);
+  }
   if (!Number.isInteger(size) || size < 1 || size > MOST_DEALT) {
     return problem(`Cards dealt must be a whole number from 1 to ${MOST_DEALT}.`);
   }
