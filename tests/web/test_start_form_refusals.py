@@ -263,3 +263,29 @@ def test_a_note_beside_the_fields_is_read_out_once_not_at_each_key(
     assert page.evaluate("window.rewritten") == []
     page.select_option("select[name=end]", "first-empty")  # the note goes: that is a change
     assert note(page, "end") == "" and page.evaluate("window.rewritten") == ["note-end"]
+
+
+@pytest.mark.parametrize(("box", "bot", "typed"), [
+    ("input[name=hand_size]", None, "5"),
+    ("#opponent1-epsilon", "counter", "0.3"),
+])
+def test_the_wheel_over_a_number_box_scrolls_the_page_not_the_number(
+    page: Any, live_server: LiveServer, box: str, bot: str | None, typed: str
+) -> None:
+    # Scrolling down to Deal with the pointer over the box just typed in stepped its number
+    # (Cards dealt 5 became 3, epsilon 0.3 became 0.2), and the page stayed where it was.
+    page.set_viewport_size({"width": 1280, "height": 400})
+    start_screen(page, live_server)
+    if bot is not None:
+        page.select_option("#opponent1", bot)
+    page.fill(box, typed)
+    page.focus(box)
+    page.eval_on_selector(box, "(input) => input.scrollIntoView({ block: 'end' })")
+    before = page.evaluate("() => window.scrollY")
+    where = page.locator(box).bounding_box()
+    assert where is not None
+    page.mouse.move(where["x"] + 10, where["y"] + where["height"] / 2)
+    page.mouse.wheel(0, 60)
+    page.wait_for_function("(before) => window.scrollY > before", arg=before)
+    assert page.input_value(box) == typed
+    assert page.evaluate("(box) => document.activeElement === document.querySelector(box)", box)

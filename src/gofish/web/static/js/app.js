@@ -404,6 +404,23 @@ function refuseImpossibleSetup(form) {
   return true;
 }
 
+const WHEEL_LINE = 16; // pixels a wheel's line is worth (deltaMode 1, as Firefox counts)
+
+/**
+ * The mouse wheel scrolls the page over a number box that has the focus, as over any other
+ * field: the browser stepped the box's number instead (Cards dealt 5 became 3, an epsilon
+ * 0.3 became 0.2), unseen by a player scrolling down to Deal with the pointer over it.
+ */
+function keepNumbersFromTheWheel(form) {
+  form.addEventListener('wheel', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'number' || box !== document.activeElement) return;
+    event.preventDefault();
+    const unit = [1, WHEEL_LINE, window.innerHeight][event.deltaMode] ?? 1; // pixels, lines, pages
+    window.scrollBy({ left: event.deltaX * unit, top: event.deltaY * unit });
+  }, { passive: false });
+}
+
 /** The words of ``control``'s label ("Game ends"), without the choices inside it. */
 function fieldLabel(control) {
   return control.labels[0].firstChild.textContent.trim();
@@ -462,6 +479,7 @@ function buildStartForm(unfinished) {
   presetField.addEventListener('change', nameTheSea);
   nameTheSea();
   playersSelect.addEventListener('change', () => opponentFields(opponents, Number(playersSelect.value), readSetup(form).opponents));
+  keepNumbersFromTheWheel(form);
   form.addEventListener('change', () => checkStartForm(form));
   form.addEventListener('input', () => checkStartForm(form));
   checkStartForm(form);
