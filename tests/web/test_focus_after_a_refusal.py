@@ -73,3 +73,24 @@ def test_a_refused_play_again_leaves_the_focus_on_deal(page: Any, live_server: L
     page.keyboard.press("Enter")
     page.locator("#page-start:not([hidden]) #start-error:has-text('the server is busy')").wait_for()
     assert page.evaluate("() => document.activeElement.id") == "deal"
+
+
+def test_change_the_rules_on_the_result_leaves_the_focus_on_the_form(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The link went out of sight with the result, and the focus to the page's body: the
+    # player who pressed it by keyboard had to Tab through the menu and the list again.
+    play_to_the_result(page, live_server)  # a nordic game
+    page.focus("#result a:text-is('Change the rules')")
+    page.keyboard.press("Enter")
+    page.locator("#page-start:not([hidden]) #deal").wait_for()
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert focused_preset(page) == "nordic", page.evaluate(FOCUSED)
+
+
+def test_the_first_load_of_the_start_screen_leaves_the_focus_to_the_browser(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(f"{live_server.url}/?speed=0")
+    page.locator("#page-start:not([hidden]) #deal").wait_for()
+    assert page.evaluate("() => document.activeElement === document.body")

@@ -92,7 +92,7 @@ async function route() {
     if (page === 'replay' && arg) { showPage('replay'); return await replayOrWhyNot(arg); }
     if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
-    showStart();
+    await showStartFromElsewhere();
   } catch (error) {
     // An alert, read out as it is written: the announcer said it a second time.
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
@@ -147,7 +147,18 @@ async function startNotice(text, link = null) {
   // A game refused from the list went with the list read afresh, and the focus with its
   // link (or stayed on the page left: the history's Resume): Tab then started again at the
   // top of the page. The notice's way on takes it, else the form, where a game is dealt.
-  if (focusLost()) (link || $('.start-form input[name="preset"]:checked'))?.focus({ preventScroll: true });
+  if (focusLost()) (link || $(FORM_START))?.focus({ preventScroll: true });
+}
+
+// Where the keyboard starts on the start form: the rules chosen.
+const FORM_START = '.start-form input[name="preset"]:checked';
+
+/** The start screen, come to from another page: the focus, lost with the control that led
+ *  here (the result's "Change the rules", the rules page's "Back"), goes to the form, where
+ *  the next game is chosen. Not on the page's first load, which leaves it to the browser. */
+async function showStartFromElsewhere() {
+  const firstLoad = listedWithTheForm;
+  if ((await showStart()) && !firstLoad && focusLost()) $(FORM_START)?.focus();
 }
 
 /** Whether the keyboard focus went with what the player last used: it is on the page's
