@@ -219,3 +219,26 @@ def test_an_address_naming_no_page_says_so_on_the_start_screen(
     assert notice.inner_text() == f'There is no page "#/{word}": here is the start screen.'
     assert page.evaluate("location.hash") == "#/"  # the address is the start screen's
     assert page.locator("#page-start").is_visible()
+
+
+def test_the_arrow_keys_step_a_replay_opened_from_the_history(
+    page: Any, live_server: LiveServer
+) -> None:
+    # They were heard inside the replay's page only, and the focus was lost with the history's
+    # link that opened it: → and ← did nothing until the player clicked into the replay.
+    game_id = store_a_finished_game(live_server)
+    page.goto(f"{live_server.url}/?speed=0#/history")
+    page.click(f"a[aria-label='replay game {game_id}']")
+    step = page.locator("#page-replay:not([hidden]) .replay-controls .step")
+    step.wait_for()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert (step.text_content() or "").startswith("Ask 1 of ")
+    # Alt+← is the browser's Back (which headless chromium leaves undone), not a step too.
+    page.keyboard.press("Alt+ArrowLeft")
+    assert (step.text_content() or "").startswith("Ask 1 of ")
+    page.go_back()
+    page.locator("#page-history:not([hidden])").wait_for()
+    page.keyboard.press("ArrowRight")  # the replay is out of sight: nothing to step
+    assert (page.text_content(".replay-controls .step") or "").startswith("Ask 1 of ")

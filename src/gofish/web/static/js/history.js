@@ -124,7 +124,26 @@ function replayHand(name, cards, size) {
     shown ? cards.map((card) => cardFace(card)) : Array.from({ length: size }, () => cardBack()));
 }
 
+// The replay in sight, stepped by the arrow keys: ``by`` steps on (-1: back). Null when
+// none is shown (its page hidden, or no game to replay).
+let stepShown = null;
+
+// The arrow keys step the replay wherever the focus is, but in a field (the slider steps
+// itself: both made one key two steps). Heard only inside the replay's page, they did
+// nothing once it was opened: the focus was lost with the link that opened it.
+document.addEventListener('keydown', (event) => {
+  if (!stepShown || document.getElementById('page-replay').hidden) return;
+  // Alt+Left is the browser's Back: it stepped the replay too.
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (event.target.closest?.('input, select, textarea')) return;
+  const by = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!by) return;
+  event.preventDefault();
+  stepShown(by);
+});
+
 export async function showReplay(page, id) {
+  stepShown = null;
   fill(page, el('h1', {}, `Replay of game ${id}`), el('p', {}, 'Loading…'));
   const game = await getJSON(`/api/games/${id}`);
   const frames = game.frames;
@@ -164,11 +183,7 @@ export async function showReplay(page, id) {
     el('button', { type: 'button', onclick: () => go(step + 1), 'aria-label': 'next step', id: 'replay-next' }, '▶'),
     el('button', { type: 'button', onclick: () => go(frames.length - 1), 'aria-label': 'last step' }, '»'),
     counter);
-  page.onkeydown = (event) => {
-    if (event.target === slider) return; // the slider steps itself: both made one key two steps
-    if (event.key === 'ArrowRight') go(step + 1);
-    if (event.key === 'ArrowLeft') go(step - 1);
-  };
+  stepShown = (by) => go(step + by);
   fill(page, el('h1', {}, `Replay of game ${id}`),
     el('p', { text: `${game.names.join(', ')} · ${game.rules_words} · ${resultText(game)}` }),
     changedNote(game.changed_note),
@@ -184,5 +199,6 @@ export function allGames() {
 
 /** The replay page for an address naming no replay (``why``: an alert's words). */
 export function noReplay(page, why) {
+  stepShown = null;
   fill(page, el('h1', {}, 'Replay'), el('p', { class: 'error', role: 'alert', text: why }), allGames());
 }
