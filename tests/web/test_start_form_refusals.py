@@ -289,3 +289,23 @@ def test_the_wheel_over_a_number_box_scrolls_the_page_not_the_number(
     page.wait_for_function("(before) => window.scrollY > before", arg=before)
     assert page.input_value(box) == typed
     assert page.evaluate("(box) => document.activeElement === document.querySelector(box)", box)
+
+
+@pytest.mark.parametrize(("preset", "players", "deal"), [
+    ("classic", 2, 7), ("classic", 3, 5), ("bicycle", 4, 5), ("nordic", 5, 7),
+])
+def test_cards_dealt_left_empty_shows_and_steps_from_the_presets_deal(
+    page: Any, live_server: LiveServer, preset: str, players: int, deal: int
+) -> None:
+    # The box said "preset deal", leaving the player to find the number elsewhere, and ↑
+    # in it gave 1 card (the browser steps an empty box from its minimum), not one more.
+    start_screen(page, live_server, preset=preset)
+    page.select_option("#players", str(players))
+    box = "input[name=hand_size]"
+    assert page.get_attribute(box, "placeholder") == f"{deal}, as the preset deals"
+    page.focus(box)
+    page.keyboard.press("ArrowUp")
+    assert page.input_value(box) == str(deal + 1)
+    page.fill(box, "")
+    page.keyboard.press("ArrowDown")
+    assert page.input_value(box) == str(deal - 1)

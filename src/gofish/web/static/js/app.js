@@ -381,6 +381,7 @@ function checkStartForm(form) {
   const setup = readSetup(form);
   const problem = setupProblem(setup, choices.presets[setup.preset]);
   form.elements.hand_size.max = String(mostDealt(setup.players));
+  form.elements.hand_size.placeholder = `${presetDeal(setup)}, as the preset deals`;
   for (const note of $$('.field-note', form)) {
     // A live region, rewritten at each key typed anywhere in the form.
     sayIfChanged(note, problem?.note === note.id.slice(5) ? problem.text : '');
@@ -399,6 +400,23 @@ function checkStartForm(form) {
   fill($('#start-error', form)); // what an earlier Deal was refused for is about other choices
   clearRefusedKnobs(form);
   return problem;
+}
+
+/** The cards each player of ``setup`` is dealt when "Cards dealt" is left empty. */
+function presetDeal(setup) {
+  return choices.presets[setup.preset].hand_sizes[String(setup.players)];
+}
+
+/**
+ * ↑ and ↓ in an empty "Cards dealt" step from the preset's deal, which the box shows: the
+ * browser stepped from nothing, ↑ giving 1 card where the player meant one more than 7.
+ */
+function stepFromThePresetDeal(form) {
+  const box = form.elements.hand_size;
+  box.addEventListener('keydown', (event) => {
+    if (box.value !== '' || box.validity.badInput || !['ArrowUp', 'ArrowDown'].includes(event.key)) return;
+    box.value = String(presetDeal(readSetup(form))); // the browser's own step then moves it by one
+  });
 }
 
 /** Keeps a setup the game cannot deal from the server, pointing beside Deal to the note
@@ -461,7 +479,7 @@ function buildStartForm(unfinished) {
     optionSelect('end', 'Game ends', choices.options.end, (v) => (v === 'all-books' ? 'when all books are down' : 'at the first empty hand or pond')),
     fieldNote('end'),
     optionSelect('ask', 'Ask for', choices.options.ask, (v) => (v === 'rank' ? 'a rank' : 'an exact card (rank and suit)')),
-    el('label', { class: 'field' }, 'Cards dealt', el('input', { type: 'number', name: 'hand_size', min: 1, max: 13, placeholder: 'preset deal' })),
+    el('label', { class: 'field' }, 'Cards dealt', el('input', { type: 'number', name: 'hand_size', min: 1, max: 13 })),
     fieldNote('hand_size'),
     el('label', { class: 'check' }, el('input', { type: 'checkbox', name: 'pairs', value: '2' }), 'Pairs instead of books of four'),
   );
@@ -491,6 +509,7 @@ function buildStartForm(unfinished) {
   nameTheSea();
   playersSelect.addEventListener('change', () => opponentFields(opponents, Number(playersSelect.value), readSetup(form).opponents));
   keepNumbersFromTheWheel(form);
+  stepFromThePresetDeal(form);
   form.addEventListener('change', () => checkStartForm(form));
   form.addEventListener('input', () => checkStartForm(form));
   checkStartForm(form);
