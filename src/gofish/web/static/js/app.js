@@ -29,6 +29,7 @@ let pendingStart = null;
 // The game this tab played over a socket it lost: the server may hold that socket half open
 // (a network drop), and a deal takes its place when the address is at its limit.
 let lostGameId = null;
+let routes = 0; // the addresses taken so far
 let listingsAsked = 0; // an answer to an older listing is dropped
 let listedWithTheForm = false; // during main()'s route(): the form came listed, not read twice
 let listedGames = new Map(); // the start screen's games to go on with, by id, as last listed
@@ -72,6 +73,7 @@ function namesNoPage(page, parts) {
 }
 
 async function route() {
+  const firstLoad = (routes += 1) === 1; // the page's own load: the focus is the browser's
   const hash = window.location.hash.replace(/^#\/?/, '');
   const [page, ...parts] = hash.replace(/\/$/, '').split('/'); // "#/history/" is the history
   const arg = parts[0];
@@ -87,12 +89,12 @@ async function route() {
     if (noPage) return startNotice(`There is no page "#/${addressPart(hash)}": here is the start screen.`);
     if (page === 'play' && table && (!arg || arg === String(lastGameId))) return backToTable();
     if (page === 'play' && arg) return await openStored('revisit', arg); // a reload at a table
-    if (page === 'history') { showPage('history'); return await showHistory($('#page-history'), tableLink()); }
-    if (page === 'stats') { showPage('stats'); return await showStats($('#page-stats'), tableLink()); }
-    if (page === 'replay' && arg) { showPage('replay'); return await replayOrWhyNot(arg); }
-    if (page === 'help') { showPage('help'); return await showHelp(arg === 'new'); }
+    if (page === 'history') { showPage('history'); await showHistory($('#page-history'), tableLink()); return focusTheHeading('history', firstLoad); }
+    if (page === 'stats') { showPage('stats'); await showStats($('#page-stats'), tableLink()); return focusTheHeading('stats', firstLoad); }
+    if (page === 'replay' && arg) { showPage('replay'); await replayOrWhyNot(arg); return focusTheHeading('replay', firstLoad); }
+    if (page === 'help') { showPage('help'); await showHelp(arg === 'new'); return focusTheHeading('help', firstLoad); }
     if (page === 'resume' && arg) return await openStored('resume', arg);
-    await showStartFromElsewhere();
+    await showStartFromElsewhere(firstLoad);
   } catch (error) {
     // An alert, read out as it is written: the announcer said it a second time.
     fill($('main > section.page:not([hidden])') || $('#page-start'), el('p', { class: 'error', role: 'alert', text: String(error.message || error) }));
@@ -156,9 +158,21 @@ const FORM_START = '.start-form input[name="preset"]:checked';
 /** The start screen, come to from another page: the focus, lost with the control that led
  *  here (the result's "Change the rules", the rules page's "Back"), goes to the form, where
  *  the next game is chosen. Not on the page's first load, which leaves it to the browser. */
-async function showStartFromElsewhere() {
-  const firstLoad = listedWithTheForm;
+async function showStartFromElsewhere(firstLoad) {
   if ((await showStart()) && !firstLoad && focusLost()) $(FORM_START)?.focus();
+}
+
+/**
+ * The heading of page ``name``, once it is drawn, takes the focus lost with the link that
+ * led there (a replay's "All games", the result's "Watch the replay"): Tab started again
+ * at the top of the page, and a screen reader was left nowhere. Not on the page's first
+ * load, nor once another page is asked for.
+ */
+function focusTheHeading(name, firstLoad) {
+  const heading = $(`#page-${name}:not([hidden]) h1`);
+  if (!heading || firstLoad || !focusLost()) return;
+  heading.tabIndex = -1; // focusable by the page, not a stop of Tab's
+  heading.focus();
 }
 
 /** Whether the keyboard focus went with what the player last used: it is on the page's
@@ -842,6 +856,9 @@ function playedElsewhere(gameId) {
 /** The table again (the back button, a page link): a finished game shows its result again. */
 function backToTable() {
   showPage('play');
+  // The link that led here went with its page ("Back to the table"), and the focus to the
+  // page's body: it goes where the player's move is.
+  if (focusLost()) table.focusTheMove();
   // Back at a bare #/play (the rules page's link, a game the database could not store):
   // the address takes the game's number again, or a reload here lost the table.
   if (window.location.hash !== tableAddress()) history.replaceState(null, '', tableAddress());

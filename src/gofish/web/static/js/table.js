@@ -258,6 +258,14 @@ export class Table {
     target?.focus({ preventScroll: true });
   }
 
+  /** Put the keyboard where the player's move is: the sea once told to fish, else the hand
+   *  (or, the game over, "See the result"). */
+  focusTheMove() {
+    const target = this.state?.phase === 'fish' ? this.pond.querySelector('button.sea-card[tabindex="0"]')
+      : this.hand.querySelector('.rank-group') || this.resultButton;
+    target?.focus({ preventScroll: true });
+  }
+
   name(seat) {
     return this.state.players[seat].name;
   }
