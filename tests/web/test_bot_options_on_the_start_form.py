@@ -188,6 +188,8 @@ def test_the_mark_goes_with_the_refusal_when_another_page_is_opened_and_left(
     ("counter", "epsilon", "1e-1", "must be written in digits alone: 0.1, not 1e-1"),
     ("counter", "epsilon", "-0", "must be a number from 0 to 1, written in digits alone"),
     ("emma", "memory", "1e1", "must be written in digits alone: 10, not 1e1"),
+    # Beyond what its digits can show: not "Infinity, not 1e999".
+    ("emma", "memory", "1e999", "must be written in digits alone: not 1e999"),
 ])
 def test_a_number_written_with_an_exponent_is_refused_before_the_server(
     page: Any, live_server: LiveServer, bot: str, option: str, typed: str, said: str

@@ -368,9 +368,16 @@ function knobFault(input) {
   const range = `a number from ${input.min} to ${input.max}`;
   if (input.validity.badInput) return `must be ${range}`;
   if (/[:=]/.test(value)) return 'is one value: it cannot hold ":" or "=", which set the bot\'s other options';
-  if (EXPONENT.test(value)) return `must be written in digits alone: ${Number(value)}, not ${value}`;
+  if (EXPONENT.test(value)) return `must be written in digits alone: ${inDigits(value)}`;
   if (input.type === 'number' && value && !PLAIN_NUMBER.test(value)) return `must be ${range}, written in digits alone`;
   return null;
+}
+
+/** "10, not 1e1": ``written``, a number with an exponent, beside its digits where they are
+ *  few enough to show ("Infinity, not 1e999" and "1e-7, not 1e-7" said nothing). */
+function inDigits(written) {
+  const digits = String(Number(written));
+  return /^[\d.]+$/.test(digits) ? `${digits}, not ${written}` : `not ${written}`;
 }
 
 /** What ``name`` is like, in `gofish bots`' words, and how strong: the menu's names alone
