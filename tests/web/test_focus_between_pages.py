@@ -58,3 +58,19 @@ def test_a_page_opened_first_leaves_the_focus_to_the_browser(
     page.locator("#page-stats:not([hidden]) h1").wait_for()
     page.wait_for_timeout(200)
     assert page.evaluate("() => document.activeElement === document.body")
+
+
+def test_back_to_the_house_rules_puts_the_focus_on_the_field_at_fault(
+    page: Any, live_server: LiveServer
+) -> None:
+    # The rules of a game the form cannot deal say why, with "Back to the house rules":
+    # back, the focus was on the page's body, the field to mend a dozen Tabs away.
+    page.goto(f"{live_server.url}/?speed=0")
+    page.click(".house-rules summary")
+    page.fill("input[name=hand_size]", "1e1")
+    follow_by_keyboard(page, "#page-start a:text-is('Rules of this game')")
+    page.locator("#page-help:not([hidden]) .error:has-text('written in digits alone')").wait_for()
+    follow_by_keyboard(page, "#page-help a:text-is('Back to the house rules')")
+    page.locator("#page-start:not([hidden]) #deal").wait_for()
+    page.wait_for_function("() => document.activeElement !== document.body")
+    assert page.evaluate("() => document.activeElement.name") == "hand_size"

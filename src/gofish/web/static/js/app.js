@@ -157,9 +157,14 @@ const FORM_START = '.start-form input[name="preset"]:checked';
 
 /** The start screen, come to from another page: the focus, lost with the control that led
  *  here (the result's "Change the rules", the rules page's "Back"), goes to the form, where
- *  the next game is chosen. Not on the page's first load, which leaves it to the browser. */
+ *  the next game is chosen: to a field it cannot deal with, if any ("Back to the house
+ *  rules" from the rules of a game the form cannot deal). Not on the page's first load,
+ *  which leaves it to the browser. */
 async function showStartFromElsewhere(firstLoad) {
-  if ((await showStart()) && !firstLoad && focusLost()) $(FORM_START)?.focus();
+  if (!(await showStart()) || firstLoad || !focusLost()) return;
+  const faulty = $('.start-form [aria-invalid="true"]');
+  if (faulty) faulty.closest('details')?.setAttribute('open', '');
+  (faulty || $(FORM_START))?.focus();
 }
 
 /**
