@@ -101,3 +101,17 @@ def test_escape_while_told_to_go_fish_says_the_draw_is_still_owed(
     page.keyboard.press("Escape")
     assert page.inner_text(".hint") == ("Choice cleared. Go fish first: pick a face-down card "
                                         "in the sea.")
+
+
+def test_f_before_go_fish_says_when_it_fishes(page: Any, live_server: LiveServer) -> None:
+    # The rules page lists F for fishing from the sea; pressed on the player's turn to ask
+    # it did nothing, and a hint about an earlier key ("You hold no 2s…") stood unchanged.
+    open_table(page, live_server, seed=8, preset="nordic")
+    assert wait_for_my_move(page) == "ask"
+    held = page.evaluate("() => [...document.querySelectorAll('.rank-group')]"
+                         ".map((group) => group.dataset.rank)")
+    page.keyboard.press(next(rank for rank in "23456789JQK" if rank not in held))
+    assert page.inner_text("#hint").startswith("You hold no ")
+    page.keyboard.press("f")
+    assert page.inner_text("#hint") == 'You may only fish after "Go fish!".'
+    assert page.get_attribute("#table", "data-phase") == "ask"

@@ -669,6 +669,13 @@ export class Table {
       this.fish(Math.floor(Math.random() * this.state.pond));
       return;
     }
+    // F at a sea before "Go fish!" did nothing, a hint about an earlier key left standing:
+    // it says when F fishes, or what the table waits for.
+    if (key === 'f' && this.state.rules.sea) {
+      event.preventDefault();
+      this.fish();
+      return;
+    }
     const rank = RANK_KEYS[key] || (RANKS.includes(key) ? key : null);
     if (rank) {
       event.preventDefault();
