@@ -5,7 +5,7 @@ no game since finished or gone stays offered."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
@@ -231,6 +231,19 @@ def test_this_tabs_game_taken_by_another_tab_is_offered_as_a_resume(
     assert page.locator(".unfinished a").filter(has_text="Back to game").count() == 0
 
 
+def resume_by_keyboard_after(page: Any, server: LiveServer, game: int,
+                             change: Callable[[], object]) -> None:
+    """Open the start screen, ``change`` game ``game`` behind the page's back once its
+    Resume link shows, then press Enter on that link and wait for the refusal."""
+    page.goto(f"{server.url}/?speed=0")
+    resume = page.locator(f".unfinished a:text-is('Resume game {game}')")
+    resume.wait_for()
+    change()
+    resume.focus()
+    page.keyboard.press("Enter")
+    page.locator(f"#start-notice:has-text('Cannot resume game {game}')").wait_for()
+
+
 def play_to_the_start_screen(page: Any, server: LiveServer) -> None:
     """Deal a game, then go to the start screen with the menu's "New game"."""
     page.goto(f"{server.url}/?seed=3&speed=0&pace=5")
@@ -246,12 +259,7 @@ def test_a_finished_game_refused_by_keyboard_leaves_the_focus_on_its_replay_link
     # Its link went with the list read afresh, and the focus with it: the next Tab started
     # again at the top of the page, past the notice's way to the replay.
     with server_with_unfinished(tmp_path, 2) as (server, [first, _]):
-        page.goto(f"{server.url}/?speed=0")
-        resume = page.locator(f".unfinished a:text-is('Resume game {first}')")
-        resume.wait_for()
-        finish_behind_the_pages_back(server, first, seed=1)
-        resume.focus()
-        page.keyboard.press("Enter")
-        page.locator(f"#start-notice:has-text('Cannot resume game {first}')").wait_for()
+        resume_by_keyboard_after(
+            page, server, first, lambda: finish_behind_the_pages_back(server, first, seed=1))
         assert page.evaluate("() => document.activeElement.textContent") == (
             f"Watch the replay of game {first}")

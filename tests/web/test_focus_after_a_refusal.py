@@ -15,7 +15,10 @@ from tests.storage.helpers import EMMA, YOU, played_game
 from gofish.storage import open_store
 
 from .conftest import LiveServer
-from .test_a_list_of_games_that_comes_late import server_with_unfinished
+from .test_a_list_of_games_that_comes_late import (
+    resume_by_keyboard_after,
+    server_with_unfinished,
+)
 from .test_browser import play_to_the_result, refuse_starts_on_request
 
 pytestmark = pytest.mark.browser
@@ -33,14 +36,11 @@ def test_a_game_gone_from_the_list_leaves_the_focus_on_the_form(
     page: Any, tmp_path: Path
 ) -> None:
     with server_with_unfinished(tmp_path, 2) as (server, [first, _]):
-        page.goto(f"{server.url}/?speed=0")
-        resume = page.locator(f".unfinished a:text-is('Resume game {first}')")
-        resume.wait_for()
-        with open_store(server.database) as store:
-            store.delete(first)  # in another tab, or from the terminal
-        resume.focus()
-        page.keyboard.press("Enter")
-        page.locator(f"#start-notice:has-text('Cannot resume game {first}')").wait_for()
+        def delete() -> None:  # in another tab, or from the terminal
+            with open_store(server.database) as store:
+                store.delete(first)
+
+        resume_by_keyboard_after(page, server, first, delete)
         assert focused_preset(page) == "classic", page.evaluate(FOCUSED)
 
 
