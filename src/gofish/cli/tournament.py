@@ -589,9 +589,7 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
         return f"cannot read {label}: {error.strerror or error}"
     except UnicodeDecodeError as error:  # UTF-16 by its byte order mark, but not all of it
         return f"{label} is not a tournament JSON result: it is {not_utf16(error)}"
-    except ValueError as error:  # not JSON
-        return f"{label} is not a tournament JSON result: {error}"
-    except _TooManyDigits as error:
+    except ValueError as error:  # not JSON, or a number past int()'s (_TooManyDigits)
         return f"{label} is not a tournament JSON result: {error}"
     except RecursionError:  # valid JSON, nested deeper than json.load goes
         return f"{label} is not a tournament JSON result: it is nested too deeply"
