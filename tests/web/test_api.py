@@ -133,7 +133,10 @@ def test_help_names_the_pile_and_the_controls_of_this_game(client: TestClient) -
 
     nordic = paragraphs(preset="nordic", players=3)
     assert "The rest is the sea." in nordic and "draw from the sea" in nordic
-    assert "pond" not in nordic and "click any face-down card of the sea" in nordic
+    assert "pond" not in nordic and "click or tap any face-down card of the sea" in nordic
+    # Said for touch screens too: "Click" alone spoke of a mouse a phone does not have.
+    assert "Click or tap a group of cards in your hand" in nordic
+    assert "(the opponent too, in either order)" in nordic
     classic = paragraphs(preset="classic")
     assert "sea" not in classic and "suit" not in classic
     assert "The rest is the pond." in classic

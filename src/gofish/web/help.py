@@ -94,9 +94,10 @@ def _intro(rules: Rules, players: int) -> str:
 
 def _playing_here(rules: Rules, players: int) -> list[str]:
     """The table's controls: only those this game has (no sea to click in a pond game)."""
-    ask = "Click a group of cards in your hand to ask for that rank"
+    # "or tap": on a phone the rules page spoke of a mouse the player does not have.
+    ask = "Click or tap a group of cards in your hand to ask for that rank"
     if players > 2:
-        ask += " (click the opponent too, in either order)"
+        ask += " (the opponent too, in either order)"
     ask += "."
     if rules.ask == "card":
         ask += " Then choose the suit you want from the buttons shown."
@@ -109,7 +110,7 @@ def _playing_here(rules: Rules, players: int) -> list[str]:
         "and number keys; Tab and the buttons work in either mode.",
     ]
     if rules.preset == "nordic":  # the table spreads the sea out to fish from (session.py)
-        paragraphs.append("When you must fish from the sea, click any face-down card of "
+        paragraphs.append("When you must fish from the sea, click or tap any face-down card of "
                           "the sea (or press F).")
     paragraphs.append("The coach panel lists, per rank, what the table has revealed.")
     return paragraphs
