@@ -101,3 +101,43 @@ def test_a_long_answer_is_quoted_where_it_is_not_utf8(tmp_path: Path) -> None:
     message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
     assert ("answered a line that is not valid UTF-8 for its move (byte 0xff at position 173, "
             "where it reads '\ufffd\"}' after '…" + "x" * 40 + "'): '{\"target\": 1") in message
+
+
+@pytest.mark.parametrize(
+    ("answer_code", "quoted", "kind"),
+    [
+        # json.dumps(legal): every move in a list, where one move is the answer
+        ("print(json.dumps(msg['legal'][:1]), flush=True)", "'[{\"target\": 1, ", "a list"),
+        # json.dumps(rank): the rank alone, without its target
+        ("print(json.dumps(msg['legal'][0]['rank']), flush=True)", "'\"", "a text"),
+    ],
+)
+def test_a_move_in_the_wrong_shape_of_json_is_told_the_shape(
+    tmp_path: Path, answer_code: str, quoted: str, kind: str
+) -> None:
+    # Such a line is JSON, the answer in the wrong shape: the hint to move logs to stderr
+    # sent its author looking for a debug print that was not there.
+    (tmp_path / "bot.py").write_text(HEADER + f"        {answer_code}\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert f"answered {quoted}" in message
+    assert message.endswith(f"for its move, which is JSON but {kind}, not an object: a move "
+                            'is one JSON object, such as {"target": 0, "rank": "Q"}')
+    assert STDOUT_ONLY not in message
+
+
+def test_a_debug_print_of_plain_values_is_still_told_to_go_to_stderr(tmp_path: Path) -> None:
+    (tmp_path / "bot.py").write_text(HEADER + "        print('[3, 5]', flush=True)\n")
+    message = first_move_failure(f"{sys.executable} {tmp_path / 'bot.py'}")
+    assert message.endswith(f"answered '[3, 5]' instead of a JSON object for its move "
+                            f"({STDOUT_ONLY}; write logs and banners to stderr)")
+
+
+def test_a_hello_as_a_list_is_told_the_shape_of_a_hello() -> None:
+    hello = ("import json, sys; sys.stdin.readline(); "
+             "print(json.dumps([{'type': 'hello', 'version': 1}]), flush=True)")
+    with pytest.raises(BotFailure) as failure, \
+            ExternalBot(f"{shlex.quote(sys.executable)} -c {shlex.quote(hello)}") as bot:
+        bot.start()
+    assert str(failure.value).endswith(
+        "for its hello, which is JSON but a list, not an object: a hello is one JSON object, "
+        'such as {"type": "hello", "name": "mybot", "version": 1}')

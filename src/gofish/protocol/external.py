@@ -688,9 +688,7 @@ class ExternalBot:
         if _nested_deeper(message, MAX_NESTING):
             self._fail(f"answered {_quote(line)}, which cannot be read for {what}: {_TOO_DEEP}")
         if not isinstance(message, dict):
-            # A debug print of a number or a list parses as JSON: the same mistake as a banner.
-            self._fail(f"answered {_quote(line)} instead of a JSON object for {what} "
-                       f"({_STDOUT_ONLY})")
+            self._fail(f"answered {_quote(line)}{_not_an_object(message, what)}")
         self._answer_line = line  # quoted as sent, not as Python would write it again
         return message
 
@@ -1128,6 +1126,25 @@ def _not_json(text: str, error: json.JSONDecodeError, what: str) -> str:
         return (f"for {what}, which is not valid JSON: {error.msg} at column {error.colno}"
                 f"{_where_in(text, error.pos)}")
     return f"instead of a JSON object for {what} ({_STDOUT_ONLY})"
+
+
+#: Each answer, and what it looks like, for a bot that sent it in another shape.
+_ANSWER_SHAPES = {"its hello": 'a hello is one JSON object, such as '
+                               '{"type": "hello", "name": "mybot", "version": 1}',
+                  "its move": 'a move is one JSON object, such as {"target": 0, "rank": "Q"}'}
+
+
+def _not_an_object(value: object, what: str) -> str:
+    """Why a line of JSON that is no object is refused. A quoted text or a list holding
+    an object is the answer in the wrong shape (``json.dumps(rank)``, ``json.dumps(legal)``),
+    which the hint to move logs to stderr sent looking for a debug print that was not
+    there; a number or a list of plain values most often is such a print."""
+    if isinstance(value, str) or (isinstance(value, list)
+                                  and any(isinstance(item, dict) for item in value)):
+        kind = "a text" if isinstance(value, str) else "a list"
+        shape = _ANSWER_SHAPES.get(what, "an answer is one JSON object")
+        return f" for {what}, which is JSON but {kind}, not an object: {shape}"
+    return f" instead of a JSON object for {what} ({_STDOUT_ONLY})"
 
 
 def _where_in(text: str, position: int) -> str:
