@@ -233,6 +233,26 @@ def _option_among_bots(args: argparse.Namespace, parser: argparse.ArgumentParser
     return None
 
 
+def _file_after_json(words: Sequence[str], args: argparse.Namespace) -> str | None:
+    """The refusal of a result's file name written after ``--json`` (``gofish tournament
+    emma random --json r.json``), as ``--csv FILE`` takes one: ``--json`` takes none, and the
+    name joined the bots ("unknown bot 'r.json'", with a hint about register_bot) or the
+    files to merge ("cannot read r.json"). A merge's file that is there is merged."""
+    listed = getattr(args, "spread_positionals", None)
+    if listed is None or not getattr(args, "json", False):
+        return None
+    end = list(words).index("--") if "--" in words else len(words)
+    for option, word in itertools.pairwise(words[:end]):
+        if (option != "--json" or not word.lower().endswith(".json")
+                or word.startswith("cmd:") or (listed == "files" and os.path.exists(word))):
+            continue
+        read_as = "a bot" if listed == "bots" else "a file to merge, and there is none"
+        return (f"gofish {args.command}: --json takes no file name: it prints the result on "
+                f"standard output, so write --json > {shlex.quote(word)} ({word!r} was "
+                f"read as {read_as})")
+    return None
+
+
 def file_name(text: str) -> str:
     """An option naming a file: an empty one (an unset shell variable) is refused, where it
     was taken as no option (the default database), the current folder, or nothing at all."""
@@ -480,6 +500,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return _no_command(parser)
     if (misplaced := _option_among_bots(args, _commands(parser)[args.command])) is not None:
         tell(brief(f"{misplaced} (see gofish {args.command} --help)"))
+        return 2
+    if (misread := _file_after_json(words, args)) is not None:
+        tell(brief(misread))
         return 2
     try:  # Ctrl-C (KeyboardInterrupt) is main's to report
         return int(run(args) or 0)
