@@ -13,7 +13,7 @@ from gofish.bots import base, make_bot, register_bot
 from gofish.core import Ask, View, make_rules
 from gofish.knowledge import Tracker
 from gofish.tournament import Plan, run_tournament, summary
-from gofish.tournament.play import play_engine_game
+from gofish.tournament.play import WORDS_SHOWN, play_engine_game
 
 
 class Divides:
@@ -76,3 +76,35 @@ def test_the_tournament_goes_on_and_counts_the_forfeits(monkeypatch: pytest.Monk
     assert result["games"] == 20
     assert by_name["divides"]["forfeits"] == 20 and by_name["random"]["wins"] == 20
     assert any("raised ZeroDivisionError" in failure for failure in result["failures"])
+
+
+class LooksUpTheView:
+    name = "looks-up"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        return {}[view]  # KeyError: its words are the whole view's repr
+
+
+class RaisesOnTwoLines:
+    name = "two-lines"
+
+    def choose(self, view: View, legal: Sequence[Ask], rng: random.Random) -> Ask:
+        raise ValueError("shapes do not match:\n  (13,) and\n  (12,)")
+
+
+def test_a_long_exception_is_cut_and_the_line_that_raised_it_still_shown() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    _, _, why = play_engine_game(plan, [LooksUpTheView(), LooksUpTheView()], deal=0, rotation=0)
+    assert why is not None and "looks-up raised KeyError: View(viewer=" in why
+    words = why.split("raised KeyError: ")[1].rsplit(" (", 1)[0]
+    assert len(words) == WORDS_SHOWN + 1 and words.endswith("…")
+    line = LooksUpTheView.choose.__code__.co_firstlineno + 1
+    assert why.endswith(f"({__file__}, line {line})")
+
+
+def test_an_exception_on_several_lines_is_told_on_one() -> None:
+    plan = Plan(make_rules("classic"), 2, 1, ("random", "random"), 2)
+    _, _, why = play_engine_game(plan, [RaisesOnTwoLines(), RaisesOnTwoLines()], deal=0,
+                                 rotation=0)
+    assert why is not None and "\n" not in why
+    assert "two-lines raised ValueError: shapes do not match: (13,) and (12,) (" in why

@@ -17,6 +17,7 @@ from pathlib import Path
 from gofish.bots import Bot, make_bot
 from gofish.bots.base import CMD_PREFIX, not_legal
 from gofish.core import Ask, Game, View
+from gofish.core.errors import cut
 from gofish.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from gofish.narrate import shown
 from gofish.protocol import DEFAULT_TIMEOUT, GOODBYE_WAIT, BotFailure, ExternalBot
@@ -235,8 +236,16 @@ def raised_where(error: BaseException,
     return f"{_error_text(error)} ({where.filename}, line {where.lineno})"
 
 
+#: How much of an exception's words a forfeit quotes: a KeyError of the view held the
+#: whole view's repr, a thousand characters before the line of the bot that raised it.
+WORDS_SHOWN = 200
+
+
 def _error_text(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    """The exception's type and words, on one line (a failure is one line of the table)
+    and cut to WORDS_SHOWN characters."""
+    words = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    return f"{type(error).__name__}: {cut(words, WORDS_SHOWN)}" if words else type(error).__name__
 
 
 _GOFISH = Path(__file__).resolve().parents[1]  # the package's folder
