@@ -9,6 +9,7 @@ import functools
 import json
 import math
 import os
+import re
 import secrets
 import signal
 import stat
@@ -590,12 +591,33 @@ def _read_result(path: str, label: str) -> dict[str, Any] | str:
     except UnicodeDecodeError as error:  # UTF-16 by its byte order mark, but not all of it
         return f"{label} is not a tournament JSON result: it is {not_utf16(error)}"
     except ValueError as error:  # not JSON, or a number past int()'s (_TooManyDigits)
-        return f"{label} is not a tournament JSON result: {error}"
+        return f"{label} is not a tournament JSON result: {_other_output(text) or error}"
     except RecursionError:  # valid JSON, nested deeper than json.load goes
         return f"{label} is not a tournament JSON result: it is nested too deeply"
     except TournamentError as error:
         return f"{label} is not a tournament JSON result: {error}"
     return cast(dict[str, Any], result)  # check_result refuses anything but an object
+
+
+#: The first line of the table gofish tournament prints without --json.
+_TABLE_HEAD = re.compile(r"[\d,]+ games, \d+ players?, rules ")
+
+#: What merges instead of either of the tournament's other outputs.
+_MERGE_THE_JSON = "merge the result --json prints (gofish tournament … --json > FILE)"
+
+
+def _other_output(text: str) -> str | None:
+    """What a file that is no JSON holds, when it is the tournament's table or its CSV (a
+    shard run without --json, or the --csv file named for merging), else None. json's
+    "Expecting value: line 1 column 1 (char 0)" said neither."""
+    from gofish.tournament.report import CSV_FIELDS
+
+    first = text.lstrip().partition("\n")[0]
+    if first.startswith(",".join(CSV_FIELDS)):
+        return f"it is the table --csv writes: {_MERGE_THE_JSON}"
+    if _TABLE_HEAD.match(first):
+        return f"it is the table printed without --json: {_MERGE_THE_JSON}"
+    return None
 
 
 def _read_bytes(path: str) -> bytes:
