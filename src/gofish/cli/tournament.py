@@ -11,6 +11,7 @@ import math
 import os
 import re
 import secrets
+import shlex
 import signal
 import stat
 import sys
@@ -308,12 +309,28 @@ def _check_bots_as_typed(specs: Sequence[str]) -> None:
     """Refuse a bad built-in bot spec as typed, before the plan writes each in its one
     spelling, where ``epsilon=1e400`` reads ``epsilon=inf``: the message quotes the spec."""
     from gofish.bots.base import CMD_PREFIX
-    from gofish.tournament.plan import normalize_spec
+    from gofish.tournament.plan import TournamentError, normalize_spec
     from gofish.tournament.play import make_entrant_bot
 
-    for spec in specs:
-        if not normalize_spec(spec).startswith(CMD_PREFIX):  # programs are checked later
+    for before, spec in zip(["", *specs], specs, strict=False):
+        if normalize_spec(spec).startswith(CMD_PREFIX):  # programs are checked later
+            continue
+        try:
             make_entrant_bot(spec)
+        except TournamentError as error:
+            if not (normalize_spec(before).startswith(CMD_PREFIX) and _a_path(spec)
+                    and str(error).startswith("unknown bot")):
+                raise  # emmma after a program is still told "did you mean 'emma'?"
+            # cmd:python mybot.py, unquoted: the shell made the script a bot of its own
+            raise TournamentError(
+                f"unknown bot {spec!r}, after {before}: a command and its arguments are one "
+                f"BOT, in quotes, as in {shlex.quote(f'{before} {spec}')}") from None
+
+
+def _a_path(spec: str) -> bool:
+    """Whether ``spec`` reads as a file (``mybot.py``, ``bots/mine``), not a bot's name
+    (its options, ``emmma:epsilon=0.3``, may hold a dot)."""
+    return any(mark in spec.partition(":")[0] for mark in "./\\")
 
 
 def _note_same_bots(typed: Sequence[str], plan: Plan) -> None:
