@@ -108,6 +108,28 @@ setInterval(() => {
   socket.send(JSON.stringify({ type: 'ping' }));
   awaitAnswer(socket, '');
 }, 5000);
+// The browser knows at once when the device loses its network (a phone out of range, Wi-Fi
+// turned off), while the socket still looks open for as long as 45 seconds above: the page
+// said "Connected" all that time. It says so now, and asks the room, which may still answer
+// (a server on this very machine). Back on the network, a socket that lived through the loss
+// is most likely dead: a fresh one is made at once, not after the silence gives it away.
+const OFFLINE = 'Your device is offline: nothing reaches the room until the network is back…';
+window.addEventListener('offline', () => {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !state.room) return;
+  connection(OFFLINE, true);
+  socket.send(JSON.stringify({ type: 'ping' }));
+  awaitAnswer(socket, '');
+});
+window.addEventListener('online', () => {
+  if (!socket && reconnecting === null) return; // not connecting on purpose (a refusal said why)
+  const old = socket;
+  socket = null; // its close, whenever it comes, is of a replaced socket
+  if (old) old.close();
+  stopAwaitingAnswer();
+  retry = 500;
+  connection('Connection lost: reconnecting…', true);
+  connect(awayForIdleTurns());
+});
 // A second click on a move before the room has answered the first (a double-click) could
 // only be refused as stale, and the page said "not done" of a move that was played. The
 // answer is an update (a new version) or a refusal; a new connection starts afresh.
@@ -374,7 +396,8 @@ function reconnectSoon(refusal) {
 
 // ------------------------------------------------------------------ messages
 function receive(message) {
-  if (message.type === 'pong') return; // the connection is alive: that is all it says
+  // The connection is alive: that is all it says (a line that said offline is put right).
+  if (message.type === 'pong') { if (state.room) showConnected(); return; }
   if (message.type === 'error') { refused(message); return; }
   if (message.type === 'presence') {
     if (!state.room) return;
@@ -581,10 +604,15 @@ function lostSeat(reason, message) {
 }
 
 // ------------------------------------------------------------------ lobby
+function showConnected() {
+  const spectator = !state.you || state.you.seat === null;
+  connection(spectator ? watchingText(state.room) : `Connected as ${state.you.name}.`);
+}
+
 function renderLobby() {
   const room = state.room;
   const spectator = !state.you || state.you.seat === null;
-  connection(spectator ? watchingText(room) : `Connected as ${state.you.name}.`);
+  showConnected();
   renderCarry();
   if (state.confirming !== null && state.confirming !== 'leave'
       && !room.seats.some((s) => s.kind === 'human' && removalKey(s) === state.confirming)) {
