@@ -222,7 +222,8 @@ async def _join(request: Request) -> Response:
     async def join() -> dict[str, Any]:
         form: JoinRoom = parse_body(JoinRoom, await _body(request))
         return await _server(request).join_room(request.path_params["code"], form.name,
-                                                form.previous_token, client_address(request))
+                                                form.previous_token, client_address(request),
+                                                seat=form.seat)
 
     return await _guarded(join)
 

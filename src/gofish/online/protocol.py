@@ -183,6 +183,8 @@ class JoinRoom(_Message):
     name: PersonName
     # The token this browser held in the room before it was revoked, if any.
     previous_token: Annotated[str, Field(pattern=TOKEN_PATTERN)] | None = None
+    # The open seat chosen (turn order follows the seats); none: the first open one.
+    seat: SeatIndex | None = None
 
 
 #: How many seats a browser lists under "Your rooms" (the lobby forgets older ones).

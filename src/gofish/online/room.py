@@ -357,8 +357,9 @@ class Room:
                 f"{self.version}: look again and retry",
             )
 
-    def join_entry(self, name: str, token_hash: str, previous_hash: str | None = None) -> Entry:
-        """Seat a person in the first open seat of the lobby.
+    def join_entry(self, name: str, token_hash: str, previous_hash: str | None = None,
+                   chosen: int | None = None) -> Entry:
+        """Seat a person in the first open seat of the lobby, or in the ``chosen`` one.
 
         ``previous_hash``: the hash of the token this browser last held here, if any. A
         browser the host removed is refused (a courtesy block: another browser gets in).
@@ -369,7 +370,7 @@ class Room:
             raise RoomError("removed", "the host removed you from this room: you can still watch")
         if self.status == "playing":
             raise RoomError("closed", "the game has started: you can watch instead")
-        seat = next((s for s in self.seats if s.kind == "open"), None)
+        seat = self._open_seat(chosen)
         if seat is None and self.status == "over":  # its players keep their seats
             raise RoomError("closed", "this room's game is over and its players keep their "
                             "seats for a rematch: you can watch instead")
@@ -380,6 +381,17 @@ class Room:
             raise RoomError("taken", f"someone in this room is already called {taken}: "
                             "choose another name")
         return "seat", {"seat": seat.index, "name": name, "token_hash": token_hash}
+
+    def _open_seat(self, chosen: int | None) -> Seat | None:
+        """The seat a join takes: ``chosen``, which must be open (turn order follows the
+        seats, so friends pick where they sit), else the first open one, if any."""
+        if chosen is None:
+            return next((s for s in self.seats if s.kind == "open"), None)
+        seat = self._seat(chosen)
+        if seat.kind != "open":
+            raise RoomError("taken", f"seat {chosen + 1} is taken ({seat.name or 'someone'} "
+                            "sits there): choose an empty seat")
+        return seat
 
     def add_bot_entry(self, by: int | None, seat: int, bot: str) -> Entry:
         """Seat ``bot``, a bot's name or a spec with its options (``expert:noise=0.2``),

@@ -450,8 +450,9 @@ class RoomServer:
         return await self._seat_person(room.code, display)
 
     async def join_room(self, code_text: str, name: str, previous_token: str | None = None,
-                        address: str | None = None) -> dict[str, Any]:
-        """Seat ``name``; ``previous_token`` is the one this browser held here before, if any.
+                        address: str | None = None, *, seat: int | None = None) -> dict[str, Any]:
+        """Seat ``name`` (in ``seat``, if chosen); ``previous_token`` is the one this browser
+        held here before, if any.
 
         A client ``address`` may join only so many rooms a minute; a code that names no
         room counts against its lookups of such codes instead (:meth:`room_for`), so that
@@ -463,13 +464,13 @@ class RoomServer:
         await self.room_for(code, address)
         if address is not None:
             self.check_join_rate(address)
-        return await self._seat_person(code, display, previous)
+        return await self._seat_person(code, display, previous, seat)
 
-    async def _seat_person(self, code: str, name: str,
-                           previous_hash: str | None = None) -> dict[str, Any]:
+    async def _seat_person(self, code: str, name: str, previous_hash: str | None = None,
+                           chosen: int | None = None) -> dict[str, Any]:
         token = new_token()
         async with self._locked_room(code) as live:
-            entry = live.room.join_entry(name, hash_token(token), previous_hash)
+            entry = live.room.join_entry(name, hash_token(token), previous_hash, chosen)
             await self.commit(live, entry)
             seat = entry[1]["seat"]
             # Seated but not here until their page connects: should it never (the tab died

@@ -249,6 +249,10 @@ function onlyThisComputer(hostname) {
 }
 // After a game too: the host may have opened a bot's seat to a friend for the rematch.
 function betweenGames(room) { return room.status === 'lobby' || room.status === 'over'; }
+function chosenSeat() {
+  const picked = $('#join-seat').value;
+  return picked === '' ? {} : { seat: Number(picked) };
+}
 function canJoin(room) { return betweenGames(room) && room.seats.some((s) => s.kind === 'open'); }
 
 // Another tab of this browser took a seat here (it joined, or opened a seat's link): this
@@ -289,7 +293,7 @@ $('#join-form').addEventListener('submit', async (event) => {
   button.disabled = true;
   try {
     const joined = await postJSON(`/rooms/${encodeURIComponent(code)}/join`,
-      { name: $('#join-name').value, previous_token: previousToken(code) });
+      { name: $('#join-name').value, previous_token: previousToken(code), ...chosenSeat() });
     rememberSeat(code, joined.token);
     forgetGone(code);
     clearNotice(); // "You left the room…" is over: seated again
@@ -638,6 +642,18 @@ function renderLobby() {
   fill($('#start-hint'), empty ? `Fill the ${empty === 1 ? 'empty seat' : `${empty} empty seats`} (a friend or a bot) to start.` : '');
   renderLeave();
   $('#join').hidden = !(spectator && !watching && !state.removed && canJoin(room));
+  renderSeatChoice(room);
+}
+
+// The open seats a friend may pick (turn order follows the seats, so who sits after whom
+// matters): the one picked stays picked while it is open; otherwise the first open seat.
+function renderSeatChoice(room) {
+  const menu = $('#join-seat');
+  const picked = menu.value;
+  const open = room.seats.filter((s) => s.kind === 'open');
+  fill(menu, [el('option', { value: '' }, 'First empty seat'),
+    ...open.map((s) => el('option', { value: String(s.seat) }, `Seat ${s.seat + 1}`))]);
+  menu.value = open.some((s) => String(s.seat) === picked) ? picked : '';
 }
 
 // The lobby has no log: how the host role passed on stays said under the seats, for a
