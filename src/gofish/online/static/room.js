@@ -754,8 +754,10 @@ function seatLine(seat, host) {
       dataset: { key: `bot-${seat.seat}` }, onclick: () => send('add_bot', { seat: seat.seat, bot: chosenSpec(seat.seat) }) },
     'Add bot'), knobs);
   } else if (host && seat.kind === 'bot') {
+    // "Remove" alone, beside "Ann left; Emma (bot) plays", read as removing Ann.
     line.append(' ', el('button', { type: 'button', class: 'remove-bot', dataset: { key: `bot-${seat.seat}` },
-      onclick: () => send('remove_bot', { seat: seat.seat }) }, 'Remove'));
+      'aria-label': `Remove bot from seat ${seat.seat + 1}`,
+      onclick: () => send('remove_bot', { seat: seat.seat }) }, 'Remove bot'));
   }
   return line;
 }
