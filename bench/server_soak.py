@@ -37,7 +37,6 @@ from typing import Any
 import uvicorn
 import websockets
 
-import _args
 from gofish.cli import gofish_options
 from gofish.online.app import server_config
 from gofish.online.server import LiveRoom, RoomServer
@@ -281,6 +280,8 @@ async def batches(port: int, args: argparse.Namespace, server: ServerThread,
 
 
 def main() -> None:
+    import _args  # here: the tests import this as bench.server_soak, bench/ off the path
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     gofish_options(parser)  # '--seconds=--' is refused in words, not a traceback
     parser.add_argument("--games", type=_args.from_zero, default=300)

@@ -13,6 +13,13 @@ from gofish.bots import CounterBot, ExpertBot
 PAIRED = Path(__file__).resolve().parents[2] / "bench" / "paired.py"
 
 
+@pytest.fixture(autouse=True)
+def bench_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/ on the path, as for a script run: paired.py imports ``_args`` beside it (found
+    before only when another test in the same worker had put bench/ there)."""
+    monkeypatch.syspath_prepend(str(PAIRED.parent))
+
+
 def load_paired():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("paired_bench", PAIRED)
     assert spec is not None and spec.loader is not None

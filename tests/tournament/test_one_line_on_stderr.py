@@ -49,4 +49,5 @@ def test_a_failure_quoted_under_json_stays_on_its_line(
     quoted = [line for line in capsys.readouterr().err.splitlines()
               if line.startswith("game not played out: ")]
     assert len(quoted) == 2
-    assert all("ValueError: first line\ufffdsecond line (" in line for line in quoted)
+    # Its lines joined by a space: one line of the table, as on stderr.
+    assert all("ValueError: first line second line (" in line for line in quoted)
