@@ -26,15 +26,23 @@ def test_an_unknown_option_among_the_bots_is_still_refused(
     assert "unrecognized arguments: random --gams 5" in err
 
 
-def test_merge_files_on_both_sides_of_an_option(capsys: pytest.CaptureFixture[str],
-                                                tmp_path: Path) -> None:
-    shards = []
+def two_shard_files(capsys: pytest.CaptureFixture[str], tmp_path: Path, games: int
+                    ) -> list[str]:
+    """The paths of shards 0/2 and 1/2 of emma against random over ``games`` games, each
+    saved from what --json printed."""
+    names = []
     for shard in (0, 1):
-        assert main(["tournament", "emma", "random", "--games", "20", "--seed", "5",
+        assert main(["tournament", "emma", "random", "--games", str(games), "--seed", "5",
                      "--shard", f"{shard}/2", "--json"]) == 0
         path = tmp_path / f"shard{shard}.json"
         path.write_text(capsys.readouterr().out)
-        shards.append(str(path))
+        names.append(str(path))
+    return names
+
+
+def test_merge_files_on_both_sides_of_an_option(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    shards = two_shard_files(capsys, tmp_path, games=20)
     assert main(["tournament-merge", shards[0], "--json", shards[1]]) == 0
     merged = json.loads(capsys.readouterr().out)
     assert merged["games"] == 20

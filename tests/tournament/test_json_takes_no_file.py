@@ -12,6 +12,8 @@ import pytest
 
 from gofish.cli import main
 
+from .test_bots_after_options import two_shard_files
+
 WRITE_INSTEAD = "--json takes no file name: it prints the result on standard output, so write"
 
 
@@ -44,12 +46,6 @@ def test_a_missing_file_after_json_in_a_merge_is_told_to_be_a_redirection(
 def test_a_shard_that_is_there_after_json_is_merged(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # "tournament-merge --json a.json b.json" is a merge of both, printed as JSON.
-    names = []
-    for shard in (0, 1):
-        assert main(["tournament", "emma", "random", "--games", "4", "--seed", "5",
-                     "--shard", f"{shard}/2", "--json"]) == 0
-        path = tmp_path / f"shard{shard}.json"
-        path.write_text(capsys.readouterr().out)
-        names.append(str(path))
+    names = two_shard_files(capsys, tmp_path, games=4)
     assert main(["tournament-merge", "--json", *names]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
