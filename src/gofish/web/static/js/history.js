@@ -193,7 +193,7 @@ export async function showReplay(page, id) {
 
 /** A replay's way back, the list of stored games: under a replay, and under the words of
  *  one that cannot be shown (no such game), which left the player only the menu. */
-export function allGames() {
+function allGames() {
   return el('p', {}, el('a', { href: '#/history', class: 'button-link' }, 'All games'));
 }
 
